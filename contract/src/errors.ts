@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Every error code the API can answer with, and its HTTP status (ARCHITECTURE §4). */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INCORRECT_CREDENTIALS: 401,
+  ACCOUNT_SUSPENDED: 403,
+  FORBIDDEN: 403,
+  FOREIGN_ORIGIN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  CAR_UNAVAILABLE: 409,
+  CONFLICT: 409,
+  TOKEN_EXPIRED: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ErrorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
+export const ApiErrorSchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  /** Field path (dot-joined) → messages; present on VALIDATION_FAILED. */
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { type CarPricing, calculatePrice, extraState, PriceError, type PriceInput, paymentSplit } from './price.ts';
+import { HOUR } from './time.ts';
+
+// ARCHITECTURE §5 "Price". Amounts are EUR cents.
+
+function car(overrides: Partial<CarPricing> = {}): CarPricing {
+  return {
+    dailyPrice: 5000,
+    discountedDailyPrice: null,
+    hourlyPrice: null,
+    discountedHourlyPrice: null,
+    biWeeklyPrice: null,
+    discountedBiWeeklyPrice: null,
+    weeklyPrice: null,
+    discountedWeeklyPrice: null,
+    monthlyPrice: null,
+    discountedMonthlyPrice: null,
+    isDateBasedPrice: false,
+    dateBasedPrices: [],
+    cancellation: 1500,
+    amendments: 0,
+    theftProtection: 900,
+    collisionDamageWaiver: 700,
+    fullInsurance: -1,
+    additionalDriver: 500,
+    deposit: 50000,
+    ...overrides,
+  };
+}
+
+const pickupAt = new Date('2025-06-02T08:00:00Z');
+
+/** Prices a rental of `hours` real hours from `more.pickupAt` (default: a June morning). */
+function price(pricing: CarPricing, hours: number, more: Partial<PriceInput> = {}) {
+  const start = more.pickupAt ?? pickupAt;
+  return calculatePrice({
+    car: pricing,
+    priceChangeRate: 0,
+    timeZone: 'Europe/Paris',
+    ...more,
+    pickupAt: start,
+    dropoffAt: new Date(start.getTime() + hours * HOUR),
+  });
+}
+
+describe('duration', () => {
+  it('counts started hours and started days', () => {
+    expect(price(car(), 1.5)).toMatchObject({ rentalHours: 2, rentalDays: 1 });
+    expect(price(car(), 24)).toMatchObject({ rentalHours: 24, rentalDays: 1 });
+    expect(price(car(), 25)).toMatchObject({ rentalHours: 25, rentalDays: 2 });
+  });
+
+  it('refuses an empty or reversed period', () => {
+    expect(() => price(car(), 0)).toThrow(PriceError);
+    expect(() => price(car(), -5)).toThrow(expect.objectContaining({ code: 'invalidPeriod' }));
+  });
+});
+
+describe('hours and days', () => {
+  it('charges leftover hours at the hourly price, even when the rental is shorter than a day', () => {
+    expect(price(car({ hourlyPrice: 800 }), 5).rental).toBe(4000);
+    expect(price(car({ hourlyPrice: 800 }), 27).rental).toBe(5000 + 3 * 800);
+  });
+
+  it('charges one daily price for leftover hours when the car has no hourly price', () => {
+    expect(price(car(), 3).rental).toBe(5000);
+    expect(price(car(), 49).rental).toBe(3 * 5000);
+  });
+
+  it('uses the discounted variant of each rate when set, and ignores a blank (0) discount', () => {
+    const discounted = car({ discountedDailyPrice: 4000, hourlyPrice: 800, discountedHourlyPrice: 600 });
+    expect(price(discounted, 26).rental).toBe(4000 + 2 * 600);
+    expect(price(car({ discountedDailyPrice: 0 }), 24).rental).toBe(5000);
+  });
+});
+
+describe('3, 7 and 30-day tiers', () => {
+  const tiered = car({ biWeeklyPrice: 12000, weeklyPrice: 30000, monthlyPrice: 100000, hourlyPrice: 800 });
+
+  it('charges the "bi-weekly" price per 3 days', () => {
+    expect(price(tiered, 3 * 24).rental).toBe(12000);
+    expect(price(tiered, 4 * 24).rental).toBe(12000 + 5000);
+    expect(price(tiered, 6 * 24).rental).toBe(2 * 12000);
+  });
+
+  it('charges the weekly and monthly prices per 7 and 30 days', () => {
+    expect(price(tiered, 7 * 24).rental).toBe(30000);
+    expect(price(tiered, 30 * 24).rental).toBe(100000);
+  });
+
+  it('combines 30 + 7 + 3 + 1 days and leftover hours', () => {
+    expect(price(tiered, 41 * 24).rental).toBe(100000 + 30000 + 12000 + 5000);
+    expect(price(tiered, 41 * 24 + 2).rental).toBe(100000 + 30000 + 12000 + 5000 + 2 * 800);
+  });
+
+  it('lets an unset tier fall through to the next smaller one', () => {
+    const noMonthly = car({ biWeeklyPrice: 12000, weeklyPrice: 30000 });
+    expect(price(noMonthly, 30 * 24).rental).toBe(4 * 30000 + 2 * 5000);
+    const onlyBiWeekly = car({ biWeeklyPrice: 12000 });
+    expect(price(onlyBiWeekly, 30 * 24).rental).toBe(10 * 12000);
+    expect(price(car(), 30 * 24).rental).toBe(30 * 5000);
+  });
+
+  it('uses discounted tier prices', () => {
+    const discounted = car({
+      monthlyPrice: 100000,
+      discountedMonthlyPrice: 90000,
+      weeklyPrice: 30000,
+      discountedWeeklyPrice: 25000,
+    });
+    expect(price(discounted, 37 * 24).rental).toBe(90000 + 25000);
+  });
+});
+
+describe('date-based pricing', () => {
+  const seasonal = car({
+    isDateBasedPrice: true,
+    discountedDailyPrice: 4500,
+    hourlyPrice: 800,
+    weeklyPrice: 20000,
+    dateBasedPrices: [
+      { startDate: '2025-07-01', endDate: '2025-07-02', dailyPrice: 8000 },
+      { startDate: '2025-07-03', endDate: '2025-07-10', dailyPrice: 9000 },
+    ],
+  });
+
+  it("prices each rental day by its period, and a day outside every period at the car's daily price", () => {
+    // 2025-06-30 10:00 in Paris (UTC+2): days fall on 06-30, 07-01, 07-02, 07-03.
+    const breakdown = price(seasonal, 4 * 24, { pickupAt: new Date('2025-06-30T08:00:00Z') });
+    expect(breakdown.rental).toBe(4500 + 8000 + 8000 + 9000);
+  });
+
+  it('charges a started day as a whole day, with no hourly or tier prices', () => {
+    const breakdown = price(seasonal, 8 * 24 + 1, { pickupAt: new Date('2025-07-03T08:00:00Z') });
+    expect(breakdown.rentalDays).toBe(9);
+    expect(breakdown.rental).toBe(8 * 9000 + 4500);
+  });
+
+  it("reads a day's date in the pick-up location's time zone", () => {
+    // 23:30 UTC on 06-30 is already 07-01 in Paris.
+    const lateEvening = { pickupAt: new Date('2025-06-30T23:30:00Z') };
+    expect(price(seasonal, 24, { ...lateEvening, timeZone: 'Europe/Paris' }).rental).toBe(8000);
+    expect(price(seasonal, 24, { ...lateEvening, timeZone: 'UTC' }).rental).toBe(4500);
+  });
+});
+
+describe('extras', () => {
+  it('charges cancellation and amendments once and the other extras per rental day', () => {
+    const breakdown = price(car(), 3 * 24, {
+      extras: { cancellation: true, theftProtection: true, additionalDriver: true, collisionDamageWaiver: false },
+    });
+    expect(breakdown.extras).toEqual({ cancellation: 1500, theftProtection: 3 * 900, additionalDriver: 3 * 500 });
+    expect(breakdown.extrasTotal).toBe(1500 + 2700 + 1500);
+    expect(breakdown.total).toBe(3 * 5000 + 5700);
+  });
+
+  it('adds nothing for an included extra', () => {
+    const breakdown = price(car(), 24, { extras: { amendments: true } });
+    expect(breakdown.extras).toEqual({ amendments: 0 });
+    expect(breakdown.total).toBe(5000);
+  });
+
+  it('rejects an unavailable extra', () => {
+    expect(() => price(car(), 24, { extras: { fullInsurance: true } })).toThrow(
+      expect.objectContaining({ name: 'PriceError', code: 'extraUnavailable', extra: 'fullInsurance' }),
+    );
+    expect(price(car(), 24, { extras: { fullInsurance: false } }).total).toBe(5000);
+  });
+
+  it('tells the state of an extra from its value', () => {
+    expect([-1, 0, 250].map(extraState)).toEqual(['unavailable', 'included', 'priced']);
+  });
+});
+
+describe("supplier's price change", () => {
+  it('adds the percentage to rental and extras, rounding half up once at the end', () => {
+    // Rounding each part would give 5506 + 6 = 5512; the total of 5010 × 1.1 is 5511.
+    const breakdown = price(car({ dailyPrice: 5005, cancellation: 5 }), 24, {
+      priceChangeRate: 10,
+      extras: { cancellation: true },
+    });
+    expect(breakdown).toMatchObject({ rental: 5005, extrasTotal: 5, priceChange: 501, total: 5511 });
+  });
+
+  it('handles fractional and negative percentages', () => {
+    expect(price(car({ dailyPrice: 5005 }), 24, { priceChangeRate: 10 }).total).toBe(5506); // 5505.5
+    expect(price(car({ dailyPrice: 10001 }), 24, { priceChangeRate: 7.5 }).total).toBe(10751); // 10751.075
+    expect(price(car({ dailyPrice: 1001 }), 24, { priceChangeRate: -2.5 }).total).toBe(976); // 975.975
+  });
+
+  it('leaves the deposit unchanged', () => {
+    expect(price(car(), 24, { priceChangeRate: 20 })).toMatchObject({ total: 6000, deposit: 50000 });
+  });
+});
+
+describe('payment split', () => {
+  const breakdown = { total: 80000, deposit: 50000 };
+
+  it('takes nothing, everything or the deposit now', () => {
+    expect(paymentSplit(breakdown, 'payLater')).toEqual({ payNow: 0, payAtPickup: 80000 });
+    expect(paymentSplit(breakdown, 'full')).toEqual({ payNow: 80000, payAtPickup: 0 });
+    expect(paymentSplit(breakdown, 'deposit')).toEqual({ payNow: 50000, payAtPickup: 30000 });
+  });
+
+  it('never takes more than the total as a deposit', () => {
+    expect(paymentSplit({ total: 30000, deposit: 50000 }, 'deposit')).toEqual({ payNow: 30000, payAtPickup: 0 });
+  });
+});

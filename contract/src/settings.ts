@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { LanguageSchema } from './enums.ts';
+
+/** Booking time rules shared by the search form and the server (spec §5 date messages). */
+export const BOOKING_RULES = {
+  minPickupLeadHours: 1,
+  minRentalHours: 1,
+  earliestHour: 7,
+  latestHour: 22,
+  minDriverAge: 21,
+  minPasswordLength: 6,
+  cancellationThresholdHours: 24,
+  depositThresholds: [250, 500, 750],
+  pageSize: { general: 30, cars: 15, bookings: 20, bookingsMobile: 10, notifications: 30 },
+} as const;
+
+/** `GET /api/settings`: everything the front end needs to know about this deployment. */
+export const SettingsSchema = z.object({
+  websiteName: z.string(),
+  contactEmail: z.string(),
+  defaultLanguage: LanguageSchema,
+  languages: z.array(LanguageSchema),
+  setLanguageFromIp: z.boolean(),
+  hideSuppliers: z.boolean(),
+  baseCurrency: z.string().length(3),
+  minPickupLeadHours: z.number().int().nonnegative(),
+  minRentalHours: z.number().int().positive(),
+  earliestPickupHour: z.number().int().min(0).max(23),
+  latestPickupHour: z.number().int().min(0).max(23),
+  earliestDropoffHour: z.number().int().min(0).max(23),
+  latestDropoffHour: z.number().int().min(0).max(23),
+  minDriverAge: z.number().int().positive(),
+  holdMinutes: z.number().int().positive(),
+  mapTileUrl: z.string(),
+  map: z.object({ latitude: z.number(), longitude: z.number(), zoom: z.number() }),
+  payment: z.object({
+    card: z.enum(['demo', 'stripe']),
+    wallet: z.boolean(),
+    stripePublishableKey: z.string().nullable(),
+    paypalClientId: z.string().nullable(),
+  }),
+  recaptchaSiteKey: z.string().nullable(),
+  social: z.object({ google: z.string().nullable(), facebook: z.string().nullable(), apple: z.string().nullable() }),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+export type Health = z.infer<typeof HealthSchema>;

@@ -1,0 +1,74 @@
+// The e2e server: a real local SMTP server (npm smtp-server) whose messages are readable over HTTP, and the built
+// Roam server on a fresh data directory pointed at it. Started by Playwright's webServer.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
+const MAILBOX_PORT = Number(process.env.E2E_MAILBOX_PORT ?? 3126);
+
+/** @type {{to: string[], subject: string, text: string, html: string, date: string}[]} */
+const messages = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          html: typeof mail.html === 'string' ? mail.html : '',
+          date: new Date().toISOString(),
+        });
+        callback();
+      })
+      .catch(callback);
+  },
+});
+smtp.listen(SMTP_PORT, '127.0.0.1');
+
+const mailbox = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const to = url.searchParams.get('to');
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(to ? messages.filter((m) => m.to.includes(to)) : messages));
+});
+mailbox.listen(MAILBOX_PORT, '127.0.0.1');
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'roam-e2e-'));
+const server = spawn(process.execPath, [path.resolve(here, '../../server/dist/main.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    MAIL_FROM: 'Roam <no-reply@roam.localhost>',
+    HIDE_SUPPLIERS: 'false',
+    LOG_LEVEL: 'warn',
+    MAP_TILE_URL: `http://127.0.0.1:${MAILBOX_PORT}/tiles/{z}/{x}/{y}.png`,
+  },
+});
+
+const stop = () => {
+  server.kill('SIGTERM');
+  smtp.close();
+  mailbox.close();
+};
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES, type Language } from '@roam/contract/enums';
+import { z } from 'zod';
+
+// ARCHITECTURE §3: every setting from the environment, parsed once; a bad value stops start-up with a clear message.
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+const url = z.url().optional();
+const languageList = z
+  .string()
+  .default(LANGUAGES.join(','))
+  .transform((v) => v.split(',').map((s) => s.trim()))
+  .pipe(z.array(z.enum(LANGUAGES)).min(1));
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: url,
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    SEED_DEMO_DATA: bool(true),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: optional,
+    WEBSITE_NAME: z.string().min(1).default('Roam'),
+    CONTACT_EMAIL: z.email().default('info@roam.localhost'),
+    DEFAULT_LANGUAGE: z.enum(LANGUAGES).default('en'),
+    LANGUAGES: languageList,
+    SET_LANGUAGE_FROM_IP: bool(false),
+    HIDE_SUPPLIERS: bool(true),
+    BASE_CURRENCY: z.literal('EUR', { message: 'only EUR is supported as the base currency' }).default('EUR'),
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_PUBLISHABLE_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_API_BASE: url,
+    PAYPAL_CLIENT_ID: optional,
+    PAYPAL_CLIENT_SECRET: optional,
+    PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+    RECAPTCHA_SITE_KEY: optional,
+    RECAPTCHA_SECRET: optional,
+    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    FACEBOOK_APP_ID: optional,
+    FACEBOOK_APP_SECRET: optional,
+    FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+    APPLE_CLIENT_ID: optional,
+    APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
+    RATE_PROVIDERS: optional,
+    RATE_CACHE_SECONDS: z.coerce.number().int().positive().default(3600),
+    COUNTRY_HEADER: optional,
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    HOLD_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.LANGUAGES.includes(env.DEFAULT_LANGUAGE)) {
+      ctx.addIssue({ code: 'custom', path: ['DEFAULT_LANGUAGE'], message: 'must be one of LANGUAGES' });
+    }
+    const pairs: [string, string][] = [
+      ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+      ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET'],
+      ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
+      ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    ];
+    // Never half-on: an integration is either fully configured or off (ARCHITECTURE §3).
+    for (const [a, b] of pairs) {
+      const record = env as unknown as Record<string, unknown>;
+      if (Boolean(record[a]) !== Boolean(record[b])) {
+        ctx.addIssue({ code: 'custom', path: [record[a] ? b : a], message: `${a} and ${b} must be set together` });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export type Config = Env & {
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+  languages: Language[];
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the session secret from the environment or from DATA_DIR, generating it once. */
+function sessionSecret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.join(env.DATA_DIR, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? '(env)')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    SESSION_SECRET: sessionSecret(env),
+    languages: env.LANGUAGES,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR, 'pglite') },
+  };
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type features use: PGlite and node-postgres Drizzle databases both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories take either the database or a transaction. */
+export type DbOrTx = Db | Tx;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string };
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** PGlite only: a dump of the data directory (test template). */
+  dump?(): Promise<Blob>;
+};
+
+// In the bundle (dist/main.js) and in source (src/db/client.ts) the migrations folder sits at server/drizzle.
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const MIGRATIONS_FOLDER = path.resolve(here, here.endsWith('dist') ? '../drizzle' : '../../drizzle');
+const MIGRATION_LOCK_ID = 724_311_001;
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') {
+    const client = await PGlite.create({
+      ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+      extensions: { btree_gist },
+    });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      close: () => client.close(),
+      dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Runs the committed migrations (ARCHITECTURE §2); on PostgreSQL under an advisory lock so N processes can start at once. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
+    return;
+  }
+  const pgDb = database.db as unknown as Parameters<typeof migratePg>[0];
+  const pool = (pgDb as unknown as { $client: pg.Pool }).$client;
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(pgDb, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    lock.release();
+  }
+}

@@ -1,0 +1,337 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// The whole domain as known today (issue #2). Money: integer minor units of BASE_CURRENCY (ARCHITECTURE §5).
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+/** Booking period: derived from pick-up and drop-off, used by the no-double-booking exclusion constraint. */
+const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => integer(name);
+
+export const userType = pgEnum('user_type', ['admin', 'supplier', 'user']);
+export const fuelType = pgEnum('fuel_type', ['diesel', 'gasoline', 'electric', 'hybrid', 'plugInHybrid', 'unknown']);
+export const gearbox = pgEnum('gearbox', ['manual', 'automatic']);
+export const fuelPolicy = pgEnum('fuel_policy', ['likeForlike', 'freeTank', 'fullToFull', 'FullToEmpty']);
+export const carRange = pgEnum('car_range', ['mini', 'midi', 'maxi', 'scooter', 'bus', 'truck', 'caravan']);
+export const bookingStatus = pgEnum('booking_status', ['void', 'pending', 'deposit', 'paid', 'reserved', 'cancelled']);
+export const paymentOption = pgEnum('payment_option', ['payLater', 'deposit', 'full']);
+export const paymentProvider = pgEnum('payment_provider', ['demo', 'stripe', 'paypal']);
+export const tokenPurpose = pgEnum('token_purpose', ['activate', 'reset']);
+export const fileKind = pgEnum('file_kind', ['avatar', 'license', 'carImage', 'supplierLogo']);
+export const outboxStatus = pgEnum('outbox_status', ['pending', 'sent', 'failed', 'logged']);
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: fileKind('kind').notNull(),
+    ownerId: uuid('owner_id'),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** A licence uploaded during guest checkout before the account exists; swept when abandoned. */
+    temporary: boolean('temporary').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: userType('type').notNull().default('user'),
+    email: varchar('email', { length: 320 }).notNull(),
+    passwordHash: text('password_hash'),
+    fullName: varchar('full_name', { length: 200 }).notNull(),
+    phone: varchar('phone', { length: 40 }),
+    location: varchar('location', { length: 200 }),
+    bio: text('bio'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    avatarFileId: uuid('avatar_file_id').references(() => files.id, { onDelete: 'set null' }),
+    licenseFileId: uuid('license_file_id').references(() => files.id, { onDelete: 'set null' }),
+    language: varchar('language', { length: 2 }).notNull().default('en'),
+    enableEmailNotifications: boolean('enable_email_notifications').notNull().default(true),
+    verified: boolean('verified').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    blacklisted: boolean('blacklisted').notNull().default(false),
+    // Supplier accounts (type = supplier).
+    logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+    priceChangeRate: numeric('price_change_rate', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
+    payLater: boolean('pay_later').notNull().default(true),
+    licenseRequired: boolean('license_required').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_type_idx').on(t.type)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the opaque cookie token: a stolen database does not yield live sessions. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    persistent: boolean('persistent').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: tokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId)],
+);
+
+/** Names per language: { en, fr, es, se, de }. */
+type LocalizedNames = Record<string, string>;
+
+export const countries = pgTable('countries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: varchar('code', { length: 2 }).notNull().unique(),
+  names: jsonb('names').$type<LocalizedNames>().notNull(),
+});
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    countryId: uuid('country_id')
+      .notNull()
+      .references(() => countries.id),
+    parentId: uuid('parent_id').references((): AnyPgColumn => locations.id, { onDelete: 'set null' }),
+    names: jsonb('names').$type<LocalizedNames>().notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    timeZone: varchar('time_zone', { length: 64 }).notNull(),
+    /** Airport, city centre, station… free text kind for display. */
+    kind: varchar('kind', { length: 20 }).notNull().default('city'),
+  },
+  (t) => [index('locations_country_idx').on(t.countryId), index('locations_parent_idx').on(t.parentId)],
+);
+
+export const cars = pgTable(
+  'cars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    range: carRange('range').notNull(),
+    fuelType: fuelType('fuel_type').notNull(),
+    gearbox: gearbox('gearbox').notNull(),
+    seats: smallint('seats').notNull(),
+    doors: smallint('doors').notNull(),
+    aircon: boolean('aircon').notNull(),
+    /** Kilometres; −1 = unlimited (spec §3). */
+    mileage: integer('mileage').notNull(),
+    fuelPolicy: fuelPolicy('fuel_policy').notNull(),
+    multimedia: text('multimedia').array().notNull().default(sql`'{}'::text[]`),
+    dailyPrice: money('daily_price').notNull(),
+    discountedDailyPrice: money('discounted_daily_price'),
+    hourlyPrice: money('hourly_price'),
+    discountedHourlyPrice: money('discounted_hourly_price'),
+    biWeeklyPrice: money('bi_weekly_price'),
+    discountedBiWeeklyPrice: money('discounted_bi_weekly_price'),
+    weeklyPrice: money('weekly_price'),
+    discountedWeeklyPrice: money('discounted_weekly_price'),
+    monthlyPrice: money('monthly_price'),
+    discountedMonthlyPrice: money('discounted_monthly_price'),
+    isDateBasedPrice: boolean('is_date_based_price').notNull().default(false),
+    deposit: money('deposit').notNull(),
+    // Extras: −1 unavailable, 0 included, otherwise a price in minor units (spec §3).
+    cancellation: money('cancellation').notNull(),
+    amendments: money('amendments').notNull(),
+    theftProtection: money('theft_protection').notNull(),
+    collisionDamageWaiver: money('collision_damage_waiver').notNull(),
+    fullInsurance: money('full_insurance').notNull(),
+    additionalDriver: money('additional_driver').notNull(),
+    available: boolean('available').notNull().default(true),
+    fullyBooked: boolean('fully_booked').notNull().default(false),
+    comingSoon: boolean('coming_soon').notNull().default(false),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }),
+    trips: integer('trips').notNull().default(0),
+    minimumAge: smallint('minimum_age').notNull().default(21),
+    co2: integer('co2'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('cars_supplier_idx').on(t.supplierId), index('cars_search_idx').on(t.range, t.dailyPrice)],
+);
+
+export const carLocations = pgTable(
+  'car_locations',
+  {
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.carId, t.locationId] }), index('car_locations_location_idx').on(t.locationId)],
+);
+
+export const dateBasedPrices = pgTable(
+  'date_based_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    dailyPrice: money('daily_price').notNull(),
+  },
+  (t) => [index('date_based_prices_car_idx').on(t.carId)],
+);
+
+export type AdditionalDriver = { fullName: string; email: string; phone: string; birthDate: string };
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pickupLocationId: uuid('pickup_location_id')
+      .notNull()
+      .references(() => locations.id),
+    dropoffLocationId: uuid('dropoff_location_id')
+      .notNull()
+      .references(() => locations.id),
+    pickupAt: timestamp('pickup_at', { withTimezone: true }).notNull(),
+    dropoffAt: timestamp('dropoff_at', { withTimezone: true }).notNull(),
+    period: tstzrange('period').notNull().generatedAlwaysAs(sql`tstzrange(pickup_at, dropoff_at, '[)')`),
+    status: bookingStatus('status').notNull(),
+    /**
+     * Whether this booking holds the car. Kept by the server: true for pending/deposit/paid/reserved and for
+     * void with a live hold; a time-dependent rule cannot live in the constraint's predicate (ARCHITECTURE §5).
+     */
+    blocksCar: boolean('blocks_car').notNull(),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    paymentOption: paymentOption('payment_option').notNull(),
+    cancellation: boolean('cancellation').notNull().default(false),
+    amendments: boolean('amendments').notNull().default(false),
+    theftProtection: boolean('theft_protection').notNull().default(false),
+    collisionDamageWaiver: boolean('collision_damage_waiver').notNull().default(false),
+    fullInsurance: boolean('full_insurance').notNull().default(false),
+    additionalDriver: boolean('additional_driver').notNull().default(false),
+    additionalDriverDetails: jsonb('additional_driver_details').$type<AdditionalDriver>(),
+    /** Authoritative total in base currency minor units, computed by the contract price engine. */
+    price: money('price').notNull(),
+    deposit: money('deposit').notNull(),
+    payNow: money('pay_now').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** Units of `currency` per 1 base-currency unit at booking time. */
+    rate: numeric('rate', { precision: 18, scale: 8, mode: 'number' }).notNull().default(1),
+    chargedAmount: integer('charged_amount').notNull(),
+    paymentProvider: paymentProvider('payment_provider'),
+    paymentReference: varchar('payment_reference', { length: 255 }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelRequest: boolean('cancel_request').notNull().default(false),
+    licenseFileId: uuid('license_file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_driver_idx').on(t.driverId, t.createdAt),
+    index('bookings_supplier_idx').on(t.supplierId, t.createdAt),
+    index('bookings_car_idx').on(t.carId),
+    uniqueIndex('bookings_payment_reference_key').on(t.paymentProvider, t.paymentReference),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Message key and parameters, rendered in the reader's language. */
+    kind: varchar('kind', { length: 50 }).notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId, t.isRead),
+  ],
+);
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: varchar('to', { length: 320 }).notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: outboxStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: varchar('email', { length: 320 }).notNull().unique(),
+  language: varchar('language', { length: 2 }).notNull().default('en'),
+  tokenHash: text('token_hash').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

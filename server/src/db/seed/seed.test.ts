@@ -1,0 +1,263 @@
+import { CarRangeSchema, EXTRAS, FuelPolicySchema, FuelTypeSchema, GearboxSchema } from '@roam/contract/enums';
+import argon2 from 'argon2';
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, migrateDatabase, openDatabase } from '../client.ts';
+import { carLocations, cars, countries, dateBasedPrices, files, locations, users } from '../schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS, type SeedCounts, seedDemoData } from './seed.ts';
+
+async function freshDatabase(): Promise<Database> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  await migrateDatabase(database);
+  return database;
+}
+
+/** Everything but the insert timestamps, in a stable order. */
+async function snapshot(database: Database) {
+  const { db } = database;
+  const carRows = await db.select().from(cars).orderBy(asc(cars.id));
+  return {
+    cars: carRows.map(({ createdAt: _created, updatedAt: _updated, ...car }) => car),
+    carLocations: await db.select().from(carLocations).orderBy(asc(carLocations.carId), asc(carLocations.locationId)),
+    dateBasedPrices: await db.select().from(dateBasedPrices).orderBy(asc(dateBasedPrices.id)),
+    locations: await db.select().from(locations).orderBy(asc(locations.id)),
+    countries: await db.select().from(countries).orderBy(asc(countries.id)),
+    users: await db
+      .select({ id: users.id, email: users.email, type: users.type, logoFileId: users.logoFileId })
+      .from(users)
+      .orderBy(asc(users.id)),
+    files: await db.select({ id: files.id, kind: files.kind, size: files.size }).from(files).orderBy(asc(files.id)),
+  };
+}
+
+const ageOn = (birthDate: string, today: Date) => {
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  const hadBirthday =
+    today.getUTCMonth() + 1 > month || (today.getUTCMonth() + 1 === month && today.getUTCDate() >= day);
+  return today.getUTCFullYear() - year - (hadBirthday ? 0 : 1);
+};
+
+describe('seedDemoData', () => {
+  let first: Database;
+  let second: Database;
+  /** Stays unseeded until the roll-back test. */
+  let third: Database;
+  let counts: SeedCounts | null;
+
+  beforeAll(async () => {
+    [first, second, third] = await Promise.all([freshDatabase(), freshDatabase(), freshDatabase()]);
+    counts = await seedDemoData(first.db);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close(), third?.close()]);
+  });
+
+  it('reports what it inserted, and it is all there', async () => {
+    const { db } = first;
+    const [countryCount] = await db.select({ n: count() }).from(countries);
+    const [locationCount] = await db.select({ n: count() }).from(locations);
+    const [carCount] = await db.select({ n: count() }).from(cars);
+    const [userCount] = await db.select({ n: count() }).from(users);
+    const [supplierCount] = await db.select({ n: count() }).from(users).where(eq(users.type, 'supplier'));
+    expect(counts).toEqual({
+      countries: countryCount?.n,
+      locations: locationCount?.n,
+      suppliers: 8,
+      cars: carCount?.n,
+      users: userCount?.n,
+    });
+    expect(supplierCount?.n).toBe(8);
+    expect(counts!.countries).toBeGreaterThanOrEqual(4);
+    expect(counts!.locations).toBeGreaterThanOrEqual(25);
+    expect(counts!.cars).toBeGreaterThanOrEqual(300);
+  });
+
+  it('covers every range, fuel type, gearbox and fuel policy, and every extra in all three states', async () => {
+    const rows = await first.db.select().from(cars);
+    const values = <K extends keyof (typeof rows)[number]>(key: K) => new Set(rows.map((car) => car[key]));
+    expect(values('range')).toEqual(new Set(CarRangeSchema.options));
+    expect(values('fuelType')).toEqual(new Set(FuelTypeSchema.options));
+    expect(values('gearbox')).toEqual(new Set(GearboxSchema.options));
+    expect(values('fuelPolicy')).toEqual(new Set(FuelPolicySchema.options));
+    for (const extra of EXTRAS) {
+      const states = values(extra);
+      expect(states.has(-1), `${extra} unavailable`).toBe(true);
+      expect(states.has(0), `${extra} included`).toBe(true);
+      expect(
+        [...states].some((value) => value > 0),
+        `${extra} priced`,
+      ).toBe(true);
+    }
+    expect(rows.some((car) => !car.available)).toBe(true);
+    expect(rows.some((car) => car.comingSoon)).toBe(true);
+    expect(rows.some((car) => car.fullyBooked)).toBe(true);
+    expect(rows.some((car) => car.rating === null)).toBe(true);
+    for (const car of rows) {
+      expect(Number.isInteger(car.dailyPrice) && car.dailyPrice > 0).toBe(true);
+      expect(Number.isInteger(car.deposit)).toBe(true);
+      if (car.rating !== null) expect(car.rating).toBeGreaterThanOrEqual(1);
+      if (car.rating !== null) expect(car.rating).toBeLessThanOrEqual(5);
+      expect(['touchscreen', 'bluetooth', 'androidAuto', 'appleCarPlay']).toEqual(
+        expect.arrayContaining(car.multimedia),
+      );
+      if (car.range === 'scooter') expect([car.seats, car.doors, car.aircon]).toEqual([2, 0, false]);
+    }
+    const dateBased = rows.filter((car) => car.isDateBasedPrice);
+    const periods = await first.db
+      .select()
+      .from(dateBasedPrices)
+      .where(
+        inArray(
+          dateBasedPrices.carId,
+          dateBased.map((car) => car.id),
+        ),
+      );
+    expect(dateBased.length).toBeGreaterThan(0);
+    for (const car of dateBased) {
+      const own = periods.filter((period) => period.carId === car.id);
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      expect(own.length).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('offers cars at every location, children included, and gives every supplier cars', async () => {
+    const { db } = first;
+    const perLocation = await db
+      .select({ id: locations.id, cars: count(carLocations.carId) })
+      .from(locations)
+      .leftJoin(carLocations, eq(carLocations.locationId, locations.id))
+      .groupBy(locations.id);
+    expect(perLocation.filter((location) => location.cars === 0)).toEqual([]);
+    const perCar = await db
+      .select({ id: cars.id, locations: count(carLocations.locationId) })
+      .from(cars)
+      .leftJoin(carLocations, eq(carLocations.carId, cars.id))
+      .groupBy(cars.id);
+    expect(perCar.every((car) => car.locations >= 1 && car.locations <= 3)).toBe(true);
+    const perSupplier = await db
+      .select({ id: users.id, cars: count(cars.id) })
+      .from(users)
+      .leftJoin(cars, eq(cars.supplierId, users.id))
+      .where(eq(users.type, 'supplier'))
+      .groupBy(users.id);
+    expect(perSupplier).toHaveLength(8);
+    expect(perSupplier.every((supplier) => supplier.cars > 0)).toBe(true);
+    const children = await db.select().from(locations).where(eq(locations.parentId, DEMO_IDS.locations.paris));
+    expect(children.map((child) => child.id).sort()).toEqual(
+      [DEMO_IDS.locations.parisCdg, DEMO_IDS.locations.parisOrly, DEMO_IDS.locations.parisGareDeLyon].sort(),
+    );
+  });
+
+  it('stores places with names in the five languages and real coordinates and time zones', async () => {
+    const { db } = first;
+    const [cdg] = await db.select().from(locations).where(eq(locations.id, DEMO_IDS.locations.parisCdg));
+    expect(cdg).toMatchObject({ timeZone: 'Europe/Paris', kind: 'airport', countryId: DEMO_IDS.countries.FR });
+    expect(cdg?.latitude).toBeCloseTo(49.01, 1);
+    expect(cdg?.longitude).toBeCloseTo(2.55, 1);
+    const [casablanca] = await db
+      .select()
+      .from(locations)
+      .where(eq(locations.id, DEMO_IDS.locations.casablancaAirport));
+    expect(casablanca?.timeZone).toBe('Africa/Casablanca');
+    const all = await db.select().from(locations);
+    for (const location of all) {
+      expect(Object.keys(location.names).sort()).toEqual(['de', 'en', 'es', 'fr', 'se']);
+      expect(() => new Intl.DateTimeFormat('en', { timeZone: location.timeZone })).not.toThrow();
+    }
+    const [germany] = await db.select().from(countries).where(eq(countries.id, DEMO_IDS.countries.DE));
+    expect(germany?.names).toEqual({
+      en: 'Germany',
+      fr: 'Allemagne',
+      es: 'Alemania',
+      se: 'Tyskland',
+      de: 'Deutschland',
+    });
+  });
+
+  it('creates the demo accounts with argon2id hashes of their passwords', async () => {
+    const { db } = first;
+    const rows = await db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          Object.values(DEMO_ACCOUNTS).map((account) => account.id),
+        ),
+      );
+    const byEmail = new Map(rows.map((row) => [row.email, row]));
+    const driver = byEmail.get(DEMO_ACCOUNTS.driver.email);
+    expect(driver).toMatchObject({ id: DEMO_IDS.users.driver, type: 'user', verified: true, language: 'en' });
+    expect(driver?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await argon2.verify(driver!.passwordHash!, DEMO_ACCOUNTS.driver.password)).toBe(true);
+    expect(await argon2.verify(driver!.passwordHash!, 'wrong-password')).toBe(false);
+    expect(ageOn(driver!.birthDate!, new Date())).toBeGreaterThanOrEqual(30);
+    const supplier = byEmail.get(DEMO_ACCOUNTS.supplier.email);
+    expect(supplier).toMatchObject({ type: 'supplier', verified: true, logoFileId: expect.any(String) });
+    expect(await argon2.verify(supplier!.passwordHash!, DEMO_ACCOUNTS.supplier.password)).toBe(true);
+    expect(byEmail.get(DEMO_ACCOUNTS.admin.email)).toMatchObject({ type: 'admin', verified: true });
+    expect(byEmail.get(DEMO_ACCOUNTS.driver2.email)).toMatchObject({ type: 'user', verified: true });
+    expect(byEmail.get(DEMO_ACCOUNTS.suspended.email)).toMatchObject({ blacklisted: true });
+    expect(byEmail.get(DEMO_ACCOUNTS.unverified.email)).toMatchObject({ verified: false, verifiedAt: null });
+  });
+
+  it('keeps the featured cars as documented', async () => {
+    const { db } = first;
+    const [clio] = await db.select().from(cars).where(eq(cars.id, DEMO_IDS.cars.clio));
+    expect(clio).toMatchObject({ name: 'Renault Clio', supplierId: DEMO_IDS.users.supplier, dailyPrice: 3900 });
+    const clioLocations = await db.select().from(carLocations).where(eq(carLocations.carId, DEMO_IDS.cars.clio));
+    expect(clioLocations.map((entry) => entry.locationId)).toContain(DEMO_IDS.locations.parisCdg);
+    const [kestrel] = await db.select().from(users).where(eq(users.id, DEMO_IDS.suppliers.kestrel));
+    expect(kestrel).toMatchObject({ licenseRequired: true, payLater: false, priceChangeRate: 12 });
+    const periods = await db.select().from(dateBasedPrices).where(eq(dateBasedPrices.carId, DEMO_IDS.cars.dateBased));
+    expect(periods).toHaveLength(3);
+  });
+
+  it('stores supplier logos as 240x120 PNG and car images as 600x400 WebP', async () => {
+    const rows = await first.db.select().from(files);
+    const logos = rows.filter((file) => file.kind === 'supplierLogo');
+    const images = rows.filter((file) => file.kind === 'carImage');
+    expect(logos).toHaveLength(8);
+    expect(images.length).toBe(CarRangeSchema.options.length * 6);
+    for (const file of [...logos, ...images]) {
+      const meta = await sharp(file.bytes).metadata();
+      const expected = file.kind === 'supplierLogo' ? ['png', 240, 120] : ['webp', 600, 400];
+      expect([meta.format, meta.width, meta.height]).toEqual(expected);
+      expect(file.contentType).toBe(`image/${expected[0]}`);
+      expect(file.size).toBe(file.bytes.length);
+    }
+    const used = new Set((await first.db.select({ id: cars.imageFileId }).from(cars)).map((car) => car.id));
+    expect(images.every((image) => used.has(image.id))).toBe(true);
+  });
+
+  it('produces the same rows and ids on another database', async () => {
+    expect(await seedDemoData(second.db)).toEqual(counts);
+    const [a, b] = await Promise.all([snapshot(first), snapshot(second)]);
+    expect(b).toEqual(a);
+    expect(a.cars.map((car) => car.id)).toContain(DEMO_IDS.cars.clio);
+    expect(a.cars[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('does nothing once any user exists', async () => {
+    const before = await snapshot(first);
+    expect(await seedDemoData(first.db)).toBeNull();
+    expect(await snapshot(first)).toEqual(before);
+  });
+
+  it('rolls everything back when an insert fails half-way, and skips a database with a user of its own', async () => {
+    const { db } = third;
+    // A country the seed also inserts: the failure comes after files and users were written in the transaction.
+    await db.insert(countries).values({ code: 'FR', names: { en: 'France' } });
+    await expect(seedDemoData(db)).rejects.toThrow();
+    const emptied = await Promise.all(
+      [files, users, locations, cars].map((table) => db.select({ n: count() }).from(table)),
+    );
+    expect(emptied.map(([row]) => row?.n)).toEqual([0, 0, 0, 0]);
+
+    await db.insert(users).values({ email: 'someone@example.com', fullName: 'Someone' });
+    expect(await seedDemoData(db)).toBeNull();
+    const [carCount] = await db.select({ n: count() }).from(cars);
+    expect(carCount?.n).toBe(0);
+  });
+});

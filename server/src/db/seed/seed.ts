@@ -1,0 +1,127 @@
+import { CarRangeSchema } from '@roam/contract/enums';
+import argon2 from 'argon2';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../client.ts';
+import { carLocations, cars, countries, dateBasedPrices, files, locations, users } from '../schema.ts';
+import { buildUserRows, DEMO_ACCOUNTS, logoFileId, PASSWORDS, type PasswordKey, SUPPLIERS } from './accounts.ts';
+import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
+import { buildFleet, carId, carImageFileId } from './fleet.ts';
+import { CAR_IMAGE, LOGO_IMAGE, renderCarImage, renderLogo } from './images.ts';
+import { COUNTRIES, countryId, LOCATIONS, locationId } from './places.ts';
+import { Random } from './random.ts';
+import { COLOURS } from './vehicles.ts';
+
+// Demo data (issue #2 item 4): loaded at start-up into an empty database, and the test template's starting point.
+// Deterministic: a fixed seed gives the same rows and the same ids on every run (see random.ts).
+
+export { DEMO_ACCOUNTS } from './accounts.ts';
+
+const idsOf = <K extends string>(keys: readonly K[], toId: (key: K) => string) =>
+  Object.fromEntries(keys.map((key) => [key, toId(key)])) as Record<K, string>;
+
+/** Ids tests and demos can rely on (sign-in details are in DEMO_ACCOUNTS). */
+export const DEMO_IDS = {
+  users: idsOf(Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[], (key) => DEMO_ACCOUNTS[key].id),
+  suppliers: idsOf(
+    SUPPLIERS.map((supplier) => supplier.key),
+    (key) => SUPPLIERS.find((supplier) => supplier.key === key)!.id,
+  ),
+  countries: idsOf(
+    COUNTRIES.map(({ code }) => code),
+    countryId,
+  ),
+  locations: idsOf(
+    LOCATIONS.map(({ key }) => key),
+    locationId,
+  ),
+  cars: idsOf(Object.keys(FEATURED_CARS) as FeaturedCarKey[], carId),
+};
+
+export type SeedCounts = { countries: number; locations: number; suppliers: number; cars: number; users: number };
+
+/** An advisory-lock id of its own: two processes starting on one empty PostgreSQL database seed it once. */
+const SEED_LOCK_ID = 724_311_002;
+/** PostgreSQL binds at most 65535 parameters per statement. */
+const MAX_PARAMETERS = 60_000;
+
+function* chunks<T extends object>(rows: readonly T[]): Generator<T[]> {
+  const columns = Math.max(1, ...rows.map((row) => Object.keys(row).length));
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}
+
+async function hasAnyUser(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+async function hashPasswords(): Promise<Record<PasswordKey, string>> {
+  const keys = Object.keys(PASSWORDS) as PasswordKey[];
+  const hashes = await Promise.all(keys.map((key) => argon2.hash(PASSWORDS[key], { type: argon2.argon2id })));
+  return Object.fromEntries(keys.map((key, index) => [key, hashes[index]])) as Record<PasswordKey, string>;
+}
+
+async function renderFiles(): Promise<(typeof files.$inferInsert)[]> {
+  const carImages = CarRangeSchema.options.flatMap((range) =>
+    COLOURS.map(async (colour) => {
+      const bytes = await renderCarImage(range, colour);
+      const id = carImageFileId(range, colour.key);
+      return { id, kind: 'carImage' as const, contentType: CAR_IMAGE.contentType, size: bytes.length, bytes };
+    }),
+  );
+  const logos = SUPPLIERS.map(async (supplier) => {
+    const bytes = await renderLogo(supplier.initials, supplier.name, supplier.colour);
+    const id = logoFileId(supplier);
+    return {
+      id,
+      kind: 'supplierLogo' as const,
+      ownerId: supplier.id,
+      contentType: LOGO_IMAGE.contentType,
+      size: bytes.length,
+      bytes,
+    };
+  });
+  return Promise.all([...carImages, ...logos]);
+}
+
+/**
+ * Loads the demo data into an empty database: nothing happens (null) when any user exists. Everything is inserted in
+ * one transaction, so a crash never leaves half the data. `users` counts every account, suppliers included.
+ */
+export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
+  if (await hasAnyUser(db)) return null;
+  // The slow parts (argon2id, image rendering) run before the transaction and in parallel with each other.
+  const [hashes, fileRows] = await Promise.all([hashPasswords(), renderFiles()]);
+  const userRows = buildUserRows(hashes, new Date());
+  const fleet = buildFleet(new Random());
+  const countryRows = COUNTRIES.map(({ code, names }) => ({ id: countryId(code), code, names }));
+  const locationRows = LOCATIONS.map((location) => ({
+    id: locationId(location.key),
+    countryId: countryId(location.country),
+    parentId: location.parent === null ? null : locationId(location.parent),
+    names: location.names,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    timeZone: location.timeZone,
+    kind: location.kind,
+  }));
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (await hasAnyUser(tx)) return null;
+    for (const part of chunks(fileRows)) await tx.insert(files).values(part);
+    for (const part of chunks(userRows)) await tx.insert(users).values(part);
+    await tx.insert(countries).values(countryRows);
+    for (const part of chunks(locationRows)) await tx.insert(locations).values(part);
+    for (const part of chunks(fleet.cars)) await tx.insert(cars).values(part);
+    for (const part of chunks(fleet.carLocations)) await tx.insert(carLocations).values(part);
+    for (const part of chunks(fleet.dateBasedPrices)) await tx.insert(dateBasedPrices).values(part);
+    return {
+      countries: countryRows.length,
+      locations: locationRows.length,
+      suppliers: SUPPLIERS.length,
+      cars: fleet.cars.length,
+      users: userRows.length,
+    };
+  });
+}

@@ -1,0 +1,37 @@
+import { BOOKING_RULES, type Settings } from '@roam/contract/settings';
+import type { Config } from '../../config.ts';
+
+/** The settings object of spec §3, derived once from configuration. */
+export function buildSettings(config: Config): Settings {
+  return {
+    websiteName: config.WEBSITE_NAME,
+    contactEmail: config.CONTACT_EMAIL,
+    defaultLanguage: config.DEFAULT_LANGUAGE,
+    languages: config.languages,
+    setLanguageFromIp: config.SET_LANGUAGE_FROM_IP,
+    hideSuppliers: config.HIDE_SUPPLIERS,
+    baseCurrency: config.BASE_CURRENCY,
+    minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
+    minRentalHours: BOOKING_RULES.minRentalHours,
+    earliestPickupHour: BOOKING_RULES.earliestHour,
+    latestPickupHour: BOOKING_RULES.latestHour,
+    earliestDropoffHour: BOOKING_RULES.earliestHour,
+    latestDropoffHour: BOOKING_RULES.latestHour,
+    minDriverAge: BOOKING_RULES.minDriverAge,
+    holdMinutes: config.HOLD_MINUTES,
+    mapTileUrl: config.MAP_TILE_URL,
+    map: { latitude: 34.03, longitude: 1.65, zoom: 5 },
+    payment: {
+      card: config.STRIPE_SECRET_KEY ? 'stripe' : 'demo',
+      wallet: Boolean(config.PAYPAL_CLIENT_ID),
+      stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+      paypalClientId: config.PAYPAL_CLIENT_ID ?? null,
+    },
+    recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
+    social: {
+      google: config.GOOGLE_CLIENT_ID ?? null,
+      facebook: config.FACEBOOK_APP_ID ?? null,
+      apple: config.APPLE_CLIENT_ID ?? null,
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Path segments that carry secrets in the spec's own URLs (§7: check-password, check-token, verify-recaptcha). */
+const SECRET_PATHS: [RegExp, string][] = [
+  [/^(\/api\/check-password\/[^/]+\/)[^/?]+/, '$1[redacted]'],
+  [/^(\/api\/check-token\/[^/]+\/[^/]+\/[^/]+\/)[^/?]+/, '$1[redacted]'],
+  [/^(\/api\/verify-recaptcha\/)[^/?]+/, '$1[redacted]'],
+  [/([?&](?:token|password|code)=)[^&]+/g, '$1[redacted]'],
+];
+
+export function redactUrl(url: string): string {
+  return SECRET_PATHS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), url);
+}
+
+/** pino options: request ids, and no secret (cookie, token, password) in any log line (ARCHITECTURE §4). */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.passwordHash',
+        '*.token',
+        '*.accessToken',
+        '*.idToken',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: { method: string; url: string; ip?: string; id?: string }) {
+        return { method: request.method, url: redactUrl(request.url), ip: request.ip };
+      },
+    },
+  };
+}

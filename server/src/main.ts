@@ -1,0 +1,50 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+
+// Start-up order of ARCHITECTURE §2: config → database → migrations → demo data → listen.
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const started = performance.now();
+  const database = await openDatabase(
+    config.database.kind === 'pglite' ? { kind: 'pglite', dataDir: config.database.dataDir } : config.database,
+  );
+  await migrateDatabase(database);
+  const app = await buildApp({ config, database });
+  if (config.SEED_DEMO_DATA) {
+    const seeded = await seedDemoData(database.db);
+    if (seeded) app.log.info(seeded, 'demo data loaded');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ url: config.PUBLIC_URL, ms: Math.round(performance.now() - started) }, 'Roam is ready');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import type { ApiErrorBody } from '@roam/contract/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+// ARCHITECTURE §4: every error is `{ code, message }` with the right status; validation adds `fieldErrors`;
+// nothing internal (stack, SQL, serialisation details) ever reaches the client.
+
+type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+
+function fieldErrorsOf(issues: ValidationIssue[], context: string | undefined) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const fromPath = issue.params?.issue?.path?.map(String).join('.');
+    const key = fromPath || issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') || context || '_';
+    const list = fieldErrors[key] ?? [];
+    list.push(issue.message ?? 'Invalid value');
+    fieldErrors[key] = list;
+  }
+  return fieldErrors;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let body: ApiErrorBody;
+    let status: number;
+    if (error instanceof AppError) {
+      status = error.status;
+      body = {
+        code: error.code,
+        message: error.message,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      body = {
+        code: 'VALIDATION_FAILED',
+        message: 'Please fix errors.',
+        fieldErrors: fieldErrorsOf(error.validation as ValidationIssue[], error.validationContext),
+      };
+    } else if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      status = 500;
+      body = { code: 'INTERNAL', message: 'An unhandled error occurred.' };
+    } else if (error.statusCode === 429) {
+      status = 429;
+      body = { code: 'RATE_LIMITED', message: 'Too many requests, please try again later.' };
+    } else if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      status = 413;
+      body = { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' };
+    } else if (error.statusCode === 415) {
+      status = 415;
+      body = { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type.' };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, empty body, bad content length…
+      status = error.statusCode;
+      body = { code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: 'The request could not be understood.' };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      status = 500;
+      body = { code: 'INTERNAL', message: 'An unhandled error occurred.' };
+    }
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ code: 'ROUTE_NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** web/dist, from server/src/plugins (source) or server/dist (bundle). */
+export const DEFAULT_WEB_DIST = path.resolve(here, here.endsWith('dist') ? '../../web/dist' : '../../../web/dist');
+
+/**
+ * Serves the built web app (ARCHITECTURE §2): hashed assets cached for a year, everything else revalidated,
+ * and client routes answered with index.html. Unknown /api/* paths keep their JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB_DIST) {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ webDist }, 'web app not built: run `npm run build`; serving the API only');
+    return;
+  }
+  const indexHtml = readFileSync(indexFile);
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/*', (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath.startsWith('/api/') || urlPath === '/api') {
+      return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: `No route GET ${urlPath}` });
+    }
+    // A missing hashed asset is a real 404, not the app shell.
+    if (urlPath.startsWith('/assets/')) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    return sendIndex(reply);
+  });
+}

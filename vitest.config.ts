@@ -1,0 +1,28 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const serverProject = (name: 'server' | 'server-pg'): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    root: './server',
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// One runner, three kinds of test: pure units (contract, web) and API integration on a real database (server),
+// also on PostgreSQL when TEST_DATABASE_URL is set (ARCHITECTURE §6).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['contract/src/**/*.test.ts'] } },
+      {
+        extends: './web/vite.config.ts',
+        test: { name: 'web', root: './web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      serverProject('server'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg')] : []),
+    ],
+  },
+});

@@ -1,0 +1,56 @@
+import { type RefObject, Suspense, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
+import { useSettings } from '../features/settings/api/get-settings';
+import { useLanguageFromAddress } from '../i18n/use-language-from-address';
+import { AccountMenu } from '../ui/account-menu';
+import { Footer } from '../ui/footer';
+import { Header } from '../ui/header';
+import { PageLoading } from '../ui/page-loading';
+import { RouteProgress } from '../ui/route-progress';
+
+/** Every route renders inside this layout (spec §2): header, the screen, footer. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  useLanguageFromAddress();
+  useResetOnPathChange(pathname, mainRef);
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
+      <RouteProgress />
+      <Header websiteName={settings.websiteName} languages={settings.languages} account={<AccountMenu />} />
+      <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
+        <Suspense fallback={<PageLoading />}>
+          {/* Keyed by path: every page change starts the screen afresh (spec §2). */}
+          <Outlet key={pathname} />
+        </Suspense>
+      </main>
+      <Footer
+        websiteName={settings.websiteName}
+        showSuppliers={!settings.hideSuppliers}
+        newsletter={<NewsletterForm />}
+      />
+    </>
+  );
+}
+
+/**
+ * Spec §2: scroll to the top on every page change. Focus also moves to the main region so that
+ * keyboard and screen-reader users start reading the new page, not the link they left.
+ */
+function useResetOnPathChange(pathname: string, mainRef: RefObject<HTMLElement | null>): void {
+  const previous = useRef(pathname);
+  useLayoutEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    window.scrollTo(0, 0);
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname, mainRef]);
+}

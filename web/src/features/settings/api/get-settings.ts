@@ -1,0 +1,49 @@
+import { BOOKING_RULES, type Settings } from '@roam/contract/settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/**
+ * What the app assumes until `GET /api/settings` answers, or when it fails (spec §8: "Settings
+ * call failure: logged only"): the documented defaults of ARCHITECTURE §3.
+ */
+export const FALLBACK_SETTINGS: Settings = {
+  websiteName: 'Roam',
+  contactEmail: 'info@roam.localhost',
+  defaultLanguage: 'en',
+  languages: ['en', 'fr', 'es', 'se', 'de'],
+  setLanguageFromIp: false,
+  hideSuppliers: true,
+  baseCurrency: 'EUR',
+  minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
+  minRentalHours: BOOKING_RULES.minRentalHours,
+  earliestPickupHour: BOOKING_RULES.earliestHour,
+  latestPickupHour: BOOKING_RULES.latestHour,
+  earliestDropoffHour: BOOKING_RULES.earliestHour,
+  latestDropoffHour: BOOKING_RULES.latestHour,
+  minDriverAge: BOOKING_RULES.minDriverAge,
+  holdMinutes: 30,
+  mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  map: { latitude: 34.03, longitude: 1.65, zoom: 5 },
+  payment: { card: 'demo', wallet: false, stripePublishableKey: null, paypalClientId: null },
+  recaptchaSiteKey: null,
+  social: { google: null, facebook: null, apple: null },
+};
+
+export function getSettings(signal?: AbortSignal): Promise<Settings> {
+  return api.get<Settings>('/api/settings', { signal });
+}
+
+export const settingsQueryOptions = queryOptions({
+  queryKey: ['settings'] as const,
+  queryFn: ({ signal }) => getSettings(signal),
+  // Deployment settings only change with a server restart.
+  staleTime: Number.POSITIVE_INFINITY,
+  // Start-up may wait on this call (language choice); a failure falls back at once.
+  retry: false,
+});
+
+/** The deployment's settings, or the fallback while loading and when the call failed. */
+export function useSettings(): Settings {
+  const { data } = useQuery(settingsQueryOptions);
+  return data ?? FALLBACK_SETTINGS;
+}

@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { queryClient, reportUnhandledError } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { settingsQueryOptions } from './features/settings/api/get-settings';
+import { getCountryCode } from './i18n/get-country-code';
+import { initI18n } from './i18n/index';
+import { chooseStartLanguage } from './i18n/start-language';
+import { readStored, STORAGE_KEYS, writeStored } from './lib/storage';
+import './ui/theme.css';
+
+// Spec §8: an error nobody caught is logged and the user told.
+window.addEventListener('unhandledrejection', (event) => reportUnhandledError(event.reason));
+window.addEventListener('error', (event) => reportUnhandledError(event.error ?? event.message));
+
+// Created first so that the current screen's code downloads while the language is chosen.
+const router = createAppRouter();
+void queryClient.prefetchQuery(settingsQueryOptions);
+
+async function start(): Promise<void> {
+  const { language, save } = await chooseStartLanguage({
+    search: window.location.search,
+    saved: readStored(STORAGE_KEYS.language),
+    loadSettings: () => queryClient.fetchQuery(settingsQueryOptions),
+    loadCountryCode: getCountryCode,
+  });
+  try {
+    await initI18n(language);
+    if (save) writeStored(STORAGE_KEYS.language, language);
+  } catch (error) {
+    // The chosen language's strings did not download: start in English rather than not at all.
+    console.error(error);
+    await initI18n('en');
+  }
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+void start();
