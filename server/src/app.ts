@@ -11,6 +11,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { bookingsRoutes } from './features/bookings/bookings.routes.ts';
+import { carsRoutes } from './features/cars/cars.routes.ts';
+import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
+import { currencyRoutes } from './features/currency/currency.routes.ts';
+import { locationsRoutes } from './features/locations/locations.routes.ts';
+import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { suppliersRoutes } from './features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -74,6 +86,18 @@ export async function buildApp({
   registerSession(app);
 
   await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(bookingsRoutes);
+  await app.register(carsRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(contactRoutes);
+  await app.register(currencyRoutes);
+  await app.register(locationsRoutes);
+  await app.register(newsletterRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(profileRoutes);
+  await app.register(suppliersRoutes);
 
   if (webDist !== null) await registerWebApp(app, webDist);
   return app;
