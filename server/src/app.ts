@@ -51,7 +51,6 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ? loggerOptions(config.LOG_LEVEL) : false,
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'requestId',
     trustProxy: Boolean(config.COUNTRY_HEADER),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

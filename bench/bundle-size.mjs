@@ -1,0 +1,33 @@
+// Gzipped JS a first visit to each route downloads (ARCHITECTURE §7): the entry chunk, the route's screen chunk and
+// everything either imports statically, read from Vite's build manifest. Shared chunks count for every route.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const ROUTE_SCREENS = {
+  '/': 'src/features/home/home-screen.tsx',
+  '/search': 'src/features/search/search-screen.tsx',
+  '/checkout': 'src/features/checkout/checkout-screen.tsx',
+  '/bookings': 'src/features/bookings/bookings-screen.tsx',
+};
+
+export function routeBundleSizes(webDist) {
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const gzip = (file) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length;
+  const sizes = {};
+  for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
+    if (!manifest[screen]) throw new Error(`${screen} is not in the build manifest`);
+    const seen = new Set();
+    const walk = (key) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const imported of manifest[key].imports ?? []) walk(imported);
+    };
+    walk(entry);
+    walk(screen);
+    const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+    sizes[route] = { gzipBytes: files.reduce((sum, file) => sum + gzip(file), 0), chunks: files.length };
+  }
+  return sizes;
+}
