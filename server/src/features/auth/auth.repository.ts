@@ -1,0 +1,75 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { oneTimeTokens, users } from '../../db/schema.ts';
+
+// The only Drizzle code of the auth slice (HOUSE-STYLE "Server slice").
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUserRow>): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function insertToken(
+  db: DbOrTx,
+  values: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+/** A token that exists, belongs to the user, has the purpose and was never used (expired ones are returned too). */
+export async function findUnusedToken(db: DbOrTx, userId: string, purpose: TokenPurpose, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks a token used, once: false when someone used it first (two tabs, a replay). */
+export async function consumeToken(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())))
+    .returning({ id: oneTimeTokens.id });
+  return rows.length === 1;
+}
+
+export async function deleteTokens(db: DbOrTx, userId: string, purpose?: TokenPurpose): Promise<void> {
+  await db
+    .delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), purpose ? eq(oneTimeTokens.purpose, purpose) : undefined));
+}

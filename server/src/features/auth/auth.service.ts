@@ -1,0 +1,59 @@
+import type { User } from '@roam/contract/users';
+import argon2 from 'argon2';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserByEmail, type UserRow } from './auth.repository.ts';
+
+// Account rules (spec §4–§6, ARCHITECTURE §4–§5). No Fastify here: routes map requests to these calls.
+
+export const INCORRECT_CREDENTIALS = 'Incorrect email or password.';
+export const SUSPENDED = 'Your account is suspended.';
+
+/** The public shape of a user (spec §3): never the password hash; the avatar as a URL of the files call. */
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    type: row.type,
+    email: row.email,
+    fullName: row.fullName,
+    phone: row.phone,
+    location: row.location,
+    bio: row.bio,
+    birthDate: row.birthDate,
+    avatar: row.avatarFileId ? `/api/files/${row.avatarFileId}` : null,
+    language: row.language as User['language'],
+    enableEmailNotifications: row.enableEmailNotifications,
+    blacklisted: row.blacklisted,
+    verified: row.verified,
+  };
+}
+
+export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+
+// Verifying against a real hash when the account does not exist keeps the answer time the same, so the timing of
+// a sign-in does not tell whether an e-mail address is registered.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => {
+  dummyHash ??= hashPassword('not-a-real-password-only-for-timing');
+  return dummyHash;
+};
+
+export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (!hash) {
+    await argon2.verify(await getDummyHash(), password).catch(() => false);
+    return false;
+  }
+  return argon2.verify(hash, password).catch(() => false);
+}
+
+/**
+ * Sign-in with e-mail and password. Unverified accounts may sign in (they see the activation banner); suspended
+ * ones are refused — only once the password is right, so the answer reveals nothing to someone guessing.
+ */
+export async function signIn(db: Db, email: string, password: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok) throw new AppError('INCORRECT_CREDENTIALS', INCORRECT_CREDENTIALS);
+  if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', SUSPENDED);
+  return user;
+}

@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+
+// Rate limits of the account calls (issue #3 "Security"). Counters live in the memory of each server process: with
+// N processes an attacker gets N times the allowance. Shared counters (PostgreSQL or Redis store) are the follow-up
+// ARCHITECTURE §2 names for scale-out.
+
+const emailOf = (request: FastifyRequest) => {
+  const body = request.body as { email?: unknown } | undefined;
+  const params = request.params as { email?: unknown } | undefined;
+  const email = body?.email ?? params?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+};
+
+/** Per IP and e-mail address: guessing one account's password is slow, and one IP cannot lock out others. */
+export const perIpAndEmail = (max: number, timeWindow = '1 minute') => ({
+  rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => `${request.ip}|${emailOf(request)}` },
+});
+
+/** Per IP only: calls that send e-mail or create accounts. */
+export const perIp = (max: number, timeWindow = '1 minute') => ({
+  rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => request.ip },
+});

@@ -1,0 +1,95 @@
+import { OkSchema, SignInSchema, UpdateLanguageSchema } from '@roam/contract/auth';
+import { ApiErrorSchema } from '@roam/contract/errors';
+import { IdParamsSchema, UserSchema } from '@roam/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { createSession, destroySession, requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
+import { findUserById, updateUser } from './auth.repository.ts';
+import { signIn, toUser } from './auth.service.ts';
+import { perIpAndEmail } from './rate-limits.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** Sign-in, sign-out, the session check and the user fetch (spec §4 session load, §7). */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
+
+  app.post(
+    '/api/sign-in/frontend',
+    {
+      config: perIpAndEmail(10),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password; sets the session cookie',
+        body: SignInSchema,
+        response: { 200: UserSchema, ...errors, 429: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, stayConnected } = request.body;
+      const user = await signIn(db, email, password);
+      await createSession(db, reply, user.id, stayConnected, secureCookie);
+      return toUser(user);
+    },
+  );
+
+  app.post(
+    '/api/sign-out',
+    { schema: { tags: ['auth'], summary: 'Ends the current session', response: { 200: OkSchema } } },
+    async (request, reply) => {
+      await destroySession(db, request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/validate-access-token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '200 while the session is valid; 401 without one, 403 when the account is suspended',
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/user/:id',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A user: oneself, or anyone for an admin',
+        params: IdParamsSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.id);
+      const user = await findUserById(db, request.params.id);
+      if (!user) throw new AppError('NOT_FOUND', 'Not found.');
+      return toUser(user);
+    },
+  );
+
+  app.post(
+    '/api/update-language',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Sets a user's language (e-mails go out in it)",
+        body: UpdateLanguageSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireSelfOrAdmin(request, request.body.id);
+      await updateUser(db, request.body.id, { language: request.body.language });
+      return { ok: true as const };
+    },
+  );
+};
