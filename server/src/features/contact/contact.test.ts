@@ -41,7 +41,10 @@ describe('POST /api/send-email', () => {
 
   it('ignores any recipient the request tries to choose', async () => {
     const before = smtp.received.length;
-    const response = await send({ ...message, to: 'victim@example.com', contactEmail: 'victim@example.com' }, '10.0.0.2');
+    const response = await send(
+      { ...message, to: 'victim@example.com', contactEmail: 'victim@example.com' },
+      '10.0.0.2',
+    );
     expect(response.statusCode).toBe(200);
     expect(smtp.received.length).toBe(before + 1);
     expect(smtp.received.at(-1)!.to).toEqual(['desk@roam.test']);

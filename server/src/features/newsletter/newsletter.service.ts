@@ -3,13 +3,13 @@ import type { Language } from '@roam/contract/enums';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { newsletterMail } from './newsletter-mail.ts';
 import {
   confirmSubscriber,
   deleteSubscriber,
   findSubscriberByTokenHash,
   upsertSubscriber,
 } from './newsletter.repository.ts';
+import { newsletterMail } from './newsletter-mail.ts';
 
 export type NewsletterDeps = { db: Db; mailer: Mailer; publicUrl: string; websiteName: string };
 

@@ -28,7 +28,8 @@ describe('newsletter double opt-in', () => {
     const mail = smtp.received.filter((m) => m.to.includes(to)).at(-1);
     if (!mail) throw new Error(`no mail to ${to}`);
     const text = smtp.textOf(mail);
-    const token = (screen: string) => text.match(new RegExp(`https://roam\\.test/newsletter/${screen}\\?t=([\\w-]+)`))?.[1];
+    const token = (screen: string) =>
+      text.match(new RegExp(`https://roam\\.test/newsletter/${screen}\\?t=([\\w-]+)`))?.[1];
     return { text, token };
   };
 
