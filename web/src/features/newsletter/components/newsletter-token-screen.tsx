@@ -29,7 +29,8 @@ export function NewsletterTokenScreen({
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
-  const call = useMutation({ mutationFn: action });
+  // The screen shows its own outcome, so the error is handled here (not the app's 'unhandled error' toast).
+  const call = useMutation({ mutationFn: action, onError: () => {} });
   const started = useRef(false);
 
   useEffect(() => {
