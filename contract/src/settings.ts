@@ -40,6 +40,8 @@ export const SettingsSchema = z.object({
     paypalClientId: z.string().nullable(),
   }),
   recaptchaSiteKey: z.string().nullable(),
+  /** Analytics (spec §9) measurement id; null means no analytics and no consent banner. */
+  analyticsId: z.string().nullable(),
   social: z.object({ google: z.string().nullable(), facebook: z.string().nullable(), apple: z.string().nullable() }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -24,6 +24,11 @@ describe('configuration', () => {
     });
   });
 
+  it('takes an analytics id, blank meaning off', () => {
+    expect(loadConfig({ ...base, ANALYTICS_ID: ' G-AB12CD ' }).ANALYTICS_ID).toBe('G-AB12CD');
+    expect(loadConfig({ ...base, ANALYTICS_ID: '' }).ANALYTICS_ID).toBeUndefined();
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({ ...base, DATABASE_URL: 'postgres://u@localhost/roam' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost/roam' });
@@ -37,6 +42,7 @@ describe('configuration', () => {
     [{ HIDE_SUPPLIERS: 'maybe' }, 'HIDE_SUPPLIERS'],
     [{ PAYPAL_CLIENT_ID: 'id-only' }, 'PAYPAL_CLIENT_SECRET'],
     [{ BASE_CURRENCY: 'USD' }, 'BASE_CURRENCY'],
+    [{ ANALYTICS_ID: 'G-1"><script>' }, 'ANALYTICS_ID'],
   ])('rejects %o with a message naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${name}:`));

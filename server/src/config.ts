@@ -67,6 +67,13 @@ export const EnvSchema = z
     RATE_PROVIDERS: optional,
     RATE_CACHE_SECONDS: z.coerce.number().int().positive().default(3600),
     COUNTRY_HEADER: optional,
+    // Only an id like G-XXXXXXX: it ends up in a script URL on the visitor's page.
+    ANALYTICS_ID: optional.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an analytics id such as G-XXXXXXX')
+        .optional(),
+    ),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     HOLD_MINUTES: z.coerce
       .number()

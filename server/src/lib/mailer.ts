@@ -3,7 +3,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `replyTo` lets the recipient answer someone other than the sender address (contact messages). */
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 

@@ -1,4 +1,4 @@
-import { type RefObject, Suspense, useLayoutEffect, useRef } from 'react';
+import { lazy, type RefObject, Suspense, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
@@ -9,6 +9,14 @@ import { Footer } from '../ui/footer';
 import { Header } from '../ui/header';
 import { PageLoading } from '../ui/page-loading';
 import { RouteProgress } from '../ui/route-progress';
+
+// Cookie consent exists only when the deployment sets ANALYTICS_ID: without it, not a byte of it is loaded.
+const CookieConsent = lazy(() =>
+  import('../features/cookies/cookie-consent').then((m) => ({ default: m.CookieConsent })),
+);
+const CookieSettingsButton = lazy(() =>
+  import('../features/cookies/cookie-consent').then((m) => ({ default: m.CookieSettingsButton })),
+);
 
 /** Every route renders inside this layout (spec §2): header, the screen, footer. */
 export function RootLayout() {
@@ -36,7 +44,19 @@ export function RootLayout() {
         websiteName={settings.websiteName}
         showSuppliers={!settings.hideSuppliers}
         newsletter={<NewsletterForm />}
+        cookieSettings={
+          settings.analyticsId ? (
+            <Suspense fallback={null}>
+              <CookieSettingsButton />
+            </Suspense>
+          ) : null
+        }
       />
+      {settings.analyticsId ? (
+        <Suspense fallback={null}>
+          <CookieConsent analyticsId={settings.analyticsId} websiteName={settings.websiteName} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

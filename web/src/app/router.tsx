@@ -173,6 +173,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'newsletter/confirm',
+            ...screen(
+              () => import('../features/newsletter/newsletter-confirm-screen'),
+              (m) => m.NewsletterConfirmScreen,
+            ),
+          },
+          {
+            path: 'newsletter/unsubscribe',
+            ...screen(
+              () => import('../features/newsletter/newsletter-unsubscribe-screen'),
+              (m) => m.NewsletterUnsubscribeScreen,
+            ),
+          },
+          {
             path: 'locations',
             ...screen(
               () => import('../features/locations/locations-screen'),

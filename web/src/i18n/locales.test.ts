@@ -56,3 +56,38 @@ describe('locale files', () => {
     });
   });
 });
+
+// The long texts of the informational pages live beside their screens, one lazily loaded file per page and
+// language (web/src/features/info/content/<page>.<lang>.json); they obey the same parity rules.
+const contentFiles = import.meta.glob<Tree>('../features/info/content/*.json', { eager: true, import: 'default' });
+const contentPages = [
+  ...new Set(Object.keys(contentFiles).map((file) => file.match(/content\/([\w-]+)\.\w+\.json$/)?.[1])),
+];
+
+describe('informational page content', () => {
+  it('exists for five pages', () => {
+    expect(contentPages.sort()).toEqual(['about', 'cookie-policy', 'faq', 'privacy', 'tos']);
+  });
+
+  describe.each(contentPages)('%s', (page) => {
+    const fileOf = (language: string) => contentFiles[`../features/info/content/${page}.${language}.json`];
+    const englishContent = new Map(leaves(fileOf('en') ?? {}));
+
+    it.each(LANGUAGES.filter((language) => language !== 'en'))(
+      '%s has the English structure, translated',
+      (language) => {
+        const tree = fileOf(language);
+        expect(tree, `${page}.${language}.json`).toBeDefined();
+        const entries = leaves(tree ?? {});
+        expect(entries.map(([key]) => key).sort()).toEqual([...englishContent.keys()].sort());
+        expect(entries.filter(([, value]) => value.trim() === '')).toEqual([]);
+        expect(entries.filter(([key, value]) => value === englishContent.get(key))).toEqual([]);
+        const variables = (text: string | undefined) =>
+          [...(text ?? '').matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+        expect(
+          entries.filter(([key, value]) => variables(value).join() !== variables(englishContent.get(key)).join()),
+        ).toEqual([]);
+      },
+    );
+  });
+});

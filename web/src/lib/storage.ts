@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   language: 'roam.language',
   currency: 'roam.currency',
   stayConnected: 'roam.stayConnected',
+  /** 'accepted' or 'declined': the visitor's analytics cookie choice (issue #6). */
+  cookieConsent: 'roam.cookieConsent',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -28,9 +28,11 @@ export interface FooterProps {
   showSuppliers: boolean;
   /** The newsletter sign-up form. */
   newsletter: ReactNode;
+  /** The 'Cookie settings' control, when the deployment asks for cookie consent. */
+  cookieSettings?: ReactNode;
 }
 
-export function Footer({ websiteName, showSuppliers, newsletter }: FooterProps) {
+export function Footer({ websiteName, showSuppliers, newsletter, cookieSettings }: FooterProps) {
   const { t } = useTranslation();
   const links = showSuppliers ? LINKS : LINKS.filter((link) => link.to !== '/suppliers');
   return (
@@ -54,7 +56,10 @@ export function Footer({ websiteName, showSuppliers, newsletter }: FooterProps) 
         <div className="site-footer__newsletter">{newsletter}</div>
       </div>
       <div className="site-footer__bottom">
-        <p className="container">{t('footer.copyright', { year: new Date().getFullYear(), websiteName })}</p>
+        <div className="container site-footer__bottom-inner">
+          <p>{t('footer.copyright', { year: new Date().getFullYear(), websiteName })}</p>
+          {cookieSettings}
+        </div>
       </div>
     </footer>
   );

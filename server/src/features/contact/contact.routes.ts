@@ -1,4 +1,40 @@
+import rateLimit from '@fastify/rate-limit';
+import { AcceptedSchema, ContactMessageSchema } from '@roam/contract/contact';
+import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendContactMessage } from './contact.service.ts';
 
-/** The contact calls (issue #6). */
-export const contactRoutes: FastifyPluginAsyncZod = async () => {};
+/** Messages per visitor address per window: enough for a person, too few for a spam run. */
+export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
+
+/** The contact call (spec §7 `POST /api/send-email`, issue #6). */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to this plugin: only the routes below that opt in are limited.
+  await app.register(rateLimit, { global: false });
+
+  app.post(
+    '/api/send-email',
+    {
+      config: { rateLimit: CONTACT_RATE_LIMIT },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a message to the provider (delivered to CONTACT_EMAIL)',
+        body: ContactMessageSchema,
+        response: { 200: AcceptedSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      await sendContactMessage(
+        {
+          mailer: app.mailer,
+          contactEmail: app.config.CONTACT_EMAIL,
+          websiteName: app.config.WEBSITE_NAME,
+          recaptcha: { secret: app.config.RECAPTCHA_SECRET, verifyUrl: app.config.RECAPTCHA_VERIFY_URL },
+        },
+        request.body,
+        request.ip,
+      );
+      return { ok: true as const };
+    },
+  );
+};

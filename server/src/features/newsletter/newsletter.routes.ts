@@ -1,4 +1,75 @@
+import rateLimit from '@fastify/rate-limit';
+import { AcceptedSchema, NewsletterSubscribeSchema, NewsletterTokenSchema } from '@roam/contract/contact';
+import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { confirm, subscribe, unsubscribe } from './newsletter.service.ts';
 
-/** The newsletter calls (issue #6). */
-export const newsletterRoutes: FastifyPluginAsyncZod = async () => {};
+/** Per visitor address: each subscribe sends an e-mail, so it must not become a mail cannon. */
+export const NEWSLETTER_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
+const TOKEN_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
+
+/** The newsletter calls (issue #6; the spec does not show their paths, ARCHITECTURE §4 style). */
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(rateLimit, { global: false });
+  const responses = { 200: AcceptedSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
+
+  app.post(
+    '/api/newsletter/subscribe',
+    {
+      config: { rateLimit: NEWSLETTER_RATE_LIMIT },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Ask for the newsletter; a confirmation e-mail goes to the address (double opt-in)',
+        body: NewsletterSubscribeSchema,
+        response: responses,
+      },
+    },
+    async (request) => {
+      await subscribe(
+        {
+          db: app.database.db,
+          mailer: app.mailer,
+          publicUrl: app.config.PUBLIC_URL,
+          websiteName: app.config.WEBSITE_NAME,
+        },
+        request.body.email,
+        request.body.language,
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/newsletter/confirm',
+    {
+      config: { rateLimit: TOKEN_RATE_LIMIT },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Confirm a subscription with the token from the e-mail',
+        body: NewsletterTokenSchema,
+        response: responses,
+      },
+    },
+    async (request) => {
+      await confirm(app.database.db, request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/newsletter/unsubscribe',
+    {
+      config: { rateLimit: TOKEN_RATE_LIMIT },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Unsubscribe with the token from any newsletter e-mail',
+        body: NewsletterTokenSchema,
+        response: responses,
+      },
+    },
+    async (request) => {
+      await unsubscribe(app.database.db, request.body.token);
+      return { ok: true as const };
+    },
+  );
+};

@@ -28,6 +28,7 @@ export function buildSettings(config: Config): Settings {
       paypalClientId: config.PAYPAL_CLIENT_ID ?? null,
     },
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
+    analyticsId: config.ANALYTICS_ID ?? null,
     social: {
       google: config.GOOGLE_CLIENT_ID ?? null,
       facebook: config.FACEBOOK_APP_ID ?? null,

@@ -29,6 +29,7 @@ describe('system routes', () => {
       map: { latitude: 34.03, longitude: 1.65, zoom: 5 },
       payment: { card: 'demo', wallet: true, paypalClientId: 'pp-id' },
       recaptchaSiteKey: null,
+      analyticsId: null,
       social: { google: null, facebook: null, apple: null },
     });
     expect(settings.earliestPickupHour).toBeLessThan(settings.latestPickupHour);

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../ui/page';
+import { InfoPage } from './components/info-page';
 
 /** About the provider (spec §2). */
 export function AboutScreen() {
   const { t } = useTranslation();
-  return <Page title={t('info.about.title')} description={t('info.about.description')} />;
+  return <InfoPage page="about" title={t('info.about.title')} description={t('info.about.description')} />;
 }

@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../ui/page';
+import { InfoPage } from './components/info-page';
 
 /** Cookie policy (spec §2). */
 export function CookiePolicyScreen() {
   const { t } = useTranslation();
-  return <Page title={t('info.cookiePolicy.title')} description={t('info.cookiePolicy.description')} />;
+  return (
+    <InfoPage
+      page="cookie-policy"
+      title={t('info.cookiePolicy.title')}
+      description={t('info.cookiePolicy.description')}
+    />
+  );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../ui/page';
+import { InfoPage } from './components/info-page';
 
 /** Frequently asked questions (spec §2, §5 FAQ text). */
 export function FaqScreen() {
   const { t } = useTranslation();
-  return <Page title={t('info.faq.title')} description={t('info.faq.description')} />;
+  return <InfoPage page="faq" title={t('info.faq.title')} description={t('info.faq.description')} />;
 }

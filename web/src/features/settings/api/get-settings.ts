@@ -26,6 +26,7 @@ export const FALLBACK_SETTINGS: Settings = {
   map: { latitude: 34.03, longitude: 1.65, zoom: 5 },
   payment: { card: 'demo', wallet: false, stripePublishableKey: null, paypalClientId: null },
   recaptchaSiteKey: null,
+  analyticsId: null,
   social: { google: null, facebook: null, apple: null },
 };
 
