@@ -7,7 +7,7 @@ const serverProject = (name: 'server' | 'server-pg'): TestProjectInlineConfigura
     include: ['src/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });
 
