@@ -19,7 +19,13 @@ export default defineConfig({
       { test: { name: 'contract', include: ['contract/src/**/*.test.ts'] } },
       {
         extends: './web/vite.config.ts',
-        test: { name: 'web', root: './web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: './web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test-setup.ts'],
+        },
       },
       serverProject('server'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg')] : []),

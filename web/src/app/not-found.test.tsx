@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,7 +42,8 @@ describe('an unknown path', () => {
     // Still inside the layout: header logo link and footer navigation are there.
     expect(screen.getByRole('link', { name: 'Roam' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('navigation', { name: 'Site links' })).toBeTruthy();
-    expect(document.title).toBe('Nothing to see here! · Roam');
+    // The title is set in an effect once the screen has rendered.
+    await waitFor(() => expect(document.title).toBe('Nothing to see here! · Roam'));
   });
 
   it('is in French with ?l=fr, which also sets <html lang> and is remembered', async () => {
