@@ -90,3 +90,6 @@ export const BookingIdsBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max
 export const UpdateBookingStatusBodySchema = BookingIdsBodySchema.extend({ status: BookingStatusSchema });
 
 export const CountResultSchema = z.object({ count: z.number().int() });
+
+/** `GET /api/booking/{id}?language=fr`: language of the location names. */
+export const BookingLanguageQuerySchema = z.object({ language: LanguageSchema.default('en') });
