@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema } from './currencies.ts';
-import { BookingStatusSchema, EXTRAS, type Extra, PaymentProviderSchema } from './enums.ts';
+import { BookingStatusSchema, EXTRAS, type Extra, LanguageSchema } from './enums.ts';
 import { DateStringSchema } from './time.ts';
 
 // Checkout and payment payloads (issue #5, ARCHITECTURE §5 Bookings and Payment gateways).
@@ -37,7 +37,7 @@ export const GuestDriverSchema = z.object({
   birthDate: DateStringSchema,
   acceptTerms: z.literal(true, { error: 'Accept the Terms of Use.' }),
   /** The guest's interface language, for the e-mails; defaults to the deployment's default. */
-  language: z.enum(['en', 'fr', 'es', 'se', 'de']).optional(),
+  language: LanguageSchema.optional(),
 });
 export type GuestDriverBody = z.infer<typeof GuestDriverSchema>;
 
@@ -180,5 +180,3 @@ export type CreatePaypalOrderBody = z.infer<typeof CreatePaypalOrderBodySchema>;
 export const CreatePaypalOrderResultSchema = z.object({ orderId: z.string() });
 
 export const CheckPaypalOrderParamsSchema = z.object({ bookingId: z.uuid(), orderId: z.string().min(1).max(64) });
-
-export { PaymentProviderSchema };
