@@ -86,6 +86,17 @@ describe('POST /api/checkout', () => {
     expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'This email address is already registered.' });
   });
 
+  it('two guests racing with one e-mail: one account, the other 409 EMAIL_TAKEN, no 5xx', async () => {
+    const email = 'racing.guest@example.com';
+    const [a, b] = await Promise.all([
+      post(checkoutBody({ driver: guestDriver(email) } as never, 90)),
+      post(checkoutBody({ driver: guestDriver(email) } as never, 95)),
+    ]);
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 409]);
+    expect([a!.json().code, b!.json().code]).toContain('EMAIL_TAKEN');
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
   it('needs a driver: signed in, or guest details with terms accepted', async () => {
     expect((await post(checkoutBody({}, 41))).statusCode).toBe(400);
     const res = await post(
