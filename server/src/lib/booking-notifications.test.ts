@@ -1,0 +1,24 @@
+import { LANGUAGES } from '@roam/contract/enums';
+import { describe, expect, it } from 'vitest';
+import { renderNotice } from './booking-notifications.ts';
+
+describe('booking e-mails', () => {
+  const params = { websiteName: 'Roam', car: 'Renault Clio', bookingId: 'b-1', link: 'http://x/booking?b=b-1' };
+
+  it('exist in every language, with the car, the reference and the link', () => {
+    for (const language of LANGUAGES) {
+      for (const notice of ['bookingConfirmed', 'bookingNew', 'cancelRequested'] as const) {
+        const mail = renderNotice(notice, language, params);
+        expect(mail.subject).toContain('Renault Clio');
+        expect(mail.text).toContain('b-1');
+        expect(mail.text).toContain('http://x/booking?b=b-1');
+      }
+    }
+  });
+
+  it('name the status in the recipient language', () => {
+    expect(renderNotice('bookingStatusChanged', 'fr', { ...params, status: 'cancelled' }).text).toContain('Annulée');
+    expect(renderNotice('bookingStatusChanged', 'se', { ...params, status: 'paid' }).subject).toContain('Betald');
+    expect(renderNotice('bookingConfirmed', 'de', params).subject).toBe('Ihre Buchung des Renault Clio ist bestätigt');
+  });
+});
