@@ -52,7 +52,12 @@ test('the currency menu lists every code with names in the interface language, f
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
-  await page.getByRole('searchbox', { name: text(fr, 'header.currencySearch') }).fill('franc suisse');
+  const search = page.getByRole('searchbox', { name: text(fr, 'header.currencySearch') });
+  await search.fill('franc');
+  // The best match shows at the top, though the list had opened scrolled to EUR.
+  await expect(menu.getByRole('menuitemradio').first()).toHaveAccessibleName('BIF');
+  await expect(menu.getByRole('menuitemradio').first()).toBeInViewport();
+  await search.fill('franc suisse');
   await expect(menu.getByRole('menuitemradio')).toHaveCount(1);
   await menu.getByRole('menuitemradio', { name: 'CHF' }).click();
   await expect(currencyButton).toContainText('CHF');
