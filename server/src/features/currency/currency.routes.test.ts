@@ -31,20 +31,29 @@ async function appWith(env: Record<string, string>) {
   return t;
 }
 
+/**
+ * The rates once the refresh has ended. A caller is never kept waiting more than ~3 s (it then gets the snapshot
+ * while the refresh goes on), so on a busy machine the first answer may come before the provider's.
+ */
+async function settledRates(t: TestApp, source: string) {
+  await expect.poll(async () => (await rates(t)).source, { timeout: 20_000, interval: 200 }).toBe(source);
+  return rates(t);
+}
+
 async function rates(t: TestApp) {
   const response = await t.app.inject({ method: 'GET', url: '/api/currency-rates' });
   expect(response.statusCode).toBe(200);
   return RatesSchema.parse(response.json());
 }
 
-describe('GET /api/currency-rates against local providers', () => {
+describe('GET /api/currency-rates against local providers', { timeout: 60_000 }, () => {
   it('retries a 429 and then serves the provider rates, without codes we do not support', async () => {
     const fake = await provider(
       { status: 429, body: { result: 'error', 'error-type': 'rate-limited' } },
       { status: 200, body: erApiRates({ USD: 1.2, MAD: 10.9, XDR: 0.85 }) },
     );
     const t = await appWith({ RATE_PROVIDERS: `open-er-api=${fake.url}` });
-    const answer = await rates(t);
+    const answer = await settledRates(t, 'open-er-api');
     expect(fake.requests).toBe(2);
     expect(answer).toMatchObject({ base: 'EUR', source: 'open-er-api', rates: { EUR: 1, USD: 1.2, MAD: 10.9 } });
     expect(answer.rates).not.toHaveProperty('XDR');
@@ -54,7 +63,7 @@ describe('GET /api/currency-rates against local providers', () => {
     const broken = await provider({ status: 200, body: { result: 'error', 'error-type': 'invalid-key' } });
     const second = await provider({ status: 200, body: frankfurterRates({ USD: 1.3 }) });
     const t = await appWith({ RATE_PROVIDERS: `open-er-api=${broken.url},frankfurter=${second.url}` });
-    expect(await rates(t)).toMatchObject({ source: 'frankfurter', rates: { USD: 1.3 } });
+    expect(await settledRates(t, 'frankfurter')).toMatchObject({ rates: { USD: 1.3 } });
     expect([broken.requests, second.requests]).toEqual([1, 1]);
   });
 
@@ -63,12 +72,14 @@ describe('GET /api/currency-rates against local providers', () => {
     const notFound = await provider({ status: 404, body: { message: 'not found' } });
     const t = await appWith({ RATE_PROVIDERS: `frankfurter=${down.url},frankfurter=${notFound.url}` });
     expect(await rates(t)).toEqual(RATES_SNAPSHOT);
+    await expect.poll(() => [down.requests, notFound.requests]).toEqual([1, 1]);
   });
 
   it('answers from the cache within RATE_CACHE_SECONDS', async () => {
     const fake = await provider({ status: 200, body: erApiRates({ USD: 1.1 }) });
     const t = await appWith({ RATE_PROVIDERS: `open-er-api=${fake.url}`, RATE_CACHE_SECONDS: '3600' });
     await Promise.all([rates(t), rates(t)]);
+    await settledRates(t, 'open-er-api');
     await rates(t);
     expect(fake.requests).toBe(1);
   });

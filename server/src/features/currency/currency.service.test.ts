@@ -131,7 +131,7 @@ describe('fallback and cache', () => {
     const hanging = await provider('hang');
     const second = await provider({ status: 200, body: erApiRates({ USD: 1.4 }) });
     const { rates, logged } = service({
-      requestTimeoutMs: 100,
+      requestTimeoutMs: 1000,
       providers: [
         { kind: 'frankfurter', url: hanging.url },
         { kind: 'open-er-api', url: second.url },
@@ -164,18 +164,18 @@ describe('fallback and cache', () => {
   it('never keeps a caller waiting: a slow refresh answers with the snapshot and fills the cache later', async () => {
     const fake = await provider(TOO_MANY, { status: 200, body: erApiRates({ USD: 1.5 }) });
     let releaseSleep: () => void = () => {};
+    const sleeping = new Promise<void>((resolve) => {
+      releaseSleep = resolve;
+    });
     const { rates } = service({
       providers: [{ kind: 'open-er-api', url: fake.url }],
       answerWithinMs: 50,
-      sleep: () =>
-        new Promise<void>((resolve) => {
-          releaseSleep = resolve;
-        }),
+      sleep: () => sleeping,
     });
     expect(await rates.getRates()).toBe(RATES_SNAPSHOT);
     releaseSleep();
-    await expect.poll(() => fake.requests).toBe(2);
-    await expect.poll(async () => (await rates.getRates()).source).toBe('open-er-api');
+    await expect.poll(() => fake.requests, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await rates.getRates()).source, { timeout: 10_000 }).toBe('open-er-api');
   });
 
   it('converts through EUR with the live rate, or the snapshot rate for a code the provider does not quote', async () => {
