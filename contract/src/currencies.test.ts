@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   BASE_CURRENCY,
   ConversionAmountSchema,
+  ConvertQuerySchema,
   CURRENCIES,
   CurrencyCodeSchema,
   currencyError,
   currencyName,
   RatesSchema,
 } from './currencies.ts';
-import { RATES_SNAPSHOT } from './rates-snapshot.ts';
+import { RATES_SNAPSHOT, rateFor } from './rates-snapshot.ts';
 
 // Spec §5 (supported list, positive amount), §8 (currency errors), ARCHITECTURE §5 "Money".
 
@@ -97,5 +98,29 @@ describe('rates', () => {
     expect(rates.JPY).toBeLessThan(185);
     expect(rates.CHF).toBeGreaterThan(0.9);
     expect(rates.CHF).toBeLessThan(1);
+  });
+});
+
+describe('conversion query (spec §5, §8)', () => {
+  it('takes a positive amount from the query string and supported codes', () => {
+    expect(ConvertQuerySchema.parse({ amount: '12.5', from: 'EUR', to: 'JPY' })).toEqual({
+      amount: 12.5,
+      from: 'EUR',
+      to: 'JPY',
+    });
+    const messages = (query: Record<string, string>) =>
+      ConvertQuerySchema.safeParse(query).error?.issues.map((issue) => issue.message);
+    expect(messages({ amount: '-1', from: 'EUR', to: 'USD' })).toEqual(['amount should be a positive number']);
+    expect(messages({ amount: 'x', from: 'EUR', to: 'USD' })).toEqual(['amount should be a positive number']);
+    expect(messages({ amount: '1', from: 'XAU', to: 'usd' })).toEqual([
+      'Currency XAU not supported',
+      'usd is not a valid currency code',
+    ]);
+  });
+
+  it('uses the live rate, else the snapshot rate for a code the provider does not quote', () => {
+    const live = { ...RATES_SNAPSHOT, source: 'frankfurter', rates: { EUR: 1, USD: 1.25 } };
+    expect(rateFor(live, 'USD')).toBe(1.25);
+    expect(rateFor(live, 'MAD')).toBe(RATES_SNAPSHOT.rates.MAD);
   });
 });

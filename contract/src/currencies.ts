@@ -50,6 +50,28 @@ export const ConversionAmountSchema = z
   .number({ error: 'amount should be a positive number' })
   .positive({ error: 'amount should be a positive number' });
 
+/** `GET /api/convert` query (spec §5: supported codes, a positive amount in major units). */
+export const ConvertQuerySchema = z.object({
+  amount: z.coerce
+    .number({ error: 'amount should be a positive number' })
+    .positive({ error: 'amount should be a positive number' })
+    .refine(Number.isFinite, { error: 'amount should be a positive number' }),
+  from: CurrencyCodeSchema,
+  to: CurrencyCodeSchema,
+});
+export type ConvertQuery = z.infer<typeof ConvertQuerySchema>;
+
+/** `GET /api/convert` answer: `result` is `amount` in `to`, rounded to its minor unit. */
+export const ConversionSchema = z.object({
+  amount: z.number(),
+  from: CurrencyCodeSchema,
+  to: CurrencyCodeSchema,
+  rate: z.number().positive(),
+  result: z.number(),
+  source: z.string().min(1),
+});
+export type Conversion = z.infer<typeof ConversionSchema>;
+
 /**
  * `GET` currency rates answer: units of each currency per 1 EUR. Partial because a provider may
  * not quote every code; the client shows the base currency for a code without a rate.

@@ -34,3 +34,11 @@ export const RATES_SNAPSHOT: Rates = {
   fetchedAt: '2025-07-01T00:00:00Z',
   source: 'snapshot',
 };
+
+/**
+ * The rate used for `code`: the live one, else the snapshot's. A provider may quote only some codes
+ * (the ECB about 30), and showing a price in EUR under another currency's symbol would be wrong.
+ */
+export function rateFor(rates: Rates, code: CurrencyCode): number {
+  return rates.rates[code] ?? RATES_SNAPSHOT.rates[code] ?? 1;
+}

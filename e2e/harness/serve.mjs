@@ -58,6 +58,11 @@ const server = spawn(process.execPath, [path.resolve(here, '../../server/dist/ma
     HIDE_SUPPLIERS: 'false',
     LOG_LEVEL: 'warn',
     MAP_TILE_URL: `http://127.0.0.1:${MAILBOX_PORT}/tiles/{z}/{x}/{y}.png`,
+    // Nothing leaves the machine: the bundled rate snapshot. The country comes from a header a test can set
+    // (page.setExtraHTTPHeaders); without it the answer is null and the default language applies, as before.
+    RATE_PROVIDERS: 'none',
+    COUNTRY_HEADER: 'x-e2e-country',
+    SET_LANGUAGE_FROM_IP: 'true',
   },
 });
 

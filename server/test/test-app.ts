@@ -40,6 +40,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     SESSION_SECRET: 'test-session-secret-of-at-least-32-characters',
     DATA_DIR: '/tmp/roam-test-data',
     LOG_LEVEL: 'silent',
+    // No request leaves the machine: rate-provider tests pass their own local servers.
+    RATE_PROVIDERS: 'none',
     ...env,
   });
   const app = await buildApp({ config, database, logger: false, webDist: null });

@@ -30,6 +30,11 @@ describe('locale files', () => {
     expect([...english].filter(([, value]) => value.trim() === '')).toEqual([]);
   });
 
+  it('has well-formed interpolations in English: no stray braces', () => {
+    const broken = [...english].filter(([, value]) => value.replace(/{{\s*\w+\s*}}/g, '').match(/[{}]/));
+    expect(broken).toEqual([]);
+  });
+
   describe.each(Object.entries(translations))('%s', (_language, tree) => {
     const entries = leaves(tree);
 
@@ -53,6 +58,18 @@ describe('locale files', () => {
         ([key, value]) => variables(value).join() !== variables(english.get(key)).join(),
       );
       expect(mismatched).toEqual([]);
+    });
+
+    it('keeps the same <Trans> tags as English', () => {
+      const tags = (text: string | undefined) =>
+        [...(text ?? '').matchAll(/<\/?(\w+)\s*\/?>/g)].map((m) => m[0]).sort();
+      const mismatched = entries.filter(([key, value]) => tags(value).join() !== tags(english.get(key)).join());
+      expect(mismatched).toEqual([]);
+    });
+
+    it('has no placeholder text left for a translator', () => {
+      const unfinished = entries.filter(([, value]) => /\b(TODO|FIXME|TRANSLATE|XXX)\b|^\[.*\]$/.test(value));
+      expect(unfinished).toEqual([]);
     });
   });
 });

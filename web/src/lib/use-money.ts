@@ -1,10 +1,13 @@
+import { BASE_CURRENCY } from '@roam/contract/currencies';
 import { convertMinor, formatMinor } from '@roam/contract/money';
-import { RATES_SNAPSHOT } from '@roam/contract/rates-snapshot';
+import { rateFor } from '@roam/contract/rates-snapshot';
 import { useLanguage } from '../i18n';
 import { useCurrency } from './currency';
+import { useCurrencyRates } from './currency-rates';
 
 // The one way a screen shows an amount: base-currency minor units in, the display currency and language out
-// (spec §9, ARCHITECTURE §5). Rates: the bundled snapshot until issue #7 serves live rates from the server.
+// (spec §9, ARCHITECTURE §5). Rates come from the server (`GET /api/currency-rates`), the bundled snapshot until
+// they arrive or when the call fails. Re-renders when the currency, the language or the rates change.
 
 export type Money = {
   currency: string;
@@ -17,7 +20,8 @@ export type Money = {
 export function useMoney(): Money {
   const currency = useCurrency();
   const language = useLanguage();
-  const rate = RATES_SNAPSHOT.rates[currency] ?? 1;
+  const rates = useCurrencyRates(currency !== BASE_CURRENCY);
+  const rate = currency === BASE_CURRENCY ? 1 : rateFor(rates, currency);
   const convert = (amount: number) => convertMinor(amount, rate, currency);
   return { currency, convert, format: (amount) => formatMinor(convert(amount), currency, language) };
 }

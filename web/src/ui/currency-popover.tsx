@@ -62,6 +62,12 @@ export function CurrencyPopover({ triggerRef, isOpen, onOpenChange }: PopoverRen
     menu.scrollTop = item.offsetTop - (menu.clientHeight - item.offsetHeight) / 2;
   }, []);
 
+  // A new filter shows its best match at the top, not wherever the list was scrolled to.
+  function filter(text: string) {
+    setQuery(text);
+    if (menuRef.current) menuRef.current.scrollTop = 0;
+  }
+
   function choose(selection: Selection) {
     const code = selection === 'all' ? undefined : [...selection][0];
     if (typeof code === 'string' && isCurrencyCode(code)) setCurrency(code);
@@ -76,7 +82,7 @@ export function CurrencyPopover({ triggerRef, isOpen, onOpenChange }: PopoverRen
       className="menu-popover menu-popover--search"
       aria-label={t('header.currency')}
     >
-      <Autocomplete inputValue={query} onInputChange={setQuery}>
+      <Autocomplete inputValue={query} onInputChange={filter}>
         <SearchField aria-label={t('header.currencySearch')} className="menu-search" autoFocus>
           <Input className="text-field menu-search__input" placeholder={t('header.currencySearchPlaceholder')} />
         </SearchField>

@@ -1,0 +1,43 @@
+import type { Language } from '@roam/contract/enums';
+import { useMemo } from 'react';
+import { localeTag, useLanguage } from './index';
+
+// Dates and numbers in the interface language (HOUSE-STYLE i18n: through Intl). Always through localeTag: the stored
+// code `se` is Swedish, but to Intl `se` means Northern Sami (ARCHITECTURE §5). Money goes through useMoney instead.
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+export function formatDate(value: Date | number, language: Language, options: Intl.DateTimeFormatOptions = {}): string {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeTag(language), options);
+    dateFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+export function formatNumber(value: number, language: Language, options: Intl.NumberFormatOptions = {}): string {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(localeTag(language), options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** Formatters for the current language; screens re-render with the new language on a switch, without a reload. */
+export function useFormats() {
+  const language = useLanguage();
+  return useMemo(
+    () => ({
+      /** BCP 47 tag for any other Intl use (`sv` for `se`). */
+      locale: localeTag(language),
+      date: (value: Date | number, options?: Intl.DateTimeFormatOptions) => formatDate(value, language, options),
+      number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
+    }),
+    [language],
+  );
+}
