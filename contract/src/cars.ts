@@ -147,3 +147,12 @@ export type SearchCarsResponse = z.infer<typeof SearchCarsResponseSchema>;
 
 /** `GET /api/files/{id}`: only public kinds (car images, supplier logos, avatars). */
 export const fileUrl = (id: string | null): string | null => (id ? `/api/files/${id}` : null);
+
+/** `GET /api/range-prices`: the lowest daily price of each vehicle range ('from' prices of the car sizes on home). */
+export const RangePriceSchema = z.object({
+  range: CarRangeSchema,
+  fromDailyPrice: z.number().int(),
+  carCount: z.number().int(),
+});
+export type RangePrice = z.infer<typeof RangePriceSchema>;
+export const RangePriceListSchema = z.array(RangePriceSchema);

@@ -197,3 +197,20 @@ export async function findPublicFile(db: DbOrTx, id: string) {
   if (!row || row.kind === 'license' || row.temporary) return null;
   return row;
 }
+
+/** Per range: the lowest daily price a driver can book (discount and supplier percentage applied). */
+export async function rangePrices(db: DbOrTx) {
+  const daily = sql<number>`min(round(coalesce(nullif(${cars.discountedDailyPrice}, 0), ${cars.dailyPrice}) * (100 + ${users.priceChangeRate}) / 100))`;
+  const rows = await db
+    .select({ range: cars.range, fromDailyPrice: daily, carCount: sql<number>`count(*)` })
+    .from(cars)
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .where(and(eq(cars.available, true), eq(cars.comingSoon, false)))
+    .groupBy(cars.range)
+    .orderBy(asc(cars.range));
+  return rows.map((row) => ({
+    range: row.range,
+    fromDailyPrice: Number(row.fromDailyPrice),
+    carCount: Number(row.carCount),
+  }));
+}

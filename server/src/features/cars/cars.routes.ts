@@ -2,13 +2,14 @@ import {
   CarDetailsSchema,
   CarQuerySchema,
   PageParamsSchema,
+  RangePriceListSchema,
   SearchCarsBodySchema,
   SearchCarsResponseSchema,
 } from '@roam/contract/cars';
 import { ApiErrorSchema } from '@roam/contract/errors';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getCar, getPublicFile, searchCars } from './cars.service.ts';
+import { getCar, getPublicFile, listRangePrices, searchCars } from './cars.service.ts';
 
 /** The cars calls (issue #4): the search, one car, and the public images (car pictures, supplier logos, avatars). */
 export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,6 +37,21 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
         page: request.params.page,
         size: request.params.size,
       });
+    },
+  );
+
+  app.get(
+    '/api/range-prices',
+    {
+      schema: {
+        tags: ['cars'],
+        summary: "Each vehicle range's lowest bookable daily price (the home page's car sizes)",
+        response: { 200: RangePriceListSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return listRangePrices(db);
     },
   );
 

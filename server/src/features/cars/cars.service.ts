@@ -11,7 +11,16 @@ import type { AvailabilityLabel, Language } from '@roam/contract/enums';
 import { calculatePrice } from '@roam/contract/price';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { carLocationsOf, findCar, findLocationZone, findPublicFile, searchCandidates } from './cars.repository.ts';
+import {
+  carLocationsOf,
+  findCar,
+  findLocationZone,
+  findPublicFile,
+  rangePrices,
+  searchCandidates,
+} from './cars.repository.ts';
+
+export { rangePrices as listRangePrices };
 
 export type SearchCarsInput = {
   pickupLocationId: string;

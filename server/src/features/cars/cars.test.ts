@@ -265,4 +265,15 @@ describe('car search', () => {
     expect(denied.statusCode).toBe(404);
     expect(denied.body).not.toContain('\u0001');
   });
+
+  it('GET /api/range-prices gives each range its lowest bookable daily price', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/range-prices' });
+    expect(res.statusCode).toBe(200);
+    const prices: { range: string; fromDailyPrice: number; carCount: number }[] = res.json();
+    expect(prices.map((entry) => entry.range)).toEqual(expect.arrayContaining(['mini', 'midi', 'maxi']));
+    const mini = prices.find((entry) => entry.range === 'mini')!;
+    // The unavailable Sandero (29 €) does not count; the Clio (39 €) is an upper bound.
+    expect(mini.fromDailyPrice).toBeLessThanOrEqual(3900);
+    expect(mini.fromDailyPrice).toBeGreaterThan(0);
+  });
 });
