@@ -79,7 +79,8 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
   const { t } = useTranslation();
   const settings = useSettings();
   const { data: locations } = useLocations();
-  const [filtersShown, setFiltersShown] = useState(true);
+  // Narrow screens start with the filters folded away, so the results come first.
+  const [filtersShown, setFiltersShown] = useState(() => window.matchMedia('(min-width: 56rem)').matches);
   const filtersId = useId();
   const query = useQuery(searchCarsQueryOptions(toSearchBody(criteria, filters), page, PAGE_SIZE));
   const pickup = locations?.find((location) => location._id === criteria.pickupLocationId);
