@@ -1,6 +1,6 @@
 import type { Location } from '@roam/contract/locations';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import 'leaflet/dist/leaflet.css';
 import './locations-map.css';
 
@@ -35,10 +35,12 @@ export function LocationsMap({
   className,
 }: LocationsMapProps) {
   const container = useRef<HTMLElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const markers = useRef<L.LayerGroup | null>(null);
+  // The marker layer of the current map: a new map (another tile URL) gets its markers again.
+  const [markers, setMarkers] = useState<L.LayerGroup | null>(null);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
+  const selectLabelRef = useRef(selectLabel);
+  selectLabelRef.current = selectLabel;
 
   useEffect(() => {
     if (!container.current) return;
@@ -51,16 +53,15 @@ export function LocationsMap({
       maxZoom: 18,
       attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     }).addTo(instance);
-    markers.current = L.layerGroup().addTo(instance);
-    map.current = instance;
+    setMarkers(L.layerGroup().addTo(instance));
     return () => {
       instance.remove();
-      map.current = null;
+      setMarkers(null);
     };
   }, [tileUrl, center.latitude, center.longitude, zoom]);
 
   useEffect(() => {
-    const group = markers.current;
+    const group = markers;
     if (!group) return;
     group.clearLayers();
     for (const location of locations) {
@@ -73,17 +74,18 @@ export function LocationsMap({
         fillOpacity: 1,
         className: `locations-map__marker${selected ? ' locations-map__marker--selected' : ''}`,
       });
-      marker.bindTooltip(selectLabel ? selectLabel(location) : location.name, { direction: 'top' });
+      marker.bindTooltip(selectLabelRef.current?.(location) ?? location.name, { direction: 'top' });
       marker.on('click', () => onSelectRef.current?.(location));
       marker.addTo(group);
-      // Vector markers are SVG paths: give each a name so it can be found and announced.
+      // Vector markers are SVG paths: named images, so they can be found and announced.
       const element = marker.getElement();
       if (element) {
+        element.setAttribute('role', 'img');
         element.setAttribute('aria-label', location.name);
         element.setAttribute('data-location-id', location._id);
       }
     }
-  }, [locations, selectedId, selectLabel]);
+  }, [markers, locations, selectedId]);
 
   return <section ref={container} className={`locations-map ${className ?? ''}`} aria-label={label} />;
 }
