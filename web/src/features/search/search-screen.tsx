@@ -10,7 +10,6 @@ import { useSettings } from '../settings/api/get-settings';
 import { searchCarsQueryOptions } from './api/search-cars';
 import { Pager } from './components/pager';
 import { SearchFiltersPanel } from './components/search-filters';
-import { SearchForm } from './components/search-form';
 import {
   checkoutHref,
   NO_FILTERS,
@@ -25,6 +24,8 @@ import {
 import './search.css';
 
 const LocationsMap = lazy(() => import('./components/locations-map').then((m) => ({ default: m.LocationsMap })));
+// The form brings react-aria-components (~100 KB gzip): its own chunk, so the results need not wait for it.
+const SearchForm = lazy(() => import('./components/search-form').then((m) => ({ default: m.SearchForm })));
 const PAGE_SIZE = BOOKING_RULES.pageSize.cars;
 
 /** Search results (spec §2): every criterion, filter and the page come from the address. */
@@ -43,12 +44,14 @@ export function SearchScreen() {
   return (
     <div className="search container">
       <h1 className="search__title">{t('search.title')}</h1>
-      <SearchForm
-        key={criteria ? `${criteria.pickupLocationId}-${criteria.pickupAt}-${criteria.dropoffAt}` : 'new'}
-        initial={criteria}
-        compact
-        onSearch={(next) => go(next, filters)}
-      />
+      <Suspense fallback={<div className="search-form search-form--compact search-form--loading" aria-busy="true" />}>
+        <SearchForm
+          key={criteria ? `${criteria.pickupLocationId}-${criteria.pickupAt}-${criteria.dropoffAt}` : 'new'}
+          initial={criteria}
+          compact
+          onSearch={(next) => go(next, filters)}
+        />
+      </Suspense>
       {criteria ? (
         <SearchResults
           criteria={criteria}
