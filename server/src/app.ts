@@ -17,6 +17,8 @@ import { carsRoutes } from './features/cars/cars.routes.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { currencyRoutes } from './features/currency/currency.routes.ts';
+import { createRateService, type RateService } from './features/currency/currency.service.ts';
+import { parseRateProviders } from './features/currency/rate-providers.ts';
 import { locationsRoutes } from './features/locations/locations.routes.ts';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -36,6 +38,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    rates: RateService;
   }
 }
 
@@ -67,6 +70,14 @@ export async function buildApp({
     ),
   );
   app.addHook('onClose', async () => app.mailer.close());
+  app.decorate(
+    'rates',
+    createRateService({
+      providers: parseRateProviders(config.RATE_PROVIDERS),
+      cacheSeconds: config.RATE_CACHE_SECONDS,
+      log: app.log.child({ feature: 'currency-rates' }),
+    }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

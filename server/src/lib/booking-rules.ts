@@ -1,6 +1,4 @@
-import type { CurrencyCode } from '@roam/contract/currencies';
 import { type ChosenExtras, calculatePrice, type DateBasedPrice, PriceError } from '@roam/contract/price';
-import { RATES_SNAPSHOT } from '@roam/contract/rates-snapshot';
 import { BOOKING_RULES } from '@roam/contract/settings';
 import type { RentalPeriodIssue } from '@roam/contract/time';
 import type { cars } from '../db/schema.ts';
@@ -56,12 +54,4 @@ export function priceBooking(input: {
     }
     throw new AppError('VALIDATION_FAILED', 'Please fix errors.', { dropoffAt: ['Invalid drop-off time'] });
   }
-}
-
-/**
- * Units of `currency` per 1 EUR for a charge. The one place a rate is looked up: the bundled snapshot for now;
- * the currency-rates service (issue #7) replaces this body with its cached live rate.
- */
-export async function displayRate(currency: CurrencyCode): Promise<number> {
-  return RATES_SNAPSHOT.rates[currency] ?? 1;
 }

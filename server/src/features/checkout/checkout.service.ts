@@ -2,10 +2,11 @@ import type { CheckoutBody, CheckoutResult } from '@roam/contract/checkout';
 import { EXTRAS, type Language } from '@roam/contract/enums';
 import { convertMinor } from '@roam/contract/money';
 import { paymentSplit } from '@roam/contract/price';
+import { rateFor } from '@roam/contract/rates-snapshot';
 import { ageOn, validateRentalPeriod } from '@roam/contract/time';
 import { AppError } from '../../lib/app-error.ts';
 import { notifyBooking, renderNotice } from '../../lib/booking-notifications.ts';
-import { displayRate, minimumDriverAge, priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
+import { minimumDriverAge, priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { releaseExpiredHolds } from '../payments/payments.repository.ts';
@@ -136,7 +137,7 @@ export async function checkout(
     extras,
   });
   const { payNow, payAtPickup } = paymentSplit(price, body.paymentOption);
-  const rate = await displayRate(body.currency);
+  const rate = rateFor(await context.rates.getRates(), body.currency);
   const chargedAmount = convertMinor(payNow, rate, body.currency);
   const online = body.paymentOption !== 'payLater';
   const holdExpiresAt = online ? new Date(Date.now() + config.HOLD_MINUTES * 60_000) : null;

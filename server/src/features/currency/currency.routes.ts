@@ -3,24 +3,11 @@ import { ConversionSchema, ConvertQuerySchema, RatesSchema } from '@roam/contrac
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { countryCodeFrom } from './country-code.ts';
-import { createRateService, type RateService } from './currency.service.ts';
-import { parseRateProviders } from './rate-providers.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    rates: RateService;
-  }
-}
 
 /** The currency calls (issue #7): rates, conversion, and the visitor's country for the start-up language. */
 export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createRateService({
-    providers: parseRateProviders(app.config.RATE_PROVIDERS),
-    cacheSeconds: app.config.RATE_CACHE_SECONDS,
-    log: app.log.child({ feature: 'currency-rates' }),
-  });
-  // Checkout and e-mails (other slices) convert with the same rates.
-  app.decorate('rates', service);
+  // Created once in app.ts: checkout and e-mails convert with the same cached rates.
+  const service = app.rates;
 
   app.get(
     '/api/currency-rates',

@@ -17,6 +17,7 @@ export function paymentsContext(app: FastifyInstance): PaymentsContext {
       log: app.log,
       stripe: createStripeGateway(app.config),
       paypal: createPaypalGateway(app.config),
+      rates: app.rates,
     };
     contexts.set(app.database, context);
   }

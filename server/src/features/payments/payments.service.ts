@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { notifyBooking } from '../../lib/booking-notifications.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
+import type { RateService } from '../currency/currency.service.ts';
 import * as repository from './payments.repository.ts';
 import type { PaypalGateway } from './paypal-gateway.ts';
 import type { StripeGateway } from './stripe-gateway.ts';
@@ -22,6 +23,8 @@ export type PaymentsContext = {
   log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
   stripe: StripeGateway | null;
   paypal: PaypalGateway | null;
+  /** Live display-currency rates (cached), with the bundled snapshot as the last resort. */
+  rates: Pick<RateService, 'getRates'>;
 };
 
 const DEMO_SUCCEEDS = '4242424242424242';
