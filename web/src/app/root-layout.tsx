@@ -1,6 +1,8 @@
-import { type RefObject, Suspense, useLayoutEffect, useRef } from 'react';
+import { lazy, type RefObject, Suspense, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../features/auth/api/session';
+import { useUserLanguageSync } from '../features/auth/api/user-language';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useLanguageFromAddress } from '../i18n/use-language-from-address';
@@ -10,13 +12,20 @@ import { Header } from '../ui/header';
 import { PageLoading } from '../ui/page-loading';
 import { RouteProgress } from '../ui/route-progress';
 
+// Only signed-in users who have not activated their account (or suspended sessions) load the banner's code.
+const AccountBanner = lazy(() =>
+  import('../features/auth/components/account-banner').then((module) => ({ default: module.AccountBanner })),
+);
+
 /** Every route renders inside this layout (spec §2): header, the screen, footer. */
 export function RootLayout() {
   const { t } = useTranslation();
   const settings = useSettings();
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
+  const session = useSession();
   useLanguageFromAddress();
+  useUserLanguageSync();
   useResetOnPathChange(pathname, mainRef);
 
   return (
@@ -26,6 +35,15 @@ export function RootLayout() {
       </a>
       <RouteProgress />
       <Header websiteName={settings.websiteName} languages={settings.languages} account={<AccountMenu />} />
+      {session.user && !session.user.verified ? (
+        <Suspense fallback={null}>
+          <AccountBanner kind="unverified" />
+        </Suspense>
+      ) : session.unauthorized ? (
+        <Suspense fallback={null}>
+          <AccountBanner kind="unauthorized" />
+        </Suspense>
+      ) : null}
       <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
         <Suspense fallback={<PageLoading />}>
           {/* Keyed by path: every page change starts the screen afresh (spec §2). */}
