@@ -40,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sign-up',
     {
-      config: perIp(10),
+      config: perIp(20),
       schema: {
         tags: ['auth'],
         summary: 'Creates a driver account, e-mails its activation link and signs it in',

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api-client';
 import { Page } from '../../ui/page';
 import { checkToken, linkFromSearch, resend, resendLink } from './api/activation';
 import { useSession } from './api/session';
@@ -23,7 +22,6 @@ export function ActivateScreen() {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const expired = check.isError && isApiError(check.error) && check.error.code === 'TOKEN_EXPIRED';
 
   let body: React.ReactNode;
   if (!link) {
@@ -35,10 +33,10 @@ export function ActivateScreen() {
     );
   } else if (check.isPending) {
     body = <p role="status">{t('auth.activate.checking')}</p>;
-  } else if (check.isError) {
+  } else if (check.isError || check.data === 'expired') {
     body = (
       <>
-        <FormMessage>{expired ? t('auth.activate.linkExpired') : t('common.errors.unhandled')}</FormMessage>
+        <FormMessage>{check.isError ? t('common.errors.unhandled') : t('auth.activate.linkExpired')}</FormMessage>
         <ResendButton send={() => resend(link.email, false)} />
       </>
     );

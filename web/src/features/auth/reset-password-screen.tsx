@@ -22,7 +22,7 @@ export function ResetPasswordScreen() {
 
   let body: React.ReactNode;
   if (link && check.isPending) body = <p role="status">{t('auth.activate.checking')}</p>;
-  else if (!link || check.isError) {
+  else if (!link || check.isError || check.data === 'expired') {
     body = (
       <>
         <FormMessage>{t('auth.resetPassword.expired')}</FormMessage>

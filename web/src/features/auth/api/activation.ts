@@ -1,6 +1,6 @@
 import type { Activate } from '@roam/contract/auth';
 import type { User } from '@roam/contract/users';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 
 export type LinkCheck = { purpose: 'activate' | 'reset'; needsPassword: boolean };
 
@@ -14,9 +14,20 @@ export function linkFromSearch(search: URLSearchParams): { userId: string; email
 
 const segment = encodeURIComponent;
 
-/** `GET /api/check-token/frontend/{userId}/{email}/{token}`: TOKEN_EXPIRED when the link is expired or used. */
-export const checkToken = (link: { userId: string; email: string; token: string }) =>
-  api.get<LinkCheck>(`/api/check-token/frontend/${segment(link.userId)}/${segment(link.email)}/${segment(link.token)}`);
+/**
+ * `GET /api/check-token/frontend/{userId}/{email}/{token}`. An expired or used link is an expected answer, not an
+ * error: it resolves to 'expired' (the screen then offers a new link).
+ */
+export async function checkToken(link: { userId: string; email: string; token: string }): Promise<LinkCheck | 'expired'> {
+  try {
+    return await api.get<LinkCheck>(
+      `/api/check-token/frontend/${segment(link.userId)}/${segment(link.email)}/${segment(link.token)}`,
+    );
+  } catch (error) {
+    if (isApiError(error) && error.code === 'TOKEN_EXPIRED') return 'expired';
+    throw error;
+  }
+}
 
 /** `POST /api/activate`: uses the link (and sets the password when asked); the user comes back signed in. */
 export const activate = (input: Activate) => api.post<User>('/api/activate', input);
