@@ -72,7 +72,7 @@ export function createSocialVerifier(config: Config) {
       const debug = (await get('/debug_token', { input_token: token, access_token: `${appId}|${secret}` })).data as
         | { is_valid?: unknown; app_id?: unknown; user_id?: unknown }
         | undefined;
-      if (!debug || debug.is_valid !== true) throw failed();
+      if (debug?.is_valid !== true) throw failed();
       if (String(debug.app_id) !== appId) throw failed();
       const me = await get('/me', { fields: 'id,name,email', access_token: token });
       // Facebook only returns confirmed e-mail addresses; an account without one cannot sign in here.

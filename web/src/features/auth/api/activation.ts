@@ -18,7 +18,11 @@ const segment = encodeURIComponent;
  * `GET /api/check-token/frontend/{userId}/{email}/{token}`. An expired or used link is an expected answer, not an
  * error: it resolves to 'expired' (the screen then offers a new link).
  */
-export async function checkToken(link: { userId: string; email: string; token: string }): Promise<LinkCheck | 'expired'> {
+export async function checkToken(link: {
+  userId: string;
+  email: string;
+  token: string;
+}): Promise<LinkCheck | 'expired'> {
   try {
     return await api.get<LinkCheck>(
       `/api/check-token/frontend/${segment(link.userId)}/${segment(link.email)}/${segment(link.token)}`,
