@@ -34,7 +34,7 @@ const CheckTokenResultSchema = z.object({ purpose: z.enum(['activate', 'reset'])
 /** Sign-up, e-mail checks, activation and reset links (spec §7). Every e-mail-sending call is rate limited. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const deps = { db, mailer: app.mailer, config: app.config };
+  const deps = { db, mailer: app.mailer, config: app.config, log: app.log };
   const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
 
   app.post(

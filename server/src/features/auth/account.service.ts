@@ -25,7 +25,12 @@ import { isRecaptchaOn, verifyRecaptcha } from './recaptcha.ts';
 // Sign-up, activation and password links, password changes (spec §4–§5, §7; ARCHITECTURE §5: links expire after
 // one day and work once; the token is stored hashed).
 
-export type AccountDeps = { db: Db; mailer: Mailer; config: Config };
+export type AccountDeps = {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  log?: { info(obj: object, msg: string): void };
+};
 
 const LINK_VALIDITY_MS = 24 * 3600 * 1000;
 const SENDING_FAILED = 'An error occurred while sending validation email.';
@@ -45,13 +50,16 @@ export async function sendAccountLink(deps: AccountDeps, user: UserRow, purpose:
   });
   const screen = purpose === 'activate' ? 'activate' : 'reset-password';
   const query = new URLSearchParams({ u: user.id, e: user.email, t: token });
+  const link = `${deps.config.PUBLIC_URL}/${screen}?${query}`;
+  // Without SMTP nobody receives the message: whoever runs `npm start` reads the link in the log (issue #3).
+  if (!deps.config.SMTP_URL) deps.log?.info({ to: user.email, link }, `${purpose} link (no SMTP_URL)`);
   await deps.mailer.send(
     accountLinkMail({
       kind: purpose,
       language: user.language,
       to: user.email,
       fullName: user.fullName,
-      link: `${deps.config.PUBLIC_URL}/${screen}?${query}`,
+      link,
       websiteName: deps.config.WEBSITE_NAME,
     }),
   );
