@@ -1,6 +1,8 @@
 import { lazy, type RefObject, Suspense, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../features/auth/api/session';
+import { useUserLanguageSync } from '../features/auth/api/user-language';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useLanguageFromAddress } from '../i18n/use-language-from-address';
@@ -17,6 +19,10 @@ const CookieConsent = lazy(() =>
 const CookieSettingsButton = lazy(() =>
   import('../features/cookies/cookie-consent').then((m) => ({ default: m.CookieSettingsButton })),
 );
+// Only signed-in users who have not activated their account (or suspended sessions) load the banner's code.
+const AccountBanner = lazy(() =>
+  import('../features/auth/components/account-banner').then((module) => ({ default: module.AccountBanner })),
+);
 
 /** Every route renders inside this layout (spec §2): header, the screen, footer. */
 export function RootLayout() {
@@ -24,7 +30,9 @@ export function RootLayout() {
   const settings = useSettings();
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
+  const session = useSession();
   useLanguageFromAddress();
+  useUserLanguageSync();
   useResetOnPathChange(pathname, mainRef);
 
   return (
@@ -34,6 +42,15 @@ export function RootLayout() {
       </a>
       <RouteProgress />
       <Header websiteName={settings.websiteName} languages={settings.languages} account={<AccountMenu />} />
+      {session.user && !session.user.verified ? (
+        <Suspense fallback={null}>
+          <AccountBanner kind="unverified" />
+        </Suspense>
+      ) : session.unauthorized ? (
+        <Suspense fallback={null}>
+          <AccountBanner kind="unauthorized" />
+        </Suspense>
+      ) : null}
       <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
         <Suspense fallback={<PageLoading />}>
           {/* Keyed by path: every page change starts the screen afresh (spec §2). */}

@@ -1,23 +1,29 @@
+import type { User } from '@roam/contract/users';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession, useSignOut } from '../features/auth/api/session';
 import { UserIcon } from './icons';
 import { PopoverButton } from './popover-button';
 
 const loadAccountPopover = () => import('./account-popover');
 const AccountPopover = lazy(() => loadAccountPopover().then((module) => ({ default: module.AccountPopover })));
 
-/** The header's account control for a visitor: a menu with the sign-in and sign-up links. */
+/** The header's account control: sign in / sign up for a visitor; the user's name and account links when signed in. */
 export function AccountMenu() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const signOut = useSignOut();
   return (
     <PopoverButton
       className="header-button header-button--account"
       hasPopup="menu"
       preload={loadAccountPopover}
-      popover={(props) => <AccountPopover {...props} />}
+      popover={(props) => <AccountPopover {...props} user={user} onSignOut={() => signOut({ redirectTo: '/' })} />}
     >
       <UserIcon />
-      <span className="header-button__label">{t('header.account')}</span>
+      <span className="header-button__label">{user ? firstName(user) : t('header.account')}</span>
     </PopoverButton>
   );
 }
+
+const firstName = (user: User) => user.fullName.split(/\s+/)[0] || user.fullName;

@@ -1,10 +1,13 @@
-import { Menu, MenuItem, Popover, RouterProvider } from 'react-aria-components';
+import type { User } from '@roam/contract/users';
+import { Header, Menu, MenuItem, MenuSection, Popover, RouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useHref, useNavigate } from 'react-router';
 import type { PopoverRenderProps } from './popover-button';
 import './menu.css';
 
-export function AccountPopover({ triggerRef, isOpen, onOpenChange }: PopoverRenderProps) {
+type AccountPopoverProps = PopoverRenderProps & { user: User | null; onSignOut: () => unknown };
+
+export function AccountPopover({ triggerRef, isOpen, onOpenChange, user, onSignOut }: AccountPopoverProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -19,12 +22,35 @@ export function AccountPopover({ triggerRef, isOpen, onOpenChange }: PopoverRend
         aria-label={t('header.account')}
       >
         <Menu aria-label={t('header.account')} autoFocus="first" className="menu" onClose={() => onOpenChange(false)}>
-          <MenuItem href="/sign-in" className="menu__item">
-            {t('header.signIn')}
-          </MenuItem>
-          <MenuItem href="/sign-up" className="menu__item">
-            {t('header.signUp')}
-          </MenuItem>
+          {user ? (
+            <MenuSection aria-label={user.fullName}>
+              <Header className="menu__header">{user.fullName}</Header>
+              <MenuItem href="/bookings" className="menu__item">
+                {t('auth.menu.bookings')}
+              </MenuItem>
+              <MenuItem href="/notifications" className="menu__item">
+                {t('auth.menu.notifications')}
+              </MenuItem>
+              <MenuItem href="/settings" className="menu__item">
+                {t('auth.menu.settings')}
+              </MenuItem>
+              <MenuItem href="/change-password" className="menu__item">
+                {t('auth.menu.changePassword')}
+              </MenuItem>
+              <MenuItem onAction={() => void onSignOut()} className="menu__item">
+                {t('auth.menu.signOut')}
+              </MenuItem>
+            </MenuSection>
+          ) : (
+            <>
+              <MenuItem href="/sign-in" className="menu__item">
+                {t('header.signIn')}
+              </MenuItem>
+              <MenuItem href="/sign-up" className="menu__item">
+                {t('header.signUp')}
+              </MenuItem>
+            </>
+          )}
         </Menu>
       </Popover>
     </RouterProvider>

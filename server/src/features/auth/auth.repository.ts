@@ -41,17 +41,17 @@ export async function insertToken(
   await db.insert(oneTimeTokens).values(values);
 }
 
-/** A token that exists, belongs to the user, has the purpose and was never used (expired ones are returned too). */
-export async function findUnusedToken(db: DbOrTx, userId: string, purpose: TokenPurpose, tokenHash: string) {
+/** A never-used token of the user with this hash, of any purpose unless one is given (expired ones too). */
+export async function findUnusedToken(db: DbOrTx, userId: string, tokenHash: string, purpose?: TokenPurpose) {
   const [row] = await db
     .select()
     .from(oneTimeTokens)
     .where(
       and(
         eq(oneTimeTokens.userId, userId),
-        eq(oneTimeTokens.purpose, purpose),
         eq(oneTimeTokens.tokenHash, tokenHash),
         isNull(oneTimeTokens.usedAt),
+        purpose ? eq(oneTimeTokens.purpose, purpose) : undefined,
       ),
     )
     .limit(1);
@@ -72,4 +72,8 @@ export async function deleteTokens(db: DbOrTx, userId: string, purpose?: TokenPu
   await db
     .delete(oneTimeTokens)
     .where(and(eq(oneTimeTokens.userId, userId), purpose ? eq(oneTimeTokens.purpose, purpose) : undefined));
+}
+
+export async function deleteUser(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
 }

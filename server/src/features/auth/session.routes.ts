@@ -18,7 +18,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sign-in/frontend',
     {
-      config: perIpAndEmail(10),
+      config: perIpAndEmail(20),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password; sets the session cookie',

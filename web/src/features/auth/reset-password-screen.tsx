@@ -1,8 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../ui/page';
+import { checkToken, linkFromSearch } from './api/activation';
+import { FormMessage } from './components/field';
+import { LinkForm } from './components/link-form';
+import './components/auth.css';
 
-/** Sets a new password from the reset link (spec §2). */
+/** Choose a new password with the e-mailed reset link (spec §2). */
 export function ResetPasswordScreen() {
   const { t } = useTranslation();
-  return <Page title={t('auth.resetPassword.title')} description={t('auth.resetPassword.description')} />;
+  const [search] = useSearchParams();
+  const link = linkFromSearch(search);
+  const check = useQuery({
+    queryKey: ['check-token', link?.userId, link?.token],
+    queryFn: () => checkToken(link!),
+    enabled: link !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  let body: React.ReactNode;
+  if (link && check.isPending) body = <p role="status">{t('auth.activate.checking')}</p>;
+  else if (!link || check.isError || check.data === 'expired') {
+    body = (
+      <>
+        <FormMessage>{t('auth.resetPassword.expired')}</FormMessage>
+        <Link to="/forgot-password" className="button button--secondary">
+          {t('auth.resetPassword.requestNew')}
+        </Link>
+      </>
+    );
+  } else {
+    body = (
+      <LinkForm
+        link={link}
+        needsPassword
+        submitLabel={t('auth.resetPassword.submit')}
+        successMessage={t('account.changePassword.success')}
+        onExpired={() => void check.refetch()}
+      />
+    );
+  }
+
+  return (
+    <Page title={t('auth.resetPassword.title')} description={t('auth.resetPassword.description')}>
+      <div className="auth-card auth-form">{body}</div>
+    </Page>
+  );
 }

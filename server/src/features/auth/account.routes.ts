@@ -1,0 +1,179 @@
+import {
+  ActivateSchema,
+  CheckTokenParamsSchema,
+  OkSchema,
+  ResendParamsSchema,
+  SignUpSchema,
+  ValidateEmailSchema,
+  VerifyRecaptchaParamsSchema,
+} from '@roam/contract/auth';
+import { ApiErrorSchema } from '@roam/contract/errors';
+import { UserIdParamsSchema, UserSchema } from '@roam/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { createSession, requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
+import { activate, checkToken, isEmailFree, removeTokens, resend, resendLink, signUp } from './account.service.ts';
+import { toUser } from './auth.service.ts';
+import { perIp, perIpAndEmail } from './rate-limits.ts';
+import { isRecaptchaOn, verifyRecaptcha } from './recaptcha.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  410: ApiErrorSchema,
+  429: ApiErrorSchema,
+  503: ApiErrorSchema,
+};
+
+const CheckTokenResultSchema = z.object({ purpose: z.enum(['activate', 'reset']), needsPassword: z.boolean() });
+
+/** Sign-up, e-mail checks, activation and reset links (spec §7). Every e-mail-sending call is rate limited. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const deps = { db, mailer: app.mailer, config: app.config, log: app.log };
+  const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
+
+  app.post(
+    '/api/sign-up',
+    {
+      config: perIp(20),
+      schema: {
+        tags: ['auth'],
+        summary: 'Creates a driver account, e-mails its activation link and signs it in',
+        body: SignUpSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await signUp(deps, request.body, request.ip);
+      await createSession(db, reply, user.id, false, secureCookie);
+      return toUser(user);
+    },
+  );
+
+  app.post(
+    '/api/validate-email',
+    {
+      config: perIp(30),
+      schema: {
+        tags: ['auth'],
+        summary: '200 when the address is free, 409 when it is already registered',
+        body: ValidateEmailSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await isEmailFree(db, request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/verify-recaptcha/:token/:ip',
+    {
+      config: perIp(30),
+      schema: {
+        tags: ['auth'],
+        summary: 'Checks a reCAPTCHA token with the provider: 200 when genuine',
+        params: VerifyRecaptchaParamsSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!isRecaptchaOn(app.config)) throw new AppError('NOT_FOUND', 'reCAPTCHA is not configured.');
+      const ok = await verifyRecaptcha(app.config, request.params.token, request.params.ip || request.ip);
+      if (!ok) throw new AppError('BAD_REQUEST', 'reCAPTCHA error');
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/check-token/:appType/:userId/:email/:token',
+    {
+      config: perIp(30),
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether an activation or reset link can still be used (410 when expired or used)',
+        params: CheckTokenParamsSchema,
+        response: { 200: CheckTokenResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId, email, token } = request.params;
+      return checkToken(db, userId, email, token);
+    },
+  );
+
+  app.post(
+    '/api/activate',
+    {
+      config: perIp(20),
+      schema: {
+        tags: ['auth'],
+        summary: 'Uses an activation or reset link (sets the password when needed) and signs the user in',
+        body: ActivateSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await activate(db, request.body);
+      if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', 'Your account is suspended.');
+      await createSession(db, reply, user.id, false, secureCookie);
+      return toUser(user);
+    },
+  );
+
+  app.post(
+    '/api/resend/:appType/:email/:reset',
+    {
+      config: perIpAndEmail(5),
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mails a new activation link (reset=false) or a password-reset link (reset=true)',
+        params: ResendParamsSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resend(deps, request.params.email, request.params.reset);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/resend-link',
+    {
+      config: perIp(5),
+      schema: {
+        tags: ['auth'],
+        summary: "E-mails the signed-in, unverified user's activation link again",
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resendLink(deps, requireUser(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/delete-tokens/:userId',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Deletes a user's unused activation and reset links (self or admin)",
+        params: UserIdParamsSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.userId);
+      await removeTokens(db, request.params.userId);
+      return { ok: true as const };
+    },
+  );
+};

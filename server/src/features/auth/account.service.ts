@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { type Activate, AUTH_MESSAGES, type ChangePassword, type SignUp } from '@roam/contract/auth';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashToken, revokeSessions, type SessionUser } from '../../plugins/session.ts';
+import { accountLinkMail } from './auth.emails.ts';
+import {
+  consumeToken,
+  deleteTokens,
+  deleteUser,
+  findUnusedToken,
+  findUserByEmail,
+  findUserById,
+  insertToken,
+  insertUser,
+  type TokenPurpose,
+  type UserRow,
+  updateUser,
+} from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './auth.service.ts';
+import { isRecaptchaOn, verifyRecaptcha } from './recaptcha.ts';
+
+// Sign-up, activation and password links, password changes (spec §4–§5, §7; ARCHITECTURE §5: links expire after
+// one day and work once; the token is stored hashed).
+
+export type AccountDeps = {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  log?: { info(obj: object, msg: string): void };
+};
+
+const LINK_VALIDITY_MS = 24 * 3600 * 1000;
+const SENDING_FAILED = 'An error occurred while sending validation email.';
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** Creates a fresh one-time link (older unused ones of the same purpose stop working) and e-mails it. */
+export async function sendAccountLink(deps: AccountDeps, user: UserRow, purpose: TokenPurpose): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await deleteTokens(deps.db, user.id, purpose);
+  await insertToken(deps.db, {
+    userId: user.id,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + LINK_VALIDITY_MS),
+  });
+  const screen = purpose === 'activate' ? 'activate' : 'reset-password';
+  const query = new URLSearchParams({ u: user.id, e: user.email, t: token });
+  const link = `${deps.config.PUBLIC_URL}/${screen}?${query}`;
+  // Without SMTP nobody receives the message: whoever runs `npm start` reads the link in the log (issue #3).
+  if (!deps.config.SMTP_URL) deps.log?.info({ to: user.email, link }, `${purpose} link (no SMTP_URL)`);
+  await deps.mailer.send(
+    accountLinkMail({
+      kind: purpose,
+      language: user.language,
+      to: user.email,
+      fullName: user.fullName,
+      link,
+      websiteName: deps.config.WEBSITE_NAME,
+    }),
+  );
+}
+
+export async function checkRecaptcha(config: Config, token: string | undefined, ip: string): Promise<void> {
+  if (!isRecaptchaOn(config)) return;
+  if (!token || !(await verifyRecaptcha(config, token, ip))) {
+    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.recaptchaError, {
+      recaptchaToken: [AUTH_MESSAGES.recaptchaError],
+    });
+  }
+}
+
+const emailTaken = () => new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
+
+/** A new, unverified driver account, and its activation e-mail. If the e-mail cannot go out, nothing is kept. */
+export async function signUp(deps: AccountDeps, input: SignUp, ip: string): Promise<UserRow> {
+  await checkRecaptcha(deps.config, input.recaptchaToken, ip);
+  if (await findUserByEmail(deps.db, input.email)) throw emailTaken();
+  let user: UserRow;
+  try {
+    user = await insertUser(deps.db, {
+      type: 'user',
+      email: input.email,
+      fullName: input.fullName,
+      phone: input.phone,
+      birthDate: input.birthDate,
+      language: input.language,
+      passwordHash: await hashPassword(input.password),
+      verified: false,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  try {
+    await sendAccountLink(deps, user, 'activate');
+  } catch {
+    await deleteUser(deps.db, user.id);
+    throw new AppError('SERVICE_UNAVAILABLE', AUTH_MESSAGES.signUpError);
+  }
+  return user;
+}
+
+export async function isEmailFree(db: Db, email: string): Promise<void> {
+  if (await findUserByEmail(db, email)) throw emailTaken();
+}
+
+const linkExpired = () => new AppError('TOKEN_EXPIRED', AUTH_MESSAGES.linkExpired);
+
+/** A link that can still be used: its user, e-mail and token match, unused and not expired. */
+async function usableToken(db: Db, userId: string, token: string, email?: string) {
+  const user = await findUserById(db, userId);
+  if (!user || (email !== undefined && user.email.toLowerCase() !== email.trim().toLowerCase())) throw linkExpired();
+  const row = await findUnusedToken(db, userId, hashToken(token));
+  if (!row || row.expiresAt.getTime() <= Date.now()) throw linkExpired();
+  return { user, row };
+}
+
+export async function checkToken(db: Db, userId: string, email: string, token: string) {
+  const { user, row } = await usableToken(db, userId, token, email);
+  return { purpose: row.purpose, needsPassword: row.purpose === 'reset' || !user.passwordHash };
+}
+
+/**
+ * Uses an activation or reset link: the account is verified (the e-mail is proven either way), and the password set
+ * when the link is a reset or the account has none (made at guest checkout). A new password revokes every session.
+ */
+export async function activate(db: Db, input: Activate): Promise<UserRow> {
+  const { user, row } = await usableToken(db, input.userId, input.token);
+  const needsPassword = row.purpose === 'reset' || !user.passwordHash;
+  if (needsPassword && !input.password) {
+    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.passwordTooShort, {
+      password: [AUTH_MESSAGES.passwordTooShort],
+    });
+  }
+  if (!(await consumeToken(db, row.id))) throw linkExpired();
+  const passwordHash = needsPassword && input.password ? await hashPassword(input.password) : undefined;
+  await updateUser(db, user.id, {
+    verified: true,
+    verifiedAt: user.verifiedAt ?? new Date(),
+    ...(passwordHash ? { passwordHash } : {}),
+  });
+  if (passwordHash) await revokeSessions(db, user.id);
+  return (await findUserById(db, user.id))!;
+}
+
+/** `resend/{appType}/{email}/{reset}`: a new activation link, or a password-reset link (forgot password). */
+export async function resend(deps: AccountDeps, email: string, reset: boolean): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) {
+    throw new AppError('NOT_FOUND', AUTH_MESSAGES.emailNotRegistered, { email: [AUTH_MESSAGES.emailNotRegistered] });
+  }
+  if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', AUTH_MESSAGES.suspended);
+  if (!reset && user.verified) throw new AppError('CONFLICT', 'Your account is already activated.');
+  await sendOrFail(deps, user, reset ? 'reset' : 'activate');
+}
+
+/** `resend-link`: the signed-in, unverified user's activation link again. */
+export async function resendLink(deps: AccountDeps, user: SessionUser): Promise<void> {
+  if (user.verified) throw new AppError('CONFLICT', 'Your account is already activated.');
+  await sendOrFail(deps, user, 'activate');
+}
+
+async function sendOrFail(deps: AccountDeps, user: UserRow, purpose: TokenPurpose) {
+  try {
+    await sendAccountLink(deps, user, purpose);
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', SENDING_FAILED);
+  }
+}
+
+export async function removeTokens(db: Db, userId: string): Promise<void> {
+  await deleteTokens(db, userId);
+}
+
+const wrongPassword = (field: string) =>
+  new AppError('BAD_REQUEST', AUTH_MESSAGES.wrongPassword, { [field]: [AUTH_MESSAGES.wrongPassword] });
+
+async function existingUser(db: Db, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'Not found.');
+  return user;
+}
+
+export async function checkPassword(db: Db, userId: string, password: string): Promise<void> {
+  const user = await existingUser(db, userId);
+  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword('password');
+}
+
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  return Boolean((await existingUser(db, userId)).passwordHash);
+}
+
+/**
+ * Changes a password. The account's own user must give the current one when there is one (social accounts have
+ * none); an admin resetting someone else's need not. Every other session of the account is revoked.
+ */
+export async function changePassword(
+  db: Db,
+  actor: SessionUser,
+  input: ChangePassword,
+  currentSessionHash: string | null,
+): Promise<void> {
+  const user = await existingUser(db, input.userId);
+  const self = actor.id === user.id;
+  if (user.passwordHash && self) {
+    if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw wrongPassword('currentPassword');
+    }
+  }
+  if (user.passwordHash && (await verifyPassword(user.passwordHash, input.newPassword))) {
+    throw new AppError('BAD_REQUEST', AUTH_MESSAGES.chooseNewPassword, {
+      newPassword: [AUTH_MESSAGES.chooseNewPassword],
+    });
+  }
+  await updateUser(db, user.id, { passwordHash: await hashPassword(input.newPassword) });
+  await revokeSessions(db, user.id, self ? currentSessionHash : null);
+}

@@ -1,0 +1,146 @@
+import type { Language } from '@roam/contract/enums';
+import type { Mail } from '../../lib/mailer.ts';
+
+// Account e-mails in the recipient's language (ARCHITECTURE §5), links built from PUBLIC_URL, never the Host header.
+
+type Strings = { subject: string; hello: string; body: string; action: string; expiry: string; ignore: string };
+type Kind = 'activate' | 'reset';
+
+const STRINGS: Record<Language, Record<Kind, Strings>> = {
+  en: {
+    activate: {
+      subject: 'Activate your {site} account',
+      hello: 'Hello {name},',
+      body: 'Please confirm your email address to activate your account.',
+      action: 'Activate my account',
+      expiry: 'This link is valid for one day and can be used once.',
+      ignore: 'If you did not create an account, you can ignore this email.',
+    },
+    reset: {
+      subject: 'Reset your {site} password',
+      hello: 'Hello {name},',
+      body: 'You asked to choose a new password for your account.',
+      action: 'Choose a new password',
+      expiry: 'This link is valid for one day and can be used once.',
+      ignore: 'If you did not ask for this, you can ignore this email: your password stays the same.',
+    },
+  },
+  fr: {
+    activate: {
+      subject: 'Activez votre compte {site}',
+      hello: 'Bonjour {name},',
+      body: 'Veuillez confirmer votre adresse e-mail pour activer votre compte.',
+      action: 'Activer mon compte',
+      expiry: 'Ce lien est valable un jour et ne peut servir qu’une fois.',
+      ignore: 'Si vous n’avez pas créé de compte, ignorez cet e-mail.',
+    },
+    reset: {
+      subject: 'Réinitialisez votre mot de passe {site}',
+      hello: 'Bonjour {name},',
+      body: 'Vous avez demandé à choisir un nouveau mot de passe pour votre compte.',
+      action: 'Choisir un nouveau mot de passe',
+      expiry: 'Ce lien est valable un jour et ne peut servir qu’une fois.',
+      ignore:
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+    },
+  },
+  es: {
+    activate: {
+      subject: 'Active su cuenta de {site}',
+      hello: 'Hola, {name}:',
+      body: 'Confirme su dirección de correo electrónico para activar su cuenta.',
+      action: 'Activar mi cuenta',
+      expiry: 'Este enlace es válido durante un día y solo se puede usar una vez.',
+      ignore: 'Si no ha creado una cuenta, puede ignorar este correo.',
+    },
+    reset: {
+      subject: 'Restablezca su contraseña de {site}',
+      hello: 'Hola, {name}:',
+      body: 'Ha solicitado elegir una nueva contraseña para su cuenta.',
+      action: 'Elegir una nueva contraseña',
+      expiry: 'Este enlace es válido durante un día y solo se puede usar una vez.',
+      ignore: 'Si no lo ha solicitado, puede ignorar este correo: su contraseña no cambia.',
+    },
+  },
+  se: {
+    activate: {
+      subject: 'Aktivera ditt konto hos {site}',
+      hello: 'Hej {name}!',
+      body: 'Bekräfta din e-postadress för att aktivera ditt konto.',
+      action: 'Aktivera mitt konto',
+      expiry: 'Länken gäller i en dag och kan användas en gång.',
+      ignore: 'Om du inte har skapat något konto kan du bortse från det här mejlet.',
+    },
+    reset: {
+      subject: 'Återställ ditt lösenord hos {site}',
+      hello: 'Hej {name}!',
+      body: 'Du har bett om att få välja ett nytt lösenord för ditt konto.',
+      action: 'Välj ett nytt lösenord',
+      expiry: 'Länken gäller i en dag och kan användas en gång.',
+      ignore: 'Om du inte har bett om detta kan du bortse från mejlet: ditt lösenord är oförändrat.',
+    },
+  },
+  de: {
+    activate: {
+      subject: 'Aktivieren Sie Ihr Konto bei {site}',
+      hello: 'Hallo {name},',
+      body: 'Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.',
+      action: 'Mein Konto aktivieren',
+      expiry: 'Dieser Link ist einen Tag gültig und kann einmal verwendet werden.',
+      ignore: 'Wenn Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.',
+    },
+    reset: {
+      subject: 'Setzen Sie Ihr Passwort bei {site} zurück',
+      hello: 'Hallo {name},',
+      body: 'Sie haben angefordert, ein neues Passwort für Ihr Konto zu wählen.',
+      action: 'Neues Passwort wählen',
+      expiry: 'Dieser Link ist einen Tag gültig und kann einmal verwendet werden.',
+      ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+    },
+  },
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+
+export function isLanguageCode(value: string): value is Language {
+  return value in STRINGS;
+}
+
+/** The activation or password-reset message with its one-time link. */
+export function accountLinkMail(input: {
+  kind: Kind;
+  language: string;
+  to: string;
+  fullName: string;
+  link: string;
+  websiteName: string;
+}): Mail {
+  const s = STRINGS[isLanguageCode(input.language) ? input.language : 'en'][input.kind];
+  const values = { site: input.websiteName, name: input.fullName };
+  const subject = fill(s.subject, values);
+  const hello = fill(s.hello, values);
+  const text = [
+    hello,
+    '',
+    s.body,
+    '',
+    `${s.action}: ${input.link}`,
+    '',
+    s.expiry,
+    s.ignore,
+    '',
+    input.websiteName,
+  ].join('\n');
+  const e = (t: string) => escapeHtml(t);
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">
+<p>${e(hello)}</p><p>${e(s.body)}</p>
+<p><a href="${e(input.link)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${e(s.action)}</a></p>
+<p style="font-size:13px;color:#555">${e(s.expiry)}<br>${e(s.ignore)}</p>
+<p style="font-size:13px;color:#555">${e(input.link)}</p>
+<p>${e(input.websiteName)}</p></body></html>`;
+  return { to: input.to, subject, text, html };
+}

@@ -1,0 +1,40 @@
+import { SocialSignInSchema } from '@roam/contract/auth';
+import { ApiErrorSchema } from '@roam/contract/errors';
+import { UserSchema } from '@roam/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createSession } from '../../plugins/session.ts';
+import { toUser } from './auth.service.ts';
+import { perIp } from './rate-limits.ts';
+import { createSocialVerifier, signInWithIdentity } from './social.service.ts';
+
+/** `POST /api/social-sign-in` (spec §7) with Google, Facebook or Apple. */
+export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const verify = createSocialVerifier(app.config);
+  const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
+
+  app.post(
+    '/api/social-sign-in',
+    {
+      config: perIp(20),
+      schema: {
+        tags: ['auth'],
+        summary: "Signs in with a provider's token, verified by the server; creates the account on first use",
+        body: SocialSignInSchema,
+        response: {
+          200: UserSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const identity = await verify(request.body.provider, request.body.token);
+      const user = await signInWithIdentity(db, identity, request.body);
+      await createSession(db, reply, user.id, request.body.stayConnected, secureCookie);
+      return toUser(user);
+    },
+  );
+};

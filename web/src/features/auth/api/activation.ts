@@ -1,0 +1,44 @@
+import type { Activate } from '@roam/contract/auth';
+import type { User } from '@roam/contract/users';
+import { api, isApiError } from '../../../lib/api-client';
+
+export type LinkCheck = { purpose: 'activate' | 'reset'; needsPassword: boolean };
+
+/** The `u`, `e` and `t` of an e-mailed link, or null when one is missing. */
+export function linkFromSearch(search: URLSearchParams): { userId: string; email: string; token: string } | null {
+  const userId = search.get('u');
+  const email = search.get('e');
+  const token = search.get('t');
+  return userId && email && token ? { userId, email, token } : null;
+}
+
+const segment = encodeURIComponent;
+
+/**
+ * `GET /api/check-token/frontend/{userId}/{email}/{token}`. An expired or used link is an expected answer, not an
+ * error: it resolves to 'expired' (the screen then offers a new link).
+ */
+export async function checkToken(link: {
+  userId: string;
+  email: string;
+  token: string;
+}): Promise<LinkCheck | 'expired'> {
+  try {
+    return await api.get<LinkCheck>(
+      `/api/check-token/frontend/${segment(link.userId)}/${segment(link.email)}/${segment(link.token)}`,
+    );
+  } catch (error) {
+    if (isApiError(error) && error.code === 'TOKEN_EXPIRED') return 'expired';
+    throw error;
+  }
+}
+
+/** `POST /api/activate`: uses the link (and sets the password when asked); the user comes back signed in. */
+export const activate = (input: Activate) => api.post<User>('/api/activate', input);
+
+/** `POST /api/resend/frontend/{email}/{reset}`: a new activation link, or a password-reset link. */
+export const resend = (email: string, reset: boolean) =>
+  api.post(`/api/resend/frontend/${segment(email.trim())}/${reset ? 'true' : 'false'}`);
+
+/** `POST /api/resend-link`: the signed-in user's activation link again. */
+export const resendLink = () => api.post('/api/resend-link');
