@@ -16,7 +16,18 @@ function leaves(tree: Tree, prefix = ''): [string, string][] {
 }
 
 /** Values that are the same word in every language. */
-const SAME_IN_EVERY_LANGUAGE = new Set(['Roam', 'OK']);
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'Roam',
+  'OK',
+  'SUV',
+  'Bluetooth',
+  'Android Auto',
+  'Apple CarPlay',
+  'Diesel',
+  'Hybrid',
+  'Bus',
+  'Scooter',
+]);
 
 const english = new Map(leaves(en));
 const translations = { fr, es, se, de } satisfies Record<Exclude<(typeof LANGUAGES)[number], 'en'>, Tree>;

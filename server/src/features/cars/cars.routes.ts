@@ -1,4 +1,90 @@
+import {
+  CarDetailsSchema,
+  CarQuerySchema,
+  PageParamsSchema,
+  RangePriceListSchema,
+  SearchCarsBodySchema,
+  SearchCarsResponseSchema,
+} from '@roam/contract/cars';
+import { ApiErrorSchema } from '@roam/contract/errors';
+import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getCar, getPublicFile, listRangePrices, searchCars } from './cars.service.ts';
 
-/** The cars calls (issue #4). */
-export const carsRoutes: FastifyPluginAsyncZod = async () => {};
+/** The cars calls (issue #4): the search, one car, and the public images (car pictures, supplier logos, avatars). */
+export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.post(
+    '/api/search-cars/:page/:size',
+    {
+      schema: {
+        tags: ['cars'],
+        summary: 'Cars free at the pick-up location (or below it) for the period, filtered, priced, one page',
+        params: PageParamsSchema,
+        body: SearchCarsBodySchema,
+        response: { 200: SearchCarsResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { pickupLocationId, dropoffLocationId, pickupAt, dropoffAt, ...filters } = request.body;
+      return searchCars(db, {
+        pickupLocationId,
+        dropoffLocationId,
+        pickupAt,
+        dropoffAt,
+        filters,
+        page: request.params.page,
+        size: request.params.size,
+      });
+    },
+  );
+
+  app.get(
+    '/api/range-prices',
+    {
+      schema: {
+        tags: ['cars'],
+        summary: "Each vehicle range's lowest bookable daily price (the home page's car sizes)",
+        response: { 200: RangePriceListSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return listRangePrices(db);
+    },
+  );
+
+  app.get(
+    '/api/car/:id',
+    {
+      schema: {
+        tags: ['cars'],
+        summary: 'One car with its supplier and locations',
+        params: IdParamsSchema,
+        querystring: CarQuerySchema,
+        response: { 200: CarDetailsSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => getCar(db, request.params.id, request.query.language),
+  );
+
+  app.get(
+    '/api/files/:id',
+    {
+      schema: {
+        tags: ['cars'],
+        summary: 'A public image (car image, supplier logo, avatar); driver licences are never served here',
+        params: IdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await getPublicFile(db, request.params.id);
+      // File rows are immutable: a new upload is a new id.
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('x-content-type-options', 'nosniff');
+      reply.type(file.contentType);
+      return reply.send(file.bytes);
+    },
+  );
+};

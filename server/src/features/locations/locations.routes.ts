@@ -1,4 +1,68 @@
+import {
+  CountryWithLocationsListSchema,
+  LanguageQuerySchema,
+  LocationListSchema,
+  LocationSchema,
+  LocationsQuerySchema,
+} from '@roam/contract/locations';
+import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { countriesWithLocations, getLocation, listLocations } from './locations.service.ts';
 
-/** The locations calls (issue #4). */
-export const locationsRoutes: FastifyPluginAsyncZod = async () => {};
+/** The locations calls (issue #4): autocomplete, one location, the map, destinations by country. */
+export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/api/locations',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Locations (child locations included) whose name in `language` contains `q`; all when `q` is empty',
+        querystring: LocationsQuerySchema,
+        response: { 200: LocationListSchema },
+      },
+    },
+    async (request) => listLocations(db, request.query.language, request.query.q),
+  );
+
+  app.get(
+    '/api/locations-with-position',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Every location with its coordinates, for the map',
+        querystring: LanguageQuerySchema,
+        response: { 200: LocationListSchema },
+      },
+    },
+    async (request) => listLocations(db, request.query.language),
+  );
+
+  app.get(
+    '/api/location/:id',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'One location',
+        params: IdParamsSchema,
+        querystring: LanguageQuerySchema,
+        response: { 200: LocationSchema },
+      },
+    },
+    async (request) => getLocation(db, request.params.id, request.query.language),
+  );
+
+  app.get(
+    '/api/countries-with-locations',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Countries with their locations (destinations by country)',
+        querystring: LanguageQuerySchema,
+        response: { 200: CountryWithLocationsListSchema },
+      },
+    },
+    async (request) => countriesWithLocations(db, request.query.language),
+  );
+};

@@ -1,4 +1,21 @@
+import { SupplierListSchema } from '@roam/contract/suppliers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listSuppliers } from './suppliers.repository.ts';
 
-/** The suppliers calls (issue #4). */
-export const suppliersRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * The suppliers call (issue #4). It answers even when HIDE_SUPPLIERS is set, because the search screen's supplier
+ * filter needs the names; the web then hides the logos section and the /suppliers page (spec §2).
+ */
+export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/suppliers',
+    {
+      schema: {
+        tags: ['suppliers'],
+        summary: 'Every supplier with its logo URL and number of cars',
+        response: { 200: SupplierListSchema },
+      },
+    },
+    async () => listSuppliers(app.database.db),
+  );
+};

@@ -1,20 +1,50 @@
+import type { Location } from '@roam/contract/locations';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { toSearchParams } from '../search/lib/search-params';
+import { CarSizes } from './components/car-sizes';
+import { Destinations } from './components/destinations';
 import { HomeHero } from './components/home-hero';
+import { HomeMap } from './components/home-map';
 import { PromiseList } from './components/promise-list';
+import { SupplierLogos } from './components/supplier-logos';
 import './home.css';
 
+// The form brings react-aria-components: its own chunk, so the hero paints first (ARCHITECTURE §7).
+const SearchForm = lazy(() => import('../search/components/search-form').then((m) => ({ default: m.SearchForm })));
+
 /**
- * The home page (spec §2 "/"). Its sections, top to bottom: the hero, which will hold the search
- * form; then the map of locations, destinations, car sizes and supplier logos as they are built;
- * and the six promises of spec §1.
+ * The home page (spec §2 "/"): the hero with the search form, the map of locations, destinations by country, car
+ * sizes, supplier logos, and the six promises of spec §1.
  */
 export function HomeScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('home.title'));
+  const navigate = useNavigate();
+  const [pickupLocationId, setPickupLocationId] = useState<string | null>(null);
+
+  const chooseOnMap = (location: Location) => {
+    setPickupLocationId(location._id);
+    document.getElementById('home-hero-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
   return (
     <div className="home">
-      <HomeHero />
+      <HomeHero>
+        <Suspense fallback={<div className="search-form search-form--loading" aria-busy="true" />}>
+          <SearchForm
+            pickupLocationId={pickupLocationId}
+            onPickupLocationChange={setPickupLocationId}
+            onSearch={(criteria) => navigate(`/search?${toSearchParams(criteria)}`)}
+          />
+        </Suspense>
+      </HomeHero>
+      <HomeMap selectedId={pickupLocationId} onSelect={chooseOnMap} />
+      <Destinations />
+      <CarSizes />
+      <SupplierLogos />
       <PromiseList />
     </div>
   );

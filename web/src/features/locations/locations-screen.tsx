@@ -1,8 +1,53 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Page } from '../../ui/page';
+import { defaultCriteriaFor } from '../search/lib/rental-period';
+import { toSearchParams } from '../search/lib/search-params';
+import { useSettings } from '../settings/api/get-settings';
+import { useCountriesWithLocations, useLocations } from './api/get-locations';
+import './locations.css';
 
-/** All locations (spec §2). */
+const LocationsMap = lazy(() =>
+  import('../search/components/locations-map').then((m) => ({ default: m.LocationsMap })),
+);
+
+/** Every location, grouped by country, with a map (spec §2 /locations). */
 export function LocationsScreen() {
   const { t } = useTranslation();
-  return <Page title={t('locations.title')} description={t('locations.description')} />;
+  const settings = useSettings();
+  const { data: countries } = useCountriesWithLocations();
+  const { data: locations } = useLocations();
+  return (
+    <Page title={t('locations.title')} description={t('locations.description')}>
+      <Suspense fallback={<div className="locations-map" />}>
+        {locations ? (
+          <LocationsMap
+            locations={locations}
+            label={t('locations.mapLabel')}
+            tileUrl={settings.mapTileUrl}
+            center={settings.map}
+            zoom={settings.map.zoom}
+          />
+        ) : null}
+      </Suspense>
+      <div className="locations-page__countries">
+        {countries?.map((country) => (
+          <section key={country._id} className="locations-page__country" aria-labelledby={`country-${country._id}`}>
+            <h2 id={`country-${country._id}`}>{country.name}</h2>
+            <ul>
+              {country.locations.map((location) => (
+                <li key={location._id}>
+                  <Link to={`/search?${toSearchParams(defaultCriteriaFor(location))}`}>{location.name}</Link>
+                  {location.parentName ? (
+                    <span className="locations-page__parent"> · {location.parentName}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </Page>
+  );
 }

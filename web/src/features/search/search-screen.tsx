@@ -1,8 +1,169 @@
+import { BOOKING_RULES } from '@roam/contract/settings';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../ui/page';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { CarCard } from '../cars/components/car-card';
+import { useLocations } from '../locations/api/get-locations';
+import { useSettings } from '../settings/api/get-settings';
+import { searchCarsQueryOptions } from './api/search-cars';
+import { Pager } from './components/pager';
+import { SearchFiltersPanel } from './components/search-filters';
+import { SearchForm } from './components/search-form';
+import {
+  checkoutHref,
+  NO_FILTERS,
+  readCriteria,
+  readFilters,
+  readPage,
+  type SearchCriteria,
+  type SearchFilters,
+  toSearchBody,
+  toSearchParams,
+} from './lib/search-params';
+import './search.css';
 
-/** Search results: car list, supplier filter, show/hide filters (spec §2). */
+const LocationsMap = lazy(() => import('./components/locations-map').then((m) => ({ default: m.LocationsMap })));
+const PAGE_SIZE = BOOKING_RULES.pageSize.cars;
+
+/** Search results (spec §2): every criterion, filter and the page come from the address. */
 export function SearchScreen() {
   const { t } = useTranslation();
-  return <Page title={t('search.title')} description={t('search.description')} />;
+  useDocumentTitle(t('search.title'));
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const criteria = readCriteria(params);
+  const filters = readFilters(params);
+  const page = readPage(params);
+
+  const go = (nextCriteria: SearchCriteria | null, nextFilters: SearchFilters, nextPage = 1) =>
+    navigate(`/search?${toSearchParams(nextCriteria, nextFilters, nextPage)}`);
+
+  return (
+    <div className="search container">
+      <h1 className="search__title">{t('search.title')}</h1>
+      <SearchForm
+        key={criteria ? `${criteria.pickupLocationId}-${criteria.pickupAt}-${criteria.dropoffAt}` : 'new'}
+        initial={criteria}
+        compact
+        onSearch={(next) => go(next, filters)}
+      />
+      {criteria ? (
+        <SearchResults
+          criteria={criteria}
+          filters={filters}
+          page={page}
+          onFilters={(next) => go(criteria, next)}
+          onPage={(next) => {
+            go(criteria, filters, next);
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      ) : (
+        <p className="search__prompt">{t('search.prompt')}</p>
+      )}
+    </div>
+  );
+}
+
+interface SearchResultsProps {
+  criteria: SearchCriteria;
+  filters: SearchFilters;
+  page: number;
+  onFilters: (filters: SearchFilters) => void;
+  onPage: (page: number) => void;
+}
+
+function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchResultsProps) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const { data: locations } = useLocations();
+  const [filtersShown, setFiltersShown] = useState(true);
+  const filtersId = useId();
+  const query = useQuery(searchCarsQueryOptions(toSearchBody(criteria, filters), page, PAGE_SIZE));
+  const pickup = locations?.find((location) => location._id === criteria.pickupLocationId);
+  const data = query.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.totalCount / PAGE_SIZE)) : 1;
+  const filtered = JSON.stringify({ ...filters, sort: 'priceAsc' }) !== JSON.stringify(NO_FILTERS);
+
+  return (
+    <div className={`search__layout${filtersShown ? '' : ' search__layout--no-filters'}`}>
+      <aside className="search__aside" aria-label={t('search.filters.title')}>
+        {pickup ? (
+          <Suspense fallback={<div className="locations-map locations-map--small" />}>
+            <LocationsMap
+              className="locations-map--small"
+              locations={[pickup]}
+              label={t('search.mapLabel', { name: pickup.name })}
+              tileUrl={settings.mapTileUrl}
+              center={pickup}
+              zoom={11}
+              selectedId={pickup._id}
+            />
+          </Suspense>
+        ) : null}
+        <button
+          type="button"
+          className="button button--secondary search__toggle"
+          aria-expanded={filtersShown}
+          aria-controls={filtersId}
+          onClick={() => setFiltersShown((shown) => !shown)}
+        >
+          {filtersShown ? t('search.filters.hide') : t('search.filters.show')}
+        </button>
+        <div id={filtersId} hidden={!filtersShown}>
+          <SearchFiltersPanel filters={filters} onChange={onFilters} supplierCounts={data?.supplierCounts ?? []} />
+        </div>
+      </aside>
+      <section className="search__results" aria-labelledby="search-count" aria-busy={query.isFetching}>
+        <div className="search__toolbar">
+          <p id="search-count" className="search__count" aria-live="polite">
+            {data ? t('search.count', { count: data.totalCount }) : t('search.loading')}
+          </p>
+          <label className="search__sort">
+            {t('search.sort.label')}
+            <select
+              className="text-field"
+              value={filters.sort}
+              onChange={(event) => onFilters({ ...filters, sort: event.target.value as SearchFilters['sort'] })}
+            >
+              <option value="priceAsc">{t('search.sort.priceAsc')}</option>
+              <option value="priceDesc">{t('search.sort.priceDesc')}</option>
+              <option value="rating">{t('search.sort.rating')}</option>
+            </select>
+          </label>
+        </div>
+        {query.isError ? (
+          <p className="search__empty" role="alert">
+            {t('search.error')}
+          </p>
+        ) : null}
+        {data && data.totalCount === 0 ? (
+          <div className="search__empty">
+            <h2>{t('search.empty.title')}</h2>
+            <p>{filtered ? t('search.empty.filtered') : t('search.empty.noCars')}</p>
+            {filtered ? (
+              <button type="button" className="button" onClick={() => onFilters({ ...NO_FILTERS, sort: filters.sort })}>
+                {t('search.empty.clearFilters')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        <ol className="search__list">
+          {data?.results.map((car) => (
+            <li key={car._id}>
+              <CarCard
+                car={car}
+                price={car.price}
+                availability={car.availability}
+                bookHref={car.bookable ? checkoutHref(car._id, criteria) : null}
+              />
+            </li>
+          ))}
+        </ol>
+        {data ? <Pager page={Math.min(page, pageCount)} pageCount={pageCount} onPage={onPage} /> : null}
+      </section>
+    </div>
+  );
 }

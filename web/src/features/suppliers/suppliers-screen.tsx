@@ -1,8 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../ui/page';
+import { useSuppliers } from './api/get-suppliers';
+import './suppliers.css';
 
-/** The suppliers; the router shows not-found when the deployment hides them (spec §2). */
+/** Suppliers with their logos and number of cars (spec §2; the route exists only when suppliers are not hidden). */
 export function SuppliersScreen() {
   const { t } = useTranslation();
-  return <Page title={t('suppliers.title')} description={t('suppliers.description')} />;
+  const { data: suppliers } = useSuppliers();
+  return (
+    <Page title={t('suppliers.title')} description={t('suppliers.description')}>
+      <ul className="suppliers-page">
+        {suppliers?.map((supplier) => (
+          <li key={supplier._id} className="suppliers-page__item">
+            {supplier.logo ? <img src={supplier.logo} alt="" width={120} height={60} loading="lazy" /> : null}
+            <h2 className="suppliers-page__name">{supplier.fullName}</h2>
+            <p className="suppliers-page__count">{t('suppliers.carCount', { count: supplier.carCount })}</p>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
 }

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import {
+  AvailabilityLabelSchema,
+  CarOptionSchema,
+  CarRangeSchema,
+  FuelPolicySchema,
+  FuelTypeSchema,
+  GearboxSchema,
+  LanguageSchema,
+  MileageKindSchema,
+} from './enums.ts';
+import { SupplierTermsSchema } from './suppliers.ts';
+
+// Cars and the car search (issue #4). Money: integer minor units of EUR.
+
+export const DateBasedPriceSchema = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  dailyPrice: z.number().int(),
+});
+
+/** A car with everything a card and checkout show; `image` is a URL. */
+export const CarSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  image: z.string().nullable(),
+  supplier: SupplierTermsSchema,
+  range: CarRangeSchema,
+  fuelType: FuelTypeSchema,
+  gearbox: GearboxSchema,
+  seats: z.number().int(),
+  doors: z.number().int(),
+  aircon: z.boolean(),
+  /** Kilometres; −1 = unlimited. */
+  mileage: z.number().int(),
+  fuelPolicy: FuelPolicySchema,
+  multimedia: z.array(CarOptionSchema),
+  dailyPrice: z.number().int(),
+  discountedDailyPrice: z.number().int().nullable(),
+  hourlyPrice: z.number().int().nullable(),
+  discountedHourlyPrice: z.number().int().nullable(),
+  biWeeklyPrice: z.number().int().nullable(),
+  discountedBiWeeklyPrice: z.number().int().nullable(),
+  weeklyPrice: z.number().int().nullable(),
+  discountedWeeklyPrice: z.number().int().nullable(),
+  monthlyPrice: z.number().int().nullable(),
+  discountedMonthlyPrice: z.number().int().nullable(),
+  isDateBasedPrice: z.boolean(),
+  dateBasedPrices: z.array(DateBasedPriceSchema),
+  deposit: z.number().int(),
+  cancellation: z.number().int(),
+  amendments: z.number().int(),
+  theftProtection: z.number().int(),
+  collisionDamageWaiver: z.number().int(),
+  fullInsurance: z.number().int(),
+  additionalDriver: z.number().int(),
+  available: z.boolean(),
+  fullyBooked: z.boolean(),
+  comingSoon: z.boolean(),
+  rating: z.number().nullable(),
+  trips: z.number().int(),
+  minimumAge: z.number().int(),
+  co2: z.number().int().nullable(),
+});
+export type Car = z.infer<typeof CarSchema>;
+
+/** `GET /api/car/{id}?language=`: a car with the locations it is offered at. */
+export const CarDetailsSchema = CarSchema.extend({
+  locations: z.array(z.object({ _id: z.uuid(), name: z.string(), timeZone: z.string() })),
+});
+export type CarDetails = z.infer<typeof CarDetailsSchema>;
+export const CarQuerySchema = z.object({ language: LanguageSchema.default('en') });
+
+export const CarSpecSchema = z.enum(['aircon', 'doors4plus', 'seats5plus']);
+export type CarSpec = z.infer<typeof CarSpecSchema>;
+/** 2, 4 and 5 are exact; '5+' means more than five. */
+export const SeatsFilterSchema = z.enum(['2', '4', '5', '5+']);
+export type SeatsFilter = z.infer<typeof SeatsFilterSchema>;
+export const CarSortSchema = z.enum(['priceAsc', 'priceDesc', 'rating']);
+export type CarSort = z.infer<typeof CarSortSchema>;
+
+/** Every filter of the search screen; an empty list or a missing value does not filter. */
+export const CarFiltersSchema = z.object({
+  suppliers: z.array(z.uuid()).max(100).default([]),
+  ranges: z.array(CarRangeSchema).default([]),
+  /** 1–4: rated at least this ("4 and up"). */
+  minRating: z.number().int().min(1).max(4).optional(),
+  seats: SeatsFilterSchema.optional(),
+  /** Every chosen spec must hold. */
+  specs: z.array(CarSpecSchema).default([]),
+  /** Every chosen option must be fitted. */
+  multimedia: z.array(CarOptionSchema).default([]),
+  fuelTypes: z.array(FuelTypeSchema).default([]),
+  gearboxes: z.array(GearboxSchema).default([]),
+  mileage: z.array(MileageKindSchema).default([]),
+  fuelPolicies: z.array(FuelPolicySchema).default([]),
+  /** Deposit at most this, EUR minor units (the web converts 250/500/750 from the display currency). */
+  maxDeposit: z.number().int().nonnegative().optional(),
+  sort: CarSortSchema.default('priceAsc'),
+});
+export type CarFilters = z.infer<typeof CarFiltersSchema>;
+
+/** `POST /api/search-cars/{page}/{size}` body. */
+export const SearchCarsBodySchema = CarFiltersSchema.extend({
+  pickupLocationId: z.uuid(),
+  dropoffLocationId: z.uuid(),
+  pickupAt: z.iso.datetime({ offset: true }),
+  dropoffAt: z.iso.datetime({ offset: true }),
+}).refine((body) => Date.parse(body.dropoffAt) > Date.parse(body.pickupAt), {
+  path: ['dropoffAt'],
+  error: 'Drop-off must be after pick-up',
+});
+export type SearchCarsBody = z.input<typeof SearchCarsBodySchema>;
+
+export const PageParamsSchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000),
+  size: z.coerce.number().int().min(1).max(100),
+});
+
+/** The price of a result for the searched period (contract calculatePrice, no extras chosen). */
+export const CarPriceSchema = z.object({
+  total: z.number().int(),
+  /** total / rentalDays, rounded. */
+  perDay: z.number().int(),
+  rentalDays: z.number().int(),
+});
+export type CarPrice = z.infer<typeof CarPriceSchema>;
+
+export const CarSearchResultSchema = CarSchema.extend({
+  price: CarPriceSchema,
+  availability: AvailabilityLabelSchema,
+  /**
+   * Unavailable, coming-soon and fully-booked cars are listed with their label (a driver sees the fleet) but cannot
+   * be booked; cars with a blocking booking overlapping the period are not listed at all.
+   */
+  bookable: z.boolean(),
+});
+export type CarSearchResult = z.infer<typeof CarSearchResultSchema>;
+
+export const SearchCarsResponseSchema = z.object({
+  results: z.array(CarSearchResultSchema),
+  totalCount: z.number().int().nonnegative(),
+  /** Per supplier: matching cars with every filter but the supplier filter (the numbers next to each supplier). */
+  supplierCounts: z.array(z.object({ supplierId: z.uuid(), fullName: z.string(), count: z.number().int() })),
+});
+export type SearchCarsResponse = z.infer<typeof SearchCarsResponseSchema>;
+
+/** `GET /api/files/{id}`: only public kinds (car images, supplier logos, avatars). */
+export const fileUrl = (id: string | null): string | null => (id ? `/api/files/${id}` : null);
+
+/** `GET /api/range-prices`: the lowest daily price of each vehicle range ('from' prices of the car sizes on home). */
+export const RangePriceSchema = z.object({
+  range: CarRangeSchema,
+  fromDailyPrice: z.number().int(),
+  carCount: z.number().int(),
+});
+export type RangePrice = z.infer<typeof RangePriceSchema>;
+export const RangePriceListSchema = z.array(RangePriceSchema);

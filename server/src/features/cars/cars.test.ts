@@ -1,0 +1,279 @@
+import type { CarSearchResult, SearchCarsBody, SearchCarsResponse } from '@roam/contract/cars';
+import { calculatePrice } from '@roam/contract/price';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bookings, files } from '../../db/schema.ts';
+import { DEMO_IDS } from '../../db/seed/seed.ts';
+
+const L = DEMO_IDS.locations;
+const C = DEMO_IDS.cars;
+const PERIOD = { pickupAt: '2027-03-10T09:00:00.000Z', dropoffAt: '2027-03-13T09:00:00.000Z' };
+const PARIS = { pickupLocationId: L.paris, dropoffLocationId: L.paris, ...PERIOD };
+
+describe('car search', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function search(body: Partial<SearchCarsBody>, page = 1, size = 100) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/search-cars/${page}/${size}`,
+      payload: { ...PARIS, ...body },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as SearchCarsResponse;
+  }
+  const ids = (response: SearchCarsResponse) => response.results.map((car) => car._id);
+
+  it('finds cars at the location and every location below it', async () => {
+    const city = await search({});
+    expect(ids(city)).toEqual(expect.arrayContaining([C.clio, C.dateBased, C.licenseRequired]));
+    const airport = await search({ pickupLocationId: L.parisCdg });
+    expect(ids(airport)).toContain(C.clio);
+    expect(ids(airport)).not.toContain(C.dateBased);
+    expect(airport.totalCount).toBeLessThan(city.totalCount);
+    const lyon = await search({ pickupLocationId: L.lyon, dropoffLocationId: L.lyon });
+    expect(ids(lyon)).not.toContain(C.clio);
+  });
+
+  it('lists unavailable, coming-soon and fully-booked cars with their label, after the bookable ones', async () => {
+    const { results } = await search({});
+    const byId = new Map(results.map((car) => [car._id, car]));
+    expect(byId.get(C.clio)).toMatchObject({ availability: 'available', bookable: true });
+    expect(byId.get(C.unavailable)).toMatchObject({ availability: 'unavailable', bookable: false });
+    expect(byId.get(C.comingSoon)).toMatchObject({ availability: 'comingSoon', bookable: false });
+    expect(byId.get(C.fullyBooked)).toMatchObject({ availability: 'fullyBooked', bookable: false });
+    const firstUnbookable = results.findIndex((car) => !car.bookable);
+    expect(results.slice(firstUnbookable).every((car) => !car.bookable)).toBe(true);
+  });
+
+  it('prices each result with the contract engine, in the pick-up zone, with the supplier percentage', async () => {
+    const { results } = await search({});
+    for (const car of results) {
+      const expected = calculatePrice({
+        car,
+        priceChangeRate: car.supplier.priceChangeRate,
+        pickupAt: new Date(PERIOD.pickupAt),
+        dropoffAt: new Date(PERIOD.dropoffAt),
+        timeZone: 'Europe/Paris',
+      });
+      expect(car.price).toEqual({ total: expected.total, rentalDays: 3, perDay: Math.round(expected.total / 3) });
+    }
+    const clio = results.find((car) => car._id === C.clio)!;
+    expect(clio.price.total).toBe(10500); // the 3-day rate
+    const trafic = results.find((car) => car._id === C.licenseRequired)!;
+    expect(trafic.price.total).toBe(Math.round(3 * 9900 * 1.12));
+    const peugeot = results.find((car) => car._id === C.dateBased)!;
+    expect(peugeot.dateBasedPrices).toHaveLength(3);
+  });
+
+  it('sorts by price both ways and by rating, ties broken by id', async () => {
+    const check = (results: CarSearchResult[], compare: (a: CarSearchResult, b: CarSearchResult) => number) => {
+      const bookable = results.filter((car) => car.bookable);
+      for (let i = 1; i < bookable.length; i++) expect(compare(bookable[i - 1]!, bookable[i]!)).toBeLessThan(0);
+    };
+    check(
+      (await search({ sort: 'priceAsc' })).results,
+      (a, b) => a.price.total - b.price.total || (a._id < b._id ? -1 : 1),
+    );
+    check(
+      (await search({ sort: 'priceDesc' })).results,
+      (a, b) => b.price.total - a.price.total || (a._id < b._id ? -1 : 1),
+    );
+    check(
+      (await search({ sort: 'rating' })).results,
+      (a, b) => (b.rating ?? -1) - (a.rating ?? -1) || a.price.total - b.price.total || (a._id < b._id ? -1 : 1),
+    );
+  });
+
+  it('every filter narrows the results to cars that match it', async () => {
+    const all = await search({});
+    const cases: [Partial<SearchCarsBody>, (car: CarSearchResult) => boolean][] = [
+      [{ ranges: ['midi'] }, (car) => car.range === 'midi'],
+      [{ ranges: ['mini', 'maxi'] }, (car) => car.range === 'mini' || car.range === 'maxi'],
+      [{ minRating: 4 }, (car) => car.rating !== null && car.rating >= 4],
+      [{ seats: '5' }, (car) => car.seats === 5],
+      [{ seats: '5+' }, (car) => car.seats > 5],
+      [{ specs: ['aircon'] }, (car) => car.aircon],
+      [{ specs: ['doors4plus', 'seats5plus'] }, (car) => car.doors >= 4 && car.seats >= 5],
+      [
+        { multimedia: ['appleCarPlay', 'androidAuto'] },
+        (car) => car.multimedia.includes('appleCarPlay') && car.multimedia.includes('androidAuto'),
+      ],
+      [{ fuelTypes: ['diesel'] }, (car) => car.fuelType === 'diesel'],
+      [{ gearboxes: ['automatic'] }, (car) => car.gearbox === 'automatic'],
+      [{ mileage: ['unlimited'] }, (car) => car.mileage === -1],
+      [{ mileage: ['limited'] }, (car) => car.mileage !== -1],
+      [{ fuelPolicies: ['likeForlike'] }, (car) => car.fuelPolicy === 'likeForlike'],
+      [{ maxDeposit: 50000 }, (car) => car.deposit <= 50000],
+      [{ suppliers: [DEMO_IDS.suppliers.kestrel] }, (car) => car.supplier._id === DEMO_IDS.suppliers.kestrel],
+    ];
+    for (const [filter, matches] of cases) {
+      const narrowed = await search(filter);
+      const label = JSON.stringify(filter);
+      expect(narrowed.totalCount, label).toBeGreaterThan(0);
+      expect(narrowed.totalCount, label).toBeLessThan(all.totalCount);
+      expect(narrowed.results.every(matches), label).toBe(true);
+      expect(narrowed.totalCount, label).toBe(all.results.filter(matches).length);
+    }
+    // Combined: the intersection.
+    const combined = await search({ ranges: ['mini'], gearboxes: ['manual'], maxDeposit: 50000 });
+    expect(combined.totalCount).toBe(
+      all.results.filter((car) => car.range === 'mini' && car.gearbox === 'manual' && car.deposit <= 50000).length,
+    );
+    expect(ids(combined)).toContain(C.clio);
+  });
+
+  it('counts cars per supplier without the supplier filter', async () => {
+    const all = await search({});
+    const filtered = await search({ suppliers: [DEMO_IDS.suppliers.azurCoast] });
+    expect(filtered.supplierCounts).toEqual(all.supplierCounts);
+    const azur = all.supplierCounts.find((entry) => entry.supplierId === DEMO_IDS.suppliers.azurCoast)!;
+    expect(azur.count).toBe(filtered.totalCount);
+    expect(all.supplierCounts.reduce((sum, entry) => sum + entry.count, 0)).toBe(all.totalCount);
+  });
+
+  it('pages with a stable order and a total count', async () => {
+    const full = await search({}, 1, 100);
+    expect(full.totalCount).toBeGreaterThan(10);
+    const first = await search({}, 1, 5);
+    const second = await search({}, 2, 5);
+    expect(first.totalCount).toBe(full.totalCount);
+    expect([...ids(first), ...ids(second)]).toEqual(ids(full).slice(0, 10));
+    const beyond = await search({}, 1000, 15);
+    expect(beyond).toMatchObject({ results: [], totalCount: full.totalCount });
+  });
+
+  describe('bookings', () => {
+    const base = () => ({
+      carId: C.clio,
+      supplierId: DEMO_IDS.suppliers.azurCoast,
+      driverId: DEMO_IDS.users.driver,
+      pickupLocationId: L.parisCdg,
+      dropoffLocationId: L.parisCdg,
+      paymentOption: 'payLater' as const,
+      price: 10000,
+      deposit: 50000,
+      payNow: 0,
+      currency: 'EUR',
+      chargedAmount: 0,
+    });
+    const clioFound = async (period: { pickupAt: string; dropoffAt: string }) =>
+      ids(await search({ pickupLocationId: L.parisCdg, dropoffLocationId: L.parisCdg, ...period })).includes(C.clio);
+
+    it('a blocking booking hides the car for overlapping periods only', async () => {
+      const [booking] = await t.db
+        .insert(bookings)
+        .values({
+          ...base(),
+          pickupAt: new Date('2027-05-10T09:00:00Z'),
+          dropoffAt: new Date('2027-05-12T09:00:00Z'),
+          status: 'pending',
+          blocksCar: true,
+        })
+        .returning();
+      expect(await clioFound({ pickupAt: '2027-05-11T09:00:00Z', dropoffAt: '2027-05-14T09:00:00Z' })).toBe(false);
+      expect(await clioFound({ pickupAt: '2027-05-09T09:00:00Z', dropoffAt: '2027-05-10T10:00:00Z' })).toBe(false);
+      // Adjacent periods do not overlap ([) ranges).
+      expect(await clioFound({ pickupAt: '2027-05-12T09:00:00Z', dropoffAt: '2027-05-14T09:00:00Z' })).toBe(true);
+      expect(await clioFound({ pickupAt: '2027-05-08T09:00:00Z', dropoffAt: '2027-05-10T09:00:00Z' })).toBe(true);
+      expect(booking).toBeDefined();
+    });
+
+    it('cancelled bookings and expired holds do not hide the car; a live hold does', async () => {
+      const period = { pickupAt: '2027-06-10T09:00:00Z', dropoffAt: '2027-06-12T09:00:00Z' };
+      const dates = { pickupAt: new Date(period.pickupAt), dropoffAt: new Date(period.dropoffAt) };
+      await t.db.insert(bookings).values({ ...base(), ...dates, status: 'cancelled', blocksCar: false });
+      expect(await clioFound(period)).toBe(true);
+      const [expired] = await t.db
+        .insert(bookings)
+        .values({ ...base(), ...dates, status: 'void', blocksCar: true, holdExpiresAt: new Date(Date.now() - 60_000) })
+        .returning();
+      expect(await clioFound(period)).toBe(true);
+      const later = { pickupAt: '2027-07-10T09:00:00Z', dropoffAt: '2027-07-12T09:00:00Z' };
+      await t.db.insert(bookings).values({
+        ...base(),
+        pickupAt: new Date(later.pickupAt),
+        dropoffAt: new Date(later.dropoffAt),
+        status: 'void',
+        blocksCar: true,
+        holdExpiresAt: new Date(Date.now() + 30 * 60_000),
+      });
+      expect(await clioFound(later)).toBe(false);
+      expect(expired).toBeDefined();
+    });
+  });
+
+  it('bad input is a 400 with field errors', async () => {
+    const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+    const reversed = await post('/api/search-cars/1/15', { ...PARIS, dropoffAt: PERIOD.pickupAt });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().fieldErrors).toHaveProperty('dropoffAt');
+    const badId = await post('/api/search-cars/1/15', { ...PARIS, pickupLocationId: 'nope', ranges: ['rocket'] });
+    expect(badId.statusCode).toBe(400);
+    expect(Object.keys(badId.json().fieldErrors)).toEqual(expect.arrayContaining(['pickupLocationId', 'ranges.0']));
+    const badPage = await post('/api/search-cars/0/1000', PARIS);
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json().code).toBe('VALIDATION_FAILED');
+    const unknown = await post('/api/search-cars/1/15', {
+      ...PARIS,
+      pickupLocationId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors).toEqual({ pickupLocationId: ['Unknown location'] });
+    const rating = await post('/api/search-cars/1/15', { ...PARIS, minRating: 5, pickupAt: 'tomorrow' });
+    expect(rating.statusCode).toBe(400);
+    expect(Object.keys(rating.json().fieldErrors)).toEqual(expect.arrayContaining(['minRating', 'pickupAt']));
+  });
+
+  it('GET /api/car/{id} gives the car with its supplier and locations', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/car/${C.clio}?language=fr` });
+    expect(res.statusCode).toBe(200);
+    const car = res.json();
+    expect(car).toMatchObject({
+      _id: C.clio,
+      name: 'Renault Clio',
+      supplier: { _id: DEMO_IDS.suppliers.azurCoast, priceChangeRate: 0, payLater: true },
+      cancellation: 0,
+      additionalDriver: -1,
+    });
+    expect(car.image).toMatch(/^\/api\/files\//);
+    expect(car.supplier.logo).toMatch(/^\/api\/files\//);
+    expect(car.locations.map((l: { name: string }) => l.name).sort()).toEqual([
+      'Aéroport Paris-Charles-de-Gaulle',
+      'Aéroport de Paris-Orly',
+    ]);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/car/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('GET /api/files/{id} serves images with long caching and never a licence', async () => {
+    const car = (await t.app.inject({ method: 'GET', url: `/api/car/${C.clio}` })).json();
+    const image = await t.app.inject({ method: 'GET', url: car.image });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+    expect(image.headers['cache-control']).toContain('max-age=31536000');
+    expect(image.rawPayload.length).toBeGreaterThan(100);
+    const [licence] = await t.db
+      .insert(files)
+      .values({ kind: 'license', contentType: 'image/png', size: 3, bytes: Buffer.from([1, 2, 3]) })
+      .returning();
+    const denied = await t.app.inject({ method: 'GET', url: `/api/files/${licence!.id}` });
+    expect(denied.statusCode).toBe(404);
+    expect(denied.body).not.toContain('\u0001');
+  });
+
+  it('GET /api/range-prices gives each range its lowest bookable daily price', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/range-prices' });
+    expect(res.statusCode).toBe(200);
+    const prices: { range: string; fromDailyPrice: number; carCount: number }[] = res.json();
+    expect(prices.map((entry) => entry.range)).toEqual(expect.arrayContaining(['mini', 'midi', 'maxi']));
+    const mini = prices.find((entry) => entry.range === 'mini')!;
+    // The unavailable Sandero (29 €) does not count; the Clio (39 €) is an upper bound.
+    expect(mini.fromDailyPrice).toBeLessThanOrEqual(3900);
+    expect(mini.fromDailyPrice).toBeGreaterThan(0);
+  });
+});

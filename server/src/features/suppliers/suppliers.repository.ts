@@ -1,0 +1,22 @@
+import { fileUrl } from '@roam/contract/cars';
+import type { Supplier } from '@roam/contract/suppliers';
+import { asc, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cars, users } from '../../db/schema.ts';
+
+/** Every supplier account, by name, with the number of cars in its fleet. */
+export async function listSuppliers(db: DbOrTx): Promise<Supplier[]> {
+  const rows = await db
+    .select({ id: users.id, fullName: users.fullName, logoFileId: users.logoFileId, carCount: count(cars.id) })
+    .from(users)
+    .leftJoin(cars, eq(cars.supplierId, users.id))
+    .where(eq(users.type, 'supplier'))
+    .groupBy(users.id)
+    .orderBy(asc(users.fullName), asc(users.id));
+  return rows.map((row) => ({
+    _id: row.id,
+    fullName: row.fullName,
+    logo: fileUrl(row.logoFileId),
+    carCount: Number(row.carCount),
+  }));
+}

@@ -1,0 +1,110 @@
+import type { Car } from '@roam/contract/cars';
+import type { AvailabilityLabel, Extra } from '@roam/contract/enums';
+import { EXTRAS, FLAT_EXTRAS } from '@roam/contract/enums';
+import { extraState } from '@roam/contract/price';
+import { useTranslation } from 'react-i18next';
+import { localeTag, useLanguage } from '../../../i18n';
+import { useMoney } from '../../../lib/use-money';
+import './car-card.css';
+
+// The pieces of a car card, each usable alone (checkout shows the same facts, extras and supplier).
+
+function kilometres(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer' }).format(value);
+}
+
+/** Fuel type, gearbox, seats, doors, air conditioning, mileage, fuel policy and deposit (spec §1, §3). */
+export function CarFacts({ car }: { car: Car }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const language = useLanguage();
+  const facts: [string, string][] = [
+    [t('cars.fact.fuelType'), t(`cars.fuelType.${car.fuelType}`)],
+    [t('cars.fact.gearbox'), t(`cars.gearbox.${car.gearbox}`)],
+    [t('cars.fact.seats'), String(car.seats)],
+    [t('cars.fact.doors'), String(car.doors)],
+    [t('cars.fact.aircon'), car.aircon ? t('cars.yes') : t('cars.no')],
+    [t('cars.fact.mileage'), car.mileage < 0 ? t('cars.unlimited') : kilometres(car.mileage, localeTag(language))],
+    [t('cars.fact.fuelPolicy'), t(`cars.fuelPolicy.${car.fuelPolicy}`)],
+    [t('cars.fact.deposit'), money.format(car.deposit)],
+  ];
+  return (
+    <dl className="car-facts">
+      {facts.map(([term, value]) => (
+        <div key={term} className="car-facts__item">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const FLAT = new Set<Extra>(FLAT_EXTRAS);
+
+/** What an extra costs, as the card shows it: unavailable, included, '+ price (daily)' or '+ price' (spec §9). */
+export function useExtraLabel() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (extra: Extra, value: number): string => {
+    const state = extraState(value);
+    if (state !== 'priced') return t(`cars.extraState.${state}`);
+    const price = money.format(value);
+    return FLAT.has(extra) ? t('cars.extraState.flat', { price }) : t('cars.extraState.daily', { price });
+  };
+}
+
+/** Every extra of the car with its state (spec §1 "extras"). */
+export function CarExtras({ car }: { car: Car }) {
+  const { t } = useTranslation();
+  const label = useExtraLabel();
+  return (
+    <ul className="car-extras" aria-label={t('cars.extrasTitle')}>
+      {EXTRAS.map((extra) => (
+        <li key={extra} className={`car-extras__item car-extras__item--${extraState(car[extra])}`}>
+          <span>{t(`cars.extra.${extra}`)}</span> <span className="car-extras__value">{label(extra, car[extra])}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The spec §3 availability label as a badge. */
+export function AvailabilityBadge({ availability }: { availability: AvailabilityLabel }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`availability-badge availability-badge--${availability}`}>
+      {t(`cars.availability.${availability}`)}
+    </span>
+  );
+}
+
+/** The supplier's logo (60x30, spec §9) with its name as the text alternative. */
+export function SupplierLogo({ supplier }: { supplier: Car['supplier'] }) {
+  const { t } = useTranslation();
+  return supplier.logo ? (
+    <img
+      className="supplier-logo"
+      src={supplier.logo}
+      alt={t('cars.supplierLogo', { name: supplier.fullName })}
+      width={60}
+      height={30}
+      loading="lazy"
+    />
+  ) : (
+    <span className="supplier-logo supplier-logo--text">{supplier.fullName}</span>
+  );
+}
+
+/** Total for the period and price per day in the display currency. */
+export function CarPriceSummary({ total, perDay, rentalDays }: { total: number; perDay: number; rentalDays: number }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <p className="car-price">
+      <span className="car-price__label">{t('cars.priceFor', { count: rentalDays })}</span>
+      <span className="car-price__total">{money.format(total)}</span>
+      <span className="car-price__per-day">{t('cars.perDay', { price: money.format(perDay) })}</span>
+    </p>
+  );
+}

@@ -1,0 +1,173 @@
+import type { Location } from '@roam/contract/locations';
+import { type RentalPeriodIssue, validateRentalPeriod } from '@roam/contract/time';
+import { type FormEvent, useState } from 'react';
+import { Checkbox, I18nProvider } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { localeTag, useLanguage } from '../../../i18n';
+import { CheckIcon } from '../../../ui/icons';
+import { useLocations } from '../../locations/api/get-locations';
+import { useSettings } from '../../settings/api/get-settings';
+import { browserTimeZone, defaultPeriod, fromInstant, toInstant, type WallClockValue } from '../lib/rental-period';
+import type { SearchCriteria } from '../lib/search-params';
+import { DateTimeField } from './date-time-field';
+import { LocationField } from './location-field';
+import './search-form.css';
+
+export interface SearchFormProps {
+  /** Criteria to start from (the search page); defaults otherwise. */
+  initial?: SearchCriteria | null;
+  /** Controlled pick-up place, so a map marker can choose it (home). */
+  pickupLocationId?: string | null;
+  onPickupLocationChange?: (id: string | null) => void;
+  onSearch: (criteria: SearchCriteria) => void;
+  /** The search page shows the form in one compact row. */
+  compact?: boolean;
+}
+
+type FieldErrors = Partial<Record<'pickupLocation' | 'dropoffLocation' | 'pickup' | 'dropoff', string>>;
+
+/** The search form (spec §2 home): places, dates and times, validated with the deployment's booking rules. */
+export function SearchForm(props: SearchFormProps) {
+  const { data: locations } = useLocations();
+  if (!locations) return <div className="search-form search-form--loading" aria-busy="true" />;
+  return <SearchFormFields {...props} locations={locations} />;
+}
+
+function SearchFormFields({
+  initial,
+  pickupLocationId: controlledPickup,
+  onPickupLocationChange,
+  onSearch,
+  compact,
+  locations,
+}: SearchFormProps & { locations: Location[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const settings = useSettings();
+  const byId = (id: string | null | undefined) => locations.find((location) => location._id === id);
+
+  const [ownPickup, setOwnPickup] = useState<string | null>(initial?.pickupLocationId ?? null);
+  const pickupId = controlledPickup !== undefined ? controlledPickup : ownPickup;
+  const setPickupId = (id: string | null) => {
+    setOwnPickup(id);
+    onPickupLocationChange?.(id);
+  };
+  const [sameLocation, setSameLocation] = useState(!initial || initial.dropoffLocationId === initial.pickupLocationId);
+  const [dropoffId, setDropoffId] = useState<string | null>(initial?.dropoffLocationId ?? null);
+  const [period, setPeriod] = useState(() => {
+    const pickupZone = byId(initial?.pickupLocationId)?.timeZone;
+    const dropoffZone = byId(initial?.dropoffLocationId)?.timeZone;
+    if (initial && pickupZone && dropoffZone) {
+      return {
+        pickup: fromInstant(initial.pickupAt, pickupZone),
+        dropoff: fromInstant(initial.dropoffAt, dropoffZone),
+      };
+    }
+    return defaultPeriod(new Date(), browserTimeZone());
+  });
+  const [submitted, setSubmitted] = useState(false);
+
+  const pickup = byId(pickupId);
+  const dropoff = sameLocation ? pickup : byId(dropoffId);
+  const pickupZone = pickup?.timeZone ?? browserTimeZone();
+  const dropoffZone = dropoff?.timeZone ?? pickupZone;
+  const pickupAt = toInstant(period.pickup, pickupZone);
+  const dropoffAt = toInstant(period.dropoff, dropoffZone);
+
+  const issues = validateRentalPeriod({
+    pickupAt,
+    dropoffAt,
+    now: new Date(),
+    pickupTimeZone: pickupZone,
+    dropoffTimeZone: dropoffZone,
+    rules: settings,
+  });
+  const message = (issue: RentalPeriodIssue) => t(`search.form.errors.${issue}`);
+  const errors: FieldErrors = {};
+  if (!pickup) errors.pickupLocation = t('search.form.errors.required', { field: t('search.form.pickupLocation') });
+  if (!dropoff) errors.dropoffLocation = t('search.form.errors.required', { field: t('search.form.dropoffLocation') });
+  const pickupIssue = issues.find((issue) => issue === 'pickupTooSoon' || issue === 'invalidPickupTime');
+  const dropoffIssue = issues.find((issue) => issue === 'durationTooShort' || issue === 'invalidDropoffTime');
+  if (pickupIssue) errors.pickup = message(pickupIssue);
+  if (dropoffIssue) errors.dropoff = message(dropoffIssue);
+  // Messages appear once the driver tries to search, then follow every change (no scolding while typing).
+  const shown: FieldErrors = submitted ? errors : {};
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || !pickup || !dropoff) return;
+    onSearch({
+      pickupLocationId: pickup._id,
+      dropoffLocationId: dropoff._id,
+      pickupAt: pickupAt.toISOString(),
+      dropoffAt: dropoffAt.toISOString(),
+    });
+  };
+
+  const setPickupPeriod = (value: WallClockValue) =>
+    setPeriod((current) => {
+      // Moving the pick-up date moves the drop-off with it, keeping the rental length.
+      if (value.date && current.pickup.date && current.dropoff.date && value.date.compare(current.pickup.date) !== 0) {
+        const days = current.dropoff.date.compare(current.pickup.date);
+        return { pickup: value, dropoff: { ...current.dropoff, date: value.date.add({ days: Math.max(days, 0) }) } };
+      }
+      return { ...current, pickup: value };
+    });
+
+  return (
+    <I18nProvider locale={localeTag(language)}>
+      <form
+        className={`search-form${compact ? ' search-form--compact' : ''}`}
+        onSubmit={submit}
+        noValidate
+        aria-label={t('search.form.title')}
+      >
+        <div className="search-form__places">
+          <LocationField
+            label={t('search.form.pickupLocation')}
+            locations={locations}
+            selectedId={pickupId}
+            onChange={setPickupId}
+            error={shown.pickupLocation}
+          />
+          {sameLocation ? null : (
+            <LocationField
+              label={t('search.form.dropoffLocation')}
+              locations={locations}
+              selectedId={dropoffId}
+              onChange={setDropoffId}
+              error={shown.dropoffLocation}
+            />
+          )}
+          <Checkbox className="search-checkbox" isSelected={sameLocation} onChange={setSameLocation}>
+            <span className="search-checkbox__box" aria-hidden="true">
+              <CheckIcon size={14} />
+            </span>
+            {t('search.form.sameLocation')}
+          </Checkbox>
+        </div>
+        <div className="search-form__dates">
+          <DateTimeField
+            dateLabel={t('search.form.pickupDate')}
+            timeLabel={t('search.form.pickupTime')}
+            value={period.pickup}
+            onChange={setPickupPeriod}
+            error={shown.pickup}
+          />
+          <DateTimeField
+            dateLabel={t('search.form.dropoffDate')}
+            timeLabel={t('search.form.dropoffTime')}
+            value={period.dropoff}
+            onChange={(dropoffValue) => setPeriod((current) => ({ ...current, dropoff: dropoffValue }))}
+            minDate={period.pickup.date ?? undefined}
+            error={shown.dropoff}
+          />
+        </div>
+        <button type="submit" className="button button--accent search-form__submit">
+          {t('search.form.submit')}
+        </button>
+      </form>
+    </I18nProvider>
+  );
+}
