@@ -1,4 +1,127 @@
+import {
+  BookingIdsBodySchema,
+  BookingLanguageQuerySchema,
+  BookingSchema,
+  BookingsPageSchema,
+  BookingsQuerySchema,
+  CountResultSchema,
+  PageParamsSchema,
+  UpdateBookingBodySchema,
+  UpdateBookingStatusBodySchema,
+} from '@roam/contract/bookings';
+import { ApiErrorSchema } from '@roam/contract/errors';
+import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/session.ts';
+import * as service from './bookings.service.ts';
 
-/** The bookings calls (issue #5). */
-export const bookingsRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+
+/** The bookings calls (issue #5): list, view, edit, cancel, delete, bulk status. Every one checks ownership. */
+export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (): service.BookingsContext => ({
+    db: app.database.db,
+    mailer: app.mailer,
+    config: app.config,
+    log: app.log,
+  });
+  const tags = ['bookings'];
+
+  app.post(
+    '/api/bookings/:page/:size',
+    {
+      schema: {
+        tags,
+        summary: 'Bookings the signed-in user may see, newest first',
+        params: PageParamsSchema,
+        body: BookingsQuerySchema,
+        response: { 200: BookingsPageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.listBookings(context(), requireUser(request), request.body, request.params.page, request.params.size),
+  );
+
+  app.get(
+    '/api/booking/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One booking (404 when not yours)',
+        params: IdParamsSchema,
+        querystring: BookingLanguageQuerySchema,
+        response: { 200: BookingSchema, ...errors },
+      },
+    },
+    async (request) => service.getBooking(context(), requireUser(request), request.params.id, request.query.language),
+  );
+
+  app.post(
+    '/api/update-booking/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a booking (driver: dates/extras of a pending booking; operator: more)',
+        params: IdParamsSchema,
+        querystring: BookingLanguageQuerySchema,
+        body: UpdateBookingBodySchema,
+        response: { 200: BookingSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.updateBooking(context(), requireUser(request), request.params.id, request.body, request.query.language),
+  );
+
+  app.post(
+    '/api/cancel-booking/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Driver: request cancellation; operator: cancel',
+        params: IdParamsSchema,
+        querystring: BookingLanguageQuerySchema,
+        response: { 200: BookingSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.cancelBooking(context(), requireUser(request), request.params.id, request.query.language),
+  );
+
+  app.post(
+    '/api/delete-bookings',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a selection, all or nothing',
+        body: BookingIdsBodySchema,
+        response: { 200: CountResultSchema, ...errors },
+      },
+    },
+    async (request) => service.deleteBookings(context(), requireUser(request), request.body.ids),
+  );
+
+  app.post(
+    '/api/update-booking-status',
+    {
+      schema: {
+        tags,
+        summary: "Bulk 'New status' (admin; supplier on its own fleet), all or nothing",
+        body: UpdateBookingStatusBodySchema,
+        response: { 200: CountResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.updateBookingStatus(
+        context(),
+        requireUser(request, 'admin', 'supplier'),
+        request.body.ids,
+        request.body.status,
+      ),
+  );
+};

@@ -1,4 +1,115 @@
+import {
+  BookingIdParamsSchema,
+  CheckoutSessionParamsSchema,
+  CheckPaypalOrderParamsSchema,
+  CreatePaypalOrderBodySchema,
+  CreatePaypalOrderResultSchema,
+  DemoPaymentBodySchema,
+  PaymentResultSchema,
+} from '@roam/contract/checkout';
+import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paymentsContext } from './payments.context.ts';
+import { releaseExpiredHolds } from './payments.repository.ts';
+import * as payments from './payments.service.ts';
 
-/** The payments calls (issue #5). */
-export const paymentsRoutes: FastifyPluginAsyncZod = async () => {};
+const SWEEP_MS = 60_000;
+const errors = {
+  400: ApiErrorSchema,
+  402: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+
+/**
+ * Payment calls (issue #5). Paying needs the booking id only (a guest is not signed in while paying); the id is a
+ * random UUID handed to the payer by checkout, and paying someone's booking grants nothing.
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = () => paymentsContext(app);
+
+  // Holds that lapsed stop blocking their car (every checkout also releases its own car's first).
+  const sweep = setInterval(() => {
+    releaseExpiredHolds(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'hold sweep failed'));
+  }, SWEEP_MS).unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  app.post(
+    '/api/demo-payment/:bookingId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Demo gateway: pay an online-payment booking with a test card (no real charge)',
+        params: BookingIdParamsSchema,
+        body: DemoPaymentBodySchema,
+        response: { 200: PaymentResultSchema, ...errors },
+      },
+    },
+    async (request) => payments.payWithDemoCard(context(), request.params.bookingId, request.body),
+  );
+
+  app.get(
+    '/api/checkout-session/:sessionId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Card provider return check: confirms the booking when the session is paid',
+        params: CheckoutSessionParamsSchema,
+        response: { 200: PaymentResultSchema, ...errors },
+      },
+    },
+    async (request) => payments.checkCardSession(context(), request.params.sessionId),
+  );
+
+  app.post(
+    '/api/create-paypal-order/',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Wallet provider: create the order of a booking (spec §7)',
+        body: CreatePaypalOrderBodySchema,
+        response: { 200: CreatePaypalOrderResultSchema, ...errors, 503: ApiErrorSchema },
+      },
+    },
+    async (request) => payments.createWalletOrder(context(), request.body),
+  );
+
+  app.post(
+    '/api/check-paypal-order/:bookingId/:orderId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Wallet provider: verify (and capture) the order, then confirm the booking (spec §7)',
+        params: CheckPaypalOrderParamsSchema,
+        response: { 200: PaymentResultSchema, ...errors },
+      },
+    },
+    async (request) => payments.checkWalletOrder(context(), request.params.bookingId, request.params.orderId),
+  );
+
+  // The webhook needs the raw bytes to verify the signature: its own scope with a Buffer JSON parser.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/api/stripe-webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Card provider webhook (signed): checkout.session.completed / expired',
+          response: { 200: z.object({ received: z.literal(true) }), 400: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        await payments.handleCardWebhook(
+          context(),
+          request.body as Buffer,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        return { received: true as const };
+      },
+    );
+  });
+};

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { AdditionalDriverSchema, ChosenExtrasSchema, PaymentOptionSchema } from './checkout.ts';
+import { BookingStatusSchema, LanguageSchema, PaymentProviderSchema } from './enums.ts';
+
+// Bookings API payloads (issue #5; ARCHITECTURE §4 house-style paths, §5 roles).
+
+export const PageParamsSchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000),
+  size: z.coerce.number().int().min(1).max(100),
+});
+
+/** `POST /api/bookings/{page}/{size}` body. `from`/`to` filter on pick-up (from ≤ pickupAt < to). */
+export const BookingsQuerySchema = z.object({
+  statuses: z.array(BookingStatusSchema).max(6).default([]),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** Matches car name, driver name or e-mail, supplier name, or the booking id prefix. */
+  keyword: z.string().trim().max(100).optional(),
+  /** Language of the location names. */
+  language: LanguageSchema.default('en'),
+});
+export type BookingsQuery = z.infer<typeof BookingsQuerySchema>;
+
+const NamedSchema = z.object({ _id: z.uuid(), name: z.string() });
+
+/** One row of the bookings list (spec §2: car, supplier, driver, price, status, days, cost). */
+export const BookingRowSchema = z.object({
+  _id: z.uuid(),
+  car: NamedSchema.extend({ image: z.string().nullable() }),
+  supplier: NamedSchema,
+  driver: NamedSchema,
+  pickupLocation: NamedSchema,
+  dropoffLocation: NamedSchema,
+  pickupAt: z.string(),
+  dropoffAt: z.string(),
+  days: z.number().int(),
+  /** Total in EUR minor units. */
+  price: z.number().int(),
+  status: BookingStatusSchema,
+  paymentOption: PaymentOptionSchema,
+  cancelRequest: z.boolean(),
+  createdAt: z.string(),
+});
+export type BookingRow = z.infer<typeof BookingRowSchema>;
+
+export const BookingsPageSchema = z.object({ results: z.array(BookingRowSchema), totalCount: z.number().int() });
+export type BookingsPage = z.infer<typeof BookingsPageSchema>;
+
+/** `GET /api/booking/{id}`: the row plus everything the booking screen shows. */
+export const BookingSchema = BookingRowSchema.extend({
+  pickupTimeZone: z.string(),
+  dropoffTimeZone: z.string(),
+  extras: ChosenExtrasSchema.required(),
+  additionalDriverDetails: AdditionalDriverSchema.nullable(),
+  deposit: z.number().int(),
+  payNow: z.number().int(),
+  payAtPickup: z.number().int(),
+  currency: z.string(),
+  rate: z.number(),
+  chargedAmount: z.number().int(),
+  paymentProvider: PaymentProviderSchema.nullable(),
+  paidAt: z.string().nullable(),
+  holdExpiresAt: z.string().nullable(),
+  /** URL of the driver's licence file, when one was given. */
+  license: z.string().nullable(),
+  /** Whether the viewer may edit dates/extras now (driver: a pending booking not started yet). */
+  editable: z.boolean(),
+});
+export type Booking = z.infer<typeof BookingSchema>;
+
+/**
+ * `POST /api/update-booking/{id}`. A driver may change dates and extras of their own pay-later (`pending`) booking
+ * that has not started; operators (admin, the car's supplier) may also change the locations and the status.
+ * The price is recomputed; the no-overlap rule still applies.
+ */
+export const UpdateBookingBodySchema = z.object({
+  pickupAt: z.iso.datetime({ offset: true }).optional(),
+  dropoffAt: z.iso.datetime({ offset: true }).optional(),
+  extras: ChosenExtrasSchema.optional(),
+  additionalDriver: AdditionalDriverSchema.nullable().optional(),
+  pickupLocationId: z.uuid().optional(),
+  dropoffLocationId: z.uuid().optional(),
+  status: BookingStatusSchema.optional(),
+});
+export type UpdateBookingBody = z.infer<typeof UpdateBookingBodySchema>;
+
+export const BookingIdsBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
+
+/** `POST /api/update-booking-status` (admin and suppliers; a supplier only its own fleet). */
+export const UpdateBookingStatusBodySchema = BookingIdsBodySchema.extend({ status: BookingStatusSchema });
+
+export const CountResultSchema = z.object({ count: z.number().int() });
+
+/** `GET /api/booking/{id}?language=fr`: language of the location names. */
+export const BookingLanguageQuerySchema = z.object({ language: LanguageSchema.default('en') });

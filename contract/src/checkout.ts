@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { CurrencyCodeSchema } from './currencies.ts';
+import { BookingStatusSchema, EXTRAS, type Extra, PaymentProviderSchema } from './enums.ts';
+import { DateStringSchema } from './time.ts';
+
+// Checkout and payment payloads (issue #5, ARCHITECTURE §5 Bookings and Payment gateways).
+// The client never sends a price: the server recomputes it with the contract price engine.
+
+export const PaymentOptionSchema = z.enum(['payLater', 'deposit', 'full']);
+
+/** The six extras as booleans (spec §3); omitted means not chosen. */
+export const ChosenExtrasSchema = z.object(
+  Object.fromEntries(EXTRAS.map((extra) => [extra, z.boolean().optional()])) as Record<
+    Extra,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
+export type ChosenExtrasBody = z.infer<typeof ChosenExtrasSchema>;
+
+const PhoneSchema = z.string().trim().min(5, { error: 'Invalid phone number' }).max(40);
+const FullNameSchema = z.string().trim().min(1, { error: 'Required' }).max(200);
+
+/** Additional driver (required when the additionalDriver extra is chosen); at least 21 at pick-up. */
+export const AdditionalDriverSchema = z.object({
+  fullName: FullNameSchema,
+  email: z.email({ error: 'Invalid email address' }).max(320),
+  phone: PhoneSchema,
+  birthDate: DateStringSchema,
+});
+export type AdditionalDriverBody = z.infer<typeof AdditionalDriverSchema>;
+
+/** A guest driver: an account (unverified, no password) is created and an activation e-mail sent. */
+export const GuestDriverSchema = z.object({
+  fullName: FullNameSchema,
+  email: z.email({ error: 'Invalid email address' }).max(320),
+  phone: PhoneSchema,
+  birthDate: DateStringSchema,
+  acceptTerms: z.literal(true, { error: 'Accept the Terms of Use.' }),
+  /** The guest's interface language, for the e-mails; defaults to the deployment's default. */
+  language: z.enum(['en', 'fr', 'es', 'se', 'de']).optional(),
+});
+export type GuestDriverBody = z.infer<typeof GuestDriverSchema>;
+
+/** `POST /api/checkout`. `driver` is required when not signed in and ignored when signed in. */
+export const CheckoutBodySchema = z.object({
+  carId: z.uuid(),
+  pickupLocationId: z.uuid(),
+  dropoffLocationId: z.uuid(),
+  /** ISO instants (the screen converts the location's wall clock with zonedToInstant). */
+  pickupAt: z.iso.datetime({ offset: true }),
+  dropoffAt: z.iso.datetime({ offset: true }),
+  extras: ChosenExtrasSchema.default({}),
+  additionalDriver: AdditionalDriverSchema.optional(),
+  paymentOption: PaymentOptionSchema,
+  /** Display currency: the online charge is made in it, at the server's rate. */
+  currency: CurrencyCodeSchema.default('EUR'),
+  driver: GuestDriverSchema.optional(),
+  /** A `files` row of kind 'license' (owned by the driver, or temporary); required when the supplier asks. */
+  licenseFileId: z.uuid().optional(),
+});
+export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+
+export const PriceBreakdownSchema = z.object({
+  rentalHours: z.number().int(),
+  rentalDays: z.number().int(),
+  rental: z.number().int(),
+  extras: z.partialRecord(z.enum(EXTRAS), z.number().int()),
+  extrasTotal: z.number().int(),
+  priceChange: z.number().int(),
+  total: z.number().int(),
+  deposit: z.number().int(),
+});
+
+/** Where the browser goes next to pay: our own card form (demo), Stripe Checkout, or the PayPal button. */
+export const GatewaySessionSchema = z.discriminatedUnion('provider', [
+  /** Demo gateway: POST the card to `/api/demo-payment/{bookingId}`. Test mode, no real charge. */
+  z.object({ provider: z.literal('demo'), testMode: z.literal(true) }),
+  /** Card provider: redirect to `url` (Stripe Checkout); it returns to /checkout-session/{sessionId}. */
+  z.object({ provider: z.literal('stripe'), sessionId: z.string(), url: z.string() }),
+]);
+export type GatewaySession = z.infer<typeof GatewaySessionSchema>;
+
+/** `POST /api/checkout` answer (201). Amounts in EUR minor units unless named `charged…`. */
+export const CheckoutResultSchema = z.object({
+  bookingId: z.uuid(),
+  status: BookingStatusSchema,
+  price: PriceBreakdownSchema,
+  payNow: z.number().int(),
+  payAtPickup: z.number().int(),
+  /** The online charge in the display currency's minor units (0 for pay later). */
+  chargedAmount: z.number().int(),
+  currency: CurrencyCodeSchema,
+  /** Units of `currency` per 1 EUR used for the charge. */
+  rate: z.number().positive(),
+  /** When the hold of an online-payment booking ends (ISO), else null. */
+  holdExpiresAt: z.string().nullable(),
+  /** True when a guest account was created (an activation e-mail was sent). */
+  accountCreated: z.boolean(),
+  /** Null for pay later; otherwise the card gateway session. The wallet (PayPal) is used via create-paypal-order. */
+  payment: GatewaySessionSchema.nullable(),
+  walletEnabled: z.boolean(),
+});
+export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
+
+// --- Demo gateway -------------------------------------------------------------------------------
+
+/** Luhn check over digits (spaces allowed in the input). */
+export function luhnValid(cardNumber: string): boolean {
+  const digits = cardNumber.replace(/\s+/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** 'MM/YY' not in the past (the card is valid through the end of its month). */
+export function expiryValid(expiry: string, now: Date = new Date()): boolean {
+  const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!match) return false;
+  const [month, year] = [Number(match[1]), 2000 + Number(match[2])];
+  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+}
+
+/** Spec §5 card messages, word for word. */
+export const CARD_MESSAGES = {
+  cardNumber: 'Invalid card number',
+  expiry: 'Invalid expiry date',
+  cvc: 'Invalid Card Validation Code',
+} as const;
+
+/** `POST /api/demo-payment/{bookingId}`: the card fields on our own checkout (demo gateway only). */
+export const DemoPaymentBodySchema = z.object({
+  cardNumber: z.string().max(40).refine(luhnValid, { error: CARD_MESSAGES.cardNumber }),
+  expiry: z
+    .string()
+    .max(10)
+    .refine((value) => expiryValid(value), { error: CARD_MESSAGES.expiry }),
+  cvc: z.string().regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvc }),
+  cardholder: z.string().trim().min(1).max(200),
+});
+export type DemoPaymentBody = z.infer<typeof DemoPaymentBodySchema>;
+
+export const BookingIdParamsSchema = z.object({ bookingId: z.uuid() });
+
+/** Result of a payment confirmation (demo payment, return check, PayPal check). */
+export const PaymentResultSchema = z.object({
+  bookingId: z.uuid(),
+  status: BookingStatusSchema,
+  /** 'paid': the booking is confirmed; 'open': not paid yet; 'refund': paid after its hold was lost (refund due). */
+  payment: z.enum(['paid', 'open', 'failed', 'refund']),
+});
+export type PaymentResult = z.infer<typeof PaymentResultSchema>;
+
+// --- Card provider (Stripe) ---------------------------------------------------------------------
+
+export const CheckoutSessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
+
+// --- Wallet provider (PayPal), spec §7 ----------------------------------------------------------
+
+/** `POST /api/create-paypal-order/` (spec §7). Amount and currency must match the booking's charge. */
+export const CreatePaypalOrderBodySchema = z.object({
+  bookingId: z.uuid(),
+  /** Major units, e.g. 57.5 — checked against the booking; the order is always made from the booking. */
+  amount: z.number().positive(),
+  currency: CurrencyCodeSchema,
+  /** Truncated to 200 characters. */
+  name: z.string().max(5000),
+  /** Truncated to 1000 characters. */
+  description: z.string().max(20000),
+});
+export type CreatePaypalOrderBody = z.infer<typeof CreatePaypalOrderBodySchema>;
+
+export const CreatePaypalOrderResultSchema = z.object({ orderId: z.string() });
+
+export const CheckPaypalOrderParamsSchema = z.object({ bookingId: z.uuid(), orderId: z.string().min(1).max(64) });
+
+export { PaymentProviderSchema };

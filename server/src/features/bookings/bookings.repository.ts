@@ -1,0 +1,158 @@
+import type { BookingStatus } from '@roam/contract/enums';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings, cars, dateBasedPrices, locations, users } from '../../db/schema.ts';
+
+// The only Drizzle code of the bookings slice.
+
+const driver = alias(users, 'driver');
+const supplier = alias(users, 'supplier');
+const pickupPlace = alias(locations, 'pickup_place');
+const dropoffPlace = alias(locations, 'dropoff_place');
+
+/** Who sees what (ARCHITECTURE §5): a driver their own bookings, a supplier its fleet's, an admin all. */
+export type Scope = { kind: 'driver'; userId: string } | { kind: 'supplier'; userId: string } | { kind: 'admin' };
+
+export function scopeCondition(scope: Scope): SQL | undefined {
+  if (scope.kind === 'driver') return eq(bookings.driverId, scope.userId);
+  if (scope.kind === 'supplier') return eq(bookings.supplierId, scope.userId);
+  return undefined;
+}
+
+const rowColumns = {
+  booking: bookings,
+  carName: cars.name,
+  carImageFileId: cars.imageFileId,
+  supplierName: supplier.fullName,
+  driverName: driver.fullName,
+  driverEmail: driver.email,
+  driverLanguage: driver.language,
+  driverNotifications: driver.enableEmailNotifications,
+  supplierEmail: supplier.email,
+  supplierLanguage: supplier.language,
+  supplierNotifications: supplier.enableEmailNotifications,
+  pickupNames: pickupPlace.names,
+  pickupTimeZone: pickupPlace.timeZone,
+  dropoffNames: dropoffPlace.names,
+  dropoffTimeZone: dropoffPlace.timeZone,
+};
+
+function joined(db: DbOrTx) {
+  return db
+    .select(rowColumns)
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(driver, eq(driver.id, bookings.driverId))
+    .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
+    .innerJoin(pickupPlace, eq(pickupPlace.id, bookings.pickupLocationId))
+    .innerJoin(dropoffPlace, eq(dropoffPlace.id, bookings.dropoffLocationId));
+}
+export type BookingRecord = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+
+export type ListFilter = { statuses: BookingStatus[]; from?: Date; to?: Date; keyword?: string };
+
+export async function listBookings(db: DbOrTx, scope: Scope, filter: ListFilter, page: number, size: number) {
+  const keyword = filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    scopeCondition(scope),
+    filter.statuses.length > 0 ? inArray(bookings.status, filter.statuses) : undefined,
+    filter.from ? gte(bookings.pickupAt, filter.from) : undefined,
+    filter.to ? lt(bookings.pickupAt, filter.to) : undefined,
+    keyword
+      ? or(
+          ilike(cars.name, keyword),
+          ilike(driver.fullName, keyword),
+          ilike(driver.email, keyword),
+          ilike(supplier.fullName, keyword),
+          sql`${bookings.id}::text ilike ${keyword}`,
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({ n: count() })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .innerJoin(driver, eq(driver.id, bookings.driverId))
+      .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
+      .where(where),
+  ]);
+  return { rows, totalCount: total?.n ?? 0 };
+}
+
+export async function findBooking(db: DbOrTx, id: string) {
+  const [row] = await joined(db).where(eq(bookings.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Bookings among `ids` the scope may act on (for all-or-nothing bulk calls). */
+export async function visibleIds(db: DbOrTx, scope: Scope, ids: string[]) {
+  const rows = await db
+    .select({ id: bookings.id, status: bookings.status, blocksCar: bookings.blocksCar })
+    .from(bookings)
+    .where(and(inArray(bookings.id, ids), scopeCondition(scope)));
+  return rows;
+}
+
+export async function findCarPricing(db: DbOrTx, carId: string) {
+  const [row] = await db
+    .select({ car: cars, priceChangeRate: users.priceChangeRate })
+    .from(cars)
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .where(eq(cars.id, carId))
+    .limit(1);
+  if (!row) return null;
+  const periods = await db
+    .select({
+      startDate: dateBasedPrices.startDate,
+      endDate: dateBasedPrices.endDate,
+      dailyPrice: dateBasedPrices.dailyPrice,
+    })
+    .from(dateBasedPrices)
+    .where(eq(dateBasedPrices.carId, carId));
+  return { ...row, dateBasedPrices: periods };
+}
+
+export async function findLocation(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: locations.id, timeZone: locations.timeZone })
+    .from(locations)
+    .where(eq(locations.id, id));
+  return row ?? null;
+}
+
+export async function updateBooking(db: DbOrTx, id: string, values: Partial<typeof bookings.$inferInsert>) {
+  await db
+    .update(bookings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(bookings.id, id));
+}
+
+export async function setStatuses(db: DbOrTx, ids: string[], status: BookingStatus, blocksCar: boolean) {
+  await db
+    .update(bookings)
+    .set({ status, blocksCar, holdExpiresAt: null, updatedAt: new Date() })
+    .where(inArray(bookings.id, ids));
+}
+
+export async function deleteBookings(db: DbOrTx, ids: string[]) {
+  await db.delete(bookings).where(inArray(bookings.id, ids));
+}
+
+export async function admins(db: DbOrTx) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      language: users.language,
+      enableEmailNotifications: users.enableEmailNotifications,
+    })
+    .from(users)
+    .where(eq(users.type, 'admin'));
+}

@@ -1,0 +1,315 @@
+import type { Booking, BookingRow, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
+import { BLOCKING_STATUSES, type BookingStatus, EXTRAS, type Language } from '@roam/contract/enums';
+import { validateRentalPeriod } from '@roam/contract/time';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type NoticeContext, notifyBooking } from '../../lib/booking-notifications.ts';
+import { priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { buildSettings } from '../system/settings.service.ts';
+import * as repository from './bookings.repository.ts';
+
+// Bookings API (issue #5). Ownership: every call checks the session against the booking (ARCHITECTURE §4, §5);
+// other people's bookings answer 404 so ids cannot be probed.
+
+export type BookingsContext = { db: Db; mailer: Mailer; config: Config; log: NoticeContext['log'] };
+
+const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
+const TAKEN = () => new AppError('CAR_UNAVAILABLE', 'This car was just booked by someone else for these dates.');
+const blocks = (status: BookingStatus) => (BLOCKING_STATUSES as readonly BookingStatus[]).includes(status);
+
+export function scopeOf(user: SessionUser): repository.Scope {
+  if (user.type === 'admin') return { kind: 'admin' };
+  if (user.type === 'supplier') return { kind: 'supplier', userId: user.id };
+  return { kind: 'driver', userId: user.id };
+}
+
+function visible(record: repository.BookingRecord, user: SessionUser): boolean {
+  const { booking } = record;
+  return user.type === 'admin' || booking.driverId === user.id || booking.supplierId === user.id;
+}
+
+/** Admins, and the supplier of the booked car. */
+function isOperator(record: repository.BookingRecord, user: SessionUser): boolean {
+  return user.type === 'admin' || (user.type === 'supplier' && record.booking.supplierId === user.id);
+}
+
+const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
+const fileUrl = (id: string | null) => (id ? `/api/files/${id}` : null);
+
+function toRow(record: repository.BookingRecord, language: Language): BookingRow {
+  const { booking } = record;
+  const days = Math.max(1, Math.ceil((booking.dropoffAt.getTime() - booking.pickupAt.getTime()) / (24 * 3600_000)));
+  return {
+    _id: booking.id,
+    car: { _id: booking.carId, name: record.carName, image: fileUrl(record.carImageFileId) },
+    supplier: { _id: booking.supplierId, name: record.supplierName },
+    driver: { _id: booking.driverId, name: record.driverName },
+    pickupLocation: { _id: booking.pickupLocationId, name: nameIn(record.pickupNames, language) },
+    dropoffLocation: { _id: booking.dropoffLocationId, name: nameIn(record.dropoffNames, language) },
+    pickupAt: booking.pickupAt.toISOString(),
+    dropoffAt: booking.dropoffAt.toISOString(),
+    days,
+    price: booking.price,
+    status: booking.status,
+    paymentOption: booking.paymentOption,
+    cancelRequest: booking.cancelRequest,
+    createdAt: booking.createdAt.toISOString(),
+  };
+}
+
+/** A driver may edit a pay-later booking that has not started and has no pending cancellation. */
+function driverMayEdit(record: repository.BookingRecord): boolean {
+  const { booking } = record;
+  return booking.status === 'pending' && booking.pickupAt.getTime() > Date.now() && !booking.cancelRequest;
+}
+
+function toDetail(record: repository.BookingRecord, user: SessionUser, language: Language): Booking {
+  const { booking } = record;
+  return {
+    ...toRow(record, language),
+    pickupTimeZone: record.pickupTimeZone,
+    dropoffTimeZone: record.dropoffTimeZone,
+    extras: Object.fromEntries(EXTRAS.map((extra) => [extra, booking[extra]])) as Booking['extras'],
+    additionalDriverDetails: booking.additionalDriverDetails ?? null,
+    deposit: booking.deposit,
+    payNow: booking.payNow,
+    payAtPickup: Math.max(0, booking.price - booking.payNow),
+    currency: booking.currency,
+    rate: booking.rate,
+    chargedAmount: booking.chargedAmount,
+    paymentProvider: booking.paymentProvider,
+    paidAt: booking.paidAt?.toISOString() ?? null,
+    holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+    license: fileUrl(booking.licenseFileId),
+    editable: isOperator(record, user) ? booking.status !== 'cancelled' : driverMayEdit(record),
+  };
+}
+
+export async function listBookings(
+  context: BookingsContext,
+  user: SessionUser,
+  query: BookingsQuery,
+  page: number,
+  size: number,
+) {
+  const { rows, totalCount } = await repository.listBookings(
+    context.db,
+    scopeOf(user),
+    {
+      statuses: query.statuses,
+      ...(query.from ? { from: new Date(query.from) } : {}),
+      ...(query.to ? { to: new Date(query.to) } : {}),
+      ...(query.keyword ? { keyword: query.keyword } : {}),
+    },
+    page,
+    size,
+  );
+  return { results: rows.map((row) => toRow(row, query.language)), totalCount };
+}
+
+async function visibleRecord(context: BookingsContext, user: SessionUser, id: string) {
+  const record = await repository.findBooking(context.db, id);
+  if (!record || !visible(record, user)) throw NOT_FOUND();
+  return record;
+}
+
+export async function getBooking(context: BookingsContext, user: SessionUser, id: string, language: Language) {
+  return toDetail(await visibleRecord(context, user, id), user, language);
+}
+
+function noticeContext(context: BookingsContext): NoticeContext {
+  return {
+    db: context.db,
+    mailer: context.mailer,
+    websiteName: context.config.WEBSITE_NAME,
+    publicUrl: context.config.PUBLIC_URL,
+    log: context.log,
+  };
+}
+
+const driverOf = (record: repository.BookingRecord) => ({
+  id: record.booking.driverId,
+  email: record.driverEmail,
+  language: record.driverLanguage,
+  enableEmailNotifications: record.driverNotifications,
+});
+
+async function notifyStatus(context: BookingsContext, record: repository.BookingRecord, status: BookingStatus) {
+  await notifyBooking(noticeContext(context), driverOf(record), 'bookingStatusChanged', {
+    id: record.booking.id,
+    carName: record.carName,
+    status,
+  });
+}
+
+/**
+ * `POST /api/update-booking/{id}`. Driver: dates, extras and additional driver of their own pending (pay-later)
+ * booking that has not started, re-checked with the checkout rules. Operator (admin, the car's supplier): also the
+ * locations and the status. The price is recomputed; what was paid online stays as paid.
+ */
+export async function updateBooking(
+  context: BookingsContext,
+  user: SessionUser,
+  id: string,
+  body: UpdateBookingBody,
+  language: Language,
+) {
+  const record = await visibleRecord(context, user, id);
+  const operator = isOperator(record, user);
+  const { booking } = record;
+  if (!operator) {
+    if (body.status !== undefined || body.pickupLocationId !== undefined || body.dropoffLocationId !== undefined) {
+      throw new AppError('FORBIDDEN', 'Only the supplier can change this.');
+    }
+    if (!driverMayEdit(record)) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
+  }
+  const pickupAt = body.pickupAt ? new Date(body.pickupAt) : booking.pickupAt;
+  const dropoffAt = body.dropoffAt ? new Date(body.dropoffAt) : booking.dropoffAt;
+  const pickupPlace = await repository.findLocation(context.db, body.pickupLocationId ?? booking.pickupLocationId);
+  const dropoffPlace = await repository.findLocation(context.db, body.dropoffLocationId ?? booking.dropoffLocationId);
+  if (!pickupPlace)
+    throw new AppError('VALIDATION_FAILED', 'Please fix errors.', { pickupLocationId: ['Unknown pick-up location.'] });
+  if (!dropoffPlace)
+    throw new AppError('VALIDATION_FAILED', 'Please fix errors.', {
+      dropoffLocationId: ['Unknown drop-off location.'],
+    });
+  const datesChanged =
+    pickupAt.getTime() !== booking.pickupAt.getTime() || dropoffAt.getTime() !== booking.dropoffAt.getTime();
+  if (datesChanged) {
+    const issues = validateRentalPeriod({
+      pickupAt,
+      dropoffAt,
+      now: new Date(),
+      pickupTimeZone: pickupPlace.timeZone,
+      dropoffTimeZone: dropoffPlace.timeZone,
+      rules: buildSettings(context.config),
+    });
+    // Operators may set any real period (a past correction included); drivers get every checkout rule.
+    throwPeriodIssues(
+      operator ? issues.filter((issue) => issue === 'invalidDropoffTime' && dropoffAt <= pickupAt) : issues,
+    );
+  }
+  const extras = Object.fromEntries(
+    EXTRAS.map((extra) => [extra, body.extras ? body.extras[extra] === true : booking[extra]]),
+  );
+  const additionalDriverDetails = extras.additionalDriver
+    ? (body.additionalDriver ?? booking.additionalDriverDetails ?? null)
+    : null;
+  if (extras.additionalDriver && !additionalDriverDetails) {
+    throw new AppError('VALIDATION_FAILED', 'Please fix errors.', {
+      additionalDriver: ['Please enter the additional driver details.'],
+    });
+  }
+  const pricing = await repository.findCarPricing(context.db, booking.carId);
+  if (!pricing) throw NOT_FOUND();
+  const price = priceBooking({
+    car: pricing.car,
+    dateBasedPrices: pricing.dateBasedPrices,
+    priceChangeRate: pricing.priceChangeRate,
+    pickupAt,
+    dropoffAt,
+    timeZone: pickupPlace.timeZone,
+    extras,
+  });
+  const status = body.status ?? booking.status;
+  try {
+    await context.db.transaction(async (tx) => {
+      await repository.updateBooking(tx, id, {
+        pickupAt,
+        dropoffAt,
+        pickupLocationId: pickupPlace.id,
+        dropoffLocationId: dropoffPlace.id,
+        ...extras,
+        additionalDriverDetails,
+        price: price.total,
+        ...(status !== booking.status ? { status, blocksCar: blocks(status), holdExpiresAt: null } : {}),
+      });
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === '23P01') throw TAKEN();
+    throw error;
+  }
+  const updated = await visibleRecord(context, user, id);
+  if (status !== booking.status) await notifyStatus(context, updated, status);
+  return toDetail(updated, user, language);
+}
+
+/**
+ * `POST /api/cancel-booking/{id}`. A driver sends a cancellation request (spec §4: the supplier then contacts them
+ * and finalises it) — the supplier and the admins are notified. An operator cancels: status cancelled, car released.
+ */
+export async function cancelBooking(context: BookingsContext, user: SessionUser, id: string, language: Language) {
+  const record = await visibleRecord(context, user, id);
+  if (record.booking.status === 'cancelled') return toDetail(record, user, language);
+  if (isOperator(record, user)) {
+    await repository.updateBooking(context.db, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
+    const updated = await visibleRecord(context, user, id);
+    await notifyStatus(context, updated, 'cancelled');
+    return toDetail(updated, user, language);
+  }
+  if (!record.booking.cancelRequest) {
+    await repository.updateBooking(context.db, id, { cancelRequest: true });
+    const supplier = {
+      id: record.booking.supplierId,
+      email: record.supplierEmail,
+      language: record.supplierLanguage,
+      enableEmailNotifications: record.supplierNotifications,
+    };
+    for (const recipient of [supplier, ...(await repository.admins(context.db))]) {
+      await notifyBooking(noticeContext(context), recipient, 'cancelRequested', { id, carName: record.carName });
+    }
+  }
+  return toDetail(await visibleRecord(context, user, id), user, language);
+}
+
+async function allVisible(context: BookingsContext, user: SessionUser, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await repository.visibleIds(context.db, scopeOf(user), unique);
+  if (rows.length !== unique.length) throw NOT_FOUND();
+  return { unique, rows };
+}
+
+/**
+ * `POST /api/delete-bookings`, all or nothing. Admins and suppliers (their fleet) delete any selection
+ * (ARCHITECTURE §5); a driver deletes only their own bookings that no longer hold a car: cancelled, or void
+ * without a live hold (abandoned or failed payments).
+ */
+export async function deleteBookings(context: BookingsContext, user: SessionUser, ids: string[]) {
+  const { unique, rows } = await allVisible(context, user, ids);
+  if (
+    user.type === 'user' &&
+    rows.some((row) => !(row.status === 'cancelled' || (row.status === 'void' && !row.blocksCar)))
+  ) {
+    throw new AppError('CONFLICT', 'Only cancelled or expired bookings can be deleted.');
+  }
+  await context.db.transaction(async (tx) => repository.deleteBookings(tx, unique));
+  return { count: unique.length };
+}
+
+/**
+ * `POST /api/update-booking-status` (admin; supplier on its own fleet), all or nothing in one transaction.
+ * cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the no-overlap rule (409).
+ */
+export async function updateBookingStatus(
+  context: BookingsContext,
+  user: SessionUser,
+  ids: string[],
+  status: BookingStatus,
+) {
+  const { unique, rows } = await allVisible(context, user, ids);
+  try {
+    await context.db.transaction(async (tx) => repository.setStatuses(tx, unique, status, blocks(status)));
+  } catch (error) {
+    if (pgErrorCode(error) === '23P01') throw TAKEN();
+    throw error;
+  }
+  for (const row of rows.filter((row) => row.status !== status)) {
+    const record = await repository.findBooking(context.db, row.id);
+    if (record) await notifyStatus(context, record, status);
+  }
+  return { count: unique.length };
+}

@@ -1,0 +1,247 @@
+import { BookingSchema, BookingsPageSchema } from '@roam/contract/bookings';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBody, period } from '../../../test/booking-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bookings, notifications } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+
+type Headers = { cookie: string } | Record<string, never>;
+
+describe('bookings API', () => {
+  let t: TestApp;
+  const as: Record<'driver' | 'driver2' | 'supplier' | 'kestrel' | 'admin', Headers> = {} as never;
+  const anonymous: Headers = {};
+  let mine: string; // driver's Clio booking (Azur Coast fleet)
+  let theirs: string; // driver2's Clio booking
+  let van: string; // driver's van booking (Kestrel fleet)
+
+  const book = async (who: Headers, daysAhead: number, extra: Record<string, unknown> = {}) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: who,
+      payload: { ...checkoutBody({}, daysAhead), ...extra },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().bookingId as string;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    as.driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    as.driver2 = await signIn(t.db, DEMO_ACCOUNTS.driver2.id);
+    as.supplier = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
+    as.kestrel = await signIn(t.db, DEMO_IDS.suppliers.kestrel);
+    as.admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
+    mine = await book(as.driver, 10);
+    theirs = await book(as.driver2, 15);
+    const [row] = await t.db
+      .insert(bookings)
+      .values({
+        carId: DEMO_IDS.cars.licenseRequired,
+        supplierId: DEMO_IDS.suppliers.kestrel,
+        driverId: DEMO_ACCOUNTS.driver.id,
+        pickupLocationId: DEMO_IDS.locations.parisCdg,
+        dropoffLocationId: DEMO_IDS.locations.parisCdg,
+        pickupAt: new Date(period(10).pickupAt),
+        dropoffAt: new Date(period(10).dropoffAt),
+        status: 'paid',
+        blocksCar: true,
+        paymentOption: 'full',
+        price: 33264,
+        deposit: 90000,
+        payNow: 33264,
+        currency: 'EUR',
+        chargedAmount: 33264,
+      })
+      .returning();
+    van = row!.id;
+  });
+  afterAll(() => t.close());
+
+  const list = (who: Headers, body: Record<string, unknown> = {}, page = 1, size = 20) =>
+    t.app.inject({ method: 'POST', url: `/api/bookings/${page}/${size}`, headers: who, payload: body });
+  const ids = async (who: Headers, body: Record<string, unknown> = {}) =>
+    BookingsPageSchema.parse((await list(who, body)).json()).results.map((row) => row._id);
+
+  it('lists what each role may see: driver own, supplier its fleet, admin all; anonymous 401', async () => {
+    expect((await list(anonymous)).statusCode).toBe(401);
+    expect(new Set(await ids(as.driver))).toEqual(new Set([mine, van]));
+    expect(await ids(as.driver2)).toEqual([theirs]);
+    expect(new Set(await ids(as.supplier))).toEqual(new Set([mine, theirs]));
+    expect(await ids(as.kestrel)).toEqual([van]);
+    expect(new Set(await ids(as.admin))).toEqual(new Set([mine, theirs, van]));
+  });
+
+  it('rows carry car, supplier, driver, places in the asked language, days, price, status', async () => {
+    const page = BookingsPageSchema.parse((await list(as.driver2, { language: 'fr' })).json());
+    expect(page.totalCount).toBe(1);
+    expect(page.results[0]).toMatchObject({
+      car: { _id: DEMO_IDS.cars.clio, name: 'Renault Clio', image: expect.stringMatching(/^\/api\/files\//) },
+      supplier: { _id: DEMO_IDS.suppliers.azurCoast, name: 'Azur Coast Rentals' },
+      driver: { _id: DEMO_ACCOUNTS.driver2.id, name: 'Jonas Berg' },
+      pickupLocation: { name: 'Aéroport Paris-Charles-de-Gaulle' },
+      days: 3,
+      price: 10500,
+      status: 'pending',
+      paymentOption: 'payLater',
+    });
+  });
+
+  it('filters by status, dates and keyword, and pages', async () => {
+    expect(await ids(as.admin, { statuses: ['paid'] })).toEqual([van]);
+    expect(await ids(as.admin, { keyword: 'trafic' })).toEqual([van]);
+    expect(await ids(as.admin, { keyword: 'jonas' })).toEqual([theirs]);
+    expect(await ids(as.admin, { from: period(14).pickupAt })).toEqual([theirs]);
+    const first = BookingsPageSchema.parse((await list(as.admin, {}, 1, 2)).json());
+    const second = BookingsPageSchema.parse((await list(as.admin, {}, 2, 2)).json());
+    expect(first.totalCount).toBe(3);
+    expect(first.results).toHaveLength(2);
+    expect(second.results).toHaveLength(1);
+    expect((await list(as.admin, { statuses: ['nope'] })).statusCode).toBe(400);
+  });
+
+  it('GET /api/booking/{id}: owner, fleet supplier and admin see it; others get 404', async () => {
+    const get = (who: Headers, id: string) => t.app.inject({ method: 'GET', url: `/api/booking/${id}`, headers: who });
+    expect((await get(anonymous, mine)).statusCode).toBe(401);
+    expect((await get(as.driver2, mine)).statusCode).toBe(404);
+    expect((await get(as.kestrel, mine)).statusCode).toBe(404);
+    for (const who of [as.driver, as.supplier, as.admin]) expect((await get(who, mine)).statusCode).toBe(200);
+    const detail = BookingSchema.parse((await get(as.driver, mine)).json());
+    expect(detail).toMatchObject({
+      status: 'pending',
+      editable: true,
+      pickupTimeZone: 'Europe/Paris',
+      payNow: 0,
+      payAtPickup: 10500,
+    });
+  });
+
+  it('a driver edits dates and extras of their pending booking, re-priced; not status, not others', async () => {
+    const next = period(11, 4);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/update-booking/${mine}`,
+      headers: as.driver,
+      payload: { ...next, extras: { amendments: true } },
+    });
+    expect(res.statusCode).toBe(200);
+    // 4 days: one 3-day rate 105 € + one day 39 €, amendments 15 €.
+    expect(res.json()).toMatchObject({ price: 10500 + 3900 + 1500, days: 4, extras: { amendments: true } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/update-booking/${mine}`,
+      headers: as.driver2,
+      payload: next,
+    });
+    expect(other.statusCode).toBe(404);
+    const status = await t.app.inject({
+      method: 'POST',
+      url: `/api/update-booking/${mine}`,
+      headers: as.driver,
+      payload: { status: 'paid' },
+    });
+    expect(status.statusCode).toBe(403);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/update-booking/${van}`,
+      headers: as.driver,
+      payload: next,
+    });
+    expect(paid.statusCode).toBe(409);
+    const tooSoon = await t.app.inject({
+      method: 'POST',
+      url: `/api/update-booking/${mine}`,
+      headers: as.driver,
+      payload: period(-2),
+    });
+    expect(tooSoon.json().fieldErrors.pickupAt).toContain('Pick-up time must be at least a few hours in the future');
+  });
+
+  it('an edit that overlaps another booking of the car is a 409 and changes nothing', async () => {
+    const overlap = { pickupAt: period(16).pickupAt, dropoffAt: period(16).dropoffAt };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/update-booking/${mine}`,
+      headers: as.driver,
+      payload: overlap,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('CAR_UNAVAILABLE');
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, mine));
+    expect(row!.pickupAt.toISOString()).toBe(period(11).pickupAt);
+  });
+
+  it('a driver’s cancel is a request that notifies the supplier and the admins; an operator cancels', async () => {
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${mine}`, headers: as.driver2 })).statusCode,
+    ).toBe(404);
+    const res = await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${mine}`, headers: as.driver });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'pending', cancelRequest: true, editable: false });
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.bookingId, mine), eq(notifications.kind, 'cancelRequested')));
+    expect(notes.map((n) => n.userId)).toEqual(
+      expect.arrayContaining([DEMO_IDS.suppliers.azurCoast, DEMO_ACCOUNTS.admin.id]),
+    );
+    const done = await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${mine}`, headers: as.supplier });
+    expect(done.json()).toMatchObject({ status: 'cancelled' });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, mine));
+    expect(row!.blocksCar).toBe(false);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.bookingId, mine),
+          eq(notifications.userId, DEMO_ACCOUNTS.driver.id),
+          eq(notifications.kind, 'bookingStatusChanged'),
+        ),
+      );
+    expect(told).toHaveLength(1);
+  });
+
+  it('update-booking-status: admin and own-fleet supplier only, all or nothing, 409 on overlap', async () => {
+    const post = (who: Headers, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/update-booking-status', headers: who, payload });
+    expect((await post(anonymous, { ids: [theirs], status: 'reserved' })).statusCode).toBe(401);
+    expect((await post(as.driver2, { ids: [theirs], status: 'reserved' })).statusCode).toBe(403);
+    // Kestrel may not touch Azur Coast's booking; a mixed selection changes nothing.
+    expect((await post(as.kestrel, { ids: [van, theirs], status: 'reserved' })).statusCode).toBe(404);
+    const rows = await t.db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.id, [van, theirs]));
+    expect(rows.map((r) => r.status).sort()).toEqual(['paid', 'pending']);
+    expect((await post(as.supplier, { ids: [theirs], status: 'reserved' })).json()).toEqual({ count: 1 });
+    // Re-activating the cancelled booking would overlap nothing now; put theirs on mine's dates first to force it.
+    const clash = await book(as.driver2, 30);
+    await post(as.admin, { ids: [clash], status: 'cancelled' });
+    await book(as.driver, 30);
+    const res = await post(as.admin, { ids: [theirs, clash], status: 'pending' });
+    expect(res.statusCode).toBe(409);
+    const [still] = await t.db.select().from(bookings).where(eq(bookings.id, theirs));
+    expect(still!.status).toBe('reserved');
+  });
+
+  it('delete-bookings: driver only own cancelled/void; supplier own fleet; all or nothing', async () => {
+    const post = (who: Headers, ids: string[]) =>
+      t.app.inject({ method: 'POST', url: '/api/delete-bookings', headers: who, payload: { ids } });
+    expect((await post(anonymous, [mine])).statusCode).toBe(401);
+    expect((await post(as.driver2, [mine])).statusCode).toBe(404);
+    expect((await post(as.driver, [van])).statusCode).toBe(409);
+    expect((await post(as.kestrel, [van, theirs])).statusCode).toBe(404);
+    expect((await post(as.driver, [mine])).json()).toEqual({ count: 1 });
+    expect((await post(as.kestrel, [van])).json()).toEqual({ count: 1 });
+    expect((await post(as.admin, [theirs])).json()).toEqual({ count: 1 });
+    const left = await t.db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.id, [mine, van, theirs]));
+    expect(left).toHaveLength(0);
+  });
+});

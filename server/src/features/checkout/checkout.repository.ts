@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings, cars, dateBasedPrices, files, locations, oneTimeTokens, users } from '../../db/schema.ts';
+import { hashToken } from '../../plugins/session.ts';
+
+// The only Drizzle code of the checkout slice.
+
+export async function findCarForCheckout(db: DbOrTx, carId: string) {
+  const [row] = await db
+    .select({
+      car: cars,
+      supplier: {
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        language: users.language,
+        enableEmailNotifications: users.enableEmailNotifications,
+        payLater: users.payLater,
+        licenseRequired: users.licenseRequired,
+        priceChangeRate: users.priceChangeRate,
+        blacklisted: users.blacklisted,
+      },
+    })
+    .from(cars)
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .where(eq(cars.id, carId))
+    .limit(1);
+  if (!row) return null;
+  const periods = await db
+    .select({
+      startDate: dateBasedPrices.startDate,
+      endDate: dateBasedPrices.endDate,
+      dailyPrice: dateBasedPrices.dailyPrice,
+    })
+    .from(dateBasedPrices)
+    .where(eq(dateBasedPrices.carId, carId));
+  return { ...row, dateBasedPrices: periods };
+}
+export type CheckoutCar = NonNullable<Awaited<ReturnType<typeof findCarForCheckout>>>;
+
+export async function findLocations(db: DbOrTx, ids: string[]) {
+  return db
+    .select({ id: locations.id, timeZone: locations.timeZone, names: locations.names })
+    .from(locations)
+    .where(inArray(locations.id, ids));
+}
+
+/**
+ * Whether the car is offered at a location, as search matches places: the car is at the location itself, at one
+ * of its ancestors (a car at "Paris" serves Paris CDG), or at one of its descendants (a search for the city
+ * "Paris" finds the cars at Paris CDG).
+ */
+export async function carServesLocation(db: DbOrTx, carId: string, locationId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    with recursive ancestors(id, parent_id) as (
+      select id, parent_id from ${locations} where id = ${locationId}
+      union select l.id, l.parent_id from ${locations} l join ancestors a on l.id = a.parent_id
+    ), descendants(id) as (
+      select id from ${locations} where id = ${locationId}
+      union select l.id from ${locations} l join descendants d on l.parent_id = d.id
+    )
+    select exists (
+      select 1 from car_locations cl
+      where cl.car_id = ${carId}
+        and (cl.location_id in (select id from ancestors) or cl.location_id in (select id from descendants))
+    ) as ok`);
+  return Boolean((result as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok);
+}
+
+export async function findLicenseFile(db: DbOrTx, fileId: string) {
+  const [row] = await db
+    .select({ id: files.id, kind: files.kind, ownerId: files.ownerId, temporary: files.temporary })
+    .from(files)
+    .where(eq(files.id, fileId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function createGuestUser(
+  db: DbOrTx,
+  guest: { fullName: string; email: string; phone: string; birthDate: string; language: string },
+) {
+  const [row] = await db
+    .insert(users)
+    .values({ type: 'user', verified: false, passwordHash: null, ...guest })
+    .returning();
+  return row!;
+}
+
+/**
+ * The activation token of a new account (purpose 'activate', stored hashed, one day). Kept in this one function so
+ * the integrator can swap it for the accounts feature's shared helper. Link: `${PUBLIC_URL}/activate?u=…&e=…&t=…`.
+ */
+export async function createActivationToken(db: DbOrTx, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(oneTimeTokens).values({
+    userId,
+    purpose: 'activate',
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
+  return token;
+}
+
+/** A temporary licence uploaded during guest checkout becomes the new driver's. */
+export async function attachLicense(db: DbOrTx, fileId: string, userId: string) {
+  await db.update(files).set({ ownerId: userId, temporary: false }).where(eq(files.id, fileId));
+  await db.update(users).set({ licenseFileId: fileId }).where(eq(users.id, userId));
+}
+
+export async function insertBooking(db: DbOrTx, values: typeof bookings.$inferInsert) {
+  const [row] = await db.insert(bookings).values(values).returning({ id: bookings.id, status: bookings.status });
+  return row!;
+}

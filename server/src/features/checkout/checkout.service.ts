@@ -1,0 +1,266 @@
+import type { CheckoutBody, CheckoutResult } from '@roam/contract/checkout';
+import { EXTRAS, type Language } from '@roam/contract/enums';
+import { convertMinor } from '@roam/contract/money';
+import { paymentSplit } from '@roam/contract/price';
+import { ageOn, validateRentalPeriod } from '@roam/contract/time';
+import { AppError } from '../../lib/app-error.ts';
+import { notifyBooking, renderNotice } from '../../lib/booking-notifications.ts';
+import { displayRate, minimumDriverAge, priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { releaseExpiredHolds } from '../payments/payments.repository.ts';
+import { type PaymentsContext, startCardPayment } from '../payments/payments.service.ts';
+import { buildSettings } from '../system/settings.service.ts';
+import * as repository from './checkout.repository.ts';
+
+// Server checkout (issue #5, ARCHITECTURE §5 Bookings): everything the screen showed is recomputed here; the client
+// sends choices, never a price. One transaction releases the car's lapsed holds and inserts the booking; the
+// exclusion constraint makes a double booking impossible.
+
+const invalid = (fieldErrors: Record<string, string[]>) =>
+  new AppError('VALIDATION_FAILED', 'Please fix errors.', fieldErrors);
+const EMAIL_TAKEN_MESSAGE = 'This email address is already registered.';
+
+type Driver = {
+  id: string | null;
+  email: string;
+  fullName: string;
+  birthDate: string | null;
+  language: string;
+  enableEmailNotifications: boolean;
+  licenseFileId: string | null;
+};
+
+function driverOf(body: CheckoutBody, user: SessionUser | null, defaultLanguage: Language): Driver {
+  if (user) {
+    if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', 'Your account is suspended.');
+    return {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      birthDate: user.birthDate,
+      language: user.language,
+      enableEmailNotifications: user.enableEmailNotifications,
+      licenseFileId: user.licenseFileId,
+    };
+  }
+  if (!body.driver) throw invalid({ driver: ['Please sign in or enter the driver details.'] });
+  const guest = body.driver;
+  return {
+    id: null,
+    email: guest.email.trim(),
+    fullName: guest.fullName,
+    birthDate: guest.birthDate,
+    language: guest.language ?? defaultLanguage,
+    enableEmailNotifications: true,
+    licenseFileId: null,
+  };
+}
+
+export async function checkout(
+  context: PaymentsContext,
+  body: CheckoutBody,
+  user: SessionUser | null,
+): Promise<CheckoutResult> {
+  const { db, config } = context;
+  const settings = buildSettings(config);
+  const driver = driverOf(body, user, config.DEFAULT_LANGUAGE);
+
+  const found = await repository.findCarForCheckout(db, body.carId);
+  if (!found) throw new AppError('NOT_FOUND', 'Car not found.');
+  const { car, supplier } = found;
+  if (!car.available || car.comingSoon || car.fullyBooked || supplier.blacklisted) {
+    throw new AppError('CAR_UNAVAILABLE', 'This car is not available.');
+  }
+
+  const places = await repository.findLocations(db, [body.pickupLocationId, body.dropoffLocationId]);
+  const pickupPlace = places.find((place) => place.id === body.pickupLocationId);
+  const dropoffPlace = places.find((place) => place.id === body.dropoffLocationId);
+  if (!pickupPlace) throw invalid({ pickupLocationId: ['Unknown pick-up location.'] });
+  if (!dropoffPlace) throw invalid({ dropoffLocationId: ['Unknown drop-off location.'] });
+  if (!(await repository.carServesLocation(db, car.id, pickupPlace.id))) {
+    throw invalid({ pickupLocationId: ['This car is not offered at this pick-up location.'] });
+  }
+
+  const pickupAt = new Date(body.pickupAt);
+  const dropoffAt = new Date(body.dropoffAt);
+  throwPeriodIssues(
+    validateRentalPeriod({
+      pickupAt,
+      dropoffAt,
+      now: new Date(),
+      pickupTimeZone: pickupPlace.timeZone,
+      dropoffTimeZone: dropoffPlace.timeZone,
+      rules: settings,
+    }),
+  );
+
+  // Driver age at pick-up, in the pick-up location's calendar (spec §5: at least 21, or the car's minimum age).
+  const minimumAge = minimumDriverAge(car.minimumAge);
+  const birthField = user ? 'birthDate' : 'driver.birthDate';
+  if (!driver.birthDate) throw invalid({ [birthField]: ['Please add your birth date to your profile.'] });
+  if (!(ageOn(driver.birthDate, pickupAt, pickupPlace.timeZone) >= minimumAge)) {
+    throw invalid({ [birthField]: [`You must be at least ${minimumAge} years old.`] });
+  }
+  const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, body.extras[extra] === true]));
+  if (extras.additionalDriver) {
+    if (!body.additionalDriver) throw invalid({ additionalDriver: ['Please enter the additional driver details.'] });
+    if (!(ageOn(body.additionalDriver.birthDate, pickupAt, pickupPlace.timeZone) >= settings.minDriverAge)) {
+      throw invalid({ 'additionalDriver.birthDate': [`You must be at least ${settings.minDriverAge} years old.`] });
+    }
+  }
+
+  if (body.paymentOption === 'payLater' && !supplier.payLater) {
+    throw invalid({ paymentOption: ['Pay later is not available for this supplier.'] });
+  }
+
+  // Driver licence: required by some suppliers; an uploaded file of the driver, or a temporary one for a guest.
+  let licenseFileId: string | null = body.licenseFileId ?? driver.licenseFileId;
+  if (body.licenseFileId) {
+    const file = await repository.findLicenseFile(db, body.licenseFileId);
+    const usable =
+      file && file.kind === 'license' && (file.temporary || (driver.id !== null && file.ownerId === driver.id));
+    if (!usable) throw invalid({ licenseFileId: ['Please add your driver’s licence.'] });
+  }
+  if (supplier.licenseRequired && !licenseFileId)
+    throw invalid({ licenseFileId: ['Please add your driver’s licence.'] });
+  if (!supplier.licenseRequired && !body.licenseFileId) licenseFileId = null;
+
+  const price = priceBooking({
+    car,
+    dateBasedPrices: found.dateBasedPrices,
+    priceChangeRate: supplier.priceChangeRate,
+    pickupAt,
+    dropoffAt,
+    timeZone: pickupPlace.timeZone,
+    extras,
+  });
+  const { payNow, payAtPickup } = paymentSplit(price, body.paymentOption);
+  const rate = await displayRate(body.currency);
+  const chargedAmount = convertMinor(payNow, rate, body.currency);
+  const online = body.paymentOption !== 'payLater';
+  const holdExpiresAt = online ? new Date(Date.now() + config.HOLD_MINUTES * 60_000) : null;
+
+  if (!driver.id && (await repository.emailTaken(db, driver.email)))
+    throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { 'driver.email': [EMAIL_TAKEN_MESSAGE] });
+
+  let created: {
+    bookingId: string;
+    driverId: string;
+    activationToken: string | null;
+    status: CheckoutResult['status'];
+  };
+  try {
+    created = await db.transaction(async (tx) => {
+      await releaseExpiredHolds(tx, car.id);
+      let driverId = driver.id;
+      let activationToken: string | null = null;
+      if (!driverId && body.driver) {
+        const account = await repository.createGuestUser(tx, {
+          fullName: body.driver.fullName,
+          email: driver.email,
+          phone: body.driver.phone,
+          birthDate: body.driver.birthDate,
+          language: driver.language,
+        });
+        driverId = account.id;
+        activationToken = await repository.createActivationToken(tx, account.id);
+        if (licenseFileId) await repository.attachLicense(tx, licenseFileId, account.id);
+      }
+      const booking = await repository.insertBooking(tx, {
+        carId: car.id,
+        supplierId: supplier.id,
+        driverId: driverId!,
+        pickupLocationId: pickupPlace.id,
+        dropoffLocationId: dropoffPlace.id,
+        pickupAt,
+        dropoffAt,
+        status: online ? 'void' : 'pending',
+        blocksCar: true,
+        holdExpiresAt,
+        paymentOption: body.paymentOption,
+        ...extras,
+        additionalDriverDetails: extras.additionalDriver ? (body.additionalDriver ?? null) : null,
+        price: price.total,
+        deposit: price.deposit,
+        payNow,
+        currency: body.currency,
+        rate,
+        chargedAmount,
+        licenseFileId,
+      });
+      return { bookingId: booking.id, driverId: driverId!, activationToken, status: booking.status };
+    });
+  } catch (error) {
+    const code = pgErrorCode(error);
+    if (code === '23P01')
+      throw new AppError('CAR_UNAVAILABLE', 'This car was just booked by someone else for these dates.');
+    if (code === '23505')
+      throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { 'driver.email': [EMAIL_TAKEN_MESSAGE] });
+    throw error;
+  }
+
+  const notice = {
+    db,
+    mailer: context.mailer,
+    websiteName: config.WEBSITE_NAME,
+    publicUrl: config.PUBLIC_URL,
+    log: context.log,
+  };
+  if (created.activationToken) {
+    const link = `${config.PUBLIC_URL}/activate?u=${created.driverId}&e=${encodeURIComponent(driver.email)}&t=${created.activationToken}`;
+    const mail = renderNotice('activate', driver.language as Language, {
+      websiteName: config.WEBSITE_NAME,
+      car: car.name,
+      bookingId: created.bookingId,
+      link,
+    });
+    await context.mailer
+      .send({ to: driver.email, ...mail })
+      .catch((err: unknown) => context.log.warn({ err }, 'activation e-mail failed'));
+  }
+
+  let payment: CheckoutResult['payment'] = null;
+  if (online) {
+    payment = await startCardPayment(context, {
+      id: created.bookingId,
+      chargedAmount,
+      currency: body.currency,
+      carName: car.name,
+      holdExpiresAt: holdExpiresAt!,
+    });
+  } else {
+    // Pay later: booked now. The driver and the supplier hear about it at once.
+    const recipient = {
+      id: created.driverId,
+      email: driver.email,
+      language: driver.language,
+      enableEmailNotifications: driver.enableEmailNotifications,
+    };
+    await notifyBooking(notice, recipient, 'bookingConfirmed', {
+      id: created.bookingId,
+      carName: car.name,
+      status: 'pending',
+    });
+    await notifyBooking(notice, supplier, 'bookingNew', {
+      id: created.bookingId,
+      carName: car.name,
+      status: 'pending',
+    });
+  }
+
+  return {
+    bookingId: created.bookingId,
+    status: created.status,
+    price,
+    payNow,
+    payAtPickup,
+    chargedAmount,
+    currency: body.currency,
+    rate,
+    holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
+    accountCreated: created.activationToken !== null,
+    payment,
+    walletEnabled: context.paypal !== null,
+  };
+}

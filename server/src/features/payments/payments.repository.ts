@@ -1,0 +1,136 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings, cars, users } from '../../db/schema.ts';
+
+// The only Drizzle code of the payments slice: the booking as a payment sees it, and the idempotent transitions.
+
+const driver = alias(users, 'driver');
+const supplier = alias(users, 'supplier');
+
+const person = <T extends typeof driver | typeof supplier>(table: T) => ({
+  id: table.id,
+  email: table.email,
+  fullName: table.fullName,
+  language: table.language,
+  enableEmailNotifications: table.enableEmailNotifications,
+});
+
+export async function findPayableBooking(db: DbOrTx, bookingId: string) {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      blocksCar: bookings.blocksCar,
+      holdExpiresAt: bookings.holdExpiresAt,
+      paymentOption: bookings.paymentOption,
+      payNow: bookings.payNow,
+      currency: bookings.currency,
+      chargedAmount: bookings.chargedAmount,
+      paymentProvider: bookings.paymentProvider,
+      paymentReference: bookings.paymentReference,
+      paidAt: bookings.paidAt,
+      pickupAt: bookings.pickupAt,
+      dropoffAt: bookings.dropoffAt,
+      carName: cars.name,
+      driver: person(driver),
+      supplier: person(supplier),
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(driver, eq(driver.id, bookings.driverId))
+    .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row ?? null;
+}
+export type PayableBooking = NonNullable<Awaited<ReturnType<typeof findPayableBooking>>>;
+
+/** Records the gateway's session/order id on an unpaid booking (to find it again and to verify it). */
+export async function setPaymentReference(
+  db: DbOrTx,
+  bookingId: string,
+  provider: 'demo' | 'stripe' | 'paypal',
+  reference: string,
+) {
+  await db
+    .update(bookings)
+    .set({ paymentProvider: provider, paymentReference: reference, updatedAt: new Date() })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'void')));
+}
+
+/**
+ * The one confirmation statement: void → deposit/paid, blocking, hold cleared. Conditional on status = 'void', so a
+ * replay (webhook + return check, a restart, a double click) matches nothing and changes nothing twice. When the
+ * hold had lapsed and the car was booked since, re-blocking violates the exclusion constraint (23P01): the caller
+ * then records the payment with `markPaidWithoutCar`.
+ */
+export async function confirmPaid(
+  db: DbOrTx,
+  bookingId: string,
+  provider: 'demo' | 'stripe' | 'paypal',
+  reference: string,
+) {
+  const rows = await db
+    .update(bookings)
+    .set({
+      status: sql`(case when ${bookings.paymentOption} = 'deposit' then 'deposit' else 'paid' end)::booking_status`,
+      blocksCar: true,
+      holdExpiresAt: null,
+      paidAt: new Date(),
+      paymentProvider: provider,
+      paymentReference: reference,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'void'), sql`${bookings.paidAt} is null`))
+    .returning({ status: bookings.status });
+  return rows[0] ?? null;
+}
+
+/**
+ * A payment that arrived after the hold lapsed and the car was taken: the booking stays void and unblocking, and
+ * `paid_at` is set — "void with paid_at" is the refund-due flag operators look for (documented in the report).
+ */
+export async function markPaidWithoutCar(
+  db: DbOrTx,
+  bookingId: string,
+  provider: 'demo' | 'stripe' | 'paypal',
+  reference: string,
+) {
+  const rows = await db
+    .update(bookings)
+    .set({
+      blocksCar: false,
+      holdExpiresAt: null,
+      paidAt: new Date(),
+      paymentProvider: provider,
+      paymentReference: reference,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'void'), sql`${bookings.paidAt} is null`))
+    .returning({ id: bookings.id });
+  return rows.length > 0;
+}
+
+/** Failure or expiry: the unpaid booking stops holding the car. */
+export async function releaseHold(db: DbOrTx, bookingId: string) {
+  await db
+    .update(bookings)
+    .set({ blocksCar: false, holdExpiresAt: null, updatedAt: new Date() })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'void'), eq(bookings.blocksCar, true)));
+}
+
+/** The periodic sweep, and the first step of every checkout (for its car). */
+export async function releaseExpiredHolds(db: DbOrTx, carId?: string) {
+  await db
+    .update(bookings)
+    .set({ blocksCar: false })
+    .where(
+      and(
+        carId ? eq(bookings.carId, carId) : undefined,
+        eq(bookings.status, 'void'),
+        eq(bookings.blocksCar, true),
+        lt(bookings.holdExpiresAt, sql`now()`),
+      ),
+    );
+}

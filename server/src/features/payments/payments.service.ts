@@ -1,0 +1,264 @@
+import type { CreatePaypalOrderBody, DemoPaymentBody, GatewaySession, PaymentResult } from '@roam/contract/checkout';
+import { toMinor } from '@roam/contract/money';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { notifyBooking } from '../../lib/booking-notifications.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
+import * as repository from './payments.repository.ts';
+import type { PaypalGateway } from './paypal-gateway.ts';
+import type { StripeGateway } from './stripe-gateway.ts';
+
+// Payment gateways behind one interface (ARCHITECTURE §5): demo (default without keys), card (Stripe), wallet
+// (PayPal). Every gateway ends in `confirmBookingPayment` or `failBookingPayment`.
+
+type Provider = 'demo' | 'stripe' | 'paypal';
+
+export type PaymentsContext = {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+  stripe: StripeGateway | null;
+  paypal: PaypalGateway | null;
+};
+
+const DEMO_SUCCEEDS = '4242424242424242';
+
+async function bookingOr404(context: PaymentsContext, bookingId: string) {
+  const booking = await repository.findPayableBooking(context.db, bookingId);
+  if (!booking) throw new AppError('NOT_FOUND', 'Booking not found.');
+  return booking;
+}
+
+function result(bookingId: string, status: PaymentResult['status'], payment: PaymentResult['payment']): PaymentResult {
+  return { bookingId, status, payment };
+}
+
+/**
+ * Confirms a verified payment, once. The first call moves void → deposit/paid and notifies the driver and the
+ * supplier; any replay finds the booking already confirmed and changes nothing.
+ */
+export async function confirmBookingPayment(
+  context: PaymentsContext,
+  bookingId: string,
+  provider: Provider,
+  reference: string,
+): Promise<PaymentResult> {
+  let confirmed: { status: PaymentResult['status'] } | null;
+  try {
+    confirmed = await repository.confirmPaid(context.db, bookingId, provider, reference);
+  } catch (error) {
+    if (pgErrorCode(error) !== '23P01') throw error;
+    // Paid after the hold lapsed and someone else took the car meanwhile: keep the money on record, flag a refund.
+    if (await repository.markPaidWithoutCar(context.db, bookingId, provider, reference)) {
+      context.log.error({ bookingId, provider, reference }, 'late payment for a car booked meanwhile: refund due');
+    }
+    return result(bookingId, 'void', 'refund');
+  }
+  const booking = await bookingOr404(context, bookingId);
+  if (!confirmed) {
+    // A replay, or a booking that is not awaiting payment: report what it is.
+    const payment = booking.status === 'void' ? (booking.paidAt ? 'refund' : 'open') : 'paid';
+    return result(bookingId, booking.status, payment);
+  }
+  const notice = {
+    db: context.db,
+    mailer: context.mailer,
+    websiteName: context.config.WEBSITE_NAME,
+    publicUrl: context.config.PUBLIC_URL,
+    log: context.log,
+  };
+  await notifyBooking(notice, booking.driver, 'bookingConfirmed', {
+    id: bookingId,
+    carName: booking.carName,
+    status: booking.status,
+  });
+  await notifyBooking(notice, booking.supplier, 'bookingNew', {
+    id: bookingId,
+    carName: booking.carName,
+    status: booking.status,
+  });
+  return result(bookingId, booking.status, 'paid');
+}
+
+/** A declined or expired payment: the car is free again (the booking stays void). */
+export async function failBookingPayment(context: PaymentsContext, bookingId: string): Promise<void> {
+  await repository.releaseHold(context.db, bookingId);
+}
+
+function assertAwaitingPayment(booking: repository.PayableBooking) {
+  if (booking.status !== 'void' || booking.paidAt)
+    throw new AppError('CONFLICT', 'This booking is not awaiting payment.');
+  if (!booking.blocksCar && booking.holdExpiresAt === null) {
+    throw new AppError('CAR_UNAVAILABLE', 'This booking has expired. Please book again.');
+  }
+}
+
+/** Starts the card gateway for a freshly created online-payment booking (called by checkout). */
+export async function startCardPayment(
+  context: PaymentsContext,
+  booking: { id: string; chargedAmount: number; currency: string; carName: string; holdExpiresAt: Date },
+): Promise<GatewaySession> {
+  if (!context.stripe) return { provider: 'demo', testMode: true };
+  try {
+    const session = await context.stripe.createSession({
+      bookingId: booking.id,
+      amount: booking.chargedAmount,
+      currency: booking.currency,
+      name: booking.carName,
+      holdExpiresAt: booking.holdExpiresAt,
+    });
+    await repository.setPaymentReference(context.db, booking.id, 'stripe', session.id);
+    return { provider: 'stripe', sessionId: session.id, url: session.url ?? '' };
+  } catch (error) {
+    context.log.error({ err: error, bookingId: booking.id }, 'card session could not be created');
+    await failBookingPayment(context, booking.id);
+    throw new AppError('SERVICE_UNAVAILABLE', 'Something went wrong! Try again later');
+  }
+}
+
+// --- Demo gateway -------------------------------------------------------------------------------
+
+/** `POST /api/demo-payment/{bookingId}`: the card fields are already valid (Luhn, expiry, CVC) by schema. */
+export async function payWithDemoCard(context: PaymentsContext, bookingId: string, card: DemoPaymentBody) {
+  if (context.config.NODE_ENV === 'production')
+    throw new AppError('FORBIDDEN', 'The demo gateway is off in production.');
+  if (context.stripe) throw new AppError('FORBIDDEN', 'The demo gateway is off: a card provider is configured.');
+  const booking = await bookingOr404(context, bookingId);
+  if (booking.status !== 'void' || booking.paidAt)
+    return confirmBookingPayment(context, bookingId, 'demo', `demo_${bookingId}`);
+  assertAwaitingPayment(booking);
+  const number = card.cardNumber.replace(/\s+/g, '');
+  if (number !== DEMO_SUCCEEDS) {
+    // 4000 0000 0000 0002 (and any other number) is declined, as the card provider's test numbers are.
+    await failBookingPayment(context, bookingId);
+    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  }
+  return confirmBookingPayment(context, bookingId, 'demo', `demo_${bookingId}`);
+}
+
+// --- Card provider ------------------------------------------------------------------------------
+
+function requireStripe(context: PaymentsContext): StripeGateway {
+  if (!context.stripe) throw new AppError('NOT_FOUND', 'The card provider is not configured.');
+  return context.stripe;
+}
+
+async function settleCardSession(
+  context: PaymentsContext,
+  session: Awaited<ReturnType<StripeGateway['retrieveSession']>>,
+) {
+  if (!session.bookingId) throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  const booking = await bookingOr404(context, session.bookingId);
+  if (booking.paymentProvider === 'stripe' && booking.paymentReference && booking.paymentReference !== session.id) {
+    throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  }
+  if (session.paid) {
+    if (session.amount !== booking.chargedAmount || session.currency !== booking.currency) {
+      context.log.error(
+        { bookingId: booking.id, sessionId: session.id },
+        'card payment amount does not match the booking',
+      );
+      throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+    }
+    return confirmBookingPayment(context, booking.id, 'stripe', session.id);
+  }
+  if (session.status === 'expired') {
+    await failBookingPayment(context, booking.id);
+    return result(booking.id, booking.status, 'failed');
+  }
+  return result(booking.id, booking.status, booking.status === 'void' ? 'open' : 'paid');
+}
+
+/** `GET /api/checkout-session/{sessionId}`: the return check after the card provider's page. */
+export async function checkCardSession(context: PaymentsContext, sessionId: string): Promise<PaymentResult> {
+  const stripe = requireStripe(context);
+  let session: Awaited<ReturnType<StripeGateway['retrieveSession']>>;
+  try {
+    session = await stripe.retrieveSession(sessionId);
+  } catch (error) {
+    context.log.warn({ err: error, sessionId }, 'card session lookup failed');
+    throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  }
+  return settleCardSession(context, session);
+}
+
+/** `POST /api/stripe-webhook`: signed events only. */
+export async function handleCardWebhook(context: PaymentsContext, rawBody: Buffer, signature: string | undefined) {
+  const stripe = requireStripe(context);
+  let event: ReturnType<StripeGateway['parseWebhook']>;
+  try {
+    event = stripe.parseWebhook(rawBody, signature ?? '');
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Invalid signature.');
+  }
+  if (event.kind === 'ignored') return;
+  await settleCardSession(context, event.session).catch((error: unknown) => {
+    // An event for a booking we do not know is acknowledged (Stripe would retry it forever otherwise).
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return;
+    throw error;
+  });
+}
+
+// --- Wallet provider ----------------------------------------------------------------------------
+
+function requirePaypal(context: PaymentsContext): PaypalGateway {
+  if (!context.paypal) throw new AppError('NOT_FOUND', 'The wallet provider is not configured.');
+  return context.paypal;
+}
+
+/** `POST /api/create-paypal-order/` (spec §7): the order is made from the booking; the client's figures must agree. */
+export async function createWalletOrder(context: PaymentsContext, body: CreatePaypalOrderBody) {
+  const paypal = requirePaypal(context);
+  const booking = await bookingOr404(context, body.bookingId);
+  assertAwaitingPayment(booking);
+  if (body.currency !== booking.currency || toMinor(body.amount, body.currency) !== booking.chargedAmount) {
+    throw new AppError('BAD_REQUEST', 'The amount does not match the booking.');
+  }
+  try {
+    const order = await paypal.createOrder({
+      bookingId: booking.id,
+      amount: booking.chargedAmount,
+      currency: booking.currency,
+      name: body.name,
+      description: body.description,
+    });
+    await repository.setPaymentReference(context.db, booking.id, 'paypal', order.id);
+    return { orderId: order.id };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    context.log.error({ err: error, bookingId: booking.id }, 'wallet order could not be created');
+    throw new AppError('SERVICE_UNAVAILABLE', 'Something went wrong! Try again later');
+  }
+}
+
+/** `POST /api/check-paypal-order/{bookingId}/{orderId}` (spec §7): verify, capture if approved, confirm. */
+export async function checkWalletOrder(context: PaymentsContext, bookingId: string, orderId: string) {
+  const paypal = requirePaypal(context);
+  const booking = await bookingOr404(context, bookingId);
+  if (booking.paymentProvider === 'paypal' && booking.paymentReference && booking.paymentReference !== orderId) {
+    throw new AppError('NOT_FOUND', 'Unknown order.');
+  }
+  let order: Awaited<ReturnType<PaypalGateway['getOrder']>>;
+  try {
+    order = await paypal.getOrder(orderId);
+    if (order.bookingId !== bookingId) throw new AppError('NOT_FOUND', 'Unknown order.');
+    if (order.status === 'APPROVED')
+      order = { ...(await paypal.captureOrder(orderId)), bookingId, amount: order.amount, currency: order.currency };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    context.log.warn({ err: error, bookingId, orderId }, 'wallet order check failed');
+    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  }
+  if (order.status !== 'COMPLETED') {
+    if (order.status === 'VOIDED') await failBookingPayment(context, bookingId);
+    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  }
+  if (order.amount !== booking.chargedAmount || order.currency !== booking.currency) {
+    context.log.error({ bookingId, orderId }, 'wallet payment amount does not match the booking');
+    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  }
+  return confirmBookingPayment(context, bookingId, 'paypal', orderId);
+}

@@ -1,0 +1,149 @@
+import type { BookingStatus, Language } from '@roam/contract/enums';
+import { LanguageSchema } from '@roam/contract/enums';
+import type { DbOrTx } from '../db/client.ts';
+import { notifications } from '../db/schema.ts';
+import type { Mailer } from './mailer.ts';
+
+// Booking notifications and e-mails (issue #5 item 3, ARCHITECTURE §5 "E-mails go out in the recipient's language").
+// Shared by checkout, payments and bookings. A notification row carries a message key + params; the web renders it.
+
+export type BookingNotice = 'bookingConfirmed' | 'bookingNew' | 'bookingStatusChanged' | 'cancelRequested' | 'activate';
+
+type Params = { websiteName: string; car: string; bookingId: string; link: string; status?: string };
+type Template = { subject: (p: Params) => string; text: (p: Params) => string };
+
+const STATUS_NAMES: Record<Language, Record<BookingStatus, string>> = {
+  en: {
+    void: 'Void',
+    pending: 'Pending',
+    deposit: 'Deposit paid',
+    paid: 'Paid',
+    reserved: 'Reserved',
+    cancelled: 'Cancelled',
+  },
+  fr: {
+    void: 'Nulle',
+    pending: 'En attente',
+    deposit: 'Acompte payé',
+    paid: 'Payée',
+    reserved: 'Réservée',
+    cancelled: 'Annulée',
+  },
+  es: {
+    void: 'Nula',
+    pending: 'Pendiente',
+    deposit: 'Depósito pagado',
+    paid: 'Pagada',
+    reserved: 'Reservada',
+    cancelled: 'Cancelada',
+  },
+  se: {
+    void: 'Ogiltig',
+    pending: 'Väntande',
+    deposit: 'Handpenning betald',
+    paid: 'Betald',
+    reserved: 'Reserverad',
+    cancelled: 'Avbokad',
+  },
+  de: {
+    void: 'Ungültig',
+    pending: 'Ausstehend',
+    deposit: 'Anzahlung bezahlt',
+    paid: 'Bezahlt',
+    reserved: 'Reserviert',
+    cancelled: 'Storniert',
+  },
+};
+
+// biome-ignore format: one line per language reads better
+const TEMPLATES: Record<BookingNotice, Record<Language, Template>> = {
+  activate: {
+    en: { subject: (p) => `Activate your ${p.websiteName} account`, text: (p) => `Hello,\n\nYour booking created an account for you. Activate it and choose a password here:\n${p.link}\n\nThe link works once and expires in one day.` },
+    fr: { subject: (p) => `Activez votre compte ${p.websiteName}`, text: (p) => `Bonjour,\n\nVotre réservation vous a créé un compte. Activez-le et choisissez un mot de passe ici :\n${p.link}\n\nLe lien ne sert qu'une fois et expire dans un jour.` },
+    es: { subject: (p) => `Active su cuenta de ${p.websiteName}`, text: (p) => `Hola:\n\nSu reserva le ha creado una cuenta. Actívela y elija una contraseña aquí:\n${p.link}\n\nEl enlace funciona una sola vez y caduca en un día.` },
+    se: { subject: (p) => `Aktivera ditt konto hos ${p.websiteName}`, text: (p) => `Hej!\n\nDin bokning skapade ett konto åt dig. Aktivera det och välj ett lösenord här:\n${p.link}\n\nLänken fungerar en gång och går ut om en dag.` },
+    de: { subject: (p) => `Aktivieren Sie Ihr ${p.websiteName}-Konto`, text: (p) => `Hallo,\n\nIhre Buchung hat ein Konto für Sie angelegt. Aktivieren Sie es und wählen Sie hier ein Passwort:\n${p.link}\n\nDer Link funktioniert einmal und läuft nach einem Tag ab.` },
+  },
+  bookingConfirmed: {
+    en: { subject: (p) => `Your booking of the ${p.car} is confirmed`, text: (p) => `Hello,\n\nYour booking of the ${p.car} is confirmed. Booking reference: ${p.bookingId}.\nView it here: ${p.link}\n\nAt pick-up: arrive on time and bring a passport or ID and your driver's licence.\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Votre réservation de la ${p.car} est confirmée`, text: (p) => `Bonjour,\n\nVotre réservation de la ${p.car} est confirmée. Référence : ${p.bookingId}.\nConsultez-la ici : ${p.link}\n\nAu retrait : soyez à l'heure et munissez-vous d'un passeport ou d'une pièce d'identité et de votre permis de conduire.\n\n${p.websiteName}` },
+    es: { subject: (p) => `Su reserva del ${p.car} está confirmada`, text: (p) => `Hola:\n\nSu reserva del ${p.car} está confirmada. Referencia: ${p.bookingId}.\nConsúltela aquí: ${p.link}\n\nEn la recogida: llegue a tiempo y traiga un pasaporte o documento de identidad y su permiso de conducir.\n\n${p.websiteName}` },
+    se: { subject: (p) => `Din bokning av ${p.car} är bekräftad`, text: (p) => `Hej!\n\nDin bokning av ${p.car} är bekräftad. Bokningsnummer: ${p.bookingId}.\nSe den här: ${p.link}\n\nVid upphämtning: kom i tid och ta med pass eller id-kort och ditt körkort.\n\n${p.websiteName}` },
+    de: { subject: (p) => `Ihre Buchung des ${p.car} ist bestätigt`, text: (p) => `Hallo,\n\nIhre Buchung des ${p.car} ist bestätigt. Buchungsnummer: ${p.bookingId}.\nHier ansehen: ${p.link}\n\nBei der Abholung: Seien Sie pünktlich und bringen Sie Reisepass oder Ausweis und Ihren Führerschein mit.\n\n${p.websiteName}` },
+  },
+  bookingNew: {
+    en: { subject: (p) => `New booking: ${p.car}`, text: (p) => `Hello,\n\nA new booking of the ${p.car} was made. Booking reference: ${p.bookingId}.\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Nouvelle réservation : ${p.car}`, text: (p) => `Bonjour,\n\nUne nouvelle réservation de la ${p.car} a été faite. Référence : ${p.bookingId}.\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Nueva reserva: ${p.car}`, text: (p) => `Hola:\n\nSe ha hecho una nueva reserva del ${p.car}. Referencia: ${p.bookingId}.\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Ny bokning: ${p.car}`, text: (p) => `Hej!\n\nEn ny bokning av ${p.car} har gjorts. Bokningsnummer: ${p.bookingId}.\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Neue Buchung: ${p.car}`, text: (p) => `Hallo,\n\nEine neue Buchung des ${p.car} ist eingegangen. Buchungsnummer: ${p.bookingId}.\n${p.link}\n\n${p.websiteName}` },
+  },
+  bookingStatusChanged: {
+    en: { subject: (p) => `Your booking of the ${p.car}: ${p.status}`, text: (p) => `Hello,\n\nThe status of your booking ${p.bookingId} (${p.car}) is now: ${p.status}.\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Votre réservation de la ${p.car} : ${p.status}`, text: (p) => `Bonjour,\n\nLe statut de votre réservation ${p.bookingId} (${p.car}) est désormais : ${p.status}.\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Su reserva del ${p.car}: ${p.status}`, text: (p) => `Hola:\n\nEl estado de su reserva ${p.bookingId} (${p.car}) es ahora: ${p.status}.\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Din bokning av ${p.car}: ${p.status}`, text: (p) => `Hej!\n\nStatus för din bokning ${p.bookingId} (${p.car}) är nu: ${p.status}.\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Ihre Buchung des ${p.car}: ${p.status}`, text: (p) => `Hallo,\n\nDer Status Ihrer Buchung ${p.bookingId} (${p.car}) ist jetzt: ${p.status}.\n${p.link}\n\n${p.websiteName}` },
+  },
+  cancelRequested: {
+    en: { subject: (p) => `Cancellation request: ${p.car}`, text: (p) => `Hello,\n\nThe driver asked to cancel booking ${p.bookingId} (${p.car}). Please contact them to finalise it.\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Demande d'annulation : ${p.car}`, text: (p) => `Bonjour,\n\nLe conducteur demande l'annulation de la réservation ${p.bookingId} (${p.car}). Contactez-le pour la finaliser.\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Solicitud de cancelación: ${p.car}`, text: (p) => `Hola:\n\nEl conductor ha pedido cancelar la reserva ${p.bookingId} (${p.car}). Contáctelo para finalizarla.\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Begäran om avbokning: ${p.car}`, text: (p) => `Hej!\n\nFöraren vill avboka bokning ${p.bookingId} (${p.car}). Kontakta föraren för att slutföra avbokningen.\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Stornierungsanfrage: ${p.car}`, text: (p) => `Hallo,\n\nDer Fahrer möchte die Buchung ${p.bookingId} (${p.car}) stornieren. Bitte kontaktieren Sie ihn, um sie abzuschließen.\n${p.link}\n\n${p.websiteName}` },
+  },
+};
+
+export type Recipient = { id: string; email: string; language: string; enableEmailNotifications: boolean };
+
+export type NoticeContext = {
+  db: DbOrTx;
+  mailer: Mailer;
+  websiteName: string;
+  publicUrl: string;
+  log: { warn(o: object, m: string): void };
+};
+
+function languageOf(recipient: Recipient): Language {
+  const parsed = LanguageSchema.safeParse(recipient.language);
+  return parsed.success ? parsed.data : 'en';
+}
+
+/** Renders a notice's e-mail in the recipient's language (exported for tests and the activation mail). */
+export function renderNotice(
+  notice: BookingNotice,
+  language: Language,
+  params: Omit<Params, 'status'> & { status?: BookingStatus },
+) {
+  const template = TEMPLATES[notice][language];
+  const full: Params = { ...params, status: params.status ? STATUS_NAMES[language][params.status] : '' };
+  return { subject: template.subject(full), text: template.text(full) };
+}
+
+/**
+ * A notification row for the recipient, and the e-mail when they enabled e-mail notifications. Mail delivery
+ * failures are logged, never thrown: the booking itself already succeeded.
+ */
+export async function notifyBooking(
+  context: NoticeContext,
+  recipient: Recipient,
+  notice: Exclude<BookingNotice, 'activate'>,
+  booking: { id: string; carName: string; status?: BookingStatus },
+): Promise<void> {
+  const params: Record<string, string> = {
+    car: booking.carName,
+    ...(booking.status ? { status: booking.status } : {}),
+  };
+  await context.db.insert(notifications).values({ userId: recipient.id, kind: notice, params, bookingId: booking.id });
+  if (!recipient.enableEmailNotifications) return;
+  const mail = renderNotice(notice, languageOf(recipient), {
+    websiteName: context.websiteName,
+    car: booking.carName,
+    bookingId: booking.id,
+    link: `${context.publicUrl}/booking?b=${booking.id}`,
+    ...(booking.status ? { status: booking.status } : {}),
+  });
+  await context.mailer
+    .send({ to: recipient.email, ...mail })
+    .catch((err: unknown) => context.log.warn({ err, bookingId: booking.id }, 'booking e-mail failed'));
+}

@@ -1,0 +1,34 @@
+import type { CheckoutBody } from '@roam/contract/checkout';
+import { zonedToInstant } from '@roam/contract/time';
+import { DEMO_IDS } from '../src/db/seed/seed.ts';
+
+/** A pick-up `daysAhead` days from now at 10:00 Paris time, returned after `days` days at 10:00. */
+export function period(daysAhead: number, days = 3) {
+  const day = (offset: number) => new Date(Date.now() + offset * 24 * 3600_000).toISOString().slice(0, 10);
+  return {
+    pickupAt: zonedToInstant({ date: day(daysAhead), time: '10:00' }, 'Europe/Paris').toISOString(),
+    dropoffAt: zonedToInstant({ date: day(daysAhead + days), time: '10:00' }, 'Europe/Paris').toISOString(),
+  };
+}
+
+/** A valid pay-later checkout of the Clio at Paris CDG (the caller adds the driver or signs in). */
+export function checkoutBody(overrides: Partial<CheckoutBody> = {}, daysAhead = 10): Record<string, unknown> {
+  return {
+    carId: DEMO_IDS.cars.clio,
+    pickupLocationId: DEMO_IDS.locations.parisCdg,
+    dropoffLocationId: DEMO_IDS.locations.parisCdg,
+    ...period(daysAhead),
+    extras: {},
+    paymentOption: 'payLater',
+    currency: 'EUR',
+    ...overrides,
+  };
+}
+
+export const guestDriver = (email: string) => ({
+  fullName: 'Gwen Guest',
+  email,
+  phone: '+33 6 00 00 00 00',
+  birthDate: '1992-03-04',
+  acceptTerms: true,
+});

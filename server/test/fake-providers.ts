@@ -1,0 +1,135 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// Local test servers speaking the card provider's and the wallet provider's protocols (ARCHITECTURE §5, §6):
+// the real stripe SDK and our PayPal REST client talk to them over HTTP on 127.0.0.1.
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export type FakeStripeSession = {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  metadata: Record<string, string>;
+  client_reference_id: string | null;
+  amount_total: number;
+  currency: string;
+  expires_at: number;
+  success_url: string;
+};
+
+/** Stripe: POST /v1/checkout/sessions (form-encoded), GET /v1/checkout/sessions/:id. */
+export async function startFakeStripe() {
+  const sessions = new Map<string, FakeStripeSession>();
+  const requests: { method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }[] = [];
+  let counter = 0;
+  const server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    const path = (request.url ?? '').split('?')[0]!;
+    const form = new URLSearchParams(body);
+    requests.push({ method: request.method ?? '', path, form, headers: request.headers });
+    const send = (status: number, json: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${counter}` });
+      response.end(JSON.stringify(json));
+    };
+    if (request.method === 'POST' && path === '/v1/checkout/sessions') {
+      counter += 1;
+      const id = `cs_test_${counter}`;
+      const session: FakeStripeSession = {
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.test/pay/${id}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        metadata: { bookingId: form.get('metadata[bookingId]') ?? '' },
+        client_reference_id: form.get('client_reference_id'),
+        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+        currency: form.get('line_items[0][price_data][currency]') ?? '',
+        expires_at: Number(form.get('expires_at')),
+        success_url: form.get('success_url') ?? '',
+      };
+      sessions.set(id, session);
+      return send(200, session);
+    }
+    const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && match) {
+      const session = sessions.get(decodeURIComponent(match[1]!));
+      if (session) return send(200, session);
+      return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+    }
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` } });
+  });
+  const base = await listen(server);
+  return { base, sessions, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export type FakePaypalOrder = {
+  id: string;
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
+  purchase_units: {
+    reference_id?: string;
+    custom_id?: string;
+    description?: string;
+    amount: { currency_code: string; value: string };
+    items?: { name: string }[];
+  }[];
+};
+
+/** PayPal: /v1/oauth2/token, /v2/checkout/orders, /v2/checkout/orders/:id, /v2/checkout/orders/:id/capture. */
+export async function startFakePaypal(clientId: string, secret: string) {
+  const orders = new Map<string, FakePaypalOrder>();
+  const requests: { method: string; path: string; body: string }[] = [];
+  let counter = 0;
+  const server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    const path = (request.url ?? '').split('?')[0]!;
+    requests.push({ method: request.method ?? '', path, body });
+    const send = (status: number, json: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(json));
+    };
+    if (request.method === 'POST' && path === '/v1/oauth2/token') {
+      const expected = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
+      if (request.headers.authorization !== expected || body !== 'grant_type=client_credentials') {
+        return send(401, { error: 'invalid_client' });
+      }
+      return send(200, { access_token: 'A21-test-token', token_type: 'Bearer', expires_in: 32400 });
+    }
+    if (request.headers.authorization !== 'Bearer A21-test-token') return send(401, { name: 'AUTHENTICATION_FAILURE' });
+    if (request.method === 'POST' && path === '/v2/checkout/orders') {
+      counter += 1;
+      const parsed = JSON.parse(body) as { purchase_units: FakePaypalOrder['purchase_units'] };
+      const order: FakePaypalOrder = {
+        id: `ORDER${counter}`,
+        status: 'CREATED',
+        purchase_units: parsed.purchase_units,
+      };
+      orders.set(order.id, order);
+      return send(201, order);
+    }
+    const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    const order = match ? orders.get(decodeURIComponent(match[1]!)) : undefined;
+    if (!match || !order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+    if (request.method === 'GET' && !match[2]) return send(200, order);
+    if (request.method === 'POST' && match[2]) {
+      if (order.status !== 'APPROVED')
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
+      order.status = 'COMPLETED';
+      return send(201, order);
+    }
+    send(405, {});
+  });
+  const base = await listen(server);
+  return { base, orders, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
