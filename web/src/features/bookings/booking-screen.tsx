@@ -56,7 +56,15 @@ export function BookingScreen() {
   );
 }
 
-function BookingView({ booking, operator, startEditing }: { booking: Booking; operator: boolean; startEditing: boolean }) {
+function BookingView({
+  booking,
+  operator,
+  startEditing,
+}: {
+  booking: Booking;
+  operator: boolean;
+  startEditing: boolean;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const money = useMoney();
@@ -64,7 +72,9 @@ function BookingView({ booking, operator, startEditing }: { booking: Booking; op
   const canEdit = booking.editable || operator;
   const [editing, setEditing] = useState(startEditing && canEdit);
   const when = (iso: string, zone: string) => formatInZone(iso, zone, language);
-  const extras = Object.entries(booking.extras).filter(([, on]) => on).map(([extra]) => extra);
+  const extras = Object.entries(booking.extras)
+    .filter(([, on]) => on)
+    .map(([extra]) => extra);
 
   const onCancel = async () => {
     if (!window.confirm(t('bookings.confirmCancel', { car: booking.car.name }))) return;
@@ -86,7 +96,9 @@ function BookingView({ booking, operator, startEditing }: { booking: Booking; op
     [t('checkout.details.days'), t('checkout.details.dayCount', { count: booking.days })],
     [
       t('bookings.detail.extras'),
-      extras.length > 0 ? extras.map((extra) => t(`cars.extra.${extra as 'cancellation'}`)).join(', ') : t('bookings.detail.none'),
+      extras.length > 0
+        ? extras.map((extra) => t(`cars.extra.${extra as 'cancellation'}`)).join(', ')
+        : t('bookings.detail.none'),
     ],
     [t('checkout.price.total'), money.format(booking.price)],
     [t('checkout.payment.title'), t(`checkout.payment.${booking.paymentOption}.label`)],
@@ -94,7 +106,8 @@ function BookingView({ booking, operator, startEditing }: { booking: Booking; op
     [t('checkout.price.payAtPickup'), money.format(booking.payAtPickup)],
     [
       t('bookings.column.status'),
-      t(`bookings.status.${booking.status}`) + (booking.cancelRequest && booking.status !== 'cancelled' ? ` — ${t('bookings.cancelPending')}` : ''),
+      t(`bookings.status.${booking.status}`) +
+        (booking.cancelRequest && booking.status !== 'cancelled' ? ` — ${t('bookings.cancelPending')}` : ''),
     ],
     [t('bookings.column.driver'), booking.driver.name],
   ];
@@ -107,7 +120,9 @@ function BookingView({ booking, operator, startEditing }: { booking: Booking; op
     <div className="booking">
       <section className="checkout-section">
         <div className="checkout-car">
-          {booking.car.image ? <img src={booking.car.image} alt="" width={240} height={160} className="checkout-car__image" /> : null}
+          {booking.car.image ? (
+            <img src={booking.car.image} alt="" width={240} height={160} className="checkout-car__image" />
+          ) : null}
           <p className="checkout-car__name">{booking.car.name}</p>
         </div>
         <dl className="checkout-summary">
@@ -125,7 +140,12 @@ function BookingView({ booking, operator, startEditing }: { booking: Booking; op
             </button>
           ) : null}
           {booking.status !== 'cancelled' && !booking.cancelRequest ? (
-            <button type="button" className="button button--secondary" onClick={() => void onCancel()} disabled={cancel.isPending}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void onCancel()}
+              disabled={cancel.isPending}
+            >
               {t('bookings.action.cancel')}
             </button>
           ) : null}

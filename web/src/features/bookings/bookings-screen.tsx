@@ -11,12 +11,7 @@ import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
 import { useSession } from '../auth/api/session';
 import { Pager } from '../search/components/pager';
-import {
-  useBookings,
-  useCancelBooking,
-  useDeleteBookings,
-  useUpdateBookingStatus,
-} from './api/bookings';
+import { useBookings, useCancelBooking, useDeleteBookings, useUpdateBookingStatus } from './api/bookings';
 import './bookings.css';
 
 const STATUSES = BookingStatusSchema.options;
@@ -139,7 +134,11 @@ function BookingsList({ operator }: { operator: boolean }) {
 
   return (
     <div className="bookings">
-      <form className="bookings-filters" onSubmit={(event) => event.preventDefault()} aria-label={t('bookings.filters.title')}>
+      <form
+        className="bookings-filters"
+        onSubmit={(event) => event.preventDefault()}
+        aria-label={t('bookings.filters.title')}
+      >
         <fieldset className="bookings-filters__statuses">
           <legend>{t('bookings.filters.status')}</legend>
           {STATUSES.map((status) => (
@@ -156,16 +155,29 @@ function BookingsList({ operator }: { operator: boolean }) {
         <div className="bookings-filters__dates">
           <div className="form-field">
             <label htmlFor={`${id}-from`}>{t('bookings.filters.from')}</label>
-            <input id={`${id}-from`} className="text-field" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+            <input
+              id={`${id}-from`}
+              className="text-field"
+              type="date"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
           </div>
           <div className="form-field">
             <label htmlFor={`${id}-to`}>{t('bookings.filters.to')}</label>
-            <input id={`${id}-to`} className="text-field" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+            <input
+              id={`${id}-to`}
+              className="text-field"
+              type="date"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+            />
           </div>
         </div>
       </form>
 
-      <div className="bookings-actions" aria-label={t('bookings.selection.label')} role="group">
+      <fieldset className="bookings-actions">
+        <legend className="visually-hidden">{t('bookings.selection.label')}</legend>
         <span aria-live="polite">{t('bookings.selection.count', { count: selected.size })}</span>
         <button
           type="button"
@@ -203,7 +215,7 @@ function BookingsList({ operator }: { operator: boolean }) {
             </button>
           </>
         ) : null}
-      </div>
+      </fieldset>
 
       {list.isPending ? (
         <p aria-busy="true">{t('common.loading')}</p>
@@ -222,7 +234,9 @@ function BookingsList({ operator }: { operator: boolean }) {
                     type="checkbox"
                     aria-label={t('bookings.selectAll')}
                     checked={allSelected}
-                    onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((r) => r._id)) : new Set())}
+                    onChange={(event) =>
+                      setSelected(event.target.checked ? new Set(rows.map((r) => r._id)) : new Set())
+                    }
                   />
                 </th>
                 <th scope="col">{t('bookings.column.car')}</th>
@@ -243,7 +257,10 @@ function BookingsList({ operator }: { operator: boolean }) {
                     <td data-label="">
                       <input
                         type="checkbox"
-                        aria-label={t('bookings.selectRow', { car: row.car.name, date: dateFormat.format(new Date(row.pickupAt)) })}
+                        aria-label={t('bookings.selectRow', {
+                          car: row.car.name,
+                          date: dateFormat.format(new Date(row.pickupAt)),
+                        })}
                         checked={selected.has(row._id)}
                         onChange={(event) => toggleRow(row._id, event.target.checked)}
                       />
@@ -260,7 +277,9 @@ function BookingsList({ operator }: { operator: boolean }) {
                       {t('bookings.perDay', { price: money.format(Math.round(row.price / Math.max(1, row.days))) })}
                     </td>
                     <td data-label={t('bookings.column.status')}>
-                      <span className={`status-badge status-badge--${row.status}`}>{t(`bookings.status.${row.status}`)}</span>
+                      <span className={`status-badge status-badge--${row.status}`}>
+                        {t(`bookings.status.${row.status}`)}
+                      </span>
                       {row.cancelRequest && row.status !== 'cancelled' ? (
                         <span className="bookings-table__note">{t('bookings.cancelPending')}</span>
                       ) : null}
@@ -269,7 +288,10 @@ function BookingsList({ operator }: { operator: boolean }) {
                     <td data-label={t('bookings.column.cost')}>{money.format(row.price)}</td>
                     <td data-label={t('bookings.column.actions')}>
                       <div className="bookings-table__actions">
-                        <Link to={`/booking?b=${row._id}`} aria-label={t('bookings.action.viewOf', { car: row.car.name })}>
+                        <Link
+                          to={`/booking?b=${row._id}`}
+                          aria-label={t('bookings.action.viewOf', { car: row.car.name })}
+                        >
                           {t('bookings.action.view')}
                         </Link>
                         <Link

@@ -16,8 +16,8 @@ import { toast } from '../../ui/toast';
 import { useSession } from '../auth/api/session';
 import { useCar } from '../cars/api/get-car';
 import { CarFacts, SupplierLogo } from '../cars/components/car-facts';
-import { useSettings } from '../settings/api/get-settings';
 import { readCriteria, type SearchCriteria, toSearchParams } from '../search/lib/search-params';
+import { useSettings } from '../settings/api/get-settings';
 import { CardForm } from './components/card-form';
 import { ExtrasToggles } from './components/extras-toggles';
 import { WalletButton } from './components/wallet-button';
@@ -112,8 +112,7 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
 
   const emailTaken = (
     <>
-      {t('checkout.errors.emailTaken')}{' '}
-      <Link to={signInHref}>{t('checkout.errors.signInInstead')}</Link>
+      {t('checkout.errors.emailTaken')} <Link to={signInHref}>{t('checkout.errors.signInInstead')}</Link>
     </>
   );
 
@@ -316,12 +315,7 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
             <p>{t('checkout.pay.hold', { time: formatInZone(pending.holdExpiresAt, timeZone, language) })}</p>
           ) : null}
           {pending.payment?.provider === 'demo' ? (
-            <CardForm
-              bookingId={pending.bookingId}
-              amount={money.format(payNow)}
-              onPaid={onPaid}
-              onFailed={onFailed}
-            />
+            <CardForm bookingId={pending.bookingId} amount={money.format(payNow)} onPaid={onPaid} onFailed={onFailed} />
           ) : null}
           {pending.payment?.provider === 'stripe' ? (
             <a className="button button--accent" href={pending.payment.url}>
@@ -362,7 +356,9 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
               {t('checkout.details.title')}
             </h2>
             <div className="checkout-car">
-              {car.image ? <img src={car.image} alt="" width={240} height={160} className="checkout-car__image" /> : null}
+              {car.image ? (
+                <img src={car.image} alt="" width={240} height={160} className="checkout-car__image" />
+              ) : null}
               <div>
                 <p className="checkout-car__name">{car.name}</p>
                 <SupplierLogo supplier={car.supplier} />

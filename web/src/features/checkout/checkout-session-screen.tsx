@@ -42,7 +42,7 @@ export function CheckoutSessionScreen() {
   if (check.isPending && sessionId) return <PageLoading />;
   if (check.data?.payment === 'paid') return <Success outcome={{ outcome: 'paid' }} />;
   return (
-    <Page title={t('checkout.session.errorTitle')}>
+    <Page title={t('checkout.session.title')}>
       <p role="alert" className="checkout-result checkout-result--error">
         {t('checkout.session.error')}
       </p>

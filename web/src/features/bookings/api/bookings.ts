@@ -17,7 +17,8 @@ export function useBookings(query: BookingsQuery, page: number, size: number, en
 export function useBooking(id: string | null, language: Language) {
   return useQuery({
     queryKey: ['booking', id, language] as const,
-    queryFn: ({ signal }) => api.get<Booking>(`/api/booking/${encodeURIComponent(id ?? '')}?language=${language}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<Booking>(`/api/booking/${encodeURIComponent(id ?? '')}?language=${language}`, { signal }),
     enabled: Boolean(id),
     retry: false,
   });

@@ -40,7 +40,8 @@ export function CardForm({ bookingId, amount, onPaid, onFailed }: CardFormProps)
     if (!luhnValid(card.cardNumber)) next.cardNumber = t('checkout.card.errors.cardNumber');
     if (!expiryValid(card.expiry)) next.expiry = t('checkout.card.errors.expiry');
     if (!/^\d{3,4}$/.test(card.cvc)) next.cvc = t('checkout.card.errors.cvc');
-    if (!card.cardholder.trim()) next.cardholder = t('checkout.errors.required', { field: t('checkout.card.cardholder') });
+    if (!card.cardholder.trim())
+      next.cardholder = t('checkout.errors.required', { field: t('checkout.card.cardholder') });
     return next;
   };
 

@@ -31,6 +31,7 @@ export function ExtrasToggles({ car, value, onChange, disabled = false }: Extras
                 role="switch"
                 className="switch"
                 checked={state === 'included' || Boolean(value[extra])}
+                aria-checked={state === 'included' || Boolean(value[extra])}
                 disabled={disabled || state !== 'priced'}
                 aria-describedby={`${id}-price`}
                 onChange={(event) => onChange({ ...value, [extra]: event.target.checked })}

@@ -60,7 +60,16 @@ interface WalletButtonProps {
 }
 
 /** The wallet provider's button: create the order and check it with the spec §7 calls. */
-export function WalletButton({ clientId, bookingId, amount, currency, name, description, onPaid, onFailed }: WalletButtonProps) {
+export function WalletButton({
+  clientId,
+  bookingId,
+  amount,
+  currency,
+  name,
+  description,
+  onPaid,
+  onFailed,
+}: WalletButtonProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<ScriptState>('initial');
   const container = useRef<HTMLDivElement>(null);
