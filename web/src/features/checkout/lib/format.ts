@@ -5,15 +5,20 @@ import { localeTag } from '../../../i18n';
 export function formatInZone(iso: string, timeZone: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
   try {
-    return new Intl.DateTimeFormat(localeTag(language), {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone,
-      timeZoneName: 'short',
-    }).format(date);
+    return new Intl.DateTimeFormat(localeTag(language), { ...options, timeZone }).format(date);
   } catch {
-    return new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    // An unknown zone name: the browser's zone, still labelled.
+    return new Intl.DateTimeFormat(localeTag(language), options).format(date);
   }
 }
 
