@@ -16,19 +16,13 @@ const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
     expect(errors, 'console errors').toEqual([]);
   },
-});
-      page.on('pageerror', (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors, 'console errors').toEqual([]);
-    },
-    { auto: true },
-  ],
 });
 
 // Whole journeys on a shared two-core machine: more time than a single-screen test.
