@@ -3,7 +3,7 @@ import type { CheckoutBody, CheckoutResult, PaymentOptionSchema } from '@roam/co
 import { type ChosenExtras, calculatePrice, type PriceBreakdown, paymentSplit } from '@roam/contract/price';
 import { ageOn } from '@roam/contract/time';
 import type { User } from '@roam/contract/users';
-import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -89,6 +89,11 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
   const [busy, setBusy] = useState(false);
   const [carTaken, setCarTaken] = useState(false);
   const [pending, setPending] = useState<CheckoutResult | null>(null);
+
+  // The payment step replaces the form: start it from the top.
+  useEffect(() => {
+    if (pending) window.scrollTo({ top: 0 });
+  }, [pending]);
 
   const price: PriceBreakdown | null = useMemo(() => {
     try {

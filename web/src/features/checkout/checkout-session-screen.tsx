@@ -26,12 +26,22 @@ export function CheckoutSessionScreen() {
   const known = isOutcome(location.state) ? location.state : null;
   const check = useQuery({
     queryKey: ['checkout-session', sessionId],
-    queryFn: ({ signal }) =>
-      api.get<PaymentResult>(`/api/checkout-session/${encodeURIComponent(sessionId)}`, { signal }),
+    // An unknown or failed session is an answer this screen shows, not an error to report.
+    queryFn: async ({ signal }): Promise<{ result: PaymentResult | null; code: string | null }> => {
+      try {
+        const result = await api.get<PaymentResult>(`/api/checkout-session/${encodeURIComponent(sessionId)}`, {
+          signal,
+        });
+        return { result, code: null };
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return { result: null, code: error.code };
+      }
+    },
     enabled: !known && sessionId.length > 0,
     retry: false,
   });
-  const failed = isApiError(check.error) && check.error.code === 'PAYMENT_FAILED';
+  const failed = check.data?.code === 'PAYMENT_FAILED';
   const { t } = useTranslation();
 
   useEffect(() => {
@@ -40,7 +50,7 @@ export function CheckoutSessionScreen() {
 
   if (known) return <Success outcome={known} />;
   if (check.isPending && sessionId) return <PageLoading />;
-  if (check.data?.payment === 'paid') return <Success outcome={{ outcome: 'paid' }} />;
+  if (check.data?.result?.payment === 'paid') return <Success outcome={{ outcome: 'paid' }} />;
   return (
     <Page title={t('checkout.session.title')}>
       <p role="alert" className="checkout-result checkout-result--error">
