@@ -8,6 +8,7 @@ import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
 import { useSession } from '../auth/api/session';
+import { useSettings } from '../settings/api/get-settings';
 import './checkout.css';
 
 type Outcome = { outcome: 'booked' | 'paid'; accountCreated?: boolean };
@@ -24,6 +25,8 @@ export function CheckoutSessionScreen() {
   const { sessionId = '' } = useParams();
   const location = useLocation();
   const known = isOutcome(location.state) ? location.state : null;
+  const settings = useSettings();
+  const returnCheck = !known && sessionId.length > 0 && settings.payment.card === 'stripe';
   const check = useQuery({
     queryKey: ['checkout-session', sessionId],
     // An unknown or failed session is an answer this screen shows, not an error to report.
@@ -38,7 +41,8 @@ export function CheckoutSessionScreen() {
         return { result: null, code: error.code };
       }
     },
-    enabled: !known && sessionId.length > 0,
+    // Only the card provider returns here with a session to check; our own flows arrive with the result.
+    enabled: returnCheck,
     retry: false,
   });
   const failed = check.data?.code === 'PAYMENT_FAILED';
@@ -49,7 +53,7 @@ export function CheckoutSessionScreen() {
   }, [failed, t]);
 
   if (known) return <Success outcome={known} />;
-  if (check.isPending && sessionId) return <PageLoading />;
+  if (returnCheck && check.isPending) return <PageLoading />;
   if (check.data?.result?.payment === 'paid') return <Success outcome={{ outcome: 'paid' }} />;
   return (
     <Page title={t('checkout.session.title')}>
