@@ -1,8 +1,593 @@
+import type { CarDetails } from '@roam/contract/cars';
+import type { CheckoutBody, CheckoutResult, PaymentOptionSchema } from '@roam/contract/checkout';
+import { type ChosenExtras, calculatePrice, type PriceBreakdown, paymentSplit } from '@roam/contract/price';
+import { ageOn } from '@roam/contract/time';
+import type { User } from '@roam/contract/users';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { useLanguage } from '../../i18n';
+import { api, isApiError } from '../../lib/api-client';
+import { useMoney } from '../../lib/use-money';
 import { Page } from '../../ui/page';
+import { PageLoading } from '../../ui/page-loading';
+import { toast } from '../../ui/toast';
+import { useSession } from '../auth/api/session';
+import { useCar } from '../cars/api/get-car';
+import { CarFacts, SupplierLogo } from '../cars/components/car-facts';
+import { readCriteria, type SearchCriteria, toSearchParams } from '../search/lib/search-params';
+import { useSettings } from '../settings/api/get-settings';
+import { CardForm } from './components/card-form';
+import { ExtrasToggles } from './components/extras-toggles';
+import { WalletButton } from './components/wallet-button';
+import { formatInZone, hereHref, isEmail, isPhone } from './lib/format';
+import './checkout.css';
 
-/** Booking options, driver details, payment options and the pick-up checklist (spec §2). */
+type PaymentOption = z.infer<typeof PaymentOptionSchema>;
+const PAYMENT_OPTIONS: readonly PaymentOption[] = ['payLater', 'deposit', 'full'];
+
+type Person = { fullName: string; email: string; phone: string; birthDate: string };
+const EMPTY_PERSON: Person = { fullName: '', email: '', phone: '', birthDate: '' };
+type Errors = Record<string, ReactNode>;
+
+/** Booking options, details, driver, payment options and the pick-up checklist (spec §2), then the payment. */
 export function CheckoutScreen() {
   const { t } = useTranslation();
-  return <Page title={t('checkout.title')} description={t('checkout.description')} />;
+  const [params] = useSearchParams();
+  const carId = params.get('carId');
+  const criteria = readCriteria(params);
+  const car = useCar(criteria ? carId : null);
+  const session = useSession();
+
+  if (!carId || !criteria) {
+    return (
+      <Page title={t('checkout.title')} description={t('checkout.description')}>
+        <p>{t('checkout.noCar')}</p>
+        <Link className="button" to="/search">
+          {t('checkout.backToSearch')}
+        </Link>
+      </Page>
+    );
+  }
+  if (car.isPending || session.isLoading) return <PageLoading />;
+  if (!car.data) {
+    return (
+      <Page title={t('checkout.title')}>
+        <p role="alert">{t('checkout.carNotFound')}</p>
+        <Link className="button" to={`/search?${toSearchParams(criteria)}`}>
+          {t('checkout.backToSearch')}
+        </Link>
+      </Page>
+    );
+  }
+  return <CheckoutForm car={car.data} criteria={criteria} user={session.user} />;
+}
+
+function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: SearchCriteria; user: User | null }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const money = useMoney();
+  const settings = useSettings();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const pickupZone = car.locations.find((l) => l._id === criteria.pickupLocationId);
+  const dropoffZone = car.locations.find((l) => l._id === criteria.dropoffLocationId);
+  const timeZone = pickupZone?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const minimumAge = Math.max(settings.minDriverAge, car.minimumAge);
+
+  const [extras, setExtras] = useState<ChosenExtras>({});
+  const [option, setOption] = useState<PaymentOption>(car.supplier.payLater ? 'payLater' : 'full');
+  const [driver, setDriver] = useState<Person>(EMPTY_PERSON);
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [additional, setAdditional] = useState<Person>(EMPTY_PERSON);
+  const [licence, setLicence] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [carTaken, setCarTaken] = useState(false);
+  const [pending, setPending] = useState<CheckoutResult | null>(null);
+
+  // The payment step replaces the form: start it from the top.
+  useEffect(() => {
+    if (pending) window.scrollTo({ top: 0 });
+  }, [pending]);
+
+  const price: PriceBreakdown | null = useMemo(() => {
+    try {
+      return calculatePrice({
+        car,
+        priceChangeRate: car.supplier.priceChangeRate,
+        pickupAt: new Date(criteria.pickupAt),
+        dropoffAt: new Date(criteria.dropoffAt),
+        timeZone,
+        extras,
+      });
+    } catch {
+      return null;
+    }
+  }, [car, criteria, timeZone, extras]);
+
+  const searchHref = `/search?${toSearchParams(criteria)}`;
+  const signInHref = hereHref(location);
+  const options = PAYMENT_OPTIONS.filter((o) => o !== 'payLater' || car.supplier.payLater);
+  const pickupAt = new Date(criteria.pickupAt);
+
+  const emailTaken = (
+    <>
+      {t('checkout.errors.emailTaken')} <Link to={signInHref}>{t('checkout.errors.signInInstead')}</Link>
+    </>
+  );
+
+  const checkPerson = (person: Person, prefix: string, found: Errors) => {
+    const need = (field: keyof Person, label: string) => {
+      if (!person[field].trim()) found[`${prefix}.${field}`] = t('checkout.errors.required', { field: label });
+    };
+    need('fullName', t('checkout.driver.fullName'));
+    need('email', t('checkout.driver.email'));
+    need('phone', t('checkout.driver.phone'));
+    need('birthDate', t('checkout.driver.birthDate'));
+    if (person.email.trim() && !isEmail(person.email)) found[`${prefix}.email`] = t('checkout.errors.email');
+    if (person.phone.trim() && !isPhone(person.phone)) found[`${prefix}.phone`] = t('checkout.errors.phone');
+    if (person.birthDate) {
+      const age = ageOn(person.birthDate, pickupAt, timeZone);
+      if (!(age >= minimumAge)) found[`${prefix}.birthDate`] = t('checkout.errors.age', { age: minimumAge });
+    }
+  };
+
+  const validate = (): Errors => {
+    const found: Errors = {};
+    if (!user) {
+      checkPerson(driver, 'driver', found);
+      if (!acceptTerms) found['driver.acceptTerms'] = t('checkout.errors.terms');
+    } else if (user.birthDate && ageOn(user.birthDate, pickupAt, timeZone) < minimumAge) {
+      found['driver.birthDate'] = t('checkout.errors.age', { age: minimumAge });
+    }
+    if (extras.additionalDriver) checkPerson(additional, 'additionalDriver', found);
+    if (car.supplier.licenseRequired && !licence) {
+      found.licence = t('checkout.errors.required', { field: t('checkout.licence.label') });
+    }
+    return found;
+  };
+
+  const focusFirstError = (found: Errors) => {
+    const first = Object.keys(found)[0];
+    if (!first) return;
+    const target = formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`);
+    target?.focus();
+  };
+
+  const checkEmailOnBlur = () => {
+    const email = driver.email.trim();
+    if (!email) return;
+    setErrors((current) => {
+      const next = { ...current };
+      if (isEmail(email)) delete next['driver.email'];
+      else next['driver.email'] = t('checkout.errors.email');
+      return next;
+    });
+  };
+
+  const uploadLicence = async (): Promise<string | undefined> => {
+    if (!car.supplier.licenseRequired || !licence) return undefined;
+    const form = new FormData();
+    form.append('file', licence);
+    const answer = await api.post<{ _id?: string; id?: string } | string>('/api/create-license', form);
+    return typeof answer === 'string' ? answer : (answer._id ?? answer.id);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast.error(t('checkout.errors.fix'));
+      focusFirstError(found);
+      return;
+    }
+    setBusy(true);
+    setCarTaken(false);
+    try {
+      let licenseFileId: string | undefined;
+      try {
+        licenseFileId = await uploadLicence();
+      } catch {
+        const failed = { licence: t('checkout.licence.failed') };
+        setErrors(failed);
+        focusFirstError(failed);
+        return;
+      }
+      const body: CheckoutBody = {
+        carId: car._id,
+        pickupLocationId: criteria.pickupLocationId,
+        dropoffLocationId: criteria.dropoffLocationId,
+        pickupAt: criteria.pickupAt,
+        dropoffAt: criteria.dropoffAt,
+        extras,
+        paymentOption: option,
+        currency: money.currency as CheckoutBody['currency'],
+        ...(extras.additionalDriver ? { additionalDriver: additional } : {}),
+        ...(user ? {} : { driver: { ...driver, acceptTerms: true as const, language } }),
+        ...(licenseFileId ? { licenseFileId } : {}),
+      };
+      const result = await api.post<CheckoutResult>('/api/checkout', body);
+      if (!result.payment && !(option !== 'payLater' && result.walletEnabled)) {
+        await navigate(`/checkout-session/${result.bookingId}`, {
+          state: { outcome: 'booked', accountCreated: result.accountCreated },
+        });
+      } else if (result.payment?.provider === 'stripe' && !result.walletEnabled) {
+        window.location.assign(result.payment.url);
+      } else {
+        setPending(result);
+      }
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      if (error.code === 'CAR_UNAVAILABLE') {
+        setCarTaken(true);
+      } else if (error.code === 'EMAIL_TAKEN') {
+        const next = { 'driver.email': emailTaken };
+        setErrors(next);
+        focusFirstError(next);
+      } else if (error.code === 'VALIDATION_FAILED') {
+        const next: Errors = {};
+        for (const key of Object.keys(error.fieldErrors)) {
+          next[key] = key.endsWith('birthDate')
+            ? t('checkout.errors.age', { age: minimumAge })
+            : t('checkout.errors.invalid');
+        }
+        setErrors(next);
+        toast.error(t('checkout.errors.fix'));
+        focusFirstError(next);
+      } else {
+        toast.error(t('checkout.errors.generic'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onPaid = () => {
+    if (!pending) return;
+    void navigate(`/checkout-session/${pending.bookingId}`, {
+      state: { outcome: 'paid', accountCreated: pending.accountCreated },
+    });
+  };
+  const onFailed = (code: string) => {
+    if (code === 'CAR_UNAVAILABLE') {
+      setPending(null);
+      setCarTaken(true);
+      return;
+    }
+    toast.error(t('checkout.paymentFailed'));
+    // A declined payment releases the car: the booking must be made again.
+    if (code === 'PAYMENT_FAILED') setPending(null);
+  };
+
+  const personFields = (prefix: 'driver' | 'additionalDriver', value: Person, set: (p: Person) => void) => (
+    <div className="checkout-grid">
+      {(['fullName', 'email', 'phone', 'birthDate'] as const).map((field) => {
+        const key = `${prefix}.${field}`;
+        const inputId = `${id}-${prefix}-${field}`;
+        const error = errors[key];
+        return (
+          <div key={field} className="form-field">
+            <label htmlFor={inputId}>{t(`checkout.driver.${field}`)}</label>
+            <input
+              id={inputId}
+              data-field={key}
+              className="text-field"
+              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : field === 'birthDate' ? 'date' : 'text'}
+              autoComplete={
+                prefix === 'driver'
+                  ? { fullName: 'name', email: 'email', phone: 'tel', birthDate: 'bday' }[field]
+                  : 'off'
+              }
+              required
+              value={value[field]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              onChange={(event) => set({ ...value, [field]: event.target.value })}
+              onBlur={prefix === 'driver' && field === 'email' ? checkEmailOnBlur : undefined}
+            />
+            {error ? (
+              <p id={`${inputId}-error`} className="field-error">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+
+  const split = price ? paymentSplit(price, option) : null;
+  // Lines include the supplier's price change, as the card's price does; the total is the engine's, exactly.
+  const withChange = (amount: number) => Math.round(amount * (1 + car.supplier.priceChangeRate / 100));
+  const when = (iso: string, zone: string | undefined) => formatInZone(iso, zone ?? timeZone, language);
+
+  if (pending) {
+    const payNow = pending.payNow;
+    const clientId = settings.payment.paypalClientId;
+    return (
+      <Page title={t('checkout.pay.title')} description={t('checkout.pay.description')}>
+        <section className="checkout-section" aria-labelledby={`${id}-pay`}>
+          <h2 id={`${id}-pay`} className="checkout-section__title">
+            {t('checkout.pay.amount', { amount: money.format(payNow) })}
+          </h2>
+          {pending.holdExpiresAt ? (
+            <p>{t('checkout.pay.hold', { time: formatInZone(pending.holdExpiresAt, timeZone, language) })}</p>
+          ) : null}
+          {pending.payment?.provider === 'demo' ? (
+            <CardForm bookingId={pending.bookingId} amount={money.format(payNow)} onPaid={onPaid} onFailed={onFailed} />
+          ) : null}
+          {pending.payment?.provider === 'stripe' ? (
+            <a className="button button--accent" href={pending.payment.url}>
+              {t('checkout.pay.card')}
+            </a>
+          ) : null}
+          {pending.walletEnabled && settings.payment.wallet && clientId ? (
+            <WalletButton
+              clientId={clientId}
+              bookingId={pending.bookingId}
+              amount={pending.chargedAmount / 100}
+              currency={pending.currency}
+              name={car.name}
+              description={`${car.name} — ${car.supplier.fullName}`}
+              onPaid={onPaid}
+              onFailed={onFailed}
+            />
+          ) : null}
+        </section>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={t('checkout.title')} description={t('checkout.description')}>
+      {carTaken ? (
+        <div className="checkout-alert" role="alert">
+          <p>{t('checkout.carTaken')}</p>
+          <Link className="button" to={searchHref}>
+            {t('checkout.backToSearch')}
+          </Link>
+        </div>
+      ) : null}
+      <form ref={formRef} className="checkout" onSubmit={submit} noValidate>
+        <div className="checkout__main">
+          <section className="checkout-section" aria-labelledby={`${id}-details`}>
+            <h2 id={`${id}-details`} className="checkout-section__title">
+              {t('checkout.details.title')}
+            </h2>
+            <div className="checkout-car">
+              {car.image ? (
+                <img src={car.image} alt="" width={240} height={160} className="checkout-car__image" />
+              ) : null}
+              <div>
+                <p className="checkout-car__name">{car.name}</p>
+                <SupplierLogo supplier={car.supplier} />
+              </div>
+            </div>
+            <dl className="checkout-summary">
+              <div>
+                <dt>{t('checkout.details.supplier')}</dt>
+                <dd>{car.supplier.fullName}</dd>
+              </div>
+              <div>
+                <dt>{t('checkout.details.pickupLocation')}</dt>
+                <dd>{pickupZone?.name ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('checkout.details.dropoffLocation')}</dt>
+                <dd>{dropoffZone?.name ?? pickupZone?.name ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('checkout.details.pickupAt')}</dt>
+                <dd>{when(criteria.pickupAt, pickupZone?.timeZone)}</dd>
+              </div>
+              <div>
+                <dt>{t('checkout.details.dropoffAt')}</dt>
+                <dd>{when(criteria.dropoffAt, dropoffZone?.timeZone)}</dd>
+              </div>
+              <div>
+                <dt>{t('checkout.details.days')}</dt>
+                <dd>{price ? t('checkout.details.dayCount', { count: price.rentalDays }) : '—'}</dd>
+              </div>
+            </dl>
+            <details className="checkout-facts">
+              <summary>{t('checkout.details.facts')}</summary>
+              <CarFacts car={car} />
+            </details>
+          </section>
+
+          <section className="checkout-section">
+            <ExtrasToggles car={car} value={extras} onChange={setExtras} />
+          </section>
+
+          <section className="checkout-section" aria-labelledby={`${id}-driver`}>
+            <h2 id={`${id}-driver`} className="checkout-section__title">
+              {t('checkout.driver.title')}
+            </h2>
+            {user ? (
+              <>
+                <dl className="checkout-summary">
+                  <div>
+                    <dt>{t('checkout.driver.fullName')}</dt>
+                    <dd>{user.fullName}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('checkout.driver.email')}</dt>
+                    <dd>{user.email}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('checkout.driver.phone')}</dt>
+                    <dd>{user.phone ?? '—'}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('checkout.driver.birthDate')}</dt>
+                    <dd>{user.birthDate ?? '—'}</dd>
+                  </div>
+                </dl>
+                {errors['driver.birthDate'] ? <p className="field-error">{errors['driver.birthDate']}</p> : null}
+              </>
+            ) : (
+              <>
+                <p className="checkout-hint">
+                  {t('checkout.driver.haveAccount')} <Link to={signInHref}>{t('checkout.driver.signIn')}</Link>
+                </p>
+                {personFields('driver', driver, setDriver)}
+                <p className="checkout-hint">{t('checkout.driver.minimumAge', { age: minimumAge })}</p>
+                <div className="form-field form-field--check">
+                  <input
+                    id={`${id}-terms`}
+                    data-field="driver.acceptTerms"
+                    type="checkbox"
+                    checked={acceptTerms}
+                    aria-invalid={errors['driver.acceptTerms'] ? true : undefined}
+                    aria-describedby={errors['driver.acceptTerms'] ? `${id}-terms-error` : undefined}
+                    onChange={(event) => setAcceptTerms(event.target.checked)}
+                  />
+                  <label htmlFor={`${id}-terms`}>{t('checkout.driver.acceptTerms')}</label>
+                  <Link className="form-field__aside" to="/tos" target="_blank">
+                    {t('checkout.driver.termsLink')}
+                  </Link>
+                  {errors['driver.acceptTerms'] ? (
+                    <p id={`${id}-terms-error`} className="field-error">
+                      {errors['driver.acceptTerms']}
+                    </p>
+                  ) : null}
+                </div>
+              </>
+            )}
+          </section>
+
+          {extras.additionalDriver ? (
+            <section className="checkout-section" aria-labelledby={`${id}-additional`}>
+              <h2 id={`${id}-additional`} className="checkout-section__title">
+                {t('checkout.additionalDriver.title')}
+              </h2>
+              {personFields('additionalDriver', additional, setAdditional)}
+            </section>
+          ) : null}
+
+          {car.supplier.licenseRequired ? (
+            <section className="checkout-section" aria-labelledby={`${id}-licence`}>
+              <h2 id={`${id}-licence`} className="checkout-section__title">
+                {t('checkout.licence.title')}
+              </h2>
+              <div className="form-field">
+                <label htmlFor={`${id}-licence-file`}>{t('checkout.licence.label')}</label>
+                <input
+                  id={`${id}-licence-file`}
+                  data-field="licence"
+                  type="file"
+                  accept="image/*,application/pdf"
+                  aria-invalid={errors.licence ? true : undefined}
+                  aria-describedby={`${id}-licence-hint${errors.licence ? ` ${id}-licence-error` : ''}`}
+                  onChange={(event) => setLicence(event.target.files?.[0] ?? null)}
+                />
+                <p id={`${id}-licence-hint`} className="checkout-hint">
+                  {t('checkout.licence.hint')}
+                </p>
+                {errors.licence ? (
+                  <p id={`${id}-licence-error`} className="field-error">
+                    {errors.licence}
+                  </p>
+                ) : null}
+              </div>
+            </section>
+          ) : null}
+
+          <section className="checkout-section">
+            <fieldset className="payment-options">
+              <legend className="checkout-section__title">{t('checkout.payment.title')}</legend>
+              {options.map((value) => {
+                const share = price ? paymentSplit(price, value) : null;
+                const optionId = `${id}-option-${value}`;
+                return (
+                  <div key={value} className="payment-option">
+                    <input
+                      id={optionId}
+                      type="radio"
+                      name="paymentOption"
+                      value={value}
+                      checked={option === value}
+                      onChange={() => setOption(value)}
+                      aria-describedby={`${optionId}-desc`}
+                    />
+                    <label htmlFor={optionId}>
+                      <span className="payment-option__name">{t(`checkout.payment.${value}.label`)}</span>
+                    </label>
+                    <p id={`${optionId}-desc`} className="payment-option__desc">
+                      {t(`checkout.payment.${value}.description`)}
+                      {share ? (
+                        <span className="payment-option__split">
+                          {t('checkout.payment.split', {
+                            now: money.format(share.payNow),
+                            later: money.format(share.payAtPickup),
+                          })}
+                        </span>
+                      ) : null}
+                    </p>
+                  </div>
+                );
+              })}
+            </fieldset>
+          </section>
+
+          <section className="checkout-section" aria-labelledby={`${id}-checklist`}>
+            <h2 id={`${id}-checklist`} className="checkout-section__title">
+              {t('checkout.checklist.title')}
+            </h2>
+            <ul className="checkout-checklist">
+              <li>{t('checkout.checklist.onTime')}</li>
+              <li>{t('checkout.checklist.documents')}</li>
+            </ul>
+          </section>
+        </div>
+
+        <aside className="checkout__aside" aria-labelledby={`${id}-price`}>
+          <h2 id={`${id}-price`} className="checkout-section__title">
+            {t('checkout.price.title')}
+          </h2>
+          {price ? (
+            <dl className="checkout-price" aria-live="polite">
+              <div>
+                <dt>{t('checkout.price.rental', { count: price.rentalDays })}</dt>
+                <dd>{money.format(withChange(price.rental))}</dd>
+              </div>
+              {Object.entries(price.extras).map(([extra, cost]) => (
+                <div key={extra}>
+                  <dt>{t(`cars.extra.${extra as keyof typeof price.extras}`)}</dt>
+                  <dd>{money.format(withChange(cost ?? 0))}</dd>
+                </div>
+              ))}
+              <div className="checkout-price__total">
+                <dt>{t('checkout.price.total')}</dt>
+                <dd>{money.format(price.total)}</dd>
+              </div>
+              {split ? (
+                <>
+                  <div>
+                    <dt>{t('checkout.price.payNow')}</dt>
+                    <dd>{money.format(split.payNow)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('checkout.price.payAtPickup')}</dt>
+                    <dd>{money.format(split.payAtPickup)}</dd>
+                  </div>
+                </>
+              ) : null}
+            </dl>
+          ) : (
+            <p role="alert">{t('checkout.price.invalid')}</p>
+          )}
+          <button type="submit" className="button button--accent checkout__submit" disabled={busy} aria-busy={busy}>
+            {option === 'payLater' ? t('checkout.submit.book') : t('checkout.submit.pay')}
+          </button>
+        </aside>
+      </form>
+    </Page>
+  );
 }

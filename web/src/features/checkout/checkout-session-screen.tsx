@@ -1,8 +1,92 @@
+import type { PaymentResult } from '@roam/contract/checkout';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { api, isApiError } from '../../lib/api-client';
 import { Page } from '../../ui/page';
+import { PageLoading } from '../../ui/page-loading';
+import { toast } from '../../ui/toast';
+import { useSession } from '../auth/api/session';
+import { useSettings } from '../settings/api/get-settings';
+import './checkout.css';
 
-/** Payment result for `/checkout-session/:sessionId` (spec §2). */
+type Outcome = { outcome: 'booked' | 'paid'; accountCreated?: boolean };
+
+function isOutcome(state: unknown): state is Outcome {
+  return typeof state === 'object' && state !== null && 'outcome' in state;
+}
+
+/**
+ * `/checkout-session/:sessionId` (spec §2): the payment result. Coming from our own checkout (pay later, demo card,
+ * wallet) the result is known; coming back from the card provider, the return check confirms it.
+ */
 export function CheckoutSessionScreen() {
+  const { sessionId = '' } = useParams();
+  const location = useLocation();
+  const known = isOutcome(location.state) ? location.state : null;
+  const settings = useSettings();
+  const returnCheck = !known && sessionId.length > 0 && settings.payment.card === 'stripe';
+  const check = useQuery({
+    queryKey: ['checkout-session', sessionId],
+    // An unknown or failed session is an answer this screen shows, not an error to report.
+    queryFn: async ({ signal }): Promise<{ result: PaymentResult | null; code: string | null }> => {
+      try {
+        const result = await api.get<PaymentResult>(`/api/checkout-session/${encodeURIComponent(sessionId)}`, {
+          signal,
+        });
+        return { result, code: null };
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return { result: null, code: error.code };
+      }
+    },
+    // Only the card provider returns here with a session to check; our own flows arrive with the result.
+    enabled: returnCheck,
+    retry: false,
+  });
+  const failed = check.data?.code === 'PAYMENT_FAILED';
   const { t } = useTranslation();
-  return <Page title={t('checkout.session.title')} description={t('checkout.session.description')} />;
+
+  useEffect(() => {
+    if (failed) toast.error(t('checkout.paymentFailed'));
+  }, [failed, t]);
+
+  if (known) return <Success outcome={known} />;
+  if (returnCheck && check.isPending) return <PageLoading />;
+  if (check.data?.result?.payment === 'paid') return <Success outcome={{ outcome: 'paid' }} />;
+  return (
+    <Page title={t('checkout.session.title')}>
+      <p role="alert" className="checkout-result checkout-result--error">
+        {t('checkout.session.error')}
+      </p>
+      <Link className="button" to="/search">
+        {t('checkout.backToSearch')}
+      </Link>
+    </Page>
+  );
+}
+
+function Success({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <Page title={t('checkout.session.congratulations')}>
+      <div className="checkout-result" role="status">
+        <p>{outcome.outcome === 'paid' ? t('checkout.session.paid') : t('checkout.session.booked')}</p>
+        <p>{t('checkout.session.emailSent')}</p>
+        {outcome.accountCreated ? <p>{t('checkout.session.accountCreated')}</p> : null}
+      </div>
+      <p className="checkout-result__links">
+        {user ? (
+          <Link className="button button--accent" to="/bookings">
+            {t('checkout.session.myBookings')}
+          </Link>
+        ) : null}
+        <Link className="button" to="/">
+          {t('checkout.session.home')}
+        </Link>
+      </p>
+    </Page>
+  );
 }

@@ -1,0 +1,252 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type Mail, waitForMail } from '../harness/mailbox.ts';
+import { test as base, expect, locale, text } from './fixtures.ts';
+
+// Issue #5: the booking journey as a user does it, with the keyboard: search → Book → checkout → pay → result;
+// the declined card, the card field messages, pay later as a signed-in driver, /bookings and the cancellation
+// request; axe on checkout and bookings; the French checkout.
+
+const en = locale('en');
+const fr = locale('fr');
+
+// The browser logs a failed request (402, 409…) as a console error; the screens handle those answers.
+const test = base.extend<{ consoleErrors: string[] }>({
+  // Overrides the shared auto fixture (it stays automatic): the same check without the network lines.
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+});
+
+// Whole journeys on a shared two-core machine: more time than a single-screen test.
+test.describe.configure({ timeout: 120_000 });
+
+const DRIVER = { email: 'driver@roam.localhost', password: 'Driver-2026!' };
+
+async function parisCdg(request: APIRequestContext): Promise<string> {
+  const answer = await request.get('/api/locations?q=Charles');
+  const locations = (await answer.json()) as { _id: string; name: string }[];
+  const found = locations.find((location) => location.name === 'Paris Charles de Gaulle Airport');
+  if (!found) throw new Error('Paris Charles de Gaulle Airport not in the demo data');
+  return found._id;
+}
+
+/** A period of `days` days starting `offset` days from now at 10:00 Paris time; each test books its own. */
+function period(offset: number, days = 3) {
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() + offset);
+  start.setUTCHours(9, 0, 0, 0); // 10:00 in Paris in winter, 11:00 in summer: inside the opening hours either way.
+  const end = new Date(start.getTime() + days * 24 * 3600 * 1000);
+  return { pickupAt: start.toISOString(), dropoffAt: end.toISOString() };
+}
+
+async function searchUrl(request: APIRequestContext, offset: number, language = 'en'): Promise<string> {
+  const location = await parisCdg(request);
+  const params = new URLSearchParams({ pickupLocationId: location, dropoffLocationId: location, ...period(offset) });
+  return `/search?${params}&l=${language}`;
+}
+
+/** From the search results to the checkout of the Renault Clio, with the keyboard. */
+async function bookClio(page: Page, offset: number, language: 'en' | 'fr' = 'en') {
+  await page.goto(await searchUrl(page.request, offset, language));
+  const messages = language === 'en' ? en : fr;
+  const book = page.getByRole('link', { name: text(messages, 'cars.bookCar').replace('{{name}}', 'Renault Clio') });
+  await book.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(messages, 'checkout.title'));
+}
+
+async function type(page: Page, label: string | RegExp, value: string) {
+  await page
+    .getByLabel(label, { exact: typeof label === 'string' })
+    .first()
+    .focus();
+  await page.keyboard.type(value);
+}
+
+async function fillGuest(page: Page, email: string, messages = en) {
+  await type(page, text(messages, 'checkout.driver.fullName'), 'Robin Guest');
+  await type(page, text(messages, 'checkout.driver.email'), email);
+  await type(page, text(messages, 'checkout.driver.phone'), '+33 6 12 34 56 78');
+  const birth = page.getByLabel(text(messages, 'checkout.driver.birthDate'));
+  await birth.fill('1990-05-17');
+  await page.getByLabel(text(messages, 'checkout.driver.acceptTerms')).focus();
+  await page.keyboard.press('Space');
+}
+
+async function choose(page: Page, option: 'payLater' | 'deposit' | 'full', messages = en) {
+  await page.getByRole('radio', { name: text(messages, `checkout.payment.${option}.label`) }).focus();
+  await page.keyboard.press('Space');
+}
+
+async function submitCheckout(page: Page, messages = en) {
+  await page.getByRole('button', { name: text(messages, 'checkout.submit.pay') }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(text(messages, 'checkout.card.testMode'))).toBeVisible();
+}
+
+async function fillCard(page: Page, card: { number: string; expiry: string; cvc: string }, messages = en) {
+  await type(page, text(messages, 'checkout.card.cardNumber'), card.number);
+  await type(page, text(messages, 'checkout.card.expiry'), card.expiry);
+  await type(page, text(messages, 'checkout.card.cvc'), card.cvc);
+  await type(page, text(messages, 'checkout.card.cardholder'), 'Robin Guest');
+  await page.keyboard.press('Enter');
+}
+
+async function mailWith(to: string, subject: RegExp): Promise<Mail> {
+  for (let index = 0; index < 4; index++) {
+    const mail = await waitForMail(to, { after: index, timeoutMs: 15_000 });
+    if (subject.test(mail.subject)) return mail;
+  }
+  throw new Error(`no e-mail "${subject}" to ${to}`);
+}
+
+const nextYear = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
+
+test('a guest books with the keyboard, pays in full with the demo card and gets the confirmation e-mail', async ({
+  page,
+}) => {
+  const email = `guest-${Date.now()}@roam.localhost`;
+  await bookClio(page, 20);
+  // An extra changes the price live.
+  const total = page.locator('.checkout-price__total dd');
+  const before = await total.textContent();
+  await page.getByRole('switch', { name: text(en, 'cars.extra.theftProtection') }).focus();
+  await page.keyboard.press('Space');
+  await expect(total).not.toHaveText(before ?? '');
+  await fillGuest(page, email);
+  await choose(page, 'full');
+  await submitCheckout(page);
+  await fillCard(page, { number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123' });
+  await expect(page).toHaveURL(/\/checkout-session\//);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
+  await expect(page.getByText(text(en, 'checkout.session.emailSent'))).toBeVisible();
+  const mail = await mailWith(email, /is confirmed/);
+  expect(mail.text).toContain('Renault Clio');
+});
+
+test('a declined card says Payment failed. and the booking form comes back', async ({ page }) => {
+  await bookClio(page, 30);
+  await fillGuest(page, `declined-${Date.now()}@roam.localhost`);
+  await choose(page, 'deposit');
+  await submitCheckout(page);
+  await fillCard(page, { number: '4000 0000 0000 0002', expiry: `12/${nextYear}`, cvc: '123' });
+  await expect(page.getByText('Payment failed.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.title'));
+});
+
+test('invalid card fields show the three spec messages at the fields', async ({ page }) => {
+  await bookClio(page, 40);
+  await fillGuest(page, `invalid-${Date.now()}@roam.localhost`);
+  await choose(page, 'full');
+  await submitCheckout(page);
+  await fillCard(page, { number: '4242 4242 4242 4241', expiry: '01/20', cvc: '1' });
+  await expect(page.getByText('Invalid card number', { exact: true })).toBeVisible();
+  await expect(page.getByText('Invalid expiry date', { exact: true })).toBeVisible();
+  await expect(page.getByText('Invalid Card Validation Code', { exact: true })).toBeVisible();
+  await expect(page.getByLabel(text(en, 'checkout.card.cardNumber'))).toBeFocused();
+});
+
+test('guest details are checked: age, terms, an e-mail already registered links to sign-in', async ({ page }) => {
+  await bookClio(page, 45);
+  await type(page, text(en, 'checkout.driver.fullName'), 'Young Driver');
+  await type(page, text(en, 'checkout.driver.email'), DRIVER.email);
+  await type(page, text(en, 'checkout.driver.phone'), '+33 6 12 34 56 78');
+  await page.getByLabel(text(en, 'checkout.driver.birthDate')).fill(`${new Date().getUTCFullYear() - 18}-01-01`);
+  await page.getByRole('button', { name: text(en, 'checkout.submit.book') }).click();
+  await expect(page.getByText('You must be at least 21 years old.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Accept the Terms of Use.', { exact: true })).toBeVisible();
+  await page.getByLabel(text(en, 'checkout.driver.birthDate')).fill('1980-01-01');
+  await page.getByLabel(text(en, 'checkout.driver.acceptTerms')).check();
+  await page.getByRole('button', { name: text(en, 'checkout.submit.book') }).click();
+  await expect(page.getByText('This email address is already registered.')).toBeVisible();
+  const signIn = page.getByRole('link', { name: text(en, 'checkout.errors.signInInstead') });
+  await expect(signIn).toHaveAttribute('href', /\/sign-in\?redirect=%2Fcheckout%3F/);
+});
+
+test('a signed-in driver pays later, sees the booking in /bookings and requests its cancellation', async ({ page }) => {
+  await page.goto('/');
+  const answer = await page.request.post('/api/sign-in/frontend', { data: { ...DRIVER, stayConnected: false } });
+  expect(answer.ok()).toBe(true);
+  const user = await answer.json();
+  await page.evaluate((stored) => localStorage.setItem('roam.user', JSON.stringify(stored)), user);
+  await bookClio(page, 50);
+  // Signed in: the driver's details are shown, not asked.
+  await expect(page.getByText('Camille Martin')).toBeVisible();
+  await expect(page.getByLabel(text(en, 'checkout.driver.fullName'))).toHaveCount(0);
+  await choose(page, 'payLater');
+  await page.getByRole('button', { name: text(en, 'checkout.submit.book') }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
+  await page.getByRole('link', { name: text(en, 'checkout.session.myBookings') }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/bookings$/);
+  const table = page.getByRole('table');
+  await expect(table).toBeVisible();
+  const row = table
+    .getByRole('row')
+    .filter({ hasText: 'Renault Clio' })
+    .filter({ hasText: text(en, 'bookings.status.pending') });
+  await expect(row.first()).toBeVisible();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row
+    .first()
+    .getByRole('button', { name: /Cancel the booking of Renault Clio/ })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(text(en, 'bookings.cancelRequested'))).toBeVisible();
+  await expect(row.first().getByText(text(en, 'bookings.cancelPending'))).toBeVisible();
+});
+
+test('/bookings sends a visitor to sign in and back', async ({ page }) => {
+  await page.goto('/bookings');
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fbookings/);
+});
+
+test('the French checkout shows translated labels', async ({ page }) => {
+  await bookClio(page, 60, 'fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  for (const key of [
+    'checkout.details.title',
+    'checkout.options.title',
+    'checkout.driver.title',
+    'checkout.payment.title',
+    'checkout.checklist.title',
+  ]) {
+    await expect(page.getByText(text(fr, key), { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByRole('radio', { name: text(fr, 'checkout.payment.payLater.label') })).toBeVisible();
+  await expect(page.getByText(text(fr, 'checkout.checklist.documents'))).toBeVisible();
+  await fillGuest(page, `fr-${Date.now()}@roam.localhost`, fr);
+  await choose(page, 'full', fr);
+  await submitCheckout(page, fr);
+  await fillCard(page, { number: '4242424242424242', expiry: `12/${nextYear}`, cvc: '123' }, fr);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(fr, 'checkout.session.congratulations'));
+});
+
+for (const language of ['en', 'fr'] as const) {
+  test(`axe: checkout and bookings have no serious violations (${language})`, async ({ page }) => {
+    await bookClio(page, 70, language);
+    await page.getByRole('button', { name: text(locale(language), 'checkout.submit.book') }).click();
+    const checkout = await new AxeBuilder({ page }).analyze();
+    expect(checkout.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    const answer = await page.request.post('/api/sign-in/frontend', { data: { ...DRIVER, stayConnected: false } });
+    const user = await answer.json();
+    await page.evaluate((stored) => localStorage.setItem('roam.user', JSON.stringify(stored)), user);
+    await page.goto(`/bookings?l=${language}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(locale(language), 'bookings.list.title'));
+    await expect(page.getByRole('group', { name: text(locale(language), 'bookings.filters.status') })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const bookings = await new AxeBuilder({ page }).analyze();
+    expect(bookings.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+}

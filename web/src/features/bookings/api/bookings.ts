@@ -1,0 +1,77 @@
+import type { Booking, BookingsPage, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
+import type { BookingStatus, Language } from '@roam/contract/enums';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+// The bookings calls (server/src/features/bookings/bookings.routes.ts). Every one checks ownership on the server.
+
+export function useBookings(query: BookingsQuery, page: number, size: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['bookings', query, page, size] as const,
+    queryFn: ({ signal }) => api.post<BookingsPage>(`/api/bookings/${page}/${size}`, query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useBooking(id: string | null, language: Language) {
+  return useQuery({
+    queryKey: ['booking', id, language] as const,
+    queryFn: ({ signal }) =>
+      api.get<Booking>(`/api/booking/${encodeURIComponent(id ?? '')}?language=${language}`, { signal }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+/** After any change: the list and the booking are refetched. */
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+      queryClient.invalidateQueries({ queryKey: ['booking'] }),
+    ]);
+}
+
+export function useCancelBooking(language: Language) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Booking>(`/api/cancel-booking/${encodeURIComponent(id)}?language=${language}`),
+    onSuccess: invalidate,
+    // Screens say what went wrong (a translated toast), not the generic handler.
+    onError: () => {},
+  });
+}
+
+export function useUpdateBooking(language: Language) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateBookingBody }) =>
+      api.post<Booking>(`/api/update-booking/${encodeURIComponent(id)}?language=${language}`, body),
+    onSuccess: invalidate,
+    // Screens say what went wrong (a translated toast), not the generic handler.
+    onError: () => {},
+  });
+}
+
+export function useDeleteBookings() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (ids: string[]) => api.post<{ count: number }>('/api/delete-bookings', { ids }),
+    onSuccess: invalidate,
+    // Screens say what went wrong (a translated toast), not the generic handler.
+    onError: () => {},
+  });
+}
+
+export function useUpdateBookingStatus() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ ids, status }: { ids: string[]; status: BookingStatus }) =>
+      api.post<{ count: number }>('/api/update-booking-status', { ids, status }),
+    onSuccess: invalidate,
+    // Screens say what went wrong (a translated toast), not the generic handler.
+    onError: () => {},
+  });
+}

@@ -1,0 +1,49 @@
+import type { Extra } from '@roam/contract/enums';
+import { EXTRAS } from '@roam/contract/enums';
+import { type ChosenExtras, extraState } from '@roam/contract/price';
+import { useTranslation } from 'react-i18next';
+import { useExtraLabel } from '../../cars/components/car-facts';
+
+interface ExtrasTogglesProps {
+  /** The car's extras: −1 unavailable, 0 included, > 0 a price (spec §3). */
+  car: Record<Extra, number>;
+  value: ChosenExtras;
+  onChange: (next: ChosenExtras) => void;
+  disabled?: boolean;
+}
+
+/** The six extras as switches (spec §2 booking options): included ones are on and fixed, unavailable ones off. */
+export function ExtrasToggles({ car, value, onChange, disabled = false }: ExtrasTogglesProps) {
+  const { t } = useTranslation();
+  const label = useExtraLabel();
+  return (
+    <fieldset className="extras-toggles">
+      <legend className="checkout-section__title">{t('checkout.options.title')}</legend>
+      <ul className="extras-toggles__list">
+        {EXTRAS.map((extra) => {
+          const state = extraState(car[extra]);
+          const id = `extra-${extra}`;
+          return (
+            <li key={extra} className={`extras-toggles__item extras-toggles__item--${state}`}>
+              <input
+                id={id}
+                type="checkbox"
+                role="switch"
+                className="switch"
+                checked={state === 'included' || Boolean(value[extra])}
+                aria-checked={state === 'included' || Boolean(value[extra])}
+                disabled={disabled || state !== 'priced'}
+                aria-describedby={`${id}-price`}
+                onChange={(event) => onChange({ ...value, [extra]: event.target.checked })}
+              />
+              <label htmlFor={id}>{t(`cars.extra.${extra}`)}</label>
+              <span id={`${id}-price`} className="extras-toggles__price">
+                {label(extra, car[extra])}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

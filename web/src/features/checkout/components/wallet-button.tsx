@@ -1,0 +1,136 @@
+import type { PaymentResult } from '@roam/contract/checkout';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError } from '../../../lib/api-client';
+
+/** Spec §4 "Wallet payment script loading". */
+export type ScriptState = 'initial' | 'pending' | 'resolved' | 'rejected';
+
+interface PaypalButtons {
+  render(container: HTMLElement): Promise<void>;
+  close?: () => Promise<void>;
+}
+interface PaypalNamespace {
+  Buttons(options: {
+    createOrder: () => Promise<string>;
+    onApprove: (data: { orderID: string }) => Promise<void>;
+    onError: (error: unknown) => void;
+    onCancel?: () => void;
+  }): PaypalButtons;
+}
+declare global {
+  interface Window {
+    paypal?: PaypalNamespace;
+  }
+}
+
+const scripts = new Map<string, Promise<void>>();
+
+/** Loads the wallet provider's JS SDK once per client id and currency. */
+function loadScript(src: string): Promise<void> {
+  let promise = scripts.get(src);
+  if (!promise) {
+    promise = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.onload = () => resolve();
+      script.onerror = () => {
+        scripts.delete(src);
+        script.remove();
+        reject(new Error('wallet script failed to load'));
+      };
+      document.head.append(script);
+    });
+    scripts.set(src, promise);
+  }
+  return promise;
+}
+
+interface WalletButtonProps {
+  clientId: string;
+  bookingId: string;
+  /** The charge in the display currency's major units (spec §7 amount). */
+  amount: number;
+  currency: string;
+  name: string;
+  description: string;
+  onPaid: (result: PaymentResult) => void;
+  onFailed: (code: string) => void;
+}
+
+/** The wallet provider's button: create the order and check it with the spec §7 calls. */
+export function WalletButton({
+  clientId,
+  bookingId,
+  amount,
+  currency,
+  name,
+  description,
+  onPaid,
+  onFailed,
+}: WalletButtonProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<ScriptState>('initial');
+  const container = useRef<HTMLDivElement>(null);
+  const callbacks = useRef({ onPaid, onFailed });
+  callbacks.current = { onPaid, onFailed };
+
+  useEffect(() => {
+    let cancelled = false;
+    setState('pending');
+    const src = `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(clientId)}&currency=${encodeURIComponent(currency)}&intent=capture`;
+    loadScript(src)
+      .then(() => {
+        if (cancelled) return;
+        setState('resolved');
+        if (!window.paypal || !container.current) return;
+        container.current.replaceChildren();
+        void window.paypal
+          .Buttons({
+            createOrder: async () => {
+              const { orderId } = await api.post<{ orderId: string }>('/api/create-paypal-order/', {
+                bookingId,
+                amount,
+                currency,
+                name: name.slice(0, 200),
+                description: description.slice(0, 1000),
+              });
+              return orderId;
+            },
+            onApprove: async ({ orderID }) => {
+              try {
+                const result = await api.post<PaymentResult>(
+                  `/api/check-paypal-order/${encodeURIComponent(bookingId)}/${encodeURIComponent(orderID)}`,
+                );
+                callbacks.current.onPaid(result);
+              } catch (error) {
+                callbacks.current.onFailed(isApiError(error) ? error.code : 'NETWORK_ERROR');
+              }
+            },
+            onError: () => callbacks.current.onFailed('PAYMENT_FAILED'),
+          })
+          .render(container.current)
+          .catch(() => setState('rejected'));
+      })
+      .catch(() => {
+        if (!cancelled) setState('rejected');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, bookingId, amount, currency, name, description]);
+
+  return (
+    <div className="wallet-button" aria-busy={state === 'pending'}>
+      <h3 className="checkout-section__subtitle">{t('checkout.wallet.title')}</h3>
+      {state === 'pending' ? <p>{t('checkout.wallet.loading')}</p> : null}
+      {state === 'rejected' ? (
+        <p className="field-error" role="alert">
+          {t('checkout.wallet.failed')}
+        </p>
+      ) : null}
+      <div ref={container} />
+    </div>
+  );
+}
