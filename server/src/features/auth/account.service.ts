@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Activate, AUTH_MESSAGES, type ChangePassword, type SignUp } from '@roam/contract/auth';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashToken, revokeSessions, type SessionUser } from '../../plugins/session.ts';
@@ -38,19 +38,31 @@ const SENDING_FAILED = 'An error occurred while sending validation email.';
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
-/** Creates a fresh one-time link (older unused ones of the same purpose stop working) and e-mails it. */
-export async function sendAccountLink(deps: AccountDeps, user: UserRow, purpose: TokenPurpose): Promise<void> {
+/**
+ * A fresh one-time account link (older unused ones of the same purpose stop working), valid one day, its token
+ * stored hashed. Takes a transaction so checkout can create a guest account and its link atomically.
+ */
+export async function createAccountLink(
+  db: DbOrTx,
+  publicUrl: string,
+  user: { id: string; email: string },
+  purpose: TokenPurpose,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await deleteTokens(deps.db, user.id, purpose);
-  await insertToken(deps.db, {
+  await deleteTokens(db, user.id, purpose);
+  await insertToken(db, {
     userId: user.id,
     purpose,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + LINK_VALIDITY_MS),
   });
   const screen = purpose === 'activate' ? 'activate' : 'reset-password';
-  const query = new URLSearchParams({ u: user.id, e: user.email, t: token });
-  const link = `${deps.config.PUBLIC_URL}/${screen}?${query}`;
+  return `${publicUrl}/${screen}?${new URLSearchParams({ u: user.id, e: user.email, t: token })}`;
+}
+
+/** Creates a fresh one-time link and e-mails it. */
+export async function sendAccountLink(deps: AccountDeps, user: UserRow, purpose: TokenPurpose): Promise<void> {
+  const link = await createAccountLink(deps.db, deps.config.PUBLIC_URL, user, purpose);
   // Without SMTP nobody receives the message: whoever runs `npm start` reads the link in the log (issue #3).
   if (!deps.config.SMTP_URL) deps.log?.info({ to: user.email, link }, `${purpose} link (no SMTP_URL)`);
   await deps.mailer.send(

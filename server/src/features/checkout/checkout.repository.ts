@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, cars, dateBasedPrices, files, locations, oneTimeTokens, users } from '../../db/schema.ts';
-import { hashToken } from '../../plugins/session.ts';
+import { bookings, cars, dateBasedPrices, files, locations, users } from '../../db/schema.ts';
 
 // The only Drizzle code of the checkout slice.
 
@@ -95,21 +93,6 @@ export async function createGuestUser(
     .values({ type: 'user', verified: false, passwordHash: null, ...guest })
     .returning();
   return row!;
-}
-
-/**
- * The activation token of a new account (purpose 'activate', stored hashed, one day). Kept in this one function so
- * the integrator can swap it for the accounts feature's shared helper. Link: `${PUBLIC_URL}/activate?u=…&e=…&t=…`.
- */
-export async function createActivationToken(db: DbOrTx, userId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(oneTimeTokens).values({
-    userId,
-    purpose: 'activate',
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-  });
-  return token;
 }
 
 /** A temporary licence uploaded during guest checkout becomes the new driver's. */

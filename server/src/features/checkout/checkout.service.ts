@@ -9,6 +9,7 @@ import { notifyBooking, renderNotice } from '../../lib/booking-notifications.ts'
 import { minimumDriverAge, priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { createAccountLink } from '../auth/account.service.ts';
 import { releaseExpiredHolds } from '../payments/payments.repository.ts';
 import { type PaymentsContext, startCardPayment } from '../payments/payments.service.ts';
 import { buildSettings } from '../system/settings.service.ts';
@@ -148,14 +149,14 @@ export async function checkout(
   let created: {
     bookingId: string;
     driverId: string;
-    activationToken: string | null;
+    activationLink: string | null;
     status: CheckoutResult['status'];
   };
   try {
     created = await db.transaction(async (tx) => {
       await releaseExpiredHolds(tx, car.id);
       let driverId = driver.id;
-      let activationToken: string | null = null;
+      let activationLink: string | null = null;
       if (!driverId && body.driver) {
         const account = await repository.createGuestUser(tx, {
           fullName: body.driver.fullName,
@@ -165,7 +166,7 @@ export async function checkout(
           language: driver.language,
         });
         driverId = account.id;
-        activationToken = await repository.createActivationToken(tx, account.id);
+        activationLink = await createAccountLink(tx, config.PUBLIC_URL, account, 'activate');
         if (licenseFileId) await repository.attachLicense(tx, licenseFileId, account.id);
       }
       const booking = await repository.insertBooking(tx, {
@@ -190,7 +191,7 @@ export async function checkout(
         chargedAmount,
         licenseFileId,
       });
-      return { bookingId: booking.id, driverId: driverId!, activationToken, status: booking.status };
+      return { bookingId: booking.id, driverId: driverId!, activationLink, status: booking.status };
     });
   } catch (error) {
     const code = pgErrorCode(error);
@@ -208,8 +209,8 @@ export async function checkout(
     publicUrl: config.PUBLIC_URL,
     log: context.log,
   };
-  if (created.activationToken) {
-    const link = `${config.PUBLIC_URL}/activate?u=${created.driverId}&e=${encodeURIComponent(driver.email)}&t=${created.activationToken}`;
+  if (created.activationLink) {
+    const link = created.activationLink;
     const mail = renderNotice('activate', driver.language as Language, {
       websiteName: config.WEBSITE_NAME,
       car: car.name,
@@ -260,7 +261,7 @@ export async function checkout(
     currency: body.currency,
     rate,
     holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
-    accountCreated: created.activationToken !== null,
+    accountCreated: created.activationLink !== null,
     payment,
     walletEnabled: context.paypal !== null,
   };
