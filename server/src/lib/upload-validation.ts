@@ -39,7 +39,8 @@ async function reencodeImage(bytes: Buffer, resize: { maxSide: number; as: 'webp
   if (type === null || type === 'application/pdf') throw unsupported();
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // Reads the header only (no pixel is decoded), so the declared size can be judged here.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupported();
   }

@@ -105,6 +105,9 @@ export async function deleteFileUnlessBooked(db: DbOrTx, id: string): Promise<vo
   await db
     .delete(files)
     .where(
-      and(eq(files.id, id), not(exists(db.select({ id: bookings.id }).from(bookings).where(eq(bookings.licenseFileId, id))))),
+      and(
+        eq(files.id, id),
+        not(exists(db.select({ id: bookings.id }).from(bookings).where(eq(bookings.licenseFileId, id)))),
+      ),
     );
 }

@@ -43,7 +43,10 @@ async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file'): 
 }
 
 function sendFile(reply: FastifyReply, file: { contentType: string; bytes: Buffer }, cache: string, name?: string) {
-  reply.header('content-type', file.contentType).header('cache-control', cache).header('x-content-type-options', 'nosniff');
+  reply
+    .header('content-type', file.contentType)
+    .header('cache-control', cache)
+    .header('x-content-type-options', 'nosniff');
   if (name) reply.header('content-disposition', `attachment; filename="${name}"`);
   return reply.send(file.bytes);
 }
@@ -64,9 +67,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const sweep = setInterval(() => {
-    profile
-      .sweepTemporaryLicenses(db)
-      .catch((err: unknown) => app.log.warn({ err }, 'temporary licence sweep failed'));
+    profile.sweepTemporaryLicenses(db).catch((err: unknown) => app.log.warn({ err }, 'temporary licence sweep failed'));
   }, SWEEP_EVERY_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

@@ -3,17 +3,17 @@ import type { User } from '@roam/contract/users';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { prepareAvatar, prepareLicense } from '../../lib/upload-validation.ts';
+import type { SessionUser } from '../../plugins/session.ts';
 import { findUserById, updateUser } from '../auth/auth.repository.ts';
 import { toUser } from '../auth/auth.service.ts';
-import type { SessionUser } from '../../plugins/session.ts';
 import {
-  deleteFileUnlessBooked,
   deleteFiles,
+  deleteFileUnlessBooked,
   deleteTemporaryFile,
   deleteTemporaryFilesBefore,
+  type FileRow,
   findFile,
   findFileInfo,
-  type FileRow,
   insertFile,
   supplierHasBookingWithLicense,
   userFileIds,
@@ -136,7 +136,7 @@ export async function userLicense(db: Db, userId: string): Promise<LicenseFile |
  */
 export async function readLicense(db: Db, viewer: SessionUser, fileId: string): Promise<FileRow> {
   const file = await findFile(db, fileId);
-  if (!file || file.kind !== 'license') throw notFound();
+  if (file?.kind !== 'license') throw notFound();
   if (viewer.type === 'admin') return file;
   if (file.ownerId !== null && file.ownerId === viewer.id) return file;
   if (viewer.type === 'supplier' && (await supplierHasBookingWithLicense(db, viewer.id, file.id, file.ownerId)))
@@ -147,7 +147,7 @@ export async function readLicense(db: Db, viewer: SessionUser, fileId: string): 
 /** Avatars are public images (spec §3 User avatar). */
 export async function readAvatar(db: Db, fileId: string): Promise<FileRow> {
   const file = await findFile(db, fileId);
-  if (!file || file.kind !== 'avatar') throw notFound();
+  if (file?.kind !== 'avatar') throw notFound();
   return file;
 }
 
