@@ -1,4 +1,4 @@
-import { type RefObject, Suspense, useLayoutEffect, useRef } from 'react';
+import { lazy, type RefObject, Suspense, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
@@ -9,6 +9,11 @@ import { Footer } from '../ui/footer';
 import { Header } from '../ui/header';
 import { PageLoading } from '../ui/page-loading';
 import { RouteProgress } from '../ui/route-progress';
+
+// Issue #6: the unread-notifications bell, loaded apart from the entry chunk.
+const NotificationBell = lazy(() =>
+  import('../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 /** Every route renders inside this layout (spec §2): header, the screen, footer. */
 export function RootLayout() {
@@ -25,7 +30,18 @@ export function RootLayout() {
         {t('common.skipToContent')}
       </a>
       <RouteProgress />
-      <Header websiteName={settings.websiteName} languages={settings.languages} account={<AccountMenu />} />
+      <Header
+        websiteName={settings.websiteName}
+        languages={settings.languages}
+        account={
+          <>
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+            <AccountMenu />
+          </>
+        }
+      />
       <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
         <Suspense fallback={<PageLoading />}>
           {/* Keyed by path: every page change starts the screen afresh (spec §2). */}
