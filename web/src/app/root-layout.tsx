@@ -23,6 +23,10 @@ const CookieSettingsButton = lazy(() =>
 const AccountBanner = lazy(() =>
   import('../features/auth/components/account-banner').then((module) => ({ default: module.AccountBanner })),
 );
+// Issue #6: the unread-notifications bell, loaded apart from the entry chunk.
+const NotificationBell = lazy(() =>
+  import('../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 /** Every route renders inside this layout (spec §2): header, the screen, footer. */
 export function RootLayout() {
@@ -41,7 +45,18 @@ export function RootLayout() {
         {t('common.skipToContent')}
       </a>
       <RouteProgress />
-      <Header websiteName={settings.websiteName} languages={settings.languages} account={<AccountMenu />} />
+      <Header
+        websiteName={settings.websiteName}
+        languages={settings.languages}
+        account={
+          <>
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+            <AccountMenu />
+          </>
+        }
+      />
       {session.user && !session.user.verified ? (
         <Suspense fallback={null}>
           <AccountBanner kind="unverified" />

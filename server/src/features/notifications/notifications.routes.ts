@@ -1,4 +1,57 @@
+import {
+  NotificationChangeSchema,
+  NotificationCounterSchema,
+  NotificationIdsSchema,
+  NotificationPageParamsSchema,
+  NotificationPageSchema,
+} from '@roam/contract/notifications';
+import { UserIdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSelfOrAdmin } from '../../plugins/session.ts';
+import * as notifications from './notifications.service.ts';
 
-/** The notifications calls (issue #6). */
-export const notificationsRoutes: FastifyPluginAsyncZod = async () => {};
+const selectionOf = (body: { ids: string[]; all: boolean }): notifications.Selection =>
+  body.all ? { all: true } : { all: false, ids: body.ids };
+
+/**
+ * The notifications calls at the spec §7 paths, casing included. `{userId}` is checked against the session (self or
+ * admin, 404 otherwise); ids in a body that are not that user's notifications are ignored — never touched.
+ */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const bulk = { params: UserIdParamsSchema, body: NotificationIdsSchema, response: { 200: NotificationChangeSchema } };
+
+  app.post('/api/mark-Notifications-as-read/:userId', { schema: bulk }, async (request) => {
+    requireSelfOrAdmin(request, request.params.userId);
+    return { count: await notifications.markRead(db, request.params.userId, selectionOf(request.body)) };
+  });
+
+  app.post('/api/mark-Notifications-as-unread/:userId', { schema: bulk }, async (request) => {
+    requireSelfOrAdmin(request, request.params.userId);
+    return { count: await notifications.markUnread(db, request.params.userId, selectionOf(request.body)) };
+  });
+
+  app.post('/api/delete-Notifications/:userId', { schema: bulk }, async (request) => {
+    requireSelfOrAdmin(request, request.params.userId);
+    return { count: await notifications.deleteNotifications(db, request.params.userId, selectionOf(request.body)) };
+  });
+
+  app.get(
+    '/api/Notifications/:userId/:page/:pageSize',
+    { schema: { params: NotificationPageParamsSchema, response: { 200: NotificationPageSchema } } },
+    async (request) => {
+      const { userId, page, pageSize } = request.params;
+      requireSelfOrAdmin(request, userId);
+      return notifications.notificationPage(db, userId, page, pageSize);
+    },
+  );
+
+  app.get(
+    '/api/notification-counter/:userId',
+    { schema: { params: UserIdParamsSchema, response: { 200: NotificationCounterSchema } } },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.userId);
+      return { count: await notifications.unreadCount(db, request.params.userId) };
+    },
+  );
+};

@@ -1,4 +1,163 @@
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { OkSchema } from '@roam/contract/auth';
+import {
+  FileParamsSchema,
+  LicenseFileSchema,
+  PROFILE_MESSAGES,
+  UPLOAD_LIMITS,
+  UpdateEmailNotificationsSchema,
+  UpdateUserSchema,
+  UserLicenseSchema,
+} from '@roam/contract/profile';
+import { IdParamsSchema, UserIdParamsSchema, UserSchema } from '@roam/contract/users';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
+import * as profile from './profile.service.ts';
 
-/** The profile calls (issue #6). */
-export const profileRoutes: FastifyPluginAsyncZod = async () => {};
+const SWEEP_EVERY_MS = 3600_000;
+
+/** Uploads are modestly rate limited per account (or per IP for a guest at checkout). */
+const uploadLimit = {
+  rateLimit: {
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+  },
+};
+
+/** The bytes of the multipart file field `field`; 'Please add an image.' (400) when there is none. */
+async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file'): Promise<Buffer> {
+  const missing = () =>
+    new AppError('BAD_REQUEST', PROFILE_MESSAGES.addImage, { [field]: [PROFILE_MESSAGES.addImage] });
+  if (!request.isMultipart()) throw missing();
+  const part = await request.file();
+  if (!part || part.fieldname !== field) throw missing();
+  // Throws FST_REQ_FILE_TOO_LARGE (413) past UPLOAD_LIMITS.maxBytes.
+  const bytes = await part.toBuffer();
+  if (bytes.length === 0) throw missing();
+  return bytes;
+}
+
+function sendFile(reply: FastifyReply, file: { contentType: string; bytes: Buffer }, cache: string, name?: string) {
+  reply
+    .header('content-type', file.contentType)
+    .header('cache-control', cache)
+    .header('x-content-type-options', 'nosniff');
+  if (name) reply.header('content-disposition', `attachment; filename="${name}"`);
+  return reply.send(file.bytes);
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/** The profile calls (spec §7, issue #6): profile fields, e-mail preference, avatar, driver licence. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+
+  const sweep = setInterval(() => {
+    profile.sweepTemporaryLicenses(db).catch((err: unknown) => app.log.warn({ err }, 'temporary licence sweep failed'));
+  }, SWEEP_EVERY_MS).unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  app.post(
+    '/api/update-user',
+    { schema: { body: UpdateUserSchema, response: { 200: UserSchema } } },
+    async (request) => {
+      requireSelfOrAdmin(request, request.body._id);
+      return profile.updateProfile(db, request.body);
+    },
+  );
+
+  app.post(
+    '/api/update-email-notifications',
+    { schema: { body: UpdateEmailNotificationsSchema, response: { 200: UserSchema } } },
+    async (request) => {
+      const userId = request.body._id ?? requireUser(request).id;
+      requireSelfOrAdmin(request, userId);
+      return profile.setEmailNotifications(db, userId, request.body.enableEmailNotifications);
+    },
+  );
+
+  app.post(
+    '/api/update-avatar/:userId',
+    { config: uploadLimit, schema: { params: UserIdParamsSchema, response: { 200: UserSchema } } },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.userId);
+      return profile.setAvatar(db, request.params.userId, await uploadedBytes(request, 'image'));
+    },
+  );
+
+  app.post(
+    '/api/delete-avatar/:userId',
+    { schema: { params: UserIdParamsSchema, response: { 200: UserSchema } } },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.userId);
+      return profile.removeAvatar(db, request.params.userId);
+    },
+  );
+
+  // Signed in: the user's licence. Guest at checkout: a temporary file whose id checkout attaches to the booking.
+  app.post(
+    '/api/create-license',
+    { config: uploadLimit, schema: { response: { 200: LicenseFileSchema } } },
+    async (request) => {
+      const user = request.sessionUser ? requireUser(request) : null;
+      return profile.storeLicense(db, user?.id ?? null, await uploadedBytes(request, 'file'));
+    },
+  );
+
+  // `{id}` is the user id (as in the reference implementation): the user's licence is replaced.
+  app.post(
+    '/api/update-license/:id',
+    { config: uploadLimit, schema: { params: IdParamsSchema, response: { 200: LicenseFileSchema } } },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.id);
+      return profile.storeLicense(db, request.params.id, await uploadedBytes(request, 'file'));
+    },
+  );
+
+  app.post(
+    '/api/delete-license/:id',
+    { schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.id);
+      await profile.removeLicense(db, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/delete-temp-license/:file',
+    { config: uploadLimit, schema: { params: FileParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      await profile.removeTemporaryLicense(db, request.params.file);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/user-license/:userId',
+    { schema: { params: UserIdParamsSchema, response: { 200: UserLicenseSchema } } },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.userId);
+      return { license: await profile.userLicense(db, request.params.userId) };
+    },
+  );
+
+  app.get('/api/license/:id', { schema: { params: IdParamsSchema } }, async (request, reply) => {
+    const file = await profile.readLicense(db, requireUser(request), request.params.id);
+    const name = `driver-licence.${EXTENSIONS[file.contentType] ?? 'bin'}`;
+    return sendFile(reply, file, 'private, no-store', name);
+  });
+};

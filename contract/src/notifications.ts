@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { BOOKING_RULES } from './settings.ts';
+
+// Notifications (spec §3, §7, issue #6). A notification carries a message key (`kind`) and its parameters; the web
+// app renders the text in the reader's language (locale namespace `notifications.kinds`).
+
+/** The kinds known today; the server stores any string so a newer server never breaks an older client. */
+export const NOTIFICATION_KINDS = [
+  /** A booking was confirmed. params: {} */
+  'bookingConfirmed',
+  /** A booking's status changed. params: { status: BookingStatus } */
+  'bookingStatusChanged',
+  /** The driver asked to cancel a booking (to its supplier / admin). params: {} */
+  'cancelRequested',
+  /** A booking was paid online. params: {} */
+  'bookingPaid',
+  /** A supplier received a new booking. params: {} */
+  'newBooking',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NotificationSchema = z.object({
+  _id: z.uuid(),
+  kind: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  bookingId: z.uuid().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationPageSchema = z.object({
+  results: z.array(NotificationSchema),
+  totalCount: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+export const NotificationPageParamsSchema = z.object({
+  userId: z.uuid(),
+  page: z.coerce.number().int().min(1).max(100_000),
+  pageSize: z.coerce.number().int().min(1).max(100),
+});
+
+/**
+ * Body of mark-as-read, mark-as-unread and delete: the ids to act on, or `all: true` for every notification of the
+ * user (then `ids` is ignored). Ids that are not the user's are ignored: they are never touched.
+ */
+export const NotificationIdsSchema = z
+  .object({
+    ids: z.array(z.uuid()).max(1000).default([]),
+    all: z.boolean().default(false),
+  })
+  .refine((body) => body.all || body.ids.length > 0, { message: 'ids or all is required', path: ['ids'] });
+export type NotificationIds = z.input<typeof NotificationIdsSchema>;
+
+/** Answer of the three bulk calls: how many notifications were changed. */
+export const NotificationChangeSchema = z.object({ count: z.number().int() });
+
+/** `GET /api/notification-counter/{userId}`: unread notifications. */
+export const NotificationCounterSchema = z.object({ count: z.number().int() });
+export type NotificationCounter = z.infer<typeof NotificationCounterSchema>;
+
+export const NOTIFICATIONS_PAGE_SIZE = BOOKING_RULES.pageSize.notifications;

@@ -1,0 +1,49 @@
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { notifications } from '../../db/schema.ts';
+
+// The only Drizzle code of the notifications slice. Every query is scoped by `userId`: an id of someone else's
+// notification matches nothing, so it is never read or changed.
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type Selection = { all: true } | { all: false; ids: string[] };
+
+function whereOf(userId: string, selection: Selection): SQL | undefined {
+  return selection.all
+    ? eq(notifications.userId, userId)
+    : and(eq(notifications.userId, userId), inArray(notifications.id, selection.ids));
+}
+
+export async function findPage(db: DbOrTx, userId: string, page: number, pageSize: number) {
+  const results = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ count: count() }).from(notifications).where(eq(notifications.userId, userId));
+  return { results, totalCount: total?.count ?? 0 };
+}
+
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return row?.count ?? 0;
+}
+
+export async function setRead(db: DbOrTx, userId: string, selection: Selection, isRead: boolean): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead })
+    .where(whereOf(userId, selection))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function deleteSome(db: DbOrTx, userId: string, selection: Selection): Promise<number> {
+  const rows = await db.delete(notifications).where(whereOf(userId, selection)).returning({ id: notifications.id });
+  return rows.length;
+}

@@ -1,0 +1,113 @@
+import { and, eq, exists, inArray, lt, not, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings, files, users } from '../../db/schema.ts';
+
+// The only Drizzle code of the profile slice: stored files and who may read a licence.
+
+export type FileRow = typeof files.$inferSelect;
+export type FileKind = FileRow['kind'];
+
+export async function insertFile(
+  db: DbOrTx,
+  values: { kind: FileKind; ownerId: string | null; contentType: string; bytes: Buffer; temporary?: boolean },
+): Promise<FileRow> {
+  const [row] = await db
+    .insert(files)
+    .values({ ...values, size: values.bytes.length, temporary: values.temporary ?? false })
+    .returning();
+  return row!;
+}
+
+export async function findFile(db: DbOrTx, id: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return row;
+}
+
+/** A file's description without its bytes. */
+export async function findFileInfo(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: files.id,
+      kind: files.kind,
+      ownerId: files.ownerId,
+      contentType: files.contentType,
+      size: files.size,
+      temporary: files.temporary,
+      createdAt: files.createdAt,
+    })
+    .from(files)
+    .where(eq(files.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function deleteFile(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(files).where(eq(files.id, id));
+}
+
+/** Deletes a temporary file only; false when there was none with that id. */
+export async function deleteTemporaryFile(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(files)
+    .where(and(eq(files.id, id), eq(files.temporary, true)))
+    .returning({ id: files.id });
+  return rows.length > 0;
+}
+
+/** Temporary licences created before `before` (abandoned guest checkouts). */
+export async function deleteTemporaryFilesBefore(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(files)
+    .where(and(eq(files.temporary, true), eq(files.kind, 'license'), lt(files.createdAt, before)))
+    .returning({ id: files.id });
+  return rows.length;
+}
+
+/**
+ * Whether `supplierId` operates a booking of this licence: a booking of its fleet whose driver owns the licence, or
+ * which carries the licence itself (a guest checkout's upload).
+ */
+export async function supplierHasBookingWithLicense(
+  db: DbOrTx,
+  supplierId: string,
+  licenseFileId: string,
+  ownerId: string | null,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.supplierId, supplierId),
+        or(eq(bookings.licenseFileId, licenseFileId), ownerId ? eq(bookings.driverId, ownerId) : undefined),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Files a user points at; used to tidy the previous avatar or licence after a replacement. */
+export async function userFileIds(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ avatarFileId: users.avatarFileId, licenseFileId: users.licenseFileId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function deleteFiles(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(files).where(inArray(files.id, ids));
+}
+
+/** Deletes a licence unless a booking refers to it (the booking keeps the driver's licence it was made with). */
+export async function deleteFileUnlessBooked(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .delete(files)
+    .where(
+      and(
+        eq(files.id, id),
+        not(exists(db.select({ id: bookings.id }).from(bookings).where(eq(bookings.licenseFileId, id)))),
+      ),
+    );
+}

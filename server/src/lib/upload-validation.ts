@@ -1,0 +1,80 @@
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from './app-error.ts';
+
+// ARCHITECTURE §5 "Files": the type of an upload is read from its bytes, never from its name or declared type;
+// images are re-encoded by sharp (EXIF rotation applied, every metadata block dropped); decompression bombs are
+// refused before any pixel is decoded.
+
+export type UploadType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+
+/** Pixels an image may declare (about 6000×6000): enough for any phone photo of a licence. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/** The content type the bytes really are, or null. */
+export function sniffType(bytes: Buffer): UploadType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
+  if (bytes.length >= 8 && bytes.toString('latin1', 0, 5) === '%PDF-') return 'application/pdf';
+  return null;
+}
+
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported file type.');
+
+/** A PDF with a version header, at least one object and an end-of-file marker near its end. */
+function checkPdf(bytes: Buffer): void {
+  const header = bytes.toString('latin1', 0, 8);
+  const tail = bytes.toString('latin1', Math.max(0, bytes.length - 1024));
+  if (!/^%PDF-\d\.\d/.test(header) || !tail.includes('%%EOF') || !/\d+\s+\d+\s+obj\b/.test(bytes.toString('latin1')))
+    throw unsupported();
+}
+
+type Reencoded = { bytes: Buffer; contentType: UploadType };
+
+/** Decodes an image (refusing bombs and broken files) and encodes it afresh without metadata. */
+async function reencodeImage(bytes: Buffer, resize: { maxSide: number; as: 'webp' | 'same' }): Promise<Reencoded> {
+  const type = sniffType(bytes);
+  if (type === null || type === 'application/pdf') throw unsupported();
+  let metadata: Metadata;
+  try {
+    // Reads the header only (no pixel is decoded), so the declared size can be judged here.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  // The header is checked first: a small file declaring a huge canvas is refused before it is decoded.
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels === 0 || pixels > MAX_INPUT_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', 'The image is too large.');
+  const format = resize.as === 'webp' ? 'image/webp' : type;
+  try {
+    // sharp writes no metadata unless asked (`withMetadata`/`keepExif`): rotate() applies the EXIF orientation first.
+    const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: resize.maxSide, height: resize.maxSide, fit: 'inside', withoutEnlargement: true });
+    const out =
+      format === 'image/jpeg'
+        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+        : format === 'image/png'
+          ? pipeline.png({ compressionLevel: 9 })
+          : pipeline.webp({ quality: 82 });
+    return { bytes: await out.toBuffer(), contentType: format };
+  } catch {
+    throw unsupported();
+  }
+}
+
+/** An avatar: JPEG, PNG or WebP in, a WebP of at most 512×512 out. */
+export function prepareAvatar(bytes: Buffer): Promise<Reencoded> {
+  return reencodeImage(bytes, { maxSide: 512, as: 'webp' });
+}
+
+/** A driver licence: a JPEG, PNG or WebP photo (re-encoded, at most 2400 px) or a PDF (checked, kept as is). */
+export async function prepareLicense(bytes: Buffer): Promise<Reencoded> {
+  if (sniffType(bytes) === 'application/pdf') {
+    checkPdf(bytes);
+    return { bytes, contentType: 'application/pdf' };
+  }
+  return reencodeImage(bytes, { maxSide: 2400, as: 'same' });
+}

@@ -1,0 +1,72 @@
+import type { Language } from '@roam/contract/enums';
+import type { User } from '@roam/contract/users';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, isLanguage, LANGUAGE_NAMES, localeTag, useLanguage } from '../../../i18n/index';
+import { toast } from '../../../ui/toast';
+import { useSettings } from '../../settings/api/get-settings';
+import { useUpdateEmailNotifications } from '../api/profile';
+
+/** Language choice (the server-side language update is issue #3's, through changeLanguage). */
+export function LanguageSection() {
+  const { t } = useTranslation();
+  const id = useId();
+  const language = useLanguage();
+  const settings = useSettings();
+  return (
+    <section className="settings-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('account.settings.language.title')}</h2>
+      <div className="settings-field">
+        <label htmlFor={`${id}-language`}>{t('account.settings.language.label')}</label>
+        <select
+          id={`${id}-language`}
+          className="text-field"
+          value={language}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            if (!isLanguage(next)) return;
+            changeLanguage(next)
+              .then(() => toast.success(t('account.settings.updated', { lng: next })))
+              .catch(() => toast.error(t('common.errors.languageChange')));
+          }}
+        >
+          {settings.languages.map((code: Language) => (
+            <option key={code} value={code} lang={localeTag(code)}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </section>
+  );
+}
+
+/** 'Network settings' holding 'Enable email notifications' (spec §2 settings). */
+export function NetworkSettingsSection({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const update = useUpdateEmailNotifications();
+  const on = update.isPending ? Boolean(update.variables) : user.enableEmailNotifications;
+  return (
+    <section className="settings-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('account.settings.network.title')}</h2>
+      <div className="settings-switch">
+        <input
+          id={`${id}-email`}
+          type="checkbox"
+          role="switch"
+          aria-checked={on}
+          checked={on}
+          disabled={update.isPending}
+          onChange={(event) =>
+            update.mutate(event.currentTarget.checked, {
+              onSuccess: () => toast.success(t('account.settings.updated')),
+              onError: () => toast.error(t('account.settings.errors.generic')),
+            })
+          }
+        />
+        <label htmlFor={`${id}-email`}>{t('account.settings.network.emailNotifications')}</label>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Notification } from '@roam/contract/notifications';
+import type { TFunction } from 'i18next';
+
+const STATUSES = ['void', 'pending', 'deposit', 'paid', 'reserved', 'cancelled'] as const;
+type Status = (typeof STATUSES)[number];
+const isStatus = (value: unknown): value is Status => STATUSES.includes(value as Status);
+
+/** A notification's text in the reader's language, from its kind and params (issue #6 notification kinds). */
+export function notificationMessage(t: TFunction, notification: Notification): string {
+  const { kind, params } = notification;
+  switch (kind) {
+    case 'bookingConfirmed':
+      return t('notifications.kinds.bookingConfirmed');
+    case 'bookingStatusChanged':
+      return t('notifications.kinds.bookingStatusChanged', {
+        status: isStatus(params.status) ? t(`notifications.statuses.${params.status}`) : String(params.status ?? ''),
+      });
+    case 'cancelRequested':
+      return t('notifications.kinds.cancelRequested');
+    case 'bookingPaid':
+      return t('notifications.kinds.bookingPaid');
+    case 'newBooking':
+      return t('notifications.kinds.newBooking');
+    default:
+      return t('notifications.kinds.other');
+  }
+}
