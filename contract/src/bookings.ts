@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { AdditionalDriverSchema, ChosenExtrasSchema, PaymentOptionSchema } from './checkout.ts';
-import { BookingStatusSchema, LanguageSchema, PaymentProviderSchema } from './enums.ts';
+import { AdditionalDriverSchema, ChosenExtrasSchema } from './checkout.ts';
+import { BookingStatusSchema, LanguageSchema, PaymentOptionSchema, PaymentProviderSchema } from './enums.ts';
 
 // Bookings API payloads (issue #5; ARCHITECTURE §4 house-style paths, §5 roles).
-
-export const PageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000),
-  size: z.coerce.number().int().min(1).max(100),
-});
 
 /** `POST /api/bookings/{page}/{size}` body. `from`/`to` filter on pick-up (from ≤ pickupAt < to). */
 export const BookingsQuerySchema = z.object({

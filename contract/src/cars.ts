@@ -112,11 +112,6 @@ export const SearchCarsBodySchema = CarFiltersSchema.extend({
 });
 export type SearchCarsBody = z.input<typeof SearchCarsBodySchema>;
 
-export const PageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000),
-  size: z.coerce.number().int().min(1).max(100),
-});
-
 /** The price of a result for the searched period (contract calculatePrice, no extras chosen). */
 export const CarPriceSchema = z.object({
   total: z.number().int(),

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema } from './currencies.ts';
-import { BookingStatusSchema, EXTRAS, type Extra, LanguageSchema } from './enums.ts';
+import { BookingStatusSchema, EXTRAS, type Extra, LanguageSchema, PaymentOptionSchema } from './enums.ts';
 import { DateStringSchema } from './time.ts';
 
 // Checkout and payment payloads (issue #5, ARCHITECTURE §5 Bookings and Payment gateways).
 // The client never sends a price: the server recomputes it with the contract price engine.
-
-export const PaymentOptionSchema = z.enum(['payLater', 'deposit', 'full']);
 
 /** The six extras as booleans (spec §3); omitted means not chosen. */
 export const ChosenExtrasSchema = z.object(

@@ -5,11 +5,11 @@ import {
   BookingsPageSchema,
   BookingsQuerySchema,
   CountResultSchema,
-  PageParamsSchema,
   UpdateBookingBodySchema,
   UpdateBookingStatusBodySchema,
 } from '@roam/contract/bookings';
 import { ApiErrorSchema } from '@roam/contract/errors';
+import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/session.ts';

@@ -1,12 +1,12 @@
 import {
   CarDetailsSchema,
   CarQuerySchema,
-  PageParamsSchema,
   RangePriceListSchema,
   SearchCarsBodySchema,
   SearchCarsResponseSchema,
 } from '@roam/contract/cars';
 import { ApiErrorSchema } from '@roam/contract/errors';
+import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCar, getPublicFile, listRangePrices, searchCars } from './cars.service.ts';

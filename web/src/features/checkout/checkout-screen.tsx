@@ -1,12 +1,12 @@
 import type { CarDetails } from '@roam/contract/cars';
-import type { CheckoutBody, CheckoutResult, PaymentOptionSchema } from '@roam/contract/checkout';
+import type { CheckoutBody, CheckoutResult } from '@roam/contract/checkout';
+import type { PaymentOption } from '@roam/contract/enums';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown, paymentSplit } from '@roam/contract/price';
 import { ageOn } from '@roam/contract/time';
 import type { User } from '@roam/contract/users';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { useLanguage } from '../../i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { useMoney } from '../../lib/use-money';
@@ -24,7 +24,6 @@ import { WalletButton } from './components/wallet-button';
 import { formatInZone, hereHref, isEmail, isPhone } from './lib/format';
 import './checkout.css';
 
-type PaymentOption = z.infer<typeof PaymentOptionSchema>;
 const PAYMENT_OPTIONS: readonly PaymentOption[] = ['payLater', 'deposit', 'full'];
 
 type Person = { fullName: string; email: string; phone: string; birthDate: string };
