@@ -89,10 +89,10 @@ export function requireUser(request: FastifyRequest, ...types: UserType[]): Sess
 
 /**
  * Ownership check for any `{userId}` in a path (ARCHITECTURE §4): a driver or supplier acts on their own account,
- * an admin on any. Answers 404, not 403, for other people's ids so ids cannot be probed.
+ * an admin on any. Another user's id is a 403 (issues #3, #6: anonymous 401, another user 403).
  */
 export function requireSelfOrAdmin(request: FastifyRequest, userId: string): SessionUser {
   const user = requireUser(request);
-  if (user.id !== userId && user.type !== 'admin') throw new AppError('NOT_FOUND', 'Not found.');
+  if (user.id !== userId && user.type !== 'admin') throw new AppError('FORBIDDEN', 'Not allowed.');
   return user;
 }

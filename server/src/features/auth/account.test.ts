@@ -207,7 +207,7 @@ describe('sign-up and activation', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/delete-tokens/${unverified.id}`, headers: { cookie: other } }))
         .statusCode,
-    ).toBe(404);
+    ).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-tokens/${unverified.id}` })).statusCode).toBe(401);
     const own = await t.app.inject({
       method: 'DELETE',

@@ -27,7 +27,7 @@ describe('password calls', () => {
     const wrong = await check(driver.id, 'not-it');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: 'Wrong password' });
-    expect((await check(driver2.id, driver2.password)).statusCode).toBe(404);
+    expect((await check(driver2.id, driver2.password)).statusCode).toBe(403);
     expect((await check(driver.id, driver.password, {})).statusCode).toBe(401);
   });
 
@@ -59,7 +59,7 @@ describe('password calls', () => {
       expect(same.json()).toMatchObject({ message: 'Please choose a new password' });
       const short = await change({ userId: driver.id, currentPassword: driver.password, newPassword: '12345' });
       expect(short.json().fieldErrors.newPassword).toEqual(['Password must be at least 6 characters long.']);
-      expect((await change({ userId: driver2.id, newPassword: 'next-pw-1' })).statusCode).toBe(404);
+      expect((await change({ userId: driver2.id, newPassword: 'next-pw-1' })).statusCode).toBe(403);
 
       const ok = await change({ userId: driver.id, currentPassword: driver.password, newPassword: 'next-pw-1' });
       expect(ok.statusCode).toBe(200);

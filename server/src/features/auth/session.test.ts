@@ -153,7 +153,7 @@ describe('session calls', () => {
       url: `/api/user/${driver2.id}`,
       headers: { cookie: driverCookie },
     });
-    expect(other.statusCode).toBe(404);
+    expect(other.statusCode).toBe(403);
 
     const adminCookie = cookieOf(await signIn(t, admin));
     const asAdmin = await t.app.inject({
@@ -223,7 +223,7 @@ describe('update-language', () => {
       const [row] = await t.db.select().from(users).where(eq(users.id, driver.id));
       expect(row!.language).toBe('fr');
       expect((await update(driver.id, 'xx')).statusCode).toBe(400);
-      expect((await update(driver2.id, 'de')).statusCode).toBe(404);
+      expect((await update(driver2.id, 'de')).statusCode).toBe(403);
       expect((await update(driver.id, 'de', {})).statusCode).toBe(401);
       const adminCookie = cookieOf(await signIn(t, admin));
       expect((await update(driver2.id, 'se', { cookie: adminCookie })).statusCode).toBe(200);

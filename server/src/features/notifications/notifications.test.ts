@@ -118,16 +118,16 @@ describe('notifications calls', () => {
     expect(await counter()).toBe(35);
   });
 
-  it('refuses an empty selection, another user id (404) and anonymous (401)', async () => {
+  it('refuses an empty selection, another user id (403) and anonymous (401)', async () => {
     expect((await post(`/api/mark-Notifications-as-read/${driver.id}`, { ids: [] }, driverCookie)).statusCode).toBe(
       400,
     );
     expect((await post(`/api/mark-Notifications-as-read/${driver2.id}`, { all: true }, driverCookie)).statusCode).toBe(
-      404,
+      403,
     );
-    expect((await post(`/api/delete-Notifications/${driver2.id}`, { all: true }, driverCookie)).statusCode).toBe(404);
-    expect((await get(`/api/Notifications/${driver2.id}/1/30`, driverCookie)).statusCode).toBe(404);
-    expect((await get(`/api/notification-counter/${driver2.id}`, driverCookie)).statusCode).toBe(404);
+    expect((await post(`/api/delete-Notifications/${driver2.id}`, { all: true }, driverCookie)).statusCode).toBe(403);
+    expect((await get(`/api/Notifications/${driver2.id}/1/30`, driverCookie)).statusCode).toBe(403);
+    expect((await get(`/api/notification-counter/${driver2.id}`, driverCookie)).statusCode).toBe(403);
     expect((await get(`/api/notification-counter/${driver.id}`)).statusCode).toBe(401);
     expect((await post(`/api/delete-Notifications/${driver.id}`, { all: true })).statusCode).toBe(401);
     expect(await readState(theirs)).toEqual([false, true, false]);

@@ -106,9 +106,9 @@ describe('profile calls', () => {
       expect(res.json().fieldErrors.phone).toEqual(['Invalid phone number']);
     });
 
-    it('is 401 anonymous, 404 for another user, allowed to an admin', async () => {
+    it('is 401 anonymous, 403 for another user, allowed to an admin', async () => {
       expect((await post('/api/update-user', undefined, profile)).statusCode).toBe(401);
-      expect((await post('/api/update-user', driver2Cookie, profile)).statusCode).toBe(404);
+      expect((await post('/api/update-user', driver2Cookie, profile)).statusCode).toBe(403);
       const res = await post('/api/update-user', adminCookie, { ...profile, fullName: 'Set by admin' });
       expect(res.statusCode).toBe(200);
       expect(res.json().fullName).toBe('Set by admin');
@@ -124,7 +124,7 @@ describe('profile calls', () => {
         _id: driver2.id,
         enableEmailNotifications: false,
       });
-      expect(foreign.statusCode).toBe(404);
+      expect(foreign.statusCode).toBe(403);
       expect(
         (await post('/api/update-email-notifications', undefined, { enableEmailNotifications: true })).statusCode,
       ).toBe(401);
@@ -246,7 +246,7 @@ describe('profile calls', () => {
       expect(res.json().message).toBe('The image is too large.');
     });
 
-    it('is 401 anonymous and 404 on another user', async () => {
+    it('is 401 anonymous and 403 on another user', async () => {
       const image = await photo('png', 64);
       expect(
         (await upload(`/api/update-avatar/${driver.id}`, undefined, 'image', 'a.png', 'image/png', image)).statusCode,
@@ -254,8 +254,8 @@ describe('profile calls', () => {
       expect(
         (await upload(`/api/update-avatar/${driver.id}`, driver2Cookie, 'image', 'a.png', 'image/png', image))
           .statusCode,
-      ).toBe(404);
-      expect((await post(`/api/delete-avatar/${driver.id}`, driver2Cookie)).statusCode).toBe(404);
+      ).toBe(403);
+      expect((await post(`/api/delete-avatar/${driver.id}`, driver2Cookie)).statusCode).toBe(403);
     });
   });
 
@@ -355,8 +355,8 @@ describe('profile calls', () => {
       expect(
         (await upload(`/api/update-license/${driver.id}`, driver2Cookie, 'file', 'l.pdf', 'application/pdf', PDF))
           .statusCode,
-      ).toBe(404);
-      expect((await post(`/api/delete-license/${driver.id}`, driver2Cookie)).statusCode).toBe(404);
+      ).toBe(403);
+      expect((await post(`/api/delete-license/${driver.id}`, driver2Cookie)).statusCode).toBe(403);
       expect((await post(`/api/delete-license/${driver.id}`, driverCookie)).statusCode).toBe(200);
       const info = await t.app.inject({
         method: 'GET',
