@@ -109,12 +109,13 @@ test('adds, downloads, replaces and deletes a driver licence', async ({ page }) 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(readFileSync((await file.path())!).equals(pdf)).toBe(true);
 
+  // Read before replacing: a fast upload would otherwise already show the new link.
+  const pdfHref = await download.getAttribute('href');
   await page.getByLabel(text(en, 'account.settings.license.replace')).setInputFiles({
     name: 'licence.png',
     mimeType: 'image/png',
     buffer: PNG_1PX,
   });
-  const pdfHref = await download.getAttribute('href');
   await expect(download).not.toHaveAttribute('href', pdfHref!);
   const href = await download.getAttribute('href');
   await expect.poll(async () => (await page.request.get(href!)).headers()['content-type']).toBe('image/png');
