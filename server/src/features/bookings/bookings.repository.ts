@@ -2,7 +2,8 @@ import type { BookingStatus } from '@roam/contract/enums';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, cars, dateBasedPrices, locations, users } from '../../db/schema.ts';
+import { bookings, cars, locations, users } from '../../db/schema.ts';
+import { findDateBasedPrices } from '../../lib/date-based-prices.repository.ts';
 
 // The only Drizzle code of the bookings slice.
 
@@ -108,15 +109,7 @@ export async function findCarPricing(db: DbOrTx, carId: string) {
     .where(eq(cars.id, carId))
     .limit(1);
   if (!row) return null;
-  const periods = await db
-    .select({
-      startDate: dateBasedPrices.startDate,
-      endDate: dateBasedPrices.endDate,
-      dailyPrice: dateBasedPrices.dailyPrice,
-    })
-    .from(dateBasedPrices)
-    .where(eq(dateBasedPrices.carId, carId));
-  return { ...row, dateBasedPrices: periods };
+  return { ...row, dateBasedPrices: await findDateBasedPrices(db, carId) };
 }
 
 export async function findLocation(db: DbOrTx, id: string) {

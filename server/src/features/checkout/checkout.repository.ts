@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, cars, dateBasedPrices, files, locations, users } from '../../db/schema.ts';
+import { bookings, cars, files, locations, users } from '../../db/schema.ts';
+import { findDateBasedPrices } from '../../lib/date-based-prices.repository.ts';
 
 // The only Drizzle code of the checkout slice.
 
@@ -25,15 +26,7 @@ export async function findCarForCheckout(db: DbOrTx, carId: string) {
     .where(eq(cars.id, carId))
     .limit(1);
   if (!row) return null;
-  const periods = await db
-    .select({
-      startDate: dateBasedPrices.startDate,
-      endDate: dateBasedPrices.endDate,
-      dailyPrice: dateBasedPrices.dailyPrice,
-    })
-    .from(dateBasedPrices)
-    .where(eq(dateBasedPrices.carId, carId));
-  return { ...row, dateBasedPrices: periods };
+  return { ...row, dateBasedPrices: await findDateBasedPrices(db, carId) };
 }
 export type CheckoutCar = NonNullable<Awaited<ReturnType<typeof findCarForCheckout>>>;
 
