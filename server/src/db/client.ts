@@ -51,6 +51,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+  // An idle connection the server drops (restart, failover, admin termination) must not crash the process: the
+  // pool discards it and opens a new one on the next query. Without a listener, `error` would be thrown.
+  pool.on('error', (error) => console.error(`database: idle connection lost (${error.message})`));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }

@@ -209,7 +209,8 @@ describe('sign-in rate limit', () => {
     } finally {
       await t.close();
     }
-  });
+    // 21 argon2 verifications are slow by design (~0.2 s each alone, several times that on a loaded CI machine).
+  }, 120_000);
 });
 
 describe('update-language', () => {
