@@ -11,6 +11,7 @@ import { setSessionUser } from './api/session';
 import { signUp, validateEmail } from './api/sign-up';
 import { Checkbox, Field, FormMessage } from './components/field';
 import { type FieldErrors, isRateLimited, translateFieldErrors } from './components/messages';
+import { NewPasswordFields } from './components/new-password-fields';
 import { recaptchaToken } from './components/recaptcha';
 import { isValidEmail, requiredMessage, type SignUpValues, signUpErrors } from './components/validation';
 import './components/auth.css';
@@ -139,22 +140,7 @@ export function SignUpScreen() {
             required
             error={errors.birthDate}
           />
-          <Field
-            label={t('auth.fields.password')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.password}
-          />
-          <Field
-            label={t('auth.fields.confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword}
-          />
+          <NewPasswordFields errors={errors} />
           <Checkbox label={t('auth.signUp.tos')} name="tosAccepted" error={errors.tosAccepted} />
           <Link to="/tos" target="_blank">
             {t('auth.signUp.tosLink')}
