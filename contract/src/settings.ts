@@ -38,6 +38,8 @@ export const SettingsSchema = z.object({
     wallet: z.boolean(),
     stripePublishableKey: z.string().nullable(),
     paypalClientId: z.string().nullable(),
+    /** The wallet provider's browser SDK (its sandbox or live script; a local one in tests). */
+    paypalSdkUrl: z.string(),
   }),
   recaptchaSiteKey: z.string().nullable(),
   /** Analytics (spec §9) measurement id; null means no analytics and no consent banner. */

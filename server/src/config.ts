@@ -54,6 +54,7 @@ export const EnvSchema = z
     PAYPAL_CLIENT_ID: optional,
     PAYPAL_CLIENT_SECRET: optional,
     PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+    PAYPAL_SDK_URL: z.url().default('https://www.paypal.com/sdk/js'),
     RECAPTCHA_SITE_KEY: optional,
     RECAPTCHA_SECRET: optional,
     RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),

@@ -1,8 +1,11 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // Local test servers speaking the card provider's and the wallet provider's protocols (ARCHITECTURE §5, §6):
-// the real stripe SDK and our PayPal REST client talk to them over HTTP on 127.0.0.1.
+// the real stripe SDK and our PayPal REST client talk to them over HTTP on 127.0.0.1. For browser tests they also
+// play the provider's side a payer sees: Stripe's hosted payment page (which then sends the signed webhook and
+// returns to the success URL) and the PayPal JS SDK's button (whose click approves the order, as the payer would).
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -27,12 +30,28 @@ export type FakeStripeSession = {
   currency: string;
   expires_at: number;
   success_url: string;
+  cancel_url: string;
 };
 
-/** Stripe: POST /v1/checkout/sessions (form-encoded), GET /v1/checkout/sessions/:id. */
-export async function startFakeStripe() {
+/** Stripe's webhook signature: `t=<unix>,v1=<HMAC-SHA256 of "<t>.<payload>">` with the endpoint secret. */
+function stripeSignature(payload: string, secret: string): string {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${v1}`;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Stripe: POST /v1/checkout/sessions (form-encoded), GET /v1/checkout/sessions/:id; the hosted page GET/POST
+ * /pay/:id, which completes the session, sends `checkout.session.completed` to `webhook.url` when given, and
+ * redirects to the success URL.
+ */
+export async function startFakeStripe(options: { webhook?: { url: string; secret: string } } = {}) {
   const sessions = new Map<string, FakeStripeSession>();
   const requests: { method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }[] = [];
+  /** The HTTP status the webhook endpoint answered to each event sent. */
+  const webhookAnswers: number[] = [];
   let counter = 0;
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
@@ -49,7 +68,7 @@ export async function startFakeStripe() {
       const session: FakeStripeSession = {
         id,
         object: 'checkout.session',
-        url: `https://checkout.stripe.test/pay/${id}`,
+        url: `${base}/pay/${id}`,
         status: 'open',
         payment_status: 'unpaid',
         metadata: { bookingId: form.get('metadata[bookingId]') ?? '' },
@@ -58,9 +77,45 @@ export async function startFakeStripe() {
         currency: form.get('line_items[0][price_data][currency]') ?? '',
         expires_at: Number(form.get('expires_at')),
         success_url: form.get('success_url') ?? '',
+        cancel_url: form.get('cancel_url') ?? '',
       };
       sessions.set(id, session);
       return send(200, session);
+    }
+    const page = /^\/pay\/([^/]+)$/.exec(path);
+    const paying = page ? sessions.get(decodeURIComponent(page[1]!)) : undefined;
+    if (page && !paying) return send(404, { error: { message: 'No such payment page' } });
+    const back = (url: string) => url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(paying!.id));
+    if (request.method === 'GET' && paying) {
+      const amount = `${(paying.amount_total / 100).toFixed(2)} ${paying.currency.toUpperCase()}`;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(
+        `<!doctype html><html lang="en"><title>Test payment</title><link rel="icon" href="data:,"><main><h1>Pay ${escapeHtml(amount)}</h1>` +
+          `<form method="post"><button type="submit">Pay</button></form>` +
+          `<a href="${escapeHtml(back(paying.cancel_url))}">Cancel</a></main></html>`,
+      );
+    }
+    if (request.method === 'POST' && paying) {
+      Object.assign(paying, { status: 'complete', payment_status: 'paid' });
+      if (options.webhook) {
+        const event = JSON.stringify({
+          id: `evt_${paying.id}`,
+          object: 'event',
+          type: 'checkout.session.completed',
+          data: { object: paying },
+        });
+        const delivered = await fetch(options.webhook.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': stripeSignature(event, options.webhook.secret),
+          },
+          body: event,
+        });
+        webhookAnswers.push(delivered.status);
+      }
+      response.writeHead(303, { location: back(paying.success_url) });
+      return response.end();
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && match) {
@@ -70,8 +125,14 @@ export async function startFakeStripe() {
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` } });
   });
-  const base = await listen(server);
-  return { base, sessions, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const base: string = await listen(server);
+  return {
+    base,
+    sessions,
+    requests,
+    webhookAnswers,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export type FakePaypalOrder = {
@@ -86,7 +147,33 @@ export type FakePaypalOrder = {
   }[];
 };
 
-/** PayPal: /v1/oauth2/token, /v2/checkout/orders, /v2/checkout/orders/:id, /v2/checkout/orders/:id/capture. */
+/**
+ * The PayPal JS SDK's part in the browser: `paypal.Buttons({createOrder, onApprove, onError}).render(el)` draws a
+ * "PayPal" button; its click creates the order through the page, approves it here (the payer's consent on PayPal)
+ * and hands the order id to onApprove.
+ */
+function paypalSdkScript(base: string): string {
+  return `window.paypal = { Buttons(options) { return { render(container) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'PayPal';
+  button.addEventListener('click', async () => {
+    try {
+      const id = await options.createOrder();
+      const approved = await fetch(${JSON.stringify(base)} + '/test/approve/' + encodeURIComponent(id), { method: 'POST' });
+      if (!approved.ok) throw new Error('approval failed');
+      await options.onApprove({ orderID: id });
+    } catch (error) { options.onError(error); }
+  });
+  container.append(button);
+  return Promise.resolve();
+} }; } };`;
+}
+
+/**
+ * PayPal: /v1/oauth2/token, /v2/checkout/orders, /v2/checkout/orders/:id, /v2/checkout/orders/:id/capture; for
+ * browsers, the SDK script at /sdk/js and the payer's approval at POST /test/approve/:id.
+ */
 export async function startFakePaypal(clientId: string, secret: string) {
   const orders = new Map<string, FakePaypalOrder>();
   const requests: { method: string; path: string; body: string }[] = [];
@@ -99,6 +186,18 @@ export async function startFakePaypal(clientId: string, secret: string) {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(json));
     };
+    if (request.method === 'GET' && path === '/sdk/js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' });
+      return response.end(paypalSdkScript(base));
+    }
+    const approve = /^\/test\/approve\/([^/]+)$/.exec(path);
+    if (request.method === 'POST' && approve) {
+      const order = orders.get(decodeURIComponent(approve[1]!));
+      response.setHeader('access-control-allow-origin', '*');
+      if (order?.status !== 'CREATED') return send(404, { name: 'RESOURCE_NOT_FOUND' });
+      order.status = 'APPROVED';
+      return send(200, order);
+    }
     if (request.method === 'POST' && path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
       if (request.headers.authorization !== expected || body !== 'grant_type=client_credentials') {

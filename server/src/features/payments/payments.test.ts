@@ -193,7 +193,7 @@ describe('card provider (real stripe SDK against a local test server)', () => {
     expect(result.payment).toMatchObject({
       provider: 'stripe',
       sessionId: expect.stringMatching(/^cs_test_/),
-      url: expect.stringContaining('checkout.stripe.test'),
+      url: `${fake.base}/pay/${result.payment.sessionId}`,
     });
     const call = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!;
     expect(call.headers.authorization).toBe('Bearer sk_test_123');

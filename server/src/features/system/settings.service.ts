@@ -26,6 +26,7 @@ export function buildSettings(config: Config): Settings {
       wallet: Boolean(config.PAYPAL_CLIENT_ID),
       stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
       paypalClientId: config.PAYPAL_CLIENT_ID ?? null,
+      paypalSdkUrl: config.PAYPAL_SDK_URL,
     },
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
     analyticsId: config.ANALYTICS_ID ?? null,

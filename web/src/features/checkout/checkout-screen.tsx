@@ -328,6 +328,7 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
           ) : null}
           {pending.walletEnabled && settings.payment.wallet && clientId ? (
             <WalletButton
+              sdkUrl={settings.payment.paypalSdkUrl}
               clientId={clientId}
               bookingId={pending.bookingId}
               amount={pending.chargedAmount / 100}

@@ -48,6 +48,7 @@ function loadScript(src: string): Promise<void> {
 }
 
 interface WalletButtonProps {
+  sdkUrl: string;
   clientId: string;
   bookingId: string;
   /** The charge in the display currency's major units (spec §7 amount). */
@@ -61,6 +62,7 @@ interface WalletButtonProps {
 
 /** The wallet provider's button: create the order and check it with the spec §7 calls. */
 export function WalletButton({
+  sdkUrl,
   clientId,
   bookingId,
   amount,
@@ -79,7 +81,7 @@ export function WalletButton({
   useEffect(() => {
     let cancelled = false;
     setState('pending');
-    const src = `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(clientId)}&currency=${encodeURIComponent(currency)}&intent=capture`;
+    const src = `${sdkUrl}?client-id=${encodeURIComponent(clientId)}&currency=${encodeURIComponent(currency)}&intent=capture`;
     loadScript(src)
       .then(() => {
         if (cancelled) return;
@@ -119,7 +121,7 @@ export function WalletButton({
     return () => {
       cancelled = true;
     };
-  }, [clientId, bookingId, amount, currency, name, description]);
+  }, [sdkUrl, clientId, bookingId, amount, currency, name, description]);
 
   return (
     <div className="wallet-button" aria-busy={state === 'pending'}>

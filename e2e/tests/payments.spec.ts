@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { startFakePaypal, startFakeStripe } from '../../server/test/fake-providers.ts';
+import { type AppProcess, startApp } from '../harness/app-process.ts';
+import { expect, locale, test, text } from './fixtures.ts';
+
+// Issue #5: the card and wallet providers as a payer meets them in the browser. A server of its own, configured
+// with Stripe and PayPal, whose real stripe SDK and PayPal REST client talk to local servers speaking those
+// protocols; the payer pays on the (local) hosted Stripe page, which sends the signed webhook, and with the
+// (local) PayPal button, whose order the server captures and checks.
+
+const en = locale('en');
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
+const WEBHOOK_SECRET = 'whsec_e2e_secret';
+const DRIVER = { email: 'driver@roam.localhost', password: 'Driver-2026!' };
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let app: AppProcess;
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let paypal: Awaited<ReturnType<typeof startFakePaypal>>;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  stripe = await startFakeStripe({
+    webhook: { url: `http://127.0.0.1:${PORT}/api/stripe-webhook`, secret: WEBHOOK_SECRET },
+  });
+  paypal = await startFakePaypal('pp-e2e-client', 'pp-e2e-secret');
+  app = await startApp(PORT, {
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.base,
+    PAYPAL_CLIENT_ID: 'pp-e2e-client',
+    PAYPAL_CLIENT_SECRET: 'pp-e2e-secret',
+    PAYPAL_API_BASE: paypal.base,
+    PAYPAL_SDK_URL: `${paypal.base}/sdk/js`,
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await stripe?.close();
+  await paypal?.close();
+});
+
+/** Signed in as the demo driver, at the checkout of the Renault Clio for 3 days from `offset` days ahead, paying in full. */
+async function checkoutClioInFull(page: Page, offset: number) {
+  await page.goto(`${app.url}/`);
+  const answer = await page.request.post(`${app.url}/api/sign-in/frontend`, {
+    data: { ...DRIVER, stayConnected: false },
+    headers: { origin: app.url },
+  });
+  expect(answer.ok()).toBe(true);
+  const user = await answer.json();
+  await page.evaluate((stored) => localStorage.setItem('roam.user', JSON.stringify(stored)), user);
+  const locations = (await (await page.request.get(`${app.url}/api/locations?q=Charles`)).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const cdg = locations.find((location) => location.name === 'Paris Charles de Gaulle Airport')!;
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() + offset);
+  start.setUTCHours(9, 0, 0, 0);
+  const end = new Date(start.getTime() + 3 * 24 * 3600 * 1000);
+  const query = new URLSearchParams({
+    pickupLocationId: cdg._id,
+    dropoffLocationId: cdg._id,
+    pickupAt: start.toISOString(),
+    dropoffAt: end.toISOString(),
+  });
+  await page.goto(`${app.url}/search?${query}`);
+  await page.getByRole('link', { name: text(en, 'cars.bookCar').replace('{{name}}', 'Renault Clio') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.title'));
+  await page.getByRole('radio', { name: text(en, 'checkout.payment.full.label') }).check();
+  await page.getByRole('button', { name: text(en, 'checkout.submit.pay') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.pay.title'));
+}
+
+/** The booking's status as its driver reads it. */
+async function bookingStatus(page: Page, bookingId: string): Promise<string> {
+  const answer = await page.request.get(`${app.url}/api/booking/${bookingId}`);
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { status: string }).status;
+}
+
+test('card: the hosted payment page takes the payment, the signed webhook confirms it, the payer returns to the result', async ({
+  page,
+}) => {
+  await checkoutClioInFull(page, 70);
+  await page.getByRole('link', { name: text(en, 'checkout.pay.card') }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.base}/pay/cs_test_`));
+  const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(`${app.url}/checkout-session/${sessionId}`);
+  // The webhook arrived before the payer came back, its signature verified, and it was accepted.
+  expect(stripe.webhookAnswers).toEqual([200]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
+  await expect(page.getByText(text(en, 'checkout.session.paid'))).toBeVisible();
+  const bookingId = stripe.sessions.get(sessionId)!.metadata.bookingId!;
+  expect(await bookingStatus(page, bookingId)).toBe('paid');
+  // The session was created by the real SDK for the amount the server computed, in the display currency.
+  const created = stripe.requests.find((request) => request.path === '/v1/checkout/sessions')!;
+  expect(created.headers.authorization).toBe('Bearer sk_test_e2e');
+  expect(created.form.get('line_items[0][price_data][currency]')).toBe('eur');
+});
+
+test('wallet: the PayPal button creates the order, the payer approves it, the server captures and confirms', async ({
+  page,
+}) => {
+  await checkoutClioInFull(page, 80);
+  await page.getByRole('button', { name: 'PayPal' }).click();
+  await expect(page).toHaveURL(new RegExp(`${app.url}/checkout-session/`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
+  const bookingId = new URL(page.url()).pathname.split('/').pop()!;
+  const order = [...paypal.orders.values()].at(-1)!;
+  expect(order.status).toBe('COMPLETED');
+  expect(order.purchase_units[0]!.custom_id ?? order.purchase_units[0]!.reference_id).toBe(bookingId);
+  expect(await bookingStatus(page, bookingId)).toBe('paid');
+});
