@@ -45,6 +45,8 @@ export const SettingsSchema = z.object({
   /** Analytics (spec §9) measurement id; null means no analytics and no consent banner. */
   analyticsId: z.string().nullable(),
   social: z.object({ google: z.string().nullable(), facebook: z.string().nullable(), apple: z.string().nullable() }),
+  /** The providers' browser SDKs (their own scripts; local ones in tests). */
+  socialSdkUrls: z.object({ google: z.string(), facebook: z.string(), apple: z.string() }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -65,6 +65,11 @@ export const EnvSchema = z
     FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
     APPLE_CLIENT_ID: optional,
     APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
+    GOOGLE_SDK_URL: z.url().default('https://accounts.google.com/gsi/client'),
+    FACEBOOK_SDK_URL: z.url().default('https://connect.facebook.net/en_US/sdk.js'),
+    APPLE_SDK_URL: z
+      .url()
+      .default('https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js'),
     RATE_PROVIDERS: optional,
     RATE_CACHE_SECONDS: z.coerce.number().int().positive().default(3600),
     COUNTRY_HEADER: optional,

@@ -1,108 +1,36 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSocial } from '../../../test/fake-social.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
 import { cookieFrom } from './test-helpers.ts';
 
-// Local stand-ins for the providers, speaking their real protocols: a JWKS endpoint per OpenID provider and the
-// Graph API's debug_token and /me. Tokens are really signed; the server verifies them with the real code.
+// Local stand-ins for the providers (test/fake-social.ts), speaking their real protocols: a JWKS endpoint per
+// OpenID provider and the Graph API's debug_token and /me. Tokens are really signed; the server verifies them with
+// the real code.
 
-const GOOGLE_CLIENT_ID = 'roam-web.apps.googleusercontent.com';
-const APPLE_CLIENT_ID = 'com.roam.web';
 const FACEBOOK_APP_ID = '1234567890';
-const FACEBOOK_APP_SECRET = 'fb-secret';
-
-type Keys = { privateKey: CryptoKey; jwk: object };
-
-async function keys(alg: 'RS256' | 'ES256', kid: string): Promise<Keys> {
-  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
-  return { privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' } };
-}
 
 describe('social sign-in', () => {
-  let provider: Server;
-  let base: string;
+  let fake: Awaited<ReturnType<typeof startFakeSocial>>;
   let t: TestApp;
-  let google: Keys;
-  let apple: Keys;
-  let stranger: Keys;
-  const facebookTokens = new Map<string, { is_valid: boolean; app_id: string; user_id: string; me: object }>();
 
   beforeAll(async () => {
-    google = await keys('RS256', 'google-1');
-    apple = await keys('ES256', 'apple-1');
-    // Same key id as Google's, but not Google's key: a forged signature.
-    stranger = await keys('RS256', 'google-1');
-    provider = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      res.setHeader('content-type', 'application/json');
-      if (url.pathname === '/google/certs') return res.end(JSON.stringify({ keys: [google.jwk] }));
-      if (url.pathname === '/apple/keys') return res.end(JSON.stringify({ keys: [apple.jwk] }));
-      if (url.pathname === '/graph/debug_token') {
-        if (url.searchParams.get('access_token') !== `${FACEBOOK_APP_ID}|${FACEBOOK_APP_SECRET}`) {
-          res.statusCode = 400;
-          return res.end(JSON.stringify({ error: { message: 'Invalid OAuth access token.' } }));
-        }
-        const known = facebookTokens.get(url.searchParams.get('input_token') ?? '');
-        const data = known
-          ? { is_valid: known.is_valid, app_id: known.app_id, user_id: known.user_id }
-          : { is_valid: false, error: { message: 'Invalid token' } };
-        return res.end(JSON.stringify({ data }));
-      }
-      if (url.pathname === '/graph/me') {
-        const known = facebookTokens.get(url.searchParams.get('access_token') ?? '');
-        if (!known) {
-          res.statusCode = 401;
-          return res.end(JSON.stringify({ error: { message: 'Invalid token' } }));
-        }
-        return res.end(JSON.stringify(known.me));
-      }
-      res.statusCode = 404;
-      res.end('{}');
+    fake = await startFakeSocial({
+      google: 'roam-web.apps.googleusercontent.com',
+      apple: 'com.roam.web',
+      facebookAppId: FACEBOOK_APP_ID,
+      facebookAppSecret: 'fb-secret',
     });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-    t = await createTestApp({
-      GOOGLE_CLIENT_ID,
-      GOOGLE_JWKS_URL: `${base}/google/certs`,
-      APPLE_CLIENT_ID,
-      APPLE_JWKS_URL: `${base}/apple/keys`,
-      FACEBOOK_APP_ID,
-      FACEBOOK_APP_SECRET,
-      FACEBOOK_GRAPH_URL: `${base}/graph`,
-    });
+    t = await createTestApp(fake.env);
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => provider.close(() => resolve()));
+    await fake.close();
   });
-
-  const googleToken = (
-    claims: JWTPayload,
-    options: { key?: Keys; exp?: string | number; aud?: string; iss?: string } = {},
-  ) =>
-    new SignJWT({ email_verified: true, name: 'Gina Google', ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: 'google-1' })
-      .setIssuer(options.iss ?? 'https://accounts.google.com')
-      .setAudience(options.aud ?? GOOGLE_CLIENT_ID)
-      .setSubject('google-user-1')
-      .setIssuedAt()
-      .setExpirationTime(options.exp ?? '10m')
-      .sign((options.key ?? google).privateKey);
-
-  const appleToken = (claims: JWTPayload) =>
-    new SignJWT({ email_verified: 'true', ...claims })
-      .setProtectedHeader({ alg: 'ES256', kid: 'apple-1' })
-      .setIssuer('https://appleid.apple.com')
-      .setAudience(APPLE_CLIENT_ID)
-      .setSubject('apple-user-1')
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .sign(apple.privateKey);
+  const googleToken: typeof fake.googleToken = (...args) => fake.googleToken(...args);
+  const appleToken: typeof fake.appleToken = (...args) => fake.appleToken(...args);
 
   const socialSignIn = (payload: object) => t.app.inject({ method: 'POST', url: '/api/social-sign-in', payload });
 
@@ -132,7 +60,7 @@ describe('social sign-in', () => {
       await googleToken({ email: 'x@gmail.test' }, { aud: 'someone-else' }),
       await googleToken({ email: 'x@gmail.test' }, { iss: 'https://evil.example' }),
       await googleToken({ email: 'x@gmail.test' }, { exp: Math.floor(Date.now() / 1000) - 60 }),
-      await googleToken({ email: 'x@gmail.test' }, { key: stranger }),
+      await googleToken({ email: 'x@gmail.test' }, { key: await fake.strangerKeys() }),
       await googleToken({ email: 'x@gmail.test', email_verified: false }),
       await googleToken({}),
       'not.a.jwt',
@@ -175,25 +103,25 @@ describe('social sign-in', () => {
   });
 
   it('Facebook: debug_token must say valid and our app id, then /me gives the profile', async () => {
-    facebookTokens.set('fb-good', {
+    fake.facebookTokens.set('fb-good', {
       is_valid: true,
       app_id: FACEBOOK_APP_ID,
       user_id: '42',
       me: { id: '42', name: 'Fiona Facebook', email: 'fiona@fb.test' },
     });
-    facebookTokens.set('fb-other-app', {
+    fake.facebookTokens.set('fb-other-app', {
       is_valid: true,
       app_id: '999',
       user_id: '43',
       me: { id: '43', name: 'Other App', email: 'other@fb.test' },
     });
-    facebookTokens.set('fb-expired', {
+    fake.facebookTokens.set('fb-expired', {
       is_valid: false,
       app_id: FACEBOOK_APP_ID,
       user_id: '44',
       me: { id: '44', name: 'Expired', email: 'expired@fb.test' },
     });
-    facebookTokens.set('fb-no-email', {
+    fake.facebookTokens.set('fb-no-email', {
       is_valid: true,
       app_id: FACEBOOK_APP_ID,
       user_id: '45',

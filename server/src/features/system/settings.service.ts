@@ -35,5 +35,6 @@ export function buildSettings(config: Config): Settings {
       facebook: config.FACEBOOK_APP_ID ?? null,
       apple: config.APPLE_CLIENT_ID ?? null,
     },
+    socialSdkUrls: { google: config.GOOGLE_SDK_URL, facebook: config.FACEBOOK_SDK_URL, apple: config.APPLE_SDK_URL },
   };
 }

@@ -27,7 +27,16 @@ export function SocialButtons({ onSignedIn }: { onSignedIn: () => unknown }) {
           className="button button--secondary"
           onClick={async () => {
             const { startSocialSignIn } = await import('./social-sign-in');
-            if (await startSocialSignIn(provider, settings!.social[provider]!, t, queryClient, language))
+            if (
+              await startSocialSignIn(
+                provider,
+                settings!.social[provider]!,
+                settings!.socialSdkUrls[provider],
+                t,
+                queryClient,
+                language,
+              )
+            )
               await onSignedIn();
           }}
         >

@@ -28,12 +28,6 @@ type Globals = {
   };
 };
 
-const SCRIPTS: Record<SocialProvider, string> = {
-  google: 'https://accounts.google.com/gsi/client',
-  facebook: 'https://connect.facebook.net/en_US/sdk.js',
-  apple: 'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js',
-};
-
 function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
     if (document.querySelector(`script[src="${src}"]`)) return resolve();
@@ -49,8 +43,9 @@ function loadScript(src: string): Promise<void> {
 async function providerToken(
   provider: SocialProvider,
   clientId: string,
+  sdkUrl: string,
 ): Promise<{ token: string; fullName?: string }> {
-  await loadScript(SCRIPTS[provider]);
+  await loadScript(sdkUrl);
   const w = window as unknown as Globals;
   if (provider === 'google') {
     return new Promise((resolve) => {
@@ -81,12 +76,13 @@ async function providerToken(
 export async function startSocialSignIn(
   provider: SocialProvider,
   clientId: string,
+  sdkUrl: string,
   t: TFunction,
   queryClient: QueryClient,
   language: string,
 ): Promise<boolean> {
   try {
-    const { token, fullName } = await providerToken(provider, clientId);
+    const { token, fullName } = await providerToken(provider, clientId, sdkUrl);
     const user = await api.post<User>('/api/social-sign-in', {
       provider,
       token,

@@ -34,6 +34,11 @@ export const FALLBACK_SETTINGS: Settings = {
   recaptchaSiteKey: null,
   analyticsId: null,
   social: { google: null, facebook: null, apple: null },
+  socialSdkUrls: {
+    google: 'https://accounts.google.com/gsi/client',
+    facebook: 'https://connect.facebook.net/en_US/sdk.js',
+    apple: 'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js',
+  },
 };
 
 export function getSettings(signal?: AbortSignal): Promise<Settings> {

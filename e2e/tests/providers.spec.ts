@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { startFakePaypal, startFakeStripe } from '../../server/test/fake-providers.ts';
+import { startFakeSocial } from '../../server/test/fake-social.ts';
 import { type AppProcess, startApp } from '../harness/app-process.ts';
 import { expect, locale, test, text } from './fixtures.ts';
 
-// Issue #5: the card and wallet providers as a payer meets them in the browser. A server of its own, configured
-// with Stripe and PayPal, whose real stripe SDK and PayPal REST client talk to local servers speaking those
-// protocols; the payer pays on the (local) hosted Stripe page, which sends the signed webhook, and with the
-// (local) PayPal button, whose order the server captures and checks.
+// The outside providers as a person meets them in the browser, on a server of its own configured with them all
+// (one server start for the lot). Issue #5: Stripe and PayPal, whose real stripe SDK and PayPal REST client talk to
+// local servers speaking those protocols; the payer pays on the (local) hosted Stripe page, which sends the signed
+// webhook, and with the (local) PayPal button, whose order the server captures and checks. Issue #3: Google,
+// Facebook and Apple sign-in through their (local) browser SDKs, with really signed tokens the server verifies.
 
 const en = locale('en');
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
@@ -18,6 +20,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 let app: AppProcess;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let paypal: Awaited<ReturnType<typeof startFakePaypal>>;
+let social: Awaited<ReturnType<typeof startFakeSocial>>;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -25,7 +28,14 @@ test.beforeAll(async () => {
     webhook: { url: `http://127.0.0.1:${PORT}/api/stripe-webhook`, secret: WEBHOOK_SECRET },
   });
   paypal = await startFakePaypal('pp-e2e-client', 'pp-e2e-secret');
+  social = await startFakeSocial({
+    google: 'roam-e2e.apps.googleusercontent.com',
+    apple: 'com.roam.e2e',
+    facebookAppId: '555000',
+    facebookAppSecret: 'fb-e2e-secret',
+  });
   app = await startApp(PORT, {
+    ...social.env,
     STRIPE_SECRET_KEY: 'sk_test_e2e',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.base,
@@ -40,6 +50,7 @@ test.afterAll(async () => {
   await app?.stop();
   await stripe?.close();
   await paypal?.close();
+  await social?.close();
 });
 
 /** Signed in as the demo driver, at the checkout of the Renault Clio for 3 days from `offset` days ahead, paying in full. */
@@ -116,3 +127,24 @@ test('wallet: the PayPal button creates the order, the payer approves it, the se
   expect(order.purchase_units[0]!.custom_id ?? order.purchase_units[0]!.reference_id).toBe(bookingId);
   expect(await bookingStatus(page, bookingId)).toBe('paid');
 });
+
+for (const [provider, name] of [
+  ['google', 'Gina Google'],
+  ['facebook', 'Fiona Facebook'],
+  ['apple', 'Anna Apple'],
+] as const) {
+  test(`social sign-in with ${provider}: the provider's button signs a new driver in, with a server session`, async ({
+    page,
+  }) => {
+    const email = `${provider}-${Date.now()}@social.test`;
+    social.state.nextProfile = { email, name };
+    await page.goto(`${app.url}/sign-in?from=/settings`);
+    await page.getByRole('button', { name: text(en, `auth.signIn.continueWith.${provider}`) }).click();
+    await expect(page).toHaveURL(`${app.url}/settings`);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('roam.user') ?? 'null'));
+    expect(stored).toMatchObject({ email, fullName: name, verified: true });
+    // The session is the server's: the cookie reads the account, which has no password (social sign-in).
+    const has = await page.request.get(`${app.url}/api/has-password/${stored._id}`);
+    expect(await has.json()).toEqual({ hasPassword: false });
+  });
+}
