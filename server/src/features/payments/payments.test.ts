@@ -91,8 +91,8 @@ describe('demo gateway', () => {
       await t.db.execute(sql`create trigger test_refuse_notification before insert on notifications
         for each row execute function test_refuse_notification()`);
     };
-    const id = await book(44);
-    const payLater = checkoutBody({ paymentOption: 'payLater' } as never, 48);
+    const id = await book(100);
+    const payLater = checkoutBody({ paymentOption: 'payLater' } as never, 104);
     await refuse(true);
     try {
       expect((await pay(id)).statusCode).toBe(500);
