@@ -2,7 +2,7 @@ import type { BookingStatus, Language } from '@roam/contract/enums';
 import { LanguageSchema } from '@roam/contract/enums';
 import type { DbOrTx } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer, QueuedMail } from './mailer.ts';
 
 // Booking notifications and e-mails (issue #5 item 3, ARCHITECTURE §5 "E-mails go out in the recipient's language").
 // Shared by checkout, payments and bookings. A notification row carries a message key + params; the web renders it.
@@ -120,22 +120,27 @@ export function renderNotice(
   return { subject: template.subject(full), text: template.text(full) };
 }
 
+type BookingRef = { id: string; carName: string; status?: BookingStatus };
+
 /**
- * A notification row for the recipient, and the e-mail when they enabled e-mail notifications. Mail delivery
- * failures are logged, never thrown: the booking itself already succeeded.
+ * Records a notice in the same transaction as the change it reports (pass the transaction as `db`): the
+ * notification row, and the e-mail in the outbox when the recipient enabled e-mail notifications. A crash can then
+ * never leave a status change without its notification, nor a notification without its change. Returns the e-mail
+ * to hand to `deliverNotices` once the transaction committed.
  */
-export async function notifyBooking(
-  context: NoticeContext,
+export async function recordBookingNotice(
+  db: DbOrTx,
+  context: Omit<NoticeContext, 'db'>,
   recipient: Recipient,
   notice: Exclude<BookingNotice, 'activate'>,
-  booking: { id: string; carName: string; status?: BookingStatus },
-): Promise<void> {
+  booking: BookingRef,
+): Promise<QueuedMail | null> {
   const params: Record<string, string> = {
     car: booking.carName,
     ...(booking.status ? { status: booking.status } : {}),
   };
-  await context.db.insert(notifications).values({ userId: recipient.id, kind: notice, params, bookingId: booking.id });
-  if (!recipient.enableEmailNotifications) return;
+  await db.insert(notifications).values({ userId: recipient.id, kind: notice, params, bookingId: booking.id });
+  if (!recipient.enableEmailNotifications) return null;
   const mail = renderNotice(notice, languageOf(recipient), {
     websiteName: context.websiteName,
     car: booking.carName,
@@ -143,7 +148,29 @@ export async function notifyBooking(
     link: `${context.publicUrl}/booking?b=${booking.id}`,
     ...(booking.status ? { status: booking.status } : {}),
   });
-  await context.mailer
-    .send({ to: recipient.email, ...mail })
-    .catch((err: unknown) => context.log.warn({ err, bookingId: booking.id }, 'booking e-mail failed'));
+  return context.mailer.enqueue(db, { to: recipient.email, ...mail });
+}
+
+/** Delivers recorded e-mails. Failures are logged, never thrown: the booking itself already succeeded. */
+export async function deliverNotices(
+  context: Pick<NoticeContext, 'mailer' | 'log'>,
+  queued: readonly (QueuedMail | null)[],
+): Promise<void> {
+  for (const item of queued) {
+    if (!item) continue;
+    await context.mailer
+      .deliver(item)
+      .catch((err: unknown) => context.log.warn({ err, outboxId: item.id }, 'booking e-mail failed'));
+  }
+}
+
+/** A notice on its own (no transaction of the caller): recorded, then delivered. */
+export async function notifyBooking(
+  context: NoticeContext,
+  recipient: Recipient,
+  notice: Exclude<BookingNotice, 'activate'>,
+  booking: BookingRef,
+): Promise<void> {
+  const queued = await recordBookingNotice(context.db, context, recipient, notice, booking);
+  await deliverNotices(context, [queued]);
 }

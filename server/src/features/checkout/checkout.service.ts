@@ -5,8 +5,9 @@ import { paymentSplit } from '@roam/contract/price';
 import { rateFor } from '@roam/contract/rates-snapshot';
 import { ageOn, validateRentalPeriod } from '@roam/contract/time';
 import { AppError } from '../../lib/app-error.ts';
-import { notifyBooking, renderNotice } from '../../lib/booking-notifications.ts';
+import { deliverNotices, recordBookingNotice, renderNotice } from '../../lib/booking-notifications.ts';
 import { minimumDriverAge, priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
+import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { createAccountLink } from '../auth/account.service.ts';
@@ -146,16 +147,26 @@ export async function checkout(
   if (!driver.id && (await repository.emailTaken(db, driver.email)))
     throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { 'driver.email': [EMAIL_TAKEN_MESSAGE] });
 
+  const notice = {
+    mailer: context.mailer,
+    websiteName: config.WEBSITE_NAME,
+    publicUrl: config.PUBLIC_URL,
+    log: context.log,
+  };
   let created: {
     bookingId: string;
     driverId: string;
-    activationLink: string | null;
+    accountCreated: boolean;
     status: CheckoutResult['status'];
+    mails: (QueuedMail | null)[];
   };
   try {
+    // One transaction: the lapsed holds released, the guest account, the booking, and — for pay later, booked at
+    // once — the driver's and the supplier's notices (and every e-mail in the outbox). A crash leaves all or none.
     created = await db.transaction(async (tx) => {
       await releaseExpiredHolds(tx, car.id);
       let driverId = driver.id;
+      const mails: (QueuedMail | null)[] = [];
       let activationLink: string | null = null;
       if (!driverId && body.driver) {
         const account = await repository.createGuestUser(tx, {
@@ -191,7 +202,34 @@ export async function checkout(
         chargedAmount,
         licenseFileId,
       });
-      return { bookingId: booking.id, driverId: driverId!, activationLink, status: booking.status };
+      if (activationLink) {
+        const mail = renderNotice('activate', driver.language as Language, {
+          websiteName: config.WEBSITE_NAME,
+          car: car.name,
+          bookingId: booking.id,
+          link: activationLink,
+        });
+        mails.push(await context.mailer.enqueue(tx, { to: driver.email, ...mail }));
+      }
+      if (!online) {
+        // Pay later: booked now. The driver and the supplier hear about it at once.
+        const recipient = {
+          id: driverId!,
+          email: driver.email,
+          language: driver.language,
+          enableEmailNotifications: driver.enableEmailNotifications,
+        };
+        const ref = { id: booking.id, carName: car.name, status: 'pending' as const };
+        mails.push(await recordBookingNotice(tx, notice, recipient, 'bookingConfirmed', ref));
+        mails.push(await recordBookingNotice(tx, notice, supplier, 'bookingNew', ref));
+      }
+      return {
+        bookingId: booking.id,
+        driverId: driverId!,
+        accountCreated: activationLink !== null,
+        status: booking.status,
+        mails,
+      };
     });
   } catch (error) {
     const code = pgErrorCode(error);
@@ -201,26 +239,7 @@ export async function checkout(
       throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { 'driver.email': [EMAIL_TAKEN_MESSAGE] });
     throw error;
   }
-
-  const notice = {
-    db,
-    mailer: context.mailer,
-    websiteName: config.WEBSITE_NAME,
-    publicUrl: config.PUBLIC_URL,
-    log: context.log,
-  };
-  if (created.activationLink) {
-    const link = created.activationLink;
-    const mail = renderNotice('activate', driver.language as Language, {
-      websiteName: config.WEBSITE_NAME,
-      car: car.name,
-      bookingId: created.bookingId,
-      link,
-    });
-    await context.mailer
-      .send({ to: driver.email, ...mail })
-      .catch((err: unknown) => context.log.warn({ err }, 'activation e-mail failed'));
-  }
+  await deliverNotices(context, created.mails);
 
   let payment: CheckoutResult['payment'] = null;
   if (online) {
@@ -230,24 +249,6 @@ export async function checkout(
       currency: body.currency,
       carName: car.name,
       holdExpiresAt: holdExpiresAt!,
-    });
-  } else {
-    // Pay later: booked now. The driver and the supplier hear about it at once.
-    const recipient = {
-      id: created.driverId,
-      email: driver.email,
-      language: driver.language,
-      enableEmailNotifications: driver.enableEmailNotifications,
-    };
-    await notifyBooking(notice, recipient, 'bookingConfirmed', {
-      id: created.bookingId,
-      carName: car.name,
-      status: 'pending',
-    });
-    await notifyBooking(notice, supplier, 'bookingNew', {
-      id: created.bookingId,
-      carName: car.name,
-      status: 'pending',
     });
   }
 
@@ -261,7 +262,7 @@ export async function checkout(
     currency: body.currency,
     rate,
     holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
-    accountCreated: created.activationLink !== null,
+    accountCreated: created.accountCreated,
     payment,
     walletEnabled: context.paypal !== null,
   };

@@ -3,7 +3,7 @@ import { toMinor } from '@roam/contract/money';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { notifyBooking } from '../../lib/booking-notifications.ts';
+import { deliverNotices, recordBookingNotice } from '../../lib/booking-notifications.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { RateService } from '../currency/currency.service.ts';
@@ -49,9 +49,27 @@ export async function confirmBookingPayment(
   provider: Provider,
   reference: string,
 ): Promise<PaymentResult> {
-  let confirmed: { status: PaymentResult['status'] } | null;
+  const notice = {
+    mailer: context.mailer,
+    websiteName: context.config.WEBSITE_NAME,
+    publicUrl: context.config.PUBLIC_URL,
+    log: context.log,
+  };
+  let outcome: { booking: repository.PayableBooking; mails: Awaited<ReturnType<typeof recordBookingNotice>>[] } | null;
   try {
-    confirmed = await repository.confirmPaid(context.db, bookingId, provider, reference);
+    // The status change and its notifications commit together: a crash (kill -9) between them cannot leave a paid
+    // booking nobody was told about, which a replay would then never repair (it finds the booking already paid).
+    outcome = await context.db.transaction(async (tx) => {
+      const confirmed = await repository.confirmPaid(tx, bookingId, provider, reference);
+      if (!confirmed) return null;
+      const booking = (await repository.findPayableBooking(tx, bookingId))!;
+      const ref = { id: bookingId, carName: booking.carName, status: booking.status };
+      const mails = [
+        await recordBookingNotice(tx, notice, booking.driver, 'bookingConfirmed', ref),
+        await recordBookingNotice(tx, notice, booking.supplier, 'bookingNew', ref),
+      ];
+      return { booking, mails };
+    });
   } catch (error) {
     if (pgErrorCode(error) !== '23P01') throw error;
     // Paid after the hold lapsed and someone else took the car meanwhile: keep the money on record, flag a refund.
@@ -60,30 +78,14 @@ export async function confirmBookingPayment(
     }
     return result(bookingId, 'void', 'refund');
   }
-  const booking = await bookingOr404(context, bookingId);
-  if (!confirmed) {
+  if (!outcome) {
     // A replay, or a booking that is not awaiting payment: report what it is.
+    const booking = await bookingOr404(context, bookingId);
     const payment = booking.status === 'void' ? (booking.paidAt ? 'refund' : 'open') : 'paid';
     return result(bookingId, booking.status, payment);
   }
-  const notice = {
-    db: context.db,
-    mailer: context.mailer,
-    websiteName: context.config.WEBSITE_NAME,
-    publicUrl: context.config.PUBLIC_URL,
-    log: context.log,
-  };
-  await notifyBooking(notice, booking.driver, 'bookingConfirmed', {
-    id: bookingId,
-    carName: booking.carName,
-    status: booking.status,
-  });
-  await notifyBooking(notice, booking.supplier, 'bookingNew', {
-    id: bookingId,
-    carName: booking.carName,
-    status: booking.status,
-  });
-  return result(bookingId, booking.status, 'paid');
+  await deliverNotices(context, outcome.mails);
+  return result(bookingId, outcome.booking.status, 'paid');
 }
 
 /** A declined or expired payment: the car is free again (the booking stays void). */

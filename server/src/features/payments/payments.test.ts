@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../../../test/booking-fixtures.ts';
@@ -76,6 +76,44 @@ describe('demo gateway', () => {
     expect(again.json()).toEqual({ bookingId: id, status: 'deposit', payment: 'paid' });
     expect(await notificationCount(t, id)).toBe(notes);
     expect((await bookingRow(t, id)).paidAt).toEqual(row.paidAt);
+  });
+
+  it('a status change and its notifications commit together (a crash between them leaves neither)', async () => {
+    // A failing notification insert stands in for a process killed between the two writes (the reliability suite
+    // in e2e/reliability kills real processes): the payment and the pay-later booking must roll back with it.
+    const refuse = async (on: boolean) => {
+      if (!on) {
+        await t.db.execute(sql`drop trigger if exists test_refuse_notification on notifications`);
+        return;
+      }
+      await t.db.execute(sql`create or replace function test_refuse_notification() returns trigger
+        language plpgsql as $$ begin raise exception 'notification refused by the test'; end $$`);
+      await t.db.execute(sql`create trigger test_refuse_notification before insert on notifications
+        for each row execute function test_refuse_notification()`);
+    };
+    const id = await book(100);
+    const payLater = checkoutBody({ paymentOption: 'payLater' } as never, 104);
+    await refuse(true);
+    try {
+      expect((await pay(id)).statusCode).toBe(500);
+      const failed = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: driver, payload: payLater });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await refuse(false);
+    }
+    expect(await bookingRow(t, id)).toMatchObject({ status: 'void', paidAt: null, blocksCar: true });
+    expect(await notificationCount(t, id)).toBe(0);
+    const [left] = await t.db
+      .select({ n: count() })
+      .from(bookings)
+      .where(eq(bookings.pickupAt, new Date(payLater.pickupAt as string)));
+    expect(left!.n).toBe(0);
+    // The replay after the "crash" confirms and notifies, once.
+    expect((await pay(id)).json()).toEqual({ bookingId: id, status: 'paid', payment: 'paid' });
+    expect(await notificationCount(t, id)).toBe(2);
+    const booked = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: driver, payload: payLater });
+    expect(booked.statusCode).toBe(201);
+    expect(await notificationCount(t, booked.json().bookingId)).toBe(2);
   });
 
   it('4000 0000 0000 0002 is declined (402 Payment failed.) and releases the car', async () => {
