@@ -123,6 +123,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByRole('listbox')).toBeVisible();
     await audit(page, found, 'home, place list', '.search-popover');
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
     await page
       .getByRole('button', { name: t('search.form.openCalendar') })
       .first()
@@ -130,6 +131,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByRole('dialog')).toBeVisible();
     await audit(page, found, 'home, date picker', '.search-popover');
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('button', { name: t('search.form.submit') }).click();
     await expect(page.getByText(t('search.form.errors.required').split('{{')[0] ?? '').first()).toBeVisible();
     await audit(page, found, 'home, validation errors', '.search-form');
@@ -137,13 +139,16 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByRole('menu')).toBeVisible();
     await audit(page, found, 'language menu', '.menu-popover');
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
     await page.getByRole('button', { name: new RegExp(t('header.currency')) }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     // Filtered to a few currencies: the same markup as the full list of 151, audited in a fraction of the time.
     await page.keyboard.type('eur');
     await expect(page.getByRole('menuitemradio')).not.toHaveCount(151);
     await audit(page, found, 'currency menu', '.menu-popover');
-    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape'); // clears the filter
+    await page.keyboard.press('Escape'); // closes the menu
+    await expect(page.getByRole('menu')).toBeHidden();
 
     // Results, then a car's checkout as a guest, with and without validation errors.
     await visit(page, await searchPath(page, 80), language, (p) => p.getByRole('article').first());
