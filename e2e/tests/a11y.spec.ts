@@ -163,6 +163,8 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     await audit(page, found, 'checkout (guest), validation errors');
 
+    // The informational pages' text loads after their title.
+    const article = (p: Page) => p.locator('article h2').first();
     const screens: [string, ((p: Page) => Locator)?][] = [
       ['/locations'],
       ['/suppliers'],
@@ -173,11 +175,11 @@ for (const language of ['en', 'fr'] as const) {
       ['/reset-password'],
       ['/checkout-session/not-a-session'],
       ['/contact'],
-      ['/about'],
-      ['/tos'],
-      ['/privacy'],
-      ['/faq'],
-      ['/cookie-policy'],
+      ['/about', article],
+      ['/tos', article],
+      ['/privacy', article],
+      ['/faq', article],
+      ['/cookie-policy', article],
       ['/no-such-page'],
     ];
     for (const [path, ready] of screens) {
@@ -225,8 +227,9 @@ for (const language of ['en', 'fr'] as const) {
       [`/booking?b=${bookingId}`, (p) => p.getByText('Renault Clio').first()],
       // The edit mode is read when the screen opens: a fresh load.
       [`/booking?b=${bookingId}&edit=1`, (p) => p.getByText('Renault Clio').first(), true],
-      ['/settings', (p) => p.getByLabel(t('account.settings.profile.fullName'))],
-      ['/notifications'],
+      ['/settings', (p) => p.getByText(t('account.settings.license.hint'))],
+      // The booking above sent one, or the list is empty.
+      ['/notifications', (p) => p.locator('.notifications-list, .notifications-empty')],
       ['/change-password'],
     ];
     for (const [path, ready, reload] of screens) {
@@ -244,9 +247,14 @@ for (const language of ['en', 'fr'] as const) {
 
 // ——— The keyboard alone, with a visible focus indicator on every stop ———
 
-/** Describes the focused element when it shows no focus indicator (an outline or a ring on it or a close ancestor). */
-async function focusWithoutIndicator(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
+type FocusProbe = { roamFocusWithoutIndicator: () => string | null };
+
+/**
+ * Installed in every page of the journey: describes the focused element when it shows no focus indicator (an
+ * outline or a ring on it, or an outline on the group around it), else null.
+ */
+function installFocusProbe() {
+  (window as unknown as FocusProbe).roamFocusWithoutIndicator = () => {
     const focused = document.activeElement;
     if (!focused || focused === document.body) return null;
     const outlined = (node: Element) => {
@@ -259,17 +267,26 @@ async function focusWithoutIndicator(page: Page): Promise<string | null> {
     for (let depth = 0; node && depth < 2; depth++, node = node.parentElement) if (outlined(node)) return null;
     const name = focused.getAttribute('aria-label') ?? focused.textContent?.trim().slice(0, 40) ?? '';
     return `<${focused.tagName.toLowerCase()} class="${focused.getAttribute('class') ?? ''}"> ${name}`;
-  });
+  };
+}
+
+async function focusWithoutIndicator(page: Page): Promise<string | null> {
+  return page.evaluate(() => (window as unknown as FocusProbe).roamFocusWithoutIndicator());
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, checking the focus indicator at every stop. */
 async function tabTo(page: Page, target: Locator, unseen: string[], { back = false, max = 120 } = {}) {
   const handle = await target.elementHandle();
+  if (!handle) throw new Error(`${target} is not in the page`);
   for (let stop = 0; stop < max; stop++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    const missing = await focusWithoutIndicator(page);
+    // One round trip per stop: the indicator check and whether the target is reached.
+    const { missing, reached } = await handle.evaluate((element) => ({
+      missing: (window as unknown as FocusProbe).roamFocusWithoutIndicator(),
+      reached: element === document.activeElement,
+    }));
     if (missing) unseen.push(missing);
-    if (await handle?.evaluate((element) => element === document.activeElement)) return;
+    if (reached) return;
   }
   throw new Error(`${max} Tab presses did not reach ${target}`);
 }
@@ -279,6 +296,7 @@ test('a signed-in driver books a car from the home page with the keyboard alone,
 }) => {
   const t = (key: string) => text(locale('en'), key);
   const unseen: string[] = [];
+  await page.addInitScript(installFocusProbe);
 
   // Sign in.
   await page.goto('/sign-in');
