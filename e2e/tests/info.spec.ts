@@ -104,17 +104,6 @@ test('the FAQ is a keyboard-operable disclosure list', async ({ page }) => {
   await expect(answer).toBeVisible();
 });
 
-for (const language of ['en', 'fr'] as const) {
-  for (const path of ['/about', '/tos', '/privacy', '/faq', '/cookie-policy', '/contact']) {
-    test(`axe: ${path} in ${language} has no serious violation`, async ({ page }) => {
-      await page.goto(`${path}?l=${language}`);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      if (path !== '/contact') await expect(page.locator('article h2').first()).toBeVisible();
-      await expectNoSeriousAxeViolations(page);
-    });
-  }
-}
-
 test('the contact form checks its fields with the spec messages', async ({ page }) => {
   await page.goto('/contact');
   // The footer's newsletter form has an e-mail field too: look inside the main region.

@@ -1,0 +1,442 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Locator, Page } from '@playwright/test';
+import { test as base, expect, locale, text } from './fixtures.ts';
+
+// Issue #8, accessibility: axe (WCAG 2.2 AA) on every screen of spec §2 and the open states that matter, in two
+// languages, signed in where the screen needs it. One test per language and session, visiting screens in turn.
+
+type Language = 'en' | 'fr';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const DRIVER = { email: 'driver2@roam.localhost', password: 'Driver-2026!' };
+
+// The browser logs a refused request (401 on a signed-out session check, 4xx on a form) as a console error; the
+// screens handle those answers, so only script errors fail here.
+const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+});
+// Several screens per test on a shared two-core machine: more time than one screen's test.
+test.describe.configure({ timeout: 90_000 });
+
+// axe-core itself, as @axe-core/playwright ships it, run in the page with axe.run: injected once per document (a
+// client-side navigation keeps it), no blank page opened per audit, only violations collected — several times
+// faster than AxeBuilder.analyze() on a busy machine.
+const AXE_SOURCE = readFileSync(
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** Runs axe on the page (or on `include` only, for an open popover) and records serious and critical findings. */
+async function audit(page: Page, found: string[], where: string, include?: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    async ({ include, tags }) => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const results = await axe.run(include ? { include: [include] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        targets: violation.nodes.map((node) => node.target.join(' ')).join(', '),
+      }));
+    },
+    { include, tags: TAGS },
+  );
+  for (const violation of violations) {
+    if (violation.impact === 'serious' || violation.impact === 'critical')
+      found.push(`${where}: ${violation.id} (${violation.impact}) at ${violation.targets}`);
+  }
+}
+
+/**
+ * Opens a screen: by loading the page the first time (or when asked), then as the app's own links do, with a
+ * client-side navigation (history.pushState and a popstate event the router follows) — no reload per screen.
+ */
+async function visit(page: Page, path: string, language: Language, ready?: (page: Page) => Locator, reload = false) {
+  const url = `${path}${path.includes('?') ? '&' : '?'}l=${language}`;
+  if (reload || !page.url().startsWith('http')) await page.goto(url);
+  else {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, url);
+  }
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(ready ? ready(page) : page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+}
+
+async function searchPath(page: Page, offsetDays: number): Promise<string> {
+  const answer = await page.request.get('/api/locations?q=Charles');
+  const locations = (await answer.json()) as { _id: string; name: string }[];
+  const place = locations.find((location) => location.name === 'Paris Charles de Gaulle Airport');
+  if (!place) throw new Error('Paris Charles de Gaulle Airport not in the demo data');
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() + offsetDays);
+  start.setUTCHours(9, 0, 0, 0);
+  const end = new Date(start.getTime() + 3 * 24 * 3600 * 1000);
+  const params = new URLSearchParams({
+    pickupLocationId: place._id,
+    dropoffLocationId: place._id,
+    pickupAt: start.toISOString(),
+    dropoffAt: end.toISOString(),
+  });
+  return `/search?${params}`;
+}
+
+async function signIn(page: Page) {
+  const user = await page.evaluate(async (credentials) => {
+    const res = await fetch('/api/sign-in/frontend', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...credentials, stayConnected: false }),
+    });
+    if (!res.ok) throw new Error(`sign-in ${res.status}`);
+    const body = await res.json();
+    window.localStorage.setItem('roam.user', JSON.stringify(body)); // web/src/lib/storage.ts STORAGE_KEYS.user
+    return body as { _id: string };
+  }, DRIVER);
+  return user;
+}
+
+for (const language of ['en', 'fr'] as const) {
+  const messages = locale(language);
+  const t = (key: string) => text(messages, key);
+
+  test(`axe: every public screen and open state (${language})`, async ({ page }) => {
+    const found: string[] = [];
+
+    // Home, then its open states: the place list, the date picker, the language and currency menus.
+    await visit(page, '/', language, (p) => p.getByRole('combobox', { name: t('search.form.pickupLocation') }));
+    await expect(page.locator('.locations-map__marker').first()).toBeVisible({ timeout: 15_000 });
+    await audit(page, found, 'home');
+    await page.getByRole('combobox', { name: t('search.form.pickupLocation') }).focus();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await audit(page, found, 'home, place list', '.search-popover');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await page
+      .getByRole('button', { name: t('search.form.openCalendar') })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await audit(page, found, 'home, date picker', '.search-popover');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByRole('button', { name: t('search.form.submit') }).click();
+    await expect(page.getByText(t('search.form.errors.required').split('{{')[0] ?? '').first()).toBeVisible();
+    await audit(page, found, 'home, validation errors', '.search-form');
+    await page.getByRole('button', { name: new RegExp(t('header.language')) }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await audit(page, found, 'language menu', '.menu-popover');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await page.getByRole('button', { name: new RegExp(t('header.currency')) }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    // Filtered to a few currencies: the same markup as the full list of 151, audited in a fraction of the time.
+    await page.keyboard.type('eur');
+    await expect(page.getByRole('menuitemradio')).not.toHaveCount(151);
+    await audit(page, found, 'currency menu', '.menu-popover');
+    await page.keyboard.press('Escape'); // clears the filter
+    await page.keyboard.press('Escape'); // closes the menu
+    await expect(page.getByRole('menu')).toBeHidden();
+
+    // Results, then a car's checkout as a guest, with and without validation errors.
+    await visit(page, await searchPath(page, 80), language, (p) => p.getByRole('article').first());
+    await audit(page, found, 'search');
+    await page
+      .getByRole('link', { name: t('cars.bookCar').replace('{{name}}', 'Renault Clio') })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.title'));
+    await audit(page, found, 'checkout (guest)');
+    await page.getByRole('button', { name: t('checkout.submit.book') }).click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await audit(page, found, 'checkout (guest), validation errors');
+
+    // The informational pages' text loads after their title.
+    const article = (p: Page) => p.locator('article h2').first();
+    const screens: [string, ((p: Page) => Locator)?][] = [
+      ['/locations'],
+      ['/suppliers'],
+      ['/sign-in'],
+      ['/sign-up'],
+      ['/activate'],
+      ['/forgot-password'],
+      ['/reset-password'],
+      ['/checkout-session/not-a-session'],
+      ['/contact'],
+      ['/about', article],
+      ['/tos', article],
+      ['/privacy', article],
+      ['/faq', article],
+      ['/cookie-policy', article],
+      ['/no-such-page'],
+    ];
+    for (const [path, ready] of screens) {
+      await visit(page, path, language, ready);
+      await audit(page, found, path);
+    }
+    // A form showing its errors: sign-up submitted empty.
+    await visit(page, '/sign-up', language);
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: t('auth.signUp.submit') })
+      .click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await audit(page, found, '/sign-up, validation errors');
+
+    expect(found).toEqual([]);
+  });
+
+  test(`axe: every signed-in screen (${language})`, async ({ page }) => {
+    const found: string[] = [];
+    await page.goto(`/no-such-page?l=${language}`);
+    await signIn(page);
+
+    await visit(
+      page,
+      await searchPath(page, language === 'en' ? 90 : 100),
+      language,
+      (p) => p.getByRole('article').first(),
+      true,
+    );
+    await page
+      .getByRole('link', { name: t('cars.bookCar').replace('{{name}}', 'Renault Clio') })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.title'));
+    await audit(page, found, 'checkout (signed in)');
+    await page.getByRole('radio', { name: t('checkout.payment.payLater.label') }).check();
+    await page.getByRole('button', { name: t('checkout.submit.book') }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.session.congratulations'));
+    await audit(page, found, 'checkout-session');
+    const bookingId = page.url().split('/checkout-session/')[1]?.split('?')[0] ?? '';
+
+    const screens: [string, ((p: Page) => Locator)?, boolean?][] = [
+      ['/bookings', (p) => p.getByRole('table')],
+      [`/booking?b=${bookingId}`, (p) => p.getByText('Renault Clio').first()],
+      // The edit mode is read when the screen opens: a fresh load.
+      [`/booking?b=${bookingId}&edit=1`, (p) => p.getByText('Renault Clio').first(), true],
+      ['/settings', (p) => p.getByText(t('account.settings.license.hint'))],
+      // The booking above sent one, or the list is empty.
+      ['/notifications', (p) => p.locator('.notifications-list, .notifications-empty')],
+      ['/change-password'],
+    ];
+    for (const [path, ready, reload] of screens) {
+      await visit(page, path, language, ready, reload);
+      await audit(page, found, path);
+    }
+    // The account menu, open.
+    await page.getByRole('button', { name: 'Jonas' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await audit(page, found, 'account menu', '.menu-popover');
+
+    expect(found).toEqual([]);
+  });
+}
+
+// ——— The keyboard alone, with a visible focus indicator on every stop ———
+
+type FocusProbe = { roamFocusWithoutIndicator: () => string | null };
+
+/**
+ * Installed in every page of the journey: describes the focused element when it shows no focus indicator (an
+ * outline or a ring on it, or an outline on the group around it), else null.
+ */
+function installFocusProbe() {
+  (window as unknown as FocusProbe).roamFocusWithoutIndicator = () => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return null;
+    const outlined = (node: Element) => {
+      const style = getComputedStyle(node);
+      return style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
+    };
+    if (outlined(focused) || getComputedStyle(focused).boxShadow !== 'none') return null;
+    // A composite control (a date's segments) draws the ring around the whole group (:focus-within).
+    let node = focused.parentElement;
+    for (let depth = 0; node && depth < 2; depth++, node = node.parentElement) if (outlined(node)) return null;
+    const name = focused.getAttribute('aria-label') ?? focused.textContent?.trim().slice(0, 40) ?? '';
+    return `<${focused.tagName.toLowerCase()} class="${focused.getAttribute('class') ?? ''}"> ${name}`;
+  };
+}
+
+async function focusWithoutIndicator(page: Page): Promise<string | null> {
+  return page.evaluate(() => (window as unknown as FocusProbe).roamFocusWithoutIndicator());
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, checking the focus indicator at every stop. */
+async function tabTo(page: Page, target: Locator, unseen: string[], { back = false, max = 120 } = {}) {
+  const handle = await target.elementHandle();
+  if (!handle) throw new Error(`${target} is not in the page`);
+  for (let stop = 0; stop < max; stop++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    // One round trip per stop: the indicator check and whether the target is reached.
+    const { missing, reached } = await handle.evaluate((element) => ({
+      missing: (window as unknown as FocusProbe).roamFocusWithoutIndicator(),
+      reached: element === document.activeElement,
+    }));
+    if (missing) unseen.push(missing);
+    if (reached) return;
+  }
+  throw new Error(`${max} Tab presses did not reach ${target}`);
+}
+
+test('a signed-in driver books a car from the home page with the keyboard alone, focus always visible', async ({
+  page,
+}) => {
+  const t = (key: string) => text(locale('en'), key);
+  const unseen: string[] = [];
+  await page.addInitScript(installFocusProbe);
+
+  // Sign in.
+  await page.goto('/sign-in');
+  const main = page.getByRole('main');
+  await tabTo(page, main.getByLabel(t('auth.fields.email')), unseen);
+  await page.keyboard.type(DRIVER.email);
+  await tabTo(page, main.getByLabel(t('auth.fields.password')), unseen);
+  await page.keyboard.type(DRIVER.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Jonas' })).toBeVisible();
+
+  // The currency menu opens and closes from the keyboard and gives focus back to its button.
+  const currency = page.getByRole('button', { name: new RegExp(t('header.currency')) });
+  await tabTo(page, currency, unseen);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('searchbox', { name: t('header.currencySearch') })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(currency).toBeFocused();
+
+  // The place, from the autocomplete.
+  const place = page.getByRole('combobox', { name: t('search.form.pickupLocation') });
+  await tabTo(page, place, unseen);
+  await page.keyboard.type('Charles');
+  await expect(page.getByRole('option', { name: /Paris Charles de Gaulle Airport/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(place).toHaveValue('Paris Charles de Gaulle Airport');
+
+  // The pick-up date, five months on, in the calendar; the drop-off date follows.
+  const pickupDate = page.getByRole('group', { name: t('search.form.pickupDate') });
+  const before = await pickupDate.textContent();
+  const calendarButton = page.getByRole('button', { name: t('search.form.openCalendar') }).first();
+  await tabTo(page, calendarButton, unseen);
+  await page.keyboard.press('Enter');
+  const calendar = page.getByRole('dialog');
+  await expect(calendar).toBeVisible();
+  const missingInCalendar = await focusWithoutIndicator(page);
+  if (missingInCalendar) unseen.push(`calendar: ${missingInCalendar}`);
+  for (let month = 0; month < 5; month++) await page.keyboard.press('PageDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(pickupDate).not.toHaveText(before ?? '');
+  await expect(calendarButton).toBeFocused();
+
+  await tabTo(page, page.getByRole('button', { name: t('search.form.submit') }), unseen);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?/);
+
+  // A car, from the results: the skip link is the way past the header.
+  const book = page.getByRole('link', { name: t('cars.bookCar').replace('{{name}}', 'Renault Clio') });
+  await expect(book).toBeVisible({ timeout: 15_000 });
+  await tabTo(page, book, unseen, { max: 200 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.title'));
+
+  // Pay later, then book.
+  const payLater = page.getByRole('radio', { name: t('checkout.payment.payLater.label') });
+  await tabTo(page, payLater, unseen);
+  if (!(await payLater.isChecked())) await page.keyboard.press('Space');
+  await expect(payLater).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: t('checkout.submit.book') }), unseen);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.session.congratulations'));
+
+  expect(unseen, 'focused elements without a visible focus indicator').toEqual([]);
+});
+
+// ——— Reflow: 360 px wide, and 1280 px at 200 % zoom (a 640 px wide CSS viewport) ———
+
+/** Page-level horizontal scrolling, and elements reaching past the viewport outside a scrollable region. */
+async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const width = root.clientWidth;
+    const problems: string[] = [];
+    if (root.scrollWidth > width) problems.push(`page scrolls sideways: ${root.scrollWidth} > ${width}`);
+    const inScroller = (element: Element) => {
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') return true;
+      }
+      return false;
+    };
+    for (const element of Array.from(document.querySelectorAll('main *, header *, footer *'))) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      // Visually hidden text, and the map's tiles and markers (the map pans inside its own clipped frame).
+      if (getComputedStyle(element).clipPath.includes('inset(50%)') || element.closest('.leaflet-container')) continue;
+      if ((rect.right > width + 1 || rect.left < -1) && !inScroller(element)) {
+        problems.push(
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> ${rect.left}…${rect.right}`,
+        );
+      }
+    }
+    return problems.slice(0, 10);
+  });
+}
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 640, height: 400 },
+]) {
+  test(`no sideways scrolling or cut-off content at ${viewport.width} px (home, search, checkout, booking, settings)`, async ({
+    page,
+  }) => {
+    const t = (key: string) => text(locale('fr'), key);
+    await page.setViewportSize(viewport);
+    const found: string[] = [];
+    const check = async (where: string) => {
+      for (const problem of await overflow(page)) found.push(`${where}: ${problem}`);
+    };
+    await visit(page, '/', 'fr', (p) => p.getByRole('combobox', { name: t('search.form.pickupLocation') }));
+    await check('home');
+    await signIn(page);
+    await visit(
+      page,
+      await searchPath(page, viewport.width === 360 ? 110 : 120),
+      'fr',
+      (p) => p.getByRole('article').first(),
+      true,
+    );
+    await check('search');
+    await page
+      .getByRole('link', { name: t('cars.bookCar').replace('{{name}}', 'Renault Clio') })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.title'));
+    await check('checkout');
+    await page.getByRole('button', { name: t('checkout.submit.book') }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.session.congratulations'));
+    const bookingId = page.url().split('/checkout-session/')[1]?.split('?')[0] ?? '';
+    await visit(page, `/booking?b=${bookingId}`, 'fr', (p) => p.getByText('Renault Clio').first());
+    await check('booking');
+    await visit(page, '/settings', 'fr', (p) => p.getByLabel(t('account.settings.profile.fullName')));
+    await check('settings');
+    await visit(page, '/bookings', 'fr', (p) => p.getByRole('table'));
+    await check('bookings');
+    expect(found).toEqual([]);
+  });
+}
