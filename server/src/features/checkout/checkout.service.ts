@@ -239,15 +239,18 @@ export async function checkout(
       language: driver.language,
       enableEmailNotifications: driver.enableEmailNotifications,
     };
+    const amount = { totalEUR: price.total, currency: body.currency, rate };
     await notifyBooking(notice, recipient, 'bookingConfirmed', {
       id: created.bookingId,
       carName: car.name,
       status: 'pending',
+      amount,
     });
     await notifyBooking(notice, supplier, 'bookingNew', {
       id: created.bookingId,
       carName: car.name,
       status: 'pending',
+      amount,
     });
   }
 

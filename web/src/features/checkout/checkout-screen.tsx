@@ -14,6 +14,7 @@ import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
 import { useSession } from '../auth/api/session';
+import { validateEmail } from '../auth/api/sign-up';
 import { useCar } from '../cars/api/get-car';
 import { CarFacts, SupplierLogo } from '../cars/components/car-facts';
 import { readCriteria, type SearchCriteria, toSearchParams } from '../search/lib/search-params';
@@ -158,15 +159,28 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
     target?.focus();
   };
 
-  const checkEmailOnBlur = () => {
+  // Spec §7 validate-email: a guest learns on leaving the field that the address has an account, with a way to sign
+  // in and come back here. Only the latest address's answer counts.
+  const blurredEmail = useRef('');
+  const checkEmailOnBlur = async () => {
     const email = driver.email.trim();
+    blurredEmail.current = email;
     if (!email) return;
+    const valid = isEmail(email);
     setErrors((current) => {
       const next = { ...current };
-      if (isEmail(email)) delete next['driver.email'];
+      if (valid) delete next['driver.email'];
       else next['driver.email'] = t('checkout.errors.email');
       return next;
     });
+    if (!valid) return;
+    try {
+      await validateEmail(email);
+    } catch (error) {
+      // Anything but "taken" (rate limit, network) is left to the submit, which checks again.
+      if (!isApiError(error) || error.code !== 'EMAIL_TAKEN' || blurredEmail.current !== email) return;
+      setErrors((current) => ({ ...current, 'driver.email': emailTaken }));
+    }
   };
 
   const uploadLicence = async (): Promise<string | undefined> => {
