@@ -149,7 +149,7 @@ test('notifications: empty list and the header counter at 0', async ({ page }) =
   await expect(page.getByText(text(en, 'notifications.empty'))).toBeVisible();
   const bell = page.getByRole('link', { name: text(en, 'notifications.bell').replace('{{count}}', '0') });
   await expect(bell).toBeVisible();
-  await expect(page.getByTestId('notification-count')).toHaveText('0');
+  await expect(page.getByTestId('notification-count')).toHaveCount(0);
   await page.goto('/');
   await bell.click();
   await expect(page).toHaveURL(/\/notifications$/);
