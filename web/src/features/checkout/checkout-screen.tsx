@@ -166,20 +166,23 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
     const email = driver.email.trim();
     blurredEmail.current = email;
     if (!email) return;
-    const valid = isEmail(email);
-    setErrors((current) => {
-      const next = { ...current };
-      if (valid) delete next['driver.email'];
-      else next['driver.email'] = t('checkout.errors.email');
-      return next;
-    });
-    if (!valid) return;
+    const setEmailError = (error: ReactNode | null) =>
+      setErrors((current) => {
+        const next = { ...current };
+        if (error) next['driver.email'] = error;
+        else delete next['driver.email'];
+        return next;
+      });
+    if (!isEmail(email)) return setEmailError(t('checkout.errors.email'));
+    // The message (and its sign-in link) stays until the answer: a click on that link blurs this field first.
     try {
       await validateEmail(email);
+      if (blurredEmail.current === email) setEmailError(null);
     } catch (error) {
       // Anything but "taken" (rate limit, network) is left to the submit, which checks again.
-      if (!isApiError(error) || error.code !== 'EMAIL_TAKEN' || blurredEmail.current !== email) return;
-      setErrors((current) => ({ ...current, 'driver.email': emailTaken }));
+      if (isApiError(error) && error.code === 'EMAIL_TAKEN' && blurredEmail.current === email) {
+        setEmailError(emailTaken);
+      }
     }
   };
 
