@@ -57,7 +57,7 @@ describe('POST /api/checkout', () => {
   it("e-mails the price in the booking's currency at its rate, formatted in the driver's language", async () => {
     const email = `usd-${Date.now()}@roam.test`;
     const res = await post(
-      checkoutBody({ currency: 'USD', driver: { ...guestDriver(email), language: 'fr' } } as never, 26),
+      checkoutBody({ currency: 'USD', driver: { ...guestDriver(email), language: 'fr' } } as never, 100),
     );
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, res.json().bookingId));
