@@ -39,8 +39,13 @@ async function fillSignUp(page: Page, values: { email: string; password: string 
   await page.getByRole('main').getByLabel(tr('auth.signUp.tos')).check();
 }
 
-async function signIn(page: Page, email: string, password: string, stayConnected = false, tr = t) {
-  await page.goto('/sign-in');
+/**
+ * Signs in from the form. `?l=` keeps the interface in the language under test: otherwise it would follow the
+ * account's saved language, which other tests (visiting `?l=fr` signed in as a demo account) may have changed.
+ */
+async function signIn(page: Page, email: string, password: string, stayConnected = false, language: Language = 'en') {
+  const tr = strings(language);
+  await page.goto(`/sign-in?l=${language}`);
   await page.getByRole('main').getByLabel(tr('auth.fields.email')).fill(email);
   await page.getByRole('main').getByLabel(tr('auth.fields.password')).fill(password);
   if (stayConnected) await page.getByRole('main').getByLabel(tr('auth.signIn.stayConnected')).check();
@@ -82,7 +87,7 @@ async function signUpActivateAndChangePassword(page: Page, context: BrowserConte
 
   await page.goto('/');
   await signOut(page, 'Noah', tr);
-  await signIn(page, email, 'first-pass', true, tr);
+  await signIn(page, email, 'first-pass', true, language);
   const session = (await context.cookies()).find((c) => c.name === 'roam_session');
   expect(session?.httpOnly).toBe(true);
   // Stay connected: a persistent cookie of about 30 days.
@@ -106,7 +111,7 @@ async function signUpActivateAndChangePassword(page: Page, context: BrowserConte
   await page.getByRole('main').getByLabel(tr('auth.fields.password')).fill('first-pass');
   await page.getByRole('button', { name: tr('auth.signIn.submit'), exact: true }).click();
   await expect(page.getByText(tr('auth.errors.incorrectCredentials'))).toBeVisible({ timeout: 20_000 });
-  await signIn(page, email, 'second-pass', false, tr);
+  await signIn(page, email, 'second-pass', false, language);
   await expect(page.getByRole('button', { name: 'Noah' })).toBeVisible({ timeout: 20_000 });
   expectHttpErrors(consoleErrors(page), 400);
   return email;
@@ -143,7 +148,7 @@ async function resetForgottenPassword(
   await page.getByRole('button', { name: tr('auth.resetPassword.submit') }).click();
   await expect(page.getByText(tr('account.changePassword.success'))).toBeVisible({ timeout: 20_000 });
   await signOut(page, firstName, tr);
-  await signIn(page, email, 'new-pass-1', false, tr);
+  await signIn(page, email, 'new-pass-1', false, language);
   await expect(page.getByRole('button', { name: firstName })).toBeVisible({ timeout: 20_000 });
 }
 
