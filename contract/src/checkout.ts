@@ -151,8 +151,11 @@ export const BookingIdParamsSchema = z.object({ bookingId: z.uuid() });
 export const PaymentResultSchema = z.object({
   bookingId: z.uuid(),
   status: BookingStatusSchema,
-  /** 'paid': the booking is confirmed; 'open': not paid yet; 'refund': paid after its hold was lost (refund due). */
-  payment: z.enum(['paid', 'open', 'failed', 'refund']),
+  /**
+   * 'paid': the booking is confirmed; 'booked': a pay-later booking (nothing to pay online); 'open': not paid yet;
+   * 'failed': declined, lapsed or cancelled; 'refund': paid after its hold was lost (refund due).
+   */
+  payment: z.enum(['paid', 'booked', 'open', 'failed', 'refund']),
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 

@@ -22,6 +22,8 @@ export const SettingsSchema = z.object({
   languages: z.array(LanguageSchema),
   setLanguageFromIp: z.boolean(),
   hideSuppliers: z.boolean(),
+  /** Search results: infinite scroll instead of the classic pager (spec §9 default: classic). */
+  infiniteScroll: z.boolean(),
   baseCurrency: z.string().length(3),
   minPickupLeadHours: z.number().int().nonnegative(),
   minRentalHours: z.number().int().positive(),

@@ -87,6 +87,9 @@ test('uploads an avatar and sees it, then removes it', async ({ page }) => {
   await expect(avatar).toBeVisible();
   await expect(avatar).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}$/);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  // The header's account button shows it too (issue #6).
+  const src = await avatar.getAttribute('src');
+  await expect(page.getByRole('banner').locator(`img[src="${src}"]`)).toBeVisible();
   await page.reload();
   await expect(avatar).toBeVisible();
   await page.getByRole('button', { name: text(en, 'account.settings.avatar.remove') }).click();
@@ -149,7 +152,7 @@ test('notifications: empty list and the header counter at 0', async ({ page }) =
   await expect(page.getByText(text(en, 'notifications.empty'))).toBeVisible();
   const bell = page.getByRole('link', { name: text(en, 'notifications.bell').replace('{{count}}', '0') });
   await expect(bell).toBeVisible();
-  await expect(page.getByTestId('notification-count')).toHaveText('0');
+  await expect(page.getByTestId('notification-count')).toHaveCount(0);
   await page.goto('/');
   await bell.click();
   await expect(page).toHaveURL(/\/notifications$/);

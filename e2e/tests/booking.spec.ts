@@ -129,6 +129,10 @@ test('a guest books with the keyboard, pays in full with the demo card and gets 
   await expect(page).toHaveURL(/\/checkout-session\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
   await expect(page.getByText(text(en, 'checkout.session.emailSent'))).toBeVisible();
+  // Opened again (a reload, a bookmark, a new tab): the server answers for the booking, still a success.
+  await page.goto(page.url());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
+  await expect(page.getByText(text(en, 'checkout.session.paid'))).toBeVisible();
   const mail = await mailWith(email, /is confirmed/);
   expect(mail.text).toContain('Renault Clio');
 });
@@ -159,6 +163,9 @@ test('guest details are checked: age, terms, an e-mail already registered links 
   await bookClio(page, 45);
   await type(page, text(en, 'checkout.driver.fullName'), 'Young Driver');
   await type(page, text(en, 'checkout.driver.email'), DRIVER.email);
+  // Leaving the field asks /api/validate-email (spec §7): the address has an account, said before submitting.
+  await page.keyboard.press('Tab');
+  await expect(page.getByText('This email address is already registered.')).toBeVisible();
   await type(page, text(en, 'checkout.driver.phone'), '+33 6 12 34 56 78');
   await page.getByLabel(text(en, 'checkout.driver.birthDate')).fill(`${new Date().getUTCFullYear() - 18}-01-01`);
   await page.getByRole('button', { name: text(en, 'checkout.submit.book') }).click();
@@ -170,6 +177,15 @@ test('guest details are checked: age, terms, an e-mail already registered links 
   await expect(page.getByText('This email address is already registered.')).toBeVisible();
   const signIn = page.getByRole('link', { name: text(en, 'checkout.errors.signInInstead') });
   await expect(signIn).toHaveAttribute('href', /\/sign-in\?redirect=%2Fcheckout%3F/);
+  // The link comes back to this checkout, signed in.
+  const checkout = page.url();
+  await signIn.click();
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  await page.getByLabel(text(en, 'auth.fields.email'), { exact: true }).fill(DRIVER.email);
+  await page.getByLabel(text(en, 'auth.fields.password'), { exact: true }).fill(DRIVER.password);
+  await page.getByRole('button', { name: text(en, 'auth.signIn.submit') }).click();
+  await expect(page).toHaveURL(checkout);
+  await expect(page.getByText('Camille Martin')).toBeVisible();
 });
 
 test('a signed-in driver pays later, sees the booking in /bookings and requests its cancellation', async ({ page }) => {
@@ -186,6 +202,8 @@ test('a signed-in driver pays later, sees the booking in /bookings and requests 
   await page.getByRole('button', { name: text(en, 'checkout.submit.book') }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
+  await page.goto(page.url());
+  await expect(page.getByText(text(en, 'checkout.session.booked'))).toBeVisible();
   await page.getByRole('link', { name: text(en, 'checkout.session.myBookings') }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/bookings$/);
@@ -204,6 +222,149 @@ test('a signed-in driver pays later, sees the booking in /bookings and requests 
   await page.keyboard.press('Enter');
   await expect(page.getByText(text(en, 'bookings.cancelRequested'))).toBeVisible();
   await expect(row.first().getByText(text(en, 'bookings.cancelPending'))).toBeVisible();
+});
+
+/** A new driver of its own (so no other test's counters move), signed in in this browser. */
+async function newDriver(page: Page, fullName: string) {
+  await page.goto('/no-such-page-for-storage');
+  const email = `${fullName.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@roam.localhost`;
+  const answer = await page.request.post('/api/sign-up', {
+    data: {
+      fullName,
+      email,
+      phone: '+33 6 12 34 56 78',
+      birthDate: '1988-04-12',
+      password: 'Secret-2026!',
+      tosAccepted: true,
+    },
+  });
+  expect(answer.ok()).toBe(true);
+  await page.evaluate((stored) => localStorage.setItem('roam.user', JSON.stringify(stored)), await answer.json());
+}
+
+/** A pay-later booking of the Clio at Paris CDG, made through the API by whoever is signed in. */
+async function payLaterBooking(page: Page, offset: number): Promise<string> {
+  const location = await parisCdg(page.request);
+  const answer = await page.request.post('/api/checkout', {
+    data: {
+      carId: await clioId(page, location, offset),
+      pickupLocationId: location,
+      dropoffLocationId: location,
+      ...period(offset),
+      extras: {},
+      paymentOption: 'payLater',
+      currency: 'EUR',
+    },
+  });
+  expect(answer.status()).toBe(201);
+  return ((await answer.json()) as { bookingId: string }).bookingId;
+}
+
+async function clioId(page: Page, location: string, offset: number): Promise<string> {
+  const answer = await page.request.post('/api/search-cars/1/50', {
+    data: { pickupLocationId: location, dropoffLocationId: location, ...period(offset) },
+  });
+  const { results } = (await answer.json()) as { results: { _id: string; name: string }[] };
+  const clio = results.find((car) => car.name === 'Renault Clio');
+  if (!clio) throw new Error('no Renault Clio at Paris CDG');
+  return clio._id;
+}
+
+test('a driver edits a pay-later booking (dates and extras, re-priced); the supplier deletes one and changes statuses', async ({
+  page,
+}) => {
+  const driverName = `Dana Gapfill ${Date.now() % 100_000}`;
+  await newDriver(page, driverName);
+  const edited = await payLaterBooking(page, 210);
+  await payLaterBooking(page, 216);
+  await payLaterBooking(page, 222);
+
+  // /booking: one more day and theft protection; the saved booking costs more.
+  await page.goto(`/booking?b=${edited}&edit=1`);
+  const total = page
+    .locator('.checkout-summary > div')
+    .filter({ has: page.getByText(text(en, 'checkout.price.total'), { exact: true }) })
+    .locator('dd');
+  const before = await total.textContent();
+  const dropoff = page.getByLabel(text(en, 'bookings.edit.dropoffDate'));
+  const later = new Date(`${await dropoff.inputValue()}T12:00:00Z`);
+  later.setUTCDate(later.getUTCDate() + 1);
+  await dropoff.fill(later.toISOString().slice(0, 10));
+  await page.getByRole('switch', { name: text(en, 'cars.extra.theftProtection') }).click();
+  await page.getByRole('button', { name: text(en, 'bookings.edit.save') }).click();
+  await expect(page.getByText(text(en, 'bookings.updated'))).toBeVisible();
+  await expect(total).not.toHaveText(before ?? '');
+  await expect(page.getByText(text(en, 'checkout.details.dayCount_other').replace('{{count}}', '4'))).toBeVisible();
+  await expect(page.locator('.checkout-summary')).toContainText(text(en, 'cars.extra.theftProtection'));
+
+  // The supplier of the car: delete one booking, then give the other two a new status at once.
+  const supplier = await page.request.post('/api/sign-in/frontend', {
+    data: { email: 'supplier@roam.localhost', password: 'Supplier-2026!', stayConnected: false },
+  });
+  expect(supplier.ok()).toBe(true);
+  await page.evaluate((stored) => localStorage.setItem('roam.user', JSON.stringify(stored)), await supplier.json());
+  await page.goto('/bookings');
+  const rows = page.getByRole('row').filter({ hasText: driverName });
+  await expect(rows).toHaveCount(3);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await rows
+    .first()
+    .getByRole('button', { name: /Delete the booking of Renault Clio/ })
+    .click();
+  await expect(page.getByText(text(en, 'bookings.deleted_one'))).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await row.getByRole('checkbox').check();
+  await page.getByLabel(text(en, 'bookings.selection.newStatus')).selectOption('reserved');
+  await page.getByRole('button', { name: text(en, 'bookings.selection.apply') }).click();
+  await expect(page.getByText(text(en, 'bookings.statusUpdated_other').replace('{{count}}', '2'))).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText(text(en, 'bookings.status.reserved'));
+});
+
+test('notifications of pay-later bookings: the header badge follows read, unread, read all; view, delete, delete all (issue #6)', async ({
+  page,
+}) => {
+  await newDriver(page, `Noa Notified ${Date.now() % 100_000}`);
+  await payLaterBooking(page, 230);
+  await payLaterBooking(page, 236);
+  await page.goto('/notifications');
+  const badge = page.getByRole('banner').getByTestId('notification-count');
+  const items = page.locator('.notifications-list > li');
+  await expect(items).toHaveCount(2);
+  await expect(badge).toHaveText('2');
+  await items
+    .first()
+    .getByRole('button', { name: text(en, 'notifications.markRead'), exact: true })
+    .click();
+  await expect(badge).toHaveText('1');
+  await items
+    .first()
+    .getByRole('button', { name: text(en, 'notifications.markUnread'), exact: true })
+    .click();
+  await expect(badge).toHaveText('2');
+  await page.getByRole('button', { name: text(en, 'notifications.markAllRead') }).click();
+  await expect(badge).toHaveCount(0);
+  await expect(
+    page.getByRole('link', { name: text(en, 'notifications.bell').replace('{{count}}', '0') }),
+  ).toBeVisible();
+
+  // View opens the booking.
+  await items
+    .first()
+    .getByRole('link', { name: text(en, 'notifications.view') })
+    .click();
+  await expect(page).toHaveURL(/\/booking\?b=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'bookings.detail.title'));
+  await page.goBack();
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await items
+    .first()
+    .getByRole('button', { name: text(en, 'notifications.delete'), exact: true })
+    .click();
+  await expect(items).toHaveCount(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: text(en, 'notifications.deleteAll') }).click();
+  await expect(page.getByText(text(en, 'notifications.empty'))).toBeVisible();
 });
 
 test('/bookings sends a visitor to sign in and back', async ({ page }) => {

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, locale, test, text } from './fixtures.ts';
 
 // Issue #7: languages and display currencies as a visitor meets them. The harness runs the server with
@@ -99,4 +100,74 @@ test('with no reachable provider the rates call answers at once with the bundled
   const conversion = await request.get('/api/convert?amount=10&from=EUR&to=XAU');
   expect(conversion.status()).toBe(400);
   expect(await conversion.json()).toMatchObject({ message: 'Currency XAU not supported' });
+});
+
+/** Chooses a display currency from the header's menu. */
+async function chooseCurrency(page: Page, code: string) {
+  await page.getByRole('button', { name: /Currency/ }).click();
+  await page.getByRole('searchbox', { name: text(en, 'header.currencySearch') }).fill(code);
+  await page.getByRole('menuitemradio', { name: code }).first().click();
+}
+
+test("another currency changes the home car sizes' 'from' prices and the checkout prices", async ({ page }) => {
+  await page.goto('/');
+  const from = page.locator('.car-size__price').first();
+  await expect(from).toContainText('€');
+  await chooseCurrency(page, 'GBP');
+  await expect(from).toContainText('£');
+
+  // Checkout, in the remembered currency; switching again re-prices it at once.
+  const cdg = ((await (await page.request.get('/api/locations?q=Charles')).json()) as { _id: string }[])[0]!._id;
+  const start = new Date(Date.now() + 150 * 24 * 3600_000);
+  start.setUTCHours(9, 0, 0, 0);
+  const criteria = {
+    pickupLocationId: cdg,
+    dropoffLocationId: cdg,
+    pickupAt: start.toISOString(),
+    dropoffAt: new Date(start.getTime() + 3 * 24 * 3600_000).toISOString(),
+  };
+  const found = await page.request.post('/api/search-cars/1/15', { data: criteria });
+  const car = ((await found.json()) as { results: { _id: string; bookable: boolean }[] }).results.find(
+    (result) => result.bookable,
+  )!;
+  await page.goto(`/checkout?${new URLSearchParams({ carId: car._id, ...criteria })}`);
+  const total = page.locator('.checkout-price__total dd');
+  await expect(total).toContainText('£');
+  await chooseCurrency(page, 'USD');
+  await expect(total).toContainText('$');
+});
+
+test("after sign-in the interface follows the user's saved language; ?l= then updates the user's language", async ({
+  page,
+}) => {
+  const email = `greta-${Date.now()}@roam.localhost`;
+  const password = 'Secret-2026!';
+  const created = await page.request.post('/api/sign-up', {
+    data: {
+      fullName: 'Greta Gast',
+      email,
+      phone: '+49 30 1234567',
+      birthDate: '1985-01-02',
+      password,
+      language: 'de',
+      tosAccepted: true,
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const { _id: userId } = (await created.json()) as { _id: string };
+
+  await page.goto('/sign-in');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('main').getByLabel(text(en, 'auth.fields.email')).fill(email);
+  await page.getByRole('main').getByLabel(text(en, 'auth.fields.password')).fill(password);
+  await page.getByRole('button', { name: text(en, 'auth.signIn.submit'), exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(de, 'home.hero.headline'));
+
+  // The address says French: the session is checked and the user's language becomes French (spec §4).
+  await page.goto('/?l=fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(fr, 'home.hero.headline'));
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/user/${userId}`)).json()) as { language: string }).language)
+    .toBe('fr');
 });

@@ -146,3 +146,44 @@ for (const language of ['en', 'fr'] as const) {
     await check();
   });
 }
+
+test('on a narrow screen, scrolling loads the next page; a "Load more" button does too', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // All of Paris (its airports and stations): more than two pages of cars.
+  const paris = (
+    (await (await page.request.get('/api/locations?q=Paris')).json()) as { _id: string; name: string }[]
+  ).find((location) => location.name === 'Paris');
+  if (!paris) throw new Error('Paris not in the demo data');
+  const start = new Date(Date.now() + 100 * 24 * 3600_000);
+  start.setUTCHours(9, 0, 0, 0);
+  const params = new URLSearchParams({
+    pickupLocationId: paris._id,
+    dropoffLocationId: paris._id,
+    pickupAt: start.toISOString(),
+    dropoffAt: new Date(start.getTime() + 3 * 24 * 3600_000).toISOString(),
+  });
+  await page.goto(`/search?${params}`);
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(15, SLOW);
+  const total = await resultCount(page);
+  expect(total).toBeGreaterThan(30);
+  await expect(page.getByRole('navigation', { name: text(en, 'search.pager.label') })).toHaveCount(0);
+
+  // The button (for keyboard and screen-reader users) loads page 2 where it is, without scrolling; the count stays
+  // the total and a polite live region says what was added.
+  const more = page.getByRole('button', { name: text(en, 'search.more.button') });
+  await more.dispatchEvent('click');
+  await expect(cards).toHaveCount(30, SLOW);
+  expect(await resultCount(page)).toBe(total);
+  await expect(page.locator('.load-more [aria-live="polite"]')).toHaveText(
+    `15 more results loaded, 30 of ${total} shown.`,
+  );
+
+  const { violations } = await new AxeBuilder({ page }).include('.load-more').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // Scrolling to the end of the list loads page 3 by itself.
+  await page.mouse.wheel(0, 100_000);
+  await expect(cards).toHaveCount(Math.min(45, total), SLOW);
+  expect(await resultCount(page)).toBe(total);
+});

@@ -46,6 +46,8 @@ export const EnvSchema = z
     LANGUAGES: languageList,
     SET_LANGUAGE_FROM_IP: bool(false),
     HIDE_SUPPLIERS: bool(true),
+    /** Search results load the next page on scroll instead of the classic pager (narrow screens always do). */
+    INFINITE_SCROLL: bool(false),
     BASE_CURRENCY: z.literal('EUR', { message: 'only EUR is supported as the base currency' }).default('EUR'),
     STRIPE_SECRET_KEY: optional,
     STRIPE_PUBLISHABLE_KEY: optional,

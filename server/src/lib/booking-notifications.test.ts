@@ -21,4 +21,13 @@ describe('booking e-mails', () => {
     expect(renderNotice('bookingStatusChanged', 'se', { ...params, status: 'paid' }).subject).toContain('Betald');
     expect(renderNotice('bookingConfirmed', 'de', params).subject).toBe('Ihre Buchung des Renault Clio ist bestätigt');
   });
+
+  it("show the total converted to the booking's currency, formatted per spec §9 in the recipient language", () => {
+    const amount = { totalEUR: 123_450, currency: 'USD', rate: 1.1 };
+    expect(renderNotice('bookingConfirmed', 'en', { ...params, amount }).text).toContain('Total price: $1,357.95');
+    expect(renderNotice('bookingNew', 'de', { ...params, amount }).text).toContain('Gesamtpreis: $1 357,95');
+    const yen = { totalEUR: 10_000, currency: 'JPY', rate: 160 };
+    expect(renderNotice('bookingConfirmed', 'fr', { ...params, amount: yen }).text).toContain('Prix total : 16 000 ¥');
+    expect(renderNotice('bookingConfirmed', 'en', params).text).not.toContain('Total price');
+  });
 });

@@ -1,5 +1,6 @@
 import type { BookingStatus, Language } from '@roam/contract/enums';
 import { LanguageSchema } from '@roam/contract/enums';
+import { convertMinor, formatMinor } from '@roam/contract/money';
 import type { DbOrTx } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import type { Mailer, QueuedMail } from './mailer.ts';
@@ -9,7 +10,15 @@ import type { Mailer, QueuedMail } from './mailer.ts';
 
 export type BookingNotice = 'bookingConfirmed' | 'bookingNew' | 'bookingStatusChanged' | 'cancelRequested' | 'activate';
 
-type Params = { websiteName: string; car: string; bookingId: string; link: string; status?: string };
+type Params = {
+  websiteName: string;
+  car: string;
+  bookingId: string;
+  link: string;
+  status?: string;
+  /** '\nTotal price: $123.45' in the booking's currency, or '' (issue #7: amounts in e-mails). */
+  totalLine?: string;
+};
 type Template = { subject: (p: Params) => string; text: (p: Params) => string };
 
 const STATUS_NAMES: Record<Language, Record<BookingStatus, string>> = {
@@ -65,18 +74,18 @@ const TEMPLATES: Record<BookingNotice, Record<Language, Template>> = {
     de: { subject: (p) => `Aktivieren Sie Ihr ${p.websiteName}-Konto`, text: (p) => `Hallo,\n\nIhre Buchung hat ein Konto für Sie angelegt. Aktivieren Sie es und wählen Sie hier ein Passwort:\n${p.link}\n\nDer Link funktioniert einmal und läuft nach einem Tag ab.` },
   },
   bookingConfirmed: {
-    en: { subject: (p) => `Your booking of the ${p.car} is confirmed`, text: (p) => `Hello,\n\nYour booking of the ${p.car} is confirmed. Booking reference: ${p.bookingId}.\nView it here: ${p.link}\n\nAt pick-up: arrive on time and bring a passport or ID and your driver's licence.\n\n${p.websiteName}` },
-    fr: { subject: (p) => `Votre réservation de la ${p.car} est confirmée`, text: (p) => `Bonjour,\n\nVotre réservation de la ${p.car} est confirmée. Référence : ${p.bookingId}.\nConsultez-la ici : ${p.link}\n\nAu retrait : soyez à l'heure et munissez-vous d'un passeport ou d'une pièce d'identité et de votre permis de conduire.\n\n${p.websiteName}` },
-    es: { subject: (p) => `Su reserva del ${p.car} está confirmada`, text: (p) => `Hola:\n\nSu reserva del ${p.car} está confirmada. Referencia: ${p.bookingId}.\nConsúltela aquí: ${p.link}\n\nEn la recogida: llegue a tiempo y traiga un pasaporte o documento de identidad y su permiso de conducir.\n\n${p.websiteName}` },
-    se: { subject: (p) => `Din bokning av ${p.car} är bekräftad`, text: (p) => `Hej!\n\nDin bokning av ${p.car} är bekräftad. Bokningsnummer: ${p.bookingId}.\nSe den här: ${p.link}\n\nVid upphämtning: kom i tid och ta med pass eller id-kort och ditt körkort.\n\n${p.websiteName}` },
-    de: { subject: (p) => `Ihre Buchung des ${p.car} ist bestätigt`, text: (p) => `Hallo,\n\nIhre Buchung des ${p.car} ist bestätigt. Buchungsnummer: ${p.bookingId}.\nHier ansehen: ${p.link}\n\nBei der Abholung: Seien Sie pünktlich und bringen Sie Reisepass oder Ausweis und Ihren Führerschein mit.\n\n${p.websiteName}` },
+    en: { subject: (p) => `Your booking of the ${p.car} is confirmed`, text: (p) => `Hello,\n\nYour booking of the ${p.car} is confirmed. Booking reference: ${p.bookingId}.${p.totalLine}\nView it here: ${p.link}\n\nAt pick-up: arrive on time and bring a passport or ID and your driver's licence.\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Votre réservation de la ${p.car} est confirmée`, text: (p) => `Bonjour,\n\nVotre réservation de la ${p.car} est confirmée. Référence : ${p.bookingId}.${p.totalLine}\nConsultez-la ici : ${p.link}\n\nAu retrait : soyez à l'heure et munissez-vous d'un passeport ou d'une pièce d'identité et de votre permis de conduire.\n\n${p.websiteName}` },
+    es: { subject: (p) => `Su reserva del ${p.car} está confirmada`, text: (p) => `Hola:\n\nSu reserva del ${p.car} está confirmada. Referencia: ${p.bookingId}.${p.totalLine}\nConsúltela aquí: ${p.link}\n\nEn la recogida: llegue a tiempo y traiga un pasaporte o documento de identidad y su permiso de conducir.\n\n${p.websiteName}` },
+    se: { subject: (p) => `Din bokning av ${p.car} är bekräftad`, text: (p) => `Hej!\n\nDin bokning av ${p.car} är bekräftad. Bokningsnummer: ${p.bookingId}.${p.totalLine}\nSe den här: ${p.link}\n\nVid upphämtning: kom i tid och ta med pass eller id-kort och ditt körkort.\n\n${p.websiteName}` },
+    de: { subject: (p) => `Ihre Buchung des ${p.car} ist bestätigt`, text: (p) => `Hallo,\n\nIhre Buchung des ${p.car} ist bestätigt. Buchungsnummer: ${p.bookingId}.${p.totalLine}\nHier ansehen: ${p.link}\n\nBei der Abholung: Seien Sie pünktlich und bringen Sie Reisepass oder Ausweis und Ihren Führerschein mit.\n\n${p.websiteName}` },
   },
   bookingNew: {
-    en: { subject: (p) => `New booking: ${p.car}`, text: (p) => `Hello,\n\nA new booking of the ${p.car} was made. Booking reference: ${p.bookingId}.\n${p.link}\n\n${p.websiteName}` },
-    fr: { subject: (p) => `Nouvelle réservation : ${p.car}`, text: (p) => `Bonjour,\n\nUne nouvelle réservation de la ${p.car} a été faite. Référence : ${p.bookingId}.\n${p.link}\n\n${p.websiteName}` },
-    es: { subject: (p) => `Nueva reserva: ${p.car}`, text: (p) => `Hola:\n\nSe ha hecho una nueva reserva del ${p.car}. Referencia: ${p.bookingId}.\n${p.link}\n\n${p.websiteName}` },
-    se: { subject: (p) => `Ny bokning: ${p.car}`, text: (p) => `Hej!\n\nEn ny bokning av ${p.car} har gjorts. Bokningsnummer: ${p.bookingId}.\n${p.link}\n\n${p.websiteName}` },
-    de: { subject: (p) => `Neue Buchung: ${p.car}`, text: (p) => `Hallo,\n\nEine neue Buchung des ${p.car} ist eingegangen. Buchungsnummer: ${p.bookingId}.\n${p.link}\n\n${p.websiteName}` },
+    en: { subject: (p) => `New booking: ${p.car}`, text: (p) => `Hello,\n\nA new booking of the ${p.car} was made. Booking reference: ${p.bookingId}.${p.totalLine}\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Nouvelle réservation : ${p.car}`, text: (p) => `Bonjour,\n\nUne nouvelle réservation de la ${p.car} a été faite. Référence : ${p.bookingId}.${p.totalLine}\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Nueva reserva: ${p.car}`, text: (p) => `Hola:\n\nSe ha hecho una nueva reserva del ${p.car}. Referencia: ${p.bookingId}.${p.totalLine}\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Ny bokning: ${p.car}`, text: (p) => `Hej!\n\nEn ny bokning av ${p.car} har gjorts. Bokningsnummer: ${p.bookingId}.${p.totalLine}\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Neue Buchung: ${p.car}`, text: (p) => `Hallo,\n\nEine neue Buchung des ${p.car} ist eingegangen. Buchungsnummer: ${p.bookingId}.${p.totalLine}\n${p.link}\n\n${p.websiteName}` },
   },
   bookingStatusChanged: {
     en: { subject: (p) => `Your booking of the ${p.car}: ${p.status}`, text: (p) => `Hello,\n\nThe status of your booking ${p.bookingId} (${p.car}) is now: ${p.status}.\n${p.link}\n\n${p.websiteName}` },
@@ -104,6 +113,17 @@ export type NoticeContext = {
   log: { warn(o: object, m: string): void };
 };
 
+const TOTAL_LABEL: Record<Language, string> = {
+  en: 'Total price: ',
+  fr: 'Prix total : ',
+  es: 'Precio total: ',
+  se: 'Totalpris: ',
+  de: 'Gesamtpreis: ',
+};
+
+/** What the booking costs, as the driver chose to see it: EUR minor units converted at the booking's own rate. */
+export type BookingAmount = { totalEUR: number; currency: string; rate: number };
+
 function languageOf(recipient: Recipient): Language {
   const parsed = LanguageSchema.safeParse(recipient.language);
   return parsed.success ? parsed.data : 'en';
@@ -113,14 +133,22 @@ function languageOf(recipient: Recipient): Language {
 export function renderNotice(
   notice: BookingNotice,
   language: Language,
-  params: Omit<Params, 'status'> & { status?: BookingStatus },
+  params: Omit<Params, 'status' | 'totalLine'> & { status?: BookingStatus; amount?: BookingAmount },
 ) {
   const template = TEMPLATES[notice][language];
-  const full: Params = { ...params, status: params.status ? STATUS_NAMES[language][params.status] : '' };
+  const { amount } = params;
+  const total = amount
+    ? formatMinor(convertMinor(amount.totalEUR, amount.rate, amount.currency), amount.currency, language)
+    : null;
+  const full: Params = {
+    ...params,
+    status: params.status ? STATUS_NAMES[language][params.status] : '',
+    totalLine: total ? `\n${TOTAL_LABEL[language]}${total}` : '',
+  };
   return { subject: template.subject(full), text: template.text(full) };
 }
 
-type BookingRef = { id: string; carName: string; status?: BookingStatus };
+type BookingRef = { id: string; carName: string; status?: BookingStatus; amount?: BookingAmount };
 
 /**
  * Records a notice in the same transaction as the change it reports (pass the transaction as `db`): the
@@ -147,6 +175,7 @@ export async function recordBookingNotice(
     bookingId: booking.id,
     link: `${context.publicUrl}/booking?b=${booking.id}`,
     ...(booking.status ? { status: booking.status } : {}),
+    ...(booking.amount ? { amount: booking.amount } : {}),
   });
   return context.mailer.enqueue(db, { to: recipient.email, ...mail });
 }

@@ -20,7 +20,11 @@ export function AccountMenu() {
       preload={loadAccountPopover}
       popover={(props) => <AccountPopover {...props} user={user} onSignOut={() => signOut({ redirectTo: '/' })} />}
     >
-      <UserIcon />
+      {user?.avatar ? (
+        <img src={user.avatar} alt="" width={20} height={20} style={{ borderRadius: '50%', objectFit: 'cover' }} />
+      ) : (
+        <UserIcon />
+      )}
       <span className="header-button__label">{user ? firstName(user) : t('header.account')}</span>
     </PopoverButton>
   );

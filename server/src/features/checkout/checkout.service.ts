@@ -219,7 +219,8 @@ export async function checkout(
           language: driver.language,
           enableEmailNotifications: driver.enableEmailNotifications,
         };
-        const ref = { id: booking.id, carName: car.name, status: 'pending' as const };
+        const amount = { totalEUR: price.total, currency: body.currency, rate };
+        const ref = { id: booking.id, carName: car.name, status: 'pending' as const, amount };
         mails.push(await recordBookingNotice(tx, notice, recipient, 'bookingConfirmed', ref));
         mails.push(await recordBookingNotice(tx, notice, supplier, 'bookingNew', ref));
       }

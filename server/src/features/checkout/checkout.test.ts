@@ -1,4 +1,5 @@
 import { CheckoutResultSchema } from '@roam/contract/checkout';
+import { convertMinor, formatMinor } from '@roam/contract/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, guestDriver, period } from '../../../test/booking-fixtures.ts';
@@ -51,6 +52,22 @@ describe('POST /api/checkout', () => {
     );
     const mails = await t.db.select().from(outbox).where(eq(outbox.to, DEMO_ACCOUNTS.driver.email));
     expect(mails.some((m) => m.subject.includes('Renault Clio') && m.text.includes(result.bookingId))).toBe(true);
+  });
+
+  it("e-mails the price in the booking's currency at its rate, formatted in the driver's language", async () => {
+    const email = `usd-${Date.now()}@roam.test`;
+    const res = await post(
+      checkoutBody({ currency: 'USD', driver: { ...guestDriver(email), language: 'fr' } } as never, 100),
+    );
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, res.json().bookingId));
+    // Spec §9 in French: $ before the amount, a space between thousands, a decimal comma only when not whole.
+    const total = formatMinor(convertMinor(row!.price, row!.rate, 'USD'), 'USD', 'fr');
+    expect(total).toMatch(/^\$[\d ]+(,\d\d)?$/);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.to, email));
+    const confirmation = mails.find((mail) => mail.subject.includes('est confirmée'));
+    expect(confirmation?.text).toContain(`Prix total : ${total}`);
+    expect(confirmation?.text).not.toContain('€');
   });
 
   it('ignores any price the client sends', async () => {

@@ -26,6 +26,8 @@ export async function findPayableBooking(db: DbOrTx, bookingId: string) {
       paymentOption: bookings.paymentOption,
       payNow: bookings.payNow,
       currency: bookings.currency,
+      rate: bookings.rate,
+      price: bookings.price,
       chargedAmount: bookings.chargedAmount,
       paymentProvider: bookings.paymentProvider,
       paymentReference: bookings.paymentReference,

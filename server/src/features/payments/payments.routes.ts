@@ -55,12 +55,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: 'Card provider return check: confirms the booking when the session is paid',
+        summary:
+          'Payment result of a card provider session (confirms it when paid) or of a booking id (pay later, demo, wallet)',
         params: CheckoutSessionParamsSchema,
         response: { 200: PaymentResultSchema, ...errors },
       },
     },
-    async (request) => payments.checkCardSession(context(), request.params.sessionId),
+    async (request) => {
+      const user = request.sessionUser;
+      const viewer = user && !user.blacklisted ? { id: user.id, type: user.type } : null;
+      return payments.checkPaymentSession(context(), request.params.sessionId, viewer);
+    },
   );
 
   app.post(

@@ -63,7 +63,8 @@ export async function confirmBookingPayment(
       const confirmed = await repository.confirmPaid(tx, bookingId, provider, reference);
       if (!confirmed) return null;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
-      const ref = { id: bookingId, carName: booking.carName, status: booking.status };
+      const amount = { totalEUR: booking.price, currency: booking.currency, rate: booking.rate };
+      const ref = { id: bookingId, carName: booking.carName, status: booking.status, amount };
       const mails = [
         await recordBookingNotice(tx, notice, booking.driver, 'bookingConfirmed', ref),
         await recordBookingNotice(tx, notice, booking.supplier, 'bookingNew', ref),
@@ -177,8 +178,8 @@ async function settleCardSession(
   return result(booking.id, booking.status, booking.status === 'void' ? 'open' : 'paid');
 }
 
-/** `GET /api/checkout-session/{sessionId}`: the return check after the card provider's page. */
-export async function checkCardSession(context: PaymentsContext, sessionId: string): Promise<PaymentResult> {
+/** The card provider's return check: asks the provider about its session and settles the booking. */
+async function checkCardSession(context: PaymentsContext, sessionId: string): Promise<PaymentResult> {
   const stripe = requireStripe(context);
   let session: Awaited<ReturnType<StripeGateway['retrieveSession']>>;
   try {
@@ -188,6 +189,42 @@ export async function checkCardSession(context: PaymentsContext, sessionId: stri
     throw new AppError('NOT_FOUND', 'Unknown payment session.');
   }
   return settleCardSession(context, session);
+}
+
+const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who asks for a payment result: nobody signed in (a guest checkout), or a signed-in account. */
+export type PaymentViewer = { id: string; type: 'user' | 'supplier' | 'admin' } | null;
+
+/**
+ * `GET /api/checkout-session/{sessionId}`: the payment result, for every gateway. A card provider session id
+ * (`cs_…`) is checked with the provider; our own flows (pay later, demo card, wallet) return to
+ * /checkout-session/{bookingId}, so a reload asks about the booking itself. The booking id is a random UUID handed to
+ * the payer only (a guest is not signed in), and the answer holds no personal data; a signed-in account that is
+ * neither the booking's driver, its supplier nor an admin is told nothing (404, as for an unknown id).
+ */
+export async function checkPaymentSession(
+  context: PaymentsContext,
+  sessionId: string,
+  viewer: PaymentViewer,
+): Promise<PaymentResult> {
+  if (!BOOKING_ID.test(sessionId)) return checkCardSession(context, sessionId);
+  const booking = await repository.findPayableBooking(context.db, sessionId);
+  const allowed =
+    booking &&
+    (!viewer || viewer.type === 'admin' || viewer.id === booking.driver.id || viewer.id === booking.supplier.id);
+  if (!booking || !allowed) throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  return result(booking.id, booking.status, paymentState(booking));
+}
+
+function paymentState(booking: repository.PayableBooking): PaymentResult['payment'] {
+  if (booking.status === 'void') {
+    if (booking.paidAt) return 'refund';
+    // Still holding the car: payment may yet come; released: declined or lapsed.
+    return booking.blocksCar && booking.holdExpiresAt ? 'open' : 'failed';
+  }
+  if (booking.status === 'cancelled') return 'failed';
+  return booking.paymentOption === 'payLater' ? 'booked' : 'paid';
 }
 
 /** `POST /api/stripe-webhook`: signed events only. */

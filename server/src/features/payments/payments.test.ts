@@ -168,6 +168,28 @@ describe('demo gateway', () => {
     expect((await pay(later)).json()).toMatchObject({ status: 'pending', payment: 'paid' });
   });
 
+  it('the payment result answers for a booking id (a reload after pay later or the demo card), owners only', async () => {
+    const session = (id: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/checkout-session/${id}`, headers });
+    const later = await book(66, 'payLater');
+    const paid = await book(72);
+    await pay(paid);
+    const declined = await book(78);
+    await pay(declined, { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' });
+    // A guest is not signed in: the random id alone answers, with no personal data.
+    expect((await session(later)).json()).toEqual({ bookingId: later, status: 'pending', payment: 'booked' });
+    expect((await session(paid, driver)).json()).toEqual({ bookingId: paid, status: 'paid', payment: 'paid' });
+    expect((await session(declined)).json()).toMatchObject({ status: 'void', payment: 'failed' });
+    const admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
+    expect((await session(later, admin)).statusCode).toBe(200);
+    // Another driver learns nothing, not even that the booking exists; nor does an unknown id.
+    const other = await signIn(t.db, DEMO_ACCOUNTS.driver2.id);
+    const stranger = await session(later, other);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.body).not.toContain(later);
+    expect((await session('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
   it('is refused in production', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://roam.example' });
     try {

@@ -10,6 +10,7 @@ export function buildSettings(config: Config): Settings {
     languages: config.languages,
     setLanguageFromIp: config.SET_LANGUAGE_FROM_IP,
     hideSuppliers: config.HIDE_SUPPLIERS,
+    infiniteScroll: config.INFINITE_SCROLL,
     baseCurrency: config.BASE_CURRENCY,
     minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
     minRentalHours: BOOKING_RULES.minRentalHours,

@@ -25,6 +25,7 @@ describe('system routes', () => {
       defaultLanguage: 'en',
       languages: ['en', 'fr', 'es', 'se', 'de'],
       hideSuppliers: false,
+      infiniteScroll: false,
       baseCurrency: 'EUR',
       map: { latitude: 34.03, longitude: 1.65, zoom: 5 },
       payment: { card: 'demo', wallet: true, paypalClientId: 'pp-id' },

@@ -19,6 +19,8 @@ export function SignInScreen() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const signIn = useSignIn();
+  // Screens that need an account send `?redirect=` (checkout, bookings, settings…), some `?from=`: both come back.
+  const back = search.get('from') ?? search.get('redirect');
   const [message, setMessage] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -40,7 +42,7 @@ export function SignInScreen() {
     setMessage(null);
     try {
       await signIn.mutateAsync({ email, password, stayConnected: form.get('stayConnected') === 'on' });
-      await navigate(safeRedirect(search.get('from')));
+      await navigate(safeRedirect(back));
     } catch (error) {
       const code = isApiError(error) ? error.code : null;
       setMessage(
@@ -73,7 +75,7 @@ export function SignInScreen() {
             {t('auth.signIn.submit')}
           </button>
         </form>
-        <SocialButtons onSignedIn={() => navigate(safeRedirect(search.get('from')))} />
+        <SocialButtons onSignedIn={() => navigate(safeRedirect(back))} />
         <div className="auth-links">
           <Link to="/forgot-password">{t('auth.signIn.forgotPassword')}</Link>
           <span>

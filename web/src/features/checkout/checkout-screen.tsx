@@ -14,6 +14,7 @@ import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
 import { useSession } from '../auth/api/session';
+import { validateEmail } from '../auth/api/sign-up';
 import { useCar } from '../cars/api/get-car';
 import { CarFacts, SupplierLogo } from '../cars/components/car-facts';
 import { readCriteria, type SearchCriteria, toSearchParams } from '../search/lib/search-params';
@@ -158,15 +159,31 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
     target?.focus();
   };
 
-  const checkEmailOnBlur = () => {
+  // Spec §7 validate-email: a guest learns on leaving the field that the address has an account, with a way to sign
+  // in and come back here. Only the latest address's answer counts.
+  const blurredEmail = useRef('');
+  const checkEmailOnBlur = async () => {
     const email = driver.email.trim();
+    blurredEmail.current = email;
     if (!email) return;
-    setErrors((current) => {
-      const next = { ...current };
-      if (isEmail(email)) delete next['driver.email'];
-      else next['driver.email'] = t('checkout.errors.email');
-      return next;
-    });
+    const setEmailError = (error: ReactNode | null) =>
+      setErrors((current) => {
+        const next = { ...current };
+        if (error) next['driver.email'] = error;
+        else delete next['driver.email'];
+        return next;
+      });
+    if (!isEmail(email)) return setEmailError(t('checkout.errors.email'));
+    // The message (and its sign-in link) stays until the answer: a click on that link blurs this field first.
+    try {
+      await validateEmail(email);
+      if (blurredEmail.current === email) setEmailError(null);
+    } catch (error) {
+      // Anything but "taken" (rate limit, network) is left to the submit, which checks again.
+      if (isApiError(error) && error.code === 'EMAIL_TAKEN' && blurredEmail.current === email) {
+        setEmailError(emailTaken);
+      }
+    }
   };
 
   const uploadLicence = async (): Promise<string | undefined> => {

@@ -8,7 +8,6 @@ import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
 import { useSession } from '../auth/api/session';
-import { useSettings } from '../settings/api/get-settings';
 import './checkout.css';
 
 type Outcome = { outcome: 'booked' | 'paid'; accountCreated?: boolean };
@@ -19,14 +18,14 @@ function isOutcome(state: unknown): state is Outcome {
 
 /**
  * `/checkout-session/:sessionId` (spec §2): the payment result. Coming from our own checkout (pay later, demo card,
- * wallet) the result is known; coming back from the card provider, the return check confirms it.
+ * wallet) the result is known; otherwise (back from the card provider, or a reload) the server answers for the
+ * session or booking id.
  */
 export function CheckoutSessionScreen() {
   const { sessionId = '' } = useParams();
   const location = useLocation();
   const known = isOutcome(location.state) ? location.state : null;
-  const settings = useSettings();
-  const returnCheck = !known && sessionId.length > 0 && settings.payment.card === 'stripe';
+  const returnCheck = !known && sessionId.length > 0;
   const check = useQuery({
     queryKey: ['checkout-session', sessionId],
     // An unknown or failed session is an answer this screen shows, not an error to report.
@@ -41,11 +40,10 @@ export function CheckoutSessionScreen() {
         return { result: null, code: error.code };
       }
     },
-    // Only the card provider returns here with a session to check; our own flows arrive with the result.
     enabled: returnCheck,
     retry: false,
   });
-  const failed = check.data?.code === 'PAYMENT_FAILED';
+  const failed = check.data?.code === 'PAYMENT_FAILED' || check.data?.result?.payment === 'failed';
   const { t } = useTranslation();
 
   useEffect(() => {
@@ -54,7 +52,8 @@ export function CheckoutSessionScreen() {
 
   if (known) return <Success outcome={known} />;
   if (returnCheck && check.isPending) return <PageLoading />;
-  if (check.data?.result?.payment === 'paid') return <Success outcome={{ outcome: 'paid' }} />;
+  const payment = check.data?.result?.payment;
+  if (payment === 'paid' || payment === 'booked') return <Success outcome={{ outcome: payment }} />;
   return (
     <Page title={t('checkout.session.title')}>
       <p role="alert" className="checkout-result checkout-result--error">

@@ -1,5 +1,5 @@
 import { BOOKING_RULES } from '@roam/contract/settings';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,8 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { CarCard } from '../cars/components/car-card';
 import { useLocations } from '../locations/api/get-locations';
 import { useSettings } from '../settings/api/get-settings';
-import { searchCarsQueryOptions } from './api/search-cars';
+import { searchCarsInfiniteQueryOptions, searchCarsQueryOptions } from './api/search-cars';
+import { LoadMore } from './components/load-more';
 import { Pager } from './components/pager';
 import { SearchFiltersPanel } from './components/search-filters';
 import {
@@ -21,12 +22,15 @@ import {
   toSearchBody,
   toSearchParams,
 } from './lib/search-params';
+import { useMediaQuery } from './lib/use-media-query';
 import './search.css';
 
 const LocationsMap = lazy(() => import('./components/locations-map').then((m) => ({ default: m.LocationsMap })));
 // The form brings react-aria-components (~100 KB gzip): its own chunk, so the results need not wait for it.
 const SearchForm = lazy(() => import('./components/search-form').then((m) => ({ default: m.SearchForm })));
 const PAGE_SIZE = BOOKING_RULES.pageSize.cars;
+/** Narrow screens always scroll for more (issue #4): a pager under a long column of cards is out of reach. */
+const NARROW = '(max-width: 640px)';
 
 /** Search results (spec §2): every criterion, filter and the page come from the address. */
 export function SearchScreen() {
@@ -85,9 +89,19 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
   // Narrow screens start with the filters folded away, so the results come first.
   const [filtersShown, setFiltersShown] = useState(() => window.matchMedia('(min-width: 56rem)').matches);
   const filtersId = useId();
-  const query = useQuery(searchCarsQueryOptions(toSearchBody(criteria, filters), page, PAGE_SIZE));
+  const narrow = useMediaQuery(NARROW);
+  const infinite = settings.infiniteScroll || narrow;
+  const body = toSearchBody(criteria, filters);
+  const classic = useQuery({ ...searchCarsQueryOptions(body, page, PAGE_SIZE), enabled: !infinite });
+  const scroll = useInfiniteQuery({ ...searchCarsInfiniteQueryOptions(body, PAGE_SIZE), enabled: infinite });
+  const query = infinite ? scroll : classic;
+  const pages = scroll.data?.pages;
+  const data = infinite
+    ? pages?.[0]
+      ? { ...pages[0], results: uniqueById(pages.flatMap((loaded) => loaded.results)) }
+      : undefined
+    : classic.data;
   const pickup = locations?.find((location) => location._id === criteria.pickupLocationId);
-  const data = query.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.totalCount / PAGE_SIZE)) : 1;
   const filtered = JSON.stringify({ ...filters, sort: 'priceAsc' }) !== JSON.stringify(NO_FILTERS);
 
@@ -166,8 +180,25 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
             </li>
           ))}
         </ol>
-        {data ? <Pager page={Math.min(page, pageCount)} pageCount={pageCount} onPage={onPage} /> : null}
+        {data && infinite ? (
+          <LoadMore
+            shown={data.results.length}
+            total={data.totalCount}
+            added={pages && pages.length > 1 ? (pages.at(-1)?.results.length ?? 0) : 0}
+            hasMore={scroll.hasNextPage}
+            loading={scroll.isFetchingNextPage}
+            onLoadMore={() => void scroll.fetchNextPage()}
+          />
+        ) : data ? (
+          <Pager page={Math.min(page, pageCount)} pageCount={pageCount} onPage={onPage} />
+        ) : null}
       </section>
     </div>
   );
+}
+
+/** A car shifted across a page boundary between two loads shows once. */
+function uniqueById<T extends { _id: string }>(cars: T[]): T[] {
+  const seen = new Set<string>();
+  return cars.filter((car) => !seen.has(car._id) && Boolean(seen.add(car._id)));
 }

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { api } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
-import { setSessionUser } from '../api/session';
+import { adoptUserLanguage, setSessionUser } from '../api/session';
 
 // The providers' browser SDKs, loaded on click only. Each hands back a token the server verifies (issue #3):
 // Google and Apple an ID token, Facebook an access token.
@@ -90,6 +90,7 @@ export async function startSocialSignIn(
       stayConnected: false,
       language,
     });
+    await adoptUserLanguage(user);
     setSessionUser(queryClient, user);
     return true;
   } catch (error) {

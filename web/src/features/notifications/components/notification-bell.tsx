@@ -34,9 +34,12 @@ function Bell({ userId }: { userId: string }) {
         <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
         <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       </svg>
-      <span className="notification-bell__count" data-testid="notification-count" aria-hidden="true">
-        {count > 99 ? '99+' : count}
-      </span>
+      {/* No badge at all when everything is read: a "0" draws the eye for nothing. */}
+      {count > 0 ? (
+        <span className="notification-bell__count" data-testid="notification-count" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
     </Link>
   );
 }

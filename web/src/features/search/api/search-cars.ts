@@ -1,5 +1,5 @@
 import type { SearchCarsBody, SearchCarsResponse } from '@roam/contract/cars';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/search-cars/{page}/{size}`. */
@@ -12,6 +12,17 @@ export const searchCarsQueryOptions = (body: SearchCarsBody, page: number, size:
     queryKey: ['search-cars', body, page, size] as const,
     queryFn: ({ signal }) => searchCars(body, page, size, signal),
     // The previous page stays on screen while the next one loads (no jump to an empty list).
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** The same search, page after page, for infinite scroll (issue #4). */
+export const searchCarsInfiniteQueryOptions = (body: SearchCarsBody, size: number) =>
+  infiniteQueryOptions({
+    queryKey: ['search-cars-infinite', body, size] as const,
+    queryFn: ({ signal, pageParam }) => searchCars(body, pageParam, size, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length * size < last.totalCount ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

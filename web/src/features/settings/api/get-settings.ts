@@ -13,6 +13,7 @@ export const FALLBACK_SETTINGS: Settings = {
   languages: ['en', 'fr', 'es', 'se', 'de'],
   setLanguageFromIp: false,
   hideSuppliers: true,
+  infiniteScroll: false,
   baseCurrency: 'EUR',
   minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
   minRentalHours: BOOKING_RULES.minRentalHours,
