@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { OkSchema } from '@roam/contract/auth';
 import {
   FileParamsSchema,
@@ -60,7 +59,6 @@ const EXTENSIONS: Record<string, string> = {
 /** The profile calls (spec §7, issue #6): profile fields, e-mail preference, avatar, driver licence. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
