@@ -21,6 +21,9 @@ export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptio
       paths: [
         'req.headers.cookie',
         'req.headers.authorization',
+        // Plugins log request headers under their own keys (@fastify/multipart: `busboyOptions` at trace level).
+        '*.headers.cookie',
+        '*.headers.authorization',
         'res.headers["set-cookie"]',
         '*.password',
         '*.passwordHash',

@@ -32,12 +32,19 @@ async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file'): 
   const missing = () =>
     new AppError('BAD_REQUEST', PROFILE_MESSAGES.addImage, { [field]: [PROFILE_MESSAGES.addImage] });
   if (!request.isMultipart()) throw missing();
-  const part = await request.file();
-  if (!part || part.fieldname !== field) throw missing();
-  // Throws FST_REQ_FILE_TOO_LARGE (413) past UPLOAD_LIMITS.maxBytes.
-  const bytes = await part.toBuffer();
-  if (bytes.length === 0) throw missing();
-  return bytes;
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== field) throw missing();
+    // Throws FST_REQ_FILE_TOO_LARGE (413) past UPLOAD_LIMITS.maxBytes.
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) throw missing();
+    return bytes;
+  } catch (error) {
+    // The multipart parser's own errors carry no status ('Unexpected end of multipart data', a missing boundary…):
+    // a malformed upload is the client's fault, not a 500. Errors with a status (413, 406) keep theirs.
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
+  }
 }
 
 function sendFile(reply: FastifyReply, file: { contentType: string; bytes: Buffer }, cache: string, name?: string) {
