@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -30,6 +32,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
+import { rateLimitOptions } from './plugins/rate-limit.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -42,17 +45,25 @@ declare module 'fastify' {
   }
 }
 
-export type BuildAppOptions = { config: Config; database: Database; logger?: boolean; webDist?: string | null };
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: DestinationStream;
+  webDist?: string | null;
+};
 
 /** Composes the server: outside plugins, own plugins, then feature routes (HOUSE-STYLE, fastify/demo order). */
 export async function buildApp({
   config,
   database,
   logger = true,
+  logStream,
   webDist,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.LOG_LEVEL) : false,
+    logger: logger ? { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) } : false,
     genReqId: () => randomUUID(),
     trustProxy: Boolean(config.COUNTRY_HEADER),
     bodyLimit: 1024 * 1024,
@@ -94,6 +105,8 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerOriginCheck(app, config.PUBLIC_URL);
   registerSession(app);
+  // One limiter for every route that opts in with `config.rateLimit`; counters shared in the database.
+  await app.register(rateLimit, rateLimitOptions(database.db));
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -12,7 +14,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * A real server on a private copy of the migrated, seeded template database: PGlite by default, PostgreSQL in the
  * `server-pg` project (TEST_DATABASE_URL). Nothing is mocked.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}) {
   const postgres = inject('postgresTemplate');
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -44,13 +46,31 @@ export async function createTestApp(env: Record<string, string> = {}) {
     RATE_PROVIDERS: 'none',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false, webDist: null });
-  await app.ready();
+  const build = async () => {
+    const app = await buildApp({
+      config,
+      database,
+      logger: Boolean(options.logStream),
+      logStream: options.logStream,
+      webDist: null,
+    });
+    await app.ready();
+    return app;
+  };
+  const app = await build();
+  const siblings: FastifyInstance[] = [];
   return {
     app,
     db: database.db,
     config,
+    /** Another server on the same database, as a second process behind a load balancer would be (closed by close). */
+    async sibling() {
+      const other = await build();
+      siblings.push(other);
+      return other;
+    },
     async close() {
+      for (const other of siblings) await other.close();
       await app.close();
       await database.close();
       await dropDatabase?.();

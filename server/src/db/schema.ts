@@ -335,3 +335,17 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Rate-limit counters shared by every server process (ARCHITECTURE §2 "Scale-out"): one row per limiter key and
+ * window, reset in place when its window has passed, swept now and then (src/plugins/rate-limit.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);

@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyLoggerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 
 /** Path segments that carry secrets in the spec's own URLs (§7: check-password, check-token, verify-recaptcha). */
 const SECRET_PATHS: [RegExp, string][] = [
@@ -13,13 +14,16 @@ export function redactUrl(url: string): string {
 }
 
 /** pino options: request ids, and no secret (cookie, token, password) in any log line (ARCHITECTURE §4). */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptions {
   return {
     level,
     redact: {
       paths: [
         'req.headers.cookie',
         'req.headers.authorization',
+        // Plugins log request headers under their own keys (@fastify/multipart: `busboyOptions` at trace level).
+        '*.headers.cookie',
+        '*.headers.authorization',
         'res.headers["set-cookie"]',
         '*.password',
         '*.passwordHash',

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-// Rate limits of the account calls (issue #3 "Security"). Counters live in the memory of each server process: with
-// N processes an attacker gets N times the allowance. Shared counters (PostgreSQL or Redis store) are the follow-up
-// ARCHITECTURE §2 names for scale-out.
+// Rate limits of the account calls (issue #3 "Security"). Counters live in the database (plugins/rate-limit.ts), so
+// N server processes share one allowance (ARCHITECTURE §2 "Scale-out").
 
 const emailOf = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import { AcceptedSchema, ContactMessageSchema } from '@roam/contract/contact';
 import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,9 +8,6 @@ export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 /** The contact call (spec §7 `POST /api/send-email`, issue #6). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Scoped to this plugin: only the routes below that opt in are limited.
-  await app.register(rateLimit, { global: false });
-
   app.post(
     '/api/send-email',
     {

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import { AcceptedSchema, NewsletterSubscribeSchema, NewsletterTokenSchema } from '@roam/contract/contact';
 import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +9,6 @@ const TOKEN_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
 /** The newsletter calls (issue #6; the spec does not show their paths, ARCHITECTURE §4 style). */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(rateLimit, { global: false });
   const responses = { 200: AcceptedSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
 
   app.post(

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { OkSchema } from '@roam/contract/auth';
 import {
   FileParamsSchema,
@@ -33,12 +32,19 @@ async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file'): 
   const missing = () =>
     new AppError('BAD_REQUEST', PROFILE_MESSAGES.addImage, { [field]: [PROFILE_MESSAGES.addImage] });
   if (!request.isMultipart()) throw missing();
-  const part = await request.file();
-  if (!part || part.fieldname !== field) throw missing();
-  // Throws FST_REQ_FILE_TOO_LARGE (413) past UPLOAD_LIMITS.maxBytes.
-  const bytes = await part.toBuffer();
-  if (bytes.length === 0) throw missing();
-  return bytes;
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== field) throw missing();
+    // Throws FST_REQ_FILE_TOO_LARGE (413) past UPLOAD_LIMITS.maxBytes.
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) throw missing();
+    return bytes;
+  } catch (error) {
+    // The multipart parser's own errors carry no status ('Unexpected end of multipart data', a missing boundary…):
+    // a malformed upload is the client's fault, not a 500. Errors with a status (413, 406) keep theirs.
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
+  }
 }
 
 function sendFile(reply: FastifyReply, file: { contentType: string; bytes: Buffer }, cache: string, name?: string) {
@@ -60,7 +66,6 @@ const EXTENSIONS: Record<string, string> = {
 /** The profile calls (spec §7, issue #6): profile fields, e-mail preference, avatar, driver licence. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });

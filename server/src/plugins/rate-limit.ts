@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+
+// ARCHITECTURE §2 "Scale-out": rate-limit counters live in the database, so N server processes on one PostgreSQL
+// share one allowance instead of giving an attacker N of them. One row per route and key; one atomic statement per
+// hit counts it, or starts a new window when the stored one has passed. The database clock decides, so processes
+// with skewed clocks still agree.
+
+/** Keys longer than this are stored as their SHA-256 (a key may carry an e-mail address from a request). */
+const MAX_KEY_LENGTH = 200;
+const SWEEP_EVERY_MS = 60_000;
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+/** What @fastify/rate-limit passes to `child`: the merged route limiter options, with the route under `routeInfo`. */
+type ChildOptions = { routeInfo?: { method?: string | string[]; url?: string }; groupId?: string };
+
+const routeName = (options: ChildOptions | undefined) => {
+  const route = options?.routeInfo;
+  if (!route?.url) return options?.groupId ?? '';
+  const method = Array.isArray(route.method) ? route.method.join(',') : (route.method ?? '');
+  return `${method} ${route.url}`;
+};
+
+/**
+ * A @fastify/rate-limit `store` over the `rate_limits` table (PGlite or PostgreSQL). Each route limiter is a child
+ * store whose keys are prefixed by the route, as the in-memory store keeps one map per route. Expired rows are swept
+ * at most once a minute per process, before a hit.
+ */
+export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  let lastSweep = 0;
+  const sweep = async () => {
+    if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = Date.now();
+    await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`));
+  };
+
+  async function hit(key: string, timeWindow: number) {
+    await sweep();
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, count: 1, expiresAt: sql`now() + ${timeWindow}::double precision * interval '1 millisecond'` })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${rateLimits.expiresAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
+          expiresAt: sql`CASE WHEN ${rateLimits.expiresAt} <= now() THEN excluded.expires_at ELSE ${rateLimits.expiresAt} END`,
+        },
+      })
+      .returning({
+        count: rateLimits.count,
+        ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimits.expiresAt} - now())) * 1000))::integer`,
+      });
+    return { current: row!.count, ttl: Number(row!.ttl) };
+  }
+
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    readonly prefix: string;
+    constructor(options?: ChildOptions) {
+      this.prefix = routeName(options);
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number) {
+      const full = `${this.prefix}|${key}`;
+      const stored =
+        full.length > MAX_KEY_LENGTH ? `sha256:${createHash('sha256').update(full).digest('base64url')}` : full;
+      hit(stored, timeWindow).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(routeOptions: unknown) {
+      return new DatabaseRateLimitStore(routeOptions as ChildOptions);
+    }
+  }
+  return DatabaseRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * The one registration of @fastify/rate-limit (app.ts): nothing is limited unless a route opts in with
+ * `config.rateLimit`; counters in the database; checked in preHandler, once the body is parsed and validated, so a
+ * limit can be keyed by the e-mail address or user id it carries (auth/rate-limits.ts).
+ */
+export function rateLimitOptions(db: Db): RateLimitPluginOptions {
+  return { global: false, hook: 'preHandler', store: databaseRateLimitStore(db) };
+}

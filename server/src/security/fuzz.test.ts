@@ -1,0 +1,241 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, createSecurityApp, registeredRoutes, type SecurityApp } from '../../test/security-app.ts';
+import { SESSION_COOKIE } from '../plugins/session.ts';
+
+// Issue #8 security suite: a bounded, seeded fuzz run over EVERY registered route (malformed bodies, params, query
+// strings and headers, signed in and anonymous) must never give a 5xx, never anything but `{code, message}` JSON on
+// a 4xx, never a stack trace; and every state-changing route refuses a foreign Origin.
+
+/** mulberry32: a tiny deterministic PRNG, so a failure replays exactly. */
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const seedOf = (text: string) => [...text].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
+
+type Random = () => number;
+const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const uuidFrom = (random: Random) =>
+  'xxxxxxxx-xxxx-4xxx-8xxx-xxxxxxxxxxxx'.replace(/x/g, () => Math.floor(random() * 16).toString(16));
+
+const PARAMS: ((random: Random) => string)[] = [
+  () => 'not-a-uuid',
+  uuidFrom,
+  () => encodeURIComponent('ünï€ødé-💩'),
+  () => 'x'.repeat(5000),
+  () => '..%2F..%2Fetc%2Fpasswd',
+  () => '..',
+  () => '-1',
+  () => '0',
+  () => '1e308',
+  () => '%00',
+  () => encodeURIComponent("' OR 1=1; DROP TABLE users;--"),
+  () => 'null',
+  () => '%E0%A4%A',
+];
+
+const deep = (depth: number) => {
+  let value: unknown = 'bottom';
+  for (let i = 0; i < depth; i++) value = { a: value, b: [value === 'bottom' ? 1 : null] };
+  return value;
+};
+const wrongTyped = (random: Random) => {
+  const values = [null, 1, -1, 1e308, true, 'x', [], {}, [1, 2], { $gt: '' }, 'x'.repeat(10_000), '2026-13-45'];
+  const keys = [
+    'email',
+    'password',
+    '_id',
+    'id',
+    'userId',
+    'ids',
+    'all',
+    'status',
+    'language',
+    'token',
+    'carId',
+    'pickupAt',
+    'dropoffAt',
+    'extras',
+    'fullName',
+    'bookingId',
+    'newPassword',
+    'currentPassword',
+    'stayConnected',
+    'provider',
+    'currency',
+    'paymentOption',
+  ];
+  return Object.fromEntries(keys.map((key) => [key, pick(random, values)]));
+};
+
+type Body = { payload?: string | Buffer; contentType?: string };
+const BODIES: ((random: Random) => Body)[] = [
+  () => ({ payload: '{}', contentType: 'application/json' }),
+  () => ({ payload: '[]', contentType: 'application/json' }),
+  () => ({ payload: 'null', contentType: 'application/json' }),
+  () => ({ payload: '"a string"', contentType: 'application/json' }),
+  () => ({ payload: '12345', contentType: 'application/json' }),
+  () => ({ payload: '{"a":', contentType: 'application/json' }),
+  () => ({
+    payload: '{"__proto__":{"type":"admin"},"constructor":{"prototype":{"x":1}}}',
+    contentType: 'application/json',
+  }),
+  () => ({ payload: JSON.stringify(deep(400)), contentType: 'application/json' }),
+  (random) => ({ payload: JSON.stringify(wrongTyped(random)), contentType: 'application/json' }),
+  (random) => ({ payload: JSON.stringify([wrongTyped(random)]), contentType: 'application/json' }),
+  () => ({ payload: JSON.stringify({ email: 'a'.repeat(900_000) }), contentType: 'application/json' }),
+  () => ({ payload: 'email=a@b.c&password=x', contentType: 'application/x-www-form-urlencoded' }),
+  () => ({ payload: 'plain text', contentType: 'text/plain' }),
+  () => ({ payload: '--x\r\nbroken', contentType: 'multipart/form-data' }),
+  () => ({
+    payload: '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\n',
+    contentType: 'multipart/form-data; boundary=b',
+  }),
+  () => ({ payload: Buffer.from([0xff, 0xfe, 0x00, 0x7b]), contentType: 'application/json; charset=utf-16' }),
+  () => ({ payload: '{}', contentType: 'application/xml' }),
+  () => ({}),
+];
+
+const QUERIES = [
+  '',
+  '?language=xx',
+  '?language[]=en&language[]=fr',
+  '?page=-1&size=1e9&from=not-a-date',
+  `?q=${'x'.repeat(6000)}`,
+  '?%ZZ=1&a=%E0%A4%A',
+  '?__proto__[admin]=1',
+  '?amount=NaN&from=EUR&to=ZZZ',
+];
+
+const HEADERS: Record<string, string>[] = [
+  {},
+  { cookie: `${SESSION_COOKIE}=garbage` },
+  { cookie: `${SESSION_COOKIE}=${'A'.repeat(4000)}` },
+  { cookie: `${SESSION_COOKIE}=%E0%A4%A; other=1` },
+  { 'x-filler': 'x'.repeat(16_000) },
+  { 'accept-language': 'zz-ZZ;q=abc,,,' },
+  { 'x-forwarded-for': 'not-an-ip, ::ffff:999.1.1.1' },
+  { accept: 'application/xml' },
+];
+
+const ACTORS: Actor[] = ['anonymous', 'driver', 'supplier', 'admin'];
+/** Bounded for `npm test`; FUZZ_CASES / FUZZ_SEED widen or vary a local exploration run. */
+const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES ?? 8);
+const SEED = process.env.FUZZ_SEED ?? '';
+const STACK = /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\.js:\d+:\d+|Error: /;
+
+describe('security: seeded fuzz over every route', () => {
+  let t: SecurityApp;
+  let routes: { method: string; url: string }[];
+  beforeAll(async () => {
+    t = await createSecurityApp();
+    routes = registeredRoutes(t.app).filter((route) => route.url.startsWith('/api/'));
+  });
+  afterAll(() => t.close());
+
+  it('sees every route of the app (the route list is read from Fastify, not written by hand)', () => {
+    expect(routes.length).toBeGreaterThan(55);
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/Notifications/:userId/:page/:pageSize' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/stripe-webhook' });
+  });
+
+  it('never answers 5xx, always {code, message} JSON on 4xx, never a stack trace', {
+    timeout: Math.max(60_000, CASES_PER_ROUTE * 8000),
+  }, async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const random = mulberry32(seedOf(`${SEED}${route.method} ${route.url}`));
+      for (let i = 0; i < CASES_PER_ROUTE; i++) {
+        const url =
+          route.url.replace(/:(\w+)/g, () => pick(random, PARAMS)(random)) + (i === 0 ? '' : pick(random, QUERIES));
+        const body = route.method === 'GET' || route.method === 'DELETE' ? {} : pick(random, BODIES)(random);
+        const auth = await t.as(pick(random, ACTORS));
+        const extra = pick(random, HEADERS);
+        const headers: Record<string, string> = { ...auth, ...extra };
+        if (auth.cookie && extra.cookie) headers.cookie = `${extra.cookie}; ${auth.cookie}`;
+        if (body.contentType) headers['content-type'] = body.contentType;
+        const options: InjectOptions = {
+          method: route.method as InjectOptions['method'],
+          url,
+          headers,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+        };
+        const res = await t.inject(options);
+        const where = `${route.method} ${url.slice(0, 120)} [${body.contentType ?? '-'} ${String(body.payload ?? '').slice(0, 40)}] → ${res.statusCode}`;
+        if (res.statusCode >= 500) {
+          // The server's own account of it, for a readable failure.
+          const logged = t.logLines.filter(
+            (line) => line.includes(String(res.headers['x-request-id'])) && /"level":50/.test(line),
+          );
+          failures.push(`${where}: ${res.body.slice(0, 200)} ${logged.map((line) => line.slice(0, 600)).join(' ')}`);
+        }
+        if (STACK.test(res.body)) failures.push(`${where}: stack trace ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 400) {
+          let parsed: unknown;
+          try {
+            parsed = res.json();
+          } catch {
+            parsed = null;
+          }
+          const ok =
+            String(res.headers['content-type']).startsWith('application/json') &&
+            typeof (parsed as { code?: unknown })?.code === 'string' &&
+            typeof (parsed as { message?: unknown })?.message === 'string';
+          if (!ok) failures.push(`${where}: not {code, message}: ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The server is still alive and serving.
+    expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('refuses a foreign Origin on every state-changing route, before anything runs', async () => {
+    const ORIGINS = ['https://evil.example', 'null', 'http://localhost:3000.evil.example', 'http://localhost:3001'];
+    const changing = routes.filter((route) => !['GET', 'HEAD', 'OPTIONS'].includes(route.method));
+    expect(changing.length).toBeGreaterThan(35);
+    const headers = await t.as('driver');
+    const accepted: string[] = [];
+    for (const [i, route] of changing.entries()) {
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      const origin = ORIGINS[i % ORIGINS.length]!;
+      const res = await t.inject({ method: route.method as 'POST', url, headers: { ...headers, origin }, payload: {} });
+      if (res.statusCode !== 403 || res.json().code !== 'FOREIGN_ORIGIN') accepted.push(`${route.method} ${route.url}`);
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  it('lets our own Origin and Origin-less calls through (webhooks carry none), and safe methods from anywhere', async () => {
+    const headers = await t.as('driver');
+    const own = await t.inject({
+      method: 'POST',
+      url: '/api/update-language',
+      headers: { ...headers, origin: t.config.PUBLIC_URL },
+      payload: { id: (await t.db.query.users.findFirst())!.id, language: 'en' },
+    });
+    expect(own.json().code).not.toBe('FOREIGN_ORIGIN');
+    // The card provider's webhook has no Origin: it is judged by its signature, not refused as cross-site.
+    const webhook = await t.inject({
+      method: 'POST',
+      url: '/api/stripe-webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' },
+      payload: '{}',
+    });
+    expect(webhook.statusCode).toBe(400);
+    expect(webhook.json().code).not.toBe('FOREIGN_ORIGIN');
+    const read = await t.inject({ method: 'GET', url: '/api/settings', headers: { origin: 'https://evil.example' } });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('leaks no password hash, session token, one-time token or secret in any response or log line', async () => {
+    expect(t.logLines.length).toBeGreaterThan(100);
+    expect(await t.leaks()).toEqual([]);
+  });
+});
