@@ -153,7 +153,7 @@ console.table(
   runs.map(({ database, succeeded, unavailable, serverErrors, wallMs, latencyMs }) => ({
     database,
     succeeded,
-    409: unavailable,
+    '409 CAR_UNAVAILABLE': unavailable,
     '5xx': serverErrors,
     'wall ms': wallMs,
     'p50 ms': latencyMs.p50,
