@@ -178,6 +178,7 @@ async function measure(kind) {
     const search = figures(await cannon(server.origin, DURATION_S, requests));
     const ratio = Number((search.reqPerSec / trivial.reqPerSec).toFixed(3));
     const misses = [];
+    if (search.requests === 0) misses.push(`no search answered within ${DURATION_S} s`);
     if (search.p99Ms > BUDGET.p99Ms) misses.push(`search p99 ${search.p99Ms} ms > ${BUDGET.p99Ms} ms`);
     if (ratio < BUDGET.minRatio) misses.push(`search/trivial req/s ${ratio} < ${BUDGET.minRatio}`);
     for (const [name, row] of Object.entries({ trivial, search })) {
