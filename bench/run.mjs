@@ -1,5 +1,6 @@
-// `npm run bench`: measures what ARCHITECTURE §7 budgets, writes bench/results/*.json, exits non-zero when a
-// budget is missed. Today: per-route JS. Lighthouse, API load and booking contention are issue #8.
+// `npm run bench [-- --light]`: measures what ARCHITECTURE §7 budgets, writes bench/results/*.json, exits non-zero
+// when a budget is missed. Per-route JS here, then each script of SCRIPTS in turn (`--light` is passed through).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { routeBundleSizes } from './bundle-size.mjs';
@@ -19,9 +20,19 @@ writeFileSync(
 );
 console.table(rows);
 const missed = rows.filter((row) => !row.ok);
-if (missed.length > 0) {
+let failed = missed.length > 0;
+if (failed) {
   console.error(
     `budget missed: ${missed.map((row) => `${row.route} ${row.gzipKB} KB > ${row.budgetKB} KB`).join('; ')}`,
   );
-  process.exit(1);
 }
+
+const SCRIPTS = ['api-load.mjs', 'contention.mjs'];
+const passThrough = process.argv.slice(2).filter((arg) => arg === '--light');
+for (const script of SCRIPTS) {
+  const started = Date.now();
+  const { status } = spawnSync(process.execPath, [path.join(here, script), ...passThrough], { stdio: 'inherit' });
+  console.log(`${script}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  failed ||= status !== 0;
+}
+if (failed) process.exit(1);

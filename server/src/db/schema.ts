@@ -286,6 +286,9 @@ export const bookings = pgTable(
     index('bookings_driver_idx').on(t.driverId, t.createdAt),
     index('bookings_supplier_idx').on(t.supplierId, t.createdAt),
     index('bookings_car_idx').on(t.carId),
+    // The car search asks which cars are blocked over a period, for every car at a place at once (issue #8): the
+    // exclusion constraint's gist index leads with car_id, so a period-only lookup had to walk all of it.
+    index('bookings_blocking_period_idx').using('gist', t.period).where(sql`${t.blocksCar}`),
     uniqueIndex('bookings_payment_reference_key').on(t.paymentProvider, t.paymentReference),
   ],
 );

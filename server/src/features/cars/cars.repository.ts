@@ -121,44 +121,203 @@ function filterConditions(filters: CarFilters): SQL[] {
 }
 
 export type SearchCandidatesInput = {
-  pickupLocationId: string;
+  /** The pick-up location and every location below it (see `locationTree`). */
+  locationIds: string[];
   pickupAt: Date;
   dropoffAt: Date;
   filters: CarFilters;
   now: Date;
 };
 
+/** What the search needs of every candidate to price, label and sort it; the page's cars are read in full after. */
+export type SearchCandidate = Pick<
+  Car,
+  | 'dailyPrice'
+  | 'discountedDailyPrice'
+  | 'hourlyPrice'
+  | 'discountedHourlyPrice'
+  | 'biWeeklyPrice'
+  | 'discountedBiWeeklyPrice'
+  | 'weeklyPrice'
+  | 'discountedWeeklyPrice'
+  | 'monthlyPrice'
+  | 'discountedMonthlyPrice'
+  | 'isDateBasedPrice'
+  | 'dateBasedPrices'
+  | 'deposit'
+  | 'available'
+  | 'fullyBooked'
+  | 'comingSoon'
+  | 'rating'
+> & { _id: string; supplierId: string };
+
+export type SearchSupplier = { id: string; fullName: string; priceChangeRate: number };
+
+type CandidateTuple = [
+  id: string,
+  supplierId: string,
+  dailyPrice: number,
+  discountedDailyPrice: number | null,
+  hourlyPrice: number | null,
+  discountedHourlyPrice: number | null,
+  biWeeklyPrice: number | null,
+  discountedBiWeeklyPrice: number | null,
+  weeklyPrice: number | null,
+  discountedWeeklyPrice: number | null,
+  monthlyPrice: number | null,
+  discountedMonthlyPrice: number | null,
+  isDateBasedPrice: boolean,
+  deposit: number,
+  available: boolean,
+  fullyBooked: boolean,
+  comingSoon: boolean,
+  rating: number | null,
+];
+type PeriodTuple = [carId: string, startDate: string, endDate: string, dailyPrice: number];
+
 /**
- * Cars offered at the pick-up location or any location below it (recursive CTE), matching every filter but the
- * supplier filter, with no blocking booking overlapping the period (ARCHITECTURE §5: `blocks_car` and, for a hold,
- * not yet expired). Indexes used: car_locations_location_idx, and the exclusion constraint's gist index on
- * (car_id, period) for the booking check.
+ * Cars offered at any of `locationIds`, matching every filter but the supplier filter, with no blocking booking
+ * overlapping the period (ARCHITECTURE §5: `blocks_car` and, for a hold, not yet expired), and their suppliers.
+ *
+ * Shape (issue #8, measured on 10k cars / 200k bookings): the plan is driven by the places
+ * (car_locations_location_idx) and the booking check is an anti-join on the exclusion constraint's gist index on
+ * (car_id, period), whose predicate (`blocks_car`) the query repeats. A big city has ~1,800 candidates: they come
+ * back as ONE json value holding only the pricing and sorting fields (decoding thousands of 45-column rows was most
+ * of a search's time on PGlite, which runs in the server's thread), with the suppliers in the same round trip.
  */
-export async function searchCandidates(db: DbOrTx, input: SearchCandidatesInput): Promise<Car[]> {
-  const { pickupLocationId, pickupAt, dropoffAt, filters, now } = input;
-  const atLocation = sql`exists (
-    select 1 from ${carLocations} where ${carLocations.carId} = ${cars.id} and ${carLocations.locationId} in (
-      with recursive tree(id) as (
-        select l.id from ${locations} l where l.id = ${pickupLocationId}
-        union
-        select l.id from ${locations} l join tree on l.parent_id = tree.id
-      )
-      select id from tree))`;
-  const free = sql`not exists (
-    select 1 from ${bookings} b
-    where b.car_id = ${cars.id} and b.blocks_car
-      and (b.hold_expires_at is null or b.hold_expires_at > ${now.toISOString()}::timestamptz)
-      and b.period && tstzrange(${pickupAt.toISOString()}::timestamptz, ${dropoffAt.toISOString()}::timestamptz, '[)'))`;
+export async function searchCandidates(
+  db: DbOrTx,
+  input: SearchCandidatesInput,
+): Promise<{ candidates: SearchCandidate[]; suppliers: Map<string, SearchSupplier> }> {
+  const { locationIds, pickupAt, dropoffAt, filters, now } = input;
+  if (locationIds.length === 0) return { candidates: [], suppliers: new Map() };
+  const where = and(
+    sql`${cars.id} in (select ${carLocations.carId} from ${carLocations} where ${inArray(carLocations.locationId, locationIds)})`,
+    sql`not exists (
+      select 1 from ${bookings} b
+      where b.car_id = ${cars.id} and b.blocks_car
+        and b.period && tstzrange(${pickupAt.toISOString()}::timestamptz, ${dropoffAt.toISOString()}::timestamptz, '[)')
+        and (b.hold_expires_at is null or b.hold_expires_at > ${now.toISOString()}::timestamptz))`,
+    ...filterConditions(filters),
+  );
+  const result = await db.execute(sql`
+    with found as (
+      select ${cars.id} as id, ${cars.supplierId} as supplier_id, json_build_array(${cars.id}, ${cars.supplierId},
+        ${cars.dailyPrice}, ${cars.discountedDailyPrice}, ${cars.hourlyPrice}, ${cars.discountedHourlyPrice},
+        ${cars.biWeeklyPrice}, ${cars.discountedBiWeeklyPrice}, ${cars.weeklyPrice}, ${cars.discountedWeeklyPrice},
+        ${cars.monthlyPrice}, ${cars.discountedMonthlyPrice}, ${cars.isDateBasedPrice}, ${cars.deposit},
+        ${cars.available}, ${cars.fullyBooked}, ${cars.comingSoon}, ${cars.rating}) as tuple,
+        ${cars.isDateBasedPrice} as dated
+      from ${cars} where ${where}
+    )
+    select (select json_agg(tuple) from found) as cars,
+      (select json_agg(json_build_array(u.id, u.full_name, u.price_change_rate)) from ${users} u
+        where u.id in (select supplier_id from found)) as suppliers,
+      (select json_agg(json_build_array(p.car_id, p.start_date, p.end_date, p.daily_price) order by p.start_date)
+        from ${dateBasedPrices} p where p.car_id in (select id from found where dated)) as periods`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        cars: CandidateTuple[] | null;
+        suppliers: [string, string, number][] | null;
+        periods: PeriodTuple[] | null;
+      }[];
+    }
+  ).rows;
+  const suppliers = new Map<string, SearchSupplier>();
+  for (const [id, fullName, priceChangeRate] of row?.suppliers ?? []) {
+    suppliers.set(id, { id, fullName, priceChangeRate: Number(priceChangeRate) });
+  }
+  const periods = new Map<string, Car['dateBasedPrices']>();
+  for (const [carId, startDate, endDate, dailyPrice] of row?.periods ?? []) {
+    const list = periods.get(carId) ?? [];
+    list.push({ startDate, endDate, dailyPrice });
+    periods.set(carId, list);
+  }
+  const candidates = (row?.cars ?? [])
+    .filter((tuple) => suppliers.has(tuple[1]))
+    .map(
+      (t): SearchCandidate => ({
+        _id: t[0],
+        supplierId: t[1],
+        dailyPrice: t[2],
+        discountedDailyPrice: t[3],
+        hourlyPrice: t[4],
+        discountedHourlyPrice: t[5],
+        biWeeklyPrice: t[6],
+        discountedBiWeeklyPrice: t[7],
+        weeklyPrice: t[8],
+        discountedWeeklyPrice: t[9],
+        monthlyPrice: t[10],
+        discountedMonthlyPrice: t[11],
+        isDateBasedPrice: t[12],
+        deposit: t[13],
+        available: t[14],
+        fullyBooked: t[15],
+        comingSoon: t[16],
+        rating: t[17] === null ? null : Number(t[17]),
+        dateBasedPrices: periods.get(t[0]) ?? [],
+      }),
+    );
+  return { candidates, suppliers };
+}
+
+/** Whole cars (supplier and date-based periods included) by id, in the order of `ids`; unknown ids are left out. */
+export async function findCars(db: DbOrTx, ids: string[]): Promise<Car[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .select(carColumns)
     .from(cars)
     .innerJoin(users, eq(users.id, cars.supplierId))
-    .where(and(atLocation, free, ...filterConditions(filters)));
+    .where(inArray(cars.id, ids));
   const periods = await periodsOf(
     db,
     rows.filter((row) => row.car.isDateBasedPrice).map((row) => row.car.id),
   );
-  return rows.map((row) => toCar(row, periods.get(row.car.id) ?? []));
+  const byId = new Map(rows.map((row) => [row.car.id, toCar(row, periods.get(row.car.id) ?? [])]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Every location's time zone and children: what a search needs to know about places. */
+export type LocationTree = { zones: Map<string, string>; children: Map<string, string[]> };
+
+/**
+ * Locations change only with the demo data (no call edits them), so their tree is read once a minute per database
+ * instead of twice per search (time zones) plus a recursive query (the places below the pick-up location).
+ */
+const TREE_TTL_MS = 60_000;
+const trees = new WeakMap<object, { loadedAt: number; tree: Promise<LocationTree> }>();
+
+async function loadLocationTree(db: DbOrTx): Promise<LocationTree> {
+  const rows = await db
+    .select({ id: locations.id, parentId: locations.parentId, timeZone: locations.timeZone })
+    .from(locations);
+  const tree: LocationTree = { zones: new Map(), children: new Map() };
+  for (const row of rows) {
+    tree.zones.set(row.id, row.timeZone);
+    if (row.parentId) tree.children.set(row.parentId, [...(tree.children.get(row.parentId) ?? []), row.id]);
+  }
+  return tree;
+}
+
+/** `fresh`: read it again now (a location the cached tree does not know may have been added since). */
+export function locationTree(db: DbOrTx, fresh = false): Promise<LocationTree> {
+  const cached = trees.get(db);
+  if (!fresh && cached && Date.now() - cached.loadedAt < TREE_TTL_MS) return cached.tree;
+  const tree = loadLocationTree(db);
+  trees.set(db, { loadedAt: Date.now(), tree });
+  tree.catch(() => trees.delete(db));
+  return tree;
+}
+
+/** The location and every location below it (any depth), or [] when it does not exist. */
+export function locationAndBelow(tree: LocationTree, id: string): string[] {
+  if (!tree.zones.has(id)) return [];
+  const found = [id];
+  for (let i = 0; i < found.length; i++) {
+    for (const child of tree.children.get(found[i] as string) ?? []) if (!found.includes(child)) found.push(child);
+  }
+  return found;
 }
 
 export async function findCar(db: DbOrTx, id: string): Promise<Car | null> {
@@ -181,11 +340,6 @@ export async function carLocationsOf(db: DbOrTx, carId: string, language: Langua
   return rows
     .map((row) => ({ _id: row.id, name: row.names[language] ?? row.names.en ?? '', timeZone: row.timeZone }))
     .sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
-}
-
-export async function findLocationZone(db: DbOrTx, id: string): Promise<string | null> {
-  const [row] = await db.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, id));
-  return row?.timeZone ?? null;
 }
 
 /** Public files only: licences are private (ARCHITECTURE §5 Files) and temporary uploads are not served. */

@@ -4,18 +4,20 @@ import {
   type CarFilters,
   CarFiltersSchema,
   type CarPrice,
-  type CarSearchResult,
   type SearchCarsResponse,
 } from '@roam/contract/cars';
-import type { AvailabilityLabel, Language } from '@roam/contract/enums';
-import { calculatePrice } from '@roam/contract/price';
+import type { AvailabilityLabel, Extra, Language } from '@roam/contract/enums';
+import { type CarPricing, calculatePrice } from '@roam/contract/price';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   carLocationsOf,
   findCar,
-  findLocationZone,
+  findCars,
   findPublicFile,
+  type LocationTree,
+  locationAndBelow,
+  locationTree,
   rangePrices,
   searchCandidates,
 } from './cars.repository.ts';
@@ -42,9 +44,15 @@ export function availabilityOf(car: Pick<Car, 'available' | 'fullyBooked' | 'com
 }
 
 /** The price of the period with no extras: what the card shows as total and per day. */
-export function priceFor(car: Car, pickupAt: Date, dropoffAt: Date, timeZone: string): CarPrice {
+export function priceFor(
+  car: Omit<CarPricing, Extra> & { supplier: { priceChangeRate: number } },
+  pickupAt: Date,
+  dropoffAt: Date,
+  timeZone: string,
+): CarPrice {
   const { total, rentalDays } = calculatePrice({
-    car,
+    // No extra is chosen, so the extras' prices play no part.
+    car: car as Omit<CarPricing, Extra> as CarPricing,
     priceChangeRate: car.supplier.priceChangeRate,
     pickupAt,
     dropoffAt,
@@ -53,8 +61,10 @@ export function priceFor(car: Car, pickupAt: Date, dropoffAt: Date, timeZone: st
   return { total, rentalDays, perDay: Math.round(total / rentalDays) };
 }
 
+type Ranked = { _id: string; bookable: boolean; price: CarPrice; rating: number | null };
+
 function compareResults(sort: CarFilters['sort']) {
-  return (a: CarSearchResult, b: CarSearchResult): number => {
+  return (a: Ranked, b: Ranked): number => {
     // Bookable cars first: a driver looks for a car they can take.
     const bookable = Number(b.bookable) - Number(a.bookable);
     if (bookable !== 0) return bookable;
@@ -67,8 +77,8 @@ function compareResults(sort: CarFilters['sort']) {
   };
 }
 
-async function zoneOf(db: DbOrTx, id: string, field: string): Promise<string> {
-  const zone = await findLocationZone(db, id);
+function zoneOf(tree: LocationTree, id: string, field: string): string {
+  const zone = tree.zones.get(id);
   if (!zone) throw new AppError('VALIDATION_FAILED', 'Please fix errors.', { [field]: ['Unknown location'] });
   return zone;
 }
@@ -76,17 +86,20 @@ async function zoneOf(db: DbOrTx, id: string, field: string): Promise<string> {
 /**
  * The car search (issue #4). SQL narrows by place, availability and every filter but the supplier; prices come from
  * the contract engine (so sorting by price sorts by what the card shows), then the supplier filter and the page.
+ * Only the page's cars are read in full (issue #8: a city has thousands of candidates on a large fleet).
  */
 export async function searchCars(db: DbOrTx, input: SearchCarsInput): Promise<SearchCarsResponse> {
   const pickupAt = new Date(input.pickupAt);
   const dropoffAt = new Date(input.dropoffAt);
-  const [timeZone] = await Promise.all([
-    zoneOf(db, input.pickupLocationId, 'pickupLocationId'),
-    zoneOf(db, input.dropoffLocationId, 'dropoffLocationId'),
-  ]);
+  let tree = await locationTree(db);
+  if (!tree.zones.has(input.pickupLocationId) || !tree.zones.has(input.dropoffLocationId)) {
+    tree = await locationTree(db, true);
+  }
+  const timeZone = zoneOf(tree, input.pickupLocationId, 'pickupLocationId');
+  zoneOf(tree, input.dropoffLocationId, 'dropoffLocationId');
   const filters = CarFiltersSchema.parse(input.filters);
-  const candidates = await searchCandidates(db, {
-    pickupLocationId: input.pickupLocationId,
+  const { candidates, suppliers } = await searchCandidates(db, {
+    locationIds: locationAndBelow(tree, input.pickupLocationId),
     pickupAt,
     dropoffAt,
     filters,
@@ -95,22 +108,24 @@ export async function searchCars(db: DbOrTx, input: SearchCarsInput): Promise<Se
 
   const counts = new Map<string, { supplierId: string; fullName: string; count: number }>();
   for (const car of candidates) {
-    const entry = counts.get(car.supplier._id) ?? {
-      supplierId: car.supplier._id,
-      fullName: car.supplier.fullName,
+    const entry = counts.get(car.supplierId) ?? {
+      supplierId: car.supplierId,
+      fullName: suppliers.get(car.supplierId)?.fullName ?? '',
       count: 0,
     };
     entry.count += 1;
-    counts.set(car.supplier._id, entry);
+    counts.set(car.supplierId, entry);
   }
   const chosen = new Set(filters.suppliers);
-  const results = candidates
-    .filter((car) => chosen.size === 0 || chosen.has(car.supplier._id))
-    .map((car): CarSearchResult => {
+  const ranked = candidates
+    .filter((car) => chosen.size === 0 || chosen.has(car.supplierId))
+    .map((car) => {
       const availability = availabilityOf(car);
+      const supplier = { priceChangeRate: suppliers.get(car.supplierId)?.priceChangeRate ?? 0 };
       return {
-        ...car,
-        price: priceFor(car, pickupAt, dropoffAt, timeZone),
+        _id: car._id,
+        rating: car.rating,
+        price: priceFor({ ...car, supplier }, pickupAt, dropoffAt, timeZone),
         availability,
         bookable: availability === 'available',
       };
@@ -118,9 +133,18 @@ export async function searchCars(db: DbOrTx, input: SearchCarsInput): Promise<Se
     .sort(compareResults(filters.sort));
 
   const start = (input.page - 1) * input.size;
+  const page = ranked.slice(start, start + input.size);
+  const cars = await findCars(
+    db,
+    page.map((entry) => entry._id),
+  );
+  const byId = new Map(cars.map((car) => [car._id, car]));
   return {
-    results: results.slice(start, start + input.size),
-    totalCount: results.length,
+    results: page.flatMap(({ _id, price, availability, bookable }) => {
+      const car = byId.get(_id);
+      return car ? [{ ...car, price, availability, bookable }] : [];
+    }),
+    totalCount: ranked.length,
     supplierCounts: [...counts.values()].sort(
       (a, b) => a.fullName.localeCompare(b.fullName) || a.supplierId.localeCompare(b.supplierId),
     ),

@@ -1,0 +1,243 @@
+// Car search API load (ARCHITECTURE §7): on a generated 10k cars / 200k bookings dataset, the search call of the
+// search screen (POST /api/search-cars/:page/:size, varied places, dates, filters, sorts and pages) and a trivial
+// route (GET /api/health, one database round trip) are measured in the same run with autocannon at 50 connections,
+// on PGlite and on PostgreSQL. Budget: search p99 ≤ 50 ms and search req/s ≥ 25 % of the trivial route's.
+// Writes bench/results/api-load.json; exits non-zero when a budget is missed.
+//
+//   node bench/api-load.mjs [--light] [--db=pglite|postgres]
+//
+// --light (CI): 2,000 cars / 40,000 bookings and short runs. Needs `npm run build` first (server/dist/main.js).
+// PostgreSQL: BENCH_DATABASE_URL (a fresh database is created on it and dropped), else a throw-away cluster of
+// Debian's binaries on BENCH_PG_PORT (54341). The server listens on BENCH_PORT (3400).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { generatePglite, generatePostgres } from './lib/dataset.mjs';
+import { startPostgres } from './lib/postgres.mjs';
+import { startServer } from './lib/server.mjs';
+
+const here = import.meta.dirname;
+const light = process.argv.includes('--light');
+const dbArg = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
+const DATABASES = dbArg ? [dbArg] : ['pglite', 'postgres'];
+const SIZES = light ? { cars: 2_000, bookings: 40_000 } : { cars: 10_000, bookings: 200_000 };
+const DURATION_S = light ? 4 : 15;
+const WARMUP_S = light ? 1 : 3;
+const CONNECTIONS = 50;
+const PAGE_SIZE = 15; // BOOKING_RULES.pageSize.cars, what the search screen asks for
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54341);
+const BUDGET = { p99Ms: 50, minRatio: 0.25 };
+
+const day = 24 * 3600_000;
+
+/** Request bodies a crowd of drivers would send: every place, dates over two months, the common filters. */
+async function searchRequests(origin) {
+  const locations = await (await fetch(`${origin}/api/locations?language=en`)).json();
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const filterSets = [
+    {},
+    {},
+    {},
+    { ranges: ['midi'] },
+    { gearboxes: ['automatic'] },
+    { ranges: ['mini', 'midi'], sort: 'priceDesc' },
+    { fuelTypes: ['electric', 'hybrid'] },
+    { sort: 'rating', minRating: 4 },
+    { specs: ['aircon', 'doors4plus'], mileage: ['unlimited'] },
+    { seats: '5', maxDeposit: 50_000 },
+  ];
+  const requests = [];
+  for (let i = 0; i < 96; i++) {
+    const location = locations[(i * 7) % locations.length];
+    const pickupAt = today + (1 + ((i * 11) % 60)) * day + 10 * 3600_000;
+    const days = 1 + ((i * 5) % 10);
+    const page = i % 6 === 5 ? 2 : 1;
+    requests.push({
+      path: `/api/search-cars/${page}/${PAGE_SIZE}`,
+      body: JSON.stringify({
+        pickupLocationId: location._id,
+        dropoffLocationId: location._id,
+        pickupAt: new Date(pickupAt).toISOString(),
+        dropoffAt: new Date(pickupAt + days * day).toISOString(),
+        ...filterSets[i % filterSets.length],
+      }),
+    });
+  }
+  // A supplier filter, as after ticking one supplier in the list.
+  const first = await fetch(`${origin}${requests[0].path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: requests[0].body,
+  });
+  const { supplierCounts, totalCount } = await first.json();
+  if (!first.ok || !supplierCounts?.length) throw new Error(`search answered ${first.status}, no suppliers`);
+  for (const [index, supplier] of supplierCounts.slice(0, 4).entries()) {
+    const body = JSON.parse(requests[index * 3].body);
+    requests.push({
+      path: requests[index * 3].path,
+      body: JSON.stringify({ ...body, suppliers: [supplier.supplierId] }),
+    });
+  }
+  return { requests, sampleTotalCount: totalCount };
+}
+
+function cannon(origin, duration, requests) {
+  let next = 0;
+  return autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration,
+    requests: [
+      {
+        method: requests ? 'POST' : 'GET',
+        path: '/api/health',
+        headers: requests ? { 'content-type': 'application/json' } : {},
+        setupRequest: (request) => {
+          if (!requests) return request;
+          const chosen = requests[next++ % requests.length];
+          return { ...request, path: chosen.path, body: chosen.body };
+        },
+      },
+    ],
+  });
+}
+
+/** Median time of one request at a time: the service time, without the queueing 50 connections add. */
+async function serialMedianMs(origin, requests, count = 15) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const chosen = requests?.[i % requests.length];
+    const sent = performance.now();
+    const res = await fetch(`${origin}${chosen ? chosen.path : '/api/health'}`, {
+      method: chosen ? 'POST' : 'GET',
+      headers: chosen ? { 'content-type': 'application/json' } : {},
+      body: chosen?.body,
+    });
+    await res.arrayBuffer();
+    times.push(performance.now() - sent);
+  }
+  times.sort((a, b) => a - b);
+  return Number(times[Math.floor(count / 2)].toFixed(1));
+}
+
+const figures = (result) => ({
+  reqPerSec: Math.round(result.requests.average),
+  p50Ms: result.latency.p50,
+  p99Ms: result.latency.p99,
+  requests: result.requests.total,
+  errors: result.errors + result.timeouts,
+  non2xx: result.non2xx,
+});
+
+async function prepare(kind) {
+  const started = Date.now();
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync('/tmp/roam-bench-api-');
+    const cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+    try {
+      const seeding = await startServer({ port: PORT, database: { dataDir } });
+      await seeding.stop();
+      console.log(`pglite: migrated and seeded in ${seeding.startedInMs} ms`);
+      const dataset = await generatePglite(path.join(dataDir, 'pglite'), SIZES);
+      return { database: { dataDir }, dataset, generatedInMs: Date.now() - started, cleanup };
+    } catch (error) {
+      await cleanup();
+      throw error;
+    }
+  }
+  const cluster = await startPostgres({ port: PG_PORT, name: 'roam-bench-api' });
+  try {
+    const seeding = await startServer({ port: PORT, database: { url: cluster.url } });
+    await seeding.stop();
+    console.log(`postgres: cluster up in ${Date.now() - started} ms, migrated and seeded in ${seeding.startedInMs} ms`);
+    const dataset = await generatePostgres(cluster.url, SIZES);
+    return { database: { url: cluster.url }, dataset, generatedInMs: Date.now() - started, cleanup: cluster.stop };
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+}
+
+async function measure(kind) {
+  const { database, dataset, generatedInMs, cleanup } = await prepare(kind);
+  console.log(`${kind}: ${JSON.stringify(dataset)} generated in ${(generatedInMs / 1000).toFixed(1)} s`);
+  let server;
+  try {
+    server = await startServer({ port: PORT, database });
+    const { requests, sampleTotalCount } = await searchRequests(server.origin);
+    const serial = {
+      trivialMs: await serialMedianMs(server.origin),
+      searchMs: await serialMedianMs(server.origin, requests),
+    };
+    // The trivial route first: requests still queued from a search run would otherwise delay it (PGlite runs one
+    // query at a time). Each route is warmed up before it is measured.
+    await cannon(server.origin, WARMUP_S);
+    const trivial = figures(await cannon(server.origin, DURATION_S));
+    await cannon(server.origin, WARMUP_S, requests);
+    const search = figures(await cannon(server.origin, DURATION_S, requests));
+    const ratio = Number((search.reqPerSec / trivial.reqPerSec).toFixed(3));
+    const misses = [];
+    if (search.requests === 0) misses.push(`no search answered within ${DURATION_S} s`);
+    if (search.p99Ms > BUDGET.p99Ms) misses.push(`search p99 ${search.p99Ms} ms > ${BUDGET.p99Ms} ms`);
+    if (ratio < BUDGET.minRatio) misses.push(`search/trivial req/s ${ratio} < ${BUDGET.minRatio}`);
+    for (const [name, row] of Object.entries({ trivial, search })) {
+      if (row.errors > 0 || row.non2xx > 0) misses.push(`${name}: ${row.errors} errors, ${row.non2xx} non-2xx`);
+    }
+    return {
+      database: kind,
+      dataset,
+      generatedInMs,
+      searchBodies: requests.length,
+      sampleTotalCount,
+      serialMedian: serial,
+      trivial,
+      search,
+      ratio,
+      ok: misses.length === 0,
+      misses,
+    };
+  } finally {
+    await server?.stop();
+    await cleanup();
+  }
+}
+
+const started = Date.now();
+const runs = [];
+for (const kind of DATABASES) {
+  const run = await measure(kind);
+  console.log(
+    `${kind}: one at a time ${JSON.stringify(run.serialMedian)}; trivial ${JSON.stringify(run.trivial)}; ` +
+      `search ${JSON.stringify(run.search)}; ratio ${run.ratio}`,
+  );
+  runs.push(run);
+}
+const result = {
+  measuredAt: new Date().toISOString(),
+  mode: light ? 'light' : 'full',
+  connections: CONNECTIONS,
+  durationSeconds: DURATION_S,
+  budget: BUDGET,
+  runs,
+  totalSeconds: Math.round((Date.now() - started) / 1000),
+};
+mkdirSync(path.join(here, 'results'), { recursive: true });
+writeFileSync(path.join(here, `results/api-load${light ? '-light' : ''}.json`), `${JSON.stringify(result, null, 2)}\n`);
+console.table(
+  runs.flatMap((run) =>
+    ['trivial', 'search'].map((route) => ({
+      database: run.database,
+      route,
+      'req/s': run[route].reqPerSec,
+      'p50 ms': run[route].p50Ms,
+      'p99 ms': run[route].p99Ms,
+      ratio: route === 'search' ? run.ratio : '',
+    })),
+  ),
+);
+const missed = runs.flatMap((run) => run.misses.map((miss) => `${run.database}: ${miss}`));
+if (missed.length > 0) {
+  console.error(`api-load budget missed: ${missed.join('; ')}`);
+  process.exit(1);
+}

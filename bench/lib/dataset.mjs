@@ -1,0 +1,104 @@
+// The large dataset of the API load bench (ARCHITECTURE §7: 10k cars / 200k bookings), generated with set-based SQL
+// (INSERT … SELECT over generate_series) into a database the server has migrated and seeded with the demo data.
+//
+// Cars: the ~320 demo cars cloned until there are `cars` of them — same suppliers, locations, ranges, prices and
+// date-based periods as the demo fleet, so the spread over the demo locations and suppliers is the real one.
+// Bookings: `bookings` over a year (120 days back, 245 ahead), each car's bookings in its own ~18-day slots (so two
+// blocking ones never overlap: the exclusion constraint holds), 1–7 days long, varied statuses; about 80 % block
+// their car. A searched window of a few days therefore overlaps a small share of the rows, and blocks ~30 % of cars.
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import pg from 'pg';
+
+/** A deterministic pseudo-random integer in [0, m) from a bigint SQL expression. */
+const rnd = (expr, salt, m) => `(((${expr}) * 2654435761 + ${salt} * 40503) % 4294967296 % ${m})`;
+
+async function generate(query, { cars, bookings }) {
+  const columns = (
+    await query(
+      `select column_name from information_schema.columns
+       where table_schema = 'public' and table_name = 'cars' and is_generated = 'NEVER' order by ordinal_position`,
+    )
+  ).map((row) => row.column_name);
+  const [{ count: demoCars }] = await query('select count(*)::int as count from cars');
+  const copies = Math.ceil((cars - demoCars) / demoCars);
+  const needed = cars - demoCars;
+  // A version-4 shaped uuid from a hash, so a clone's id is known to its locations and periods.
+  const cloneId = `overlay(overlay(md5('bench-car:' || s.id::text || ':' || g) placing '4' from 13) placing '8' from 17)::uuid`;
+  const select = columns
+    .map((column) => {
+      if (column === 'id') return cloneId;
+      if (column === 'name') return `s.name || ' #' || g`;
+      return `s.${column}`;
+    })
+    .join(', ');
+  const clones = `from (select *, row_number() over (order by id) - 1 as n from cars) s
+    cross join generate_series(1, ${copies}) g where (g - 1) * ${demoCars} + s.n < ${needed}`;
+  await query('begin');
+  await query(`insert into cars (${columns.join(', ')}) select ${select} ${clones}`);
+  await query(`insert into car_locations (car_id, location_id)
+    select ${cloneId.replaceAll('s.id', 'cl.car_id')}, cl.location_id
+    from car_locations cl join (select id, row_number() over (order by id) - 1 as n from cars
+      where name not like '% #%') s on s.id = cl.car_id
+    cross join generate_series(1, ${copies}) g where (g - 1) * ${demoCars} + s.n < ${needed}`);
+  await query(`insert into date_based_prices (car_id, start_date, end_date, daily_price)
+    select ${cloneId.replaceAll('s.id', 'p.car_id')}, p.start_date, p.end_date, p.daily_price
+    from date_based_prices p join (select id, row_number() over (order by id) - 1 as n from cars
+      where name not like '% #%') s on s.id = p.car_id
+    cross join generate_series(1, ${copies}) g where (g - 1) * ${demoCars} + s.n < ${needed}`);
+  await query('commit');
+
+  const perCar = Math.ceil(bookings / cars);
+  const slotHours = Math.floor((365 * 24) / perCar);
+  const status = rnd('i', 7, 100);
+  await query('begin');
+  await query(`insert into bookings (car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id,
+      pickup_at, dropoff_at, status, blocks_car, hold_expires_at, payment_option, price, deposit, pay_now, currency,
+      rate, charged_amount, created_at)
+    select c.id, c.supplier_id, d.id, l.location_id, l.location_id, t.pickup_at,
+      t.pickup_at + make_interval(days => 1 + ${rnd('i', 3, 7)}::int),
+      t.status::booking_status, t.status in ('pending', 'deposit', 'paid', 'reserved'),
+      case when t.status = 'void' then t.pickup_at - interval '20 days' end,
+      (case t.status when 'pending' then 'payLater' when 'deposit' then 'deposit' else 'full' end)::payment_option,
+      c.daily_price * 4, c.deposit, case when t.status = 'pending' then 0 else c.daily_price * 4 end, 'EUR', 1,
+      c.daily_price * 4, t.pickup_at - interval '20 days'
+    from generate_series(0, ${bookings - 1}) i
+    join (select id, supplier_id, daily_price, deposit, row_number() over (order by id) - 1 as n from cars) c
+      on c.n = i % ${cars}
+    join lateral (select location_id from car_locations where car_id = c.id order by location_id limit 1) l on true
+    join (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from users
+      where type = 'user') d on d.n = i % d.total
+    cross join lateral (select
+      date_trunc('day', now()) - interval '120 days'
+        + make_interval(hours => (i / ${cars})::int * ${slotHours})
+        + make_interval(days => ${rnd('i', 1, 10)}::int, hours => 8 + ${rnd('i', 2, 10)}::int) as pickup_at,
+      case when ${status} < 35 then 'paid' when ${status} < 50 then 'deposit' when ${status} < 70 then 'pending'
+        when ${status} < 75 then 'reserved' when ${status} < 90 then 'cancelled' else 'void' end as status) t`);
+  await query('commit');
+  await query('analyze');
+  const [counts] = await query(`select (select count(*)::int from cars) as cars,
+    (select count(*)::int from bookings) as bookings,
+    (select count(*)::int from bookings where blocks_car) as blocking,
+    (select count(*)::int from car_locations) as "carLocations"`);
+  return counts;
+}
+
+/** Fills a PGlite data directory (the server's DATA_DIR/pglite; the server must be stopped). */
+export async function generatePglite(pgliteDir, sizes) {
+  const client = await PGlite.create({ dataDir: pgliteDir, extensions: { btree_gist } });
+  try {
+    return await generate(async (text) => (await client.query(text)).rows, sizes);
+  } finally {
+    await client.close();
+  }
+}
+
+export async function generatePostgres(url, sizes) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await generate(async (text) => (await client.query(text)).rows, sizes);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,61 @@
+// Starts the built server (server/dist/main.js) as its own process, on PGlite (DATA_DIR) or PostgreSQL (DATABASE_URL).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+const MAIN = path.resolve(import.meta.dirname, '../../server/dist/main.js');
+
+/** `{ url, origin, stop() }` once GET /api/health answers. `database`: { dataDir } or { url }. */
+export async function startServer({ port, database, env = {} }) {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
+  if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      ...(database.url ? { DATABASE_URL: database.url, DATA_DIR: '/tmp/roam-bench-unused' } : {}),
+      ...(database.dataDir ? { DATA_DIR: database.dataDir } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = null;
+  const exit = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = code ?? signal;
+      resolve();
+    });
+  });
+  const started = Date.now();
+  for (;;) {
+    if (exited !== null) throw new Error(`server exited (${exited}) before it was ready`);
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() - started > 180_000) {
+      child.kill('SIGKILL');
+      throw new Error('server not ready after 180 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: origin,
+    origin,
+    startedInMs: Date.now() - started,
+    async stop() {
+      if (exited === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exit;
+        clearTimeout(timer);
+      }
+    },
+  };
+}

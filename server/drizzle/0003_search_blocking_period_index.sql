@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_blocking_period_idx" ON "bookings" USING gist ("period") WHERE "bookings"."blocks_car";
