@@ -1,14 +1,10 @@
 // The reliability suite's harness (issue #8): real server processes (the built server/dist/main.js) that a test
 // starts, kills with SIGKILL and restarts, and a small HTTP client that speaks to them as a browser would (session
 // cookie, Origin = PUBLIC_URL). No browser and no shared e2e web server: every test owns its processes and ports.
-import { type ChildProcess, spawn } from 'node:child_process';
-import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { seedId } from '../../server/src/db/seed/random.ts';
+import { type Json, type Reply, request } from '../harness/server-process.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const SERVER_MAIN = path.resolve(here, '../../server/dist/main.js');
+export { type Json, type Reply, request, type ServerProcess, startServer } from '../harness/server-process.ts';
 
 /** The demo data's fixed ids (server/src/db/seed: ids are computed from stable names, no seed run needed). */
 export const DEMO = {
@@ -17,128 +13,6 @@ export const DEMO = {
   clio: seedId('car:clio'),
   parisCdg: seedId('location:parisCdg'),
 };
-
-export type ServerProcess = {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  /** Everything the process printed (shown when a test fails). */
-  output: () => string;
-  /** Resolves when /api/health answers 200. */
-  ready: Promise<void>;
-  /** kill -9: no shutdown hook runs, open transactions die with the process. */
-  kill9(): Promise<void>;
-  /** SIGTERM: the server's graceful shutdown (closes the database cleanly). */
-  stop(): Promise<void>;
-};
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-
-/** Starts `node server/dist/main.js` on `port` with the given environment (DATA_DIR or DATABASE_URL). */
-export function startServer(port: number, env: Record<string, string>, readyTimeoutMs = 180_000): ServerProcess {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      RATE_PROVIDERS: 'none',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const gone = exited(child);
-  const ready = (async () => {
-    const deadline = Date.now() + readyTimeoutMs;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`server on ${port} exited (${child.exitCode ?? child.signalCode}) before ready:\n${log}`);
-      }
-      const res = await request('GET', `${url}/api/health`).catch(() => null);
-      if (res?.status === 200) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`server on ${port} not ready after ${readyTimeoutMs} ms:\n${log}`);
-  })();
-  ready.catch(() => {});
-  return {
-    url,
-    port,
-    child,
-    output: () => log,
-    ready,
-    async kill9() {
-      child.kill('SIGKILL');
-      await gone;
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await gone;
-    },
-  };
-}
-
-/** JSON from the server: the assertions check its shape. */
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the tests' assertions, not by types
-export type Json = any;
-
-export type Reply = { status: number; body: Json; setCookie: string[] };
-
-/** One HTTP request on a fresh connection (no keep-alive: a killed server leaves no stale socket behind). */
-export function request(
-  method: string,
-  url: string,
-  options: { body?: unknown; cookie?: string; origin?: string; timeoutMs?: number } = {},
-): Promise<Reply> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        agent: false,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(options.origin ? { origin: options.origin } : {}),
-        },
-        timeout: options.timeoutMs ?? 60_000,
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          let body: unknown = text;
-          try {
-            body = text ? JSON.parse(text) : null;
-          } catch {}
-          resolve({ status: res.statusCode ?? 0, body, setCookie: res.headers['set-cookie'] ?? [] });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('request timed out')));
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
 
 /** A signed-in browser: its session cookie and the site's Origin on every state-changing call. */
 export type Client = {

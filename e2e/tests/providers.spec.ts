@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startFakePaypal, startFakeStripe } from '../../server/test/fake-providers.ts';
 import { startFakeSocial } from '../../server/test/fake-social.ts';
-import { type AppProcess, startApp } from '../harness/app-process.ts';
+import { type ServerProcess, startServer } from '../harness/server-process.ts';
 import { expect, locale, test, text } from './fixtures.ts';
 
 // The outside providers as a person meets them in the browser, on a server of its own configured with them all
@@ -17,7 +20,8 @@ const DRIVER = { email: 'driver@roam.localhost', password: 'Driver-2026!' };
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-let app: AppProcess;
+let app: ServerProcess;
+let dataDir: string;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let paypal: Awaited<ReturnType<typeof startFakePaypal>>;
 let social: Awaited<ReturnType<typeof startFakeSocial>>;
@@ -34,7 +38,11 @@ test.beforeAll(async () => {
     facebookAppId: '555000',
     facebookAppSecret: 'fb-e2e-secret',
   });
-  app = await startApp(PORT, {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'roam-e2e-providers-'));
+  app = startServer(PORT, {
+    DATA_DIR: dataDir,
+    // Map tiles from the app itself (any image will do): nothing leaves the machine.
+    MAP_TILE_URL: `http://127.0.0.1:${PORT}/favicon.svg?tile={z}/{x}/{y}`,
     ...social.env,
     STRIPE_SECRET_KEY: 'sk_test_e2e',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -44,10 +52,12 @@ test.beforeAll(async () => {
     PAYPAL_API_BASE: paypal.base,
     PAYPAL_SDK_URL: `${paypal.base}/sdk/js`,
   });
+  await app.ready;
 });
 
 test.afterAll(async () => {
   await app?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await stripe?.close();
   await paypal?.close();
   await social?.close();
