@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst } from 'vite';
 
@@ -34,8 +37,43 @@ function pureContractConstants(): Plugin {
   };
 }
 
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, compressed once at their
+ * highest levels, for the server to send to browsers that accept them (server/src/plugins/web-app.ts).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'roam:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files.filter(
+        (name) => /\.(js|css|html|svg|json|txt)$/.test(name) && !name.startsWith('.vite'),
+      )) {
+        const full = path.join(outDir, file);
+        const content = readFileSync(full);
+        if (content.length < 1024) continue;
+        writeFileSync(`${full}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), pureContractConstants()],
+  plugins: [react(), pureContractConstants(), precompress()],
+  resolve: {
+    // The app's small i18n needs, in ~1 KB instead of i18next + react-i18next's ~17 KB gzip on every route
+    // (src/i18n/lite/i18next.ts; issue #8). TypeScript still reads the real packages' types.
+    alias: [
+      { find: /^i18next$/, replacement: path.resolve(import.meta.dirname, 'src/i18n/lite/i18next.ts') },
+      { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/i18n/lite/react-i18next.ts') },
+    ],
+  },
   server: { proxy: api },
   preview: { proxy: api },
   build: {
