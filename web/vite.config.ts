@@ -64,8 +64,49 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Every screen loads lazily (spec §2), so its chunk would be requested only once the entry chunk has run: one more
+ * round trip before the first paint. This inlines a tiny script in index.html that, for the address being opened,
+ * preloads the screen's chunk (and the chunks and CSS it imports) alongside the entry. Screens map to paths by name
+ * (`features/x/search-screen.tsx` → `/search`, `home-screen` → `/`); a screen whose path differs is just not
+ * preloaded.
+ */
+function preloadRouteChunks(): Plugin {
+  return {
+    name: 'roam:preload-route-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const routes: Record<string, string[]> = {};
+        for (const chunk of chunks) {
+          const screen = chunk.facadeModuleId?.match(/[\\/]features[\\/][\w-]+[\\/]([\w-]+)-screen\.tsx$/)?.[1];
+          if (!screen) continue;
+          const files = new Set<string>();
+          const walk = (fileName: string) => {
+            if (files.has(fileName) || inEntry.has(fileName)) return;
+            files.add(fileName);
+            const imported = byFile.get(fileName);
+            for (const css of imported?.viteMetadata?.importedCss ?? []) files.add(css);
+            for (const next of imported?.imports ?? []) walk(next);
+          };
+          walk(chunk.fileName);
+          routes[screen === 'home' ? '/' : `/${screen}`] = [...files];
+        }
+        const script = `(function(){var f=${JSON.stringify(routes)}[location.pathname.replace(/\\/$/,'')||'/'];if(f)f.forEach(function(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/'+h;document.head.appendChild(l)})})()`;
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), pureContractConstants(), precompress()],
+  plugins: [react(), pureContractConstants(), precompress(), preloadRouteChunks()],
   resolve: {
     // The app's small i18n needs, in ~1 KB instead of i18next + react-i18next's ~17 KB gzip on every route
     // (src/i18n/lite/i18next.ts; issue #8). TypeScript still reads the real packages' types.
