@@ -26,8 +26,12 @@ export function routeBundleSizes(webDist) {
     };
     walk(entry);
     walk(screen);
-    const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
-    sizes[route] = { gzipBytes: files.reduce((sum, file) => sum + gzip(file), 0), chunks: files.length };
+    const files = [...seen]
+      .map((key) => manifest[key].file)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => ({ file, gzipBytes: gzip(file) }))
+      .sort((a, b) => b.gzipBytes - a.gzipBytes);
+    sizes[route] = { gzipBytes: files.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0), chunks: files.length, files };
   }
   return sizes;
 }

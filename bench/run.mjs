@@ -1,5 +1,6 @@
 // `npm run bench [-- --light]`: measures what ARCHITECTURE §7 budgets, writes bench/results/*.json, exits non-zero
-// when a budget is missed. Per-route JS here, then each script of SCRIPTS in turn (`--light` is passed through).
+// when a budget is missed. Per-route JS here, then each script of SCRIPTS in turn (`--light` is passed through):
+// Lighthouse mobile, API load, booking contention.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,10 +14,17 @@ const rows = Object.entries(sizes).map(([route, { gzipBytes, chunks }]) => {
   const kb = gzipBytes / 1000;
   return { route, gzipKB: Number(kb.toFixed(1)), chunks, budgetKB: BUDGET_KB[route], ok: kb <= BUDGET_KB[route] };
 });
+// Every chunk each route downloads, largest first: where the bytes are (bench/README.md).
+const chunksByRoute = Object.fromEntries(
+  Object.entries(sizes).map(([route, { files }]) => [
+    route,
+    files.map(({ file, gzipBytes }) => ({ file, gzipKB: Number((gzipBytes / 1000).toFixed(2)) })),
+  ]),
+);
 mkdirSync(path.join(here, 'results'), { recursive: true });
 writeFileSync(
   path.join(here, 'results/bundle-size.json'),
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), rows, chunksByRoute }, null, 2)}\n`,
 );
 console.table(rows);
 const missed = rows.filter((row) => !row.ok);
@@ -27,7 +35,7 @@ if (failed) {
   );
 }
 
-const SCRIPTS = ['api-load.mjs', 'contention.mjs'];
+const SCRIPTS = ['lighthouse.mjs', 'api-load.mjs', 'contention.mjs'];
 const passThrough = process.argv.slice(2).filter((arg) => arg === '--light');
 for (const script of SCRIPTS) {
   const started = Date.now();

@@ -1,21 +1,116 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, parseAst } from 'vite';
 
 const api = { '/api': 'http://127.0.0.1:3000' };
 
+/**
+ * `@roam/contract` builds its zod schemas at module top level, next to the plain constants and functions the
+ * screens use. A chained schema (`z.number().positive()`) is a call the bundler cannot prove pure, so one such
+ * line would keep all of zod (~26 KB gzip) in every chunk that imports a helper from the same file — on the entry
+ * path that is a quarter of the 100 KB budget for `/` (ARCHITECTURE §7). This marks every top-level `const` whose
+ * value is a call (`const X = z…`, `const Y = X.extend(…)`, `new Set(…)`) pure, so an unused one is dropped.
+ * Safe because the contract is schemas and pure rules only: none of its top-level calls is made for a side effect.
+ */
+function pureContractConstants(): Plugin {
+  return {
+    name: 'roam:pure-contract-constants',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]contract[\\/]src[\\/][\w-]+\.ts$/.test(id)) return null;
+      const edits: { start: number; end: number }[] = [];
+      for (const node of parseAst(code).body) {
+        const declaration = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const { init } of declaration.declarations) {
+          if (init && (init.type === 'CallExpression' || init.type === 'NewExpression')) edits.push(init);
+        }
+      }
+      let out = code;
+      for (const { start, end } of edits.reverse()) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, compressed once at their
+ * highest levels, for the server to send to browsers that accept them (server/src/plugins/web-app.ts).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'roam:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files.filter(
+        (name) => /\.(js|css|html|svg|json|txt)$/.test(name) && !name.startsWith('.vite'),
+      )) {
+        const full = path.join(outDir, file);
+        const content = readFileSync(full);
+        if (content.length < 1024) continue;
+        writeFileSync(`${full}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * Every screen loads lazily (spec §2), so its chunk would be requested only once the entry chunk has run: one more
+ * round trip before the first paint. This inlines a tiny script in index.html that, for the address being opened,
+ * preloads the screen's chunk (and the chunks and CSS it imports) alongside the entry. Screens map to paths by name
+ * (`features/x/search-screen.tsx` → `/search`, `home-screen` → `/`); a screen whose path differs is just not
+ * preloaded.
+ */
+function preloadRouteChunks(): Plugin {
+  return {
+    name: 'roam:preload-route-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const routes: Record<string, string[]> = {};
+        for (const chunk of chunks) {
+          const screen = chunk.facadeModuleId?.match(/[\\/]features[\\/][\w-]+[\\/]([\w-]+)-screen\.tsx$/)?.[1];
+          if (!screen) continue;
+          const files = new Set<string>();
+          const walk = (fileName: string) => {
+            if (files.has(fileName) || inEntry.has(fileName)) return;
+            files.add(fileName);
+            const imported = byFile.get(fileName);
+            for (const css of imported?.viteMetadata?.importedCss ?? []) files.add(css);
+            for (const next of imported?.imports ?? []) walk(next);
+          };
+          walk(chunk.fileName);
+          routes[screen === 'home' ? '/' : `/${screen}`] = [...files];
+        }
+        const script = `(function(){var f=${JSON.stringify(routes)}[location.pathname.replace(/\\/$/,'')||'/'];if(f)f.forEach(function(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/'+h;document.head.appendChild(l)})})()`;
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pureContractConstants(), precompress(), preloadRouteChunks()],
   server: { proxy: api },
   preview: { proxy: api },
   build: {
     outDir: 'dist',
     manifest: true,
-    rolldownOptions: {
-      // `@roam/contract` builds its zod schemas at module top level. Declaring `z` calls pure lets the
-      // bundler drop the schemas (and zod itself) from chunks that only use the contract's plain
-      // constants and functions — zod alone would be ~25 KB gzip of the 100 KB budget for `/`
-      // (ARCHITECTURE §7). Safe because the contract never calls zod for a side effect (no z.config).
-      treeshake: { manualPureFunctions: ['z'] },
-    },
   },
 });

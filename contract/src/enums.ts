@@ -24,7 +24,9 @@ export type CarRange = z.infer<typeof CarRangeSchema>;
 export const CarOptionSchema = z.enum(['touchscreen', 'bluetooth', 'androidAuto', 'appleCarPlay']);
 export type CarOption = z.infer<typeof CarOptionSchema>;
 
-export const BookingStatusSchema = z.enum(['void', 'pending', 'deposit', 'paid', 'reserved', 'cancelled']);
+/** Every booking status, in display order; a plain array so that screens listing them need no zod. */
+export const BOOKING_STATUSES = ['void', 'pending', 'deposit', 'paid', 'reserved', 'cancelled'] as const;
+export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 
 /** Statuses that block the car for the booked period (ARCHITECTURE §5); `void` blocks only while its hold lasts. */

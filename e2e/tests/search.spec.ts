@@ -93,6 +93,8 @@ test('a too-short rental shows the spec message and does not search', async ({ p
 
 test('choosing a map marker selects the pick-up place', async ({ page }) => {
   await page.goto('/');
+  // The map loads when it nears the viewport (issue #8): scroll to it as a user would.
+  await page.getByRole('heading', { name: text(en, 'home.map.title') }).scrollIntoViewIfNeeded();
   // Vector markers: they show even though the test tile server answers no image.
   const marker = page.getByRole('img', { name: 'Tangier', exact: true });
   await marker.click();
@@ -133,6 +135,7 @@ for (const language of ['en', 'fr'] as const) {
     const messages = locale(language);
     await page.goto(`/?l=${language}`);
     await expect(page.getByRole('combobox', { name: text(messages, 'search.form.pickupLocation') })).toBeVisible();
+    await page.getByRole('heading', { name: text(messages, 'home.map.title') }).scrollIntoViewIfNeeded();
     await expect(page.locator('.locations-map__marker').first()).toBeVisible(SLOW);
     const check = async () => {
       const { violations } = await new AxeBuilder({ page }).analyze();

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/auth/api/session';
 import { useUserLanguageSync } from '../features/auth/api/user-language';
-import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useLanguageFromAddress } from '../i18n/use-language-from-address';
 import { AccountMenu } from '../ui/account-menu';
@@ -22,6 +21,10 @@ const CookieSettingsButton = lazy(() =>
 // Only signed-in users who have not activated their account (or suspended sessions) load the banner's code.
 const AccountBanner = lazy(() =>
   import('../features/auth/components/account-banner').then((module) => ({ default: module.AccountBanner })),
+);
+// The footer's newsletter form is below the fold on every page: its code loads after the screen's (ARCHITECTURE §7).
+const NewsletterForm = lazy(() =>
+  import('../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
 );
 // Issue #6: the unread-notifications bell, loaded apart from the entry chunk.
 const NotificationBell = lazy(() =>
@@ -75,7 +78,11 @@ export function RootLayout() {
       <Footer
         websiteName={settings.websiteName}
         showSuppliers={!settings.hideSuppliers}
-        newsletter={<NewsletterForm />}
+        newsletter={
+          <Suspense fallback={null}>
+            <NewsletterForm />
+          </Suspense>
+        }
         cookieSettings={
           settings.analyticsId ? (
             <Suspense fallback={null}>

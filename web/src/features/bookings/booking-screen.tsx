@@ -1,5 +1,5 @@
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
-import { type BookingStatus, BookingStatusSchema } from '@roam/contract/enums';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
 import type { ChosenExtras } from '@roam/contract/price';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { type FormEvent, useId, useState } from 'react';
@@ -242,7 +242,7 @@ function BookingEditor({ booking, operator, onDone }: { booking: Booking; operat
             value={status}
             onChange={(event) => setStatus(event.target.value as BookingStatus)}
           >
-            {BookingStatusSchema.options.map((value) => (
+            {BOOKING_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {t(`bookings.status.${value}`)}
               </option>

@@ -1,5 +1,5 @@
 import type { BookingRow } from '@roam/contract/bookings';
-import { type BookingStatus, BookingStatusSchema } from '@roam/contract/enums';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -14,7 +14,7 @@ import { Pager } from '../search/components/pager';
 import { useBookings, useCancelBooking, useDeleteBookings, useUpdateBookingStatus } from './api/bookings';
 import './bookings.css';
 
-const STATUSES = BookingStatusSchema.options;
+const STATUSES = BOOKING_STATUSES;
 const NARROW = '(max-width: 640px)';
 
 /** 20 rows per page, 10 on a narrow screen (spec §9). */

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../ui/page';
-import { defaultCriteriaFor } from '../search/lib/rental-period';
+import { defaultCriteriaFor } from '../search/lib/default-criteria';
 import { toSearchParams } from '../search/lib/search-params';
 import { useSettings } from '../settings/api/get-settings';
 import { useCountriesWithLocations, useLocations } from './api/get-locations';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCountriesWithLocations } from '../../locations/api/get-locations';
-import { defaultCriteriaFor } from '../../search/lib/rental-period';
+import { defaultCriteriaFor } from '../../search/lib/default-criteria';
 import { toSearchParams } from '../../search/lib/search-params';
 
 /** Destinations by country (spec §2): each place opens a search there with the default dates. */

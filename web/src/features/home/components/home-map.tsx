@@ -1,6 +1,7 @@
 import type { Location } from '@roam/contract/locations';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WhenVisible } from '../../../ui/when-visible';
 import { useLocations } from '../../locations/api/get-locations';
 import { useSettings } from '../../settings/api/get-settings';
 
@@ -25,22 +26,24 @@ export function HomeMap({
         {t('home.map.title')}
       </h2>
       <p className="home-section__lead">{t('home.map.lead')}</p>
-      <Suspense fallback={<div className="locations-map" />}>
-        {locations ? (
-          <LocationsMap
-            locations={locations}
-            label={t('home.map.label')}
-            tileUrl={settings.mapTileUrl}
-            center={settings.map}
-            zoom={settings.map.zoom}
-            selectedId={selectedId}
-            onSelect={onSelect}
-            selectLabel={(location) => t('home.map.choose', { name: location.name })}
-          />
-        ) : (
-          <div className="locations-map" />
-        )}
-      </Suspense>
+      <WhenVisible placeholder={<div className="locations-map" />}>
+        <Suspense fallback={<div className="locations-map" />}>
+          {locations ? (
+            <LocationsMap
+              locations={locations}
+              label={t('home.map.label')}
+              tileUrl={settings.mapTileUrl}
+              center={settings.map}
+              zoom={settings.map.zoom}
+              selectedId={selectedId}
+              onSelect={onSelect}
+              selectLabel={(location) => t('home.map.choose', { name: location.name })}
+            />
+          ) : (
+            <div className="locations-map" />
+          )}
+        </Suspense>
+      </WhenVisible>
     </section>
   );
 }

@@ -51,6 +51,8 @@ export function LocationsMap({
     });
     L.tileLayer(tileUrl, {
       maxZoom: 18,
+      // Sharp tiles on high-density phone screens (a 256 px tile drawn at 128 CSS px).
+      detectRetina: true,
       attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     }).addTo(instance);
     setMarkers(L.layerGroup().addTo(instance));

@@ -35,14 +35,3 @@ export function defaultPeriod(now: Date, timeZone: string): { pickup: WallClockV
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
-
-/** The default criteria of a location (destinations and the locations page link straight to a search). */
-export function defaultCriteriaFor(location: { _id: string; timeZone: string }, now = new Date()) {
-  const { pickup, dropoff } = defaultPeriod(now, location.timeZone);
-  return {
-    pickupLocationId: location._id,
-    dropoffLocationId: location._id,
-    pickupAt: toInstant(pickup, location.timeZone).toISOString(),
-    dropoffAt: toInstant(dropoff, location.timeZone).toISOString(),
-  };
-}
