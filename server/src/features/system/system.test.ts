@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SettingsSchema } from '@roam/contract/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -36,6 +37,20 @@ describe('system routes', () => {
     expect(settings.earliestPickupHour).toBeLessThan(settings.latestPickupHour);
     // Secrets are configuration, never settings.
     expect(res.body).not.toContain('pp-secret');
+  });
+
+  it('compresses answers of 1 KB or more for clients that accept it, and only those', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/locations' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await t.app.inject({ method: 'GET', url: '/api/locations', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/api/locations', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('unknown /api routes are a JSON 404 with a code', async () => {
