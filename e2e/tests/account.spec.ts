@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, locale, test, text } from './fixtures.ts';
 
@@ -10,6 +9,8 @@ import { expect, locale, test, text } from './fixtures.ts';
 const ACCOUNTS = {
   driver: { email: 'driver@roam.localhost', password: 'Driver-2026!' },
   driver2: { email: 'driver2@roam.localhost', password: 'Driver-2026!' },
+  // Books nothing in any spec: its notification list stays empty.
+  unverified: { email: 'unverified@roam.localhost', password: 'Driver-2026!' },
 } as const;
 // Serial: with sign-in through `page.request` the session was intermittently lost under load (not understood);
 // signing in from the page itself fixed it, and the file stays serial as a precaution (it takes about a minute).
@@ -17,7 +18,6 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 const USER_KEY = 'roam.user'; // web/src/lib/storage.ts STORAGE_KEYS.user
 const en = locale('en');
-const fr = locale('fr');
 
 /** Signs in through the API (sets the session cookie) and stores the user as the web app's session expects. */
 async function signIn(page: Page, account: keyof typeof ACCOUNTS) {
@@ -38,12 +38,6 @@ async function signIn(page: Page, account: keyof typeof ACCOUNTS) {
     { credentials: ACCOUNTS[account], key: USER_KEY },
   );
   return user;
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const PNG_1PX = Buffer.from(
@@ -147,7 +141,7 @@ test('toggles email notifications in Network settings', async ({ page }) => {
 // Notification rows are created by bookings (issue #5), which has no call on this branch: the e2e checks the empty
 // state and the header counter; read/unread/delete and paging are covered by the API integration tests.
 test('notifications: empty list and the header counter at 0', async ({ page }) => {
-  await signIn(page, 'driver2');
+  await signIn(page, 'unverified');
   await page.goto('/notifications');
   await expect(page.getByText(text(en, 'notifications.empty'))).toBeVisible();
   const bell = page.getByRole('link', { name: text(en, 'notifications.bell').replace('{{count}}', '0') });
@@ -157,21 +151,3 @@ test('notifications: empty list and the header counter at 0', async ({ page }) =
   await bell.click();
   await expect(page).toHaveURL(/\/notifications$/);
 });
-
-for (const [language, messages] of [
-  ['en', en],
-  ['fr', fr],
-] as const) {
-  test(`axe: /settings and /notifications have no serious violations (${language})`, async ({ page }) => {
-    test.setTimeout(90_000);
-    await signIn(page, 'driver2');
-    await page.goto(`/settings?l=${language}`);
-    await expect(page.getByRole('heading', { name: text(messages, 'account.settings.network.title') })).toBeVisible();
-    await expect(page.getByText(text(messages, 'account.settings.license.hint'))).toBeVisible();
-    await expectNoSeriousViolations(page);
-    await page.goto(`/notifications?l=${language}`);
-    await expect(page.getByRole('heading', { level: 1, name: text(messages, 'notifications.title') })).toBeVisible();
-    await expect(page.getByText(text(messages, 'notifications.empty'))).toBeVisible();
-    await expectNoSeriousViolations(page);
-  });
-}

@@ -30,13 +30,20 @@ const en = locale('en');
 const fr = locale('fr');
 
 for (const route of ROUTES) {
-  test(`${route} renders its screen in the layout`, async ({ page }) => {
+  test(`${route} renders its screen in the layout`, async ({ page, consoleErrors }) => {
     await page.goto(route);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
     await expect(heading).not.toHaveText(text(en, 'notFound.title'));
+    if (route === '/checkout-session/demo') {
+      // No payment or booking has that id: the server answers 404, which the screen reports as the spec says
+      // (and the browser logs as a failed request, the one console line expected here).
+      await expect(page.getByText(text(en, 'checkout.session.error'))).toBeVisible();
+      expect(consoleErrors).toEqual([expect.stringContaining('404')]);
+      consoleErrors.length = 0;
+    }
   });
 }
 

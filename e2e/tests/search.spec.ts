@@ -130,26 +130,6 @@ test('the results page, pager and empty state in French', async ({ page }) => {
   await expect(page.getByRole('article').first()).toBeVisible(SLOW);
 });
 
-for (const language of ['en', 'fr'] as const) {
-  test(`home and search have no serious accessibility violation (${language})`, async ({ page }) => {
-    const messages = locale(language);
-    await page.goto(`/?l=${language}`);
-    await expect(page.getByRole('combobox', { name: text(messages, 'search.form.pickupLocation') })).toBeVisible();
-    await page.getByRole('heading', { name: text(messages, 'home.map.title') }).scrollIntoViewIfNeeded();
-    await expect(page.locator('.locations-map__marker').first()).toBeVisible(SLOW);
-    const check = async () => {
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    };
-    await check();
-    await chooseOrlyWithKeyboard(page, messages);
-    await page.getByRole('button', { name: text(messages, 'search.form.submit') }).click();
-    await expect(page.getByRole('article').first()).toBeVisible(SLOW);
-    await check();
-  });
-}
-
 test('on a narrow screen, scrolling loads the next page; a "Load more" button does too', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // All of Paris (its airports and stations): more than two pages of cars.
