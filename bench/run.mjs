@@ -4,10 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BUDGET_KB } from './budgets.mjs';
 import { routeBundleSizes } from './bundle-size.mjs';
 
 const here = import.meta.dirname;
-const BUDGET_KB = { '/': 100, '/search': 150, '/checkout': 150, '/bookings': 150 };
 
 const sizes = routeBundleSizes(path.resolve(here, '../web/dist'));
 const rows = Object.entries(sizes).map(([route, { gzipBytes, chunks }]) => {
