@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
-import { test as base, expect, locale, text } from './fixtures.ts';
+import { expect, locale, signInFromPage, testAllowingFailedRequests, text } from './fixtures.ts';
 
 // Issue #8, accessibility: axe (WCAG 2.2 AA) on every screen of spec §2 and the open states that matter, in two
 // languages, signed in where the screen needs it. One test per language and session, visiting screens in turn.
@@ -12,18 +12,8 @@ const DRIVER = { email: 'driver2@roam.localhost', password: 'Driver-2026!' };
 
 // The browser logs a refused request (401 on a signed-out session check, 4xx on a form) as a console error; the
 // screens handle those answers, so only script errors fail here.
-const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await use(errors);
-    expect(errors, 'console errors').toEqual([]);
-  },
-});
+const test = testAllowingFailedRequests;
+
 // Several screens per test on a shared two-core machine: more time than one screen's test.
 test.describe.configure({ timeout: 90_000 });
 
@@ -94,20 +84,7 @@ async function searchPath(page: Page, offsetDays: number): Promise<string> {
   return `/search?${params}`;
 }
 
-async function signIn(page: Page) {
-  const user = await page.evaluate(async (credentials) => {
-    const res = await fetch('/api/sign-in/frontend', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...credentials, stayConnected: false }),
-    });
-    if (!res.ok) throw new Error(`sign-in ${res.status}`);
-    const body = await res.json();
-    window.localStorage.setItem('roam.user', JSON.stringify(body)); // web/src/lib/storage.ts STORAGE_KEYS.user
-    return body as { _id: string };
-  }, DRIVER);
-  return user;
-}
+const signIn = (page: Page) => signInFromPage(page, DRIVER);
 
 for (const language of ['en', 'fr'] as const) {
   const messages = locale(language);

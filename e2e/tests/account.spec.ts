@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, locale, test, text } from './fixtures.ts';
+import { expect, locale, signInFromPage, test, text } from './fixtures.ts';
 
 // Issue #6: the driver's settings (profile, avatar, licence, email notifications) and notifications screens.
 // Demo accounts of server/src/db/seed/accounts.ts; tests touching one account's data run on distinct accounts so
@@ -16,28 +16,12 @@ const ACCOUNTS = {
 // signing in from the page itself fixed it, and the file stays serial as a precaution (it takes about a minute).
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
-const USER_KEY = 'roam.user'; // web/src/lib/storage.ts STORAGE_KEYS.user
 const en = locale('en');
 
 /** Signs in through the API (sets the session cookie) and stores the user as the web app's session expects. */
 async function signIn(page: Page, account: keyof typeof ACCOUNTS) {
   await page.goto('/no-such-page-for-storage');
-  // From the page itself, as the sign-in screen would: the browser stores the cookie, then the user.
-  const user = await page.evaluate(
-    async ({ credentials, key }) => {
-      const res = await fetch('/api/sign-in/frontend', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...credentials, stayConnected: false }),
-      });
-      if (!res.ok) throw new Error(`sign-in ${res.status}`);
-      const body = await res.json();
-      window.localStorage.setItem(key, JSON.stringify(body));
-      return body as { _id: string };
-    },
-    { credentials: ACCOUNTS[account], key: USER_KEY },
-  );
-  return user;
+  return signInFromPage(page, ACCOUNTS[account]);
 }
 
 const PNG_1PX = Buffer.from(

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Mail, waitForMail } from '../harness/mailbox.ts';
-import { test as base, expect, locale, text } from './fixtures.ts';
+import { expect, locale, testAllowingFailedRequests, text } from './fixtures.ts';
 
 // Issue #5: the booking journey as a user does it, with the keyboard: search → Book → checkout → pay → result;
 // the declined card, the card field messages, pay later as a signed-in driver, /bookings and the cancellation
@@ -10,19 +10,7 @@ const en = locale('en');
 const fr = locale('fr');
 
 // The browser logs a failed request (402, 409…) as a console error; the screens handle those answers.
-const test = base.extend<{ consoleErrors: string[] }>({
-  // Overrides the shared auto fixture (it stays automatic): the same check without the network lines.
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await use(errors);
-    expect(errors, 'console errors').toEqual([]);
-  },
-});
+const test = testAllowingFailedRequests;
 
 // Whole journeys on a shared two-core machine: more time than a single-screen test.
 test.describe.configure({ timeout: 120_000 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 type Locale = Record<string, unknown>;
 const localesDir = new URL('../../web/src/i18n/locales/', import.meta.url);
@@ -28,4 +28,39 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+/**
+ * The same check for specs whose screens meet refused requests on purpose (a 401 session check, a 4xx form answer,
+ * a 402 card): the browser logs those as failed resources, which the screens handle; script errors still fail.
+ */
+export const testAllowingFailedRequests = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+});
+
+/**
+ * Signs in from the page itself, as the sign-in screen would: the browser stores the session cookie, then the app's
+ * stored user (web/src/lib/storage.ts STORAGE_KEYS.user). The page must already be on the app's origin.
+ */
+export async function signInFromPage(page: Page, credentials: { email: string; password: string }) {
+  return page.evaluate(async (account) => {
+    const res = await fetch('/api/sign-in/frontend', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...account, stayConnected: false }),
+    });
+    if (!res.ok) throw new Error(`sign-in ${res.status}`);
+    const body = await res.json();
+    window.localStorage.setItem('roam.user', JSON.stringify(body));
+    return body as { _id: string };
+  }, credentials);
+}
+
 export { expect };

@@ -1,23 +1,13 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, createSecurityApp, registeredRoutes, type SecurityApp } from '../../test/security-app.ts';
+import { mulberry32 } from '../db/seed/random.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 
 // Issue #8 security suite: a bounded, seeded fuzz run over EVERY registered route (malformed bodies, params, query
 // strings and headers, signed in and anonymous) must never give a 5xx, never anything but `{code, message}` JSON on
 // a 4xx, never a stack trace; and every state-changing route refuses a foreign Origin.
 
-/** mulberry32: a tiny deterministic PRNG, so a failure replays exactly. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const seedOf = (text: string) => [...text].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
 
 type Random = () => number;
