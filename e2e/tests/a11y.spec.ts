@@ -183,7 +183,21 @@ for (const language of ['en', 'fr'] as const) {
   test(`axe: every signed-in screen (${language})`, async ({ page }) => {
     const found: string[] = [];
     await page.goto(`/no-such-page?l=${language}`);
-    await signIn(page);
+    // A driver of its own, saved in the language under test: the demo drivers are shared with specs running at
+    // the same time, and ?l= on a signed-in visit changes the account's language (spec §4).
+    const account = { email: `a11y-${language}-${Date.now()}@roam.localhost`, password: 'Secret-2026!' };
+    const created = await page.request.post('/api/sign-up', {
+      data: {
+        ...account,
+        fullName: 'Jonas Berg',
+        phone: '+46 70 123 45 67',
+        birthDate: '1988-03-04',
+        language,
+        tosAccepted: true,
+      },
+    });
+    expect(created.ok()).toBe(true);
+    await signInFromPage(page, account);
 
     await visit(
       page,
