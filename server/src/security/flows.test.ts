@@ -1,8 +1,6 @@
-import { crc32 } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../../test/multipart.ts';
+import { bombPng, multipart, PDF } from '../../test/multipart.ts';
 import { createSecurityApp, GOOD_RECAPTCHA, type SecurityApp } from '../../test/security-app.ts';
 import { files, outbox, users } from '../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
@@ -13,20 +11,6 @@ import { MAX_INPUT_PIXELS } from '../lib/upload-validation.ts';
 
 const PASSWORD = 'Flow-pass-2026!';
 const NEW_PASSWORD = 'Flow-reset-2026!';
-
-/** A valid tiny PNG whose header declares 20000×20000 pixels: a decompression bomb's signature. */
-async function bombPng() {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
-    .png()
-    .toBuffer();
-  png.writeUInt32BE(20000, 16);
-  png.writeUInt32BE(20000, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
 
 describe('security: flows, rate limits, uploads, no secrets', () => {
   let t: SecurityApp;

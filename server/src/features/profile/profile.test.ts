@@ -1,9 +1,8 @@
-import { crc32 } from 'node:zlib';
 import { UserSchema } from '@roam/contract/users';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../../../test/multipart.ts';
+import { bombPng, multipart, PDF } from '../../../test/multipart.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings, cars, files, users } from '../../db/schema.ts';
@@ -18,22 +17,6 @@ const photo = (format: 'png' | 'jpeg' | 'webp', size = 800) =>
     .withExif({ IFD0: { Make: 'RoamCam', Copyright: 'secret location' } })
     [format]()
     .toBuffer();
-
-/** A valid tiny PNG whose header declares 20000×20000 pixels: a decompression bomb's signature. */
-async function bombPng() {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
-    .png()
-    .toBuffer();
-  png.writeUInt32BE(20000, 16);
-  png.writeUInt32BE(20000, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
-
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
-    'trailer << /Root 1 0 R >>\n%%EOF\n',
-);
 
 describe('profile calls', () => {
   let t: TestApp;
