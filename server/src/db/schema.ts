@@ -28,6 +28,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 /** Booking period: derived from pick-up and drop-off, used by the no-double-booking exclusion constraint. */
 const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
+/** A 64-bit transaction id (never wraps): which transaction last wrote a row, for the search index's sync. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -279,10 +281,16 @@ export const bookings = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelRequest: boolean('cancel_request').notNull().default(false),
     licenseFileId: uuid('license_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * The transaction that last inserted or updated the row (set by a trigger, migration 0005): the car search's
+     * in-memory index reads the rows changed since its last look (src/features/cars/search-index.ts).
+     */
+    changedXid: xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('bookings_changed_xid_idx').on(t.changedXid),
     index('bookings_driver_idx').on(t.driverId, t.createdAt),
     index('bookings_supplier_idx').on(t.supplierId, t.createdAt),
     index('bookings_car_idx').on(t.carId),
@@ -352,3 +360,24 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
 );
+
+/** Deleted bookings, written by a trigger (migration 0005) so that the search index can drop them; kept a day. */
+export const bookingTombstones = pgTable(
+  'booking_tombstones',
+  {
+    bookingId: uuid('booking_id').notNull(),
+    carId: uuid('car_id').notNull(),
+    changedXid: xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_tombstones_changed_xid_idx').on(t.changedXid)],
+);
+
+/**
+ * One row: bumped by triggers (migration 0005) whenever what the car search shows of the fleet changes — cars,
+ * their places and date-based prices, locations, a supplier's name, logo or terms — in any server process.
+ */
+export const fleetVersion = pgTable('fleet_version', {
+  id: smallint('id').primaryKey(),
+  version: integer('version').notNull(),
+});

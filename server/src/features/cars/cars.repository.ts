@@ -1,8 +1,18 @@
-import { type Car, type CarFilters, fileUrl } from '@roam/contract/cars';
+import { type Car, fileUrl } from '@roam/contract/cars';
 import type { CarOption, Language } from '@roam/contract/enums';
-import { and, asc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookings, carLocations, cars, dateBasedPrices, files, locations, users } from '../../db/schema.ts';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  bookings,
+  bookingTombstones,
+  carLocations,
+  cars,
+  dateBasedPrices,
+  files,
+  fleetVersion,
+  locations,
+  users,
+} from '../../db/schema.ts';
 
 // The only Drizzle code of the cars slice. Rows come out as contract `Car` objects.
 
@@ -76,13 +86,14 @@ function toCar(row: CarRow, periods: Car['dateBasedPrices']): Car {
   };
 }
 
-async function periodsOf(db: DbOrTx, carIds: string[]): Promise<Map<string, Car['dateBasedPrices']>> {
+/** The date-based periods of `carIds`, or of every car. */
+async function periodsOf(db: DbOrTx, carIds?: string[]): Promise<Map<string, Car['dateBasedPrices']>> {
   const byCar = new Map<string, Car['dateBasedPrices']>();
-  if (carIds.length === 0) return byCar;
+  if (carIds?.length === 0) return byCar;
   const rows = await db
     .select()
     .from(dateBasedPrices)
-    .where(inArray(dateBasedPrices.carId, carIds))
+    .where(carIds ? inArray(dateBasedPrices.carId, carIds) : undefined)
     .orderBy(asc(dateBasedPrices.startDate));
   for (const row of rows) {
     const list = byCar.get(row.carId) ?? [];
@@ -92,232 +103,122 @@ async function periodsOf(db: DbOrTx, carIds: string[]): Promise<Map<string, Car[
   return byCar;
 }
 
-/** Every SQL condition of the filters, except the supplier filter (the supplier counts are taken without it). */
-function filterConditions(filters: CarFilters): SQL[] {
-  const where: SQL[] = [];
-  if (filters.ranges.length > 0) where.push(inArray(cars.range, filters.ranges));
-  if (filters.minRating !== undefined) where.push(gte(cars.rating, filters.minRating));
-  if (filters.seats === '5+') where.push(gt(cars.seats, 5));
-  else if (filters.seats !== undefined) where.push(eq(cars.seats, Number(filters.seats)));
-  if (filters.specs.includes('aircon')) where.push(eq(cars.aircon, true));
-  if (filters.specs.includes('doors4plus')) where.push(gte(cars.doors, 4));
-  if (filters.specs.includes('seats5plus')) where.push(gte(cars.seats, 5));
-  if (filters.multimedia.length > 0) {
-    where.push(
-      sql`${cars.multimedia} @> array[${sql.join(
-        filters.multimedia.map((option) => sql`${option}`),
-        sql`, `,
-      )}]::text[]`,
-    );
-  }
-  if (filters.fuelTypes.length > 0) where.push(inArray(cars.fuelType, filters.fuelTypes));
-  if (filters.gearboxes.length > 0) where.push(inArray(cars.gearbox, filters.gearboxes));
-  if (filters.mileage.length === 1) {
-    where.push(filters.mileage[0] === 'unlimited' ? eq(cars.mileage, -1) : ne(cars.mileage, -1));
-  }
-  if (filters.fuelPolicies.length > 0) where.push(inArray(cars.fuelPolicy, filters.fuelPolicies));
-  if (filters.maxDeposit !== undefined) where.push(lte(cars.deposit, filters.maxDeposit));
-  return where;
-}
+export type LocationTree = { zones: Map<string, string>; children: Map<string, string[]> };
 
-export type SearchCandidatesInput = {
-  /** The pick-up location and every location below it (see `locationTree`). */
-  locationIds: string[];
-  pickupAt: Date;
-  dropoffAt: Date;
-  filters: CarFilters;
-  now: Date;
+/** What the car search's in-memory index holds of the fleet (src/features/cars/search-index.ts). */
+export type FleetSnapshot = {
+  /** fleet_version when read: triggers bump it on any change a search would show (migration 0005). */
+  version: number;
+  cars: Car[];
+  /** [car id, location id] for every place a car is offered at. */
+  carLocations: [string, string][];
+  tree: LocationTree;
 };
 
-/** What the search needs of every candidate to price, label and sort it; the page's cars are read in full after. */
-export type SearchCandidate = Pick<
-  Car,
-  | 'dailyPrice'
-  | 'discountedDailyPrice'
-  | 'hourlyPrice'
-  | 'discountedHourlyPrice'
-  | 'biWeeklyPrice'
-  | 'discountedBiWeeklyPrice'
-  | 'weeklyPrice'
-  | 'discountedWeeklyPrice'
-  | 'monthlyPrice'
-  | 'discountedMonthlyPrice'
-  | 'isDateBasedPrice'
-  | 'dateBasedPrices'
-  | 'deposit'
-  | 'available'
-  | 'fullyBooked'
-  | 'comingSoon'
-  | 'rating'
-> & { _id: string; supplierId: string };
+/** The whole fleet in one consistent snapshot (one repeatable-read transaction), with the version it is at. */
+export async function loadFleet(db: Db): Promise<FleetSnapshot> {
+  return db.transaction(
+    async (tx) => {
+      const [version] = await tx.select({ version: fleetVersion.version }).from(fleetVersion);
+      const rows = await tx.select(carColumns).from(cars).innerJoin(users, eq(users.id, cars.supplierId));
+      const periods = await periodsOf(tx);
+      const places = await tx
+        .select({ carId: carLocations.carId, locationId: carLocations.locationId })
+        .from(carLocations);
+      const locationRows = await tx
+        .select({ id: locations.id, parentId: locations.parentId, timeZone: locations.timeZone })
+        .from(locations);
+      const tree: LocationTree = { zones: new Map(), children: new Map() };
+      for (const row of locationRows) {
+        tree.zones.set(row.id, row.timeZone);
+        if (row.parentId) tree.children.set(row.parentId, [...(tree.children.get(row.parentId) ?? []), row.id]);
+      }
+      return {
+        version: version?.version ?? 0,
+        cars: rows.map((row) => toCar(row, (row.car.isDateBasedPrice && periods.get(row.car.id)) || [])),
+        carLocations: places.map((place): [string, string] => [place.carId, place.locationId]),
+        tree,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
 
-export type SearchSupplier = { id: string; fullName: string; priceChangeRate: number };
+/** A booking as the search index keeps it: times in epoch ms. */
+export type BookingBlock = {
+  id: string;
+  carId: string;
+  blocksCar: boolean;
+  start: number;
+  end: number;
+  holdExpiresAt: number | null;
+};
+type BlockTuple = [id: string, carId: string, blocksCar: boolean, start: number, end: number, hold: number | null];
 
-type CandidateTuple = [
-  id: string,
-  supplierId: string,
-  dailyPrice: number,
-  discountedDailyPrice: number | null,
-  hourlyPrice: number | null,
-  discountedHourlyPrice: number | null,
-  biWeeklyPrice: number | null,
-  discountedBiWeeklyPrice: number | null,
-  weeklyPrice: number | null,
-  discountedWeeklyPrice: number | null,
-  monthlyPrice: number | null,
-  discountedMonthlyPrice: number | null,
-  isDateBasedPrice: boolean,
-  deposit: number,
-  available: boolean,
-  fullyBooked: boolean,
-  comingSoon: boolean,
-  rating: number | null,
-];
-type PeriodTuple = [carId: string, startDate: string, endDate: string, dailyPrice: number];
+const blockTuple = sql`json_build_array(b.id, b.car_id, b.blocks_car,
+  (extract(epoch from b.pickup_at) * 1000)::bigint, (extract(epoch from b.dropoff_at) * 1000)::bigint,
+  (extract(epoch from b.hold_expires_at) * 1000)::bigint)`;
+
+const toBlock = ([id, carId, blocksCar, start, end, holdExpiresAt]: BlockTuple): BookingBlock => ({
+  id,
+  carId,
+  blocksCar,
+  start,
+  end,
+  holdExpiresAt,
+});
 
 /**
- * Cars offered at any of `locationIds`, matching every filter but the supplier filter, with no blocking booking
- * overlapping the period (ARCHITECTURE §5: `blocks_car` and, for a hold, not yet expired), and their suppliers.
- *
- * Shape (issue #8, measured on 10k cars / 200k bookings): the plan is driven by the places
- * (car_locations_location_idx) and the booking check is an anti-join on the exclusion constraint's gist index on
- * (car_id, period), whose predicate (`blocks_car`) the query repeats. A big city has ~1,800 candidates: they come
- * back as ONE json value holding only the pricing and sorting fields (decoding thousands of 45-column rows was most
- * of a search's time on PGlite, which runs in the server's thread), with the suppliers in the same round trip.
+ * The oldest transaction still running when the statement's snapshot was taken (`pg_snapshot_xmin`): every
+ * transaction before it has ended and is in the snapshot, so the next look for changes starts there (rows written
+ * by a transaction that was still running are read again then, committed).
  */
-export async function searchCandidates(
-  db: DbOrTx,
-  input: SearchCandidatesInput,
-): Promise<{ candidates: SearchCandidate[]; suppliers: Map<string, SearchSupplier> }> {
-  const { locationIds, pickupAt, dropoffAt, filters, now } = input;
-  if (locationIds.length === 0) return { candidates: [], suppliers: new Map() };
-  const where = and(
-    sql`${cars.id} in (select ${carLocations.carId} from ${carLocations} where ${inArray(carLocations.locationId, locationIds)})`,
-    sql`not exists (
-      select 1 from ${bookings} b
-      where b.car_id = ${cars.id} and b.blocks_car
-        and b.period && tstzrange(${pickupAt.toISOString()}::timestamptz, ${dropoffAt.toISOString()}::timestamptz, '[)')
-        and (b.hold_expires_at is null or b.hold_expires_at > ${now.toISOString()}::timestamptz))`,
-    ...filterConditions(filters),
-  );
+const snapshotXmin = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
+const currentFleetVersion = sql`select ${fleetVersion.version} from ${fleetVersion} where ${fleetVersion.id} = 1`;
+
+/** Every car-blocking booking that has not ended before `endsAfter`, and where to look for changes from. */
+export async function loadBlockingBookings(db: Db, endsAfter: Date) {
   const result = await db.execute(sql`
-    with found as (
-      select ${cars.id} as id, ${cars.supplierId} as supplier_id, json_build_array(${cars.id}, ${cars.supplierId},
-        ${cars.dailyPrice}, ${cars.discountedDailyPrice}, ${cars.hourlyPrice}, ${cars.discountedHourlyPrice},
-        ${cars.biWeeklyPrice}, ${cars.discountedBiWeeklyPrice}, ${cars.weeklyPrice}, ${cars.discountedWeeklyPrice},
-        ${cars.monthlyPrice}, ${cars.discountedMonthlyPrice}, ${cars.isDateBasedPrice}, ${cars.deposit},
-        ${cars.available}, ${cars.fullyBooked}, ${cars.comingSoon}, ${cars.rating}) as tuple,
-        ${cars.isDateBasedPrice} as dated
-      from ${cars} where ${where}
-    )
-    select (select json_agg(tuple) from found) as cars,
-      (select json_agg(json_build_array(u.id, u.full_name, u.price_change_rate)) from ${users} u
-        where u.id in (select supplier_id from found)) as suppliers,
-      (select json_agg(json_build_array(p.car_id, p.start_date, p.end_date, p.daily_price) order by p.start_date)
-        from ${dateBasedPrices} p where p.car_id in (select id from found where dated)) as periods`);
+    select ${snapshotXmin} as xmin, (${currentFleetVersion}) as fleet,
+      (select json_agg(${blockTuple}) from ${bookings} b
+        where b.blocks_car and b.dropoff_at > ${endsAfter.toISOString()}::timestamptz) as rows`);
+  const [row] = (result as unknown as { rows: { xmin: string; fleet: number | null; rows: BlockTuple[] | null }[] })
+    .rows;
+  return { xmin: row?.xmin ?? '0', fleetVersion: Number(row?.fleet ?? 0), blocks: (row?.rows ?? []).map(toBlock) };
+}
+
+/**
+ * Bookings written and deleted by transactions from `xmin` on (see `snapshotXmin`), with the fleet version — one
+ * round trip, answered from the changed_xid indexes.
+ */
+export async function bookingChangesSince(db: Db, xmin: string) {
+  const result = await db.execute(sql`
+    select ${snapshotXmin} as xmin,
+      (${currentFleetVersion}) as fleet,
+      (select json_agg(${blockTuple}) from ${bookings} b where b.changed_xid >= ${xmin}::xid8) as changed,
+      (select json_agg(json_build_array(t.booking_id, t.car_id)) from ${bookingTombstones} t
+        where t.changed_xid >= ${xmin}::xid8) as deleted`);
   const [row] = (
     result as unknown as {
       rows: {
-        cars: CandidateTuple[] | null;
-        suppliers: [string, string, number][] | null;
-        periods: PeriodTuple[] | null;
+        xmin: string;
+        fleet: number | null;
+        changed: BlockTuple[] | null;
+        deleted: [bookingId: string, carId: string][] | null;
       }[];
     }
   ).rows;
-  const suppliers = new Map<string, SearchSupplier>();
-  for (const [id, fullName, priceChangeRate] of row?.suppliers ?? []) {
-    suppliers.set(id, { id, fullName, priceChangeRate: Number(priceChangeRate) });
-  }
-  const periods = new Map<string, Car['dateBasedPrices']>();
-  for (const [carId, startDate, endDate, dailyPrice] of row?.periods ?? []) {
-    const list = periods.get(carId) ?? [];
-    list.push({ startDate, endDate, dailyPrice });
-    periods.set(carId, list);
-  }
-  const candidates = (row?.cars ?? [])
-    .filter((tuple) => suppliers.has(tuple[1]))
-    .map(
-      (t): SearchCandidate => ({
-        _id: t[0],
-        supplierId: t[1],
-        dailyPrice: t[2],
-        discountedDailyPrice: t[3],
-        hourlyPrice: t[4],
-        discountedHourlyPrice: t[5],
-        biWeeklyPrice: t[6],
-        discountedBiWeeklyPrice: t[7],
-        weeklyPrice: t[8],
-        discountedWeeklyPrice: t[9],
-        monthlyPrice: t[10],
-        discountedMonthlyPrice: t[11],
-        isDateBasedPrice: t[12],
-        deposit: t[13],
-        available: t[14],
-        fullyBooked: t[15],
-        comingSoon: t[16],
-        rating: t[17] === null ? null : Number(t[17]),
-        dateBasedPrices: periods.get(t[0]) ?? [],
-      }),
-    );
-  return { candidates, suppliers };
+  return {
+    xmin: row?.xmin ?? xmin,
+    fleetVersion: Number(row?.fleet ?? 0),
+    changed: (row?.changed ?? []).map(toBlock),
+    deleted: row?.deleted ?? [],
+  };
 }
 
-/** Whole cars (supplier and date-based periods included) by id, in the order of `ids`; unknown ids are left out. */
-export async function findCars(db: DbOrTx, ids: string[]): Promise<Car[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(carColumns)
-    .from(cars)
-    .innerJoin(users, eq(users.id, cars.supplierId))
-    .where(inArray(cars.id, ids));
-  const periods = await periodsOf(
-    db,
-    rows.filter((row) => row.car.isDateBasedPrice).map((row) => row.car.id),
-  );
-  const byId = new Map(rows.map((row) => [row.car.id, toCar(row, periods.get(row.car.id) ?? [])]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** Every location's time zone and children: what a search needs to know about places. */
-export type LocationTree = { zones: Map<string, string>; children: Map<string, string[]> };
-
-/**
- * Locations change only with the demo data (no call edits them), so their tree is read once a minute per database
- * instead of twice per search (time zones) plus a recursive query (the places below the pick-up location).
- */
-const TREE_TTL_MS = 60_000;
-const trees = new WeakMap<object, { loadedAt: number; tree: Promise<LocationTree> }>();
-
-async function loadLocationTree(db: DbOrTx): Promise<LocationTree> {
-  const rows = await db
-    .select({ id: locations.id, parentId: locations.parentId, timeZone: locations.timeZone })
-    .from(locations);
-  const tree: LocationTree = { zones: new Map(), children: new Map() };
-  for (const row of rows) {
-    tree.zones.set(row.id, row.timeZone);
-    if (row.parentId) tree.children.set(row.parentId, [...(tree.children.get(row.parentId) ?? []), row.id]);
-  }
-  return tree;
-}
-
-/** `fresh`: read it again now (a location the cached tree does not know may have been added since). */
-export function locationTree(db: DbOrTx, fresh = false): Promise<LocationTree> {
-  const cached = trees.get(db);
-  if (!fresh && cached && Date.now() - cached.loadedAt < TREE_TTL_MS) return cached.tree;
-  const tree = loadLocationTree(db);
-  trees.set(db, { loadedAt: Date.now(), tree });
-  tree.catch(() => trees.delete(db));
-  return tree;
-}
-
-/** The location and every location below it (any depth), or [] when it does not exist. */
-export function locationAndBelow(tree: LocationTree, id: string): string[] {
-  if (!tree.zones.has(id)) return [];
-  const found = [id];
-  for (let i = 0; i < found.length; i++) {
-    for (const child of tree.children.get(found[i] as string) ?? []) if (!found.includes(child)) found.push(child);
-  }
-  return found;
+/** Tombstones are read within a day (an index idle longer reloads every booking). */
+export async function pruneTombstones(db: Db, before: Date) {
+  await db.delete(bookingTombstones).where(lt(bookingTombstones.deletedAt, before));
 }
 
 export async function findCar(db: DbOrTx, id: string): Promise<Car | null> {

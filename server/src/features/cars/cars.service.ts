@@ -8,19 +8,11 @@ import {
 } from '@roam/contract/cars';
 import type { AvailabilityLabel, Extra, Language } from '@roam/contract/enums';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
-import type { DbOrTx } from '../../db/client.ts';
+import { rentalHours } from '@roam/contract/time';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  carLocationsOf,
-  findCar,
-  findCars,
-  findPublicFile,
-  type LocationTree,
-  locationAndBelow,
-  locationTree,
-  rangePrices,
-  searchCandidates,
-} from './cars.repository.ts';
+import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
+import { type Fleet, searchIndexOf } from './search-index.ts';
 
 export { rangePrices as listRangePrices };
 
@@ -83,49 +75,81 @@ function zoneOf(tree: LocationTree, id: string, field: string): string {
   return zone;
 }
 
+/** Rental lengths whose prices are kept per car (a day to several weeks, by the hour, covers most searches). */
+const PRICE_LENGTHS_KEPT = 256;
+
+/** Every filter but the supplier filter (the supplier counts are taken without it). */
+function matches(car: Car, filters: CarFilters): boolean {
+  if (filters.ranges.length > 0 && !filters.ranges.includes(car.range)) return false;
+  if (filters.minRating !== undefined && (car.rating === null || car.rating < filters.minRating)) return false;
+  if (filters.seats === '5+' ? car.seats <= 5 : filters.seats !== undefined && car.seats !== Number(filters.seats)) {
+    return false;
+  }
+  if (filters.specs.includes('aircon') && !car.aircon) return false;
+  if (filters.specs.includes('doors4plus') && car.doors < 4) return false;
+  if (filters.specs.includes('seats5plus') && car.seats < 5) return false;
+  if (!filters.multimedia.every((option) => car.multimedia.includes(option))) return false;
+  if (filters.fuelTypes.length > 0 && !filters.fuelTypes.includes(car.fuelType)) return false;
+  if (filters.gearboxes.length > 0 && !filters.gearboxes.includes(car.gearbox)) return false;
+  if (filters.mileage.length === 1 && (filters.mileage[0] === 'unlimited') !== (car.mileage === -1)) return false;
+  if (filters.fuelPolicies.length > 0 && !filters.fuelPolicies.includes(car.fuelPolicy)) return false;
+  return filters.maxDeposit === undefined || car.deposit <= filters.maxDeposit;
+}
+
 /**
- * The car search (issue #4). SQL narrows by place, availability and every filter but the supplier; prices come from
- * the contract engine (so sorting by price sorts by what the card shows), then the supplier filter and the page.
- * Only the page's cars are read in full (issue #8: a city has thousands of candidates on a large fleet).
+ * The car search (issue #4): the cars offered at the pick-up place or below it, matching every filter, with no
+ * blocking booking over the period (ARCHITECTURE §5), priced by the contract engine (so sorting by price sorts by
+ * what the card shows), counted per supplier, then the supplier filter and the page. It reads the in-memory index
+ * (search-index.ts), brought up to date with the database first.
  */
-export async function searchCars(db: DbOrTx, input: SearchCarsInput): Promise<SearchCarsResponse> {
+export async function searchCars(db: Db, input: SearchCarsInput): Promise<SearchCarsResponse> {
   const pickupAt = new Date(input.pickupAt);
   const dropoffAt = new Date(input.dropoffAt);
-  let tree = await locationTree(db);
-  if (!tree.zones.has(input.pickupLocationId) || !tree.zones.has(input.dropoffLocationId)) {
-    tree = await locationTree(db, true);
-  }
-  const timeZone = zoneOf(tree, input.pickupLocationId, 'pickupLocationId');
-  zoneOf(tree, input.dropoffLocationId, 'dropoffLocationId');
+  const index = searchIndexOf(db);
+  const fleet = await index.current();
+  const timeZone = zoneOf(fleet.tree, input.pickupLocationId, 'pickupLocationId');
+  zoneOf(fleet.tree, input.dropoffLocationId, 'dropoffLocationId');
   const filters = CarFiltersSchema.parse(input.filters);
-  const { candidates, suppliers } = await searchCandidates(db, {
-    locationIds: locationAndBelow(tree, input.pickupLocationId),
-    pickupAt,
-    dropoffAt,
-    filters,
-    now: input.now ?? new Date(),
-  });
+  const from = pickupAt.getTime();
+  const to = dropoffAt.getTime();
+  const now = (input.now ?? new Date()).getTime();
+
+  const hours = rentalHours(pickupAt, dropoffAt);
+  const searchPrice = (fleet: Fleet, car: Car): CarPrice => {
+    if (car.isDateBasedPrice) return priceFor(car, pickupAt, dropoffAt, timeZone);
+    let byLength = fleet.pricesByLength.get(car._id);
+    if (!byLength || byLength.size >= PRICE_LENGTHS_KEPT) {
+      byLength = new Map();
+      fleet.pricesByLength.set(car._id, byLength);
+    }
+    let price = byLength.get(hours);
+    if (!price) {
+      price = priceFor(car, pickupAt, dropoffAt, timeZone);
+      byLength.set(hours, price);
+    }
+    return price;
+  };
+
+  const candidates = (fleet.carsFrom.get(input.pickupLocationId) ?? []).filter(
+    (car) => matches(car, filters) && !index.isBlocked(car._id, from, to, now),
+  );
 
   const counts = new Map<string, { supplierId: string; fullName: string; count: number }>();
   for (const car of candidates) {
-    const entry = counts.get(car.supplierId) ?? {
-      supplierId: car.supplierId,
-      fullName: suppliers.get(car.supplierId)?.fullName ?? '',
-      count: 0,
-    };
-    entry.count += 1;
-    counts.set(car.supplierId, entry);
+    const entry = counts.get(car.supplier._id);
+    if (entry) entry.count += 1;
+    else counts.set(car.supplier._id, { supplierId: car.supplier._id, fullName: car.supplier.fullName, count: 1 });
   }
   const chosen = new Set(filters.suppliers);
   const ranked = candidates
-    .filter((car) => chosen.size === 0 || chosen.has(car.supplierId))
+    .filter((car) => chosen.size === 0 || chosen.has(car.supplier._id))
     .map((car) => {
       const availability = availabilityOf(car);
-      const supplier = { priceChangeRate: suppliers.get(car.supplierId)?.priceChangeRate ?? 0 };
       return {
+        car,
         _id: car._id,
         rating: car.rating,
-        price: priceFor({ ...car, supplier }, pickupAt, dropoffAt, timeZone),
+        price: searchPrice(fleet, car),
         availability,
         bookable: availability === 'available',
       };
@@ -133,17 +157,10 @@ export async function searchCars(db: DbOrTx, input: SearchCarsInput): Promise<Se
     .sort(compareResults(filters.sort));
 
   const start = (input.page - 1) * input.size;
-  const page = ranked.slice(start, start + input.size);
-  const cars = await findCars(
-    db,
-    page.map((entry) => entry._id),
-  );
-  const byId = new Map(cars.map((car) => [car._id, car]));
   return {
-    results: page.flatMap(({ _id, price, availability, bookable }) => {
-      const car = byId.get(_id);
-      return car ? [{ ...car, price, availability, bookable }] : [];
-    }),
+    results: ranked
+      .slice(start, start + input.size)
+      .map(({ car, price, availability, bookable }) => ({ ...car, price, availability, bookable })),
     totalCount: ranked.length,
     supplierCounts: [...counts.values()].sort(
       (a, b) => a.fullName.localeCompare(b.fullName) || a.supplierId.localeCompare(b.supplierId),

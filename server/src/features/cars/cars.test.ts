@@ -1,5 +1,12 @@
-import type { CarSearchResult, SearchCarsBody, SearchCarsResponse } from '@roam/contract/cars';
+import {
+  type CarSearchResult,
+  CarSearchResultSchema,
+  type SearchCarsBody,
+  type SearchCarsResponse,
+  SearchCarsResponseSchema,
+} from '@roam/contract/cars';
 import { calculatePrice } from '@roam/contract/price';
+import { SupplierTermsSchema } from '@roam/contract/suppliers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings, files } from '../../db/schema.ts';
@@ -24,7 +31,15 @@ describe('car search', () => {
       payload: { ...PARIS, ...body },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as SearchCarsResponse;
+    // The route writes its answer without the response schema's check (cars.routes.ts): it must still match it,
+    // with no field beyond it.
+    const found = res.json() as SearchCarsResponse;
+    expect(SearchCarsResponseSchema.safeParse(found).error).toBeUndefined();
+    for (const car of found.results) {
+      expect(Object.keys(car).sort()).toEqual(Object.keys(CarSearchResultSchema.shape).sort());
+      expect(Object.keys(car.supplier).sort()).toEqual(Object.keys(SupplierTermsSchema.shape).sort());
+    }
+    return found;
   }
   const ids = (response: SearchCarsResponse) => response.results.map((car) => car._id);
 

@@ -1,0 +1,148 @@
+import type { SearchCarsResponse } from '@roam/contract/cars';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bookings, cars, fleetVersion, users } from '../../db/schema.ts';
+import { DEMO_IDS } from '../../db/seed/seed.ts';
+import { SearchIndex } from './search-index.ts';
+
+// The search's in-memory index follows whatever writes the database (issue #8): another process, a script, psql.
+// Each test writes with plain SQL, never through the app, and reads through a search or a second index — what a
+// second server process would hold.
+
+const C = DEMO_IDS.cars;
+const L = DEMO_IDS.locations;
+const day = 24 * 3600_000;
+
+describe('the search index', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  let nextWeek = 0;
+  /** A period of its own per test (weeks apart from 2028 on), so that tests do not see each other's bookings. */
+  function period() {
+    const start = Date.parse('2028-01-03T09:00:00Z') + nextWeek++ * 7 * day;
+    return { start, end: start + 2 * day };
+  }
+  const booking = (p: { start: number; end: number }, values: Partial<typeof bookings.$inferInsert> = {}) => ({
+    carId: C.clio,
+    supplierId: DEMO_IDS.suppliers.azurCoast,
+    driverId: DEMO_IDS.users.driver,
+    pickupLocationId: L.parisCdg,
+    dropoffLocationId: L.parisCdg,
+    pickupAt: new Date(p.start),
+    dropoffAt: new Date(p.end),
+    paymentOption: 'payLater' as const,
+    price: 10000,
+    deposit: 50000,
+    payNow: 0,
+    currency: 'EUR',
+    chargedAmount: 0,
+    status: 'reserved' as const,
+    blocksCar: true,
+    ...values,
+  });
+  async function search(p: { start: number; end: number }) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/search-cars/1/100',
+      payload: {
+        pickupLocationId: L.parisCdg,
+        dropoffLocationId: L.parisCdg,
+        pickupAt: new Date(p.start).toISOString(),
+        dropoffAt: new Date(p.end).toISOString(),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as SearchCarsResponse;
+  }
+  const clio = async (p: { start: number; end: number }) => (await search(p)).results.find((car) => car._id === C.clio);
+
+  it('sees bookings inserted, released and deleted by anyone since its last look', async () => {
+    const other = new SearchIndex(t.db);
+    const p = period();
+    const blocked = () => other.current().then(() => other.isBlocked(C.clio, p.start, p.end, Date.now()));
+    expect(await blocked()).toBe(false);
+
+    const [first] = await t.db.insert(bookings).values(booking(p)).returning({ id: bookings.id });
+    expect(await blocked()).toBe(true);
+    expect(await clio(p)).toBeUndefined();
+
+    // Released (cancelled): the update is seen.
+    await t.db
+      .update(bookings)
+      .set({ status: 'cancelled', blocksCar: false })
+      .where(eq(bookings.id, first?.id ?? ''));
+    expect(await blocked()).toBe(false);
+    expect(await clio(p)).toBeDefined();
+
+    // Deleted while still blocking (a cascade from the car's supplier would do it): the tombstone is seen.
+    const [second] = await t.db.insert(bookings).values(booking(p)).returning({ id: bookings.id });
+    expect(await blocked()).toBe(true);
+    await t.db.delete(bookings).where(eq(bookings.id, second?.id ?? ''));
+    expect(await blocked()).toBe(false);
+    expect(await clio(p)).toBeDefined();
+  });
+
+  it('a hold blocks until it expires, without any write', async () => {
+    const p = period();
+    const index = new SearchIndex(t.db);
+    await t.db.insert(bookings).values(booking(p, { status: 'void', holdExpiresAt: new Date(Date.now() + 60_000) }));
+    await index.current();
+    expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(true);
+    expect(index.isBlocked(C.clio, p.start, p.end, Date.now() + 61_000)).toBe(false);
+  });
+
+  it('reloads the fleet when a car, a place or a supplier changes, not when a driver edits a profile', async () => {
+    const p = period();
+    const before = await clio(p);
+    await t.db
+      .update(cars)
+      .set({ dailyPrice: sql`${cars.dailyPrice} + 1000`, discountedDailyPrice: null })
+      .where(eq(cars.id, C.clio));
+    const repriced = await clio(p);
+    expect(repriced?.dailyPrice).toBe((before?.dailyPrice ?? 0) + 1000);
+    expect(repriced?.price.total).toBeGreaterThan(before?.price.total ?? 0);
+
+    await t.db.update(users).set({ fullName: 'Azur Coast Rentals' }).where(eq(users.id, DEMO_IDS.suppliers.azurCoast));
+    expect((await clio(p))?.supplier.fullName).toBe('Azur Coast Rentals');
+
+    const version = async () => (await t.db.select().from(fleetVersion))[0]?.version;
+    const unchanged = await version();
+    await t.db.update(users).set({ fullName: 'Jonas Berg', bio: 'Driver' }).where(eq(users.id, DEMO_IDS.users.driver));
+    expect(await version()).toBe(unchanged);
+  });
+
+  it('answers searches that arrive together from one look, each seeing what was committed before it', async () => {
+    const p = period();
+    const index = new SearchIndex(t.db);
+    await index.current();
+    await t.db.insert(bookings).values(booking(p));
+    const looksBefore = index.looks;
+    await Promise.all(Array.from({ length: 20 }, () => index.current()));
+    // The first starts a look; the 19 that arrive while it runs share the one after it.
+    expect(index.looks - looksBefore).toBe(2);
+    expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(true);
+  });
+
+  // Two connections at once exist only on PostgreSQL (PGlite runs one transaction at a time), so this runs in the
+  // server-pg project: a booking whose transaction is still open at a look is read at the next look, committed.
+  describe.runIf(Boolean(inject('postgresTemplate')))('on PostgreSQL', () => {
+    it('reads a booking committed after a look that started while its transaction was open', async () => {
+      const p = period();
+      const index = new SearchIndex(t.db);
+      await index.current();
+      await t.db.transaction(async (tx) => {
+        // A transaction id older than the inserting one, still running: the look's snapshot cannot include it.
+        await tx.insert(bookings).values(booking(p));
+        await index.current();
+        expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(false);
+      });
+      await index.current();
+      expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(true);
+    });
+  });
+});
