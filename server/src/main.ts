@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { searchIndexOf } from './features/cars/search-index.ts';
 
 // Start-up order of ARCHITECTURE §2: config → database → migrations → demo data → listen.
 async function main() {
@@ -42,6 +43,10 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ url: config.PUBLIC_URL, ms: Math.round(performance.now() - started) }, 'Roam is ready');
+  // The car search's index loads the fleet and its bookings on first use: load it now, not on a driver's search.
+  searchIndexOf(database.db)
+    .current()
+    .catch((error: unknown) => app.log.warn({ err: error }, 'car search index: warm-up failed (retried on first search)'));
 }
 
 main().catch((error) => {
