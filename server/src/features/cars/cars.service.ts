@@ -2,7 +2,6 @@ import {
   type Car,
   type CarDetails,
   type CarFilters,
-  CarFiltersSchema,
   type CarPrice,
   type SearchCarsResponse,
 } from '@roam/contract/cars';
@@ -109,7 +108,7 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
   const fleet = await index.current();
   const timeZone = zoneOf(fleet.tree, input.pickupLocationId, 'pickupLocationId');
   zoneOf(fleet.tree, input.dropoffLocationId, 'dropoffLocationId');
-  const filters = CarFiltersSchema.parse(input.filters);
+  const { filters } = input;
   const from = pickupAt.getTime();
   const to = dropoffAt.getTime();
   const now = (input.now ?? new Date()).getTime();
