@@ -46,7 +46,9 @@ async function main() {
   // The car search's index loads the fleet and its bookings on first use: load it now, not on a driver's search.
   searchIndexOf(database.db)
     .current()
-    .catch((error: unknown) => app.log.warn({ err: error }, 'car search index: warm-up failed (retried on first search)'));
+    .catch((error: unknown) =>
+      app.log.warn({ err: error }, 'car search index: warm-up failed (retried on first search)'),
+    );
 }
 
 main().catch((error) => {

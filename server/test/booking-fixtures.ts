@@ -1,5 +1,6 @@
 import type { CheckoutBody } from '@roam/contract/checkout';
 import { zonedToInstant } from '@roam/contract/time';
+import type { bookings } from '../src/db/schema.ts';
 import { DEMO_IDS } from '../src/db/seed/seed.ts';
 
 /** A pick-up `daysAhead` days from now at 10:00 Paris time, returned after `days` days at 10:00. */
@@ -32,3 +33,31 @@ export const guestDriver = (email: string) => ({
   birthDate: '1992-03-04',
   acceptTerms: true,
 });
+
+/**
+ * A bookings row written straight to the database (as another process or a script would): the demo driver's
+ * pay-later Clio at Paris CDG over `pickupAt`–`dropoffAt`, reserved and blocking the car unless overridden.
+ */
+export function bookingRow(
+  when: { pickupAt: Date | string; dropoffAt: Date | string },
+  overrides: Partial<typeof bookings.$inferInsert> = {},
+): typeof bookings.$inferInsert {
+  return {
+    carId: DEMO_IDS.cars.clio,
+    supplierId: DEMO_IDS.suppliers.azurCoast,
+    driverId: DEMO_IDS.users.driver,
+    pickupLocationId: DEMO_IDS.locations.parisCdg,
+    dropoffLocationId: DEMO_IDS.locations.parisCdg,
+    pickupAt: new Date(when.pickupAt),
+    dropoffAt: new Date(when.dropoffAt),
+    paymentOption: 'payLater',
+    price: 10000,
+    deposit: 50000,
+    payNow: 0,
+    currency: 'EUR',
+    chargedAmount: 0,
+    status: 'reserved',
+    blocksCar: true,
+    ...overrides,
+  };
+}

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, period } from '../../test/booking-fixtures.ts';
+import { bookingRow, checkoutBody, period } from '../../test/booking-fixtures.ts';
 import { multipart } from '../../test/multipart.ts';
 import { createSecurityApp, type SecurityApp } from '../../test/security-app.ts';
 import { bookings, files, notifications, users } from '../db/schema.ts';
@@ -314,26 +314,8 @@ describe('security: ownership matrix', () => {
           ),
         ),
       );
-    const booking = (driverId: string, status: 'pending' | 'cancelled') => {
-      const when = period(nextDays(), 2);
-      return {
-        carId: DEMO_IDS.cars.clio,
-        supplierId: DEMO_IDS.suppliers.azurCoast,
-        driverId,
-        pickupLocationId: DEMO_IDS.locations.parisCdg,
-        dropoffLocationId: DEMO_IDS.locations.parisCdg,
-        pickupAt: new Date(when.pickupAt),
-        dropoffAt: new Date(when.dropoffAt),
-        status,
-        blocksCar: status === 'pending',
-        paymentOption: 'payLater' as const,
-        price: 10000,
-        deposit: 50000,
-        payNow: 0,
-        currency: 'EUR',
-        chargedAmount: 0,
-      };
-    };
+    const booking = (driverId: string, status: 'pending' | 'cancelled') =>
+      bookingRow(period(nextDays(), 2), { driverId, status, blocksCar: status === 'pending' });
     const rows = await t.db
       .insert(bookings)
       .values(made.flatMap((user) => [booking(user.id, 'pending'), booking(user.id, 'cancelled')]))

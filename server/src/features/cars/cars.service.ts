@@ -1,10 +1,4 @@
-import {
-  type Car,
-  type CarDetails,
-  type CarFilters,
-  type CarPrice,
-  type SearchCarsResponse,
-} from '@roam/contract/cars';
+import type { Car, CarDetails, CarFilters, CarPrice, SearchCarsResponse } from '@roam/contract/cars';
 import type { AvailabilityLabel, Extra, Language } from '@roam/contract/enums';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
 import { rentalHours } from '@roam/contract/time';

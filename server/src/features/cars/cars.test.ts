@@ -8,6 +8,7 @@ import {
 import { calculatePrice } from '@roam/contract/price';
 import { SupplierTermsSchema } from '@roam/contract/suppliers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingRow } from '../../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings, files } from '../../db/schema.ts';
 import { DEMO_IDS } from '../../db/seed/seed.ts';
@@ -163,32 +164,15 @@ describe('car search', () => {
   });
 
   describe('bookings', () => {
-    const base = () => ({
-      carId: C.clio,
-      supplierId: DEMO_IDS.suppliers.azurCoast,
-      driverId: DEMO_IDS.users.driver,
-      pickupLocationId: L.parisCdg,
-      dropoffLocationId: L.parisCdg,
-      paymentOption: 'payLater' as const,
-      price: 10000,
-      deposit: 50000,
-      payNow: 0,
-      currency: 'EUR',
-      chargedAmount: 0,
-    });
     const clioFound = async (period: { pickupAt: string; dropoffAt: string }) =>
       ids(await search({ pickupLocationId: L.parisCdg, dropoffLocationId: L.parisCdg, ...period })).includes(C.clio);
 
     it('a blocking booking hides the car for overlapping periods only', async () => {
       const [booking] = await t.db
         .insert(bookings)
-        .values({
-          ...base(),
-          pickupAt: new Date('2027-05-10T09:00:00Z'),
-          dropoffAt: new Date('2027-05-12T09:00:00Z'),
-          status: 'pending',
-          blocksCar: true,
-        })
+        .values(
+          bookingRow({ pickupAt: '2027-05-10T09:00:00Z', dropoffAt: '2027-05-12T09:00:00Z' }, { status: 'pending' }),
+        )
         .returning();
       expect(await clioFound({ pickupAt: '2027-05-11T09:00:00Z', dropoffAt: '2027-05-14T09:00:00Z' })).toBe(false);
       expect(await clioFound({ pickupAt: '2027-05-09T09:00:00Z', dropoffAt: '2027-05-10T10:00:00Z' })).toBe(false);
@@ -200,23 +184,17 @@ describe('car search', () => {
 
     it('cancelled bookings and expired holds do not hide the car; a live hold does', async () => {
       const period = { pickupAt: '2027-06-10T09:00:00Z', dropoffAt: '2027-06-12T09:00:00Z' };
-      const dates = { pickupAt: new Date(period.pickupAt), dropoffAt: new Date(period.dropoffAt) };
-      await t.db.insert(bookings).values({ ...base(), ...dates, status: 'cancelled', blocksCar: false });
+      await t.db.insert(bookings).values(bookingRow(period, { status: 'cancelled', blocksCar: false }));
       expect(await clioFound(period)).toBe(true);
       const [expired] = await t.db
         .insert(bookings)
-        .values({ ...base(), ...dates, status: 'void', blocksCar: true, holdExpiresAt: new Date(Date.now() - 60_000) })
+        .values(bookingRow(period, { status: 'void', holdExpiresAt: new Date(Date.now() - 60_000) }))
         .returning();
       expect(await clioFound(period)).toBe(true);
       const later = { pickupAt: '2027-07-10T09:00:00Z', dropoffAt: '2027-07-12T09:00:00Z' };
-      await t.db.insert(bookings).values({
-        ...base(),
-        pickupAt: new Date(later.pickupAt),
-        dropoffAt: new Date(later.dropoffAt),
-        status: 'void',
-        blocksCar: true,
-        holdExpiresAt: new Date(Date.now() + 30 * 60_000),
-      });
+      await t.db
+        .insert(bookings)
+        .values(bookingRow(later, { status: 'void', holdExpiresAt: new Date(Date.now() + 30 * 60_000) }));
       expect(await clioFound(later)).toBe(false);
       expect(expired).toBeDefined();
     });

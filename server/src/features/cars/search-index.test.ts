@@ -1,6 +1,7 @@
 import type { SearchCarsResponse } from '@roam/contract/cars';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bookingRow } from '../../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings, cars, fleetVersion, users } from '../../db/schema.ts';
 import { DEMO_IDS } from '../../db/seed/seed.ts';
@@ -27,24 +28,8 @@ describe('the search index', () => {
     const start = Date.parse('2028-01-03T09:00:00Z') + nextWeek++ * 7 * day;
     return { start, end: start + 2 * day };
   }
-  const booking = (p: { start: number; end: number }, values: Partial<typeof bookings.$inferInsert> = {}) => ({
-    carId: C.clio,
-    supplierId: DEMO_IDS.suppliers.azurCoast,
-    driverId: DEMO_IDS.users.driver,
-    pickupLocationId: L.parisCdg,
-    dropoffLocationId: L.parisCdg,
-    pickupAt: new Date(p.start),
-    dropoffAt: new Date(p.end),
-    paymentOption: 'payLater' as const,
-    price: 10000,
-    deposit: 50000,
-    payNow: 0,
-    currency: 'EUR',
-    chargedAmount: 0,
-    status: 'reserved' as const,
-    blocksCar: true,
-    ...values,
-  });
+  const booking = (p: { start: number; end: number }, overrides: Partial<typeof bookings.$inferInsert> = {}) =>
+    bookingRow({ pickupAt: new Date(p.start), dropoffAt: new Date(p.end) }, overrides);
   async function search(p: { start: number; end: number }) {
     const res = await t.app.inject({
       method: 'POST',
