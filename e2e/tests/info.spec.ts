@@ -196,11 +196,22 @@ test('with an analytics id, analytics loads only after consent, and the choice c
   page,
   baseURL,
 }) => {
-  // This deployment's settings plus an analytics id; the analytics script itself is served locally.
-  await page.route('**/api/settings', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), analyticsId: 'G-E2ETEST' } });
-  });
+  // This deployment's settings plus an analytics id, in the settings index.html carries inline (the app reads them
+  // there, not from /api/settings); the analytics script itself is served locally.
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = await response.text();
+      expect(html).toContain('"analyticsId":null');
+      await route.fulfill({
+        status: response.status(),
+        contentType: 'text/html; charset=utf-8',
+        body: html.replace('"analyticsId":null', '"analyticsId":"G-E2ETEST"'),
+      });
+    },
+  );
   const scripts: string[] = [];
   await page.route('https://www.googletagmanager.com/**', (route) => {
     scripts.push(route.request().url());

@@ -79,3 +79,17 @@ test('unknown /api paths answer JSON 404, hashed assets are long-cached', async 
   expect(assets.length).toBeGreaterThan(0);
   for (const header of assets) expect(header).toContain('immutable');
 });
+
+test('a first visit paints from the settings inline in index.html, without waiting for /api/settings', async ({
+  page,
+}) => {
+  const settingsCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/settings') settingsCalls.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(settingsCalls).toEqual([]);
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { buildSettings } from '../features/system/settings.service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** web/dist, from server/src/plugins (source) or server/dist (bundle). */
@@ -20,7 +21,7 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
     app.log.warn({ webDist }, 'web app not built: run `npm run build`; serving the API only');
     return;
   }
-  const indexHtml = readFileSync(indexFile);
+  const indexHtml = withSettings(readFileSync(indexFile, 'utf8'), JSON.stringify(buildSettings(app.config)));
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -43,4 +44,14 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
     if (urlPath.startsWith('/assets/')) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     return sendIndex(reply);
   });
+}
+
+/**
+ * index.html with the settings of `GET /api/settings` inline (issue #8): a first visit chooses its language from
+ * them before the first paint, which otherwise waited one more round trip after the entry script. They are public
+ * and fixed per deployment; `<` is escaped so that no value can close the script element.
+ */
+export function withSettings(html: string, settingsJson: string): string {
+  const script = `<script id="roam-settings" type="application/json">${settingsJson.replaceAll('<', '\\u003c')}</script>`;
+  return html.replace('</head>', `    ${script}\n  </head>`);
 }

@@ -46,9 +46,25 @@ export function getSettings(signal?: AbortSignal): Promise<Settings> {
   return api.get<Settings>('/api/settings', { signal });
 }
 
+/**
+ * The settings the server writes into index.html (server/src/plugins/web-app.ts), so that a first visit does not
+ * wait for `GET /api/settings` before choosing its language and painting; undefined in development (Vite serves
+ * index.html) or if the element is missing, and the call is made as before.
+ */
+export function inlineSettings(doc: Pick<Document, 'getElementById'> = document): Settings | undefined {
+  const text = doc.getElementById('roam-settings')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Settings;
+  } catch {
+    return undefined;
+  }
+}
+
 export const settingsQueryOptions = queryOptions({
   queryKey: ['settings'] as const,
   queryFn: ({ signal }) => getSettings(signal),
+  initialData: inlineSettings,
   // Deployment settings only change with a server restart.
   staleTime: Number.POSITIVE_INFINITY,
   // Start-up may wait on this call (language choice); a failure falls back at once.
