@@ -41,6 +41,8 @@ export const MAX_ATTEMPTS = 8;
 /** A `sending` claim older than this belongs to a process that died mid-send: another may take it over. */
 export const STALE_CLAIM_MS = 10 * 60_000;
 const SWEEP_BATCH = 20;
+/** SMTP connections a sweep uses at once (a backlog after an outage goes out faster; relays limit clients). */
+const SWEEP_CONNECTIONS = 4;
 // Bounds one SMTP exchange well inside STALE_CLAIM_MS (nodemailer's defaults allow 2 min to connect, 10 idle).
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
@@ -145,16 +147,20 @@ export function createMailer(
         .set({ status: 'sending', claimedAt: new Date() })
         .where(inArray(outbox.id, due))
         .returning();
-      for (const row of rows) {
-        const mail: Mail = {
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          ...(row.html ? { html: row.html } : {}),
-          ...(row.replyTo ? { replyTo: row.replyTo } : {}),
-        };
-        await send(row.id, mail, row.attempts).catch(() => {}); // recorded on the row and logged by send
-      }
+      const next = rows.values();
+      const worker = async () => {
+        for (const row of next) {
+          const mail: Mail = {
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            ...(row.html ? { html: row.html } : {}),
+            ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+          };
+          await send(row.id, mail, row.attempts).catch(() => {}); // recorded on the row and logged by send
+        }
+      };
+      await Promise.all(Array.from({ length: SWEEP_CONNECTIONS }, worker));
       handled += rows.length;
       if (rows.length < SWEEP_BATCH) return handled;
     }
