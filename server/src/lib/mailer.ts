@@ -40,7 +40,8 @@ export const SWEEP_EVERY_MS = 60_000;
 export const MAX_ATTEMPTS = 8;
 /** A `sending` claim older than this belongs to a process that died mid-send: another may take it over. */
 export const STALE_CLAIM_MS = 10 * 60_000;
-const SWEEP_BATCH = 20;
+/** Rows one claim takes. */
+export const SWEEP_BATCH = 20;
 /** SMTP connections a sweep uses at once (a backlog after an outage goes out faster; relays limit clients). */
 const SWEEP_CONNECTIONS = 4;
 // Bounds one SMTP exchange well inside STALE_CLAIM_MS (nodemailer's defaults allow 2 min to connect, 10 idle).
