@@ -1,12 +1,16 @@
 // Reliability on the embedded database (issue #8, ARCHITECTURE §2 and §5): the built server on PGlite is killed
 // with SIGKILL while checkouts, then payment confirmations, are in flight; restarted on the same DATA_DIR, it must
-// have lost, duplicated and half-written nothing, and the booking rules must still hold.
+// have lost, duplicated and half-written nothing, and the booking rules must still hold. E-mails go to a real local
+// SMTP server that answers slowly, so kills land mid-send: what a kill left unsent is delivered after the restart.
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { expect, test } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import {
   bodyOf,
   type Client,
@@ -31,10 +35,40 @@ const serverErrors = (outcomes: (Outcome | undefined)[]) => outcomes.filter((o) 
 
 type Row = Record<string, Json>;
 
+/** A real SMTP server that keeps what it receives and answers each message after `delayMs` (a slow relay). */
+async function startSlowSmtp() {
+  const received: { to: string; text: string }[] = [];
+  const state = { delayMs: 0 };
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          for (const to of session.envelope.rcptTo) received.push({ to: to.address, text: mail.text ?? '' });
+          setTimeout(done, state.delayMs);
+        })
+        .catch(done);
+    },
+  });
+  // A client killed mid-session resets its connection: expected here, not a failure of the test.
+  smtp.on('error', () => {});
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    state,
+    close: () => new Promise<void>((r) => smtp.close(() => r())),
+  };
+}
+
 test('PGlite: kill -9 during checkout and during payment confirmation, restart, nothing lost or doubled', async () => {
   test.setTimeout(400_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'roam-rel-pglite-'));
-  const env = { DATA_DIR: dataDir };
+  const smtp = await startSlowSmtp();
+  smtp.state.delayMs = 150;
+  const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url };
   const log = (line: string) => console.log(`[reliability:pglite] ${line}`);
   let server: ServerProcess = startServer(PORT, env);
   const restart = async (why: string) => {
@@ -127,6 +161,7 @@ test('PGlite: kill -9 during checkout and during payment confirmation, restart, 
     const rows = async (sql: string, params: unknown[] = []) => (await db.query<Row>(sql, params)).rows;
     const payableIds = payable.map((p) => p.id);
     let contendedWinner: Row | undefined;
+    let unsent: Row[] = [];
     try {
       log(`PGlite directory opened after the second kill -9 in ${Date.now() - started} ms`);
       const bookings = await rows(
@@ -193,11 +228,36 @@ test('PGlite: kill -9 during checkout and during payment confirmation, restart, 
         [payableIds],
       );
       log(`unpaid holds moved past their expiry: ${lapsed.length}`);
+      // E-mails the kills interrupted: committed with their booking, never handed to SMTP (pending) or cut off
+      // mid-send (sending). Time passes for them too: past the sweeper's grace period, claims gone stale.
+      unsent = await rows(
+        `update outbox set created_at = created_at - interval '1 minute',
+                claimed_at = claimed_at - interval '1 hour', next_attempt_at = null
+          where status in ('pending', 'sending') returning "to", text, status::text, attempts`,
+      );
+      expect(unsent.length, 'the kills must land while e-mails are being sent').toBeGreaterThan(0);
+      log(
+        `e-mails interrupted by the kills: ${unsent.filter((m) => m.status === 'pending').length} pending, ` +
+          `${unsent.filter((m) => m.status === 'sending').length} mid-send`,
+      );
     } finally {
       await db.close();
     }
 
+    smtp.state.delayMs = 0;
+    const receivedBefore = smtp.received.length;
     await restart('kill -9 during payment confirmation');
+    // The restarted server's start-up sweep delivers every interrupted e-mail (at least once: one cut off after SMTP
+    // took it may arrive twice).
+    started = Date.now();
+    const bookingIdIn = (text: Json) =>
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(String(text))?.[0];
+    const delivered = (m: Row) =>
+      smtp.received
+        .slice(receivedBefore)
+        .some((mail) => mail.to === m.to && mail.text.includes(bookingIdIn(m.text) ?? String(m.text)));
+    await expect.poll(() => unsent.filter((m) => !delivered(m)).length, { timeout: 10_000 }).toBe(0);
+    log(`all ${unsent.length} interrupted e-mails delivered over SMTP ${Date.now() - started} ms after the restart`);
     // Confirming again — twice, at once, and once more — completes the rest and changes nothing twice.
     for (let round = 0; round < 2; round++) {
       const replays = await Promise.all(payable.flatMap((target) => [pay(target), pay(target)]));
@@ -245,6 +305,7 @@ test('PGlite: kill -9 during checkout and during payment confirmation, restart, 
     throw error;
   } finally {
     await server.kill9().catch(() => {});
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

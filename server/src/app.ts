@@ -82,6 +82,8 @@ export async function buildApp({
       app.log,
     ),
   );
+  // What the outbox still holds (a crash between a commit and its delivery, SMTP down) is re-sent from start-up on.
+  app.addHook('onReady', async () => app.mailer.startSweeper());
   app.addHook('onClose', async () => app.mailer.close());
   app.decorate(
     'rates',

@@ -3,8 +3,11 @@ import { SMTPServer } from 'smtp-server';
 
 export type CapturedMail = { to: string[]; raw: string };
 
-/** A real local SMTP server that keeps what it receives (ARCHITECTURE §5: tests read the delivered messages). */
-export async function startSmtpCapture() {
+/**
+ * A real local SMTP server that keeps what it receives (ARCHITECTURE §5: tests read the delivered messages). `port`
+ * restarts one on the port of a closed one (SMTP down, then back).
+ */
+export async function startSmtpCapture(port = 0) {
   const received: CapturedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -20,10 +23,11 @@ export async function startSmtpCapture() {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const bound = (smtp.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     /** The body with quoted-printable soft breaks undone, good enough to find links and words in plain text. */
     textOf: (mail: CapturedMail) =>

@@ -45,7 +45,11 @@ export const paymentOption = pgEnum('payment_option', ['payLater', 'deposit', 'f
 export const paymentProvider = pgEnum('payment_provider', ['demo', 'stripe', 'paypal']);
 export const tokenPurpose = pgEnum('token_purpose', ['activate', 'reset']);
 export const fileKind = pgEnum('file_kind', ['avatar', 'license', 'carImage', 'supplierLogo']);
-export const outboxStatus = pgEnum('outbox_status', ['pending', 'sent', 'failed', 'logged']);
+/**
+ * pending: recorded, not yet handed to SMTP (or waiting for its next attempt); sending: claimed by one process that
+ * is handing it to SMTP now; sent; failed: given up after the last attempt; logged: no SMTP_URL, went to the log.
+ */
+export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed', 'logged']);
 
 export const files = pgTable(
   'files',
@@ -329,11 +333,16 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    replyTo: varchar('reply_to', { length: 320 }),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When a process claimed it (status sending); a claim older than the mailer's limit may be taken over. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** After a failed attempt: not retried before this time (backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
   (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],
 );

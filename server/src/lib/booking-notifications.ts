@@ -106,7 +106,6 @@ const TEMPLATES: Record<BookingNotice, Record<Language, Template>> = {
 export type Recipient = { id: string; email: string; language: string; enableEmailNotifications: boolean };
 
 export type NoticeContext = {
-  db: DbOrTx;
   mailer: Mailer;
   websiteName: string;
   publicUrl: string;
@@ -158,7 +157,7 @@ type BookingRef = { id: string; carName: string; status?: BookingStatus; amount?
  */
 export async function recordBookingNotice(
   db: DbOrTx,
-  context: Omit<NoticeContext, 'db'>,
+  context: NoticeContext,
   recipient: Recipient,
   notice: Exclude<BookingNotice, 'activate'>,
   booking: BookingRef,
@@ -180,7 +179,10 @@ export async function recordBookingNotice(
   return context.mailer.enqueue(db, { to: recipient.email, ...mail });
 }
 
-/** Delivers recorded e-mails. Failures are logged, never thrown: the booking itself already succeeded. */
+/**
+ * Delivers recorded e-mails once their transaction committed. Failures are logged, never thrown: the booking itself
+ * already succeeded, and the row stays `pending` in the outbox for the mailer's sweeper to retry.
+ */
 export async function deliverNotices(
   context: Pick<NoticeContext, 'mailer' | 'log'>,
   queued: readonly (QueuedMail | null)[],
@@ -191,15 +193,4 @@ export async function deliverNotices(
       .deliver(item)
       .catch((err: unknown) => context.log.warn({ err, outboxId: item.id }, 'booking e-mail failed'));
   }
-}
-
-/** A notice on its own (no transaction of the caller): recorded, then delivered. */
-export async function notifyBooking(
-  context: NoticeContext,
-  recipient: Recipient,
-  notice: Exclude<BookingNotice, 'activate'>,
-  booking: BookingRef,
-): Promise<void> {
-  const queued = await recordBookingNotice(context.db, context, recipient, notice, booking);
-  await deliverNotices(context, [queued]);
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
@@ -16,52 +16,186 @@ export type Mailer = {
    * reports, so the change and its message commit together or not at all — and returns it for `deliver`.
    */
   enqueue(db: DbOrTx, mail: Mail): Promise<QueuedMail>;
-  /** Hands a queued message to SMTP (call it after the transaction that queued it committed). */
+  /**
+   * Hands a queued message to SMTP (call it after the transaction that queued it committed). Throws when SMTP
+   * refused it; the row then stays `pending` and the sweeper retries it.
+   */
   deliver(queued: QueuedMail): Promise<void>;
-  close(): void;
+  /**
+   * Sends what the outbox still holds: `pending` rows older than the grace period and due for their next attempt,
+   * and claims abandoned mid-send. Each row is claimed atomically first, so processes sweeping one database at once
+   * never send a row twice. Returns how many rows it handled. Runs at start-up and every minute (`startSweeper`).
+   */
+  sweep(now?: Date): Promise<number>;
+  /** Sweeps now, then every SWEEP_EVERY_MS (unref'd timer) until `close`. */
+  startSweeper(): void;
+  /** Stops the sweeper, waits for a sweep in progress, closes the SMTP transport. */
+  close(): Promise<void>;
 };
+
+/** The after-commit delivery normally sends within milliseconds; the sweeper leaves younger rows to it. */
+export const SWEEP_GRACE_MS = 30_000;
+export const SWEEP_EVERY_MS = 60_000;
+/** Attempts before a message is marked `failed` (backoff 1, 2, 4 … 60 min: about two hours in all). */
+export const MAX_ATTEMPTS = 8;
+/** A `sending` claim older than this belongs to a process that died mid-send: another may take it over. */
+export const STALE_CLAIM_MS = 10 * 60_000;
+/** Rows one claim takes. */
+export const SWEEP_BATCH = 20;
+/** SMTP connections a sweep uses at once (a backlog after an outage goes out faster; relays limit clients). */
+const SWEEP_CONNECTIONS = 4;
+// Bounds one SMTP exchange well inside STALE_CLAIM_MS (nodemailer's defaults allow 2 min to connect, 10 idle).
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
 
 /**
  * Every message is recorded in the outbox first (ARCHITECTURE §5 E-mail), then delivered over SMTP_URL.
  * Without SMTP it stays in the outbox as 'logged' and goes to the log, so nothing is silently lost. A process
- * killed between the commit and the delivery leaves the row `pending`: recorded, visibly undelivered.
+ * killed between the commit and the delivery leaves the row `pending`, and a failed delivery leaves it `pending`
+ * with its attempt count and error: the sweeper sends it later, with backoff, until MAX_ATTEMPTS.
  */
 export function createMailer(
   db: Db,
   options: { smtpUrl: string | undefined; from: string },
-  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
+  log: {
+    info(obj: object, msg: string): void;
+    warn?(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  },
 ): Mailer {
-  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport: Transporter | null = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
+    : null;
+
   const enqueue = async (target: DbOrTx, mail: Mail): Promise<QueuedMail> => {
     const [row] = await target
       .insert(outbox)
-      .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+      .values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        replyTo: mail.replyTo ?? null,
+      })
       .returning({ id: outbox.id });
     return { id: row!.id, mail };
   };
-  const deliver = async ({ id, mail }: QueuedMail) => {
+
+  /** Sends one claimed row (status `sending`) and records the outcome. */
+  const send = async (id: string, mail: Mail, attemptsBefore: number) => {
     if (!transport) {
-      await db.update(outbox).set({ status: 'logged' }).where(eq(outbox.id, id));
+      await db.update(outbox).set({ status: 'logged', claimedAt: null }).where(eq(outbox.id, id));
       log.info({ outboxId: id, to: mail.to, subject: mail.subject }, 'e-mail recorded (no SMTP_URL)');
       return;
     }
+    const attempts = attemptsBefore + 1;
     try {
       await transport.sendMail({ from: options.from, ...mail });
-      await db.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: 1 }).where(eq(outbox.id, id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db.update(outbox).set({ status: 'failed', attempts: 1, lastError: message }).where(eq(outbox.id, id));
-      log.error({ outboxId: id, err: message }, 'e-mail delivery failed');
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      await db
+        .update(outbox)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          attempts,
+          lastError: message,
+          claimedAt: null,
+          nextAttemptAt: giveUp ? null : new Date(Date.now() + retryDelayMs(attempts)),
+        })
+        .where(eq(outbox.id, id));
+      log.error({ outboxId: id, attempts, err: message }, giveUp ? 'e-mail given up' : 'e-mail delivery failed');
       throw error;
     }
+    await db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: new Date(), attempts, claimedAt: null, nextAttemptAt: null })
+      .where(eq(outbox.id, id));
   };
+
+  const deliver = async ({ id, mail }: QueuedMail) => {
+    // Claimed like the sweeper claims: if a sweeper already took the row, it sends it, not us.
+    const [claimed] = await db
+      .update(outbox)
+      .set({ status: 'sending', claimedAt: new Date() })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')))
+      .returning({ attempts: outbox.attempts });
+    if (claimed) await send(id, mail, claimed.attempts);
+  };
+
+  const sweep = async (now = new Date()) => {
+    let handled = 0;
+    for (;;) {
+      const due = db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          or(
+            and(
+              eq(outbox.status, 'pending'),
+              lt(outbox.createdAt, new Date(now.getTime() - SWEEP_GRACE_MS)),
+              or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, now)),
+            ),
+            and(eq(outbox.status, 'sending'), lt(outbox.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS))),
+          ),
+        )
+        .orderBy(asc(outbox.createdAt))
+        .limit(SWEEP_BATCH)
+        .for('update', { skipLocked: true });
+      const rows = await db
+        .update(outbox)
+        .set({ status: 'sending', claimedAt: new Date() })
+        .where(inArray(outbox.id, due))
+        .returning();
+      const next = rows.values();
+      const worker = async () => {
+        for (const row of next) {
+          const mail: Mail = {
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            ...(row.html ? { html: row.html } : {}),
+            ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+          };
+          await send(row.id, mail, row.attempts).catch(() => {}); // recorded on the row and logged by send
+        }
+      };
+      await Promise.all(Array.from({ length: SWEEP_CONNECTIONS }, worker));
+      handled += rows.length;
+      if (rows.length < SWEEP_BATCH) return handled;
+    }
+  };
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let closed = false;
+  const tick = () => {
+    if (closed) return;
+    running = running
+      .then(() => sweep())
+      .then((handled) => {
+        if (handled > 0) log.info({ handled }, 'outbox swept');
+      })
+      .catch((err: unknown) => (log.warn ?? log.error)({ err }, 'outbox sweep failed'));
+  };
+
   return {
     enqueue,
     deliver,
+    sweep,
     async send(mail) {
       await deliver(await enqueue(db, mail));
     },
-    close() {
+    startSweeper() {
+      if (timer || closed) return;
+      tick();
+      timer = setInterval(tick, SWEEP_EVERY_MS).unref();
+    },
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      await running;
       transport?.close();
     },
   };

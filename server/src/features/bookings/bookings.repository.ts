@@ -127,6 +127,16 @@ export async function updateBooking(db: DbOrTx, id: string, values: Partial<type
     .where(eq(bookings.id, id));
 }
 
+/** Locks the bookings for the rest of the transaction and reads what a change is decided on. */
+export async function lockBookings(tx: DbOrTx, ids: string[]) {
+  return tx
+    .select({ id: bookings.id, status: bookings.status, cancelRequest: bookings.cancelRequest })
+    .from(bookings)
+    .where(inArray(bookings.id, ids))
+    .orderBy(bookings.id)
+    .for('update');
+}
+
 export async function setStatuses(db: DbOrTx, ids: string[], status: BookingStatus, blocksCar: boolean) {
   await db
     .update(bookings)

@@ -2,18 +2,25 @@ import type { Booking, BookingRow, BookingsQuery, UpdateBookingBody } from '@roa
 import { BLOCKING_STATUSES, type BookingStatus, EXTRAS, type Language } from '@roam/contract/enums';
 import { validateRentalPeriod } from '@roam/contract/time';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type NoticeContext, notifyBooking } from '../../lib/booking-notifications.ts';
+import {
+  deliverNotices,
+  type NoticeContext,
+  type Recipient,
+  recordBookingNotice,
+} from '../../lib/booking-notifications.ts';
 import { priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer, QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { buildSettings } from '../system/settings.service.ts';
 import * as repository from './bookings.repository.ts';
 
 // Bookings API (issue #5). Ownership: every call checks the session against the booking (ARCHITECTURE §4, §5);
-// other people's bookings answer 404 so ids cannot be probed.
+// other people's bookings answer 404 so ids cannot be probed. Every change that notifies someone records the
+// notifications and their e-mails in the change's own transaction and delivers the e-mails after the commit
+// (lib/booking-notifications.ts): a crash can lose neither, and the mailer's sweeper sends what was left pending.
 
 export type BookingsContext = { db: Db; mailer: Mailer; config: Config; log: NoticeContext['log'] };
 
@@ -123,7 +130,6 @@ export async function getBooking(context: BookingsContext, user: SessionUser, id
 
 function noticeContext(context: BookingsContext): NoticeContext {
   return {
-    db: context.db,
     mailer: context.mailer,
     websiteName: context.config.WEBSITE_NAME,
     publicUrl: context.config.PUBLIC_URL,
@@ -131,15 +137,21 @@ function noticeContext(context: BookingsContext): NoticeContext {
   };
 }
 
-const driverOf = (record: repository.BookingRecord) => ({
+const driverOf = (record: repository.BookingRecord): Recipient => ({
   id: record.booking.driverId,
   email: record.driverEmail,
   language: record.driverLanguage,
   enableEmailNotifications: record.driverNotifications,
 });
 
-async function notifyStatus(context: BookingsContext, record: repository.BookingRecord, status: BookingStatus) {
-  await notifyBooking(noticeContext(context), driverOf(record), 'bookingStatusChanged', {
+/** Records, in the transaction `tx` of the change, that the booking's driver is told its new status. */
+function recordStatusNotice(
+  tx: DbOrTx,
+  context: BookingsContext,
+  record: repository.BookingRecord,
+  status: BookingStatus,
+): Promise<QueuedMail | null> {
+  return recordBookingNotice(tx, noticeContext(context), driverOf(record), 'bookingStatusChanged', {
     id: record.booking.id,
     carName: record.carName,
     status,
@@ -216,8 +228,11 @@ export async function updateBooking(
     extras,
   });
   const status = body.status ?? booking.status;
+  let mails: (QueuedMail | null)[];
   try {
-    await context.db.transaction(async (tx) => {
+    mails = await context.db.transaction(async (tx) => {
+      const [current] = await repository.lockBookings(tx, [id]);
+      if (!current) throw NOT_FOUND();
       await repository.updateBooking(tx, id, {
         pickupAt,
         dropoffAt,
@@ -226,16 +241,16 @@ export async function updateBooking(
         ...extras,
         additionalDriverDetails,
         price: price.total,
-        ...(status !== booking.status ? { status, blocksCar: blocks(status), holdExpiresAt: null } : {}),
+        ...(status !== current.status ? { status, blocksCar: blocks(status), holdExpiresAt: null } : {}),
       });
+      return status !== current.status ? [await recordStatusNotice(tx, context, record, status)] : [];
     });
   } catch (error) {
     if (pgErrorCode(error) === '23P01') throw TAKEN();
     throw error;
   }
-  const updated = await visibleRecord(context, user, id);
-  if (status !== booking.status) await notifyStatus(context, updated, status);
-  return toDetail(updated, user, language);
+  await deliverNotices(context, mails);
+  return toDetail(await visibleRecord(context, user, id), user, language);
 }
 
 /**
@@ -245,24 +260,35 @@ export async function updateBooking(
 export async function cancelBooking(context: BookingsContext, user: SessionUser, id: string, language: Language) {
   const record = await visibleRecord(context, user, id);
   if (record.booking.status === 'cancelled') return toDetail(record, user, language);
-  if (isOperator(record, user)) {
-    await repository.updateBooking(context.db, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
-    const updated = await visibleRecord(context, user, id);
-    await notifyStatus(context, updated, 'cancelled');
-    return toDetail(updated, user, language);
-  }
-  if (!record.booking.cancelRequest) {
-    await repository.updateBooking(context.db, id, { cancelRequest: true });
-    const supplier = {
+  const operator = isOperator(record, user);
+  const mails = await context.db.transaction(async (tx) => {
+    // Decided on the locked row: two cancels at once change and notify once.
+    const [current] = await repository.lockBookings(tx, [id]);
+    if (!current || current.status === 'cancelled') return [];
+    if (operator) {
+      await repository.updateBooking(tx, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
+      return [await recordStatusNotice(tx, context, record, 'cancelled')];
+    }
+    if (current.cancelRequest) return [];
+    await repository.updateBooking(tx, id, { cancelRequest: true });
+    const supplier: Recipient = {
       id: record.booking.supplierId,
       email: record.supplierEmail,
       language: record.supplierLanguage,
       enableEmailNotifications: record.supplierNotifications,
     };
-    for (const recipient of [supplier, ...(await repository.admins(context.db))]) {
-      await notifyBooking(noticeContext(context), recipient, 'cancelRequested', { id, carName: record.carName });
+    const queued: (QueuedMail | null)[] = [];
+    for (const recipient of [supplier, ...(await repository.admins(tx))]) {
+      queued.push(
+        await recordBookingNotice(tx, noticeContext(context), recipient, 'cancelRequested', {
+          id,
+          carName: record.carName,
+        }),
+      );
     }
-  }
+    return queued;
+  });
+  await deliverNotices(context, mails);
   return toDetail(await visibleRecord(context, user, id), user, language);
 }
 
@@ -300,16 +326,23 @@ export async function updateBookingStatus(
   ids: string[],
   status: BookingStatus,
 ) {
-  const { unique, rows } = await allVisible(context, user, ids);
+  const { unique } = await allVisible(context, user, ids);
+  let mails: (QueuedMail | null)[];
   try {
-    await context.db.transaction(async (tx) => repository.setStatuses(tx, unique, status, blocks(status)));
+    mails = await context.db.transaction(async (tx) => {
+      const changed = (await repository.lockBookings(tx, unique)).filter((row) => row.status !== status);
+      await repository.setStatuses(tx, unique, status, blocks(status));
+      const queued: (QueuedMail | null)[] = [];
+      for (const row of changed) {
+        const record = await repository.findBooking(tx, row.id);
+        if (record) queued.push(await recordStatusNotice(tx, context, record, status));
+      }
+      return queued;
+    });
   } catch (error) {
     if (pgErrorCode(error) === '23P01') throw TAKEN();
     throw error;
   }
-  for (const row of rows.filter((row) => row.status !== status)) {
-    const record = await repository.findBooking(context.db, row.id);
-    if (record) await notifyStatus(context, record, status);
-  }
+  await deliverNotices(context, mails);
   return { count: unique.length };
 }

@@ -1,10 +1,10 @@
 import { BookingSchema, BookingsPageSchema } from '@roam/contract/bookings';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, period } from '../../../test/booking-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, notifications } from '../../db/schema.ts';
+import { bookings, notifications, outbox, users } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
 
 type Headers = { cookie: string } | Record<string, never>;
@@ -243,5 +243,61 @@ describe('bookings API', () => {
       .from(bookings)
       .where(inArray(bookings.id, [mine, van, theirs]));
     expect(left).toHaveLength(0);
+  });
+
+  it('each change commits with its notifications and e-mails, or not at all (a crash between them leaves neither)', async () => {
+    // A refused outbox insert — the last write of each change's transaction — stands in for a process killed
+    // before the commit (e2e/reliability kills real ones): the booking change and its notifications roll back too.
+    const refuse = async (on: boolean) => {
+      if (!on) {
+        await t.db.execute(sql`drop trigger if exists test_refuse_outbox on outbox`);
+        return;
+      }
+      await t.db.execute(sql`create or replace function test_refuse_outbox() returns trigger
+        language plpgsql as $$ begin raise exception 'outbox refused by the test'; end $$`);
+      await t.db.execute(sql`create trigger test_refuse_outbox before insert on outbox
+        for each row execute function test_refuse_outbox()`);
+    };
+    const id = await book(as.driver, 60);
+    const written = async () => {
+      const [notes] = await t.db.select({ n: count() }).from(notifications).where(eq(notifications.bookingId, id));
+      const [mails] = await t.db
+        .select({ n: count() })
+        .from(outbox)
+        .where(like(outbox.text, `%${id}%`));
+      const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+      return { notifications: notes!.n, mails: mails!.n, status: row!.status, cancelRequest: row!.cancelRequest };
+    };
+    const before = await written();
+    const post = (who: Headers, url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: who, ...(payload ? { payload } : {}) });
+    const changes = [
+      () => post(as.supplier, '/api/update-booking-status', { ids: [id], status: 'reserved' }),
+      () => post(as.admin, `/api/update-booking/${id}`, { status: 'reserved' }),
+      () => post(as.supplier, `/api/cancel-booking/${id}`),
+      () => post(as.driver, `/api/cancel-booking/${id}`),
+    ];
+    await refuse(true);
+    try {
+      for (const change of changes) expect((await change()).statusCode).toBe(500);
+    } finally {
+      await refuse(false);
+    }
+    expect(await written()).toEqual(before);
+    // Committed: the driver's request tells the supplier and every admin, each by notification and e-mail.
+    const admins = await t.db.$count(users, eq(users.type, 'admin'));
+    expect((await changes[3]!()).statusCode).toBe(200);
+    expect(await written()).toMatchObject({
+      notifications: before.notifications + 1 + admins,
+      mails: before.mails + 1 + admins,
+      cancelRequest: true,
+    });
+    // An operator's status change tells the driver, by notification and e-mail.
+    expect((await changes[0]!()).json()).toEqual({ count: 1 });
+    expect(await written()).toMatchObject({
+      notifications: before.notifications + 2 + admins,
+      mails: before.mails + 2 + admins,
+      status: 'reserved',
+    });
   });
 });
