@@ -58,9 +58,12 @@ export function RootLayout() {
         languages={settings.languages}
         account={
           <>
-            <Suspense fallback={null}>
-              <NotificationBell />
-            </Suspense>
+            {/* Visitors have no bell: they download neither its code nor its strings. */}
+            {session.user ? (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            ) : null}
             <AccountMenu />
           </>
         }
