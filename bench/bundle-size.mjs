@@ -1,5 +1,7 @@
 // Gzipped JS a first visit to each route downloads (ARCHITECTURE §7): the entry chunk, the route's screen chunk and
-// everything either imports statically, read from Vite's build manifest. Shared chunks count for every route.
+// everything either imports statically, read from Vite's build manifest, plus the strings the visit loads in
+// English (web/src/i18n/index.ts: the language chunk with the core areas, and the chunk of each area the screen
+// shows, per web/src/i18n/areas.json). Shared chunks count for every route.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +12,8 @@ export const ROUTE_SCREENS = {
   '/checkout': 'src/features/checkout/checkout-screen.tsx',
   '/bookings': 'src/features/bookings/bookings-screen.tsx',
 };
+
+const STRING_AREAS = JSON.parse(readFileSync(new URL('../web/src/i18n/areas.json', import.meta.url), 'utf8'));
 
 export function routeBundleSizes(webDist) {
   const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
@@ -26,6 +30,14 @@ export function routeBundleSizes(webDist) {
     };
     walk(entry);
     walk(screen);
+    const strings = ['src/i18n/locales/en/index.ts'];
+    for (const area of STRING_AREAS.screens[path.basename(screen, '-screen.tsx')] ?? []) {
+      strings.push(`src/i18n/locales/en/${area}.json`);
+    }
+    for (const key of strings) {
+      if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+      walk(key);
+    }
     const files = [...seen]
       .map((key) => manifest[key].file)
       .filter((file) => file.endsWith('.js'))

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst } from 'vite';
+import STRING_AREAS from './src/i18n/areas.json';
 
 const api = { '/api': 'http://127.0.0.1:3000' };
 
@@ -69,7 +70,9 @@ function precompress(): Plugin {
  * round trip before the first paint. This inlines a tiny script in index.html that, for the address being opened,
  * preloads the screen's chunk (and the chunks and CSS it imports) alongside the entry. Screens map to paths by name
  * (`features/x/search-screen.tsx` → `/search`, `home-screen` → `/`); a screen whose path differs is just not
- * preloaded.
+ * preloaded. Likewise the strings (src/i18n/index.ts), which would otherwise wait for the entry, then for the
+ * language's chunk: that chunk and the screen's areas (src/i18n/areas.json) in the likely language — `?l=`, else the
+ * saved one, else English.
  */
 function preloadRouteChunks(): Plugin {
   return {
@@ -83,7 +86,24 @@ function preloadRouteChunks(): Plugin {
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entry = chunks.find((chunk) => chunk.isEntry);
         const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        const routes: Record<string, string[]> = {};
+        // Per language: its chunk (core areas), then each area's chunk in `areaNames` order.
+        const areaNames = [
+          ...new Set(
+            chunks.flatMap(
+              (chunk) => chunk.facadeModuleId?.match(/[\\/]i18n[\\/]locales[\\/]en[\\/](\w+)\.json$/)?.[1] ?? [],
+            ),
+          ),
+        ].sort();
+        const strings: Record<string, [string, string[]]> = {};
+        for (const chunk of chunks) {
+          const [, language, name] =
+            chunk.facadeModuleId?.match(/[\\/]i18n[\\/]locales[\\/](\w+)[\\/](\w+)\.(?:ts|json)$/) ?? [];
+          if (!language || !name) continue;
+          strings[language] ??= ['', []];
+          if (name === 'index') strings[language][0] = chunk.fileName;
+          else strings[language][1][areaNames.indexOf(name)] = chunk.fileName;
+        }
+        const routes: Record<string, [string[], number[]]> = {};
         for (const chunk of chunks) {
           const screen = chunk.facadeModuleId?.match(/[\\/]features[\\/][\w-]+[\\/]([\w-]+)-screen\.tsx$/)?.[1];
           if (!screen) continue;
@@ -96,9 +116,10 @@ function preloadRouteChunks(): Plugin {
             for (const next of imported?.imports ?? []) walk(next);
           };
           walk(chunk.fileName);
-          routes[screen === 'home' ? '/' : `/${screen}`] = [...files];
+          const areas = (STRING_AREAS.screens as Record<string, string[]>)[screen] ?? [];
+          routes[screen === 'home' ? '/' : `/${screen}`] = [[...files], areas.map((area) => areaNames.indexOf(area))];
         }
-        const script = `(function(){var f=${JSON.stringify(routes)}[location.pathname.replace(/\\/$/,'')||'/'];if(f)f.forEach(function(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/'+h;document.head.appendChild(l)})})()`;
+        const script = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',f=${JSON.stringify(routes)}[p],s=${JSON.stringify(strings)},g;try{g=new URLSearchParams(location.search).get('l')||localStorage.getItem('roam.language')}catch(e){}g=s[g]||s.en;function a(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/'+h;document.head.appendChild(l)}a(g[0]);if(f){f[0].forEach(a);f[1].forEach(function(i){a(g[1][i])})}})()`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },

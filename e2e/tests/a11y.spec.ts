@@ -101,6 +101,9 @@ for (const language of ['en', 'fr'] as const) {
     // The map loads when it nears the viewport (issue #8): scroll to it as a user would.
     await page.getByRole('heading', { name: t('home.map.title') }).scrollIntoViewIfNeeded();
     await expect(page.locator('.locations-map__marker').first()).toBeVisible({ timeout: 15_000 });
+    // So do the destinations, car sizes and supplier logos under it.
+    await page.getByRole('heading', { name: t('home.promises.title') }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('heading', { name: t('home.sizes.title') })).toBeVisible({ timeout: 15_000 });
     await audit(page, found, 'home');
     // Back at the top, as a user who scrolled down to the map would go (a popover closes when the page scrolls).
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,11 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 
 type Locale = Record<string, unknown>;
 const localesDir = new URL('../../web/src/i18n/locales/', import.meta.url);
-/** The web app's own locale files: tests look for the strings a user would see, in the language under test. */
+/**
+ * The web app's own strings in one language (its locale files, one per area: `locales/<language>/<area>.json`, read
+ * as `{ area: strings }`): tests look for the strings a user would see, in the language under test.
+ */
 export function locale(language: 'en' | 'fr' | 'es' | 'se' | 'de'): Locale {
-  return JSON.parse(readFileSync(new URL(`${language}.json`, localesDir), 'utf8')) as Locale;
+  const dir = new URL(`${language}/`, localesDir);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(new URL(file, dir), 'utf8'))]),
+  );
 }
 export function text(messages: Locale, key: string): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Locale | undefined)?.[part], messages);

@@ -106,6 +106,8 @@ async function chooseCurrency(page: Page, code: string) {
 
 test("another currency changes the home car sizes' 'from' prices and the checkout prices", async ({ page }) => {
   await page.goto('/');
+  // The car sizes load as they near the viewport (issue #8): scroll towards them as a user would.
+  await page.getByRole('heading', { name: text(en, 'home.promises.title') }).scrollIntoViewIfNeeded();
   const from = page.locator('.car-size__price').first();
   await expect(from).toContainText('€');
   await chooseCurrency(page, 'GBP');

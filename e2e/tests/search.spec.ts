@@ -108,7 +108,7 @@ test('the results page, pager and empty state in French', async ({ page }) => {
   await expect(page.getByRole('article').first()).toBeVisible(SLOW);
   const total = await resultCount(page);
   if (total > 15) {
-    await page.getByRole('button', { name: text(fr, 'search.pager.next') }).click();
+    await page.getByRole('button', { name: text(fr, 'common.pager.next') }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByRole('article')).toHaveCount(Math.min(15, total - 15));
   }
@@ -150,7 +150,7 @@ test('on a narrow screen, scrolling loads the next page; a "Load more" button do
   await expect(cards).toHaveCount(15, SLOW);
   const total = await resultCount(page);
   expect(total).toBeGreaterThan(30);
-  await expect(page.getByRole('navigation', { name: text(en, 'search.pager.label') })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: text(en, 'common.pager.label') })).toHaveCount(0);
 
   // The button (for keyboard and screen-reader users) loads page 2 where it is, without scrolling; the count stays
   // the total and a polite live region says what was added.

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/auth/api/session';
 import { useUserLanguageSync } from '../features/auth/api/user-language';
 import { useSettings } from '../features/settings/api/get-settings';
+import { importWithStrings } from '../i18n/index';
 import { useLanguageFromAddress } from '../i18n/use-language-from-address';
 import { AccountMenu } from '../ui/account-menu';
 import { Footer } from '../ui/footer';
@@ -12,15 +13,16 @@ import { PageLoading } from '../ui/page-loading';
 import { RouteProgress } from '../ui/route-progress';
 
 // Cookie consent exists only when the deployment sets ANALYTICS_ID: without it, not a byte of it is loaded.
-const CookieConsent = lazy(() =>
-  import('../features/cookies/cookie-consent').then((m) => ({ default: m.CookieConsent })),
-);
-const CookieSettingsButton = lazy(() =>
-  import('../features/cookies/cookie-consent').then((m) => ({ default: m.CookieSettingsButton })),
-);
+const loadCookieConsent = () =>
+  importWithStrings('features/cookies/cookie-consent', () => import('../features/cookies/cookie-consent'));
+const CookieConsent = lazy(() => loadCookieConsent().then((m) => ({ default: m.CookieConsent })));
+const CookieSettingsButton = lazy(() => loadCookieConsent().then((m) => ({ default: m.CookieSettingsButton })));
 // Only signed-in users who have not activated their account (or suspended sessions) load the banner's code.
 const AccountBanner = lazy(() =>
-  import('../features/auth/components/account-banner').then((module) => ({ default: module.AccountBanner })),
+  importWithStrings(
+    'features/auth/components/account-banner',
+    () => import('../features/auth/components/account-banner'),
+  ).then((module) => ({ default: module.AccountBanner })),
 );
 // The footer's newsletter form is below the fold on every page: its code loads after the screen's (ARCHITECTURE §7).
 const NewsletterForm = lazy(() =>
@@ -28,7 +30,10 @@ const NewsletterForm = lazy(() =>
 );
 // Issue #6: the unread-notifications bell, loaded apart from the entry chunk.
 const NotificationBell = lazy(() =>
-  import('../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+  importWithStrings(
+    'features/notifications/components/notification-bell',
+    () => import('../features/notifications/components/notification-bell'),
+  ).then((m) => ({ default: m.NotificationBell })),
 );
 
 /** Every route renders inside this layout (spec §2): header, the screen, footer. */
@@ -53,9 +58,12 @@ export function RootLayout() {
         languages={settings.languages}
         account={
           <>
-            <Suspense fallback={null}>
-              <NotificationBell />
-            </Suspense>
+            {/* Visitors have no bell: they download neither its code nor its strings. */}
+            {session.user ? (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            ) : null}
             <AccountMenu />
           </>
         }

@@ -1,17 +1,28 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { FALLBACK_SETTINGS, settingsQueryOptions } from '../features/settings/api/get-settings';
+import { loadStrings, STRING_AREAS } from '../i18n/index';
 import { PageLoading } from '../ui/page-loading';
 import { queryClient } from './query-client';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-/** A route whose screen is loaded on first visit (spec §2: every screen loads lazily). */
+/**
+ * A route whose screen is loaded on first visit (spec §2: every screen loads lazily), together with the strings of
+ * the areas it shows (i18n/areas.json, by the screen file's name), so that it never renders a raw key.
+ */
 function screen<Module>(
+  name: keyof typeof STRING_AREAS.screens,
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType,
 ): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
+  const areas = STRING_AREAS.screens[name] ?? [];
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadStrings(areas)]);
+      return { Component: pick(module) };
+    },
+  };
 }
 
 /** Suppliers exist only when the deployment does not hide them (HIDE_SUPPLIERS, spec §2). */
@@ -35,6 +46,7 @@ export const routes: RouteObject[] = [
           {
             index: true,
             ...screen(
+              'home',
               () => import('../features/home/home-screen'),
               (m) => m.HomeScreen,
             ),
@@ -42,6 +54,7 @@ export const routes: RouteObject[] = [
           {
             path: 'sign-in',
             ...screen(
+              'sign-in',
               () => import('../features/auth/sign-in-screen'),
               (m) => m.SignInScreen,
             ),
@@ -49,6 +62,7 @@ export const routes: RouteObject[] = [
           {
             path: 'sign-up',
             ...screen(
+              'sign-up',
               () => import('../features/auth/sign-up-screen'),
               (m) => m.SignUpScreen,
             ),
@@ -56,6 +70,7 @@ export const routes: RouteObject[] = [
           {
             path: 'activate',
             ...screen(
+              'activate',
               () => import('../features/auth/activate-screen'),
               (m) => m.ActivateScreen,
             ),
@@ -63,6 +78,7 @@ export const routes: RouteObject[] = [
           {
             path: 'forgot-password',
             ...screen(
+              'forgot-password',
               () => import('../features/auth/forgot-password-screen'),
               (m) => m.ForgotPasswordScreen,
             ),
@@ -70,6 +86,7 @@ export const routes: RouteObject[] = [
           {
             path: 'reset-password',
             ...screen(
+              'reset-password',
               () => import('../features/auth/reset-password-screen'),
               (m) => m.ResetPasswordScreen,
             ),
@@ -77,6 +94,7 @@ export const routes: RouteObject[] = [
           {
             path: 'search',
             ...screen(
+              'search',
               () => import('../features/search/search-screen'),
               (m) => m.SearchScreen,
             ),
@@ -84,6 +102,7 @@ export const routes: RouteObject[] = [
           {
             path: 'checkout',
             ...screen(
+              'checkout',
               () => import('../features/checkout/checkout-screen'),
               (m) => m.CheckoutScreen,
             ),
@@ -91,6 +110,7 @@ export const routes: RouteObject[] = [
           {
             path: 'checkout-session/:sessionId',
             ...screen(
+              'checkout-session',
               () => import('../features/checkout/checkout-session-screen'),
               (m) => m.CheckoutSessionScreen,
             ),
@@ -98,6 +118,7 @@ export const routes: RouteObject[] = [
           {
             path: 'bookings',
             ...screen(
+              'bookings',
               () => import('../features/bookings/bookings-screen'),
               (m) => m.BookingsScreen,
             ),
@@ -105,6 +126,7 @@ export const routes: RouteObject[] = [
           {
             path: 'booking',
             ...screen(
+              'booking',
               () => import('../features/bookings/booking-screen'),
               (m) => m.BookingScreen,
             ),
@@ -112,6 +134,7 @@ export const routes: RouteObject[] = [
           {
             path: 'settings',
             ...screen(
+              'settings',
               () => import('../features/account/settings-screen'),
               (m) => m.SettingsScreen,
             ),
@@ -119,6 +142,7 @@ export const routes: RouteObject[] = [
           {
             path: 'change-password',
             ...screen(
+              'change-password',
               () => import('../features/account/change-password-screen'),
               (m) => m.ChangePasswordScreen,
             ),
@@ -126,6 +150,7 @@ export const routes: RouteObject[] = [
           {
             path: 'notifications',
             ...screen(
+              'notifications',
               () => import('../features/notifications/notifications-screen'),
               (m) => m.NotificationsScreen,
             ),
@@ -133,6 +158,7 @@ export const routes: RouteObject[] = [
           {
             path: 'about',
             ...screen(
+              'about',
               () => import('../features/info/about-screen'),
               (m) => m.AboutScreen,
             ),
@@ -140,6 +166,7 @@ export const routes: RouteObject[] = [
           {
             path: 'tos',
             ...screen(
+              'tos',
               () => import('../features/info/tos-screen'),
               (m) => m.TosScreen,
             ),
@@ -147,6 +174,7 @@ export const routes: RouteObject[] = [
           {
             path: 'privacy',
             ...screen(
+              'privacy',
               () => import('../features/info/privacy-screen'),
               (m) => m.PrivacyScreen,
             ),
@@ -154,6 +182,7 @@ export const routes: RouteObject[] = [
           {
             path: 'contact',
             ...screen(
+              'contact',
               () => import('../features/info/contact-screen'),
               (m) => m.ContactScreen,
             ),
@@ -161,6 +190,7 @@ export const routes: RouteObject[] = [
           {
             path: 'faq',
             ...screen(
+              'faq',
               () => import('../features/info/faq-screen'),
               (m) => m.FaqScreen,
             ),
@@ -168,6 +198,7 @@ export const routes: RouteObject[] = [
           {
             path: 'cookie-policy',
             ...screen(
+              'cookie-policy',
               () => import('../features/info/cookie-policy-screen'),
               (m) => m.CookiePolicyScreen,
             ),
@@ -175,6 +206,7 @@ export const routes: RouteObject[] = [
           {
             path: 'newsletter/confirm',
             ...screen(
+              'newsletter-confirm',
               () => import('../features/newsletter/newsletter-confirm-screen'),
               (m) => m.NewsletterConfirmScreen,
             ),
@@ -182,6 +214,7 @@ export const routes: RouteObject[] = [
           {
             path: 'newsletter/unsubscribe',
             ...screen(
+              'newsletter-unsubscribe',
               () => import('../features/newsletter/newsletter-unsubscribe-screen'),
               (m) => m.NewsletterUnsubscribeScreen,
             ),
@@ -189,6 +222,7 @@ export const routes: RouteObject[] = [
           {
             path: 'locations',
             ...screen(
+              'locations',
               () => import('../features/locations/locations-screen'),
               (m) => m.LocationsScreen,
             ),
@@ -197,6 +231,7 @@ export const routes: RouteObject[] = [
             path: 'suppliers',
             loader: suppliersLoader,
             ...screen(
+              'suppliers',
               () => import('../features/suppliers/suppliers-screen'),
               (m) => m.SuppliersScreen,
             ),
@@ -204,6 +239,7 @@ export const routes: RouteObject[] = [
           {
             path: '*',
             ...screen(
+              'not-found',
               () => import('./not-found-screen'),
               (m) => m.NotFoundScreen,
             ),

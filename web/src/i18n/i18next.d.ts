@@ -1,10 +1,10 @@
 import 'i18next';
-import type en from './locales/en.json';
+import type { Translations } from './translations';
 
 // Keys passed to t() are checked against the English source of truth (HOUSE-STYLE i18n).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: Translations };
   }
 }

@@ -1,12 +1,19 @@
 import { LANGUAGES } from '@roam/contract/enums';
 import { describe, expect, it } from 'vitest';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import se from './locales/se.json';
 
 type Tree = { [key: string]: string | Tree };
+
+// One file per language and area (locales/<language>/<area>.json, loaded with the screens that show the area):
+// each language is checked as one tree, `{ area: file }`, so every rule below holds across the split.
+const localeFiles = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+const trees: Record<string, Tree> = {};
+for (const [file, tree] of Object.entries(localeFiles)) {
+  const [, language, area] = file.match(/locales\/(\w+)\/(\w+)\.json$/) ?? [];
+  if (!language || !area) throw new Error(`unexpected locale file ${file}`);
+  trees[language] = { ...trees[language], [area]: tree };
+}
+const { en = {}, fr = {}, es = {}, se = {}, de = {} } = trees;
+const areasOf = (language: string) => Object.keys(trees[language] ?? {}).sort();
 
 /** Every leaf as [dot.path, value]. */
 function leaves(tree: Tree, prefix = ''): [string, string][] {
@@ -33,8 +40,13 @@ const english = new Map(leaves(en));
 const translations = { fr, es, se, de } satisfies Record<Exclude<(typeof LANGUAGES)[number], 'en'>, Tree>;
 
 describe('locale files', () => {
-  it('exist for every language of the contract', () => {
+  it('exist for every language of the contract, and no other', () => {
     expect(['en', ...Object.keys(translations)].sort()).toEqual([...LANGUAGES].sort());
+    expect(Object.keys(trees).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('split every language into the same areas', () => {
+    for (const language of LANGUAGES) expect(areasOf(language), language).toEqual(areasOf('en'));
   });
 
   it('English has no empty string', () => {

@@ -2,10 +2,11 @@ import type { User } from '@roam/contract/users';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSignOut } from '../features/auth/api/session';
+import { importWithStrings } from '../i18n/index';
 import { UserIcon } from './icons';
 import { PopoverButton } from './popover-button';
 
-const loadAccountPopover = () => import('./account-popover');
+const loadAccountPopover = () => importWithStrings('ui/account-popover', () => import('./account-popover'));
 const AccountPopover = lazy(() => loadAccountPopover().then((module) => ({ default: module.AccountPopover })));
 
 /** The header's account control: sign in / sign up for a visitor; the user's name and account links when signed in. */

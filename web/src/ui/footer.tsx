@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import type en from '../i18n/locales/en.json';
+import type { Translations } from '../i18n/translations';
 import { LogoMark } from './icons';
 import './footer.css';
 
-type NavKey = keyof typeof en.nav;
+type NavKey = keyof Translations['nav'];
 
 // Spec §2 "Footer and menu" links. Language lives in the header; sign-out joins the account menu.
 const LINKS: readonly { to: string; label: NavKey }[] = [

@@ -2,18 +2,24 @@ import type { Location } from '@roam/contract/locations';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { importWithStrings } from '../../i18n/index';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { WhenVisible } from '../../ui/when-visible';
 import { toSearchParams } from '../search/lib/search-params';
-import { CarSizes } from './components/car-sizes';
-import { Destinations } from './components/destinations';
 import { HomeHero } from './components/home-hero';
 import { HomeMap } from './components/home-map';
 import { PromiseList } from './components/promise-list';
-import { SupplierLogos } from './components/supplier-logos';
 import './home.css';
 
 // The form brings react-aria-components: its own chunk, so the hero paints first (ARCHITECTURE §7).
 const SearchForm = lazy(() => import('../search/components/search-form').then((m) => ({ default: m.SearchForm })));
+// Destinations, car sizes (with their prices) and supplier logos are below the fold: their code, data and strings
+// load as the visitor scrolls towards them (issue #8), like the map.
+const HomeMore = lazy(() =>
+  importWithStrings('features/home/components/home-more', () => import('./components/home-more')).then((m) => ({
+    default: m.HomeMore,
+  })),
+);
 
 /**
  * The home page (spec §2 "/"): the hero with the search form, the map of locations, destinations by country, car
@@ -42,9 +48,11 @@ export function HomeScreen() {
         </Suspense>
       </HomeHero>
       <HomeMap selectedId={pickupLocationId} onSelect={chooseOnMap} />
-      <Destinations />
-      <CarSizes />
-      <SupplierLogos />
+      <WhenVisible placeholder={<div className="home-more-placeholder" />}>
+        <Suspense fallback={<div className="home-more-placeholder" />}>
+          <HomeMore />
+        </Suspense>
+      </WhenVisible>
       <PromiseList />
     </div>
   );

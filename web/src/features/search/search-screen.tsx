@@ -31,6 +31,7 @@ const SearchForm = lazy(() => import('./components/search-form').then((m) => ({ 
 const PAGE_SIZE = BOOKING_RULES.pageSize.cars;
 /** Narrow screens always scroll for more (issue #4): a pager under a long column of cards is out of reach. */
 const NARROW = '(max-width: 640px)';
+const SKELETONS = ['first', 'second', 'third'];
 
 /** Search results (spec §2): every criterion, filter and the page come from the address. */
 export function SearchScreen() {
@@ -108,18 +109,24 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
   return (
     <div className={`search__layout${filtersShown ? '' : ' search__layout--no-filters'}`}>
       <aside className="search__aside" aria-label={t('search.filters.title')}>
-        {pickup ? (
-          <Suspense fallback={<div className="locations-map locations-map--small" />}>
-            <LocationsMap
-              className="locations-map--small"
-              locations={[pickup]}
-              label={t('search.mapLabel', { name: pickup.name })}
-              tileUrl={settings.mapTileUrl}
-              center={pickup}
-              zoom={11}
-              selectedId={pickup._id}
-            />
-          </Suspense>
+        {/* The map's box is there from the first paint, at its final size (the map's CSS comes with its lazy chunk):
+            nothing moves when the places, then the map, arrive (issue #8, CLS). */}
+        {pickup || !locations ? (
+          <div className="search__map">
+            {pickup ? (
+              <Suspense fallback={null}>
+                <LocationsMap
+                  className="locations-map--small"
+                  locations={[pickup]}
+                  label={t('search.mapLabel', { name: pickup.name })}
+                  tileUrl={settings.mapTileUrl}
+                  center={pickup}
+                  zoom={11}
+                  selectedId={pickup._id}
+                />
+              </Suspense>
+            ) : null}
+          </div>
         ) : null}
         <button
           type="button"
@@ -169,6 +176,10 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
           </div>
         ) : null}
         <ol className="search__list">
+          {/* Placeholders the size of a card while the first results load, so the layout below them holds still. */}
+          {!data && !query.isError
+            ? SKELETONS.map((key) => <li key={key} className="search__skeleton" aria-hidden="true" />)
+            : null}
           {data?.results.map((car) => (
             <li key={car._id}>
               <CarCard

@@ -1,10 +1,11 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../i18n/index';
+import { initI18n, loadStrings } from '../../../i18n/index';
 import { requiredMessage, signUpErrors } from './validation';
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadStrings(['auth']);
 });
 
 const valid = {

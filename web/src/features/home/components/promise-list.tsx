@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type en from '../../../i18n/locales/en.json';
+import type { Translations } from '../../../i18n/translations';
 import { PROMISE_ICONS } from './promise-icons';
 
-type PromiseKey = Exclude<keyof typeof en.home.promises, 'title'>;
+type PromiseKey = Exclude<keyof Translations['home']['promises'], 'title'>;
 
 // Spec §1: what the home page promises, in the spec's order.
 const PROMISES: readonly PromiseKey[] = [

@@ -11,12 +11,12 @@ export function Pager({ page, pageCount, onPage }: PagerProps) {
   const { t } = useTranslation();
   if (pageCount <= 1) return null;
   return (
-    <nav className="pager" aria-label={t('search.pager.label')}>
+    <nav className="pager" aria-label={t('common.pager.label')}>
       <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('search.pager.previous')}
+        {t('common.pager.previous')}
       </button>
       <span className="pager__status" aria-live="polite">
-        {t('search.pager.status', { page, total: pageCount })}
+        {t('common.pager.status', { page, total: pageCount })}
       </span>
       <button
         type="button"
@@ -24,7 +24,7 @@ export function Pager({ page, pageCount, onPage }: PagerProps) {
         disabled={page >= pageCount}
         onClick={() => onPage(page + 1)}
       >
-        {t('search.pager.next')}
+        {t('common.pager.next')}
       </button>
     </nav>
   );

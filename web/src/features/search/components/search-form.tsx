@@ -29,7 +29,14 @@ type FieldErrors = Partial<Record<'pickupLocation' | 'dropoffLocation' | 'pickup
 /** The search form (spec §2 home): places, dates and times, validated with the deployment's booking rules. */
 export function SearchForm(props: SearchFormProps) {
   const { data: locations } = useLocations();
-  if (!locations) return <div className="search-form search-form--loading" aria-busy="true" />;
+  // The same box as the screens' Suspense fallbacks (compact on the search page), so nothing moves as it swaps.
+  if (!locations)
+    return (
+      <div
+        className={`search-form${props.compact ? ' search-form--compact' : ''} search-form--loading`}
+        aria-busy="true"
+      />
+    );
   return <SearchFormFields {...props} locations={locations} />;
 }
 
