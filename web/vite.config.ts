@@ -119,7 +119,7 @@ function preloadRouteChunks(): Plugin {
           const areas = (STRING_AREAS.screens as Record<string, string[]>)[screen] ?? [];
           routes[screen === 'home' ? '/' : `/${screen}`] = [[...files], areas.map((area) => areaNames.indexOf(area))];
         }
-        const script = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',f=${JSON.stringify(routes)}[p],s=${JSON.stringify(strings)},g;try{g=new URLSearchParams(location.search).get('l')||localStorage.getItem('roam.language')}catch(e){}g=s[g]||s.en;function a(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/'+h;document.head.appendChild(l)}a(g[0]);if(f){f[0].forEach(a);f[1].forEach(function(i){a(g[1][i])})}})()`;
+        const script = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',f=${JSON.stringify(routes)}[p],s=${JSON.stringify(strings)},g;try{g=new URLSearchParams(location.search).get('l')||localStorage.getItem('roam.language')||JSON.parse(document.getElementById('roam-settings').textContent).defaultLanguage}catch(e){}g=s[g]||s.en;function a(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/'+h;document.head.appendChild(l)}a(g[0]);if(f){f[0].forEach(a);f[1].forEach(function(i){a(g[1][i])})}})()`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },

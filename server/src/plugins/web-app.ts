@@ -48,10 +48,14 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
 
 /**
  * index.html with the settings of `GET /api/settings` inline (issue #8): a first visit chooses its language from
- * them before the first paint, which otherwise waited one more round trip after the entry script. They are public
- * and fixed per deployment; `<` is escaped so that no value can close the script element.
+ * them before the first paint, which otherwise waited one more round trip after the entry script. Placed before the
+ * head's first script, whose preloads read the default language from it (web/vite.config.ts). They are public and
+ * fixed per deployment; `<` is escaped so that no value can close the script element.
  */
 export function withSettings(html: string, settingsJson: string): string {
   const script = `<script id="roam-settings" type="application/json">${settingsJson.replaceAll('<', '\\u003c')}</script>`;
-  return html.replace('</head>', `    ${script}\n  </head>`);
+  const at = html.indexOf('<script');
+  const headEnd = html.indexOf('</head>');
+  const before = at !== -1 && at < headEnd ? at : headEnd;
+  return `${html.slice(0, before)}${script}\n    ${html.slice(before)}`;
 }
