@@ -1,7 +1,8 @@
 import { BookingSchema, BookingsPageSchema } from '@roam/contract/bookings';
-import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, period } from '../../../test/booking-fixtures.ts';
+import { withRefusedInserts } from '../../../test/refused-inserts.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings, notifications, outbox, users } from '../../db/schema.ts';
@@ -246,18 +247,7 @@ describe('bookings API', () => {
   });
 
   it('each change commits with its notifications and e-mails, or not at all (a crash between them leaves neither)', async () => {
-    // A refused outbox insert — the last write of each change's transaction — stands in for a process killed
-    // before the commit (e2e/reliability kills real ones): the booking change and its notifications roll back too.
-    const refuse = async (on: boolean) => {
-      if (!on) {
-        await t.db.execute(sql`drop trigger if exists test_refuse_outbox on outbox`);
-        return;
-      }
-      await t.db.execute(sql`create or replace function test_refuse_outbox() returns trigger
-        language plpgsql as $$ begin raise exception 'outbox refused by the test'; end $$`);
-      await t.db.execute(sql`create trigger test_refuse_outbox before insert on outbox
-        for each row execute function test_refuse_outbox()`);
-    };
+    // The outbox insert is the last write of each change's transaction.
     const id = await book(as.driver, 60);
     const written = async () => {
       const [notes] = await t.db.select({ n: count() }).from(notifications).where(eq(notifications.bookingId, id));
@@ -277,12 +267,9 @@ describe('bookings API', () => {
       () => post(as.supplier, `/api/cancel-booking/${id}`),
       () => post(as.driver, `/api/cancel-booking/${id}`),
     ];
-    await refuse(true);
-    try {
+    await withRefusedInserts(t.db, 'outbox', async () => {
       for (const change of changes) expect((await change()).statusCode).toBe(500);
-    } finally {
-      await refuse(false);
-    }
+    });
     expect(await written()).toEqual(before);
     // Committed: the driver's request tells the supplier and every admin, each by notification and e-mail.
     const admins = await t.db.$count(users, eq(users.type, 'admin'));

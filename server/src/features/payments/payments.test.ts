@@ -1,8 +1,9 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../../../test/booking-fixtures.ts';
 import { startFakePaypal, startFakeStripe } from '../../../test/fake-providers.ts';
+import { withRefusedInserts } from '../../../test/refused-inserts.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
@@ -79,28 +80,14 @@ describe('demo gateway', () => {
   });
 
   it('a status change and its notifications commit together (a crash between them leaves neither)', async () => {
-    // A failing notification insert stands in for a process killed between the two writes (the reliability suite
-    // in e2e/reliability kills real processes): the payment and the pay-later booking must roll back with it.
-    const refuse = async (on: boolean) => {
-      if (!on) {
-        await t.db.execute(sql`drop trigger if exists test_refuse_notification on notifications`);
-        return;
-      }
-      await t.db.execute(sql`create or replace function test_refuse_notification() returns trigger
-        language plpgsql as $$ begin raise exception 'notification refused by the test'; end $$`);
-      await t.db.execute(sql`create trigger test_refuse_notification before insert on notifications
-        for each row execute function test_refuse_notification()`);
-    };
     const id = await book(100);
     const payLater = checkoutBody({ paymentOption: 'payLater' } as never, 104);
-    await refuse(true);
-    try {
+    // The payment and the pay-later booking must roll back with their refused notification.
+    await withRefusedInserts(t.db, 'notifications', async () => {
       expect((await pay(id)).statusCode).toBe(500);
       const failed = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: driver, payload: payLater });
       expect(failed.statusCode).toBe(500);
-    } finally {
-      await refuse(false);
-    }
+    });
     expect(await bookingRow(t, id)).toMatchObject({ status: 'void', paidAt: null, blocksCar: true });
     expect(await notificationCount(t, id)).toBe(0);
     const [left] = await t.db
