@@ -5,7 +5,7 @@ import { rentalHours } from '@roam/contract/time';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
-import { type Fleet, searchIndexOf } from './search-index.ts';
+import { type FleetCar, searchIndexOf } from './search-index.ts';
 
 export { rangePrices as listRangePrices };
 
@@ -98,8 +98,7 @@ function matches(car: Car, filters: CarFilters): boolean {
 export async function searchCars(db: Db, input: SearchCarsInput): Promise<SearchCarsResponse> {
   const pickupAt = new Date(input.pickupAt);
   const dropoffAt = new Date(input.dropoffAt);
-  const index = searchIndexOf(db);
-  const fleet = await index.current();
+  const fleet = await searchIndexOf(db).current();
   const timeZone = zoneOf(fleet.tree, input.pickupLocationId, 'pickupLocationId');
   zoneOf(fleet.tree, input.dropoffLocationId, 'dropoffLocationId');
   const { filters } = input;
@@ -108,41 +107,37 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
   const now = (input.now ?? new Date()).getTime();
 
   const hours = rentalHours(pickupAt, dropoffAt);
-  const searchPrice = (fleet: Fleet, car: Car): CarPrice => {
+  const searchPrice = ({ car, pricesByLength }: FleetCar): CarPrice => {
     if (car.isDateBasedPrice) return priceFor(car, pickupAt, dropoffAt, timeZone);
-    let byLength = fleet.pricesByLength.get(car._id);
-    if (!byLength || byLength.size >= PRICE_LENGTHS_KEPT) {
-      byLength = new Map();
-      fleet.pricesByLength.set(car._id, byLength);
-    }
-    let price = byLength.get(hours);
+    if (pricesByLength.size >= PRICE_LENGTHS_KEPT) pricesByLength.clear();
+    let price = pricesByLength.get(hours);
     if (!price) {
       price = priceFor(car, pickupAt, dropoffAt, timeZone);
-      byLength.set(hours, price);
+      pricesByLength.set(hours, price);
     }
     return price;
   };
 
   const candidates = (fleet.carsFrom.get(input.pickupLocationId) ?? []).filter(
-    (car) => matches(car, filters) && !index.isBlocked(car._id, from, to, now),
+    (entry) => matches(entry.car, filters) && !entry.blocks.overlaps(from, to, now),
   );
 
   const counts = new Map<string, { supplierId: string; fullName: string; count: number }>();
-  for (const car of candidates) {
+  for (const { car } of candidates) {
     const entry = counts.get(car.supplier._id);
     if (entry) entry.count += 1;
     else counts.set(car.supplier._id, { supplierId: car.supplier._id, fullName: car.supplier.fullName, count: 1 });
   }
   const chosen = new Set(filters.suppliers);
   const ranked = candidates
-    .filter((car) => chosen.size === 0 || chosen.has(car.supplier._id))
-    .map((car) => {
-      const availability = availabilityOf(car);
+    .filter(({ car }) => chosen.size === 0 || chosen.has(car.supplier._id))
+    .map((entry) => {
+      const availability = availabilityOf(entry.car);
       return {
-        car,
-        _id: car._id,
-        rating: car.rating,
-        price: searchPrice(fleet, car),
+        car: entry.car,
+        _id: entry.car._id,
+        rating: entry.car.rating,
+        price: searchPrice(entry),
         availability,
         bookable: availability === 'available',
       };

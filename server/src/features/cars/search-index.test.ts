@@ -81,6 +81,28 @@ describe('the search index', () => {
     expect(index.isBlocked(C.clio, p.start, p.end, Date.now() + 61_000)).toBe(false);
   });
 
+  it('finds the overlapping booking among many of one car, whatever their order of arrival', async () => {
+    const { start } = period();
+    nextWeek += 2; // this test uses three weeks
+    const at = (days: number) => start + days * day;
+    const index = new SearchIndex(t.db);
+    // Written out of order: a later booking, a lapsed hold between, an earlier booking.
+    await t.db.insert(bookings).values(booking({ start: at(8), end: at(9) }));
+    await t.db
+      .insert(bookings)
+      .values(booking({ start: at(5), end: at(7) }, { status: 'void', holdExpiresAt: new Date(Date.now() - 1000) }));
+    await t.db.insert(bookings).values(booking({ start: at(1), end: at(3) }));
+    await index.current();
+    const blocked = (from: number, to: number) => index.isBlocked(C.clio, at(from), at(to), Date.now());
+    expect(blocked(2, 4)).toBe(true);
+    expect(blocked(3, 5)).toBe(false); // touches the first booking's end and the lapsed hold's start
+    expect(blocked(4, 6.5)).toBe(false); // inside the lapsed hold only
+    expect(blocked(6, 8.5)).toBe(true);
+    expect(blocked(0, 20)).toBe(true);
+    expect(blocked(9, 20)).toBe(false);
+    expect(blocked(-5, 1)).toBe(false);
+  });
+
   it('reloads the fleet when a car, a place or a supplier changes, not when a driver edits a profile', async () => {
     const p = period();
     const before = await clio(p);

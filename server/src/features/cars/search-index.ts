@@ -25,18 +25,24 @@ import {
 
 type Block = Omit<BookingBlock, 'id' | 'carId' | 'blocksCar'>;
 
+/** A car as the search reads it: with its blocking bookings and its prices by rental length at hand. */
+export type FleetCar = {
+  car: Car;
+  blocks: CarBlocks;
+  /**
+   * Search prices by rental length in hours, for a car without date-based prices: the contract engine prices those
+   * by the length alone (contract/price.ts, durationRental), the same for every date and zone. Dropped with the
+   * fleet when any car or supplier changes.
+   */
+  pricesByLength: Map<number, CarPrice>;
+};
+
 /** The fleet as a search reads it: the places, and the cars offered at each place or anywhere below it. */
 export type Fleet = {
   version: number;
   /** Location id → every car offered there or at a location below it, each once. */
-  carsFrom: Map<string, Car[]>;
+  carsFrom: Map<string, FleetCar[]>;
   tree: LocationTree;
-  /**
-   * Search prices by car and rental length in hours, for cars without date-based prices: the contract engine
-   * prices those by the length alone (contract/price.ts, durationRental), the same for every date and zone.
-   * Dropped with the fleet when any car or supplier changes.
-   */
-  pricesByLength: Map<string, Map<number, CarPrice>>;
 };
 
 /** Bookings that ended this long ago can no longer block a search's period (pick-up is in the future). */
@@ -44,9 +50,14 @@ const KEEP_ENDED_MS = 24 * 3600_000;
 /** An index idle longer than this reloads every booking rather than read tombstones, which are kept a day. */
 const RELOAD_AFTER_MS = 3600_000;
 
-function toFleet(snapshot: FleetSnapshot): Fleet {
-  const cars = new Map(snapshot.cars.map((car) => [car._id, car]));
-  const carsAt = new Map<string, Car[]>();
+function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks): Fleet {
+  const cars = new Map(
+    snapshot.cars.map((car): [string, FleetCar] => [
+      car._id,
+      { car, blocks: blocksOf(car._id), pricesByLength: new Map() },
+    ]),
+  );
+  const carsAt = new Map<string, FleetCar[]>();
   for (const [carId, locationId] of snapshot.carLocations) {
     const car = cars.get(carId);
     if (!car) continue;
@@ -54,21 +65,67 @@ function toFleet(snapshot: FleetSnapshot): Fleet {
     if (list) list.push(car);
     else carsAt.set(locationId, [car]);
   }
-  const carsFrom = new Map<string, Car[]>();
+  const carsFrom = new Map<string, FleetCar[]>();
   for (const locationId of snapshot.tree.zones.keys()) {
-    const found = new Set<Car>();
+    const found = new Set<FleetCar>();
     for (const place of locationAndBelow(snapshot.tree, locationId)) {
       for (const car of carsAt.get(place) ?? []) found.add(car);
     }
     carsFrom.set(locationId, [...found]);
   }
-  return { version: snapshot.version, carsFrom, tree: snapshot.tree, pricesByLength: new Map() };
+  return { version: snapshot.version, carsFrom, tree: snapshot.tree };
+}
+
+/**
+ * One car's blocking bookings, by id, and sorted by start for the overlap test (a search asks it of every candidate:
+ * walking every booking of every car was half of a search's time on the 10k / 200k dataset).
+ */
+export class CarBlocks {
+  private readonly byId = new Map<string, Block>();
+  private sorted: Block[] | null = null;
+  /** maxEnd[i]: the latest end among sorted[0..i]. */
+  private maxEnd: number[] = [];
+
+  set(id: string, block: Block) {
+    this.byId.set(id, block);
+    this.sorted = null;
+  }
+
+  delete(id: string) {
+    if (this.byId.delete(id)) this.sorted = null;
+  }
+
+  /** Whether a booking that still blocks at `now` (no hold, or a live one) overlaps [from, to). */
+  overlaps(from: number, to: number, now: number): boolean {
+    if (!this.sorted) {
+      this.sorted = [...this.byId.values()].sort((a, b) => a.start - b.start);
+      let latest = Number.NEGATIVE_INFINITY;
+      this.maxEnd = this.sorted.map((block) => {
+        latest = Math.max(latest, block.end);
+        return latest;
+      });
+    }
+    // The bookings starting before `to` are sorted[0..first); of those, only the ones ending after `from` overlap,
+    // and maxEnd tells when none further back can.
+    let first = 0;
+    let last = this.sorted.length;
+    while (first < last) {
+      const middle = (first + last) >>> 1;
+      if ((this.sorted[middle] as Block).start < to) first = middle + 1;
+      else last = middle;
+    }
+    for (let i = first - 1; i >= 0 && (this.maxEnd[i] as number) > from; i--) {
+      const block = this.sorted[i] as Block;
+      if (block.end > from && (block.holdExpiresAt === null || block.holdExpiresAt > now)) return true;
+    }
+    return false;
+  }
 }
 
 export class SearchIndex {
   private fleet: Fleet | null = null;
-  /** Car id → booking id → the booking's blocking period, for bookings with blocks_car. */
-  private readonly blocks = new Map<string, Map<string, Block>>();
+  /** Car id → its bookings with blocks_car. */
+  private readonly blocks = new Map<string, CarBlocks>();
   private xmin: string | null = null;
   private syncedAt = 0;
   /** How many looks at the database this index has made (searches arriving together share one). */
@@ -102,14 +159,17 @@ export class SearchIndex {
 
   /** Whether a blocking booking (a live hold or a booking that holds the car) overlaps [from, to). */
   isBlocked(carId: string, from: number, to: number, now: number): boolean {
-    const blocks = this.blocks.get(carId);
-    if (!blocks) return false;
-    for (const block of blocks.values()) {
-      if (block.start < to && from < block.end && (block.holdExpiresAt === null || block.holdExpiresAt > now)) {
-        return true;
-      }
+    return this.blocks.get(carId)?.overlaps(from, to, now) ?? false;
+  }
+
+  /** A car's blocking bookings, kept from one fleet version to the next (bookings are followed on their own). */
+  private blocksOf(carId: string): CarBlocks {
+    let blocks = this.blocks.get(carId);
+    if (!blocks) {
+      blocks = new CarBlocks();
+      this.blocks.set(carId, blocks);
     }
-    return false;
+    return blocks;
   }
 
   private async look(): Promise<Fleet> {
@@ -132,19 +192,15 @@ export class SearchIndex {
       fleetVersion = changes.fleetVersion;
     }
     this.syncedAt = now;
-    if (this.fleet?.version !== fleetVersion) this.fleet = toFleet(await loadFleet(this.db));
+    if (this.fleet?.version !== fleetVersion) {
+      this.fleet = toFleet(await loadFleet(this.db), (carId) => this.blocksOf(carId));
+    }
     return this.fleet;
   }
 
   private apply({ id, carId, blocksCar, start, end, holdExpiresAt }: BookingBlock) {
-    const blocks = this.blocks.get(carId);
-    if (!blocksCar) {
-      blocks?.delete(id);
-      return;
-    }
-    const block = { start, end, holdExpiresAt };
-    if (blocks) blocks.set(id, block);
-    else this.blocks.set(carId, new Map([[id, block]]));
+    if (blocksCar) this.blocksOf(carId).set(id, { start, end, holdExpiresAt });
+    else this.blocks.get(carId)?.delete(id);
   }
 }
 
