@@ -122,12 +122,8 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
     (entry) => matches(entry.car, filters) && !entry.blocks.overlaps(from, to, now),
   );
 
-  const counts = new Map<string, { supplierId: string; fullName: string; count: number }>();
-  for (const { car } of candidates) {
-    const entry = counts.get(car.supplier._id);
-    if (entry) entry.count += 1;
-    else counts.set(car.supplier._id, { supplierId: car.supplier._id, fullName: car.supplier.fullName, count: 1 });
-  }
+  const counts = new Uint32Array(fleet.suppliers.length);
+  for (const { supplier } of candidates) counts[supplier] = (counts[supplier] as number) + 1;
   const chosen = new Set(filters.suppliers);
   const ranked = candidates
     .filter(({ car }) => chosen.size === 0 || chosen.has(car.supplier._id))
@@ -150,9 +146,10 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
       .slice(start, start + input.size)
       .map(({ car, price, availability, bookable }) => ({ ...car, price, availability, bookable })),
     totalCount: ranked.length,
-    supplierCounts: [...counts.values()].sort(
-      (a, b) => a.fullName.localeCompare(b.fullName) || a.supplierId.localeCompare(b.supplierId),
-    ),
+    supplierCounts: fleet.suppliers.flatMap((supplier, slot) => {
+      const count = counts[slot] as number;
+      return count > 0 ? [{ ...supplier, count }] : [];
+    }),
   };
 }
 

@@ -28,6 +28,8 @@ type Block = Omit<BookingBlock, 'id' | 'carId' | 'blocksCar'>;
 /** A car as the search reads it: with its blocking bookings and its prices by rental length at hand. */
 export type FleetCar = {
   car: Car;
+  /** The car's supplier, as an index into `Fleet.suppliers`. */
+  supplier: number;
   blocks: CarBlocks;
   /**
    * Search prices by rental length in hours, for a car without date-based prices: the contract engine prices those
@@ -42,6 +44,8 @@ export type Fleet = {
   version: number;
   /** Location id → every car offered there or at a location below it, each once. */
   carsFrom: Map<string, FleetCar[]>;
+  /** Every supplier with a car, by name. */
+  suppliers: { supplierId: string; fullName: string }[];
   tree: LocationTree;
 };
 
@@ -51,10 +55,14 @@ const KEEP_ENDED_MS = 24 * 3600_000;
 const RELOAD_AFTER_MS = 3600_000;
 
 function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks): Fleet {
+  const suppliers = [...new Map(snapshot.cars.map(({ supplier }) => [supplier._id, supplier.fullName])).entries()]
+    .map(([supplierId, fullName]) => ({ supplierId, fullName }))
+    .sort((a, b) => a.fullName.localeCompare(b.fullName) || a.supplierId.localeCompare(b.supplierId));
+  const slots = new Map(suppliers.map((supplier, slot) => [supplier.supplierId, slot]));
   const cars = new Map(
     snapshot.cars.map((car): [string, FleetCar] => [
       car._id,
-      { car, blocks: blocksOf(car._id), pricesByLength: new Map() },
+      { car, supplier: slots.get(car.supplier._id) ?? 0, blocks: blocksOf(car._id), pricesByLength: new Map() },
     ]),
   );
   const carsAt = new Map<string, FleetCar[]>();
@@ -73,18 +81,18 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
     }
     carsFrom.set(locationId, [...found]);
   }
-  return { version: snapshot.version, carsFrom, tree: snapshot.tree };
+  return { version: snapshot.version, carsFrom, suppliers, tree: snapshot.tree };
 }
 
 /**
- * One car's blocking bookings, by id, and sorted by start for the overlap test (a search asks it of every candidate:
- * walking every booking of every car was half of a search's time on the 10k / 200k dataset).
+ * One car's blocking bookings, by id, and sorted by start for the overlap test. A search asks it of every
+ * candidate, so the sorted form is a few typed arrays (a cache line or two per car) rather than objects scattered
+ * over the heap: walking every booking of every car was half of a search's time on the 10k / 200k dataset.
  */
 export class CarBlocks {
   private readonly byId = new Map<string, Block>();
-  private sorted: Block[] | null = null;
-  /** maxEnd[i]: the latest end among sorted[0..i]. */
-  private maxEnd: number[] = [];
+  private sorted: { starts: Float64Array; ends: Float64Array; maxEnds: Float64Array; holds: Float64Array } | null =
+    null;
 
   set(id: string, block: Block) {
     this.byId.set(id, block);
@@ -97,28 +105,40 @@ export class CarBlocks {
 
   /** Whether a booking that still blocks at `now` (no hold, or a live one) overlaps [from, to). */
   overlaps(from: number, to: number, now: number): boolean {
-    if (!this.sorted) {
-      this.sorted = [...this.byId.values()].sort((a, b) => a.start - b.start);
-      let latest = Number.NEGATIVE_INFINITY;
-      this.maxEnd = this.sorted.map((block) => {
-        latest = Math.max(latest, block.end);
-        return latest;
-      });
-    }
-    // The bookings starting before `to` are sorted[0..first); of those, only the ones ending after `from` overlap,
-    // and maxEnd tells when none further back can.
+    const sorted = this.sorted ?? this.sort();
+    const { starts, ends, maxEnds, holds } = sorted;
+    // The bookings starting before `to` are [0, first); of those, only the ones ending after `from` overlap, and
+    // maxEnds (the latest end up to each) tells when none further back can.
     let first = 0;
-    let last = this.sorted.length;
+    let last = starts.length;
     while (first < last) {
       const middle = (first + last) >>> 1;
-      if ((this.sorted[middle] as Block).start < to) first = middle + 1;
+      if ((starts[middle] as number) < to) first = middle + 1;
       else last = middle;
     }
-    for (let i = first - 1; i >= 0 && (this.maxEnd[i] as number) > from; i--) {
-      const block = this.sorted[i] as Block;
-      if (block.end > from && (block.holdExpiresAt === null || block.holdExpiresAt > now)) return true;
+    for (let i = first - 1; i >= 0 && (maxEnds[i] as number) > from; i--) {
+      // A hold is NaN when the booking has none: it blocks for good.
+      const hold = holds[i] as number;
+      if ((ends[i] as number) > from && !(hold <= now)) return true;
     }
     return false;
+  }
+
+  private sort() {
+    const blocks = [...this.byId.values()].sort((a, b) => a.start - b.start);
+    const sorted = {
+      starts: Float64Array.from(blocks, (block) => block.start),
+      ends: Float64Array.from(blocks, (block) => block.end),
+      maxEnds: new Float64Array(blocks.length),
+      holds: Float64Array.from(blocks, (block) => block.holdExpiresAt ?? Number.NaN),
+    };
+    let latest = Number.NEGATIVE_INFINITY;
+    for (const [i, block] of blocks.entries()) {
+      latest = Math.max(latest, block.end);
+      sorted.maxEnds[i] = latest;
+    }
+    this.sorted = sorted;
+    return sorted;
   }
 }
 
