@@ -104,9 +104,23 @@ export function zonedToInstant({ date, time }: WallClock, timeZone: string): Dat
   return new Date(after);
 }
 
-export function instantToZoned(instant: Date, timeZone: string): WallClock {
-  const iso = new Date(wallClockAt(instant.getTime(), timeZone)).toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+/** Readings by zone, then by instant (no key string to build and hash per call: the car search reads thousands). */
+const wallClocks = new Map<string, Map<number, Readonly<WallClock>>>();
+
+export function instantToZoned(instant: Date, timeZone: string): Readonly<WallClock> {
+  const at = instant.getTime();
+  let inZone = wallClocks.get(timeZone);
+  if (!inZone) {
+    inZone = new Map();
+    wallClocks.set(timeZone, inZone);
+  }
+  const known = inZone.get(at);
+  if (known) return known;
+  const iso = new Date(wallClockAt(at, timeZone)).toISOString();
+  const clock = Object.freeze({ date: iso.slice(0, 10), time: iso.slice(11, 16) });
+  if (inZone.size >= MAX_READINGS) inZone.clear();
+  inZone.set(at, clock);
+  return clock;
 }
 
 /** Started hours, counted in real elapsed time (ARCHITECTURE §5 Price). */
