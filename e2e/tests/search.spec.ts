@@ -151,6 +151,15 @@ test('on a narrow screen, scrolling loads the next page; a "Load more" button do
   const total = await resultCount(page);
   expect(total).toBeGreaterThan(30);
   await expect(page.getByRole('navigation', { name: text(en, 'common.pager.label') })).toHaveCount(0);
+  // The map waits behind a button, so that the results come first on a phone.
+  const map = page.getByRole('region', { name: text(en, 'search.mapLabel').replace('{{name}}', 'Paris') });
+  await expect(map).toHaveCount(0);
+  const showMap = page.getByRole('button', { name: text(en, 'search.mapShow') });
+  await expect(showMap).toHaveAttribute('aria-expanded', 'false');
+  await showMap.click();
+  await expect(map).toBeVisible();
+  await page.getByRole('button', { name: text(en, 'search.mapHide') }).click();
+  await expect(map).toHaveCount(0);
 
   // The button (for keyboard and screen-reader users) loads page 2 where it is, without scrolling; the count stays
   // the total and a polite live region says what was added.

@@ -90,6 +90,11 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
   // Narrow screens start with the filters folded away, so the results come first.
   const [filtersShown, setFiltersShown] = useState(() => window.matchMedia('(min-width: 56rem)').matches);
   const filtersId = useId();
+  // The map too: on a phone it pushed the results a screen down (and its tile was the page's slowest paint).
+  const wide = useMediaQuery('(min-width: 56rem)');
+  const [mapOpened, setMapOpened] = useState(false);
+  const mapShown = wide || mapOpened;
+  const mapId = useId();
   const narrow = useMediaQuery(NARROW);
   const infinite = settings.infiniteScroll || narrow;
   const body = toSearchBody(criteria, filters);
@@ -111,8 +116,19 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
       <aside className="search__aside" aria-label={t('search.filters.title')}>
         {/* The map's box is there from the first paint, at its final size (the map's CSS comes with its lazy chunk):
             nothing moves when the places, then the map, arrive (issue #8, CLS). */}
-        {pickup || !locations ? (
-          <div className="search__map">
+        {wide ? null : (
+          <button
+            type="button"
+            className="button button--secondary search__toggle"
+            aria-expanded={mapShown}
+            aria-controls={mapId}
+            onClick={() => setMapOpened((opened) => !opened)}
+          >
+            {mapShown ? t('search.mapHide') : t('search.mapShow')}
+          </button>
+        )}
+        {mapShown && (pickup || !locations) ? (
+          <div className="search__map" id={mapId}>
             {pickup ? (
               <Suspense fallback={null}>
                 <LocationsMap
