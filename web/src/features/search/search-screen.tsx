@@ -83,6 +83,23 @@ interface SearchResultsProps {
   onPage: (page: number) => void;
 }
 
+type ToggleButtonProps = { shown: boolean; controls: string; onToggle: () => void; show: string; hide: string };
+
+/** Shows or hides the part of the page it controls; its label says which it will do. */
+function ToggleButton({ shown, controls, onToggle, show, hide }: ToggleButtonProps) {
+  return (
+    <button
+      type="button"
+      className="button button--secondary search__toggle"
+      aria-expanded={shown}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      {shown ? hide : show}
+    </button>
+  );
+}
+
 function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchResultsProps) {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -117,15 +134,13 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
         {/* The map's box is there from the first paint, at its final size (the map's CSS comes with its lazy chunk):
             nothing moves when the places, then the map, arrive (issue #8, CLS). */}
         {wide ? null : (
-          <button
-            type="button"
-            className="button button--secondary search__toggle"
-            aria-expanded={mapShown}
-            aria-controls={mapId}
-            onClick={() => setMapOpened((opened) => !opened)}
-          >
-            {mapShown ? t('search.mapHide') : t('search.mapShow')}
-          </button>
+          <ToggleButton
+            shown={mapShown}
+            controls={mapId}
+            onToggle={() => setMapOpened((opened) => !opened)}
+            show={t('search.mapShow')}
+            hide={t('search.mapHide')}
+          />
         )}
         {mapShown && (pickup || !locations) ? (
           <div className="search__map" id={mapId}>
@@ -144,15 +159,13 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
             ) : null}
           </div>
         ) : null}
-        <button
-          type="button"
-          className="button button--secondary search__toggle"
-          aria-expanded={filtersShown}
-          aria-controls={filtersId}
-          onClick={() => setFiltersShown((shown) => !shown)}
-        >
-          {filtersShown ? t('search.filters.hide') : t('search.filters.show')}
-        </button>
+        <ToggleButton
+          shown={filtersShown}
+          controls={filtersId}
+          onToggle={() => setFiltersShown((shown) => !shown)}
+          show={t('search.filters.show')}
+          hide={t('search.filters.hide')}
+        />
         <div id={filtersId} hidden={!filtersShown}>
           <SearchFiltersPanel filters={filters} onChange={onFilters} supplierCounts={data?.supplierCounts ?? []} />
         </div>
