@@ -28,6 +28,11 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: a dump of the data directory (test template). */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite only (the server is its one writer): calls `listener` when a committed write changed what the car search
+   * shows (migration 0007), before that write's caller resumes.
+   */
+  onSearchChange?(listener: () => void): Promise<void>;
 };
 
 // In the bundle (dist/main.js) and in source (src/db/client.ts) the migrations folder sits at server/drizzle.
@@ -43,11 +48,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       extensions: { btree_gist },
     });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    // The session asks the triggers of migration 0007 to notify it (before they exist, the setting is inert).
+    await client.exec(`set roam.search_notify = 'on'`);
     return {
       db,
       kind: 'pglite',
       close: () => client.close(),
       dump: () => client.dumpDataDir('none') as Promise<Blob>,
+      onSearchChange: async (listener) => {
+        await client.listen('roam_search_index', listener);
+      },
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 20 });

@@ -10,10 +10,13 @@ import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCar, getPublicFile, listRangePrices, searchCars } from './cars.service.ts';
+import { searchIndexOf } from './search-index.ts';
 
 /** The cars calls (issue #4): the search, one car, and the public images (car pictures, supplier logos, avatars). */
 export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
+  const { db, onSearchChange } = app.database;
+  // On PGlite the server is the database's one writer: the search index is told of each write instead of asking.
+  if (onSearchChange) await searchIndexOf(db).follow(onSearchChange);
 
   app.post(
     '/api/search-cars/:page/:size',

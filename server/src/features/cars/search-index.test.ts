@@ -135,6 +135,30 @@ describe('the search index', () => {
     expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(true);
   });
 
+  // PGlite only: its one writer is the server, which the database tells of each committed write (migration 0007).
+  describe.runIf(!inject('postgresTemplate'))('on PGlite', () => {
+    it('asks the database nothing until a write is committed, then sees it', async () => {
+      const follow = t.app.database.onSearchChange;
+      if (!follow) throw new Error('PGlite offers change notifications');
+      const p = period();
+      const index = new SearchIndex(t.db);
+      await index.follow(follow);
+      await index.current();
+      const looks = index.looks;
+      for (let i = 0; i < 5; i++) await index.current();
+      expect(index.looks).toBe(looks);
+      // Inside an open transaction nothing is announced; at its commit, the next search looks.
+      await t.db.transaction(async (tx) => {
+        await tx.insert(bookings).values(booking(p));
+      });
+      await index.current();
+      expect(index.looks).toBe(looks + 1);
+      expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(true);
+      await index.current();
+      expect(index.looks).toBe(looks + 1);
+    });
+  });
+
   // Two connections at once exist only on PostgreSQL (PGlite runs one transaction at a time), so this runs in the
   // server-pg project: a booking whose transaction is still open at a look is read at the next look, committed.
   describe.runIf(Boolean(inject('postgresTemplate')))('on PostgreSQL', () => {

@@ -152,8 +152,22 @@ export class SearchIndex {
   looks = 0;
   private running: Promise<Fleet> | null = null;
   private queued: Promise<Fleet> | null = null;
+  /** Told of every write by the database (PGlite): then a look is needed only after one. */
+  private notified = false;
+  private changed = true;
 
   constructor(private readonly db: Db) {}
+
+  /**
+   * Follows the database's change notifications (PGlite, whose only writer is this process: a write's notification
+   * arrives before its caller resumes), so that searches ask the database nothing until something changed.
+   */
+  async follow(onChange: (listener: () => void) => Promise<void>) {
+    await onChange(() => {
+      this.changed = true;
+    });
+    this.notified = true;
+  }
 
   /**
    * The fleet, with the blocking bookings up to date as of a look at the database that started after this call:
@@ -161,6 +175,10 @@ export class SearchIndex {
    * next one, which every caller that arrives meanwhile shares.
    */
   current(): Promise<Fleet> {
+    // Told of every write and none since the last look began: that look (finished or under way) is current.
+    if (this.notified && !this.changed && this.fleet && Date.now() - this.syncedAt < RELOAD_AFTER_MS) {
+      return this.running ?? Promise.resolve(this.fleet);
+    }
     if (!this.running) {
       const look = this.look().finally(() => {
         this.running = null;
@@ -194,6 +212,17 @@ export class SearchIndex {
 
   private async look(): Promise<Fleet> {
     this.looks += 1;
+    this.changed = false;
+    try {
+      return await this.read();
+    } catch (error) {
+      // Not brought up to date: the next search must look again, told of a write or not.
+      this.changed = true;
+      throw error;
+    }
+  }
+
+  private async read(): Promise<Fleet> {
     const now = Date.now();
     let fleetVersion: number;
     if (this.xmin === null || now - this.syncedAt > RELOAD_AFTER_MS) {
