@@ -19,6 +19,8 @@ import {
 // (bookings carry the id of the transaction that last wrote them, deleted ones leave a tombstone, any change to the
 // fleet bumps fleet_version — triggers of migration 0005, so every writer is seen, in any process). Searches that
 // arrive while a look is under way share the next one, so the database answers one look per batch of searches.
+// On PGlite, whose one writer is this process, the database notifies the index of each committed write (migration
+// 0007, `follow`), and a search looks only after one.
 //
 // A search therefore sees every booking committed before it arrived; the database stays the only judge of a
 // booking (the exclusion constraint), so an index a moment behind could at worst list a car the checkout refuses.
