@@ -1,11 +1,13 @@
-import type { Car, CarDetails, CarFilters, CarPrice, SearchCarsResponse } from '@roam/contract/cars';
+import type { Car, CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
 import type { AvailabilityLabel, Extra, Language } from '@roam/contract/enums';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
 import { rentalHours } from '@roam/contract/time';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { FirstOf } from '../../lib/first-of.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
 import { type FleetCar, searchIndexOf } from './search-index.ts';
+import type { SearchPage } from './search-json.ts';
 
 export { rangePrices as listRangePrices };
 
@@ -95,7 +97,7 @@ function matches(car: Car, filters: CarFilters): boolean {
  * what the card shows), counted per supplier, then the supplier filter and the page. It reads the in-memory index
  * (search-index.ts), brought up to date with the database first.
  */
-export async function searchCars(db: Db, input: SearchCarsInput): Promise<SearchCarsResponse> {
+export async function searchCars(db: Db, input: SearchCarsInput): Promise<SearchPage> {
   const pickupAt = new Date(input.pickupAt);
   const dropoffAt = new Date(input.dropoffAt);
   const fleet = await searchIndexOf(db).current();
@@ -118,34 +120,35 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
     return price;
   };
 
-  const candidates = (fleet.carsFrom.get(input.pickupLocationId) ?? []).filter(
-    (entry) => matches(entry.car, filters) && !entry.blocks.overlaps(from, to, now),
-  );
-
+  // One pass over the cars of the place: the supplier counts and the total over every match, and only the first
+  // `page × size` results in order kept (FirstOf) — a page shows 15 of hundreds of matches, so sorting them all
+  // and allocating a row for each was most of a search's time (issue #8).
   const counts = new Uint32Array(fleet.suppliers.length);
-  for (const { supplier } of candidates) counts[supplier] = (counts[supplier] as number) + 1;
   const chosen = new Set(filters.suppliers);
-  const ranked = candidates
-    .filter(({ car }) => chosen.size === 0 || chosen.has(car.supplier._id))
-    .map((entry) => {
-      const availability = availabilityOf(entry.car);
-      return {
-        car: entry.car,
-        _id: entry.car._id,
-        rating: entry.car.rating,
-        price: searchPrice(entry),
-        availability,
-        bookable: availability === 'available',
-      };
-    })
-    .sort(compareResults(filters.sort));
-
   const start = (input.page - 1) * input.size;
+  const first = new FirstOf<Ranked & { entry: FleetCar }>(start + input.size, compareResults(filters.sort));
+  let totalCount = 0;
+  for (const entry of fleet.carsFrom.get(input.pickupLocationId) ?? []) {
+    const { car } = entry;
+    if (!matches(car, filters) || entry.blocks.overlaps(from, to, now)) continue;
+    counts[entry.supplier] = (counts[entry.supplier] as number) + 1;
+    if (chosen.size > 0 && !chosen.has(car.supplier._id)) continue;
+    totalCount++;
+    first.add({
+      entry,
+      _id: car._id,
+      rating: car.rating,
+      price: searchPrice(entry),
+      bookable: availabilityOf(car) === 'available',
+    });
+  }
+
   return {
-    results: ranked
-      .slice(start, start + input.size)
-      .map(({ car, price, availability, bookable }) => ({ ...car, price, availability, bookable })),
-    totalCount: ranked.length,
+    results: first
+      .sorted()
+      .slice(start)
+      .map(({ entry: { car }, price, bookable }) => ({ car, price, availability: availabilityOf(car), bookable })),
+    totalCount,
     supplierCounts: fleet.suppliers.flatMap((supplier, slot) => {
       const count = counts[slot] as number;
       return count > 0 ? [{ ...supplier, count }] : [];

@@ -32,9 +32,11 @@ describe('car search', () => {
       payload: { ...PARIS, ...body },
     });
     expect(res.statusCode, res.body).toBe(200);
-    // The route writes its answer without the response schema's check (cars.routes.ts): it must still match it,
-    // with no field beyond it.
+    // The route writes its answer from each car's JSON without the response schema's check (search-json.ts): it
+    // must still match it, with no field beyond it and none twice (a repeated key would not survive a round trip).
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const found = res.json() as SearchCarsResponse;
+    expect(JSON.stringify(found)).toBe(res.body);
     expect(SearchCarsResponseSchema.safeParse(found).error).toBeUndefined();
     for (const car of found.results) {
       expect(Object.keys(car).sort()).toEqual(Object.keys(CarSearchResultSchema.shape).sort());
@@ -159,6 +161,13 @@ describe('car search', () => {
     const second = await search({}, 2, 5);
     expect(first.totalCount).toBe(full.totalCount);
     expect([...ids(first), ...ids(second)]).toEqual(ids(full).slice(0, 10));
+    // Each sort pages the same way: a page is the slice of the whole order, ties included.
+    for (const sort of ['priceAsc', 'priceDesc', 'rating'] as const) {
+      const whole = ids(await search({ sort }, 1, 100));
+      const pages = [];
+      for (let page = 1; page <= 4; page++) pages.push(...ids(await search({ sort }, page, 7)));
+      expect(pages, sort).toEqual(whole.slice(0, 28));
+    }
     const beyond = await search({}, 1000, 15);
     expect(beyond).toMatchObject({ results: [], totalCount: full.totalCount });
   });
