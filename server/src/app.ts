@@ -33,6 +33,7 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInFlight } from './plugins/in-flight.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { rateLimitOptions } from './plugins/rate-limit.ts';
 import { registerSession } from './plugins/session.ts';
@@ -74,6 +75,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  // Before every other hook: a request counts from its first onRequest hook until its handling ended.
+  const inFlight = registerInFlight(app);
   app.decorate(
     'mailer',
     createMailer(
@@ -134,5 +137,8 @@ export async function buildApp({
   await app.register(suppliersRoutes);
 
   if (webDist !== null) await registerWebApp(app, webDist);
+  // Added last so it runs first of the onClose hooks (last-added first), right after Fastify stopped the server:
+  // handlers whose client went away finish before the mailer closes here and the database in main.ts.
+  app.addHook('onClose', async () => inFlight.drain());
   return app;
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { searchIndexOf } from './features/cars/search-index.ts';
+import { DRAIN_TIMEOUT_MS } from './plugins/in-flight.ts';
 
 // Start-up order of ARCHITECTURE §2: config → database → migrations → demo data → listen.
 async function main() {
@@ -32,7 +33,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // app.close waits for running handlers up to DRAIN_TIMEOUT_MS (plugins/in-flight.ts) before the database closes;
+    // this bound is for what it cannot wait out (a live client still holding a slow response).
+    const force = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS + 5_000).unref();
     await app.close();
     await database.close();
     clearTimeout(force);
@@ -44,11 +47,10 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ url: config.PUBLIC_URL, ms: Math.round(performance.now() - started) }, 'Roam is ready');
   // The car search's index loads the fleet and its bookings on first use: load it now, not on a driver's search.
-  searchIndexOf(database.db)
-    .current()
-    .catch((error: unknown) =>
-      app.log.warn({ err: error }, 'car search index: warm-up failed (retried on first search)'),
-    );
+  // Run as background work: a shutdown during the warm-up waits for it before the database closes.
+  app.inFlight.run('car search index: warm-up failed (retried on first search)', () =>
+    searchIndexOf(database.db).current(),
+  );
 }
 
 main().catch((error) => {

@@ -70,10 +70,9 @@ export function registerSession(app: FastifyInstance) {
   });
   // Expired sessions are swept now and then rather than on every request.
   const sweep = setInterval(() => {
-    app.database.db
-      .delete(sessions)
-      .where(lt(sessions.expiresAt, new Date()))
-      .catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+    app.inFlight.run('session sweep failed', () =>
+      app.database.db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
+    );
   }, 3600_000).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 }

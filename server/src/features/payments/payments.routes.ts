@@ -32,7 +32,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Holds that lapsed stop blocking their car (every checkout also releases its own car's first).
   const sweep = setInterval(() => {
-    releaseExpiredHolds(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'hold sweep failed'));
+    app.inFlight.run('hold sweep failed', () => releaseExpiredHolds(app.database.db));
   }, SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

@@ -71,7 +71,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const sweep = setInterval(() => {
-    profile.sweepTemporaryLicenses(db).catch((err: unknown) => app.log.warn({ err }, 'temporary licence sweep failed'));
+    app.inFlight.run('temporary licence sweep failed', () => profile.sweepTemporaryLicenses(db));
   }, SWEEP_EVERY_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

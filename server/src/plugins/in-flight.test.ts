@@ -1,0 +1,120 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { sessions } from '../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
+import { registerInFlight } from './in-flight.ts';
+
+type LogLine = { level: number; msg: string; req?: { url?: string }; [key: string]: unknown };
+
+/** Log lines kept in memory, and a way to wait for the first one that matches. */
+function logCapture() {
+  const lines: LogLine[] = [];
+  const waiters: { match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }[] = [];
+  return {
+    lines,
+    stream: {
+      write(text: string) {
+        const line = JSON.parse(text) as LogLine;
+        lines.push(line);
+        for (const waiter of waiters.filter(({ match }) => match(line))) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(line);
+        }
+      },
+    },
+    next(match: (line: LogLine) => boolean) {
+      return new Promise<LogLine>((resolve) => waiters.push({ match, resolve }));
+    },
+  };
+}
+
+/** Sends a whole HTTP request over a fresh socket and returns the socket (the caller drops it). */
+async function sendRaw(port: number, method: string, path: string, body: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.on('error', () => {});
+  socket.write(
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  return socket;
+}
+
+describe('graceful shutdown', () => {
+  it('waits for a sign-in whose client went away before the database closes', async () => {
+    const log = logCapture();
+    const t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: log.stream });
+    let closed = false;
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const { driver } = DEMO_ACCOUNTS;
+      const sessionsBefore = await t.db.select().from(sessions).where(eq(sessions.userId, driver.id));
+
+      // The server has the request (logged just before its onRequest hooks run): the client gives up at once, and
+      // the server is told to stop while the handler is still in argon2 or a query (a sign-in takes tens of ms).
+      const received = log.next((line) => line.msg === 'incoming request' && line.req?.url === '/api/sign-in/frontend');
+      const socket = await sendRaw(
+        port,
+        'POST',
+        '/api/sign-in/frontend',
+        JSON.stringify({ email: driver.email, password: driver.password, stayConnected: false }),
+      );
+      await received;
+      socket.destroy();
+      await t.app.close();
+
+      // As main.ts does next, the database may now close: the handler must already have done all its work.
+      const sessionsAfter = await t.db.select().from(sessions).where(eq(sessions.userId, driver.id));
+      expect(sessionsAfter).toHaveLength(sessionsBefore.length + 1);
+      await t.close();
+      closed = true;
+      expect(log.lines.filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      if (!closed) await t.close();
+    }
+  });
+
+  it('waits at most its timeout, then names how many handlers and background tasks were still running', async () => {
+    const log = logCapture();
+    const app = Fastify({ logger: { level: 'warn', stream: log.stream } });
+    const inFlight = registerInFlight(app, { timeoutMs: 150 });
+    let release = () => {};
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let handled = false;
+    app.post('/stuck', async () => {
+      await stuck;
+      handled = true;
+      return { ok: true };
+    });
+    app.addHook('onClose', async () => inFlight.drain());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    const socket = await sendRaw(port, 'POST', '/stuck', '{}');
+    while (app.inFlight.count === 0) await new Promise((resolve) => setImmediate(resolve));
+    socket.destroy();
+    app.inFlight.run('sweep failed', () => stuck);
+    const closing = Date.now();
+    await app.close();
+    expect(Date.now() - closing).toBeGreaterThanOrEqual(140);
+    expect(handled).toBe(false);
+    expect(log.lines.filter((line) => line.level === 40)).toEqual([
+      expect.objectContaining({ requests: 1, backgroundTasks: 1, msg: expect.stringMatching(/^shutdown: 2 handler/) }),
+    ]);
+    // Background work is not started once close has begun.
+    let ran = false;
+    app.inFlight.run('never', async () => {
+      ran = true;
+    });
+    expect(ran).toBe(false);
+    release();
+  });
+});
