@@ -52,7 +52,8 @@ export function registerInFlight(app: FastifyInstance, { timeoutMs = DRAIN_TIMEO
     if (requests.delete(request)) settled();
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     const state: RequestState = { sent: false, cut: false };
     requests.set(request, state);
     reply.raw.once('close', () => {
@@ -60,16 +61,20 @@ export function registerInFlight(app: FastifyInstance, { timeoutMs = DRAIN_TIMEO
       state.cut = true;
       if (state.sent) finish(request);
     });
+    done();
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const state = requests.get(request);
     if (state) {
       state.sent = true;
       if (state.cut) finish(request);
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request) => finish(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    finish(request);
+    done();
+  });
   app.addHook('preClose', async () => {
     closeStarted = Date.now();
   });
