@@ -73,22 +73,40 @@ function zoneOf(tree: LocationTree, id: string, field: string): string {
 /** Rental lengths whose prices are kept per car (a day to several weeks, by the hour, covers most searches). */
 const PRICE_LENGTHS_KEPT = 256;
 
-/** Every filter but the supplier filter (the supplier counts are taken without it). */
-function matches(car: Car, filters: CarFilters): boolean {
-  if (filters.ranges.length > 0 && !filters.ranges.includes(car.range)) return false;
-  if (filters.minRating !== undefined && (car.rating === null || car.rating < filters.minRating)) return false;
-  if (filters.seats === '5+' ? car.seats <= 5 : filters.seats !== undefined && car.seats !== Number(filters.seats)) {
-    return false;
+/**
+ * Every filter but the supplier filter (the supplier counts are taken without it), as one test per filter the
+ * search sets, built once per search: a search with no filter tests nothing per car, and one with a filter tests
+ * only it (issue #8: checking every filter's emptiness for each of ~560 cars was a seventh of a search's time).
+ */
+function matcherOf(filters: CarFilters): ((car: Car) => boolean) | null {
+  const tests: ((car: Car) => boolean)[] = [];
+  const oneOf = <T>(chosen: readonly T[], field: (car: Car) => T) => {
+    if (chosen.length === 0) return;
+    const set = new Set(chosen);
+    tests.push((car) => set.has(field(car)));
+  };
+  oneOf(filters.ranges, (car) => car.range);
+  oneOf(filters.fuelTypes, (car) => car.fuelType);
+  oneOf(filters.gearboxes, (car) => car.gearbox);
+  oneOf(filters.fuelPolicies, (car) => car.fuelPolicy);
+  const { minRating, seats, maxDeposit, specs, multimedia, mileage } = filters;
+  if (minRating !== undefined) tests.push((car) => car.rating !== null && car.rating >= minRating);
+  if (seats === '5+') tests.push((car) => car.seats > 5);
+  else if (seats !== undefined) tests.push((car) => car.seats === Number(seats));
+  if (specs.includes('aircon')) tests.push((car) => car.aircon);
+  if (specs.includes('doors4plus')) tests.push((car) => car.doors >= 4);
+  if (specs.includes('seats5plus')) tests.push((car) => car.seats >= 5);
+  if (multimedia.length > 0) tests.push((car) => multimedia.every((option) => car.multimedia.includes(option)));
+  if (mileage.length === 1) {
+    const unlimited = mileage[0] === 'unlimited';
+    tests.push((car) => (car.mileage === -1) === unlimited);
   }
-  if (filters.specs.includes('aircon') && !car.aircon) return false;
-  if (filters.specs.includes('doors4plus') && car.doors < 4) return false;
-  if (filters.specs.includes('seats5plus') && car.seats < 5) return false;
-  if (!filters.multimedia.every((option) => car.multimedia.includes(option))) return false;
-  if (filters.fuelTypes.length > 0 && !filters.fuelTypes.includes(car.fuelType)) return false;
-  if (filters.gearboxes.length > 0 && !filters.gearboxes.includes(car.gearbox)) return false;
-  if (filters.mileage.length === 1 && (filters.mileage[0] === 'unlimited') !== (car.mileage === -1)) return false;
-  if (filters.fuelPolicies.length > 0 && !filters.fuelPolicies.includes(car.fuelPolicy)) return false;
-  return filters.maxDeposit === undefined || car.deposit <= filters.maxDeposit;
+  if (maxDeposit !== undefined) tests.push((car) => car.deposit <= maxDeposit);
+  if (tests.length === 0) return null;
+  return (car) => {
+    for (const test of tests) if (!test(car)) return false;
+    return true;
+  };
 }
 
 /**
@@ -127,10 +145,11 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
   const chosen = new Set(filters.suppliers);
   const start = (input.page - 1) * input.size;
   const first = new FirstOf<Ranked & { entry: FleetCar }>(start + input.size, compareResults(filters.sort));
+  const matches = matcherOf(filters);
   let totalCount = 0;
   for (const entry of fleet.carsFrom.get(input.pickupLocationId) ?? []) {
     const { car } = entry;
-    if (!matches(car, filters) || entry.blocks.overlaps(from, to, now)) continue;
+    if ((matches && !matches(car)) || entry.blocks.overlaps(from, to, now)) continue;
     counts[entry.supplier] = (counts[entry.supplier] as number) + 1;
     if (chosen.size > 0 && !chosen.has(car.supplier._id)) continue;
     totalCount++;
