@@ -98,7 +98,7 @@ for (const language of ['en', 'fr'] as const) {
 
     // Home, then its open states: the place list, the date picker, the language and currency menus.
     await visit(page, '/', language, (p) => p.getByRole('combobox', { name: t('search.form.pickupLocation') }));
-    // The map loads when it nears the viewport (issue #8): scroll to it as a user would.
+    // The map loads when it enters the viewport (issue #8): scroll to it as a user would.
     await page.getByRole('heading', { name: t('home.map.title') }).scrollIntoViewIfNeeded();
     await expect(page.locator('.locations-map__marker').first()).toBeVisible({ timeout: 15_000 });
     // So do the destinations, car sizes and supplier logos under it.

@@ -93,7 +93,7 @@ test('a too-short rental shows the spec message and does not search', async ({ p
 
 test('choosing a map marker selects the pick-up place', async ({ page }) => {
   await page.goto('/');
-  // The map loads when it nears the viewport (issue #8): scroll to it as a user would.
+  // The map loads when it enters the viewport (issue #8): scroll to it as a user would.
   await page.getByRole('heading', { name: text(en, 'home.map.title') }).scrollIntoViewIfNeeded();
   // Vector markers: they show even though the test tile server answers no image.
   const marker = page.getByRole('img', { name: 'Tangier', exact: true });
@@ -148,6 +148,22 @@ test('on a narrow screen, scrolling loads the next page; a "Load more" button do
   await page.goto(`/search?${params}`);
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(15, SLOW);
+  // The search made is summed up and its form folded, so that the results come first; the form opens below it, and
+  // folds again once it has searched.
+  const pickupField = page.getByRole('combobox', { name: text(en, 'search.form.pickupLocation') });
+  await expect(pickupField).toHaveCount(0);
+  await expect(page.locator('.search__summary-places')).toHaveText('Paris');
+  const change = page.getByRole('button', { name: text(en, 'search.change') });
+  await expect(change).toHaveAttribute('aria-expanded', 'false');
+  await change.click();
+  await expect(pickupField).toHaveValue('Paris', SLOW);
+  await expect(page.getByRole('button', { name: text(en, 'search.changeHide') })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await page.getByRole('button', { name: text(en, 'search.form.submit'), exact: true }).click();
+  await expect(pickupField).toHaveCount(0);
+  await expect(change).toBeVisible();
   const total = await resultCount(page);
   expect(total).toBeGreaterThan(30);
   await expect(page.getByRole('navigation', { name: text(en, 'common.pager.label') })).toHaveCount(0);

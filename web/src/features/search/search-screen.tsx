@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useFormats } from '../../i18n/formats';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { CarCard } from '../cars/components/car-card';
 import { useLocations } from '../locations/api/get-locations';
@@ -46,17 +47,45 @@ export function SearchScreen() {
   const go = (nextCriteria: SearchCriteria | null, nextFilters: SearchFilters, nextPage = 1) =>
     navigate(`/search?${toSearchParams(nextCriteria, nextFilters, nextPage)}`);
 
+  // On a phone with a search made, the form folds into a summary of it, so that the results come first; the
+  // form (react-aria-components, the page's heaviest code to run) loads when the driver opens it (issue #8).
+  const narrow = useMediaQuery(NARROW);
+  const [formOpened, setFormOpened] = useState(false);
+  const formShown = !criteria || !narrow || formOpened;
+  const formId = useId();
+
   return (
     <div className="search container">
       <h1 className="search__title">{t('search.title')}</h1>
-      <Suspense fallback={<div className="search-form search-form--compact search-form--loading" aria-busy="true" />}>
-        <SearchForm
-          key={criteria ? `${criteria.pickupLocationId}-${criteria.pickupAt}-${criteria.dropoffAt}` : 'new'}
-          initial={criteria}
-          compact
-          onSearch={(next) => go(next, filters)}
-        />
-      </Suspense>
+      {criteria && narrow ? (
+        <div className="search__summary">
+          <SearchSummary criteria={criteria} />
+          <ToggleButton
+            shown={formShown}
+            controls={formId}
+            onToggle={() => setFormOpened((opened) => !opened)}
+            show={t('search.change')}
+            hide={t('search.changeHide')}
+          />
+        </div>
+      ) : null}
+      {formShown ? (
+        <div id={formId}>
+          <Suspense
+            fallback={<div className="search-form search-form--compact search-form--loading" aria-busy="true" />}
+          >
+            <SearchForm
+              key={criteria ? `${criteria.pickupLocationId}-${criteria.pickupAt}-${criteria.dropoffAt}` : 'new'}
+              initial={criteria}
+              compact
+              onSearch={(next) => {
+                setFormOpened(false);
+                go(next, filters);
+              }}
+            />
+          </Suspense>
+        </div>
+      ) : null}
       {criteria ? (
         <SearchResults
           criteria={criteria}
@@ -81,6 +110,29 @@ interface SearchResultsProps {
   page: number;
   onFilters: (filters: SearchFilters) => void;
   onPage: (page: number) => void;
+}
+
+/** Where and when the search is for: the places, then the period in the pick-up place's time. */
+function SearchSummary({ criteria }: { criteria: SearchCriteria }) {
+  const { data: locations } = useLocations();
+  const { date } = useFormats();
+  const nameOf = (id: string) => locations?.find((location) => location._id === id)?.name ?? '';
+  const pickup = nameOf(criteria.pickupLocationId);
+  const dropoff = nameOf(criteria.dropoffLocationId);
+  const timeZone = locations?.find((location) => location._id === criteria.pickupLocationId)?.timeZone;
+  const when = (iso: string) =>
+    date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+  return (
+    <p className="search__summary-text">
+      <span className="search__summary-places">
+        {pickup}
+        {dropoff && dropoff !== pickup ? ` → ${dropoff}` : null}
+      </span>
+      <span>
+        {when(criteria.pickupAt)} – {when(criteria.dropoffAt)}
+      </span>
+    </p>
+  );
 }
 
 type ToggleButtonProps = { shown: boolean; controls: string; onToggle: () => void; show: string; hide: string };
