@@ -15,7 +15,7 @@ describe('the web app shell', () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'roam-web-'));
     writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Roam</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+      '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Roam</title>\n  </head>\n  <body><div id="root"><a href="/"><span id="roam-shell-name">Roam</span></a></div></body>\n</html>\n',
     );
     app = await buildApp({
       config: t.config,
@@ -41,5 +41,12 @@ describe('the web app shell', () => {
       expect(JSON.parse(inline ?? '')).toEqual(settings);
       expect(page.body).not.toContain('<script>alert(1)');
     }
+  });
+
+  it("index.html's header shell carries the deployment's name, as text", async () => {
+    const page = await app.inject({ method: 'GET', url: '/bookings' });
+    expect(page.body).toContain(
+      '<span id="roam-shell-name">Roam &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;</span>',
+    );
   });
 });

@@ -21,7 +21,11 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
     app.log.warn({ webDist }, 'web app not built: run `npm run build`; serving the API only');
     return;
   }
-  const indexHtml = withSettings(readFileSync(indexFile, 'utf8'), JSON.stringify(buildSettings(app.config)));
+  const settings = buildSettings(app.config);
+  const indexHtml = withShellName(
+    withSettings(readFileSync(indexFile, 'utf8'), JSON.stringify(settings)),
+    settings.websiteName,
+  );
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -58,4 +62,13 @@ export function withSettings(html: string, settingsJson: string): string {
   const headEnd = html.indexOf('</head>');
   const before = at !== -1 && at < headEnd ? at : headEnd;
   return `${html.slice(0, before)}${script}\n    ${html.slice(before)}`;
+}
+
+/**
+ * index.html's header shell (painted before the app's code runs, issue #8) with the deployment's website name
+ * rather than the default the file carries, so that the header does not change its name when the app takes over.
+ */
+export function withShellName(html: string, websiteName: string): string {
+  const escaped = websiteName.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return html.replace(/(<span id="roam-shell-name">)[^<]*(<\/span>)/, `$1${escaped}$2`);
 }
