@@ -96,8 +96,10 @@ export async function buildApp({
       log: app.log.child({ feature: 'currency-rates' }),
     }),
   );
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks on every request's path, not async ones: an async hook costs a promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   registerErrorHandler(app);

@@ -10,11 +10,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  // A callback hook (it runs on every request): an async one costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (!origin) return;
+    if (!origin || SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     const own = `${request.protocol}://${request.headers.host ?? ''}`;
-    if (origin !== allowed && origin !== own) throw new AppError('FOREIGN_ORIGIN', 'Cross-site request refused.');
+    if (origin !== allowed && origin !== own)
+      return done(new AppError('FOREIGN_ORIGIN', 'Cross-site request refused.'));
+    done();
   });
 }
