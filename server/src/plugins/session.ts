@@ -54,19 +54,24 @@ export async function revokeSessions(db: Db, userId: string, keepTokenHash?: str
 export function registerSession(app: FastifyInstance) {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionTokenHash', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: it runs on every request, and most carry no session (an async hook costs a promise each time).
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return;
+    if (!token || !request.url.startsWith('/api/')) return done();
     const tokenHash = hashToken(token);
-    const [row] = await app.database.db
+    app.database.db
       .select({ user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-      .limit(1);
-    if (!row) return;
-    request.sessionUser = row.user;
-    request.sessionTokenHash = tokenHash;
+      .limit(1)
+      .then(([row]) => {
+        if (row) {
+          request.sessionUser = row.user;
+          request.sessionTokenHash = tokenHash;
+        }
+        done();
+      }, done);
   });
   // Expired sessions are swept now and then rather than on every request.
   const sweep = setInterval(() => {
