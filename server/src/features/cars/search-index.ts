@@ -86,17 +86,17 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
   return { version: snapshot.version, carsFrom, suppliers, tree: snapshot.tree };
 }
 
-/**
- * One car's blocking bookings, by id, and sorted by start for the overlap test. A search asks it of every
- * candidate, so the sorted form is a few typed arrays (a cache line or two per car) rather than objects scattered
- * over the heap: walking every booking of every car was half of a search's time on the 10k / 200k dataset.
- */
-/** The fields of a record in CarBlocks' sorted array: start, end, the latest end up to it, the hold's expiry. */
+/** The fields of a record in CarBlocks' sorted array: start (0), end, the latest end up to it, the hold's expiry. */
 const RECORD = 4;
 const END = 1;
 const MAX_END = 2;
 const HOLD = 3;
 
+/**
+ * One car's blocking bookings, by id, and sorted by start for the overlap test. A search asks it of every
+ * candidate, so the sorted form is one typed array of records (a cache line or two per car) rather than objects
+ * scattered over the heap: walking every booking of every car was half of a search's time on the 10k / 200k dataset.
+ */
 export class CarBlocks {
   private readonly byId = new Map<string, Block>();
   /**

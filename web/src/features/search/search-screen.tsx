@@ -69,8 +69,8 @@ export function SearchScreen() {
           />
         </div>
       ) : null}
-      {formShown ? (
-        <div id={formId}>
+      <div id={formId} hidden={!formShown}>
+        {formShown ? (
           <Suspense
             fallback={<div className="search-form search-form--compact search-form--loading" aria-busy="true" />}
           >
@@ -84,8 +84,8 @@ export function SearchScreen() {
               }}
             />
           </Suspense>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
       {criteria ? (
         <SearchResults
           criteria={criteria}
