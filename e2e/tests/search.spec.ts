@@ -164,6 +164,10 @@ test('on a narrow screen, scrolling loads the next page; a "Load more" button do
   await page.getByRole('button', { name: text(en, 'search.form.submit'), exact: true }).click();
   await expect(pickupField).toHaveCount(0);
   await expect(change).toBeVisible();
+  const summaryAudit = await new AxeBuilder({ page }).include('.search__summary').analyze();
+  expect(
+    summaryAudit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
   const total = await resultCount(page);
   expect(total).toBeGreaterThan(30);
   await expect(page.getByRole('navigation', { name: text(en, 'common.pager.label') })).toHaveCount(0);
