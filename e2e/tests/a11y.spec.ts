@@ -106,7 +106,16 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByRole('heading', { name: t('home.sizes.title') })).toBeVisible({ timeout: 15_000 });
     await audit(page, found, 'home');
     // Back at the top, as a user who scrolled down to the map would go (a popover closes when the page scrolls).
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // The browser sends the scroll event a frame later: wait for it, or it can land after the list below opened and
+    // close it (react-aria closes a popover on scroll), which a loaded CI machine did.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          if (window.scrollY === 0) return resolve();
+          window.addEventListener('scroll', () => resolve(), { once: true });
+          window.scrollTo(0, 0);
+        }),
+    );
     await page.getByRole('combobox', { name: t('search.form.pickupLocation') }).focus();
     await expect(page.getByRole('listbox')).toBeVisible();
     await audit(page, found, 'home, place list', '.search-popover');
