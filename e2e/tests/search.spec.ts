@@ -101,6 +101,22 @@ test('choosing a map marker selects the pick-up place', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: text(en, 'search.form.pickupLocation') })).toHaveValue('Tangier');
 });
 
+test("on a phone, the home map's code loads only once the map is scrolled to", async ({ page }) => {
+  // Lighthouse's phone (issue #8): the map's box starts below the fold once the form has loaded in its held space.
+  await page.setViewportSize({ width: 412, height: 823 });
+  const mapCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/locations-map-[\w-]+\.js$/.test(request.url())) mapCode.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('combobox', { name: text(en, 'search.form.pickupLocation') })).toBeVisible(SLOW);
+  await page.waitForLoadState('networkidle');
+  expect(mapCode).toEqual([]);
+  await page.getByRole('heading', { name: text(en, 'home.map.title') }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('img', { name: 'Tangier', exact: true })).toBeVisible(SLOW);
+  expect(mapCode).toHaveLength(1);
+});
+
 test('the results page, pager and empty state in French', async ({ page }) => {
   await page.goto('/?l=fr');
   await chooseOrlyWithKeyboard(page, fr);
