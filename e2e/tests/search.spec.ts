@@ -114,7 +114,7 @@ test("on a phone, the home map's code loads only once the map is scrolled to", a
   expect(mapCode).toEqual([]);
   await page.getByRole('heading', { name: text(en, 'home.map.title') }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('img', { name: 'Tangier', exact: true })).toBeVisible(SLOW);
-  expect(mapCode).toHaveLength(1);
+  expect(mapCode.length).toBeGreaterThan(0);
 });
 
 test('the results page, pager and empty state in French', async ({ page }) => {
