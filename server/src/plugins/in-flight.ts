@@ -7,8 +7,6 @@ declare module 'fastify' {
 }
 
 export type InFlight = {
-  /** Whether close has begun (work started now would outlive the database). */
-  readonly closing: boolean;
   /** Requests whose handling has not ended, and background work still running. */
   readonly count: number;
   /**
@@ -80,9 +78,6 @@ export function registerInFlight(app: FastifyInstance, { timeoutMs = DRAIN_TIMEO
   });
 
   const inFlight: InFlight = {
-    get closing() {
-      return closeStarted !== null;
-    },
     get count() {
       return requests.size + tasks.size;
     },

@@ -116,10 +116,11 @@ interface SearchResultsProps {
 function SearchSummary({ criteria }: { criteria: SearchCriteria }) {
   const { data: locations } = useLocations();
   const { date } = useFormats();
-  const nameOf = (id: string) => locations?.find((location) => location._id === id)?.name ?? '';
-  const pickup = nameOf(criteria.pickupLocationId);
-  const dropoff = nameOf(criteria.dropoffLocationId);
-  const timeZone = locations?.find((location) => location._id === criteria.pickupLocationId)?.timeZone;
+  const placeOf = (id: string) => locations?.find((location) => location._id === id);
+  const pickupPlace = placeOf(criteria.pickupLocationId);
+  const pickup = pickupPlace?.name ?? '';
+  const dropoff = placeOf(criteria.dropoffLocationId)?.name ?? '';
+  const timeZone = pickupPlace?.timeZone;
   const when = (iso: string) =>
     date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
   return (
