@@ -379,7 +379,14 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
             </h2>
             <div className="checkout-car">
               {car.image ? (
-                <img src={car.image} alt="" width={240} height={160} className="checkout-car__image" />
+                <img
+                  src={car.image}
+                  alt=""
+                  width={240}
+                  height={160}
+                  fetchPriority="high"
+                  className="checkout-car__image"
+                />
               ) : null}
               <div>
                 <p className="checkout-car__name">{car.name}</p>

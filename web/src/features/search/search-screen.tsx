@@ -262,13 +262,14 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
           {!data && !query.isError
             ? SKELETONS.map((key) => <li key={key} className="search__skeleton" aria-hidden="true" />)
             : null}
-          {data?.results.map((car) => (
+          {data?.results.map((car, index) => (
             <li key={car._id}>
               <CarCard
                 car={car}
                 price={car.price}
                 availability={car.availability}
                 bookHref={car.bookable ? checkoutHref(car._id, criteria) : null}
+                first={index === 0}
               />
             </li>
           ))}

@@ -11,17 +11,27 @@ export interface CarCardProps {
   availability: AvailabilityLabel;
   /** Where 'Book' leads (checkout with the criteria); no button when null (the car cannot be booked). */
   bookHref: string | null;
+  /** The first result: its picture is the largest paint of the first screen, so it loads at once, first. */
+  first?: boolean;
 }
 
 /** A search result (spec §1 "see for each car"): picture, supplier, facts, extras, price and 'Book'. */
-export function CarCard({ car, price, availability, bookHref }: CarCardProps) {
+export function CarCard({ car, price, availability, bookHref, first = false }: CarCardProps) {
   const { t } = useTranslation();
   const headingId = `car-${car._id}`;
   return (
     <article className="car-card" aria-labelledby={headingId}>
       <div className="car-card__media">
         {car.image ? (
-          <img src={car.image} alt="" width={300} height={200} loading="lazy" className="car-card__image" />
+          <img
+            src={car.image}
+            alt=""
+            width={300}
+            height={200}
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
+            className="car-card__image"
+          />
         ) : null}
       </div>
       <div className="car-card__body">

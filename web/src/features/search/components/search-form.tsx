@@ -1,6 +1,6 @@
 import type { Location } from '@roam/contract/locations';
 import { type RentalPeriodIssue, validateRentalPeriod } from '@roam/contract/time';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useDeferredValue, useState } from 'react';
 import { Checkbox, I18nProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '../../../i18n';
@@ -28,7 +28,10 @@ type FieldErrors = Partial<Record<'pickupLocation' | 'dropoffLocation' | 'pickup
 
 /** The search form (spec §2 home): places, dates and times, validated with the deployment's booking rules. */
 export function SearchForm(props: SearchFormProps) {
-  const { data: locations } = useLocations();
+  // The places arrive through TanStack Query's external store, whose updates React renders synchronously: mounting
+  // the fields (react-aria's date segments, the place lists) in that one task blocked the page for ~300 ms on a
+  // phone (Lighthouse, issue #8). Deferred, the mount is a background render that yields to the browser.
+  const locations = useDeferredValue(useLocations().data);
   // The same box as the screens' Suspense fallbacks (compact on the search page), so nothing moves as it swaps.
   if (!locations)
     return (
