@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst } from 'vite';
+import { LANGUAGES, LOCALE_TAGS } from '../contract/src/enums.ts';
 import STRING_AREAS from './src/i18n/areas.json';
 
 const api = { '/api': 'http://127.0.0.1:3000' };
@@ -119,15 +120,43 @@ function preloadRouteChunks(): Plugin {
           const areas = (STRING_AREAS.screens as Record<string, string[]>)[screen] ?? [];
           routes[screen === 'home' ? '/' : `/${screen}`] = [[...files], areas.map((area) => areaNames.indexOf(area))];
         }
-        const script = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',f=${JSON.stringify(routes)}[p],s=${JSON.stringify(strings)},g;try{g=new URLSearchParams(location.search).get('l')||localStorage.getItem('roam.language')||JSON.parse(document.getElementById('roam-settings').textContent).defaultLanguage}catch(e){}g=s[g]||s.en;function a(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/'+h;document.head.appendChild(l)}a(g[0]);if(f){f[0].forEach(a);f[1].forEach(function(i){a(g[1][i])})}})()`;
+        // The likely language: `?l=`, else the saved one, else the deployment's default (src/i18n/start-language.ts).
+        // When it is certain — not left to the visitor's country, which the app asks the server for — it is also
+        // written on <html data-start-language> for the home hero's shell (shellHomeHero, below).
+        const script = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',f=${JSON.stringify(routes)}[p],s=${JSON.stringify(strings)},g,k;try{var q=new URLSearchParams(location.search).get('l'),v=localStorage.getItem('roam.language'),c=JSON.parse(document.getElementById('roam-settings').textContent);k=s[q]?q:s[v]?v:c.setLanguageFromIp?null:c.defaultLanguage;g=k||c.defaultLanguage}catch(e){}if(k&&s[k])document.documentElement.setAttribute('data-start-language',k);g=s[g]||s.en;function a(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/'+h;document.head.appendChild(l)}a(g[0]);if(f){f[0].forEach(a);f[1].forEach(function(i){a(g[1][i])})}})()`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },
   };
 }
 
+/**
+ * On "/", index.html paints the home hero's headline and introduction with the header, before the app's code runs
+ * (issue #8: the introduction was the page's largest paint, ~1.2 s after the header on a phone), in the language
+ * the head script is certain of; otherwise the shell stays hidden and the app paints the hero as before. The
+ * strings are the locale files' own, and the app's hero replaces the shell's in the same place.
+ */
+function shellHomeHero(): Plugin {
+  return {
+    name: 'roam:shell-home-hero',
+    apply: 'build',
+    transformIndexHtml() {
+      const hero: Record<string, [string, string, string]> = {};
+      for (const language of LANGUAGES) {
+        const home = JSON.parse(
+          readFileSync(path.resolve(import.meta.dirname, `src/i18n/locales/${language}/home.json`), 'utf8'),
+        );
+        hero[language] = [LOCALE_TAGS[language], home.hero.headline, home.hero.intro];
+      }
+      const strings = JSON.stringify(hero).replaceAll('<', '\\u003c');
+      const script = `(function(){var m=document.getElementById('roam-shell-home'),h=${strings}[document.documentElement.getAttribute('data-start-language')];if(!m||!h||location.pathname.replace(/\\/$/,'')!=='')return;m.lang=h[0];m.querySelector('h1').textContent=h[1];m.querySelector('p').textContent=h[2];m.hidden=false})()`;
+      return [{ tag: 'script', children: script, injectTo: 'body' }];
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), pureContractConstants(), precompress(), preloadRouteChunks()],
+  plugins: [react(), pureContractConstants(), precompress(), preloadRouteChunks(), shellHomeHero()],
   server: { proxy: api },
   preview: { proxy: api },
   build: {

@@ -9,6 +9,8 @@ import { initI18n } from './i18n/index';
 import { chooseStartLanguage } from './i18n/start-language';
 import { readStored, STORAGE_KEYS, writeStored } from './lib/storage';
 import './ui/theme.css';
+// Global: index.html paints the home hero before this code runs (vite.config.ts, shellHomeHero).
+import './features/home/home-hero.css';
 
 // Spec §8: an error nobody caught is logged and the user told.
 window.addEventListener('unhandledrejection', (event) => reportUnhandledError(event.reason));

@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { expect, locale, test, testAllowingFailedRequests, text } from './fixtures';
+
+// index.html paints the header and, on "/", the home hero before the app's code runs (issue #8: the hero's
+// introduction was the largest paint, ~1.2 s after the header on Lighthouse's phone). web/vite.config.ts
+// (shellHomeHero) fills the hero in the language the page is certain of; the app then puts its own hero in its place.
+
+const SLOW = { timeout: 20_000 };
+
+/** The page as it is before any of the app's code has run: every script chunk refused. */
+async function withoutAppCode(page: Page) {
+  await page.route(/\/assets\/[\w-]+\.js$/, (route) => route.abort());
+}
+
+const shell = (page: Page) => page.locator('#roam-shell-home');
+
+/** index.html as the server sends it, with the inline settings' `setLanguageFromIp` (true in the e2e server) set. */
+async function withLanguageFromIp(page: Page, fromIp: boolean) {
+  await page.route('/', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/"setLanguageFromIp":(true|false)/, `"setLanguageFromIp":${fromIp}`);
+    expect(html).toContain(`"setLanguageFromIp":${fromIp}`);
+    await route.fulfill({ response, body: html });
+  });
+}
+
+testAllowingFailedRequests.describe('the home hero before the app runs', () => {
+  testAllowingFailedRequests(
+    'shows in the language of the address, the saved one, or the default',
+    async ({ page }) => {
+      await withoutAppCode(page);
+      await page.goto('/?l=fr');
+      await expect(shell(page).getByRole('heading', { level: 1 })).toHaveText(text(locale('fr'), 'home.hero.headline'));
+      await expect(shell(page).locator('p')).toHaveText(text(locale('fr'), 'home.hero.intro'));
+      await expect(shell(page)).toHaveAttribute('lang', 'fr');
+
+      await page.evaluate(() => window.localStorage.setItem('roam.language', 'se'));
+      await page.goto('/');
+      await expect(shell(page).getByRole('heading', { level: 1 })).toHaveText(text(locale('se'), 'home.hero.headline'));
+      await expect(shell(page)).toHaveAttribute('lang', 'sv');
+
+      // Nothing chosen yet, on a deployment that does not look at the visitor's country: its default language.
+      await page.evaluate(() => window.localStorage.clear());
+      await withLanguageFromIp(page, false);
+      await page.goto('/');
+      await expect(shell(page).getByRole('heading', { level: 1 })).toHaveText(text(locale('en'), 'home.hero.headline'));
+      await expect(shell(page)).toHaveAttribute('lang', 'en');
+    },
+  );
+
+  testAllowingFailedRequests(
+    'stays hidden on other pages, and when the language waits on the country',
+    async ({ page }) => {
+      await withoutAppCode(page);
+      await page.goto('/search?l=fr');
+      await expect(page.locator('#roam-shell-name')).toBeVisible();
+      await expect(shell(page)).toBeHidden();
+
+      // A deployment that chooses the language from the visitor's country: the app asks the server for it, so the
+      // shell cannot know the language and paints no text that might be in the wrong one.
+      await withLanguageFromIp(page, true);
+      await page.goto('/');
+      await expect(page.locator('#roam-shell-name')).toBeVisible();
+      await expect(shell(page)).toBeHidden();
+    },
+  );
+});
+
+/** The boxes of the hero's headline, introduction and the form's place, rounded to the pixel. */
+async function heroBoxes(page: Page, root: string) {
+  return page.evaluate((selector) => {
+    const box = (element: Element | null) => {
+      if (!element) return null;
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return [x, y, width, height].map(Math.round);
+    };
+    const hero = document.querySelector(`${selector} .home-hero`);
+    return {
+      headline: box(hero?.querySelector('h1') ?? null),
+      intro: box(hero?.querySelector('.home-hero__intro') ?? null),
+      formTop: Math.round(hero?.querySelector('.search-form')?.getBoundingClientRect().y ?? -1),
+    };
+  }, root);
+}
+
+for (const { language, width, height } of [
+  { language: 'fr', width: 412, height: 823 },
+  { language: 'en', width: 1280, height: 800 },
+] as const) {
+  test(`the app's hero takes the shell's place without moving (${language}, ${width} px)`, async ({
+    browser,
+    page,
+  }) => {
+    const before = await browser.newPage({ viewport: { width, height } });
+    await withoutAppCode(before);
+    await before.goto(`/?l=${language}`);
+    await expect(shell(before).getByRole('heading', { level: 1 })).toBeVisible();
+    const shellBoxes = await heroBoxes(before, '#roam-shell-home');
+    await before.close();
+
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?l=${language}`);
+    await expect(
+      page.getByRole('combobox', { name: text(locale(language), 'search.form.pickupLocation') }),
+    ).toBeVisible(SLOW);
+    await expect(shell(page)).toHaveCount(0);
+    const appBoxes = await heroBoxes(page, '#main');
+    expect(shellBoxes.headline).not.toBeNull();
+    expect(appBoxes).toEqual(shellBoxes);
+  });
+}
