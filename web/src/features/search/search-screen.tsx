@@ -1,6 +1,6 @@
 import { BOOKING_RULES } from '@roam/contract/settings';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFormats } from '../../i18n/formats';
@@ -172,11 +172,21 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
   const scroll = useInfiniteQuery({ ...searchCarsInfiniteQueryOptions(body, PAGE_SIZE), enabled: infinite });
   const query = infinite ? scroll : classic;
   const pages = scroll.data?.pages;
-  const data = infinite
-    ? pages?.[0]
-      ? { ...pages[0], results: uniqueById(pages.flatMap((loaded) => loaded.results)) }
-      : undefined
-    : classic.data;
+  const classicData = classic.data;
+  const data = useMemo(
+    () =>
+      infinite
+        ? pages?.[0]
+          ? { ...pages[0], results: uniqueById(pages.flatMap((loaded) => loaded.results)) }
+          : undefined
+        : classicData,
+    [infinite, pages, classicData],
+  );
+  // Results arrive through TanStack Query's external store, whose updates React renders at once: the cards' render
+  // was the longest task of /search on a phone (~80 ms unthrottled, issue #8). Deferred, they render in the
+  // background and the page stays responsive; until they are on screen, the next page is not asked for.
+  const results = useDeferredValue(data?.results);
+  const rendering = results !== data?.results;
   const pickup = locations?.find((location) => location._id === criteria.pickupLocationId);
   const pageCount = data ? Math.max(1, Math.ceil(data.totalCount / PAGE_SIZE)) : 1;
   const filtered = JSON.stringify({ ...filters, sort: 'priceAsc' }) !== JSON.stringify(NO_FILTERS);
@@ -259,10 +269,10 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
         ) : null}
         <ol className="search__list">
           {/* Placeholders the size of a card while the first results load, so the layout below them holds still. */}
-          {!data && !query.isError
+          {!results && !query.isError
             ? SKELETONS.map((key) => <li key={key} className="search__skeleton" aria-hidden="true" />)
             : null}
-          {data?.results.map((car, index) => (
+          {results?.map((car, index) => (
             <li key={car._id}>
               <CarCard
                 car={car}
@@ -276,11 +286,11 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
         </ol>
         {data && infinite ? (
           <LoadMore
-            shown={data.results.length}
+            shown={results?.length ?? 0}
             total={data.totalCount}
             added={pages && pages.length > 1 ? (pages.at(-1)?.results.length ?? 0) : 0}
             hasMore={scroll.hasNextPage}
-            loading={scroll.isFetchingNextPage}
+            loading={scroll.isFetchingNextPage || rendering}
             onLoadMore={() => void scroll.fetchNextPage()}
           />
         ) : data ? (
