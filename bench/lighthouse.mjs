@@ -156,7 +156,9 @@ async function startChromium() {
       chromium.kill('SIGTERM');
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still be writing its cache when the browser process has exited: removing the
+    // profile then failed with ENOTEMPTY, which threw away the runs' results (seen in session 5). Retry a little.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   return { port, stop };
 }
