@@ -270,8 +270,8 @@ async function main() {
       });
     }
   } finally {
-    await chromium.stop();
-    await server.stop();
+    // The server is stopped even when Chromium's clean-up fails (an orphaned server outlived such a failure).
+    await chromium.stop().finally(() => server.stop());
   }
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(
