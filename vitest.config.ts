@@ -8,6 +8,10 @@ const serverProject = (name: 'server' | 'server-pg'): TestProjectInlineConfigura
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 180_000,
+    // Each file builds its own app on its own database and no test mocks a module or changes the environment, so the
+    // files of a worker can share its loaded modules: importing the server afresh for every file was ~40 % of the
+    // suite's time (260 → 164 s for the whole run on an idle 2-core machine; the CI clean clone had reached 15 min).
+    isolate: false,
   },
 });
 
