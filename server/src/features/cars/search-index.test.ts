@@ -1,6 +1,6 @@
 import type { SearchCarsResponse } from '@roam/contract/cars';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { bookingRow } from '../../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings, cars, fleetVersion, users } from '../../db/schema.ts';
@@ -121,6 +121,20 @@ describe('the search index', () => {
     const unchanged = await version();
     await t.db.update(users).set({ fullName: 'Jonas Berg', bio: 'Driver' }).where(eq(users.id, DEMO_IDS.users.driver));
     expect(await version()).toBe(unchanged);
+  });
+
+  it('after an idle hour reloads every booking, and its searches still see the bookings that follow', async () => {
+    const p = period();
+    expect(await clio(p)).toBeDefined();
+    // Two hours on: the next look reloads every booking instead of reading what changed.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3600_000 });
+    try {
+      expect(await clio(p)).toBeDefined();
+      await t.db.insert(bookings).values(booking(p));
+      expect(await clio(p)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers searches that arrive together from one look, each seeing what was committed before it', async () => {

@@ -115,6 +115,11 @@ export class CarBlocks {
     if (this.byId.delete(id)) this.sorted = null;
   }
 
+  clear() {
+    this.byId.clear();
+    this.sorted = null;
+  }
+
   /** Whether a booking that still blocks at `now` (no hold, or a live one) overlaps [from, to). */
   overlaps(from: number, to: number, now: number): boolean {
     const sorted = this.sorted ?? this.sort();
@@ -237,7 +242,8 @@ export class SearchIndex {
     let fleetVersion: number;
     if (this.xmin === null || now - this.syncedAt > RELOAD_AFTER_MS) {
       const loaded = await loadBlockingBookings(this.db, new Date(now - KEEP_ENDED_MS));
-      this.blocks.clear();
+      // Emptied, not replaced: the fleet's cars hold these objects, and a search reads them there.
+      for (const blocks of this.blocks.values()) blocks.clear();
       for (const block of loaded.blocks) this.apply(block);
       this.xmin = loaded.xmin;
       fleetVersion = loaded.fleetVersion;
