@@ -1,11 +1,12 @@
-import type { Car, CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
-import type { AvailabilityLabel, Extra, Language } from '@roam/contract/enums';
+import type { CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
+import type { Extra, Language } from '@roam/contract/enums';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
 import { rentalHours } from '@roam/contract/time';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { FirstOf } from '../../lib/first-of.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
+import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.ts';
 import { type FleetCar, searchIndexOf } from './search-index.ts';
 import type { SearchPage } from './search-json.ts';
 
@@ -21,14 +22,6 @@ export type SearchCarsInput = {
   filters: CarFilters;
   now?: Date;
 };
-
-/** Spec §3 labels: coming soon and unavailable win over fully booked; only `available` cars can be booked. */
-export function availabilityOf(car: Pick<Car, 'available' | 'fullyBooked' | 'comingSoon'>): AvailabilityLabel {
-  if (car.comingSoon) return 'comingSoon';
-  if (!car.available) return 'unavailable';
-  if (car.fullyBooked) return 'fullyBooked';
-  return 'available';
-}
 
 /** The price of the period with no extras: what the card shows as total and per day. */
 export function priceFor(
@@ -48,22 +41,6 @@ export function priceFor(
   return { total, rentalDays, perDay: Math.round(total / rentalDays) };
 }
 
-type Ranked = { _id: string; bookable: boolean; price: CarPrice; rating: number | null };
-
-function compareResults(sort: CarFilters['sort']) {
-  return (a: Ranked, b: Ranked): number => {
-    // Bookable cars first: a driver looks for a car they can take.
-    const bookable = Number(b.bookable) - Number(a.bookable);
-    if (bookable !== 0) return bookable;
-    let order = 0;
-    if (sort === 'priceDesc') order = b.price.total - a.price.total;
-    else if (sort === 'rating') order = (b.rating ?? -1) - (a.rating ?? -1) || a.price.total - b.price.total;
-    else order = a.price.total - b.price.total;
-    // A stable order across pages: ties broken by id.
-    return order || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
-  };
-}
-
 function zoneOf(tree: LocationTree, id: string, field: string): string {
   const zone = tree.zones.get(id);
   if (!zone) throw new AppError('VALIDATION_FAILED', 'Please fix errors.', { [field]: ['Unknown location'] });
@@ -72,42 +49,6 @@ function zoneOf(tree: LocationTree, id: string, field: string): string {
 
 /** Rental lengths whose prices are kept per car (a day to several weeks, by the hour, covers most searches). */
 const PRICE_LENGTHS_KEPT = 256;
-
-/**
- * Every filter but the supplier filter (the supplier counts are taken without it), as one test per filter the
- * search sets, built once per search: a search with no filter tests nothing per car, and one with a filter tests
- * only it (issue #8: checking every filter's emptiness for each of ~560 cars was a seventh of a search's time).
- */
-function matcherOf(filters: CarFilters): ((car: Car) => boolean) | null {
-  const tests: ((car: Car) => boolean)[] = [];
-  const oneOf = <T>(chosen: readonly T[], field: (car: Car) => T) => {
-    if (chosen.length === 0) return;
-    const set = new Set(chosen);
-    tests.push((car) => set.has(field(car)));
-  };
-  oneOf(filters.ranges, (car) => car.range);
-  oneOf(filters.fuelTypes, (car) => car.fuelType);
-  oneOf(filters.gearboxes, (car) => car.gearbox);
-  oneOf(filters.fuelPolicies, (car) => car.fuelPolicy);
-  const { minRating, seats, maxDeposit, specs, multimedia, mileage } = filters;
-  if (minRating !== undefined) tests.push((car) => car.rating !== null && car.rating >= minRating);
-  if (seats === '5+') tests.push((car) => car.seats > 5);
-  else if (seats !== undefined) tests.push((car) => car.seats === Number(seats));
-  if (specs.includes('aircon')) tests.push((car) => car.aircon);
-  if (specs.includes('doors4plus')) tests.push((car) => car.doors >= 4);
-  if (specs.includes('seats5plus')) tests.push((car) => car.seats >= 5);
-  if (multimedia.length > 0) tests.push((car) => multimedia.every((option) => car.multimedia.includes(option)));
-  if (mileage.length === 1) {
-    const unlimited = mileage[0] === 'unlimited';
-    tests.push((car) => (car.mileage === -1) === unlimited);
-  }
-  if (maxDeposit !== undefined) tests.push((car) => car.deposit <= maxDeposit);
-  if (tests.length === 0) return null;
-  return (car) => {
-    for (const test of tests) if (!test(car)) return false;
-    return true;
-  };
-}
 
 /**
  * The car search (issue #4): the cars offered at the pick-up place or below it, matching every filter, with no
@@ -138,35 +79,58 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
     return price;
   };
 
-  // One pass over the cars of the place: the supplier counts and the total over every match, and only the first
-  // `page × size` results in order kept (FirstOf) — a page shows 15 of hundreds of matches, so sorting them all
-  // and allocating a row for each was most of a search's time (issue #8).
+  // One pass over the cars of the place (place-cars.ts: each field a filter tests, the bookings and the totals in
+  // typed arrays): the supplier counts and the total over every match, and only the first `page × size` results in
+  // order kept (FirstOf) — a page shows 15 of hundreds of matches (issue #8).
+  const place = fleet.places.get(input.pickupLocationId);
+  if (!place) return { results: [], totalCount: 0, supplierCounts: [] };
+  const { kinds, rating, size } = place;
   const counts = new Uint32Array(fleet.suppliers.length);
   const chosen = new Set(filters.suppliers);
+  const chosenSlots = new Uint8Array(fleet.suppliers.length);
+  for (const [slot, { supplierId }] of fleet.suppliers.entries()) if (chosen.has(supplierId)) chosenSlots[slot] = 1;
   const start = (input.page - 1) * input.size;
-  const first = new FirstOf<Ranked & { entry: FleetCar }>(start + input.size, compareResults(filters.sort));
   const matches = matcherOf(filters);
+  // The total of each match; the place keeps the totals of cars priced by length alone for the next search.
+  const totals = new Float64Array(size);
+  const keptTotals = place.totalsFor(hours);
+  const first = new FirstOf<number>(start + input.size, (a, b) => {
+    // Bookable cars first: a driver looks for a car they can take.
+    const bookable = ((kinds[b] as number) & BOOKABLE) - ((kinds[a] as number) & BOOKABLE);
+    if (bookable !== 0) return bookable;
+    const byPrice = (totals[a] as number) - (totals[b] as number);
+    let order = byPrice;
+    if (filters.sort === 'priceDesc') order = -byPrice;
+    else if (filters.sort === 'rating') order = (rating[b] as number) - (rating[a] as number) || byPrice;
+    // A stable order across pages: ties broken by id, the order of the place's cars.
+    return order || a - b;
+  });
   let totalCount = 0;
-  for (const entry of fleet.carsFrom.get(input.pickupLocationId) ?? []) {
-    const { car } = entry;
-    if ((matches && !matches(car)) || entry.blocks.overlaps(from, to, now)) continue;
-    counts[entry.supplier] = (counts[entry.supplier] as number) + 1;
-    if (chosen.size > 0 && !chosen.has(car.supplier._id)) continue;
+  place.syncBookings();
+  for (let i = 0; i < size; i++) {
+    if ((matches && !matches(place, i)) || place.isBlocked(i, from, to, now)) continue;
+    const slot = place.supplier[i] as number;
+    counts[slot] = (counts[slot] as number) + 1;
+    if (chosen.size > 0 && chosenSlots[slot] === 0) continue;
     totalCount++;
-    first.add({
-      entry,
-      _id: car._id,
-      rating: car.rating,
-      price: searchPrice(entry),
-      bookable: availabilityOf(car) === 'available',
-    });
+    let total = keptTotals[i] as number;
+    if (Number.isNaN(total)) {
+      total = searchPrice(place.cars[i] as FleetCar).total;
+      if (((kinds[i] as number) & DATE_BASED) === 0) keptTotals[i] = total;
+    }
+    totals[i] = total;
+    first.add(i);
   }
 
   return {
     results: first
       .sorted()
       .slice(start)
-      .map(({ entry: { car }, price, bookable }) => ({ car, price, availability: availabilityOf(car), bookable })),
+      .map((i) => {
+        const entry = place.cars[i] as FleetCar;
+        const availability = availabilityOf(entry.car);
+        return { car: entry.car, price: searchPrice(entry), availability, bookable: availability === 'available' };
+      }),
     totalCount,
     supplierCounts: fleet.suppliers.flatMap((supplier, slot) => {
       const count = counts[slot] as number;

@@ -1,4 +1,4 @@
-import type { Car, CarPrice } from '@roam/contract/cars';
+import type { CarPrice } from '@roam/contract/cars';
 import type { Db } from '../../db/client.ts';
 import {
   type BookingBlock,
@@ -9,6 +9,7 @@ import {
   loadFleet,
   pruneTombstones,
 } from './cars.repository.ts';
+import { CarBlocks, type PlaceCar, PlaceCars } from './place-cars.ts';
 
 // The car search's in-memory index (issue #8: car search p99 ≤ 50 ms at 50 connections on 10k cars / 200k
 // bookings). A search used to ask the database for every candidate car at a place (a city has ~1,800 on that
@@ -25,14 +26,11 @@ import {
 // A search therefore sees every booking committed before it arrived; the database stays the only judge of a
 // booking (the exclusion constraint), so an index a moment behind could at worst list a car the checkout refuses.
 
-type Block = Omit<BookingBlock, 'id' | 'carId' | 'blocksCar'>;
-
-/** A car as the search reads it: with its blocking bookings and its prices by rental length at hand. */
-export type FleetCar = {
-  car: Car;
-  /** The car's supplier, as an index into `Fleet.suppliers`. */
-  supplier: number;
-  blocks: CarBlocks;
+/**
+ * A car as the search reads it: with its supplier's slot in `Fleet.suppliers`, its blocking bookings and its prices
+ * by rental length at hand.
+ */
+export type FleetCar = PlaceCar & {
   /**
    * Search prices by rental length in hours, for a car without date-based prices: the contract engine prices those
    * by the length alone (contract/price.ts, durationRental), the same for every date and zone. Dropped with the
@@ -45,7 +43,7 @@ export type FleetCar = {
 export type Fleet = {
   version: number;
   /** Location id → every car offered there or at a location below it, each once. */
-  carsFrom: Map<string, FleetCar[]>;
+  places: Map<string, PlaceCars<FleetCar>>;
   /** Every supplier with a car, by name. */
   suppliers: { supplierId: string; fullName: string }[];
   tree: LocationTree;
@@ -75,86 +73,15 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
     if (list) list.push(car);
     else carsAt.set(locationId, [car]);
   }
-  const carsFrom = new Map<string, FleetCar[]>();
+  const places = new Map<string, PlaceCars<FleetCar>>();
   for (const locationId of snapshot.tree.zones.keys()) {
     const found = new Set<FleetCar>();
     for (const place of locationAndBelow(snapshot.tree, locationId)) {
       for (const car of carsAt.get(place) ?? []) found.add(car);
     }
-    carsFrom.set(locationId, [...found]);
+    places.set(locationId, new PlaceCars(found));
   }
-  return { version: snapshot.version, carsFrom, suppliers, tree: snapshot.tree };
-}
-
-/** The fields of a record in CarBlocks' sorted array: start (0), end, the latest end up to it, the hold's expiry. */
-const RECORD = 4;
-const END = 1;
-const MAX_END = 2;
-const HOLD = 3;
-
-/**
- * One car's blocking bookings, by id, and sorted by start for the overlap test. A search asks it of every
- * candidate, so the sorted form is one typed array of records (a cache line or two per car) rather than objects
- * scattered over the heap: walking every booking of every car was half of a search's time on the 10k / 200k dataset.
- */
-export class CarBlocks {
-  private readonly byId = new Map<string, Block>();
-  /**
-   * The blocks sorted by start, RECORD numbers each (start, end, latest end so far, hold expiry or NaN), in one
-   * array: the search tests ~560 cars' blocks per request, and its time goes to reaching them in memory — one array
-   * per field was four more places to reach per car (issue #8).
-   */
-  private sorted: Float64Array | null = null;
-
-  set(id: string, block: Block) {
-    this.byId.set(id, block);
-    this.sorted = null;
-  }
-
-  delete(id: string) {
-    if (this.byId.delete(id)) this.sorted = null;
-  }
-
-  clear() {
-    this.byId.clear();
-    this.sorted = null;
-  }
-
-  /** Whether a booking that still blocks at `now` (no hold, or a live one) overlaps [from, to). */
-  overlaps(from: number, to: number, now: number): boolean {
-    const sorted = this.sorted ?? this.sort();
-    // The bookings starting before `to` are [0, first); of those, only the ones ending after `from` overlap, and
-    // the latest end up to each tells when none further back can.
-    let first = 0;
-    let last = sorted.length / RECORD;
-    while (first < last) {
-      const middle = (first + last) >>> 1;
-      if ((sorted[middle * RECORD] as number) < to) first = middle + 1;
-      else last = middle;
-    }
-    for (let at = (first - 1) * RECORD; at >= 0 && (sorted[at + MAX_END] as number) > from; at -= RECORD) {
-      // A hold is NaN when the booking has none: it blocks for good.
-      const hold = sorted[at + HOLD] as number;
-      if ((sorted[at + END] as number) > from && !(hold <= now)) return true;
-    }
-    return false;
-  }
-
-  private sort() {
-    const blocks = [...this.byId.values()].sort((a, b) => a.start - b.start);
-    const sorted = new Float64Array(blocks.length * RECORD);
-    let latest = Number.NEGATIVE_INFINITY;
-    for (const [i, block] of blocks.entries()) {
-      latest = Math.max(latest, block.end);
-      const at = i * RECORD;
-      sorted[at] = block.start;
-      sorted[at + END] = block.end;
-      sorted[at + MAX_END] = latest;
-      sorted[at + HOLD] = block.holdExpiresAt ?? Number.NaN;
-    }
-    this.sorted = sorted;
-    return sorted;
-  }
+  return { version: snapshot.version, places, suppliers, tree: snapshot.tree };
 }
 
 export class SearchIndex {
