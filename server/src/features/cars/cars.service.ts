@@ -91,9 +91,10 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
   for (const [slot, { supplierId }] of fleet.suppliers.entries()) if (chosen.has(supplierId)) chosenSlots[slot] = 1;
   const start = (input.page - 1) * input.size;
   const matches = matcherOf(filters);
-  // The total of each match; the place keeps the totals of cars priced by length alone for the next search.
+  // The total of each match, and the place's kept totals for this search's length and period.
   const totals = new Float64Array(size);
-  const keptTotals = place.totalsFor(hours);
+  const byLength = place.totalsByLength.for(hours);
+  const byPeriod = place.totalsByPeriod.for(`${from}/${to}`);
   const first = new FirstOf<number>(start + input.size, (a, b) => {
     // Bookable cars first: a driver looks for a car they can take.
     const bookable = ((kinds[b] as number) & BOOKABLE) - ((kinds[a] as number) & BOOKABLE);
@@ -113,10 +114,11 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
     counts[slot] = (counts[slot] as number) + 1;
     if (chosen.size > 0 && chosenSlots[slot] === 0) continue;
     totalCount++;
-    let total = keptTotals[i] as number;
+    const kept = ((kinds[i] as number) & DATE_BASED) === 0 ? byLength : byPeriod;
+    let total = kept[i] as number;
     if (Number.isNaN(total)) {
       total = searchPrice(place.cars[i] as FleetCar).total;
-      if (((kinds[i] as number) & DATE_BASED) === 0) keptTotals[i] = total;
+      kept[i] = total;
     }
     totals[i] = total;
     first.add(i);

@@ -88,6 +88,28 @@ describe('car search', () => {
     expect(peugeot.dateBasedPrices).toHaveLength(3);
   });
 
+  it('ranks a car priced by date by the period searched, one period after another of the same length', async () => {
+    const christmas = { pickupAt: '2026-12-22T09:00:00.000Z', dropoffAt: '2026-12-25T09:00:00.000Z' };
+    // Three days each: 8,900 a day at Christmas, the 6,500 daily price in March, then Christmas again.
+    for (const period of [christmas, PERIOD, christmas]) {
+      const { results } = await search({ ...period, sort: 'priceAsc' });
+      const peugeot = results.find((car) => car._id === C.dateBased)!;
+      const { total } = calculatePrice({
+        car: peugeot,
+        priceChangeRate: peugeot.supplier.priceChangeRate,
+        pickupAt: new Date(period.pickupAt),
+        dropoffAt: new Date(period.dropoffAt),
+        timeZone: 'Europe/Paris',
+      });
+      expect(peugeot.price.total, period.pickupAt).toBe(total);
+      // Its place in the order is the one its price gives.
+      const bookable = results.filter((car) => car.bookable);
+      const rank = bookable.indexOf(peugeot);
+      expect(bookable[rank - 1]?.price.total ?? 0, period.pickupAt).toBeLessThanOrEqual(total);
+      expect(bookable[rank + 1]?.price.total ?? Number.POSITIVE_INFINITY, period.pickupAt).toBeGreaterThanOrEqual(total);
+    }
+  });
+
   it('sorts by price both ways and by rating, ties broken by id', async () => {
     const check = (results: CarSearchResult[], compare: (a: CarSearchResult, b: CarSearchResult) => number) => {
       const bookable = results.filter((car) => car.bookable);

@@ -134,8 +134,29 @@ export const DATE_BASED = 1 << nextBit++;
 // Bit 31 would make the masks negative numbers.
 if (nextBit > 31) throw new Error('PlaceCars.kinds holds at most 31 bits');
 
-/** Rental lengths whose totals a place keeps (a day to several weeks, by the hour, covers most searches). */
-const LENGTHS_KEPT = 64;
+/**
+ * Each car's total for one key (a rental length, a period), NaN until the search prices the car: a driver pages,
+ * sorts and filters the same place and period, and drivers often ask the same lengths. At most `limit` keys are
+ * kept; past that the place starts afresh.
+ */
+class TotalsByKey<K> {
+  private readonly kept = new Map<K, Float64Array>();
+
+  constructor(
+    private readonly size: number,
+    private readonly limit: number,
+  ) {}
+
+  for(key: K): Float64Array {
+    let totals = this.kept.get(key);
+    if (!totals) {
+      if (this.kept.size >= this.limit) this.kept.clear();
+      totals = new Float64Array(this.size).fill(Number.NaN);
+      this.kept.set(key, totals);
+    }
+    return totals;
+  }
+}
 
 export class PlaceCars<T extends PlaceCar = PlaceCar> {
   /** The cars, by id: a car's index here is its place in the results' last tie-break. */
@@ -153,7 +174,10 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
   private bookings: Bookings = { keys: new Float64Array(0), rest: new Float64Array(0) };
   /** The change count when the copy above was taken; −1 before the first. */
   private bookingsAt = -1;
-  private readonly totals = new Map<number, Float64Array>();
+  /** By rental length in hours: the totals of cars priced by length alone, the same for any dates. */
+  readonly totalsByLength: TotalsByKey<number>;
+  /** By period (`from/to`, epoch ms): the totals of cars priced by date; the place fixes the time zone. */
+  readonly totalsByPeriod: TotalsByKey<string>;
 
   constructor(cars: Iterable<T>) {
     this.cars = [...cars].sort((a, b) => (a.car._id < b.car._id ? -1 : a.car._id > b.car._id ? 1 : 0));
@@ -163,6 +187,8 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
     this.rating = new Float64Array(count);
     this.deposit = new Float64Array(count);
     this.supplier = new Uint32Array(count);
+    this.totalsByLength = new TotalsByKey(count, 64);
+    this.totalsByPeriod = new TotalsByKey(count, 64);
     for (const [i, { car, supplier }] of this.cars.entries()) {
       let kinds = (RANGE.get(car.range) ?? 0) | (FUEL_TYPE.get(car.fuelType) ?? 0) | (GEARBOX.get(car.gearbox) ?? 0);
       kinds |= FUEL_POLICY.get(car.fuelPolicy) ?? 0;
@@ -215,20 +241,6 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
     }
     this.firstBooking = first;
     this.bookings = bookings;
-  }
-
-  /**
-   * The totals of a rental of `hours` per car, NaN until the search prices the car; the search keeps here only
-   * the totals of cars priced by length alone, the same for any dates.
-   */
-  totalsFor(hours: number): Float64Array {
-    let totals = this.totals.get(hours);
-    if (!totals) {
-      if (this.totals.size >= LENGTHS_KEPT) this.totals.clear();
-      totals = new Float64Array(this.size).fill(Number.NaN);
-      this.totals.set(hours, totals);
-    }
-    return totals;
   }
 }
 
