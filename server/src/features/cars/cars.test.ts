@@ -105,8 +105,9 @@ describe('car search', () => {
       // Its place in the order is the one its price gives.
       const bookable = results.filter((car) => car.bookable);
       const rank = bookable.indexOf(peugeot);
-      expect(bookable[rank - 1]?.price.total ?? 0, period.pickupAt).toBeLessThanOrEqual(total);
-      expect(bookable[rank + 1]?.price.total ?? Number.POSITIVE_INFINITY, period.pickupAt).toBeGreaterThanOrEqual(total);
+      const [before, after] = [bookable[rank - 1]?.price.total ?? 0, bookable[rank + 1]?.price.total ?? Infinity];
+      expect(before, period.pickupAt).toBeLessThanOrEqual(total);
+      expect(after, period.pickupAt).toBeGreaterThanOrEqual(total);
     }
   });
 
