@@ -84,27 +84,6 @@ describe('minor units', () => {
     expect(roundHalfUp(2.4)).toBe(2);
     expect(roundHalfUp(-2.5)).toBe(-2);
   });
-
-  it('gives what the 15-digit reading gives, away from a tie and next to one', () => {
-    const reading = (value: number) => Math.floor(Number(value.toPrecision(15)) + 0.5);
-    let seed = 20261122;
-    const random = () => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed / 2 ** 32;
-    };
-    const values = [0, -0, 0.5, 1e9 - 0.5, 1e9 + 0.5, -1e9 - 0.5, Number.NaN, Number.POSITIVE_INFINITY];
-    for (let i = 0; i < 20_000; i++) {
-      const magnitude = 10 ** Math.floor(random() * 11) * (random() < 0.2 ? -1 : 1);
-      const value = random() * magnitude;
-      values.push(value);
-      // Ties, with and without binary noise, and values just either side of the fast path's margin.
-      const tie = Math.floor(value) + 0.5;
-      values.push(tie, tie * (1 + Number.EPSILON), tie * (1 - Number.EPSILON), tie + 1e-6, tie - 1.1e-6);
-      // Products as the price engine makes them: an amount times a percentage.
-      values.push((Math.floor(random() * 1e6) * Math.floor(random() * 50)) / 100);
-    }
-    for (const value of values) expect(roundHalfUp(value), String(value)).toBe(reading(value));
-  });
 });
 
 describe('convertMinor', () => {

@@ -20,12 +20,6 @@ export function minorUnitDigits(currency: string): number {
  * 1.005 × 100 (= 100.49999999999999) counts as the 100.5 it means.
  */
 export function roundHalfUp(value: number): number {
-  // Below 1e9 that pass moves a value by at most 5e-7, so away from a tie by more than 1e-6 plain rounding gives
-  // the same integer, without writing and reading 15 digits (a car search prices hundreds of cars: issue #8).
-  const whole = Math.floor(value);
-  const fraction = value - whole;
-  // (`+ 0`: −0 reads as 0.)
-  if (Math.abs(value) < 1e9 && Math.abs(fraction - 0.5) > 1e-6) return fraction < 0.5 ? whole + 0 : whole + 1;
   return Math.floor(Number(value.toPrecision(15)) + 0.5);
 }
 
