@@ -162,5 +162,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Rolldown gives a module the entry and a lazy screen both import (react/jsx-runtime, i18next, the query
+        // client, the API client…) a chunk of its own, as if the screen could load without the entry. It cannot:
+        // every such module downloads on every first visit. One group keeps all the entry's static imports in the
+        // entry chunk: 9 requests become 1 and every route 4.1 KB gzip lighter (bench/README.md, route JS).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
 });

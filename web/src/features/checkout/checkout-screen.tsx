@@ -4,7 +4,7 @@ import type { PaymentOption } from '@roam/contract/enums';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown, paymentSplit } from '@roam/contract/price';
 import { ageOn } from '@roam/contract/time';
 import type { User } from '@roam/contract/users';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n';
@@ -19,11 +19,14 @@ import { useCar } from '../cars/api/get-car';
 import { CarFacts, SupplierLogo } from '../cars/components/car-facts';
 import { readCriteria, type SearchCriteria, toSearchParams } from '../search/lib/search-params';
 import { useSettings } from '../settings/api/get-settings';
-import { CardForm } from './components/card-form';
 import { ExtrasToggles } from './components/extras-toggles';
-import { WalletButton } from './components/wallet-button';
 import { formatInZone, hereHref, isEmail, isPhone } from './lib/format';
 import './checkout.css';
+
+// The pay step shows only once the booking is made, so its code is not part of the form's: it downloads while the
+// booking is sent (`submit`).
+const loadPayStep = () => import('./components/pay-step');
+const PayStep = lazy(() => loadPayStep().then((module) => ({ default: module.PayStep })));
 
 const PAYMENT_OPTIONS: readonly PaymentOption[] = ['payLater', 'deposit', 'full'];
 
@@ -228,6 +231,10 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
         ...(user ? {} : { driver: { ...driver, acceptTerms: true as const, language } }),
         ...(licenseFileId ? { licenseFileId } : {}),
       };
+      if (option !== 'payLater') {
+        // Failures are not reported here: rendering the pay step imports again and reports its own error.
+        loadPayStep().catch(() => {});
+      }
       const result = await api.post<CheckoutResult>('/api/checkout', body);
       if (!result.payment && !(option !== 'payLater' && result.walletEnabled)) {
         await navigate(`/checkout-session/${result.bookingId}`, {
@@ -324,40 +331,10 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
   const when = (iso: string, zone: string | undefined) => formatInZone(iso, zone ?? timeZone, language);
 
   if (pending) {
-    const payNow = pending.payNow;
-    const clientId = settings.payment.paypalClientId;
     return (
-      <Page title={t('checkout.pay.title')} description={t('checkout.pay.description')}>
-        <section className="checkout-section" aria-labelledby={`${id}-pay`}>
-          <h2 id={`${id}-pay`} className="checkout-section__title">
-            {t('checkout.pay.amount', { amount: money.format(payNow) })}
-          </h2>
-          {pending.holdExpiresAt ? (
-            <p>{t('checkout.pay.hold', { time: formatInZone(pending.holdExpiresAt, timeZone, language) })}</p>
-          ) : null}
-          {pending.payment?.provider === 'demo' ? (
-            <CardForm bookingId={pending.bookingId} amount={money.format(payNow)} onPaid={onPaid} onFailed={onFailed} />
-          ) : null}
-          {pending.payment?.provider === 'stripe' ? (
-            <a className="button button--accent" href={pending.payment.url}>
-              {t('checkout.pay.card')}
-            </a>
-          ) : null}
-          {pending.walletEnabled && settings.payment.wallet && clientId ? (
-            <WalletButton
-              sdkUrl={settings.payment.paypalSdkUrl}
-              clientId={clientId}
-              bookingId={pending.bookingId}
-              amount={pending.chargedAmount / 100}
-              currency={pending.currency}
-              name={car.name}
-              description={`${car.name} — ${car.supplier.fullName}`}
-              onPaid={onPaid}
-              onFailed={onFailed}
-            />
-          ) : null}
-        </section>
-      </Page>
+      <Suspense fallback={<PageLoading />}>
+        <PayStep pending={pending} car={car} timeZone={timeZone} onPaid={onPaid} onFailed={onFailed} />
+      </Suspense>
     );
   }
 

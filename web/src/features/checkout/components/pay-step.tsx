@@ -1,0 +1,65 @@
+import type { CarDetails } from '@roam/contract/cars';
+import type { CheckoutResult } from '@roam/contract/checkout';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n';
+import { useMoney } from '../../../lib/use-money';
+import { Page } from '../../../ui/page';
+import { useSettings } from '../../settings/api/get-settings';
+import { formatInZone } from '../lib/format';
+import { CardForm } from './card-form';
+import { WalletButton } from './wallet-button';
+
+interface PayStepProps {
+  /** The booking just made, waiting for its payment. */
+  pending: CheckoutResult;
+  car: CarDetails;
+  /** The pick-up location's zone, in which the hold's end is shown. */
+  timeZone: string;
+  onPaid: () => void;
+  onFailed: (code: string) => void;
+}
+
+/** The checkout's second step (spec §2): the amount due now, then the card form, the provider's page or the wallet. */
+export function PayStep({ pending, car, timeZone, onPaid, onFailed }: PayStepProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const money = useMoney();
+  const settings = useSettings();
+  const id = useId();
+  const payNow = money.format(pending.payNow);
+  const clientId = settings.payment.paypalClientId;
+  return (
+    <Page title={t('checkout.pay.title')} description={t('checkout.pay.description')}>
+      <section className="checkout-section" aria-labelledby={`${id}-pay`}>
+        <h2 id={`${id}-pay`} className="checkout-section__title">
+          {t('checkout.pay.amount', { amount: payNow })}
+        </h2>
+        {pending.holdExpiresAt ? (
+          <p>{t('checkout.pay.hold', { time: formatInZone(pending.holdExpiresAt, timeZone, language) })}</p>
+        ) : null}
+        {pending.payment?.provider === 'demo' ? (
+          <CardForm bookingId={pending.bookingId} amount={payNow} onPaid={onPaid} onFailed={onFailed} />
+        ) : null}
+        {pending.payment?.provider === 'stripe' ? (
+          <a className="button button--accent" href={pending.payment.url}>
+            {t('checkout.pay.card')}
+          </a>
+        ) : null}
+        {pending.walletEnabled && settings.payment.wallet && clientId ? (
+          <WalletButton
+            sdkUrl={settings.payment.paypalSdkUrl}
+            clientId={clientId}
+            bookingId={pending.bookingId}
+            amount={pending.chargedAmount / 100}
+            currency={pending.currency}
+            name={car.name}
+            description={`${car.name} — ${car.supplier.fullName}`}
+            onPaid={onPaid}
+            onFailed={onFailed}
+          />
+        ) : null}
+      </section>
+    </Page>
+  );
+}
