@@ -91,6 +91,24 @@ test('a too-short rental shows the spec message and does not search', async ({ p
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a search the API refuses says so at once, without asking again', async ({ page, consoleErrors }) => {
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/search-cars/')) searches.push(request.url());
+  });
+  // A well-formed link to a place that does not exist: the API answers 400 (unknown location).
+  await page.goto(
+    '/search?pickupLocationId=00000000-0000-4000-8000-000000000000&pickupAt=2027-03-10T09:00:00.000Z&dropoffAt=2027-03-13T09:00:00.000Z',
+  );
+  // Retried, the alert came after ~7 s (TanStack Query's three retries); a refusal is not retried.
+  await expect(page.getByRole('alert').filter({ hasText: text(en, 'search.error') })).toBeVisible({ timeout: 5_000 });
+  await expect(page.locator('#search-count')).not.toHaveText(text(en, 'search.loading'));
+  expect(searches).toHaveLength(1);
+  // Logged, as failed reads are (spec §8): the refused request and the query's error, once each.
+  expect(consoleErrors).toEqual([expect.stringContaining('400'), expect.stringContaining('ApiError')]);
+  consoleErrors.length = 0;
+});
+
 test('choosing a map marker selects the pick-up place', async ({ page }) => {
   await page.goto('/');
   // The map loads when it enters the viewport (issue #8): scroll to it as a user would.

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
+import { isApiError } from '../lib/api-client';
 import { toast } from '../ui/toast';
 
 /**
@@ -24,7 +25,13 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A refusal (4xx) is the same answer the next time: only an unreachable or failing server is asked again
+        // (TanStack Query's three times). A search link the API refuses had shown "searching" for ~7 s.
+        retry: (failures, error) => failures < 3 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+      },
     },
   });
 }

@@ -236,7 +236,7 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
       <section className="search__results" aria-labelledby="search-count" aria-busy={query.isFetching}>
         <div className="search__toolbar">
           <p id="search-count" className="search__count" aria-live="polite">
-            {data ? t('search.count', { count: data.totalCount }) : t('search.loading')}
+            {data ? t('search.count', { count: data.totalCount }) : query.isError ? null : t('search.loading')}
           </p>
           <label className="search__sort">
             {t('search.sort.label')}

@@ -1,3 +1,4 @@
+import { SearchCarsBodySchema } from '@roam/contract/cars';
 import { describe, expect, it } from 'vitest';
 import { NO_FILTERS, readCriteria, readFilters, readPage, toSearchBody, toSearchParams } from './search-params';
 
@@ -38,6 +39,32 @@ describe('search address', () => {
     expect(readFilters(params)).toEqual({ ...NO_FILTERS, ranges: ['mini'] });
     expect(readPage(params)).toBe(1);
     expect(readCriteria(params)).toBeNull();
+  });
+
+  it('reads a search only where the API takes its instants: a link without an offset is no search', () => {
+    const instants = [
+      '2027-03-10T09:00:00.000Z',
+      '2027-03-10T09:00:00Z',
+      '2027-03-10T10:00:00+01:00',
+      '2027-03-10T09:00:00.1234567Z',
+      '2027-03-10T09:00',
+      '2027-03-10T09:00Z',
+      '2027-03-10T09:00:00+0100',
+      '2027-03-10T09:00:00+01',
+      '2027-03-10t09:00:00Z',
+      '2027-03-10 09:00:00Z',
+      '2027-03-10T25:00:00Z',
+      '2027-02-30T09:00:00Z',
+      '2027-03-13T09:00:00.000Z', // the drop-off itself
+      '2027-03-14T09:00:00.000Z', // after the drop-off
+    ];
+    for (const pickupAt of instants) {
+      const search = { ...criteria, pickupAt };
+      const taken = SearchCarsBodySchema.safeParse(search).success;
+      expect(readCriteria(new URLSearchParams(search)) !== null, pickupAt).toBe(taken);
+    }
+    expect(readCriteria(new URLSearchParams({ ...criteria, pickupAt: '2027-03-10T09:00' }))).toBeNull();
+    expect(readCriteria(new URLSearchParams(criteria))).toEqual(criteria);
   });
 
   it('sends the deposit threshold to the API in EUR minor units, and only the set filters', () => {

@@ -74,8 +74,15 @@ function list<T extends string>(params: URLSearchParams, name: string, allowed: 
   return [...new Set(values.filter(ok))] as T[];
 }
 
+/** An instant as the API takes it (`z.iso.datetime({ offset: true })`): seconds and a `Z` or `±hh:mm` offset. */
 function isInstant(value: string | null): value is string {
-  return value !== null && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
+  return (
+    value !== null &&
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) &&
+    !Number.isNaN(Date.parse(value)) &&
+    // Date.parse takes 30 February (as 2 March); the API does not.
+    new Date(value.slice(0, 10)).toISOString().startsWith(value.slice(0, 10))
+  );
 }
 
 export function readCriteria(params: URLSearchParams): SearchCriteria | null {
@@ -86,7 +93,7 @@ export function readCriteria(params: URLSearchParams): SearchCriteria | null {
   if (!pickupLocationId || !UUID.test(pickupLocationId) || !dropoffLocationId || !UUID.test(dropoffLocationId)) {
     return null;
   }
-  if (!isInstant(pickupAt) || !isInstant(dropoffAt)) return null;
+  if (!isInstant(pickupAt) || !isInstant(dropoffAt) || Date.parse(dropoffAt) <= Date.parse(pickupAt)) return null;
   return { pickupLocationId, dropoffLocationId, pickupAt, dropoffAt };
 }
 
