@@ -242,6 +242,23 @@ for (const language of ['en', 'fr'] as const) {
     await audit(page, found, 'checkout-session');
     const bookingId = page.url().split('/checkout-session/')[1]?.split('?')[0] ?? '';
 
+    // The pay step of an online payment (the demo card form), for another period: that booking waits for payment.
+    await visit(
+      page,
+      await searchPath(page, language === 'en' ? 130 : 140),
+      language,
+      (p) => p.getByRole('article').first(),
+      true,
+    );
+    await page
+      .getByRole('link', { name: t('cars.bookCar').replace('{{name}}', 'Renault Clio') })
+      .first()
+      .click();
+    await page.getByRole('radio', { name: t('checkout.payment.full.label') }).check();
+    await page.getByRole('button', { name: t('checkout.submit.pay') }).click();
+    await expect(page.getByLabel(t('checkout.card.cardNumber'))).toBeVisible();
+    await audit(page, found, 'checkout pay step');
+
     const screens: [string, ((p: Page) => Locator)?, boolean?][] = [
       ['/bookings', (p) => p.getByRole('table')],
       [`/booking?b=${bookingId}`, (p) => p.getByText('Renault Clio').first()],
