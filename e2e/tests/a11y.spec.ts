@@ -87,6 +87,21 @@ async function searchPath(page: Page, offsetDays: number): Promise<string> {
   return `/search?${params}`;
 }
 
+/**
+ * Searches Paris CDG for three days from `offsetDays` ahead (a fresh load, in `language`), runs `onResults` on the
+ * results, then opens the checkout of the first Renault Clio. Each caller books its own period.
+ */
+async function openClioCheckout(page: Page, language: Language, offsetDays: number, onResults?: () => Promise<void>) {
+  await visit(page, await searchPath(page, offsetDays), language, (p) => p.getByRole('article').first(), true);
+  await onResults?.();
+  const t = (key: string) => text(locale(language), key);
+  await page
+    .getByRole('link', { name: t('cars.bookCar').replace('{{name}}', 'Renault Clio') })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.title'));
+}
+
 const signIn = (page: Page) => signInFromPage(page, DRIVER);
 
 for (const language of ['en', 'fr'] as const) {
@@ -223,18 +238,7 @@ for (const language of ['en', 'fr'] as const) {
     expect(created.ok()).toBe(true);
     await signInFromPage(page, account);
 
-    await visit(
-      page,
-      await searchPath(page, language === 'en' ? 90 : 100),
-      language,
-      (p) => p.getByRole('article').first(),
-      true,
-    );
-    await page
-      .getByRole('link', { name: t('cars.bookCar').replace('{{name}}', 'Renault Clio') })
-      .first()
-      .click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.title'));
+    await openClioCheckout(page, language, language === 'en' ? 90 : 100);
     await audit(page, found, 'checkout (signed in)');
     await page.getByRole('radio', { name: t('checkout.payment.payLater.label') }).check();
     await page.getByRole('button', { name: t('checkout.submit.book') }).click();
@@ -243,17 +247,7 @@ for (const language of ['en', 'fr'] as const) {
     const bookingId = page.url().split('/checkout-session/')[1]?.split('?')[0] ?? '';
 
     // The pay step of an online payment (the demo card form), for another period: that booking waits for payment.
-    await visit(
-      page,
-      await searchPath(page, language === 'en' ? 130 : 140),
-      language,
-      (p) => p.getByRole('article').first(),
-      true,
-    );
-    await page
-      .getByRole('link', { name: t('cars.bookCar').replace('{{name}}', 'Renault Clio') })
-      .first()
-      .click();
+    await openClioCheckout(page, language, language === 'en' ? 130 : 140);
     await page.getByRole('radio', { name: t('checkout.payment.full.label') }).check();
     await page.getByRole('button', { name: t('checkout.submit.pay') }).click();
     await expect(page.getByLabel(t('checkout.card.cardNumber'))).toBeVisible();
@@ -450,19 +444,7 @@ for (const viewport of [
     await visit(page, '/', 'fr', (p) => p.getByRole('combobox', { name: t('search.form.pickupLocation') }));
     await check('home');
     await signIn(page);
-    await visit(
-      page,
-      await searchPath(page, viewport.width === 360 ? 110 : 120),
-      'fr',
-      (p) => p.getByRole('article').first(),
-      true,
-    );
-    await check('search');
-    await page
-      .getByRole('link', { name: t('cars.bookCar').replace('{{name}}', 'Renault Clio') })
-      .first()
-      .click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.title'));
+    await openClioCheckout(page, 'fr', viewport.width === 360 ? 110 : 120, () => check('search'));
     await check('checkout');
     await page.getByRole('button', { name: t('checkout.submit.book') }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.session.congratulations'));
