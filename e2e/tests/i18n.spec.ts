@@ -86,6 +86,27 @@ test.describe('language from the visitor country (SET_LANGUAGE_FROM_IP)', () => 
   });
 });
 
+// The build keeps only Roam's five languages of react-aria's own strings (web/vite.config.ts): the date fields must
+// still describe their value in each of them, not fall back to English.
+for (const [language, selectedDate, selectedTime] of [
+  ['en', 'Selected Date: ', 'Selected Time: '],
+  ['fr', 'Date sélectionnée\u00a0: ', 'Heure choisie\u00a0: '],
+  ['es', 'Fecha seleccionada: ', 'Hora seleccionada: '],
+  ['se', 'Valt datum: ', 'Vald tid: '],
+  ['de', 'Ausgewähltes Datum: ', 'Ausgewählte Zeit: '],
+] as const) {
+  test(`the search form's date and time fields describe their value in ${language}`, async ({ page }) => {
+    const messages = locale(language);
+    await page.goto(`/?l=${language}`);
+    const date = page.getByRole('group', { name: text(messages, 'search.form.pickupDate') });
+    await expect(date.getByRole('spinbutton').first()).toHaveAccessibleDescription(
+      new RegExp(`^${selectedDate}\\S.*2\\d{3}`),
+    );
+    const time = page.getByRole('group', { name: text(messages, 'search.form.pickupTime') });
+    await expect(time.getByRole('spinbutton').first()).toHaveAccessibleDescription(new RegExp(`^${selectedTime}\\d`));
+  });
+}
+
 test('with no reachable provider the rates call answers at once with the bundled snapshot', async ({ request }) => {
   const started = Date.now();
   const rates = await request.get('/api/currency-rates');
