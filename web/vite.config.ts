@@ -121,10 +121,12 @@ function preloadRouteChunks(): Plugin {
           const areas = (STRING_AREAS.screens as Record<string, string[]>)[screen] ?? [];
           routes[screen === 'home' ? '/' : `/${screen}`] = [[...files], areas.map((area) => areaNames.indexOf(area))];
         }
+        // Each link in CORS mode (`crossorigin`), as Vite's loader then asks for the file: a preload in another mode is
+        // not reused, and a screen's CSS was downloaded twice (Chromium: "credentials mode does not match").
         // The likely language: `?l=`, else the saved one, else the deployment's default (src/i18n/start-language.ts).
         // When it is certain — not left to the visitor's country, which the app asks the server for — it is also
         // written on <html data-start-language> for the home hero's shell (shellHomeHero, below).
-        const script = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',f=${JSON.stringify(routes)}[p],s=${JSON.stringify(strings)},g,k;try{var q=new URLSearchParams(location.search).get('l'),v=localStorage.getItem('roam.language'),c=JSON.parse(document.getElementById('roam-settings').textContent);k=s[q]?q:s[v]?v:c.setLanguageFromIp?null:c.defaultLanguage;g=k||c.defaultLanguage}catch(e){}if(k&&s[k])document.documentElement.setAttribute('data-start-language',k);g=s[g]||s.en;function a(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/'+h;document.head.appendChild(l)}a(g[0]);if(f){f[0].forEach(a);f[1].forEach(function(i){a(g[1][i])})}})()`;
+        const script = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',f=${JSON.stringify(routes)}[p],s=${JSON.stringify(strings)},g,k;try{var q=new URLSearchParams(location.search).get('l'),v=localStorage.getItem('roam.language'),c=JSON.parse(document.getElementById('roam-settings').textContent);k=s[q]?q:s[v]?v:c.setLanguageFromIp?null:c.defaultLanguage;g=k||c.defaultLanguage}catch(e){}if(k&&s[k])document.documentElement.setAttribute('data-start-language',k);g=s[g]||s.en;function a(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href='/'+h;document.head.appendChild(l)}a(g[0]);if(f){f[0].forEach(a);f[1].forEach(function(i){a(g[1][i])})}})()`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },

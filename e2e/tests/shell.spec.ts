@@ -109,3 +109,33 @@ for (const { language, width, height } of [
     expect(appBoxes).toEqual(shellBoxes);
   });
 }
+
+// index.html's head script preloads the screen's chunks, CSS and strings (web/vite.config.ts, preloadRouteChunks).
+// A preload that the app's loader cannot reuse is a second download of the same file, and Chromium says so.
+test.describe("index.html's preloads are the files the app then loads, each downloaded once", () => {
+  const soon = new Date(Date.now() + 40 * 24 * 3600_000);
+  soon.setUTCHours(9, 0, 0, 0);
+  const period = `pickupAt=${soon.toISOString()}&dropoffAt=${new Date(soon.getTime() + 3 * 24 * 3600_000).toISOString()}`;
+  for (const path of ['/', '/search', '/about', '/sign-in']) {
+    test(path, async ({ page }) => {
+      let address = path;
+      if (path === '/search') {
+        const [cdg] = (await (await page.request.get('/api/locations?q=Charles')).json()) as { _id: string }[];
+        address = `/search?pickupLocationId=${cdg!._id}&dropoffLocationId=${cdg!._id}&${period}`;
+      }
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' && /preload/i.test(message.text())) warnings.push(message.text());
+      });
+      const downloads = new Map<string, number>();
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/assets/')) downloads.set(url.pathname, (downloads.get(url.pathname) ?? 0) + 1);
+      });
+      await page.goto(address, { waitUntil: 'networkidle' });
+      expect([...downloads.keys()].some((file) => file.endsWith('.css'))).toBe(true);
+      expect([...downloads].filter(([, count]) => count > 1)).toEqual([]);
+      expect(warnings).toEqual([]);
+    });
+  }
+});
