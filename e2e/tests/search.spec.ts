@@ -91,6 +91,37 @@ test('a too-short rental shows the spec message and does not search', async ({ p
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('the pick-up calendar starts at today: earlier days cannot be chosen, today can', async ({ page }) => {
+  await page.goto('/');
+  const pickupDate = page.getByRole('group', { name: text(en, 'search.form.pickupDate') });
+  await pickupDate.getByRole('button', { name: text(en, 'search.form.openCalendar') }).click();
+  const calendar = page.getByRole('dialog', { name: text(en, 'search.form.pickupDate') });
+  // No place is chosen yet, so "today" is the browser's.
+  const today = new Date();
+  const long = (date: Date) =>
+    new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(date);
+  const monthOf = (date: Date) => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(date);
+  // The calendar opens at tomorrow (the default pick-up), which may be next month.
+  if ((await calendar.getByRole('grid').getAttribute('aria-label')) !== monthOf(today)) {
+    await calendar.getByRole('button', { name: text(en, 'search.form.previousMonth') }).click();
+  }
+  await expect(calendar.getByRole('grid')).toHaveAttribute('aria-label', monthOf(today));
+  const previousMonth = calendar.getByRole('button', { name: text(en, 'search.form.previousMonth') });
+  await expect(previousMonth).toBeDisabled();
+  const yesterday = new Date(today.getTime() - 24 * 3600_000);
+  if (yesterday.getMonth() === today.getMonth()) {
+    await expect(calendar.getByRole('button', { name: new RegExp(long(yesterday)) })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  }
+  await calendar.getByRole('button', { name: new RegExp(long(today)) }).click();
+  await expect(calendar).toHaveCount(0);
+  await expect(pickupDate.getByRole('spinbutton', { name: /day/i })).toHaveText(
+    String(today.getDate()).padStart(2, '0'),
+  );
+});
+
 test('a search the API refuses says so at once, without asking again', async ({ page, consoleErrors }) => {
   const searches: string[] = [];
   page.on('request', (request) => {

@@ -7,7 +7,14 @@ import { localeTag, useLanguage } from '../../../i18n';
 import { CheckIcon } from '../../../ui/icons';
 import { useLocations } from '../../locations/api/get-locations';
 import { useSettings } from '../../settings/api/get-settings';
-import { browserTimeZone, defaultPeriod, fromInstant, toInstant, type WallClockValue } from '../lib/rental-period';
+import {
+  browserTimeZone,
+  defaultPeriod,
+  fromInstant,
+  todayIn,
+  toInstant,
+  type WallClockValue,
+} from '../lib/rental-period';
 import type { SearchCriteria } from '../lib/search-params';
 import { DateTimeField } from './date-time-field';
 import { LocationField } from './location-field';
@@ -163,6 +170,8 @@ function SearchFormFields({
             timeLabel={t('search.form.pickupTime')}
             value={period.pickup}
             onChange={setPickupPeriod}
+            // The calendar starts at today where the car is picked up: earlier days cannot be chosen.
+            minDate={todayIn(new Date(), pickupZone)}
             error={shown.pickup}
           />
           <DateTimeField

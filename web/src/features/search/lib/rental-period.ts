@@ -22,10 +22,14 @@ export function fromInstant(iso: string, timeZone: string): WallClockValue {
   return { date: parseDate(date), time: new Time(hour, minute) };
 }
 
+/** The date it is at `now` in `timeZone`. */
+export function todayIn(now: Date, timeZone: string): CalendarDate {
+  return parseDate(instantToZoned(now, timeZone).date);
+}
+
 /** Sensible defaults: tomorrow 10:00, back three days later at 10:00. */
 export function defaultPeriod(now: Date, timeZone: string): { pickup: WallClockValue; dropoff: WallClockValue } {
-  const today = parseDate(instantToZoned(now, timeZone).date);
-  const pickupDate = today.add({ days: 1 });
+  const pickupDate = todayIn(now, timeZone).add({ days: 1 });
   return {
     pickup: { date: pickupDate, time: new Time(10, 0) },
     dropoff: { date: pickupDate.add({ days: 3 }), time: new Time(10, 0) },
