@@ -67,25 +67,28 @@ test('search from home with the keyboard, filter, reload, change currency', asyn
   expect(await price.textContent()).not.toBe(inEuros);
 });
 
+/** The button that shows a date and opens its calendar, named by its label and that date ("Pick-up date Nov 23, 2026"). */
+const dateButton = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label} \\w`) });
+
 test('a too-short rental shows the spec message and does not search', async ({ page }) => {
   await page.goto('/');
   await chooseOrlyWithKeyboard(page);
-  // Drop off on the pick-up day, half an hour later: typed segment by segment.
-  const pickupDate = page.getByRole('group', { name: text(en, 'search.form.pickupDate') });
-  const segments = async (group: typeof pickupDate) =>
-    Promise.all(
-      ['month', 'day', 'year'].map((type) =>
-        group.getByRole('spinbutton', { name: new RegExp(type, 'i') }).textContent(),
-      ),
-    );
-  const [month, day, year] = await segments(pickupDate);
-  const dropoffDate = page.getByRole('group', { name: text(en, 'search.form.dropoffDate') });
-  await dropoffDate.getByRole('spinbutton', { name: /month/i }).focus();
-  await page.keyboard.type(`${month}${day}${year}`);
-  expect(await segments(dropoffDate)).toEqual([month, day, year]);
-  const dropoffTime = page.getByRole('group', { name: text(en, 'search.form.dropoffTime') });
-  await dropoffTime.getByRole('spinbutton', { name: /minute/i }).focus();
-  await page.keyboard.type('30');
+  // Drop off on the pick-up day, half an hour later, with the keyboard: the drop-off calendar opens on the
+  // drop-off day, three days after the pick-up.
+  const pickupDate = dateButton(page, text(en, 'search.form.pickupDate'));
+  const dropoffDate = dateButton(page, text(en, 'search.form.dropoffDate'));
+  await dropoffDate.focus();
+  await page.keyboard.press('Enter');
+  const calendar = page.getByRole('dialog', { name: text(en, 'search.form.dropoffDate') });
+  await expect(calendar.getByRole('grid')).toBeVisible();
+  for (let day = 0; day < 3; day++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toHaveCount(0);
+  await expect(dropoffDate).toHaveText((await pickupDate.textContent()) ?? '');
+  const dropoffTime = page.getByRole('combobox', { name: text(en, 'search.form.dropoffTime') });
+  await dropoffTime.focus();
+  await dropoffTime.selectOption('10:30:00');
+  await expect(dropoffTime.locator('option:checked')).toHaveText(/^10:30\sAM$/);
   await page.getByRole('button', { name: text(en, 'search.form.submit') }).click();
   await expect(page.getByText(text(en, 'search.form.errors.durationTooShort'))).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -93,9 +96,12 @@ test('a too-short rental shows the spec message and does not search', async ({ p
 
 test('the pick-up calendar starts at today: earlier days cannot be chosen, today can', async ({ page }) => {
   await page.goto('/');
-  const pickupDate = page.getByRole('group', { name: text(en, 'search.form.pickupDate') });
-  await pickupDate.getByRole('button', { name: text(en, 'search.form.openCalendar') }).click();
+  const pickupDate = dateButton(page, text(en, 'search.form.pickupDate'));
+  await pickupDate.click();
   const calendar = page.getByRole('dialog', { name: text(en, 'search.form.pickupDate') });
+  // One dialog, named after its field (the popover is not a second, unnamed one around it).
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(calendar.getByRole('grid')).toBeVisible();
   // No place is chosen yet, so "today" is the browser's.
   const today = new Date();
   const long = (date: Date) =>
@@ -117,9 +123,33 @@ test('the pick-up calendar starts at today: earlier days cannot be chosen, today
   }
   await calendar.getByRole('button', { name: new RegExp(long(today)) }).click();
   await expect(calendar).toHaveCount(0);
-  await expect(pickupDate.getByRole('spinbutton', { name: /day/i })).toHaveText(
-    String(today.getDate()).padStart(2, '0'),
+  await expect(pickupDate).toHaveText(new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(today));
+});
+
+test('a time between the half-hour steps, from an address, stays in the form and in the next search', async ({
+  page,
+}) => {
+  const places = (await (await page.request.get('/api/locations?q=Orly')).json()) as { _id: string; name: string }[];
+  const orly = places.find((place) => /Orly/.test(place.name));
+  if (!orly) throw new Error('Orly is not in the demo data');
+  const pickupAt = new Date();
+  pickupAt.setUTCDate(pickupAt.getUTCDate() + 10);
+  pickupAt.setUTCHours(9, 15, 0, 0);
+  const dropoffAt = new Date(pickupAt.getTime() + 3 * 24 * 3600_000);
+  const params = { pickupLocationId: orly._id, dropoffLocationId: orly._id };
+  await page.goto(
+    `/search?${new URLSearchParams({ ...params, pickupAt: pickupAt.toISOString(), dropoffAt: dropoffAt.toISOString() })}`,
   );
+  // 09:15 UTC is a quarter past the hour in Paris, summer or winter.
+  const inParis = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', timeStyle: 'short' }).format(pickupAt);
+  const pickupTime = page.getByRole('combobox', { name: text(en, 'search.form.pickupTime') });
+  await expect(pickupTime).toHaveValue(`${inParis}:00`);
+  await expect(pickupTime.locator('option:checked')).toHaveText(/:15\sAM$/);
+  // Another drop-off time, a new search: the pick-up instant is the address's, to the minute.
+  await page.getByRole('combobox', { name: text(en, 'search.form.dropoffTime') }).selectOption('12:00:00');
+  await page.getByRole('button', { name: text(en, 'search.form.submit') }).click();
+  await expect(page).toHaveURL(/dropoffAt=.*T1[01]%3A00/);
+  expect(new URL(page.url()).searchParams.get('pickupAt')).toBe(pickupAt.toISOString());
 });
 
 test('a search the API refuses says so at once, without asking again', async ({ page, consoleErrors }) => {

@@ -1,21 +1,6 @@
-import type { CalendarDate, Time } from '@internationalized/date';
-import {
-  Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  Group,
-  Heading,
-  Label,
-  Popover,
-  Text,
-  TimeField,
-} from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { type CalendarDate, DateFormatter, Time } from '@internationalized/date';
+import { type ComponentProps, lazy, Suspense, useId, useState } from 'react';
+import { Button, Dialog, DialogTrigger, Popover, Text, useLocale } from 'react-aria-components';
 import type { WallClockValue } from '../lib/rental-period';
 
 interface DateTimeFieldProps {
@@ -27,60 +12,111 @@ interface DateTimeFieldProps {
   error?: string | undefined;
 }
 
-/** A date (typed segment by segment or picked in a calendar) and a time, localised by the surrounding I18nProvider. */
+// The calendar's code (react-aria's Calendar) loads as the driver reaches for a date button, not with the form.
+// Once loaded it renders at once: React.lazy alone would suspend for a moment on every first open, and keys pressed
+// in that moment would not reach the calendar.
+let loadedCalendar: typeof import('./month-calendar').default | null = null;
+const loadCalendar = () =>
+  import('./month-calendar').then((module) => {
+    loadedCalendar = module.default;
+    return module;
+  });
+const LazyCalendar = lazy(loadCalendar);
+
+/** Mounts with each opening and keeps, for that opening, the calendar it started with. */
+function MonthCalendar(props: ComponentProps<typeof LazyCalendar>) {
+  const [Calendar] = useState(() => loadedCalendar ?? LazyCalendar);
+  return <Calendar {...props} />;
+}
+
+/** Pick-up and drop-off times offered, as on a rental counter's booking sheet: every half hour. */
+const TIME_STEP_MINUTES = 30;
+const TIMES = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) => {
+  const minutes = index * TIME_STEP_MINUTES;
+  return new Time(Math.floor(minutes / 60), minutes % 60);
+});
+
+/**
+ * A date picked in react-aria's calendar, shown on the button that opens it, and a time chosen from a list, both
+ * localised by the surrounding I18nProvider. Not react-aria's DatePicker with its typed segments: mounting four of
+ * those fields was the home page's largest blocking task on a phone (bench/README.md, issue #8). The calendar's
+ * code loads when the driver reaches for a date button, and mounts when it opens.
+ */
 export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, error }: DateTimeFieldProps) {
-  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const id = useId();
   const invalid = Boolean(error);
+  // A date without a zone: formatted as the same calendar day in UTC.
+  const dateText = value.date
+    ? new DateFormatter(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(value.date.toDate('UTC'))
+    : '';
+  const timeFormat = new DateFormatter(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  const timeText = (time: Time) => timeFormat.format(new Date(Date.UTC(2000, 0, 1, time.hour, time.minute)));
+  // A time from an address may fall between the steps: it is offered too, in its place.
+  const chosen = value.time;
+  const times =
+    chosen && !TIMES.some((time) => time.compare(chosen) === 0)
+      ? [...TIMES, chosen].sort((a, b) => a.compare(b))
+      : TIMES;
   return (
     <div className="search-datetime">
-      <DatePicker
-        className="search-field search-field--date"
-        value={value.date}
-        onChange={(date) => onChange({ ...value, date })}
-        minValue={minDate}
-        isInvalid={invalid}
-        shouldForceLeadingZeros
-      >
-        <Label className="search-field__label">{dateLabel}</Label>
-        <Group className="search-field__control search-field__group">
-          <DateInput className="search-field__segments">
-            {(segment) => <DateSegment segment={segment} className="search-field__segment" />}
-          </DateInput>
-          <Button className="search-field__trigger" aria-label={t('search.form.openCalendar')}>
+      <div className="search-field search-field--date" data-invalid={invalid || undefined}>
+        <span className="search-field__label" id={`${id}-label`}>
+          {dateLabel}
+        </span>
+        <DialogTrigger>
+          {/* Named by its label and the date it shows ("Pick-up date Nov 23, 2026"); it opens a dialog. */}
+          <Button
+            className="search-field__control search-field__date"
+            aria-labelledby={`${id}-label ${id}-value`}
+            onHoverStart={loadCalendar}
+            onFocus={loadCalendar}
+            onPressStart={loadCalendar}
+          >
+            <span className="search-field__value" id={`${id}-value`}>
+              {dateText}
+            </span>
             <CalendarIcon />
           </Button>
-        </Group>
-        <Popover className="search-popover" placement="bottom start">
-          <Dialog className="search-calendar-dialog" aria-label={dateLabel}>
-            <Calendar className="search-calendar">
-              <header className="search-calendar__header">
-                <Button slot="previous" className="search-calendar__nav" aria-label={t('search.form.previousMonth')}>
-                  ‹
-                </Button>
-                <Heading className="search-calendar__title" />
-                <Button slot="next" className="search-calendar__nav" aria-label={t('search.form.nextMonth')}>
-                  ›
-                </Button>
-              </header>
-              <CalendarGrid className="search-calendar__grid">
-                {(date) => <CalendarCell date={date} className="search-calendar__cell" />}
-              </CalendarGrid>
-            </Calendar>
-          </Dialog>
-        </Popover>
-      </DatePicker>
-      <TimeField
-        className="search-field search-field--time"
-        value={value.time}
-        onChange={(time: Time | null) => onChange({ ...value, time })}
-        isInvalid={invalid}
-        shouldForceLeadingZeros
-      >
-        <Label className="search-field__label">{timeLabel}</Label>
-        <DateInput className="search-field__control search-field__segments">
-          {(segment) => <DateSegment segment={segment} className="search-field__segment" />}
-        </DateInput>
-      </TimeField>
+          <Popover className="search-popover" placement="bottom start">
+            <Dialog className="search-calendar-dialog" aria-label={dateLabel}>
+              {({ close }) => (
+                <Suspense fallback={<div className="search-calendar--loading" />}>
+                  <MonthCalendar
+                    value={value.date}
+                    minDate={minDate}
+                    onChange={(date) => {
+                      onChange({ ...value, date });
+                      close();
+                    }}
+                  />
+                </Suspense>
+              )}
+            </Dialog>
+          </Popover>
+        </DialogTrigger>
+      </div>
+      <div className="search-field search-field--time" data-invalid={invalid || undefined}>
+        <label className="search-field__label" htmlFor={`${id}-time`}>
+          {timeLabel}
+        </label>
+        <select
+          id={`${id}-time`}
+          className="text-field search-field__control"
+          value={value.time?.toString() ?? ''}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => {
+            const [hour = 0, minute = 0] = event.target.value.split(':').map(Number);
+            onChange({ ...value, time: new Time(hour, minute) });
+          }}
+        >
+          {times.map((time) => (
+            <option key={time.toString()} value={time.toString()}>
+              {timeText(time)}
+            </option>
+          ))}
+        </select>
+      </div>
       {error ? (
         <Text className="search-field__error search-datetime__error" role="alert">
           {error}
