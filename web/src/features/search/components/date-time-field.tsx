@@ -1,6 +1,7 @@
-import { type CalendarDate, DateFormatter, Time } from '@internationalized/date';
+import { type CalendarDate, Time } from '@internationalized/date';
 import { type ComponentProps, lazy, Suspense, useId, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Popover, Text, useLocale } from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Popover, Text } from 'react-aria-components';
+import { useFormats } from '../../../i18n/formats';
 import type { WallClockValue } from '../lib/rental-period';
 
 interface DateTimeFieldProps {
@@ -37,21 +38,20 @@ const TIMES = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) =
 });
 
 /**
- * A date picked in react-aria's calendar, shown on the button that opens it, and a time chosen from a list, both
- * localised by the surrounding I18nProvider. Not react-aria's DatePicker with its typed segments: mounting four of
- * those fields was the home page's largest blocking task on a phone (bench/README.md, issue #8). The calendar's
- * code loads when the driver reaches for a date button, and mounts when it opens.
+ * A date picked in react-aria's calendar (localised by the surrounding I18nProvider), shown on the button that
+ * opens it, and a time chosen from a list, both written in the interface language. Not react-aria's DatePicker
+ * with its typed segments: mounting four of those fields was the home page's largest blocking task on a phone
+ * (bench/README.md, issue #8). The calendar's code loads when the driver reaches for a date button, and mounts
+ * when it opens.
  */
 export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, error }: DateTimeFieldProps) {
-  const { locale } = useLocale();
+  const { date: format } = useFormats();
   const id = useId();
   const invalid = Boolean(error);
-  // A date without a zone: formatted as the same calendar day in UTC.
-  const dateText = value.date
-    ? new DateFormatter(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(value.date.toDate('UTC'))
-    : '';
-  const timeFormat = new DateFormatter(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-  const timeText = (time: Time) => timeFormat.format(new Date(Date.UTC(2000, 0, 1, time.hour, time.minute)));
+  // Wall-clock values without a zone: formatted as the same day and time in UTC.
+  const dateText = value.date ? format(value.date.toDate('UTC'), { dateStyle: 'medium', timeZone: 'UTC' }) : '';
+  const timeText = (time: Time) =>
+    format(Date.UTC(2000, 0, 1, time.hour, time.minute), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
   // A time from an address may fall between the steps: it is offered too, in its place.
   const chosen = value.time;
   const times =
