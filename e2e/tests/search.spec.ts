@@ -99,7 +99,7 @@ test('the pick-up calendar starts at today: earlier days cannot be chosen, today
   const pickupDate = dateButton(page, text(en, 'search.form.pickupDate'));
   await pickupDate.click();
   const calendar = page.getByRole('dialog', { name: text(en, 'search.form.pickupDate') });
-  // One dialog, named after its field (the popover is not a second, unnamed one around it).
+  // One dialog, named after its field: the popover is not a second dialog around it.
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await expect(calendar.getByRole('grid')).toBeVisible();
   // No place is chosen yet, so "today" is the browser's.
