@@ -109,6 +109,96 @@ for (const [language, selected, tenOClock] of [
   });
 }
 
+/**
+ * Words in `root` that the browser has laid out over two lines at a place that is not a break: not after a hyphen
+ * ("Pick-|up") nor at a soft hyphen ("Datenschutz-|erklärung", de). Each is given as "Upphämtningsdatu|m".
+ */
+function cutWords(page: Page, root: string): Promise<string[]> {
+  return page.locator(root).evaluateAll((elements) => {
+    const cut: string[] = [];
+    const range = document.createRange();
+    for (const element of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const content = node.textContent ?? '';
+        let previous: { index: number; top: number } | undefined;
+        for (let index = 0; index < content.length; index++) {
+          if (/\s/.test(content[index]!)) {
+            previous = undefined;
+            continue;
+          }
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          // An unbroken soft hyphen takes no room; a broken one's hyphen comes first in the next letter's boxes.
+          const box = Array.from(range.getClientRects())
+            .filter((rect) => rect.width > 0)
+            .at(-1);
+          if (!box) continue;
+          const newLine = previous && Math.abs(box.top - previous.top) > box.height / 2;
+          if (newLine && !/[-\u00ad]/.test(content.slice(previous!.index, index))) {
+            cut.push(`${content.slice(0, index).match(/\S*$/)![0]}|${content.slice(index).match(/^\S*/)![0]}`);
+          }
+          previous = { index, top: box.top };
+        }
+      }
+    }
+    return cut;
+  });
+}
+
+test('no word is cut in two at 360 px or at 200 % zoom (640 px): the search form in every language, German pages and car cards', async ({
+  page,
+}) => {
+  const found: string[] = [];
+  for (const language of ['en', 'fr', 'es', 'se', 'de'] as const) {
+    await page.goto(`/?l=${language}`);
+    // A phone, then 1280 px at 200 % zoom: there the two date-and-time pairs stand side by side, about 17rem each.
+    for (const width of [360, 640]) {
+      await page.setViewportSize({ width, height: 740 });
+      await expect(
+        page.getByRole('combobox', { name: text(locale(language), 'search.form.dropoffTime') }),
+      ).toBeVisible();
+      const form = 'form.search-form:not(.search-form--loading)';
+      for (const word of await cutWords(page, form)) found.push(`${language} search form at ${width} px: ${word}`);
+    }
+  }
+
+  // German's long compounds carry soft hyphens where they may break: the privacy title and the footer's links.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/privacy?l=de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(de, 'info.privacy.title'));
+  for (const word of await cutWords(page, 'main, footer')) found.push(`de privacy at 360 px: ${word}`);
+  // The tab's title is one line: no soft hyphen in it.
+  await expect(page).toHaveTitle('Datenschutzerklärung · Roam');
+
+  // Car cards at 640 px: the facts ("Schaltgetriebe"), and each extra's price within its line, not over the next.
+  const cdg = ((await (await page.request.get('/api/locations?q=Charles')).json()) as { _id: string }[])[0]!._id;
+  const start = new Date(Date.now() + 60 * 24 * 3600_000);
+  start.setUTCHours(9, 0, 0, 0);
+  await page.setViewportSize({ width: 640, height: 740 });
+  await page.goto(
+    `/search?${new URLSearchParams({
+      pickupLocationId: cdg,
+      dropoffLocationId: cdg,
+      pickupAt: start.toISOString(),
+      dropoffAt: new Date(start.getTime() + 3 * 24 * 3600_000).toISOString(),
+      l: 'de',
+    })}`,
+  );
+  await expect(page.getByRole('article').first()).toBeVisible();
+  for (const word of await cutWords(page, '.car-card')) found.push(`de car card at 640 px: ${word}`);
+  const spilled = await page.locator('.car-extras__item').evaluateAll((items) =>
+    items
+      .filter((item) => {
+        const value = item.querySelector('.car-extras__value')!.getBoundingClientRect();
+        return value.right > item.getBoundingClientRect().right + 1;
+      })
+      .map((item) => item.textContent),
+  );
+  for (const extra of spilled) found.push(`de car card at 640 px, price past its line: ${extra}`);
+  expect(found).toEqual([]);
+});
+
 test('with no reachable provider the rates call answers at once with the bundled snapshot', async ({ request }) => {
   const started = Date.now();
   const rates = await request.get('/api/currency-rates');
