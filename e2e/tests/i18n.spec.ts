@@ -117,9 +117,14 @@ function cutWords(page: Page, root: string): Promise<string[]> {
   return page.locator(root).evaluateAll((elements) => {
     const cut: string[] = [];
     const range = document.createRange();
+    // Visually hidden text (clipped to a 1 px box, every letter on a line of its own) is for screen readers only.
+    const hiddenFromSight = (element: Element | null): boolean =>
+      element !== null &&
+      (getComputedStyle(element).clipPath.includes('inset(50%)') || hiddenFromSight(element.parentElement));
     for (const element of elements) {
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (hiddenFromSight(node.parentElement)) continue;
         const content = node.textContent ?? '';
         let previous: { index: number; top: number } | undefined;
         for (let index = 0; index < content.length; index++) {
