@@ -110,6 +110,19 @@ for (const { language, width, height } of [
   });
 }
 
+testAllowingFailedRequests(
+  "the header's first paint is styled by index.html itself, with no stylesheet to wait for",
+  async ({ page }) => {
+    await page.route(/\/assets\/[\w-]+\.(js|css)$/, (route) => route.abort());
+    await page.goto('/about');
+    const logo = page.locator('#roam-shell-name');
+    await expect(logo).toBeVisible();
+    // The theme's dark header and its white name, not the browser's defaults.
+    await expect(page.locator('.site-header')).toHaveCSS('background-color', 'rgb(17, 17, 17)');
+    await expect(logo).toHaveCSS('color', 'rgb(255, 255, 255)');
+  },
+);
+
 // index.html's head script preloads the screen's chunks, CSS and strings (web/vite.config.ts, preloadRouteChunks).
 // A preload that the app's loader cannot reuse is a second download of the same file, and Chromium says so.
 test.describe("index.html's preloads are the files the app then loads, each downloaded once", () => {
@@ -135,6 +148,8 @@ test.describe("index.html's preloads are the files the app then loads, each down
       await page.goto(address, { waitUntil: 'networkidle' });
       expect([...downloads.keys()].some((file) => file.endsWith('.css'))).toBe(true);
       expect([...downloads].filter(([, count]) => count > 1)).toEqual([]);
+      // The entry's own CSS is inside index.html (inlineEntryCss): a lazy screen's loader must not fetch its file.
+      expect([...downloads.keys()].filter((file) => /^\/assets\/index-[\w-]+\.css$/.test(file))).toEqual([]);
       expect(warnings).toEqual([]);
     });
   }
