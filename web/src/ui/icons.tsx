@@ -3,9 +3,10 @@ import type { ReactNode, SVGProps } from 'react';
 // Small decorative icons drawn on a 24-unit grid with the current text colour. They are always
 // aria-hidden: the text next to them (or the control's label) carries the meaning.
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function Icon({ size = 20, ...props }: IconProps & { children: ReactNode }) {
+/** The shared frame; an icon used by one lazily loaded screen is drawn with it there, keeping it out of the entry. */
+export function Icon({ size = 20, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

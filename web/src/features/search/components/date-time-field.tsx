@@ -2,6 +2,7 @@ import { type CalendarDate, Time } from '@internationalized/date';
 import { type ComponentProps, lazy, Suspense, useId, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Popover, Text } from 'react-aria-components';
 import { useFormats } from '../../../i18n/formats';
+import { Icon, type IconProps } from '../../../ui/icons';
 import type { WallClockValue } from '../lib/rental-period';
 
 interface DateTimeFieldProps {
@@ -126,19 +127,11 @@ export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, 
   );
 }
 
-function CalendarIcon() {
+function CalendarIcon(props: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
+    <Icon size={18} {...props}>
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M16 3v4M8 3v4M3 10h18" />
-    </svg>
+    </Icon>
   );
 }
