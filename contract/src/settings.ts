@@ -36,7 +36,8 @@ export const SettingsSchema = z.object({
   mapTileUrl: z.string(),
   map: z.object({ latitude: z.number(), longitude: z.number(), zoom: z.number() }),
   payment: z.object({
-    card: z.enum(['demo', 'stripe']),
+    /** Null: no card is taken (production without a card provider); online payment then needs the wallet. */
+    card: z.enum(['demo', 'stripe']).nullable(),
     wallet: z.boolean(),
     stripePublishableKey: z.string().nullable(),
     paypalClientId: z.string().nullable(),

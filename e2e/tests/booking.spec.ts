@@ -78,6 +78,8 @@ async function submitCheckout(page: Page, messages = en) {
   await page.getByRole('button', { name: text(messages, 'checkout.submit.pay') }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText(text(messages, 'checkout.card.testMode'))).toBeVisible();
+  // The pressed button went away with the form: the focus is on the main region, as on a new screen, not lost.
+  await expect(page.locator('#main')).toBeFocused();
 }
 
 async function fillCard(page: Page, card: { number: string; expiry: string; cvc: string }, messages = en) {
@@ -132,6 +134,25 @@ test('a declined card says Payment failed. and the booking form comes back', asy
   await fillCard(page, { number: '4000 0000 0000 0002', expiry: `12/${nextYear}`, cvc: '123' });
   await expect(page.getByText('Payment failed.', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.title'));
+});
+
+test('with no card gateway and no wallet (production without providers), checkout offers pay later only', async ({
+  page,
+}) => {
+  // index.html as a production server without a card provider or the wallet serves it (payments.test.ts).
+  await page.route(
+    (url) => url.pathname === '/search',
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('"card":"demo"', '"card":null');
+      expect(html).toContain('"card":null,"wallet":false');
+      await route.fulfill({ response, body: html });
+    },
+  );
+  await bookClio(page, 34);
+  await expect(page.getByRole('radio', { name: text(en, 'checkout.payment.payLater.label') })).toBeChecked();
+  await expect(page.getByRole('radio')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: text(en, 'checkout.submit.book') })).toBeVisible();
 });
 
 test('invalid card fields show the three spec messages at the fields', async ({ page }) => {

@@ -116,6 +116,10 @@ export async function checkout(
   if (body.paymentOption === 'payLater' && !supplier.payLater) {
     throw invalid({ paymentOption: ['Pay later is not available for this supplier.'] });
   }
+  // Nothing is written for an online payment that no gateway could take (production without a card provider).
+  if (body.paymentOption !== 'payLater' && settings.payment.card === null && !context.paypal) {
+    throw invalid({ paymentOption: ['Online payment is not available.'] });
+  }
 
   // Driver licence: required by some suppliers; an uploaded file of the driver, or a temporary one for a guest.
   let licenseFileId: string | null = body.licenseFileId ?? driver.licenseFileId;

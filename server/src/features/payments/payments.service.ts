@@ -102,12 +102,21 @@ function assertAwaitingPayment(booking: repository.PayableBooking) {
   }
 }
 
-/** Starts the card gateway for a freshly created online-payment booking (called by checkout). */
+/**
+ * Which card gateway takes payments: the card provider when configured; else the demo gateway (test mode, no real
+ * charge), except in production, where no card is taken at all (README: an integration not configured is off).
+ */
+export function cardGateway(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'NODE_ENV'>): 'stripe' | 'demo' | null {
+  if (config.STRIPE_SECRET_KEY) return 'stripe';
+  return config.NODE_ENV === 'production' ? null : 'demo';
+}
+
+/** Starts the card gateway for a freshly created online-payment booking (called by checkout); null: no card. */
 export async function startCardPayment(
   context: PaymentsContext,
   booking: { id: string; chargedAmount: number; currency: string; carName: string; holdExpiresAt: Date },
-): Promise<GatewaySession> {
-  if (!context.stripe) return { provider: 'demo', testMode: true };
+): Promise<GatewaySession | null> {
+  if (!context.stripe) return cardGateway(context.config) === 'demo' ? { provider: 'demo', testMode: true } : null;
   try {
     const session = await context.stripe.createSession({
       bookingId: booking.id,

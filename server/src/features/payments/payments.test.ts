@@ -192,6 +192,58 @@ describe('demo gateway', () => {
   });
 });
 
+describe('production without a card provider (README: an integration not configured is off)', () => {
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://roam.example' } as const;
+  const checkout = (t: TestApp, driver: { cookie: string }, paymentOption: string, daysAhead: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: driver,
+      payload: checkoutBody({ paymentOption } as never, daysAhead),
+    });
+
+  it('offers no card; an online checkout is refused before anything is written, pay later still books', async () => {
+    const t = await createTestApp(production);
+    try {
+      expect((await t.app.inject({ url: '/api/settings' })).json().payment).toMatchObject({ card: null, wallet: false });
+      const driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+      const [before] = await t.db.select({ n: count() }).from(bookings);
+      for (const option of ['full', 'deposit']) {
+        const refused = await checkout(t, driver, option, 40);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().fieldErrors).toEqual({ paymentOption: ['Online payment is not available.'] });
+      }
+      const [after] = await t.db.select({ n: count() }).from(bookings);
+      expect(after!.n).toBe(before!.n);
+      const later = await checkout(t, driver, 'payLater', 40);
+      expect(later.statusCode).toBe(201);
+      expect(later.json()).toMatchObject({ status: 'pending', payment: null });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with the wallet configured, an online checkout holds the car for the wallet alone', async () => {
+    const fake = await startFakePaypal('pp-client', 'pp-secret');
+    const t = await createTestApp({
+      ...production,
+      PAYPAL_CLIENT_ID: 'pp-client',
+      PAYPAL_CLIENT_SECRET: 'pp-secret',
+      PAYPAL_API_BASE: fake.base,
+    });
+    try {
+      expect((await t.app.inject({ url: '/api/settings' })).json().payment).toMatchObject({ card: null, wallet: true });
+      const res = await checkout(t, await signIn(t.db, DEMO_ACCOUNTS.driver.id), 'full', 42);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'void', payment: null, walletEnabled: true });
+      expect(res.json().holdExpiresAt).not.toBeNull();
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+});
+
 describe('card provider (real stripe SDK against a local test server)', () => {
   let t: TestApp;
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;

@@ -1,5 +1,6 @@
 import { BOOKING_RULES, type Settings } from '@roam/contract/settings';
 import type { Config } from '../../config.ts';
+import { cardGateway } from '../payments/payments.service.ts';
 
 /** The settings object of spec §3, derived once from configuration. */
 export function buildSettings(config: Config): Settings {
@@ -23,7 +24,7 @@ export function buildSettings(config: Config): Settings {
     mapTileUrl: config.MAP_TILE_URL,
     map: { latitude: 34.03, longitude: 1.65, zoom: 5 },
     payment: {
-      card: config.STRIPE_SECRET_KEY ? 'stripe' : 'demo',
+      card: cardGateway(config),
       wallet: Boolean(config.PAYPAL_CLIENT_ID),
       stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
       paypalClientId: config.PAYPAL_CLIENT_ID ?? null,

@@ -4,7 +4,7 @@ import type { PaymentOption } from '@roam/contract/enums';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown, paymentSplit } from '@roam/contract/price';
 import { ageOn } from '@roam/contract/time';
 import type { User } from '@roam/contract/users';
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n';
@@ -93,11 +93,6 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
   const [carTaken, setCarTaken] = useState(false);
   const [pending, setPending] = useState<CheckoutResult | null>(null);
 
-  // The payment step replaces the form: start it from the top.
-  useEffect(() => {
-    if (pending) window.scrollTo({ top: 0 });
-  }, [pending]);
-
   const price: PriceBreakdown | null = useMemo(() => {
     try {
       return calculatePrice({
@@ -115,7 +110,9 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
 
   const searchHref = `/search?${toSearchParams(criteria)}`;
   const signInHref = hereHref(location);
-  const options = PAYMENT_OPTIONS.filter((o) => o !== 'payLater' || car.supplier.payLater);
+  // Online options need a gateway: none in production without a card provider or the wallet (settings.payment).
+  const online = settings.payment.card !== null || settings.payment.wallet;
+  const options = PAYMENT_OPTIONS.filter((o) => (o === 'payLater' ? car.supplier.payLater : online));
   const pickupAt = new Date(criteria.pickupAt);
 
   const emailTaken = (

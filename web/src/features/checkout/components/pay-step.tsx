@@ -1,6 +1,6 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { CheckoutResult } from '@roam/contract/checkout';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
 import { useMoney } from '../../../lib/use-money';
@@ -29,6 +29,12 @@ export function PayStep({ pending, car, timeZone, onPaid, onFailed }: PayStepPro
   const id = useId();
   const payNow = money.format(pending.payNow);
   const clientId = settings.payment.paypalClientId;
+  // The step replaces the form at the same address: like a new screen (root-layout), it starts from the top, with
+  // the focus on the main region instead of lost on the page when the pressed button went away.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, []);
   return (
     <Page title={t('checkout.pay.title')} description={t('checkout.pay.description')}>
       <section className="checkout-section" aria-labelledby={`${id}-pay`}>
