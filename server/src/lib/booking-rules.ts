@@ -1,25 +1,36 @@
 import { type ChosenExtras, calculatePrice, type DateBasedPrice, PriceError } from '@roam/contract/price';
+import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
 import { BOOKING_RULES } from '@roam/contract/settings';
-import type { RentalPeriodIssue } from '@roam/contract/time';
+import type { RentalPeriodIssue, RentalPeriodRules } from '@roam/contract/time';
 import type { cars } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
 // Booking rules shared by checkout and booking edits: the server-side price and the spec §5 messages.
 
-/** Spec §5 date messages, word for word, by the field they belong to. */
-const PERIOD_MESSAGES: Record<RentalPeriodIssue, [field: 'pickupAt' | 'dropoffAt', message: string]> = {
-  pickupTooSoon: ['pickupAt', 'Pick-up time must be at least a few hours in the future'],
-  durationTooShort: ['dropoffAt', 'Rental duration is too short'],
-  invalidPickupTime: ['pickupAt', 'Invalid pick-up time'],
-  invalidDropoffTime: ['dropoffAt', 'Invalid drop-off time'],
+/** The rental period rules of every deployment (spec §9 constants), as the settings give them to the screens. */
+export const RENTAL_PERIOD_RULES: RentalPeriodRules = {
+  minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
+  minRentalHours: BOOKING_RULES.minRentalHours,
+  earliestPickupHour: BOOKING_RULES.earliestHour,
+  latestPickupHour: BOOKING_RULES.latestHour,
+  earliestDropoffHour: BOOKING_RULES.earliestHour,
+  latestDropoffHour: BOOKING_RULES.latestHour,
+};
+
+/** The field each spec §5 date message belongs to. */
+const PERIOD_FIELDS: Record<RentalPeriodIssue, 'pickupAt' | 'dropoffAt'> = {
+  pickupTooSoon: 'pickupAt',
+  durationTooShort: 'dropoffAt',
+  invalidPickupTime: 'pickupAt',
+  invalidDropoffTime: 'dropoffAt',
 };
 
 export function throwPeriodIssues(issues: RentalPeriodIssue[]): void {
   if (issues.length === 0) return;
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of issues) {
-    const [field, message] = PERIOD_MESSAGES[issue];
-    fieldErrors[field] = [...(fieldErrors[field] ?? []), message];
+    const field = PERIOD_FIELDS[issue];
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), RENTAL_PERIOD_MESSAGES[issue]];
   }
   throw new AppError('VALIDATION_FAILED', 'Please fix errors.', fieldErrors);
 }

@@ -1,9 +1,10 @@
 import type { CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
 import type { Extra, Language } from '@roam/contract/enums';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
-import { rentalHours } from '@roam/contract/time';
+import { rentalHours, validateRentalPeriod } from '@roam/contract/time';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { RENTAL_PERIOD_RULES, throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { FirstOf } from '../../lib/first-of.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
 import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.ts';
@@ -61,7 +62,19 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
   const dropoffAt = new Date(input.dropoffAt);
   const fleet = await searchIndexOf(db).current();
   const timeZone = zoneOf(fleet.tree, input.pickupLocationId, 'pickupLocationId');
-  zoneOf(fleet.tree, input.dropoffLocationId, 'dropoffLocationId');
+  const dropoffTimeZone = zoneOf(fleet.tree, input.dropoffLocationId, 'dropoffLocationId');
+  // A period checkout would refuse lists no car with a price and a Book button: the same rules, the same messages
+  // (spec §5 dates), as checkout and the search form.
+  throwPeriodIssues(
+    validateRentalPeriod({
+      pickupAt,
+      dropoffAt,
+      now: input.now ?? new Date(),
+      pickupTimeZone: timeZone,
+      dropoffTimeZone,
+      rules: RENTAL_PERIOD_RULES,
+    }),
+  );
   const { filters } = input;
   const from = pickupAt.getTime();
   const to = dropoffAt.getTime();

@@ -254,6 +254,41 @@ describe('car search', () => {
     expect(Object.keys(rating.json().fieldErrors)).toEqual(expect.arrayContaining(['minRating', 'pickupAt']));
   });
 
+  it('refuses a period checkout would refuse, with the spec messages (a past pick-up, 30 minutes, at night)', async () => {
+    const post = (period: { pickupAt: string; dropoffAt: string }) =>
+      t.app.inject({ method: 'POST', url: '/api/search-cars/1/15', payload: { ...PARIS, ...period } });
+    const hour = 3_600_000;
+    // 10:00 in Paris (UTC+1 in winter or +2 in summer: 08:00Z is 09:00 or 10:00, within opening hours either way).
+    const dayAt = (days: number) => Date.UTC(2027, 0, 1) + days * 24 * hour + 8 * hour;
+    const past = await post({
+      pickupAt: new Date(Date.now() - 24 * hour).toISOString(),
+      dropoffAt: new Date(Date.now() + 48 * hour).toISOString(),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().fieldErrors.pickupAt).toContain('Pick-up time must be at least a few hours in the future');
+    const soon = await post({
+      pickupAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+      dropoffAt: new Date(Date.now() + 72 * hour).toISOString(),
+    });
+    expect(soon.statusCode).toBe(400);
+    expect(soon.json().fieldErrors.pickupAt).toContain('Pick-up time must be at least a few hours in the future');
+    const short = await post({
+      pickupAt: new Date(dayAt(10)).toISOString(),
+      dropoffAt: new Date(dayAt(10) + 30 * 60_000).toISOString(),
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { dropoffAt: ['Rental duration is too short'] },
+    });
+    const night = await post({ pickupAt: '2027-03-10T02:00:00Z', dropoffAt: '2027-03-12T02:00:00Z' });
+    expect(night.statusCode).toBe(400);
+    expect(night.json().fieldErrors).toEqual({
+      pickupAt: ['Invalid pick-up time'],
+      dropoffAt: ['Invalid drop-off time'],
+    });
+  });
+
   it('GET /api/car/{id} gives the car with its supplier and locations', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/car/${C.clio}?language=fr` });
     expect(res.statusCode).toBe(200);

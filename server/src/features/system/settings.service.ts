@@ -1,5 +1,6 @@
 import { BOOKING_RULES, type Settings } from '@roam/contract/settings';
 import type { Config } from '../../config.ts';
+import { RENTAL_PERIOD_RULES } from '../../lib/booking-rules.ts';
 import { cardGateway } from '../payments/payments.service.ts';
 
 /** The settings object of spec §3, derived once from configuration. */
@@ -13,12 +14,7 @@ export function buildSettings(config: Config): Settings {
     hideSuppliers: config.HIDE_SUPPLIERS,
     infiniteScroll: config.INFINITE_SCROLL,
     baseCurrency: config.BASE_CURRENCY,
-    minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
-    minRentalHours: BOOKING_RULES.minRentalHours,
-    earliestPickupHour: BOOKING_RULES.earliestHour,
-    latestPickupHour: BOOKING_RULES.latestHour,
-    earliestDropoffHour: BOOKING_RULES.earliestHour,
-    latestDropoffHour: BOOKING_RULES.latestHour,
+    ...RENTAL_PERIOD_RULES,
     minDriverAge: BOOKING_RULES.minDriverAge,
     holdMinutes: config.HOLD_MINUTES,
     mapTileUrl: config.MAP_TILE_URL,
