@@ -1,14 +1,14 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { CheckoutBody, CheckoutResult } from '@roam/contract/checkout';
 import type { PaymentOption } from '@roam/contract/enums';
+import type { Location } from '@roam/contract/locations';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown, paymentSplit } from '@roam/contract/price';
-import { ageOn } from '@roam/contract/time';
 import type { User } from '@roam/contract/users';
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useLanguage } from '../../i18n';
-import { api, isApiError } from '../../lib/api-client';
+import { importWithStrings, useLanguage } from '../../i18n';
+import { isApiError } from '../../lib/api-client';
 import { useMoney } from '../../lib/use-money';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
@@ -17,22 +17,30 @@ import { useSession } from '../auth/api/session';
 import { validateEmail } from '../auth/api/sign-up';
 import { useCar } from '../cars/api/get-car';
 import { CarFacts, SupplierLogo } from '../cars/components/car-facts';
+import { useLocations } from '../locations/api/get-locations';
 import { readCriteria, type SearchCriteria, toSearchParams } from '../search/lib/search-params';
 import { useSettings } from '../settings/api/get-settings';
 import { ExtrasToggles } from './components/extras-toggles';
-import { formatInZone, hereHref, isEmail, isPhone } from './lib/format';
+import { formatInZone, hereHref, isEmail } from './lib/format';
+import type { Errors, Person } from './lib/place-booking';
 import './checkout.css';
 
 // The pay step shows only once the booking is made, so its code is not part of the form's: it downloads while the
 // booking is sent (`submit`).
 const loadPayStep = () => import('./components/pay-step');
 const PayStep = lazy(() => loadPayStep().then((module) => ({ default: module.PayStep })));
+const loadPlaceBooking = () =>
+  importWithStrings('features/checkout/lib/place-booking', () => import('./lib/place-booking'));
 
 const PAYMENT_OPTIONS: readonly PaymentOption[] = ['payLater', 'deposit', 'full'];
 
-type Person = { fullName: string; email: string; phone: string; birthDate: string };
 const EMPTY_PERSON: Person = { fullName: '', email: '', phone: '', birthDate: '' };
-type Errors = Record<string, ReactNode>;
+
+/** A place and those above it (an airport, then its city). */
+const withParents = (places: Location[], id: string | null): Location[] => {
+  const place = places.find((p) => p._id === id);
+  return place ? [place, ...withParents(places, place.parentId)] : [];
+};
 
 /** Booking options, details, driver, payment options and the pick-up checklist (spec §2), then the payment. */
 export function CheckoutScreen() {
@@ -42,6 +50,9 @@ export function CheckoutScreen() {
   const criteria = readCriteria(params);
   const car = useCar(criteria ? carId : null);
   const session = useSession();
+  // The places searched, not the car's own: a search for Lyon offers the cars at Lyon's airport (the server's search
+  // and checkout match a place, the places above it and those below it).
+  const locations = useLocations();
 
   if (!carId || !criteria) {
     return (
@@ -53,21 +64,46 @@ export function CheckoutScreen() {
       </Page>
     );
   }
-  if (car.isPending || session.isLoading) return <PageLoading />;
-  if (!car.data) {
+  if (car.isPending || session.isLoading || locations.isPending) return <PageLoading />;
+  const places = locations.data ?? [];
+  const pickupPlaces = withParents(places, criteria.pickupLocationId);
+  const [pickupPlace] = pickupPlaces;
+  const offered = car.data?.locations.some(
+    (at) =>
+      pickupPlaces.some((p) => p._id === at._id) ||
+      withParents(places, at._id).some((p) => p._id === criteria.pickupLocationId),
+  );
+  // Unknown locations (their list did not load) are left to the server's checkout.
+  if (!car.data || (!offered && places.length > 0)) {
     return (
       <Page title={t('checkout.title')}>
-        <p role="alert">{t('checkout.carNotFound')}</p>
+        <p role="alert">{t(car.data ? 'checkout.notOffered' : 'checkout.carNotFound')}</p>
         <Link className="button" to={`/search?${toSearchParams(criteria)}`}>
           {t('checkout.backToSearch')}
         </Link>
       </Page>
     );
   }
-  return <CheckoutForm car={car.data} criteria={criteria} user={session.user} />;
+  return (
+    <CheckoutForm
+      car={car.data}
+      criteria={criteria}
+      user={session.user}
+      pickupPlace={pickupPlace}
+      dropoffPlace={withParents(places, criteria.dropoffLocationId)[0]}
+    />
+  );
 }
 
-function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: SearchCriteria; user: User | null }) {
+type CheckoutFormProps = {
+  car: CarDetails;
+  criteria: SearchCriteria;
+  user: User | null;
+  pickupPlace: Location | undefined;
+  dropoffPlace: Location | undefined;
+};
+
+function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }: CheckoutFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const money = useMoney();
@@ -77,9 +113,7 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const pickupZone = car.locations.find((l) => l._id === criteria.pickupLocationId);
-  const dropoffZone = car.locations.find((l) => l._id === criteria.dropoffLocationId);
-  const timeZone = pickupZone?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = pickupPlace?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const minimumAge = Math.max(settings.minDriverAge, car.minimumAge);
 
   const [extras, setExtras] = useState<ChosenExtras>({});
@@ -113,44 +147,12 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
   // Online options need a gateway: none in production without a card provider or the wallet (settings.payment).
   const online = settings.payment.card !== null || settings.payment.wallet;
   const options = PAYMENT_OPTIONS.filter((o) => (o === 'payLater' ? car.supplier.payLater : online));
-  const pickupAt = new Date(criteria.pickupAt);
 
   const emailTaken = (
     <>
       {t('checkout.errors.emailTaken')} <Link to={signInHref}>{t('checkout.errors.signInInstead')}</Link>
     </>
   );
-
-  const checkPerson = (person: Person, prefix: string, found: Errors) => {
-    const need = (field: keyof Person, label: string) => {
-      if (!person[field].trim()) found[`${prefix}.${field}`] = t('checkout.errors.required', { field: label });
-    };
-    need('fullName', t('checkout.driver.fullName'));
-    need('email', t('checkout.driver.email'));
-    need('phone', t('checkout.driver.phone'));
-    need('birthDate', t('checkout.driver.birthDate'));
-    if (person.email.trim() && !isEmail(person.email)) found[`${prefix}.email`] = t('checkout.errors.email');
-    if (person.phone.trim() && !isPhone(person.phone)) found[`${prefix}.phone`] = t('checkout.errors.phone');
-    if (person.birthDate) {
-      const age = ageOn(person.birthDate, pickupAt, timeZone);
-      if (!(age >= minimumAge)) found[`${prefix}.birthDate`] = t('checkout.errors.age', { age: minimumAge });
-    }
-  };
-
-  const validate = (): Errors => {
-    const found: Errors = {};
-    if (!user) {
-      checkPerson(driver, 'driver', found);
-      if (!acceptTerms) found['driver.acceptTerms'] = t('checkout.errors.terms');
-    } else if (user.birthDate && ageOn(user.birthDate, pickupAt, timeZone) < minimumAge) {
-      found['driver.birthDate'] = t('checkout.errors.age', { age: minimumAge });
-    }
-    if (extras.additionalDriver) checkPerson(additional, 'additionalDriver', found);
-    if (car.supplier.licenseRequired && !licence) {
-      found.licence = t('checkout.errors.required', { field: t('checkout.licence.label') });
-    }
-    return found;
-  };
 
   const focusFirstError = (found: Errors) => {
     const first = Object.keys(found)[0];
@@ -186,53 +188,38 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
     }
   };
 
-  const uploadLicence = async (): Promise<string | undefined> => {
-    if (!car.supplier.licenseRequired || !licence) return undefined;
-    const form = new FormData();
-    form.append('file', licence);
-    const answer = await api.post<{ _id?: string; id?: string } | string>('/api/create-license', form);
-    return typeof answer === 'string' ? answer : (answer._id ?? answer.id);
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      toast.error(t('checkout.errors.fix'));
-      focusFirstError(found);
-      return;
-    }
     setBusy(true);
     setCarTaken(false);
     try {
-      let licenseFileId: string | undefined;
-      try {
-        licenseFileId = await uploadLicence();
-      } catch {
-        const failed = { licence: t('checkout.licence.failed') };
-        setErrors(failed);
-        focusFirstError(failed);
-        return;
-      }
-      const body: CheckoutBody = {
-        carId: car._id,
-        pickupLocationId: criteria.pickupLocationId,
-        dropoffLocationId: criteria.dropoffLocationId,
-        pickupAt: criteria.pickupAt,
-        dropoffAt: criteria.dropoffAt,
-        extras,
-        paymentOption: option,
-        currency: money.currency as CheckoutBody['currency'],
-        ...(extras.additionalDriver ? { additionalDriver: additional } : {}),
-        ...(user ? {} : { driver: { ...driver, acceptTerms: true as const, language } }),
-        ...(licenseFileId ? { licenseFileId } : {}),
-      };
       if (option !== 'payLater') {
         // Failures are not reported here: rendering the pay step imports again and reports its own error.
         loadPayStep().catch(() => {});
       }
-      const result = await api.post<CheckoutResult>('/api/checkout', body);
+      const { placeBooking } = await loadPlaceBooking();
+      const placed = await placeBooking({
+        car,
+        criteria,
+        user,
+        driver,
+        acceptTerms,
+        additional,
+        extras,
+        option,
+        currency: money.currency as CheckoutBody['currency'],
+        language,
+        licence,
+        minimumAge,
+        timeZone,
+        emailTaken,
+        t,
+      });
+      if (!placed) return;
+      if ('carTaken' in placed) return setCarTaken(true);
+      setErrors('errors' in placed ? placed.errors : {});
+      if ('errors' in placed) return focusFirstError(placed.errors);
+      const { result } = placed;
       if (!result.payment && !(option !== 'payLater' && result.walletEnabled)) {
         await navigate(`/checkout-session/${result.bookingId}`, {
           state: { outcome: 'booked', accountCreated: result.accountCreated },
@@ -241,27 +228,6 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
         window.location.assign(result.payment.url);
       } else {
         setPending(result);
-      }
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      if (error.code === 'CAR_UNAVAILABLE') {
-        setCarTaken(true);
-      } else if (error.code === 'EMAIL_TAKEN') {
-        const next = { 'driver.email': emailTaken };
-        setErrors(next);
-        focusFirstError(next);
-      } else if (error.code === 'VALIDATION_FAILED') {
-        const next: Errors = {};
-        for (const key of Object.keys(error.fieldErrors)) {
-          next[key] = key.endsWith('birthDate')
-            ? t('checkout.errors.age', { age: minimumAge })
-            : t('checkout.errors.invalid');
-        }
-        setErrors(next);
-        toast.error(t('checkout.errors.fix'));
-        focusFirstError(next);
-      } else {
-        toast.error(t('checkout.errors.generic'));
       }
     } finally {
       setBusy(false);
@@ -326,6 +292,13 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
   // Lines include the supplier's price change, as the card's price does; the total is the engine's, exactly.
   const withChange = (amount: number) => Math.round(amount * (1 + car.supplier.priceChangeRate / 100));
   const when = (iso: string, zone: string | undefined) => formatInZone(iso, zone ?? timeZone, language);
+  // The server's date messages (spec §5): there is no date field here, so they show by the dates, focusable.
+  const dateError = (field: 'pickupAt' | 'dropoffAt') =>
+    errors[field] ? (
+      <p className="field-error" data-field={field} tabIndex={-1}>
+        {errors[field]}
+      </p>
+    ) : null;
 
   if (pending) {
     return (
@@ -374,19 +347,25 @@ function CheckoutForm({ car, criteria, user }: { car: CarDetails; criteria: Sear
               </div>
               <div>
                 <dt>{t('checkout.details.pickupLocation')}</dt>
-                <dd>{pickupZone?.name ?? '—'}</dd>
+                <dd>{pickupPlace?.name ?? '—'}</dd>
               </div>
               <div>
                 <dt>{t('checkout.details.dropoffLocation')}</dt>
-                <dd>{dropoffZone?.name ?? pickupZone?.name ?? '—'}</dd>
+                <dd>{dropoffPlace?.name ?? '—'}</dd>
               </div>
               <div>
                 <dt>{t('checkout.details.pickupAt')}</dt>
-                <dd>{when(criteria.pickupAt, pickupZone?.timeZone)}</dd>
+                <dd>
+                  {when(criteria.pickupAt, pickupPlace?.timeZone)}
+                  {dateError('pickupAt')}
+                </dd>
               </div>
               <div>
                 <dt>{t('checkout.details.dropoffAt')}</dt>
-                <dd>{when(criteria.dropoffAt, dropoffZone?.timeZone)}</dd>
+                <dd>
+                  {when(criteria.dropoffAt, dropoffPlace?.timeZone)}
+                  {dateError('dropoffAt')}
+                </dd>
               </div>
               <div>
                 <dt>{t('checkout.details.days')}</dt>
