@@ -1,6 +1,7 @@
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
 import type { ChosenExtras } from '@roam/contract/price';
+import { rentalPeriodIssueOf } from '@roam/contract/rental-period-messages';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -198,8 +199,15 @@ function BookingEditor({ booking, operator, onDone }: { booking: Booking; operat
     } catch (caught) {
       if (isApiError(caught) && caught.code === 'CAR_UNAVAILABLE') setError(t('bookings.errors.unavailable'));
       else if (isApiError(caught) && caught.code === 'FORBIDDEN') setError(t('bookings.errors.forbidden'));
-      else if (isApiError(caught) && caught.code === 'VALIDATION_FAILED') setError(t('bookings.errors.invalid'));
-      else setError(t('bookings.errors.generic'));
+      else if (isApiError(caught) && caught.code === 'VALIDATION_FAILED') {
+        // The server's spec §5 date message (a past pick-up, too short…), translated; else the generic one.
+        const issues = Object.values(caught.fieldErrors).flatMap((messages) => rentalPeriodIssueOf(messages[0]) ?? []);
+        setError(
+          issues.length > 0
+            ? issues.map((issue) => t(`search.form.errors.${issue}`)).join(' ')
+            : t('bookings.errors.invalid'),
+        );
+      } else setError(t('bookings.errors.generic'));
     }
   };
 
