@@ -1,4 +1,5 @@
 import { BOOKING_RULES } from '@roam/contract/settings';
+import { validateRentalPeriod } from '@roam/contract/time';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +44,22 @@ export function SearchScreen() {
   const criteria = readCriteria(params);
   const filters = readFilters(params);
   const page = readPage(params);
+  // Criteria from the address pass the form's own checks (spec §5 dates) before any car is listed: a stale or edited
+  // link shows the form with its messages, not cars that cannot be booked (the API refuses them too).
+  const { data: locations } = useLocations();
+  const settings = useSettings();
+  const zoneOf = (id: string) => locations?.find((location) => location._id === id)?.timeZone ?? 'UTC';
+  // Until the places (their zones) are known, only the checks that need no zone: the results need not wait.
+  const issues = criteria
+    ? validateRentalPeriod({
+        pickupAt: new Date(criteria.pickupAt),
+        dropoffAt: new Date(criteria.dropoffAt),
+        now: new Date(),
+        pickupTimeZone: zoneOf(criteria.pickupLocationId),
+        dropoffTimeZone: zoneOf(criteria.dropoffLocationId),
+        rules: settings,
+      }).filter((issue) => locations || !issue.startsWith('invalid'))
+    : [];
 
   const go = (nextCriteria: SearchCriteria | null, nextFilters: SearchFilters, nextPage = 1) =>
     navigate(`/search?${toSearchParams(nextCriteria, nextFilters, nextPage)}`);
@@ -51,7 +68,7 @@ export function SearchScreen() {
   // form (react-aria-components, the page's heaviest code to run) loads when the driver opens it (issue #8).
   const narrow = useMediaQuery(NARROW);
   const [formOpened, setFormOpened] = useState(false);
-  const formShown = !criteria || !narrow || formOpened;
+  const formShown = !criteria || !narrow || formOpened || issues.length > 0;
   const formId = useId();
 
   return (
@@ -77,6 +94,7 @@ export function SearchScreen() {
             <SearchForm
               key={criteria ? `${criteria.pickupLocationId}-${criteria.pickupAt}-${criteria.dropoffAt}` : 'new'}
               initial={criteria}
+              checked={issues.length > 0}
               compact
               onSearch={(next) => {
                 setFormOpened(false);
@@ -86,7 +104,11 @@ export function SearchScreen() {
           </Suspense>
         ) : null}
       </div>
-      {criteria ? (
+      {issues.length > 0 ? (
+        <p className="search__prompt" role="alert">
+          {issues.map((issue) => t(`search.form.errors.${issue}`)).join(' ')}
+        </p>
+      ) : criteria ? (
         <SearchResults
           criteria={criteria}
           filters={filters}

@@ -29,6 +29,8 @@ export interface SearchFormProps {
   onSearch: (criteria: SearchCriteria) => void;
   /** The search page shows the form in one compact row. */
   compact?: boolean;
+  /** Show the criteria's errors at once: the address gave criteria that fail its checks. */
+  checked?: boolean;
 }
 
 type FieldErrors = Partial<Record<'pickupLocation' | 'dropoffLocation' | 'pickup' | 'dropoff', string>>;
@@ -56,6 +58,7 @@ function SearchFormFields({
   onPickupLocationChange,
   onSearch,
   compact,
+  checked = false,
   locations,
 }: SearchFormProps & { locations: Location[] }) {
   const { t } = useTranslation();
@@ -82,7 +85,7 @@ function SearchFormFields({
     }
     return defaultPeriod(new Date(), browserTimeZone());
   });
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useState(checked);
 
   const pickup = byId(pickupId);
   const dropoff = sameLocation ? pickup : byId(dropoffId);
