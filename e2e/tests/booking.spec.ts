@@ -400,3 +400,72 @@ test('the French checkout shows translated labels', async ({ page }) => {
   await fillCard(page, { number: '4242424242424242', expiry: `12/${nextYear}`, cvc: '123' }, fr);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(fr, 'checkout.session.congratulations'));
 });
+
+/** The id of the location named exactly `name`. */
+async function locationId(request: APIRequestContext, name: string): Promise<string> {
+  const locations = (await (await request.get(`/api/locations?q=${encodeURIComponent(name)}`)).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const found = locations.find((location) => location.name === name);
+  if (!found) throw new Error(`${name} not in the demo data`);
+  return found._id;
+}
+
+async function signInDriver(page: Page) {
+  await page.goto('/');
+  const answer = await page.request.post('/api/sign-in/frontend', { data: { ...DRIVER, stayConnected: false } });
+  expect(answer.ok()).toBe(true);
+  await page.evaluate((stored) => localStorage.setItem('roam.user', JSON.stringify(stored)), await answer.json());
+}
+
+test.describe('a browser in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('a search for Lyon books a car of its airport: checkout names Lyon, in Lyon time; a place the car does not serve is refused', async ({
+    page,
+  }) => {
+    await signInDriver(page);
+    const lyon = await locationId(page.request, 'Lyon');
+    const when = period(57);
+    await page.goto(`/search?${new URLSearchParams({ pickupLocationId: lyon, dropoffLocationId: lyon, ...when })}`);
+    await page.getByRole('link', { name: text(en, 'cars.bookCar').replace('{{name}}', 'NIU NQi GTS') }).click();
+    await expect(page).toHaveURL(/\/checkout\?/);
+    const summary = page.locator('.checkout-summary').first();
+    const row = (label: string) => summary.locator('div').filter({ has: page.getByText(label, { exact: true }) });
+    await expect(row(text(en, 'checkout.details.pickupLocation')).locator('dd')).toHaveText('Lyon');
+    await expect(row(text(en, 'checkout.details.dropoffLocation')).locator('dd')).toHaveText('Lyon');
+    // 09:00 UTC is 10:00 in Lyon (winter) or 11:00 (summer), never 4 or 5 AM as in New York.
+    await expect(row(text(en, 'checkout.details.pickupAt')).locator('dd')).toHaveText(/1[01]:00\sAM/);
+
+    // The same car at Paris CDG, where it is not offered: refused, not a checkout with '—'.
+    const url = new URL(page.url());
+    const paris = await parisCdg(page.request);
+    url.searchParams.set('pickupLocationId', paris);
+    url.searchParams.set('dropoffLocationId', paris);
+    await page.goto(url.toString());
+    await expect(page.getByRole('alert').filter({ hasText: text(en, 'checkout.notOffered') })).toBeVisible();
+    await expect(page.getByRole('button', { name: text(en, 'checkout.submit.book') })).toHaveCount(0);
+  });
+});
+
+test('checkout and the booking editor show the spec date messages the server answers', async ({ page }) => {
+  await signInDriver(page);
+  const location = await parisCdg(page.request);
+  const carId = await clioId(page, location, 58);
+  const yesterday = period(-1);
+  await page.goto(
+    `/checkout?${new URLSearchParams({ carId, pickupLocationId: location, dropoffLocationId: location, ...yesterday })}`,
+  );
+  await choose(page, 'payLater');
+  await page.getByRole('button', { name: text(en, 'checkout.submit.book') }).click();
+  await expect(page.getByText('Pick-up time must be at least a few hours in the future')).toBeVisible();
+
+  // A past pick-up saved in the booking editor.
+  const bookingId = await payLaterBooking(page, 59);
+  await page.goto(`/booking?b=${bookingId}&edit=1`);
+  const date = page.getByLabel(text(en, 'bookings.edit.pickupDate'));
+  await date.fill(yesterday.pickupAt.slice(0, 10));
+  await page.getByRole('button', { name: text(en, 'bookings.edit.save') }).click();
+  await expect(page.getByText('Pick-up time must be at least a few hours in the future')).toBeVisible();
+});

@@ -294,3 +294,22 @@ test('on a narrow screen, scrolling loads the next page; a "Load more" button do
   await expect(cards).toHaveCount(Math.min(45, total), SLOW);
   expect(await resultCount(page)).toBe(total);
 });
+
+test('criteria from the address get the form’s checks: a past pick-up shows the spec message, not cars', async ({
+  page,
+}) => {
+  const orly = ((await (await page.request.get('/api/locations?q=Orly')).json()) as { _id: string }[])[0]?._id ?? '';
+  const start = new Date(Date.now() - 24 * 3600_000);
+  start.setUTCHours(9, 0, 0, 0);
+  const params = new URLSearchParams({
+    pickupLocationId: orly,
+    dropoffLocationId: orly,
+    pickupAt: start.toISOString(),
+    dropoffAt: new Date(start.getTime() + 4 * 24 * 3600_000).toISOString(),
+  });
+  await page.goto(`/search?${params}`);
+  const message = text(en, 'search.form.errors.pickupTooSoon');
+  await expect(page.getByRole('alert').filter({ hasText: message }).first()).toBeVisible(SLOW);
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Book / })).toHaveCount(0);
+});
