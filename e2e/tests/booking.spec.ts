@@ -413,7 +413,8 @@ async function locationId(request: APIRequestContext, name: string): Promise<str
 }
 
 async function signInDriver(page: Page) {
-  await page.goto('/');
+  // `?l=en`: the account's saved language may be another, which tests visiting `?l=fr` signed in leave behind.
+  await page.goto('/?l=en');
   const answer = await page.request.post('/api/sign-in/frontend', { data: { ...DRIVER, stayConnected: false } });
   expect(answer.ok()).toBe(true);
   await page.evaluate((stored) => localStorage.setItem('roam.user', JSON.stringify(stored)), await answer.json());
@@ -452,7 +453,7 @@ test.describe('a browser in New York', () => {
 test('checkout and the booking editor show the spec date messages the server answers', async ({ page }) => {
   await signInDriver(page);
   const location = await parisCdg(page.request);
-  const carId = await clioId(page, location, 58);
+  const carId = await clioId(page, location, 64);
   const yesterday = period(-1);
   await page.goto(
     `/checkout?${new URLSearchParams({ carId, pickupLocationId: location, dropoffLocationId: location, ...yesterday })}`,
@@ -462,7 +463,7 @@ test('checkout and the booking editor show the spec date messages the server ans
   await expect(page.getByText('Pick-up time must be at least a few hours in the future')).toBeVisible();
 
   // A past pick-up saved in the booking editor.
-  const bookingId = await payLaterBooking(page, 59);
+  const bookingId = await payLaterBooking(page, 68);
   await page.goto(`/booking?b=${bookingId}&edit=1`);
   const date = page.getByLabel(text(en, 'bookings.edit.pickupDate'));
   await date.fill(yesterday.pickupAt.slice(0, 10));
