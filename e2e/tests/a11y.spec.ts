@@ -478,3 +478,23 @@ for (const viewport of [
     expect(found).toEqual([]);
   });
 }
+
+// Signed in, the header holds the bell and the account button too: at 390 px, Svenska, Deutsch and Français (wider
+// than English) with the bell made the page 1–2 px wider than the screen, the account button cut at the edge.
+test('signed in, the header fits around 390 px in Swedish, German and French: no sideways scrolling', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/about?l=en');
+  await signIn(page);
+  const found: string[] = [];
+  for (const language of ['se', 'de', 'fr']) {
+    await page.goto(`/about?l=${language}`);
+    await expect(page.getByRole('banner').locator('a[href="/notifications"]')).toBeVisible();
+    for (const width of [384, 386, 388, 390, 392, 394, 396, 400, 414]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const problem of await overflow(page)) found.push(`${language}, ${width} px: ${problem}`);
+    }
+  }
+  expect(found).toEqual([]);
+});
