@@ -470,3 +470,22 @@ test('checkout and the booking editor show the spec date messages the server ans
   await page.getByRole('button', { name: text(en, 'bookings.edit.save') }).click();
   await expect(page.getByText('Pick-up time must be at least a few hours in the future')).toBeVisible();
 });
+
+test('the notifications pager on a 360 px phone: the page line on a row of its own, Previous and Next sharing the row below (en, se)', async ({
+  page,
+}) => {
+  await newDriver(page, `Pia Pager ${Date.now() % 100_000}`);
+  await payLaterBooking(page, 280);
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const language of ['en', 'se'] as const) {
+    const messages = locale(language);
+    await page.goto(`/notifications?l=${language}`);
+    const pager = page.getByRole('navigation', { name: text(messages, 'notifications.pagination') });
+    const previous = await pager.getByRole('button', { name: text(messages, 'notifications.previous') }).boundingBox();
+    const next = await pager.getByRole('button', { name: text(messages, 'notifications.next') }).boundingBox();
+    const status = await pager.getByText(/\(1 /).boundingBox();
+    if (!previous || !next || !status) throw new Error('the pager is not shown');
+    expect(Math.abs(previous.y - next.y), `${language}: Previous and Next on one row`).toBeLessThan(1);
+    expect(status.y + status.height, `${language}: the page line above them`).toBeLessThanOrEqual(previous.y);
+  }
+});

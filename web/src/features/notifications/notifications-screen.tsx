@@ -136,7 +136,7 @@ function NotificationList({ userId }: { userId: string }) {
           />
         ))}
       </ul>
-      <nav className="notifications-pages" aria-label={t('notifications.pagination')}>
+      <nav className="pager" aria-label={t('notifications.pagination')}>
         <button
           type="button"
           className="button button--secondary"
@@ -145,7 +145,9 @@ function NotificationList({ userId }: { userId: string }) {
         >
           {t('notifications.previous')}
         </button>
-        <span id={`${id}-count`}>{t('notifications.page', { page, pages, count: totalCount })}</span>
+        <span id={`${id}-count`} className="pager__status">
+          {t('notifications.page', { page, pages, count: totalCount })}
+        </span>
         <button
           type="button"
           className="button button--secondary"
