@@ -489,3 +489,28 @@ test('the notifications pager on a 360 px phone: the page line on a row of its o
     expect(status.y + status.height, `${language}: the page line above them`).toBeLessThanOrEqual(previous.y);
   }
 });
+
+/** The number of lines the element's text takes. */
+function lineCount(element: Element): number {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.bottom))).size;
+}
+
+test('/bookings at 1280 px with a long driver name: every amount stays on one line, the table fits', async ({
+  page,
+}) => {
+  await newDriver(page, 'Maximiliana Alexandrina Konstantinopoulou-Vanderbilt de la Fontaine');
+  await payLaterBooking(page, 286);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/bookings?l=en');
+  const row = page.getByRole('row').filter({ hasText: 'Renault Clio' });
+  await expect(row).toHaveCount(1);
+  for (const column of ['bookings.column.price', 'bookings.column.cost']) {
+    const cell = row.locator(`td[data-label="${text(en, column)}"]`);
+    await expect(cell).toContainText('€');
+    expect(await cell.evaluate(lineCount), `${text(en, column)}: ${await cell.textContent()}`).toBe(1);
+  }
+  const wrap = page.locator('.bookings-table-wrap');
+  expect(await wrap.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+});

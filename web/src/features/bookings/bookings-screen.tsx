@@ -273,7 +273,7 @@ function BookingsList({ operator }: { operator: boolean }) {
                     </th>
                     <td data-label={t('bookings.column.supplier')}>{row.supplier.name}</td>
                     <td data-label={t('bookings.column.driver')}>{row.driver.name}</td>
-                    <td data-label={t('bookings.column.price')}>
+                    <td data-label={t('bookings.column.price')} className="bookings-table__money">
                       {t('bookings.perDay', { price: money.format(Math.round(row.price / Math.max(1, row.days))) })}
                     </td>
                     <td data-label={t('bookings.column.status')}>
@@ -285,7 +285,9 @@ function BookingsList({ operator }: { operator: boolean }) {
                       ) : null}
                     </td>
                     <td data-label={t('bookings.column.days')}>{row.days}</td>
-                    <td data-label={t('bookings.column.cost')}>{money.format(row.price)}</td>
+                    <td data-label={t('bookings.column.cost')} className="bookings-table__money">
+                      {money.format(row.price)}
+                    </td>
                     <td data-label={t('bookings.column.actions')}>
                       <div className="bookings-table__actions">
                         <Link
