@@ -48,7 +48,7 @@ export function HomeScreen() {
         </Suspense>
       </HomeHero>
       <HomeMap selectedId={pickupLocationId} onSelect={chooseOnMap} />
-      <WhenVisible placeholder={<div className="home-more-placeholder" />}>
+      <WhenVisible placeholder={<div className="home-more-placeholder" />} idle>
         <Suspense fallback={<div className="home-more-placeholder" />}>
           <HomeMore />
         </Suspense>
