@@ -205,7 +205,10 @@ describe('production without a card provider (README: an integration not configu
   it('offers no card; an online checkout is refused before anything is written, pay later still books', async () => {
     const t = await createTestApp(production);
     try {
-      expect((await t.app.inject({ url: '/api/settings' })).json().payment).toMatchObject({ card: null, wallet: false });
+      expect((await t.app.inject({ url: '/api/settings' })).json().payment).toMatchObject({
+        card: null,
+        wallet: false,
+      });
       const driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
       const [before] = await t.db.select({ n: count() }).from(bookings);
       for (const option of ['full', 'deposit']) {
