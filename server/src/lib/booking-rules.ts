@@ -1,21 +1,11 @@
 import { type ChosenExtras, calculatePrice, type DateBasedPrice, PriceError } from '@roam/contract/price';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
 import { BOOKING_RULES } from '@roam/contract/settings';
-import type { RentalPeriodIssue, RentalPeriodRules } from '@roam/contract/time';
+import type { RentalPeriodIssue } from '@roam/contract/time';
 import type { cars } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
 // Booking rules shared by checkout and booking edits: the server-side price and the spec §5 messages.
-
-/** The rental period rules of every deployment (spec §9 constants), as the settings give them to the screens. */
-export const RENTAL_PERIOD_RULES: RentalPeriodRules = {
-  minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
-  minRentalHours: BOOKING_RULES.minRentalHours,
-  earliestPickupHour: BOOKING_RULES.earliestHour,
-  latestPickupHour: BOOKING_RULES.latestHour,
-  earliestDropoffHour: BOOKING_RULES.earliestHour,
-  latestDropoffHour: BOOKING_RULES.latestHour,
-};
 
 /** The field each spec §5 date message belongs to. */
 const PERIOD_FIELDS: Record<RentalPeriodIssue, 'pickupAt' | 'dropoffAt'> = {

@@ -1,10 +1,11 @@
 import type { CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
 import type { Extra, Language } from '@roam/contract/enums';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
+import { RENTAL_PERIOD_RULES } from '@roam/contract/settings';
 import { rentalHours, validateRentalPeriod } from '@roam/contract/time';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { RENTAL_PERIOD_RULES, throwPeriodIssues } from '../../lib/booking-rules.ts';
+import { throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { FirstOf } from '../../lib/first-of.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
 import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.ts';

@@ -1,6 +1,5 @@
-import { BOOKING_RULES, type Settings } from '@roam/contract/settings';
+import { BOOKING_RULES, RENTAL_PERIOD_RULES, type Settings } from '@roam/contract/settings';
 import type { Config } from '../../config.ts';
-import { RENTAL_PERIOD_RULES } from '../../lib/booking-rules.ts';
 import { cardGateway } from '../payments/payments.service.ts';
 
 /** The settings object of spec §3, derived once from configuration. */

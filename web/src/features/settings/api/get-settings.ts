@@ -1,4 +1,4 @@
-import { BOOKING_RULES, type Settings } from '@roam/contract/settings';
+import { BOOKING_RULES, RENTAL_PERIOD_RULES, type Settings } from '@roam/contract/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -15,12 +15,7 @@ export const FALLBACK_SETTINGS: Settings = {
   hideSuppliers: true,
   infiniteScroll: false,
   baseCurrency: 'EUR',
-  minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
-  minRentalHours: BOOKING_RULES.minRentalHours,
-  earliestPickupHour: BOOKING_RULES.earliestHour,
-  latestPickupHour: BOOKING_RULES.latestHour,
-  earliestDropoffHour: BOOKING_RULES.earliestHour,
-  latestDropoffHour: BOOKING_RULES.latestHour,
+  ...RENTAL_PERIOD_RULES,
   minDriverAge: BOOKING_RULES.minDriverAge,
   holdMinutes: 30,
   mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
