@@ -1,7 +1,6 @@
 import type { User } from '@roam/contract/users';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession, useSignOut } from '../features/auth/api/session';
 import { importWithStrings } from '../i18n/index';
 import { UserIcon } from './icons';
 import { PopoverButton } from './popover-button';
@@ -10,16 +9,14 @@ const loadAccountPopover = () => importWithStrings('ui/account-popover', () => i
 const AccountPopover = lazy(() => loadAccountPopover().then((module) => ({ default: module.AccountPopover })));
 
 /** The header's account control: sign in / sign up for a visitor; the user's name and account links when signed in. */
-export function AccountMenu() {
+export function AccountMenu({ user, onSignOut }: { user: User | null; onSignOut: () => void }) {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const signOut = useSignOut();
   return (
     <PopoverButton
       className="header-button header-button--account"
       hasPopup="menu"
       preload={loadAccountPopover}
-      popover={(props) => <AccountPopover {...props} user={user} onSignOut={() => signOut({ redirectTo: '/' })} />}
+      popover={(props) => <AccountPopover {...props} user={user} onSignOut={onSignOut} />}
     >
       {user?.avatar ? (
         <img src={user.avatar} alt="" width={20} height={20} style={{ borderRadius: '50%', objectFit: 'cover' }} />
