@@ -71,4 +71,17 @@ export async function signInFromPage(page: Page, credentials: { email: string; p
   }, credentials);
 }
 
+/**
+ * A rental of `days` days from 09:00 UTC (10:00 or 11:00 in Paris: within the opening hours), `offsetDays` from today.
+ * Each repeat of a test (`--repeat-each`) takes the same days a year later per repeat, so that a test never meets the
+ * bookings its own earlier run made (issue #27). A past period (offsetDays < 0) books nothing and is not moved.
+ */
+export function rentalPeriod(offsetDays: number, days = 3): { pickupAt: string; dropoffAt: string } {
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() + offsetDays + (offsetDays >= 0 ? base.info().repeatEachIndex * 365 : 0));
+  start.setUTCHours(9, 0, 0, 0);
+  const end = new Date(start.getTime() + days * 24 * 3600 * 1000);
+  return { pickupAt: start.toISOString(), dropoffAt: end.toISOString() };
+}
+
 export { expect };

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { startFakePaypal, startFakeStripe } from '../../server/test/fake-providers.ts';
 import { startFakeSocial } from '../../server/test/fake-social.ts';
 import { type ServerProcess, startServer } from '../harness/server-process.ts';
-import { expect, locale, test, text } from './fixtures.ts';
+import { expect, locale, rentalPeriod, test, text } from './fixtures.ts';
 
 // The outside providers as a person meets them in the browser, on a server of its own configured with them all
 // (one server start for the lot). Issue #5: Stripe and PayPal, whose real stripe SDK and PayPal REST client talk to
@@ -78,16 +78,7 @@ async function checkoutClioInFull(page: Page, offset: number) {
     name: string;
   }[];
   const cdg = locations.find((location) => location.name === 'Paris Charles de Gaulle Airport')!;
-  const start = new Date();
-  start.setUTCDate(start.getUTCDate() + offset);
-  start.setUTCHours(9, 0, 0, 0);
-  const end = new Date(start.getTime() + 3 * 24 * 3600 * 1000);
-  const query = new URLSearchParams({
-    pickupLocationId: cdg._id,
-    dropoffLocationId: cdg._id,
-    pickupAt: start.toISOString(),
-    dropoffAt: end.toISOString(),
-  });
+  const query = new URLSearchParams({ pickupLocationId: cdg._id, dropoffLocationId: cdg._id, ...rentalPeriod(offset) });
   await page.goto(`${app.url}/search?${query}`);
   await page.getByRole('link', { name: text(en, 'cars.bookCar').replace('{{name}}', 'Renault Clio') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.title'));
