@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
+import { type AppContext, systemClock } from './context.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookingsRoutes } from './features/bookings/bookings.routes.ts';
@@ -27,6 +28,8 @@ import { locationsRoutes } from './features/locations/locations.routes.ts';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { createPaypalGateway } from './features/payments/paypal-gateway.ts';
+import { createStripeGateway } from './features/payments/stripe-gateway.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { suppliersRoutes } from './features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -41,6 +44,8 @@ import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The one context every service takes (context.ts). */
+    context: AppContext;
     config: Config;
     database: Database;
     mailer: Mailer;
@@ -96,6 +101,15 @@ export async function buildApp({
       log: app.log.child({ feature: 'currency-rates' }),
     }),
   );
+  app.decorate('context', {
+    db: database.db,
+    config,
+    mailer: app.mailer,
+    rates: app.rates,
+    payments: { stripe: createStripeGateway(config), paypal: createPaypalGateway(config) },
+    clock: systemClock,
+    log: app.log,
+  } satisfies AppContext);
   // Callback hooks on every request's path, not async ones: an async hook costs a promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { RateService } from './features/currency/currency.service.ts';
+import type { PaypalGateway } from './features/payments/paypal-gateway.ts';
+import type { StripeGateway } from './features/payments/stripe-gateway.ts';
+import type { Mailer } from './lib/mailer.ts';
+
+/** What time it is for the rules (holds, lead times, reminders); tests may stand a fixed clock in. */
+export type Clock = { now(): Date };
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Everything a service needs, built once in app.ts and passed the same way to every service as its first argument
+ * (HOUSE-STYLE "Services receive one context object"). Routes read it from `app.context`.
+ */
+export type AppContext = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  /** Live display-currency rates (cached), with the bundled snapshot as the last resort. */
+  rates: RateService;
+  /** The configured gateways: null when their keys are unset (the demo gateway then takes cards outside production). */
+  payments: { stripe: StripeGateway | null; paypal: PaypalGateway | null };
+  clock: Clock;
+  log: FastifyBaseLogger;
+};
