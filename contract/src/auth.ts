@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppTypeSchema, LanguageSchema } from './enums.ts';
+import { AppTypeSchema, LanguageSchema, SocialProviderSchema } from './enums.ts';
 import { BOOKING_RULES } from './settings.ts';
 import { ageOn, DateStringSchema } from './time.ts';
 
@@ -125,9 +125,6 @@ export const HasPasswordSchema = z.object({ hasPassword: z.boolean() });
 
 /** `POST /api/verify-recaptcha/{token}/{ip}`. */
 export const VerifyRecaptchaParamsSchema = z.object({ token: z.string().min(1).max(4000), ip: z.string().max(64) });
-
-export const SocialProviderSchema = z.enum(['google', 'facebook', 'apple']);
-export type SocialProvider = z.infer<typeof SocialProviderSchema>;
 
 /** `POST /api/social-sign-in`: an ID token (Google, Apple) or an access token (Facebook) from the provider. */
 export const SocialSignInSchema = z.object({

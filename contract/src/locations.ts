@@ -4,7 +4,8 @@ import { LanguageSchema } from './enums.ts';
 // Locations and countries (issue #4). Names are given in the requested language (`?language=`), English when a
 // translation is missing.
 
-export const LocationKindSchema = z.enum(['city', 'airport', 'station']);
+export const LOCATION_KINDS = ['city', 'airport', 'station'] as const;
+export const LocationKindSchema = z.enum(LOCATION_KINDS);
 export type LocationKind = z.infer<typeof LocationKindSchema>;
 
 export const LocationSchema = z.object({

@@ -1,3 +1,13 @@
+import {
+  BOOKING_STATUSES,
+  CAR_RANGES,
+  FUEL_POLICIES,
+  FUEL_TYPES,
+  GEARBOXES,
+  PAYMENT_OPTIONS,
+  PAYMENT_PROVIDERS,
+  USER_TYPES,
+} from '@roam/contract/enums';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -35,14 +45,14 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => integer(name);
 
-export const userType = pgEnum('user_type', ['admin', 'supplier', 'user']);
-export const fuelType = pgEnum('fuel_type', ['diesel', 'gasoline', 'electric', 'hybrid', 'plugInHybrid', 'unknown']);
-export const gearbox = pgEnum('gearbox', ['manual', 'automatic']);
-export const fuelPolicy = pgEnum('fuel_policy', ['likeForlike', 'freeTank', 'fullToFull', 'FullToEmpty']);
-export const carRange = pgEnum('car_range', ['mini', 'midi', 'maxi', 'scooter', 'bus', 'truck', 'caravan']);
-export const bookingStatus = pgEnum('booking_status', ['void', 'pending', 'deposit', 'paid', 'reserved', 'cancelled']);
-export const paymentOption = pgEnum('payment_option', ['payLater', 'deposit', 'full']);
-export const paymentProvider = pgEnum('payment_provider', ['demo', 'stripe', 'paypal']);
+export const userType = pgEnum('user_type', USER_TYPES);
+export const fuelType = pgEnum('fuel_type', FUEL_TYPES);
+export const gearbox = pgEnum('gearbox', GEARBOXES);
+export const fuelPolicy = pgEnum('fuel_policy', FUEL_POLICIES);
+export const carRange = pgEnum('car_range', CAR_RANGES);
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+export const paymentOption = pgEnum('payment_option', PAYMENT_OPTIONS);
+export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
 export const tokenPurpose = pgEnum('token_purpose', ['activate', 'reset']);
 export const fileKind = pgEnum('file_kind', ['avatar', 'license', 'carImage', 'supplierLogo']);
 /**

@@ -1,3 +1,4 @@
+import type { LocationKind } from '@roam/contract/locations';
 import { seedId } from './random.ts';
 
 // Demo countries and rental locations: real coordinates (WGS 84) and IANA time zones (ARCHITECTURE §5 "Time").
@@ -26,7 +27,6 @@ export const COUNTRIES = [
 ] as const;
 
 export type CountryCode = (typeof COUNTRIES)[number]['code'];
-export type LocationKind = 'city' | 'airport' | 'station';
 
 export type LocationSeed<K extends string = string> = {
   key: K;

@@ -1,4 +1,5 @@
-import type { SocialProvider, SocialSignIn } from '@roam/contract/auth';
+import type { SocialSignIn } from '@roam/contract/auth';
+import type { SocialProvider } from '@roam/contract/enums';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';

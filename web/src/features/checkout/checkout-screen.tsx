@@ -1,6 +1,6 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { CheckoutBody, CheckoutResult } from '@roam/contract/checkout';
-import type { PaymentOption } from '@roam/contract/enums';
+import { PAYMENT_OPTIONS, type PaymentOption } from '@roam/contract/enums';
 import type { Location } from '@roam/contract/locations';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown, paymentSplit } from '@roam/contract/price';
 import type { User } from '@roam/contract/users';
@@ -31,8 +31,6 @@ const loadPayStep = () => import('./components/pay-step');
 const PayStep = lazy(() => loadPayStep().then((module) => ({ default: module.PayStep })));
 const loadPlaceBooking = () =>
   importWithStrings('features/checkout/lib/place-booking', () => import('./lib/place-booking'));
-
-const PAYMENT_OPTIONS: readonly PaymentOption[] = ['payLater', 'deposit', 'full'];
 
 const EMPTY_PERSON: Person = { fullName: '', email: '', phone: '', birthDate: '' };
 

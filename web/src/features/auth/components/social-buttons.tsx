@@ -1,10 +1,8 @@
-import type { SocialProvider } from '@roam/contract/auth';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@roam/contract/enums';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/index';
 import { settingsQueryOptions } from '../../settings/api/get-settings';
-
-const PROVIDERS: SocialProvider[] = ['google', 'facebook', 'apple'];
 
 /**
  * One button per configured provider (settings.social; none shown when none is configured). The provider's own
@@ -15,7 +13,7 @@ export function SocialButtons({ onSignedIn }: { onSignedIn: () => unknown }) {
   const { data: settings } = useQuery(settingsQueryOptions);
   const queryClient = useQueryClient();
   const language = useLanguage();
-  const configured = PROVIDERS.filter((provider) => settings?.social[provider]);
+  const configured = SOCIAL_PROVIDERS.filter((provider) => settings?.social[provider]);
   if (configured.length === 0) return null;
   return (
     <div className="auth-social">

@@ -1,9 +1,8 @@
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
 import type { Notification } from '@roam/contract/notifications';
 import type { TFunction } from 'i18next';
 
-const STATUSES = ['void', 'pending', 'deposit', 'paid', 'reserved', 'cancelled'] as const;
-type Status = (typeof STATUSES)[number];
-const isStatus = (value: unknown): value is Status => STATUSES.includes(value as Status);
+const isStatus = (value: unknown): value is BookingStatus => BOOKING_STATUSES.includes(value as BookingStatus);
 
 /** A notification's text in the reader's language, from its kind and params (issue #6 notification kinds). */
 export function notificationMessage(t: TFunction, notification: Notification): string {

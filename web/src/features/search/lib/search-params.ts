@@ -1,18 +1,7 @@
 import type { CarSort, SearchCarsBody, SeatsFilter } from '@roam/contract/cars';
+import { CAR_SORTS, CAR_SPECS, DEPOSIT_THRESHOLDS, MIN_RATINGS, SEATS_FILTERS } from '@roam/contract/cars';
 import type { CarOption, CarRange, FuelPolicy, FuelType, Gearbox, MileageKind } from '@roam/contract/enums';
-import {
-  CAR_OPTIONS,
-  CAR_RANGES,
-  CAR_SORTS,
-  CAR_SPECS,
-  DEPOSIT_THRESHOLDS,
-  FUEL_POLICIES,
-  FUEL_TYPES,
-  GEARBOXES,
-  MILEAGE_KINDS,
-  MIN_RATINGS,
-  SEATS_FILTERS,
-} from '../../cars/car-enums';
+import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MILEAGE_KINDS } from '@roam/contract/enums';
 
 // Every search criterion and filter lives in the address (issue #4: a reload or a shared link shows the same
 // results). Lists are comma-separated; unknown values are dropped, never sent.
