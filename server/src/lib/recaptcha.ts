@@ -1,27 +1,41 @@
-import { AppError } from './app-error.ts';
+import type { Config } from '../config.ts';
 
-export type RecaptchaConfig = { secret: string | undefined; verifyUrl: string };
+// reCAPTCHA siteverify (https://developers.google.com/recaptcha/docs/verify): a form POST with the secret, the
+// user's token and their IP; `success` says whether the token is genuine. Off when no secret is configured. The one
+// helper of the server (issue #20): sign-up, the verify-recaptcha call and the contact form each map a refusal to
+// their own answer.
 
-/**
- * Checks a reCAPTCHA token with the verify endpoint (Google's `siteverify` protocol: form-encoded secret, response,
- * remoteip; JSON `{ success }`). Off when no secret is configured. Throws RECAPTCHA_FAILED ('reCAPTCHA error', spec §5)
- * when the token is missing, refused, or the endpoint cannot be reached: a broken check never lets a message through.
- */
-export async function verifyRecaptcha(config: RecaptchaConfig, token: string | undefined, ip: string): Promise<void> {
-  if (!config.secret) return;
-  if (!token) throw new AppError('RECAPTCHA_FAILED', 'reCAPTCHA error');
-  let success = false;
+export type RecaptchaConfig = Pick<Config, 'RECAPTCHA_SECRET' | 'RECAPTCHA_VERIFY_URL'>;
+
+export const isRecaptchaOn = (config: RecaptchaConfig) => Boolean(config.RECAPTCHA_SECRET);
+
+/** Whether the provider calls the token genuine; false when it refuses, cannot be reached, or reCAPTCHA is off. */
+export async function verifyRecaptcha(config: RecaptchaConfig, token: string, ip: string): Promise<boolean> {
+  if (!config.RECAPTCHA_SECRET) return false;
   try {
-    const response = await fetch(config.verifyUrl, {
+    const response = await fetch(config.RECAPTCHA_VERIFY_URL, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ secret: config.secret, response: token, remoteip: ip }),
+      body: new URLSearchParams({ secret: config.RECAPTCHA_SECRET, response: token, remoteip: ip }),
       signal: AbortSignal.timeout(5000),
     });
+    if (!response.ok) return false;
     const body = (await response.json()) as { success?: unknown };
-    success = response.ok && body.success === true;
+    return body.success === true;
   } catch {
-    success = false;
+    return false;
   }
-  if (!success) throw new AppError('RECAPTCHA_FAILED', 'reCAPTCHA error');
+}
+
+/**
+ * Whether a form may go through: always when reCAPTCHA is off; otherwise only with a token the provider accepts. A
+ * broken check never lets a message through.
+ */
+export async function passesRecaptcha(
+  config: RecaptchaConfig,
+  token: string | undefined,
+  ip: string,
+): Promise<boolean> {
+  if (!isRecaptchaOn(config)) return true;
+  return token ? verifyRecaptcha(config, token, ip) : false;
 }

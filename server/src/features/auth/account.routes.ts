@@ -12,11 +12,11 @@ import { UserIdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { isRecaptchaOn, verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { createSession, requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
 import { activate, checkToken, isEmailFree, removeTokens, resend, resendLink, signUp } from './account.service.ts';
 import { toUser } from './auth.service.ts';
 import { perIp, perIpAndEmail } from './rate-limits.ts';
-import { isRecaptchaOn, verifyRecaptcha } from './recaptcha.ts';
 
 const errors = {
   400: ApiErrorSchema,

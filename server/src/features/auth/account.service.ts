@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { passesRecaptcha } from '../../lib/recaptcha.ts';
 import { hashToken, revokeSessions, type SessionUser } from '../../plugins/session.ts';
 import { accountLinkMail } from './auth.emails.ts';
 import {
@@ -20,7 +21,6 @@ import {
   updateUser,
 } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './auth.service.ts';
-import { isRecaptchaOn, verifyRecaptcha } from './recaptcha.ts';
 
 // Sign-up, activation and password links, password changes (spec §4–§5, §7; ARCHITECTURE §5: links expire after
 // one day and work once; the token is stored hashed).
@@ -78,8 +78,7 @@ export async function sendAccountLink(deps: AccountDeps, user: UserRow, purpose:
 }
 
 export async function checkRecaptcha(config: Config, token: string | undefined, ip: string): Promise<void> {
-  if (!isRecaptchaOn(config)) return;
-  if (!token || !(await verifyRecaptcha(config, token, ip))) {
+  if (!(await passesRecaptcha(config, token, ip))) {
     throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.recaptchaError, {
       recaptchaToken: [AUTH_MESSAGES.recaptchaError],
     });

@@ -25,7 +25,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           mailer: app.mailer,
           contactEmail: app.config.CONTACT_EMAIL,
           websiteName: app.config.WEBSITE_NAME,
-          recaptcha: { secret: app.config.RECAPTCHA_SECRET, verifyUrl: app.config.RECAPTCHA_VERIFY_URL },
+          recaptcha: app.config,
         },
         request.body,
         request.ip,

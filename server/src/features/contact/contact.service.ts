@@ -1,6 +1,7 @@
 import type { ContactMessage } from '@roam/contract/contact';
+import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { type RecaptchaConfig, verifyRecaptcha } from '../../lib/recaptcha.ts';
+import { passesRecaptcha, type RecaptchaConfig } from '../../lib/recaptcha.ts';
 
 export type ContactDeps = { mailer: Mailer; contactEmail: string; websiteName: string; recaptcha: RecaptchaConfig };
 
@@ -9,7 +10,10 @@ export type ContactDeps = { mailer: Mailer; contactEmail: string; websiteName: s
  * the visitor's address goes into Reply-To so the team can answer with one click.
  */
 export async function sendContactMessage(deps: ContactDeps, message: ContactMessage, ip: string): Promise<void> {
-  await verifyRecaptcha(deps.recaptcha, message.recaptchaToken, ip);
+  // 'reCAPTCHA error' (spec §5) when the token is missing, refused, or the provider cannot be reached.
+  if (!(await passesRecaptcha(deps.recaptcha, message.recaptchaToken, ip))) {
+    throw new AppError('RECAPTCHA_FAILED', 'reCAPTCHA error');
+  }
   const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
   await deps.mailer.send({
     to: deps.contactEmail,
