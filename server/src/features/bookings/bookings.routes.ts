@@ -25,12 +25,7 @@ const errors = {
 
 /** The bookings calls (issue #5): list, view, edit, cancel, delete, bulk status. Every one checks ownership. */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (): service.BookingsContext => ({
-    db: app.database.db,
-    mailer: app.mailer,
-    config: app.config,
-    log: app.log,
-  });
+  const ctx = app.context;
   const tags = ['bookings'];
 
   app.post(
@@ -45,7 +40,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.listBookings(context(), requireUser(request), request.body, request.params.page, request.params.size),
+      service.listBookings(ctx, requireUser(request), request.body, request.params.page, request.params.size),
   );
 
   app.get(
@@ -59,7 +54,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BookingSchema, ...errors },
       },
     },
-    async (request) => service.getBooking(context(), requireUser(request), request.params.id, request.query.language),
+    async (request) => service.getBooking(ctx, requireUser(request), request.params.id, request.query.language),
   );
 
   app.post(
@@ -75,7 +70,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateBooking(context(), requireUser(request), request.params.id, request.body, request.query.language),
+      service.updateBooking(ctx, requireUser(request), request.params.id, request.body, request.query.language),
   );
 
   app.post(
@@ -89,8 +84,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BookingSchema, ...errors },
       },
     },
-    async (request) =>
-      service.cancelBooking(context(), requireUser(request), request.params.id, request.query.language),
+    async (request) => service.cancelBooking(ctx, requireUser(request), request.params.id, request.query.language),
   );
 
   app.post(
@@ -103,7 +97,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CountResultSchema, ...errors },
       },
     },
-    async (request) => service.deleteBookings(context(), requireUser(request), request.body.ids),
+    async (request) => service.deleteBookings(ctx, requireUser(request), request.body.ids),
   );
 
   app.post(
@@ -118,7 +112,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.updateBookingStatus(
-        context(),
+        ctx,
         requireUser(request, 'admin', 'supplier'),
         request.body.ids,
         request.body.status,

@@ -1,8 +1,8 @@
 import type { Booking, BookingRow, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import { BLOCKING_STATUSES, type BookingStatus, EXTRAS, type Language } from '@roam/contract/enums';
 import { validateRentalPeriod } from '@roam/contract/time';
-import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   deliverNotices,
@@ -11,7 +11,7 @@ import {
   recordBookingNotice,
 } from '../../lib/booking-notifications.ts';
 import { priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
-import type { Mailer, QueuedMail } from '../../lib/mailer.ts';
+import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { buildSettings } from '../system/settings.service.ts';
@@ -21,8 +21,6 @@ import * as repository from './bookings.repository.ts';
 // other people's bookings answer 404 so ids cannot be probed. Every change that notifies someone records the
 // notifications and their e-mails in the change's own transaction and delivers the e-mails after the commit
 // (lib/booking-notifications.ts): a crash can lose neither, and the mailer's sweeper sends what was left pending.
-
-export type BookingsContext = { db: Db; mailer: Mailer; config: Config; log: NoticeContext['log'] };
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
 const TAKEN = () => new AppError('CAR_UNAVAILABLE', 'This car was just booked by someone else for these dates.');
@@ -69,12 +67,12 @@ function toRow(record: repository.BookingRecord, language: Language): BookingRow
 }
 
 /** A driver may edit a pay-later booking that has not started and has no pending cancellation. */
-function driverMayEdit(record: repository.BookingRecord): boolean {
+function driverMayEdit(record: repository.BookingRecord, now: Date): boolean {
   const { booking } = record;
-  return booking.status === 'pending' && booking.pickupAt.getTime() > Date.now() && !booking.cancelRequest;
+  return booking.status === 'pending' && booking.pickupAt.getTime() > now.getTime() && !booking.cancelRequest;
 }
 
-function toDetail(record: repository.BookingRecord, user: SessionUser, language: Language): Booking {
+function toDetail(ctx: AppContext, record: repository.BookingRecord, user: SessionUser, language: Language): Booking {
   const { booking } = record;
   return {
     ...toRow(record, language),
@@ -92,19 +90,19 @@ function toDetail(record: repository.BookingRecord, user: SessionUser, language:
     paidAt: booking.paidAt?.toISOString() ?? null,
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
     license: fileUrl(booking.licenseFileId),
-    editable: isOperator(record, user) ? booking.status !== 'cancelled' : driverMayEdit(record),
+    editable: isOperator(record, user) ? booking.status !== 'cancelled' : driverMayEdit(record, ctx.clock.now()),
   };
 }
 
 export async function listBookings(
-  context: BookingsContext,
+  ctx: AppContext,
   user: SessionUser,
   query: BookingsQuery,
   page: number,
   size: number,
 ) {
   const { rows, totalCount } = await repository.listBookings(
-    context.db,
+    ctx.db,
     scopeOf(user),
     {
       statuses: query.statuses,
@@ -118,22 +116,22 @@ export async function listBookings(
   return { results: rows.map((row) => toRow(row, query.language)), totalCount };
 }
 
-async function visibleRecord(context: BookingsContext, user: SessionUser, id: string) {
-  const record = await repository.findBooking(context.db, id);
+async function visibleRecord(ctx: AppContext, user: SessionUser, id: string) {
+  const record = await repository.findBooking(ctx.db, id);
   if (!record || !visible(record, user)) throw NOT_FOUND();
   return record;
 }
 
-export async function getBooking(context: BookingsContext, user: SessionUser, id: string, language: Language) {
-  return toDetail(await visibleRecord(context, user, id), user, language);
+export async function getBooking(ctx: AppContext, user: SessionUser, id: string, language: Language) {
+  return toDetail(ctx, await visibleRecord(ctx, user, id), user, language);
 }
 
-function noticeContext(context: BookingsContext): NoticeContext {
+function noticeContext(ctx: AppContext): NoticeContext {
   return {
-    mailer: context.mailer,
-    websiteName: context.config.WEBSITE_NAME,
-    publicUrl: context.config.PUBLIC_URL,
-    log: context.log,
+    mailer: ctx.mailer,
+    websiteName: ctx.config.WEBSITE_NAME,
+    publicUrl: ctx.config.PUBLIC_URL,
+    log: ctx.log,
   };
 }
 
@@ -147,11 +145,11 @@ const driverOf = (record: repository.BookingRecord): Recipient => ({
 /** Records, in the transaction `tx` of the change, that the booking's driver is told its new status. */
 function recordStatusNotice(
   tx: DbOrTx,
-  context: BookingsContext,
+  ctx: AppContext,
   record: repository.BookingRecord,
   status: BookingStatus,
 ): Promise<QueuedMail | null> {
-  return recordBookingNotice(tx, noticeContext(context), driverOf(record), 'bookingStatusChanged', {
+  return recordBookingNotice(tx, noticeContext(ctx), driverOf(record), 'bookingStatusChanged', {
     id: record.booking.id,
     carName: record.carName,
     status,
@@ -164,25 +162,26 @@ function recordStatusNotice(
  * locations and the status. The price is recomputed; what was paid online stays as paid.
  */
 export async function updateBooking(
-  context: BookingsContext,
+  ctx: AppContext,
   user: SessionUser,
   id: string,
   body: UpdateBookingBody,
   language: Language,
 ) {
-  const record = await visibleRecord(context, user, id);
+  const record = await visibleRecord(ctx, user, id);
   const operator = isOperator(record, user);
   const { booking } = record;
   if (!operator) {
     if (body.status !== undefined || body.pickupLocationId !== undefined || body.dropoffLocationId !== undefined) {
       throw new AppError('FORBIDDEN', 'Only the supplier can change this.');
     }
-    if (!driverMayEdit(record)) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
+    if (!driverMayEdit(record, ctx.clock.now()))
+      throw new AppError('CONFLICT', 'This booking can no longer be changed.');
   }
   const pickupAt = body.pickupAt ? new Date(body.pickupAt) : booking.pickupAt;
   const dropoffAt = body.dropoffAt ? new Date(body.dropoffAt) : booking.dropoffAt;
-  const pickupPlace = await repository.findLocation(context.db, body.pickupLocationId ?? booking.pickupLocationId);
-  const dropoffPlace = await repository.findLocation(context.db, body.dropoffLocationId ?? booking.dropoffLocationId);
+  const pickupPlace = await repository.findLocation(ctx.db, body.pickupLocationId ?? booking.pickupLocationId);
+  const dropoffPlace = await repository.findLocation(ctx.db, body.dropoffLocationId ?? booking.dropoffLocationId);
   if (!pickupPlace)
     throw new AppError('VALIDATION_FAILED', 'Please fix errors.', { pickupLocationId: ['Unknown pick-up location.'] });
   if (!dropoffPlace)
@@ -195,10 +194,10 @@ export async function updateBooking(
     const issues = validateRentalPeriod({
       pickupAt,
       dropoffAt,
-      now: new Date(),
+      now: ctx.clock.now(),
       pickupTimeZone: pickupPlace.timeZone,
       dropoffTimeZone: dropoffPlace.timeZone,
-      rules: buildSettings(context.config),
+      rules: buildSettings(ctx.config),
     });
     // Operators may set any real period (a past correction included); drivers get every checkout rule.
     throwPeriodIssues(
@@ -216,7 +215,7 @@ export async function updateBooking(
       additionalDriver: ['Please enter the additional driver details.'],
     });
   }
-  const pricing = await repository.findCarPricing(context.db, booking.carId);
+  const pricing = await repository.findCarPricing(ctx.db, booking.carId);
   if (!pricing) throw NOT_FOUND();
   const price = priceBooking({
     car: pricing.car,
@@ -230,7 +229,7 @@ export async function updateBooking(
   const status = body.status ?? booking.status;
   let mails: (QueuedMail | null)[];
   try {
-    mails = await context.db.transaction(async (tx) => {
+    mails = await ctx.db.transaction(async (tx) => {
       const [current] = await repository.lockBookings(tx, [id]);
       if (!current) throw NOT_FOUND();
       await repository.updateBooking(tx, id, {
@@ -243,31 +242,31 @@ export async function updateBooking(
         price: price.total,
         ...(status !== current.status ? { status, blocksCar: blocks(status), holdExpiresAt: null } : {}),
       });
-      return status !== current.status ? [await recordStatusNotice(tx, context, record, status)] : [];
+      return status !== current.status ? [await recordStatusNotice(tx, ctx, record, status)] : [];
     });
   } catch (error) {
     if (pgErrorCode(error) === '23P01') throw TAKEN();
     throw error;
   }
-  await deliverNotices(context, mails);
-  return toDetail(await visibleRecord(context, user, id), user, language);
+  await deliverNotices(ctx, mails);
+  return toDetail(ctx, await visibleRecord(ctx, user, id), user, language);
 }
 
 /**
  * `POST /api/cancel-booking/{id}`. A driver sends a cancellation request (spec §4: the supplier then contacts them
  * and finalises it) — the supplier and the admins are notified. An operator cancels: status cancelled, car released.
  */
-export async function cancelBooking(context: BookingsContext, user: SessionUser, id: string, language: Language) {
-  const record = await visibleRecord(context, user, id);
-  if (record.booking.status === 'cancelled') return toDetail(record, user, language);
+export async function cancelBooking(ctx: AppContext, user: SessionUser, id: string, language: Language) {
+  const record = await visibleRecord(ctx, user, id);
+  if (record.booking.status === 'cancelled') return toDetail(ctx, record, user, language);
   const operator = isOperator(record, user);
-  const mails = await context.db.transaction(async (tx) => {
+  const mails = await ctx.db.transaction(async (tx) => {
     // Decided on the locked row: two cancels at once change and notify once.
     const [current] = await repository.lockBookings(tx, [id]);
     if (!current || current.status === 'cancelled') return [];
     if (operator) {
       await repository.updateBooking(tx, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
-      return [await recordStatusNotice(tx, context, record, 'cancelled')];
+      return [await recordStatusNotice(tx, ctx, record, 'cancelled')];
     }
     if (current.cancelRequest) return [];
     await repository.updateBooking(tx, id, { cancelRequest: true });
@@ -280,7 +279,7 @@ export async function cancelBooking(context: BookingsContext, user: SessionUser,
     const queued: (QueuedMail | null)[] = [];
     for (const recipient of [supplier, ...(await repository.admins(tx))]) {
       queued.push(
-        await recordBookingNotice(tx, noticeContext(context), recipient, 'cancelRequested', {
+        await recordBookingNotice(tx, noticeContext(ctx), recipient, 'cancelRequested', {
           id,
           carName: record.carName,
         }),
@@ -288,13 +287,13 @@ export async function cancelBooking(context: BookingsContext, user: SessionUser,
     }
     return queued;
   });
-  await deliverNotices(context, mails);
-  return toDetail(await visibleRecord(context, user, id), user, language);
+  await deliverNotices(ctx, mails);
+  return toDetail(ctx, await visibleRecord(ctx, user, id), user, language);
 }
 
-async function allVisible(context: BookingsContext, user: SessionUser, ids: string[]) {
+async function allVisible(ctx: AppContext, user: SessionUser, ids: string[]) {
   const unique = [...new Set(ids)];
-  const rows = await repository.visibleIds(context.db, scopeOf(user), unique);
+  const rows = await repository.visibleIds(ctx.db, scopeOf(user), unique);
   if (rows.length !== unique.length) throw NOT_FOUND();
   return { unique, rows };
 }
@@ -304,15 +303,15 @@ async function allVisible(context: BookingsContext, user: SessionUser, ids: stri
  * (ARCHITECTURE §5); a driver deletes only their own bookings that no longer hold a car: cancelled, or void
  * without a live hold (abandoned or failed payments).
  */
-export async function deleteBookings(context: BookingsContext, user: SessionUser, ids: string[]) {
-  const { unique, rows } = await allVisible(context, user, ids);
+export async function deleteBookings(ctx: AppContext, user: SessionUser, ids: string[]) {
+  const { unique, rows } = await allVisible(ctx, user, ids);
   if (
     user.type === 'user' &&
     rows.some((row) => !(row.status === 'cancelled' || (row.status === 'void' && !row.blocksCar)))
   ) {
     throw new AppError('CONFLICT', 'Only cancelled or expired bookings can be deleted.');
   }
-  await context.db.transaction(async (tx) => repository.deleteBookings(tx, unique));
+  await ctx.db.transaction(async (tx) => repository.deleteBookings(tx, unique));
   return { count: unique.length };
 }
 
@@ -320,22 +319,17 @@ export async function deleteBookings(context: BookingsContext, user: SessionUser
  * `POST /api/update-booking-status` (admin; supplier on its own fleet), all or nothing in one transaction.
  * cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the no-overlap rule (409).
  */
-export async function updateBookingStatus(
-  context: BookingsContext,
-  user: SessionUser,
-  ids: string[],
-  status: BookingStatus,
-) {
-  const { unique } = await allVisible(context, user, ids);
+export async function updateBookingStatus(ctx: AppContext, user: SessionUser, ids: string[], status: BookingStatus) {
+  const { unique } = await allVisible(ctx, user, ids);
   let mails: (QueuedMail | null)[];
   try {
-    mails = await context.db.transaction(async (tx) => {
+    mails = await ctx.db.transaction(async (tx) => {
       const changed = (await repository.lockBookings(tx, unique)).filter((row) => row.status !== status);
       await repository.setStatuses(tx, unique, status, blocks(status));
       const queued: (QueuedMail | null)[] = [];
       for (const row of changed) {
         const record = await repository.findBooking(tx, row.id);
-        if (record) queued.push(await recordStatusNotice(tx, context, record, status));
+        if (record) queued.push(await recordStatusNotice(tx, ctx, record, status));
       }
       return queued;
     });
@@ -343,6 +337,6 @@ export async function updateBookingStatus(
     if (pgErrorCode(error) === '23P01') throw TAKEN();
     throw error;
   }
-  await deliverNotices(context, mails);
+  await deliverNotices(ctx, mails);
   return { count: unique.length };
 }

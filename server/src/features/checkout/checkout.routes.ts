@@ -1,7 +1,6 @@
 import { CheckoutBodySchema, CheckoutResultSchema } from '@roam/contract/checkout';
 import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentsContext } from '../payments/payments.context.ts';
 import { checkout } from './checkout.service.ts';
 
 /** The checkout call (issue #5): signed-in driver or guest; the server prices and books. */
@@ -24,7 +23,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await checkout(paymentsContext(app), request.body, request.sessionUser);
+      const result = await checkout(app.context, request.body, request.sessionUser);
       return reply.status(201).send(result);
     },
   );

@@ -4,6 +4,7 @@ import { convertMinor } from '@roam/contract/money';
 import { paymentSplit } from '@roam/contract/price';
 import { rateFor } from '@roam/contract/rates-snapshot';
 import { ageOn, validateRentalPeriod } from '@roam/contract/time';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { deliverNotices, recordBookingNotice, renderNotice } from '../../lib/booking-notifications.ts';
 import { minimumDriverAge, priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
@@ -12,7 +13,7 @@ import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { createAccountLink } from '../auth/account.service.ts';
 import { releaseExpiredHolds } from '../payments/payments.repository.ts';
-import { type PaymentsContext, startCardPayment } from '../payments/payments.service.ts';
+import { startCardPayment } from '../payments/payments.service.ts';
 import { buildSettings } from '../system/settings.service.ts';
 import * as repository from './checkout.repository.ts';
 
@@ -60,12 +61,8 @@ function driverOf(body: CheckoutBody, user: SessionUser | null, defaultLanguage:
   };
 }
 
-export async function checkout(
-  context: PaymentsContext,
-  body: CheckoutBody,
-  user: SessionUser | null,
-): Promise<CheckoutResult> {
-  const { db, config } = context;
+export async function checkout(ctx: AppContext, body: CheckoutBody, user: SessionUser | null): Promise<CheckoutResult> {
+  const { db, config } = ctx;
   const settings = buildSettings(config);
   const driver = driverOf(body, user, config.DEFAULT_LANGUAGE);
 
@@ -91,7 +88,7 @@ export async function checkout(
     validateRentalPeriod({
       pickupAt,
       dropoffAt,
-      now: new Date(),
+      now: ctx.clock.now(),
       pickupTimeZone: pickupPlace.timeZone,
       dropoffTimeZone: dropoffPlace.timeZone,
       rules: settings,
@@ -117,7 +114,7 @@ export async function checkout(
     throw invalid({ paymentOption: ['Pay later is not available for this supplier.'] });
   }
   // Nothing is written for an online payment that no gateway could take (production without a card provider).
-  if (body.paymentOption !== 'payLater' && settings.payment.card === null && !context.paypal) {
+  if (body.paymentOption !== 'payLater' && settings.payment.card === null && !ctx.payments.paypal) {
     throw invalid({ paymentOption: ['Online payment is not available.'] });
   }
 
@@ -143,19 +140,19 @@ export async function checkout(
     extras,
   });
   const { payNow, payAtPickup } = paymentSplit(price, body.paymentOption);
-  const rate = rateFor(await context.rates.getRates(), body.currency);
+  const rate = rateFor(await ctx.rates.getRates(), body.currency);
   const chargedAmount = convertMinor(payNow, rate, body.currency);
   const online = body.paymentOption !== 'payLater';
-  const holdExpiresAt = online ? new Date(Date.now() + config.HOLD_MINUTES * 60_000) : null;
+  const holdExpiresAt = online ? new Date(ctx.clock.now().getTime() + config.HOLD_MINUTES * 60_000) : null;
 
   if (!driver.id && (await repository.emailTaken(db, driver.email)))
     throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { 'driver.email': [EMAIL_TAKEN_MESSAGE] });
 
   const notice = {
-    mailer: context.mailer,
+    mailer: ctx.mailer,
     websiteName: config.WEBSITE_NAME,
     publicUrl: config.PUBLIC_URL,
-    log: context.log,
+    log: ctx.log,
   };
   let created: {
     bookingId: string;
@@ -213,7 +210,7 @@ export async function checkout(
           bookingId: booking.id,
           link: activationLink,
         });
-        mails.push(await context.mailer.enqueue(tx, { to: driver.email, ...mail }));
+        mails.push(await ctx.mailer.enqueue(tx, { to: driver.email, ...mail }));
       }
       if (!online) {
         // Pay later: booked now. The driver and the supplier hear about it at once.
@@ -244,11 +241,11 @@ export async function checkout(
       throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { 'driver.email': [EMAIL_TAKEN_MESSAGE] });
     throw error;
   }
-  await deliverNotices(context, created.mails);
+  await deliverNotices(ctx, created.mails);
 
   let payment: CheckoutResult['payment'] = null;
   if (online) {
-    payment = await startCardPayment(context, {
+    payment = await startCardPayment(ctx, {
       id: created.bookingId,
       chargedAmount,
       currency: body.currency,
@@ -269,6 +266,6 @@ export async function checkout(
     holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
     accountCreated: created.accountCreated,
     payment,
-    walletEnabled: context.paypal !== null,
+    walletEnabled: ctx.payments.paypal !== null,
   };
 }

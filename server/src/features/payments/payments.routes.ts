@@ -10,7 +10,6 @@ import {
 import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentsContext } from './payments.context.ts';
 import { releaseExpiredHolds } from './payments.repository.ts';
 import * as payments from './payments.service.ts';
 
@@ -28,11 +27,11 @@ const errors = {
  * random UUID handed to the payer by checkout, and paying someone's booking grants nothing.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = () => paymentsContext(app);
+  const ctx = app.context;
 
   // Holds that lapsed stop blocking their car (every checkout also releases its own car's first).
   const sweep = setInterval(() => {
-    app.inFlight.run('hold sweep failed', () => releaseExpiredHolds(app.database.db));
+    app.inFlight.run('hold sweep failed', () => releaseExpiredHolds(ctx.db));
   }, SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
@@ -47,7 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentResultSchema, ...errors },
       },
     },
-    async (request) => payments.payWithDemoCard(context(), request.params.bookingId, request.body),
+    async (request) => payments.payWithDemoCard(ctx, request.params.bookingId, request.body),
   );
 
   app.get(
@@ -64,7 +63,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.sessionUser;
       const viewer = user && !user.blacklisted ? { id: user.id, type: user.type } : null;
-      return payments.checkPaymentSession(context(), request.params.sessionId, viewer);
+      return payments.checkPaymentSession(ctx, request.params.sessionId, viewer);
     },
   );
 
@@ -78,7 +77,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreatePaypalOrderResultSchema, ...errors, 503: ApiErrorSchema },
       },
     },
-    async (request) => payments.createWalletOrder(context(), request.body),
+    async (request) => payments.createWalletOrder(ctx, request.body),
   );
 
   app.post(
@@ -91,7 +90,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentResultSchema, ...errors },
       },
     },
-    async (request) => payments.checkWalletOrder(context(), request.params.bookingId, request.params.orderId),
+    async (request) => payments.checkWalletOrder(ctx, request.params.bookingId, request.params.orderId),
   );
 
   // The webhook needs the raw bytes to verify the signature: its own scope with a Buffer JSON parser.
@@ -109,7 +108,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const signature = request.headers['stripe-signature'];
         await payments.handleCardWebhook(
-          context(),
+          ctx,
           request.body as Buffer,
           typeof signature === 'string' ? signature : undefined,
         );

@@ -1,12 +1,10 @@
 import type { CreatePaypalOrderBody, DemoPaymentBody, GatewaySession, PaymentResult } from '@roam/contract/checkout';
 import { toMinor } from '@roam/contract/money';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { deliverNotices, recordBookingNotice } from '../../lib/booking-notifications.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
-import type { RateService } from '../currency/currency.service.ts';
 import * as repository from './payments.repository.ts';
 import type { PaypalGateway } from './paypal-gateway.ts';
 import type { StripeGateway } from './stripe-gateway.ts';
@@ -16,21 +14,10 @@ import type { StripeGateway } from './stripe-gateway.ts';
 
 type Provider = 'demo' | 'stripe' | 'paypal';
 
-export type PaymentsContext = {
-  db: Db;
-  mailer: Mailer;
-  config: Config;
-  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
-  stripe: StripeGateway | null;
-  paypal: PaypalGateway | null;
-  /** Live display-currency rates (cached), with the bundled snapshot as the last resort. */
-  rates: Pick<RateService, 'getRates'>;
-};
-
 const DEMO_SUCCEEDS = '4242424242424242';
 
-async function bookingOr404(context: PaymentsContext, bookingId: string) {
-  const booking = await repository.findPayableBooking(context.db, bookingId);
+async function bookingOr404(ctx: AppContext, bookingId: string) {
+  const booking = await repository.findPayableBooking(ctx.db, bookingId);
   if (!booking) throw new AppError('NOT_FOUND', 'Booking not found.');
   return booking;
 }
@@ -44,22 +31,22 @@ function result(bookingId: string, status: PaymentResult['status'], payment: Pay
  * supplier; any replay finds the booking already confirmed and changes nothing.
  */
 export async function confirmBookingPayment(
-  context: PaymentsContext,
+  ctx: AppContext,
   bookingId: string,
   provider: Provider,
   reference: string,
 ): Promise<PaymentResult> {
   const notice = {
-    mailer: context.mailer,
-    websiteName: context.config.WEBSITE_NAME,
-    publicUrl: context.config.PUBLIC_URL,
-    log: context.log,
+    mailer: ctx.mailer,
+    websiteName: ctx.config.WEBSITE_NAME,
+    publicUrl: ctx.config.PUBLIC_URL,
+    log: ctx.log,
   };
   let outcome: { booking: repository.PayableBooking; mails: Awaited<ReturnType<typeof recordBookingNotice>>[] } | null;
   try {
     // The status change and its notifications commit together: a crash (kill -9) between them cannot leave a paid
     // booking nobody was told about, which a replay would then never repair (it finds the booking already paid).
-    outcome = await context.db.transaction(async (tx) => {
+    outcome = await ctx.db.transaction(async (tx) => {
       const confirmed = await repository.confirmPaid(tx, bookingId, provider, reference);
       if (!confirmed) return null;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
@@ -74,24 +61,24 @@ export async function confirmBookingPayment(
   } catch (error) {
     if (pgErrorCode(error) !== '23P01') throw error;
     // Paid after the hold lapsed and someone else took the car meanwhile: keep the money on record, flag a refund.
-    if (await repository.markPaidWithoutCar(context.db, bookingId, provider, reference)) {
-      context.log.error({ bookingId, provider, reference }, 'late payment for a car booked meanwhile: refund due');
+    if (await repository.markPaidWithoutCar(ctx.db, bookingId, provider, reference)) {
+      ctx.log.error({ bookingId, provider, reference }, 'late payment for a car booked meanwhile: refund due');
     }
     return result(bookingId, 'void', 'refund');
   }
   if (!outcome) {
     // A replay, or a booking that is not awaiting payment: report what it is.
-    const booking = await bookingOr404(context, bookingId);
+    const booking = await bookingOr404(ctx, bookingId);
     const payment = booking.status === 'void' ? (booking.paidAt ? 'refund' : 'open') : 'paid';
     return result(bookingId, booking.status, payment);
   }
-  await deliverNotices(context, outcome.mails);
+  await deliverNotices(ctx, outcome.mails);
   return result(bookingId, outcome.booking.status, 'paid');
 }
 
 /** A declined or expired payment: the car is free again (the booking stays void). */
-export async function failBookingPayment(context: PaymentsContext, bookingId: string): Promise<void> {
-  await repository.releaseHold(context.db, bookingId);
+export async function failBookingPayment(ctx: AppContext, bookingId: string): Promise<void> {
+  await repository.releaseHold(ctx.db, bookingId);
 }
 
 function assertAwaitingPayment(booking: repository.PayableBooking) {
@@ -113,23 +100,23 @@ export function cardGateway(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'NODE_ENV
 
 /** Starts the card gateway for a freshly created online-payment booking (called by checkout); null: no card. */
 export async function startCardPayment(
-  context: PaymentsContext,
+  ctx: AppContext,
   booking: { id: string; chargedAmount: number; currency: string; carName: string; holdExpiresAt: Date },
 ): Promise<GatewaySession | null> {
-  if (!context.stripe) return cardGateway(context.config) === 'demo' ? { provider: 'demo', testMode: true } : null;
+  if (!ctx.payments.stripe) return cardGateway(ctx.config) === 'demo' ? { provider: 'demo', testMode: true } : null;
   try {
-    const session = await context.stripe.createSession({
+    const session = await ctx.payments.stripe.createSession({
       bookingId: booking.id,
       amount: booking.chargedAmount,
       currency: booking.currency,
       name: booking.carName,
       holdExpiresAt: booking.holdExpiresAt,
     });
-    await repository.setPaymentReference(context.db, booking.id, 'stripe', session.id);
+    await repository.setPaymentReference(ctx.db, booking.id, 'stripe', session.id);
     return { provider: 'stripe', sessionId: session.id, url: session.url ?? '' };
   } catch (error) {
-    context.log.error({ err: error, bookingId: booking.id }, 'card session could not be created');
-    await failBookingPayment(context, booking.id);
+    ctx.log.error({ err: error, bookingId: booking.id }, 'card session could not be created');
+    await failBookingPayment(ctx, booking.id);
     throw new AppError('SERVICE_UNAVAILABLE', 'Something went wrong! Try again later');
   }
 }
@@ -137,67 +124,60 @@ export async function startCardPayment(
 // --- Demo gateway -------------------------------------------------------------------------------
 
 /** `POST /api/demo-payment/{bookingId}`: the card fields are already valid (Luhn, expiry, CVC) by schema. */
-export async function payWithDemoCard(context: PaymentsContext, bookingId: string, card: DemoPaymentBody) {
-  if (context.config.NODE_ENV === 'production')
-    throw new AppError('FORBIDDEN', 'The demo gateway is off in production.');
-  if (context.stripe) throw new AppError('FORBIDDEN', 'The demo gateway is off: a card provider is configured.');
-  const booking = await bookingOr404(context, bookingId);
+export async function payWithDemoCard(ctx: AppContext, bookingId: string, card: DemoPaymentBody) {
+  if (ctx.config.NODE_ENV === 'production') throw new AppError('FORBIDDEN', 'The demo gateway is off in production.');
+  if (ctx.payments.stripe) throw new AppError('FORBIDDEN', 'The demo gateway is off: a card provider is configured.');
+  const booking = await bookingOr404(ctx, bookingId);
   if (booking.status !== 'void' || booking.paidAt)
-    return confirmBookingPayment(context, bookingId, 'demo', `demo_${bookingId}`);
+    return confirmBookingPayment(ctx, bookingId, 'demo', `demo_${bookingId}`);
   assertAwaitingPayment(booking);
   const number = card.cardNumber.replace(/\s+/g, '');
   if (number !== DEMO_SUCCEEDS) {
     // 4000 0000 0000 0002 (and any other number) is declined, as the card provider's test numbers are.
-    await failBookingPayment(context, bookingId);
+    await failBookingPayment(ctx, bookingId);
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
-  return confirmBookingPayment(context, bookingId, 'demo', `demo_${bookingId}`);
+  return confirmBookingPayment(ctx, bookingId, 'demo', `demo_${bookingId}`);
 }
 
 // --- Card provider ------------------------------------------------------------------------------
 
-function requireStripe(context: PaymentsContext): StripeGateway {
-  if (!context.stripe) throw new AppError('NOT_FOUND', 'The card provider is not configured.');
-  return context.stripe;
+function requireStripe(ctx: AppContext): StripeGateway {
+  if (!ctx.payments.stripe) throw new AppError('NOT_FOUND', 'The card provider is not configured.');
+  return ctx.payments.stripe;
 }
 
-async function settleCardSession(
-  context: PaymentsContext,
-  session: Awaited<ReturnType<StripeGateway['retrieveSession']>>,
-) {
+async function settleCardSession(ctx: AppContext, session: Awaited<ReturnType<StripeGateway['retrieveSession']>>) {
   if (!session.bookingId) throw new AppError('NOT_FOUND', 'Unknown payment session.');
-  const booking = await bookingOr404(context, session.bookingId);
+  const booking = await bookingOr404(ctx, session.bookingId);
   if (booking.paymentProvider === 'stripe' && booking.paymentReference && booking.paymentReference !== session.id) {
     throw new AppError('NOT_FOUND', 'Unknown payment session.');
   }
   if (session.paid) {
     if (session.amount !== booking.chargedAmount || session.currency !== booking.currency) {
-      context.log.error(
-        { bookingId: booking.id, sessionId: session.id },
-        'card payment amount does not match the booking',
-      );
+      ctx.log.error({ bookingId: booking.id, sessionId: session.id }, 'card payment amount does not match the booking');
       throw new AppError('PAYMENT_FAILED', 'Payment failed.');
     }
-    return confirmBookingPayment(context, booking.id, 'stripe', session.id);
+    return confirmBookingPayment(ctx, booking.id, 'stripe', session.id);
   }
   if (session.status === 'expired') {
-    await failBookingPayment(context, booking.id);
+    await failBookingPayment(ctx, booking.id);
     return result(booking.id, booking.status, 'failed');
   }
   return result(booking.id, booking.status, booking.status === 'void' ? 'open' : 'paid');
 }
 
 /** The card provider's return check: asks the provider about its session and settles the booking. */
-async function checkCardSession(context: PaymentsContext, sessionId: string): Promise<PaymentResult> {
-  const stripe = requireStripe(context);
+async function checkCardSession(ctx: AppContext, sessionId: string): Promise<PaymentResult> {
+  const stripe = requireStripe(ctx);
   let session: Awaited<ReturnType<StripeGateway['retrieveSession']>>;
   try {
     session = await stripe.retrieveSession(sessionId);
   } catch (error) {
-    context.log.warn({ err: error, sessionId }, 'card session lookup failed');
+    ctx.log.warn({ err: error, sessionId }, 'card session lookup failed');
     throw new AppError('NOT_FOUND', 'Unknown payment session.');
   }
-  return settleCardSession(context, session);
+  return settleCardSession(ctx, session);
 }
 
 const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -213,12 +193,12 @@ export type PaymentViewer = { id: string; type: 'user' | 'supplier' | 'admin' } 
  * neither the booking's driver, its supplier nor an admin is told nothing (404, as for an unknown id).
  */
 export async function checkPaymentSession(
-  context: PaymentsContext,
+  ctx: AppContext,
   sessionId: string,
   viewer: PaymentViewer,
 ): Promise<PaymentResult> {
-  if (!BOOKING_ID.test(sessionId)) return checkCardSession(context, sessionId);
-  const booking = await repository.findPayableBooking(context.db, sessionId);
+  if (!BOOKING_ID.test(sessionId)) return checkCardSession(ctx, sessionId);
+  const booking = await repository.findPayableBooking(ctx.db, sessionId);
   const allowed =
     booking &&
     (!viewer || viewer.type === 'admin' || viewer.id === booking.driver.id || viewer.id === booking.supplier.id);
@@ -237,8 +217,8 @@ function paymentState(booking: repository.PayableBooking): PaymentResult['paymen
 }
 
 /** `POST /api/stripe-webhook`: signed events only. */
-export async function handleCardWebhook(context: PaymentsContext, rawBody: Buffer, signature: string | undefined) {
-  const stripe = requireStripe(context);
+export async function handleCardWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined) {
+  const stripe = requireStripe(ctx);
   let event: ReturnType<StripeGateway['parseWebhook']>;
   try {
     event = stripe.parseWebhook(rawBody, signature ?? '');
@@ -246,7 +226,7 @@ export async function handleCardWebhook(context: PaymentsContext, rawBody: Buffe
     throw new AppError('BAD_REQUEST', 'Invalid signature.');
   }
   if (event.kind === 'ignored') return;
-  await settleCardSession(context, event.session).catch((error: unknown) => {
+  await settleCardSession(ctx, event.session).catch((error: unknown) => {
     // An event for a booking we do not know is acknowledged (Stripe would retry it forever otherwise).
     if (error instanceof AppError && error.code === 'NOT_FOUND') return;
     throw error;
@@ -255,15 +235,15 @@ export async function handleCardWebhook(context: PaymentsContext, rawBody: Buffe
 
 // --- Wallet provider ----------------------------------------------------------------------------
 
-function requirePaypal(context: PaymentsContext): PaypalGateway {
-  if (!context.paypal) throw new AppError('NOT_FOUND', 'The wallet provider is not configured.');
-  return context.paypal;
+function requirePaypal(ctx: AppContext): PaypalGateway {
+  if (!ctx.payments.paypal) throw new AppError('NOT_FOUND', 'The wallet provider is not configured.');
+  return ctx.payments.paypal;
 }
 
 /** `POST /api/create-paypal-order/` (spec §7): the order is made from the booking; the client's figures must agree. */
-export async function createWalletOrder(context: PaymentsContext, body: CreatePaypalOrderBody) {
-  const paypal = requirePaypal(context);
-  const booking = await bookingOr404(context, body.bookingId);
+export async function createWalletOrder(ctx: AppContext, body: CreatePaypalOrderBody) {
+  const paypal = requirePaypal(ctx);
+  const booking = await bookingOr404(ctx, body.bookingId);
   assertAwaitingPayment(booking);
   if (body.currency !== booking.currency || toMinor(body.amount, body.currency) !== booking.chargedAmount) {
     throw new AppError('BAD_REQUEST', 'The amount does not match the booking.');
@@ -276,19 +256,19 @@ export async function createWalletOrder(context: PaymentsContext, body: CreatePa
       name: body.name,
       description: body.description,
     });
-    await repository.setPaymentReference(context.db, booking.id, 'paypal', order.id);
+    await repository.setPaymentReference(ctx.db, booking.id, 'paypal', order.id);
     return { orderId: order.id };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    context.log.error({ err: error, bookingId: booking.id }, 'wallet order could not be created');
+    ctx.log.error({ err: error, bookingId: booking.id }, 'wallet order could not be created');
     throw new AppError('SERVICE_UNAVAILABLE', 'Something went wrong! Try again later');
   }
 }
 
 /** `POST /api/check-paypal-order/{bookingId}/{orderId}` (spec §7): verify, capture if approved, confirm. */
-export async function checkWalletOrder(context: PaymentsContext, bookingId: string, orderId: string) {
-  const paypal = requirePaypal(context);
-  const booking = await bookingOr404(context, bookingId);
+export async function checkWalletOrder(ctx: AppContext, bookingId: string, orderId: string) {
+  const paypal = requirePaypal(ctx);
+  const booking = await bookingOr404(ctx, bookingId);
   if (booking.paymentProvider === 'paypal' && booking.paymentReference && booking.paymentReference !== orderId) {
     throw new AppError('NOT_FOUND', 'Unknown order.');
   }
@@ -300,16 +280,16 @@ export async function checkWalletOrder(context: PaymentsContext, bookingId: stri
       order = { ...(await paypal.captureOrder(orderId)), bookingId, amount: order.amount, currency: order.currency };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    context.log.warn({ err: error, bookingId, orderId }, 'wallet order check failed');
+    ctx.log.warn({ err: error, bookingId, orderId }, 'wallet order check failed');
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
   if (order.status !== 'COMPLETED') {
-    if (order.status === 'VOIDED') await failBookingPayment(context, bookingId);
+    if (order.status === 'VOIDED') await failBookingPayment(ctx, bookingId);
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
   if (order.amount !== booking.chargedAmount || order.currency !== booking.currency) {
-    context.log.error({ bookingId, orderId }, 'wallet payment amount does not match the booking');
+    ctx.log.error({ bookingId, orderId }, 'wallet payment amount does not match the booking');
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
-  return confirmBookingPayment(context, bookingId, 'paypal', orderId);
+  return confirmBookingPayment(ctx, bookingId, 'paypal', orderId);
 }

@@ -141,8 +141,7 @@ describe('demo gateway', () => {
     expect(row!.status).toBe('void');
     // The payer's confirmation finds the car taken: the booking stays void, flagged paid (refund due).
     const { confirmBookingPayment } = await import('./payments.service.ts');
-    const { paymentsContext } = await import('./payments.context.ts');
-    const result = await confirmBookingPayment(paymentsContext(t.app), id, 'demo', `demo_${id}`);
+    const result = await confirmBookingPayment(t.app.context, id, 'demo', `demo_${id}`);
     expect(result).toEqual({ bookingId: id, status: 'void', payment: 'refund' });
     const flagged = await bookingRow(t, id);
     expect(flagged).toMatchObject({ status: 'void', blocksCar: false });
