@@ -33,8 +33,8 @@ const CheckTokenResultSchema = z.object({ purpose: z.enum(['activate', 'reset'])
 
 /** Sign-up, e-mail checks, activation and reset links (spec §7). Every e-mail-sending call is rate limited. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const deps = { db, mailer: app.mailer, config: app.config, log: app.log };
+  const ctx = app.context;
+  const { db } = ctx;
   const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
 
   app.post(
@@ -49,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await signUp(deps, request.body, request.ip);
+      const user = await signUp(ctx, request.body, request.ip);
       await createSession(db, reply, user.id, false, secureCookie);
       return toUser(user);
     },
@@ -67,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await isEmailFree(db, request.body.email);
+      await isEmailFree(ctx, request.body.email);
       return { ok: true as const };
     },
   );
@@ -104,7 +104,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, email, token } = request.params;
-      return checkToken(db, userId, email, token);
+      return checkToken(ctx, userId, email, token);
     },
   );
 
@@ -120,7 +120,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await activate(db, request.body);
+      const user = await activate(ctx, request.body);
       if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', 'Your account is suspended.');
       await createSession(db, reply, user.id, false, secureCookie);
       return toUser(user);
@@ -139,7 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resend(deps, request.params.email, request.params.reset);
+      await resend(ctx, request.params.email, request.params.reset);
       return { ok: true as const };
     },
   );
@@ -155,7 +155,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resendLink(deps, requireUser(request));
+      await resendLink(ctx, requireUser(request));
       return { ok: true as const };
     },
   );
@@ -172,7 +172,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
-      await removeTokens(db, request.params.userId);
+      await removeTokens(ctx, request.params.userId);
       return { ok: true as const };
     },
   );

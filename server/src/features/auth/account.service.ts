@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Activate, AUTH_MESSAGES, type ChangePassword, type SignUp } from '@roam/contract/auth';
-import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import { passesRecaptcha } from '../../lib/recaptcha.ts';
 import { hashToken, revokeSessions, type SessionUser } from '../../plugins/session.ts';
 import { accountLinkMail } from './auth.emails.ts';
@@ -20,17 +19,10 @@ import {
   type UserRow,
   updateUser,
 } from './auth.repository.ts';
-import { hashPassword, verifyPassword } from './auth.service.ts';
+import { getUser, hashPassword, verifyPassword } from './auth.service.ts';
 
 // Sign-up, activation and password links, password changes (spec §4–§5, §7; ARCHITECTURE §5: links expire after
 // one day and work once; the token is stored hashed).
-
-export type AccountDeps = {
-  db: Db;
-  mailer: Mailer;
-  config: Config;
-  log?: { info(obj: object, msg: string): void };
-};
 
 const LINK_VALIDITY_MS = 24 * 3600 * 1000;
 const SENDING_FAILED = 'An error occurred while sending validation email.';
@@ -40,45 +32,45 @@ const isUniqueViolation = (error: unknown) =>
 
 /**
  * A fresh one-time account link (older unused ones of the same purpose stop working), valid one day, its token
- * stored hashed. Takes a transaction so checkout can create a guest account and its link atomically.
+ * stored hashed. Written with `tx`: checkout creates a guest account and its link in the booking's transaction.
  */
 export async function createAccountLink(
-  db: DbOrTx,
-  publicUrl: string,
+  ctx: AppContext,
+  tx: DbOrTx,
   user: { id: string; email: string },
   purpose: TokenPurpose,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await deleteTokens(db, user.id, purpose);
-  await insertToken(db, {
+  await deleteTokens(tx, user.id, purpose);
+  await insertToken(tx, {
     userId: user.id,
     purpose,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + LINK_VALIDITY_MS),
+    expiresAt: new Date(ctx.clock.now().getTime() + LINK_VALIDITY_MS),
   });
   const screen = purpose === 'activate' ? 'activate' : 'reset-password';
-  return `${publicUrl}/${screen}?${new URLSearchParams({ u: user.id, e: user.email, t: token })}`;
+  return `${ctx.config.PUBLIC_URL}/${screen}?${new URLSearchParams({ u: user.id, e: user.email, t: token })}`;
 }
 
 /** Creates a fresh one-time link and e-mails it. */
-export async function sendAccountLink(deps: AccountDeps, user: UserRow, purpose: TokenPurpose): Promise<void> {
-  const link = await createAccountLink(deps.db, deps.config.PUBLIC_URL, user, purpose);
+async function sendAccountLink(ctx: AppContext, user: UserRow, purpose: TokenPurpose): Promise<void> {
+  const link = await createAccountLink(ctx, ctx.db, user, purpose);
   // Without SMTP nobody receives the message: whoever runs `npm start` reads the link in the log (issue #3).
-  if (!deps.config.SMTP_URL) deps.log?.info({ to: user.email, link }, `${purpose} link (no SMTP_URL)`);
-  await deps.mailer.send(
+  if (!ctx.config.SMTP_URL) ctx.log.info({ to: user.email, link }, `${purpose} link (no SMTP_URL)`);
+  await ctx.mailer.send(
     accountLinkMail({
       kind: purpose,
       language: user.language,
       to: user.email,
       fullName: user.fullName,
       link,
-      websiteName: deps.config.WEBSITE_NAME,
+      websiteName: ctx.config.WEBSITE_NAME,
     }),
   );
 }
 
-export async function checkRecaptcha(config: Config, token: string | undefined, ip: string): Promise<void> {
-  if (!(await passesRecaptcha(config, token, ip))) {
+async function checkRecaptcha(ctx: AppContext, token: string | undefined, ip: string): Promise<void> {
+  if (!(await passesRecaptcha(ctx.config, token, ip))) {
     throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.recaptchaError, {
       recaptchaToken: [AUTH_MESSAGES.recaptchaError],
     });
@@ -88,12 +80,12 @@ export async function checkRecaptcha(config: Config, token: string | undefined, 
 const emailTaken = () => new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
 
 /** A new, unverified driver account, and its activation e-mail. If the e-mail cannot go out, nothing is kept. */
-export async function signUp(deps: AccountDeps, input: SignUp, ip: string): Promise<UserRow> {
-  await checkRecaptcha(deps.config, input.recaptchaToken, ip);
-  if (await findUserByEmail(deps.db, input.email)) throw emailTaken();
+export async function signUp(ctx: AppContext, input: SignUp, ip: string): Promise<UserRow> {
+  await checkRecaptcha(ctx, input.recaptchaToken, ip);
+  if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
   let user: UserRow;
   try {
-    user = await insertUser(deps.db, {
+    user = await insertUser(ctx.db, {
       type: 'user',
       email: input.email,
       fullName: input.fullName,
@@ -108,31 +100,31 @@ export async function signUp(deps: AccountDeps, input: SignUp, ip: string): Prom
     throw error;
   }
   try {
-    await sendAccountLink(deps, user, 'activate');
+    await sendAccountLink(ctx, user, 'activate');
   } catch {
-    await deleteUser(deps.db, user.id);
+    await deleteUser(ctx.db, user.id);
     throw new AppError('SERVICE_UNAVAILABLE', AUTH_MESSAGES.signUpError);
   }
   return user;
 }
 
-export async function isEmailFree(db: Db, email: string): Promise<void> {
-  if (await findUserByEmail(db, email)) throw emailTaken();
+export async function isEmailFree(ctx: AppContext, email: string): Promise<void> {
+  if (await findUserByEmail(ctx.db, email)) throw emailTaken();
 }
 
 const linkExpired = () => new AppError('TOKEN_EXPIRED', AUTH_MESSAGES.linkExpired);
 
 /** A link that can still be used: its user, e-mail and token match, unused and not expired. */
-async function usableToken(db: Db, userId: string, token: string, email?: string) {
-  const user = await findUserById(db, userId);
+async function usableToken(ctx: AppContext, userId: string, token: string, email?: string) {
+  const user = await findUserById(ctx.db, userId);
   if (!user || (email !== undefined && user.email.toLowerCase() !== email.trim().toLowerCase())) throw linkExpired();
-  const row = await findUnusedToken(db, userId, hashToken(token));
-  if (!row || row.expiresAt.getTime() <= Date.now()) throw linkExpired();
+  const row = await findUnusedToken(ctx.db, userId, hashToken(token));
+  if (!row || row.expiresAt.getTime() <= ctx.clock.now().getTime()) throw linkExpired();
   return { user, row };
 }
 
-export async function checkToken(db: Db, userId: string, email: string, token: string) {
-  const { user, row } = await usableToken(db, userId, token, email);
+export async function checkToken(ctx: AppContext, userId: string, email: string, token: string) {
+  const { user, row } = await usableToken(ctx, userId, token, email);
   return { purpose: row.purpose, needsPassword: row.purpose === 'reset' || !user.passwordHash };
 }
 
@@ -140,8 +132,9 @@ export async function checkToken(db: Db, userId: string, email: string, token: s
  * Uses an activation or reset link: the account is verified (the e-mail is proven either way), and the password set
  * when the link is a reset or the account has none (made at guest checkout). A new password revokes every session.
  */
-export async function activate(db: Db, input: Activate): Promise<UserRow> {
-  const { user, row } = await usableToken(db, input.userId, input.token);
+export async function activate(ctx: AppContext, input: Activate): Promise<UserRow> {
+  const { db } = ctx;
+  const { user, row } = await usableToken(ctx, input.userId, input.token);
   const needsPassword = row.purpose === 'reset' || !user.passwordHash;
   if (needsPassword && !input.password) {
     throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.passwordTooShort, {
@@ -160,50 +153,44 @@ export async function activate(db: Db, input: Activate): Promise<UserRow> {
 }
 
 /** `resend/{appType}/{email}/{reset}`: a new activation link, or a password-reset link (forgot password). */
-export async function resend(deps: AccountDeps, email: string, reset: boolean): Promise<void> {
-  const user = await findUserByEmail(deps.db, email);
+export async function resend(ctx: AppContext, email: string, reset: boolean): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
   if (!user) {
     throw new AppError('NOT_FOUND', AUTH_MESSAGES.emailNotRegistered, { email: [AUTH_MESSAGES.emailNotRegistered] });
   }
   if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', AUTH_MESSAGES.suspended);
   if (!reset && user.verified) throw new AppError('CONFLICT', 'Your account is already activated.');
-  await sendOrFail(deps, user, reset ? 'reset' : 'activate');
+  await sendOrFail(ctx, user, reset ? 'reset' : 'activate');
 }
 
 /** `resend-link`: the signed-in, unverified user's activation link again. */
-export async function resendLink(deps: AccountDeps, user: SessionUser): Promise<void> {
+export async function resendLink(ctx: AppContext, user: SessionUser): Promise<void> {
   if (user.verified) throw new AppError('CONFLICT', 'Your account is already activated.');
-  await sendOrFail(deps, user, 'activate');
+  await sendOrFail(ctx, user, 'activate');
 }
 
-async function sendOrFail(deps: AccountDeps, user: UserRow, purpose: TokenPurpose) {
+async function sendOrFail(ctx: AppContext, user: UserRow, purpose: TokenPurpose) {
   try {
-    await sendAccountLink(deps, user, purpose);
+    await sendAccountLink(ctx, user, purpose);
   } catch {
     throw new AppError('SERVICE_UNAVAILABLE', SENDING_FAILED);
   }
 }
 
-export async function removeTokens(db: Db, userId: string): Promise<void> {
-  await deleteTokens(db, userId);
+export async function removeTokens(ctx: AppContext, userId: string): Promise<void> {
+  await deleteTokens(ctx.db, userId);
 }
 
 const wrongPassword = (field: string) =>
   new AppError('BAD_REQUEST', AUTH_MESSAGES.wrongPassword, { [field]: [AUTH_MESSAGES.wrongPassword] });
 
-async function existingUser(db: Db, userId: string) {
-  const user = await findUserById(db, userId);
-  if (!user) throw new AppError('NOT_FOUND', 'Not found.');
-  return user;
-}
-
-export async function checkPassword(db: Db, userId: string, password: string): Promise<void> {
-  const user = await existingUser(db, userId);
+export async function checkPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
+  const user = await getUser(ctx, userId);
   if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword('password');
 }
 
-export async function hasPassword(db: Db, userId: string): Promise<boolean> {
-  return Boolean((await existingUser(db, userId)).passwordHash);
+export async function hasPassword(ctx: AppContext, userId: string): Promise<boolean> {
+  return Boolean((await getUser(ctx, userId)).passwordHash);
 }
 
 /**
@@ -211,12 +198,13 @@ export async function hasPassword(db: Db, userId: string): Promise<boolean> {
  * none); an admin resetting someone else's need not. Every other session of the account is revoked.
  */
 export async function changePassword(
-  db: Db,
+  ctx: AppContext,
   actor: SessionUser,
   input: ChangePassword,
   currentSessionHash: string | null,
 ): Promise<void> {
-  const user = await existingUser(db, input.userId);
+  const { db } = ctx;
+  const user = await getUser(ctx, input.userId);
   const self = actor.id === user.id;
   if (user.passwordHash && self) {
     if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {

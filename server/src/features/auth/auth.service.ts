@@ -1,8 +1,8 @@
 import type { User } from '@roam/contract/users';
 import argon2 from 'argon2';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findUserByEmail, type UserRow } from './auth.repository.ts';
+import { findUserByEmail, findUserById, type UserRow, updateUser } from './auth.repository.ts';
 
 // Account rules (spec §4–§6, ARCHITECTURE §4–§5). No Fastify here: routes map requests to these calls.
 
@@ -50,10 +50,22 @@ export async function verifyPassword(hash: string | null, password: string): Pro
  * Sign-in with e-mail and password. Unverified accounts may sign in (they see the activation banner); suspended
  * ones are refused — only once the password is right, so the answer reveals nothing to someone guessing.
  */
-export async function signIn(db: Db, email: string, password: string): Promise<UserRow> {
-  const user = await findUserByEmail(db, email);
+export async function signIn(ctx: AppContext, email: string, password: string): Promise<UserRow> {
+  const user = await findUserByEmail(ctx.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok) throw new AppError('INCORRECT_CREDENTIALS', INCORRECT_CREDENTIALS);
   if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', SUSPENDED);
   return user;
+}
+
+/** The account of an id; NOT_FOUND when there is none. Other features read accounts through this (issue #20). */
+export async function getUser(ctx: AppContext, userId: string): Promise<UserRow> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'Not found.');
+  return user;
+}
+
+/** `update-language`: e-mails go out in it. */
+export async function setLanguage(ctx: AppContext, userId: string, language: string): Promise<void> {
+  await updateUser(ctx.db, userId, { language });
 }

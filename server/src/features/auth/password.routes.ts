@@ -15,7 +15,7 @@ const errors = {
 
 /** Password checks and changes of a signed-in account (spec §7). */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = app.context;
   // Password guesses through a stolen session are limited like sign-in.
   const perIpAndUser = {
     rateLimit: {
@@ -41,7 +41,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
-      await checkPassword(db, request.params.userId, request.params.password);
+      await checkPassword(ctx, request.params.userId, request.params.password);
       return { ok: true as const };
     },
   );
@@ -59,7 +59,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireSelfOrAdmin(request, request.body.userId);
-      await changePassword(db, actor, request.body, request.sessionTokenHash);
+      await changePassword(ctx, actor, request.body, request.sessionTokenHash);
       return { ok: true as const };
     },
   );
@@ -76,7 +76,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
-      return { hasPassword: await hasPassword(db, request.params.userId) };
+      return { hasPassword: await hasPassword(ctx, request.params.userId) };
     },
   );
 };

@@ -2,17 +2,16 @@ import { OkSchema, SignInSchema, UpdateLanguageSchema } from '@roam/contract/aut
 import { ApiErrorSchema } from '@roam/contract/errors';
 import { IdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
 import { createSession, destroySession, requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
-import { findUserById, updateUser } from './auth.repository.ts';
-import { signIn, toUser } from './auth.service.ts';
+import { getUser, setLanguage, signIn, toUser } from './auth.service.ts';
 import { perIpAndEmail } from './rate-limits.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Sign-in, sign-out, the session check and the user fetch (spec §4 session load, §7). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = app.context;
+  const { db } = ctx;
   const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
 
   app.post(
@@ -28,7 +27,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, stayConnected } = request.body;
-      const user = await signIn(db, email, password);
+      const user = await signIn(ctx, email, password);
       await createSession(db, reply, user.id, stayConnected, secureCookie);
       return toUser(user);
     },
@@ -70,9 +69,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSelfOrAdmin(request, request.params.id);
-      const user = await findUserById(db, request.params.id);
-      if (!user) throw new AppError('NOT_FOUND', 'Not found.');
-      return toUser(user);
+      return toUser(await getUser(ctx, request.params.id));
     },
   );
 
@@ -88,7 +85,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSelfOrAdmin(request, request.body.id);
-      await updateUser(db, request.body.id, { language: request.body.language });
+      await setLanguage(ctx, request.body.id, request.body.language);
       return { ok: true as const };
     },
   );

@@ -9,7 +9,8 @@ import { createSocialVerifier, signInWithIdentity } from './social.service.ts';
 
 /** `POST /api/social-sign-in` (spec §7) with Google, Facebook or Apple. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = app.context;
+  const { db } = ctx;
   const verify = createSocialVerifier(app.config);
   const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
 
@@ -32,7 +33,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const identity = await verify(request.body.provider, request.body.token);
-      const user = await signInWithIdentity(db, identity, request.body);
+      const user = await signInWithIdentity(ctx, identity, request.body);
       await createSession(db, reply, user.id, request.body.stayConnected, secureCookie);
       return toUser(user);
     },

@@ -2,7 +2,7 @@ import type { SocialSignIn } from '@roam/contract/auth';
 import type { SocialProvider } from '@roam/contract/enums';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUserByEmail, insertUser, type UserRow, updateUser } from './auth.repository.ts';
 
@@ -93,7 +93,12 @@ export function createSocialVerifier(config: Config) {
  * The account of a verified identity: the existing one with that e-mail (now known to be verified), or a new driver
  * account without a password (has-password then answers false).
  */
-export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, input: SocialSignIn): Promise<UserRow> {
+export async function signInWithIdentity(
+  ctx: AppContext,
+  identity: VerifiedIdentity,
+  input: SocialSignIn,
+): Promise<UserRow> {
+  const { db } = ctx;
   const existing = await findUserByEmail(db, identity.email);
   if (existing) {
     if (existing.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', 'Your account is suspended.');

@@ -178,7 +178,7 @@ export async function checkout(ctx: AppContext, body: CheckoutBody, user: Sessio
           language: driver.language,
         });
         driverId = account.id;
-        activationLink = await createAccountLink(tx, config.PUBLIC_URL, account, 'activate');
+        activationLink = await createAccountLink(ctx, tx, account, 'activate');
         if (licenseFileId) await repository.attachLicense(tx, licenseFileId, account.id);
       }
       const booking = await repository.insertBooking(tx, {
