@@ -22,7 +22,7 @@ import { carsRoutes } from './features/cars/cars.routes.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { currencyRoutes } from './features/currency/currency.routes.ts';
-import { createRateService, type RateService } from './features/currency/currency.service.ts';
+import { createRateService } from './features/currency/currency.service.ts';
 import { parseRateProviders } from './features/currency/rate-providers.ts';
 import { locationsRoutes } from './features/locations/locations.routes.ts';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
@@ -34,7 +34,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { suppliersRoutes } from './features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { loggerOptions } from './lib/logger.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInFlight } from './plugins/in-flight.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -48,8 +48,6 @@ declare module 'fastify' {
     context: AppContext;
     config: Config;
     database: Database;
-    mailer: Mailer;
-    rates: RateService;
   }
 }
 
@@ -82,30 +80,24 @@ export async function buildApp({
   app.decorate('database', database);
   // Before every other hook: a request counts from its first onRequest hook until its handling ended.
   const inFlight = registerInFlight(app);
-  app.decorate(
-    'mailer',
-    createMailer(
-      database.db,
-      { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `${config.WEBSITE_NAME} <no-reply@roam.localhost>` },
-      app.log,
-    ),
+  const mailer = createMailer(
+    database.db,
+    { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `${config.WEBSITE_NAME} <no-reply@roam.localhost>` },
+    app.log,
   );
   // What the outbox still holds (a crash between a commit and its delivery, SMTP down) is re-sent from start-up on.
-  app.addHook('onReady', async () => app.mailer.startSweeper());
-  app.addHook('onClose', async () => app.mailer.close());
-  app.decorate(
-    'rates',
-    createRateService({
+  app.addHook('onReady', async () => mailer.startSweeper());
+  app.addHook('onClose', async () => mailer.close());
+  // The one place services find their dependencies (context.ts); routes pass it to every service call.
+  app.decorate('context', {
+    db: database.db,
+    config,
+    mailer,
+    rates: createRateService({
       providers: parseRateProviders(config.RATE_PROVIDERS),
       cacheSeconds: config.RATE_CACHE_SECONDS,
       log: app.log.child({ feature: 'currency-rates' }),
     }),
-  );
-  app.decorate('context', {
-    db: database.db,
-    config,
-    mailer: app.mailer,
-    rates: app.rates,
     payments: { stripe: createStripeGateway(config), paypal: createPaypalGateway(config) },
     clock: systemClock,
     log: app.log,

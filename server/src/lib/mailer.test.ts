@@ -118,7 +118,7 @@ describe('mailer', () => {
     const total = SWEEP_BATCH + 10;
     const rows = await Promise.all(
       Array.from({ length: total }, (_, i) =>
-        t.app.mailer.enqueue(t.db, { to: `race${i}@example.com`, subject: `Race ${i}`, text: 'body' }),
+        t.app.context.mailer.enqueue(t.db, { to: `race${i}@example.com`, subject: `Race ${i}`, text: 'body' }),
       ),
     );
     const now = afterGrace();
@@ -127,10 +127,10 @@ describe('mailer', () => {
       // Rows a third process holds locked mid-claim are skipped at once: not waited for, then claimed again.
       await t.db.transaction(async (tx) => {
         await tx.select({ id: outbox.id }).from(outbox).where(inArray(outbox.id, ids)).for('update');
-        expect(await Promise.all([t.app.mailer.sweep(now), other.mailer.sweep(now)])).toEqual([0, 0]);
+        expect(await Promise.all([t.app.context.mailer.sweep(now), other.context.mailer.sweep(now)])).toEqual([0, 0]);
       });
     }
-    const handled = await Promise.all([t.app.mailer.sweep(now), other.mailer.sweep(now)]);
+    const handled = await Promise.all([t.app.context.mailer.sweep(now), other.context.mailer.sweep(now)]);
     expect(handled[0] + handled[1]).toBe(total);
     expect(Math.min(...handled)).toBeGreaterThan(0);
     const raced = subjects().filter((s) => s?.startsWith('Race '));

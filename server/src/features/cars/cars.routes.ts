@@ -16,6 +16,7 @@ import { searchPageJson } from './search-json.ts';
 
 /** The cars calls (issue #4): the search, one car, and the public images (car pictures, supplier logos, avatars). */
 export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.context;
   const { db, onSearchChange } = app.database;
   // On PGlite the server is the database's one writer: the search index is told of each write instead of asking.
   if (onSearchChange) await searchIndexOf(db).follow(onSearchChange);
@@ -33,7 +34,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { pickupLocationId, dropoffLocationId, pickupAt, dropoffAt, ...filters } = request.body;
-      const page = await searchCars(db, {
+      const page = await searchCars(ctx, {
         pickupLocationId,
         dropoffLocationId,
         pickupAt,
@@ -61,7 +62,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return listRangePrices(db);
+      return listRangePrices(ctx);
     },
   );
 
@@ -76,7 +77,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CarDetailsSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => getCar(db, request.params.id, request.query.language),
+    async (request) => getCar(ctx, request.params.id, request.query.language),
   );
 
   app.get(
@@ -89,7 +90,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await getPublicFile(db, request.params.id);
+      const file = await getPublicFile(ctx, request.params.id);
       // File rows are immutable: a new upload is a new id.
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');

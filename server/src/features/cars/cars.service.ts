@@ -3,7 +3,7 @@ import type { Extra, Language } from '@roam/contract/enums';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
 import { RENTAL_PERIOD_RULES } from '@roam/contract/settings';
 import { rentalHours, validateRentalPeriod } from '@roam/contract/time';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { FirstOf } from '../../lib/first-of.ts';
@@ -12,7 +12,10 @@ import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.ts
 import { type FleetCar, searchIndexOf } from './search-index.ts';
 import type { SearchPage } from './search-json.ts';
 
-export { rangePrices as listRangePrices };
+/** Each vehicle range's lowest bookable daily price (the home page's car sizes). */
+export function listRangePrices(ctx: AppContext) {
+  return rangePrices(ctx.db);
+}
 
 export type SearchCarsInput = {
   pickupLocationId: string;
@@ -22,7 +25,6 @@ export type SearchCarsInput = {
   page: number;
   size: number;
   filters: CarFilters;
-  now?: Date;
 };
 
 /** The price of the period with no extras: what the card shows as total and per day. */
@@ -58,10 +60,11 @@ const PRICE_LENGTHS_KEPT = 256;
  * what the card shows), counted per supplier, then the supplier filter and the page. It reads the in-memory index
  * (search-index.ts), brought up to date with the database first.
  */
-export async function searchCars(db: Db, input: SearchCarsInput): Promise<SearchPage> {
+export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promise<SearchPage> {
+  const now = ctx.clock.now();
   const pickupAt = new Date(input.pickupAt);
   const dropoffAt = new Date(input.dropoffAt);
-  const fleet = await searchIndexOf(db).current();
+  const fleet = await searchIndexOf(ctx.db).current();
   const timeZone = zoneOf(fleet.tree, input.pickupLocationId, 'pickupLocationId');
   const dropoffTimeZone = zoneOf(fleet.tree, input.dropoffLocationId, 'dropoffLocationId');
   // A period checkout would refuse lists no car with a price and a Book button: the same rules, the same messages
@@ -70,7 +73,7 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
     validateRentalPeriod({
       pickupAt,
       dropoffAt,
-      now: input.now ?? new Date(),
+      now,
       pickupTimeZone: timeZone,
       dropoffTimeZone,
       rules: RENTAL_PERIOD_RULES,
@@ -79,7 +82,6 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
   const { filters } = input;
   const from = pickupAt.getTime();
   const to = dropoffAt.getTime();
-  const now = (input.now ?? new Date()).getTime();
 
   const hours = rentalHours(pickupAt, dropoffAt);
   const searchPrice = ({ car, pricesByLength }: FleetCar): CarPrice => {
@@ -123,7 +125,7 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
   let totalCount = 0;
   place.syncBookings();
   for (let i = 0; i < size; i++) {
-    if ((matches && !matches(place, i)) || place.isBlocked(i, from, to, now)) continue;
+    if ((matches && !matches(place, i)) || place.isBlocked(i, from, to, now.getTime())) continue;
     const slot = place.supplier[i] as number;
     counts[slot] = (counts[slot] as number) + 1;
     if (chosen.size > 0 && chosenSlots[slot] === 0) continue;
@@ -155,14 +157,14 @@ export async function searchCars(db: Db, input: SearchCarsInput): Promise<Search
   };
 }
 
-export async function getCar(db: DbOrTx, id: string, language: Language): Promise<CarDetails> {
-  const car = await findCar(db, id);
+export async function getCar(ctx: AppContext, id: string, language: Language): Promise<CarDetails> {
+  const car = await findCar(ctx.db, id);
   if (!car) throw new AppError('NOT_FOUND', 'Car not found');
-  return { ...car, locations: await carLocationsOf(db, id, language) };
+  return { ...car, locations: await carLocationsOf(ctx.db, id, language) };
 }
 
-export async function getPublicFile(db: DbOrTx, id: string) {
-  const file = await findPublicFile(db, id);
+export async function getPublicFile(ctx: AppContext, id: string) {
+  const file = await findPublicFile(ctx.db, id);
   if (!file) throw new AppError('NOT_FOUND', 'File not found');
   return file;
 }

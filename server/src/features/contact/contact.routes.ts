@@ -20,16 +20,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await sendContactMessage(
-        {
-          mailer: app.mailer,
-          contactEmail: app.config.CONTACT_EMAIL,
-          websiteName: app.config.WEBSITE_NAME,
-          recaptcha: app.config,
-        },
-        request.body,
-        request.ip,
-      );
+      await sendContactMessage(app.context, request.body, request.ip);
       return { ok: true as const };
     },
   );

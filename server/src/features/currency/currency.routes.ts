@@ -7,7 +7,7 @@ import { countryCodeFrom } from './country-code.ts';
 /** The currency calls (issue #7): rates, conversion, and the visitor's country for the start-up language. */
 export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Created once in app.ts: checkout and e-mails convert with the same cached rates.
-  const service = app.rates;
+  const service = app.context.rates;
 
   app.get(
     '/api/currency-rates',

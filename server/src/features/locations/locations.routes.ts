@@ -11,7 +11,7 @@ import { countriesWithLocations, getLocation, listLocations } from './locations.
 
 /** The locations calls (issue #4): autocomplete, one location, the map, destinations by country. */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
+  const ctx = app.context;
 
   app.get(
     '/api/locations',
@@ -23,7 +23,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LocationListSchema },
       },
     },
-    async (request) => listLocations(db, request.query.language, request.query.q),
+    async (request) => listLocations(ctx, request.query.language, request.query.q),
   );
 
   app.get(
@@ -36,7 +36,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LocationListSchema },
       },
     },
-    async (request) => listLocations(db, request.query.language),
+    async (request) => listLocations(ctx, request.query.language),
   );
 
   app.get(
@@ -50,7 +50,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LocationSchema },
       },
     },
-    async (request) => getLocation(db, request.params.id, request.query.language),
+    async (request) => getLocation(ctx, request.params.id, request.query.language),
   );
 
   app.get(
@@ -63,6 +63,6 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CountryWithLocationsListSchema },
       },
     },
-    async (request) => countriesWithLocations(db, request.query.language),
+    async (request) => countriesWithLocations(ctx, request.query.language),
   );
 };

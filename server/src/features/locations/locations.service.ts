@@ -1,13 +1,21 @@
 import type { Language } from '@roam/contract/enums';
-import type { Location } from '@roam/contract/locations';
-import type { DbOrTx } from '../../db/client.ts';
+import type { CountryWithLocations, Location } from '@roam/contract/locations';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { countriesWithLocations, findLocation, listLocations } from './locations.repository.ts';
+import * as repository from './locations.repository.ts';
 
-export { countriesWithLocations, listLocations };
+/** Locations (child locations included) whose name in `language` contains `q`; all when `q` is empty. */
+export function listLocations(ctx: AppContext, language: Language, q?: string): Promise<Location[]> {
+  return repository.listLocations(ctx.db, language, q);
+}
 
-export async function getLocation(db: DbOrTx, id: string, language: Language): Promise<Location> {
-  const location = await findLocation(db, id, language);
+export async function getLocation(ctx: AppContext, id: string, language: Language): Promise<Location> {
+  const location = await repository.findLocation(ctx.db, id, language);
   if (!location) throw new AppError('NOT_FOUND', 'Location not found');
   return location;
+}
+
+/** Countries with their locations (destinations by country). */
+export function countriesWithLocations(ctx: AppContext, language: Language): Promise<CountryWithLocations[]> {
+  return repository.countriesWithLocations(ctx.db, language);
 }

@@ -23,16 +23,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await subscribe(
-        {
-          db: app.database.db,
-          mailer: app.mailer,
-          publicUrl: app.config.PUBLIC_URL,
-          websiteName: app.config.WEBSITE_NAME,
-        },
-        request.body.email,
-        request.body.language,
-      );
+      await subscribe(app.context, request.body.email, request.body.language);
       return { ok: true as const };
     },
   );
@@ -49,7 +40,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await confirm(app.database.db, request.body.token);
+      await confirm(app.context, request.body.token);
       return { ok: true as const };
     },
   );
@@ -66,7 +57,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await unsubscribe(app.database.db, request.body.token);
+      await unsubscribe(app.context, request.body.token);
       return { ok: true as const };
     },
   );

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@roam/contract/enums';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import {
   confirmSubscriber,
   deleteSubscriber,
@@ -11,8 +10,6 @@ import {
 } from './newsletter.repository.ts';
 import { newsletterMail } from './newsletter-mail.ts';
 
-export type NewsletterDeps = { db: Db; mailer: Mailer; publicUrl: string; websiteName: string };
-
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -20,32 +17,32 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * address was new, pending or confirmed and nothing leaks. A pending address gets a fresh confirmation link; a
  * confirmed one a note with its unsubscribe link. Only the token's hash is stored.
  */
-export async function subscribe(deps: NewsletterDeps, email: string, language: Language): Promise<void> {
+export async function subscribe(ctx: AppContext, email: string, language: Language): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  const subscriber = await upsertSubscriber(deps.db, {
+  const subscriber = await upsertSubscriber(ctx.db, {
     email: email.toLowerCase(),
     language,
     tokenHash: hashToken(token),
   });
-  const link = (screen: string) => `${deps.publicUrl}/newsletter/${screen}?t=${token}`;
+  const link = (screen: string) => `${ctx.config.PUBLIC_URL}/newsletter/${screen}?t=${token}`;
   const mail = newsletterMail(language, subscriber.confirmedAt !== null, {
-    websiteName: deps.websiteName,
+    websiteName: ctx.config.WEBSITE_NAME,
     confirmUrl: link('confirm'),
     unsubscribeUrl: link('unsubscribe'),
   });
-  await deps.mailer.send({ to: subscriber.email, ...mail });
+  await ctx.mailer.send({ to: subscriber.email, ...mail });
 }
 
 /** Confirms the subscription the token belongs to; confirming twice is harmless. */
-export async function confirm(db: Db, token: string): Promise<void> {
-  const subscriber = await findSubscriberByTokenHash(db, hashToken(token));
+export async function confirm(ctx: AppContext, token: string): Promise<void> {
+  const subscriber = await findSubscriberByTokenHash(ctx.db, hashToken(token));
   if (!subscriber) throw new AppError('NOT_FOUND', 'This link is not valid any more.');
-  if (!subscriber.confirmedAt) await confirmSubscriber(db, subscriber.id, new Date());
+  if (!subscriber.confirmedAt) await confirmSubscriber(ctx.db, subscriber.id, new Date());
 }
 
 /** Removes the subscriber the token belongs to; the address is forgotten entirely. */
-export async function unsubscribe(db: Db, token: string): Promise<void> {
-  const subscriber = await findSubscriberByTokenHash(db, hashToken(token));
+export async function unsubscribe(ctx: AppContext, token: string): Promise<void> {
+  const subscriber = await findSubscriberByTokenHash(ctx.db, hashToken(token));
   if (!subscriber) throw new AppError('NOT_FOUND', 'This link is not valid any more.');
-  await deleteSubscriber(db, subscriber.id);
+  await deleteSubscriber(ctx.db, subscriber.id);
 }

@@ -18,22 +18,22 @@ const selectionOf = (body: { ids: string[]; all: boolean }): notifications.Selec
  * admin, 404 otherwise); ids in a body that are not that user's notifications are ignored — never touched.
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
+  const ctx = app.context;
   const bulk = { params: UserIdParamsSchema, body: NotificationIdsSchema, response: { 200: NotificationChangeSchema } };
 
   app.post('/api/mark-Notifications-as-read/:userId', { schema: bulk }, async (request) => {
     requireSelfOrAdmin(request, request.params.userId);
-    return { count: await notifications.markRead(db, request.params.userId, selectionOf(request.body)) };
+    return { count: await notifications.markRead(ctx, request.params.userId, selectionOf(request.body)) };
   });
 
   app.post('/api/mark-Notifications-as-unread/:userId', { schema: bulk }, async (request) => {
     requireSelfOrAdmin(request, request.params.userId);
-    return { count: await notifications.markUnread(db, request.params.userId, selectionOf(request.body)) };
+    return { count: await notifications.markUnread(ctx, request.params.userId, selectionOf(request.body)) };
   });
 
   app.post('/api/delete-Notifications/:userId', { schema: bulk }, async (request) => {
     requireSelfOrAdmin(request, request.params.userId);
-    return { count: await notifications.deleteNotifications(db, request.params.userId, selectionOf(request.body)) };
+    return { count: await notifications.deleteNotifications(ctx, request.params.userId, selectionOf(request.body)) };
   });
 
   app.get(
@@ -42,7 +42,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId, page, pageSize } = request.params;
       requireSelfOrAdmin(request, userId);
-      return notifications.notificationPage(db, userId, page, pageSize);
+      return notifications.notificationPage(ctx, userId, page, pageSize);
     },
   );
 
@@ -51,7 +51,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: UserIdParamsSchema, response: { 200: NotificationCounterSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
-      return { count: await notifications.unreadCount(db, request.params.userId) };
+      return { count: await notifications.unreadCount(ctx, request.params.userId) };
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { Notification, NotificationPage } from '@roam/contract/notifications';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import * as repository from './notifications.repository.ts';
 
 // Notifications (spec §3, §7): the owner reads, marks and deletes their own; rows are created by the bookings slice.
@@ -17,22 +17,22 @@ const toNotification = (row: repository.NotificationRow): Notification => ({
 
 /** Newest first. */
 export async function notificationPage(
-  db: Db,
+  ctx: AppContext,
   userId: string,
   page: number,
   pageSize: number,
 ): Promise<NotificationPage> {
-  const { results, totalCount } = await repository.findPage(db, userId, page, pageSize);
+  const { results, totalCount } = await repository.findPage(ctx.db, userId, page, pageSize);
   return { results: results.map(toNotification), totalCount };
 }
 
-export const unreadCount = (db: Db, userId: string) => repository.countUnread(db, userId);
+export const unreadCount = (ctx: AppContext, userId: string) => repository.countUnread(ctx.db, userId);
 
-export const markRead = (db: Db, userId: string, selection: Selection) =>
-  repository.setRead(db, userId, selection, true);
+export const markRead = (ctx: AppContext, userId: string, selection: Selection) =>
+  repository.setRead(ctx.db, userId, selection, true);
 
-export const markUnread = (db: Db, userId: string, selection: Selection) =>
-  repository.setRead(db, userId, selection, false);
+export const markUnread = (ctx: AppContext, userId: string, selection: Selection) =>
+  repository.setRead(ctx.db, userId, selection, false);
 
-export const deleteNotifications = (db: Db, userId: string, selection: Selection) =>
-  repository.deleteSome(db, userId, selection);
+export const deleteNotifications = (ctx: AppContext, userId: string, selection: Selection) =>
+  repository.deleteSome(ctx.db, userId, selection);

@@ -1,6 +1,6 @@
 import { SupplierListSchema } from '@roam/contract/suppliers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listSuppliers } from './suppliers.repository.ts';
+import { listSuppliers } from './suppliers.service.ts';
 
 /**
  * The suppliers call (issue #4). It answers even when HIDE_SUPPLIERS is set, because the search screen's supplier
@@ -16,6 +16,6 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SupplierListSchema },
       },
     },
-    async () => listSuppliers(app.database.db),
+    async () => listSuppliers(app.context),
   );
 };
