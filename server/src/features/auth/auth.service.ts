@@ -1,8 +1,9 @@
 import type { User } from '@roam/contract/users';
 import argon2 from 'argon2';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findUserByEmail, findUserById, type UserRow, updateUser } from './auth.repository.ts';
+import { findUserByEmail, findUserById, type NewUserRow, type UserRow, updateUser } from './auth.repository.ts';
 
 // Account rules (spec §4–§6, ARCHITECTURE §4–§5). No Fastify here: routes map requests to these calls.
 
@@ -63,6 +64,35 @@ export async function getUser(ctx: AppContext, userId: string): Promise<UserRow>
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'Not found.');
   return user;
+}
+
+/** What other features may change on an account: its profile, preferences and files, never its e-mail or type. */
+export type AccountFields = Partial<
+  Pick<
+    NewUserRow,
+    | 'fullName'
+    | 'phone'
+    | 'location'
+    | 'bio'
+    | 'birthDate'
+    | 'language'
+    | 'enableEmailNotifications'
+    | 'avatarFileId'
+    | 'licenseFileId'
+  >
+>;
+
+/**
+ * Changes those fields of an account. Written with `tx`, so a caller's own change (a new avatar file, a licence)
+ * commits together with the account's reference to it; pass `ctx.db` outside a transaction.
+ */
+export async function updateAccount(
+  _ctx: AppContext,
+  tx: DbOrTx,
+  userId: string,
+  fields: AccountFields,
+): Promise<void> {
+  await updateUser(tx, userId, fields);
 }
 
 /** `update-language`: e-mails go out in it. */

@@ -65,13 +65,13 @@ const EXTENSIONS: Record<string, string> = {
 
 /** The profile calls (spec §7, issue #6): profile fields, e-mail preference, avatar, driver licence. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
+  const ctx = app.context;
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
 
   const sweep = setInterval(() => {
-    app.inFlight.run('temporary licence sweep failed', () => profile.sweepTemporaryLicenses(db));
+    app.inFlight.run('temporary licence sweep failed', () => profile.sweepTemporaryLicenses(ctx));
   }, SWEEP_EVERY_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
@@ -80,7 +80,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: UpdateUserSchema, response: { 200: UserSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.body._id);
-      return profile.updateProfile(db, request.body);
+      return profile.updateProfile(ctx, request.body);
     },
   );
 
@@ -90,7 +90,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.body._id ?? requireUser(request).id;
       requireSelfOrAdmin(request, userId);
-      return profile.setEmailNotifications(db, userId, request.body.enableEmailNotifications);
+      return profile.setEmailNotifications(ctx, userId, request.body.enableEmailNotifications);
     },
   );
 
@@ -99,7 +99,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: uploadLimit, schema: { params: UserIdParamsSchema, response: { 200: UserSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
-      return profile.setAvatar(db, request.params.userId, await uploadedBytes(request, 'image'));
+      return profile.setAvatar(ctx, request.params.userId, await uploadedBytes(request, 'image'));
     },
   );
 
@@ -108,7 +108,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: UserIdParamsSchema, response: { 200: UserSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
-      return profile.removeAvatar(db, request.params.userId);
+      return profile.removeAvatar(ctx, request.params.userId);
     },
   );
 
@@ -118,7 +118,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: uploadLimit, schema: { response: { 200: LicenseFileSchema } } },
     async (request) => {
       const user = request.sessionUser ? requireUser(request) : null;
-      return profile.storeLicense(db, user?.id ?? null, await uploadedBytes(request, 'file'));
+      return profile.storeLicense(ctx, user?.id ?? null, await uploadedBytes(request, 'file'));
     },
   );
 
@@ -128,7 +128,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: uploadLimit, schema: { params: IdParamsSchema, response: { 200: LicenseFileSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.params.id);
-      return profile.storeLicense(db, request.params.id, await uploadedBytes(request, 'file'));
+      return profile.storeLicense(ctx, request.params.id, await uploadedBytes(request, 'file'));
     },
   );
 
@@ -137,7 +137,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.params.id);
-      await profile.removeLicense(db, request.params.id);
+      await profile.removeLicense(ctx, request.params.id);
       return { ok: true as const };
     },
   );
@@ -146,7 +146,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/delete-temp-license/:file',
     { config: uploadLimit, schema: { params: FileParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      await profile.removeTemporaryLicense(db, request.params.file);
+      await profile.removeTemporaryLicense(ctx, request.params.file);
       return { ok: true as const };
     },
   );
@@ -156,12 +156,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: UserIdParamsSchema, response: { 200: UserLicenseSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
-      return { license: await profile.userLicense(db, request.params.userId) };
+      return { license: await profile.userLicense(ctx, request.params.userId) };
     },
   );
 
   app.get('/api/license/:id', { schema: { params: IdParamsSchema } }, async (request, reply) => {
-    const file = await profile.readLicense(db, requireUser(request), request.params.id);
+    const file = await profile.readLicense(ctx, requireUser(request), request.params.id);
     const name = `driver-licence.${EXTENSIONS[file.contentType] ?? 'bin'}`;
     return sendFile(reply, file, 'private, no-store', name);
   });

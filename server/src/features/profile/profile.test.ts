@@ -375,7 +375,7 @@ describe('profile calls', () => {
         .update(files)
         .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
         .where(eq(files.id, old));
-      expect(await sweepTemporaryLicenses(t.db)).toBe(1);
+      expect(await sweepTemporaryLicenses(t.app.context)).toBe(1);
       const left = await t.db.select({ id: files.id }).from(files).where(eq(files.temporary, true));
       expect(left.map((f) => f.id)).toEqual([fresh]);
       expect(await t.db.select().from(files).where(eq(files.id, own._id))).toHaveLength(1);
