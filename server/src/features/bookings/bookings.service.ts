@@ -4,23 +4,18 @@ import { validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  deliverNotices,
-  type NoticeContext,
-  type Recipient,
-  recordBookingNotice,
-} from '../../lib/booking-notifications.ts';
 import { priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
 import { buildSettings } from '../system/settings.service.ts';
 import * as repository from './bookings.repository.ts';
 
 // Bookings API (issue #5). Ownership: every call checks the session against the booking (ARCHITECTURE §4, §5);
 // other people's bookings answer 404 so ids cannot be probed. Every change that notifies someone records the
 // notifications and their e-mails in the change's own transaction and delivers the e-mails after the commit
-// (lib/booking-notifications.ts): a crash can lose neither, and the mailer's sweeper sends what was left pending.
+// (notifications.service.ts): a crash can lose neither, and the mailer's sweeper sends what was left pending.
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
 const TAKEN = () => new AppError('CAR_UNAVAILABLE', 'This car was just booked by someone else for these dates.');
@@ -126,15 +121,6 @@ export async function getBooking(ctx: AppContext, user: SessionUser, id: string,
   return toDetail(ctx, await visibleRecord(ctx, user, id), user, language);
 }
 
-function noticeContext(ctx: AppContext): NoticeContext {
-  return {
-    mailer: ctx.mailer,
-    websiteName: ctx.config.WEBSITE_NAME,
-    publicUrl: ctx.config.PUBLIC_URL,
-    log: ctx.log,
-  };
-}
-
 const driverOf = (record: repository.BookingRecord): Recipient => ({
   id: record.booking.driverId,
   email: record.driverEmail,
@@ -149,7 +135,7 @@ function recordStatusNotice(
   record: repository.BookingRecord,
   status: BookingStatus,
 ): Promise<QueuedMail | null> {
-  return recordBookingNotice(tx, noticeContext(ctx), driverOf(record), 'bookingStatusChanged', {
+  return recordBookingNotice(ctx, tx, driverOf(record), 'bookingStatusChanged', {
     id: record.booking.id,
     carName: record.carName,
     status,
@@ -279,7 +265,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     const queued: (QueuedMail | null)[] = [];
     for (const recipient of [supplier, ...(await repository.admins(tx))]) {
       queued.push(
-        await recordBookingNotice(tx, noticeContext(ctx), recipient, 'cancelRequested', {
+        await recordBookingNotice(ctx, tx, recipient, 'cancelRequested', {
           id,
           carName: record.carName,
         }),

@@ -6,12 +6,12 @@ import { rateFor } from '@roam/contract/rates-snapshot';
 import { ageOn, validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { deliverNotices, recordBookingNotice, renderNotice } from '../../lib/booking-notifications.ts';
 import { minimumDriverAge, priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { createAccountLink } from '../auth/account.service.ts';
+import { deliverNotices, recordBookingNotice, recordGuestActivation } from '../notifications/notifications.service.ts';
 import { releaseExpiredHolds } from '../payments/payments.repository.ts';
 import { startCardPayment } from '../payments/payments.service.ts';
 import { buildSettings } from '../system/settings.service.ts';
@@ -148,12 +148,6 @@ export async function checkout(ctx: AppContext, body: CheckoutBody, user: Sessio
   if (!driver.id && (await repository.emailTaken(db, driver.email)))
     throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { 'driver.email': [EMAIL_TAKEN_MESSAGE] });
 
-  const notice = {
-    mailer: ctx.mailer,
-    websiteName: config.WEBSITE_NAME,
-    publicUrl: config.PUBLIC_URL,
-    log: ctx.log,
-  };
   let created: {
     bookingId: string;
     driverId: string;
@@ -204,13 +198,8 @@ export async function checkout(ctx: AppContext, body: CheckoutBody, user: Sessio
         licenseFileId,
       });
       if (activationLink) {
-        const mail = renderNotice('activate', driver.language as Language, {
-          websiteName: config.WEBSITE_NAME,
-          car: car.name,
-          bookingId: booking.id,
-          link: activationLink,
-        });
-        mails.push(await ctx.mailer.enqueue(tx, { to: driver.email, ...mail }));
+        const ref = { id: booking.id, carName: car.name };
+        mails.push(await recordGuestActivation(ctx, tx, driver, ref, activationLink));
       }
       if (!online) {
         // Pay later: booked now. The driver and the supplier hear about it at once.
@@ -222,8 +211,8 @@ export async function checkout(ctx: AppContext, body: CheckoutBody, user: Sessio
         };
         const amount = { totalEUR: price.total, currency: body.currency, rate };
         const ref = { id: booking.id, carName: car.name, status: 'pending' as const, amount };
-        mails.push(await recordBookingNotice(tx, notice, recipient, 'bookingConfirmed', ref));
-        mails.push(await recordBookingNotice(tx, notice, supplier, 'bookingNew', ref));
+        mails.push(await recordBookingNotice(ctx, tx, recipient, 'bookingConfirmed', ref));
+        mails.push(await recordBookingNotice(ctx, tx, supplier, 'bookingNew', ref));
       }
       return {
         bookingId: booking.id,

@@ -6,6 +6,7 @@ import { notifications } from '../../db/schema.ts';
 // notification matches nothing, so it is never read or changed.
 
 export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotificationRow = typeof notifications.$inferInsert;
 export type Selection = { all: true } | { all: false; ids: string[] };
 
 function whereOf(userId: string, selection: Selection): SQL | undefined {
@@ -46,4 +47,9 @@ export async function setRead(db: DbOrTx, userId: string, selection: Selection, 
 export async function deleteSome(db: DbOrTx, userId: string, selection: Selection): Promise<number> {
   const rows = await db.delete(notifications).where(whereOf(userId, selection)).returning({ id: notifications.id });
   return rows.length;
+}
+
+/** Takes the transaction of the change the notification reports (notifications.service.ts recordBookingNotice). */
+export async function insertNotification(tx: DbOrTx, values: NewNotificationRow): Promise<void> {
+  await tx.insert(notifications).values(values);
 }

@@ -1,8 +1,14 @@
+import { type BookingStatus, type Language, LanguageSchema } from '@roam/contract/enums';
 import type { Notification, NotificationPage } from '@roam/contract/notifications';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { QueuedMail } from '../../lib/mailer.ts';
+import { type BookingAmount, type BookingNotice, renderNotice } from './booking-mail.ts';
 import * as repository from './notifications.repository.ts';
 
-// Notifications (spec §3, §7): the owner reads, marks and deletes their own; rows are created by the bookings slice.
+// Notifications (spec §3, §7): the owner reads, marks and deletes their own. Bookings, checkout and payments record
+// them here, in the transaction of the change they report, with their e-mails (an outbox: issue #5 item 3). A row
+// carries a message key + params; the web renders it.
 
 export type Selection = repository.Selection;
 
@@ -36,3 +42,74 @@ export const markUnread = (ctx: AppContext, userId: string, selection: Selection
 
 export const deleteNotifications = (ctx: AppContext, userId: string, selection: Selection) =>
   repository.deleteSome(ctx.db, userId, selection);
+
+export type Recipient = { id: string; email: string; language: string; enableEmailNotifications: boolean };
+export type BookingRef = { id: string; carName: string; status?: BookingStatus; amount?: BookingAmount };
+
+function languageOf(recipient: { language: string }): Language {
+  const parsed = LanguageSchema.safeParse(recipient.language);
+  return parsed.success ? parsed.data : 'en';
+}
+
+/**
+ * Records a notice in the same transaction `tx` as the change it reports: the notification row, and the e-mail in
+ * the outbox when the recipient enabled e-mail notifications. A crash can then never leave a status change without
+ * its notification, nor a notification without its change. Returns the e-mail to hand to `deliverNotices` once the
+ * transaction committed.
+ */
+export async function recordBookingNotice(
+  ctx: AppContext,
+  tx: DbOrTx,
+  recipient: Recipient,
+  notice: Exclude<BookingNotice, 'activate'>,
+  booking: BookingRef,
+): Promise<QueuedMail | null> {
+  const params: Record<string, string> = {
+    car: booking.carName,
+    ...(booking.status ? { status: booking.status } : {}),
+  };
+  await repository.insertNotification(tx, { userId: recipient.id, kind: notice, params, bookingId: booking.id });
+  if (!recipient.enableEmailNotifications) return null;
+  const mail = renderNotice(notice, languageOf(recipient), {
+    websiteName: ctx.config.WEBSITE_NAME,
+    car: booking.carName,
+    bookingId: booking.id,
+    link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}`,
+    ...(booking.status ? { status: booking.status } : {}),
+    ...(booking.amount ? { amount: booking.amount } : {}),
+  });
+  return ctx.mailer.enqueue(tx, { to: recipient.email, ...mail });
+}
+
+/**
+ * The e-mail to a guest whose booking created their account: its activation link, queued in the booking's
+ * transaction `tx` like the notices (no notification row: the account cannot sign in yet).
+ */
+export async function recordGuestActivation(
+  ctx: AppContext,
+  tx: DbOrTx,
+  guest: { email: string; language: string },
+  booking: { id: string; carName: string },
+  link: string,
+): Promise<QueuedMail> {
+  const mail = renderNotice('activate', languageOf(guest), {
+    websiteName: ctx.config.WEBSITE_NAME,
+    car: booking.carName,
+    bookingId: booking.id,
+    link,
+  });
+  return ctx.mailer.enqueue(tx, { to: guest.email, ...mail });
+}
+
+/**
+ * Delivers recorded e-mails once their transaction committed. Failures are logged, never thrown: the booking itself
+ * already succeeded, and the row stays `pending` in the outbox for the mailer's sweeper to retry.
+ */
+export async function deliverNotices(ctx: AppContext, queued: readonly (QueuedMail | null)[]): Promise<void> {
+  for (const item of queued) {
+    if (!item) continue;
+    await ctx.mailer
+      .deliver(item)
+      .catch((err: unknown) => ctx.log.warn({ err, outboxId: item.id }, 'booking e-mail failed'));
+  }
+}

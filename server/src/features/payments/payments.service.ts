@@ -3,8 +3,8 @@ import { toMinor } from '@roam/contract/money';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { deliverNotices, recordBookingNotice } from '../../lib/booking-notifications.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
+import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
 import * as repository from './payments.repository.ts';
 import type { PaypalGateway } from './paypal-gateway.ts';
 import type { StripeGateway } from './stripe-gateway.ts';
@@ -36,12 +36,6 @@ export async function confirmBookingPayment(
   provider: Provider,
   reference: string,
 ): Promise<PaymentResult> {
-  const notice = {
-    mailer: ctx.mailer,
-    websiteName: ctx.config.WEBSITE_NAME,
-    publicUrl: ctx.config.PUBLIC_URL,
-    log: ctx.log,
-  };
   let outcome: { booking: repository.PayableBooking; mails: Awaited<ReturnType<typeof recordBookingNotice>>[] } | null;
   try {
     // The status change and its notifications commit together: a crash (kill -9) between them cannot leave a paid
@@ -53,8 +47,8 @@ export async function confirmBookingPayment(
       const amount = { totalEUR: booking.price, currency: booking.currency, rate: booking.rate };
       const ref = { id: bookingId, carName: booking.carName, status: booking.status, amount };
       const mails = [
-        await recordBookingNotice(tx, notice, booking.driver, 'bookingConfirmed', ref),
-        await recordBookingNotice(tx, notice, booking.supplier, 'bookingNew', ref),
+        await recordBookingNotice(ctx, tx, booking.driver, 'bookingConfirmed', ref),
+        await recordBookingNotice(ctx, tx, booking.supplier, 'bookingNew', ref),
       ];
       return { booking, mails };
     });

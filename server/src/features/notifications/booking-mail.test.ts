@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@roam/contract/enums';
 import { describe, expect, it } from 'vitest';
-import { renderNotice } from './booking-notifications.ts';
+import { renderNotice } from './booking-mail.ts';
 
 describe('booking e-mails', () => {
   const params = { websiteName: 'Roam', car: 'Renault Clio', bookingId: 'b-1', link: 'http://x/booking?b=b-1' };

@@ -1,12 +1,8 @@
 import type { BookingStatus, Language } from '@roam/contract/enums';
-import { LanguageSchema } from '@roam/contract/enums';
 import { convertMinor, formatMinor } from '@roam/contract/money';
-import type { DbOrTx } from '../db/client.ts';
-import { notifications } from '../db/schema.ts';
-import type { Mailer, QueuedMail } from './mailer.ts';
 
-// Booking notifications and e-mails (issue #5 item 3, ARCHITECTURE §5 "E-mails go out in the recipient's language").
-// Shared by checkout, payments and bookings. A notification row carries a message key + params; the web renders it.
+// The booking e-mails (issue #5 item 3, ARCHITECTURE §5 "E-mails go out in the recipient's language"), rendered by
+// the notifications service (notifications.service.ts) when it records a booking notice.
 
 export type BookingNotice = 'bookingConfirmed' | 'bookingNew' | 'bookingStatusChanged' | 'cancelRequested' | 'activate';
 
@@ -103,15 +99,6 @@ const TEMPLATES: Record<BookingNotice, Record<Language, Template>> = {
   },
 };
 
-export type Recipient = { id: string; email: string; language: string; enableEmailNotifications: boolean };
-
-export type NoticeContext = {
-  mailer: Mailer;
-  websiteName: string;
-  publicUrl: string;
-  log: { warn(o: object, m: string): void };
-};
-
 const TOTAL_LABEL: Record<Language, string> = {
   en: 'Total price: ',
   fr: 'Prix total : ',
@@ -123,12 +110,7 @@ const TOTAL_LABEL: Record<Language, string> = {
 /** What the booking costs, as the driver chose to see it: EUR minor units converted at the booking's own rate. */
 export type BookingAmount = { totalEUR: number; currency: string; rate: number };
 
-function languageOf(recipient: Recipient): Language {
-  const parsed = LanguageSchema.safeParse(recipient.language);
-  return parsed.success ? parsed.data : 'en';
-}
-
-/** Renders a notice's e-mail in the recipient's language (exported for tests and the activation mail). */
+/** Renders a notice's e-mail in the recipient's language. */
 export function renderNotice(
   notice: BookingNotice,
   language: Language,
@@ -145,52 +127,4 @@ export function renderNotice(
     totalLine: total ? `\n${TOTAL_LABEL[language]}${total}` : '',
   };
   return { subject: template.subject(full), text: template.text(full) };
-}
-
-type BookingRef = { id: string; carName: string; status?: BookingStatus; amount?: BookingAmount };
-
-/**
- * Records a notice in the same transaction as the change it reports (pass the transaction as `db`): the
- * notification row, and the e-mail in the outbox when the recipient enabled e-mail notifications. A crash can then
- * never leave a status change without its notification, nor a notification without its change. Returns the e-mail
- * to hand to `deliverNotices` once the transaction committed.
- */
-export async function recordBookingNotice(
-  db: DbOrTx,
-  context: NoticeContext,
-  recipient: Recipient,
-  notice: Exclude<BookingNotice, 'activate'>,
-  booking: BookingRef,
-): Promise<QueuedMail | null> {
-  const params: Record<string, string> = {
-    car: booking.carName,
-    ...(booking.status ? { status: booking.status } : {}),
-  };
-  await db.insert(notifications).values({ userId: recipient.id, kind: notice, params, bookingId: booking.id });
-  if (!recipient.enableEmailNotifications) return null;
-  const mail = renderNotice(notice, languageOf(recipient), {
-    websiteName: context.websiteName,
-    car: booking.carName,
-    bookingId: booking.id,
-    link: `${context.publicUrl}/booking?b=${booking.id}`,
-    ...(booking.status ? { status: booking.status } : {}),
-    ...(booking.amount ? { amount: booking.amount } : {}),
-  });
-  return context.mailer.enqueue(db, { to: recipient.email, ...mail });
-}
-
-/**
- * Delivers recorded e-mails once their transaction committed. Failures are logged, never thrown: the booking itself
- * already succeeded, and the row stays `pending` in the outbox for the mailer's sweeper to retry.
- */
-export async function deliverNotices(
-  context: Pick<NoticeContext, 'mailer' | 'log'>,
-  queued: readonly (QueuedMail | null)[],
-): Promise<void> {
-  for (const item of queued) {
-    if (!item) continue;
-    await context.mailer
-      .deliver(item)
-      .catch((err: unknown) => context.log.warn({ err, outboxId: item.id }, 'booking e-mail failed'));
-  }
 }
