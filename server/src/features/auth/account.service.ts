@@ -34,7 +34,7 @@ const isUniqueViolation = (error: unknown) =>
  * A fresh one-time account link (older unused ones of the same purpose stop working), valid one day, its token
  * stored hashed. Written with `tx`: checkout creates a guest account and its link in the booking's transaction.
  */
-export async function createAccountLink(
+async function createAccountLink(
   ctx: AppContext,
   tx: DbOrTx,
   user: { id: string; email: string },
@@ -108,8 +108,27 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string): Promis
   return user;
 }
 
+export async function isEmailRegistered(ctx: AppContext, email: string): Promise<boolean> {
+  return (await findUserByEmail(ctx.db, email)) !== undefined;
+}
+
 export async function isEmailFree(ctx: AppContext, email: string): Promise<void> {
-  if (await findUserByEmail(ctx.db, email)) throw emailTaken();
+  if (await isEmailRegistered(ctx, email)) throw emailTaken();
+}
+
+export type GuestAccount = { fullName: string; email: string; phone: string; birthDate: string; language: string };
+
+/**
+ * The account a guest checkout creates (issue #5): an unverified driver without a password, and its activation
+ * link. Written with the booking's transaction `tx`: the booking, the account and the link commit together.
+ */
+export async function createGuestAccount(
+  ctx: AppContext,
+  tx: DbOrTx,
+  guest: GuestAccount,
+): Promise<{ id: string; activationLink: string }> {
+  const user = await insertUser(tx, { type: 'user', verified: false, passwordHash: null, ...guest });
+  return { id: user.id, activationLink: await createAccountLink(ctx, tx, user, 'activate') };
 }
 
 const linkExpired = () => new AppError('TOKEN_EXPIRED', AUTH_MESSAGES.linkExpired);

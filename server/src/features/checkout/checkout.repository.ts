@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, cars, files, locations, users } from '../../db/schema.ts';
+import { bookings, cars, locations, users } from '../../db/schema.ts';
 import { findDateBasedPrices } from '../../lib/date-based-prices.repository.ts';
 
 // The only Drizzle code of the checkout slice.
@@ -57,41 +57,6 @@ export async function carServesLocation(db: DbOrTx, carId: string, locationId: s
         and (cl.location_id in (select id from ancestors) or cl.location_id in (select id from descendants))
     ) as ok`);
   return Boolean((result as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok);
-}
-
-export async function findLicenseFile(db: DbOrTx, fileId: string) {
-  const [row] = await db
-    .select({ id: files.id, kind: files.kind, ownerId: files.ownerId, temporary: files.temporary })
-    .from(files)
-    .where(eq(files.id, fileId))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function createGuestUser(
-  db: DbOrTx,
-  guest: { fullName: string; email: string; phone: string; birthDate: string; language: string },
-) {
-  const [row] = await db
-    .insert(users)
-    .values({ type: 'user', verified: false, passwordHash: null, ...guest })
-    .returning();
-  return row!;
-}
-
-/** A temporary licence uploaded during guest checkout becomes the new driver's. */
-export async function attachLicense(db: DbOrTx, fileId: string, userId: string) {
-  await db.update(files).set({ ownerId: userId, temporary: false }).where(eq(files.id, fileId));
-  await db.update(users).set({ licenseFileId: fileId }).where(eq(users.id, userId));
 }
 
 export async function insertBooking(db: DbOrTx, values: typeof bookings.$inferInsert) {

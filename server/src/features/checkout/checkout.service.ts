@@ -10,10 +10,10 @@ import { minimumDriverAge, priceBooking, throwPeriodIssues } from '../../lib/boo
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { createAccountLink } from '../auth/account.service.ts';
+import { createGuestAccount, isEmailRegistered } from '../auth/account.service.ts';
 import { deliverNotices, recordBookingNotice, recordGuestActivation } from '../notifications/notifications.service.ts';
-import { releaseExpiredHolds } from '../payments/payments.repository.ts';
-import { startCardPayment } from '../payments/payments.service.ts';
+import { releaseExpiredHolds, startCardPayment } from '../payments/payments.service.ts';
+import { attachGuestLicense, isUsableLicense } from '../profile/profile.service.ts';
 import { buildSettings } from '../system/settings.service.ts';
 import * as repository from './checkout.repository.ts';
 
@@ -120,11 +120,8 @@ export async function checkout(ctx: AppContext, body: CheckoutBody, user: Sessio
 
   // Driver licence: required by some suppliers; an uploaded file of the driver, or a temporary one for a guest.
   let licenseFileId: string | null = body.licenseFileId ?? driver.licenseFileId;
-  if (body.licenseFileId) {
-    const file = await repository.findLicenseFile(db, body.licenseFileId);
-    const usable =
-      file && file.kind === 'license' && (file.temporary || (driver.id !== null && file.ownerId === driver.id));
-    if (!usable) throw invalid({ licenseFileId: ['Please add your driver’s licence.'] });
+  if (body.licenseFileId && !(await isUsableLicense(ctx, body.licenseFileId, driver.id))) {
+    throw invalid({ licenseFileId: ['Please add your driver’s licence.'] });
   }
   if (supplier.licenseRequired && !licenseFileId)
     throw invalid({ licenseFileId: ['Please add your driver’s licence.'] });
@@ -145,7 +142,7 @@ export async function checkout(ctx: AppContext, body: CheckoutBody, user: Sessio
   const online = body.paymentOption !== 'payLater';
   const holdExpiresAt = online ? new Date(ctx.clock.now().getTime() + config.HOLD_MINUTES * 60_000) : null;
 
-  if (!driver.id && (await repository.emailTaken(db, driver.email)))
+  if (!driver.id && (await isEmailRegistered(ctx, driver.email)))
     throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { 'driver.email': [EMAIL_TAKEN_MESSAGE] });
 
   let created: {
@@ -159,12 +156,12 @@ export async function checkout(ctx: AppContext, body: CheckoutBody, user: Sessio
     // One transaction: the lapsed holds released, the guest account, the booking, and — for pay later, booked at
     // once — the driver's and the supplier's notices (and every e-mail in the outbox). A crash leaves all or none.
     created = await db.transaction(async (tx) => {
-      await releaseExpiredHolds(tx, car.id);
+      await releaseExpiredHolds(ctx, tx, car.id);
       let driverId = driver.id;
       const mails: (QueuedMail | null)[] = [];
       let activationLink: string | null = null;
       if (!driverId && body.driver) {
-        const account = await repository.createGuestUser(tx, {
+        const account = await createGuestAccount(ctx, tx, {
           fullName: body.driver.fullName,
           email: driver.email,
           phone: body.driver.phone,
@@ -172,8 +169,8 @@ export async function checkout(ctx: AppContext, body: CheckoutBody, user: Sessio
           language: driver.language,
         });
         driverId = account.id;
-        activationLink = await createAccountLink(ctx, tx, account, 'activate');
-        if (licenseFileId) await repository.attachLicense(tx, licenseFileId, account.id);
+        activationLink = account.activationLink;
+        if (licenseFileId) await attachGuestLicense(ctx, tx, licenseFileId, account.id);
       }
       const booking = await repository.insertBooking(tx, {
         carId: car.id,

@@ -216,6 +216,31 @@ describe('POST /api/checkout', () => {
     expect(stolen.json().fieldErrors).toHaveProperty('licenseFileId');
   });
 
+  it("makes a guest's temporary licence the new account's, in the booking's transaction", async () => {
+    const [upload] = await t.db
+      .insert(files)
+      .values({
+        kind: 'license',
+        ownerId: null,
+        temporary: true,
+        contentType: 'image/png',
+        size: 1,
+        bytes: Buffer.from([1]),
+      })
+      .returning();
+    const email = `licensed-guest-${Date.now()}@roam.test`;
+    const body = { carId: DEMO_IDS.cars.licenseRequired, paymentOption: 'full', licenseFileId: upload!.id };
+    const res = await post(checkoutBody({ ...body, driver: guestDriver(email) } as never, 64));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().accountCreated).toBe(true);
+    const [account] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(account?.licenseFileId).toBe(upload!.id);
+    const [file] = await t.db.select().from(files).where(eq(files.id, upload!.id));
+    expect(file).toMatchObject({ ownerId: account!.id, temporary: false });
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, res.json().bookingId));
+    expect(booking?.licenseFileId).toBe(upload!.id);
+  });
+
   it('holds the car for online payment and charges in the display currency', async () => {
     const res = await post(checkoutBody({ paymentOption: 'deposit', currency: 'USD' }, 62), driver);
     expect(res.statusCode).toBe(201);

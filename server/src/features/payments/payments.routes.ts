@@ -10,7 +10,6 @@ import {
 import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { releaseExpiredHolds } from './payments.repository.ts';
 import * as payments from './payments.service.ts';
 
 const SWEEP_MS = 60_000;
@@ -31,7 +30,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Holds that lapsed stop blocking their car (every checkout also releases its own car's first).
   const sweep = setInterval(() => {
-    app.inFlight.run('hold sweep failed', () => releaseExpiredHolds(ctx.db));
+    app.inFlight.run('hold sweep failed', () => payments.releaseExpiredHolds(ctx, ctx.db));
   }, SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

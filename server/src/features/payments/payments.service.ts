@@ -2,6 +2,7 @@ import type { CreatePaypalOrderBody, DemoPaymentBody, GatewaySession, PaymentRes
 import { toMinor } from '@roam/contract/money';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
@@ -68,6 +69,14 @@ export async function confirmBookingPayment(
   }
   await deliverNotices(ctx, outcome.mails);
   return result(bookingId, outcome.booking.status, 'paid');
+}
+
+/**
+ * Holds that lapsed stop blocking their car: the periodic sweep (every car), and the first step of every checkout
+ * (its car, in the booking's transaction `tx`).
+ */
+export async function releaseExpiredHolds(_ctx: AppContext, tx: DbOrTx, carId?: string): Promise<void> {
+  await repository.releaseExpiredHolds(tx, carId);
 }
 
 /** A declined or expired payment: the car is free again (the booking stays void). */

@@ -41,6 +41,11 @@ export async function findFileInfo(db: DbOrTx, id: string) {
   return row;
 }
 
+/** A temporary upload becomes the owner's file. */
+export async function claimFile(db: DbOrTx, id: string, ownerId: string): Promise<void> {
+  await db.update(files).set({ ownerId, temporary: false }).where(eq(files.id, id));
+}
+
 export async function deleteFile(db: DbOrTx, id: string): Promise<void> {
   await db.delete(files).where(eq(files.id, id));
 }

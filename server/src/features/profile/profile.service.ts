@@ -1,11 +1,13 @@
 import type { LicenseFile, UpdateUser } from '@roam/contract/profile';
 import type { User } from '@roam/contract/users';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { prepareAvatar, prepareLicense } from '../../lib/upload-validation.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { getUser, toUser, updateAccount } from '../auth/auth.service.ts';
 import {
+  claimFile,
   deleteFiles,
   deleteFileUnlessBooked,
   deleteTemporaryFile,
@@ -105,6 +107,20 @@ export async function removeLicense(ctx: AppContext, userId: string): Promise<vo
     await updateAccount(ctx, tx, userId, { licenseFileId: null });
     if (previous?.licenseFileId) await deleteFileUnlessBooked(tx, previous.licenseFileId);
   });
+}
+
+/** Whether a booking of this driver (null: a guest) may carry the licence file: the driver's own, or a guest upload. */
+export async function isUsableLicense(ctx: AppContext, fileId: string, driverId: string | null): Promise<boolean> {
+  const file = await findFileInfo(ctx.db, fileId);
+  return Boolean(
+    file && file.kind === 'license' && (file.temporary || (driverId !== null && file.ownerId === driverId)),
+  );
+}
+
+/** A guest's temporary licence becomes the new account's, in the booking's transaction `tx` (checkout). */
+export async function attachGuestLicense(ctx: AppContext, tx: DbOrTx, fileId: string, userId: string): Promise<void> {
+  await claimFile(tx, fileId, userId);
+  await updateAccount(ctx, tx, userId, { licenseFileId: fileId });
 }
 
 /**
