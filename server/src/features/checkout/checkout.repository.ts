@@ -36,6 +36,7 @@ export async function findLocations(db: DbOrTx, ids: string[]) {
     .from(locations)
     .where(inArray(locations.id, ids));
 }
+export type CheckoutPlace = Awaited<ReturnType<typeof findLocations>>[number];
 
 /**
  * Whether the car is offered at a location, as search matches places: the car is at the location itself, at one

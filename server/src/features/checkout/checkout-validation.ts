@@ -1,0 +1,175 @@
+import type { CheckoutBody } from '@roam/contract/checkout';
+import { EXTRAS, type Extra, type Language } from '@roam/contract/enums';
+import type { Settings } from '@roam/contract/settings';
+import { ageOn, validateRentalPeriod } from '@roam/contract/time';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { minimumDriverAge, throwPeriodIssues } from '../../lib/booking-rules.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { isUsableLicense } from '../profile/profile.service.ts';
+import { buildSettings } from '../system/settings.service.ts';
+import * as repository from './checkout.repository.ts';
+
+// The first step of checkout (issue #5, spec §5): everything the screen showed is checked again here, in the order
+// the answers have always come in — the driver, the car, the places, the period, the ages, the payment option, the
+// licence. The client sends choices, never a price.
+
+export const invalid = (fieldErrors: Record<string, string[]>) =>
+  new AppError('VALIDATION_FAILED', 'Please fix errors.', fieldErrors);
+
+/** Who drives: the signed-in account, or the guest the form describes (an account is made for them). */
+export type Driver = {
+  id: string | null;
+  email: string;
+  fullName: string;
+  birthDate: string | null;
+  language: string;
+  enableEmailNotifications: boolean;
+  licenseFileId: string | null;
+};
+
+/** A checkout that passed every rule: what pricing and booking need. */
+export type CheckoutOrder = {
+  body: CheckoutBody;
+  driver: Driver;
+  car: repository.CheckoutCar['car'];
+  supplier: repository.CheckoutCar['supplier'];
+  dateBasedPrices: repository.CheckoutCar['dateBasedPrices'];
+  pickupPlace: repository.CheckoutPlace;
+  dropoffPlace: repository.CheckoutPlace;
+  pickupAt: Date;
+  dropoffAt: Date;
+  extras: Record<Extra, boolean>;
+  licenseFileId: string | null;
+};
+
+function driverOf(body: CheckoutBody, user: SessionUser | null, defaultLanguage: Language): Driver {
+  if (user) {
+    if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', 'Your account is suspended.');
+    return {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      birthDate: user.birthDate,
+      language: user.language,
+      enableEmailNotifications: user.enableEmailNotifications,
+      licenseFileId: user.licenseFileId,
+    };
+  }
+  if (!body.driver) throw invalid({ driver: ['Please sign in or enter the driver details.'] });
+  const guest = body.driver;
+  return {
+    id: null,
+    email: guest.email.trim(),
+    fullName: guest.fullName,
+    birthDate: guest.birthDate,
+    language: guest.language ?? defaultLanguage,
+    enableEmailNotifications: true,
+    licenseFileId: null,
+  };
+}
+
+async function bookableCar(ctx: AppContext, carId: string) {
+  const found = await repository.findCarForCheckout(ctx.db, carId);
+  if (!found) throw new AppError('NOT_FOUND', 'Car not found.');
+  const { car, supplier } = found;
+  if (!car.available || car.comingSoon || car.fullyBooked || supplier.blacklisted) {
+    throw new AppError('CAR_UNAVAILABLE', 'This car is not available.');
+  }
+  return found;
+}
+
+async function placesOf(ctx: AppContext, body: CheckoutBody, carId: string) {
+  const places = await repository.findLocations(ctx.db, [body.pickupLocationId, body.dropoffLocationId]);
+  const pickupPlace = places.find((place) => place.id === body.pickupLocationId);
+  const dropoffPlace = places.find((place) => place.id === body.dropoffLocationId);
+  if (!pickupPlace) throw invalid({ pickupLocationId: ['Unknown pick-up location.'] });
+  if (!dropoffPlace) throw invalid({ dropoffLocationId: ['Unknown drop-off location.'] });
+  if (!(await repository.carServesLocation(ctx.db, carId, pickupPlace.id))) {
+    throw invalid({ pickupLocationId: ['This car is not offered at this pick-up location.'] });
+  }
+  return { pickupPlace, dropoffPlace };
+}
+
+/** Driver age at pick-up, in the pick-up location's calendar (spec §5: at least 21, or the car's minimum age). */
+function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolean, settings: Settings) {
+  const { body, driver, pickupAt, pickupPlace } = order;
+  const minimumAge = minimumDriverAge(order.car.minimumAge);
+  const birthField = signedIn ? 'birthDate' : 'driver.birthDate';
+  if (!driver.birthDate) throw invalid({ [birthField]: ['Please add your birth date to your profile.'] });
+  if (!(ageOn(driver.birthDate, pickupAt, pickupPlace.timeZone) >= minimumAge)) {
+    throw invalid({ [birthField]: [`You must be at least ${minimumAge} years old.`] });
+  }
+  if (order.extras.additionalDriver) {
+    if (!body.additionalDriver) throw invalid({ additionalDriver: ['Please enter the additional driver details.'] });
+    if (!(ageOn(body.additionalDriver.birthDate, pickupAt, pickupPlace.timeZone) >= settings.minDriverAge)) {
+      throw invalid({ 'additionalDriver.birthDate': [`You must be at least ${settings.minDriverAge} years old.`] });
+    }
+  }
+}
+
+function checkPaymentOption(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFileId'>, settings: Settings) {
+  const { paymentOption } = order.body;
+  if (paymentOption === 'payLater' && !order.supplier.payLater) {
+    throw invalid({ paymentOption: ['Pay later is not available for this supplier.'] });
+  }
+  // Nothing is written for an online payment that no gateway could take (production without a card provider).
+  if (paymentOption !== 'payLater' && settings.payment.card === null && !ctx.payments.paypal) {
+    throw invalid({ paymentOption: ['Online payment is not available.'] });
+  }
+}
+
+/** Driver licence: required by some suppliers; an uploaded file of the driver, or a temporary one for a guest. */
+async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFileId'>): Promise<string | null> {
+  const { body, driver, supplier } = order;
+  const licenseFileId = body.licenseFileId ?? driver.licenseFileId;
+  if (body.licenseFileId && !(await isUsableLicense(ctx, body.licenseFileId, driver.id))) {
+    throw invalid({ licenseFileId: ['Please add your driver’s licence.'] });
+  }
+  if (supplier.licenseRequired && !licenseFileId)
+    throw invalid({ licenseFileId: ['Please add your driver’s licence.'] });
+  return !supplier.licenseRequired && !body.licenseFileId ? null : licenseFileId;
+}
+
+/** Every rule of a checkout, or the first field error it breaks. */
+export async function validateCheckout(
+  ctx: AppContext,
+  body: CheckoutBody,
+  user: SessionUser | null,
+): Promise<CheckoutOrder> {
+  const settings = buildSettings(ctx.config);
+  const driver = driverOf(body, user, ctx.config.DEFAULT_LANGUAGE);
+  const { car, supplier, dateBasedPrices } = await bookableCar(ctx, body.carId);
+  const { pickupPlace, dropoffPlace } = await placesOf(ctx, body, car.id);
+  const pickupAt = new Date(body.pickupAt);
+  const dropoffAt = new Date(body.dropoffAt);
+  throwPeriodIssues(
+    validateRentalPeriod({
+      pickupAt,
+      dropoffAt,
+      now: ctx.clock.now(),
+      pickupTimeZone: pickupPlace.timeZone,
+      dropoffTimeZone: dropoffPlace.timeZone,
+      rules: settings,
+    }),
+  );
+  const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, body.extras[extra] === true])) as Record<
+    Extra,
+    boolean
+  >;
+  const order = {
+    body,
+    driver,
+    car,
+    supplier,
+    dateBasedPrices,
+    pickupPlace,
+    dropoffPlace,
+    pickupAt,
+    dropoffAt,
+    extras,
+  };
+  checkAges(order, user !== null, settings);
+  checkPaymentOption(ctx, order, settings);
+  return { ...order, licenseFileId: await licenceOf(ctx, order) };
+}

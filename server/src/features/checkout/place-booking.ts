@@ -1,0 +1,103 @@
+import type { CheckoutResult } from '@roam/contract/checkout';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { QueuedMail } from '../../lib/mailer.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
+import { createGuestAccount, isEmailRegistered } from '../auth/account.service.ts';
+import { deliverNotices, recordBookingNotice, recordGuestActivation } from '../notifications/notifications.service.ts';
+import { releaseExpiredHolds } from '../payments/payments.service.ts';
+import { attachGuestLicense } from '../profile/profile.service.ts';
+import * as repository from './checkout.repository.ts';
+import type { CheckoutQuote } from './checkout-pricing.ts';
+import type { CheckoutOrder } from './checkout-validation.ts';
+
+// The third step of checkout (issue #5, ARCHITECTURE §5 Bookings): one transaction releases the car's lapsed holds,
+// creates the guest's account, inserts the booking and records its notices; the exclusion constraint makes a double
+// booking impossible.
+
+const EMAIL_TAKEN_MESSAGE = 'This email address is already registered.';
+const emailTaken = () => new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { 'driver.email': [EMAIL_TAKEN_MESSAGE] });
+
+export type PlacedBooking = { bookingId: string; status: CheckoutResult['status']; accountCreated: boolean };
+
+/** The driver's id: the signed-in account's, or a new account for the guest (with its licence and activation link). */
+async function driverAccount(ctx: AppContext, tx: DbOrTx, order: CheckoutOrder) {
+  const { body, driver, licenseFileId } = order;
+  if (driver.id || !body.driver) return { driverId: driver.id!, activationLink: null };
+  const account = await createGuestAccount(ctx, tx, {
+    fullName: body.driver.fullName,
+    email: driver.email,
+    phone: body.driver.phone,
+    birthDate: body.driver.birthDate,
+    language: driver.language,
+  });
+  if (licenseFileId) await attachGuestLicense(ctx, tx, licenseFileId, account.id);
+  return { driverId: account.id, activationLink: account.activationLink };
+}
+
+/**
+ * One transaction: the lapsed holds released, the guest account, the booking, and — for pay later, booked at once —
+ * the driver's and the supplier's notices (and every e-mail in the outbox). A crash leaves all or none. The e-mails
+ * go out once it committed.
+ */
+export async function placeBooking(
+  ctx: AppContext,
+  order: CheckoutOrder,
+  quote: CheckoutQuote,
+): Promise<PlacedBooking> {
+  const { body, driver, car, supplier, extras } = order;
+  const { price } = quote;
+  if (!driver.id && (await isEmailRegistered(ctx, driver.email))) throw emailTaken();
+  let placed: PlacedBooking & { mails: (QueuedMail | null)[] };
+  try {
+    placed = await ctx.db.transaction(async (tx) => {
+      await releaseExpiredHolds(ctx, tx, car.id);
+      const { driverId, activationLink } = await driverAccount(ctx, tx, order);
+      const booking = await repository.insertBooking(tx, {
+        carId: car.id,
+        supplierId: supplier.id,
+        driverId,
+        pickupLocationId: order.pickupPlace.id,
+        dropoffLocationId: order.dropoffPlace.id,
+        pickupAt: order.pickupAt,
+        dropoffAt: order.dropoffAt,
+        status: quote.online ? 'void' : 'pending',
+        blocksCar: true,
+        holdExpiresAt: quote.holdExpiresAt,
+        paymentOption: body.paymentOption,
+        ...extras,
+        additionalDriverDetails: extras.additionalDriver ? (body.additionalDriver ?? null) : null,
+        price: price.total,
+        deposit: price.deposit,
+        payNow: quote.payNow,
+        currency: body.currency,
+        rate: quote.rate,
+        chargedAmount: quote.chargedAmount,
+        licenseFileId: order.licenseFileId,
+      });
+      const mails: (QueuedMail | null)[] = [];
+      if (activationLink) {
+        mails.push(await recordGuestActivation(ctx, tx, driver, { id: booking.id, carName: car.name }, activationLink));
+      }
+      if (!quote.online) {
+        // Pay later: booked now. The driver and the supplier hear about it at once.
+        const recipient = { ...driver, id: driverId };
+        const amount = { totalEUR: price.total, currency: body.currency, rate: quote.rate };
+        const ref = { id: booking.id, carName: car.name, status: 'pending' as const, amount };
+        mails.push(await recordBookingNotice(ctx, tx, recipient, 'bookingConfirmed', ref));
+        mails.push(await recordBookingNotice(ctx, tx, supplier, 'bookingNew', ref));
+      }
+      return { bookingId: booking.id, status: booking.status, accountCreated: activationLink !== null, mails };
+    });
+  } catch (error) {
+    const code = pgErrorCode(error);
+    if (code === '23P01')
+      throw new AppError('CAR_UNAVAILABLE', 'This car was just booked by someone else for these dates.');
+    if (code === '23505') throw emailTaken();
+    throw error;
+  }
+  const { mails, ...booking } = placed;
+  await deliverNotices(ctx, mails);
+  return booking;
+}
