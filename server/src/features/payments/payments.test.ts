@@ -1,25 +1,17 @@
 import { count, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../../../test/booking-fixtures.ts';
-import { startFakePaypal, startFakeStripe } from '../../../test/fake-providers.ts';
+import { startFakePaypal } from '../../../test/fake-providers.ts';
 import { withRefusedInserts } from '../../../test/refused-inserts.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
-import { bookings, notifications } from '../../db/schema.ts';
+import { bookings } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookingRow, bookOnline, GOOD_CARD, notificationCount, postCheckout } from './test-helpers.ts';
 
-const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', cardholder: 'Camille Martin' };
-
-async function bookingRow(t: TestApp, id: string) {
-  const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
-  return row!;
-}
-async function notificationCount(t: TestApp, bookingId: string) {
-  const [row] = await t.db.select({ n: count() }).from(notifications).where(eq(notifications.bookingId, bookingId));
-  return row!.n;
-}
+// The demo gateway, and what checkout offers in production without a card provider. The card and wallet providers
+// have their own files (stripe-gateway.test.ts, paypal-gateway.test.ts).
 
 describe('demo gateway', () => {
   let t: TestApp;
@@ -30,16 +22,8 @@ describe('demo gateway', () => {
   });
   afterAll(() => t.close());
 
-  const book = async (daysAhead: number, paymentOption = 'full') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: driver,
-      payload: checkoutBody({ paymentOption } as never, daysAhead),
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json().bookingId as string;
-  };
+  const book = async (daysAhead: number, paymentOption = 'full') =>
+    (await bookOnline(t, driver, { paymentOption }, daysAhead)).bookingId as string;
   const pay = (bookingId: string, card: Record<string, string> = GOOD_CARD) =>
     t.app.inject({ method: 'POST', url: `/api/demo-payment/${bookingId}`, payload: card });
 
@@ -194,12 +178,7 @@ describe('demo gateway', () => {
 describe('production without a card provider (README: an integration not configured is off)', () => {
   const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://roam.example' } as const;
   const checkout = (t: TestApp, driver: { cookie: string }, paymentOption: string, daysAhead: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: driver,
-      payload: checkoutBody({ paymentOption } as never, daysAhead),
-    });
+    postCheckout(t, driver, { paymentOption }, daysAhead);
 
   it('offers no card; an online checkout is refused before anything is written, pay later still books', async () => {
     const t = await createTestApp(production);
@@ -243,206 +222,5 @@ describe('production without a card provider (README: an integration not configu
       await t.close();
       await fake.close();
     }
-  });
-});
-
-describe('card provider (real stripe SDK against a local test server)', () => {
-  let t: TestApp;
-  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-  let driver: { cookie: string };
-  const secret = 'whsec_test_secret';
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_WEBHOOK_SECRET: secret,
-      STRIPE_API_BASE: fake.base,
-      PUBLIC_URL: 'http://roam.test',
-    });
-    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-
-  const book = async (daysAhead: number) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: driver,
-      payload: checkoutBody({ paymentOption: 'full', currency: 'GBP' } as never, daysAhead),
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json();
-  };
-  const webhook = (type: string, session: object, signature?: string) => {
-    const payload = JSON.stringify({ id: `evt_${Math.random()}`, object: 'event', type, data: { object: session } });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/stripe-webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret }),
-      },
-      payload,
-    });
-  };
-
-  it('checkout creates a Checkout Session in the display currency, with the booking and the return URL', async () => {
-    const result = await book(30);
-    expect(result.payment).toMatchObject({
-      provider: 'stripe',
-      sessionId: expect.stringMatching(/^cs_test_/),
-      url: `${fake.base}/pay/${result.payment.sessionId}`,
-    });
-    const call = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!;
-    expect(call.headers.authorization).toBe('Bearer sk_test_123');
-    expect(call.form.get('mode')).toBe('payment');
-    expect(call.form.get('metadata[bookingId]')).toBe(result.bookingId);
-    expect(call.form.get('line_items[0][price_data][currency]')).toBe('gbp');
-    expect(Number(call.form.get('line_items[0][price_data][unit_amount]'))).toBe(result.chargedAmount);
-    expect(call.form.get('success_url')).toBe('http://roam.test/checkout-session/{CHECKOUT_SESSION_ID}');
-    // The hold is 30 minutes; Stripe needs at least 30 minutes: clamped up.
-    expect(Number(call.form.get('expires_at')) * 1000).toBeGreaterThanOrEqual(Date.now() + 30 * 60_000);
-    expect((await bookingRow(t, result.bookingId)).paymentReference).toBe(result.payment.sessionId);
-  });
-
-  it('the return check confirms only a paid session', async () => {
-    const { bookingId, payment } = await book(36);
-    const open = await t.app.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}` });
-    expect(open.json()).toEqual({ bookingId, status: 'void', payment: 'open' });
-    Object.assign(fake.sessions.get(payment.sessionId)!, { status: 'complete', payment_status: 'paid' });
-    const paid = await t.app.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}` });
-    expect(paid.json()).toEqual({ bookingId, status: 'paid', payment: 'paid' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/checkout-session/cs_test_unknown' })).statusCode).toBe(404);
-  });
-
-  it('the signed webhook confirms once; a bad signature is refused', async () => {
-    const { bookingId, payment } = await book(42);
-    const session = { ...fake.sessions.get(payment.sessionId)!, status: 'complete', payment_status: 'paid' };
-    expect((await webhook('checkout.session.completed', session, 't=1,v1=deadbeef')).statusCode).toBe(400);
-    expect((await bookingRow(t, bookingId)).status).toBe('void');
-    expect((await webhook('checkout.session.completed', session)).statusCode).toBe(200);
-    expect(await bookingRow(t, bookingId)).toMatchObject({ status: 'paid', blocksCar: true });
-    const notes = await notificationCount(t, bookingId);
-    expect((await webhook('checkout.session.completed', session)).statusCode).toBe(200);
-    Object.assign(fake.sessions.get(payment.sessionId)!, session);
-    await t.app.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}` });
-    expect(await notificationCount(t, bookingId)).toBe(notes);
-  });
-
-  it('a paid session whose amount differs from the booking is not confirmed', async () => {
-    const { bookingId, payment } = await book(48);
-    const session = {
-      ...fake.sessions.get(payment.sessionId)!,
-      status: 'complete',
-      payment_status: 'paid',
-      amount_total: 1,
-    };
-    expect((await webhook('checkout.session.completed', session)).statusCode).toBe(402);
-    expect((await bookingRow(t, bookingId)).status).toBe('void');
-  });
-
-  it('an expired session releases the car', async () => {
-    const { bookingId, payment } = await book(54);
-    const session = { ...fake.sessions.get(payment.sessionId)!, status: 'expired' };
-    expect((await webhook('checkout.session.expired', session)).statusCode).toBe(200);
-    expect(await bookingRow(t, bookingId)).toMatchObject({ status: 'void', blocksCar: false });
-  });
-
-  it('the demo gateway is off when the card provider is configured', async () => {
-    const { bookingId } = await book(60);
-    const res = await t.app.inject({ method: 'POST', url: `/api/demo-payment/${bookingId}`, payload: GOOD_CARD });
-    expect(res.statusCode).toBe(403);
-  });
-});
-
-describe('wallet provider (PayPal REST client against a local test server)', () => {
-  let t: TestApp;
-  let fake: Awaited<ReturnType<typeof startFakePaypal>>;
-  let driver: { cookie: string };
-  beforeAll(async () => {
-    fake = await startFakePaypal('pp-client', 'pp-secret');
-    t = await createTestApp({
-      PAYPAL_CLIENT_ID: 'pp-client',
-      PAYPAL_CLIENT_SECRET: 'pp-secret',
-      PAYPAL_API_BASE: fake.base,
-    });
-    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-
-  const book = async (daysAhead: number) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: driver,
-      payload: checkoutBody({ paymentOption: 'deposit', currency: 'USD' } as never, daysAhead),
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().walletEnabled).toBe(true);
-    return res.json();
-  };
-  const create = (payload: object) => t.app.inject({ method: 'POST', url: '/api/create-paypal-order/', payload });
-
-  it('creates the order from the booking; the client amount must match', async () => {
-    const { bookingId, chargedAmount } = await book(30);
-    expect(chargedAmount).toBe(12075);
-    const wrong = await create({ bookingId, amount: 1, currency: 'USD', name: 'Renault Clio', description: 'Booking' });
-    expect(wrong.statusCode).toBe(400);
-    const res = await create({
-      bookingId,
-      amount: 120.75,
-      currency: 'USD',
-      name: 'N'.repeat(300),
-      description: 'D'.repeat(1500),
-    });
-    expect(res.statusCode).toBe(200);
-    const order = fake.orders.get(res.json().orderId)!;
-    const unit = order.purchase_units[0]!;
-    expect(unit).toMatchObject({
-      custom_id: bookingId,
-      reference_id: bookingId,
-      amount: { currency_code: 'USD', value: '120.75' },
-    });
-    expect(unit.items![0]!.name).toHaveLength(200);
-    expect(unit.description).toHaveLength(1000);
-  });
-
-  it('checks the order: not approved → 402; approved → captured and confirmed once', async () => {
-    const { bookingId } = await book(36);
-    const { orderId } = (
-      await create({ bookingId, amount: 120.75, currency: 'USD', name: 'Renault Clio', description: 'Booking' })
-    ).json();
-    const check = () => t.app.inject({ method: 'POST', url: `/api/check-paypal-order/${bookingId}/${orderId}` });
-    expect((await check()).statusCode).toBe(402);
-    fake.orders.get(orderId)!.status = 'APPROVED';
-    const res = await check();
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ bookingId, status: 'deposit', payment: 'paid' });
-    expect(fake.orders.get(orderId)!.status).toBe('COMPLETED');
-    const notes = await notificationCount(t, bookingId);
-    expect((await check()).json()).toEqual({ bookingId, status: 'deposit', payment: 'paid' });
-    expect(await notificationCount(t, bookingId)).toBe(notes);
-  });
-
-  it("refuses another booking's order, and a completed order of the wrong amount", async () => {
-    const first = await book(42);
-    const { orderId } = (
-      await create({ bookingId: first.bookingId, amount: 120.75, currency: 'USD', name: 'Clio', description: 'x' })
-    ).json();
-    const second = await book(60);
-    const res = await t.app.inject({ method: 'POST', url: `/api/check-paypal-order/${second.bookingId}/${orderId}` });
-    expect(res.statusCode).toBe(404);
-    const order = fake.orders.get(orderId)!;
-    order.status = 'COMPLETED';
-    order.purchase_units[0]!.amount.value = '1.00';
-    const cheap = await t.app.inject({ method: 'POST', url: `/api/check-paypal-order/${first.bookingId}/${orderId}` });
-    expect(cheap.statusCode).toBe(402);
-    expect((await bookingRow(t, first.bookingId)).status).toBe('void');
   });
 });
