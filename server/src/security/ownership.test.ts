@@ -1,17 +1,22 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow, checkoutBody, period } from '../../test/booking-fixtures.ts';
-import { multipart } from '../../test/multipart.ts';
+import { checkoutBody } from '../../test/booking-fixtures.ts';
+import {
+  type Fixture,
+  nextDays,
+  ownershipFixtures,
+  type SignedInFixture,
+  upload,
+} from '../../test/ownership-fixtures.ts';
 import { createSecurityApp, type SecurityApp } from '../../test/security-app.ts';
-import { bookings, files, notifications, users } from '../db/schema.ts';
+import { notifications } from '../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../db/seed/seed.ts';
 
 // Issue #8 security suite, ownership matrix (ARCHITECTURE §4): every call that takes a user, booking, notification
 // or file id, called by each kind of caller, against the status the code defines. Every call gets fresh records
-// (a new driver with a booking, a cancelled booking, a licence and a notification), so a success changes nothing
-// the next call relies on. A new route is one row.
+// (a new driver with a booking, a cancelled booking, a licence and a notification: test/ownership-fixtures.ts), so a
+// success changes nothing the next call relies on. A new route is one row.
 
 type Who = 'anonymous' | 'owner' | 'otherDriver' | 'otherSupplier' | 'operatingSupplier' | 'admin';
 const CALLERS: Who[] = ['anonymous', 'otherDriver', 'otherSupplier', 'operatingSupplier', 'admin', 'owner'];
@@ -43,34 +48,7 @@ const everyone = (status: number): Expected => ({
   owner: status,
 });
 
-/** Records made afresh for each call. The Clio is in the demo supplier's (Azur Coast) fleet. */
-type Fixture = {
-  userId: string;
-  email: string;
-  bookingId: string;
-  cancelledBookingId: string;
-  licenceId: string;
-  notificationId: string;
-};
-
 type Row = { call: string; expected: Expected; request: (f: Fixture) => InjectOptions | Promise<InjectOptions> };
-
-let pngBytes: Buffer | undefined;
-const png = async () => {
-  pngBytes ??= await sharp({ create: { width: 32, height: 32, channels: 3, background: '#357' } })
-    .png()
-    .toBuffer();
-  return pngBytes;
-};
-const upload = async (url: string, field: string): Promise<InjectOptions> => {
-  const body = multipart(field, 'a.png', 'image/png', await png());
-  return { method: 'POST', url, payload: body.payload, headers: body.headers };
-};
-let daysAhead = 40;
-const nextDays = () => {
-  daysAhead += 3;
-  return daysAhead;
-};
 
 const ROWS: Row[] = [
   // Accounts (spec §7).
@@ -263,80 +241,15 @@ const ROWS: Row[] = [
 
 describe('security: ownership matrix', () => {
   let t: SecurityApp;
-  let driverRow: typeof users.$inferSelect;
-  let counter = 0;
+  let fixtures: (n: number) => Promise<SignedInFixture[]>;
 
   beforeAll(async () => {
     t = await createSecurityApp();
-    driverRow = (await t.db.query.users.findFirst({ where: eq(users.id, DEMO_ACCOUNTS.driver.id) }))!;
+    fixtures = ownershipFixtures(t);
   });
   afterAll(() => t.close());
 
-  /**
-   * `n` new verified drivers (the demo driver's password), each with a pending and a cancelled Clio booking, a licence
-   * and a notification, made in a handful of multi-row inserts, and signed in.
-   */
-  async function fixtures(n: number): Promise<(Fixture & { headers: { cookie: string } })[]> {
-    const { id: _id, email: _email, ...rest } = driverRow;
-    const made = await t.db
-      .insert(users)
-      .values(
-        Array.from({ length: n }, () => {
-          counter += 1;
-          return { ...rest, email: `owner-${counter}@example.com`, avatarFileId: null, licenseFileId: null };
-        }),
-      )
-      .returning({ id: users.id, email: users.email });
-    const bytes = await png();
-    const licences = await t.db
-      .insert(files)
-      .values(
-        made.map((user) => ({
-          kind: 'license' as const,
-          ownerId: user.id,
-          contentType: 'image/png',
-          size: bytes.length,
-          bytes,
-        })),
-      )
-      .returning({ id: files.id, ownerId: files.ownerId });
-    await t.db
-      .update(users)
-      .set({ licenseFileId: sql`${files.id}` })
-      .from(files)
-      .where(
-        and(
-          eq(files.ownerId, users.id),
-          eq(files.kind, 'license'),
-          inArray(
-            users.id,
-            made.map((user) => user.id),
-          ),
-        ),
-      );
-    const booking = (driverId: string, status: 'pending' | 'cancelled') =>
-      bookingRow(period(nextDays(), 2), { driverId, status, blocksCar: status === 'pending' });
-    const rows = await t.db
-      .insert(bookings)
-      .values(made.flatMap((user) => [booking(user.id, 'pending'), booking(user.id, 'cancelled')]))
-      .returning({ id: bookings.id });
-    const notes = await t.db
-      .insert(notifications)
-      .values(made.map((user, i) => ({ userId: user.id, kind: 'bookingConfirmed', bookingId: rows[2 * i]!.id })))
-      .returning({ id: notifications.id });
-    const headers = await t.asMany(made.map((user) => user.id));
-    return made.map((user, i) => ({
-      userId: user.id,
-      email: user.email,
-      bookingId: rows[2 * i]!.id,
-      cancelledBookingId: rows[2 * i + 1]!.id,
-      licenceId: licences[i]!.id,
-      notificationId: notes[i]!.id,
-      headers: headers[i]!,
-    }));
-  }
-
-  const headersOf = async (who: Who, f: Fixture & { headers: { cookie: string } }) => {
+  const headersOf = async (who: Who, f: SignedInFixture) => {
     switch (who) {
       case 'owner':
         return f.headers;
