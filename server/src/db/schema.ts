@@ -1,13 +1,3 @@
-import {
-  BOOKING_STATUSES,
-  CAR_RANGES,
-  FUEL_POLICIES,
-  FUEL_TYPES,
-  GEARBOXES,
-  PAYMENT_OPTIONS,
-  PAYMENT_PROVIDERS,
-  USER_TYPES,
-} from '@roam/contract/enums';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -19,7 +9,6 @@ import {
   integer,
   jsonb,
   numeric,
-  pgEnum,
   pgTable,
   primaryKey,
   smallint,
@@ -29,6 +18,19 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import {
+  bookingStatus,
+  carRange,
+  fileKind,
+  fuelPolicy,
+  fuelType,
+  gearbox,
+  outboxStatus,
+  paymentOption,
+  paymentProvider,
+  tokenPurpose,
+  userType,
+} from './enums.ts';
 
 // The whole domain as known today (issue #2). Money: integer minor units of BASE_CURRENCY (ARCHITECTURE §5).
 
@@ -44,22 +46,6 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => integer(name);
-
-export const userType = pgEnum('user_type', USER_TYPES);
-export const fuelType = pgEnum('fuel_type', FUEL_TYPES);
-export const gearbox = pgEnum('gearbox', GEARBOXES);
-export const fuelPolicy = pgEnum('fuel_policy', FUEL_POLICIES);
-export const carRange = pgEnum('car_range', CAR_RANGES);
-export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
-export const paymentOption = pgEnum('payment_option', PAYMENT_OPTIONS);
-export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
-export const tokenPurpose = pgEnum('token_purpose', ['activate', 'reset']);
-export const fileKind = pgEnum('file_kind', ['avatar', 'license', 'carImage', 'supplierLogo']);
-/**
- * pending: recorded, not yet handed to SMTP (or waiting for its next attempt); sending: claimed by one process that
- * is handing it to SMTP now; sent; failed: given up after the last attempt; logged: no SMTP_URL, went to the log.
- */
-export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed', 'logged']);
 
 export const files = pgTable(
   'files',

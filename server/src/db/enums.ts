@@ -1,0 +1,30 @@
+import {
+  BOOKING_STATUSES,
+  CAR_RANGES,
+  FUEL_POLICIES,
+  FUEL_TYPES,
+  GEARBOXES,
+  PAYMENT_OPTIONS,
+  PAYMENT_PROVIDERS,
+  USER_TYPES,
+} from '@roam/contract/enums';
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+// The PostgreSQL enums of the schema (schema.ts), made from the contract's arrays where the API shares them (issue
+// #20: enums once). drizzle-kit reads this file with schema.ts (drizzle.config.ts).
+
+export const userType = pgEnum('user_type', USER_TYPES);
+export const fuelType = pgEnum('fuel_type', FUEL_TYPES);
+export const gearbox = pgEnum('gearbox', GEARBOXES);
+export const fuelPolicy = pgEnum('fuel_policy', FUEL_POLICIES);
+export const carRange = pgEnum('car_range', CAR_RANGES);
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+export const paymentOption = pgEnum('payment_option', PAYMENT_OPTIONS);
+export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
+export const tokenPurpose = pgEnum('token_purpose', ['activate', 'reset']);
+export const fileKind = pgEnum('file_kind', ['avatar', 'license', 'carImage', 'supplierLogo']);
+/**
+ * pending: recorded, not yet handed to SMTP (or waiting for its next attempt); sending: claimed by one process that
+ * is handing it to SMTP now; sent; failed: given up after the last attempt; logged: no SMTP_URL, went to the log.
+ */
+export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed', 'logged']);
