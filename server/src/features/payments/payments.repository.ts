@@ -1,3 +1,4 @@
+import type { PaymentProvider } from '@roam/contract/enums';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -49,17 +50,25 @@ export async function findPayableBooking(db: DbOrTx, bookingId: string) {
 export type PayableBooking = NonNullable<Awaited<ReturnType<typeof findPayableBooking>>>;
 
 /** Records the gateway's session/order id on an unpaid booking (to find it again and to verify it). */
-export async function setPaymentReference(
-  db: DbOrTx,
-  bookingId: string,
-  provider: 'demo' | 'stripe' | 'paypal',
-  reference: string,
-) {
+export async function setPaymentReference(db: DbOrTx, bookingId: string, provider: PaymentProvider, reference: string) {
   await db
     .update(bookings)
     .set({ paymentProvider: provider, paymentReference: reference, updatedAt: new Date() })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'void')));
 }
+
+/** What recording a payment sets on a booking, whatever happens to the car. */
+const paidWith = (provider: PaymentProvider, reference: string) => ({
+  holdExpiresAt: null,
+  paidAt: new Date(),
+  paymentProvider: provider,
+  paymentReference: reference,
+  updatedAt: new Date(),
+});
+
+/** The booking, if it is still void and unpaid: a payment is recorded once, a replay matches nothing. */
+const unpaidVoid = (bookingId: string) =>
+  and(eq(bookings.id, bookingId), eq(bookings.status, 'void'), sql`${bookings.paidAt} is null`);
 
 /**
  * The one confirmation statement: void → deposit/paid, blocking, hold cleared. Conditional on status = 'void', so a
@@ -67,24 +76,15 @@ export async function setPaymentReference(
  * hold had lapsed and the car was booked since, re-blocking violates the exclusion constraint (23P01): the caller
  * then records the payment with `markPaidWithoutCar`.
  */
-export async function confirmPaid(
-  db: DbOrTx,
-  bookingId: string,
-  provider: 'demo' | 'stripe' | 'paypal',
-  reference: string,
-) {
+export async function confirmPaid(db: DbOrTx, bookingId: string, provider: PaymentProvider, reference: string) {
   const rows = await db
     .update(bookings)
     .set({
       status: sql`(case when ${bookings.paymentOption} = 'deposit' then 'deposit' else 'paid' end)::booking_status`,
       blocksCar: true,
-      holdExpiresAt: null,
-      paidAt: new Date(),
-      paymentProvider: provider,
-      paymentReference: reference,
-      updatedAt: new Date(),
+      ...paidWith(provider, reference),
     })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'void'), sql`${bookings.paidAt} is null`))
+    .where(unpaidVoid(bookingId))
     .returning({ status: bookings.status });
   return rows[0] ?? null;
 }
@@ -93,23 +93,14 @@ export async function confirmPaid(
  * A payment that arrived after the hold lapsed and the car was taken: the booking stays void and unblocking, and
  * `paid_at` is set — "void with paid_at" is the refund-due flag operators look for (documented in the report).
  */
-export async function markPaidWithoutCar(
-  db: DbOrTx,
-  bookingId: string,
-  provider: 'demo' | 'stripe' | 'paypal',
-  reference: string,
-) {
+export async function markPaidWithoutCar(db: DbOrTx, bookingId: string, provider: PaymentProvider, reference: string) {
   const rows = await db
     .update(bookings)
     .set({
       blocksCar: false,
-      holdExpiresAt: null,
-      paidAt: new Date(),
-      paymentProvider: provider,
-      paymentReference: reference,
-      updatedAt: new Date(),
+      ...paidWith(provider, reference),
     })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'void'), sql`${bookings.paidAt} is null`))
+    .where(unpaidVoid(bookingId))
     .returning({ id: bookings.id });
   return rows.length > 0;
 }

@@ -1,4 +1,5 @@
 import type { CreatePaypalOrderBody, DemoPaymentBody, GatewaySession, PaymentResult } from '@roam/contract/checkout';
+import type { PaymentProvider } from '@roam/contract/enums';
 import { toMinor } from '@roam/contract/money';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
@@ -12,8 +13,6 @@ import type { StripeGateway } from './stripe-gateway.ts';
 
 // Payment gateways behind one interface (ARCHITECTURE §5): demo (default without keys), card (Stripe), wallet
 // (PayPal). Every gateway ends in `confirmBookingPayment` or `failBookingPayment`.
-
-type Provider = 'demo' | 'stripe' | 'paypal';
 
 const DEMO_SUCCEEDS = '4242424242424242';
 
@@ -34,7 +33,7 @@ function result(bookingId: string, status: PaymentResult['status'], payment: Pay
 export async function confirmBookingPayment(
   ctx: AppContext,
   bookingId: string,
-  provider: Provider,
+  provider: PaymentProvider,
   reference: string,
 ): Promise<PaymentResult> {
   let outcome: { booking: repository.PayableBooking; mails: Awaited<ReturnType<typeof recordBookingNotice>>[] } | null;
