@@ -3,7 +3,6 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, cars, locations, users } from '../../db/schema.ts';
-import { findDateBasedPrices } from '../../lib/date-based-prices.repository.ts';
 
 // The only Drizzle code of the bookings slice.
 
@@ -99,17 +98,6 @@ export async function visibleIds(db: DbOrTx, scope: Scope, ids: string[]) {
     .from(bookings)
     .where(and(inArray(bookings.id, ids), scopeCondition(scope)));
   return rows;
-}
-
-export async function findCarPricing(db: DbOrTx, carId: string) {
-  const [row] = await db
-    .select({ car: cars, priceChangeRate: users.priceChangeRate })
-    .from(cars)
-    .innerJoin(users, eq(users.id, cars.supplierId))
-    .where(eq(cars.id, carId))
-    .limit(1);
-  if (!row) return null;
-  return { ...row, dateBasedPrices: await findDateBasedPrices(db, carId) };
 }
 
 export async function findLocation(db: DbOrTx, id: string) {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
+import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -201,12 +202,12 @@ export async function updateBooking(
       additionalDriver: ['Please enter the additional driver details.'],
     });
   }
-  const pricing = await repository.findCarPricing(ctx.db, booking.carId);
+  const pricing = await findCarForBooking(ctx.db, booking.carId);
   if (!pricing) throw NOT_FOUND();
   const price = priceBooking({
     car: pricing.car,
     dateBasedPrices: pricing.dateBasedPrices,
-    priceChangeRate: pricing.priceChangeRate,
+    priceChangeRate: pricing.supplier.priceChangeRate,
     pickupAt,
     dropoffAt,
     timeZone: pickupPlace.timeZone,

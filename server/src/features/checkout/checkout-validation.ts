@@ -5,6 +5,7 @@ import { ageOn, validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { minimumDriverAge, throwPeriodIssues } from '../../lib/booking-rules.ts';
+import { type CarForBooking, findCarForBooking } from '../../lib/car-pricing.repository.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { isUsableLicense } from '../profile/profile.service.ts';
 import { buildSettings } from '../system/settings.service.ts';
@@ -32,9 +33,9 @@ export type Driver = {
 export type CheckoutOrder = {
   body: CheckoutBody;
   driver: Driver;
-  car: repository.CheckoutCar['car'];
-  supplier: repository.CheckoutCar['supplier'];
-  dateBasedPrices: repository.CheckoutCar['dateBasedPrices'];
+  car: CarForBooking['car'];
+  supplier: CarForBooking['supplier'];
+  dateBasedPrices: CarForBooking['dateBasedPrices'];
   pickupPlace: repository.CheckoutPlace;
   dropoffPlace: repository.CheckoutPlace;
   pickupAt: Date;
@@ -70,7 +71,7 @@ function driverOf(body: CheckoutBody, user: SessionUser | null, defaultLanguage:
 }
 
 async function bookableCar(ctx: AppContext, carId: string) {
-  const found = await repository.findCarForCheckout(ctx.db, carId);
+  const found = await findCarForBooking(ctx.db, carId);
   if (!found) throw new AppError('NOT_FOUND', 'Car not found.');
   const { car, supplier } = found;
   if (!car.available || car.comingSoon || car.fullyBooked || supplier.blacklisted) {

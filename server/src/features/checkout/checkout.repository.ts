@@ -1,34 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, cars, locations, users } from '../../db/schema.ts';
-import { findDateBasedPrices } from '../../lib/date-based-prices.repository.ts';
+import { bookings, locations } from '../../db/schema.ts';
 
 // The only Drizzle code of the checkout slice.
-
-export async function findCarForCheckout(db: DbOrTx, carId: string) {
-  const [row] = await db
-    .select({
-      car: cars,
-      supplier: {
-        id: users.id,
-        fullName: users.fullName,
-        email: users.email,
-        language: users.language,
-        enableEmailNotifications: users.enableEmailNotifications,
-        payLater: users.payLater,
-        licenseRequired: users.licenseRequired,
-        priceChangeRate: users.priceChangeRate,
-        blacklisted: users.blacklisted,
-      },
-    })
-    .from(cars)
-    .innerJoin(users, eq(users.id, cars.supplierId))
-    .where(eq(cars.id, carId))
-    .limit(1);
-  if (!row) return null;
-  return { ...row, dateBasedPrices: await findDateBasedPrices(db, carId) };
-}
-export type CheckoutCar = NonNullable<Awaited<ReturnType<typeof findCarForCheckout>>>;
 
 export async function findLocations(db: DbOrTx, ids: string[]) {
   return db
