@@ -14,3 +14,10 @@ export class AppError extends Error {
     if (fieldErrors) this.fieldErrors = fieldErrors;
   }
 }
+
+/** The message of every field-level refusal; the fields carry what is wrong (spec §5 messages). */
+export const VALIDATION_MESSAGE = 'Please fix errors.';
+
+/** 400 VALIDATION_FAILED with errors shown on their fields (zod failures get the same shape: error-handler.ts). */
+export const validationFailed = (fieldErrors: Record<string, string[]>) =>
+  new AppError('VALIDATION_FAILED', VALIDATION_MESSAGE, fieldErrors);

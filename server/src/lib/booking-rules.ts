@@ -3,7 +3,7 @@ import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
 import { BOOKING_RULES } from '@roam/contract/settings';
 import type { RentalPeriodIssue } from '@roam/contract/time';
 import type { cars } from '../db/schema.ts';
-import { AppError } from './app-error.ts';
+import { validationFailed } from './app-error.ts';
 
 // Booking rules shared by checkout and booking edits: the server-side price and the spec §5 messages.
 
@@ -22,7 +22,7 @@ export function throwPeriodIssues(issues: RentalPeriodIssue[]): void {
     const field = PERIOD_FIELDS[issue];
     fieldErrors[field] = [...(fieldErrors[field] ?? []), RENTAL_PERIOD_MESSAGES[issue]];
   }
-  throw new AppError('VALIDATION_FAILED', 'Please fix errors.', fieldErrors);
+  throw validationFailed(fieldErrors);
 }
 
 export const minimumDriverAge = (carMinimumAge: number) => Math.max(BOOKING_RULES.minDriverAge, carMinimumAge);
@@ -49,10 +49,8 @@ export function priceBooking(input: {
   } catch (error) {
     if (!(error instanceof PriceError)) throw error;
     if (error.code === 'extraUnavailable' && error.extra) {
-      throw new AppError('VALIDATION_FAILED', 'Please fix errors.', {
-        [`extras.${error.extra}`]: ['This option is not available for this car.'],
-      });
+      throw validationFailed({ [`extras.${error.extra}`]: ['This option is not available for this car.'] });
     }
-    throw new AppError('VALIDATION_FAILED', 'Please fix errors.', { dropoffAt: ['Invalid drop-off time'] });
+    throw validationFailed({ dropoffAt: ['Invalid drop-off time'] });
   }
 }

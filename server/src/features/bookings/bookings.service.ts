@@ -3,7 +3,7 @@ import { BLOCKING_STATUSES, type BookingStatus, EXTRAS, type Language } from '@r
 import { validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
@@ -169,12 +169,8 @@ export async function updateBooking(
   const dropoffAt = body.dropoffAt ? new Date(body.dropoffAt) : booking.dropoffAt;
   const pickupPlace = await repository.findLocation(ctx.db, body.pickupLocationId ?? booking.pickupLocationId);
   const dropoffPlace = await repository.findLocation(ctx.db, body.dropoffLocationId ?? booking.dropoffLocationId);
-  if (!pickupPlace)
-    throw new AppError('VALIDATION_FAILED', 'Please fix errors.', { pickupLocationId: ['Unknown pick-up location.'] });
-  if (!dropoffPlace)
-    throw new AppError('VALIDATION_FAILED', 'Please fix errors.', {
-      dropoffLocationId: ['Unknown drop-off location.'],
-    });
+  if (!pickupPlace) throw validationFailed({ pickupLocationId: ['Unknown pick-up location.'] });
+  if (!dropoffPlace) throw validationFailed({ dropoffLocationId: ['Unknown drop-off location.'] });
   const datesChanged =
     pickupAt.getTime() !== booking.pickupAt.getTime() || dropoffAt.getTime() !== booking.dropoffAt.getTime();
   if (datesChanged) {
@@ -198,9 +194,7 @@ export async function updateBooking(
     ? (body.additionalDriver ?? booking.additionalDriverDetails ?? null)
     : null;
   if (extras.additionalDriver && !additionalDriverDetails) {
-    throw new AppError('VALIDATION_FAILED', 'Please fix errors.', {
-      additionalDriver: ['Please enter the additional driver details.'],
-    });
+    throw validationFailed({ additionalDriver: ['Please enter the additional driver details.'] });
   }
   const pricing = await findCarForBooking(ctx.db, booking.carId);
   if (!pricing) throw NOT_FOUND();

@@ -4,7 +4,7 @@ import { type CarPricing, calculatePrice } from '@roam/contract/price';
 import { RENTAL_PERIOD_RULES } from '@roam/contract/settings';
 import { rentalHours, validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { FirstOf } from '../../lib/first-of.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
@@ -47,7 +47,7 @@ export function priceFor(
 
 function zoneOf(tree: LocationTree, id: string, field: string): string {
   const zone = tree.zones.get(id);
-  if (!zone) throw new AppError('VALIDATION_FAILED', 'Please fix errors.', { [field]: ['Unknown location'] });
+  if (!zone) throw validationFailed({ [field]: ['Unknown location'] });
   return zone;
 }
 

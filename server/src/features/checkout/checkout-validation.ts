@@ -3,7 +3,7 @@ import { EXTRAS, type Extra, type Language } from '@roam/contract/enums';
 import type { Settings } from '@roam/contract/settings';
 import { ageOn, validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { minimumDriverAge, throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { type CarForBooking, findCarForBooking } from '../../lib/car-pricing.repository.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -14,9 +14,6 @@ import * as repository from './checkout.repository.ts';
 // The first step of checkout (issue #5, spec §5): everything the screen showed is checked again here, in the order
 // the answers have always come in — the driver, the car, the places, the period, the ages, the payment option, the
 // licence. The client sends choices, never a price.
-
-export const invalid = (fieldErrors: Record<string, string[]>) =>
-  new AppError('VALIDATION_FAILED', 'Please fix errors.', fieldErrors);
 
 /** Who drives: the signed-in account, or the guest the form describes (an account is made for them). */
 export type Driver = {
@@ -57,7 +54,7 @@ function driverOf(body: CheckoutBody, user: SessionUser | null, defaultLanguage:
       licenseFileId: user.licenseFileId,
     };
   }
-  if (!body.driver) throw invalid({ driver: ['Please sign in or enter the driver details.'] });
+  if (!body.driver) throw validationFailed({ driver: ['Please sign in or enter the driver details.'] });
   const guest = body.driver;
   return {
     id: null,
@@ -84,10 +81,10 @@ async function placesOf(ctx: AppContext, body: CheckoutBody, carId: string) {
   const places = await repository.findLocations(ctx.db, [body.pickupLocationId, body.dropoffLocationId]);
   const pickupPlace = places.find((place) => place.id === body.pickupLocationId);
   const dropoffPlace = places.find((place) => place.id === body.dropoffLocationId);
-  if (!pickupPlace) throw invalid({ pickupLocationId: ['Unknown pick-up location.'] });
-  if (!dropoffPlace) throw invalid({ dropoffLocationId: ['Unknown drop-off location.'] });
+  if (!pickupPlace) throw validationFailed({ pickupLocationId: ['Unknown pick-up location.'] });
+  if (!dropoffPlace) throw validationFailed({ dropoffLocationId: ['Unknown drop-off location.'] });
   if (!(await repository.carServesLocation(ctx.db, carId, pickupPlace.id))) {
-    throw invalid({ pickupLocationId: ['This car is not offered at this pick-up location.'] });
+    throw validationFailed({ pickupLocationId: ['This car is not offered at this pick-up location.'] });
   }
   return { pickupPlace, dropoffPlace };
 }
@@ -97,14 +94,17 @@ function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolea
   const { body, driver, pickupAt, pickupPlace } = order;
   const minimumAge = minimumDriverAge(order.car.minimumAge);
   const birthField = signedIn ? 'birthDate' : 'driver.birthDate';
-  if (!driver.birthDate) throw invalid({ [birthField]: ['Please add your birth date to your profile.'] });
+  if (!driver.birthDate) throw validationFailed({ [birthField]: ['Please add your birth date to your profile.'] });
   if (!(ageOn(driver.birthDate, pickupAt, pickupPlace.timeZone) >= minimumAge)) {
-    throw invalid({ [birthField]: [`You must be at least ${minimumAge} years old.`] });
+    throw validationFailed({ [birthField]: [`You must be at least ${minimumAge} years old.`] });
   }
   if (order.extras.additionalDriver) {
-    if (!body.additionalDriver) throw invalid({ additionalDriver: ['Please enter the additional driver details.'] });
+    if (!body.additionalDriver)
+      throw validationFailed({ additionalDriver: ['Please enter the additional driver details.'] });
     if (!(ageOn(body.additionalDriver.birthDate, pickupAt, pickupPlace.timeZone) >= settings.minDriverAge)) {
-      throw invalid({ 'additionalDriver.birthDate': [`You must be at least ${settings.minDriverAge} years old.`] });
+      throw validationFailed({
+        'additionalDriver.birthDate': [`You must be at least ${settings.minDriverAge} years old.`],
+      });
     }
   }
 }
@@ -112,11 +112,11 @@ function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolea
 function checkPaymentOption(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFileId'>, settings: Settings) {
   const { paymentOption } = order.body;
   if (paymentOption === 'payLater' && !order.supplier.payLater) {
-    throw invalid({ paymentOption: ['Pay later is not available for this supplier.'] });
+    throw validationFailed({ paymentOption: ['Pay later is not available for this supplier.'] });
   }
   // Nothing is written for an online payment that no gateway could take (production without a card provider).
   if (paymentOption !== 'payLater' && settings.payment.card === null && !ctx.payments.paypal) {
-    throw invalid({ paymentOption: ['Online payment is not available.'] });
+    throw validationFailed({ paymentOption: ['Online payment is not available.'] });
   }
 }
 
@@ -125,10 +125,10 @@ async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFil
   const { body, driver, supplier } = order;
   const licenseFileId = body.licenseFileId ?? driver.licenseFileId;
   if (body.licenseFileId && !(await isUsableLicense(ctx, body.licenseFileId, driver.id))) {
-    throw invalid({ licenseFileId: ['Please add your driver’s licence.'] });
+    throw validationFailed({ licenseFileId: ['Please add your driver’s licence.'] });
   }
   if (supplier.licenseRequired && !licenseFileId)
-    throw invalid({ licenseFileId: ['Please add your driver’s licence.'] });
+    throw validationFailed({ licenseFileId: ['Please add your driver’s licence.'] });
   return !supplier.licenseRequired && !body.licenseFileId ? null : licenseFileId;
 }
 

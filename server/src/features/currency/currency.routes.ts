@@ -1,7 +1,7 @@
 import { CountryCodeSchema } from '@roam/contract/country-code';
 import { ConversionSchema, ConvertQuerySchema, RatesSchema } from '@roam/contract/currencies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, VALIDATION_MESSAGE } from '../../lib/app-error.ts';
 import { countryCodeFrom } from './country-code.ts';
 
 /** The currency calls (issue #7): rates, conversion, and the visitor's country for the start-up language. */
@@ -46,7 +46,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
           const key = issue.path.map(String).join('.') || '_';
           fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
         }
-        throw new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Please fix errors.', fieldErrors);
+        throw new AppError('VALIDATION_FAILED', issues[0]?.message ?? VALIDATION_MESSAGE, fieldErrors);
       }
       return service.convert(request.query);
     },
