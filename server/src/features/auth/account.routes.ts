@@ -7,27 +7,18 @@ import {
   ValidateEmailSchema,
   VerifyRecaptchaParamsSchema,
 } from '@roam/contract/auth';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import { UserIdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { isRecaptchaOn, verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { createSession, requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
 import { activate, checkToken, isEmailFree, removeTokens, resend, resendLink, signUp } from './account.service.ts';
 import { toUser } from './auth.service.ts';
 import { perIp, perIpAndEmail } from './rate-limits.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  410: ApiErrorSchema,
-  429: ApiErrorSchema,
-  503: ApiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 410, 429, 503);
 
 const CheckTokenResultSchema = z.object({ purpose: z.enum(['activate', 'reset']), needsPassword: z.boolean() });
 

@@ -1,17 +1,11 @@
 import { ChangePasswordSchema, CheckPasswordParamsSchema, HasPasswordSchema, OkSchema } from '@roam/contract/auth';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import { UserIdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { requireSelfOrAdmin } from '../../plugins/session.ts';
 import { changePassword, checkPassword, hasPassword } from './account.service.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 429);
 
 /** Password checks and changes of a signed-in account (spec §7). */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {

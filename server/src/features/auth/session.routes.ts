@@ -1,12 +1,12 @@
 import { OkSchema, SignInSchema, UpdateLanguageSchema } from '@roam/contract/auth';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import { IdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { createSession, destroySession, requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
 import { getUser, setLanguage, signIn, toUser } from './auth.service.ts';
 import { perIpAndEmail } from './rate-limits.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = errorReplies(400, 401, 403, 404);
 
 /** Sign-in, sign-out, the session check and the user fetch (spec §4 session load, §7). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +22,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password; sets the session cookie',
         body: SignInSchema,
-        response: { 200: UserSchema, ...errors, 429: ApiErrorSchema },
+        response: { 200: UserSchema, ...errors, ...errorReplies(429) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import { SocialSignInSchema } from '@roam/contract/auth';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import { UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { createSession } from '../../plugins/session.ts';
 import { toUser } from './auth.service.ts';
 import { perIp } from './rate-limits.ts';
@@ -22,13 +22,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: "Signs in with a provider's token, verified by the server; creates the account on first use",
         body: SocialSignInSchema,
-        response: {
-          200: UserSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
-          429: ApiErrorSchema,
-        },
+        response: { 200: UserSchema, ...errorReplies(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {

@@ -8,20 +8,14 @@ import {
   UpdateBookingBodySchema,
   UpdateBookingStatusBodySchema,
 } from '@roam/contract/bookings';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser } from '../../plugins/session.ts';
 import * as service from './bookings.service.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 
 /** The bookings calls (issue #5): list, view, edit, cancel, delete, bulk status. Every one checks ownership. */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,10 +6,10 @@ import {
   type SearchCarsResponse,
   SearchCarsResponseSchema,
 } from '@roam/contract/cars';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { getCar, getPublicFile, listRangePrices, searchCars } from './cars.service.ts';
 import { searchIndexOf } from './search-index.ts';
 import { searchPageJson } from './search-json.ts';
@@ -29,7 +29,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cars free at the pick-up location (or below it) for the period, filtered, priced, one page',
         params: PageParamsSchema,
         body: SearchCarsBodySchema,
-        response: { 200: SearchCarsResponseSchema, 400: ApiErrorSchema },
+        response: { 200: SearchCarsResponseSchema, ...errorReplies(400) },
       },
     },
     async (request, reply) => {
@@ -74,7 +74,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One car with its supplier and locations',
         params: IdParamsSchema,
         querystring: CarQuerySchema,
-        response: { 200: CarDetailsSchema, 404: ApiErrorSchema },
+        response: { 200: CarDetailsSchema, ...errorReplies(404) },
       },
     },
     async (request) => getCar(ctx, request.params.id, request.query.language),

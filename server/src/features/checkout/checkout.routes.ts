@@ -1,6 +1,6 @@
 import { CheckoutBodySchema, CheckoutResultSchema } from '@roam/contract/checkout';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { checkout } from './checkout.service.ts';
 
 /** The checkout call (issue #5): signed-in driver or guest; the server prices and books. */
@@ -12,14 +12,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'Book a car: re-checks everything, prices it, and holds the car for online payment',
         body: CheckoutBodySchema,
-        response: {
-          201: CheckoutResultSchema,
-          400: ApiErrorSchema,
-          403: ApiErrorSchema,
-          404: ApiErrorSchema,
-          409: ApiErrorSchema,
-          503: ApiErrorSchema,
-        },
+        response: { 201: CheckoutResultSchema, ...errorReplies(400, 403, 404, 409, 503) },
       },
     },
     async (request, reply) => {

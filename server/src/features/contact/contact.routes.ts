@@ -1,6 +1,6 @@
 import { AcceptedSchema, ContactMessageSchema } from '@roam/contract/contact';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { sendContactMessage } from './contact.service.ts';
 
 /** Messages per visitor address per window: enough for a person, too few for a spam run. */
@@ -16,7 +16,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contact'],
         summary: 'Send a message to the provider (delivered to CONTACT_EMAIL)',
         body: ContactMessageSchema,
-        response: { 200: AcceptedSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 200: AcceptedSchema, ...errorReplies(400, 429) },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { AcceptedSchema, NewsletterSubscribeSchema, NewsletterTokenSchema } from '@roam/contract/contact';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { confirm, subscribe, unsubscribe } from './newsletter.service.ts';
 
 /** Per visitor address: each subscribe sends an e-mail, so it must not become a mail cannon. */
@@ -9,7 +9,7 @@ const TOKEN_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
 /** The newsletter calls (issue #6; the spec does not show their paths, ARCHITECTURE §4 style). */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const responses = { 200: AcceptedSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
+  const responses = { 200: AcceptedSchema, ...errorReplies(400, 404, 429) };
 
   app.post(
     '/api/newsletter/subscribe',

@@ -7,19 +7,13 @@ import {
   DemoPaymentBodySchema,
   PaymentResultSchema,
 } from '@roam/contract/checkout';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import * as payments from './payments.service.ts';
 
 const SWEEP_MS = 60_000;
-const errors = {
-  400: ApiErrorSchema,
-  402: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorReplies(400, 402, 403, 404, 409);
 
 /**
  * Payment calls (issue #5). Paying needs the booking id only (a guest is not signed in while paying); the id is a
@@ -73,7 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Wallet provider: create the order of a booking (spec §7)',
         body: CreatePaypalOrderBodySchema,
-        response: { 200: CreatePaypalOrderResultSchema, ...errors, 503: ApiErrorSchema },
+        response: { 200: CreatePaypalOrderResultSchema, ...errors, ...errorReplies(503) },
       },
     },
     async (request) => payments.createWalletOrder(ctx, request.body),
@@ -101,7 +95,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['payments'],
           summary: 'Card provider webhook (signed): checkout.session.completed / expired',
-          response: { 200: z.object({ received: z.literal(true) }), 400: ApiErrorSchema, 404: ApiErrorSchema },
+          response: { 200: z.object({ received: z.literal(true) }), ...errorReplies(400, 404) },
         },
       },
       async (request) => {
