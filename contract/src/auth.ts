@@ -94,6 +94,15 @@ export const CheckTokenParamsSchema = z.object({
   token: z.string().min(1).max(200),
 });
 
+/** What a one-time account link is for: activating an account, or resetting its password. */
+export const TOKEN_PURPOSES = ['activate', 'reset'] as const;
+export const TokenPurposeSchema = z.enum(TOKEN_PURPOSES);
+export type TokenPurpose = z.infer<typeof TokenPurposeSchema>;
+
+/** The answer of check-token: the link's purpose, and whether the account must choose a password with it. */
+export const CheckTokenResultSchema = z.object({ purpose: TokenPurposeSchema, needsPassword: z.boolean() });
+export type CheckTokenResult = z.infer<typeof CheckTokenResultSchema>;
+
 /** `POST /api/activate`: an activation or reset link's token; the password when the account needs one. */
 export const ActivateSchema = z.object({
   userId: z.uuid(),

@@ -1,3 +1,4 @@
+import { TOKEN_PURPOSES } from '@roam/contract/auth';
 import {
   BOOKING_STATUSES,
   CAR_RANGES,
@@ -21,7 +22,7 @@ export const carRange = pgEnum('car_range', CAR_RANGES);
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const paymentOption = pgEnum('payment_option', PAYMENT_OPTIONS);
 export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
-export const tokenPurpose = pgEnum('token_purpose', ['activate', 'reset']);
+export const tokenPurpose = pgEnum('token_purpose', TOKEN_PURPOSES);
 export const fileKind = pgEnum('file_kind', ['avatar', 'license', 'carImage', 'supplierLogo']);
 /**
  * pending: recorded, not yet handed to SMTP (or waiting for its next attempt); sending: claimed by one process that

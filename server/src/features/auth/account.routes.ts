@@ -1,6 +1,7 @@
 import {
   ActivateSchema,
   CheckTokenParamsSchema,
+  CheckTokenResultSchema,
   OkSchema,
   ResendParamsSchema,
   SignUpSchema,
@@ -9,7 +10,6 @@ import {
 } from '@roam/contract/auth';
 import { UserIdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { isRecaptchaOn, verifyRecaptcha } from '../../lib/recaptcha.ts';
@@ -19,8 +19,6 @@ import { toUser } from './auth.service.ts';
 import { perIp, perIpAndEmail } from './rate-limits.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 410, 429, 503);
-
-const CheckTokenResultSchema = z.object({ purpose: z.enum(['activate', 'reset']), needsPassword: z.boolean() });
 
 /** Sign-up, e-mail checks, activation and reset links (spec §7). Every e-mail-sending call is rate limited. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
