@@ -12,9 +12,17 @@ import { UserIdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
-import { isRecaptchaOn, verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { createSession, requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
-import { activate, checkToken, isEmailFree, removeTokens, resend, resendLink, signUp } from './account.service.ts';
+import {
+  activate,
+  checkRecaptchaToken,
+  checkToken,
+  isEmailFree,
+  removeTokens,
+  resend,
+  resendLink,
+  signUp,
+} from './account.service.ts';
 import { toUser } from './auth.service.ts';
 import { perIp, perIpAndEmail } from './rate-limits.ts';
 
@@ -73,9 +81,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!isRecaptchaOn(app.config)) throw new AppError('NOT_FOUND', 'reCAPTCHA is not configured.');
-      const ok = await verifyRecaptcha(app.config, request.params.token, request.params.ip || request.ip);
-      if (!ok) throw new AppError('BAD_REQUEST', 'reCAPTCHA error');
+      await checkRecaptchaToken(ctx, request.params.token, request.params.ip || request.ip);
       return { ok: true as const };
     },
   );

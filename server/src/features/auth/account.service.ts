@@ -3,7 +3,7 @@ import { type Activate, AUTH_MESSAGES, type ChangePassword, type SignUp } from '
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { passesRecaptcha } from '../../lib/recaptcha.ts';
+import { isRecaptchaOn, passesRecaptcha, verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { hashToken, revokeSessions, type SessionUser } from '../../plugins/session.ts';
 import { accountLinkMail } from './auth.emails.ts';
 import {
@@ -67,6 +67,12 @@ async function sendAccountLink(ctx: AppContext, user: UserRow, purpose: TokenPur
       websiteName: ctx.config.WEBSITE_NAME,
     }),
   );
+}
+
+/** `verify-recaptcha/{token}/{ip}`: 404 when reCAPTCHA is off, 400 'reCAPTCHA error' when the provider refuses. */
+export async function checkRecaptchaToken(ctx: AppContext, token: string, ip: string): Promise<void> {
+  if (!isRecaptchaOn(ctx.config)) throw new AppError('NOT_FOUND', 'reCAPTCHA is not configured.');
+  if (!(await verifyRecaptcha(ctx.config, token, ip))) throw new AppError('BAD_REQUEST', 'reCAPTCHA error');
 }
 
 async function checkRecaptcha(ctx: AppContext, token: string | undefined, ip: string): Promise<void> {
