@@ -3,10 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient, reportUnhandledError } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { settingsQueryOptions } from './features/settings/api/get-settings';
 import { getCountryCode } from './i18n/get-country-code';
 import { initI18n } from './i18n/index';
 import { chooseStartLanguage } from './i18n/start-language';
+import { settingsQueryOptions } from './lib/settings';
 import { readStored, STORAGE_KEYS, writeStored } from './lib/storage';
 import './ui/theme.css';
 // Global: index.html paints the home hero before this code runs (vite.config.ts, shellHomeHero).

@@ -1,11 +1,11 @@
 import { lazy, type RefObject, Suspense, use, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { readStoredUser, useSession, useSignOut } from '../features/auth/api/session';
 import { useUserLanguageSync } from '../features/auth/api/user-language';
-import { useSettings } from '../features/settings/api/get-settings';
 import { importWithStrings } from '../i18n/index';
 import { useLanguageFromAddress } from '../i18n/use-language-from-address';
+import { readStoredUser, useSession, useSignOut } from '../lib/session';
+import { useSettings } from '../lib/settings';
 import { AccountMenu } from '../ui/account-menu';
 import { Footer } from '../ui/footer';
 import { Header } from '../ui/header';

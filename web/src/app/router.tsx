@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
-import { FALLBACK_SETTINGS, settingsQueryOptions } from '../features/settings/api/get-settings';
 import { loadStrings, STRING_AREAS } from '../i18n/index';
+import { FALLBACK_SETTINGS, settingsQueryOptions } from '../lib/settings';
 import { PageLoading } from '../ui/page-loading';
 import { queryClient } from './query-client';
 import { RootLayout } from './root-layout';

@@ -41,3 +41,24 @@ export function useFormats() {
     [language],
   );
 }
+
+/** A date and time as the location's clock shows it, with the zone's short name (spec §2 booking details). */
+export function formatInZone(iso: string, timeZone: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
+  try {
+    return new Intl.DateTimeFormat(localeTag(language), { ...options, timeZone }).format(date);
+  } catch {
+    // An unknown zone name: the browser's zone, still labelled.
+    return new Intl.DateTimeFormat(localeTag(language), options).format(date);
+  }
+}

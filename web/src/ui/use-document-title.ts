@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSettings } from '../features/settings/api/get-settings';
+import { useSettings } from '../lib/settings';
 
 /**
  * Sets the tab title to "<screen title> · <website name>" while the screen is shown. A title's soft hyphens (where a

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { checkToken, linkFromSearch, resend, resendLink } from './api/activation';
-import { useSession } from './api/session';
 import { FormMessage } from './components/field';
 import { LinkForm } from './components/link-form';
 import { ResendButton } from './components/resend-button';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { Page } from '../../ui/page';
-import { useSignIn } from './api/session';
+import { useSignIn } from './api/sign-in';
 import { Checkbox, Field, FormMessage } from './components/field';
 import { SocialButtons } from './components/social-buttons';
 import './components/auth.css';

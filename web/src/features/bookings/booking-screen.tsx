@@ -7,17 +7,18 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n';
+import { formatInZone } from '../../i18n/formats';
 import { isApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 import { useMoney } from '../../lib/use-money';
+import { ExtrasToggles } from '../../ui/extras-toggles';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
-import { useSession } from '../auth/api/session';
 import { useCar } from '../cars/api/get-car';
-import { ExtrasToggles } from '../checkout/components/extras-toggles';
-import { formatInZone } from '../checkout/lib/format';
 import { useBooking, useCancelBooking, useUpdateBooking } from './api/bookings';
-import '../checkout/checkout.css';
+import '../../ui/form-field.css';
+import '../../ui/panel.css';
 import './bookings.css';
 
 /** One booking (spec §2 /booking?b=…): view, edit what the server allows, cancel. */
@@ -232,7 +233,7 @@ function BookingEditor({ booking, operator, onDone }: { booking: Booking; operat
         {t('bookings.edit.title')}
       </h2>
       {!booking.editable && !operator ? <p className="checkout-hint">{t('bookings.edit.locked')}</p> : null}
-      <div className="checkout-grid">
+      <div className="form-grid">
         {dateField('pickupDate', 'date')}
         {dateField('pickupTime', 'time')}
         {dateField('dropoffDate', 'date')}

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { localeTag, useLanguage } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 import { useMoney } from '../../lib/use-money';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
+import { Pager } from '../../ui/pager';
 import { toast } from '../../ui/toast';
-import { useSession } from '../auth/api/session';
-import { Pager } from '../search/components/pager';
 import { useBookings, useCancelBooking, useDeleteBookings, useUpdateBookingStatus } from './api/bookings';
 import './bookings.css';
 

@@ -8,21 +8,24 @@ import { type FormEvent, lazy, type ReactNode, Suspense, useId, useMemo, useRef,
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { importWithStrings, useLanguage } from '../../i18n';
+import { formatInZone } from '../../i18n/formats';
 import { isApiError } from '../../lib/api-client';
+import { useLocations } from '../../lib/locations';
+import { readCriteria, type SearchCriteria, toSearchParams } from '../../lib/search-params';
+import { useSession } from '../../lib/session';
+import { useSettings } from '../../lib/settings';
 import { useMoney } from '../../lib/use-money';
+import { CarFacts, SupplierLogo } from '../../ui/car-facts';
+import { ExtrasToggles } from '../../ui/extras-toggles';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
-import { useSession } from '../auth/api/session';
 import { validateEmail } from '../auth/api/sign-up';
 import { useCar } from '../cars/api/get-car';
-import { CarFacts, SupplierLogo } from '../cars/components/car-facts';
-import { useLocations } from '../locations/api/get-locations';
-import { readCriteria, type SearchCriteria, toSearchParams } from '../search/lib/search-params';
-import { useSettings } from '../settings/api/get-settings';
-import { ExtrasToggles } from './components/extras-toggles';
-import { formatInZone, hereHref, isEmail } from './lib/format';
+import { hereHref, isEmail } from './lib/format';
 import type { Errors, Person } from './lib/place-booking';
+import '../../ui/form-field.css';
+import '../../ui/panel.css';
 import './checkout.css';
 
 // The pay step shows only once the booking is made, so its code is not part of the form's: it downloads while the
@@ -250,7 +253,7 @@ function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }: Checko
   };
 
   const personFields = (prefix: 'driver' | 'additionalDriver', value: Person, set: (p: Person) => void) => (
-    <div className="checkout-grid">
+    <div className="form-grid">
       {(['fullName', 'email', 'phone', 'birthDate'] as const).map((field) => {
         const key = `${prefix}.${field}`;
         const inputId = `${id}-${prefix}-${field}`;

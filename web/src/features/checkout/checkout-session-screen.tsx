@@ -4,10 +4,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { api, isApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
-import { useSession } from '../auth/api/session';
 import './checkout.css';
 
 type Outcome = { outcome: 'booked' | 'paid'; accountCreated?: boolean };

@@ -3,16 +3,16 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { importWithStrings } from '../../i18n/index';
+import { toSearchParams } from '../../lib/search-params';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { WhenVisible } from '../../ui/when-visible';
-import { toSearchParams } from '../search/lib/search-params';
 import { HomeHero } from './components/home-hero';
 import { HomeMap } from './components/home-map';
 import { PromiseList } from './components/promise-list';
 import './home.css';
 
 // The form brings react-aria-components: its own chunk, so the hero paints first (ARCHITECTURE §7).
-const SearchForm = lazy(() => import('../search/components/search-form').then((m) => ({ default: m.SearchForm })));
+const SearchForm = lazy(() => import('../../ui/search-form/search-form').then((m) => ({ default: m.SearchForm })));
 // Destinations, car sizes (with their prices) and supplier logos are below the fold: their code, data and strings
 // load as the visitor scrolls towards them (issue #8), like the map.
 const HomeMore = lazy(() =>

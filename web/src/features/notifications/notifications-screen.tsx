@@ -4,10 +4,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { localeTag, useLanguage } from '../../i18n/index';
+import { useSession } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
+import { Pager } from '../../ui/pager';
 import { toast } from '../../ui/toast';
-import { useSession } from '../auth/api/session';
 import { type NotificationAction, notificationPageQueryOptions, useNotificationAction } from './api/notifications';
 import { notificationMessage } from './components/notification-message';
 import './notifications.css';
@@ -136,27 +137,19 @@ function NotificationList({ userId }: { userId: string }) {
           />
         ))}
       </ul>
-      <nav className="pager" aria-label={t('notifications.pagination')}>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={page <= 1}
-          onClick={() => setPage(page - 1)}
-        >
-          {t('notifications.previous')}
-        </button>
-        <span id={`${id}-count`} className="pager__status">
-          {t('notifications.page', { page, pages, count: totalCount })}
-        </span>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-        >
-          {t('notifications.next')}
-        </button>
-      </nav>
+      <Pager
+        page={page}
+        pageCount={pages}
+        onPage={setPage}
+        statusId={`${id}-count`}
+        alwaysShown
+        labels={{
+          nav: t('notifications.pagination'),
+          previous: t('notifications.previous'),
+          next: t('notifications.next'),
+          status: t('notifications.page', { page, pages, count: totalCount }),
+        }}
+      />
     </div>
   );
 }

@@ -5,14 +5,7 @@ import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFormats } from '../../i18n/formats';
-import { useDocumentTitle } from '../../ui/use-document-title';
-import { CarCard } from '../cars/components/car-card';
-import { useLocations } from '../locations/api/get-locations';
-import { useSettings } from '../settings/api/get-settings';
-import { searchCarsInfiniteQueryOptions, searchCarsQueryOptions } from './api/search-cars';
-import { LoadMore } from './components/load-more';
-import { Pager } from './components/pager';
-import { SearchFiltersPanel } from './components/search-filters';
+import { useLocations } from '../../lib/locations';
 import {
   checkoutHref,
   NO_FILTERS,
@@ -23,13 +16,20 @@ import {
   type SearchFilters,
   toSearchBody,
   toSearchParams,
-} from './lib/search-params';
+} from '../../lib/search-params';
+import { useSettings } from '../../lib/settings';
+import { CarCard } from '../../ui/car-card';
+import { Pager } from '../../ui/pager';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { searchCarsInfiniteQueryOptions, searchCarsQueryOptions } from './api/search-cars';
+import { LoadMore } from './components/load-more';
+import { SearchFiltersPanel } from './components/search-filters';
 import { useMediaQuery } from './lib/use-media-query';
 import './search.css';
 
-const LocationsMap = lazy(() => import('./components/locations-map').then((m) => ({ default: m.LocationsMap })));
+const LocationsMap = lazy(() => import('../../ui/locations-map').then((m) => ({ default: m.LocationsMap })));
 // The form brings react-aria-components (~100 KB gzip): its own chunk, so the results need not wait for it.
-const SearchForm = lazy(() => import('./components/search-form').then((m) => ({ default: m.SearchForm })));
+const SearchForm = lazy(() => import('../../ui/search-form/search-form').then((m) => ({ default: m.SearchForm })));
 const PAGE_SIZE = BOOKING_RULES.pageSize.cars;
 /** Narrow screens always scroll for more (issue #4): a pager under a long column of cards is out of reach. */
 const NARROW = '(max-width: 640px)';

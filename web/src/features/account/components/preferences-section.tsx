@@ -3,8 +3,8 @@ import type { User } from '@roam/contract/users';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, LANGUAGE_NAMES, localeTag, useLanguage } from '../../../i18n/index';
+import { useSettings } from '../../../lib/settings';
 import { toast } from '../../../ui/toast';
-import { useSettings } from '../../settings/api/get-settings';
 import { useUpdateEmailNotifications } from '../api/profile';
 
 /** Language choice (the server-side language update is issue #3's, through changeLanguage). */

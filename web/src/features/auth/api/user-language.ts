@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/index';
 import { api } from '../../../lib/api-client';
+import { setSessionUser, useSession } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
-import { setSessionUser, useSession } from './session';
 
 /**
  * Spec §4: when the interface language (from `?l=` or the header's language menu) differs from the signed-in

@@ -3,8 +3,9 @@ import type { User } from '@roam/contract/users';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { api } from '../../../lib/api-client';
+import { setSessionUser } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
-import { adoptUserLanguage, setSessionUser } from '../api/session';
+import { adoptUserLanguage } from '../api/sign-in';
 
 // The providers' browser SDKs, loaded on click only. Each hands back a token the server verifies (issue #3):
 // Google and Apple an ID token, Facebook an access token.

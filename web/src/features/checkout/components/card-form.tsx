@@ -113,7 +113,7 @@ export function CardForm({ bookingId, amount, onPaid, onFailed }: CardFormProps)
       <p className="test-mode-note" role="note">
         {t('checkout.card.testMode')}
       </p>
-      <div className="card-form__grid">
+      <div className="form-grid">
         {field('cardNumber', {
           autoComplete: 'cc-number',
           inputMode: 'numeric',

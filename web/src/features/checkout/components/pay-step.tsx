@@ -3,10 +3,10 @@ import type { CheckoutResult } from '@roam/contract/checkout';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
+import { formatInZone } from '../../../i18n/formats';
+import { useSettings } from '../../../lib/settings';
 import { useMoney } from '../../../lib/use-money';
 import { Page } from '../../../ui/page';
-import { useSettings } from '../../settings/api/get-settings';
-import { formatInZone } from '../lib/format';
 import { CardForm } from './card-form';
 import { WalletButton } from './wallet-button';
 

@@ -8,8 +8,8 @@ import type { User } from '@roam/contract/users';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { api, isApiError } from '../../../lib/api-client';
+import type { SearchCriteria } from '../../../lib/search-params';
 import { toast } from '../../../ui/toast';
-import type { SearchCriteria } from '../../search/lib/search-params';
 import { isEmail, isPhone } from './format';
 
 // What checkout does when Book is pressed: the form's checks, the licence upload, the booking call and the reading of

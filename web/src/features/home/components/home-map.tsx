@@ -1,13 +1,11 @@
 import type { Location } from '@roam/contract/locations';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocations } from '../../../lib/locations';
+import { useSettings } from '../../../lib/settings';
 import { WhenVisible } from '../../../ui/when-visible';
-import { useLocations } from '../../locations/api/get-locations';
-import { useSettings } from '../../settings/api/get-settings';
 
-const LocationsMap = lazy(() =>
-  import('../../search/components/locations-map').then((m) => ({ default: m.LocationsMap })),
-);
+const LocationsMap = lazy(() => import('../../../ui/locations-map').then((m) => ({ default: m.LocationsMap })));
 
 /** The map of locations (spec §2); choosing a marker selects the pick-up place of the form above. */
 export function HomeMap({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../lib/settings';
 import { useSuppliers } from '../../suppliers/api/get-suppliers';
 
 /** Supplier logos (spec §2), only when the deployment does not hide suppliers. */

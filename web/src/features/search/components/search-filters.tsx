@@ -3,8 +3,8 @@ import { CAR_SPECS, DEPOSIT_THRESHOLDS, MIN_RATINGS, SEATS_FILTERS } from '@roam
 import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MILEAGE_KINDS } from '@roam/contract/enums';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SearchFilters as Filters } from '../../../lib/search-params';
 import { useMoney } from '../../../lib/use-money';
-import type { SearchFilters as Filters } from '../lib/search-params';
 
 interface SearchFiltersProps {
   filters: Filters;

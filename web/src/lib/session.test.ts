@@ -1,7 +1,7 @@
 import type { User } from '@roam/contract/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../../lib/storage';
 import { loadSession, readStoredUser } from './session';
+import { STORAGE_KEYS } from './storage';
 
 const user: User = {
   _id: '6f1c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11',

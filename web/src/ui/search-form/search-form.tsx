@@ -3,21 +3,14 @@ import { type RentalPeriodIssue, validateRentalPeriod } from '@roam/contract/tim
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { Checkbox, I18nProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { localeTag, useLanguage } from '../../../i18n';
-import { CheckIcon } from '../../../ui/icons';
-import { useLocations } from '../../locations/api/get-locations';
-import { useSettings } from '../../settings/api/get-settings';
-import {
-  browserTimeZone,
-  defaultPeriod,
-  fromInstant,
-  todayIn,
-  toInstant,
-  type WallClockValue,
-} from '../lib/rental-period';
-import type { SearchCriteria } from '../lib/search-params';
+import { localeTag, useLanguage } from '../../i18n';
+import { useLocations } from '../../lib/locations';
+import type { SearchCriteria } from '../../lib/search-params';
+import { useSettings } from '../../lib/settings';
+import { CheckIcon } from '../icons';
 import { DateTimeField } from './date-time-field';
 import { LocationField } from './location-field';
+import { browserTimeZone, defaultPeriod, fromInstant, todayIn, toInstant, type WallClockValue } from './rental-period';
 import './search-form.css';
 
 export interface SearchFormProps {

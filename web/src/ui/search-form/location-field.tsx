@@ -1,7 +1,7 @@
 import type { Location } from '@roam/contract/locations';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, useFilter } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { ChevronDownIcon } from '../../../ui/icons';
+import { ChevronDownIcon } from '../icons';
 
 interface LocationFieldProps {
   label: string;

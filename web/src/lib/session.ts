@@ -1,11 +1,9 @@
-import type { SignIn } from '@roam/contract/auth';
 import type { User } from '@roam/contract/users';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { changeLanguage, isLanguage } from '../../../i18n/index';
-import { ApiError, api, isApiError } from '../../../lib/api-client';
-import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { ApiError, api, isApiError } from './api-client';
+import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 // The signed-in user (spec §4 "User session"). Types only from the contract: zod stays out of the entry chunk.
 
@@ -80,35 +78,6 @@ export function useSession(): { user: User | null; isLoading: boolean; unauthori
 export function setSessionUser(queryClient: QueryClient, user: User | null): void {
   storeUser(user);
   queryClient.setQueryData<Session>(SESSION_QUERY_KEY, { user, unauthorized: false });
-}
-
-/**
- * After a sign-in the interface follows the user's saved language (spec §4), unless the address forces one with
- * `?l=` — then the address wins and the user's language is updated (useUserLanguageSync). Switched before the user
- * enters the session, so the sync never sees the old interface language against the new user.
- */
-export async function adoptUserLanguage(user: User): Promise<void> {
-  const forced = new URLSearchParams(window.location.search).get('l');
-  if (isLanguage(forced) || !isLanguage(user.language)) return;
-  await changeLanguage(user.language).catch((error: unknown) => console.warn(error));
-}
-
-export function signIn(credentials: SignIn): Promise<User> {
-  return api.post<User>('/api/sign-in/frontend', credentials);
-}
-
-export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signIn,
-    onSuccess: async (user, credentials) => {
-      writeStored(STORAGE_KEYS.stayConnected, credentials.stayConnected ? 'true' : null);
-      await adoptUserLanguage(user);
-      setSessionUser(queryClient, user);
-    },
-    // Screens show the message for the code; never the generic toast.
-    onError: () => {},
-  });
 }
 
 /** Signs out on the server and locally; lands on `/` or `/sign-in` (spec §2). A failed call is not special (§8). */

@@ -2,7 +2,8 @@ import type { Extra } from '@roam/contract/enums';
 import { EXTRAS } from '@roam/contract/enums';
 import { type ChosenExtras, extraState } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
-import { useExtraLabel } from '../../cars/components/car-facts';
+import { useExtraLabel } from './car-facts';
+import './extras-toggles.css';
 
 interface ExtrasTogglesProps {
   /** The car's extras: −1 unavailable, 0 included, > 0 a price (spec §3). */

@@ -3,8 +3,8 @@ import type { AvailabilityLabel, Extra } from '@roam/contract/enums';
 import { EXTRAS, FLAT_EXTRAS } from '@roam/contract/enums';
 import { extraState } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
-import { localeTag, useLanguage } from '../../../i18n';
-import { useMoney } from '../../../lib/use-money';
+import { localeTag, useLanguage } from '../i18n';
+import { useMoney } from '../lib/use-money';
 import './car-card.css';
 
 // The pieces of a car card, each usable alone (checkout shows the same facts, extras and supplier).

@@ -1,8 +1,8 @@
 import type { Language } from '@roam/contract/enums';
 import type { CountryWithLocations, Location } from '@roam/contract/locations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useLanguage } from '../../../i18n';
-import { api } from '../../../lib/api-client';
+import { useLanguage } from '../i18n';
+import { api } from './api-client';
 
 // Locations change only when an operator edits them: cached for the session.
 const STALE = 10 * 60_000;

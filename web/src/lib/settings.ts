@@ -1,6 +1,6 @@
 import { BOOKING_RULES, RENTAL_PERIOD_RULES, type Settings } from '@roam/contract/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /**
  * What the app assumes until `GET /api/settings` answers, or when it fails (spec §8: "Settings

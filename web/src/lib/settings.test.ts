@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FALLBACK_SETTINGS, inlineSettings } from './get-settings';
+import { FALLBACK_SETTINGS, inlineSettings } from './settings';
 
 describe('inlineSettings', () => {
   afterEach(() => document.getElementById('roam-settings')?.remove());

@@ -1,0 +1,38 @@
+import type { SignIn } from '@roam/contract/auth';
+import type { User } from '@roam/contract/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { changeLanguage, isLanguage } from '../../../i18n/index';
+import { api } from '../../../lib/api-client';
+import { setSessionUser } from '../../../lib/session';
+import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
+
+// Signing in with an e-mail address and a password (spec §4); the session itself is app-wide (lib/session.ts).
+
+/**
+ * After a sign-in the interface follows the user's saved language (spec §4), unless the address forces one with
+ * `?l=` — then the address wins and the user's language is updated (useUserLanguageSync). Switched before the user
+ * enters the session, so the sync never sees the old interface language against the new user.
+ */
+export async function adoptUserLanguage(user: User): Promise<void> {
+  const forced = new URLSearchParams(window.location.search).get('l');
+  if (isLanguage(forced) || !isLanguage(user.language)) return;
+  await changeLanguage(user.language).catch((error: unknown) => console.warn(error));
+}
+
+export function signIn(credentials: SignIn): Promise<User> {
+  return api.post<User>('/api/sign-in/frontend', credentials);
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: async (user, credentials) => {
+      writeStored(STORAGE_KEYS.stayConnected, credentials.stayConnected ? 'true' : null);
+      await adoptUserLanguage(user);
+      setSessionUser(queryClient, user);
+    },
+    // Screens show the message for the code; never the generic toast.
+    onError: () => {},
+  });
+}
