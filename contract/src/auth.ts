@@ -1,30 +1,14 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 import { AppTypeSchema, LanguageSchema, SocialProviderSchema } from './enums.ts';
 import { BOOKING_RULES } from './settings.ts';
-import { ageOn, DateStringSchema } from './time.ts';
+import { ageOn } from './time.ts';
+import { DateStringSchema } from './time-schemas.ts';
 
-// Payloads of the account calls (spec §7, issue #3). Messages are the spec's English words (§5, §8); the web app
-// shows its own translation chosen by code or by field.
+// Payloads of the account calls (spec §7, issue #3). Messages are the spec's English words (§5, §8, auth-messages.ts);
+// the web app shows its own translation chosen by code or by field.
 
-export const AUTH_MESSAGES = {
-  incorrectCredentials: 'Incorrect email or password.',
-  suspended: 'Your account is suspended.',
-  passwordTooShort: 'Password must be at least 6 characters long.',
-  passwordsDontMatch: "Passwords don't match.",
-  tooYoung: 'You must be at least 21 years old.',
-  acceptTos: 'Accept the Terms of Use.',
-  invalidEmail: 'Invalid email address',
-  invalidPhone: 'Invalid phone number',
-  emailTaken: 'This email address is already registered.',
-  fixErrors: 'Please fix errors.',
-  recaptchaError: 'reCAPTCHA error',
-  signUpError: 'An error occurred during sign up.',
-  linkExpired: 'Your account activation link expired.',
-  emailNotRegistered: 'Email address not registered',
-  wrongPassword: 'Wrong password',
-  chooseNewPassword: 'Please choose a new password',
-  passwordUpdateError: 'An error occurred while updating password.',
-} as const;
+export { AUTH_MESSAGES, tooYoungMessage } from './auth-messages.ts';
 
 /** An empty-handed success: the spec's calls that answer with a bare status. */
 export const OkSchema = z.object({ ok: z.literal(true) });
@@ -69,15 +53,19 @@ export function isOldEnough(birthDate: string, now = new Date()): boolean {
   return Number.isFinite(age) && age >= BOOKING_RULES.minDriverAge && age < 130;
 }
 
-/** `POST /api/sign-up`. The confirmation is checked by the form; the server checks everything else again. */
-export const SignUpSchema = z.object({
+/** The sign-up fields a person fills in (the form's, without the confirmation). */
+const SignUpFieldsSchema = z.object({
   fullName: z.string().trim().min(1).max(200),
   email: EmailSchema,
   phone: z.string().trim().max(40).refine(isValidPhone, { message: AUTH_MESSAGES.invalidPhone }),
   birthDate: DateStringSchema.refine((date) => isOldEnough(date), { message: AUTH_MESSAGES.tooYoung }),
   password: PasswordSchema,
-  language: LanguageSchema.default('en'),
   tosAccepted: z.literal(true, { message: AUTH_MESSAGES.acceptTos }),
+});
+
+/** `POST /api/sign-up`. The confirmation is checked by the form; the server checks everything else again. */
+export const SignUpSchema = SignUpFieldsSchema.extend({
+  language: LanguageSchema.default('en'),
   /** Required when reCAPTCHA is configured (settings.recaptchaSiteKey). */
   recaptchaToken: z.string().max(4000).optional(),
 });
@@ -145,3 +133,52 @@ export const SocialSignInSchema = z.object({
   language: LanguageSchema.default('en'),
 });
 export type SocialSignIn = z.infer<typeof SocialSignInSchema>;
+
+// --- The forms' schemas (issue #20): the payloads above as the web's forms fill them, the single source of their
+// rules. Each adds only what a form asks and the server never sees (a password's confirmation); none changes what
+// the server accepts.
+
+/** A form's new password and its confirmation (spec §5 "Passwords don't match."), `field` naming the password. */
+function withConfirmation<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>, field: keyof Shape & string) {
+  return schema.extend({ confirmPassword: z.string().min(1) }).refine(
+    (values) => {
+      const entered = values as Record<string, unknown>;
+      return entered[field] === entered.confirmPassword;
+    },
+    {
+      path: ['confirmPassword'],
+      message: AUTH_MESSAGES.passwordsDontMatch,
+      // Said with the other fields' messages, not only once they pass (zod skips a refinement after some failures).
+      when: () => true,
+    },
+  );
+}
+
+/**
+ * The sign-up form: the fields of the sign-up payload, with the confirmation. Built from the fields, not the payload:
+ * the payload's language schema lives in enums.ts, which every screen loads, and using it from here would bring
+ * zod with it (the same for the checkout's and the newsletter's forms).
+ */
+export const SignUpFormSchema = withConfirmation(SignUpFieldsSchema, 'password');
+export type SignUpForm = z.input<typeof SignUpFormSchema>;
+
+/** The password an activation or a reset link sets, with its confirmation. */
+export const NewPasswordFormSchema = withConfirmation(z.object({ password: PasswordSchema }), 'password');
+
+/**
+ * The change-password form. The current password is asked only when the account has one (has-password); the new
+ * one must differ from it (spec §5 'Please choose a new password').
+ */
+export function changePasswordFormSchema(asksCurrent: boolean) {
+  return withConfirmation(
+    z.object({
+      currentPassword: asksCurrent ? z.string().min(1).max(200) : z.string().max(200),
+      newPassword: PasswordSchema,
+    }),
+    'newPassword',
+  ).refine((values) => !asksCurrent || values.currentPassword !== values.newPassword, {
+    path: ['newPassword'],
+    message: AUTH_MESSAGES.chooseNewPassword,
+    when: () => true,
+  });
+}

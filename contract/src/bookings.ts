@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { AdditionalDriverSchema, ChosenExtrasSchema } from './checkout.ts';
 import { BookingStatusSchema, LanguageSchema, PaymentOptionSchema, PaymentProviderSchema } from './enums.ts';
+import { RENTAL_PERIOD_MESSAGES } from './rental-period-messages.ts';
+import { zonedToInstant } from './time.ts';
+import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
 
 // Bookings API payloads (issue #5; ARCHITECTURE §4 house-style paths, §5 roles).
 
@@ -78,6 +81,33 @@ export const UpdateBookingBodySchema = z.object({
   status: BookingStatusSchema.optional(),
 });
 export type UpdateBookingBody = z.infer<typeof UpdateBookingBodySchema>;
+
+/**
+ * The booking editor's dates (issue #20): each end as its place's wall clock, read as the instants the update
+ * sends; a drop-off not after the pick-up is the spec §5 'Invalid drop-off time'. The server checks the rest.
+ */
+export function bookingPeriodFormSchema(zones: { pickup: string; dropoff: string }) {
+  return z
+    .object({
+      pickupDate: DateStringSchema,
+      pickupTime: TimeStringSchema,
+      dropoffDate: DateStringSchema,
+      dropoffTime: TimeStringSchema,
+    })
+    .transform((period, context) => {
+      const pickupAt = zonedToInstant({ date: period.pickupDate, time: period.pickupTime }, zones.pickup);
+      const dropoffAt = zonedToInstant({ date: period.dropoffDate, time: period.dropoffTime }, zones.dropoff);
+      if (Number.isNaN(pickupAt.getTime())) {
+        context.addIssue({ code: 'custom', path: ['pickupDate'], message: RENTAL_PERIOD_MESSAGES.invalidPickupTime });
+        return z.NEVER;
+      }
+      if (Number.isNaN(dropoffAt.getTime()) || dropoffAt <= pickupAt) {
+        context.addIssue({ code: 'custom', path: ['dropoffDate'], message: RENTAL_PERIOD_MESSAGES.invalidDropoffTime });
+        return z.NEVER;
+      }
+      return { pickupAt: pickupAt.toISOString(), dropoffAt: dropoffAt.toISOString() };
+    });
+}
 
 export const BookingIdsBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
 

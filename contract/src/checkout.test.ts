@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutBodySchema, DemoPaymentBodySchema, expiryValid, luhnValid } from './checkout.ts';
+import { CheckoutBodySchema, checkoutFormSchema, DemoPaymentBodySchema, expiryValid, luhnValid } from './checkout.ts';
 
 describe('card checks (demo gateway)', () => {
   it('Luhn: the test numbers pass, a changed digit fails', () => {
@@ -41,5 +41,56 @@ describe('CheckoutBodySchema', () => {
     });
     expect(body).not.toHaveProperty('price');
     expect(body).toMatchObject({ currency: 'EUR', extras: {} });
+  });
+});
+
+describe('the checkout form (issue #20)', () => {
+  const rules = {
+    minimumAge: 25,
+    pickupAt: '2030-06-01T08:00:00Z',
+    timeZone: 'Europe/Paris',
+    guest: true,
+    additionalDriver: false,
+    licenceRequired: false,
+  };
+  const driver = {
+    fullName: 'Robin Guest',
+    email: 'robin@example.com',
+    phone: '+33 6 12 34 56 78',
+    birthDate: '1990-05-17',
+    acceptTerms: true,
+  };
+  const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+  it("takes the guest driver the server takes, and refuses one younger than the car's age on the pick-up day", () => {
+    const form = checkoutFormSchema(rules);
+    expect(form.safeParse({ driver, additionalDriver: {}, licence: null }).success).toBe(true);
+    // 25 on 2 June 2030: one day short at pick-up.
+    expect(issues(form.safeParse({ driver: { ...driver, birthDate: '2005-06-02' } }))).toEqual({
+      'driver.birthDate': 'You must be at least 25 years old.',
+    });
+    expect(issues(form.safeParse({ driver: { ...driver, acceptTerms: false } }))).toEqual({
+      'driver.acceptTerms': 'Accept the Terms of Use.',
+    });
+  });
+
+  it('asks the additional driver and the licence only when they are needed', () => {
+    const both = checkoutFormSchema({ ...rules, additionalDriver: true, licenceRequired: true });
+    expect(Object.keys(issues(both.safeParse({ driver, additionalDriver: {}, licence: null })))).toEqual([
+      'additionalDriver.fullName',
+      'additionalDriver.email',
+      'additionalDriver.phone',
+      'additionalDriver.birthDate',
+      'licence',
+    ]);
+  });
+
+  it("checks a signed-in driver's birth date only, when the profile has one", () => {
+    const signedIn = checkoutFormSchema({ ...rules, guest: false });
+    expect(signedIn.safeParse({ driver: { birthDate: '' } }).success).toBe(true);
+    expect(issues(signedIn.safeParse({ driver: { birthDate: '2010-01-01' } }))).toEqual({
+      'driver.birthDate': 'You must be at least 25 years old.',
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { tooYoungMessage } from './auth-messages.ts';
 import { CurrencyCodeSchema } from './currencies.ts';
 import { BookingStatusSchema, EXTRAS, type Extra, LanguageSchema, PaymentOptionSchema } from './enums.ts';
-import { DateStringSchema } from './time.ts';
+import { ageOn } from './time.ts';
+import { DateStringSchema } from './time-schemas.ts';
 
 // Checkout and payment payloads (issue #5, ARCHITECTURE §5 Bookings and Payment gateways).
 // The client never sends a price: the server recomputes it with the contract price engine.
@@ -27,17 +29,44 @@ export const AdditionalDriverSchema = z.object({
 });
 export type AdditionalDriverBody = z.infer<typeof AdditionalDriverSchema>;
 
-/** A guest driver: an account (unverified, no password) is created and an activation e-mail sent. */
-export const GuestDriverSchema = z.object({
-  fullName: FullNameSchema,
-  email: z.email({ error: 'Invalid email address' }).max(320),
-  phone: PhoneSchema,
-  birthDate: DateStringSchema,
+/** A guest driver's details: an account (unverified, no password) is created and an activation e-mail sent. */
+const GuestDriverFieldsSchema = AdditionalDriverSchema.extend({
   acceptTerms: z.literal(true, { error: 'Accept the Terms of Use.' }),
+});
+export const GuestDriverSchema = GuestDriverFieldsSchema.extend({
   /** The guest's interface language, for the e-mails; defaults to the deployment's default. */
   language: LanguageSchema.optional(),
 });
 export type GuestDriverBody = z.infer<typeof GuestDriverSchema>;
+
+/**
+ * The checkout form (issue #20): the guest driver and the additional driver as the server takes them, each old
+ * enough on the pick-up day at the pick-up place (the server's rule: the car's minimum age, at least the
+ * deployment's), and the licence file when the supplier asks for one. A signed-in driver is not asked: only the
+ * profile's birth date is checked.
+ */
+export function checkoutFormSchema(rules: {
+  minimumAge: number;
+  /** ISO instant. */
+  pickupAt: string;
+  /** The pick-up place's: ages are counted on its calendar. */
+  timeZone: string;
+  guest: boolean;
+  additionalDriver: boolean;
+  licenceRequired: boolean;
+}) {
+  const oldEnough = (date: string) => ageOn(date, new Date(rules.pickupAt), rules.timeZone) >= rules.minimumAge;
+  const birthDate = DateStringSchema.refine(oldEnough, { message: tooYoungMessage(rules.minimumAge) });
+  return z.object({
+    driver: rules.guest
+      ? GuestDriverFieldsSchema.extend({ birthDate })
+      : z.object({
+          birthDate: z.string().refine((date) => date === '' || oldEnough(date), tooYoungMessage(rules.minimumAge)),
+        }),
+    additionalDriver: rules.additionalDriver ? AdditionalDriverSchema.extend({ birthDate }) : z.unknown().optional(),
+    licence: rules.licenceRequired ? z.custom<Blob>((file) => file instanceof Blob) : z.unknown().optional(),
+  });
+}
 
 /** `POST /api/checkout`. `driver` is required when not signed in and ignored when signed in. */
 export const CheckoutBodySchema = z.object({

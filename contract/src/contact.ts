@@ -21,8 +21,11 @@ export const ContactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
+/** The footer's newsletter form: the address; the language is the interface's. */
+export const NewsletterFormSchema = z.object({ email: Email });
+
 /** `POST /api/newsletter/subscribe`: starts double opt-in; the e-mail goes out in `language`. */
-export const NewsletterSubscribeSchema = z.object({ email: Email, language: LanguageSchema });
+export const NewsletterSubscribeSchema = NewsletterFormSchema.extend({ language: LanguageSchema });
 export type NewsletterSubscribe = z.infer<typeof NewsletterSubscribeSchema>;
 
 /** `POST /api/newsletter/confirm` and `/api/newsletter/unsubscribe`: the token from the e-mailed link. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth.ts';
 import { BOOKING_RULES } from './settings.ts';
-import { ageOn, DateStringSchema } from './time.ts';
+import { ageOn } from './time.ts';
+import { DateStringSchema } from './time-schemas.ts';
 
 // Payloads of the profile calls (spec §7, issue #6). The e-mail address is not part of them: it cannot be changed.
 
@@ -40,6 +41,9 @@ export const UpdateUserSchema = z.object({
     }),
 });
 export type UpdateUser = z.input<typeof UpdateUserSchema>;
+
+/** The profile form (issue #20): the profile payload, whose `_id` is the signed-in user's, not a field. */
+export const ProfileFormSchema = UpdateUserSchema.omit({ _id: true });
 
 /** `POST /api/update-email-notifications`: `_id` defaults to the signed-in user. */
 export const UpdateEmailNotificationsSchema = z.object({

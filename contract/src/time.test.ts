@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageOn,
-  DateStringSchema,
   instantToZoned,
   type RentalPeriodRules,
   rentalDays,
   rentalHours,
-  TimeStringSchema,
   validateRentalPeriod,
   zonedToInstant,
 } from './time.ts';
+import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
 
 // ARCHITECTURE §5 "Time"; spec §5 date messages and minimum age.
 

@@ -21,11 +21,9 @@ function parseDate(date: string): { year: number; month: number; day: number } |
 }
 
 /** A real calendar date, 'YYYY-MM-DD' (so 2025-02-30 is refused). */
-export const DateStringSchema = z
-  .string()
-  .refine((date) => parseDate(date) !== null, { error: 'Expected a calendar date as YYYY-MM-DD' });
+export const isCalendarDate = (date: string) => parseDate(date) !== null;
 /** A 24-hour wall-clock time, 'HH:mm'. */
-export const TimeStringSchema = z.string().regex(TIME_PATTERN, { error: 'Expected a time as HH:mm' });
+export const isWallClockTime = (time: string) => TIME_PATTERN.test(time);
 
 export interface WallClock {
   /** 'YYYY-MM-DD' */
