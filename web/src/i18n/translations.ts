@@ -8,6 +8,7 @@ import type checkout from './locales/en/checkout.json';
 import type common from './locales/en/common.json';
 import type cookies from './locales/en/cookies.json';
 import type footer from './locales/en/footer.json';
+import type forms from './locales/en/forms.json';
 import type header from './locales/en/header.json';
 import type home from './locales/en/home.json';
 import type info from './locales/en/info.json';
@@ -28,6 +29,7 @@ export type Translations = {
   common: typeof common;
   cookies: typeof cookies;
   footer: typeof footer;
+  forms: typeof forms;
   header: typeof header;
   home: typeof home;
   info: typeof info;

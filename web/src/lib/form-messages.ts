@@ -1,0 +1,60 @@
+import { AUTH_MESSAGES } from '@roam/contract/auth-messages';
+import { CARD_MESSAGES } from '@roam/contract/checkout';
+import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
+import type { TFunction } from 'i18next';
+import type { Translations } from '../i18n/translations';
+
+// The one map from the words the contract's schemas and the server speak (the spec's English, §5) to what every
+// form shows, translated (issue #20). Loaded with the schema when a form is first used (use-contract-form.ts), with
+// the 'forms' strings (i18n/areas.json): no screen downloads it before its form needs it.
+
+type FormsKey = `forms.${keyof Translations['forms']}`;
+
+const MESSAGES: Readonly<Record<string, FormsKey>> = {
+  [AUTH_MESSAGES.invalidEmail]: 'forms.invalidEmail',
+  [AUTH_MESSAGES.invalidPhone]: 'forms.invalidPhone',
+  [AUTH_MESSAGES.acceptTos]: 'forms.acceptTos',
+  [AUTH_MESSAGES.passwordTooShort]: 'forms.passwordTooShort',
+  [AUTH_MESSAGES.passwordsDontMatch]: 'forms.passwordsDontMatch',
+  [AUTH_MESSAGES.emailTaken]: 'forms.emailTaken',
+  [AUTH_MESSAGES.emailNotRegistered]: 'forms.emailNotRegistered',
+  [AUTH_MESSAGES.wrongPassword]: 'forms.wrongPassword',
+  [AUTH_MESSAGES.chooseNewPassword]: 'forms.chooseNewPassword',
+  [AUTH_MESSAGES.recaptchaError]: 'forms.recaptchaError',
+  [AUTH_MESSAGES.fixErrors]: 'forms.fixErrors',
+  // The checkout's answer to a signed-in driver whose profile has no birth date (checkout.service.ts).
+  'Please add your birth date to your profile.': 'forms.addBirthDate',
+  [CARD_MESSAGES.cardNumber]: 'forms.cardNumber',
+  [CARD_MESSAGES.expiry]: 'forms.cardExpiry',
+  [CARD_MESSAGES.cvc]: 'forms.cardCvc',
+  [RENTAL_PERIOD_MESSAGES.pickupTooSoon]: 'forms.pickupTooSoon',
+  [RENTAL_PERIOD_MESSAGES.durationTooShort]: 'forms.durationTooShort',
+  [RENTAL_PERIOD_MESSAGES.invalidPickupTime]: 'forms.invalidPickupTime',
+  [RENTAL_PERIOD_MESSAGES.invalidDropoffTime]: 'forms.invalidDropoffTime',
+};
+
+/** 'You must be at least 21 years old.' (spec §5), or a car's own minimum age at checkout (contract tooYoungMessage). */
+const TOO_YOUNG = /^You must be at least (\d+) years old\.$/;
+
+/** A rule's message, translated; one this map does not know reads 'Please check this field.'. */
+export function translateMessage(t: TFunction, message: string): string {
+  const age = TOO_YOUNG.exec(message)?.[1];
+  if (age) return t('forms.tooYoung', { age });
+  const key = MESSAGES[message];
+  return key ? t(key) : t('forms.invalidValue');
+}
+
+/** Spec §5 'Please fill in the field: …', for the field labelled `label`. */
+export function requiredMessage(t: TFunction, label: string): string {
+  return t('forms.requiredField', { field: label });
+}
+
+/**
+ * What a refused submit says above the form: the missing fields by name when several are (spec §5 'Please fill in
+ * the fields: …'; one missing field says so at the field), otherwise 'Please fix errors.'.
+ */
+export function summaryMessage(t: TFunction, missingLabels: readonly string[]): string {
+  return missingLabels.length > 1
+    ? t('forms.requiredFields', { fields: missingLabels.join(', ') })
+    : t('forms.fixErrors');
+}
