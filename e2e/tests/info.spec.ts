@@ -162,7 +162,7 @@ test('newsletter: a bad address is refused in the form', async ({ page }) => {
   const footer = page.getByRole('contentinfo');
   await footer.getByLabel(text(en, 'footer.newsletter.email')).fill('nope');
   await footer.getByRole('button', { name: text(en, 'footer.newsletter.subscribe') }).click();
-  await expect(footer.getByText(text(en, 'footer.newsletter.invalidEmail'))).toBeVisible();
+  await expect(footer.getByText(text(en, 'forms.invalidEmail'))).toBeVisible();
 });
 
 /** Every request that leaves our own server. */

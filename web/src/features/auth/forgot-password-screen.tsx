@@ -1,44 +1,34 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-client';
+import { useContractForm } from '../../lib/use-contract-form';
+import { FormMessage, TextField } from '../../ui/form-field';
 import { Page } from '../../ui/page';
 import { toast } from '../../ui/toast';
 import { resend } from './api/activation';
-import { Field, FormMessage } from './components/field';
-import { isValidEmail } from './components/validation';
 import './components/auth.css';
 
 /** Ask for a password-reset e-mail (spec §2, §5 'Email address not registered'). */
 export function ForgotPasswordScreen() {
   const { t } = useTranslation();
-  const [error, setError] = useState<string | undefined>();
-  const [message, setMessage] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    setMessage(null);
-    if (!email) return setError(t('auth.validation.requiredField', { field: t('auth.fields.email') }));
-    if (!isValidEmail(email)) return setError(t('auth.validation.invalidEmail'));
-    setError(undefined);
-    setPending(true);
-    try {
+  const form = useContractForm({
+    initialValues: { email: '' },
+    schema: () => import('@roam/contract/auth').then((contract) => contract.ValidateEmailSchema),
+    onSubmit: async ({ email }) => {
       await resend(email, true);
       setSent(true);
       toast.success(t('auth.forgotPassword.sent'));
-    } catch (caught) {
-      const code = isApiError(caught) ? caught.code : null;
-      if (code === 'NOT_FOUND') setError(t('auth.forgotPassword.notRegistered'));
-      else if (code === 'ACCOUNT_SUSPENDED') setMessage(t('auth.errors.suspended'));
-      else if (code === 'RATE_LIMITED') setMessage(t('auth.errors.rateLimited'));
-      else setMessage(t('common.errors.unhandled'));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    // 'Email address not registered' is the server's field error, shown at the field.
+    onError: (error) => {
+      const code = isApiError(error) ? error.code : null;
+      if (code === 'ACCOUNT_SUSPENDED') return t('auth.errors.suspended');
+      if (code === 'RATE_LIMITED') return t('auth.errors.rateLimited');
+      return t('common.errors.unhandled');
+    },
+  });
 
   return (
     <Page title={t('auth.forgotPassword.title')} description={t('auth.forgotPassword.description')}>
@@ -49,17 +39,10 @@ export function ForgotPasswordScreen() {
             <p>{t('auth.forgotPassword.sentDetail')}</p>
           </div>
         ) : (
-          <form className="auth-form" onSubmit={onSubmit} noValidate>
-            <FormMessage>{message}</FormMessage>
-            <Field
-              label={t('auth.fields.email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              error={error}
-            />
-            <button type="submit" className="button" disabled={pending}>
+          <form className="auth-form" {...form.formProps}>
+            <FormMessage>{form.message}</FormMessage>
+            <TextField {...form.field('email', t('auth.fields.email'))} type="email" autoComplete="email" required />
+            <button type="submit" className="button" disabled={form.pending}>
               {t('auth.forgotPassword.submit')}
             </button>
           </form>

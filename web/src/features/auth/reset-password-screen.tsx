@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FormMessage } from '../../ui/form-field';
 import { Page } from '../../ui/page';
 import { checkToken, linkFromSearch } from './api/activation';
-import { FormMessage } from './components/field';
 import { LinkForm } from './components/link-form';
 import './components/auth.css';
 

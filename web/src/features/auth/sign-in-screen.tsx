@@ -1,10 +1,10 @@
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
+import { useContractForm } from '../../lib/use-contract-form';
+import { CheckboxField, FormMessage, TextField } from '../../ui/form-field';
 import { Page } from '../../ui/page';
 import { useSignIn } from './api/sign-in';
-import { Checkbox, Field, FormMessage } from './components/field';
 import { SocialButtons } from './components/social-buttons';
 import './components/auth.css';
 
@@ -21,57 +21,36 @@ export function SignInScreen() {
   const signIn = useSignIn();
   // Screens that need an account send `?redirect=` (checkout, bookings, settings…), some `?from=`: both come back.
   const back = search.get('from') ?? search.get('redirect');
-  const [message, setMessage] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    const missing = [!email && t('auth.fields.email'), !password && t('auth.fields.password')].filter(
-      (label): label is string => Boolean(label),
-    );
-    if (missing.length > 0) {
-      setMessage(
-        missing.length === 1
-          ? t('auth.validation.requiredField', { field: missing[0] })
-          : t('auth.validation.requiredFields', { fields: missing.join(', ') }),
-      );
-      return;
-    }
-    setMessage(null);
-    try {
-      await signIn.mutateAsync({ email, password, stayConnected: form.get('stayConnected') === 'on' });
+  const form = useContractForm({
+    initialValues: { email: '', password: '', stayConnected: false },
+    schema: () => import('@roam/contract/auth').then((contract) => contract.SignInSchema),
+    onSubmit: async (credentials) => {
+      await signIn.mutateAsync(credentials);
       await navigate(safeRedirect(back));
-    } catch (error) {
+    },
+    onError: (error) => {
       const code = isApiError(error) ? error.code : null;
-      setMessage(
-        code === 'INCORRECT_CREDENTIALS'
-          ? t('auth.errors.incorrectCredentials')
-          : code === 'ACCOUNT_SUSPENDED'
-            ? t('auth.errors.suspended')
-            : code === 'RATE_LIMITED'
-              ? t('auth.errors.rateLimited')
-              : t('common.errors.unhandled'),
-      );
-    }
-  }
+      if (code === 'INCORRECT_CREDENTIALS') return t('auth.errors.incorrectCredentials');
+      if (code === 'ACCOUNT_SUSPENDED') return t('auth.errors.suspended');
+      if (code === 'RATE_LIMITED') return t('auth.errors.rateLimited');
+      return t('common.errors.unhandled');
+    },
+  });
 
   return (
     <Page title={t('auth.signIn.title')} description={t('auth.signIn.description')}>
       <div className="auth-card">
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
-          <FormMessage>{message}</FormMessage>
-          <Field label={t('auth.fields.email')} name="email" type="email" autoComplete="email" required />
-          <Field
-            label={t('auth.fields.password')}
-            name="password"
+        <form className="auth-form" {...form.formProps}>
+          <FormMessage>{form.message}</FormMessage>
+          <TextField {...form.field('email', t('auth.fields.email'))} type="email" autoComplete="email" required />
+          <TextField
+            {...form.field('password', t('auth.fields.password'))}
             type="password"
             autoComplete="current-password"
             required
           />
-          <Checkbox label={t('auth.signIn.stayConnected')} name="stayConnected" />
-          <button type="submit" className="button" disabled={signIn.isPending}>
+          <CheckboxField {...form.field('stayConnected', t('auth.signIn.stayConnected'))} />
+          <button type="submit" className="button" disabled={form.pending}>
             {t('auth.signIn.submit')}
           </button>
         </form>

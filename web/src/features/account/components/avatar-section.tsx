@@ -47,7 +47,7 @@ export function AvatarSection({ user }: { user: User }) {
           ) : null}
         </div>
       </div>
-      <p className="settings-field__hint">{t('account.settings.avatar.hint')}</p>
+      <p className="settings-hint">{t('account.settings.avatar.hint')}</p>
     </section>
   );
 }

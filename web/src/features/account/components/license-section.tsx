@@ -55,7 +55,7 @@ export function LicenseSection({ user }: { user: User }) {
           </>
         ) : null}
       </div>
-      <p className="settings-field__hint">{t('account.settings.license.hint')}</p>
+      <p className="settings-hint">{t('account.settings.license.hint')}</p>
     </section>
   );
 }

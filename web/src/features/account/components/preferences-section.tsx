@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, LANGUAGE_NAMES, localeTag, useLanguage } from '../../../i18n/index';
 import { useSettings } from '../../../lib/settings';
+import { SelectField } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { useUpdateEmailNotifications } from '../api/profile';
 
@@ -16,27 +17,22 @@ export function LanguageSection() {
   return (
     <section className="settings-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('account.settings.language.title')}</h2>
-      <div className="settings-field">
-        <label htmlFor={`${id}-language`}>{t('account.settings.language.label')}</label>
-        <select
-          id={`${id}-language`}
-          className="text-field"
-          value={language}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            if (!isLanguage(next)) return;
-            changeLanguage(next)
-              .then(() => toast.success(t('account.settings.updated', { lng: next })))
-              .catch(() => toast.error(t('common.errors.languageChange')));
-          }}
-        >
-          {settings.languages.map((code: Language) => (
-            <option key={code} value={code} lang={localeTag(code)}>
-              {LANGUAGE_NAMES[code]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('account.settings.language.label')}
+        value={language}
+        onChange={(next) => {
+          if (!isLanguage(next)) return;
+          changeLanguage(next)
+            .then(() => toast.success(t('account.settings.updated', { lng: next })))
+            .catch(() => toast.error(t('common.errors.languageChange')));
+        }}
+      >
+        {settings.languages.map((code: Language) => (
+          <option key={code} value={code} lang={localeTag(code)}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </SelectField>
     </section>
   );
 }

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { setSessionUser } from '../../../lib/session';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { FormMessage } from '../../../ui/form-field';
+import { NewPasswordFields } from '../../../ui/new-password-fields';
 import { toast } from '../../../ui/toast';
 import { activate } from '../api/activation';
-import { FormMessage } from './field';
-import { type FieldErrors, translateFieldErrors } from './messages';
-import { NewPasswordFields } from './new-password-fields';
-import { passwordErrors, requiredMessage } from './validation';
+
+const NO_PASSWORD = { safeParse: () => ({ success: true as const, data: {} }) };
 
 /**
  * Uses an activation or reset link (`POST /api/activate`) when the user presses the button — not on page load, so a
@@ -25,56 +25,38 @@ export function LinkForm(props: {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    if (props.needsPassword) {
-      const confirmation = String(form.get('confirmPassword') ?? '');
-      const missing = [!password && t('auth.fields.password'), !confirmation && t('auth.fields.confirmPassword')];
-      const required = requiredMessage(
-        t,
-        missing.filter((label): label is string => Boolean(label)),
-      );
-      const found = passwordErrors(t, password, confirmation);
-      setErrors(found);
-      if (required || Object.keys(found).length > 0) {
-        setMessage(required ?? t('auth.validation.fixErrors'));
-        return;
+  const form = useContractForm<{ password: string; confirmPassword: string }, { password?: string }>({
+    initialValues: { password: '', confirmPassword: '' },
+    // A link that sets no password has nothing to check: zod is not even loaded.
+    schema: async () =>
+      props.needsPassword ? (await import('@roam/contract/auth')).NewPasswordFormSchema : NO_PASSWORD,
+    onSubmit: async ({ password }) => {
+      try {
+        const user = await activate({ ...props.link, ...(password ? { password } : {}) });
+        setSessionUser(queryClient, user);
+        toast.success(props.successMessage);
+        await navigate('/');
+      } catch (error) {
+        if (isApiError(error) && error.code === 'TOKEN_EXPIRED') return props.onExpired();
+        throw error;
       }
-    }
-    setMessage(null);
-    setPending(true);
-    try {
-      const user = await activate({ ...props.link, ...(props.needsPassword ? { password } : {}) });
-      setSessionUser(queryClient, user);
-      toast.success(props.successMessage);
-      await navigate('/');
-    } catch (error) {
-      if (isApiError(error) && error.code === 'TOKEN_EXPIRED') return props.onExpired();
-      const fields = translateFieldErrors(t, error);
-      setErrors(fields);
-      setMessage(
-        isApiError(error) && error.code === 'ACCOUNT_SUSPENDED'
-          ? t('auth.errors.suspended')
-          : Object.keys(fields).length > 0
-            ? t('auth.validation.fixErrors')
-            : t('common.errors.unhandled'),
-      );
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    onError: (error) =>
+      isApiError(error) && error.code === 'ACCOUNT_SUSPENDED'
+        ? t('auth.errors.suspended')
+        : t('common.errors.unhandled'),
+  });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate>
-      <FormMessage>{message}</FormMessage>
-      {props.needsPassword ? <NewPasswordFields errors={errors} /> : null}
-      <button type="submit" className="button" disabled={pending}>
+    <form className="auth-form" {...form.formProps}>
+      <FormMessage>{form.message}</FormMessage>
+      {props.needsPassword ? (
+        <NewPasswordFields
+          password={form.field('password', t('auth.fields.password'))}
+          confirmation={form.field('confirmPassword', t('auth.fields.confirmPassword'))}
+        />
+      ) : null}
+      <button type="submit" className="button" disabled={form.pending}>
         {props.submitLabel}
       </button>
     </form>

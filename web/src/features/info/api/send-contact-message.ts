@@ -1,12 +1,7 @@
 import type { Accepted, ContactMessage } from '@roam/contract/contact';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/send-email` (spec §7): the server delivers it to CONTACT_EMAIL. */
 export function sendContactMessage(message: ContactMessage): Promise<Accepted> {
   return api.post<Accepted>('/api/send-email', message);
-}
-
-export function useSendContactMessage() {
-  return useMutation({ mutationFn: sendContactMessage });
 }

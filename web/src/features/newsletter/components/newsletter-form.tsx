@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { TextField } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { subscribeToNewsletter } from '../api/newsletter';
 import './newsletter-form.css';
@@ -11,76 +13,50 @@ export function NewsletterForm() {
   const { t } = useTranslation();
   const language = useLanguage();
   const titleId = useId();
-  const emailId = useId();
-  const errorId = useId();
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  // Plain state rather than useMutation: this form is in the entry chunk, which cannot afford the mutation observer.
-  const [pending, setPending] = useState(false);
+  const form = useContractForm({
+    initialValues: { email: '' },
+    schema: () => import('@roam/contract/contact').then((contract) => contract.NewsletterFormSchema),
+    onSubmit: async ({ email }) => {
+      await subscribeToNewsletter({ email, language });
+      toast.success(t('footer.newsletter.success'));
+      setSent(true);
+      form.reset();
+    },
+    onError: (error) => {
+      toast.error(
+        isApiError(error) && error.code === 'RATE_LIMITED'
+          ? t('footer.newsletter.rateLimited')
+          : t('footer.newsletter.error'),
+      );
+      return null;
+    },
+  });
+  const email = form.field('email', t('footer.newsletter.email'));
 
+  // One field: its own message says what is wrong; the form-level summary would only repeat it.
   return (
-    <form
-      className="newsletter-form"
-      aria-labelledby={titleId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = event.currentTarget;
-        const input = form.elements.namedItem('email') as HTMLInputElement;
-        // The browser's own e-mail check; the server applies the contract schema.
-        if (!input.value.trim() || !input.checkValidity()) {
-          setError(t('footer.newsletter.invalidEmail'));
-          input.focus();
-          return;
-        }
-        setError(null);
-        setPending(true);
-        subscribeToNewsletter({ email: input.value.trim(), language })
-          .then(() => {
-            toast.success(t('footer.newsletter.success'));
-            setSent(true);
-            form.reset();
-          })
-          .catch((failure: unknown) => {
-            if (isApiError(failure) && failure.code === 'VALIDATION_FAILED') {
-              setError(t('footer.newsletter.invalidEmail'));
-            } else if (isApiError(failure) && failure.code === 'RATE_LIMITED') {
-              toast.error(t('footer.newsletter.rateLimited'));
-            } else {
-              toast.error(t('footer.newsletter.error'));
-            }
-          })
-          .finally(() => setPending(false));
-      }}
-    >
+    <form className="newsletter-form" aria-labelledby={titleId} {...form.formProps}>
       <h2 id={titleId} className="newsletter-form__title">
         {t('footer.newsletter.title')}
       </h2>
       <p className="newsletter-form__description">{t('footer.newsletter.description')}</p>
-      <label htmlFor={emailId} className="newsletter-form__label">
-        {t('footer.newsletter.email')}
-      </label>
-      <div className="newsletter-form__row">
-        <input
-          id={emailId}
-          className="text-field newsletter-form__input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onInput={() => setSent(false)}
-        />
-        <button type="submit" className="button button--accent" disabled={pending}>
-          {t('footer.newsletter.subscribe')}
-        </button>
-      </div>
-      {error ? (
-        <p id={errorId} className="newsletter-form__error">
-          {error}
-        </p>
-      ) : null}
+      <TextField
+        {...email}
+        onChange={(value) => {
+          setSent(false);
+          email.onChange(value);
+        }}
+        type="email"
+        autoComplete="email"
+        required
+        inputClassName="newsletter-form__input"
+        aside={
+          <button type="submit" className="button button--accent" disabled={form.pending}>
+            {t('footer.newsletter.subscribe')}
+          </button>
+        }
+      />
       <p className="newsletter-form__status" role="status">
         {sent ? t('footer.newsletter.checkInbox') : ''}
       </p>
