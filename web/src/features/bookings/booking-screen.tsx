@@ -1,23 +1,16 @@
-import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
-import type { ChosenExtras } from '@roam/contract/price';
-import { rentalPeriodIssueOf } from '@roam/contract/rental-period-messages';
-import { instantToZoned, zonedToInstant } from '@roam/contract/time';
-import { type FormEvent, useId, useState } from 'react';
+import type { Booking } from '@roam/contract/bookings';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n';
 import { formatInZone } from '../../i18n/formats';
-import { isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useMoney } from '../../lib/use-money';
-import { ExtrasToggles } from '../../ui/extras-toggles';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
-import { useCar } from '../cars/api/get-car';
-import { useBooking, useCancelBooking, useUpdateBooking } from './api/bookings';
-import '../../ui/form-field.css';
+import { useBooking, useCancelBooking } from './api/bookings';
+import { BookingEditor } from './components/booking-editor';
 import '../../ui/panel.css';
 import './bookings.css';
 
@@ -158,120 +151,5 @@ function BookingView({
       </section>
       {editing ? <BookingEditor booking={booking} operator={operator} onDone={() => setEditing(false)} /> : null}
     </div>
-  );
-}
-
-function BookingEditor({ booking, operator, onDone }: { booking: Booking; operator: boolean; onDone: () => void }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const id = useId();
-  const car = useCar(booking.car._id);
-  const update = useUpdateBooking(language);
-  const pickup = instantToZoned(new Date(booking.pickupAt), booking.pickupTimeZone);
-  const dropoff = instantToZoned(new Date(booking.dropoffAt), booking.dropoffTimeZone);
-  const [form, setForm] = useState({
-    pickupDate: pickup.date,
-    pickupTime: pickup.time,
-    dropoffDate: dropoff.date,
-    dropoffTime: dropoff.time,
-  });
-  const [extras, setExtras] = useState<ChosenExtras>(booking.extras);
-  const [status, setStatus] = useState<BookingStatus>(booking.status);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const pickupAt = zonedToInstant({ date: form.pickupDate, time: form.pickupTime }, booking.pickupTimeZone);
-    const dropoffAt = zonedToInstant({ date: form.dropoffDate, time: form.dropoffTime }, booking.dropoffTimeZone);
-    if (Number.isNaN(pickupAt.getTime())) return setError(t('bookings.errors.pickup'));
-    if (Number.isNaN(dropoffAt.getTime()) || dropoffAt <= pickupAt) return setError(t('bookings.errors.dropoff'));
-    const body: UpdateBookingBody = {};
-    if (booking.editable || operator) {
-      body.pickupAt = pickupAt.toISOString();
-      body.dropoffAt = dropoffAt.toISOString();
-      body.extras = extras;
-    }
-    if (operator && status !== booking.status) body.status = status;
-    try {
-      await update.mutateAsync({ id: booking._id, body });
-      toast.success(t('bookings.updated'));
-      onDone();
-    } catch (caught) {
-      if (isApiError(caught) && caught.code === 'CAR_UNAVAILABLE') setError(t('bookings.errors.unavailable'));
-      else if (isApiError(caught) && caught.code === 'FORBIDDEN') setError(t('bookings.errors.forbidden'));
-      else if (isApiError(caught) && caught.code === 'VALIDATION_FAILED') {
-        // The server's spec §5 date message (a past pick-up, too short…), translated; else the generic one.
-        const issues = Object.values(caught.fieldErrors).flatMap((messages) => rentalPeriodIssueOf(messages[0]) ?? []);
-        setError(
-          issues.length > 0
-            ? issues.map((issue) => t(`search.form.errors.${issue}`)).join(' ')
-            : t('bookings.errors.invalid'),
-        );
-      } else setError(t('bookings.errors.generic'));
-    }
-  };
-
-  const dateField = (name: keyof typeof form, type: 'date' | 'time') => (
-    <div className="form-field">
-      <label htmlFor={`${id}-${name}`}>{t(`bookings.edit.${name}`)}</label>
-      <input
-        id={`${id}-${name}`}
-        className="text-field"
-        type={type}
-        value={form[name]}
-        required
-        disabled={!booking.editable && !operator}
-        onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
-      />
-    </div>
-  );
-
-  return (
-    <form className="checkout-section booking-editor" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="checkout-section__title">
-        {t('bookings.edit.title')}
-      </h2>
-      {!booking.editable && !operator ? <p className="checkout-hint">{t('bookings.edit.locked')}</p> : null}
-      <div className="form-grid">
-        {dateField('pickupDate', 'date')}
-        {dateField('pickupTime', 'time')}
-        {dateField('dropoffDate', 'date')}
-        {dateField('dropoffTime', 'time')}
-      </div>
-      {car.data ? (
-        <ExtrasToggles car={car.data} value={extras} onChange={setExtras} disabled={!booking.editable && !operator} />
-      ) : null}
-      {operator ? (
-        <div className="form-field">
-          <label htmlFor={`${id}-status`}>{t('bookings.column.status')}</label>
-          <select
-            id={`${id}-status`}
-            className="text-field"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as BookingStatus)}
-          >
-            {BOOKING_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`bookings.status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="booking__actions">
-        <button type="submit" className="button button--accent" disabled={update.isPending}>
-          {t('bookings.edit.save')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('bookings.edit.cancel')}
-        </button>
-      </div>
-    </form>
   );
 }
