@@ -22,39 +22,63 @@ interface Described {
   className?: string;
 }
 
-function useDescription({ error, description }: Described) {
+type Control = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+
+/**
+ * One field's box: the label (before the control, or after it for a checkbox), the control made by `control` with
+ * the ids and states that tie it to its hint and error, then `aside`, the hint and the error.
+ */
+function Field({
+  label,
+  error,
+  description,
+  className,
+  kind,
+  aside,
+  control,
+}: Described & { kind?: 'check'; aside?: ReactNode; control: (props: Control) => ReactNode }) {
   const id = useId();
   const describedBy = [description ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return {
-    id,
-    control: {
-      id,
-      'aria-invalid': error ? (true as const) : undefined,
-      'aria-describedby': describedBy || undefined,
-    },
-    notes: (
-      <>
-        {description ? (
-          <p id={`${id}-hint`} className="form-field__hint">
-            {description}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={`${id}-error`} className="field-error">
-            {error}
-          </p>
-        ) : null}
-      </>
-    ),
-  };
+  const input = control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined });
+  const labelled = <label htmlFor={id}>{label}</label>;
+  return (
+    <div className={['form-field', kind ? `form-field--${kind}` : '', className].filter(Boolean).join(' ')}>
+      {kind === 'check' ? (
+        <>
+          {input}
+          {labelled}
+          {aside ? <span className="form-field__aside">{aside}</span> : null}
+        </>
+      ) : (
+        <>
+          {labelled}
+          {aside ? (
+            <div className="form-field__row">
+              {input}
+              {aside}
+            </div>
+          ) : (
+            input
+          )}
+        </>
+      )}
+      {description ? (
+        <p id={`${id}-hint`} className="form-field__hint">
+          {description}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
-const boxClass = (className: string | undefined, kind = '') =>
-  ['form-field', kind, className].filter(Boolean).join(' ');
-
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>;
-
-interface TextFieldProps extends Described, InputProps {
+interface TextFieldProps
+  extends Described,
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'> {
   name: string;
   value: string;
   onChange?: (value: string) => void;
@@ -63,40 +87,20 @@ interface TextFieldProps extends Described, InputProps {
   inputClassName?: string;
 }
 
-export function TextField({
-  label,
-  error,
-  description,
-  className,
-  value,
-  onChange,
-  aside,
-  inputClassName,
-  ...input
-}: TextFieldProps) {
-  const { id, control, notes } = useDescription({ label, error, description });
-  const field = (
-    <input
-      {...input}
-      {...control}
-      className={['text-field', inputClassName].filter(Boolean).join(' ')}
-      value={value}
-      onChange={(event) => onChange?.(event.currentTarget.value)}
-    />
-  );
+export function TextField({ label, error, description, className, aside, inputClassName, ...input }: TextFieldProps) {
+  const { onChange, ...attributes } = input;
   return (
-    <div className={boxClass(className)}>
-      <label htmlFor={id}>{label}</label>
-      {aside ? (
-        <div className="form-field__row">
-          {field}
-          {aside}
-        </div>
-      ) : (
-        field
+    <Field
+      {...{ label, error, description, className, aside }}
+      control={(control) => (
+        <input
+          {...attributes}
+          {...control}
+          className={['text-field', inputClassName].filter(Boolean).join(' ')}
+          onChange={(event) => onChange?.(event.currentTarget.value)}
+        />
       )}
-      {notes}
-    </div>
+    />
   );
 }
 
@@ -108,20 +112,42 @@ interface TextAreaFieldProps
   onChange: (value: string) => void;
 }
 
-export function TextAreaField({ label, error, description, className, value, onChange, ...area }: TextAreaFieldProps) {
-  const { id, control, notes } = useDescription({ label, error, description });
+export function TextAreaField({ label, error, description, className, onChange, ...area }: TextAreaFieldProps) {
   return (
-    <div className={boxClass(className)}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        {...area}
-        {...control}
-        className="text-field"
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-      />
-      {notes}
-    </div>
+    <Field
+      {...{ label, error, description, className }}
+      control={(control) => (
+        <textarea
+          {...area}
+          {...control}
+          className="text-field"
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      )}
+    />
+  );
+}
+
+interface SelectFieldProps
+  extends Described,
+    Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange' | 'className'> {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function SelectField({ label, error, description, className, onChange, ...select }: SelectFieldProps) {
+  return (
+    <Field
+      {...{ label, error, description, className }}
+      control={(control) => (
+        <select
+          {...select}
+          {...control}
+          className="text-field"
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      )}
+    />
   );
 }
 
@@ -133,30 +159,21 @@ interface CheckboxFieldProps extends Described {
   aside?: ReactNode;
 }
 
-export function CheckboxField({
-  label,
-  error,
-  description,
-  className,
-  name,
-  value,
-  onChange,
-  aside,
-}: CheckboxFieldProps) {
-  const { id, control, notes } = useDescription({ label, error, description });
+export function CheckboxField({ name, value, onChange, ...described }: CheckboxFieldProps) {
   return (
-    <div className={boxClass(className, 'form-field--check')}>
-      <input
-        {...control}
-        type="checkbox"
-        name={name}
-        checked={value}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-      />
-      <label htmlFor={id}>{label}</label>
-      {aside ? <span className="form-field__aside">{aside}</span> : null}
-      {notes}
-    </div>
+    <Field
+      {...described}
+      kind="check"
+      control={(control) => (
+        <input
+          {...control}
+          type="checkbox"
+          name={name}
+          checked={value}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+      )}
+    />
   );
 }
 
@@ -168,56 +185,20 @@ interface FileFieldProps extends Described {
 }
 
 /** A file input: the browser keeps the chosen file, the form is told of it. */
-export function FileField({ label, error, description, className, name, accept, onChange }: FileFieldProps) {
-  const { id, control, notes } = useDescription({ label, error, description });
+export function FileField({ name, accept, onChange, ...described }: FileFieldProps) {
   return (
-    <div className={boxClass(className)}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        {...control}
-        type="file"
-        name={name}
-        accept={accept}
-        onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
-      />
-      {notes}
-    </div>
-  );
-}
-
-interface SelectFieldProps
-  extends Described,
-    Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange' | 'className'> {
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}
-
-export function SelectField({
-  label,
-  error,
-  description,
-  className,
-  value,
-  onChange,
-  children,
-  ...select
-}: SelectFieldProps) {
-  const { id, control, notes } = useDescription({ label, error, description });
-  return (
-    <div className={boxClass(className)}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        {...select}
-        {...control}
-        className="text-field"
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-      >
-        {children}
-      </select>
-      {notes}
-    </div>
+    <Field
+      {...described}
+      control={(control) => (
+        <input
+          {...control}
+          type="file"
+          name={name}
+          accept={accept}
+          onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
+        />
+      )}
+    />
   );
 }
 

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { FormMessage } from '../../ui/form-field';
 import { Page } from '../../ui/page';
-import { checkToken, linkFromSearch, resend, resendLink } from './api/activation';
+import { resend, resendLink, useLinkCheck } from './api/activation';
 import { LinkForm } from './components/link-form';
 import { ResendButton } from './components/resend-button';
 import './components/auth.css';
@@ -13,15 +12,8 @@ import './components/auth.css';
 export function ActivateScreen() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const link = linkFromSearch(search);
+  const { link, check } = useLinkCheck(search);
   const { user } = useSession();
-  const check = useQuery({
-    queryKey: ['check-token', link?.userId, link?.token],
-    queryFn: () => checkToken(link!),
-    enabled: link !== null,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
 
   let body: React.ReactNode;
   if (!link) {

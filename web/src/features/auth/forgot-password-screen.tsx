@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../lib/api-client';
 import { useContractForm } from '../../lib/use-contract-form';
 import { FormMessage, TextField } from '../../ui/form-field';
 import { Page } from '../../ui/page';
 import { toast } from '../../ui/toast';
 import { resend } from './api/activation';
+import { accountRefusal } from './components/refusal';
 import './components/auth.css';
 
 /** Ask for a password-reset e-mail (spec §2, §5 'Email address not registered'). */
@@ -22,12 +22,7 @@ export function ForgotPasswordScreen() {
       toast.success(t('auth.forgotPassword.sent'));
     },
     // 'Email address not registered' is the server's field error, shown at the field.
-    onError: (error) => {
-      const code = isApiError(error) ? error.code : null;
-      if (code === 'ACCOUNT_SUSPENDED') return t('auth.errors.suspended');
-      if (code === 'RATE_LIMITED') return t('auth.errors.rateLimited');
-      return t('common.errors.unhandled');
-    },
+    onError: (error) => accountRefusal(t, error),
   });
 
   return (

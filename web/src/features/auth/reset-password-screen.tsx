@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormMessage } from '../../ui/form-field';
 import { Page } from '../../ui/page';
-import { checkToken, linkFromSearch } from './api/activation';
+import { useLinkCheck } from './api/activation';
 import { LinkForm } from './components/link-form';
 import './components/auth.css';
 
@@ -11,14 +10,7 @@ import './components/auth.css';
 export function ResetPasswordScreen() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const link = linkFromSearch(search);
-  const check = useQuery({
-    queryKey: ['check-token', link?.userId, link?.token],
-    queryFn: () => checkToken(link!),
-    enabled: link !== null,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { link, check } = useLinkCheck(search);
 
   let body: React.ReactNode;
   if (link && check.isPending) body = <p role="status">{t('auth.activate.checking')}</p>;

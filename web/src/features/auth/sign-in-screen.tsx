@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api-client';
 import { useContractForm } from '../../lib/use-contract-form';
 import { CheckboxField, FormMessage, TextField } from '../../ui/form-field';
 import { Page } from '../../ui/page';
 import { useSignIn } from './api/sign-in';
+import { accountRefusal } from './components/refusal';
 import { SocialButtons } from './components/social-buttons';
 import './components/auth.css';
 
@@ -28,13 +28,7 @@ export function SignInScreen() {
       await signIn.mutateAsync(credentials);
       await navigate(safeRedirect(back));
     },
-    onError: (error) => {
-      const code = isApiError(error) ? error.code : null;
-      if (code === 'INCORRECT_CREDENTIALS') return t('auth.errors.incorrectCredentials');
-      if (code === 'ACCOUNT_SUSPENDED') return t('auth.errors.suspended');
-      if (code === 'RATE_LIMITED') return t('auth.errors.rateLimited');
-      return t('common.errors.unhandled');
-    },
+    onError: (error) => accountRefusal(t, error),
   });
 
   return (

@@ -2,16 +2,17 @@ import type { BookingRow } from '@roam/contract/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
-import { localeTag, useLanguage } from '../../i18n';
+import { Navigate } from 'react-router';
+import { useLanguage } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { useMoney } from '../../lib/use-money';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { Pager } from '../../ui/pager';
 import { toast } from '../../ui/toast';
 import { useBookings, useCancelBooking, useDeleteBookings, useUpdateBookingStatus } from './api/bookings';
+import { BookingsFilters } from './components/bookings-filters';
+import { BookingsTable } from './components/bookings-table';
 import './bookings.css';
 
 const STATUSES = BOOKING_STATUSES;
@@ -52,14 +53,14 @@ export function BookingsScreen() {
 function BookingsList({ operator }: { operator: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const money = useMoney();
+
   const id = useId();
   const size = usePageSize();
   const [statuses, setStatuses] = useState<BookingStatus[]>([]);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [newStatus, setNewStatus] = useState<BookingStatus | ''>('');
 
   const query = useMemo(
@@ -74,7 +75,6 @@ function BookingsList({ operator }: { operator: boolean }) {
   const rows = list.data?.results ?? [];
   const total = list.data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / size));
-  const dateFormat = new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium' });
 
   // A filter change starts again from the first page, with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these inputs only
@@ -82,18 +82,6 @@ function BookingsList({ operator }: { operator: boolean }) {
     setPage(1);
     setSelected(new Set());
   }, [statuses, from, to, size]);
-
-  const toggleStatus = (status: BookingStatus, on: boolean) =>
-    setStatuses((current) => (on ? [...current, status] : current.filter((s) => s !== status)));
-
-  const toggleRow = (rowId: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(rowId);
-      else next.delete(rowId);
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row._id));
 
   const failed = (error: unknown) =>
     toast.error(
@@ -134,47 +122,7 @@ function BookingsList({ operator }: { operator: boolean }) {
 
   return (
     <div className="bookings">
-      <form
-        className="bookings-filters"
-        onSubmit={(event) => event.preventDefault()}
-        aria-label={t('bookings.filters.title')}
-      >
-        <fieldset className="bookings-filters__statuses">
-          <legend>{t('bookings.filters.status')}</legend>
-          {STATUSES.map((status) => (
-            <label key={status} className="bookings-filters__status">
-              <input
-                type="checkbox"
-                checked={statuses.includes(status)}
-                onChange={(event) => toggleStatus(status, event.target.checked)}
-              />
-              <span className={`status-badge status-badge--${status}`}>{t(`bookings.status.${status}`)}</span>
-            </label>
-          ))}
-        </fieldset>
-        <div className="bookings-filters__dates">
-          <div className="form-field">
-            <label htmlFor={`${id}-from`}>{t('bookings.filters.from')}</label>
-            <input
-              id={`${id}-from`}
-              className="text-field"
-              type="date"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${id}-to`}>{t('bookings.filters.to')}</label>
-            <input
-              id={`${id}-to`}
-              className="text-field"
-              type="date"
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </div>
-        </div>
-      </form>
+      <BookingsFilters statuses={statuses} onStatuses={setStatuses} from={from} onFrom={setFrom} to={to} onTo={setTo} />
 
       <fieldset className="bookings-actions">
         <legend className="visually-hidden">{t('bookings.selection.label')}</legend>
@@ -224,110 +172,15 @@ function BookingsList({ operator }: { operator: boolean }) {
       ) : rows.length === 0 ? (
         <p className="bookings-empty">{t('bookings.empty')}</p>
       ) : (
-        <div className="bookings-table-wrap">
-          <table className="bookings-table">
-            <caption className="visually-hidden">{t('bookings.caption', { page, total: pageCount })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label={t('bookings.selectAll')}
-                    checked={allSelected}
-                    onChange={(event) =>
-                      setSelected(event.target.checked ? new Set(rows.map((r) => r._id)) : new Set())
-                    }
-                  />
-                </th>
-                <th scope="col">{t('bookings.column.car')}</th>
-                <th scope="col">{t('bookings.column.supplier')}</th>
-                <th scope="col">{t('bookings.column.driver')}</th>
-                <th scope="col">{t('bookings.column.price')}</th>
-                <th scope="col">{t('bookings.column.status')}</th>
-                <th scope="col">{t('bookings.column.days')}</th>
-                <th scope="col">{t('bookings.column.cost')}</th>
-                <th scope="col">{t('bookings.column.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const cancellable = row.status !== 'cancelled' && !row.cancelRequest;
-                return (
-                  <tr key={row._id}>
-                    <td data-label="">
-                      <input
-                        type="checkbox"
-                        aria-label={t('bookings.selectRow', {
-                          car: row.car.name,
-                          date: dateFormat.format(new Date(row.pickupAt)),
-                        })}
-                        checked={selected.has(row._id)}
-                        onChange={(event) => toggleRow(row._id, event.target.checked)}
-                      />
-                    </td>
-                    <th scope="row" data-label={t('bookings.column.car')}>
-                      <span className="bookings-table__car">{row.car.name}</span>
-                      <span className="bookings-table__dates">
-                        {dateFormat.formatRange(new Date(row.pickupAt), new Date(row.dropoffAt))}
-                      </span>
-                    </th>
-                    <td data-label={t('bookings.column.supplier')}>{row.supplier.name}</td>
-                    <td data-label={t('bookings.column.driver')}>{row.driver.name}</td>
-                    <td data-label={t('bookings.column.price')} className="bookings-table__money">
-                      {t('bookings.perDay', { price: money.format(Math.round(row.price / Math.max(1, row.days))) })}
-                    </td>
-                    <td data-label={t('bookings.column.status')}>
-                      <span className={`status-badge status-badge--${row.status}`}>
-                        {t(`bookings.status.${row.status}`)}
-                      </span>
-                      {row.cancelRequest && row.status !== 'cancelled' ? (
-                        <span className="bookings-table__note">{t('bookings.cancelPending')}</span>
-                      ) : null}
-                    </td>
-                    <td data-label={t('bookings.column.days')}>{row.days}</td>
-                    <td data-label={t('bookings.column.cost')} className="bookings-table__money">
-                      {money.format(row.price)}
-                    </td>
-                    <td data-label={t('bookings.column.actions')}>
-                      <div className="bookings-table__actions">
-                        <Link
-                          to={`/booking?b=${row._id}`}
-                          aria-label={t('bookings.action.viewOf', { car: row.car.name })}
-                        >
-                          {t('bookings.action.view')}
-                        </Link>
-                        <Link
-                          to={`/booking?b=${row._id}&edit=1`}
-                          aria-label={t('bookings.action.editOf', { car: row.car.name })}
-                        >
-                          {t('bookings.action.edit')}
-                        </Link>
-                        {cancellable ? (
-                          <button
-                            type="button"
-                            className="link-button"
-                            aria-label={t('bookings.action.cancelOf', { car: row.car.name })}
-                            onClick={() => void onCancel(row)}
-                          >
-                            {t('bookings.action.cancel')}
-                          </button>
-                        ) : null}
-                        <button
-                          type="button"
-                          className="link-button link-button--danger"
-                          aria-label={t('bookings.action.deleteOf', { car: row.car.name })}
-                          onClick={() => void onDelete([row._id])}
-                        >
-                          {t('bookings.action.delete')}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <BookingsTable
+          rows={rows}
+          page={page}
+          pageCount={pageCount}
+          selected={selected}
+          onSelect={setSelected}
+          onCancel={(row) => void onCancel(row)}
+          onDelete={(ids) => void onDelete(ids)}
+        />
       )}
       <Pager page={page} pageCount={pageCount} onPage={setPage} />
     </div>

@@ -1,5 +1,6 @@
 import type { Activate } from '@roam/contract/auth';
 import type { User } from '@roam/contract/users';
+import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 
 export type LinkCheck = { purpose: 'activate' | 'reset'; needsPassword: boolean };
@@ -31,6 +32,19 @@ export async function checkToken(link: {
     if (isApiError(error) && error.code === 'TOKEN_EXPIRED') return 'expired';
     throw error;
   }
+}
+
+/** The e-mailed link of the address (`u`, `e`, `t`) and what the server says of it: checked once, never retried. */
+export function useLinkCheck(search: URLSearchParams) {
+  const link = linkFromSearch(search);
+  const check = useQuery({
+    queryKey: ['check-token', link?.userId, link?.token],
+    queryFn: () => checkToken(link!),
+    enabled: link !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return { link, check };
 }
 
 /** `POST /api/activate`: uses the link (and sets the password when asked); the user comes back signed in. */

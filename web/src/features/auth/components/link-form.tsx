@@ -8,6 +8,7 @@ import { FormMessage } from '../../../ui/form-field';
 import { NewPasswordFields } from '../../../ui/new-password-fields';
 import { toast } from '../../../ui/toast';
 import { activate } from '../api/activation';
+import { accountRefusal } from './refusal';
 
 const NO_PASSWORD = { safeParse: () => ({ success: true as const, data: {} }) };
 
@@ -41,10 +42,7 @@ export function LinkForm(props: {
         throw error;
       }
     },
-    onError: (error) =>
-      isApiError(error) && error.code === 'ACCOUNT_SUSPENDED'
-        ? t('auth.errors.suspended')
-        : t('common.errors.unhandled'),
+    onError: (error) => accountRefusal(t, error),
   });
 
   return (
