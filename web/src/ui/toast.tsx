@@ -40,6 +40,8 @@ export const toast = {
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
   dismiss,
+  /** Closes them all (each screen test starts with none). */
+  clear: () => publish([]),
 };
 
 function subscribe(listener: () => void): () => void {
