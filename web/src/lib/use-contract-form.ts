@@ -280,7 +280,7 @@ export function useContractForm<Values extends object, Output>(
       const { problems: found } = check(schema, input(valuesRef.current), valuesRef.current);
       const problem = found[name];
       setProblems((current) => {
-        const next = without(current, name);
+        const next = { ...without(current, name) };
         // An empty field is only said to be missing once a submit was refused.
         if (problem && (!problem.missing || attempted.current)) next[name] = problem;
         return next;

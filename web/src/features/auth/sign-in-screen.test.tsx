@@ -1,0 +1,74 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadStrings } from '../../i18n/index';
+import { SESSION_QUERY_KEY, type Session } from '../../lib/session';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { DRIVER } from '../../test-fixtures';
+import { describedBy, refusal, renderScreen, serveApi } from '../../test-utils';
+import { SignInScreen, safeRedirect } from './sign-in-screen';
+
+// Sign-in (spec §2, §4, §8) against a stand-in server.
+
+beforeAll(async () => {
+  await initI18n('en');
+  await loadStrings(['auth']);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const input = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+
+async function signIn(user: ReturnType<typeof userEvent.setup>, email: string, password: string) {
+  await user.type(input('Email'), email);
+  await user.type(input('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('sign-in', () => {
+  it('signs in, stays connected when asked, and goes back where the visitor came from', async () => {
+    const calls = serveApi({ 'POST /api/sign-in/frontend': () => Response.json(DRIVER) });
+    const user = userEvent.setup();
+    const { queryClient } = renderScreen(<SignInScreen />, { path: '/sign-in?redirect=%2Fbookings' });
+    await user.click(screen.getByLabelText('Stay connected'));
+    await signIn(user, ' driver@roam.localhost ', 'Driver-2026!');
+
+    expect(await screen.findByText('at /bookings')).toBeTruthy();
+    expect(calls[0]?.body).toEqual({ email: 'driver@roam.localhost', password: 'Driver-2026!', stayConnected: true });
+    expect(queryClient.getQueryData<Session>(SESSION_QUERY_KEY)?.user?._id).toBe(DRIVER._id);
+    expect(window.localStorage.getItem(STORAGE_KEYS.stayConnected)).toBe('true');
+  });
+
+  it("says 'Incorrect email or password.' and 'Your account is suspended.' above the form", async () => {
+    let answer = refusal(401, 'INCORRECT_CREDENTIALS');
+    serveApi({ 'POST /api/sign-in/frontend': () => answer });
+    const user = userEvent.setup();
+    renderScreen(<SignInScreen />, { path: '/sign-in' });
+    await signIn(user, 'driver@roam.localhost', 'wrong');
+    expect((await screen.findByText('Incorrect email or password.')).getAttribute('role')).toBe('alert');
+
+    answer = refusal(403, 'ACCOUNT_SUSPENDED');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Your account is suspended.')).toBeTruthy();
+  });
+
+  it('asks nothing of the server while a field is empty', async () => {
+    const calls = serveApi({});
+    const user = userEvent.setup();
+    renderScreen(<SignInScreen />, { path: '/sign-in' });
+    await user.type(input('Email'), 'driver@roam.localhost');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(describedBy(input('Password'))).toBe('Please fill in the field: Password'));
+    expect(calls).toEqual([]);
+  });
+
+  it('never sends anyone to another site after signing in', () => {
+    expect(safeRedirect('/checkout?carId=1')).toBe('/checkout?carId=1');
+    expect(safeRedirect('//evil.example')).toBe('/');
+    expect(safeRedirect('https://evil.example')).toBe('/');
+    expect(safeRedirect(null)).toBe('/');
+  });
+});
