@@ -1,0 +1,278 @@
+import type { CarDetails } from '@roam/contract/cars';
+import type { CheckoutBody } from '@roam/contract/checkout';
+import type { Settings } from '@roam/contract/settings';
+import type { User } from '@roam/contract/users';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadStrings } from '../../i18n/index';
+import { FALLBACK_SETTINGS } from '../../lib/settings';
+import { CLIO, DRIVER, PARIS } from '../../test-fixtures';
+import { describedBy, isInvalid, refusal, renderScreen, serveApi } from '../../test-utils';
+import { CheckoutForm } from './checkout-screen';
+
+// The checkout form's rules as a guest or a driver meets them (spec §2, §5; issue #20), against a stand-in server.
+
+beforeAll(async () => {
+  await initI18n('en');
+  await loadStrings(['checkout', 'cars']);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Three days from 10:00 (UTC), two years ahead: ages below are counted on that pick-up day. */
+const pickupYear = new Date().getUTCFullYear() + 2;
+const CRITERIA = {
+  pickupLocationId: PARIS._id,
+  dropoffLocationId: PARIS._id,
+  pickupAt: `${pickupYear}-06-01T10:00:00.000Z`,
+  dropoffAt: `${pickupYear}-06-04T10:00:00.000Z`,
+};
+
+const BOOKED = {
+  bookingId: 'b00c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11',
+  payment: null,
+  walletEnabled: false,
+  accountCreated: true,
+};
+
+function renderCheckout({
+  car = CLIO,
+  user = null,
+  settings = FALLBACK_SETTINGS,
+}: {
+  car?: CarDetails;
+  user?: User | null;
+  settings?: Settings;
+} = {}) {
+  return renderScreen(
+    <CheckoutForm car={car} criteria={CRITERIA} user={user} pickupPlace={PARIS} dropoffPlace={PARIS} />,
+    { path: '/checkout?carId=clio', settings },
+  );
+}
+
+/** A field of the driver's section (the additional driver's has the same labels). */
+const field = (label: string) =>
+  within(screen.getByRole('region', { name: 'Driver details' })).getByLabelText(label, { selector: 'input' });
+
+async function fillGuest(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>> = {}) {
+  const guest = {
+    'Full name': 'Robin Guest',
+    Email: 'robin@example.com',
+    Phone: '+33 6 12 34 56 78',
+    'Birth date': '1990-05-17',
+    ...values,
+  };
+  for (const [label, value] of Object.entries(guest)) if (value) await user.type(field(label), value);
+}
+
+describe('the checkout form (a guest)', () => {
+  it('names every missing field of the driver and the terms, focuses the first and books nothing', async () => {
+    const calls = serveApi({});
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+
+    for (const label of ['Full name', 'Email', 'Phone', 'Birth date']) {
+      await waitFor(() => expect(describedBy(field(label))).toBe(`Please fill in the field: ${label}`));
+      expect(isInvalid(field(label))).toBe(true);
+    }
+    expect(describedBy(screen.getByLabelText('I have read and accept the Terms of Use.'))).toBe(
+      'Accept the Terms of Use.',
+    );
+    // A long form: what the refusal means is said where the user is, in a toast.
+    expect(await screen.findByText('Please fill in the fields: Full name, Email, Phone, Birth date')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field('Full name')));
+    expect(calls.filter(({ route }) => route === 'POST /api/checkout')).toEqual([]);
+  });
+
+  it("refuses a driver younger than the car's minimum age on the pick-up day, and says that age", async () => {
+    serveApi({});
+    const user = userEvent.setup();
+    renderCheckout({ car: { ...CLIO, minimumAge: 25 } });
+    expect(screen.getByText('The driver must be at least 25 years old at pick-up.')).toBeTruthy();
+    // 25 the day after the pick-up.
+    await fillGuest(user, { 'Birth date': `${pickupYear - 25}-06-02` });
+    await user.click(screen.getByLabelText('I have read and accept the Terms of Use.'));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(describedBy(field('Birth date'))).toBe('You must be at least 25 years old.'));
+  });
+
+  it('books a valid guest: the driver, the terms, the language and the chosen options go to the server', async () => {
+    const calls = serveApi({ 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(screen.getByRole('switch', { name: 'Theft protection' }));
+    await fillGuest(user);
+    await user.click(screen.getByLabelText('I have read and accept the Terms of Use.'));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+
+    expect(await screen.findByText(`at /checkout-session/${BOOKED.bookingId}`)).toBeTruthy();
+    const body = calls.find(({ route }) => route === 'POST /api/checkout')?.body as CheckoutBody;
+    expect(body).toMatchObject({
+      carId: CLIO._id,
+      ...CRITERIA,
+      extras: { theftProtection: true },
+      paymentOption: 'payLater',
+      currency: 'EUR',
+      driver: {
+        fullName: 'Robin Guest',
+        email: 'robin@example.com',
+        phone: '+33 6 12 34 56 78',
+        birthDate: '1990-05-17',
+        acceptTerms: true,
+        language: 'en',
+      },
+    });
+    expect(body.additionalDriver).toBeUndefined();
+  });
+
+  it('asks for the additional driver when that extra is chosen, and sends them', async () => {
+    const calls = serveApi({ 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
+    const user = userEvent.setup();
+    renderCheckout();
+    expect(screen.queryByRole('heading', { name: 'Additional driver' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Additional driver' }));
+    const section = screen.getByRole('region', { name: 'Additional driver' });
+    await fillGuest(user);
+    await user.click(screen.getByLabelText('I have read and accept the Terms of Use.'));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    const fullName = within(section).getByLabelText('Full name');
+    await waitFor(() => expect(describedBy(fullName)).toBe('Please fill in the field: Full name'));
+
+    await user.type(fullName, 'Sam Second');
+    await user.type(within(section).getByLabelText('Email'), 'sam@example.com');
+    await user.type(within(section).getByLabelText('Phone'), '+33 6 98 76 54 32');
+    await user.type(within(section).getByLabelText('Birth date'), '1985-02-03');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText(`at /checkout-session/${BOOKED.bookingId}`);
+    const body = calls.find(({ route }) => route === 'POST /api/checkout')?.body as CheckoutBody;
+    expect(body.additionalDriver).toEqual({
+      fullName: 'Sam Second',
+      email: 'sam@example.com',
+      phone: '+33 6 98 76 54 32',
+      birthDate: '1985-02-03',
+    });
+  });
+
+  it('says on leaving the e-mail field that the address has an account, with a way to sign in and come back', async () => {
+    serveApi({
+      'POST /api/validate-email': () =>
+        refusal(409, 'EMAIL_TAKEN', { email: ['This email address is already registered.'] }),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.type(field('Email'), 'driver@roam.localhost');
+    await user.tab();
+    await waitFor(() =>
+      expect(describedBy(field('Email'))).toBe('This email address is already registered. Sign in to continue'),
+    );
+    expect(screen.getByRole('link', { name: 'Sign in to continue' }).getAttribute('href')).toBe(
+      `/sign-in?redirect=${encodeURIComponent('/checkout?carId=clio')}`,
+    );
+  });
+
+  it("shows the server's refusals where they belong: the address at its field, a date by the dates", async () => {
+    let answer = refusal(409, 'EMAIL_TAKEN', { 'driver.email': ['This email address is already registered.'] });
+    serveApi({ 'POST /api/checkout': () => answer });
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillGuest(user);
+    await user.click(screen.getByLabelText('I have read and accept the Terms of Use.'));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(isInvalid(field('Email'))).toBe(true));
+    expect(screen.getByRole('link', { name: 'Sign in to continue' })).toBeTruthy();
+
+    answer = refusal(400, 'VALIDATION_FAILED', {
+      pickupAt: ['Pick-up time must be at least a few hours in the future'],
+    });
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    const message = await screen.findByText('Pick-up time must be at least a few hours in the future');
+    expect(message.closest('div')?.querySelector('dt')?.textContent).toBe('Pick-up');
+    await waitFor(() => expect(document.activeElement).toBe(message));
+  });
+
+  it('tells the car was just taken, with a way back to the search', async () => {
+    serveApi({ 'POST /api/checkout': () => refusal(409, 'CAR_UNAVAILABLE') });
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillGuest(user);
+    await user.click(screen.getByLabelText('I have read and accept the Terms of Use.'));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    const alert = (await screen.findByText(/Sorry, this car was just booked by someone else/)).closest(
+      '[role="alert"]',
+    );
+    if (!(alert instanceof HTMLElement)) throw new Error('the message is not an alert');
+    expect(within(alert).getByRole('link', { name: 'Back to the search' })).toBeTruthy();
+  });
+});
+
+describe('the payment options', () => {
+  const options = () => screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'));
+
+  it('offer pay later only when the supplier allows it, chosen first; then the button books', () => {
+    serveApi({});
+    renderCheckout();
+    expect(options()).toEqual(['payLater', 'deposit', 'full']);
+    expect((screen.getByRole('radio', { name: 'Pay later at the counter' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Book' })).toBeTruthy();
+  });
+
+  it('without pay later, start on the full amount online and lead to the payment', () => {
+    serveApi({});
+    renderCheckout({ car: { ...CLIO, supplier: { ...CLIO.supplier, payLater: false } } });
+    expect(options()).toEqual(['deposit', 'full']);
+    expect((screen.getByRole('radio', { name: 'Pay in full online' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeTruthy();
+  });
+
+  it('offer online payment only when a gateway is configured (no card provider and no wallet: the counter only)', () => {
+    serveApi({});
+    renderCheckout({ settings: { ...FALLBACK_SETTINGS, payment: { ...FALLBACK_SETTINGS.payment, card: null } } });
+    expect(options()).toEqual(['payLater']);
+  });
+
+  it('show what is paid now and at pick-up for each option, and the total follows the extras', async () => {
+    serveApi({});
+    const user = userEvent.setup();
+    renderCheckout();
+    const total = () => screen.getByText('Total').nextElementSibling?.textContent;
+    expect(total()).toBe('120 €');
+    await user.click(screen.getByRole('switch', { name: 'Theft protection' }));
+    expect(total()).toBe('147 €');
+    expect(describedBy(screen.getByRole('radio', { name: 'Pay the deposit online' }))).toContain('Now: ');
+  });
+});
+
+describe('the checkout form (a signed-in driver)', () => {
+  it("asks nothing of the driver but shows the profile's details", () => {
+    serveApi({});
+    renderCheckout({ user: DRIVER });
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+    expect(screen.getByText('Camille Martin')).toBeTruthy();
+    expect(screen.getByText('driver@roam.localhost')).toBeTruthy();
+    expect(screen.queryByLabelText('I have read and accept the Terms of Use.')).toBeNull();
+  });
+
+  it("refuses a driver the profile says is too young, by the driver's details", async () => {
+    const calls = serveApi({});
+    const user = userEvent.setup();
+    renderCheckout({ user: { ...DRIVER, birthDate: `${pickupYear - 20}-01-01` } });
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    const message = await screen.findByText('You must be at least 21 years old.');
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    expect(calls.filter(({ route }) => route === 'POST /api/checkout')).toEqual([]);
+  });
+
+  it('books without a driver in the body: the server takes the signed-in one', async () => {
+    const calls = serveApi({ 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
+    const user = userEvent.setup();
+    renderCheckout({ user: DRIVER });
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText(`at /checkout-session/${BOOKED.bookingId}`);
+    const body = calls.find(({ route }) => route === 'POST /api/checkout')?.body as CheckoutBody;
+    expect(body.driver).toBeUndefined();
+  });
+});
