@@ -1,0 +1,160 @@
+import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadStrings } from '../../i18n/index';
+import { CLIO, DRIVER, PARIS } from '../../test-fixtures';
+import { describedBy, refusal, renderScreen, serveApi } from '../../test-utils';
+import { BookingEditor } from './components/booking-editor';
+
+// The booking editor (spec §2 /booking?b=…&edit=1; issue #20) as a driver and an operator meet it.
+
+beforeAll(async () => {
+  await initI18n('en');
+  await loadStrings(['bookings', 'checkout', 'cars']);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const year = new Date().getUTCFullYear() + 2;
+/** A pay-later booking in Paris, 1 June 10:00 to 4 June 10:00 Paris time (summer: UTC+2), not started yet. */
+const BOOKING: Booking = {
+  _id: 'b00c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11',
+  car: { _id: CLIO._id, name: CLIO.name, image: null },
+  supplier: { _id: CLIO.supplier._id, name: CLIO.supplier.fullName },
+  driver: { _id: DRIVER._id, name: DRIVER.fullName },
+  pickupLocation: { _id: PARIS._id, name: PARIS.name },
+  dropoffLocation: { _id: PARIS._id, name: PARIS.name },
+  pickupAt: `${year}-06-01T08:00:00.000Z`,
+  dropoffAt: `${year}-06-04T08:00:00.000Z`,
+  days: 3,
+  price: 12000,
+  status: 'pending',
+  paymentOption: 'payLater',
+  cancelRequest: false,
+  createdAt: `${year - 2}-01-01T00:00:00.000Z`,
+  pickupTimeZone: PARIS.timeZone,
+  dropoffTimeZone: PARIS.timeZone,
+  extras: {
+    cancellation: false,
+    amendments: false,
+    theftProtection: false,
+    collisionDamageWaiver: false,
+    fullInsurance: false,
+    additionalDriver: false,
+  },
+  additionalDriverDetails: null,
+  deposit: 50000,
+  payNow: 0,
+  payAtPickup: 12000,
+  currency: 'EUR',
+  rate: 1,
+  chargedAmount: 0,
+  paymentProvider: null,
+  paidAt: null,
+  holdExpiresAt: null,
+  license: null,
+  editable: true,
+};
+
+function renderEditor({ booking = BOOKING, operator = false } = {}) {
+  const onDone = vi.fn();
+  renderScreen(<BookingEditor booking={booking} operator={operator} onDone={onDone} />, { path: '/booking' });
+  return onDone;
+}
+
+const car = () => Response.json(CLIO);
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('the booking editor', () => {
+  it("shows each end's date and time on its place's clock", () => {
+    serveApi({ [`GET /api/car/${CLIO._id}`]: car });
+    renderEditor();
+    expect(input('Pick-up date').value).toBe(`${year}-06-01`);
+    expect(input('Pick-up time').value).toBe('10:00');
+    expect(input('Drop-off date').value).toBe(`${year}-06-04`);
+  });
+
+  it("refuses a drop-off before the pick-up with 'Invalid drop-off time' at the drop-off date, and sends nothing", async () => {
+    const calls = serveApi({ [`GET /api/car/${CLIO._id}`]: car });
+    const user = userEvent.setup();
+    renderEditor();
+    await user.clear(input('Drop-off date'));
+    await user.type(input('Drop-off date'), `${year}-05-30`);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(describedBy(input('Drop-off date'))).toBe('Invalid drop-off time'));
+    expect(calls.some(({ route }) => route.startsWith('POST /api/update-booking'))).toBe(false);
+  });
+
+  it('saves the new period as instants and the extras, then closes', async () => {
+    const calls = serveApi({
+      [`GET /api/car/${CLIO._id}`]: car,
+      [`POST /api/update-booking/${BOOKING._id}`]: () => Response.json(BOOKING),
+    });
+    const user = userEvent.setup();
+    const onDone = renderEditor();
+    await user.clear(input('Drop-off date'));
+    await user.type(input('Drop-off date'), `${year}-06-05`);
+    await user.click(await screen.findByRole('switch', { name: 'Theft protection' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const body = calls.find(({ route }) => route.startsWith('POST /api/update-booking'))?.body as UpdateBookingBody;
+    expect(body).toEqual({
+      pickupAt: `${year}-06-01T08:00:00.000Z`,
+      dropoffAt: `${year}-06-05T08:00:00.000Z`,
+      extras: { ...BOOKING.extras, theftProtection: true },
+    });
+    expect(await screen.findByText('Booking updated.')).toBeTruthy();
+  });
+
+  it("shows the server's date message at the pick-up date", async () => {
+    serveApi({
+      [`GET /api/car/${CLIO._id}`]: car,
+      [`POST /api/update-booking/${BOOKING._id}`]: () =>
+        refusal(400, 'VALIDATION_FAILED', { pickupAt: ['Pick-up time must be at least a few hours in the future'] }),
+    });
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(describedBy(input('Pick-up date'))).toBe('Pick-up time must be at least a few hours in the future'),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(input('Pick-up date')));
+  });
+
+  it('says when the car is not available for the new dates', async () => {
+    serveApi({
+      [`GET /api/car/${CLIO._id}`]: car,
+      [`POST /api/update-booking/${BOOKING._id}`]: () => refusal(409, 'CAR_UNAVAILABLE'),
+    });
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The car is not available for these dates.')).toBeTruthy();
+  });
+
+  it('locks the dates and extras of a booking the driver can no longer change', async () => {
+    serveApi({ [`GET /api/car/${CLIO._id}`]: car });
+    renderEditor({ booking: { ...BOOKING, editable: false } });
+    expect(screen.getByText('This booking can no longer be changed online.')).toBeTruthy();
+    expect(input('Pick-up date').disabled).toBe(true);
+    expect(((await screen.findByRole('switch', { name: 'Theft protection' })) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByLabelText('Status')).toBeNull();
+  });
+
+  it('lets an operator change the status, and sends only what changed of it', async () => {
+    const calls = serveApi({
+      [`GET /api/car/${CLIO._id}`]: car,
+      [`POST /api/update-booking/${BOOKING._id}`]: () => Response.json(BOOKING),
+    });
+    const user = userEvent.setup();
+    const onDone = renderEditor({ operator: true, booking: { ...BOOKING, editable: false } });
+    await user.selectOptions(screen.getByLabelText('Status'), 'reserved');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const body = calls.find(({ route }) => route.startsWith('POST /api/update-booking'))?.body as UpdateBookingBody;
+    expect(body).toMatchObject({ status: 'reserved', pickupAt: BOOKING.pickupAt, dropoffAt: BOOKING.dropoffAt });
+  });
+});
