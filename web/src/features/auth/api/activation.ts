@@ -1,9 +1,7 @@
-import type { Activate } from '@roam/contract/auth';
+import type { Activate, CheckTokenResult } from '@roam/contract/auth';
 import type { User } from '@roam/contract/users';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
-
-export type LinkCheck = { purpose: 'activate' | 'reset'; needsPassword: boolean };
 
 /** The `u`, `e` and `t` of an e-mailed link, or null when one is missing. */
 export function linkFromSearch(search: URLSearchParams): { userId: string; email: string; token: string } | null {
@@ -23,9 +21,9 @@ export async function checkToken(link: {
   userId: string;
   email: string;
   token: string;
-}): Promise<LinkCheck | 'expired'> {
+}): Promise<CheckTokenResult | 'expired'> {
   try {
-    return await api.get<LinkCheck>(
+    return await api.get<CheckTokenResult>(
       `/api/check-token/frontend/${segment(link.userId)}/${segment(link.email)}/${segment(link.token)}`,
     );
   } catch (error) {
