@@ -1,3 +1,4 @@
+import type { BookingRow } from '@roam/contract/bookings';
 import type { CarDetails } from '@roam/contract/cars';
 import type { Location } from '@roam/contract/locations';
 import type { User } from '@roam/contract/users';
@@ -83,3 +84,25 @@ export const DRIVER: User = {
   blacklisted: false,
   verified: true,
 };
+
+/** The year of the bookings below: two years ahead, so that none has started. */
+export const BOOKING_YEAR = new Date().getUTCFullYear() + 2;
+
+/** A pay-later booking of the Clio at Paris CDG, 1 June 10:00 to 4 June 10:00 Paris time (summer: UTC+2). */
+export const bookingRow = (id: string, overrides: Partial<BookingRow> = {}): BookingRow => ({
+  _id: id,
+  car: { _id: CLIO._id, name: CLIO.name, image: null },
+  supplier: { _id: CLIO.supplier._id, name: CLIO.supplier.fullName },
+  driver: { _id: DRIVER._id, name: DRIVER.fullName },
+  pickupLocation: { _id: PARIS._id, name: PARIS.name },
+  dropoffLocation: { _id: PARIS._id, name: PARIS.name },
+  pickupAt: `${BOOKING_YEAR}-06-01T08:00:00.000Z`,
+  dropoffAt: `${BOOKING_YEAR}-06-04T08:00:00.000Z`,
+  days: 3,
+  price: 12000,
+  status: 'pending',
+  paymentOption: 'payLater',
+  cancelRequest: false,
+  createdAt: `${BOOKING_YEAR - 2}-01-01T00:00:00.000Z`,
+  ...overrides,
+});

@@ -1,9 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { createQueryClient } from './app/query-client';
+import { initI18n, loadStrings } from './i18n/index';
+import type { Area } from './i18n/translations';
 import { FALLBACK_SETTINGS, settingsQueryOptions } from './lib/settings';
 import { Toaster, toast } from './ui/toast';
 
@@ -97,5 +99,22 @@ export function screenWidth(width: number) {
       addEventListener: () => {},
       removeEventListener: () => {},
     };
+  });
+}
+
+/**
+ * The frame of a screen test: English with the strings of `areas` loaded first; after each test, the rendered tree,
+ * the stand-in server, spies and local storage gone.
+ */
+export function screenTests(areas: Area[] = []) {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadStrings(areas);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    window.localStorage.clear();
   });
 }

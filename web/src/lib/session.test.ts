@@ -1,23 +1,10 @@
 import type { User } from '@roam/contract/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DRIVER } from '../test-fixtures';
 import { loadSession, readStoredUser } from './session';
 import { STORAGE_KEYS } from './storage';
 
-const user: User = {
-  _id: '6f1c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11',
-  type: 'user',
-  email: 'driver@roam.localhost',
-  fullName: 'Camille Martin',
-  phone: null,
-  location: null,
-  bio: null,
-  birthDate: '1990-01-01',
-  avatar: null,
-  language: 'en',
-  enableEmailNotifications: true,
-  blacklisted: false,
-  verified: true,
-};
+const user: User = DRIVER;
 
 type Route = (url: string, init?: RequestInit) => Response;
 

@@ -1,24 +1,16 @@
 import type { ChangePassword } from '@roam/contract/auth';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
-import { initI18n, loadStrings } from '../../i18n/index';
 import { SESSION_QUERY_KEY } from '../../lib/session';
 import { DRIVER } from '../../test-fixtures';
-import { describedBy, refusal, renderScreen, serveApi } from '../../test-utils';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
 import { ChangePasswordScreen } from './change-password-screen';
 
 // Change password (spec §2, §5, §8) as a driver meets it, against a stand-in server.
 
-beforeAll(async () => {
-  await initI18n('en');
-  await loadStrings(['auth', 'account']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(['auth', 'account']);
 
 const hasPassword = (answer: boolean) => ({
   [`GET /api/has-password/${DRIVER._id}`]: () => Response.json({ hasPassword: answer }),

@@ -1,23 +1,15 @@
 import type { UpdateUser } from '@roam/contract/profile';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadStrings } from '../../i18n/index';
+import { describe, expect, it } from 'vitest';
 import { SESSION_QUERY_KEY, type Session } from '../../lib/session';
 import { DRIVER } from '../../test-fixtures';
-import { describedBy, refusal, renderScreen, serveApi } from '../../test-utils';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
 import { ProfileForm } from './components/profile-form';
 
 // The profile form of /settings (spec §2, §3 User; issue #6, #20).
 
-beforeAll(async () => {
-  await initI18n('en');
-  await loadStrings(['account']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(['account']);
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const render = () => renderScreen(<ProfileForm user={{ ...DRIVER, location: 'Paris' }} />, { path: '/settings' });

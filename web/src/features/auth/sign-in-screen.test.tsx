@@ -1,24 +1,15 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadStrings } from '../../i18n/index';
+import { describe, expect, it } from 'vitest';
 import { SESSION_QUERY_KEY, type Session } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { DRIVER } from '../../test-fixtures';
-import { describedBy, refusal, renderScreen, serveApi } from '../../test-utils';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
 import { SignInScreen, safeRedirect } from './sign-in-screen';
 
 // Sign-in (spec §2, §4, §8) against a stand-in server.
 
-beforeAll(async () => {
-  await initI18n('en');
-  await loadStrings(['auth']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+screenTests(['auth']);
 
 const input = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 

@@ -1,25 +1,16 @@
 import type { SignUp } from '@roam/contract/auth';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadStrings } from '../../i18n/index';
+import { describe, expect, it } from 'vitest';
 import { SESSION_QUERY_KEY, type Session } from '../../lib/session';
 import { FALLBACK_SETTINGS } from '../../lib/settings';
 import { DRIVER } from '../../test-fixtures';
-import { describedBy, isInvalid, refusal, renderScreen, serveApi } from '../../test-utils';
+import { describedBy, isInvalid, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
 import { SignUpScreen } from './sign-up-screen';
 
 // Registration (spec §2, §5) as a new driver meets it, against a stand-in server.
 
-beforeAll(async () => {
-  await initI18n('en');
-  await loadStrings(['auth']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+screenTests(['auth']);
 
 const input = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 

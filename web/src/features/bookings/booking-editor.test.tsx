@@ -1,40 +1,19 @@
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadStrings } from '../../i18n/index';
-import { CLIO, DRIVER, PARIS } from '../../test-fixtures';
-import { describedBy, refusal, renderScreen, serveApi } from '../../test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import { BOOKING_YEAR, bookingRow, CLIO, PARIS } from '../../test-fixtures';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
 import { BookingEditor } from './components/booking-editor';
 
 // The booking editor (spec §2 /booking?b=…&edit=1; issue #20) as a driver and an operator meet it.
 
-beforeAll(async () => {
-  await initI18n('en');
-  await loadStrings(['bookings', 'checkout', 'cars']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(['bookings', 'checkout', 'cars']);
 
-const year = new Date().getUTCFullYear() + 2;
-/** A pay-later booking in Paris, 1 June 10:00 to 4 June 10:00 Paris time (summer: UTC+2), not started yet. */
+const year = BOOKING_YEAR;
+/** The list's booking with what the booking screen adds: not started yet, so the driver may change it. */
 const BOOKING: Booking = {
-  _id: 'b00c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11',
-  car: { _id: CLIO._id, name: CLIO.name, image: null },
-  supplier: { _id: CLIO.supplier._id, name: CLIO.supplier.fullName },
-  driver: { _id: DRIVER._id, name: DRIVER.fullName },
-  pickupLocation: { _id: PARIS._id, name: PARIS.name },
-  dropoffLocation: { _id: PARIS._id, name: PARIS.name },
-  pickupAt: `${year}-06-01T08:00:00.000Z`,
-  dropoffAt: `${year}-06-04T08:00:00.000Z`,
-  days: 3,
-  price: 12000,
-  status: 'pending',
-  paymentOption: 'payLater',
-  cancelRequest: false,
-  createdAt: `${year - 2}-01-01T00:00:00.000Z`,
+  ...bookingRow('b00c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11'),
   pickupTimeZone: PARIS.timeZone,
   dropoffTimeZone: PARIS.timeZone,
   extras: {

@@ -2,46 +2,19 @@ import type { BookingRow, BookingsQuery } from '@roam/contract/bookings';
 import type { User } from '@roam/contract/users';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
-import { initI18n, loadStrings } from '../../i18n/index';
 import { SESSION_QUERY_KEY } from '../../lib/session';
-import { CLIO, DRIVER, PARIS } from '../../test-fixtures';
-import { refusal, renderScreen, screenWidth, serveApi } from '../../test-utils';
+import { BOOKING_YEAR, bookingRow, DRIVER } from '../../test-fixtures';
+import { refusal, renderScreen, screenTests, screenWidth, serveApi } from '../../test-utils';
 import { BookingsScreen } from './bookings-screen';
 
 // The bookings list (spec §2 /bookings) as a driver and a supplier use it, against a stand-in server.
 
-beforeAll(async () => {
-  await initI18n('en');
-  await loadStrings(['bookings']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+screenTests(['bookings']);
 
-const year = new Date().getUTCFullYear() + 2;
-const row = (id: string, overrides: Partial<BookingRow> = {}): BookingRow => ({
-  _id: id,
-  car: { _id: CLIO._id, name: CLIO.name, image: null },
-  supplier: { _id: CLIO.supplier._id, name: CLIO.supplier.fullName },
-  driver: { _id: DRIVER._id, name: DRIVER.fullName },
-  pickupLocation: { _id: PARIS._id, name: PARIS.name },
-  dropoffLocation: { _id: PARIS._id, name: PARIS.name },
-  pickupAt: `${year}-06-01T08:00:00.000Z`,
-  dropoffAt: `${year}-06-04T08:00:00.000Z`,
-  days: 3,
-  price: 12000,
-  status: 'pending',
-  paymentOption: 'payLater',
-  cancelRequest: false,
-  createdAt: `${year - 2}-01-01T00:00:00.000Z`,
-  ...overrides,
-});
-const FIRST = row('b1000000-0000-4000-8000-000000000001');
-const SECOND = row('b2000000-0000-4000-8000-000000000002', { status: 'paid', price: 30000 });
+const FIRST = bookingRow('b1000000-0000-4000-8000-000000000001');
+const SECOND = bookingRow('b2000000-0000-4000-8000-000000000002', { status: 'paid', price: 30000 });
 
 function renderBookings(user: User = DRIVER) {
   screenWidth(1280);
@@ -73,7 +46,7 @@ describe('the bookings list', () => {
     await screen.findAllByRole('row');
     const filters = screen.getByRole('form', { name: 'Filter bookings' });
     await user.click(within(filters).getByRole('checkbox', { name: 'Paid' }));
-    await user.type(within(filters).getByLabelText('Pick-up from'), `${year}-05-01`);
+    await user.type(within(filters).getByLabelText('Pick-up from'), `${BOOKING_YEAR}-05-01`);
     await waitFor(() => expect(queries(calls).at(-1)?.from).toBeDefined());
     expect(queries(calls).at(-1)).toMatchObject({ statuses: ['paid'], language: 'en' });
   });

@@ -1,20 +1,12 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadStrings } from '../../../i18n/index';
-import { describedBy, refusal, renderScreen, serveApi } from '../../../test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../../test-utils';
 import { CardForm } from './card-form';
 
 // The demo gateway's card form (spec §5 card messages) against a stand-in server.
 
-beforeAll(async () => {
-  await initI18n('en');
-  await loadStrings(['checkout']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(['checkout']);
 
 const BOOKING = 'b00c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11';
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

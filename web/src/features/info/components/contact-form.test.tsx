@@ -1,20 +1,12 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadStrings } from '../../../i18n/index';
-import { describedBy, refusal, renderScreen, serveApi } from '../../../test-utils';
+import { describe, expect, it } from 'vitest';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../../test-utils';
 import { ContactForm } from './contact-form';
 
 // The contact form (spec §2 contact, §7 send-email) against a stand-in server.
 
-beforeAll(async () => {
-  await initI18n('en');
-  await loadStrings(['info']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(['info']);
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const MESSAGE = {

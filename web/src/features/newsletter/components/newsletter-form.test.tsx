@@ -1,17 +1,12 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index';
-import { describedBy, renderScreen, serveApi } from '../../../test-utils';
+import { describe, expect, it } from 'vitest';
+import { describedBy, renderScreen, screenTests, serveApi } from '../../../test-utils';
 import { NewsletterForm } from './newsletter-form';
 
 // The footer's newsletter form (spec §2 "newsletter subscribe"; its strings are the footer's, always loaded).
 
-beforeAll(() => initI18n('en'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests();
 
 const email = () => screen.getByLabelText('Email address') as HTMLInputElement;
 
