@@ -120,6 +120,21 @@ describe('useContractForm', () => {
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('sends once when Send is pressed twice before the form shows it is busy', async () => {
+    const onSubmit = vi.fn(() => new Promise<void>(() => {}));
+    render(<ContactForm onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    await fill(user, complete);
+    const send = screen.getByRole('button', { name: 'Send' });
+    act(() => {
+      send.click();
+      send.click();
+    });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it("shows the server's field errors on the same fields, translated, until the field is changed", async () => {
     const user = userEvent.setup();
     const refusal = new ApiError({

@@ -153,6 +153,7 @@ export function useContractForm<Values extends object, Output>(
   const focusFirstError = useRef(false);
   const checks = useRef(0);
   const prefetched = useRef(false);
+  const submitting = useRef(false);
 
   useEffect(() => {
     if (!focusFirstError.current) return;
@@ -194,7 +195,17 @@ export function useContractForm<Values extends object, Output>(
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
+    // One submit at a time, also for a double press that comes before the button shows it is busy.
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await send();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const send = async () => {
     const schema = await prepare();
     const current = valuesRef.current;
     const { data, problems: found } = check(schema, input(current), current);
