@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type CarPricing, calculatePrice, extraState, PriceError, type PriceInput, paymentSplit } from './price.ts';
+import { convertMinor } from './money.ts';
+import {
+  type CarPricing,
+  calculatePrice,
+  extraState,
+  PriceError,
+  type PriceInput,
+  paymentSplit,
+  priceIn,
+  withPriceChange,
+} from './price.ts';
 import { HOUR } from './time.ts';
 
 // ARCHITECTURE §5 "Price". Amounts are EUR cents.
@@ -174,23 +184,106 @@ describe('extras', () => {
 });
 
 describe("supplier's price change", () => {
-  it('adds the percentage to rental and extras, rounding half up once at the end', () => {
-    // Rounding each part would give 5506 + 6 = 5512; the total of 5010 × 1.1 is 5511.
+  it("is in every amount a customer sees: the rental line and each extra's price, so the lines add up to the total", () => {
     const breakdown = price(car({ dailyPrice: 5005, cancellation: 5 }), 24, {
       priceChangeRate: 10,
       extras: { cancellation: true },
     });
-    expect(breakdown).toMatchObject({ rental: 5005, extrasTotal: 5, priceChange: 501, total: 5511 });
+    // 5005 × 1.1 = 5505.5 → 5506; 5 × 1.1 = 5.5 → 6: the label says 6, the line says 6, the total is their sum.
+    expect(breakdown.lines).toEqual([
+      { item: 'rental', unit: 5506, quantity: 1, amount: 5506 },
+      { item: 'cancellation', unit: 6, quantity: 1, amount: 6 },
+    ]);
+    expect(breakdown).toMatchObject({ rental: 5506, extrasTotal: 6, priceChange: 502, total: 5512 });
   });
 
-  it('handles fractional and negative percentages', () => {
+  it("charges a daily extra its label × the days (issue #22: 'Theft protection + 8.50 € (daily)' over 35 days)", () => {
+    // 800 + 6.25 % = 850 a day, as the label shows it; 35 days are 297.50 €, not 35 × 8.00 € + 6.25 % rounded once.
+    const breakdown = price(car({ theftProtection: 800 }), 35 * 24, {
+      priceChangeRate: 6.25,
+      extras: { theftProtection: true },
+    });
+    expect(withPriceChange(800, 6.25)).toBe(850);
+    expect(breakdown.lines[1]).toEqual({ item: 'theftProtection', unit: 850, quantity: 35, amount: 29750 });
+    expect(breakdown.total).toBe(breakdown.rental + 29750);
+  });
+
+  it('handles fractional and negative percentages, rounding each amount half up', () => {
     expect(price(car({ dailyPrice: 5005 }), 24, { priceChangeRate: 10 }).total).toBe(5506); // 5505.5
     expect(price(car({ dailyPrice: 10001 }), 24, { priceChangeRate: 7.5 }).total).toBe(10751); // 10751.075
     expect(price(car({ dailyPrice: 1001 }), 24, { priceChangeRate: -2.5 }).total).toBe(976); // 975.975
+    // 'Modificaciones + 165 kr' with −5 %: the line is the label.
+    expect(withPriceChange(16500, -5)).toBe(15675);
   });
 
   it('leaves the deposit unchanged', () => {
     expect(price(car(), 24, { priceChangeRate: 20 })).toMatchObject({ total: 6000, deposit: 50000 });
+  });
+});
+
+describe('never more for fewer days (ARCHITECTURE §5)', () => {
+  it('charges a period no more than the next whole-day tier it falls short of', () => {
+    const monthly = car({ dailyPrice: 5000, weeklyPrice: 30000, monthlyPrice: 100000 });
+    // The block rule: 29 days = 4 weeks + 1 day = 125000, more than 30 days (100000).
+    expect(price(monthly, 29 * 24).rental).toBe(100000);
+    expect(price(monthly, 30 * 24).rental).toBe(100000);
+    // 6 days = 30000 = a week: equal, so either; 5 days = 25000 < 30000 stays.
+    expect(price(monthly, 5 * 24).rental).toBe(25000);
+    expect(price(monthly, 6 * 24).rental).toBe(30000);
+    expect(price(car({ dailyPrice: 5000, weeklyPrice: 20000 }), 5 * 24).rental).toBe(20000);
+  });
+
+  it('charges leftover hours no more than one more whole day', () => {
+    // 24 h + 3 h at 3000 an hour (9000) cost more than two days (10000)? No: 5000 + 9000 = 14000 > 10000.
+    expect(price(car({ hourlyPrice: 3000 }), 27).rental).toBe(10000);
+    expect(price(car({ hourlyPrice: 800 }), 27).rental).toBe(5000 + 3 * 800);
+    expect(price(car({ hourlyPrice: 3000 }), 5).rental).toBe(5000);
+  });
+
+  it('looks no further than the current block of the longest tier, and past it the next block starts over', () => {
+    const tiered = car({ biWeeklyPrice: 12000, weeklyPrice: 30000, monthlyPrice: 100000 });
+    expect(price(tiered, 31 * 24).rental).toBe(100000 + 5000);
+    expect(price(tiered, 59 * 24).rental).toBe(200000);
+    expect(price(tiered, 60 * 24).rental).toBe(200000);
+  });
+
+  it('never charges more for a shorter period, hour by hour over two months, for cars of every tier shape', () => {
+    const shapes: Partial<CarPricing>[] = [
+      {},
+      { hourlyPrice: 900 },
+      { hourlyPrice: 2600, biWeeklyPrice: 11000 },
+      { weeklyPrice: 21000, monthlyPrice: 64000 },
+      { biWeeklyPrice: 14000, weeklyPrice: 26000, monthlyPrice: 70000, hourlyPrice: 1200 },
+      { monthlyPrice: 90000, discountedMonthlyPrice: 80000, weeklyPrice: 33000, discountedDailyPrice: 4400 },
+      { biWeeklyPrice: 9000, monthlyPrice: 120000 },
+    ];
+    for (const shape of shapes) {
+      const pricing = car(shape);
+      let previous = 0;
+      for (let hours = 1; hours <= 61 * 24; hours++) {
+        const rental = price(pricing, hours).rental;
+        expect(rental, `${JSON.stringify(shape)} at ${hours} h`).toBeGreaterThanOrEqual(previous);
+        previous = rental;
+      }
+    }
+  });
+});
+
+describe('in another currency', () => {
+  it('converts each unit, then × its days, so a label × days is its line and the lines add up to the total', () => {
+    const eur = price(car({ dailyPrice: 4999, theftProtection: 893 }), 35 * 24, {
+      priceChangeRate: 0,
+      extras: { theftProtection: true, cancellation: true },
+    });
+    // 1 EUR = 11.4713 SEK: 8.93 € → 102.44 kr a day; 35 days → 3585.40 kr (converting 312.55 € would give 3585.36).
+    const sek = priceIn(eur, (amount) => convertMinor(amount, 11.4713, 'SEK'));
+    const theft = sek.lines.find((line) => line.item === 'theftProtection');
+    expect(theft).toEqual({ item: 'theftProtection', unit: 10244, quantity: 35, amount: 358540 });
+    expect(sek.total).toBe(sek.lines.reduce((sum, line) => sum + line.amount, 0));
+    expect(sek.extras.theftProtection).toBe(358540);
+    expect(sek.deposit).toBe(convertMinor(50000, 11.4713, 'SEK'));
+    // In the base currency itself nothing changes.
+    expect(priceIn(eur, (amount) => amount)).toEqual(eur);
   });
 });
 

@@ -47,16 +47,30 @@ export interface PriceInput {
   extras?: ChosenExtras;
 }
 
+/** One line of the summary: an amount a customer sees, with the supplier's percentage already in it. */
+export interface PriceLine {
+  item: 'rental' | Extra;
+  /** The rental's price for the period, or an extra's price as its label shows it (per day or once). */
+  unit: number;
+  /** 1 for the rental and the flat extras; the rental days for a daily extra. */
+  quantity: number;
+  /** unit × quantity, exactly. */
+  amount: number;
+}
+
 export interface PriceBreakdown {
   rentalHours: number;
   rentalDays: number;
-  /** The vehicle alone, before extras and the price change. */
+  /** The rental, then each chosen extra: what the summary, the total, the e-mail and the receipt show. */
+  lines: PriceLine[];
+  /** The vehicle alone for the period, the percentage in (the rental line). */
   rental: number;
-  /** Each chosen extra's cost (0 when included). */
+  /** Each chosen extra's line amount (0 when included), the percentage in. */
   extras: Partial<Record<Extra, number>>;
   extrasTotal: number;
-  /** What the supplier's percentage added, so rental + extrasTotal + priceChange = total. */
+  /** What the supplier's percentage added to the car's own prices (informative; already in every line). */
   priceChange: number;
+  /** The sum of the lines, exactly. */
   total: number;
   /** The car's deposit, unchanged by the price change. */
   deposit: number;
@@ -103,34 +117,89 @@ function dateBasedRental(car: CarPricing, pickupAt: Date, days: number, timeZone
   return rental;
 }
 
-/** Whole days by the largest set tier (30, 7, 3 days), then daily; leftover hours hourly. */
+type Tier = { days: number; price: number };
+
+/** The set tiers, longest first: monthly (30 days), weekly (7), "bi-weekly" (charged per 3 days, spec §9). */
+function tiersOf(car: CarPricing): Tier[] {
+  const tiers: { days: number; price: number | null }[] = [
+    { days: 30, price: rate(car.monthlyPrice, car.discountedMonthlyPrice) },
+    { days: 7, price: rate(car.weeklyPrice, car.discountedWeeklyPrice) },
+    { days: 3, price: rate(car.biWeeklyPrice, car.discountedBiWeeklyPrice) },
+  ];
+  return tiers.filter((tier): tier is Tier => tier.price !== null);
+}
+
+/** The spec's block rule for whole days: the longest set tier as often as it fits, then the next, then daily. */
+function wholeDays(tiers: readonly Tier[], daily: number, days: number): number {
+  let rest = days;
+  let rental = 0;
+  for (const tier of tiers) {
+    rental += Math.floor(rest / tier.days) * tier.price;
+    rest %= tier.days;
+  }
+  return rental + rest * daily;
+}
+
+/**
+ * The shortest whole-day periods from `days` on, up to the end of the longest tier's current block, at which the
+ * block rule can get cheaper: `days` itself, then for each tier the first length whose remainder (after the longer
+ * tiers) is a whole number of that tier. Between two of them every added day costs a daily price more, and past a
+ * tier's boundary nothing costs less than at it, so the cheapest longer period is one of these (at most four).
+ */
+function boundaries(tiers: readonly Tier[], days: number): number[] {
+  const found = [days];
+  let block = Number.POSITIVE_INFINITY;
+  let start = 0; // where the current block of the longer tiers starts
+  for (const tier of tiers) {
+    const into = (days - start) % tier.days;
+    const next = into === 0 ? days : days + tier.days - into;
+    if (next - start <= block) found.push(next);
+    start = days - into;
+    block = tier.days;
+  }
+  return found;
+}
+
+/**
+ * The rental by duration (ARCHITECTURE §5): whole days by the block rule, leftover hours hourly (or one daily price
+ * without an hourly price) — and never more than a longer whole-day rental of the same car, up to the end of the
+ * current block of the longest tier ("never more for fewer days": the block rule alone charges 29 days more than 30
+ * for some cars). Closed form: only the tier boundaries can be cheaper (`boundaries`).
+ */
 function durationRental(car: CarPricing, hours: number): number {
   const daily = dailyRate(car);
-  const tiers: [number, number | null][] = [
-    [30, rate(car.monthlyPrice, car.discountedMonthlyPrice)],
-    [7, rate(car.weeklyPrice, car.discountedWeeklyPrice)],
-    // The spec's "bi-weekly" price is charged per 3 days (spec §9).
-    [3, rate(car.biWeeklyPrice, car.discountedBiWeeklyPrice)],
-  ];
-  let days = Math.floor(hours / 24);
-  let rental = 0;
-  for (const [length, price] of tiers) {
-    if (price === null) continue;
-    rental += Math.floor(days / length) * price;
-    days %= length;
-  }
-  rental += days * daily;
+  const tiers = tiersOf(car);
+  const days = Math.floor(hours / 24);
   const leftoverHours = hours % 24;
+  let rental = wholeDays(tiers, daily, days);
   if (leftoverHours > 0) {
     const hourly = rate(car.hourlyPrice, car.discountedHourlyPrice);
     rental += hourly === null ? daily : hourly * leftoverHours;
   }
+  // The whole-day periods at least as long as this rental.
+  const shortest = leftoverHours > 0 ? days + 1 : days;
+  for (const longer of boundaries(tiers, Math.max(1, shortest))) {
+    if (longer * 24 < hours) continue;
+    rental = Math.min(rental, wholeDays(tiers, daily, longer));
+  }
   return rental;
+}
+
+/**
+ * An amount of the car's own prices as the customer sees it: with the supplier's percentage (7.5 adds 7.5 %, −10
+ * takes 10 % off), rounded half up once. Every label, line and total is made of these (ARCHITECTURE §5).
+ */
+export function withPriceChange(amount: number, priceChangeRate: number): number {
+  return Math.max(0, roundHalfUp(amount + (amount * priceChangeRate) / 100));
 }
 
 const FLAT: ReadonlySet<Extra> = new Set(FLAT_EXTRAS);
 
-/** @throws PriceError when the period is empty or reversed, or a chosen extra is unavailable. */
+/**
+ * The price of a rental, as lines a customer sees (the percentage in each) that add up to the total exactly: an
+ * extra's label × its days is its line, in the summary, the e-mail and the receipt.
+ * @throws PriceError when the period is empty or reversed, or a chosen extra is unavailable.
+ */
 export function calculatePrice({
   car,
   priceChangeRate,
@@ -142,33 +211,68 @@ export function calculatePrice({
   const hours = rentalHours(pickupAt, dropoffAt);
   if (!(hours > 0)) throw new PriceError('invalidPeriod');
   const days = rentalDays(pickupAt, dropoffAt);
-  const rental = car.isDateBasedPrice ? dateBasedRental(car, pickupAt, days, timeZone) : durationRental(car, hours);
+  const ownRental = car.isDateBasedPrice ? dateBasedRental(car, pickupAt, days, timeZone) : durationRental(car, hours);
+  let ownTotal = ownRental;
 
+  const rental = withPriceChange(ownRental, priceChangeRate);
+  const lines: PriceLine[] = [{ item: 'rental', unit: rental, quantity: 1, amount: rental }];
   const extraCosts: Partial<Record<Extra, number>> = {};
-  let extrasTotal = 0;
   for (const extra of EXTRAS) {
     if (!extras?.[extra]) continue;
     const value = car[extra];
     if (extraState(value) === 'unavailable') throw new PriceError('extraUnavailable', extra);
     // Cancellation and amendments are charged once, the others per rental day (spec §9).
-    const cost = FLAT.has(extra) ? value : value * days;
-    extraCosts[extra] = cost;
-    extrasTotal += cost;
+    const quantity = FLAT.has(extra) ? 1 : days;
+    const unit = withPriceChange(value, priceChangeRate);
+    lines.push({ item: extra, unit, quantity, amount: unit * quantity });
+    extraCosts[extra] = unit * quantity;
+    ownTotal += value * quantity;
   }
+  return summed(lines, { rentalHours: hours, rentalDays: days, deposit: car.deposit, ownTotal });
+}
 
-  const subtotal = rental + extrasTotal;
-  // Rounded once, here, so the breakdown adds up to exactly what is charged.
-  const total = Math.max(0, roundHalfUp(subtotal + (subtotal * priceChangeRate) / 100));
+function summed(
+  lines: PriceLine[],
+  {
+    rentalHours,
+    rentalDays,
+    deposit,
+    ownTotal,
+  }: { rentalHours: number; rentalDays: number; deposit: number; ownTotal: number },
+): PriceBreakdown {
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const extras: Partial<Record<Extra, number>> = {};
+  for (const line of lines) if (line.item !== 'rental') extras[line.item] = line.amount;
+  const rental = lines.find((line) => line.item === 'rental')?.amount ?? 0;
   return {
-    rentalHours: hours,
-    rentalDays: days,
+    rentalHours,
+    rentalDays,
+    lines,
     rental,
-    extras: extraCosts,
-    extrasTotal,
-    priceChange: total - subtotal,
+    extras,
+    extrasTotal: total - rental,
+    priceChange: total - ownTotal,
     total,
-    deposit: car.deposit,
+    deposit,
   };
+}
+
+/**
+ * The same price in another currency, line by line: each unit converted (`convert`: base minor units → the
+ * currency's minor units), then × its quantity, then summed — so that in every currency an extra's label × its
+ * days is its line and the lines add up to the total that is charged.
+ */
+export function priceIn(breakdown: PriceBreakdown, convert: (amountMinorBase: number) => number): PriceBreakdown {
+  const lines = breakdown.lines.map((line) => {
+    const unit = convert(line.unit);
+    return { ...line, unit, amount: unit * line.quantity };
+  });
+  return summed(lines, {
+    rentalHours: breakdown.rentalHours,
+    rentalDays: breakdown.rentalDays,
+    deposit: convert(breakdown.deposit),
+    ownTotal: convert(breakdown.total - breakdown.priceChange),
+  });
 }
 
 export interface PaymentSplit {
