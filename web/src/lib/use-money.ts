@@ -15,6 +15,8 @@ export type Money = {
   convert(amountMinorBase: number): number;
   /** Formats base-currency (EUR) minor units in the display currency and the interface language. */
   format(amountMinorBase: number): string;
+  /** Formats minor units already in the display currency (a line of `priceIn`). */
+  formatConverted(amountMinor: number): string;
 };
 
 export function useMoney(): Money {
@@ -23,5 +25,6 @@ export function useMoney(): Money {
   const rates = useCurrencyRates(currency !== BASE_CURRENCY);
   const rate = currency === BASE_CURRENCY ? 1 : rateFor(rates, currency);
   const convert = (amount: number) => convertMinor(amount, rate, currency);
-  return { currency, convert, format: (amount) => formatMinor(convert(amount), currency, language) };
+  const formatConverted = (amount: number) => formatMinor(amount, currency, language);
+  return { currency, convert, format: (amount) => formatConverted(convert(amount)), formatConverted };
 }

@@ -1,7 +1,7 @@
 import type { Car } from '@roam/contract/cars';
 import type { AvailabilityLabel, Extra } from '@roam/contract/enums';
 import { EXTRAS, FLAT_EXTRAS } from '@roam/contract/enums';
-import { extraState } from '@roam/contract/price';
+import { extraState, withPriceChange } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '../i18n';
 import { useMoney } from '../lib/use-money';
@@ -42,14 +42,17 @@ export function CarFacts({ car }: { car: Car }) {
 
 const FLAT = new Set<Extra>(FLAT_EXTRAS);
 
-/** What an extra costs, as the card shows it: unavailable, included, '+ price (daily)' or '+ price' (spec §9). */
-export function useExtraLabel() {
+/**
+ * What an extra costs, as the card shows it: unavailable, included, '+ price (daily)' or '+ price' (spec §9) — the
+ * supplier's percentage in it, so that the label × the days is the line checkout charges (ARCHITECTURE §5).
+ */
+export function useExtraLabel(priceChangeRate: number) {
   const { t } = useTranslation();
   const money = useMoney();
   return (extra: Extra, value: number): string => {
     const state = extraState(value);
     if (state !== 'priced') return t(`cars.extraState.${state}`);
-    const price = money.format(value);
+    const price = money.format(withPriceChange(value, priceChangeRate));
     return FLAT.has(extra) ? t('cars.extraState.flat', { price }) : t('cars.extraState.daily', { price });
   };
 }
@@ -57,7 +60,7 @@ export function useExtraLabel() {
 /** Every extra of the car with its state (spec §1 "extras"). */
 export function CarExtras({ car }: { car: Car }) {
   const { t } = useTranslation();
-  const label = useExtraLabel();
+  const label = useExtraLabel(car.supplier.priceChangeRate);
   return (
     <ul className="car-extras" aria-label={t('cars.extrasTitle')}>
       {EXTRAS.map((extra) => (

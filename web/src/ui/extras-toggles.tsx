@@ -6,8 +6,8 @@ import { useExtraLabel } from './car-facts';
 import './extras-toggles.css';
 
 interface ExtrasTogglesProps {
-  /** The car's extras: −1 unavailable, 0 included, > 0 a price (spec §3). */
-  car: Record<Extra, number>;
+  /** The car's extras (−1 unavailable, 0 included, > 0 a price: spec §3) and its supplier's percentage. */
+  car: Record<Extra, number> & { supplier: { priceChangeRate: number } };
   value: ChosenExtras;
   onChange: (next: ChosenExtras) => void;
   disabled?: boolean;
@@ -16,7 +16,7 @@ interface ExtrasTogglesProps {
 /** The six extras as switches (spec §2 booking options): included ones are on and fixed, unavailable ones off. */
 export function ExtrasToggles({ car, value, onChange, disabled = false }: ExtrasTogglesProps) {
   const { t } = useTranslation();
-  const label = useExtraLabel();
+  const label = useExtraLabel(car.supplier.priceChangeRate);
   return (
     <fieldset className="extras-toggles">
       <legend className="checkout-section__title">{t('checkout.options.title')}</legend>

@@ -242,6 +242,20 @@ describe('the payment options', () => {
     expect(total()).toBe('147 €');
     expect(describedBy(screen.getByRole('radio', { name: 'Pay the deposit online' }))).toContain('Now: ');
   });
+
+  it("charges each extra its label × the days, the supplier's percentage in both (issue #22)", async () => {
+    serveApi({});
+    const user = userEvent.setup();
+    // +6.25 %: 9.00 € a day is shown as 9.56 € (956.25 → 956), and three days are 28.68 €, not 9 × 3 × 1.0625.
+    renderCheckout({ car: { ...CLIO, supplier: { ...CLIO.supplier, priceChangeRate: 6.25 } } });
+    const theft = screen.getByRole('switch', { name: 'Theft protection' });
+    expect(describedBy(theft)).toBe('+ 9.56 € (daily)');
+    await user.click(theft);
+    const line = screen.getAllByText('Theft protection').find((element) => element.tagName === 'DT');
+    expect(line?.nextElementSibling?.textContent).toBe('28.68 €');
+    // The rental's line (3 × 40 € + 6.25 % = 127.50 €) and the extra's add up to the total.
+    expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('156.18 €');
+  });
 });
 
 describe('the checkout form (a signed-in driver)', () => {

@@ -137,7 +137,7 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
           <PaymentOptions checkout={checkout} price={checkout.price} />
           <Checklist />
         </div>
-        <PriceSummary car={car} price={checkout.price} option={checkout.option} busy={form.pending} />
+        <PriceSummary price={checkout.price} option={checkout.option} busy={form.pending} />
       </form>
     </Page>
   );
