@@ -46,20 +46,20 @@ const STRINGS: Record<Language, Record<Kind, Strings>> = {
   },
   es: {
     activate: {
-      subject: 'Active su cuenta de {site}',
+      subject: 'Activa tu cuenta de {site}',
       hello: 'Hola, {name}:',
-      body: 'Confirme su dirección de correo electrónico para activar su cuenta.',
+      body: 'Confirma tu dirección de correo electrónico para activar tu cuenta.',
       action: 'Activar mi cuenta',
       expiry: 'Este enlace es válido durante un día y solo se puede usar una vez.',
-      ignore: 'Si no ha creado una cuenta, puede ignorar este correo.',
+      ignore: 'Si no has creado una cuenta, puedes ignorar este correo.',
     },
     reset: {
-      subject: 'Restablezca su contraseña de {site}',
+      subject: 'Restablece tu contraseña de {site}',
       hello: 'Hola, {name}:',
-      body: 'Ha solicitado elegir una nueva contraseña para su cuenta.',
+      body: 'Has pedido elegir una nueva contraseña para tu cuenta.',
       action: 'Elegir una nueva contraseña',
       expiry: 'Este enlace es válido durante un día y solo se puede usar una vez.',
-      ignore: 'Si no lo ha solicitado, puede ignorar este correo: su contraseña no cambia.',
+      ignore: 'Si no lo has pedido, puedes ignorar este correo: tu contraseña no cambia.',
     },
   },
   se: {

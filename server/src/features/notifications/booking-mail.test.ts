@@ -1,6 +1,10 @@
-import { LANGUAGES } from '@roam/contract/enums';
+import { BOOKING_STATUSES, LANGUAGES } from '@roam/contract/enums';
+import { wordingSlips } from '@roam/contract/wording';
 import { describe, expect, it } from 'vitest';
-import { renderNotice } from './booking-mail.ts';
+import { type BookingNotice, renderNotice } from './booking-mail.ts';
+
+const NOTICES = ['activate', 'bookingConfirmed', 'bookingNew', 'bookingStatusChanged', 'cancelRequested'] as const;
+NOTICES satisfies readonly BookingNotice[];
 
 describe('booking e-mails', () => {
   const params = { websiteName: 'Roam', car: 'Renault Clio', bookingId: 'b-1', link: 'http://x/booking?b=b-1' };
@@ -29,5 +33,17 @@ describe('booking e-mails', () => {
     const yen = { totalEUR: 10_000, currency: 'JPY', rate: 160 };
     expect(renderNotice('bookingConfirmed', 'fr', { ...params, amount: yen }).text).toContain('Prix total : 16 000 ¥');
     expect(renderNotice('bookingConfirmed', 'en', params).text).not.toContain('Total price');
+  });
+
+  it("keep to the recipient language's one register and words: Spanish tú, German Sie, no down payment… (issue #22 item 12)", () => {
+    const amount = { totalEUR: 10_000, currency: 'EUR', rate: 1 };
+    for (const language of LANGUAGES) {
+      for (const notice of NOTICES) {
+        for (const status of BOOKING_STATUSES) {
+          const mail = renderNotice(notice, language, { ...params, status, amount });
+          expect(wordingSlips(language, `${mail.subject}\n${mail.text}`), `${notice} ${language}`).toEqual([]);
+        }
+      }
+    }
   });
 });

@@ -21,7 +21,7 @@ const STATUS_NAMES: Record<Language, Record<BookingStatus, string>> = {
   en: {
     void: 'Void',
     pending: 'Pending',
-    deposit: 'Deposit paid',
+    deposit: 'Security deposit paid',
     paid: 'Paid',
     reserved: 'Reserved',
     cancelled: 'Cancelled',
@@ -29,7 +29,7 @@ const STATUS_NAMES: Record<Language, Record<BookingStatus, string>> = {
   fr: {
     void: 'Nulle',
     pending: 'En attente',
-    deposit: 'Acompte payé',
+    deposit: 'Caution payée',
     paid: 'Payée',
     reserved: 'Réservée',
     cancelled: 'Annulée',
@@ -37,7 +37,7 @@ const STATUS_NAMES: Record<Language, Record<BookingStatus, string>> = {
   es: {
     void: 'Nula',
     pending: 'Pendiente',
-    deposit: 'Depósito pagado',
+    deposit: 'Fianza pagada',
     paid: 'Pagada',
     reserved: 'Reservada',
     cancelled: 'Cancelada',
@@ -45,7 +45,7 @@ const STATUS_NAMES: Record<Language, Record<BookingStatus, string>> = {
   se: {
     void: 'Ogiltig',
     pending: 'Väntande',
-    deposit: 'Handpenning betald',
+    deposit: 'Deposition betald',
     paid: 'Betald',
     reserved: 'Reserverad',
     cancelled: 'Avbokad',
@@ -53,7 +53,7 @@ const STATUS_NAMES: Record<Language, Record<BookingStatus, string>> = {
   de: {
     void: 'Ungültig',
     pending: 'Ausstehend',
-    deposit: 'Anzahlung bezahlt',
+    deposit: 'Kaution bezahlt',
     paid: 'Bezahlt',
     reserved: 'Reserviert',
     cancelled: 'Storniert',
@@ -65,14 +65,14 @@ const TEMPLATES: Record<BookingNotice, Record<Language, Template>> = {
   activate: {
     en: { subject: (p) => `Activate your ${p.websiteName} account`, text: (p) => `Hello,\n\nYour booking created an account for you. Activate it and choose a password here:\n${p.link}\n\nThe link works once and expires in one day.` },
     fr: { subject: (p) => `Activez votre compte ${p.websiteName}`, text: (p) => `Bonjour,\n\nVotre réservation vous a créé un compte. Activez-le et choisissez un mot de passe ici :\n${p.link}\n\nLe lien ne sert qu'une fois et expire dans un jour.` },
-    es: { subject: (p) => `Active su cuenta de ${p.websiteName}`, text: (p) => `Hola:\n\nSu reserva le ha creado una cuenta. Actívela y elija una contraseña aquí:\n${p.link}\n\nEl enlace funciona una sola vez y caduca en un día.` },
+    es: { subject: (p) => `Activa tu cuenta de ${p.websiteName}`, text: (p) => `Hola:\n\nTu reserva te ha creado una cuenta. Actívala y elige una contraseña aquí:\n${p.link}\n\nEl enlace funciona una sola vez y caduca en un día.` },
     se: { subject: (p) => `Aktivera ditt konto hos ${p.websiteName}`, text: (p) => `Hej!\n\nDin bokning skapade ett konto åt dig. Aktivera det och välj ett lösenord här:\n${p.link}\n\nLänken fungerar en gång och går ut om en dag.` },
     de: { subject: (p) => `Aktivieren Sie Ihr ${p.websiteName}-Konto`, text: (p) => `Hallo,\n\nIhre Buchung hat ein Konto für Sie angelegt. Aktivieren Sie es und wählen Sie hier ein Passwort:\n${p.link}\n\nDer Link funktioniert einmal und läuft nach einem Tag ab.` },
   },
   bookingConfirmed: {
     en: { subject: (p) => `Your booking of the ${p.car} is confirmed`, text: (p) => `Hello,\n\nYour booking of the ${p.car} is confirmed. Booking reference: ${p.bookingId}.${p.totalLine}\nView it here: ${p.link}\n\nAt pick-up: arrive on time and bring a passport or ID and your driver's licence.\n\n${p.websiteName}` },
     fr: { subject: (p) => `Votre réservation de la ${p.car} est confirmée`, text: (p) => `Bonjour,\n\nVotre réservation de la ${p.car} est confirmée. Référence : ${p.bookingId}.${p.totalLine}\nConsultez-la ici : ${p.link}\n\nAu retrait : soyez à l'heure et munissez-vous d'un passeport ou d'une pièce d'identité et de votre permis de conduire.\n\n${p.websiteName}` },
-    es: { subject: (p) => `Su reserva del ${p.car} está confirmada`, text: (p) => `Hola:\n\nSu reserva del ${p.car} está confirmada. Referencia: ${p.bookingId}.${p.totalLine}\nConsúltela aquí: ${p.link}\n\nEn la recogida: llegue a tiempo y traiga un pasaporte o documento de identidad y su permiso de conducir.\n\n${p.websiteName}` },
+    es: { subject: (p) => `Tu reserva del ${p.car} está confirmada`, text: (p) => `Hola:\n\nTu reserva del ${p.car} está confirmada. Referencia: ${p.bookingId}.${p.totalLine}\nConsúltala aquí: ${p.link}\n\nEn la recogida: llega a tiempo y trae un pasaporte o documento de identidad y tu permiso de conducir.\n\n${p.websiteName}` },
     se: { subject: (p) => `Din bokning av ${p.car} är bekräftad`, text: (p) => `Hej!\n\nDin bokning av ${p.car} är bekräftad. Bokningsnummer: ${p.bookingId}.${p.totalLine}\nSe den här: ${p.link}\n\nVid upphämtning: kom i tid och ta med pass eller id-kort och ditt körkort.\n\n${p.websiteName}` },
     de: { subject: (p) => `Ihre Buchung des ${p.car} ist bestätigt`, text: (p) => `Hallo,\n\nIhre Buchung des ${p.car} ist bestätigt. Buchungsnummer: ${p.bookingId}.${p.totalLine}\nHier ansehen: ${p.link}\n\nBei der Abholung: Seien Sie pünktlich und bringen Sie Reisepass oder Ausweis und Ihren Führerschein mit.\n\n${p.websiteName}` },
   },
@@ -86,14 +86,14 @@ const TEMPLATES: Record<BookingNotice, Record<Language, Template>> = {
   bookingStatusChanged: {
     en: { subject: (p) => `Your booking of the ${p.car}: ${p.status}`, text: (p) => `Hello,\n\nThe status of your booking ${p.bookingId} (${p.car}) is now: ${p.status}.\n${p.link}\n\n${p.websiteName}` },
     fr: { subject: (p) => `Votre réservation de la ${p.car} : ${p.status}`, text: (p) => `Bonjour,\n\nLe statut de votre réservation ${p.bookingId} (${p.car}) est désormais : ${p.status}.\n${p.link}\n\n${p.websiteName}` },
-    es: { subject: (p) => `Su reserva del ${p.car}: ${p.status}`, text: (p) => `Hola:\n\nEl estado de su reserva ${p.bookingId} (${p.car}) es ahora: ${p.status}.\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Tu reserva del ${p.car}: ${p.status}`, text: (p) => `Hola:\n\nEl estado de tu reserva ${p.bookingId} (${p.car}) es ahora: ${p.status}.\n${p.link}\n\n${p.websiteName}` },
     se: { subject: (p) => `Din bokning av ${p.car}: ${p.status}`, text: (p) => `Hej!\n\nStatus för din bokning ${p.bookingId} (${p.car}) är nu: ${p.status}.\n${p.link}\n\n${p.websiteName}` },
     de: { subject: (p) => `Ihre Buchung des ${p.car}: ${p.status}`, text: (p) => `Hallo,\n\nDer Status Ihrer Buchung ${p.bookingId} (${p.car}) ist jetzt: ${p.status}.\n${p.link}\n\n${p.websiteName}` },
   },
   cancelRequested: {
     en: { subject: (p) => `Cancellation request: ${p.car}`, text: (p) => `Hello,\n\nThe driver asked to cancel booking ${p.bookingId} (${p.car}). Please contact them to finalise it.\n${p.link}\n\n${p.websiteName}` },
     fr: { subject: (p) => `Demande d'annulation : ${p.car}`, text: (p) => `Bonjour,\n\nLe conducteur demande l'annulation de la réservation ${p.bookingId} (${p.car}). Contactez-le pour la finaliser.\n${p.link}\n\n${p.websiteName}` },
-    es: { subject: (p) => `Solicitud de cancelación: ${p.car}`, text: (p) => `Hola:\n\nEl conductor ha pedido cancelar la reserva ${p.bookingId} (${p.car}). Contáctelo para finalizarla.\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Solicitud de cancelación: ${p.car}`, text: (p) => `Hola:\n\nEl conductor ha pedido cancelar la reserva ${p.bookingId} (${p.car}). Contáctalo para finalizarla.\n${p.link}\n\n${p.websiteName}` },
     se: { subject: (p) => `Begäran om avbokning: ${p.car}`, text: (p) => `Hej!\n\nFöraren vill avboka bokning ${p.bookingId} (${p.car}). Kontakta föraren för att slutföra avbokningen.\n${p.link}\n\n${p.websiteName}` },
     de: { subject: (p) => `Stornierungsanfrage: ${p.car}`, text: (p) => `Hallo,\n\nDer Fahrer möchte die Buchung ${p.bookingId} (${p.car}) stornieren. Bitte kontaktieren Sie ihn, um sie abzuschließen.\n${p.link}\n\n${p.websiteName}` },
   },
