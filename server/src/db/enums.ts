@@ -1,5 +1,7 @@
 import { TOKEN_PURPOSES } from '@roam/contract/auth';
 import {
+  BLOCK_REASONS,
+  BOOKING_KINDS,
   BOOKING_STATUSES,
   CAR_RANGES,
   FUEL_POLICIES,
@@ -22,6 +24,11 @@ export const carRange = pgEnum('car_range', CAR_RANGES);
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const paymentOption = pgEnum('payment_option', PAYMENT_OPTIONS);
 export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
+/** A rental, or a period its operator took the car out of service (issue #23). */
+export const bookingKind = pgEnum('booking_kind', BOOKING_KINDS);
+export const blockReason = pgEnum('block_reason', BLOCK_REASONS);
+/** A refund asked of a gateway: pending until the gateway answered (a retry resends it under the same key). */
+export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded']);
 export const tokenPurpose = pgEnum('token_purpose', TOKEN_PURPOSES);
 export const fileKind = pgEnum('file_kind', ['avatar', 'license', 'carImage', 'supplierLogo']);
 /**

@@ -19,6 +19,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import {
+  blockReason,
+  bookingKind,
   bookingStatus,
   carRange,
   fileKind,
@@ -28,6 +30,7 @@ import {
   outboxStatus,
   paymentOption,
   paymentProvider,
+  refundStatus,
   tokenPurpose,
   userType,
 } from './enums.ts';
@@ -87,6 +90,8 @@ export const users = pgTable(
     priceChangeRate: numeric('price_change_rate', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
     payLater: boolean('pay_later').notNull().default(true),
     licenseRequired: boolean('license_required').notNull().default(false),
+    /** Where drivers and Roam reach the supplier (issue #23); null: the account's e-mail. */
+    contactEmail: varchar('contact_email', { length: 320 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -159,6 +164,8 @@ export const cars = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 200 }).notNull(),
+    /** Upper case, unique among the supplier's cars (issue #23); null when not given. */
+    licensePlate: varchar('license_plate', { length: 20 }),
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
     range: carRange('range').notNull(),
     fuelType: fuelType('fuel_type').notNull(),
@@ -196,10 +203,19 @@ export const cars = pgTable(
     trips: integer('trips').notNull().default(0),
     minimumAge: smallint('minimum_age').notNull().default(21),
     co2: integer('co2'),
+    /**
+     * Deleted by its operator (issue #23): out of the fleet (no places, not bookable, not listed), kept so that the
+     * bookings it had stay in their drivers' and suppliers' history.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('cars_supplier_idx').on(t.supplierId), index('cars_search_idx').on(t.range, t.dailyPrice)],
+  (t) => [
+    index('cars_supplier_idx').on(t.supplierId),
+    index('cars_search_idx').on(t.range, t.dailyPrice),
+    uniqueIndex('cars_supplier_plate_key').on(t.supplierId, t.licensePlate).where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const carLocations = pgTable(
@@ -253,6 +269,14 @@ export const bookings = pgTable(
     pickupAt: timestamp('pickup_at', { withTimezone: true }).notNull(),
     dropoffAt: timestamp('dropoff_at', { withTimezone: true }).notNull(),
     period: tstzrange('period').notNull().generatedAlwaysAs(sql`tstzrange(pickup_at, dropoff_at, '[)')`),
+    /**
+     * `block`: a period its operator took the car out of service (maintenance, private use; issue #23). A block is a
+     * `reserved` row that holds the car, so the exclusion constraint, the search and checkout treat it as a booking;
+     * every booking list, count, notice and call leaves it out (`kind = 'rental'`). Its driver is the car's supplier.
+     */
+    kind: bookingKind('kind').notNull().default('rental'),
+    blockReason: blockReason('block_reason'),
+    blockNote: varchar('block_note', { length: 500 }),
     status: bookingStatus('status').notNull(),
     /**
      * Whether this booking holds the car. Kept by the server: true for pending/deposit/paid/reserved and for
@@ -280,6 +304,8 @@ export const bookings = pgTable(
     paymentReference: varchar('payment_reference', { length: 255 }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelRequest: boolean('cancel_request').notNull().default(false),
+    /** When the driver asked to cancel: the 24-hour rule is judged then, not when the operator decides (issue #23). */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     licenseFileId: uuid('license_file_id').references(() => files.id, { onDelete: 'set null' }),
     /**
      * The transaction that last inserted or updated the row (set by a trigger, migration 0005): the car search's
@@ -294,6 +320,8 @@ export const bookings = pgTable(
     index('bookings_driver_idx').on(t.driverId, t.createdAt),
     index('bookings_supplier_idx').on(t.supplierId, t.createdAt),
     index('bookings_car_idx').on(t.carId),
+    // The operator's queue of cancellation requests (issue #23).
+    index('bookings_cancel_request_idx').on(t.supplierId).where(sql`${t.cancelRequest}`),
     // The car search asks which cars are blocked over a period, for every car at a place at once (issue #8): the
     // exclusion constraint's gist index leads with car_id, so a period-only lookup had to walk all of it.
     index('bookings_blocking_period_idx').using('gist', t.period).where(sql`${t.blocksCar}`),
@@ -385,4 +413,52 @@ export const bookingTombstones = pgTable(
 export const fleetVersion = pgTable('fleet_version', {
   id: smallint('id').primaryKey(),
   version: integer('version').notNull(),
+});
+
+/** A field's value before and after an operator's change (JSON values; never a secret nor a file's bytes). */
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+/**
+ * Every operator change (issue #23, ARCHITECTURE §5 Accounts): who, when, on what, and the changed fields before and
+ * after — written in the transaction of the change. No foreign key on the entity: the trail outlives what it tells of.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorType: userType('actor_type').notNull(),
+    /** car | carImage | carBlock | supplier | booking */
+    entity: varchar('entity', { length: 30 }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    /** The car the change concerns (its blocks and images too), so a car's editor lists them all. */
+    carId: uuid('car_id'),
+    /** The supplier whose fleet or profile changed. */
+    supplierId: uuid('supplier_id'),
+    action: varchar('action', { length: 30 }).notNull(),
+    changes: jsonb('changes').$type<AuditChanges>().notNull().default({}),
+  },
+  (t) => [index('audit_log_car_idx').on(t.carId, t.at), index('audit_log_entity_idx').on(t.entity, t.entityId, t.at)],
+);
+
+/**
+ * Refunds of an online payment (issue #23 cancellation queue): one per booking, recorded before the gateway is asked
+ * (so a retried approval reuses it and its idempotency key), then marked succeeded with the gateway's reference.
+ * For the demo gateway this row is the refund itself.
+ */
+export const refunds = pgTable('refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .unique()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  provider: paymentProvider('provider').notNull(),
+  /** Minor units of `currency`: what goes back to the payer. */
+  amount: integer('amount').notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  status: refundStatus('status').notNull().default('pending'),
+  providerReference: varchar('provider_reference', { length: 255 }),
+  createdAt: createdAt(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
 });
