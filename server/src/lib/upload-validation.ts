@@ -34,7 +34,10 @@ function checkPdf(bytes: Buffer): void {
 type Reencoded = { bytes: Buffer; contentType: UploadType };
 
 /** Decodes an image (refusing bombs and broken files) and encodes it afresh without metadata. */
-async function reencodeImage(bytes: Buffer, resize: { maxSide: number; as: 'webp' | 'same' }): Promise<Reencoded> {
+async function reencodeImage(
+  bytes: Buffer,
+  resize: { width: number; height: number; as: 'webp' | 'png' | 'same' },
+): Promise<Reencoded> {
   const type = sniffType(bytes);
   if (type === null || type === 'application/pdf') throw unsupported();
   let metadata: Metadata;
@@ -47,12 +50,12 @@ async function reencodeImage(bytes: Buffer, resize: { maxSide: number; as: 'webp
   // The header is checked first: a small file declaring a huge canvas is refused before it is decoded.
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   if (pixels === 0 || pixels > MAX_INPUT_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', 'The image is too large.');
-  const format = resize.as === 'webp' ? 'image/webp' : type;
+  const format = resize.as === 'same' ? type : (`image/${resize.as}` as const);
   try {
     // sharp writes no metadata unless asked (`withMetadata`/`keepExif`): rotate() applies the EXIF orientation first.
     const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
-      .resize({ width: resize.maxSide, height: resize.maxSide, fit: 'inside', withoutEnlargement: true });
+      .resize({ width: resize.width, height: resize.height, fit: 'inside', withoutEnlargement: true });
     const out =
       format === 'image/jpeg'
         ? pipeline.jpeg({ quality: 85, mozjpeg: true })
@@ -67,7 +70,20 @@ async function reencodeImage(bytes: Buffer, resize: { maxSide: number; as: 'webp
 
 /** An avatar: JPEG, PNG or WebP in, a WebP of at most 512×512 out. */
 export function prepareAvatar(bytes: Buffer): Promise<Reencoded> {
-  return reencodeImage(bytes, { maxSide: 512, as: 'webp' });
+  return reencodeImage(bytes, { width: 512, height: 512, as: 'webp' });
+}
+
+/**
+ * A car image (issue #23): JPEG, PNG or WebP in, a WebP within 600×400 out — the cards show 300×200 (spec §9), drawn
+ * at twice that for sharp screens as the demo images are — keeping the picture's own proportions.
+ */
+export function prepareCarImage(bytes: Buffer): Promise<Reencoded> {
+  return reencodeImage(bytes, { width: 600, height: 400, as: 'webp' });
+}
+
+/** A supplier logo (issue #23): a PNG within 240×120 (60×30 on the cards, spec §9, at 4×), its proportions kept. */
+export function prepareSupplierLogo(bytes: Buffer): Promise<Reencoded> {
+  return reencodeImage(bytes, { width: 240, height: 120, as: 'png' });
 }
 
 /** A driver licence: a JPEG, PNG or WebP photo (re-encoded, at most 2400 px) or a PDF (checked, kept as is). */
@@ -76,5 +92,5 @@ export async function prepareLicense(bytes: Buffer): Promise<Reencoded> {
     checkPdf(bytes);
     return { bytes, contentType: 'application/pdf' };
   }
-  return reencodeImage(bytes, { maxSide: 2400, as: 'same' });
+  return reencodeImage(bytes, { width: 2400, height: 2400, as: 'same' });
 }

@@ -14,10 +14,13 @@ const dropoffPlace = alias(locations, 'dropoff_place');
 /** Who sees what (ARCHITECTURE §5): a driver their own bookings, a supplier its fleet's, an admin all. */
 export type Scope = { kind: 'driver'; userId: string } | { kind: 'supplier'; userId: string } | { kind: 'admin' };
 
+/** A blocked period (issue #23: a `bookings` row of kind 'block') is never a booking to anyone. */
+const isRental = eq(bookings.kind, 'rental');
+
 export function scopeCondition(scope: Scope): SQL | undefined {
-  if (scope.kind === 'driver') return eq(bookings.driverId, scope.userId);
-  if (scope.kind === 'supplier') return eq(bookings.supplierId, scope.userId);
-  return undefined;
+  if (scope.kind === 'driver') return and(isRental, eq(bookings.driverId, scope.userId));
+  if (scope.kind === 'supplier') return and(isRental, eq(bookings.supplierId, scope.userId));
+  return isRental;
 }
 
 const rowColumns = {
@@ -87,7 +90,9 @@ export async function listBookings(db: DbOrTx, scope: Scope, filter: ListFilter,
 }
 
 export async function findBooking(db: DbOrTx, id: string) {
-  const [row] = await joined(db).where(eq(bookings.id, id)).limit(1);
+  const [row] = await joined(db)
+    .where(and(eq(bookings.id, id), isRental))
+    .limit(1);
   return row ?? null;
 }
 

@@ -250,7 +250,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
       return [await recordStatusNotice(tx, ctx, record, 'cancelled')];
     }
     if (current.cancelRequest) return [];
-    await repository.updateBooking(tx, id, { cancelRequest: true });
+    // When it was asked decides the refund (the 24-hour rule; issue #23 cancellation queue).
+    await repository.updateBooking(tx, id, { cancelRequest: true, cancelRequestedAt: new Date() });
     const supplier: Recipient = {
       id: record.booking.supplierId,
       email: record.supplierEmail,

@@ -1,6 +1,6 @@
 import { type Car, fileUrl } from '@roam/contract/cars';
 import type { CarOption, Language } from '@roam/contract/enums';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   bookings,
@@ -120,7 +120,11 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
   return db.transaction(
     async (tx) => {
       const [version] = await tx.select({ version: fleetVersion.version }).from(fleetVersion);
-      const rows = await tx.select(carColumns).from(cars).innerJoin(users, eq(users.id, cars.supplierId));
+      const rows = await tx
+        .select(carColumns)
+        .from(cars)
+        .innerJoin(users, eq(users.id, cars.supplierId))
+        .where(isNull(cars.deletedAt));
       const periods = await periodsOf(tx);
       const places = await tx
         .select({ carId: carLocations.carId, locationId: carLocations.locationId })
@@ -226,7 +230,7 @@ export async function findCar(db: DbOrTx, id: string): Promise<Car | null> {
     .select(carColumns)
     .from(cars)
     .innerJoin(users, eq(users.id, cars.supplierId))
-    .where(eq(cars.id, id));
+    .where(and(eq(cars.id, id), isNull(cars.deletedAt)));
   if (!row) return null;
   const periods = await periodsOf(db, [id]);
   return toCar(row, periods.get(id) ?? []);
@@ -260,7 +264,7 @@ export async function rangePrices(db: DbOrTx) {
     .select({ range: cars.range, fromDailyPrice: daily, carCount: sql<number>`count(*)` })
     .from(cars)
     .innerJoin(users, eq(users.id, cars.supplierId))
-    .where(and(eq(cars.available, true), eq(cars.comingSoon, false)))
+    .where(and(eq(cars.available, true), eq(cars.comingSoon, false), isNull(cars.deletedAt)))
     .groupBy(cars.range)
     .orderBy(asc(cars.range));
   return rows.map((row) => ({

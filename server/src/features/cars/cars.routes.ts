@@ -6,10 +6,13 @@ import {
   type SearchCarsResponse,
   SearchCarsResponseSchema,
 } from '@roam/contract/cars';
+import { OperatorCarSchema } from '@roam/contract/fleet';
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorReplies } from '../../lib/error-replies.ts';
+import { readOperatorCar } from '../fleet/fleet.service.ts';
 import { getCar, getPublicFile, listRangePrices, searchCars } from './cars.service.ts';
 import { searchIndexOf } from './search-index.ts';
 import { searchPageJson } from './search-json.ts';
@@ -71,13 +74,23 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cars'],
-        summary: 'One car with its supplier and locations',
+        summary:
+          "One car with its supplier and locations; to the car's operator (its supplier, an admin) its editable fields",
         params: IdParamsSchema,
         querystring: CarQuerySchema,
-        response: { 200: CarDetailsSchema, ...errorReplies(404) },
+        // The operator's object first: a customer's reading lacks its fields, so it never passes for one.
+        response: { 200: z.union([OperatorCarSchema, CarDetailsSchema]), ...errorReplies(404) },
       },
     },
-    async (request) => getCar(ctx, request.params.id, request.query.language),
+    async (request) => {
+      // Issue #23: the car's operator reads what the editor writes back (PUT /api/update-car).
+      const user = request.sessionUser;
+      if (user && !user.blacklisted && (user.type === 'admin' || user.type === 'supplier')) {
+        const car = await readOperatorCar(ctx, user, request.params.id, request.query.language);
+        if (car) return car;
+      }
+      return getCar(ctx, request.params.id, request.query.language);
+    },
   );
 
   app.get(

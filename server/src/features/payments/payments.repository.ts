@@ -43,7 +43,8 @@ export async function findPayableBooking(db: DbOrTx, bookingId: string) {
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(driver, eq(driver.id, bookings.driverId))
     .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
-    .where(eq(bookings.id, bookingId))
+    // A blocked period (issue #23) is never a booking to pay.
+    .where(and(eq(bookings.id, bookingId), eq(bookings.kind, 'rental')))
     .limit(1);
   return row ?? null;
 }

@@ -84,6 +84,8 @@ export async function supplierHasBookingWithLicense(
     .where(
       and(
         eq(bookings.supplierId, supplierId),
+        // A blocked period (issue #23) names the supplier as its driver: it grants nothing.
+        eq(bookings.kind, 'rental'),
         or(eq(bookings.licenseFileId, licenseFileId), ownerId ? eq(bookings.driverId, ownerId) : undefined),
       ),
     )

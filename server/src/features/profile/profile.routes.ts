@@ -1,51 +1,19 @@
-import multipart from '@fastify/multipart';
 import { OkSchema } from '@roam/contract/auth';
 import {
   FileParamsSchema,
   LicenseFileSchema,
-  PROFILE_MESSAGES,
-  UPLOAD_LIMITS,
   UpdateEmailNotificationsSchema,
   UpdateUserSchema,
   UserLicenseSchema,
 } from '@roam/contract/profile';
 import { IdParamsSchema, UserIdParamsSchema, UserSchema } from '@roam/contract/users';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
 import { requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
+import { registerUploads, uploadedBytes, uploadRateLimit as uploadLimit } from '../../plugins/uploads.ts';
 import * as profile from './profile.service.ts';
 
 const SWEEP_EVERY_MS = 3600_000;
-
-/** Uploads are modestly rate limited per account (or per IP for a guest at checkout). */
-const uploadLimit = {
-  rateLimit: {
-    max: 30,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
-  },
-};
-
-/** The bytes of the multipart file field `field`; 'Please add an image.' (400) when there is none. */
-async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file'): Promise<Buffer> {
-  const missing = () =>
-    new AppError('BAD_REQUEST', PROFILE_MESSAGES.addImage, { [field]: [PROFILE_MESSAGES.addImage] });
-  if (!request.isMultipart()) throw missing();
-  try {
-    const part = await request.file();
-    if (!part || part.fieldname !== field) throw missing();
-    // Throws FST_REQ_FILE_TOO_LARGE (413) past UPLOAD_LIMITS.maxBytes.
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw missing();
-    return bytes;
-  } catch (error) {
-    // The multipart parser's own errors carry no status ('Unexpected end of multipart data', a missing boundary…):
-    // a malformed upload is the client's fault, not a 500. Errors with a status (413, 406) keep theirs.
-    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
-  }
-}
 
 function sendFile(reply: FastifyReply, file: { contentType: string; bytes: Buffer }, cache: string, name?: string) {
   reply
@@ -66,9 +34,7 @@ const EXTENSIONS: Record<string, string> = {
 /** The profile calls (spec §7, issue #6): profile fields, e-mail preference, avatar, driver licence. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-  });
+  await registerUploads(app);
 
   const sweep = setInterval(() => {
     app.inFlight.run('temporary licence sweep failed', () => profile.sweepTemporaryLicenses(ctx));

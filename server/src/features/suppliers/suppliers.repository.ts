@@ -1,6 +1,6 @@
 import { fileUrl } from '@roam/contract/cars';
 import type { Supplier } from '@roam/contract/suppliers';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cars, users } from '../../db/schema.ts';
 
@@ -9,7 +9,7 @@ export async function listSuppliers(db: DbOrTx): Promise<Supplier[]> {
   const rows = await db
     .select({ id: users.id, fullName: users.fullName, logoFileId: users.logoFileId, carCount: count(cars.id) })
     .from(users)
-    .leftJoin(cars, eq(cars.supplierId, users.id))
+    .leftJoin(cars, and(eq(cars.supplierId, users.id), isNull(cars.deletedAt)))
     .where(eq(users.type, 'supplier'))
     .groupBy(users.id)
     .orderBy(asc(users.fullName), asc(users.id));

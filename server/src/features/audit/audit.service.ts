@@ -1,0 +1,82 @@
+import type { AUDIT_ACTIONS, AUDIT_ENTITIES, AuditEntry, AuditPage } from '@roam/contract/audit';
+import type { UserType } from '@roam/contract/enums';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AuditChanges } from '../../db/schema.ts';
+import * as repository from './audit.repository.ts';
+
+// The audit trail (issue #23, ARCHITECTURE §5 Accounts): every operator change writes a row — who, when, on what,
+// each changed field before and after — in the transaction of the change (callers pass that transaction), so a
+// change is never without its row nor a row without its change. Callers give values safe to keep: never a secret,
+// never a file's bytes (an image is its URL).
+
+export type AuditActor = { id: string; type: UserType };
+type Entity = (typeof AUDIT_ENTITIES)[number];
+type Action = (typeof AUDIT_ACTIONS)[number];
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields whose value differs between `before` and `after` (null before: a creation, every field of `after`;
+ * null after: a deletion, every field of `before`).
+ */
+export function changesBetween(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): AuditChanges {
+  const changes: AuditChanges = {};
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const field of fields) {
+    const was = before ? (before[field] ?? null) : null;
+    const is = after ? (after[field] ?? null) : null;
+    if (!same(was, is)) changes[field] = { before: was, after: is };
+  }
+  return changes;
+}
+
+/** Writes one entry; `tx` is the transaction of the change it records. */
+export async function recordAudit(
+  tx: DbOrTx,
+  actor: AuditActor,
+  entry: {
+    entity: Entity;
+    entityId: string;
+    action: Action;
+    carId?: string;
+    supplierId?: string;
+    changes: AuditChanges;
+  },
+) {
+  await repository.insertAudit(tx, {
+    actorId: actor.id,
+    actorType: actor.type,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    carId: entry.carId ?? null,
+    supplierId: entry.supplierId ?? null,
+    changes: entry.changes,
+  });
+}
+
+/** A car's trail, newest first (the caller checked that the viewer operates the car). */
+export async function carAuditPage(ctx: AppContext, carId: string, page: number, size: number): Promise<AuditPage> {
+  const { rows, totalCount } = await repository.carEntries(ctx.db, carId, page, size);
+  return {
+    totalCount,
+    results: rows.map(
+      ({ entry, actorName, actorType }): AuditEntry => ({
+        _id: entry.id,
+        at: entry.at.toISOString(),
+        actor:
+          entry.actorId && actorName !== null && actorType !== null
+            ? { _id: entry.actorId, fullName: actorName, type: actorType }
+            : null,
+        entity: entry.entity as Entity,
+        entityId: entry.entityId,
+        action: entry.action as Action,
+        changes: entry.changes,
+      }),
+    ),
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  CarBlockSchema,
+  CarCalendarQuerySchema,
+  CarCalendarSchema,
+  CreateCarBlockBodySchema,
+  UpdateCarBlockBodySchema,
+} from '@roam/contract/car-blocks';
+import { ApiErrorSchema } from '@roam/contract/errors';
+import { IdParamsSchema } from '@roam/contract/users';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session.ts';
+import { carCalendar, createBlock, deleteBlock, updateBlock } from './car-blocks.service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+const security = [{ session: [] }];
+/** A block holds a car (COMMON rules: rate limits on what holds a car), per account. */
+const holdLimit = {
+  rateLimit: {
+    max: 60,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+  },
+};
+
+/** Blocked periods and the per-car calendar (issue #23): the car's supplier and admins only. */
+export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.context;
+  const tags = ['operator: blocked periods'];
+
+  app.post(
+    '/api/create-car-block',
+    {
+      config: holdLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Block a car from one instant to another (maintenance, private use); 409 over a booking or block',
+        body: CreateCarBlockBodySchema,
+        response: { 201: CarBlockSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createBlock(ctx, requireUser(request, 'admin', 'supplier'), request.body)),
+  );
+
+  app.put(
+    '/api/update-car-block',
+    {
+      config: holdLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a blocked period: the fields sent change',
+        body: UpdateCarBlockBodySchema,
+        response: { 200: CarBlockSchema, ...errors },
+      },
+    },
+    async (request) => updateBlock(ctx, requireUser(request, 'admin', 'supplier'), request.body),
+  );
+
+  app.delete(
+    '/api/delete-car-block/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a blocked period: the car is free again for it',
+        params: IdParamsSchema,
+        response: { 200: z.object({ _id: z.uuid(), deleted: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => deleteBlock(ctx, requireUser(request, 'admin', 'supplier'), request.params.id),
+  );
+
+  app.get(
+    '/api/car-calendar/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A car's bookings and blocked periods over a range (at most 400 days)",
+        params: IdParamsSchema,
+        querystring: CarCalendarQuerySchema,
+        response: { 200: CarCalendarSchema, ...errors },
+      },
+    },
+    async (request) => carCalendar(ctx, requireUser(request, 'admin', 'supplier'), request.params.id, request.query),
+  );
+};

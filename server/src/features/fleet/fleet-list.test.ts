@@ -1,0 +1,148 @@
+import { type OperatorCarsPage, OperatorCarsPageSchema } from '@roam/contract/fleet';
+import { calculatePrice } from '@roam/contract/price';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingRow } from '../../../test/booking-fixtures.ts';
+import { L, lyonPeriod, operatorCalls } from '../../../test/fleet-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bookings, cars } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+
+// Issue #23 item 1: the operator's cars list, paged on the server, with each car's bookings and price per day.
+
+const AZUR = DEMO_IDS.suppliers.azurCoast;
+const KESTREL = DEMO_IDS.suppliers.kestrel;
+
+describe('operator cars list', () => {
+  let t: TestApp;
+  let supplier: { cookie: string };
+  let admin: { cookie: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    supplier = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
+    admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
+  });
+  afterAll(() => t.close());
+
+  async function list(
+    headers: Record<string, string>,
+    body: object = {},
+    page = 1,
+    size = 100,
+  ): Promise<OperatorCarsPage> {
+    const res = await t.app.inject({ method: 'POST', url: `/api/cars/${page}/${size}`, headers, payload: body });
+    expect(res.statusCode, res.body).toBe(200);
+    return OperatorCarsPageSchema.parse(res.json());
+  }
+  const fleetOf = async (supplierId: string) =>
+    (
+      await t.db
+        .select({ n: count() })
+        .from(cars)
+        .where(and(eq(cars.supplierId, supplierId), isNull(cars.deletedAt)))
+    )[0]?.n;
+
+  it('shows a supplier its own cars only, an admin everyone’s or one supplier’s', async () => {
+    const own = await list(supplier);
+    expect(own.totalCount).toBe(await fleetOf(AZUR));
+    expect(own.results.every((car) => car.supplier._id === AZUR)).toBe(true);
+    const all = await list(admin);
+    expect(all.totalCount).toBe((await t.db.select({ n: count() }).from(cars))[0]?.n);
+    const kestrel = await list(admin, { supplierId: KESTREL });
+    expect(kestrel.totalCount).toBe(await fleetOf(KESTREL));
+    expect(kestrel.results.every((car) => car.supplier._id === KESTREL)).toBe(true);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/cars/1/10',
+      headers: supplier,
+      payload: { supplierId: KESTREL },
+    });
+    expect(refused.statusCode).toBe(403);
+    const driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/cars/1/10', headers: driver, payload: {} })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/cars/1/10', payload: {} })).statusCode).toBe(401);
+  });
+
+  it('pages on the server in a stable order', async () => {
+    const whole = await list(supplier, { sort: 'priceAsc' });
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(whole.totalCount / 7); page++) {
+      const part = await list(supplier, { sort: 'priceAsc' }, page, 7);
+      expect(part.totalCount).toBe(whole.totalCount);
+      pages.push(...part.results.map((car) => car._id));
+    }
+    expect(pages).toEqual(whole.results.map((car) => car._id));
+    const prices = whole.results.map((car) => car.dailyPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const names = (await list(supplier, { sort: 'nameDesc' })).results.map((car) => car.name.toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+  });
+
+  it('filters by name or plate, range, availability and place (a city finds its airports’ cars)', async () => {
+    const car = await operatorCalls(t).created(supplier, { name: 'Škoda Octavia Combi', licensePlate: 'ZX-909-QW' });
+    expect((await list(supplier, { keyword: 'zx-909' })).results.map((c) => c._id)).toEqual([car._id]);
+    expect((await list(supplier, { keyword: 'octavia combi' })).results.map((c) => c._id)).toEqual([car._id]);
+    expect((await list(supplier, { keyword: '100%_' })).totalCount).toBe(0);
+    const midi = await list(supplier, { ranges: ['midi'] });
+    expect(midi.results.every((c) => c.range === 'midi')).toBe(true);
+    expect(midi.results.map((c) => c._id)).toContain(car._id);
+    expect((await list(supplier, { ranges: ['scooter'] })).results.map((c) => c._id)).not.toContain(car._id);
+    const soon = await list(supplier, { availability: ['comingSoon'] });
+    expect(soon.results.map((c) => c._id)).toContain(DEMO_IDS.cars.comingSoon);
+    expect(soon.results.every((c) => c.availability === 'comingSoon')).toBe(true);
+    const unavailable = await list(supplier, { availability: ['unavailable'] });
+    expect(unavailable.results.map((c) => c._id)).toEqual(expect.arrayContaining([DEMO_IDS.cars.unavailable]));
+    expect((await list(supplier, { locationId: L.lyon })).results.map((c) => c._id)).toContain(car._id);
+    expect((await list(supplier, { locationId: L.lyonAirport })).results.map((c) => c._id)).toContain(car._id);
+    expect((await list(supplier, { locationId: L.paris })).results.map((c) => c._id)).not.toContain(car._id);
+    expect((await list(supplier, { locationId: L.paris })).results.map((c) => c._id)).toContain(DEMO_IDS.cars.clio);
+  });
+
+  it('shows each car’s bookings count, next booking and the price a driver pays for a day', async () => {
+    const car = await operatorCalls(t).created(supplier, {
+      licensePlate: 'CNT-1',
+      isDateBasedPrice: false,
+      dailyPrice: 4000,
+      discountedDailyPrice: null,
+    });
+    const row = (values: Partial<typeof bookings.$inferInsert>, days: number) =>
+      bookingRow(lyonPeriod(days, 2), {
+        carId: car._id,
+        pickupLocationId: L.lyonAirport,
+        dropoffLocationId: L.lyonAirport,
+        ...values,
+      });
+    const inserted = await t.db
+      .insert(bookings)
+      .values([
+        row({ status: 'paid', pickupAt: new Date(Date.now() - 10 * 86400_000) }, -9),
+        row({ status: 'pending' }, 30),
+        row({ status: 'reserved' }, 12),
+        row({ status: 'cancelled', blocksCar: false }, 5),
+      ])
+      .returning({ id: bookings.id });
+    const [found] = (await list(supplier, { keyword: 'CNT-1' })).results;
+    expect(found).toMatchObject({
+      _id: car._id,
+      bookingsCount: 3,
+      nextBooking: { _id: inserted[2]!.id, status: 'reserved', pickupAt: lyonPeriod(12, 2).pickupAt },
+      dailyPrice: 4000,
+      placesCount: 1,
+    });
+    const now = Date.now();
+    const expected = calculatePrice({
+      car: { ...car, dateBasedPrices: [] },
+      priceChangeRate: car.priceChangeRate,
+      pickupAt: new Date(now),
+      dropoffAt: new Date(now + 86400_000),
+      timeZone: 'Europe/Paris',
+    }).total;
+    expect(found?.customerDailyPrice).toBe(expected);
+    // Kestrel adds its percentage (12 %): the driver's price is not the car's rate.
+    const kestrel = (await list(admin, { supplierId: KESTREL, sort: 'priceAsc' })).results[0]!;
+    expect(kestrel.customerDailyPrice).toBe(Math.round(kestrel.dailyPrice * 1.12));
+  });
+});

@@ -1,0 +1,279 @@
+import type { Language } from '@roam/contract/enums';
+import type { OperatorCarsQuery } from '@roam/contract/fleet';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings, carLocations, cars, dateBasedPrices, files, locations, users } from '../../db/schema.ts';
+
+// The only Drizzle code of the fleet slice (issue #23): the operator's cars, their places, date-based prices and
+// image. Every write here bumps what the car search's index watches (triggers of migration 0005 on cars,
+// car_locations and date_based_prices), so a search sees it at once.
+
+export type CarRow = typeof cars.$inferSelect;
+export type Period = { startDate: string; endDate: string; dailyPrice: number };
+
+/** A car that is not deleted, with its supplier's name and percentage. */
+export async function findCar(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ car: cars, supplierName: users.fullName, priceChangeRate: users.priceChangeRate })
+    .from(cars)
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .where(and(eq(cars.id, id), isNull(cars.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The car's places, named in `language`, by name. */
+export async function placesOf(db: DbOrTx, carId: string, language: Language) {
+  const rows = await db
+    .select({ id: locations.id, names: locations.names, timeZone: locations.timeZone })
+    .from(carLocations)
+    .innerJoin(locations, eq(locations.id, carLocations.locationId))
+    .where(eq(carLocations.carId, carId));
+  return rows
+    .map((row) => ({ _id: row.id, name: row.names[language] ?? row.names.en ?? '', timeZone: row.timeZone }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
+}
+
+export async function periodsOf(db: DbOrTx, carId: string): Promise<Period[]> {
+  return db
+    .select({
+      startDate: dateBasedPrices.startDate,
+      endDate: dateBasedPrices.endDate,
+      dailyPrice: dateBasedPrices.dailyPrice,
+    })
+    .from(dateBasedPrices)
+    .where(eq(dateBasedPrices.carId, carId))
+    .orderBy(asc(dateBasedPrices.startDate));
+}
+
+/** Which of `ids` are locations. */
+export async function existingLocations(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: locations.id }).from(locations).where(inArray(locations.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function isSupplier(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.type, 'supplier')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether another live car of the supplier has this plate. */
+export async function plateTaken(db: DbOrTx, supplierId: string, plate: string, exceptCarId?: string) {
+  const rows = await db
+    .select({ id: cars.id })
+    .from(cars)
+    .where(
+      and(
+        eq(cars.supplierId, supplierId),
+        eq(cars.licensePlate, plate),
+        isNull(cars.deletedAt),
+        exceptCarId ? ne(cars.id, exceptCarId) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** `columns` holds every required column of a car (fleet car-fields.ts `columnsOf` of a complete car). */
+export async function insertCar(db: DbOrTx, supplierId: string, columns: Partial<typeof cars.$inferInsert>) {
+  const values = { ...columns, supplierId } as typeof cars.$inferInsert;
+  const [row] = await db.insert(cars).values(values).returning({ id: cars.id });
+  return row!.id;
+}
+
+export async function updateCar(db: DbOrTx, id: string, values: Partial<typeof cars.$inferInsert>) {
+  await db
+    .update(cars)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(cars.id, id));
+}
+
+export async function replacePlaces(db: DbOrTx, carId: string, locationIds: string[]) {
+  await db.delete(carLocations).where(eq(carLocations.carId, carId));
+  if (locationIds.length > 0)
+    await db.insert(carLocations).values(locationIds.map((locationId) => ({ carId, locationId })));
+}
+
+export async function replacePeriods(db: DbOrTx, carId: string, periods: Period[]) {
+  await db.delete(dateBasedPrices).where(eq(dateBasedPrices.carId, carId));
+  if (periods.length > 0) await db.insert(dateBasedPrices).values(periods.map((period) => ({ carId, ...period })));
+}
+
+/** Bookings (not blocks) that hold the car, or a live payment hold, and have not ended: they forbid a deletion. */
+const holdsCarNow = and(
+  eq(bookings.kind, 'rental'),
+  eq(bookings.blocksCar, true),
+  gt(bookings.dropoffAt, sql`now()`),
+  or(ne(bookings.status, 'void'), gt(bookings.holdExpiresAt, sql`now()`)),
+);
+
+/** Locks the car's row (a checkout inserting a booking of it waits); false when it is gone or already deleted. */
+export async function lockLiveCar(tx: DbOrTx, carId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: cars.id })
+    .from(cars)
+    .where(and(eq(cars.id, carId), isNull(cars.deletedAt)))
+    .for('update');
+  return rows.length > 0;
+}
+
+/** Whether a booking (not a block) holds the car now or later. */
+export async function hasCurrentOrFutureBooking(tx: DbOrTx, carId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.carId, carId), holdsCarNow))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Takes the car out of the fleet: no places (so no search lists it and checkout refuses it), not available, its
+ * blocks gone; the row stays for the bookings it had.
+ */
+export async function softDeleteCar(tx: DbOrTx, carId: string) {
+  await tx.delete(carLocations).where(eq(carLocations.carId, carId));
+  await tx.delete(bookings).where(and(eq(bookings.carId, carId), eq(bookings.kind, 'block')));
+  await tx
+    .update(cars)
+    .set({ deletedAt: new Date(), available: false, comingSoon: false, updatedAt: new Date() })
+    .where(eq(cars.id, carId));
+}
+
+export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert) {
+  const [row] = await db.insert(files).values(values).returning({ id: files.id });
+  return row!.id;
+}
+
+/** Deletes an image file unless another car still shows it (the demo cars share theirs). */
+export async function deleteImageUnlessUsed(db: DbOrTx, fileId: string) {
+  await db
+    .delete(files)
+    .where(and(eq(files.id, fileId), sql`not exists (select 1 from ${cars} where ${cars.imageFileId} = ${fileId})`));
+}
+
+// --- The operator's list ------------------------------------------------------------------------
+
+const dailyRate = sql<number>`coalesce(nullif(${cars.discountedDailyPrice}, 0), ${cars.dailyPrice})`;
+
+function listConditions(query: OperatorCarsQuery & { supplierId?: string }): SQL | undefined {
+  const keyword = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const availability = new Set(query.availability ?? []);
+  const availabilityCondition =
+    availability.size === 0
+      ? undefined
+      : or(
+          availability.has('comingSoon') ? eq(cars.comingSoon, true) : undefined,
+          availability.has('available') ? and(eq(cars.comingSoon, false), eq(cars.available, true)) : undefined,
+          availability.has('unavailable') ? and(eq(cars.comingSoon, false), eq(cars.available, false)) : undefined,
+        );
+  return and(
+    isNull(cars.deletedAt),
+    query.supplierId ? eq(cars.supplierId, query.supplierId) : undefined,
+    keyword ? or(ilike(cars.name, keyword), ilike(cars.licensePlate, keyword)) : undefined,
+    query.ranges && query.ranges.length > 0 ? inArray(cars.range, query.ranges) : undefined,
+    availabilityCondition,
+    // At the place or at any place below it (a city's airports), as the search matches places.
+    query.locationId
+      ? sql`exists (select 1 from ${carLocations} cl where cl.car_id = ${cars.id} and cl.location_id in (
+          with recursive below(id) as (
+            select id from ${locations} where id = ${query.locationId}
+            union select l.id from ${locations} l join below b on l.parent_id = b.id
+          ) select id from below))`
+      : undefined,
+  );
+}
+
+/** Names in one order on both databases, whatever their collation: case-blind, by code point. */
+const byName = sql`lower(${cars.name}) collate "C"`;
+const ORDER: Record<NonNullable<OperatorCarsQuery['sort']>, SQL[]> = {
+  name: [sql`${byName} asc`],
+  nameDesc: [sql`${byName} desc`],
+  priceAsc: [sql`${dailyRate} asc`, sql`${byName} asc`],
+  priceDesc: [sql`${dailyRate} desc`, sql`${byName} asc`],
+  newest: [sql`${cars.createdAt} desc`],
+};
+
+/** One page of cars (filters, order, page) and how many match. */
+export async function listCars(
+  db: DbOrTx,
+  query: OperatorCarsQuery & { supplierId?: string },
+  page: number,
+  size: number,
+) {
+  const where = listConditions(query);
+  const rows = await db
+    .select({ car: cars, supplierName: users.fullName, priceChangeRate: users.priceChangeRate })
+    .from(cars)
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .where(where)
+    .orderBy(...ORDER[query.sort ?? 'name'], asc(cars.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [total] = await db.select({ n: count() }).from(cars).where(where);
+  return { rows, totalCount: total?.n ?? 0 };
+}
+
+/**
+ * For the cars of a page: bookings that hold or held each (pending, deposit, paid, reserved), the next one not ended,
+ * the number of places and the first place's time zone — a few indexed look-ups by car id.
+ */
+export async function pageFacts(db: DbOrTx, carIds: string[]) {
+  if (carIds.length === 0) return { counts: new Map(), next: new Map(), places: new Map(), periods: new Map() };
+  const held = and(
+    inArray(bookings.carId, carIds),
+    eq(bookings.kind, 'rental'),
+    inArray(bookings.status, ['pending', 'deposit', 'paid', 'reserved']),
+  );
+  const countRows = await db
+    .select({ carId: bookings.carId, n: count() })
+    .from(bookings)
+    .where(held)
+    .groupBy(bookings.carId);
+  const nextRows = await db
+    .selectDistinctOn([bookings.carId], {
+      carId: bookings.carId,
+      id: bookings.id,
+      pickupAt: bookings.pickupAt,
+      dropoffAt: bookings.dropoffAt,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .where(and(held, gt(bookings.dropoffAt, sql`now()`)))
+    .orderBy(bookings.carId, asc(bookings.pickupAt));
+  const placeRows = await db
+    .select({ carId: carLocations.carId, timeZone: locations.timeZone, locationId: locations.id })
+    .from(carLocations)
+    .innerJoin(locations, eq(locations.id, carLocations.locationId))
+    .where(inArray(carLocations.carId, carIds))
+    .orderBy(asc(carLocations.carId), asc(locations.id));
+  const periodRows = await db
+    .select()
+    .from(dateBasedPrices)
+    .where(inArray(dateBasedPrices.carId, carIds))
+    .orderBy(asc(dateBasedPrices.startDate));
+  const places = new Map<string, { count: number; timeZone: string }>();
+  for (const row of placeRows) {
+    const known = places.get(row.carId);
+    if (known) known.count += 1;
+    else places.set(row.carId, { count: 1, timeZone: row.timeZone });
+  }
+  const periods = new Map<string, Period[]>();
+  for (const row of periodRows) {
+    periods.set(row.carId, [
+      ...(periods.get(row.carId) ?? []),
+      { startDate: row.startDate, endDate: row.endDate, dailyPrice: row.dailyPrice },
+    ]);
+  }
+  return {
+    counts: new Map(countRows.map((row) => [row.carId, Number(row.n)])),
+    next: new Map(nextRows.map((row) => [row.carId, row])),
+    places,
+    periods,
+  };
+}

@@ -1,0 +1,164 @@
+import { AuditPageSchema } from '@roam/contract/audit';
+import { CarQuerySchema } from '@roam/contract/cars';
+import { ApiErrorSchema } from '@roam/contract/errors';
+import {
+  CreateCarBodySchema,
+  DeleteCarResultSchema,
+  OperatorCarSchema,
+  OperatorCarsPageSchema,
+  OperatorCarsQuerySchema,
+  UpdateCarBodySchema,
+} from '@roam/contract/fleet';
+import { PageParamsSchema } from '@roam/contract/paging';
+import { IdParamsSchema } from '@roam/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/session.ts';
+import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
+import { carAuditPage } from '../audit/audit.service.ts';
+import { removeCarImage, setCarImage } from './car-images.service.ts';
+import { createCar, deleteCar, operatedCar, updateCar } from './fleet.service.ts';
+import { listOperatorCars } from './fleet-list.service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+const security = [{ session: [] }];
+
+/**
+ * The operator's fleet calls (issue #23): the cars list, create, update, delete, the image, the audit trail. Suppliers
+ * and admins only (anonymous 401, a driver 403); a supplier on another supplier's car 403. `GET /api/car/{id}` answers
+ * a car's operator its editable fields (cars.routes.ts).
+ */
+export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerUploads(app);
+  const ctx = app.context;
+  const tags = ['operator: cars'];
+
+  app.post(
+    '/api/cars/:page/:size',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The operator's cars: a supplier's own, an admin's any supplier's; filtered, sorted, one page",
+        params: PageParamsSchema,
+        body: OperatorCarsQuerySchema,
+        response: { 200: OperatorCarsPageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      listOperatorCars(
+        ctx,
+        requireUser(request, 'admin', 'supplier'),
+        request.body,
+        request.params.page,
+        request.params.size,
+      ),
+  );
+
+  app.post(
+    '/api/create-car',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a car (an admin names its supplier); answers the car with its _id',
+        querystring: CarQuerySchema,
+        body: CreateCarBodySchema,
+        response: { 201: OperatorCarSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const car = await createCar(ctx, requireUser(request, 'admin', 'supplier'), request.body, request.query.language);
+      return reply.status(201).send(car);
+    },
+  );
+
+  app.put(
+    '/api/update-car',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a car: the fields sent change (absent: unchanged, null: cleared); the car as stored',
+        querystring: CarQuerySchema,
+        body: UpdateCarBodySchema,
+        response: { 200: OperatorCarSchema, ...errors },
+      },
+    },
+    async (request) => updateCar(ctx, requireUser(request, 'admin', 'supplier'), request.body, request.query.language),
+  );
+
+  app.delete(
+    '/api/delete-car/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a car (409 while a booking holds it now or later); it leaves search at once',
+        params: IdParamsSchema,
+        response: { 200: DeleteCarResultSchema, ...errors },
+      },
+    },
+    async (request) => deleteCar(ctx, requireUser(request, 'admin', 'supplier'), request.params.id),
+  );
+
+  app.post(
+    '/api/update-car-image/:id',
+    {
+      config: uploadRateLimit,
+      schema: {
+        tags,
+        security,
+        summary: "Replace the car's image (multipart field 'image': JPEG, PNG or WebP, re-encoded within 600×400)",
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        querystring: CarQuerySchema,
+        response: { 200: OperatorCarSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request, 'admin', 'supplier');
+      await operatedCar(ctx.db, actor, request.params.id);
+      return setCarImage(ctx, actor, request.params.id, await uploadedBytes(request, 'image'), request.query.language);
+    },
+  );
+
+  app.post(
+    '/api/delete-car-image/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove the car's image",
+        params: IdParamsSchema,
+        querystring: CarQuerySchema,
+        response: { 200: OperatorCarSchema, ...errors },
+      },
+    },
+    async (request) =>
+      removeCarImage(ctx, requireUser(request, 'admin', 'supplier'), request.params.id, request.query.language),
+  );
+
+  app.get(
+    '/api/car-audit/:id/:page/:size',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The car's audit trail (the car, its image and its blocked periods), newest first",
+        params: IdParamsSchema.extend(PageParamsSchema.shape),
+        response: { 200: AuditPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, page, size } = request.params;
+      await operatedCar(ctx.db, requireUser(request, 'admin', 'supplier'), id);
+      return carAuditPage(ctx, id, page, size);
+    },
+  );
+};

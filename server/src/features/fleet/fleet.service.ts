@@ -1,0 +1,202 @@
+import type { Language } from '@roam/contract/enums';
+import {
+  type CarFields,
+  type CreateCarBodySchema,
+  carFieldIssues,
+  FLEET_MESSAGES,
+  type OperatorCar,
+  type UpdateCarBodySchema,
+} from '@roam/contract/fleet';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { pgConstraint, pgErrorCode } from '../../lib/pg-error.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
+import { columnsOf, fieldsOf, toOperatorCar } from './car-fields.ts';
+import * as repository from './fleet.repository.ts';
+
+// The operator's cars (issue #23): read, create, update, delete. A supplier acts on its own cars only, an admin on
+// any (choosing the supplier of a new car); every change is validated on the car as it would be stored and audited
+// in its own transaction. Writes go through the fleet tables whose triggers the search index follows, so a search
+// sees a change at once.
+
+export type Operator = Pick<SessionUser, 'id' | 'type'>;
+
+const NOT_FOUND = () => new AppError('NOT_FOUND', 'Car not found.');
+const FORBIDDEN = () => new AppError('FORBIDDEN', 'Not allowed.');
+const invalid = (fieldErrors: Record<string, string[]>) =>
+  new AppError('VALIDATION_FAILED', 'Please fix errors.', fieldErrors);
+
+/** Admins, and the supplier of the car. */
+export const operates = (actor: Operator, supplierId: string) =>
+  actor.type === 'admin' || (actor.type === 'supplier' && actor.id === supplierId);
+
+/** The car, when `actor` operates it: 404 when there is none, 403 when it is another supplier's. */
+export async function operatedCar(db: DbOrTx, actor: Operator, carId: string) {
+  const row = await repository.findCar(db, carId);
+  if (!row) throw NOT_FOUND();
+  if (!operates(actor, row.car.supplierId)) throw FORBIDDEN();
+  return row;
+}
+
+async function answer(db: DbOrTx, carId: string, language: Language): Promise<OperatorCar> {
+  const row = await repository.findCar(db, carId);
+  if (!row) throw NOT_FOUND();
+  return toOperatorCar(row, await repository.placesOf(db, carId, language), await repository.periodsOf(db, carId));
+}
+
+/** `GET /api/car/{id}` for its operator; null for anyone else (they get the customer's reading). */
+export async function readOperatorCar(ctx: AppContext, actor: Operator, carId: string, language: Language) {
+  const row = await repository.findCar(ctx.db, carId);
+  if (!row || !operates(actor, row.car.supplierId)) return null;
+  return answer(ctx.db, carId, language);
+}
+
+async function checkPlacesAndPlate(
+  db: DbOrTx,
+  fields: Partial<CarFields>,
+  supplierId: string,
+  carId?: string,
+): Promise<Record<string, string[]>> {
+  const issues: Record<string, string[]> = {};
+  if (fields.locationIds) {
+    const known = await repository.existingLocations(db, fields.locationIds);
+    if (fields.locationIds.some((id) => !known.has(id))) issues.locationIds = [FLEET_MESSAGES.unknownLocation];
+  }
+  if (fields.licensePlate && (await repository.plateTaken(db, supplierId, fields.licensePlate, carId))) {
+    issues.licensePlate = [FLEET_MESSAGES.plateTaken];
+  }
+  return issues;
+}
+
+/** A write refused by the plate's unique index (two saves at once) is the same field error as the check before it. */
+async function mapPlateConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'cars_supplier_plate_key') {
+      throw invalid({ licensePlate: [FLEET_MESSAGES.plateTaken] });
+    }
+    throw error;
+  }
+}
+
+const auditActor = (actor: Operator): AuditActor => ({ id: actor.id, type: actor.type });
+
+/** `POST /api/create-car`. */
+export async function createCar(
+  ctx: AppContext,
+  actor: Operator,
+  body: z.output<typeof CreateCarBodySchema>,
+  language: Language,
+): Promise<OperatorCar> {
+  const { supplierId: named, ...fields } = body;
+  let supplierId: string;
+  if (actor.type === 'supplier') {
+    if (named && named !== actor.id) throw FORBIDDEN();
+    supplierId = actor.id;
+  } else {
+    if (!named) throw invalid({ supplierId: [FLEET_MESSAGES.required('Supplier')] });
+    if (!(await repository.isSupplier(ctx.db, named))) throw invalid({ supplierId: [FLEET_MESSAGES.unknownSupplier] });
+    supplierId = named;
+  }
+  const issues = { ...carFieldIssues(fields), ...(await checkPlacesAndPlate(ctx.db, fields, supplierId)) };
+  if (Object.keys(issues).length > 0) throw invalid(issues);
+  const carId = await mapPlateConflict(() =>
+    ctx.db.transaction(async (tx) => {
+      const id = await repository.insertCar(tx, supplierId, columnsOf(fields));
+      await repository.replacePlaces(tx, id, fields.locationIds);
+      await repository.replacePeriods(tx, id, fields.dateBasedPrices);
+      await recordAudit(tx, auditActor(actor), {
+        entity: 'car',
+        entityId: id,
+        action: 'create',
+        carId: id,
+        supplierId,
+        changes: changesBetween(null, { supplierId, ...fields, locationIds: [...fields.locationIds].sort() }),
+      });
+      return id;
+    }),
+  );
+  return answer(ctx.db, carId, language);
+}
+
+/** `PUT /api/update-car`: only the fields sent change; the result is checked whole before it is stored. */
+export async function updateCar(
+  ctx: AppContext,
+  actor: Operator,
+  body: z.output<typeof UpdateCarBodySchema>,
+  language: Language,
+): Promise<OperatorCar> {
+  const { _id: carId, supplierId, ...sent } = body;
+  const row = await operatedCar(ctx.db, actor, carId);
+  if (supplierId !== undefined && supplierId !== row.car.supplierId)
+    throw invalid({ supplierId: [FLEET_MESSAGES.supplierFixed] });
+  const before = fieldsOf(
+    row.car,
+    (await repository.placesOf(ctx.db, carId, 'en')).map((place) => place._id),
+    await repository.periodsOf(ctx.db, carId),
+  );
+  const given = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined));
+  const after: CarFields = {
+    ...before,
+    ...given,
+    ...(sent.locationIds ? { locationIds: [...sent.locationIds].sort() } : {}),
+  };
+  const changes = changesBetween(before, after);
+  if (Object.keys(changes).length === 0) return answer(ctx.db, carId, language);
+  const changed = Object.fromEntries(Object.keys(changes).map((field) => [field, after[field as keyof CarFields]]));
+  const issues = {
+    ...carFieldIssues(after),
+    ...(await checkPlacesAndPlate(ctx.db, changed, row.car.supplierId, carId)),
+  };
+  if (Object.keys(issues).length > 0) throw invalid(issues);
+  await mapPlateConflict(() =>
+    ctx.db.transaction(async (tx) => {
+      await repository.updateCar(tx, carId, columnsOf(changed));
+      if (changes.locationIds) await repository.replacePlaces(tx, carId, after.locationIds);
+      if (changes.dateBasedPrices) await repository.replacePeriods(tx, carId, after.dateBasedPrices);
+      await recordAudit(tx, auditActor(actor), {
+        entity: 'car',
+        entityId: carId,
+        action: 'update',
+        carId,
+        supplierId: row.car.supplierId,
+        changes,
+      });
+    }),
+  );
+  return answer(ctx.db, carId, language);
+}
+
+/**
+ * `DELETE /api/delete-car/{id}`: refused (409) while a booking holds the car now or later; otherwise the car leaves
+ * the fleet at once (no places, not bookable: search and checkout no longer see it) and its blocks go with it. The
+ * row stays, so the bookings it had stay in their drivers' and suppliers' history.
+ */
+export async function deleteCar(ctx: AppContext, actor: Operator, carId: string) {
+  const row = await operatedCar(ctx.db, actor, carId);
+  const before = fieldsOf(
+    row.car,
+    (await repository.placesOf(ctx.db, carId, 'en')).map((place) => place._id),
+    await repository.periodsOf(ctx.db, carId),
+  );
+  await ctx.db.transaction(async (tx) => {
+    // The car's row locked first: a checkout inserting a booking of it now waits, then is refused (migration 0009).
+    if (!(await repository.lockLiveCar(tx, carId))) throw NOT_FOUND();
+    if (await repository.hasCurrentOrFutureBooking(tx, carId))
+      throw new AppError('CONFLICT', FLEET_MESSAGES.deleteBooked);
+    await repository.softDeleteCar(tx, carId);
+    await recordAudit(tx, auditActor(actor), {
+      entity: 'car',
+      entityId: carId,
+      action: 'delete',
+      carId,
+      supplierId: row.car.supplierId,
+      changes: changesBetween(before, null),
+    });
+  });
+  return { _id: carId, deleted: true as const };
+}

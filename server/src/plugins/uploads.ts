@@ -1,0 +1,44 @@
+import multipart from '@fastify/multipart';
+import { PROFILE_MESSAGES, UPLOAD_LIMITS } from '@roam/contract/profile';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+// File uploads (ARCHITECTURE §5 Files): one multipart file per request, size-limited; the bytes are then checked by
+// content and re-encoded by lib/upload-validation.ts. Shared by the profile (avatar, licence) and the operator's calls
+// (car images, supplier logos; issue #23).
+
+/** Registers the multipart parser in the calling plugin (its routes only). */
+export async function registerUploads(app: FastifyInstance) {
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+}
+
+/** Uploads are modestly rate limited per account (or per IP for a guest at checkout). */
+export const uploadRateLimit = {
+  rateLimit: {
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+  },
+};
+
+/** The bytes of the multipart file field `field`; 'Please add an image.' (400) when there is none. */
+export async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file'): Promise<Buffer> {
+  const missing = () =>
+    new AppError('BAD_REQUEST', PROFILE_MESSAGES.addImage, { [field]: [PROFILE_MESSAGES.addImage] });
+  if (!request.isMultipart()) throw missing();
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== field) throw missing();
+    // Throws FST_REQ_FILE_TOO_LARGE (413) past UPLOAD_LIMITS.maxBytes.
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) throw missing();
+    return bytes;
+  } catch (error) {
+    // The multipart parser's own errors carry no status ('Unexpected end of multipart data', a missing boundary…):
+    // a malformed upload is the client's fault, not a 500. Errors with a status (413, 406) keep theirs.
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
+  }
+}
