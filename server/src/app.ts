@@ -33,6 +33,7 @@ import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaypalGateway } from './features/payments/paypal-gateway.ts';
 import { createStripeGateway } from './features/payments/stripe-gateway.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { supplierProfileRoutes } from './features/suppliers/supplier-profile.routes.ts';
 import { suppliersRoutes } from './features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(paymentsRoutes);
   await app.register(profileRoutes);
   await app.register(suppliersRoutes);
+  await app.register(supplierProfileRoutes);
 
   if (webDist !== null) await registerWebApp(app, webDist);
   // Added last so it runs first of the onClose hooks (last-added first), right after Fastify stopped the server:

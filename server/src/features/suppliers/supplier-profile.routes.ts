@@ -1,0 +1,89 @@
+import { ApiErrorSchema } from '@roam/contract/errors';
+import { SupplierProfileSchema, UpdateSupplierProfileBodySchema } from '@roam/contract/supplier-profile';
+import { IdParamsSchema } from '@roam/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/session.ts';
+import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
+import {
+  readSupplierProfile,
+  removeSupplierLogo,
+  setSupplierLogo,
+  updateSupplierProfile,
+} from './supplier-profile.service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+const security = [{ session: [] }];
+
+/** The supplier profile calls (issue #23): the supplier itself and admins; the percentage is the admin's alone. */
+export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerUploads(app);
+  const ctx = app.context;
+  const tags = ['operator: supplier profile'];
+
+  app.get(
+    '/api/supplier/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A supplier's profile (the supplier itself, an admin)",
+        params: IdParamsSchema,
+        response: { 200: SupplierProfileSchema, ...errors },
+      },
+    },
+    async (request) => readSupplierProfile(ctx, requireUser(request, 'admin', 'supplier'), request.params.id),
+  );
+
+  app.put(
+    '/api/update-supplier',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a supplier profile: the fields sent change; the percentage by an admin only (else 403)',
+        body: UpdateSupplierProfileBodySchema,
+        response: { 200: SupplierProfileSchema, ...errors },
+      },
+    },
+    async (request) => updateSupplierProfile(ctx, requireUser(request, 'admin', 'supplier'), request.body),
+  );
+
+  app.post(
+    '/api/update-supplier-logo/:id',
+    {
+      config: uploadRateLimit,
+      schema: {
+        tags,
+        security,
+        summary: "Replace the supplier's logo (multipart field 'image': JPEG, PNG or WebP, re-encoded within 240×120)",
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 200: SupplierProfileSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request, 'admin', 'supplier');
+      await readSupplierProfile(ctx, actor, request.params.id);
+      return setSupplierLogo(ctx, actor, request.params.id, await uploadedBytes(request, 'image'));
+    },
+  );
+
+  app.post(
+    '/api/delete-supplier-logo/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove the supplier's logo",
+        params: IdParamsSchema,
+        response: { 200: SupplierProfileSchema, ...errors },
+      },
+    },
+    async (request) => removeSupplierLogo(ctx, requireUser(request, 'admin', 'supplier'), request.params.id),
+  );
+};
