@@ -12,6 +12,13 @@ export const NOTIFICATION_KINDS = [
   'bookingStatusChanged',
   /** The driver asked to cancel a booking (to its supplier / admin). params: {} */
   'cancelRequested',
+  /**
+   * The operator approved the driver's cancellation (issue #23). params: { car, status: 'cancelled', and when money
+   * goes back refundAmount (minor units) and refundCurrency }
+   */
+  'cancelApproved',
+  /** The operator declined the driver's cancellation request (issue #23). params: { car, message } */
+  'cancelDeclined',
   /** A booking was paid online. params: {} */
   'bookingPaid',
   /** A supplier received a new booking. params: {} */

@@ -31,6 +31,19 @@ export type FakeStripeSession = {
   expires_at: number;
   success_url: string;
   cancel_url: string;
+  /** The payment's id, once paid (Stripe sets it when the payer pays). */
+  payment_intent?: string | null;
+};
+
+/** A Stripe refund (`POST /v1/refunds`, issue #23). */
+export type FakeStripeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
 };
 
 /** Stripe's webhook signature: `t=<unix>,v1=<HMAC-SHA256 of "<t>.<payload>">` with the endpoint secret. */
@@ -42,13 +55,25 @@ function stripeSignature(payload: string, secret: string): string {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A paid session's payment intent (`cs_test_7` → `pi_test_7`), as Stripe links the two once the payer paid. */
+function paymentIntentOf(session: FakeStripeSession): string | null {
+  if (session.payment_status !== 'paid') return null;
+  session.payment_intent ??= session.id.replace(/^cs_/, 'pi_');
+  return session.payment_intent;
+}
+
 /**
- * Stripe: POST /v1/checkout/sessions (form-encoded), GET /v1/checkout/sessions/:id; the hosted page GET/POST
- * /pay/:id, which completes the session, sends `checkout.session.completed` to `webhook.url` when given, and
- * redirects to the success URL.
+ * Stripe: POST /v1/checkout/sessions (form-encoded), GET /v1/checkout/sessions/:id, POST /v1/refunds (a paid
+ * session's payment intent, at most what it captured; the Idempotency-Key header answers a replay with the first
+ * refund, as Stripe does); the hosted page GET/POST /pay/:id, which completes the session, sends
+ * `checkout.session.completed` to `webhook.url` when given, and redirects to the success URL.
  */
 export async function startFakeStripe(options: { webhook?: { url: string; secret: string } } = {}) {
   const sessions = new Map<string, FakeStripeSession>();
+  const refunds = new Map<string, FakeStripeRefund>();
+  const idempotent = new Map<string, FakeStripeRefund>();
+  /** Tests turn refunds into server errors, as an outage at the provider would answer. */
+  const control = { failRefunds: false };
   const requests: { method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }[] = [];
   /** The HTTP status the webhook endpoint answered to each event sent. */
   const webhookAnswers: number[] = [];
@@ -117,10 +142,41 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
       response.writeHead(303, { location: back(paying.success_url) });
       return response.end();
     }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      if (control.failRefunds) return send(500, { error: { type: 'api_error', message: 'Temporarily unavailable' } });
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const replay = key ? idempotent.get(key) : undefined;
+      if (replay) return send(200, replay);
+      const intent = form.get('payment_intent');
+      const paid = [...sessions.values()].find((session) => paymentIntentOf(session) === intent);
+      if (!paid) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      const refunded = [...refunds.values()]
+        .filter((refund) => refund.payment_intent === intent)
+        .reduce((sum, refund) => sum + refund.amount, 0);
+      const amount = form.has('amount') ? Number(form.get('amount')) : paid.amount_total - refunded;
+      if (!(amount > 0) || refunded + amount > paid.amount_total) {
+        return send(400, {
+          error: { type: 'invalid_request_error', code: 'charge_exceeds_refundable_amount', message: 'Too much' },
+        });
+      }
+      counter += 1;
+      const refund: FakeStripeRefund = {
+        id: `re_test_${counter}`,
+        object: 'refund',
+        amount,
+        currency: paid.currency,
+        payment_intent: intent!,
+        status: 'succeeded',
+        metadata: { bookingId: form.get('metadata[bookingId]') ?? '' },
+      };
+      refunds.set(refund.id, refund);
+      if (key) idempotent.set(key, refund);
+      return send(200, refund);
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1]!));
-      if (session) return send(200, session);
+      if (session) return send(200, { ...session, payment_intent: paymentIntentOf(session) });
       return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` } });
@@ -129,11 +185,15 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
   return {
     base,
     sessions,
+    refunds,
+    control,
     requests,
     webhookAnswers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+type PaypalAmount = { currency_code: string; value: string };
 
 export type FakePaypalOrder = {
   id: string;
@@ -142,10 +202,15 @@ export type FakePaypalOrder = {
     reference_id?: string;
     custom_id?: string;
     description?: string;
-    amount: { currency_code: string; value: string };
+    amount: PaypalAmount;
     items?: { name: string }[];
+    /** Set by the capture, as PayPal's Orders v2 answer carries it. */
+    payments?: { captures: { id: string; status: 'COMPLETED'; amount: PaypalAmount; custom_id?: string }[] };
   }[];
 };
+
+/** A refund of a capture (`POST /v2/payments/captures/{id}/refund`, issue #23). */
+export type FakePaypalRefund = { id: string; status: 'COMPLETED'; captureId: string; amount: PaypalAmount };
 
 /**
  * The PayPal JS SDK's part in the browser: `paypal.Buttons({createOrder, onApprove, onError}).render(el)` draws a
@@ -171,11 +236,15 @@ function paypalSdkScript(base: string): string {
 }
 
 /**
- * PayPal: /v1/oauth2/token, /v2/checkout/orders, /v2/checkout/orders/:id, /v2/checkout/orders/:id/capture; for
- * browsers, the SDK script at /sdk/js and the payer's approval at POST /test/approve/:id.
+ * PayPal: /v1/oauth2/token, /v2/checkout/orders, /v2/checkout/orders/:id, /v2/checkout/orders/:id/capture,
+ * /v2/payments/captures/:id/refund (at most what was captured; the PayPal-Request-Id header answers a replay with the
+ * first refund, as PayPal does); for browsers, the SDK script at /sdk/js and the payer's approval at POST
+ * /test/approve/:id.
  */
 export async function startFakePaypal(clientId: string, secret: string) {
   const orders = new Map<string, FakePaypalOrder>();
+  const refunds = new Map<string, FakePaypalRefund>();
+  const byRequestId = new Map<string, FakePaypalRefund>();
   const requests: { method: string; path: string; body: string }[] = [];
   let counter = 0;
   const server = createServer(async (request, response) => {
@@ -217,6 +286,31 @@ export async function startFakePaypal(clientId: string, secret: string) {
       orders.set(order.id, order);
       return send(201, order);
     }
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (request.method === 'POST' && refund) {
+      const requestId = String(request.headers['paypal-request-id'] ?? '');
+      const replay = requestId ? byRequestId.get(requestId) : undefined;
+      if (replay) return send(201, replay);
+      const captureId = decodeURIComponent(refund[1]!);
+      const capture = [...orders.values()]
+        .flatMap((o) => o.purchase_units[0]?.payments?.captures ?? [])
+        .find((c) => c.id === captureId);
+      if (!capture) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+      const asked = (JSON.parse(body || '{}') as { amount?: PaypalAmount }).amount ?? capture.amount;
+      const refunded = [...refunds.values()]
+        .filter((r) => r.captureId === captureId)
+        .reduce((sum, r) => sum + Number(r.amount.value), 0);
+      if (
+        asked.currency_code !== capture.amount.currency_code ||
+        refunded + Number(asked.value) > Number(capture.amount.value) + 1e-9
+      )
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] });
+      counter += 1;
+      const made: FakePaypalRefund = { id: `REFUND${counter}`, status: 'COMPLETED', captureId, amount: asked };
+      refunds.set(made.id, made);
+      if (requestId) byRequestId.set(requestId, made);
+      return send(201, made);
+    }
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = match ? orders.get(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
@@ -225,10 +319,20 @@ export async function startFakePaypal(clientId: string, secret: string) {
       if (order.status !== 'APPROVED')
         return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
       order.status = 'COMPLETED';
+      const unit = order.purchase_units[0]!;
+      unit.payments = {
+        captures: [{ id: `CAPTURE${order.id}`, status: 'COMPLETED', amount: unit.amount, custom_id: unit.custom_id }],
+      };
       return send(201, order);
     }
     send(405, {});
   });
   const base = await listen(server);
-  return { base, orders, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    base,
+    orders,
+    refunds,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

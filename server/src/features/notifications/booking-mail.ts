@@ -4,7 +4,14 @@ import { convertMinor, formatMinor } from '@roam/contract/money';
 // The booking e-mails (issue #5 item 3, ARCHITECTURE §5 "E-mails go out in the recipient's language"), rendered by
 // the notifications service (notifications.service.ts) when it records a booking notice.
 
-export type BookingNotice = 'bookingConfirmed' | 'bookingNew' | 'bookingStatusChanged' | 'cancelRequested' | 'activate';
+export type BookingNotice =
+  | 'bookingConfirmed'
+  | 'bookingNew'
+  | 'bookingStatusChanged'
+  | 'cancelRequested'
+  | 'cancelApproved'
+  | 'cancelDeclined'
+  | 'activate';
 
 type Params = {
   websiteName: string;
@@ -14,6 +21,10 @@ type Params = {
   status?: string;
   /** '\nTotal price: $123.45' in the booking's currency, or '' (issue #7: amounts in e-mails). */
   totalLine?: string;
+  /** '\nRefund: …' with the amount, or '' (issue #23: an approved cancellation). */
+  refundLine?: string;
+  /** The operator's words to the driver (issue #23: a declined cancellation). */
+  message?: string;
 };
 type Template = { subject: (p: Params) => string; text: (p: Params) => string };
 
@@ -97,6 +108,21 @@ const TEMPLATES: Record<BookingNotice, Record<Language, Template>> = {
     se: { subject: (p) => `Begäran om avbokning: ${p.car}`, text: (p) => `Hej!\n\nFöraren vill avboka bokning ${p.bookingId} (${p.car}). Kontakta föraren för att slutföra avbokningen.\n${p.link}\n\n${p.websiteName}` },
     de: { subject: (p) => `Stornierungsanfrage: ${p.car}`, text: (p) => `Hallo,\n\nDer Fahrer möchte die Buchung ${p.bookingId} (${p.car}) stornieren. Bitte kontaktieren Sie ihn, um sie abzuschließen.\n${p.link}\n\n${p.websiteName}` },
   },
+  // Issue #23: the operator's decision on a cancellation request (Spanish in tú, as COMMON's registers ask).
+  cancelApproved: {
+    en: { subject: (p) => `Your booking of the ${p.car} is cancelled`, text: (p) => `Hello,\n\nYour cancellation of booking ${p.bookingId} (${p.car}) is confirmed.${p.refundLine}\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Votre réservation de la ${p.car} est annulée`, text: (p) => `Bonjour,\n\nL'annulation de votre réservation ${p.bookingId} (${p.car}) est confirmée.${p.refundLine}\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Tu reserva del ${p.car} está cancelada`, text: (p) => `Hola:\n\nLa cancelación de tu reserva ${p.bookingId} (${p.car}) está confirmada.${p.refundLine}\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Din bokning av ${p.car} är avbokad`, text: (p) => `Hej!\n\nAvbokningen av din bokning ${p.bookingId} (${p.car}) är bekräftad.${p.refundLine}\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Ihre Buchung des ${p.car} ist storniert`, text: (p) => `Hallo,\n\nDie Stornierung Ihrer Buchung ${p.bookingId} (${p.car}) ist bestätigt.${p.refundLine}\n${p.link}\n\n${p.websiteName}` },
+  },
+  cancelDeclined: {
+    en: { subject: (p) => `Cancellation request declined: ${p.car}`, text: (p) => `Hello,\n\nYour request to cancel booking ${p.bookingId} (${p.car}) was declined. Your booking stays as it is.\n\nMessage from the supplier:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Demande d'annulation refusée : ${p.car}`, text: (p) => `Bonjour,\n\nVotre demande d'annulation de la réservation ${p.bookingId} (${p.car}) a été refusée. Votre réservation reste inchangée.\n\nMessage du fournisseur :\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Solicitud de cancelación rechazada: ${p.car}`, text: (p) => `Hola:\n\nTu solicitud para cancelar la reserva ${p.bookingId} (${p.car}) ha sido rechazada. Tu reserva sigue igual.\n\nMensaje del proveedor:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Begäran om avbokning avslogs: ${p.car}`, text: (p) => `Hej!\n\nDin begäran om att avboka bokning ${p.bookingId} (${p.car}) har avslagits. Din bokning gäller som tidigare.\n\nMeddelande från leverantören:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Stornierungsanfrage abgelehnt: ${p.car}`, text: (p) => `Hallo,\n\nIhre Anfrage, die Buchung ${p.bookingId} (${p.car}) zu stornieren, wurde abgelehnt. Ihre Buchung bleibt unverändert.\n\nNachricht des Anbieters:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
+  },
 };
 
 const TOTAL_LABEL: Record<Language, string> = {
@@ -107,6 +133,18 @@ const TOTAL_LABEL: Record<Language, string> = {
   de: 'Gesamtpreis: ',
 };
 
+/** The refund line of an approved cancellation: the amount, where it goes, when it arrives (issue #23). */
+const REFUND_LINE: Record<Language, (amount: string) => string> = {
+  en: (a) => `\nRefund: ${a}, to the card or account you paid with. It usually arrives within 5 to 10 days.`,
+  fr: (a) =>
+    `\nRemboursement : ${a}, sur la carte ou le compte utilisé pour payer. Il arrive en général sous 5 à 10 jours.`,
+  es: (a) =>
+    `\nReembolso: ${a}, en la tarjeta o la cuenta con la que pagaste. Suele llegar en un plazo de 5 a 10 días.`,
+  se: (a) => `\nÅterbetalning: ${a}, till kortet eller kontot du betalade med. Den brukar komma inom 5 till 10 dagar.`,
+  de: (a) =>
+    `\nErstattung: ${a} auf die Karte oder das Konto, mit dem Sie bezahlt haben. Sie kommt meist innerhalb von 5 bis 10 Tagen an.`,
+};
+
 /** What the booking costs, as the driver chose to see it: EUR minor units converted at the booking's own rate. */
 export type BookingAmount = { totalEUR: number; currency: string; rate: number };
 
@@ -114,7 +152,12 @@ export type BookingAmount = { totalEUR: number; currency: string; rate: number }
 export function renderNotice(
   notice: BookingNotice,
   language: Language,
-  params: Omit<Params, 'status' | 'totalLine'> & { status?: BookingStatus; amount?: BookingAmount },
+  params: Omit<Params, 'status' | 'totalLine' | 'refundLine'> & {
+    status?: BookingStatus;
+    amount?: BookingAmount;
+    /** Minor units of its currency, as refunded. */
+    refund?: { amount: number; currency: string };
+  },
 ) {
   const template = TEMPLATES[notice][language];
   const { amount } = params;
@@ -125,6 +168,10 @@ export function renderNotice(
     ...params,
     status: params.status ? STATUS_NAMES[language][params.status] : '',
     totalLine: total ? `\n${TOTAL_LABEL[language]}${total}` : '',
+    refundLine: params.refund
+      ? REFUND_LINE[language](formatMinor(params.refund.amount, params.refund.currency, language))
+      : '',
+    message: params.message ?? '',
   };
   return { subject: template.subject(full), text: template.text(full) };
 }

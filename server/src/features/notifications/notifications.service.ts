@@ -44,7 +44,16 @@ export const deleteNotifications = (ctx: AppContext, userId: string, selection: 
   repository.deleteSome(ctx.db, userId, selection);
 
 export type Recipient = { id: string; email: string; language: string; enableEmailNotifications: boolean };
-export type BookingRef = { id: string; carName: string; status?: BookingStatus; amount?: BookingAmount };
+export type BookingRef = {
+  id: string;
+  carName: string;
+  status?: BookingStatus;
+  amount?: BookingAmount;
+  /** What an approved cancellation refunded (issue #23), minor units of its currency. */
+  refund?: { amount: number; currency: string };
+  /** The operator's words to the driver (issue #23: a declined cancellation). */
+  message?: string;
+};
 
 function languageOf(recipient: { language: string }): Language {
   const parsed = LanguageSchema.safeParse(recipient.language);
@@ -64,9 +73,11 @@ export async function recordBookingNotice(
   notice: Exclude<BookingNotice, 'activate'>,
   booking: BookingRef,
 ): Promise<QueuedMail | null> {
-  const params: Record<string, string> = {
+  const params: Record<string, string | number> = {
     car: booking.carName,
     ...(booking.status ? { status: booking.status } : {}),
+    ...(booking.refund ? { refundAmount: booking.refund.amount, refundCurrency: booking.refund.currency } : {}),
+    ...(booking.message ? { message: booking.message } : {}),
   };
   await repository.insertNotification(tx, { userId: recipient.id, kind: notice, params, bookingId: booking.id });
   if (!recipient.enableEmailNotifications) return null;
@@ -77,6 +88,8 @@ export async function recordBookingNotice(
     link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}`,
     ...(booking.status ? { status: booking.status } : {}),
     ...(booking.amount ? { amount: booking.amount } : {}),
+    ...(booking.refund ? { refund: booking.refund } : {}),
+    ...(booking.message ? { message: booking.message } : {}),
   });
   return ctx.mailer.enqueue(tx, { to: recipient.email, ...mail });
 }

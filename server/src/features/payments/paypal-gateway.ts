@@ -44,7 +44,9 @@ type RawOrder = {
     reference_id?: string;
     custom_id?: string;
     amount?: { currency_code?: string; value?: string };
-    payments?: { captures?: { custom_id?: string; amount?: { currency_code?: string; value?: string } }[] };
+    payments?: {
+      captures?: { id?: string; custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
+    };
   }[];
 };
 
@@ -86,7 +88,12 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
     return token.value;
   }
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string): Promise<RawOrder> {
+  async function call<T = RawOrder>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    requestId?: string,
+  ): Promise<T> {
     const res = await fetchImpl(`${base}${path}`, {
       method,
       headers: {
@@ -99,7 +106,7 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
       signal: AbortSignal.timeout(20_000),
     });
     if (!res.ok) throw new PaypalError(`PayPal ${method} ${path} failed (${res.status})`, res.status);
-    return (await res.json()) as RawOrder;
+    return (await res.json()) as T;
   }
 
   return {
@@ -142,6 +149,22 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
     },
     async getOrder(orderId: string) {
       return toOrder(await call('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`));
+    },
+    /**
+     * Refunds `amount` (minor units) of a captured order's capture (issue #23 cancellation queue): Payments v2
+     * `captures/{id}/refund`. One refund per booking: a retry under the same PayPal-Request-Id gets the first back.
+     */
+    async refundOrder(input: { orderId: string; amount: number; currency: string; bookingId: string }) {
+      const order = await call('GET', `/v2/checkout/orders/${encodeURIComponent(input.orderId)}`);
+      const captureId = order.purchase_units?.[0]?.payments?.captures?.[0]?.id;
+      if (!captureId) throw new PaypalError(`PayPal order ${input.orderId} has no capture to refund`, 422);
+      const refund = await call<{ id: string; status: string }>(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        { amount: { value: paypalValue(input.amount, input.currency), currency_code: input.currency } },
+        `refund-${input.bookingId}`,
+      );
+      return { id: refund.id, status: refund.status };
     },
     async captureOrder(orderId: string) {
       return toOrder(

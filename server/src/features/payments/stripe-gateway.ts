@@ -84,6 +84,20 @@ export function createStripeGateway(config: Config) {
     async retrieveSession(sessionId: string): Promise<CardSession> {
       return toCardSession(await stripe.checkout.sessions.retrieve(sessionId));
     },
+    /**
+     * Refunds `amount` of a paid Checkout Session's payment (issue #23 cancellation queue) through the Refunds API.
+     * One refund per booking: a retry under the same idempotency key gets the first refund back.
+     */
+    async refund(input: { sessionId: string; amount: number; bookingId: string }) {
+      const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`card session ${input.sessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: input.amount, metadata: { bookingId: input.bookingId } },
+        { idempotencyKey: `refund-${input.bookingId}` },
+      );
+      return { id: refund.id, status: refund.status };
+    },
     /** @throws when the signature does not verify. */
     parseWebhook(rawBody: Buffer | string, signature: string) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBody } from '../../../test/booking-fixtures.ts';
+import { startFakePaypal, startFakeStripe } from '../../../test/fake-providers.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bookings, refunds } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
+
+// Issue #23 item 6: an approved cancellation refunds through the booking's gateway — the card provider's Refunds API
+// through the official SDK, the wallet provider's Payments v2 capture refund — each against a local server speaking
+// the provider's protocol; a retried or concurrent approval refunds once (the provider's idempotency key).
+
+async function cancelRequest(t: TestApp, driver: { cookie: string }, bookingId: string) {
+  const res = await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${bookingId}`, headers: driver });
+  expect(res.json().cancelRequest).toBe(true);
+}
+const approve = (t: TestApp, headers: { cookie: string }, id: string) =>
+  t.app.inject({ method: 'POST', url: `/api/approve-cancellation/${id}`, headers });
+
+describe('refunds through the card provider', () => {
+  let t: TestApp;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let driver: { cookie: string };
+  let supplier: { cookie: string };
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test',
+      STRIPE_API_BASE: fake.base,
+    });
+    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    supplier = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  /** A full card payment in GBP, paid at the provider and confirmed by the return check, then a cancel request. */
+  async function paidBooking(daysAhead: number) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: driver,
+      payload: checkoutBody({ paymentOption: 'full', currency: 'GBP' } as never, daysAhead),
+    });
+    const { bookingId, chargedAmount, payment } = res.json();
+    Object.assign(fake.sessions.get(payment.sessionId)!, { status: 'complete', payment_status: 'paid' });
+    const check = await t.app.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}` });
+    expect(check.json().status).toBe('paid');
+    await cancelRequest(t, driver, bookingId);
+    return { bookingId: bookingId as string, chargedAmount: chargedAmount as number, sessionId: payment.sessionId };
+  }
+
+  it('refunds the payment intent of the session, in its currency, once even when approved twice at once', async () => {
+    const { bookingId, chargedAmount, sessionId } = await paidBooking(30);
+    const [first, second] = await Promise.all([approve(t, supplier, bookingId), approve(t, supplier, bookingId)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const made = [...fake.refunds.values()].filter((refund) => refund.metadata.bookingId === bookingId);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      amount: chargedAmount,
+      currency: 'gbp',
+      payment_intent: sessionId.replace('cs_', 'pi_'),
+    });
+    expect(first.json().refund).toEqual({
+      provider: 'stripe',
+      amount: chargedAmount,
+      currency: 'GBP',
+      reference: made[0]!.id,
+    });
+    const calls = fake.requests.filter((r) => r.path === '/v1/refunds');
+    expect(calls.every((call) => call.headers['idempotency-key'] === `refund-${bookingId}`)).toBe(true);
+    expect((await approve(t, supplier, bookingId)).json().refund.reference).toBe(made[0]!.id);
+    expect([...fake.refunds.values()].filter((r) => r.metadata.bookingId === bookingId)).toHaveLength(1);
+  });
+
+  it('a provider outage changes nothing (503); the next approval refunds once', async () => {
+    const { bookingId, chargedAmount } = await paidBooking(40);
+    fake.control.failRefunds = true;
+    try {
+      const failed = await approve(t, supplier, bookingId);
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json().code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      fake.control.failRefunds = false;
+    }
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row).toMatchObject({ status: 'paid', cancelRequest: true, blocksCar: true });
+    expect((await t.db.select().from(refunds).where(eq(refunds.bookingId, bookingId)))[0]?.status).toBe('pending');
+    const res = await approve(t, supplier, bookingId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect([...fake.refunds.values()].filter((r) => r.metadata.bookingId === bookingId)).toEqual([
+      expect.objectContaining({ amount: chargedAmount }),
+    ]);
+    expect((await t.db.select().from(refunds).where(eq(refunds.bookingId, bookingId)))[0]?.status).toBe('succeeded');
+  });
+});
+
+describe('refunds through the wallet provider', () => {
+  let t: TestApp;
+  let fake: Awaited<ReturnType<typeof startFakePaypal>>;
+  let driver: { cookie: string };
+  let admin: { cookie: string };
+  beforeAll(async () => {
+    fake = await startFakePaypal('pp-client', 'pp-secret');
+    t = await createTestApp({
+      PAYPAL_CLIENT_ID: 'pp-client',
+      PAYPAL_CLIENT_SECRET: 'pp-secret',
+      PAYPAL_API_BASE: fake.base,
+    });
+    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('refunds the order’s capture in its currency, once', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: driver,
+      payload: checkoutBody({ paymentOption: 'deposit', currency: 'USD' } as never, 30),
+    });
+    const { bookingId, chargedAmount } = res.json();
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-paypal-order/',
+      payload: { bookingId, amount: chargedAmount / 100, currency: 'USD', name: 'Renault Clio', description: 'x' },
+    });
+    const { orderId } = order.json();
+    fake.orders.get(orderId)!.status = 'APPROVED';
+    const paid = await t.app.inject({ method: 'POST', url: `/api/check-paypal-order/${bookingId}/${orderId}` });
+    expect(paid.json().status).toBe('deposit');
+    await cancelRequest(t, driver, bookingId);
+
+    const first = await approve(t, admin, bookingId);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await approve(t, admin, bookingId);
+    expect(again.json()).toEqual(first.json());
+    const made = [...fake.refunds.values()];
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      captureId: `CAPTURE${orderId}`,
+      amount: { currency_code: 'USD', value: (chargedAmount / 100).toFixed(2) },
+    });
+    expect(first.json().refund).toEqual({
+      provider: 'paypal',
+      amount: chargedAmount,
+      currency: 'USD',
+      reference: made[0]!.id,
+    });
+    const refundCalls = fake.requests.filter((r) => r.path.endsWith('/refund'));
+    expect(refundCalls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,91 @@
+import {
+  CancellationDecisionSchema,
+  CancellationRequestsPageSchema,
+  CancellationRequestsQuerySchema,
+  DeclineCancellationBodySchema,
+} from '@roam/contract/cancellations';
+import { ApiErrorSchema } from '@roam/contract/errors';
+import { PageParamsSchema } from '@roam/contract/paging';
+import { IdParamsSchema } from '@roam/contract/users';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/session.ts';
+import { approveCancellation, declineCancellation, listRequests } from './cancellations.service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  503: ApiErrorSchema,
+};
+const security = [{ session: [] }];
+/** A decision e-mails the driver (COMMON rules: rate limits on what sends e-mail), per account. */
+const mailLimit = {
+  rateLimit: {
+    max: 60,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+  },
+};
+
+/** The cancellation requests queue (issue #23): the car's supplier and admins decide. */
+export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.context;
+  const tags = ['operator: cancellation requests'];
+
+  app.post(
+    '/api/cancellation-requests/:page/:size',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Open cancellation requests (a supplier's fleet, an admin's any), with what approval refunds",
+        params: PageParamsSchema,
+        body: CancellationRequestsQuerySchema,
+        response: { 200: CancellationRequestsPageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      listRequests(
+        ctx,
+        requireUser(request, 'admin', 'supplier'),
+        request.body,
+        request.params.page,
+        request.params.size,
+      ),
+  );
+
+  app.post(
+    '/api/approve-cancellation/:id',
+    {
+      config: mailLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Approve: the booking is cancelled and what the terms give is refunded through its gateway, once',
+        params: IdParamsSchema,
+        response: { 200: CancellationDecisionSchema, ...errors },
+      },
+    },
+    async (request) => approveCancellation(ctx, requireUser(request, 'admin', 'supplier'), request.params.id),
+  );
+
+  app.post(
+    '/api/decline-cancellation/:id',
+    {
+      config: mailLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Decline with a message to the driver: the booking stays as it is',
+        params: IdParamsSchema,
+        body: DeclineCancellationBodySchema,
+        response: { 200: CancellationDecisionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      declineCancellation(ctx, requireUser(request, 'admin', 'supplier'), request.params.id, request.body.message),
+  );
+};

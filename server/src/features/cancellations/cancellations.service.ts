@@ -1,0 +1,188 @@
+import {
+  type CancellationDecision,
+  type CancellationRequest,
+  type CancellationRequestsPage,
+  cancellationRefund,
+} from '@roam/contract/cancellations';
+import type { Language } from '@roam/contract/enums';
+import { rentalDays } from '@roam/contract/time';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
+import { confirmRefund, type Refund, refundMade, refundPayment } from '../payments/refunds.service.ts';
+import * as repository from './cancellations.repository.ts';
+
+// The operator's queue of cancellation requests (issue #23 item 6; ARCHITECTURE §5 Bookings): a supplier decides
+// its fleet's, an admin anyone's. Approving cancels the booking and refunds through its gateway what the terms give
+// (contract cancellationRefund); declining closes the request with a message. Either way the driver gets a
+// notification and an e-mail in their language, recorded in the decision's transaction with its audit row.
+
+type Actor = Pick<SessionUser, 'id' | 'type'>;
+
+const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
+const NO_REQUEST = () => new AppError('CONFLICT', 'This booking has no open cancellation request.');
+
+const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
+
+/** What was paid online and what an approval gives back now, by the car's terms. */
+function termsOf(record: repository.RequestRecord, now: Date) {
+  const { booking } = record;
+  const paid = booking.paidAt && booking.paymentProvider && booking.status !== 'void' ? booking.chargedAmount : 0;
+  const terms = cancellationRefund({
+    paymentOption: booking.paymentOption,
+    paid,
+    currency: booking.currency,
+    rate: booking.rate,
+    price: booking.price,
+    rentalDays: rentalDays(booking.pickupAt, booking.dropoffAt),
+    cancellationCovered: booking.cancellation || record.carCancellation === 0,
+    pickupAt: booking.pickupAt,
+    requestedAt: booking.cancelRequestedAt ?? now,
+  });
+  return { paid, ...terms };
+}
+
+function toRequest(record: repository.RequestRecord, language: Language, now: Date): CancellationRequest {
+  const { booking } = record;
+  const terms = termsOf(record, now);
+  return {
+    _id: booking.id,
+    car: { _id: booking.carId, name: record.carName },
+    supplier: { _id: booking.supplierId, name: record.supplierName },
+    driver: { _id: booking.driverId, name: record.driverName, email: record.driverEmail },
+    pickupLocation: { _id: booking.pickupLocationId, name: nameIn(record.pickupNames, language) },
+    pickupAt: booking.pickupAt.toISOString(),
+    dropoffAt: booking.dropoffAt.toISOString(),
+    status: booking.status,
+    paymentOption: booking.paymentOption,
+    paymentProvider: booking.paymentProvider,
+    price: booking.price,
+    paid: { amount: terms.paid, currency: booking.currency },
+    requestedAt: booking.cancelRequestedAt?.toISOString() ?? null,
+    refund: { amount: terms.refund, currency: booking.currency, free: terms.free, fee: terms.fee },
+  };
+}
+
+/** `POST /api/cancellation-requests/{page}/{size}`. */
+export async function listRequests(
+  ctx: AppContext,
+  actor: Actor,
+  query: { supplierId?: string | undefined; language: Language },
+  page: number,
+  size: number,
+): Promise<CancellationRequestsPage> {
+  if (actor.type === 'supplier' && query.supplierId && query.supplierId !== actor.id)
+    throw new AppError('FORBIDDEN', 'Not allowed.');
+  const supplierId = actor.type === 'supplier' ? actor.id : query.supplierId;
+  const { rows, totalCount } = await repository.openRequests(ctx.db, supplierId, page, size);
+  const now = ctx.clock.now();
+  return { totalCount, results: rows.map((row) => toRequest(row, query.language, now)) };
+}
+
+/** The booking, when the actor operates it (another fleet's booking does not exist for them). */
+async function operated(ctx: AppContext, actor: Actor, id: string) {
+  const record = await repository.findBooking(ctx.db, id);
+  if (!record || !(actor.type === 'admin' || record.booking.supplierId === actor.id)) throw NOT_FOUND();
+  return record;
+}
+
+const driverOf = (record: repository.RequestRecord) => ({
+  id: record.booking.driverId,
+  email: record.driverEmail,
+  language: record.driverLanguage,
+  enableEmailNotifications: record.driverNotifications,
+});
+
+const decision = (id: string, status: CancellationDecision['status'], refund: Refund | null): CancellationDecision => ({
+  _id: id,
+  status,
+  cancelRequest: false,
+  refund,
+});
+
+/**
+ * `POST /api/approve-cancellation/{id}`: the refund first (recorded, then asked of the gateway under the booking's
+ * key), then the booking cancelled with its notice and audit row in one transaction. A retry — after a gateway
+ * failure, or of an approval already made — refunds nothing twice.
+ */
+export async function approveCancellation(ctx: AppContext, actor: Actor, id: string): Promise<CancellationDecision> {
+  const record = await operated(ctx, actor, id);
+  const { booking } = record;
+  // Already approved (a retry, a second click): the decision as it was made.
+  if (booking.status === 'cancelled') return decision(id, 'cancelled', await refundMade(ctx.db, id));
+  if (!booking.cancelRequest) throw NO_REQUEST();
+  const terms = termsOf(record, ctx.clock.now());
+  const refund =
+    terms.refund > 0 && booking.paymentProvider
+      ? await refundPayment(ctx, {
+          bookingId: id,
+          provider: booking.paymentProvider,
+          reference: booking.paymentReference,
+          amount: terms.refund,
+          currency: booking.currency,
+        })
+      : null;
+  const mails = await ctx.db.transaction(async (tx) => {
+    const current = await repository.lockBooking(tx, id);
+    if (!current || current.status === 'cancelled') return [];
+    await repository.cancel(tx, id);
+    if (refund) await confirmRefund(tx, id, refund.reference);
+    await recordAudit(tx, actor, {
+      entity: 'booking',
+      entityId: id,
+      action: 'approveCancellation',
+      carId: booking.carId,
+      supplierId: booking.supplierId,
+      changes: {
+        status: { before: current.status, after: 'cancelled' },
+        cancelRequest: { before: current.cancelRequest, after: false },
+        ...(refund ? { refund: { before: null, after: { amount: refund.amount, currency: refund.currency } } } : {}),
+      },
+    });
+    return [
+      await recordBookingNotice(ctx, tx, driverOf(record), 'cancelApproved', {
+        id,
+        carName: record.carName,
+        status: 'cancelled',
+        ...(refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {}),
+      }),
+    ];
+  });
+  await deliverNotices(ctx, mails);
+  return decision(id, 'cancelled', refund);
+}
+
+/** `POST /api/decline-cancellation/{id}`: the request closed, the booking unchanged, the driver told why. */
+export async function declineCancellation(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  message: string,
+): Promise<CancellationDecision> {
+  const record = await operated(ctx, actor, id);
+  if (record.booking.status === 'cancelled' || !record.booking.cancelRequest) throw NO_REQUEST();
+  const mails = await ctx.db.transaction(async (tx) => {
+    const current = await repository.lockBooking(tx, id);
+    if (!current || current.status === 'cancelled' || !current.cancelRequest) throw NO_REQUEST();
+    await repository.closeRequest(tx, id);
+    await recordAudit(tx, actor, {
+      entity: 'booking',
+      entityId: id,
+      action: 'declineCancellation',
+      carId: record.booking.carId,
+      supplierId: record.booking.supplierId,
+      changes: { cancelRequest: { before: true, after: false }, message: { before: null, after: message } },
+    });
+    return [
+      await recordBookingNotice(ctx, tx, driverOf(record), 'cancelDeclined', {
+        id,
+        carName: record.carName,
+        message,
+      }),
+    ];
+  });
+  await deliverNotices(ctx, mails);
+  return decision(id, record.booking.status, null);
+}
