@@ -176,14 +176,23 @@ export async function createSecurityApp() {
 
 export type SecurityApp = Awaited<ReturnType<typeof createSecurityApp>>;
 
-/** Every route the app registered, from Fastify's own route tree (HEAD twins of GET left out). */
+/**
+ * Every route the app registered, from Fastify's own route tree (HEAD twins of GET left out). A route whose path
+ * extends another's is printed as a child of it (`/api/update-car` then `-block`): each line's full path is its
+ * parents' path and its own segment, by depth in the tree (four characters a level).
+ */
 export function registeredRoutes(app: SecurityApp['app']): { method: string; url: string }[] {
   const tree = app.printRoutes({ commonPrefix: false });
   const routes: { method: string; url: string }[] = [];
+  const paths: string[] = [];
   for (const line of tree.split('\n')) {
-    const match = /[─└├│\s]*(\S+) \(([A-Z, ]+)\)/.exec(line);
+    const match = /^([─└├│\s]*?)[└├]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line.trimEnd());
     if (!match) continue;
-    for (const method of match[2]!.split(', ')) if (method !== 'HEAD') routes.push({ method, url: match[1]! });
+    const depth = match[1]!.length / 4;
+    const url = `${depth > 0 ? (paths[depth - 1] ?? '') : ''}${match[2]!}`;
+    paths[depth] = url;
+    paths.length = depth + 1;
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push({ method, url });
   }
   return routes;
 }

@@ -61,6 +61,23 @@ const wrongTyped = (random: Random) => {
     'provider',
     'currency',
     'paymentOption',
+    // The operator console's bodies (issue #23).
+    'supplierId',
+    'name',
+    'licensePlate',
+    'locationIds',
+    'dailyPrice',
+    'discountedDailyPrice',
+    'dateBasedPrices',
+    'isDateBasedPrice',
+    'availability',
+    'startAt',
+    'endAt',
+    'reason',
+    'note',
+    'priceChangeRate',
+    'message',
+    'keyword',
   ];
   return Object.fromEntries(keys.map((key) => [key, pick(random, values)]));
 };
@@ -134,6 +151,22 @@ describe('security: seeded fuzz over every route', () => {
     expect(routes.length).toBeGreaterThan(55);
     expect(routes).toContainEqual({ method: 'GET', url: '/api/Notifications/:userId/:page/:pageSize' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/stripe-webhook' });
+    // A path that extends another's is a child in Fastify's tree: its full path is read back.
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/checkout-session/:sessionId' });
+    expect(routes.filter((route) => !route.url.startsWith('/'))).toEqual([]);
+    // The operator console (issue #23), PUT and DELETE included.
+    for (const route of [
+      { method: 'POST', url: '/api/cars/:page/:size' },
+      { method: 'PUT', url: '/api/update-car' },
+      { method: 'DELETE', url: '/api/delete-car/:id' },
+      { method: 'PUT', url: '/api/update-car-block' },
+      { method: 'POST', url: '/api/update-car-image/:id' },
+      { method: 'POST', url: '/api/create-car-block' },
+      { method: 'GET', url: '/api/car-calendar/:id' },
+      { method: 'PUT', url: '/api/update-supplier' },
+      { method: 'POST', url: '/api/approve-cancellation/:id' },
+    ])
+      expect(routes).toContainEqual(route);
   });
 
   it('never answers 5xx, always {code, message} JSON on 4xx, never a stack trace', {

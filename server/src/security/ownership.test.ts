@@ -1,54 +1,31 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../../test/booking-fixtures.ts';
-import {
-  type Fixture,
-  nextDays,
-  ownershipFixtures,
-  type SignedInFixture,
-  upload,
-} from '../../test/ownership-fixtures.ts';
+import { nextDays, ownershipFixtures, type SignedInFixture, upload } from '../../test/ownership-fixtures.ts';
 import { createSecurityApp, type SecurityApp } from '../../test/security-app.ts';
 import { notifications } from '../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../db/seed/seed.ts';
+import {
+  BOOKING,
+  CALLERS,
+  type Expected,
+  everyone,
+  LICENCE,
+  OPERATOR,
+  REFUSED,
+  type Row,
+  SELF,
+  type Who,
+} from './ownership-matrix.ts';
+import { operatorRows } from './ownership-operator-rows.ts';
 
 // Issue #8 security suite, ownership matrix (ARCHITECTURE §4): every call that takes a user, booking, notification
 // or file id, called by each kind of caller, against the status the code defines. Every call gets fresh records
 // (a new driver with a booking, a cancelled booking, a licence and a notification: test/ownership-fixtures.ts), so a
 // success changes nothing the next call relies on. A new route is one row.
 
-type Who = 'anonymous' | 'owner' | 'otherDriver' | 'otherSupplier' | 'operatingSupplier' | 'admin';
-const CALLERS: Who[] = ['anonymous', 'otherDriver', 'otherSupplier', 'operatingSupplier', 'admin', 'owner'];
-type Expected = Record<Who, number>;
-/** Never allowed on another's record: they share a fixture (a wrong success would show in the table anyway). */
-const REFUSED = new Set<Who>(['anonymous', 'otherDriver', 'otherSupplier']);
-
-/** `{userId}` checks (requireSelfOrAdmin): anonymous 401, anyone else 403, the owner and an admin succeed. */
-const SELF: Expected = {
-  anonymous: 401,
-  otherDriver: 403,
-  otherSupplier: 403,
-  operatingSupplier: 403,
-  admin: 200,
-  owner: 200,
-};
-/** A booking: its driver, the supplier whose fleet it is in, and admins; to anyone else it does not exist (404). */
-const BOOKING: Expected = { ...SELF, otherDriver: 404, otherSupplier: 404, operatingSupplier: 200 };
-/** Operator calls: a driver is refused outright (403), another fleet's booking does not exist (404). */
-const OPERATOR: Expected = { ...BOOKING, owner: 403, otherDriver: 403 };
-/** A licence file: owner, admin, and the supplier of a booking of that driver (ARCHITECTURE §5). */
-const LICENCE: Expected = BOOKING;
-const everyone = (status: number): Expected => ({
-  anonymous: status,
-  otherDriver: status,
-  otherSupplier: status,
-  operatingSupplier: status,
-  admin: status,
-  owner: status,
-});
-
-type Row = { call: string; expected: Expected; request: (f: Fixture) => InjectOptions | Promise<InjectOptions> };
+/** The database of the suite's app, for rows that make their own records (set in beforeAll). */
+let suiteDb: SecurityApp['db'] | undefined;
 
 const ROWS: Row[] = [
   // Accounts (spec §7).
@@ -237,6 +214,8 @@ const ROWS: Row[] = [
     expected: everyone(402),
     request: (f) => ({ method: 'POST', url: `/api/check-paypal-order/${f.bookingId}/ORDER1` }),
   },
+  // The operator console (issue #23).
+  ...operatorRows(() => suiteDb!),
 ];
 
 describe('security: ownership matrix', () => {
@@ -245,6 +224,7 @@ describe('security: ownership matrix', () => {
 
   beforeAll(async () => {
     t = await createSecurityApp();
+    suiteDb = t.db;
     fixtures = ownershipFixtures(t);
   });
   afterAll(() => t.close());

@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import { bookingRow, period } from '../../test/booking-fixtures.ts';
+import { newCar } from '../../test/fleet-fixtures.ts';
+import { nextDays, upload } from '../../test/ownership-fixtures.ts';
+import type { Db } from '../db/client.ts';
+import { bookings, cars } from '../db/schema.ts';
+import { DEMO_IDS } from '../db/seed/seed.ts';
+import { type Expected, OPERATOR, type Row } from './ownership-matrix.ts';
+
+// The operator console's calls in the ownership matrix (issue #23). The operated car is the Clio, in the demo
+// supplier's (Azur Coast) fleet; the other supplier (Kestrel) and the fixture's drivers must never reach it. A call
+// that would use up its record (a deletion, a decision) gets a record of its own.
+
+/**
+ * A car or a supplier profile: anonymous 401, a driver 403, another supplier 403 (a car's existence is public:
+ * `GET /api/car/{id}`); the car's supplier and an admin succeed.
+ */
+const OPERATED: Expected = { ...OPERATOR, otherSupplier: 403 };
+const created = (expected: Expected): Expected => ({ ...expected, operatingSupplier: 201, admin: 201 });
+
+const AZUR = DEMO_IDS.suppliers.azurCoast;
+const CLIO = DEMO_IDS.cars.clio;
+
+/** `db`: the suite's database, once its app is up. */
+export function operatorRows(db: () => Db): Row[] {
+  /** A car of Azur Coast's of its own, for a call that deletes it. */
+  const freshCar = async () => {
+    const [clio] = await db().select().from(cars).where(eq(cars.id, CLIO));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = clio!;
+    const [row] = await db()
+      .insert(cars)
+      .values({ ...rest, licensePlate: null })
+      .returning({ id: cars.id });
+    return row!.id;
+  };
+  /** A blocked period of the Clio of its own. */
+  const freshBlock = async () => {
+    const [row] = await db()
+      .insert(bookings)
+      .values(bookingRow(period(nextDays(), 1), { kind: 'block', blockReason: 'maintenance', driverId: AZUR }))
+      .returning({ id: bookings.id });
+    return row!.id;
+  };
+
+  return [
+    {
+      call: 'POST /api/cars/{page}/{size}',
+      expected: OPERATED,
+      request: () => ({ method: 'POST', url: '/api/cars/1/5', payload: { supplierId: AZUR } }),
+    },
+    {
+      call: 'POST /api/create-car',
+      expected: created(OPERATED),
+      request: () => ({
+        method: 'POST',
+        url: '/api/create-car',
+        payload: newCar({ supplierId: AZUR, licensePlate: null }),
+      }),
+    },
+    {
+      call: 'PUT /api/update-car',
+      expected: OPERATED,
+      request: () => ({ method: 'PUT', url: '/api/update-car', payload: { _id: CLIO, name: 'Renault Clio' } }),
+    },
+    {
+      call: 'DELETE /api/delete-car/{id}',
+      expected: OPERATED,
+      request: async () => ({ method: 'DELETE', url: `/api/delete-car/${await freshCar()}` }),
+    },
+    {
+      call: 'POST /api/update-car-image/{id}',
+      expected: OPERATED,
+      request: () => upload(`/api/update-car-image/${CLIO}`, 'image'),
+    },
+    {
+      call: 'POST /api/delete-car-image/{id}',
+      expected: OPERATED,
+      request: () => ({ method: 'POST', url: `/api/delete-car-image/${CLIO}` }),
+    },
+    {
+      call: 'GET /api/car-audit/{id}/{page}/{size}',
+      expected: OPERATED,
+      request: () => ({ method: 'GET', url: `/api/car-audit/${CLIO}/1/5` }),
+    },
+    {
+      call: 'POST /api/create-car-block',
+      expected: created(OPERATED),
+      request: () => {
+        const when = period(nextDays(), 1);
+        return {
+          method: 'POST',
+          url: '/api/create-car-block',
+          payload: { carId: CLIO, startAt: when.pickupAt, endAt: when.dropoffAt, reason: 'maintenance' },
+        };
+      },
+    },
+    // A block is private to the car's operators, as a booking is: another supplier gets 404.
+    {
+      call: 'PUT /api/update-car-block',
+      expected: OPERATOR,
+      request: async () => ({
+        method: 'PUT',
+        url: '/api/update-car-block',
+        payload: { _id: await freshBlock(), note: 'Tyres' },
+      }),
+    },
+    {
+      call: 'DELETE /api/delete-car-block/{id}',
+      expected: OPERATOR,
+      request: async () => ({ method: 'DELETE', url: `/api/delete-car-block/${await freshBlock()}` }),
+    },
+    {
+      call: 'GET /api/car-calendar/{id}',
+      expected: OPERATED,
+      request: () => ({
+        method: 'GET',
+        url: `/api/car-calendar/${CLIO}?from=2027-01-01T00:00:00Z&to=2027-03-01T00:00:00Z`,
+      }),
+    },
+    {
+      call: 'GET /api/supplier/{id}',
+      expected: OPERATED,
+      request: () => ({ method: 'GET', url: `/api/supplier/${AZUR}` }),
+    },
+    {
+      call: 'PUT /api/update-supplier',
+      expected: OPERATED,
+      request: () => ({
+        method: 'PUT',
+        url: '/api/update-supplier',
+        payload: { _id: AZUR, phone: '+33 4 00 00 00 00' },
+      }),
+    },
+    {
+      call: 'POST /api/update-supplier-logo/{id}',
+      expected: OPERATED,
+      request: () => upload(`/api/update-supplier-logo/${AZUR}`, 'image'),
+    },
+    {
+      call: 'POST /api/delete-supplier-logo/{id}',
+      expected: OPERATED,
+      request: () => ({ method: 'POST', url: `/api/delete-supplier-logo/${AZUR}` }),
+    },
+    {
+      call: 'POST /api/cancellation-requests/{page}/{size}',
+      expected: OPERATED,
+      request: () => ({ method: 'POST', url: '/api/cancellation-requests/1/5', payload: { supplierId: AZUR } }),
+    },
+    // The fixture's pending booking, its driver having asked to cancel it.
+    ...(['approve-cancellation', 'decline-cancellation'] as const).map(
+      (path): Row => ({
+        call: `POST /api/${path}/{id}`,
+        expected: OPERATOR,
+        request: async (f) => {
+          await db()
+            .update(bookings)
+            .set({ cancelRequest: true, cancelRequestedAt: new Date() })
+            .where(eq(bookings.id, f.bookingId));
+          return {
+            method: 'POST',
+            url: `/api/${path}/${f.bookingId}`,
+            ...(path === 'decline-cancellation' ? { payload: { message: 'Sorry.' } } : {}),
+          };
+        },
+      }),
+    ),
+  ];
+}
