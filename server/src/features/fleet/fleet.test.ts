@@ -1,7 +1,7 @@
 import { CarDetailsSchema } from '@roam/contract/cars';
 import { FLEET_MESSAGES, type OperatorCar, OperatorCarSchema } from '@roam/contract/fleet';
 import { calculatePrice } from '@roam/contract/price';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRow } from '../../../test/booking-fixtures.ts';
 import { L, lyonPeriod, newCar, operatorCalls, search } from '../../../test/fleet-fixtures.ts';
@@ -9,6 +9,7 @@ import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, bookings, carLocations, cars } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
 
 // Issue #23 items 2 and 4: an operator creates, reads, changes and deletes its cars; the customer search sees each
 // change at once, priced by the contract engine.
@@ -234,13 +235,71 @@ describe('operator cars: create, read, update, delete', () => {
     expect(history.json().car.name).toBe('Peugeot 308 SW');
     expect(await t.db.select().from(carLocations).where(eq(carLocations.carId, car._id))).toEqual([]);
     // A booking of it is refused by the database itself (migration 0009), whoever writes it.
-    await expect(
-      t.db.insert(bookings).values(bookingRow(when, { carId: car._id, pickupLocationId: L.lyonAirport })),
-    ).rejects.toThrow();
+    const refusedInsert = await t.db
+      .insert(bookings)
+      .values(bookingRow(when, { carId: car._id, pickupLocationId: L.lyonAirport }))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(pgErrorCode(refusedInsert)).toBe('23P01');
     // Its plate is free again.
     expect((await calls.create(supplier, newCar({ licensePlate: 'DEL-1' }))).statusCode).toBe(201);
     const [row] = await t.db.select().from(cars).where(eq(cars.id, car._id));
     expect(row?.deletedAt).not.toBeNull();
+  });
+
+  it('a deletion racing checkouts of the car: deleted with no booking, or refused with one; never both', async () => {
+    for (let round = 0; round < 3; round++) {
+      const car = await calls.created(supplier, { licensePlate: null, isDateBasedPrice: false });
+      const when = lyonPeriod(90 + round * 5, 2);
+      const checkout = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/checkout',
+          headers: driver,
+          payload: {
+            carId: car._id,
+            pickupLocationId: L.lyonAirport,
+            dropoffLocationId: L.lyonAirport,
+            ...when,
+            paymentOption: 'payLater',
+            currency: 'EUR',
+          },
+        });
+      const responses = await Promise.all([
+        ...Array.from({ length: round + 1 }, checkout),
+        calls.remove(supplier, car._id),
+        ...Array.from({ length: 4 }, checkout),
+      ]);
+      expect(responses.map((res) => res.statusCode).filter((code) => code >= 500)).toEqual([]);
+      const [row] = await t.db.select().from(cars).where(eq(cars.id, car._id));
+      const held = await t.db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.carId, car._id), eq(bookings.blocksCar, true)));
+      expect(held).toHaveLength(row?.deletedAt ? 0 : 1);
+    }
+  }, 60_000);
+
+  it('a booking written while a deletion holds the car waits for it, then is refused (migration 0009)', async () => {
+    const car = await calls.created(supplier, { licensePlate: null });
+    let inserting: Promise<unknown> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, car._id)).for('update');
+      await tx.update(cars).set({ deletedAt: new Date() }).where(eq(cars.id, car._id));
+      // Another writer (a checkout that checked the car a moment ago) inserts its booking now.
+      inserting = t.db
+        .insert(bookings)
+        .values(bookingRow(lyonPeriod(45, 2), { carId: car._id, pickupLocationId: L.lyonAirport }))
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      await tx.execute(sql`select pg_sleep(0.2)`);
+    });
+    expect(pgErrorCode(await inserting)).toBe('23P01');
+    expect(await t.db.select().from(bookings).where(eq(bookings.carId, car._id))).toEqual([]);
   });
 
   it('audits every change: who, what, before and after', async () => {
@@ -280,5 +339,38 @@ describe('operator cars: create, read, update, delete', () => {
       const refused = await t.app.inject({ method: 'GET', url: `/api/car-audit/${car._id}/1/10`, headers: who });
       expect(refused.statusCode).toBe(403);
     }
+  });
+
+  it('documents every operator call in the OpenAPI document, with its body and answers', async () => {
+    const { paths } = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const calls: [string, string, boolean][] = [
+      ['/api/cars/{page}/{size}', 'post', true],
+      ['/api/create-car', 'post', true],
+      ['/api/update-car', 'put', true],
+      ['/api/delete-car/{id}', 'delete', false],
+      ['/api/update-car-image/{id}', 'post', false],
+      ['/api/delete-car-image/{id}', 'post', false],
+      ['/api/car-audit/{id}/{page}/{size}', 'get', false],
+      ['/api/create-car-block', 'post', true],
+      ['/api/update-car-block', 'put', true],
+      ['/api/delete-car-block/{id}', 'delete', false],
+      ['/api/car-calendar/{id}', 'get', false],
+      ['/api/supplier/{id}', 'get', false],
+      ['/api/update-supplier', 'put', true],
+      ['/api/update-supplier-logo/{id}', 'post', false],
+      ['/api/delete-supplier-logo/{id}', 'post', false],
+      ['/api/cancellation-requests/{page}/{size}', 'post', true],
+      ['/api/approve-cancellation/{id}', 'post', false],
+      ['/api/decline-cancellation/{id}', 'post', true],
+    ];
+    for (const [path, method, body] of calls) {
+      const operation = paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation.summary).toBeTruthy();
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+      if (body) expect(operation.requestBody.content['application/json'].schema, path).toBeDefined();
+    }
+    const update = paths['/api/update-car'].put.requestBody.content['application/json'].schema;
+    expect(Object.keys(update.properties)).toEqual(expect.arrayContaining(['licensePlate', 'dateBasedPrices']));
   });
 });
