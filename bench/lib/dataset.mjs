@@ -29,6 +29,8 @@ async function generate(query, { cars, bookings }) {
     .map((column) => {
       if (column === 'id') return cloneId;
       if (column === 'name') return `s.name || ' #' || g`;
+      // A plate is unique within a supplier's fleet (issue #23): each clone's is its original's with its number.
+      if (column === 'license_plate') return `s.license_plate || '-' || g`;
       return `s.${column}`;
     })
     .join(', ');
@@ -48,6 +50,8 @@ async function generate(query, { cars, bookings }) {
     cross join generate_series(1, ${copies}) g where (g - 1) * ${demoCars} + s.n < ${needed}`);
   await query('commit');
 
+  // The demo data's own bookings and blocked periods (issue #23) would overlap the generated ones: they go first.
+  await query('delete from bookings');
   const perCar = Math.ceil(bookings / cars);
   const slotHours = Math.floor((365 * 24) / perCar);
   const status = rnd('i', 7, 100);

@@ -4,7 +4,7 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../client.ts';
-import { carLocations, cars, countries, dateBasedPrices, files, locations, users } from '../schema.ts';
+import { bookings, carLocations, cars, countries, dateBasedPrices, files, locations, users } from '../schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS, type SeedCounts, seedDemoData } from './seed.ts';
 
 async function freshDatabase(): Promise<Database> {
@@ -28,6 +28,20 @@ async function snapshot(database: Database) {
       .from(users)
       .orderBy(asc(users.id)),
     files: await db.select({ id: files.id, kind: files.kind, size: files.size }).from(files).orderBy(asc(files.id)),
+    // Their days count from the load (issue #23): everything else about them is fixed.
+    bookings: (await db.select().from(bookings).orderBy(asc(bookings.id))).map(
+      ({
+        pickupAt: _p,
+        dropoffAt: _d,
+        period: _r,
+        paidAt: _a,
+        cancelRequestedAt: _c,
+        createdAt: _cr,
+        updatedAt: _u,
+        changedXid: _x,
+        ...row
+      }) => row,
+    ),
   };
 }
 
@@ -59,6 +73,7 @@ describe('seedDemoData', () => {
     const [locationCount] = await db.select({ n: count() }).from(locations);
     const [carCount] = await db.select({ n: count() }).from(cars);
     const [userCount] = await db.select({ n: count() }).from(users);
+    const [bookingCount] = await db.select({ n: count() }).from(bookings);
     const [supplierCount] = await db.select({ n: count() }).from(users).where(eq(users.type, 'supplier'));
     expect(counts).toEqual({
       countries: countryCount?.n,
@@ -66,6 +81,7 @@ describe('seedDemoData', () => {
       suppliers: 8,
       cars: carCount?.n,
       users: userCount?.n,
+      bookings: bookingCount?.n,
     });
     expect(supplierCount?.n).toBe(8);
     expect(counts!.countries).toBeGreaterThanOrEqual(4);
@@ -229,6 +245,36 @@ describe('seedDemoData', () => {
     }
     const used = new Set((await first.db.select({ id: cars.imageFileId }).from(cars)).map((car) => car.id));
     expect(images.every((image) => used.has(image.id))).toBe(true);
+  });
+
+  it('gives every car a licence plate, unique within its supplier’s fleet (issue #23)', async () => {
+    const rows = await first.db.select({ supplierId: cars.supplierId, plate: cars.licensePlate }).from(cars);
+    expect(rows.every((row) => row.plate && /^[A-Z0-9][A-Z0-9 -]*$/.test(row.plate))).toBe(true);
+    expect(new Set(rows.map((row) => `${row.supplierId}:${row.plate}`)).size).toBe(rows.length);
+    const [clio] = await first.db.select().from(cars).where(eq(cars.id, DEMO_IDS.cars.clio));
+    expect(clio?.licensePlate).toMatch(/^[A-Z]{2}-\d{3}-[A-Z]{2}$/);
+  });
+
+  it('gives the demo supplier two blocked periods and two open cancellation requests ahead (issue #23)', async () => {
+    const rows = await first.db.select().from(bookings);
+    const now = Date.now();
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row.supplierId).toBe(DEMO_IDS.suppliers.azurCoast);
+      expect(row.pickupAt.getTime()).toBeGreaterThan(now);
+      expect(row.blocksCar).toBe(true);
+      expect(Object.values(DEMO_IDS.cars)).not.toContain(row.carId);
+    }
+    const blocks = rows.filter((row) => row.kind === 'block');
+    expect(blocks.map((row) => row.blockReason).sort()).toEqual(['maintenance', 'privateUse']);
+    const requests = rows.filter((row) => row.kind === 'rental');
+    expect(requests.map((row) => [row.driverId, row.cancelRequest, row.status]).sort()).toEqual([
+      [DEMO_IDS.users.driver2, true, 'paid'],
+      [DEMO_IDS.users.driver2, true, 'pending'],
+    ]);
+    const paid = requests.find((row) => row.status === 'paid')!;
+    expect(paid).toMatchObject({ paymentProvider: 'demo', chargedAmount: paid.price, payNow: paid.price });
+    expect(new Set(rows.map((row) => row.carId)).size).toBe(4);
   });
 
   it('produces the same rows and ids on another database', async () => {

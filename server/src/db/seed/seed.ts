@@ -2,13 +2,14 @@ import { CarRangeSchema } from '@roam/contract/enums';
 import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
-import { carLocations, cars, countries, dateBasedPrices, files, locations, users } from '../schema.ts';
+import { bookings, carLocations, cars, countries, dateBasedPrices, files, locations, users } from '../schema.ts';
 import { buildUserRows, DEMO_ACCOUNTS, logoFileId, PASSWORDS, type PasswordKey, SUPPLIERS } from './accounts.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carImageFileId } from './fleet.ts';
 import { CAR_IMAGE, LOGO_IMAGE, renderCarImage, renderLogo } from './images.ts';
+import { operatorBookings, platesFor } from './operator-demo.ts';
 import { COUNTRIES, countryId, LOCATIONS, locationId } from './places.ts';
-import { Random } from './random.ts';
+import { Random, seedId } from './random.ts';
 import { COLOURS } from './vehicles.ts';
 
 // Demo data (issue #2 item 4): loaded at start-up into an empty database, and the test template's starting point.
@@ -35,9 +36,20 @@ export const DEMO_IDS = {
     locationId,
   ),
   cars: idsOf(Object.keys(FEATURED_CARS) as FeaturedCarKey[], carId),
+  /** The operator console's demo (issue #23): two blocked periods and two open cancellation requests. */
+  bookings: idsOf(['demoMaintenance', 'demoPrivateUse', 'demoCancelLater', 'demoCancelPaid'] as const, (key) =>
+    seedId(`booking:${key}`),
+  ),
 };
 
-export type SeedCounts = { countries: number; locations: number; suppliers: number; cars: number; users: number };
+export type SeedCounts = {
+  countries: number;
+  locations: number;
+  suppliers: number;
+  cars: number;
+  users: number;
+  bookings: number;
+};
 
 /** An advisory-lock id of its own: two processes starting on one empty PostgreSQL database seed it once. */
 const SEED_LOCK_ID = 724_311_002;
@@ -92,8 +104,12 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
   if (await hasAnyUser(db)) return null;
   // The slow parts (argon2id, image rendering) run before the transaction and in parallel with each other.
   const [hashes, fileRows] = await Promise.all([hashPasswords(), renderFiles()]);
-  const userRows = buildUserRows(hashes, new Date());
+  const now = new Date();
+  const userRows = buildUserRows(hashes, now);
   const fleet = buildFleet(new Random());
+  const plates = platesFor(fleet);
+  const carRows = fleet.cars.map((car) => ({ ...car, licensePlate: plates.get(car.id!) ?? null }));
+  const bookingRows = operatorBookings(fleet, now);
   const countryRows = COUNTRIES.map(({ code, names }) => ({ id: countryId(code), code, names }));
   const locationRows = LOCATIONS.map((location) => ({
     id: locationId(location.key),
@@ -113,15 +129,17 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     for (const part of chunks(userRows)) await tx.insert(users).values(part);
     await tx.insert(countries).values(countryRows);
     for (const part of chunks(locationRows)) await tx.insert(locations).values(part);
-    for (const part of chunks(fleet.cars)) await tx.insert(cars).values(part);
+    for (const part of chunks(carRows)) await tx.insert(cars).values(part);
     for (const part of chunks(fleet.carLocations)) await tx.insert(carLocations).values(part);
     for (const part of chunks(fleet.dateBasedPrices)) await tx.insert(dateBasedPrices).values(part);
+    await tx.insert(bookings).values(bookingRows);
     return {
       countries: countryRows.length,
       locations: locationRows.length,
       suppliers: SUPPLIERS.length,
       cars: fleet.cars.length,
       users: userRows.length,
+      bookings: bookingRows.length,
     };
   });
 }

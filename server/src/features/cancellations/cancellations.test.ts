@@ -1,5 +1,6 @@
 import type { CancellationRequestsPage } from '@roam/contract/cancellations';
 import { formatMinor } from '@roam/contract/money';
+import { rentalDays } from '@roam/contract/time';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRow, checkoutBody } from '../../../test/booking-fixtures.ts';
@@ -87,6 +88,18 @@ describe('cancellation requests (demo gateway)', () => {
     expect((await approve(other, bookingId)).statusCode).toBe(404);
     expect((await approve(driver, bookingId)).statusCode).toBe(403);
     expect((await approve({}, bookingId)).statusCode).toBe(401);
+  });
+
+  it('shows the demo data’s two requests to the demo supplier: pay later (nothing to refund), paid (a fee kept)', async () => {
+    const { results } = await queue(supplier);
+    const later = results.find((entry) => entry._id === DEMO_IDS.bookings.demoCancelLater);
+    const paid = results.find((entry) => entry._id === DEMO_IDS.bookings.demoCancelPaid);
+    expect(later).toMatchObject({ paymentOption: 'payLater', refund: { amount: 0, free: true } });
+    expect(paid).toMatchObject({ paymentOption: 'full', paymentProvider: 'demo', refund: { free: false } });
+    const days = rentalDays(new Date(paid!.pickupAt), new Date(paid!.dropoffAt));
+    expect(paid!.refund.fee).toBe(Math.round(paid!.price / days));
+    expect(paid!.refund.amount).toBe(paid!.paid.amount - paid!.refund.fee);
+    expect(later?.driver._id).toBe(DEMO_ACCOUNTS.driver2.id);
   });
 
   it('approve: cancelled, refunded once through the demo gateway, the driver told with the amount', async () => {
