@@ -161,7 +161,21 @@ export async function deleteImageUnlessUsed(db: DbOrTx, fileId: string) {
 
 const dailyRate = sql<number>`coalesce(nullif(${cars.discountedDailyPrice}, 0), ${cars.dailyPrice})`;
 
-function listConditions(query: OperatorCarsQuery & { supplierId?: string }): SQL | undefined {
+/** A place and every place below it (a city's airports and stations), as the search matches places. */
+async function placeAndBelow(db: DbOrTx, locationId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive below(id) as (
+      select id from ${locations} where id = ${locationId}
+      union select l.id from ${locations} l join below b on l.parent_id = b.id
+    ) select id from below`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+}
+
+function listConditions(
+  db: DbOrTx,
+  query: OperatorCarsQuery & { supplierId?: string },
+  places?: string[],
+): SQL | undefined {
   const keyword = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const availability = new Set(query.availability ?? []);
   const availabilityCondition =
@@ -178,25 +192,30 @@ function listConditions(query: OperatorCarsQuery & { supplierId?: string }): SQL
     keyword ? or(ilike(cars.name, keyword), ilike(cars.licensePlate, keyword)) : undefined,
     query.ranges && query.ranges.length > 0 ? inArray(cars.range, query.ranges) : undefined,
     availabilityCondition,
-    // At the place or at any place below it (a city's airports), as the search matches places.
-    query.locationId
-      ? sql`exists (select 1 from ${carLocations} cl where cl.car_id = ${cars.id} and cl.location_id in (
-          with recursive below(id) as (
-            select id from ${locations} where id = ${query.locationId}
-            union select l.id from ${locations} l join below b on l.parent_id = b.id
-          ) select id from below))`
+    places
+      ? inArray(
+          cars.id,
+          db
+            .selectDistinct({ id: carLocations.carId })
+            .from(carLocations)
+            .where(inArray(carLocations.locationId, places)),
+        )
       : undefined,
   );
 }
 
 /** Names in one order on both databases, whatever their collation: case-blind, by code point. */
 const byName = sql`lower(${cars.name}) collate "C"`;
+/**
+ * Each order ends on the id (pages stay stable) in the same direction as its key, so the partial indexes of schema.ts
+ * (cars_operator_*_idx) serve it forwards or backwards.
+ */
 const ORDER: Record<NonNullable<OperatorCarsQuery['sort']>, SQL[]> = {
-  name: [sql`${byName} asc`],
-  nameDesc: [sql`${byName} desc`],
-  priceAsc: [sql`${dailyRate} asc`, sql`${byName} asc`],
-  priceDesc: [sql`${dailyRate} desc`, sql`${byName} asc`],
-  newest: [sql`${cars.createdAt} desc`],
+  name: [sql`${byName} asc`, sql`${cars.id} asc`],
+  nameDesc: [sql`${byName} desc`, sql`${cars.id} desc`],
+  priceAsc: [sql`${dailyRate} asc`, sql`${cars.id} asc`],
+  priceDesc: [sql`${dailyRate} desc`, sql`${cars.id} desc`],
+  newest: [sql`${cars.createdAt} desc`, sql`${cars.id} desc`],
 };
 
 /** One page of cars (filters, order, page) and how many match. */
@@ -206,16 +225,19 @@ export async function listCars(
   page: number,
   size: number,
 ) {
-  const where = listConditions(query);
-  const rows = await db
-    .select({ car: cars, supplierName: users.fullName, priceChangeRate: users.priceChangeRate })
-    .from(cars)
-    .innerJoin(users, eq(users.id, cars.supplierId))
-    .where(where)
-    .orderBy(...ORDER[query.sort ?? 'name'], asc(cars.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  const [total] = await db.select({ n: count() }).from(cars).where(where);
+  const places = query.locationId ? await placeAndBelow(db, query.locationId) : undefined;
+  const where = listConditions(db, query, places);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ car: cars, supplierName: users.fullName, priceChangeRate: users.priceChangeRate })
+      .from(cars)
+      .innerJoin(users, eq(users.id, cars.supplierId))
+      .where(where)
+      .orderBy(...ORDER[query.sort ?? 'name'])
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(cars).where(where),
+  ]);
   return { rows, totalCount: total?.n ?? 0 };
 }
 
@@ -230,33 +252,31 @@ export async function pageFacts(db: DbOrTx, carIds: string[]) {
     eq(bookings.kind, 'rental'),
     inArray(bookings.status, ['pending', 'deposit', 'paid', 'reserved']),
   );
-  const countRows = await db
-    .select({ carId: bookings.carId, n: count() })
-    .from(bookings)
-    .where(held)
-    .groupBy(bookings.carId);
-  const nextRows = await db
-    .selectDistinctOn([bookings.carId], {
-      carId: bookings.carId,
-      id: bookings.id,
-      pickupAt: bookings.pickupAt,
-      dropoffAt: bookings.dropoffAt,
-      status: bookings.status,
-    })
-    .from(bookings)
-    .where(and(held, gt(bookings.dropoffAt, sql`now()`)))
-    .orderBy(bookings.carId, asc(bookings.pickupAt));
-  const placeRows = await db
-    .select({ carId: carLocations.carId, timeZone: locations.timeZone, locationId: locations.id })
-    .from(carLocations)
-    .innerJoin(locations, eq(locations.id, carLocations.locationId))
-    .where(inArray(carLocations.carId, carIds))
-    .orderBy(asc(carLocations.carId), asc(locations.id));
-  const periodRows = await db
-    .select()
-    .from(dateBasedPrices)
-    .where(inArray(dateBasedPrices.carId, carIds))
-    .orderBy(asc(dateBasedPrices.startDate));
+  const [countRows, nextRows, placeRows, periodRows] = await Promise.all([
+    db.select({ carId: bookings.carId, n: count() }).from(bookings).where(held).groupBy(bookings.carId),
+    db
+      .selectDistinctOn([bookings.carId], {
+        carId: bookings.carId,
+        id: bookings.id,
+        pickupAt: bookings.pickupAt,
+        dropoffAt: bookings.dropoffAt,
+        status: bookings.status,
+      })
+      .from(bookings)
+      .where(and(held, gt(bookings.dropoffAt, sql`now()`)))
+      .orderBy(bookings.carId, asc(bookings.pickupAt)),
+    db
+      .select({ carId: carLocations.carId, timeZone: locations.timeZone, locationId: locations.id })
+      .from(carLocations)
+      .innerJoin(locations, eq(locations.id, carLocations.locationId))
+      .where(inArray(carLocations.carId, carIds))
+      .orderBy(asc(carLocations.carId), asc(locations.id)),
+    db
+      .select()
+      .from(dateBasedPrices)
+      .where(inArray(dateBasedPrices.carId, carIds))
+      .orderBy(asc(dateBasedPrices.startDate)),
+  ]);
   const places = new Map<string, { count: number; timeZone: string }>();
   for (const row of placeRows) {
     const known = places.get(row.carId);
