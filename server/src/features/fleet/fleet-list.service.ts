@@ -35,6 +35,7 @@ export async function listOperatorCars(
   const facts = await repository.pageFacts(
     ctx.db,
     rows.map((row) => row.car.id),
+    rows.filter((row) => row.car.isDateBasedPrice).map((row) => row.car.id),
   );
   const now = ctx.clock.now();
   return {

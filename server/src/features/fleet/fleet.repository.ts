@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { BookingStatus, Language } from '@roam/contract/enums';
 import type { OperatorCarsQuery } from '@roam/contract/fleet';
 import { and, asc, count, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -245,37 +245,32 @@ export async function listCars(
  * For the cars of a page: bookings that hold or held each (pending, deposit, paid, reserved), the next one not ended,
  * the number of places and the first place's time zone — a few indexed look-ups by car id.
  */
-export async function pageFacts(db: DbOrTx, carIds: string[]) {
+export async function pageFacts(db: DbOrTx, carIds: string[], dateBasedIds: string[]) {
   if (carIds.length === 0) return { counts: new Map(), next: new Map(), places: new Map(), periods: new Map() };
   const held = and(
     inArray(bookings.carId, carIds),
     eq(bookings.kind, 'rental'),
     inArray(bookings.status, ['pending', 'deposit', 'paid', 'reserved']),
   );
-  const [countRows, nextRows, placeRows, periodRows] = await Promise.all([
-    db.select({ carId: bookings.carId, n: count() }).from(bookings).where(held).groupBy(bookings.carId),
-    db
-      .selectDistinctOn([bookings.carId], {
-        carId: bookings.carId,
-        id: bookings.id,
-        pickupAt: bookings.pickupAt,
-        dropoffAt: bookings.dropoffAt,
-        status: bookings.status,
-      })
-      .from(bookings)
-      .where(and(held, gt(bookings.dropoffAt, sql`now()`)))
-      .orderBy(bookings.carId, asc(bookings.pickupAt)),
+  // The next booking not ended: the first by pick-up among those, as [id, pickup, drop-off, status].
+  const next = sql<[string, string, string, BookingStatus] | null>`(array_agg(
+      json_build_array(${bookings.id}, ${bookings.pickupAt}, ${bookings.dropoffAt}, ${bookings.status})
+      order by ${bookings.pickupAt}) filter (where ${bookings.dropoffAt} > now()))[1]`;
+  const [bookingRows, placeRows, periodRows] = await Promise.all([
+    db.select({ carId: bookings.carId, n: count(), next }).from(bookings).where(held).groupBy(bookings.carId),
     db
       .select({ carId: carLocations.carId, timeZone: locations.timeZone, locationId: locations.id })
       .from(carLocations)
       .innerJoin(locations, eq(locations.id, carLocations.locationId))
       .where(inArray(carLocations.carId, carIds))
       .orderBy(asc(carLocations.carId), asc(locations.id)),
-    db
-      .select()
-      .from(dateBasedPrices)
-      .where(inArray(dateBasedPrices.carId, carIds))
-      .orderBy(asc(dateBasedPrices.startDate)),
+    dateBasedIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(dateBasedPrices)
+          .where(inArray(dateBasedPrices.carId, dateBasedIds))
+          .orderBy(asc(dateBasedPrices.startDate)),
   ]);
   const places = new Map<string, { count: number; timeZone: string }>();
   for (const row of placeRows) {
@@ -290,9 +285,15 @@ export async function pageFacts(db: DbOrTx, carIds: string[]) {
       { startDate: row.startDate, endDate: row.endDate, dailyPrice: row.dailyPrice },
     ]);
   }
+  const upcoming = new Map<string, { id: string; pickupAt: Date; dropoffAt: Date; status: BookingStatus }>();
+  for (const row of bookingRows) {
+    if (!row.next) continue;
+    const [id, pickupAt, dropoffAt, status] = row.next;
+    upcoming.set(row.carId, { id, pickupAt: new Date(pickupAt), dropoffAt: new Date(dropoffAt), status });
+  }
   return {
-    counts: new Map(countRows.map((row) => [row.carId, Number(row.n)])),
-    next: new Map(nextRows.map((row) => [row.carId, row])),
+    counts: new Map(bookingRows.map((row) => [row.carId, Number(row.n)])),
+    next: upcoming,
     places,
     periods,
   };
