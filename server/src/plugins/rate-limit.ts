@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
@@ -87,3 +88,15 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 export function rateLimitOptions(db: Db): RateLimitPluginOptions {
   return { global: false, hook: 'preHandler', store: databaseRateLimitStore(db) };
 }
+
+/**
+ * A route's limit per signed-in account (per IP address without one): `config: perAccountLimit(30, '1 minute')`.
+ * Uploads, and the operator calls that hold a car or e-mail a driver (issue #23).
+ */
+export const perAccountLimit = (max: number, timeWindow: string) => ({
+  rateLimit: {
+    max,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+  },
+});

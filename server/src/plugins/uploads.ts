@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { PROFILE_MESSAGES, UPLOAD_LIMITS } from '@roam/contract/profile';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { perAccountLimit } from './rate-limit.ts';
 
 // File uploads (ARCHITECTURE §5 Files): one multipart file per request, size-limited; the bytes are then checked by
 // content and re-encoded by lib/upload-validation.ts. Shared by the profile (avatar, licence) and the operator's calls
@@ -15,13 +16,7 @@ export async function registerUploads(app: FastifyInstance) {
 }
 
 /** Uploads are modestly rate limited per account (or per IP for a guest at checkout). */
-export const uploadRateLimit = {
-  rateLimit: {
-    max: 30,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
-  },
-};
+export const uploadRateLimit = perAccountLimit(30, '1 minute');
 
 /** The bytes of the multipart file field `field`; 'Please add an image.' (400) when there is none. */
 export async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file'): Promise<Buffer> {

@@ -34,8 +34,9 @@ export function changesBetween(
   return changes;
 }
 
-/** Writes one entry; `tx` is the transaction of the change it records. */
+/** Writes one entry; `tx` is the transaction of the change it records (context.ts: the call shape). */
 export async function recordAudit(
+  _ctx: AppContext,
   tx: DbOrTx,
   actor: AuditActor,
   entry: {

@@ -4,31 +4,18 @@ import {
   CancellationRequestsQuerySchema,
   DeclineCancellationBodySchema,
 } from '@roam/contract/cancellations';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
+import { perAccountLimit } from '../../plugins/rate-limit.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { approveCancellation, declineCancellation, listRequests } from './cancellations.service.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  503: ApiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 503);
 const security = [{ session: [] }];
 /** A decision e-mails the driver (COMMON rules: rate limits on what sends e-mail), per account. */
-const mailLimit = {
-  rateLimit: {
-    max: 60,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
-  },
-};
+const mailLimit = perAccountLimit(60, '1 minute');
 
 /** The cancellation requests queue (issue #23): the car's supplier and admins decide. */
 export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -111,7 +111,7 @@ export async function approveCancellation(ctx: AppContext, actor: Actor, id: str
   const record = await operated(ctx, actor, id);
   const { booking } = record;
   // Already approved (a retry, a second click): the decision as it was made.
-  if (booking.status === 'cancelled') return decision(id, 'cancelled', await refundMade(ctx.db, id));
+  if (booking.status === 'cancelled') return decision(id, 'cancelled', await refundMade(ctx, id));
   if (!booking.cancelRequest) throw NO_REQUEST();
   const terms = termsOf(record, ctx.clock.now());
   const refund =
@@ -128,8 +128,8 @@ export async function approveCancellation(ctx: AppContext, actor: Actor, id: str
     const current = await repository.lockBooking(tx, id);
     if (!current || current.status === 'cancelled') return [];
     await repository.cancel(tx, id);
-    if (refund) await confirmRefund(tx, id, refund.reference);
-    await recordAudit(tx, actor, {
+    if (refund) await confirmRefund(ctx, tx, id, refund.reference);
+    await recordAudit(ctx, tx, actor, {
       entity: 'booking',
       entityId: id,
       action: 'approveCancellation',
@@ -167,7 +167,7 @@ export async function declineCancellation(
     const current = await repository.lockBooking(tx, id);
     if (!current || current.status === 'cancelled' || !current.cancelRequest) throw NO_REQUEST();
     await repository.closeRequest(tx, id);
-    await recordAudit(tx, actor, {
+    await recordAudit(ctx, tx, actor, {
       entity: 'booking',
       entityId: id,
       action: 'declineCancellation',

@@ -5,30 +5,18 @@ import {
   CreateCarBlockBodySchema,
   UpdateCarBlockBodySchema,
 } from '@roam/contract/car-blocks';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import { IdParamsSchema } from '@roam/contract/users';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorReplies } from '../../lib/error-replies.ts';
+import { perAccountLimit } from '../../plugins/rate-limit.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { carCalendar, createBlock, deleteBlock, updateBlock } from './car-blocks.service.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 const security = [{ session: [] }];
 /** A block holds a car (COMMON rules: rate limits on what holds a car), per account. */
-const holdLimit = {
-  rateLimit: {
-    max: 60,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
-  },
-};
+const holdLimit = perAccountLimit(60, '1 minute');
 
 /** Blocked periods and the per-car calendar (issue #23): the car's supplier and admins only. */
 export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {

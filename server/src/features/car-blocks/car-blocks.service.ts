@@ -9,7 +9,7 @@ import {
 } from '@roam/contract/car-blocks';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { changesBetween, recordAudit } from '../audit/audit.service.ts';
 import { type Operator, operatedCar, operates } from '../fleet/fleet.service.ts';
@@ -57,7 +57,7 @@ export async function createBlock(
   actor: Operator,
   body: z.output<typeof CreateCarBlockBodySchema>,
 ): Promise<CarBlock> {
-  const { car } = await operatedCar(ctx.db, actor, body.carId);
+  const { car } = await operatedCar(ctx, actor, body.carId);
   const place = await repository.firstPlaceOf(ctx.db, car.id);
   if (!place) throw new AppError('CONFLICT', 'This car serves no place.');
   const row = await refusingOverlap(() =>
@@ -71,7 +71,7 @@ export async function createBlock(
         reason: body.reason,
         note: body.note,
       });
-      await recordAudit(tx, actor, {
+      await recordAudit(ctx, tx, actor, {
         entity: 'carBlock',
         entityId: created.id,
         action: 'create',
@@ -106,10 +106,9 @@ export async function updateBlock(
     reason: body.reason ?? before.reason,
     note: body.note === undefined ? row.note : body.note,
   };
-  if (next.endAt <= next.startAt)
-    throw new AppError('VALIDATION_FAILED', 'Please fix errors.', { endAt: [BLOCK_MESSAGES.endBeforeStart] });
+  if (next.endAt <= next.startAt) throw validationFailed({ endAt: [BLOCK_MESSAGES.endBeforeStart] });
   if (next.endAt.getTime() - next.startAt.getTime() > MAX_BLOCK_MS)
-    throw new AppError('VALIDATION_FAILED', 'Please fix errors.', { endAt: [BLOCK_MESSAGES.tooLong] });
+    throw validationFailed({ endAt: [BLOCK_MESSAGES.tooLong] });
   const after: CarBlock = {
     ...before,
     startAt: next.startAt.toISOString(),
@@ -123,7 +122,7 @@ export async function updateBlock(
     ctx.db.transaction(async (tx) => {
       const written = await repository.updateBlock(tx, row.id, next);
       if (!written) throw NOT_FOUND();
-      await recordAudit(tx, actor, {
+      await recordAudit(ctx, tx, actor, {
         entity: 'carBlock',
         entityId: row.id,
         action: 'update',
@@ -142,7 +141,7 @@ export async function deleteBlock(ctx: AppContext, actor: Operator, id: string) 
   const row = await operatedBlock(ctx, actor, id);
   await ctx.db.transaction(async (tx) => {
     await repository.deleteBlock(tx, row.id);
-    await recordAudit(tx, actor, {
+    await recordAudit(ctx, tx, actor, {
       entity: 'carBlock',
       entityId: row.id,
       action: 'delete',
@@ -161,7 +160,7 @@ export async function carCalendar(
   carId: string,
   query: z.output<typeof CarCalendarQuerySchema>,
 ): Promise<CarCalendar> {
-  const { car } = await operatedCar(ctx.db, actor, carId);
+  const { car } = await operatedCar(ctx, actor, carId);
   const from = new Date(query.from);
   const to = new Date(query.to);
   const place = await repository.firstPlaceOf(ctx.db, car.id);

@@ -23,7 +23,7 @@ export async function setCarImage(
   upload: Buffer,
   language: Language,
 ): Promise<OperatorCar> {
-  const { car } = await operatedCar(ctx.db, actor, carId);
+  const { car } = await operatedCar(ctx, actor, carId);
   const image = await prepareCarImage(upload);
   await ctx.db.transaction(async (tx) => {
     const fileId = await repository.insertFile(tx, {
@@ -35,7 +35,7 @@ export async function setCarImage(
     });
     await repository.updateCar(tx, carId, { imageFileId: fileId });
     if (car.imageFileId) await repository.deleteImageUnlessUsed(tx, car.imageFileId);
-    await recordAudit(tx, actor, {
+    await recordAudit(ctx, tx, actor, {
       entity: 'carImage',
       entityId: carId,
       action: car.imageFileId ? 'update' : 'create',
@@ -54,13 +54,13 @@ export async function removeCarImage(
   carId: string,
   language: Language,
 ): Promise<OperatorCar> {
-  const { car } = await operatedCar(ctx.db, actor, carId);
+  const { car } = await operatedCar(ctx, actor, carId);
   if (!car.imageFileId) return answer(ctx, actor, carId, language);
   const previous = car.imageFileId;
   await ctx.db.transaction(async (tx) => {
     await repository.updateCar(tx, carId, { imageFileId: null });
     await repository.deleteImageUnlessUsed(tx, previous);
-    await recordAudit(tx, actor, {
+    await recordAudit(ctx, tx, actor, {
       entity: 'carImage',
       entityId: carId,
       action: 'delete',

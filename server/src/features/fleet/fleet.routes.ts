@@ -1,6 +1,5 @@
 import { AuditPageSchema } from '@roam/contract/audit';
 import { CarQuerySchema } from '@roam/contract/cars';
-import { ApiErrorSchema } from '@roam/contract/errors';
 import {
   CreateCarBodySchema,
   DeleteCarResultSchema,
@@ -12,6 +11,7 @@ import {
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
 import { carAuditPage } from '../audit/audit.service.ts';
@@ -19,13 +19,7 @@ import { removeCarImage, setCarImage } from './car-images.service.ts';
 import { createCar, deleteCar, operatedCar, updateCar } from './fleet.service.ts';
 import { listOperatorCars } from './fleet-list.service.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 const security = [{ session: [] }];
 
 /**
@@ -118,12 +112,12 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
         querystring: CarQuerySchema,
-        response: { 200: OperatorCarSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        response: { 200: OperatorCarSchema, ...errorReplies(413, 415), ...errors },
       },
     },
     async (request) => {
       const actor = requireUser(request, 'admin', 'supplier');
-      await operatedCar(ctx.db, actor, request.params.id);
+      await operatedCar(ctx, actor, request.params.id);
       return setCarImage(ctx, actor, request.params.id, await uploadedBytes(request, 'image'), request.query.language);
     },
   );
@@ -157,7 +151,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, page, size } = request.params;
-      await operatedCar(ctx.db, requireUser(request, 'admin', 'supplier'), id);
+      await operatedCar(ctx, requireUser(request, 'admin', 'supplier'), id);
       return carAuditPage(ctx, id, page, size);
     },
   );

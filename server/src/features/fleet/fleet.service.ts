@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { pgConstraint, pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
@@ -26,16 +26,15 @@ export type Operator = Pick<SessionUser, 'id' | 'type'>;
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Car not found.');
 const FORBIDDEN = () => new AppError('FORBIDDEN', 'Not allowed.');
-const invalid = (fieldErrors: Record<string, string[]>) =>
-  new AppError('VALIDATION_FAILED', 'Please fix errors.', fieldErrors);
+const invalid = validationFailed;
 
 /** Admins, and the supplier of the car. */
 export const operates = (actor: Operator, supplierId: string) =>
   actor.type === 'admin' || (actor.type === 'supplier' && actor.id === supplierId);
 
 /** The car, when `actor` operates it: 404 when there is none, 403 when it is another supplier's. */
-export async function operatedCar(db: DbOrTx, actor: Operator, carId: string) {
-  const row = await repository.findCar(db, carId);
+export async function operatedCar(ctx: AppContext, actor: Operator, carId: string) {
+  const row = await repository.findCar(ctx.db, carId);
   if (!row) throw NOT_FOUND();
   if (!operates(actor, row.car.supplierId)) throw FORBIDDEN();
   return row;
@@ -109,7 +108,7 @@ export async function createCar(
       const id = await repository.insertCar(tx, supplierId, columnsOf(fields));
       await repository.replacePlaces(tx, id, fields.locationIds);
       await repository.replacePeriods(tx, id, fields.dateBasedPrices);
-      await recordAudit(tx, auditActor(actor), {
+      await recordAudit(ctx, tx, auditActor(actor), {
         entity: 'car',
         entityId: id,
         action: 'create',
@@ -131,7 +130,7 @@ export async function updateCar(
   language: Language,
 ): Promise<OperatorCar> {
   const { _id: carId, supplierId, ...sent } = body;
-  const row = await operatedCar(ctx.db, actor, carId);
+  const row = await operatedCar(ctx, actor, carId);
   if (supplierId !== undefined && supplierId !== row.car.supplierId)
     throw invalid({ supplierId: [FLEET_MESSAGES.supplierFixed] });
   const before = fieldsOf(
@@ -158,7 +157,7 @@ export async function updateCar(
       await repository.updateCar(tx, carId, columnsOf(changed));
       if (changes.locationIds) await repository.replacePlaces(tx, carId, after.locationIds);
       if (changes.dateBasedPrices) await repository.replacePeriods(tx, carId, after.dateBasedPrices);
-      await recordAudit(tx, auditActor(actor), {
+      await recordAudit(ctx, tx, auditActor(actor), {
         entity: 'car',
         entityId: carId,
         action: 'update',
@@ -177,7 +176,7 @@ export async function updateCar(
  * row stays, so the bookings it had stay in their drivers' and suppliers' history.
  */
 export async function deleteCar(ctx: AppContext, actor: Operator, carId: string) {
-  const row = await operatedCar(ctx.db, actor, carId);
+  const row = await operatedCar(ctx, actor, carId);
   const before = fieldsOf(
     row.car,
     (await repository.placesOf(ctx.db, carId, 'en')).map((place) => place._id),
@@ -189,7 +188,7 @@ export async function deleteCar(ctx: AppContext, actor: Operator, carId: string)
     if (await repository.hasCurrentOrFutureBooking(tx, carId))
       throw new AppError('CONFLICT', FLEET_MESSAGES.deleteBooked);
     await repository.softDeleteCar(tx, carId);
-    await recordAudit(tx, auditActor(actor), {
+    await recordAudit(ctx, tx, auditActor(actor), {
       entity: 'car',
       entityId: carId,
       action: 'delete',

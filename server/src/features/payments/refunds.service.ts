@@ -55,13 +55,13 @@ export async function refundPayment(
 }
 
 /** Marks the booking's refund made, in the transaction that cancels the booking. */
-export async function confirmRefund(tx: DbOrTx, bookingId: string, reference: string) {
+export async function confirmRefund(_ctx: AppContext, tx: DbOrTx, bookingId: string, reference: string) {
   await repository.markRefunded(tx, bookingId, reference);
 }
 
 /** The refund made for a booking, or null. */
-export async function refundMade(db: DbOrTx, bookingId: string): Promise<Refund | null> {
-  const row = await repository.findRefund(db, bookingId);
+export async function refundMade(ctx: AppContext, bookingId: string): Promise<Refund | null> {
+  const row = await repository.findRefund(ctx.db, bookingId);
   if (row?.status !== 'succeeded' || !row.providerReference) return null;
   return { provider: row.provider, amount: row.amount, currency: row.currency, reference: row.providerReference };
 }

@@ -1,7 +1,7 @@
-import { ApiErrorSchema } from '@roam/contract/errors';
 import { SupplierProfileSchema, UpdateSupplierProfileBodySchema } from '@roam/contract/supplier-profile';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
 import {
@@ -11,12 +11,7 @@ import {
   updateSupplierProfile,
 } from './supplier-profile.service.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404);
 const security = [{ session: [] }];
 
 /** The supplier profile calls (issue #23): the supplier itself and admins; the percentage is the admin's alone. */
@@ -63,7 +58,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replace the supplier's logo (multipart field 'image': JPEG, PNG or WebP, re-encoded within 240×120)",
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
-        response: { 200: SupplierProfileSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        response: { 200: SupplierProfileSchema, ...errorReplies(413, 415), ...errors },
       },
     },
     async (request) => {

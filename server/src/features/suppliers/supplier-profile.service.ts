@@ -75,7 +75,7 @@ export async function updateSupplierProfile(
     const values = Object.fromEntries(Object.keys(changes).map((field) => [field, after[field as keyof typeof after]]));
     await ctx.db.transaction(async (tx) => {
       await repository.updateSupplier(tx, supplierId, values);
-      await recordAudit(tx, actor, {
+      await recordAudit(ctx, tx, actor, {
         entity: 'supplier',
         entityId: supplierId,
         action: 'update',
@@ -95,7 +95,7 @@ export async function setSupplierLogo(ctx: AppContext, actor: Actor, supplierId:
     const fileId = await repository.insertLogo(tx, supplierId, logo);
     await repository.updateSupplier(tx, supplierId, { logoFileId: fileId });
     if (row.logoFileId) await repository.deleteFile(tx, row.logoFileId);
-    await recordAudit(tx, actor, {
+    await recordAudit(ctx, tx, actor, {
       entity: 'supplier',
       entityId: supplierId,
       action: 'update',
@@ -114,7 +114,7 @@ export async function removeSupplierLogo(ctx: AppContext, actor: Actor, supplier
     await ctx.db.transaction(async (tx) => {
       await repository.updateSupplier(tx, supplierId, { logoFileId: null });
       await repository.deleteFile(tx, previous);
-      await recordAudit(tx, actor, {
+      await recordAudit(ctx, tx, actor, {
         entity: 'supplier',
         entityId: supplierId,
         action: 'update',
