@@ -18,7 +18,7 @@ import { type AppContext, systemClock } from './context.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookingsRoutes } from './features/bookings/bookings.routes.ts';
-import { cancellationsRoutes } from './features/cancellations/cancellations.routes.ts';
+import { cancellationRequestsRoutes } from './features/bookings/cancellation-requests.routes.ts';
 import { carBlocksRoutes } from './features/car-blocks/car-blocks.routes.ts';
 import { carsRoutes } from './features/cars/cars.routes.ts';
 import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
@@ -139,7 +139,7 @@ export async function buildApp({
   await app.register(bookingsRoutes);
   await app.register(carsRoutes);
   await app.register(carBlocksRoutes);
-  await app.register(cancellationsRoutes);
+  await app.register(cancellationRequestsRoutes);
   await app.register(checkoutRoutes);
   await app.register(contactRoutes);
   await app.register(currencyRoutes);

@@ -2,7 +2,9 @@ import type { SearchCarsResponse } from '@roam/contract/cars';
 import type { CreateCarBody, OperatorCar } from '@roam/contract/fleet';
 import { zonedToInstant } from '@roam/contract/time';
 import { expect } from 'vitest';
+import type { bookings } from '../src/db/schema.ts';
 import { DEMO_IDS } from '../src/db/seed/seed.ts';
+import { bookingRow } from './booking-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
 // Helpers of the operator console's tests (issue #23): a car as an operator creates it, the operator's calls, and
@@ -20,6 +22,23 @@ export function lyonPeriod(daysAhead: number, days: number) {
     dropoffAt: zonedToInstant({ date: dayFromNow(daysAhead + days), time: '10:00' }, 'Europe/Paris').toISOString(),
   };
 }
+
+type Period = { pickupAt: string; dropoffAt: string };
+
+/** A pay-later checkout of a car at Lyon airport over `when` (the driver signs in; extras as chosen). */
+export const lyonCheckout = (carId: string, when: Period, extras: Record<string, boolean> = {}) => ({
+  carId,
+  pickupLocationId: L.lyonAirport,
+  dropoffLocationId: L.lyonAirport,
+  ...when,
+  extras,
+  paymentOption: 'payLater',
+  currency: 'EUR',
+});
+
+/** A bookings row of a car at Lyon airport, written straight to the database (booking-fixtures.ts bookingRow). */
+export const lyonBooking = (carId: string, when: Period, overrides: Partial<typeof bookings.$inferInsert> = {}) =>
+  bookingRow(when, { carId, pickupLocationId: L.lyonAirport, dropoffLocationId: L.lyonAirport, ...overrides });
 
 /** A complete car at Lyon airport: weekly and date-based prices, theft protection priced, cancellation included. */
 export function newCar(overrides: Partial<CreateCarBody> = {}): CreateCarBody {

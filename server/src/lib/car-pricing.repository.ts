@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { cars, dateBasedPrices, users } from '../db/schema.ts';
 
 // The car as the price engine and a booking need it, read by checkout and by booking edits (issue #20: one query,
 // where each feature had its own).
 
-/** A car's date-based price periods, as the contract price engine takes them. */
-function findDateBasedPrices(db: DbOrTx, carId: string) {
+/** A car's date-based price periods, as the contract price engine takes them, by start (the car editor's order). */
+export function findDateBasedPrices(db: DbOrTx, carId: string) {
   return db
     .select({
       startDate: dateBasedPrices.startDate,
@@ -14,7 +14,8 @@ function findDateBasedPrices(db: DbOrTx, carId: string) {
       dailyPrice: dateBasedPrices.dailyPrice,
     })
     .from(dateBasedPrices)
-    .where(eq(dateBasedPrices.carId, carId));
+    .where(eq(dateBasedPrices.carId, carId))
+    .orderBy(asc(dateBasedPrices.startDate));
 }
 
 /** The car, its supplier's terms and contact (for the booking's notices), and its date-based prices; null: none. */

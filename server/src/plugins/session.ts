@@ -100,3 +100,9 @@ export function requireSelfOrAdmin(request: FastifyRequest, userId: string): Ses
   if (user.id !== userId && user.type !== 'admin') throw new AppError('FORBIDDEN', 'Not allowed.');
   return user;
 }
+
+/** The signed-in operator — a supplier or an admin (issue #23) — or 401/403. */
+export const requireOperator = (request: FastifyRequest): SessionUser => requireUser(request, 'admin', 'supplier');
+
+/** The OpenAPI `security` of a call that needs the session cookie (app.ts names the scheme `session`). */
+export const SESSION_SECURITY = [{ session: [] }];

@@ -1,5 +1,5 @@
 import type { BookingStatus } from '@roam/contract/enums';
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, cars, locations, users } from '../../db/schema.ts';
@@ -27,6 +27,8 @@ const rowColumns = {
   booking: bookings,
   carName: cars.name,
   carImageFileId: cars.imageFileId,
+  /** The car's cancellation extra now (−1, 0 included, a price): what a cancellation refunds depends on it. */
+  carCancellation: cars.cancellation,
   supplierName: supplier.fullName,
   driverName: driver.fullName,
   driverEmail: driver.email,
@@ -85,6 +87,25 @@ export async function listBookings(db: DbOrTx, scope: Scope, filter: ListFilter,
       .innerJoin(driver, eq(driver.id, bookings.driverId))
       .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
       .where(where),
+  ]);
+  return { rows, totalCount: total?.n ?? 0 };
+}
+
+/** Open cancellation requests (issue #23) of one supplier's fleet or of all, the longest waiting first. */
+export async function openCancellationRequests(db: DbOrTx, supplierId: string | undefined, page: number, size: number) {
+  const where = and(
+    isRental,
+    eq(bookings.cancelRequest, true),
+    ne(bookings.status, 'cancelled'),
+    supplierId ? eq(bookings.supplierId, supplierId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(sql`${bookings.cancelRequestedAt} asc nulls first`, asc(bookings.pickupAt), asc(bookings.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(bookings).where(where),
   ]);
   return { rows, totalCount: total?.n ?? 0 };
 }

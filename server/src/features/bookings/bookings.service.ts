@@ -34,7 +34,7 @@ function visible(record: repository.BookingRecord, user: SessionUser): boolean {
 }
 
 /** Admins, and the supplier of the booked car. */
-function isOperator(record: repository.BookingRecord, user: SessionUser): boolean {
+export function isOperator(record: repository.BookingRecord, user: Pick<SessionUser, 'id' | 'type'>): boolean {
   return user.type === 'admin' || (user.type === 'supplier' && record.booking.supplierId === user.id);
 }
 

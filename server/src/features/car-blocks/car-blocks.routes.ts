@@ -10,11 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { perAccountLimit } from '../../plugins/rate-limit.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
 import { carCalendar, createBlock, deleteBlock, updateBlock } from './car-blocks.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
-const security = [{ session: [] }];
 /** A block holds a car (COMMON rules: rate limits on what holds a car), per account. */
 const holdLimit = perAccountLimit(60, '1 minute');
 
@@ -35,8 +34,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: CarBlockSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createBlock(ctx, requireUser(request, 'admin', 'supplier'), request.body)),
+    async (request, reply) => reply.status(201).send(await createBlock(ctx, requireOperator(request), request.body)),
   );
 
   app.put(
@@ -51,7 +49,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CarBlockSchema, ...errors },
       },
     },
-    async (request) => updateBlock(ctx, requireUser(request, 'admin', 'supplier'), request.body),
+    async (request) => updateBlock(ctx, requireOperator(request), request.body),
   );
 
   app.delete(
@@ -65,7 +63,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ _id: z.uuid(), deleted: z.literal(true) }), ...errors },
       },
     },
-    async (request) => deleteBlock(ctx, requireUser(request, 'admin', 'supplier'), request.params.id),
+    async (request) => deleteBlock(ctx, requireOperator(request), request.params.id),
   );
 
   app.get(
@@ -80,6 +78,6 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CarCalendarSchema, ...errors },
       },
     },
-    async (request) => carCalendar(ctx, requireUser(request, 'admin', 'supplier'), request.params.id, request.query),
+    async (request) => carCalendar(ctx, requireOperator(request), request.params.id, request.query),
   );
 };

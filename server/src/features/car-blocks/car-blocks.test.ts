@@ -1,8 +1,7 @@
 import { BLOCK_MESSAGES, type CarBlock, CarCalendarSchema } from '@roam/contract/car-blocks';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow } from '../../../test/booking-fixtures.ts';
-import { L, lyonPeriod, operatorCalls, search } from '../../../test/fleet-fixtures.ts';
+import { L, lyonCheckout, lyonPeriod, operatorCalls, search } from '../../../test/fleet-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, bookings, notifications, outbox } from '../../db/schema.ts';
@@ -42,14 +41,7 @@ describe('blocked periods', () => {
       method: 'POST',
       url: '/api/checkout',
       headers: driver,
-      payload: {
-        carId,
-        pickupLocationId: L.lyonAirport,
-        dropoffLocationId: L.lyonAirport,
-        ...when,
-        paymentOption: 'payLater',
-        currency: 'EUR',
-      },
+      payload: lyonCheckout(carId, when),
     });
   const listed = async (when: { pickupAt: string; dropoffAt: string }) =>
     (await search(t, L.lyon, when, AZUR)).results.map((r) => r._id).includes(carId);
@@ -237,11 +229,6 @@ describe('blocked periods', () => {
 
   it('concurrent checkouts and a block of one period: exactly one holds the car, no 5xx', async () => {
     const when = lyonPeriod(140, 3);
-    await t.db
-      .insert(bookings)
-      .values(
-        bookingRow(lyonPeriod(10, 1), { carId, pickupLocationId: L.lyonAirport, dropoffLocationId: L.lyonAirport }),
-      );
     const responses = await Promise.all([
       ...Array.from({ length: 12 }, () => checkout(when)),
       block(supplier, when),

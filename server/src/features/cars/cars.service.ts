@@ -163,6 +163,10 @@ export async function getCar(ctx: AppContext, id: string, language: Language): P
   return { ...car, locations: await carLocationsOf(ctx.db, id, language) };
 }
 
+/** The places a car is offered at, named in `language`, by name (the operator's car editor too: issue #23). */
+export const carPlaces = (ctx: AppContext, carId: string, language: Language) =>
+  carLocationsOf(ctx.db, carId, language);
+
 export async function getPublicFile(ctx: AppContext, id: string) {
   const file = await findPublicFile(ctx.db, id);
   if (!file) throw new AppError('NOT_FOUND', 'File not found');

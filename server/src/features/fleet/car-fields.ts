@@ -1,5 +1,5 @@
 import { fileUrl } from '@roam/contract/cars';
-import type { CarOption } from '@roam/contract/enums';
+import { type CarOption, EXTRAS } from '@roam/contract/enums';
 import type { CarFields, OperatorCar } from '@roam/contract/fleet';
 import type { cars } from '../../db/schema.ts';
 import type { CarRow, Period } from './fleet.repository.ts';
@@ -32,12 +32,7 @@ const COLUMN_FIELDS = [
   'monthlyPrice',
   'discountedMonthlyPrice',
   'isDateBasedPrice',
-  'cancellation',
-  'amendments',
-  'theftProtection',
-  'collisionDamageWaiver',
-  'fullInsurance',
-  'additionalDriver',
+  ...EXTRAS,
   'fullyBooked',
 ] as const satisfies readonly (keyof CarFields & keyof CarRow)[];
 

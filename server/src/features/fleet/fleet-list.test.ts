@@ -2,8 +2,7 @@ import { type OperatorCarsPage, OperatorCarsPageSchema } from '@roam/contract/fl
 import { calculatePrice } from '@roam/contract/price';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow } from '../../../test/booking-fixtures.ts';
-import { L, lyonPeriod, operatorCalls } from '../../../test/fleet-fixtures.ts';
+import { L, lyonBooking, lyonPeriod, operatorCalls } from '../../../test/fleet-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings, cars } from '../../db/schema.ts';
@@ -109,12 +108,7 @@ describe('operator cars list', () => {
       discountedDailyPrice: null,
     });
     const row = (values: Partial<typeof bookings.$inferInsert>, days: number) =>
-      bookingRow(lyonPeriod(days, 2), {
-        carId: car._id,
-        pickupLocationId: L.lyonAirport,
-        dropoffLocationId: L.lyonAirport,
-        ...values,
-      });
+      lyonBooking(car._id, lyonPeriod(days, 2), values);
     const inserted = await t.db
       .insert(bookings)
       .values([

@@ -1,8 +1,9 @@
-import type { BookingStatus, Language } from '@roam/contract/enums';
+import type { BookingStatus } from '@roam/contract/enums';
 import type { OperatorCarsQuery } from '@roam/contract/fleet';
 import { and, asc, count, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, carLocations, cars, dateBasedPrices, files, locations, users } from '../../db/schema.ts';
+import { findDateBasedPrices } from '../../lib/car-pricing.repository.ts';
 
 // The only Drizzle code of the fleet slice (issue #23): the operator's cars, their places, date-based prices and
 // image. Every write here bumps what the car search's index watches (triggers of migration 0005 on cars,
@@ -22,29 +23,8 @@ export async function findCar(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** The car's places, named in `language`, by name. */
-export async function placesOf(db: DbOrTx, carId: string, language: Language) {
-  const rows = await db
-    .select({ id: locations.id, names: locations.names, timeZone: locations.timeZone })
-    .from(carLocations)
-    .innerJoin(locations, eq(locations.id, carLocations.locationId))
-    .where(eq(carLocations.carId, carId));
-  return rows
-    .map((row) => ({ _id: row.id, name: row.names[language] ?? row.names.en ?? '', timeZone: row.timeZone }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
-}
-
-export async function periodsOf(db: DbOrTx, carId: string): Promise<Period[]> {
-  return db
-    .select({
-      startDate: dateBasedPrices.startDate,
-      endDate: dateBasedPrices.endDate,
-      dailyPrice: dateBasedPrices.dailyPrice,
-    })
-    .from(dateBasedPrices)
-    .where(eq(dateBasedPrices.carId, carId))
-    .orderBy(asc(dateBasedPrices.startDate));
-}
+/** The car's date-based price periods, by start. */
+export const periodsOf = findDateBasedPrices;
 
 /** Which of `ids` are locations. */
 export async function existingLocations(db: DbOrTx, ids: string[]): Promise<Set<string>> {

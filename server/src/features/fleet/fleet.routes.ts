@@ -12,7 +12,7 @@ import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
 import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
 import { carAuditPage } from '../audit/audit.service.ts';
 import { removeCarImage, setCarImage } from './car-images.service.ts';
@@ -20,7 +20,6 @@ import { createCar, deleteCar, operatedCar, updateCar } from './fleet.service.ts
 import { listOperatorCars } from './fleet-list.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
-const security = [{ session: [] }];
 
 /**
  * The operator's fleet calls (issue #23): the cars list, create, update, delete, the image, the audit trail. Suppliers
@@ -45,13 +44,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listOperatorCars(
-        ctx,
-        requireUser(request, 'admin', 'supplier'),
-        request.body,
-        request.params.page,
-        request.params.size,
-      ),
+      listOperatorCars(ctx, requireOperator(request), request.body, request.params.page, request.params.size),
   );
 
   app.post(
@@ -67,7 +60,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const car = await createCar(ctx, requireUser(request, 'admin', 'supplier'), request.body, request.query.language);
+      const car = await createCar(ctx, requireOperator(request), request.body, request.query.language);
       return reply.status(201).send(car);
     },
   );
@@ -84,7 +77,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OperatorCarSchema, ...errors },
       },
     },
-    async (request) => updateCar(ctx, requireUser(request, 'admin', 'supplier'), request.body, request.query.language),
+    async (request) => updateCar(ctx, requireOperator(request), request.body, request.query.language),
   );
 
   app.delete(
@@ -98,7 +91,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeleteCarResultSchema, ...errors },
       },
     },
-    async (request) => deleteCar(ctx, requireUser(request, 'admin', 'supplier'), request.params.id),
+    async (request) => deleteCar(ctx, requireOperator(request), request.params.id),
   );
 
   app.post(
@@ -116,7 +109,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = requireUser(request, 'admin', 'supplier');
+      const actor = requireOperator(request);
       await operatedCar(ctx, actor, request.params.id);
       return setCarImage(ctx, actor, request.params.id, await uploadedBytes(request, 'image'), request.query.language);
     },
@@ -134,8 +127,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OperatorCarSchema, ...errors },
       },
     },
-    async (request) =>
-      removeCarImage(ctx, requireUser(request, 'admin', 'supplier'), request.params.id, request.query.language),
+    async (request) => removeCarImage(ctx, requireOperator(request), request.params.id, request.query.language),
   );
 
   app.get(
@@ -151,7 +143,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, page, size } = request.params;
-      await operatedCar(ctx, requireUser(request, 'admin', 'supplier'), id);
+      await operatedCar(ctx, requireOperator(request), id);
       return carAuditPage(ctx, id, page, size);
     },
   );

@@ -14,6 +14,7 @@ import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { pgConstraint, pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
+import { carPlaces } from '../cars/cars.service.ts';
 import { columnsOf, fieldsOf, toOperatorCar } from './car-fields.ts';
 import * as repository from './fleet.repository.ts';
 
@@ -40,17 +41,27 @@ export async function operatedCar(ctx: AppContext, actor: Operator, carId: strin
   return row;
 }
 
-async function answer(db: DbOrTx, carId: string, language: Language): Promise<OperatorCar> {
-  const row = await repository.findCar(db, carId);
+async function answer(ctx: AppContext, carId: string, language: Language): Promise<OperatorCar> {
+  const row = await repository.findCar(ctx.db, carId);
   if (!row) throw NOT_FOUND();
-  return toOperatorCar(row, await repository.placesOf(db, carId, language), await repository.periodsOf(db, carId));
+  return toOperatorCar(row, await carPlaces(ctx, carId, language), await repository.periodsOf(ctx.db, carId));
+}
+
+/** The car's fields as stored, to merge an update onto and to audit. */
+async function storedFields(ctx: AppContext, car: repository.CarRow): Promise<CarFields> {
+  const places = await carPlaces(ctx, car.id, 'en');
+  return fieldsOf(
+    car,
+    places.map((place) => place._id),
+    await repository.periodsOf(ctx.db, car.id),
+  );
 }
 
 /** `GET /api/car/{id}` for its operator; null for anyone else (they get the customer's reading). */
 export async function readOperatorCar(ctx: AppContext, actor: Operator, carId: string, language: Language) {
   const row = await repository.findCar(ctx.db, carId);
   if (!row || !operates(actor, row.car.supplierId)) return null;
-  return answer(ctx.db, carId, language);
+  return answer(ctx, carId, language);
 }
 
 async function checkPlacesAndPlate(
@@ -119,7 +130,7 @@ export async function createCar(
       return id;
     }),
   );
-  return answer(ctx.db, carId, language);
+  return answer(ctx, carId, language);
 }
 
 /** `PUT /api/update-car`: only the fields sent change; the result is checked whole before it is stored. */
@@ -133,11 +144,7 @@ export async function updateCar(
   const row = await operatedCar(ctx, actor, carId);
   if (supplierId !== undefined && supplierId !== row.car.supplierId)
     throw invalid({ supplierId: [FLEET_MESSAGES.supplierFixed] });
-  const before = fieldsOf(
-    row.car,
-    (await repository.placesOf(ctx.db, carId, 'en')).map((place) => place._id),
-    await repository.periodsOf(ctx.db, carId),
-  );
+  const before = await storedFields(ctx, row.car);
   const given = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined));
   const after: CarFields = {
     ...before,
@@ -145,7 +152,7 @@ export async function updateCar(
     ...(sent.locationIds ? { locationIds: [...sent.locationIds].sort() } : {}),
   };
   const changes = changesBetween(before, after);
-  if (Object.keys(changes).length === 0) return answer(ctx.db, carId, language);
+  if (Object.keys(changes).length === 0) return answer(ctx, carId, language);
   const changed = Object.fromEntries(Object.keys(changes).map((field) => [field, after[field as keyof CarFields]]));
   const issues = {
     ...carFieldIssues(after),
@@ -167,7 +174,7 @@ export async function updateCar(
       });
     }),
   );
-  return answer(ctx.db, carId, language);
+  return answer(ctx, carId, language);
 }
 
 /**
@@ -177,11 +184,7 @@ export async function updateCar(
  */
 export async function deleteCar(ctx: AppContext, actor: Operator, carId: string) {
   const row = await operatedCar(ctx, actor, carId);
-  const before = fieldsOf(
-    row.car,
-    (await repository.placesOf(ctx.db, carId, 'en')).map((place) => place._id),
-    await repository.periodsOf(ctx.db, carId),
-  );
+  const before = await storedFields(ctx, row.car);
   await ctx.db.transaction(async (tx) => {
     // The car's row locked first: a checkout inserting a booking of it now waits, then is refused (migration 0009).
     if (!(await repository.lockLiveCar(tx, carId))) throw NOT_FOUND();

@@ -3,8 +3,15 @@ import { FLEET_MESSAGES, type OperatorCar, OperatorCarSchema } from '@roam/contr
 import { calculatePrice } from '@roam/contract/price';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow } from '../../../test/booking-fixtures.ts';
-import { L, lyonPeriod, newCar, operatorCalls, search } from '../../../test/fleet-fixtures.ts';
+import {
+  L,
+  lyonBooking,
+  lyonCheckout,
+  lyonPeriod,
+  newCar,
+  operatorCalls,
+  search,
+} from '../../../test/fleet-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, bookings, carLocations, cars } from '../../db/schema.ts';
@@ -67,15 +74,7 @@ describe('operator cars: create, read, update, delete', () => {
       method: 'POST',
       url: '/api/checkout',
       headers: driver,
-      payload: {
-        carId: car._id,
-        pickupLocationId: L.lyonAirport,
-        dropoffLocationId: L.lyonAirport,
-        ...lyonPeriod(31, 3),
-        extras: { theftProtection: true },
-        paymentOption: 'payLater',
-        currency: 'EUR',
-      },
+      payload: lyonCheckout(car._id, lyonPeriod(31, 3), { theftProtection: true }),
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().price.total).toBe(
@@ -210,13 +209,7 @@ describe('operator cars: create, read, update, delete', () => {
     const when = lyonPeriod(70, 3);
     const [booked] = await t.db
       .insert(bookings)
-      .values(
-        bookingRow(lyonPeriod(20, 2), {
-          carId: car._id,
-          pickupLocationId: L.lyonAirport,
-          dropoffLocationId: L.lyonAirport,
-        }),
-      )
+      .values(lyonBooking(car._id, lyonPeriod(20, 2)))
       .returning();
     const refused = await calls.remove(supplier, car._id);
     expect(refused.statusCode).toBe(409);
@@ -237,7 +230,7 @@ describe('operator cars: create, read, update, delete', () => {
     // A booking of it is refused by the database itself (migration 0009), whoever writes it.
     const refusedInsert = await t.db
       .insert(bookings)
-      .values(bookingRow(when, { carId: car._id, pickupLocationId: L.lyonAirport }))
+      .values(lyonBooking(car._id, when))
       .then(
         () => null,
         (error: unknown) => error,
@@ -258,14 +251,7 @@ describe('operator cars: create, read, update, delete', () => {
           method: 'POST',
           url: '/api/checkout',
           headers: driver,
-          payload: {
-            carId: car._id,
-            pickupLocationId: L.lyonAirport,
-            dropoffLocationId: L.lyonAirport,
-            ...when,
-            paymentOption: 'payLater',
-            currency: 'EUR',
-          },
+          payload: lyonCheckout(car._id, when),
         });
       const responses = await Promise.all([
         ...Array.from({ length: round + 1 }, checkout),
@@ -291,7 +277,7 @@ describe('operator cars: create, read, update, delete', () => {
       // Another writer (a checkout that checked the car a moment ago) inserts its booking now.
       inserting = t.db
         .insert(bookings)
-        .values(bookingRow(lyonPeriod(45, 2), { carId: car._id, pickupLocationId: L.lyonAirport }))
+        .values(lyonBooking(car._id, lyonPeriod(45, 2)))
         .then(
           () => null,
           (error: unknown) => error,

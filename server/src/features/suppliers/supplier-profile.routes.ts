@@ -2,7 +2,7 @@ import { SupplierProfileSchema, UpdateSupplierProfileBodySchema } from '@roam/co
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
 import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
 import {
   readSupplierProfile,
@@ -12,7 +12,6 @@ import {
 } from './supplier-profile.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404);
-const security = [{ session: [] }];
 
 /** The supplier profile calls (issue #23): the supplier itself and admins; the percentage is the admin's alone. */
 export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +30,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SupplierProfileSchema, ...errors },
       },
     },
-    async (request) => readSupplierProfile(ctx, requireUser(request, 'admin', 'supplier'), request.params.id),
+    async (request) => readSupplierProfile(ctx, requireOperator(request), request.params.id),
   );
 
   app.put(
@@ -45,7 +44,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SupplierProfileSchema, ...errors },
       },
     },
-    async (request) => updateSupplierProfile(ctx, requireUser(request, 'admin', 'supplier'), request.body),
+    async (request) => updateSupplierProfile(ctx, requireOperator(request), request.body),
   );
 
   app.post(
@@ -62,7 +61,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = requireUser(request, 'admin', 'supplier');
+      const actor = requireOperator(request);
       await readSupplierProfile(ctx, actor, request.params.id);
       return setSupplierLogo(ctx, actor, request.params.id, await uploadedBytes(request, 'image'));
     },
@@ -79,6 +78,6 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SupplierProfileSchema, ...errors },
       },
     },
-    async (request) => removeSupplierLogo(ctx, requireUser(request, 'admin', 'supplier'), request.params.id),
+    async (request) => removeSupplierLogo(ctx, requireOperator(request), request.params.id),
   );
 };

@@ -9,16 +9,15 @@ import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { perAccountLimit } from '../../plugins/rate-limit.ts';
-import { requireUser } from '../../plugins/session.ts';
-import { approveCancellation, declineCancellation, listRequests } from './cancellations.service.ts';
+import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { approveCancellation, declineCancellation, listRequests } from './cancellation-requests.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 503);
-const security = [{ session: [] }];
 /** A decision e-mails the driver (COMMON rules: rate limits on what sends e-mail), per account. */
 const mailLimit = perAccountLimit(60, '1 minute');
 
 /** The cancellation requests queue (issue #23): the car's supplier and admins decide. */
-export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const cancellationRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const tags = ['operator: cancellation requests'];
 
@@ -35,13 +34,7 @@ export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listRequests(
-        ctx,
-        requireUser(request, 'admin', 'supplier'),
-        request.body,
-        request.params.page,
-        request.params.size,
-      ),
+      listRequests(ctx, requireOperator(request), request.body, request.params.page, request.params.size),
   );
 
   app.post(
@@ -56,7 +49,7 @@ export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CancellationDecisionSchema, ...errors },
       },
     },
-    async (request) => approveCancellation(ctx, requireUser(request, 'admin', 'supplier'), request.params.id),
+    async (request) => approveCancellation(ctx, requireOperator(request), request.params.id),
   );
 
   app.post(
@@ -72,7 +65,6 @@ export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CancellationDecisionSchema, ...errors },
       },
     },
-    async (request) =>
-      declineCancellation(ctx, requireUser(request, 'admin', 'supplier'), request.params.id, request.body.message),
+    async (request) => declineCancellation(ctx, requireOperator(request), request.params.id, request.body.message),
   );
 };

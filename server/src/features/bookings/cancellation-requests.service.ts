@@ -12,9 +12,10 @@ import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
 import { confirmRefund, type Refund, refundMade, refundPayment } from '../payments/refunds.service.ts';
-import * as repository from './cancellations.repository.ts';
+import * as repository from './bookings.repository.ts';
+import { isOperator } from './bookings.service.ts';
 
-// The operator's queue of cancellation requests (issue #23 item 6; ARCHITECTURE §5 Bookings): a supplier decides
+// The operator's queue of cancellation requests (issue #23 item 6; ARCHITECTURE §5 Bookings), in the bookings slice: a supplier decides
 // its fleet's, an admin anyone's. Approving cancels the booking and refunds through its gateway what the terms give
 // (contract cancellationRefund); declining closes the request with a message. Either way the driver gets a
 // notification and an e-mail in their language, recorded in the decision's transaction with its audit row.
@@ -27,7 +28,7 @@ const NO_REQUEST = () => new AppError('CONFLICT', 'This booking has no open canc
 const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
 
 /** What was paid online and what an approval gives back now, by the car's terms. */
-function termsOf(record: repository.RequestRecord, now: Date) {
+function termsOf(record: repository.BookingRecord, now: Date) {
   const { booking } = record;
   const paid = booking.paidAt && booking.paymentProvider && booking.status !== 'void' ? booking.chargedAmount : 0;
   const terms = cancellationRefund({
@@ -44,7 +45,7 @@ function termsOf(record: repository.RequestRecord, now: Date) {
   return { paid, ...terms };
 }
 
-function toRequest(record: repository.RequestRecord, language: Language, now: Date): CancellationRequest {
+function toRequest(record: repository.BookingRecord, language: Language, now: Date): CancellationRequest {
   const { booking } = record;
   const terms = termsOf(record, now);
   return {
@@ -76,7 +77,7 @@ export async function listRequests(
   if (actor.type === 'supplier' && query.supplierId && query.supplierId !== actor.id)
     throw new AppError('FORBIDDEN', 'Not allowed.');
   const supplierId = actor.type === 'supplier' ? actor.id : query.supplierId;
-  const { rows, totalCount } = await repository.openRequests(ctx.db, supplierId, page, size);
+  const { rows, totalCount } = await repository.openCancellationRequests(ctx.db, supplierId, page, size);
   const now = ctx.clock.now();
   return { totalCount, results: rows.map((row) => toRequest(row, query.language, now)) };
 }
@@ -84,11 +85,11 @@ export async function listRequests(
 /** The booking, when the actor operates it (another fleet's booking does not exist for them). */
 async function operated(ctx: AppContext, actor: Actor, id: string) {
   const record = await repository.findBooking(ctx.db, id);
-  if (!record || !(actor.type === 'admin' || record.booking.supplierId === actor.id)) throw NOT_FOUND();
+  if (!record || !isOperator(record, actor)) throw NOT_FOUND();
   return record;
 }
 
-const driverOf = (record: repository.RequestRecord) => ({
+const driverOf = (record: repository.BookingRecord) => ({
   id: record.booking.driverId,
   email: record.driverEmail,
   language: record.driverLanguage,
@@ -125,9 +126,14 @@ export async function approveCancellation(ctx: AppContext, actor: Actor, id: str
         })
       : null;
   const mails = await ctx.db.transaction(async (tx) => {
-    const current = await repository.lockBooking(tx, id);
+    const [current] = await repository.lockBookings(tx, [id]);
     if (!current || current.status === 'cancelled') return [];
-    await repository.cancel(tx, id);
+    await repository.updateBooking(tx, id, {
+      status: 'cancelled',
+      blocksCar: false,
+      holdExpiresAt: null,
+      cancelRequest: false,
+    });
     if (refund) await confirmRefund(ctx, tx, id, refund.reference);
     await recordAudit(ctx, tx, actor, {
       entity: 'booking',
@@ -164,9 +170,9 @@ export async function declineCancellation(
   const record = await operated(ctx, actor, id);
   if (record.booking.status === 'cancelled' || !record.booking.cancelRequest) throw NO_REQUEST();
   const mails = await ctx.db.transaction(async (tx) => {
-    const current = await repository.lockBooking(tx, id);
+    const [current] = await repository.lockBookings(tx, [id]);
     if (!current || current.status === 'cancelled' || !current.cancelRequest) throw NO_REQUEST();
-    await repository.closeRequest(tx, id);
+    await repository.updateBooking(tx, id, { cancelRequest: false });
     await recordAudit(ctx, tx, actor, {
       entity: 'booking',
       entityId: id,
