@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BlockReasonSchema, BookingStatusSchema, LanguageSchema, PaymentOptionSchema } from './enums.ts';
+import { BookingStatusSchema, LanguageSchema, PaymentOptionSchema } from './enums.ts';
 
 // Blocked periods (issue #23): an operator takes a car out of service (maintenance, private use) from one instant to
 // another. Search and checkout respect a block exactly as a booking: it is a row of `bookings` (kind 'block') that
@@ -9,6 +9,18 @@ import { BlockReasonSchema, BookingStatusSchema, LanguageSchema, PaymentOptionSc
 // search and checkout compare instants, and a car may serve places in more than one time zone. The editor turns the
 // wall-clock times an operator types at the car's place into instants (contract time.ts `zonedToInstant`, with the
 // `timeZone` of the calendar answer), exactly as the search form does for a driver.
+
+/**
+ * A row of `bookings`: a driver's rental, or a period its operator took the car out of service. Here, not in
+ * enums.ts, like every operator enum: the customer routes' chunks import enums.ts and stay as they were.
+ */
+export const BOOKING_KINDS = ['rental', 'block'] as const;
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+
+/** Why an operator blocks a car; the web shows each in the reader's language. */
+export const BLOCK_REASONS = ['maintenance', 'privateUse', 'other'] as const;
+export const BlockReasonSchema = z.enum(BLOCK_REASONS);
+export type BlockReason = z.infer<typeof BlockReasonSchema>;
 
 export const BLOCK_MESSAGES = {
   endBeforeStart: 'The end must be after the start.',

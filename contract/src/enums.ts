@@ -42,15 +42,6 @@ export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 /** Statuses that block the car for the booked period (ARCHITECTURE §5); `void` blocks only while its hold lasts. */
 export const BLOCKING_STATUSES = ['pending', 'deposit', 'paid', 'reserved'] as const satisfies readonly BookingStatus[];
 
-/** A row of `bookings`: a driver's rental, or a period its operator took the car out of service (issue #23). */
-export const BOOKING_KINDS = ['rental', 'block'] as const;
-export type BookingKind = (typeof BOOKING_KINDS)[number];
-
-/** Why an operator blocks a car (issue #23); the web shows each in the reader's language. */
-export const BLOCK_REASONS = ['maintenance', 'privateUse', 'other'] as const;
-export const BlockReasonSchema = z.enum(BLOCK_REASONS);
-export type BlockReason = z.infer<typeof BlockReasonSchema>;
-
 export const PAYMENT_OPTIONS = ['payLater', 'deposit', 'full'] as const;
 export const PaymentOptionSchema = z.enum(PAYMENT_OPTIONS);
 export type PaymentOption = z.infer<typeof PaymentOptionSchema>;
@@ -58,11 +49,6 @@ export type PaymentOption = z.infer<typeof PaymentOptionSchema>;
 export const AVAILABILITIES = ['available', 'unavailable'] as const;
 export const AvailabilitySchema = z.enum(AVAILABILITIES);
 export type Availability = z.infer<typeof AvailabilitySchema>;
-
-/** What an operator sets on a car (issue #23): spec §3's two values and 'Coming Soon'. */
-export const CAR_AVAILABILITIES = ['available', 'unavailable', 'comingSoon'] as const;
-export const CarAvailabilitySchema = z.enum(CAR_AVAILABILITIES);
-export type CarAvailability = z.infer<typeof CarAvailabilitySchema>;
 
 /** Labels shown on a car card (spec §3). */
 export const AVAILABILITY_LABELS = ['available', 'unavailable', 'fullyBooked', 'comingSoon'] as const;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { CarSchema } from './cars.ts';
 import {
   BookingStatusSchema,
-  CarAvailabilitySchema,
   CarOptionSchema,
   CarRangeSchema,
   EXTRAS,
@@ -18,6 +17,11 @@ import { DateStringSchema } from './time-schemas.ts';
 // take, and the rules both the editor and the server check. `GET /api/car/{id}` answers it to the car's operator;
 // `PUT /api/update-car` takes it back with fields changed (an absent field is unchanged, null clears it);
 // `POST /api/create-car` takes it without `_id`. Money: integer minor units of EUR.
+
+/** What an operator sets on a car: spec §3's two values and 'Coming Soon' (an operator enum: car-blocks.ts). */
+export const CAR_AVAILABILITIES = ['available', 'unavailable', 'comingSoon'] as const;
+export const CarAvailabilitySchema = z.enum(CAR_AVAILABILITIES);
+export type CarAvailability = z.infer<typeof CarAvailabilitySchema>;
 
 /** Field messages in the spec's words and style (§5: 'Please fill in the field: …'); the web translates by field. */
 export const FLEET_MESSAGES = {

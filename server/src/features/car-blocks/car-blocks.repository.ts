@@ -1,4 +1,5 @@
-import type { BlockReason, Language } from '@roam/contract/enums';
+import type { BlockReason } from '@roam/contract/car-blocks';
+import type { Language } from '@roam/contract/enums';
 import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
