@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CarSchema } from './cars.ts';
+import { CarDetailsSchema } from './cars.ts';
 import {
   BookingStatusSchema,
   CarOptionSchema,
@@ -223,54 +223,18 @@ export function carFieldIssues(car: CarFields): Record<string, string[]> {
 
 const Named = z.object({ _id: z.uuid(), name: z.string() });
 
-/** `GET /api/car/{id}` for the car's operator (its supplier, an admin): every field the editor shows. */
-export const OperatorCarSchema = CarSchema.pick({
-  _id: true,
-  name: true,
-  image: true,
-  range: true,
-  fuelType: true,
-  gearbox: true,
-  seats: true,
-  doors: true,
-  aircon: true,
-  mileage: true,
-  fuelPolicy: true,
-  multimedia: true,
-  deposit: true,
-  minimumAge: true,
-  co2: true,
-  dailyPrice: true,
-  discountedDailyPrice: true,
-  hourlyPrice: true,
-  discountedHourlyPrice: true,
-  weeklyPrice: true,
-  discountedWeeklyPrice: true,
-  biWeeklyPrice: true,
-  discountedBiWeeklyPrice: true,
-  monthlyPrice: true,
-  discountedMonthlyPrice: true,
-  isDateBasedPrice: true,
-  dateBasedPrices: true,
-  cancellation: true,
-  amendments: true,
-  theftProtection: true,
-  collisionDamageWaiver: true,
-  fullInsurance: true,
-  additionalDriver: true,
-  fullyBooked: true,
-  rating: true,
-  trips: true,
-}).extend({
+/**
+ * `GET /api/car/{id}` for the car's operator (its supplier, an admin): the customer's reading of the car — so the
+ * customer screens (checkout, the booking editor) work for an operator too — and what only the operator edits. The
+ * supplier's percentage, for the customer prices the editor shows, is `supplier.priceChangeRate`. Written back with
+ * `PUT /api/update-car`, the fields `UpdateCarBodySchema` does not write (supplier, image, rating, trips, available,
+ * comingSoon — `availability` is the one to set —, createdAt, updatedAt) are ignored.
+ */
+export const OperatorCarSchema = CarDetailsSchema.extend({
   supplierId: z.uuid(),
-  supplierName: z.string(),
-  /** The supplier's percentage, for the customer prices the editor shows next to each price (ARCHITECTURE §5). */
-  priceChangeRate: z.number(),
   licensePlate: z.string().nullable(),
-  /** The places the car is picked up at, as `locationIds` is written back. */
+  /** The places the car is picked up at (`locations` names them), as written back. */
   locationIds: z.array(z.uuid()),
-  /** The same places, named in the requested language with their time zones (read only). */
-  locations: z.array(Named.extend({ timeZone: z.string() })),
   availability: CarAvailabilitySchema,
   createdAt: z.string(),
   updatedAt: z.string(),

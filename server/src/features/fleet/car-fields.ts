@@ -1,4 +1,4 @@
-import { fileUrl } from '@roam/contract/cars';
+import type { CarDetails } from '@roam/contract/cars';
 import { type CarOption, EXTRAS } from '@roam/contract/enums';
 import type { CarFields, OperatorCar } from '@roam/contract/fleet';
 import type { cars } from '../../db/schema.ts';
@@ -69,28 +69,14 @@ export function columnsOf(fields: Partial<CarFields>): Partial<typeof cars.$infe
   return columns;
 }
 
-export function toOperatorCar(
-  row: { car: CarRow; supplierName: string; priceChangeRate: number },
-  places: OperatorCar['locations'],
-  periods: Period[],
-): OperatorCar {
-  const { car } = row;
-  const fields = fieldsOf(
-    car,
-    places.map((place) => place._id),
-    periods,
-  );
+/** The customer's reading of the car (cars service) with what only its operator edits. */
+export function toOperatorCar(details: CarDetails, car: CarRow): OperatorCar {
   return {
-    _id: car.id,
+    ...details,
     supplierId: car.supplierId,
-    supplierName: row.supplierName,
-    priceChangeRate: Number(row.priceChangeRate),
-    ...fields,
-    locationIds: places.map((place) => place._id),
-    locations: places,
-    image: fileUrl(car.imageFileId),
-    rating: car.rating === null ? null : Number(car.rating),
-    trips: car.trips,
+    licensePlate: car.licensePlate,
+    locationIds: details.locations.map((place) => place._id),
+    availability: availabilityOfRow(car),
     createdAt: car.createdAt.toISOString(),
     updatedAt: car.updatedAt.toISOString(),
   };

@@ -129,7 +129,7 @@ describe('operator cars list', () => {
     const now = Date.now();
     const expected = calculatePrice({
       car: { ...car, dateBasedPrices: [] },
-      priceChangeRate: car.priceChangeRate,
+      priceChangeRate: car.supplier.priceChangeRate,
       pickupAt: new Date(now),
       dropoffAt: new Date(now + 86400_000),
       timeZone: 'Europe/Paris',

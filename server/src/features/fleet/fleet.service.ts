@@ -14,7 +14,7 @@ import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { pgConstraint, pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
-import { carPlaces } from '../cars/cars.service.ts';
+import { carPlaces, getCar } from '../cars/cars.service.ts';
 import { columnsOf, fieldsOf, toOperatorCar } from './car-fields.ts';
 import * as repository from './fleet.repository.ts';
 
@@ -44,7 +44,7 @@ export async function operatedCar(ctx: AppContext, actor: Operator, carId: strin
 async function answer(ctx: AppContext, carId: string, language: Language): Promise<OperatorCar> {
   const row = await repository.findCar(ctx.db, carId);
   if (!row) throw NOT_FOUND();
-  return toOperatorCar(row, await carPlaces(ctx, carId, language), await repository.periodsOf(ctx.db, carId));
+  return toOperatorCar(await getCar(ctx, carId, language), row.car);
 }
 
 /** The car's fields as stored, to merge an update onto and to audit. */

@@ -70,7 +70,7 @@ describe('supplier profile', () => {
     const same = await update(supplier, { ...(changed.json() as SupplierProfile), licenseRequired: true });
     expect(same.statusCode, same.body).toBe(200);
     const car = await operatorCalls(t).read(supplier, DEMO_IDS.cars.clio);
-    expect(car.json().priceChangeRate).toBe(7.5);
+    expect(car.json().supplier.priceChangeRate).toBe(7.5);
     expect((await update(admin, { _id: AZUR, priceChangeRate: 0 })).statusCode).toBe(200);
   });
 
