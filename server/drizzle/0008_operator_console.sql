@@ -39,7 +39,4 @@ ALTER TABLE "refunds" ADD CONSTRAINT "refunds_booking_id_bookings_id_fk" FOREIGN
 CREATE INDEX "audit_log_car_idx" ON "audit_log" USING btree ("car_id","at");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id","at");--> statement-breakpoint
 CREATE INDEX "bookings_cancel_request_idx" ON "bookings" USING btree ("supplier_id") WHERE "bookings"."cancel_request";--> statement-breakpoint
-CREATE UNIQUE INDEX "cars_supplier_plate_key" ON "cars" USING btree ("supplier_id","license_plate") WHERE "cars"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "cars_operator_name_idx" ON "cars" USING btree (lower("name") collate "C","id") WHERE "cars"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "cars_operator_price_idx" ON "cars" USING btree (coalesce(nullif("discounted_daily_price", 0), "daily_price"),"id") WHERE "cars"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "cars_operator_newest_idx" ON "cars" USING btree ("created_at","id") WHERE "cars"."deleted_at" is null;
+CREATE UNIQUE INDEX "cars_supplier_plate_key" ON "cars" USING btree ("supplier_id","license_plate") WHERE "cars"."deleted_at" is null;

@@ -215,13 +215,6 @@ export const cars = pgTable(
     index('cars_supplier_idx').on(t.supplierId),
     index('cars_search_idx').on(t.range, t.dailyPrice),
     uniqueIndex('cars_supplier_plate_key').on(t.supplierId, t.licensePlate).where(sql`${t.deletedAt} is null`),
-    // The operator's list of every car (issue #23: the admin's 10k), in each order it offers, read from an index
-    // instead of sorting the fleet per page; a supplier's own cars are few enough to sort.
-    index('cars_operator_name_idx').on(sql`lower(${t.name}) collate "C"`, t.id).where(sql`${t.deletedAt} is null`),
-    index('cars_operator_price_idx')
-      .on(sql`coalesce(nullif(${t.discountedDailyPrice}, 0), ${t.dailyPrice})`, t.id)
-      .where(sql`${t.deletedAt} is null`),
-    index('cars_operator_newest_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
   ],
 );
 

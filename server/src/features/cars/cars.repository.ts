@@ -112,6 +112,8 @@ export type FleetSnapshot = {
   cars: Car[];
   /** [car id, location id] for every place a car is offered at. */
   carLocations: [string, string][];
+  /** What the operator's cars list shows beyond the cards (issue #23), by car id. */
+  operatorFacts: Map<string, { licensePlate: string | null; createdAt: number }>;
   tree: LocationTree;
 };
 
@@ -141,6 +143,12 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
         version: version?.version ?? 0,
         cars: rows.map((row) => toCar(row, (row.car.isDateBasedPrice && periods.get(row.car.id)) || [])),
         carLocations: places.map((place): [string, string] => [place.carId, place.locationId]),
+        operatorFacts: new Map(
+          rows.map((row) => [
+            row.car.id,
+            { licensePlate: row.car.licensePlate, createdAt: row.car.createdAt.getTime() },
+          ]),
+        ),
         tree,
       };
     },

@@ -163,6 +163,12 @@ export async function getCar(ctx: AppContext, id: string, language: Language): P
   return { ...car, locations: await carLocationsOf(ctx.db, id, language) };
 }
 
+/**
+ * The live fleet as the car search's in-memory index holds it, brought up to date with the database first (the
+ * operator's cars list reads it: issue #23).
+ */
+export const currentFleet = (ctx: AppContext) => searchIndexOf(ctx.db).current();
+
 /** The places a car is offered at, named in `language`, by name (the operator's car editor too: issue #23). */
 export const carPlaces = (ctx: AppContext, carId: string, language: Language) =>
   carLocationsOf(ctx.db, carId, language);

@@ -47,7 +47,12 @@ export type Fleet = {
   /** Every supplier with a car, by name. */
   suppliers: { supplierId: string; fullName: string }[];
   tree: LocationTree;
+  /** Every live car, by id, with what the operator's cars list shows beyond the cards (issue #23). */
+  cars: OperatorFleetCar[];
 };
+
+/** A car as the operator's list reads it (issue #23): its plate, its creation and its places (ids, by id). */
+export type OperatorFleetCar = FleetCar & { licensePlate: string | null; createdAt: number; placeIds: string[] };
 
 /** Bookings that ended this long ago can no longer block a search's period (pick-up is in the future). */
 const KEEP_ENDED_MS = 24 * 3600_000;
@@ -60,19 +65,29 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
     .sort((a, b) => a.fullName.localeCompare(b.fullName) || a.supplierId.localeCompare(b.supplierId));
   const slots = new Map(suppliers.map((supplier, slot) => [supplier.supplierId, slot]));
   const cars = new Map(
-    snapshot.cars.map((car): [string, FleetCar] => [
+    snapshot.cars.map((car): [string, OperatorFleetCar] => [
       car._id,
-      { car, supplier: slots.get(car.supplier._id) ?? 0, blocks: blocksOf(car._id), pricesByLength: new Map() },
+      {
+        car,
+        supplier: slots.get(car.supplier._id) ?? 0,
+        blocks: blocksOf(car._id),
+        pricesByLength: new Map(),
+        licensePlate: snapshot.operatorFacts.get(car._id)?.licensePlate ?? null,
+        createdAt: snapshot.operatorFacts.get(car._id)?.createdAt ?? 0,
+        placeIds: [],
+      },
     ]),
   );
   const carsAt = new Map<string, FleetCar[]>();
   for (const [carId, locationId] of snapshot.carLocations) {
     const car = cars.get(carId);
     if (!car) continue;
+    car.placeIds.push(locationId);
     const list = carsAt.get(locationId);
     if (list) list.push(car);
     else carsAt.set(locationId, [car]);
   }
+  for (const car of cars.values()) car.placeIds.sort();
   const places = new Map<string, PlaceCars<FleetCar>>();
   for (const locationId of snapshot.tree.zones.keys()) {
     const found = new Set<FleetCar>();
@@ -81,7 +96,8 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
     }
     places.set(locationId, new PlaceCars(found));
   }
-  return { version: snapshot.version, places, suppliers, tree: snapshot.tree };
+  const all = [...cars.values()].sort((a, b) => (a.car._id < b.car._id ? -1 : a.car._id > b.car._id ? 1 : 0));
+  return { version: snapshot.version, places, suppliers, tree: snapshot.tree, cars: all };
 }
 
 export class SearchIndex {

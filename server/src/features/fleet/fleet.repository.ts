@@ -1,6 +1,5 @@
 import type { BookingStatus } from '@roam/contract/enums';
-import type { OperatorCarsQuery } from '@roam/contract/fleet';
-import { and, asc, count, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, carLocations, cars, dateBasedPrices, files, locations, users } from '../../db/schema.ts';
 import { findDateBasedPrices } from '../../lib/car-pricing.repository.ts';
@@ -137,144 +136,38 @@ export async function deleteImageUnlessUsed(db: DbOrTx, fileId: string) {
     .where(and(eq(files.id, fileId), sql`not exists (select 1 from ${cars} where ${cars.imageFileId} = ${fileId})`));
 }
 
-// --- The operator's list ------------------------------------------------------------------------
+// --- The operator's list (fleet-list.service.ts reads the cars from the search index) ------------------------
 
-const dailyRate = sql<number>`coalesce(nullif(${cars.discountedDailyPrice}, 0), ${cars.dailyPrice})`;
-
-/** A place and every place below it (a city's airports and stations), as the search matches places. */
-async function placeAndBelow(db: DbOrTx, locationId: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    with recursive below(id) as (
-      select id from ${locations} where id = ${locationId}
-      union select l.id from ${locations} l join below b on l.parent_id = b.id
-    ) select id from below`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-}
-
-function listConditions(
-  db: DbOrTx,
-  query: OperatorCarsQuery & { supplierId?: string },
-  places?: string[],
-): SQL | undefined {
-  const keyword = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const availability = new Set(query.availability ?? []);
-  const availabilityCondition =
-    availability.size === 0
-      ? undefined
-      : or(
-          availability.has('comingSoon') ? eq(cars.comingSoon, true) : undefined,
-          availability.has('available') ? and(eq(cars.comingSoon, false), eq(cars.available, true)) : undefined,
-          availability.has('unavailable') ? and(eq(cars.comingSoon, false), eq(cars.available, false)) : undefined,
-        );
-  return and(
-    isNull(cars.deletedAt),
-    query.supplierId ? eq(cars.supplierId, query.supplierId) : undefined,
-    keyword ? or(ilike(cars.name, keyword), ilike(cars.licensePlate, keyword)) : undefined,
-    query.ranges && query.ranges.length > 0 ? inArray(cars.range, query.ranges) : undefined,
-    availabilityCondition,
-    places
-      ? inArray(
-          cars.id,
-          db
-            .selectDistinct({ id: carLocations.carId })
-            .from(carLocations)
-            .where(inArray(carLocations.locationId, places)),
-        )
-      : undefined,
-  );
-}
-
-/** Names in one order on both databases, whatever their collation: case-blind, by code point. */
-const byName = sql`lower(${cars.name}) collate "C"`;
-/**
- * Each order ends on the id (pages stay stable) in the same direction as its key, so the partial indexes of schema.ts
- * (cars_operator_*_idx) serve it forwards or backwards.
- */
-const ORDER: Record<NonNullable<OperatorCarsQuery['sort']>, SQL[]> = {
-  name: [sql`${byName} asc`, sql`${cars.id} asc`],
-  nameDesc: [sql`${byName} desc`, sql`${cars.id} desc`],
-  priceAsc: [sql`${dailyRate} asc`, sql`${cars.id} asc`],
-  priceDesc: [sql`${dailyRate} desc`, sql`${cars.id} desc`],
-  newest: [sql`${cars.createdAt} desc`, sql`${cars.id} desc`],
-};
-
-/** One page of cars (filters, order, page) and how many match. */
-export async function listCars(
-  db: DbOrTx,
-  query: OperatorCarsQuery & { supplierId?: string },
-  page: number,
-  size: number,
-) {
-  const places = query.locationId ? await placeAndBelow(db, query.locationId) : undefined;
-  const where = listConditions(db, query, places);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ car: cars, supplierName: users.fullName, priceChangeRate: users.priceChangeRate })
-      .from(cars)
-      .innerJoin(users, eq(users.id, cars.supplierId))
-      .where(where)
-      .orderBy(...ORDER[query.sort ?? 'name'])
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(cars).where(where),
-  ]);
-  return { rows, totalCount: total?.n ?? 0 };
-}
+type NextBooking = { id: string; pickupAt: Date; dropoffAt: Date; status: BookingStatus };
 
 /**
- * For the cars of a page: bookings that hold or held each (pending, deposit, paid, reserved), the next one not ended,
- * the number of places and the first place's time zone — a few indexed look-ups by car id.
+ * For the cars of a page: bookings that hold or held each (pending, deposit, paid, reserved), and the next one not
+ * ended — one indexed query by car id.
  */
-export async function pageFacts(db: DbOrTx, carIds: string[], dateBasedIds: string[]) {
-  if (carIds.length === 0) return { counts: new Map(), next: new Map(), places: new Map(), periods: new Map() };
-  const held = and(
-    inArray(bookings.carId, carIds),
-    eq(bookings.kind, 'rental'),
-    inArray(bookings.status, ['pending', 'deposit', 'paid', 'reserved']),
-  );
+export async function bookingFacts(db: DbOrTx, carIds: string[]) {
+  const counts = new Map<string, number>();
+  const upcoming = new Map<string, NextBooking>();
+  if (carIds.length === 0) return { counts, next: upcoming };
   // The next booking not ended: the first by pick-up among those, as [id, pickup, drop-off, status].
   const next = sql<[string, string, string, BookingStatus] | null>`(array_agg(
       json_build_array(${bookings.id}, ${bookings.pickupAt}, ${bookings.dropoffAt}, ${bookings.status})
       order by ${bookings.pickupAt}) filter (where ${bookings.dropoffAt} > now()))[1]`;
-  const [bookingRows, placeRows, periodRows] = await Promise.all([
-    db.select({ carId: bookings.carId, n: count(), next }).from(bookings).where(held).groupBy(bookings.carId),
-    db
-      .select({ carId: carLocations.carId, timeZone: locations.timeZone, locationId: locations.id })
-      .from(carLocations)
-      .innerJoin(locations, eq(locations.id, carLocations.locationId))
-      .where(inArray(carLocations.carId, carIds))
-      .orderBy(asc(carLocations.carId), asc(locations.id)),
-    dateBasedIds.length === 0
-      ? []
-      : db
-          .select()
-          .from(dateBasedPrices)
-          .where(inArray(dateBasedPrices.carId, dateBasedIds))
-          .orderBy(asc(dateBasedPrices.startDate)),
-  ]);
-  const places = new Map<string, { count: number; timeZone: string }>();
-  for (const row of placeRows) {
-    const known = places.get(row.carId);
-    if (known) known.count += 1;
-    else places.set(row.carId, { count: 1, timeZone: row.timeZone });
-  }
-  const periods = new Map<string, Period[]>();
-  for (const row of periodRows) {
-    periods.set(row.carId, [
-      ...(periods.get(row.carId) ?? []),
-      { startDate: row.startDate, endDate: row.endDate, dailyPrice: row.dailyPrice },
-    ]);
-  }
-  const upcoming = new Map<string, { id: string; pickupAt: Date; dropoffAt: Date; status: BookingStatus }>();
-  for (const row of bookingRows) {
+  const rows = await db
+    .select({ carId: bookings.carId, n: count(), next })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.carId, carIds),
+        eq(bookings.kind, 'rental'),
+        inArray(bookings.status, ['pending', 'deposit', 'paid', 'reserved']),
+      ),
+    )
+    .groupBy(bookings.carId);
+  for (const row of rows) {
+    counts.set(row.carId, Number(row.n));
     if (!row.next) continue;
     const [id, pickupAt, dropoffAt, status] = row.next;
     upcoming.set(row.carId, { id, pickupAt: new Date(pickupAt), dropoffAt: new Date(dropoffAt), status });
   }
-  return {
-    counts: new Map(bookingRows.map((row) => [row.carId, Number(row.n)])),
-    next: upcoming,
-    places,
-    periods,
-  };
+  return { counts, next: upcoming };
 }
