@@ -271,9 +271,9 @@ export const OperatorCarRowSchema = z.object({
   dailyPrice: z.number().int(),
   /** What one day from today costs a driver: the contract's price, the supplier's percentage included. */
   customerDailyPrice: z.number().int(),
-  /** Bookings that hold or held the car (pending, deposit, paid, reserved), past and future. */
-  bookingsCount: z.number().int(),
-  /** The next of those not ended yet, or null. */
+  /** The car's bookings now and to come (pending, deposit, paid, reserved; not its blocked periods). */
+  upcomingBookings: z.number().int(),
+  /** The first of those (the one under way, else the next), or null. */
   nextBooking: z
     .object({ _id: z.uuid(), pickupAt: z.string(), dropoffAt: z.string(), status: BookingStatusSchema })
     .nullable(),

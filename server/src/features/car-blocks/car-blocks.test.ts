@@ -168,7 +168,7 @@ describe('blocked periods', () => {
       payload: { keyword: 'GH-123' },
     });
     const mine = cars.json().results.find((car: { _id: string }) => car._id === carId);
-    expect(mine.bookingsCount).toBe(2);
+    expect(mine.upcomingBookings).toBe(2);
     // Still there, still holding the car.
     expect((await t.db.select().from(bookings).where(eq(bookings.id, created._id)))[0]?.blocksCar).toBe(true);
   });

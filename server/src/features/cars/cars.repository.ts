@@ -1,5 +1,5 @@
 import { type Car, fileUrl } from '@roam/contract/cars';
-import type { CarOption, Language } from '@roam/contract/enums';
+import type { BookingStatus, CarOption, Language } from '@roam/contract/enums';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -164,20 +164,32 @@ export type BookingBlock = {
   start: number;
   end: number;
   holdExpiresAt: number | null;
+  /** A driver's booking's status; absent for a period its operator blocked (issue #23: kind 'block'). */
+  rental?: BookingStatus;
 };
-type BlockTuple = [id: string, carId: string, blocksCar: boolean, start: number, end: number, hold: number | null];
+type BlockTuple = [
+  id: string,
+  carId: string,
+  blocksCar: boolean,
+  start: number,
+  end: number,
+  hold: number | null,
+  kind: 'rental' | 'block',
+  status: BookingStatus,
+];
 
 const blockTuple = sql`json_build_array(b.id, b.car_id, b.blocks_car,
   (extract(epoch from b.pickup_at) * 1000)::bigint, (extract(epoch from b.dropoff_at) * 1000)::bigint,
-  (extract(epoch from b.hold_expires_at) * 1000)::bigint)`;
+  (extract(epoch from b.hold_expires_at) * 1000)::bigint, b.kind, b.status)`;
 
-const toBlock = ([id, carId, blocksCar, start, end, holdExpiresAt]: BlockTuple): BookingBlock => ({
+const toBlock = ([id, carId, blocksCar, start, end, holdExpiresAt, kind, status]: BlockTuple): BookingBlock => ({
   id,
   carId,
   blocksCar,
   start,
   end,
   holdExpiresAt,
+  ...(kind === 'rental' ? { rental: status } : {}),
 });
 
 /**

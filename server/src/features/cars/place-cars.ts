@@ -1,5 +1,5 @@
 import type { Car, CarFilters } from '@roam/contract/cars';
-import type { AvailabilityLabel } from '@roam/contract/enums';
+import type { AvailabilityLabel, BookingStatus } from '@roam/contract/enums';
 import { CarOptionSchema, CarRangeSchema, FuelPolicySchema, FuelTypeSchema, GearboxSchema } from '@roam/contract/enums';
 
 // The cars of one place laid out for the search (issue #8). A search tests every car offered at a place — a city
@@ -61,8 +61,11 @@ export function overlapsIn(
 /** Counts every change to any car's booking list, so that a place knows whether its copy may be behind. */
 let blockChanges = 0;
 
-/** A blocking booking's period and, for a hold, its expiry: epoch ms. */
-export type Block = { start: number; end: number; holdExpiresAt: number | null };
+/**
+ * A blocking booking's period and, for a hold, its expiry: epoch ms. `rental`: a driver's booking's status (the
+ * operator's cars list shows them: issue #23); absent for a period its operator blocked.
+ */
+export type Block = { start: number; end: number; holdExpiresAt: number | null; rental?: BookingStatus };
 
 /** One car's blocking bookings, by id, and sorted by start (typed arrays) for the overlap test and the places. */
 export class CarBlocks {
@@ -83,6 +86,18 @@ export class CarBlocks {
   clear() {
     this.byId.clear();
     this.changed();
+  }
+
+  /**
+   * The driver's bookings of the car not ended at `now` — not its blocked periods nor its unpaid holds —, by start
+   * (the operator's cars list: issue #23).
+   */
+  rentalsAfter(now: number): { id: string; start: number; end: number; status: BookingStatus }[] {
+    const found: { id: string; start: number; end: number; status: BookingStatus }[] = [];
+    for (const [id, { start, end, rental }] of this.byId) {
+      if (rental && rental !== 'void' && end > now) found.push({ id, start, end, status: rental });
+    }
+    return found.sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : 1));
   }
 
   overlaps(from: number, to: number, now: number): boolean {

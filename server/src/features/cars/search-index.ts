@@ -206,8 +206,8 @@ export class SearchIndex {
     return this.fleet;
   }
 
-  private apply({ id, carId, blocksCar, start, end, holdExpiresAt }: BookingBlock) {
-    if (blocksCar) this.blocksOf(carId).set(id, { start, end, holdExpiresAt });
+  private apply({ id, carId, blocksCar, start, end, holdExpiresAt, rental }: BookingBlock) {
+    if (blocksCar) this.blocksOf(carId).set(id, { start, end, holdExpiresAt, ...(rental ? { rental } : {}) });
     else this.blocks.get(carId)?.delete(id);
   }
 }

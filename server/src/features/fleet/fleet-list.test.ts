@@ -100,7 +100,7 @@ describe('operator cars list', () => {
     expect((await list(supplier, { locationId: L.paris })).results.map((c) => c._id)).toContain(DEMO_IDS.cars.clio);
   });
 
-  it('shows each car’s bookings count, next booking and the price a driver pays for a day', async () => {
+  it('shows each car’s bookings now and to come, the first of them, and the price a driver pays for a day', async () => {
     const car = await operatorCalls(t).created(supplier, {
       licensePlate: 'CNT-1',
       isDateBasedPrice: false,
@@ -109,22 +109,35 @@ describe('operator cars list', () => {
     });
     const row = (values: Partial<typeof bookings.$inferInsert>, days: number) =>
       lyonBooking(car._id, lyonPeriod(days, 2), values);
+    const day = 86400_000;
     const inserted = await t.db
       .insert(bookings)
       .values([
-        row({ status: 'paid', pickupAt: new Date(Date.now() - 10 * 86400_000) }, -9),
+        // Counted: under way, and two to come.
+        row({ status: 'paid', pickupAt: new Date(Date.now() - day), dropoffAt: new Date(Date.now() + day) }, 0),
         row({ status: 'pending' }, 30),
         row({ status: 'reserved' }, 12),
+        // Not counted: ended, cancelled, an unpaid hold, a blocked period.
+        row({ status: 'paid', pickupAt: new Date(Date.now() - 10 * day) }, -9),
         row({ status: 'cancelled', blocksCar: false }, 5),
+        row({ status: 'void', holdExpiresAt: new Date(Date.now() + 20 * 60_000) }, 50),
+        row({ kind: 'block', blockReason: 'maintenance', driverId: DEMO_IDS.suppliers.azurCoast }, 40),
       ])
       .returning({ id: bookings.id });
     const [found] = (await list(supplier, { keyword: 'CNT-1' })).results;
     expect(found).toMatchObject({
       _id: car._id,
-      bookingsCount: 3,
-      nextBooking: { _id: inserted[2]!.id, status: 'reserved', pickupAt: lyonPeriod(12, 2).pickupAt },
+      upcomingBookings: 3,
+      nextBooking: { _id: inserted[0]!.id, status: 'paid' },
       dailyPrice: 4000,
       placesCount: 1,
+    });
+    // Once it is cancelled, the next one to come is first.
+    await t.db.update(bookings).set({ status: 'cancelled', blocksCar: false }).where(eq(bookings.id, inserted[0]!.id));
+    const [after] = (await list(supplier, { keyword: 'CNT-1' })).results;
+    expect(after).toMatchObject({
+      upcomingBookings: 2,
+      nextBooking: { _id: inserted[2]!.id, status: 'reserved', pickupAt: lyonPeriod(12, 2).pickupAt },
     });
     const now = Date.now();
     const expected = calculatePrice({

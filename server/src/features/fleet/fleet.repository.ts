@@ -1,5 +1,4 @@
-import type { BookingStatus } from '@roam/contract/enums';
-import { and, count, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, carLocations, cars, dateBasedPrices, files, locations, users } from '../../db/schema.ts';
 import { findDateBasedPrices } from '../../lib/car-pricing.repository.ts';
@@ -134,40 +133,4 @@ export async function deleteImageUnlessUsed(db: DbOrTx, fileId: string) {
   await db
     .delete(files)
     .where(and(eq(files.id, fileId), sql`not exists (select 1 from ${cars} where ${cars.imageFileId} = ${fileId})`));
-}
-
-// --- The operator's list (fleet-list.service.ts reads the cars from the search index) ------------------------
-
-type NextBooking = { id: string; pickupAt: Date; dropoffAt: Date; status: BookingStatus };
-
-/**
- * For the cars of a page: bookings that hold or held each (pending, deposit, paid, reserved), and the next one not
- * ended — one indexed query by car id.
- */
-export async function bookingFacts(db: DbOrTx, carIds: string[]) {
-  const counts = new Map<string, number>();
-  const upcoming = new Map<string, NextBooking>();
-  if (carIds.length === 0) return { counts, next: upcoming };
-  // The next booking not ended: the first by pick-up among those, as [id, pickup, drop-off, status].
-  const next = sql<[string, string, string, BookingStatus] | null>`(array_agg(
-      json_build_array(${bookings.id}, ${bookings.pickupAt}, ${bookings.dropoffAt}, ${bookings.status})
-      order by ${bookings.pickupAt}) filter (where ${bookings.dropoffAt} > now()))[1]`;
-  const rows = await db
-    .select({ carId: bookings.carId, n: count(), next })
-    .from(bookings)
-    .where(
-      and(
-        inArray(bookings.carId, carIds),
-        eq(bookings.kind, 'rental'),
-        inArray(bookings.status, ['pending', 'deposit', 'paid', 'reserved']),
-      ),
-    )
-    .groupBy(bookings.carId);
-  for (const row of rows) {
-    counts.set(row.carId, Number(row.n));
-    if (!row.next) continue;
-    const [id, pickupAt, dropoffAt, status] = row.next;
-    upcoming.set(row.carId, { id, pickupAt: new Date(pickupAt), dropoffAt: new Date(dropoffAt), status });
-  }
-  return { counts, next: upcoming };
 }
