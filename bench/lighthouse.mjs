@@ -99,6 +99,11 @@ async function startServer() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // What production requires (README "Production"); nothing here signs in or sends an e-mail.
+      PUBLIC_URL: 'https://roam.example',
+      SESSION_SECRET: 'lighthouse-session-secret-of-at-least-32-characters',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      MAIL_FROM: 'Roam <no-reply@roam.example>',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,9 +1,10 @@
-// Bundles the server (with @roam/contract inlined) into dist/main.js; npm packages stay external.
+// Bundles the server (with @roam/contract inlined) into dist/main.js, and the admin command into dist/admin.js; npm
+// packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/admin.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -92,7 +92,14 @@ export type Reply = { status: number; body: Json; setCookie: string[] };
 export function request(
   method: string,
   url: string,
-  options: { body?: unknown; cookie?: string; origin?: string; timeoutMs?: number } = {},
+  options: {
+    body?: unknown;
+    cookie?: string;
+    origin?: string;
+    timeoutMs?: number;
+    /** More headers: a proxy's X-Forwarded-*, say. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Reply> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -105,6 +112,7 @@ export function request(
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           ...(options.cookie ? { cookie: options.cookie } : {}),
           ...(options.origin ? { origin: options.origin } : {}),
+          ...options.headers,
         },
         timeout: options.timeoutMs ?? 60_000,
       },

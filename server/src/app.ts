@@ -34,6 +34,7 @@ import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaypalGateway } from './features/payments/paypal-gateway.ts';
 import { createStripeGateway } from './features/payments/stripe-gateway.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { setupRoutes } from './features/setup/setup.routes.ts';
 import { supplierProfileRoutes } from './features/suppliers/supplier-profile.routes.ts';
 import { suppliersRoutes } from './features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -64,6 +65,19 @@ export type BuildAppOptions = {
   webDist?: string | null;
 };
 
+/**
+ * Which proxies' X-Forwarded-* headers say the client's address and protocol (README "Production"): TRUST_PROXY as
+ * Fastify takes it (`true`, a hop count, or addresses and CIDR ranges); without it, only a country header's proxy.
+ */
+function trustProxy(config: Config): boolean | string | ((address: string, hop: number) => boolean) {
+  const setting = config.TRUST_PROXY;
+  if (!setting) return Boolean(config.COUNTRY_HEADER);
+  if (setting === 'true' || setting === 'false') return setting === 'true';
+  if (!/^\d+$/.test(setting)) return setting;
+  const hops = Number(setting);
+  return (_address, hop) => hop < hops;
+}
+
 /** Composes the server: outside plugins, own plugins, then feature routes (HOUSE-STYLE, fastify/demo order). */
 export async function buildApp({
   config,
@@ -75,7 +89,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ? { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) } : false,
     genReqId: () => randomUUID(),
-    trustProxy: Boolean(config.COUNTRY_HEADER),
+    trustProxy: trustProxy(config),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -149,6 +163,7 @@ export async function buildApp({
   await app.register(notificationsRoutes);
   await app.register(paymentsRoutes);
   await app.register(profileRoutes);
+  await app.register(setupRoutes);
   await app.register(suppliersRoutes);
   await app.register(supplierProfileRoutes);
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -46,5 +49,80 @@ describe('configuration', () => {
   ])('rejects %o with a message naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${name}:`));
+  });
+});
+
+describe('production (README "Production")', () => {
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://roam.example',
+    SESSION_SECRET: 'p'.repeat(32),
+    SMTP_URL: 'smtps://mail.example:465',
+    MAIL_FROM: 'Roam <no-reply@roam.example>',
+    DATA_DIR: '/tmp/roam-config-test',
+  };
+
+  it('starts with a public https address, a shared session secret and e-mail delivery', () => {
+    expect(loadConfig(production)).toMatchObject({ NODE_ENV: 'production', PUBLIC_URL: 'https://roam.example' });
+  });
+
+  it.each([
+    ['PUBLIC_URL', { PUBLIC_URL: undefined }, 'must be the https:// address customers use'],
+    ['PUBLIC_URL', { PUBLIC_URL: 'http://roam.example' }, 'must be the https:// address customers use'],
+    ['SESSION_SECRET', { SESSION_SECRET: undefined }, 'the same for every process'],
+    ['SMTP_URL', { SMTP_URL: undefined }, 'accounts are activated and passwords reset by e-mail'],
+    ['MAIL_FROM', { MAIL_FROM: undefined }, 'the address e-mails come from'],
+  ])('refuses to start without %s, naming it and why', (name, change, why) => {
+    const env = { ...production, ...change } as Record<string, string | undefined>;
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: .*${why}`));
+  });
+
+  it("uses the wallet provider's live API in production unless told otherwise, its sandbox elsewhere", () => {
+    expect(loadConfig(production).PAYPAL_API_BASE).toBe('https://api-m.paypal.com');
+    expect(loadConfig(base).PAYPAL_API_BASE).toBe('https://api-m.sandbox.paypal.com');
+    expect(loadConfig({ ...production, PAYPAL_API_BASE: 'https://pp.example' }).PAYPAL_API_BASE).toBe(
+      'https://pp.example',
+    );
+  });
+});
+
+describe('the first admin (issue #26)', () => {
+  it('takes an e-mail with a password or a password file, never one without the other or both', () => {
+    const config = loadConfig({ ...base, ADMIN_EMAIL: 'boss@rent.example', ADMIN_PASSWORD: 'a'.repeat(12) });
+    expect(config.firstAdmin).toEqual({ email: 'boss@rent.example', password: 'a'.repeat(12) });
+    // The password is not kept under its variable's name, where a dump of the configuration would show it.
+    expect(JSON.stringify(config)).not.toContain('ADMIN_PASSWORD');
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'boss@rent.example' })).toThrow(/ADMIN_PASSWORD: .*set together/);
+    expect(() => loadConfig({ ...base, ADMIN_PASSWORD: 'a'.repeat(12) })).toThrow(/ADMIN_EMAIL: .*set together/);
+    expect(() =>
+      loadConfig({
+        ...base,
+        ADMIN_EMAIL: 'boss@rent.example',
+        ADMIN_PASSWORD: 'x',
+        ADMIN_PASSWORD_FILE: '/run/secret',
+      }),
+    ).toThrow(/not both/);
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'not-an-address', ADMIN_PASSWORD: 'a'.repeat(12) })).toThrow(
+      /ADMIN_EMAIL/,
+    );
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'boss@rent.example', ADMIN_PASSWORD: 'short' })).toThrow(
+      /ADMIN_PASSWORD: must be at least 12 characters/,
+    );
+  });
+
+  it('reads the password from ADMIN_PASSWORD_FILE (a container secret), without its final newline', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'roam-admin-'));
+    const file = path.join(dir, 'admin-password');
+    writeFileSync(file, 'correct horse battery staple\n');
+    try {
+      const config = loadConfig({ ...base, ADMIN_EMAIL: 'boss@rent.example', ADMIN_PASSWORD_FILE: file });
+      expect(config.firstAdmin?.password).toBe('correct horse battery staple');
+      expect(() =>
+        loadConfig({ ...base, ADMIN_EMAIL: 'boss@rent.example', ADMIN_PASSWORD_FILE: path.join(dir, 'missing') }),
+      ).toThrow(/ADMIN_PASSWORD_FILE: cannot be read/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

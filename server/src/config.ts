@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@roam/contract/enums';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '@roam/contract/setup-messages';
 import { z } from 'zod';
 
 // ARCHITECTURE §3: every setting from the environment, parsed once; a bad value stops start-up with a clear message.
@@ -55,7 +56,8 @@ export const EnvSchema = z
     STRIPE_API_BASE: url,
     PAYPAL_CLIENT_ID: optional,
     PAYPAL_CLIENT_SECRET: optional,
-    PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+    /** Unset: the sandbox, or the live API with NODE_ENV=production (loadConfig). */
+    PAYPAL_API_BASE: z.url().optional(),
     PAYPAL_SDK_URL: z.url().default('https://www.paypal.com/sdk/js'),
     RECAPTCHA_SITE_KEY: optional,
     RECAPTCHA_SECRET: optional,
@@ -90,6 +92,15 @@ export const EnvSchema = z
       .max(24 * 60)
       .default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Behind a TLS proxy (README "Production"): trust its X-Forwarded-For / X-Forwarded-Proto. `true` trusts every hop,
+     * a number the last n hops, anything else a comma-separated list of addresses or CIDR ranges.
+     */
+    TRUST_PROXY: optional,
+    // The first admin (issue #26): created on start when the database has no admin yet, ignored afterwards.
+    ADMIN_EMAIL: optional.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optional,
+    ADMIN_PASSWORD_FILE: optional,
   })
   .superRefine((env, ctx) => {
     if (!env.LANGUAGES.includes(env.DEFAULT_LANGUAGE)) {
@@ -108,11 +119,45 @@ export const EnvSchema = z
         ctx.addIssue({ code: 'custom', path: [record[a] ? b : a], message: `${a} and ${b} must be set together` });
       }
     }
+    if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD_FILE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'set ADMIN_PASSWORD or ADMIN_PASSWORD_FILE, not both',
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD || env.ADMIN_PASSWORD_FILE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD (or ADMIN_PASSWORD_FILE) must be set together',
+      });
+    }
+    if (env.NODE_ENV === 'production') productionRules(env, ctx);
   });
+
+/**
+ * What production refuses to run without (README "Production"): a public https address (secure cookies, links that
+ * work), one session secret shared by every process, and e-mail delivery — without it nobody can activate an account
+ * or reset a password, and the links would sit in the database only.
+ */
+function productionRules(env: { [key: string]: unknown }, ctx: z.RefinementCtx) {
+  const need = (name: string, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: why });
+  const publicUrl = typeof env.PUBLIC_URL === 'string' ? env.PUBLIC_URL : '';
+  if (!publicUrl.startsWith('https://'))
+    need('PUBLIC_URL', 'must be the https:// address customers use (NODE_ENV=production)');
+  if (!env.SESSION_SECRET) need('SESSION_SECRET', 'must be set, the same for every process (NODE_ENV=production)');
+  if (!env.SMTP_URL)
+    need('SMTP_URL', 'must be set: accounts are activated and passwords reset by e-mail (NODE_ENV=production)');
+  if (!env.MAIL_FROM) need('MAIL_FROM', 'must be set to the address e-mails come from (NODE_ENV=production)');
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, 'PAYPAL_API_BASE' | 'ADMIN_PASSWORD' | 'ADMIN_PASSWORD_FILE'> & {
+  PAYPAL_API_BASE: string;
+  /** ADMIN_EMAIL with ADMIN_PASSWORD or the content of ADMIN_PASSWORD_FILE; never logged (issue #26). */
+  firstAdmin: { email: string; password: string } | null;
   PUBLIC_URL: string;
   SESSION_SECRET: string;
   languages: Language[];
@@ -120,6 +165,25 @@ export type Config = Env & {
 };
 
 export class ConfigError extends Error {}
+
+function firstAdmin(env: Env): Config['firstAdmin'] {
+  if (!env.ADMIN_EMAIL) return null;
+  let password = env.ADMIN_PASSWORD;
+  if (env.ADMIN_PASSWORD_FILE) {
+    try {
+      password = readFileSync(env.ADMIN_PASSWORD_FILE, 'utf8').replace(/\r?\n$/, '');
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD_FILE: cannot be read`);
+    }
+  }
+  if (!password || password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    const name = env.ADMIN_PASSWORD_FILE ? 'ADMIN_PASSWORD_FILE' : 'ADMIN_PASSWORD';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${name}: must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
+    );
+  }
+  return { email: env.ADMIN_EMAIL, password };
+}
 
 /** Reads the session secret from the environment or from DATA_DIR, generating it once. */
 function sessionSecret(env: Env): string {
@@ -138,12 +202,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? '(env)')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const env = parsed.data;
+  const { ADMIN_PASSWORD: _password, ADMIN_PASSWORD_FILE: _file, ...env } = parsed.data;
   return {
     ...env,
+    firstAdmin: firstAdmin(parsed.data),
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    SESSION_SECRET: sessionSecret(env),
+    PAYPAL_API_BASE:
+      env.PAYPAL_API_BASE ??
+      (env.NODE_ENV === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
+    SESSION_SECRET: sessionSecret(parsed.data),
     languages: env.LANGUAGES,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { searchIndexOf } from './features/cars/search-index.ts';
+import { prepareFirstAdmin } from './features/setup/setup.service.ts';
 import { DRAIN_TIMEOUT_MS } from './plugins/in-flight.ts';
 
 // Start-up order of ARCHITECTURE §2: config → database → migrations → demo data → listen.
@@ -27,6 +28,7 @@ async function main() {
     const seeded = await seedDemoData(database.db);
     if (seeded) app.log.info(seeded, 'demo data loaded');
   }
+  await announceFirstAdmin(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -51,6 +53,22 @@ async function main() {
   app.inFlight.run('car search index: warm-up failed (retried on first search)', () =>
     searchIndexOf(database.db).current(),
   );
+}
+
+/**
+ * A database without an admin gets one (issue #26): from ADMIN_EMAIL and its password, or through the one-time set-up
+ * link written here — the one link that goes to the log: whoever started the server is the only one who can read it,
+ * and there is nobody to e-mail it to yet.
+ */
+async function announceFirstAdmin(app: Awaited<ReturnType<typeof buildApp>>) {
+  const outcome = await prepareFirstAdmin(app.context);
+  if (outcome.kind === 'created') app.log.info({ email: outcome.email }, 'first admin created from ADMIN_EMAIL');
+  if (outcome.kind === 'link') {
+    app.log.warn(
+      { setupUrl: outcome.url, expiresAt: outcome.expiresAt.toISOString() },
+      `No admin yet: open ${outcome.url} to create the first one (one use, 24 hours; a new link at each start)`,
+    );
+  }
 }
 
 main().catch((error) => {

@@ -14,6 +14,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * A real server on a private copy of the migrated, seeded template database: PGlite by default, PostgreSQL in the
  * `server-pg` project (TEST_DATABASE_URL). Nothing is mocked.
  */
+/** What NODE_ENV=production requires (config.ts productionRules); the SMTP port is closed: e-mails stay pending. */
+export const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://roam.example',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  MAIL_FROM: 'Roam <no-reply@roam.example>',
+} as const;
+
 export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}) {
   const postgres = inject('postgresTemplate');
   let database: Database;

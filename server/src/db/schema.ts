@@ -462,3 +462,14 @@ export const refunds = pgTable('refunds', {
   createdAt: createdAt(),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
 });
+
+/**
+ * One-time links that create the first admin of a database that has none (issue #26): a new one at each start while
+ * no admin exists, valid until used or 24 hours. Only the SHA-256 of the token is kept.
+ */
+export const setupTokens = pgTable('setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

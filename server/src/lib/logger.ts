@@ -6,7 +6,10 @@ const SECRET_PATHS: [RegExp, string][] = [
   [/^(\/api\/check-password\/[^/]+\/)[^/?]+/, '$1[redacted]'],
   [/^(\/api\/check-token\/[^/]+\/[^/]+\/[^/]+\/)[^/?]+/, '$1[redacted]'],
   [/^(\/api\/verify-recaptcha\/)[^/?]+/, '$1[redacted]'],
-  [/([?&](?:token|password|code)=)[^&]+/g, '$1[redacted]'],
+  // The first admin's set-up link (issue #26), asked about by the set-up screen.
+  [/^(\/api\/setup\/)[^/?]+/, '$1[redacted]'],
+  // `t` is the token of the e-mailed links' screens (/activate, /reset-password) and of /setup.
+  [/([?&](?:token|password|code|t)=)[^&]+/g, '$1[redacted]'],
 ];
 
 export function redactUrl(url: string): string {

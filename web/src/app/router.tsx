@@ -52,6 +52,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'setup',
+            ...screen(
+              'setup',
+              () => import('../features/setup/setup-screen'),
+              (m) => m.SetupScreen,
+            ),
+          },
+          {
             path: 'sign-in',
             ...screen(
               'sign-in',

@@ -18,6 +18,7 @@ import type newsletter from './locales/en/newsletter.json';
 import type notFound from './locales/en/notFound.json';
 import type notifications from './locales/en/notifications.json';
 import type search from './locales/en/search.json';
+import type setup from './locales/en/setup.json';
 import type suppliers from './locales/en/suppliers.json';
 
 export type Translations = {
@@ -39,6 +40,7 @@ export type Translations = {
   notFound: typeof notFound;
   notifications: typeof notifications;
   search: typeof search;
+  setup: typeof setup;
   suppliers: typeof suppliers;
 };
 

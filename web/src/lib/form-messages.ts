@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@roam/contract/auth-messages';
 import { CARD_MESSAGES } from '@roam/contract/checkout';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
+import { SETUP_MESSAGES } from '@roam/contract/setup-messages';
 import type { TFunction } from 'i18next';
 import type { Translations } from '../i18n/translations';
 
@@ -31,6 +32,7 @@ const MESSAGES: Readonly<Record<string, FormsKey>> = {
   [RENTAL_PERIOD_MESSAGES.durationTooShort]: 'forms.durationTooShort',
   [RENTAL_PERIOD_MESSAGES.invalidPickupTime]: 'forms.invalidPickupTime',
   [RENTAL_PERIOD_MESSAGES.invalidDropoffTime]: 'forms.invalidDropoffTime',
+  [SETUP_MESSAGES.passwordTooShort]: 'forms.adminPasswordTooShort',
 };
 
 /** 'You must be at least 21 years old.' (spec §5), or a car's own minimum age at checkout (contract tooYoungMessage). */

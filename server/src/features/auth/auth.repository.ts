@@ -22,6 +22,11 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.type, 'admin'));
+  return row?.n ?? 0;
+}
+
 export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;

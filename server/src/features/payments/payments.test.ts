@@ -4,7 +4,7 @@ import { checkoutBody } from '../../../test/booking-fixtures.ts';
 import { startFakePaypal } from '../../../test/fake-providers.ts';
 import { withRefusedInserts } from '../../../test/refused-inserts.ts';
 import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, PRODUCTION, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { bookings } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
@@ -161,7 +161,7 @@ describe('demo gateway', () => {
   });
 
   it('is refused in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://roam.example' });
+    const prod = await createTestApp(PRODUCTION);
     try {
       const res = await prod.app.inject({
         method: 'POST',
@@ -176,7 +176,7 @@ describe('demo gateway', () => {
 });
 
 describe('production without a card provider (README: an integration not configured is off)', () => {
-  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://roam.example' } as const;
+  const production = PRODUCTION;
   const checkout = (t: TestApp, driver: { cookie: string }, paymentOption: string, daysAhead: number) =>
     postCheckout(t, driver, { paymentOption }, daysAhead);
 

@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { users } from '../../db/schema.ts';
+import { resetAdminPassword } from '../auth/admins.service.ts';
+import { verifyPassword } from '../auth/auth.service.ts';
+import { prepareFirstAdmin } from './setup.service.ts';
+
+// Issue #26: an empty database gets its first admin from ADMIN_EMAIL / ADMIN_PASSWORD, or through a one-time set-up
+// link; a locked-out admin's password is reset from the shell.
+
+/** The demo data has an admin: these tests start from a database that has none. */
+async function withoutAdmins(t: TestApp) {
+  await t.db.update(users).set({ type: 'user' }).where(eq(users.type, 'admin'));
+}
+
+const tokenOf = (url: string) => new URL(url).searchParams.get('t') ?? '';
+const firstAdmin = { fullName: 'Ada Owner', email: 'ada@rent.example', password: 'a long enough secret' };
+
+describe('the first admin from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  it('creates a verified admin once, and nothing at the next start', async () => {
+    t = await createTestApp({ ADMIN_EMAIL: 'boss@rent.example', ADMIN_PASSWORD: 'correct horse battery' });
+    await withoutAdmins(t);
+    expect(await prepareFirstAdmin(t.app.context)).toEqual({ kind: 'created', email: 'boss@rent.example' });
+    const [admin] = await t.db.select().from(users).where(eq(users.email, 'boss@rent.example'));
+    expect(admin).toMatchObject({ type: 'admin', verified: true, blacklisted: false });
+    expect(await verifyPassword(admin!.passwordHash, 'correct horse battery')).toBe(true);
+    // Ignored afterwards: a changed password in the environment does not change the account.
+    expect(await prepareFirstAdmin(t.app.context)).toEqual({ kind: 'ready' });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/sign-in/frontend',
+      payload: { email: 'boss@rent.example', password: 'correct horse battery' },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('does nothing when the database has an admin already (the demo data)', async () => {
+    t = await createTestApp({ ADMIN_EMAIL: 'boss@rent.example', ADMIN_PASSWORD: 'correct horse battery' });
+    expect(await prepareFirstAdmin(t.app.context)).toEqual({ kind: 'ready' });
+    expect(await t.db.select().from(users).where(eq(users.email, 'boss@rent.example'))).toEqual([]);
+  });
+});
+
+describe('the first admin through the set-up link', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+    await withoutAdmins(t);
+  });
+  afterEach(async () => t.close());
+
+  const status = (token: string) => t.app.inject({ url: `/api/setup/${token}` });
+  const create = (token: string, body = firstAdmin) =>
+    t.app.inject({ method: 'POST', url: '/api/setup', payload: { ...body, token } });
+
+  it('opens once: creates the admin, signs them in, then says the site has one', async () => {
+    const outcome = await prepareFirstAdmin(t.app.context);
+    if (outcome.kind !== 'link') throw new Error(`no link: ${outcome.kind}`);
+    expect(outcome.url).toMatch(/^http:\/\/localhost:3000\/setup\?t=[\w-]{40,}$/);
+    const token = tokenOf(outcome.url);
+    expect((await status(token)).json()).toEqual({ status: 'open' });
+
+    const created = await create(token);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ type: 'admin', email: 'ada@rent.example', verified: true });
+    const cookie = created.cookies.find((c) => c.name === 'roam_session');
+    expect(cookie?.httpOnly).toBe(true);
+    const me = await t.app.inject({
+      url: `/api/user/${created.json()._id}`,
+      headers: { cookie: `roam_session=${cookie?.value}` },
+    });
+    expect(me.statusCode).toBe(200);
+
+    expect((await status(token)).json()).toEqual({ status: 'done' });
+    const again = await create(token, { ...firstAdmin, email: 'mallory@evil.example' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This site already has an administrator.');
+    expect(await prepareFirstAdmin(t.app.context)).toEqual({ kind: 'ready' });
+  });
+
+  it('refuses an unknown, used or expired link, and a short password, without creating anything', async () => {
+    const outcome = await prepareFirstAdmin(t.app.context);
+    if (outcome.kind !== 'link') throw new Error(`no link: ${outcome.kind}`);
+    const token = tokenOf(outcome.url);
+    const unknown = await create('x'.repeat(43));
+    expect(unknown.statusCode).toBe(410);
+    expect(unknown.json().message).toBe('This set-up link has expired or has been used.');
+    const short = await create(token, { ...firstAdmin, password: 'too short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fieldErrors.password).toEqual(['The password must be at least 12 characters long.']);
+
+    // 24 hours later the link is dead; a new start gives a new one.
+    const tomorrow = new Date(Date.now() + 24 * 3600_000 + 60_000);
+    t.app.context.clock = { now: () => tomorrow };
+    expect((await status(token)).json()).toEqual({ status: 'expired' });
+    expect((await create(token)).statusCode).toBe(410);
+    expect(await t.db.select().from(users).where(eq(users.type, 'admin'))).toEqual([]);
+    const next = await prepareFirstAdmin(t.app.context);
+    if (next.kind !== 'link') throw new Error(`no link: ${next.kind}`);
+    expect(tokenOf(next.url)).not.toBe(token);
+    expect((await create(tokenOf(next.url))).statusCode).toBe(201);
+  });
+
+  it('makes one admin when two links are used at the same moment', async () => {
+    const links = [await prepareFirstAdmin(t.app.context), await prepareFirstAdmin(t.app.context)];
+    const tokens = links.map((link) => (link.kind === 'link' ? tokenOf(link.url) : ''));
+    const answers = await Promise.all(
+      tokens.map((token, index) => create(token, { ...firstAdmin, email: `owner${index}@rent.example` })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.db.select().from(users).where(eq(users.type, 'admin'))).toHaveLength(1);
+  });
+});
+
+describe("an admin's password from the shell", () => {
+  it('sets a new one (random when none is given), signs the admin out everywhere and lifts a suspension', async () => {
+    const t = await createTestApp();
+    try {
+      const [admin] = await t.db.select().from(users).where(eq(users.type, 'admin'));
+      await t.db.update(users).set({ blacklisted: true }).where(eq(users.id, admin!.id));
+      const chosen = await resetAdminPassword(t.app.context, admin!.email, 'a new long password');
+      expect(chosen.password).toBe('a new long password');
+      const random = await resetAdminPassword(t.app.context, admin!.email.toUpperCase());
+      expect(random.password).toMatch(/^[\w-]{24}$/);
+      const [after] = await t.db.select().from(users).where(eq(users.id, admin!.id));
+      expect(after!.blacklisted).toBe(false);
+      expect(await verifyPassword(after!.passwordHash, random.password)).toBe(true);
+      await expect(resetAdminPassword(t.app.context, 'driver@roam.localhost')).rejects.toThrow(/No admin account/);
+    } finally {
+      await t.close();
+    }
+  });
+});
