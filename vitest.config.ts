@@ -32,6 +32,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test-setup.ts'],
+          // A screen test types, waits for the lazily loaded form rules and re-renders in jsdom: 0.3–2 s alone, but
+          // past vitest's 5 s default when it shares the 2-core machine with the server suites (seen in full runs).
+          testTimeout: 20_000,
         },
       },
       serverProject('server'),
