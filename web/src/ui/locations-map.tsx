@@ -1,6 +1,7 @@
 import type { Location } from '@roam/contract/locations';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import 'leaflet/dist/leaflet.css';
 import './locations-map.css';
 
@@ -18,6 +19,9 @@ export interface LocationsMapProps {
   selectLabel?: (location: Location) => string;
   className?: string;
 }
+
+const escapeAttribute = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /**
  * A Leaflet map of locations. Loaded as its own chunk (ARCHITECTURE §7). Markers are vector circles, not images, so
@@ -41,6 +45,11 @@ export function LocationsMap({
   onSelectRef.current = onSelect;
   const selectLabelRef = useRef(selectLabel);
   selectLabelRef.current = selectLabel;
+  // Leaflet's own controls speak English: their titles and the credit's tooltip come from the locale (#22 item 13).
+  const { t } = useTranslation();
+  const zoomInTitle = t('common.map.zoomIn');
+  const zoomOutTitle = t('common.map.zoomOut');
+  const libraryTitle = t('common.map.library');
 
   useEffect(() => {
     if (!container.current) return;
@@ -48,7 +57,13 @@ export function LocationsMap({
       center: [center.latitude, center.longitude],
       zoom,
       scrollWheelZoom: false,
+      zoomControl: false,
+      attributionControl: false,
     });
+    L.control.zoom({ zoomInTitle, zoomOutTitle }).addTo(instance);
+    L.control
+      .attribution({ prefix: `<a href="https://leafletjs.com" title="${escapeAttribute(libraryTitle)}">Leaflet</a>` })
+      .addTo(instance);
     L.tileLayer(tileUrl, {
       maxZoom: 18,
       // Sharp tiles on high-density phone screens (a 256 px tile drawn at 128 CSS px).
@@ -60,7 +75,7 @@ export function LocationsMap({
       instance.remove();
       setMarkers(null);
     };
-  }, [tileUrl, center.latitude, center.longitude, zoom]);
+  }, [tileUrl, center.latitude, center.longitude, zoom, zoomInTitle, zoomOutTitle, libraryTitle]);
 
   useEffect(() => {
     const group = markers;

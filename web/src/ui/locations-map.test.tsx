@@ -1,0 +1,44 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, initI18n } from '../i18n/index';
+import { PARIS } from '../test-fixtures';
+import { LocationsMap } from './locations-map';
+
+// Issue #22 item 13: the map's zoom buttons and its credit's tooltip were English in every language.
+
+function renderMap() {
+  render(
+    <LocationsMap
+      locations={[PARIS]}
+      label="Carte"
+      tileUrl="http://localhost/tiles/{z}/{x}/{y}.png"
+      center={{ latitude: 48.85, longitude: 2.35 }}
+      zoom={5}
+    />,
+  );
+}
+
+describe('LocationsMap', () => {
+  beforeAll(() => initI18n('fr'));
+  afterAll(async () => {
+    cleanup();
+    await changeLanguage('en', { save: false });
+  });
+
+  it("names its zoom buttons and its credit's tooltip in the interface language, and follows a switch", async () => {
+    renderMap();
+    expect(screen.getByRole('button', { name: 'Zoom avant' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Zoom arrière' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Leaflet/ }).getAttribute('title')).toBe(
+      'Une bibliothèque JavaScript pour les cartes interactives',
+    );
+    expect(screen.queryByRole('button', { name: 'Zoom in' })).toBeNull();
+
+    await act(() => changeLanguage('de', { save: false }));
+    expect(screen.getByRole('button', { name: 'Vergrößern' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Verkleinern' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Leaflet/ }).getAttribute('title')).toBe(
+      'Eine JavaScript-Bibliothek für interaktive Karten',
+    );
+  });
+});
