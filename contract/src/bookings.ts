@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AdditionalDriverSchema, ChosenExtrasSchema } from './checkout.ts';
-import { BookingStatusSchema, LanguageSchema, PaymentOptionSchema, PaymentProviderSchema } from './enums.ts';
+import {
+  BookingStatusSchema,
+  CarRangeSchema,
+  LanguageSchema,
+  PaymentOptionSchema,
+  PaymentProviderSchema,
+} from './enums.ts';
 import { RENTAL_PERIOD_MESSAGES } from './rental-period-messages.ts';
 import { zonedToInstant } from './time.ts';
 import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
@@ -24,7 +30,8 @@ const NamedSchema = z.object({ _id: z.uuid(), name: z.string() });
 /** One row of the bookings list (spec §2: car, supplier, driver, price, status, days, cost). */
 export const BookingRowSchema = z.object({
   _id: z.uuid(),
-  car: NamedSchema.extend({ image: z.string().nullable() }),
+  /** The vehicle, with its range: a booking of a Vespa says scooter, not car (issue #22 item 14). */
+  car: NamedSchema.extend({ image: z.string().nullable(), range: CarRangeSchema }),
   supplier: NamedSchema,
   driver: NamedSchema,
   pickupLocation: NamedSchema,

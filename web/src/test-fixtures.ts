@@ -1,4 +1,4 @@
-import type { BookingRow } from '@roam/contract/bookings';
+import type { Booking, BookingRow } from '@roam/contract/bookings';
 import type { CarDetails } from '@roam/contract/cars';
 import type { Location } from '@roam/contract/locations';
 import type { User } from '@roam/contract/users';
@@ -91,7 +91,7 @@ export const BOOKING_YEAR = new Date().getUTCFullYear() + 2;
 /** A pay-later booking of the Clio at Paris CDG, 1 June 10:00 to 4 June 10:00 Paris time (summer: UTC+2). */
 export const bookingRow = (id: string, overrides: Partial<BookingRow> = {}): BookingRow => ({
   _id: id,
-  car: { _id: CLIO._id, name: CLIO.name, image: null },
+  car: { _id: CLIO._id, name: CLIO.name, image: null, range: CLIO.range },
   supplier: { _id: CLIO.supplier._id, name: CLIO.supplier.fullName },
   driver: { _id: DRIVER._id, name: DRIVER.fullName },
   pickupLocation: { _id: PARIS._id, name: PARIS.name },
@@ -104,5 +104,33 @@ export const bookingRow = (id: string, overrides: Partial<BookingRow> = {}): Boo
   paymentOption: 'payLater',
   cancelRequest: false,
   createdAt: `${BOOKING_YEAR - 2}-01-01T00:00:00.000Z`,
+  ...overrides,
+});
+
+/** The row with what the booking screen adds: not started yet, no extras, so the driver may change it. */
+export const booking = (id: string, overrides: Partial<Booking> = {}): Booking => ({
+  ...bookingRow(id),
+  pickupTimeZone: PARIS.timeZone,
+  dropoffTimeZone: PARIS.timeZone,
+  extras: {
+    cancellation: false,
+    amendments: false,
+    theftProtection: false,
+    collisionDamageWaiver: false,
+    fullInsurance: false,
+    additionalDriver: false,
+  },
+  additionalDriverDetails: null,
+  deposit: 50000,
+  payNow: 0,
+  payAtPickup: 12000,
+  currency: 'EUR',
+  rate: 1,
+  chargedAmount: 0,
+  paymentProvider: null,
+  paidAt: null,
+  holdExpiresAt: null,
+  license: null,
+  editable: true,
   ...overrides,
 });

@@ -1,3 +1,4 @@
+import { type CarFact, carFacts } from '@roam/contract/car-facts';
 import type { Car } from '@roam/contract/cars';
 import type { AvailabilityLabel, Extra } from '@roam/contract/enums';
 import { EXTRAS, FLAT_EXTRAS } from '@roam/contract/enums';
@@ -13,21 +14,25 @@ function kilometres(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer' }).format(value);
 }
 
-/** Fuel type, gearbox, seats, doors, air conditioning, mileage, fuel policy and deposit (spec §1, §3). */
+/**
+ * Fuel type, gearbox, seats, doors, air conditioning, mileage, fuel policy and security deposit (spec §1, §3): those
+ * that apply to the vehicle (contract `carFacts`: no doors on a scooter, no fuel policy for an electric one).
+ */
 export function CarFacts({ car }: { car: Car }) {
   const { t } = useTranslation();
   const money = useMoney();
   const language = useLanguage();
-  const facts: [string, string][] = [
-    [t('cars.fact.fuelType'), t(`cars.fuelType.${car.fuelType}`)],
-    [t('cars.fact.gearbox'), t(`cars.gearbox.${car.gearbox}`)],
-    [t('cars.fact.seats'), String(car.seats)],
-    [t('cars.fact.doors'), String(car.doors)],
-    [t('cars.fact.aircon'), car.aircon ? t('cars.yes') : t('cars.no')],
-    [t('cars.fact.mileage'), car.mileage < 0 ? t('cars.unlimited') : kilometres(car.mileage, localeTag(language))],
-    [t('cars.fact.fuelPolicy'), t(`cars.fuelPolicy.${car.fuelPolicy}`)],
-    [t('cars.fact.deposit'), money.format(car.deposit)],
-  ];
+  const value: Record<CarFact, () => string> = {
+    fuelType: () => t(`cars.fuelType.${car.fuelType}`),
+    gearbox: () => t(`cars.gearbox.${car.gearbox}`),
+    seats: () => String(car.seats),
+    doors: () => String(car.doors),
+    aircon: () => (car.aircon ? t('cars.yes') : t('cars.no')),
+    mileage: () => (car.mileage < 0 ? t('cars.unlimited') : kilometres(car.mileage, localeTag(language))),
+    fuelPolicy: () => t(`cars.fuelPolicy.${car.fuelPolicy}`),
+    deposit: () => money.format(car.deposit),
+  };
+  const facts = carFacts(car).map((fact): [string, string] => [t(`cars.fact.${fact}`), value[fact]()]);
   return (
     <dl className="car-facts">
       {facts.map(([term, value]) => (

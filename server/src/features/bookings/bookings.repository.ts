@@ -27,6 +27,7 @@ const rowColumns = {
   booking: bookings,
   carName: cars.name,
   carImageFileId: cars.imageFileId,
+  carRange: cars.range,
   /** The car's cancellation extra now (−1, 0 included, a price): what a cancellation refunds depends on it. */
   carCancellation: cars.cancellation,
   supplierName: supplier.fullName,

@@ -46,7 +46,7 @@ function toRow(record: repository.BookingRecord, language: Language): BookingRow
   const days = Math.max(1, Math.ceil((booking.dropoffAt.getTime() - booking.pickupAt.getTime()) / (24 * 3600_000)));
   return {
     _id: booking.id,
-    car: { _id: booking.carId, name: record.carName, image: fileUrl(record.carImageFileId) },
+    car: { _id: booking.carId, name: record.carName, image: fileUrl(record.carImageFileId), range: record.carRange },
     supplier: { _id: booking.supplierId, name: record.supplierName },
     driver: { _id: booking.driverId, name: record.driverName },
     pickupLocation: { _id: booking.pickupLocationId, name: nameIn(record.pickupNames, language) },

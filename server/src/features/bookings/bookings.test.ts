@@ -83,7 +83,12 @@ describe('bookings API', () => {
     const page = BookingsPageSchema.parse((await list(as.driver2, { language: 'fr' })).json());
     expect(page.totalCount).toBe(1);
     expect(page.results[0]).toMatchObject({
-      car: { _id: DEMO_IDS.cars.clio, name: 'Renault Clio', image: expect.stringMatching(/^\/api\/files\//) },
+      car: {
+        _id: DEMO_IDS.cars.clio,
+        name: 'Renault Clio',
+        image: expect.stringMatching(/^\/api\/files\//),
+        range: 'mini',
+      },
       supplier: { _id: DEMO_IDS.suppliers.azurCoast, name: 'Azur Coast Rentals' },
       driver: { _id: DEMO_ACCOUNTS.driver2.id, name: 'Jonas Berg' },
       pickupLocation: { name: 'Aéroport Paris-Charles-de-Gaulle' },

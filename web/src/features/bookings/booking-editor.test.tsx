@@ -1,8 +1,8 @@
-import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
+import type { UpdateBookingBody } from '@roam/contract/bookings';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { BOOKING_YEAR, bookingRow, CLIO, PARIS } from '../../test-fixtures';
+import { BOOKING_YEAR, booking, CLIO } from '../../test-fixtures';
 import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
 import { BookingEditor } from './components/booking-editor';
 
@@ -11,32 +11,7 @@ import { BookingEditor } from './components/booking-editor';
 screenTests(['bookings', 'checkout', 'cars']);
 
 const year = BOOKING_YEAR;
-/** The list's booking with what the booking screen adds: not started yet, so the driver may change it. */
-const BOOKING: Booking = {
-  ...bookingRow('b00c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11'),
-  pickupTimeZone: PARIS.timeZone,
-  dropoffTimeZone: PARIS.timeZone,
-  extras: {
-    cancellation: false,
-    amendments: false,
-    theftProtection: false,
-    collisionDamageWaiver: false,
-    fullInsurance: false,
-    additionalDriver: false,
-  },
-  additionalDriverDetails: null,
-  deposit: 50000,
-  payNow: 0,
-  payAtPickup: 12000,
-  currency: 'EUR',
-  rate: 1,
-  chargedAmount: 0,
-  paymentProvider: null,
-  paidAt: null,
-  holdExpiresAt: null,
-  license: null,
-  editable: true,
-};
+const BOOKING = booking('b00c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11');
 
 function renderEditor({ booking = BOOKING, operator = false } = {}) {
   const onDone = vi.fn();

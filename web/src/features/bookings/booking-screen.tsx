@@ -82,7 +82,8 @@ function BookingView({
   };
 
   const rows: [string, string][] = [
-    [t('bookings.column.car'), booking.car.name],
+    // The vehicle's own type as the term: a Vespa is a scooter, not a car (issue #22 item 14).
+    [t(`cars.range.${booking.car.range}`), booking.car.name],
     [t('bookings.column.supplier'), booking.supplier.name],
     [t('checkout.details.pickupLocation'), booking.pickupLocation.name],
     [t('checkout.details.dropoffLocation'), booking.dropoffLocation.name],

@@ -54,6 +54,7 @@ export function BookingDetails({
         ) : null}
         <div>
           <p className="checkout-car__name">{car.name}</p>
+          <p className="checkout-car__range">{t(`cars.range.${car.range}`)}</p>
           <SupplierLogo supplier={car.supplier} />
         </div>
       </div>

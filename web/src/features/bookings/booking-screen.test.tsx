@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import { SESSION_QUERY_KEY } from '../../lib/session';
+import { booking, CLIO, DRIVER } from '../../test-fixtures';
+import { renderScreen, screenTests, serveApi } from '../../test-utils';
+import { BookingScreen } from './booking-screen';
+
+// One booking (spec §2 /booking?b=…) as its driver sees it, against a stand-in server.
+
+screenTests(['bookings', 'checkout', 'cars']);
+
+const ID = 'b5c00e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11';
+
+async function renderBooking(shown: ReturnType<typeof booking>) {
+  serveApi({
+    [`GET /api/booking/${ID}`]: () => Response.json(shown),
+    [`GET /api/car/${CLIO._id}`]: () => Response.json(CLIO),
+  });
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(SESSION_QUERY_KEY, { user: DRIVER, unauthorized: false });
+  renderScreen(<BookingScreen />, { path: `/booking?b=${ID}`, queryClient });
+  await screen.findByText(shown.car.name, { selector: 'dd' });
+}
+
+const terms = () => screen.getAllByRole('term').map((term) => term.textContent);
+
+describe('the booking screen', () => {
+  it("names the vehicle by its own type: a Vespa's booking says Scooter, not Car (issue #22 item 14)", async () => {
+    await renderBooking(
+      booking(ID, { car: { _id: CLIO._id, name: 'Vespa Elettrica', image: null, range: 'scooter' } }),
+    );
+    expect(screen.getByText('Vespa Elettrica', { selector: 'dd' }).previousElementSibling?.textContent).toBe('Scooter');
+    expect(terms()).not.toContain('Car');
+  });
+});

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CLIO } from '../test-fixtures';
+import { renderScreen, screenTests } from '../test-utils';
+import { CarFacts } from './car-facts';
+
+// Issue #22 item 14: an electric scooter listed "Doors 0 / Air conditioning No / Fuel policy Full to full".
+
+screenTests(['cars']);
+
+const VESPA_ELETTRICA = {
+  ...CLIO,
+  name: 'Vespa Elettrica',
+  range: 'scooter',
+  fuelType: 'electric',
+  gearbox: 'automatic',
+  seats: 2,
+  doors: 0,
+  aircon: false,
+  fuelPolicy: 'fullToFull',
+} as const;
+
+const terms = () => screen.getAllByRole('term').map((term) => term.textContent);
+
+describe('CarFacts', () => {
+  it('lists every fact of a petrol car', () => {
+    renderScreen(<CarFacts car={CLIO} />);
+    expect(terms()).toEqual([
+      'Fuel',
+      'Gearbox',
+      'Seats',
+      'Doors',
+      'Air conditioning',
+      'Mileage',
+      'Fuel policy',
+      'Security deposit',
+    ]);
+  });
+
+  it('lists only the facts that apply to an electric scooter: no doors, air conditioning or fuel policy', () => {
+    renderScreen(<CarFacts car={VESPA_ELETTRICA} />);
+    expect(terms()).toEqual(['Fuel', 'Gearbox', 'Seats', 'Mileage', 'Security deposit']);
+  });
+});
