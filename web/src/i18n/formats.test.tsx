@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { Calendar, CalendarGrid, Heading, useLocale } from 'react-aria-components';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AriaLocale } from './aria-locale';
-import { formatDate, formatNumber, useFormats } from './formats';
+import { formatDate, formatDay, formatNumber, useFormats } from './formats';
 import { changeLanguage, initI18n } from './index';
 
 // Issue #7: number and date formats and the date pickers get the interface language; se renders as Swedish (sv).
@@ -25,6 +25,15 @@ describe('formats', () => {
     expect(formatDate(JULY_4, 'es', month)).toBe('julio');
     expect(formatDate(JULY_4, 'de', month)).toBe('Juli');
     expect(formatDate(JULY_4, 'se', month)).toBe('juli');
+  });
+
+  it('writes a calendar day (a birth date) per language, the same day in every zone (issue #22 item 15)', () => {
+    expect(formatDay('1990-04-12', 'en')).toBe('April 12, 1990');
+    expect(formatDay('1990-04-12', 'fr')).toBe('12 avril 1990');
+    expect(formatDay('1990-04-12', 'es')).toBe('12 de abril de 1990');
+    expect(formatDay('1990-04-12', 'de')).toBe('12. April 1990');
+    expect(formatDay('1990-04-12', 'se')).toBe('12 april 1990');
+    expect(formatDay('1990-01-01', 'en')).toBe('January 1, 1990');
   });
 
   it('formats numbers per language', () => {

@@ -18,6 +18,15 @@ export function formatDate(value: Date | number, language: Language, options: In
   return format.format(value);
 }
 
+/**
+ * A calendar day without a clock ('1990-04-12': a birth date) as the interface language writes it, e.g. "12 April
+ * 1990", the same day in every time zone (issue #22 item 15: checkout showed the raw ISO string).
+ */
+export function formatDay(day: string, language: Language): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : formatDate(date, language, { dateStyle: 'long', timeZone: 'UTC' });
+}
+
 export function formatNumber(value: number, language: Language, options: Intl.NumberFormatOptions = {}): string {
   const key = `${language}|${JSON.stringify(options)}`;
   let format = numberFormats.get(key);

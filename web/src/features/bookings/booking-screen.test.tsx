@@ -33,4 +33,16 @@ describe('the booking screen', () => {
     expect(screen.getByText('Vespa Elettrica', { selector: 'dd' }).previousElementSibling?.textContent).toBe('Scooter');
     expect(terms()).not.toContain('Car');
   });
+
+  it("writes the additional driver's birth date through the locale (issue #22 item 15)", async () => {
+    const additionalDriverDetails = {
+      fullName: 'Alex Roux',
+      email: 'alex@example.com',
+      phone: '+33 6 98 76 54 32',
+      birthDate: '1988-11-03',
+    };
+    await renderBooking(booking(ID, { additionalDriverDetails }));
+    const row = screen.getByText('Additional driver', { selector: 'dt' }).nextElementSibling;
+    expect(row?.textContent).toBe('Alex Roux · alex@example.com · +33 6 98 76 54 32 · November 3, 1988');
+  });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n';
-import { formatInZone } from '../../i18n/formats';
+import { formatDay, formatInZone } from '../../i18n/formats';
 import { useSession } from '../../lib/session';
 import { useMoney } from '../../lib/use-money';
 import { Page } from '../../ui/page';
@@ -109,7 +109,10 @@ function BookingView({
   ];
   if (booking.additionalDriverDetails) {
     const a = booking.additionalDriverDetails;
-    rows.push([t('checkout.additionalDriver.title'), `${a.fullName} · ${a.email} · ${a.phone} · ${a.birthDate}`]);
+    rows.push([
+      t('checkout.additionalDriver.title'),
+      `${a.fullName} · ${a.email} · ${a.phone} · ${formatDay(a.birthDate, language)}`,
+    ]);
   }
 
   return (

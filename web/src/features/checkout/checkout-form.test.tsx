@@ -265,6 +265,8 @@ describe('the checkout form (a signed-in driver)', () => {
     expect(screen.queryByLabelText('Full name')).toBeNull();
     expect(screen.getByText('Camille Martin')).toBeTruthy();
     expect(screen.getByText('driver@roam.localhost')).toBeTruthy();
+    // The birth date through the locale, as every date (issue #22 item 15): not "1990-01-01".
+    expect(screen.getByText('January 1, 1990')).toBeTruthy();
     expect(screen.queryByLabelText('I have read and accept the Terms of Use.')).toBeNull();
   });
 

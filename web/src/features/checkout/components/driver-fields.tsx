@@ -2,6 +2,8 @@ import type { User } from '@roam/contract/users';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLanguage } from '../../../i18n';
+import { formatDay } from '../../../i18n/formats';
 import { CheckboxField, FileField, TextField } from '../../../ui/form-field';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 
@@ -46,6 +48,7 @@ function PersonFields({ checkout, who }: { checkout: CheckoutForm; who: 'driver'
 /** The driver (spec §2): a signed-in driver's details as the profile has them; a guest's fields and the terms. */
 export function DriverSection({ checkout, user }: { checkout: CheckoutForm; user: User | null }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const id = useId();
   const ageError = checkout.form.errorOf('driver.birthDate');
   return (
@@ -61,7 +64,7 @@ export function DriverSection({ checkout, user }: { checkout: CheckoutForm; user
                 ['fullName', user.fullName],
                 ['email', user.email],
                 ['phone', user.phone ?? '—'],
-                ['birthDate', user.birthDate ?? '—'],
+                ['birthDate', user.birthDate ? formatDay(user.birthDate, language) : '—'],
               ] as const
             ).map(([name, value]) => (
               <div key={name}>
