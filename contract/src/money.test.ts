@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from './enums.ts';
-import { convertMinor, formatMinor, formatMoney, minorUnitDigits, roundHalfUp, toMajor, toMinor } from './money.ts';
+import {
+  convertMinor,
+  formatMinor,
+  formatMoney,
+  minorUnitDigits,
+  roundHalfUp,
+  toMajor,
+  toMinor,
+  wholeUnitsUp,
+} from './money.ts';
 
 // ARCHITECTURE §5 "Money", spec §9.
 
@@ -83,6 +92,17 @@ describe('minor units', () => {
     expect(roundHalfUp(172.49999999999997)).toBe(173);
     expect(roundHalfUp(2.4)).toBe(2);
     expect(roundHalfUp(-2.5)).toBe(-2);
+  });
+});
+
+describe('wholeUnitsUp', () => {
+  it("rounds a 'from' price up to a whole unit of its currency (issue #22 item 16)", () => {
+    expect(wholeUnitsUp(3169, 'EUR')).toBe(3200);
+    expect(wholeUnitsUp(1900, 'EUR')).toBe(1900);
+    expect(wholeUnitsUp(1901, 'EUR')).toBe(2000);
+    expect(wholeUnitsUp(11_762, 'JPY')).toBe(11_762);
+    expect(wholeUnitsUp(1001, 'KWD')).toBe(2000);
+    expect(formatMinor(wholeUnitsUp(3169, 'EUR'), 'EUR', 'en')).toBe('32 €');
   });
 });
 

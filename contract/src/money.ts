@@ -31,6 +31,15 @@ export function toMinor(amountMajor: number, currency: string): number {
   return roundHalfUp(amountMajor * 10 ** minorUnitDigits(currency));
 }
 
+/**
+ * A 'from' price as shown (issue #22 item 16): rounded up to a whole unit of its currency, so every 'from' reads
+ * alike ("From 32 €" beside "From 19 €", not "From 31.69 €") and none is below what the cheapest vehicle costs.
+ */
+export function wholeUnitsUp(amountMinor: number, currency: string): number {
+  const scale = 10 ** minorUnitDigits(currency);
+  return Math.ceil(amountMinor / scale) * scale;
+}
+
 /** EUR minor units → target minor units; `rate` is units of the target per 1 EUR. */
 export function convertMinor(amountMinorEUR: number, rate: number, toCurrency: string): number {
   const exponent = minorUnitDigits(toCurrency) - minorUnitDigits(BASE_CURRENCY);

@@ -4,6 +4,7 @@ import {
   type CarPricing,
   calculatePrice,
   extraState,
+  fromDailyPrice,
   PriceError,
   type PriceInput,
   paymentSplit,
@@ -218,6 +219,37 @@ describe("supplier's price change", () => {
 
   it('leaves the deposit unchanged', () => {
     expect(price(car(), 24, { priceChangeRate: 20 })).toMatchObject({ total: 6000, deposit: 50000 });
+  });
+});
+
+describe("a 'from … per day' price (issue #22 item 16)", () => {
+  const today = '2025-06-02';
+
+  it('is the daily rate, discounted when set, with the percentage rounded half up once', () => {
+    expect(fromDailyPrice(car(), 0, today)).toBe(5000);
+    expect(fromDailyPrice(car({ discountedDailyPrice: 4500 }), 0, today)).toBe(4500);
+    expect(fromDailyPrice(car({ dailyPrice: 2981 }), 6.3, today)).toBe(withPriceChange(2981, 6.3));
+    expect(fromDailyPrice(car({ dailyPrice: 2981 }), 6.3, today)).toBe(3169);
+  });
+
+  it('is what one day costs: a 3-, 7- or 30-day price below the daily one caps it, as it caps a one-day rental', () => {
+    const cheapWeek = car({ weeklyPrice: 4200 });
+    expect(fromDailyPrice(cheapWeek, 0, today)).toBe(4200);
+    expect(fromDailyPrice(cheapWeek, 0, today)).toBe(price(cheapWeek, 24).rental);
+    expect(fromDailyPrice(car({ weeklyPrice: 30000, biWeeklyPrice: 14000 }), 0, today)).toBe(5000);
+  });
+
+  it('is the cheapest day of date-based pricing, leaving out the periods already over', () => {
+    const seasonal = car({
+      isDateBasedPrice: true,
+      dateBasedPrices: [
+        { startDate: '2025-01-01', endDate: '2025-03-31', dailyPrice: 2000 },
+        { startDate: '2025-10-01', endDate: '2025-12-31', dailyPrice: 3500 },
+        { startDate: '2025-07-01', endDate: '2025-08-31', dailyPrice: 8000 },
+      ],
+    });
+    expect(fromDailyPrice(seasonal, 0, today)).toBe(3500);
+    expect(fromDailyPrice(seasonal, 10, '2025-01-15')).toBe(2200);
   });
 });
 

@@ -193,6 +193,20 @@ export function withPriceChange(amount: number, priceChangeRate: number): number
   return Math.max(0, roundHalfUp(amount + (amount * priceChangeRate) / 100));
 }
 
+/**
+ * The least one rental day of the car costs, the percentage in: what a "from … per day" promises (the home page's
+ * vehicle sizes; issue #22 item 16). By duration a day is never more than a 3-, 7- or 30-day price (never more for
+ * fewer days), so it is the cheapest of the daily rate and the set tiers; with date-based pricing, the cheapest of the
+ * daily rate and the periods not over by `today` ('YYYY-MM-DD'). The server's range prices compute the same in SQL
+ * (cars.repository.ts rangePrices, tested against this over the demo fleet).
+ */
+export function fromDailyPrice(car: CarPricing, priceChangeRate: number, today: string): number {
+  const oneDay = car.isDateBasedPrice
+    ? Math.min(dailyRate(car), ...car.dateBasedPrices.filter((p) => p.endDate >= today).map((p) => p.dailyPrice))
+    : durationRental(car, 24);
+  return withPriceChange(oneDay, priceChangeRate);
+}
+
 const FLAT: ReadonlySet<Extra> = new Set(FLAT_EXTRAS);
 
 /**

@@ -1,5 +1,5 @@
 import { BASE_CURRENCY } from '@roam/contract/currencies';
-import { convertMinor, formatMinor } from '@roam/contract/money';
+import { convertMinor, formatMinor, wholeUnitsUp } from '@roam/contract/money';
 import { rateFor } from '@roam/contract/rates-snapshot';
 import { useLanguage } from '../i18n';
 import { useCurrency } from './currency';
@@ -17,6 +17,8 @@ export type Money = {
   format(amountMinorBase: number): string;
   /** Formats minor units already in the display currency (a line of `priceIn`). */
   formatConverted(amountMinor: number): string;
+  /** Formats a 'from' price (base-currency minor units): whole units of the display currency, rounded up. */
+  formatFrom(amountMinorBase: number): string;
 };
 
 export function useMoney(): Money {
@@ -26,5 +28,11 @@ export function useMoney(): Money {
   const rate = currency === BASE_CURRENCY ? 1 : rateFor(rates, currency);
   const convert = (amount: number) => convertMinor(amount, rate, currency);
   const formatConverted = (amount: number) => formatMinor(amount, currency, language);
-  return { currency, convert, format: (amount) => formatConverted(convert(amount)), formatConverted };
+  return {
+    currency,
+    convert,
+    format: (amount) => formatConverted(convert(amount)),
+    formatConverted,
+    formatFrom: (amount) => formatConverted(wholeUnitsUp(convert(amount), currency)),
+  };
 }

@@ -1,6 +1,6 @@
 import { type Car, fileUrl } from '@roam/contract/cars';
 import type { BookingStatus, CarOption, Language } from '@roam/contract/enums';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   bookings,
@@ -277,9 +277,24 @@ export async function findPublicFile(db: DbOrTx, id: string) {
   return row;
 }
 
-/** Per range: the lowest daily price a driver can book (discount and supplier percentage applied). */
-export async function rangePrices(db: DbOrTx) {
-  const daily = sql<number>`min(round(coalesce(nullif(${cars.discountedDailyPrice}, 0), ${cars.dailyPrice}) * (100 + ${users.priceChangeRate}) / 100))`;
+/** A rate as the price engine takes it (contract price.ts `rate`): the discounted one when set, else the rate, else null. */
+const rateOf = (price: AnyColumn, discounted: AnyColumn) =>
+  sql`case when ${discounted} > 0 then ${discounted} when ${price} > 0 then ${price} end`;
+
+/**
+ * Per range: the least one rental day costs (the 'from … per day' of the home page), the supplier's percentage in —
+ * contract price.ts `fromDailyPrice` for each car, in SQL: the cheapest of the daily rate and the 3-, 7- and 30-day
+ * prices (never more for fewer days), or with date-based pricing of the daily rate and the periods not over by
+ * `today`; then the percentage, rounded half up once (issue #22 item 16; cars.test.ts holds the two to agree).
+ */
+export async function rangePrices(db: DbOrTx, today: string) {
+  const dailyRate = sql`coalesce(${rateOf(cars.dailyPrice, cars.discountedDailyPrice)}, ${cars.dailyPrice})`;
+  const periods = sql`(select min(${dateBasedPrices.dailyPrice}) from ${dateBasedPrices}
+    where ${dateBasedPrices.carId} = ${cars.id} and ${dateBasedPrices.endDate} >= ${today}::date)`;
+  const oneDay = sql`case when ${cars.isDateBasedPrice} then least(${dailyRate}, ${periods})
+    else least(${dailyRate}, ${rateOf(cars.biWeeklyPrice, cars.discountedBiWeeklyPrice)},
+      ${rateOf(cars.weeklyPrice, cars.discountedWeeklyPrice)}, ${rateOf(cars.monthlyPrice, cars.discountedMonthlyPrice)}) end`;
+  const daily = sql<number>`min(greatest(0, round(${oneDay} * (100 + ${users.priceChangeRate}) / 100)))`;
   const rows = await db
     .select({ range: cars.range, fromDailyPrice: daily, carCount: sql<number>`count(*)` })
     .from(cars)

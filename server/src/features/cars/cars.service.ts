@@ -14,7 +14,7 @@ import type { SearchPage } from './search-json.ts';
 
 /** Each vehicle range's lowest bookable daily price (the home page's car sizes). */
 export function listRangePrices(ctx: AppContext) {
-  return rangePrices(ctx.db);
+  return rangePrices(ctx.db, ctx.clock.now().toISOString().slice(0, 10));
 }
 
 export type SearchCarsInput = {

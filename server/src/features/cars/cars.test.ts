@@ -5,12 +5,13 @@ import {
   type SearchCarsResponse,
   SearchCarsResponseSchema,
 } from '@roam/contract/cars';
-import { calculatePrice } from '@roam/contract/price';
+import { calculatePrice, fromDailyPrice, withPriceChange } from '@roam/contract/price';
 import { SupplierTermsSchema } from '@roam/contract/suppliers';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRow } from '../../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, files } from '../../db/schema.ts';
+import { bookings, cars, dateBasedPrices, files, users } from '../../db/schema.ts';
 import { DEMO_IDS } from '../../db/seed/seed.ts';
 
 const L = DEMO_IDS.locations;
@@ -335,5 +336,58 @@ describe('car search', () => {
     // The unavailable Sandero (29 €) does not count; the Clio (39 €) is an upper bound.
     expect(mini.fromDailyPrice).toBeLessThanOrEqual(3900);
     expect(mini.fromDailyPrice).toBeGreaterThan(0);
+  });
+
+  it("GET /api/range-prices is, per range, the contract's fromDailyPrice of its cheapest car (issue #22 item 16)", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const nextYear = Number(today.slice(0, 4)) + 1;
+    // A scooter whose week costs less than a day of any scooter, and a date-based car with a cheap period that is
+    // over and a cheaper-than-daily one to come: the 'from' price must see both as fromDailyPrice does.
+    const [scooter] = await t.db
+      .select({ id: cars.id, weeklyPrice: cars.weeklyPrice, discountedWeeklyPrice: cars.discountedWeeklyPrice })
+      .from(cars)
+      .where(eq(cars.range, 'scooter'))
+      .limit(1);
+    await t.db.update(cars).set({ weeklyPrice: 150, discountedWeeklyPrice: 120 }).where(eq(cars.id, scooter!.id));
+    const added = await t.db
+      .insert(dateBasedPrices)
+      .values([
+        { carId: C.dateBased, startDate: '2020-01-01', endDate: '2020-01-31', dailyPrice: 100 },
+        { carId: C.dateBased, startDate: `${nextYear}-02-01`, endDate: `${nextYear}-02-28`, dailyPrice: 130 },
+      ])
+      .returning({ id: dateBasedPrices.id });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/range-prices' });
+      const served = new Map((res.json() as { range: string; fromDailyPrice: number }[]).map((e) => [e.range, e]));
+
+      const fleet = await t.db
+        .select({ car: cars, priceChangeRate: users.priceChangeRate })
+        .from(cars)
+        .innerJoin(users, eq(users.id, cars.supplierId))
+        .where(and(eq(cars.available, true), eq(cars.comingSoon, false), isNull(cars.deletedAt)));
+      const periods = await t.db.select().from(dateBasedPrices);
+      const expected = new Map<string, number>();
+      for (const { car, priceChangeRate } of fleet) {
+        const pricing = { ...car, dateBasedPrices: periods.filter((period) => period.carId === car.id) };
+        const from = fromDailyPrice(pricing, priceChangeRate, today);
+        expected.set(car.range, Math.min(expected.get(car.range) ?? Number.POSITIVE_INFINITY, from));
+      }
+      expect(new Map([...served].map(([range, entry]) => [range, entry.fromDailyPrice]))).toEqual(expected);
+      // The cheapest of each range is the car made cheap above: its week, its period to come (not the one over).
+      const rateOf = (id: string) => fleet.find(({ car }) => car.id === id)!.priceChangeRate;
+      expect(served.get('scooter')!.fromDailyPrice).toBe(withPriceChange(120, rateOf(scooter!.id)));
+      expect(served.get('midi')!.fromDailyPrice).toBe(withPriceChange(130, rateOf(C.dateBased)));
+    } finally {
+      await t.db.delete(dateBasedPrices).where(
+        inArray(
+          dateBasedPrices.id,
+          added.map(({ id }) => id),
+        ),
+      );
+      await t.db
+        .update(cars)
+        .set({ weeklyPrice: scooter!.weeklyPrice, discountedWeeklyPrice: scooter!.discountedWeeklyPrice })
+        .where(eq(cars.id, scooter!.id));
+    }
   });
 });

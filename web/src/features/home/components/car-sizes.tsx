@@ -25,7 +25,7 @@ export function CarSizes() {
                 <span className="car-size__name">{t(`cars.range.${range}`)}</span>
                 <span className="car-size__text">{t(`home.sizes.${range}`)}</span>
                 <span className="car-size__price">
-                  {from !== undefined ? t('home.sizes.from', { price: money.format(from) }) : '\u00a0'}
+                  {from !== undefined ? t('home.sizes.from', { price: money.formatFrom(from) }) : '\u00a0'}
                 </span>
               </Link>
             </li>
