@@ -259,6 +259,13 @@ for (const language of ['en', 'fr'] as const) {
       await visit(page, path, language, ready, reload);
       await audit(page, found, path);
     }
+    // The app's own confirmation dialog (issue #22 item 17), open: the pay-later booking above sent a notification.
+    await visit(page, '/notifications', language, (p) => p.locator('.notifications-list'));
+    await page.getByRole('button', { name: t('notifications.deleteAll') }).click();
+    await expect(page.getByRole('alertdialog', { name: t('notifications.confirmDeleteAll') })).toBeVisible();
+    await audit(page, found, 'confirmation dialog', '.confirm-overlay');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog')).toBeHidden();
     // The account menu, open.
     await page.getByRole('button', { name: 'Jonas' }).click();
     await expect(page.getByRole('menu')).toBeVisible();

@@ -101,8 +101,18 @@ test('adds, downloads, replaces and deletes a driver licence', async ({ page }) 
   const href = await download.getAttribute('href');
   await expect.poll(async () => (await page.request.get(href!)).headers()['content-type']).toBe('image/png');
 
-  page.once('dialog', (dialog) => dialog.accept());
+  // The app's own dialog (issue #22 item 17), not the browser's confirm().
+  let browserDialog = false;
+  page.once('dialog', (native) => {
+    browserDialog = true;
+    void native.dismiss();
+  });
   await page.getByRole('button', { name: text(en, 'account.settings.license.delete') }).click();
+  const dialog = page.getByRole('alertdialog', { name: text(en, 'account.settings.license.confirmDelete') });
+  await expect(dialog.getByRole('button', { name: text(en, 'common.confirm.dismiss') })).toBeFocused();
+  await dialog.getByRole('button', { name: text(en, 'account.settings.license.delete') }).click();
+  await expect(dialog).toBeHidden();
+  expect(browserDialog).toBe(false);
   await expect(page.getByText(text(en, 'account.settings.license.none'))).toBeVisible();
   expect((await page.request.get(href!)).status()).toBe(404);
 });

@@ -12,7 +12,7 @@ import './form-field.css';
 // the first field to focus after a refused submit. Native controls: the keyboard, autofill and the browser's date
 // picker work as users expect, and no component library is downloaded with a customer's screen (ARCHITECTURE §7).
 
-interface Described {
+export interface Described {
   label: string;
   /** Translated; once shown, the control is invalid. A node when it carries a link (checkout's "Sign in"). */
   error?: ReactNode;
@@ -25,10 +25,10 @@ interface Described {
 type Control = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
 
 /**
- * One field's box: the label (before the control, or after it for a checkbox), the control made by `control` with
+ * One field's box (for the other fields of ui/, like file-field.tsx): the label (before the control, or after it for a checkbox), the control made by `control` with
  * the ids and states that tie it to its hint and error, then `aside`, the hint and the error.
  */
-function Field({
+export function Field({
   label,
   error,
   description,
@@ -40,7 +40,11 @@ function Field({
   const id = useId();
   const describedBy = [description ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const input = control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined });
-  const labelled = <label htmlFor={id}>{label}</label>;
+  const labelled = (
+    <label htmlFor={id} id={`${id}-label`}>
+      {label}
+    </label>
+  );
   return (
     <div className={['form-field', kind ? `form-field--${kind}` : '', className].filter(Boolean).join(' ')}>
       {kind === 'check' ? (
@@ -171,31 +175,6 @@ export function CheckboxField({ name, value, onChange, ...described }: CheckboxF
           name={name}
           checked={value}
           onChange={(event) => onChange(event.currentTarget.checked)}
-        />
-      )}
-    />
-  );
-}
-
-interface FileFieldProps extends Described {
-  name: string;
-  /** What the input may take (`image/*,application/pdf`). */
-  accept: string;
-  onChange: (file: File | null) => void;
-}
-
-/** A file input: the browser keeps the chosen file, the form is told of it. */
-export function FileField({ name, accept, onChange, ...described }: FileFieldProps) {
-  return (
-    <Field
-      {...described}
-      control={(control) => (
-        <input
-          {...control}
-          type="file"
-          name={name}
-          accept={accept}
-          onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
         />
       )}
     />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { localeTag, useLanguage } from '../../i18n/index';
 import { useSession } from '../../lib/session';
+import { useConfirm } from '../../ui/confirm';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { Pager } from '../../ui/pager';
@@ -36,6 +37,7 @@ function NotificationList({ userId }: { userId: string }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const query = useQuery(notificationPageQueryOptions(userId, page, PAGE_SIZE));
   const action = useNotificationAction(userId);
+  const confirm = useConfirm();
   const results = query.data?.results ?? [];
   const totalCount = query.data?.totalCount ?? 0;
   const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
@@ -55,6 +57,10 @@ function NotificationList({ userId }: { userId: string }) {
         onError: () => toast.error(t('common.errors.unhandled')),
       },
     );
+  /** Deletes after the app's own confirmation (issue #22 item 17: it was the browser's confirm()). */
+  const confirmDelete = async (title: string, selection: { ids: string[] } | { all: true }, confirmLabel: string) => {
+    if (await confirm.ask({ title, confirmLabel })) run('delete', selection);
+  };
   const toggle = (notificationId: string, on: boolean) => {
     const next = new Set(selected);
     if (on) next.add(notificationId);
@@ -102,10 +108,13 @@ function NotificationList({ userId }: { userId: string }) {
           type="button"
           className="button button--secondary"
           disabled={chosen.length === 0}
-          onClick={() => {
-            if (window.confirm(t('notifications.confirmDelete', { count: chosen.length })))
-              run('delete', { ids: chosen });
-          }}
+          onClick={() =>
+            confirmDelete(
+              t('notifications.confirmDelete', { count: chosen.length }),
+              { ids: chosen },
+              t('notifications.delete'),
+            )
+          }
         >
           {t('notifications.delete')}
         </button>
@@ -115,9 +124,9 @@ function NotificationList({ userId }: { userId: string }) {
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => {
-            if (window.confirm(t('notifications.confirmDeleteAll'))) run('delete', { all: true });
-          }}
+          onClick={() =>
+            confirmDelete(t('notifications.confirmDeleteAll'), { all: true }, t('notifications.deleteAll'))
+          }
         >
           {t('notifications.deleteAll')}
         </button>
@@ -130,10 +139,15 @@ function NotificationList({ userId }: { userId: string }) {
             date={dateFormat.format(new Date(notification.createdAt))}
             checked={selected.has(notification._id)}
             onCheck={(on) => toggle(notification._id, on)}
-            onAction={(kind) => {
-              if (kind === 'delete' && !window.confirm(t('notifications.confirmDelete', { count: 1 }))) return;
-              run(kind, { ids: [notification._id] });
-            }}
+            onAction={(kind) =>
+              kind === 'delete'
+                ? confirmDelete(
+                    t('notifications.confirmDelete', { count: 1 }),
+                    { ids: [notification._id] },
+                    t('notifications.delete'),
+                  )
+                : run(kind, { ids: [notification._id] })
+            }
           />
         ))}
       </ul>
@@ -150,6 +164,7 @@ function NotificationList({ userId }: { userId: string }) {
           status: t('notifications.page', { page, pages, count: totalCount }),
         }}
       />
+      {confirm.dialog}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '../../../i18n/index';
+import { useConfirm } from '../../../ui/confirm';
 import { licenseUrl, useDeleteLicense, userLicenseQueryOptions, useSaveLicense } from '../api/profile';
 import { FilePickerButton, useUploadFeedback } from './file-picker';
 
@@ -17,6 +18,7 @@ export function LicenseSection({ user }: { user: User }) {
   const remove = useDeleteLicense(user._id);
   const busy = save.isPending || remove.isPending || query.isPending;
   const feedback = useUploadFeedback();
+  const confirm = useConfirm();
 
   return (
     <section className="settings-card" aria-labelledby={`${id}-title`}>
@@ -46,8 +48,10 @@ export function LicenseSection({ user }: { user: User }) {
               type="button"
               className="button button--secondary"
               disabled={busy}
-              onClick={() => {
-                if (window.confirm(t('account.settings.license.confirmDelete'))) remove.mutate(undefined, feedback);
+              onClick={async () => {
+                const question = t('account.settings.license.confirmDelete');
+                if (await confirm.ask({ title: question, confirmLabel: t('account.settings.license.delete') }))
+                  remove.mutate(undefined, feedback);
               }}
             >
               {t('account.settings.license.delete')}
@@ -56,6 +60,7 @@ export function LicenseSection({ user }: { user: User }) {
         ) : null}
       </div>
       <p className="settings-hint">{t('account.settings.license.hint')}</p>
+      {confirm.dialog}
     </section>
   );
 }

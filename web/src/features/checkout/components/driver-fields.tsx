@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n';
 import { formatDay } from '../../../i18n/formats';
-import { CheckboxField, FileField, TextField } from '../../../ui/form-field';
+import { FileField } from '../../../ui/file-field';
+import { CheckboxField, TextField } from '../../../ui/form-field';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 
 const PERSON = ['fullName', 'email', 'phone', 'birthDate'] as const;
@@ -128,6 +129,9 @@ export function LicenceSection({ checkout }: { checkout: CheckoutForm }) {
         label={field.label}
         name={field.name}
         accept="image/*,application/pdf"
+        value={field.value}
+        chooseLabel={t('checkout.licence.choose')}
+        emptyLabel={t('checkout.licence.noFile')}
         description={t('checkout.licence.hint')}
         error={checkout.licenceFailed ? t('checkout.licence.failed') : field.error}
         onChange={checkout.setLicence}

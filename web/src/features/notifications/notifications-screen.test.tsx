@@ -1,0 +1,68 @@
+import type { Notification } from '@roam/contract/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import { SESSION_QUERY_KEY } from '../../lib/session';
+import { DRIVER } from '../../test-fixtures';
+import { renderScreen, screenTests, serveApi } from '../../test-utils';
+import { NotificationsScreen } from './notifications-screen';
+
+// The notifications list (spec §2): its deletes ask with the app's own dialog (issue #22 item 17).
+
+screenTests(['notifications']);
+
+const notification = (id: string, kind: string): Notification => ({
+  _id: id,
+  kind,
+  params: {},
+  bookingId: null,
+  isRead: false,
+  createdAt: '2026-05-04T10:00:00.000Z',
+});
+const FIRST = notification('a1000000-0000-4000-8000-000000000001', 'bookingConfirmed');
+const SECOND = notification('a2000000-0000-4000-8000-000000000002', 'bookingPaid');
+
+function renderNotifications() {
+  const calls = serveApi({
+    [`GET /api/Notifications/${DRIVER._id}/1/30`]: () => Response.json({ results: [FIRST, SECOND], totalCount: 2 }),
+    [`POST /api/delete-Notifications/${DRIVER._id}`]: () => Response.json({ count: 1 }),
+  });
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(SESSION_QUERY_KEY, { user: DRIVER, unauthorized: false });
+  renderScreen(<NotificationsScreen />, { path: '/notifications', queryClient });
+  return () => calls.filter(({ route }) => route.startsWith('POST /api/delete-Notifications')).map(({ body }) => body);
+}
+
+/** The button named `name` inside the open dialog. */
+const inDialog = async (name: string) => within(await screen.findByRole('alertdialog')).getByRole('button', { name });
+
+describe('the notifications list', () => {
+  it("asks with an accessible dialog before each delete, never the browser's confirm()", async () => {
+    const browserConfirm = vi.spyOn(window, 'confirm');
+    const user = userEvent.setup();
+    const deletes = renderNotifications();
+    const toolbar = await screen.findByRole('toolbar');
+
+    // Delete all, dismissed: nothing deleted.
+    await user.click(within(toolbar).getByRole('button', { name: 'Delete all' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Delete all your notifications?' })).toBeTruthy();
+    await user.click(await inDialog('Cancel'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(deletes()).toEqual([]);
+
+    // The selection, confirmed.
+    await user.click(screen.getByRole('checkbox', { name: 'Select: Your booking has been confirmed.' }));
+    await user.click(within(toolbar).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Delete the selected notifications (1)?' })).toBeTruthy();
+    await user.click(await inDialog('Delete'));
+    await waitFor(() => expect(deletes()).toEqual([{ ids: [FIRST._id] }]));
+
+    // One row's own Delete, confirmed.
+    const row = screen.getByText('Your booking has been paid.').closest('li')!;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(await inDialog('Delete'));
+    await waitFor(() => expect(deletes()).toEqual([{ ids: [FIRST._id] }, { ids: [SECOND._id] }]));
+    expect(browserConfirm).not.toHaveBeenCalled();
+  });
+});
