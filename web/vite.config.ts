@@ -135,24 +135,37 @@ function preloadRouteChunks(): Plugin {
 
 /**
  * On "/", index.html paints the home hero's headline and introduction with the header, before the app's code runs
- * (issue #8: the introduction was the page's largest paint, ~1.2 s after the header on a phone), in the language
- * the head script is certain of; otherwise the shell stays hidden and the app paints the hero as before. The
- * strings are the locale files' own, and the app's hero replaces the shell's in the same place.
+ * (issue #8: the introduction was the page's largest paint, ~1.2 s after the header on a phone), and the search
+ * form's skeleton with its words (issue #22 item 18), in the language the head script is certain of; otherwise the
+ * shell stays hidden and the app paints the hero as before. The strings are the locale files' own, and the app's
+ * hero and skeleton replace the shell's in the same place.
  */
 function shellHomeHero(): Plugin {
   return {
     name: 'roam:shell-home-hero',
     apply: 'build',
     transformIndexHtml() {
-      const hero: Record<string, [string, string, string]> = {};
-      for (const language of LANGUAGES) {
-        const home = JSON.parse(
-          readFileSync(path.resolve(import.meta.dirname, `src/i18n/locales/${language}/home.json`), 'utf8'),
+      const hero: Record<string, [string, string, string, string[], string, string]> = {};
+      const read = (language: string, area: string) =>
+        JSON.parse(
+          readFileSync(path.resolve(import.meta.dirname, `src/i18n/locales/${language}/${area}.json`), 'utf8'),
         );
-        hero[language] = [LOCALE_TAGS[language], home.hero.headline, home.hero.intro];
+      for (const language of LANGUAGES) {
+        const home = read(language, 'home');
+        const form = read(language, 'search').form;
+        // The skeleton's labels in its order (search-form-skeleton.tsx), its checkbox's words and its button's.
+        const labels = [form.pickupLocation, form.pickupDate, form.pickupTime, form.dropoffDate, form.dropoffTime];
+        hero[language] = [
+          LOCALE_TAGS[language],
+          home.hero.headline,
+          home.hero.intro,
+          labels,
+          form.sameLocation,
+          form.submit,
+        ];
       }
       const strings = JSON.stringify(hero).replaceAll('<', '\\u003c');
-      const script = `(function(){var m=document.getElementById('roam-shell-home'),h=${strings}[document.documentElement.getAttribute('data-start-language')];if(!m||!h||location.pathname.replace(/\\/$/,'')!=='')return;m.lang=h[0];m.querySelector('h1').textContent=h[1];m.querySelector('p').textContent=h[2];m.hidden=false})()`;
+      const script = `(function(){var m=document.getElementById('roam-shell-home'),h=${strings}[document.documentElement.getAttribute('data-start-language')];if(!m||!h||location.pathname.replace(/\\/$/,'')!=='')return;m.lang=h[0];m.querySelector('h1').textContent=h[1];m.querySelector('p').textContent=h[2];m.querySelectorAll('.search-field__label').forEach(function(l,i){l.textContent=h[3][i]});m.querySelector('.search-checkbox').append(h[4]);m.querySelector('.search-form__submit').textContent=h[5];m.hidden=false})()`;
       return [{ tag: 'script', children: script, injectTo: 'body' }];
     },
   };

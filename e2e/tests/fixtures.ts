@@ -84,4 +84,27 @@ export function rentalPeriod(offsetDays: number, days = 3): { pickupAt: string; 
   return { pickupAt: start.toISOString(), dropoffAt: end.toISOString() };
 }
 
+/**
+ * Records every layout shift of the pages `page` opens from now on (Chromium's PerformanceObserver 'layout-shift',
+ * what Lighthouse's CLS adds up), each as "value at time: the moved elements' classes"; read them with layoutShifts.
+ */
+export async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources: { node?: Node | null }[];
+      })[]) {
+        const moved = entry.sources.map((source) => (source.node as Element | null)?.className || '?');
+        shifts.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${moved.join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+
 export { expect };

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, locale, test, testAllowingFailedRequests, text } from './fixtures';
+import { expect, layoutShifts, locale, test, testAllowingFailedRequests, text, watchLayoutShifts } from './fixtures';
 
 // index.html paints the header and, on "/", the home hero before the app's code runs (issue #8: the hero's
 // introduction was the largest paint, ~1.2 s after the header on Lighthouse's phone). web/vite.config.ts
@@ -66,7 +66,7 @@ testAllowingFailedRequests.describe('the home hero before the app runs', () => {
   );
 });
 
-/** The boxes of the hero's headline, introduction and the form's place, rounded to the pixel. */
+/** The boxes of the hero's headline, introduction and search form, rounded to the pixel. */
 async function heroBoxes(page: Page, root: string) {
   return page.evaluate((selector) => {
     const box = (element: Element | null) => {
@@ -78,13 +78,16 @@ async function heroBoxes(page: Page, root: string) {
     return {
       headline: box(hero?.querySelector('h1') ?? null),
       intro: box(hero?.querySelector('.home-hero__intro') ?? null),
-      formTop: Math.round(hero?.querySelector('.search-form')?.getBoundingClientRect().y ?? -1),
+      // The shell's form is the skeleton (issue #22 item 18), the app's the loaded form: one box, so nothing moves.
+      form: box(hero?.querySelector('.search-form') ?? null),
     };
   }, root);
 }
 
 for (const { language, width, height } of [
   { language: 'fr', width: 412, height: 823 },
+  // Swedish date and time labels cannot share a row at 360 px: the time goes below the date (search-form.css).
+  { language: 'se', width: 360, height: 740 },
   { language: 'en', width: 1280, height: 800 },
 ] as const) {
   test(`the app's hero takes the shell's place without moving (${language}, ${width} px)`, async ({
@@ -179,24 +182,12 @@ for (const { path, width, height } of [
     });
     expect(answer.ok()).toBe(true);
     await page.evaluate((user) => localStorage.setItem('roam.user', JSON.stringify(user)), await answer.json());
-    await page.addInitScript(() => {
-      const shifts: string[] = [];
-      (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          sources: { node?: Node | null }[];
-        })[]) {
-          const moved = entry.sources.map((source) => (source.node as Element | null)?.className || '?');
-          shifts.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${moved.join(', ')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await page.goto(`${path}?l=en`);
     await expect(page.getByRole('region', { name: text(locale('en'), 'header.account') })).toBeVisible(SLOW);
     await expect(page.getByRole('banner').locator('a[href="/notifications"]')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 }

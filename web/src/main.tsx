@@ -9,8 +9,10 @@ import { chooseStartLanguage } from './i18n/start-language';
 import { settingsQueryOptions } from './lib/settings';
 import { readStored, STORAGE_KEYS, writeStored } from './lib/storage';
 import './ui/theme.css';
-// Global: index.html paints the home hero before this code runs (vite.config.ts, shellHomeHero).
+// Global: index.html paints the home hero and the search form's skeleton before this code runs (vite.config.ts,
+// shellHomeHero).
 import './features/home/home-hero.css';
+import './ui/search-form/search-form-layout.css';
 
 // Spec §8: an error nobody caught is logged and the user told.
 window.addEventListener('unhandledrejection', (event) => reportUnhandledError(event.reason));

@@ -66,3 +66,54 @@ export function CarCard({ car, price, availability, bookHref, first = false }: C
     </article>
   );
 }
+
+const FACTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+const EXTRAS = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+/**
+ * A result's place while the search runs (issue #22 item 18): a car card's parts as grey shapes, laid out by the
+ * card's own CSS with a line of text in each (unseen), so that it has a card's size at every width.
+ */
+export function CarCardSkeleton() {
+  const line = '\u00a0';
+  return (
+    <div className="car-card car-card--skeleton" aria-hidden="true">
+      <div className="car-card__media">
+        <div className="car-card__image skeleton" />
+      </div>
+      <div className="car-card__body">
+        <div className="car-card__header">
+          <div>
+            <p className="car-card__name skeleton">{line}</p>
+            <p className="car-card__range">
+              <span className="skeleton">{line}</span>
+            </p>
+          </div>
+          <span className="supplier-logo skeleton" />
+        </div>
+        <dl className="car-facts">
+          {FACTS.map((key) => (
+            <div key={key} className="car-facts__item">
+              <dt className="skeleton">{line}</dt>
+              <dd className="skeleton">{line}</dd>
+            </div>
+          ))}
+        </dl>
+        <ul className="car-extras">
+          {EXTRAS.map((key) => (
+            <li key={key} className="car-extras__item">
+              <span className="skeleton">{line}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="car-card__aside">
+        <span className="availability-badge skeleton">{line}</span>
+        <p className="car-price">
+          <span className="car-price__total skeleton">{line}</span>
+        </p>
+        <span className="button car-card__book skeleton">{line}</span>
+      </div>
+    </div>
+  );
+}

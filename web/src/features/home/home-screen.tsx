@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { importWithStrings } from '../../i18n/index';
 import { toSearchParams } from '../../lib/search-params';
+import { SearchFormSkeleton } from '../../ui/search-form/search-form-skeleton';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { WhenVisible } from '../../ui/when-visible';
 import { HomeHero } from './components/home-hero';
@@ -39,7 +40,7 @@ export function HomeScreen() {
   return (
     <div className="home">
       <HomeHero>
-        <Suspense fallback={<div className="search-form search-form--loading" aria-busy="true" />}>
+        <Suspense fallback={<SearchFormSkeleton />}>
           <SearchForm
             pickupLocationId={pickupLocationId}
             onPickupLocationChange={setPickupLocationId}

@@ -18,8 +18,9 @@ import {
   toSearchParams,
 } from '../../lib/search-params';
 import { useSettings } from '../../lib/settings';
-import { CarCard } from '../../ui/car-card';
+import { CarCard, CarCardSkeleton } from '../../ui/car-card';
 import { Pager } from '../../ui/pager';
+import { SearchFormSkeleton } from '../../ui/search-form/search-form-skeleton';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { searchCarsInfiniteQueryOptions, searchCarsQueryOptions } from './api/search-cars';
 import { LoadMore } from './components/load-more';
@@ -88,9 +89,7 @@ export function SearchScreen() {
       ) : null}
       <div id={formId} hidden={!formShown}>
         {formShown ? (
-          <Suspense
-            fallback={<div className="search-form search-form--compact search-form--loading" aria-busy="true" />}
-          >
+          <Suspense fallback={<SearchFormSkeleton compact />}>
             <SearchForm
               key={criteria ? `${criteria.pickupLocationId}-${criteria.pickupAt}-${criteria.dropoffAt}` : 'new'}
               initial={criteria}
@@ -151,8 +150,10 @@ function SearchSummary({ criteria }: { criteria: SearchCriteria }) {
         {pickup}
         {dropoff && dropoff !== pickup ? ` → ${dropoff}` : null}
       </span>
+      {/* Each end unbroken: the line breaks between them, whichever zone the times are in (#22 item 18). */}
       <span>
-        {when(criteria.pickupAt)} – {when(criteria.dropoffAt)}
+        <span className="search__summary-end">{when(criteria.pickupAt)} –</span>{' '}
+        <span className="search__summary-end">{when(criteria.dropoffAt)}</span>
       </span>
     </p>
   );
@@ -252,7 +253,11 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
           hide={t('search.filters.hide')}
         />
         <div id={filtersId} hidden={!filtersShown}>
-          <SearchFiltersPanel filters={filters} onChange={onFilters} supplierCounts={data?.supplierCounts ?? []} />
+          <SearchFiltersPanel
+            filters={filters}
+            onChange={onFilters}
+            supplierCounts={query.isError ? [] : (data?.supplierCounts ?? null)}
+          />
         </div>
       </aside>
       <section className="search__results" aria-labelledby="search-count" aria-busy={query.isFetching}>
@@ -290,9 +295,13 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
           </div>
         ) : null}
         <ol className="search__list">
-          {/* Placeholders the size of a card while the first results load, so the layout below them holds still. */}
+          {/* Skeletons of a card while the first results load, so the layout below them holds still (#22 item 18). */}
           {!results && !query.isError
-            ? SKELETONS.map((key) => <li key={key} className="search__skeleton" aria-hidden="true" />)
+            ? SKELETONS.map((key) => (
+                <li key={key}>
+                  <CarCardSkeleton />
+                </li>
+              ))
             : null}
           {results?.map((car, index) => (
             <li key={car._id}>

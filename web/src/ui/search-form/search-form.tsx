@@ -11,6 +11,7 @@ import { CheckIcon } from '../icons';
 import { DateTimeField } from './date-time-field';
 import { LocationField } from './location-field';
 import { browserTimeZone, defaultPeriod, fromInstant, todayIn, toInstant, type WallClockValue } from './rental-period';
+import { SearchFormSkeleton } from './search-form-skeleton';
 import './search-form.css';
 
 export interface SearchFormProps {
@@ -34,14 +35,8 @@ export function SearchForm(props: SearchFormProps) {
   // the fields in that one task blocked the page for ~300 ms on a phone (Lighthouse, issue #8; the dates were then
   // react-aria's segmented fields). Deferred, the mount is a background render that yields to the browser.
   const locations = useDeferredValue(useLocations().data);
-  // The same box as the screens' Suspense fallbacks (compact on the search page), so nothing moves as it swaps.
-  if (!locations)
-    return (
-      <div
-        className={`search-form${props.compact ? ' search-form--compact' : ''} search-form--loading`}
-        aria-busy="true"
-      />
-    );
+  // The same skeleton as the screens' Suspense fallbacks, so nothing moves as it swaps.
+  if (!locations) return <SearchFormSkeleton compact={props.compact} />;
   return <SearchFormFields {...props} locations={locations} />;
 }
 

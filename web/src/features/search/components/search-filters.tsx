@@ -9,8 +9,11 @@ import { useMoney } from '../../../lib/use-money';
 interface SearchFiltersProps {
   filters: Filters;
   onChange: (filters: Filters) => void;
-  supplierCounts: SearchCarsResponse['supplierCounts'];
+  /** null while the first results load: the group holds its place with a skeleton (issue #22 item 18). */
+  supplierCounts: SearchCarsResponse['supplierCounts'] | null;
 }
+
+const SUPPLIER_SKELETON = ['a', 'b', 'c'];
 
 function toggle<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
@@ -95,7 +98,17 @@ export function SearchFiltersPanel({ filters, onChange, supplierCounts }: Search
   const any = t('search.filters.any');
   return (
     <div className="search-filters">
-      {supplierCounts.length > 0 ? (
+      {supplierCounts === null ? (
+        <Group legend={t('search.filters.supplier')}>
+          <ul className="search-filters__options" aria-hidden="true">
+            {SUPPLIER_SKELETON.map((key) => (
+              <li key={key} className="search-filters__option">
+                <span className="search-filters__skeleton skeleton">{'\u00a0'}</span>
+              </li>
+            ))}
+          </ul>
+        </Group>
+      ) : supplierCounts.length > 0 ? (
         <Group legend={t('search.filters.supplier')}>
           <CheckboxList
             values={supplierCounts.map((entry) => entry.supplierId)}
