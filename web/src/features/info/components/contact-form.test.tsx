@@ -37,13 +37,17 @@ describe('the contact form', () => {
     await waitFor(() => expect(input('Message').value).toBe(''));
   });
 
-  it("names each empty field with the spec's words and sends nothing", async () => {
+  it("names each empty field with the spec's words, all of them in one summary, and sends nothing", async () => {
     const calls = serveApi({});
     const user = userEvent.setup();
     renderScreen(<ContactForm recaptchaSiteKey={null} />, { path: '/contact' });
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(describedBy(input('Full name'))).toBe('Please fill in the field: Full name'));
     expect(describedBy(input('Message'))).toBe('Please fill in the field: Message');
+    // Spec §5's plural message (issue #22 item 19), above the form.
+    expect((await screen.findByText(/^Please fill in the fields: /)).textContent).toBe(
+      'Please fill in the fields: Full name, Email address, Subject, Message',
+    );
     expect(document.activeElement).toBe(input('Full name'));
     expect(calls).toEqual([]);
   });
