@@ -2,6 +2,10 @@
 // everything either imports statically, read from Vite's build manifest, plus the strings the visit loads in
 // English (web/src/i18n/index.ts: the language chunk with the core areas, and the chunk of each area the screen
 // shows, per web/src/i18n/areas.json). Shared chunks count for every route.
+//
+// Operator screens (issue #23) are reached through the not-found screen, which opens the console for an operator
+// (web/src/app/not-found-screen.tsx), then the console, then the screen, each loaded lazily: a visit downloads all
+// three with the entry, and the strings the console loads (its loader's glob: every area it names, in English).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,37 +17,69 @@ export const ROUTE_SCREENS = {
   '/bookings': 'src/features/bookings/bookings-screen.tsx',
 };
 
+const OPERATOR_DOOR = ['src/app/not-found-screen.tsx', 'src/features/operator/operator-console.tsx'];
+export const OPERATOR_SCREENS = {
+  '/operator/cars': 'src/features/operator/cars/car-list-screen.tsx',
+};
+
+/** A module of the operator console: its feature, or its strings (web/src/i18n/locales/<language>/operator*.json). */
+export const isOperatorModule = (module) =>
+  module.startsWith('src/features/operator/') || /^src\/i18n\/locales\/\w+\/operator[\w-]*\.json$/.test(module);
+
 const STRING_AREAS = JSON.parse(readFileSync(new URL('../web/src/i18n/areas.json', import.meta.url), 'utf8'));
 
+/**
+ * Per route: the gzipped bytes, the chunk count and each chunk (largest first), with `kind` 'customer' or 'operator'.
+ */
 export function routeBundleSizes(webDist) {
   const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const gzip = (file) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length;
-  const sizes = {};
-  for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
-    if (!manifest[screen]) throw new Error(`${screen} is not in the build manifest`);
+  const measure = (keys) => {
     const seen = new Set();
     const walk = (key) => {
+      if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
       if (seen.has(key)) return;
       seen.add(key);
       for (const imported of manifest[key].imports ?? []) walk(imported);
     };
-    walk(entry);
-    walk(screen);
-    const strings = ['src/i18n/locales/en/index.ts'];
-    for (const area of STRING_AREAS.screens[path.basename(screen, '-screen.tsx')] ?? []) {
-      strings.push(`src/i18n/locales/en/${area}.json`);
-    }
-    for (const key of strings) {
-      if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
-      walk(key);
-    }
+    for (const key of [entry, 'src/i18n/locales/en/index.ts', ...keys]) walk(key);
     const files = [...seen]
       .map((key) => manifest[key].file)
       .filter((file) => file.endsWith('.js'))
       .map((file) => ({ file, gzipBytes: gzip(file) }))
       .sort((a, b) => b.gzipBytes - a.gzipBytes);
-    sizes[route] = { gzipBytes: files.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0), chunks: files.length, files };
+    return { gzipBytes: files.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0), chunks: files.length, files };
+  };
+
+  const sizes = {};
+  for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
+    const areas = STRING_AREAS.screens[path.basename(screen, '-screen.tsx')] ?? [];
+    sizes[route] = {
+      kind: 'customer',
+      ...measure([screen, ...areas.map((area) => `src/i18n/locales/en/${area}.json`)]),
+    };
+  }
+  const consoleStrings = (manifest[OPERATOR_DOOR[1]]?.dynamicImports ?? []).filter((key) =>
+    key.startsWith('src/i18n/locales/en/'),
+  );
+  for (const [route, screen] of Object.entries(OPERATOR_SCREENS)) {
+    sizes[route] = { kind: 'operator', ...measure([...OPERATOR_DOOR, screen, ...consoleStrings]) };
   }
   return sizes;
+}
+
+/**
+ * The operator modules (`isOperatorModule`) in each customer route's chunks, from the list the build writes
+ * (web/vite.config.ts, `.vite/chunk-modules.json`): [] when the console adds nothing to them.
+ */
+export function operatorModulesInCustomerRoutes(webDist, sizes) {
+  const modulesOf = JSON.parse(readFileSync(path.join(webDist, '.vite/chunk-modules.json'), 'utf8'));
+  return Object.entries(sizes)
+    .filter(([, size]) => size.kind === 'customer')
+    .flatMap(([route, { files }]) =>
+      files.flatMap(({ file }) =>
+        (modulesOf[file] ?? []).filter(isOperatorModule).map((module) => ({ route, file, module })),
+      ),
+    );
 }

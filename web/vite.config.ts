@@ -198,6 +198,32 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/chunk-modules.json` beside the build manifest: each JS chunk's source modules (paths from web/).
+ * bench/ci.mjs reads it to fail when an operator module (the console, issue #23) lands in a chunk a customer route
+ * downloads: the manifest names only a chunk's entry module, not what the bundler merged into it.
+ */
+function chunkModules(): Plugin {
+  let root = '';
+  return {
+    name: 'roam:chunk-modules',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        modules[chunk.fileName] = chunk.moduleIds
+          .filter((id) => id.startsWith(root))
+          .map((id) => path.relative(root, id).split(path.sep).join('/'));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(modules) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -209,6 +235,7 @@ export default defineConfig({
     preloadRouteChunks(),
     shellHomeHero(),
     inlineEntryCss(),
+    chunkModules(),
   ],
   server: { proxy: api },
   preview: { proxy: api },

@@ -1,9 +1,12 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { User } from '@roam/contract/users';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/index';
 import { STORAGE_KEYS } from '../lib/storage';
+import { DRIVER } from '../test-fixtures';
 import { App } from './app';
 import { createQueryClient } from './query-client';
 import { routes } from './router';
@@ -77,5 +80,69 @@ describe('the suppliers screen', () => {
     renderAt('/suppliers');
     expect(await screen.findByRole('heading', { level: 1, name: 'Our suppliers' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Suppliers' }).getAttribute('href')).toBe('/suppliers');
+  });
+});
+
+/** A signed-in `user`: stored by an earlier sign-in, and the session check answers it. */
+function signedIn(user: User) {
+  window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/validate-access-token') return new Response('', { status: 200 });
+      if (path === `/api/user/${user._id}`) return Response.json(user);
+      return new Response('', { status: 503 });
+    }),
+  );
+}
+
+const SUPPLIER: User = { ...DRIVER, _id: '7d6c5b4a-3f2e-4d1c-8b0a-9e8f7a6b5c4d', type: 'supplier', fullName: 'Azur' };
+
+describe('the operator console (issue #23)', () => {
+  it.each([
+    ['supplier', SUPPLIER, true],
+    ['admin', { ...SUPPLIER, type: 'admin' as const }, true],
+    ['driver', DRIVER, false],
+  ])('is in the account menu of a %s', { timeout: 30_000 }, async (_who, user, offered) => {
+    signedIn(user);
+    renderAt('/about');
+    const account = await screen.findByRole('button', { name: user.fullName.split(' ')[0] });
+    await userEvent.click(account);
+    // The menu's code (react-aria) loads on first use: slow to transform in a test.
+    const menu = await screen.findByRole('menu', {}, { timeout: 15_000 });
+    expect(within(menu).getByRole('menuitem', { name: 'Bookings' })).toBeTruthy();
+    const item = within(menu).queryByRole('menuitem', { name: 'Operator console' });
+    expect(item?.getAttribute('href') ?? null).toBe(offered ? '/operator/cars' : null);
+  });
+
+  it('is not found for a visitor', async () => {
+    renderAt('/operator/cars');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to see here!' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Operator console sections' })).toBeNull();
+  });
+
+  it('is not found for a driver', async () => {
+    signedIn(DRIVER);
+    renderAt('/operator/cars');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to see here!' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Operator console sections' })).toBeNull();
+  });
+
+  it.each(['supplier', 'admin'] as const)('opens for a %s, with its sections', async (type) => {
+    signedIn({ ...SUPPLIER, type });
+    renderAt('/operator/cars');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cars' })).toBeTruthy();
+    const sections = screen.getByRole('navigation', { name: 'Operator console sections' });
+    expect(within(sections).getByRole('link', { name: 'Cars' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('sends /operator to the cars, and an unknown operator address is not found', async () => {
+    signedIn(SUPPLIER);
+    const router = renderAt('/operator');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cars' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/operator/cars');
+    await router.navigate('/operator/nothing-here');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to see here!' })).toBeTruthy();
   });
 });

@@ -13,7 +13,25 @@ const areaNames = readdirSync(path.join(src, 'i18n/locales/en'))
   .filter((file) => file.endsWith('.json'))
   .map((file) => file.replace(/\.json$/, ''));
 const keyPattern = new RegExp(`['"\`](${areaNames.join('|')})\\.[A-Za-z$]`, 'g');
-const components = new Map(Object.entries(AREAS.components).map(([file, areas]) => [path.join(src, file), areas]));
+// Issue #23: the operator console's areas (operator*.json) are outside the language chunks and areas.json, both in
+// every customer's download: the console loads them itself, with the customer areas it shows, by the patterns of its
+// loader's glob (`locales/*/operator*.json`, `locales/*/{cars,bookings}.json`).
+const isOperatorArea = (area: string) => area.startsWith('operator');
+const OPERATOR_CONSOLE = 'features/operator/operator-console';
+const OPERATOR_STRINGS = readFileSync(path.join(src, 'features/operator/lib/operator-strings.ts'), 'utf8');
+const operatorGlob = [
+  ...(OPERATOR_STRINGS.match(/import\.meta\.glob<.*?>\(\[([^\]]*)\]/)?.[1] ?? '').matchAll(/'([^']+)'/g),
+].map(([, pattern = '']) => pattern);
+const customerAreasOfConsole = operatorGlob
+  .filter((pattern) => !pattern.endsWith('/operator*.json'))
+  .flatMap((pattern) => /\/\*\/\{?([\w,]+)\}?\.json$/.exec(pattern)?.[1]?.split(',') ?? [pattern]);
+const consoleAreas = [...areaNames.filter(isOperatorArea), ...customerAreasOfConsole].sort();
+const components = new Map(
+  [...Object.entries(AREAS.components), [OPERATOR_CONSOLE, consoleAreas] as const].map(([file, areas]) => [
+    path.join(src, file),
+    areas,
+  ]),
+);
 
 function resolve(from: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(from), specifier);
@@ -56,8 +74,21 @@ const screenFiles = new Map(
 describe('string areas', () => {
   it('name existing areas, each loaded somewhere', () => {
     const listed = [...AREAS.core, ...Object.values(AREAS.screens).flat(), ...Object.values(AREAS.components).flat()];
-    expect(listed.filter((area) => !areaNames.includes(area))).toEqual([]);
-    expect(areaNames.filter((area) => !listed.includes(area))).toEqual([]);
+    expect(listed.filter((area) => !areaNames.includes(area) || isOperatorArea(area))).toEqual([]);
+    expect(areaNames.filter((area) => !listed.includes(area) && !isOperatorArea(area))).toEqual([]);
+  });
+
+  it("leave the operator console's areas out of the language chunks: the console loads them", () => {
+    const english = readFileSync(path.join(src, 'i18n/locales/en/index.ts'), 'utf8');
+    expect(english).toContain("'!./operator*.json'");
+    expect(operatorGlob[0]).toBe('../../../i18n/locales/*/operator*.json');
+    expect(areaNames.filter(isOperatorArea).length).toBeGreaterThan(0);
+    expect(customerAreasOfConsole.filter((area) => !areaNames.includes(area) || isOperatorArea(area))).toEqual([]);
+  });
+
+  it('operator console: loads exactly the areas it shows, its own and the customer areas it names', () => {
+    const graph = moduleGraph(`${path.join(src, OPERATOR_CONSOLE)}.tsx`, { lazy: true }, new Set());
+    expect(beyondCore(areasShown(graph))).toEqual(beyondCore(consoleAreas));
   });
 
   it('core: each language chunk (locales/<language>/index.ts, one file copied per language) bundles the core areas', () => {

@@ -17,6 +17,8 @@ import type nav from './locales/en/nav.json';
 import type newsletter from './locales/en/newsletter.json';
 import type notFound from './locales/en/notFound.json';
 import type notifications from './locales/en/notifications.json';
+import type operator from './locales/en/operator.json';
+import type operatorCars from './locales/en/operatorCars.json';
 import type search from './locales/en/search.json';
 import type setup from './locales/en/setup.json';
 import type suppliers from './locales/en/suppliers.json';
@@ -39,6 +41,8 @@ export type Translations = {
   newsletter: typeof newsletter;
   notFound: typeof notFound;
   notifications: typeof notifications;
+  operator: typeof operator;
+  operatorCars: typeof operatorCars;
   search: typeof search;
   setup: typeof setup;
   suppliers: typeof suppliers;

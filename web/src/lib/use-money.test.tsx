@@ -47,9 +47,6 @@ const liveRates = (rates: Record<string, number>) =>
   Response.json({ base: 'EUR', rates: { EUR: 1, ...rates }, fetchedAt: '2026-01-01T00:00:00.000Z', source: 'test' });
 
 beforeAll(async () => {
-  // jsdom has no CSS.escape; react-aria's popover uses it.
-  globalThis.CSS ??= {} as typeof CSS;
-  CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (character) => `\\${character}`);
   await initI18n('en');
 });
 

@@ -28,6 +28,12 @@ export function AccountPopover({ triggerRef, isOpen, onOpenChange, user, onSignO
               <MenuItem href="/bookings" className="menu__item">
                 {t('auth.menu.bookings')}
               </MenuItem>
+              {/* Issue #23: the operator console, for the people who run a fleet. */}
+              {user.type === 'supplier' || user.type === 'admin' ? (
+                <MenuItem href="/operator/cars" className="menu__item">
+                  {t('auth.menu.operator')}
+                </MenuItem>
+              ) : null}
               <MenuItem href="/notifications" className="menu__item">
                 {t('auth.menu.notifications')}
               </MenuItem>

@@ -1,0 +1,72 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { PageLoading } from '../../ui/page-loading';
+import { matchOperatorPath, type PathParams } from './lib/operator-paths';
+import { useOperatorStrings } from './lib/operator-strings';
+import './operator.css';
+
+// The operator console (issue #23, ARCHITECTURE §5 "Operators"): suppliers run their own fleet, the admin any
+// supplier's. Its screens are routes of their own here, under /operator/, each a chunk loaded on first visit. They
+// are not in app/router.tsx: that table is in the entry chunk every customer downloads, and each route there costs
+// every customer route bytes (ARCHITECTURE §7: the console adds 0). The app's not-found screen opens the console
+// for an operator on an /operator/ address (app/not-found-screen.tsx), so a driver or a visitor gets not-found.
+// For the same reason the console imports from the entry's libraries (react-router…) only what customer screens
+// already import: anything else would be kept, and exported, in the entry chunk for it.
+
+/** What a console screen is given: the parameters of its address. */
+export interface OperatorScreenProps {
+  params: PathParams;
+}
+
+const CarListScreen = lazy(() => import('./cars/car-list-screen').then((m) => ({ default: m.CarListScreen })));
+
+/** Each address of the console and its screen, the first match winning. */
+const SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
+  '/operator/cars': CarListScreen,
+};
+const PATTERNS = Object.keys(SCREENS);
+
+/** The console's sections. Profile and cancellation requests (issue #23), then the admin's areas, go here. */
+function useSections(): { to: string; label: string }[] {
+  const { t } = useTranslation();
+  return [{ to: '/operator/cars', label: t('operator.nav.cars') }];
+}
+
+export interface OperatorConsoleProps {
+  /** The app's not-found screen, for an /operator/ address no screen here answers. */
+  notFound: ReactNode;
+}
+
+export function OperatorConsole({ notFound }: OperatorConsoleProps) {
+  useOperatorStrings();
+  const { t } = useTranslation();
+  const sections = useSections();
+  const { pathname } = useLocation();
+  if (/^\/operator\/?$/.test(pathname)) return <Navigate to="/operator/cars" replace />;
+  const match = matchOperatorPath(PATTERNS, pathname);
+  const Screen = match ? SCREENS[match.pattern] : undefined;
+  return (
+    <div className="operator">
+      <nav className="operator-nav" aria-label={t('operator.nav.label')}>
+        <div className="container operator-nav__inner">
+          <span className="operator-nav__title">{t('operator.nav.title')}</span>
+          <ul className="operator-nav__list">
+            {sections.map((section) => (
+              <li key={section.to}>
+                <Link
+                  to={section.to}
+                  className="operator-nav__link"
+                  aria-current={pathname.startsWith(section.to) ? 'page' : undefined}
+                >
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </nav>
+      <Suspense fallback={<PageLoading />}>{match && Screen ? <Screen params={match.params} /> : notFound}</Suspense>
+    </div>
+  );
+}
