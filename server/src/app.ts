@@ -44,6 +44,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInFlight } from './plugins/in-flight.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { rateLimitOptions } from './plugins/rate-limit.ts';
+import { registerRouteAuth } from './plugins/route-auth.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -145,6 +146,8 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerOriginCheck(app, config.PUBLIC_URL);
   registerSession(app);
+  // After the session (it reads the signed-in user), before the routes (each must declare who may call it).
+  registerRouteAuth(app);
   // One limiter for every route that opts in with `config.rateLimit`; counters shared in the database.
   await app.register(rateLimit, rateLimitOptions(database.db));
 

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, createSecurityApp, registeredRoutes, type SecurityApp } from '../../test/security-app.ts';
 import { mulberry32 } from '../db/seed/random.ts';
+import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 
 // Issue #8 security suite: a bounded, seeded fuzz run over EVERY registered route (malformed bodies, params, query
@@ -132,6 +133,45 @@ const HEADERS: Record<string, string>[] = [
   { accept: 'application/xml' },
 ];
 
+/** The routes anyone may call (sign-in, search, checkout and payment as a guest, …); every other one needs a session. */
+const PUBLIC_ROUTES = [
+  'POST /api/sign-in/frontend',
+  'POST /api/sign-out',
+  'POST /api/sign-up',
+  'POST /api/validate-email',
+  'POST /api/verify-recaptcha/:token/:ip',
+  'GET /api/check-token/:appType/:userId/:email/:token',
+  'POST /api/activate',
+  'POST /api/resend/:appType/:email/:reset',
+  'POST /api/social-sign-in',
+  'POST /api/search-cars/:page/:size',
+  'GET /api/range-prices',
+  'GET /api/car/:id',
+  'GET /api/files/:id',
+  'POST /api/checkout',
+  'POST /api/send-email',
+  'GET /api/currency-rates',
+  'GET /api/convert',
+  'GET /api/country-code',
+  'GET /api/locations',
+  'GET /api/locations-with-position',
+  'GET /api/location/:id',
+  'GET /api/countries-with-locations',
+  'POST /api/newsletter/subscribe',
+  'POST /api/newsletter/confirm',
+  'POST /api/newsletter/unsubscribe',
+  'POST /api/demo-payment/:bookingId',
+  'GET /api/checkout-session/:sessionId',
+  'POST /api/create-paypal-order/',
+  'POST /api/check-paypal-order/:bookingId/:orderId',
+  'POST /api/stripe-webhook',
+  'POST /api/create-license',
+  'POST /api/delete-temp-license/:file',
+  'GET /api/suppliers',
+  'GET /api/health',
+  'GET /api/settings',
+];
+
 const ACTORS: Actor[] = ['anonymous', 'driver', 'supplier', 'admin'];
 /** Bounded for `npm test`; FUZZ_CASES / FUZZ_SEED widen or vary a local exploration run. */
 const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES ?? 8);
@@ -218,6 +258,49 @@ describe('security: seeded fuzz over every route', () => {
     expect(failures).toEqual([]);
     // The server is still alive and serving.
     expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('knows who may call every route: each one declares its auth (the list the checks below walk)', () => {
+    const declared = t.app.routePolicies.map((policy) => `${policy.method} ${policy.url}`);
+    const served = routes.filter((route) => !route.url.startsWith('/api/docs')).map((r) => `${r.method} ${r.url}`);
+    expect(new Set(declared)).toEqual(new Set(served));
+    // A route anyone may call is a decision: this list changes only on purpose (issue #21 finding 10).
+    const open = t.app.routePolicies.filter((policy) => policy.auth === 'public').map((p) => `${p.method} ${p.url}`);
+    expect(open.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('checks the caller before the body: anonymous 401 on every protected route, whatever it sends', async () => {
+    const protectedRoutes = t.app.routePolicies.filter((policy) => policy.auth !== 'public');
+    expect(protectedRoutes.length).toBeGreaterThan(25);
+    // Fresh sessions: the fuzz above may have signed the demo accounts' cached sessions out.
+    const [driver = {}, suspended = {}] = await t.asMany([DEMO_ACCOUNTS.driver.id, DEMO_ACCOUNTS.suspended.id]);
+    const wrong: string[] = [];
+    for (const route of protectedRoutes) {
+      // Params and bodies that fail validation: a 400 with field errors would mean the schema ran first.
+      const url = route.url.replace(/:(\w+)/g, 'not-a-uuid');
+      const bodies = route.method === 'GET' ? [undefined] : ['{}', '{"_id":1,"userId":[],"ids":"x"}', '{"a":'];
+      for (const payload of bodies) {
+        const send = (headers: Record<string, string>) =>
+          t.inject({
+            method: route.method as 'POST',
+            url,
+            headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+            ...(payload ? { payload } : {}),
+          });
+        const expectations: [string, Record<string, string>, number, string][] = [
+          ['anonymous', {}, 401, 'UNAUTHENTICATED'],
+          ['suspended', suspended, 403, 'ACCOUNT_SUSPENDED'],
+        ];
+        if (route.auth === 'operator' || route.auth === 'admin')
+          expectations.push(['driver', driver, 403, 'FORBIDDEN']);
+        for (const [who, headers, status, code] of expectations) {
+          const res = await send(headers);
+          if (res.statusCode !== status || res.json().code !== code)
+            wrong.push(`${route.method} ${route.url} as ${who} [${payload ?? '-'}] → ${res.statusCode} ${res.body}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('refuses a foreign Origin on every state-changing route, before anything runs', async () => {

@@ -275,6 +275,21 @@ describe('security: ownership matrix', () => {
     expect(got).toEqual(want);
   });
 
+  // Issue #21 finding 10: the caller is checked before the body, so an anonymous caller learns nothing of the schema.
+  it('answers an anonymous caller 401 before looking at the body: the rows refused to anonymous, sent empty', async () => {
+    const [f] = await fixtures(1);
+    const got: Record<string, number> = {};
+    const want: Record<string, number> = {};
+    for (const row of ROWS.filter((r) => r.expected.anonymous === 401)) {
+      const { payload: _payload, headers: _headers, ...request } = await row.request(f!);
+      const res = await t.inject({ ...request, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      got[row.call] = res.statusCode;
+      want[row.call] = 401;
+    }
+    expect(Object.keys(want).length).toBeGreaterThan(20);
+    expect(got).toEqual(want);
+  });
+
   it('notification ids of another user in a body are ignored, never touched', async () => {
     const [f] = await fixtures(1);
     const res = await t.inject({

@@ -37,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sign-up',
     {
-      config: perIp(20),
+      config: { auth: 'public', ...perIp(20) },
       schema: {
         tags: ['auth'],
         summary: 'Creates a driver account, e-mails its activation link and signs it in',
@@ -55,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/validate-email',
     {
-      config: perIp(30),
+      config: { auth: 'public', ...perIp(30) },
       schema: {
         tags: ['auth'],
         summary: '200 when the address is free, 409 when it is already registered',
@@ -72,7 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/verify-recaptcha/:token/:ip',
     {
-      config: perIp(30),
+      config: { auth: 'public', ...perIp(30) },
       schema: {
         tags: ['auth'],
         summary: 'Checks a reCAPTCHA token with the provider: 200 when genuine',
@@ -89,7 +89,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/check-token/:appType/:userId/:email/:token',
     {
-      config: perIp(30),
+      config: { auth: 'public', ...perIp(30) },
       schema: {
         tags: ['auth'],
         summary: 'Whether an activation or reset link can still be used (410 when expired or used)',
@@ -106,7 +106,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/activate',
     {
-      config: perIp(20),
+      config: { auth: 'public', ...perIp(20) },
       schema: {
         tags: ['auth'],
         summary: 'Uses an activation or reset link (sets the password when needed) and signs the user in',
@@ -125,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/resend/:appType/:email/:reset',
     {
-      config: perIpAndEmail(5),
+      config: { auth: 'public', ...perIpAndEmail(5) },
       schema: {
         tags: ['auth'],
         summary: 'E-mails a new activation link (reset=false) or a password-reset link (reset=true)',
@@ -142,7 +142,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/resend-link',
     {
-      config: perIp(5),
+      config: { auth: 'signedIn', ...perIp(5) },
       schema: {
         tags: ['auth'],
         summary: "E-mails the signed-in, unverified user's activation link again",
@@ -158,6 +158,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/delete-tokens/:userId',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: "Deletes a user's unused activation and reset links (self or admin)",

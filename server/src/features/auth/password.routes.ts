@@ -25,7 +25,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/check-password/:userId/:password',
     {
-      config: perIpAndUser,
+      config: { auth: 'signedIn', ...perIpAndUser },
       schema: {
         tags: ['auth'],
         summary: "200 when the password is the account's (the logger redacts it from the URL)",
@@ -43,7 +43,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/change-password',
     {
-      config: perIpAndUser,
+      config: { auth: 'signedIn', ...perIpAndUser },
       schema: {
         tags: ['auth'],
         summary: 'Changes the password and revokes every other session of the account',
@@ -61,6 +61,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/has-password/:userId',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: 'Whether the account has a password (social sign-in accounts have none)',

@@ -17,7 +17,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sign-in/frontend',
     {
-      config: perIpAndEmail(20),
+      config: { auth: 'public', ...perIpAndEmail(20) },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password; sets the session cookie',
@@ -35,7 +35,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/sign-out',
-    { schema: { tags: ['auth'], summary: 'Ends the current session', response: { 200: OkSchema } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], summary: 'Ends the current session', response: { 200: OkSchema } },
+    },
     async (request, reply) => {
       await destroySession(db, request, reply);
       return { ok: true as const };
@@ -45,6 +48,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/validate-access-token',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: '200 while the session is valid; 401 without one, 403 when the account is suspended',
@@ -60,6 +64,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/:id',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: 'A user: oneself, or anyone for an admin',
@@ -76,6 +81,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-language',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: "Sets a user's language (e-mails go out in it)",

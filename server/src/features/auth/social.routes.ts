@@ -17,7 +17,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/social-sign-in',
     {
-      config: perIp(20),
+      config: { auth: 'public', ...perIp(20) },
       schema: {
         tags: ['auth'],
         summary: "Signs in with a provider's token, verified by the server; creates the account on first use",

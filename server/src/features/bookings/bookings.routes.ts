@@ -25,6 +25,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bookings/:page/:size',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags,
         summary: 'Bookings the signed-in user may see, newest first',
@@ -40,6 +41,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking/:id',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags,
         summary: 'One booking (404 when not yours)',
@@ -54,6 +56,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-booking/:id',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags,
         summary: 'Edit a booking (driver: dates/extras of a pending booking; operator: more)',
@@ -70,6 +73,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cancel-booking/:id',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags,
         summary: 'Driver: request cancellation; operator: cancel',
@@ -84,6 +88,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/delete-bookings',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags,
         summary: 'Delete a selection, all or nothing',
@@ -97,6 +102,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-booking-status',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         summary: "Bulk 'New status' (admin; supplier on its own fleet), all or nothing",

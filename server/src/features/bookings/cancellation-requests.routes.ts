@@ -24,6 +24,7 @@ export const cancellationRequestsRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     '/api/cancellation-requests/:page/:size',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,
@@ -40,7 +41,7 @@ export const cancellationRequestsRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     '/api/approve-cancellation/:id',
     {
-      config: mailLimit,
+      config: { auth: 'operator', ...mailLimit },
       schema: {
         tags,
         security,
@@ -55,7 +56,7 @@ export const cancellationRequestsRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     '/api/decline-cancellation/:id',
     {
-      config: mailLimit,
+      config: { auth: 'operator', ...mailLimit },
       schema: {
         tags,
         security,

@@ -25,7 +25,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-car-block',
     {
-      config: holdLimit,
+      config: { auth: 'operator', ...holdLimit },
       schema: {
         tags,
         security,
@@ -40,7 +40,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/update-car-block',
     {
-      config: holdLimit,
+      config: { auth: 'operator', ...holdLimit },
       schema: {
         tags,
         security,
@@ -55,6 +55,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/delete-car-block/:id',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,
@@ -69,6 +70,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/car-calendar/:id',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,

@@ -27,6 +27,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/search-cars/:page/:size',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['cars'],
         summary: 'Cars free at the pick-up location (or below it) for the period, filtered, priced, one page',
@@ -57,6 +58,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/range-prices',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['cars'],
         summary: "Each vehicle range's lowest bookable daily price (the home page's car sizes)",
@@ -72,6 +74,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/car/:id',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['cars'],
         summary:
@@ -96,6 +99,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/files/:id',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['cars'],
         summary: 'A public image (car image, supplier logo, avatar); driver licences are never served here',

@@ -8,6 +8,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/checkout',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['checkout'],
         summary: 'Book a car: re-checks everything, prices it, and holds the car for online payment',

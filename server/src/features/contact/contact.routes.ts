@@ -11,7 +11,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/send-email',
     {
-      config: { rateLimit: CONTACT_RATE_LIMIT },
+      config: { auth: 'public', rateLimit: CONTACT_RATE_LIMIT },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the provider (delivered to CONTACT_EMAIL)',

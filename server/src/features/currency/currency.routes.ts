@@ -12,6 +12,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/currency-rates',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['currency'],
         summary: 'Units of each supported currency per 1 EUR, and where they come from',
@@ -28,6 +29,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/convert',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['currency'],
         summary: 'Converts an amount between two supported currencies',
@@ -55,6 +57,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/country-code',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['currency'],
         summary: "The visitor's two-letter country from the trusted proxy header, or null",

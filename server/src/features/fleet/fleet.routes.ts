@@ -34,6 +34,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cars/:page/:size',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,
@@ -50,6 +51,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-car',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,
@@ -68,6 +70,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/update-car',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,
@@ -83,6 +86,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/delete-car/:id',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,
@@ -97,7 +101,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-car-image/:id',
     {
-      config: uploadRateLimit,
+      config: { auth: 'operator', ...uploadRateLimit },
       schema: {
         tags,
         security,
@@ -118,6 +122,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/delete-car-image/:id',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,
@@ -133,6 +138,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/car-audit/:id/:page/:size',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,

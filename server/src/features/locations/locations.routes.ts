@@ -16,6 +16,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/locations',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['locations'],
         summary: 'Locations (child locations included) whose name in `language` contains `q`; all when `q` is empty',
@@ -29,6 +30,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/locations-with-position',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['locations'],
         summary: 'Every location with its coordinates, for the map',
@@ -42,6 +44,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/location/:id',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['locations'],
         summary: 'One location',
@@ -56,6 +59,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/countries-with-locations',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['locations'],
         summary: 'Countries with their locations (destinations by country)',

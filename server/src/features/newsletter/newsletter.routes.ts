@@ -14,7 +14,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/newsletter/subscribe',
     {
-      config: { rateLimit: NEWSLETTER_RATE_LIMIT },
+      config: { auth: 'public', rateLimit: NEWSLETTER_RATE_LIMIT },
       schema: {
         tags: ['newsletter'],
         summary: 'Ask for the newsletter; a confirmation e-mail goes to the address (double opt-in)',
@@ -31,7 +31,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/newsletter/confirm',
     {
-      config: { rateLimit: TOKEN_RATE_LIMIT },
+      config: { auth: 'public', rateLimit: TOKEN_RATE_LIMIT },
       schema: {
         tags: ['newsletter'],
         summary: 'Confirm a subscription with the token from the e-mail',
@@ -48,7 +48,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/newsletter/unsubscribe',
     {
-      config: { rateLimit: TOKEN_RATE_LIMIT },
+      config: { auth: 'public', rateLimit: TOKEN_RATE_LIMIT },
       schema: {
         tags: ['newsletter'],
         summary: 'Unsubscribe with the token from any newsletter e-mail',

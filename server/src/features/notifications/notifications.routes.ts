@@ -21,24 +21,35 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const bulk = { params: UserIdParamsSchema, body: NotificationIdsSchema, response: { 200: NotificationChangeSchema } };
 
-  app.post('/api/mark-Notifications-as-read/:userId', { schema: bulk }, async (request) => {
-    requireSelfOrAdmin(request, request.params.userId);
-    return { count: await notifications.markRead(ctx, request.params.userId, selectionOf(request.body)) };
-  });
+  app.post(
+    '/api/mark-Notifications-as-read/:userId',
+    { config: { auth: 'signedIn' }, schema: bulk },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.userId);
+      return { count: await notifications.markRead(ctx, request.params.userId, selectionOf(request.body)) };
+    },
+  );
 
-  app.post('/api/mark-Notifications-as-unread/:userId', { schema: bulk }, async (request) => {
-    requireSelfOrAdmin(request, request.params.userId);
-    return { count: await notifications.markUnread(ctx, request.params.userId, selectionOf(request.body)) };
-  });
+  app.post(
+    '/api/mark-Notifications-as-unread/:userId',
+    { config: { auth: 'signedIn' }, schema: bulk },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.userId);
+      return { count: await notifications.markUnread(ctx, request.params.userId, selectionOf(request.body)) };
+    },
+  );
 
-  app.post('/api/delete-Notifications/:userId', { schema: bulk }, async (request) => {
+  app.post('/api/delete-Notifications/:userId', { config: { auth: 'signedIn' }, schema: bulk }, async (request) => {
     requireSelfOrAdmin(request, request.params.userId);
     return { count: await notifications.deleteNotifications(ctx, request.params.userId, selectionOf(request.body)) };
   });
 
   app.get(
     '/api/Notifications/:userId/:page/:pageSize',
-    { schema: { params: NotificationPageParamsSchema, response: { 200: NotificationPageSchema } } },
+    {
+      config: { auth: 'signedIn' },
+      schema: { params: NotificationPageParamsSchema, response: { 200: NotificationPageSchema } },
+    },
     async (request) => {
       const { userId, page, pageSize } = request.params;
       requireSelfOrAdmin(request, userId);
@@ -48,7 +59,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/notification-counter/:userId',
-    { schema: { params: UserIdParamsSchema, response: { 200: NotificationCounterSchema } } },
+    {
+      config: { auth: 'signedIn' },
+      schema: { params: UserIdParamsSchema, response: { 200: NotificationCounterSchema } },
+    },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
       return { count: await notifications.unreadCount(ctx, request.params.userId) };

@@ -31,6 +31,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/demo-payment/:bookingId',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['payments'],
         summary: 'Demo gateway: pay an online-payment booking with a test card (no real charge)',
@@ -45,6 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/checkout-session/:sessionId',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['payments'],
         summary:
@@ -63,6 +65,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-paypal-order/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['payments'],
         summary: 'Wallet provider: create the order of a booking (spec §7)',
@@ -76,6 +79,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/check-paypal-order/:bookingId/:orderId',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['payments'],
         summary: 'Wallet provider: verify (and capture) the order, then confirm the booking (spec §7)',
@@ -92,6 +96,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/api/stripe-webhook',
       {
+        // Authenticated by the card provider's signature.
+        config: { auth: 'public' },
         schema: {
           tags: ['payments'],
           summary: 'Card provider webhook (signed): checkout.session.completed / expired',

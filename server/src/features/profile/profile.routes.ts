@@ -43,7 +43,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/update-user',
-    { schema: { body: UpdateUserSchema, response: { 200: UserSchema } } },
+    { config: { auth: 'signedIn' }, schema: { body: UpdateUserSchema, response: { 200: UserSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.body._id);
       return profile.updateProfile(ctx, request.body);
@@ -52,7 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/update-email-notifications',
-    { schema: { body: UpdateEmailNotificationsSchema, response: { 200: UserSchema } } },
+    { config: { auth: 'signedIn' }, schema: { body: UpdateEmailNotificationsSchema, response: { 200: UserSchema } } },
     async (request) => {
       const userId = request.body._id ?? requireUser(request).id;
       requireSelfOrAdmin(request, userId);
@@ -62,7 +62,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/update-avatar/:userId',
-    { config: uploadLimit, schema: { params: UserIdParamsSchema, response: { 200: UserSchema } } },
+    {
+      config: { auth: 'signedIn', ...uploadLimit },
+      schema: { params: UserIdParamsSchema, response: { 200: UserSchema } },
+    },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
       return profile.setAvatar(ctx, request.params.userId, await uploadedBytes(request, 'image'));
@@ -71,7 +74,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/delete-avatar/:userId',
-    { schema: { params: UserIdParamsSchema, response: { 200: UserSchema } } },
+    { config: { auth: 'signedIn' }, schema: { params: UserIdParamsSchema, response: { 200: UserSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
       return profile.removeAvatar(ctx, request.params.userId);
@@ -81,7 +84,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Signed in: the user's licence. Guest at checkout: a temporary file whose id checkout attaches to the booking.
   app.post(
     '/api/create-license',
-    { config: uploadLimit, schema: { response: { 200: LicenseFileSchema } } },
+    { config: { auth: 'public', ...uploadLimit }, schema: { response: { 200: LicenseFileSchema } } },
     async (request) => {
       const user = request.sessionUser ? requireUser(request) : null;
       return profile.storeLicense(ctx, user?.id ?? null, await uploadedBytes(request, 'file'));
@@ -91,7 +94,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // `{id}` is the user id (as in the reference implementation): the user's licence is replaced.
   app.post(
     '/api/update-license/:id',
-    { config: uploadLimit, schema: { params: IdParamsSchema, response: { 200: LicenseFileSchema } } },
+    {
+      config: { auth: 'signedIn', ...uploadLimit },
+      schema: { params: IdParamsSchema, response: { 200: LicenseFileSchema } },
+    },
     async (request) => {
       requireSelfOrAdmin(request, request.params.id);
       return profile.storeLicense(ctx, request.params.id, await uploadedBytes(request, 'file'));
@@ -100,7 +106,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/delete-license/:id',
-    { schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
+    { config: { auth: 'signedIn' }, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.params.id);
       await profile.removeLicense(ctx, request.params.id);
@@ -110,7 +116,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/delete-temp-license/:file',
-    { config: uploadLimit, schema: { params: FileParamsSchema, response: { 200: OkSchema } } },
+    { config: { auth: 'public', ...uploadLimit }, schema: { params: FileParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
       await profile.removeTemporaryLicense(ctx, request.params.file);
       return { ok: true as const };
@@ -119,16 +125,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user-license/:userId',
-    { schema: { params: UserIdParamsSchema, response: { 200: UserLicenseSchema } } },
+    { config: { auth: 'signedIn' }, schema: { params: UserIdParamsSchema, response: { 200: UserLicenseSchema } } },
     async (request) => {
       requireSelfOrAdmin(request, request.params.userId);
       return { license: await profile.userLicense(ctx, request.params.userId) };
     },
   );
 
-  app.get('/api/license/:id', { schema: { params: IdParamsSchema } }, async (request, reply) => {
-    const file = await profile.readLicense(ctx, requireUser(request), request.params.id);
-    const name = `driver-licence.${EXTENSIONS[file.contentType] ?? 'bin'}`;
-    return sendFile(reply, file, 'private, no-store', name);
-  });
+  app.get(
+    '/api/license/:id',
+    { config: { auth: 'signedIn' }, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      const file = await profile.readLicense(ctx, requireUser(request), request.params.id);
+      const name = `driver-licence.${EXTENSIONS[file.contentType] ?? 'bin'}`;
+      return sendFile(reply, file, 'private, no-store', name);
+    },
+  );
 };

@@ -22,6 +22,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/supplier/:id',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,
@@ -36,6 +37,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/update-supplier',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,
@@ -50,7 +52,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-supplier-logo/:id',
     {
-      config: uploadRateLimit,
+      config: { auth: 'operator', ...uploadRateLimit },
       schema: {
         tags,
         security,
@@ -70,6 +72,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/delete-supplier-logo/:id',
     {
+      config: { auth: 'operator' },
       schema: {
         tags,
         security,

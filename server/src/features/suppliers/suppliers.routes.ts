@@ -10,6 +10,7 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/suppliers',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['suppliers'],
         summary: 'Every supplier with its logo URL and number of cars',

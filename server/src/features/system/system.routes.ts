@@ -7,7 +7,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: HealthSchema } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: HealthSchema } },
+    },
     async () => {
       await app.database.db.execute('select 1');
       return { status: 'ok' as const, database: app.database.kind };
@@ -17,6 +20,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/settings',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Deployment settings the front end needs',

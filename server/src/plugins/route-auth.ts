@@ -1,0 +1,62 @@
+import type { UserType } from '@roam/contract/enums';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from './session.ts';
+
+/**
+ * Who may call an API route, declared by every `/api/*` route as `config: { auth }` (issue #21 finding 10):
+ * - `public`: anyone; the handler may still look at `request.sessionUser` (a guest checkout, a payment);
+ * - `signedIn`: any signed-in account that is not suspended (ownership of ids is the handler's, after validation);
+ * - `operator`: an admin or a supplier (ARCHITECTURE §1 "Operators"); `admin`: an admin.
+ * It is checked in `onRequest`, before the body is read or validated: an anonymous caller gets 401 and a driver on
+ * an operator call 403 whatever they send, never the field errors that would teach them the schema.
+ */
+export type RouteAuth = 'public' | 'signedIn' | 'operator' | 'admin';
+
+const ROLES: Record<Exclude<RouteAuth, 'public'>, UserType[]> = {
+  signedIn: [],
+  operator: ['admin', 'supplier'],
+  admin: ['admin'],
+};
+
+export type RoutePolicy = { method: string; url: string; auth: RouteAuth };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (plugins/route-auth.ts); every `/api/*` route must say. */
+    auth?: RouteAuth;
+  }
+  interface FastifyInstance {
+    /** Every API route and its declared auth, in registration order (the security suite walks them). */
+    routePolicies: RoutePolicy[];
+  }
+}
+
+/** The generated API documentation (@fastify/swagger-ui) is public and declares nothing. */
+const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Registered after the session plugin (its onRequest hook needs `request.sessionUser`) and before the routes: a route
+ * that declares no `config.auth` stops the server at start-up, so no new route is left unprotected by omission.
+ */
+export function registerRouteAuth(app: FastifyInstance) {
+  const policies: RoutePolicy[] = [];
+  app.decorate('routePolicies', policies);
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url)) return;
+    const auth = route.config?.auth;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!auth) throw new Error(`${methods.join(',')} ${route.url} must declare config.auth (plugins/route-auth.ts)`);
+    for (const method of methods) if (method !== 'HEAD') policies.push({ method, url: route.url, auth });
+  });
+  // A callback hook: it runs on every request (an async one costs a promise each time).
+  app.addHook('onRequest', (request, _reply, done) => {
+    const auth = request.routeOptions.config.auth;
+    if (!auth || auth === 'public') return done();
+    try {
+      requireUser(request, ...ROLES[auth]);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+}
