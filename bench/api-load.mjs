@@ -71,7 +71,7 @@ async function searchRequests(origin) {
   // A supplier filter, as after ticking one supplier in the list.
   const first = await fetch(`${origin}${requests[0].path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin },
     body: requests[0].body,
   });
   const { supplierCounts, totalCount } = await first.json();
@@ -144,7 +144,8 @@ function cannon(origin, duration, requests, connections = CONNECTIONS) {
       {
         method: requests ? 'POST' : 'GET',
         path: '/api/health',
-        headers: requests ? { 'content-type': 'application/json' } : {},
+        // The Origin our own page sends: a state-changing call without it is refused (issue #21).
+        headers: requests ? { 'content-type': 'application/json', origin } : {},
         setupRequest: (request) => {
           if (!requests) return request;
           const chosen = requests[next++ % requests.length];
@@ -168,7 +169,7 @@ async function serialMedianMs(origin, requests, count = 15) {
     const sent = performance.now();
     const res = await fetch(`${origin}${chosen ? chosen.path : '/api/health'}`, {
       method: chosen ? 'POST' : 'GET',
-      headers: chosen ? { 'content-type': 'application/json' } : {},
+      headers: chosen ? { 'content-type': 'application/json', origin } : {},
       body: chosen?.body,
     });
     await res.arrayBuffer();

@@ -21,6 +21,12 @@ export function text(messages: Locale, key: string): string {
   return value;
 }
 
+/**
+ * The `Origin` our own page sends. A test's API calls outside the page (set-up requests) send it too: a
+ * state-changing call that shows neither `Origin` nor `Sec-Fetch-Site: same-origin` is refused (issue #21).
+ */
+export const OWN_ORIGIN = { origin: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}` };
+
 /** Every page fails its test on a console error or an uncaught exception. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
@@ -9,6 +9,25 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * `app.inject` as our own page calls the API: every request carries the site's `Origin` (issue #21: a state-changing
+ * call without one is refused), unless the test sends its own `Origin` or `Sec-Fetch-Site`. A header given as
+ * `undefined` is left out, so a test can send none: `headers: { origin: undefined }`.
+ */
+export function injectAsOwnPage(app: FastifyInstance, publicUrl: string): FastifyInstance {
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => ReturnType<FastifyInstance['inject']>;
+  const patched = (options?: InjectOptions | string) => {
+    if (options === undefined || typeof options === 'string') return inject(options as string);
+    const given = Object.entries((options.headers ?? {}) as Record<string, unknown>);
+    const named = (name: string) => given.some(([key]) => key.toLowerCase() === name);
+    const headers = Object.fromEntries(given.filter(([, value]) => value !== undefined));
+    if (!named('origin') && !named('sec-fetch-site')) headers.origin = publicUrl;
+    return inject({ ...options, headers: headers as InjectOptions['headers'] });
+  };
+  app.inject = patched as FastifyInstance['inject'];
+  return app;
+}
 
 /**
  * A real server on a private copy of the migrated, seeded template database: PGlite by default, PostgreSQL in the
@@ -63,7 +82,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       webDist: null,
     });
     await app.ready();
-    return app;
+    return injectAsOwnPage(app, config.PUBLIC_URL);
   };
   const app = await build();
   const siblings: FastifyInstance[] = [];

@@ -39,7 +39,8 @@ async function sendRaw(port: number, method: string, path: string, body: string)
   await once(socket, 'connect');
   socket.on('error', () => {});
   socket.write(
-    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
+      'Content-Type: application/json\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   return socket;

@@ -18,7 +18,8 @@ const ROLES: Record<Exclude<RouteAuth, 'public'>, UserType[]> = {
   admin: ['admin'],
 };
 
-export type RoutePolicy = { method: string; url: string; auth: RouteAuth };
+/** A route's declared policy: who may call it, and whether a browser may not (plugins/origin-check.ts). */
+export type RoutePolicy = { method: string; url: string; auth: RouteAuth; serverToServer: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,7 +47,9 @@ export function registerRouteAuth(app: FastifyInstance) {
     const auth = route.config?.auth;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!auth) throw new Error(`${methods.join(',')} ${route.url} must declare config.auth (plugins/route-auth.ts)`);
-    for (const method of methods) if (method !== 'HEAD') policies.push({ method, url: route.url, auth });
+    const serverToServer = route.config?.serverToServer === true;
+    for (const method of methods)
+      if (method !== 'HEAD') policies.push({ method, url: route.url, auth, serverToServer });
   });
   // A callback hook: it runs on every request (an async one costs a promise each time).
   app.addHook('onRequest', (request, _reply, done) => {

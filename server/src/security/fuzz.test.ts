@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, createSecurityApp, registeredRoutes, type SecurityApp } from '../../test/security-app.ts';
+import { users } from '../db/schema.ts';
 import { mulberry32 } from '../db/seed/random.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
@@ -303,9 +305,13 @@ describe('security: seeded fuzz over every route', () => {
     expect(wrong).toEqual([]);
   });
 
+  /** State-changing routes a browser calls: all but the server-to-server ones (the card provider's webhook). */
+  const browserWrites = () =>
+    t.app.routePolicies.filter((route) => !['GET', 'HEAD', 'OPTIONS'].includes(route.method) && !route.serverToServer);
+
   it('refuses a foreign Origin on every state-changing route, before anything runs', async () => {
     const ORIGINS = ['https://evil.example', 'null', 'http://localhost:3000.evil.example', 'http://localhost:3001'];
-    const changing = routes.filter((route) => !['GET', 'HEAD', 'OPTIONS'].includes(route.method));
+    const changing = browserWrites();
     expect(changing.length).toBeGreaterThan(35);
     const headers = await t.as('driver');
     const accepted: string[] = [];
@@ -318,26 +324,69 @@ describe('security: seeded fuzz over every route', () => {
     expect(accepted).toEqual([]);
   });
 
-  it('lets our own Origin and Origin-less calls through (webhooks carry none), and safe methods from anywhere', async () => {
-    const headers = await t.as('driver');
-    const own = await t.inject({
+  // Issue #21 finding 9: a browser always sends Origin or Sec-Fetch-Site; a call with neither is not from our page.
+  it('refuses a state-changing call with neither Origin nor a same-origin Sec-Fetch-Site, on every such route', async () => {
+    const WITHOUT_ORIGIN = [
+      { referer: 'https://evil.example/page' },
+      { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/page' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+    ];
+    const [headers] = await t.asMany([DEMO_ACCOUNTS.driver.id]);
+    const accepted: string[] = [];
+    for (const [i, route] of browserWrites().entries()) {
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      const extra = WITHOUT_ORIGIN[i % WITHOUT_ORIGIN.length]!;
+      const res = await t.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { ...headers, ...extra, origin: undefined },
+        payload: {},
+      });
+      if (res.statusCode !== 403 || res.json().code !== 'FOREIGN_ORIGIN')
+        accepted.push(`${route.method} ${route.url} ${JSON.stringify(extra)} → ${res.statusCode}`);
+    }
+    expect(accepted).toEqual([]);
+    // The audit's call: the driver's own profile update with a foreign Referer and no Origin changes nothing.
+    const before = await t.db.query.users.findFirst({ where: eq(users.id, DEMO_ACCOUNTS.driver.id) });
+    const forged = await t.inject({
       method: 'POST',
-      url: '/api/update-language',
-      headers: { ...headers, origin: t.config.PUBLIC_URL },
-      payload: { id: (await t.db.query.users.findFirst())!.id, language: 'en' },
+      url: '/api/update-user',
+      headers: { ...headers, origin: undefined, referer: 'https://evil.example/' },
+      payload: { _id: DEMO_ACCOUNTS.driver.id, fullName: 'Forged Name' },
     });
-    expect(own.json().code).not.toBe('FOREIGN_ORIGIN');
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ code: 'FOREIGN_ORIGIN' });
+    expect(await t.db.query.users.findFirst({ where: eq(users.id, DEMO_ACCOUNTS.driver.id) })).toEqual(before);
+  });
+
+  it('lets our own page through (its Origin, or Sec-Fetch-Site: same-origin), the webhook by its signature, and reads from anywhere', async () => {
+    const [headers] = await t.asMany([DEMO_ACCOUNTS.driver.id]);
+    const update = (extra: Record<string, string | undefined>) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/update-language',
+        headers: { ...headers, ...extra },
+        payload: { id: DEMO_ACCOUNTS.driver.id, language: 'en' },
+      });
+    expect((await update({ origin: t.config.PUBLIC_URL })).statusCode).toBe(200);
+    expect((await update({ origin: undefined, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
     // The card provider's webhook has no Origin: it is judged by its signature, not refused as cross-site.
     const webhook = await t.inject({
       method: 'POST',
       url: '/api/stripe-webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' },
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad', origin: undefined },
       payload: '{}',
     });
     expect(webhook.statusCode).toBe(400);
     expect(webhook.json().code).not.toBe('FOREIGN_ORIGIN');
+    expect(t.app.routePolicies.filter((route) => route.serverToServer).map((r) => r.url)).toEqual([
+      '/api/stripe-webhook',
+    ]);
     const read = await t.inject({ method: 'GET', url: '/api/settings', headers: { origin: 'https://evil.example' } });
     expect(read.statusCode).toBe(200);
+    const bare = await t.inject({ method: 'GET', url: '/api/settings', headers: { origin: undefined } });
+    expect(bare.statusCode).toBe(200);
   });
 
   it('leaks no password hash, session token, one-time token or secret in any response or log line', async () => {

@@ -96,8 +96,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/api/stripe-webhook',
       {
-        // Authenticated by the card provider's signature.
-        config: { auth: 'public' },
+        // Authenticated by the card provider's signature; sent by its servers, which carry no Origin.
+        config: { auth: 'public', serverToServer: true },
         schema: {
           tags: ['payments'],
           summary: 'Card provider webhook (signed): checkout.session.completed / expired',

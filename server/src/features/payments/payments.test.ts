@@ -4,7 +4,7 @@ import { checkoutBody } from '../../../test/booking-fixtures.ts';
 import { startFakePaypal } from '../../../test/fake-providers.ts';
 import { withRefusedInserts } from '../../../test/refused-inserts.ts';
 import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, PRODUCTION, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, injectAsOwnPage, PRODUCTION, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { bookings } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
@@ -50,12 +50,15 @@ describe('demo gateway', () => {
     expect(notes).toBe(2);
     // Replay on the same process, then on a "restarted" server over the same database.
     expect((await pay(id)).json()).toEqual({ bookingId: id, status: 'deposit', payment: 'paid' });
-    const restarted = await buildApp({
-      config: t.config,
-      database: { db: t.db, kind: 'pglite', close: async () => {} },
-      logger: false,
-      webDist: null,
-    });
+    const restarted = injectAsOwnPage(
+      await buildApp({
+        config: t.config,
+        database: { db: t.db, kind: 'pglite', close: async () => {} },
+        logger: false,
+        webDist: null,
+      }),
+      t.config.PUBLIC_URL,
+    );
     const again = await restarted.inject({ method: 'POST', url: `/api/demo-payment/${id}`, payload: GOOD_CARD });
     await restarted.close();
     expect(again.json()).toEqual({ bookingId: id, status: 'deposit', payment: 'paid' });
