@@ -11,36 +11,42 @@ export const PROFILE_MESSAGES = {
   addImage: 'Please add an image.',
 } as const;
 
-const optionalText = (max: number) =>
+/**
+ * A profile field an update may leave out (unchanged), clear (null, or a form field left empty) or set: absent is
+ * not null (issue #21 finding 3), so `{ _id, fullName }` changes the name alone.
+ */
+const clearable = <T extends z.ZodType<string>>(schema: T) =>
   z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
+    .union([schema, z.literal(''), z.null()])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+const clearableText = (max: number) => clearable(z.string().trim().max(max));
 
 export const PhoneSchema = z
   .string()
   .trim()
   .regex(/^\+?[0-9][0-9 ().-]{4,28}[0-9]$/, { message: AUTH_MESSAGES.invalidPhone });
 
-/** `POST /api/update-user`: the profile fields of spec §3 User, for `_id` (self, or anyone for an admin). */
+/**
+ * `POST /api/update-user`: the profile fields of spec §3 User, for `_id` (self, or anyone for an admin). Only the
+ * fields sent change; the name can be changed but not cleared.
+ */
 export const UpdateUserSchema = z.object({
   _id: z.uuid(),
-  fullName: z.string().trim().min(1).max(200),
-  phone: z
-    .union([PhoneSchema, z.literal('')])
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  location: optionalText(200),
-  bio: optionalText(2000),
-  birthDate: DateStringSchema.nullish()
-    .transform((value) => value ?? null)
-    .refine((value) => value === null || ageOn(value, new Date()) >= BOOKING_RULES.minDriverAge, {
+  fullName: z.string().trim().min(1).max(200).optional(),
+  phone: clearable(PhoneSchema),
+  location: clearableText(200),
+  bio: clearableText(2000),
+  birthDate: clearable(
+    DateStringSchema.refine((value) => ageOn(value, new Date()) >= BOOKING_RULES.minDriverAge, {
       message: AUTH_MESSAGES.tooYoung,
     }),
+  ),
 });
 export type UpdateUser = z.input<typeof UpdateUserSchema>;
+/** What the server reads from an update-user call: absent fields are `undefined`, cleared ones `null`. */
+export type UpdateUserFields = z.output<typeof UpdateUserSchema>;
 
 /** The profile form (issue #20): the profile payload, whose `_id` is the signed-in user's, not a field. */
 export const ProfileFormSchema = UpdateUserSchema.omit({ _id: true });

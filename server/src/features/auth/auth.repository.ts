@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { oneTimeTokens, users } from '../../db/schema.ts';
+import { presentFields } from '../../lib/present-fields.ts';
 
 // The only Drizzle code of the auth slice (HOUSE-STYLE "Server slice").
 
@@ -32,10 +33,11 @@ export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRo
   return row!;
 }
 
+/** Changes the fields `values` carries, and only those. */
 export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUserRow>): Promise<void> {
   await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...presentFields(values), updatedAt: new Date() })
     .where(eq(users.id, id));
 }
 

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, s
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, cars, locations, users } from '../../db/schema.ts';
+import { presentFields } from '../../lib/present-fields.ts';
 
 // The only Drizzle code of the bookings slice.
 
@@ -135,10 +136,11 @@ export async function findLocation(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
+/** Changes the fields `values` carries, and only those. */
 export async function updateBooking(db: DbOrTx, id: string, values: Partial<typeof bookings.$inferInsert>) {
   await db
     .update(bookings)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...presentFields(values), updatedAt: new Date() })
     .where(eq(bookings.id, id));
 }
 

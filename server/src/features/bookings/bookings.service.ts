@@ -187,11 +187,13 @@ export async function updateBooking(
       operator ? issues.filter((issue) => issue === 'invalidDropoffTime' && dropoffAt <= pickupAt) : issues,
     );
   }
-  const extras = Object.fromEntries(
-    EXTRAS.map((extra) => [extra, body.extras ? body.extras[extra] === true : booking[extra]]),
-  );
+  // Only what the call carries changes (issue #21 finding 3): an extra left out keeps its choice, and the additional
+  // driver's details are cleared by an explicit null only.
+  const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, body.extras?.[extra] ?? booking[extra]]));
   const additionalDriverDetails = extras.additionalDriver
-    ? (body.additionalDriver ?? booking.additionalDriverDetails ?? null)
+    ? body.additionalDriver !== undefined
+      ? body.additionalDriver
+      : (booking.additionalDriverDetails ?? null)
     : null;
   if (extras.additionalDriver && !additionalDriverDetails) {
     throw validationFailed({ additionalDriver: ['Please enter the additional driver details.'] });

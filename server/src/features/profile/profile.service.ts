@@ -1,4 +1,4 @@
-import type { LicenseFile, UpdateUser } from '@roam/contract/profile';
+import type { LicenseFile, UpdateUserFields } from '@roam/contract/profile';
 import type { User } from '@roam/contract/users';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -28,19 +28,15 @@ export const TEMPORARY_LICENSE_TTL_MS = 24 * 3600 * 1000;
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found.');
 
-type ProfileFields = Omit<Extract<UpdateUser, object>, '_id'> & { _id: string };
-
-/** `update-user`: the profile fields only; the e-mail address, type and flags are not changed here. */
-export async function updateProfile(ctx: AppContext, input: ProfileFields): Promise<User> {
-  await getUser(ctx, input._id);
-  await updateAccount(ctx, ctx.db, input._id, {
-    fullName: input.fullName,
-    phone: input.phone ?? null,
-    location: input.location ?? null,
-    bio: input.bio ?? null,
-    birthDate: input.birthDate ?? null,
-  });
-  return toUser(await getUser(ctx, input._id));
+/**
+ * `update-user`: the profile fields only; the e-mail address, type and flags are not changed here. Only the fields
+ * the call carries change (issue #21 finding 3): absent is left alone, null clears.
+ */
+export async function updateProfile(ctx: AppContext, input: UpdateUserFields): Promise<User> {
+  const { _id: userId, ...fields } = input;
+  await getUser(ctx, userId);
+  await updateAccount(ctx, ctx.db, userId, fields);
+  return toUser(await getUser(ctx, userId));
 }
 
 export async function setEmailNotifications(ctx: AppContext, userId: string, enabled: boolean): Promise<User> {
