@@ -190,7 +190,8 @@ export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
 // --- Card provider (Stripe) ---------------------------------------------------------------------
 
-export const CheckoutSessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
+/** A booking id (our own flows) or the card provider's session id (`cs_…`): letters, digits, `_` and `-` only. */
+export const CheckoutSessionParamsSchema = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/) });
 
 // --- Wallet provider (PayPal), spec §7 ----------------------------------------------------------
 

@@ -16,6 +16,10 @@ export type Fixture = {
   email: string;
   bookingId: string;
   cancelledBookingId: string;
+  /** Awaiting online payment: void, holding the car, 100.00 EUR to pay in full. */
+  unpaidBookingId: string;
+  /** The local wallet provider's order for it, created and not yet approved. */
+  paypalOrderId: string;
   licenceId: string;
   notificationId: string;
 };
@@ -43,8 +47,8 @@ export const nextDays = () => {
 };
 
 /**
- * `n` new verified drivers (the demo driver's password), each with a pending and a cancelled Clio booking, a licence
- * and a notification, made in a handful of multi-row inserts, and signed in.
+ * `n` new verified drivers (the demo driver's password), each with a pending, a cancelled and an unpaid (void, held)
+ * Clio booking, a licence and a notification, made in a handful of multi-row inserts, and signed in.
  */
 export function ownershipFixtures(t: SecurityApp): (n: number) => Promise<SignedInFixture[]> {
   let driverRow: typeof users.$inferSelect | undefined;
@@ -90,20 +94,36 @@ export function ownershipFixtures(t: SecurityApp): (n: number) => Promise<Signed
       );
     const booking = (driverId: string, status: 'pending' | 'cancelled') =>
       bookingRow(period(nextDays(), 2), { driverId, status, blocksCar: status === 'pending' });
+    const unpaid = (driverId: string) =>
+      bookingRow(period(nextDays(), 2), {
+        driverId,
+        status: 'void',
+        blocksCar: true,
+        holdExpiresAt: new Date(Date.now() + 30 * 60_000),
+        paymentOption: 'full',
+        payNow: 10000,
+        chargedAmount: 10000,
+      });
     const rows = await t.db
       .insert(bookings)
-      .values(made.flatMap((user) => [booking(user.id, 'pending'), booking(user.id, 'cancelled')]))
+      .values(made.flatMap((user) => [booking(user.id, 'pending'), booking(user.id, 'cancelled'), unpaid(user.id)]))
       .returning({ id: bookings.id });
     const notes = await t.db
       .insert(notifications)
-      .values(made.map((user, i) => ({ userId: user.id, kind: 'bookingConfirmed', bookingId: rows[2 * i]!.id })))
+      .values(made.map((user, i) => ({ userId: user.id, kind: 'bookingConfirmed', bookingId: rows[3 * i]!.id })))
       .returning({ id: notifications.id });
+    for (const row of rows.filter((_, i) => i % 3 === 2)) {
+      const unit = { custom_id: row.id, reference_id: row.id, amount: { currency_code: 'EUR', value: '100.00' } };
+      t.paypal.orders.set(`ORDER-${row.id}`, { id: `ORDER-${row.id}`, status: 'CREATED', purchase_units: [unit] });
+    }
     const headers = await t.asMany(made.map((user) => user.id));
     return made.map((user, i) => ({
       userId: user.id,
       email: user.email,
-      bookingId: rows[2 * i]!.id,
-      cancelledBookingId: rows[2 * i + 1]!.id,
+      bookingId: rows[3 * i]!.id,
+      cancelledBookingId: rows[3 * i + 1]!.id,
+      unpaidBookingId: rows[3 * i + 2]!.id,
+      paypalOrderId: `ORDER-${rows[3 * i + 2]!.id}`,
       licenceId: licences[i]!.id,
       notificationId: notes[i]!.id,
       headers: headers[i]!,

@@ -84,7 +84,8 @@ export async function createSecurityApp() {
   async function inject(options: InjectOptions): Promise<LightMyRequestResponse> {
     const res = await t.app.inject(options);
     for (const cookie of res.cookies)
-      if (cookie.name === SESSION_COOKIE && cookie.value) sessionTokens.add(cookie.value);
+      if ((cookie.name === SESSION_COOKIE || cookie.name === 'roam_guest') && cookie.value)
+        sessionTokens.add(cookie.value);
     const { 'set-cookie': _set, ...headers } = res.headers;
     responses.push({
       request: `${options.method} ${String(options.url).slice(0, 200)}`,
@@ -128,7 +129,7 @@ export async function createSecurityApp() {
     const found: [string, string][] = [];
     for (const [name, value] of Object.entries(PROVIDER_SECRETS)) found.push([name, value]);
     found.push(['SESSION_SECRET', t.config.SESSION_SECRET]);
-    for (const token of sessionTokens) found.push(['session token', token]);
+    for (const token of sessionTokens) found.push(['session or guest token', token]);
     const hashes = await t.db.select({ hash: users.passwordHash }).from(users).where(isNotNull(users.passwordHash));
     for (const { hash } of hashes) found.push(['password hash', hash!]);
     for (const account of Object.values(DEMO_ACCOUNTS)) found.push(['demo password', account.password]);
@@ -161,6 +162,9 @@ export async function createSecurityApp() {
 
   return {
     ...t,
+    /** The local card and wallet providers (their sessions and orders can be moved on by a test). */
+    stripe,
+    paypal,
     inject,
     as,
     asMany,

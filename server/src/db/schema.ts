@@ -61,6 +61,11 @@ export const files = pgTable(
     bytes: bytea('bytes').notNull(),
     /** A licence uploaded during guest checkout before the account exists; swept when abandoned. */
     temporary: boolean('temporary').notNull().default(false),
+    /**
+     * A temporary upload's browser: the hash of its guest token (plugins/guest-token.ts). Only that browser may
+     * delete it or attach it to a booking (issue #21 finding 7).
+     */
+    guestTokenHash: varchar('guest_token_hash', { length: 64 }),
     createdAt: createdAt(),
   },
   (t) => [index('files_owner_idx').on(t.ownerId)],
@@ -307,6 +312,11 @@ export const bookings = pgTable(
     /** When the driver asked to cancel: the 24-hour rule is judged then, not when the operator decides (issue #23). */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     licenseFileId: uuid('license_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * A guest checkout's browser: the hash of its guest token (plugins/guest-token.ts), the guest's proof that the
+     * booking is theirs to pay and to read the payment of (issue #21 findings 1, 8). Null for a signed-in driver.
+     */
+    guestTokenHash: varchar('guest_token_hash', { length: 64 }),
     /**
      * The transaction that last inserted or updated the row (set by a trigger, migration 0005): the car search's
      * in-memory index reads the rows changed since its last look (src/features/cars/search-index.ts).

@@ -189,30 +189,38 @@ const ROWS: Row[] = [
       },
     }),
   },
-  // Payment calls take the booking id as the capability (a guest pays without a session; paying grants nothing):
-  // every caller gets the same answer, and a pay-later booking cannot be paid online by anyone.
+  // Payment calls (issue #21 findings 1, 8): a guest pays without a session, so nobody is refused as anonymous, but
+  // only whoever placed the booking pays it (a guest's browser by its cookie: payment-party.test.ts); its supplier
+  // and an admin may read the result. The booking id alone is worth nothing.
   {
-    call: 'POST /api/demo-payment/{bookingId}',
-    expected: everyone(400),
-    request: (f) => ({
-      method: 'POST',
-      url: `/api/demo-payment/${f.bookingId}`,
-      payload: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
-    }),
+    call: 'GET /api/checkout-session/{sessionId} (a booking id)',
+    expected: { ...BOOKING, anonymous: 404 },
+    request: (f) => ({ method: 'GET', url: `/api/checkout-session/${f.unpaidBookingId}` }),
   },
   {
     call: 'POST /api/create-paypal-order/',
-    expected: everyone(400),
+    expected: { ...everyone(404), owner: 200 },
     request: (f) => ({
       method: 'POST',
       url: '/api/create-paypal-order/',
-      payload: { bookingId: f.bookingId, amount: 10 },
+      payload: { bookingId: f.unpaidBookingId, amount: 100, currency: 'EUR', name: 'Renault Clio', description: 'x' },
     }),
   },
   {
+    // The owner reaches the wallet provider, whose order is not approved yet: 402 Payment failed.
     call: 'POST /api/check-paypal-order/{bookingId}/{orderId}',
-    expected: everyone(402),
-    request: (f) => ({ method: 'POST', url: `/api/check-paypal-order/${f.bookingId}/ORDER1` }),
+    expected: { ...everyone(404), owner: 402 },
+    request: (f) => ({ method: 'POST', url: `/api/check-paypal-order/${f.unpaidBookingId}/${f.paypalOrderId}` }),
+  },
+  // With the card provider configured the demo gateway is off, for everyone alike.
+  {
+    call: 'POST /api/demo-payment/{bookingId}',
+    expected: everyone(403),
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/demo-payment/${f.unpaidBookingId}`,
+      payload: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', cardholder: 'Camille Martin' },
+    }),
   },
   // The operator console (issue #23).
   ...operatorRows(() => suiteDb!),

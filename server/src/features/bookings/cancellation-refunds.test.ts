@@ -48,7 +48,12 @@ describe('refunds through the card provider', () => {
     });
     const { bookingId, chargedAmount, payment } = res.json();
     Object.assign(fake.sessions.get(payment.sessionId)!, { status: 'complete', payment_status: 'paid' });
-    const check = await t.app.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}` });
+    // The return check is the driver's (issue #21: the session id in the URL is no pass).
+    const check = await t.app.inject({
+      method: 'GET',
+      url: `/api/checkout-session/${payment.sessionId}`,
+      headers: driver,
+    });
     expect(check.json().status).toBe('paid');
     await cancelRequest(t, driver, bookingId);
     return { bookingId: bookingId as string, chargedAmount: chargedAmount as number, sessionId: payment.sessionId };
@@ -130,11 +135,16 @@ describe('refunds through the wallet provider', () => {
     const order = await t.app.inject({
       method: 'POST',
       url: '/api/create-paypal-order/',
+      headers: driver,
       payload: { bookingId, amount: chargedAmount / 100, currency: 'USD', name: 'Renault Clio', description: 'x' },
     });
     const { orderId } = order.json();
     fake.orders.get(orderId)!.status = 'APPROVED';
-    const paid = await t.app.inject({ method: 'POST', url: `/api/check-paypal-order/${bookingId}/${orderId}` });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/check-paypal-order/${bookingId}/${orderId}`,
+      headers: driver,
+    });
     expect(paid.json().status).toBe('deposit');
     await cancelRequest(t, driver, bookingId);
 

@@ -26,10 +26,17 @@ export type Driver = {
   licenseFileId: string | null;
 };
 
+/**
+ * Who checks out: the signed-in account, or a guest; `guestTokenHash` is the hash of the browser's guest token
+ * (plugins/guest-token.ts) — stored on a guest's booking, and what a temporary licence upload is matched with.
+ */
+export type Customer = { user: SessionUser | null; guestTokenHash: string | null };
+
 /** A checkout that passed every rule: what pricing and booking need. */
 export type CheckoutOrder = {
   body: CheckoutBody;
   driver: Driver;
+  guestTokenHash: string | null;
   car: CarForBooking['car'];
   supplier: CarForBooking['supplier'];
   dateBasedPrices: CarForBooking['dateBasedPrices'];
@@ -120,11 +127,14 @@ function checkPaymentOption(ctx: AppContext, order: Omit<CheckoutOrder, 'license
   }
 }
 
-/** Driver licence: required by some suppliers; an uploaded file of the driver, or a temporary one for a guest. */
+/**
+ * Driver licence: required by some suppliers; an uploaded file of the driver, or a temporary one this browser
+ * uploaded (issue #21 finding 7).
+ */
 async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFileId'>): Promise<string | null> {
-  const { body, driver, supplier } = order;
+  const { body, driver, supplier, guestTokenHash } = order;
   const licenseFileId = body.licenseFileId ?? driver.licenseFileId;
-  if (body.licenseFileId && !(await isUsableLicense(ctx, body.licenseFileId, driver.id))) {
+  if (body.licenseFileId && !(await isUsableLicense(ctx, body.licenseFileId, driver.id, guestTokenHash))) {
     throw validationFailed({ licenseFileId: ['Please add your driver’s licence.'] });
   }
   if (supplier.licenseRequired && !licenseFileId)
@@ -136,7 +146,7 @@ async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFil
 export async function validateCheckout(
   ctx: AppContext,
   body: CheckoutBody,
-  user: SessionUser | null,
+  { user, guestTokenHash }: Customer,
 ): Promise<CheckoutOrder> {
   const settings = buildSettings(ctx.config);
   const driver = driverOf(body, user, ctx.config.DEFAULT_LANGUAGE);
@@ -161,6 +171,7 @@ export async function validateCheckout(
   const order = {
     body,
     driver,
+    guestTokenHash,
     car,
     supplier,
     dateBasedPrices,

@@ -1,9 +1,8 @@
 import type { CheckoutBody, CheckoutResult } from '@roam/contract/checkout';
 import type { AppContext } from '../../context.ts';
-import type { SessionUser } from '../../plugins/session.ts';
 import { startCardPayment } from '../payments/payments.service.ts';
 import { type CheckoutQuote, priceCheckout } from './checkout-pricing.ts';
-import { type CheckoutOrder, validateCheckout } from './checkout-validation.ts';
+import { type CheckoutOrder, type Customer, validateCheckout } from './checkout-validation.ts';
 import { type PlacedBooking, placeBooking } from './place-booking.ts';
 
 // Server checkout (issue #5, ARCHITECTURE §5 Bookings), in four steps of their own (issue #20): validate
@@ -27,8 +26,8 @@ async function startPayment(
   });
 }
 
-export async function checkout(ctx: AppContext, body: CheckoutBody, user: SessionUser | null): Promise<CheckoutResult> {
-  const order = await validateCheckout(ctx, body, user);
+export async function checkout(ctx: AppContext, body: CheckoutBody, customer: Customer): Promise<CheckoutResult> {
+  const order = await validateCheckout(ctx, body, customer);
   const quote = await priceCheckout(ctx, order);
   const booking = await placeBooking(ctx, order, quote);
   const payment = await startPayment(ctx, order, quote, booking);

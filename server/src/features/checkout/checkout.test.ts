@@ -217,12 +217,15 @@ describe('POST /api/checkout', () => {
   });
 
   it("makes a guest's temporary licence the new account's, in the booking's transaction", async () => {
+    // Uploaded by this guest's browser (its guest token; issue #21: nobody else's upload can be attached).
+    const browser = 'roam_guest=guest-browser-token-of-43-characters-012345';
     const [upload] = await t.db
       .insert(files)
       .values({
         kind: 'license',
         ownerId: null,
         temporary: true,
+        guestTokenHash: hashToken(browser.split('=')[1]!),
         contentType: 'image/png',
         size: 1,
         bytes: Buffer.from([1]),
@@ -230,7 +233,7 @@ describe('POST /api/checkout', () => {
       .returning();
     const email = `licensed-guest-${Date.now()}@roam.test`;
     const body = { carId: DEMO_IDS.cars.licenseRequired, paymentOption: 'full', licenseFileId: upload!.id };
-    const res = await post(checkoutBody({ ...body, driver: guestDriver(email) } as never, 64));
+    const res = await post(checkoutBody({ ...body, driver: guestDriver(email) } as never, 64), { cookie: browser });
     expect(res.statusCode).toBe(201);
     expect(res.json().accountCreated).toBe(true);
     const [account] = await t.db.select().from(users).where(eq(users.email, email));

@@ -75,6 +75,8 @@ export async function placeBooking(
         rate: quote.rate,
         chargedAmount: quote.chargedAmount,
         licenseFileId: order.licenseFileId,
+        // A guest's browser proves the booking is theirs with it; a signed-in driver with their session.
+        guestTokenHash: driver.id ? null : order.guestTokenHash,
       });
       const mails: (QueuedMail | null)[] = [];
       if (activationLink) {

@@ -33,6 +33,7 @@ export async function findPayableBooking(db: DbOrTx, bookingId: string) {
       paymentProvider: bookings.paymentProvider,
       paymentReference: bookings.paymentReference,
       paidAt: bookings.paidAt,
+      guestTokenHash: bookings.guestTokenHash,
       pickupAt: bookings.pickupAt,
       dropoffAt: bookings.dropoffAt,
       carName: cars.name,
@@ -49,6 +50,16 @@ export async function findPayableBooking(db: DbOrTx, bookingId: string) {
   return row ?? null;
 }
 export type PayableBooking = NonNullable<Awaited<ReturnType<typeof findPayableBooking>>>;
+
+/** The booking a gateway's session/order id was recorded on (checkout stores the card provider's session id). */
+export async function findBookingIdByReference(db: DbOrTx, provider: PaymentProvider, reference: string) {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.paymentProvider, provider), eq(bookings.paymentReference, reference)))
+    .limit(1);
+  return row?.id ?? null;
+}
 
 /** Records the gateway's session/order id on an unpaid booking (to find it again and to verify it). */
 export async function setPaymentReference(db: DbOrTx, bookingId: string, provider: PaymentProvider, reference: string) {

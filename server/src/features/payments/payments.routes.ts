@@ -7,17 +7,28 @@ import {
   DemoPaymentBodySchema,
   PaymentResultSchema,
 } from '@roam/contract/checkout';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '../../lib/error-replies.ts';
+import { guestTokenHashOf } from '../../plugins/guest-token.ts';
 import * as payments from './payments.service.ts';
 
 const SWEEP_MS = 60_000;
 const errors = errorReplies(400, 402, 403, 404, 409);
 
+/** Who calls: the signed-in account (not a suspended one) and the browser's guest token, if any. */
+function payerOf(request: FastifyRequest): payments.Payer {
+  const user = request.sessionUser;
+  return {
+    user: user && !user.blacklisted ? { id: user.id, type: user.type } : null,
+    guestTokenHash: guestTokenHashOf(request),
+  };
+}
+
 /**
- * Payment calls (issue #5). Paying needs the booking id only (a guest is not signed in while paying); the id is a
- * random UUID handed to the payer by checkout, and paying someone's booking grants nothing.
+ * Payment calls (issue #5). A guest pays without a session, so these routes are public; the payments service lets
+ * only the party that placed the booking pay it — its driver's session, or the guest's browser token (issue #21).
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
@@ -40,7 +51,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentResultSchema, ...errors },
       },
     },
-    async (request) => payments.payWithDemoCard(ctx, request.params.bookingId, request.body),
+    async (request) => payments.payWithDemoCard(ctx, payerOf(request), request.params.bookingId, request.body),
   );
 
   app.get(
@@ -55,11 +66,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentResultSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = request.sessionUser;
-      const viewer = user && !user.blacklisted ? { id: user.id, type: user.type } : null;
-      return payments.checkPaymentSession(ctx, request.params.sessionId, viewer);
-    },
+    async (request) => payments.checkPaymentSession(ctx, payerOf(request), request.params.sessionId),
   );
 
   app.post(
@@ -73,7 +80,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreatePaypalOrderResultSchema, ...errors, ...errorReplies(503) },
       },
     },
-    async (request) => payments.createWalletOrder(ctx, request.body),
+    async (request) => payments.createWalletOrder(ctx, payerOf(request), request.body),
   );
 
   app.post(
@@ -87,7 +94,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentResultSchema, ...errors },
       },
     },
-    async (request) => payments.checkWalletOrder(ctx, request.params.bookingId, request.params.orderId),
+    async (request) =>
+      payments.checkWalletOrder(ctx, payerOf(request), request.params.bookingId, request.params.orderId),
   );
 
   // The webhook needs the raw bytes to verify the signature: its own scope with a Buffer JSON parser.

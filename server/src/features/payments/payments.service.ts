@@ -1,5 +1,5 @@
 import type { CreatePaypalOrderBody, DemoPaymentBody, GatewaySession, PaymentResult } from '@roam/contract/checkout';
-import type { PaymentProvider } from '@roam/contract/enums';
+import type { PaymentProvider, UserType } from '@roam/contract/enums';
 import { toMinor } from '@roam/contract/money';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
@@ -19,6 +19,40 @@ const DEMO_SUCCEEDS = '4242424242424242';
 async function bookingOr404(ctx: AppContext, bookingId: string) {
   const booking = await repository.findPayableBooking(ctx.db, bookingId);
   if (!booking) throw new AppError('NOT_FOUND', 'Booking not found.');
+  return booking;
+}
+
+/**
+ * Who makes a payment call: the signed-in account (if any), and the guest token their browser carries (if any,
+ * plugins/guest-token.ts).
+ */
+export type Payer = { user: { id: string; type: UserType } | null; guestTokenHash: string | null };
+
+/**
+ * Whether `payer` placed the booking (issue #21 finding 1): its driver's session, or the guest token of the browser
+ * that checked out as a guest. The booking id alone proves nothing: it travels in URLs and e-mails.
+ */
+function placedBy(booking: repository.PayableBooking, payer: Payer): boolean {
+  if (payer.user !== null && payer.user.id === booking.driver.id) return true;
+  return booking.guestTokenHash !== null && booking.guestTokenHash === payer.guestTokenHash;
+}
+
+/** The payment result may also be read by the booking's supplier and an admin (they see the booking anyway). */
+const mayRead = (booking: repository.PayableBooking, payer: Payer) =>
+  placedBy(booking, payer) || payer.user?.type === 'admin' || payer.user?.id === booking.supplier.id;
+
+/**
+ * The one lookup of every payment call a browser makes (demo card, wallet order and check, the payment result):
+ * the booking if `payer` may act on it, else 404 as for an unknown id (issue #21 findings 1, 8).
+ */
+async function bookingFor(
+  ctx: AppContext,
+  bookingId: string,
+  payer: Payer,
+  allowed: (booking: repository.PayableBooking, payer: Payer) => boolean = placedBy,
+) {
+  const booking = await repository.findPayableBooking(ctx.db, bookingId);
+  if (!booking || !allowed(booking, payer)) throw new AppError('NOT_FOUND', 'Booking not found.');
   return booking;
 }
 
@@ -126,10 +160,10 @@ export async function startCardPayment(
 // --- Demo gateway -------------------------------------------------------------------------------
 
 /** `POST /api/demo-payment/{bookingId}`: the card fields are already valid (Luhn, expiry, CVC) by schema. */
-export async function payWithDemoCard(ctx: AppContext, bookingId: string, card: DemoPaymentBody) {
+export async function payWithDemoCard(ctx: AppContext, payer: Payer, bookingId: string, card: DemoPaymentBody) {
   if (ctx.config.NODE_ENV === 'production') throw new AppError('FORBIDDEN', 'The demo gateway is off in production.');
   if (ctx.payments.stripe) throw new AppError('FORBIDDEN', 'The demo gateway is off: a card provider is configured.');
-  const booking = await bookingOr404(ctx, bookingId);
+  const booking = await bookingFor(ctx, bookingId, payer);
   if (booking.status !== 'void' || booking.paidAt)
     return confirmBookingPayment(ctx, bookingId, 'demo', `demo_${bookingId}`);
   assertAwaitingPayment(booking);
@@ -169,9 +203,17 @@ async function settleCardSession(ctx: AppContext, session: Awaited<ReturnType<St
   return result(booking.id, booking.status, booking.status === 'void' ? 'open' : 'paid');
 }
 
-/** The card provider's return check: asks the provider about its session and settles the booking. */
-async function checkCardSession(ctx: AppContext, sessionId: string): Promise<PaymentResult> {
+/**
+ * The card provider's return check: asks the provider about its session and settles the booking. The session id
+ * comes back in the return URL, so it is no proof of who asks: the caller must be one who may read the booking's
+ * payment, found by the reference checkout stored, before the provider is asked anything. A payment made from
+ * another browser is still confirmed by the signed webhook.
+ */
+async function checkCardSession(ctx: AppContext, sessionId: string, payer: Payer): Promise<PaymentResult> {
   const stripe = requireStripe(ctx);
+  const bookingId = await repository.findBookingIdByReference(ctx.db, 'stripe', sessionId);
+  if (!bookingId) throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  await bookingFor(ctx, bookingId, payer, mayRead);
   let session: Awaited<ReturnType<StripeGateway['retrieveSession']>>;
   try {
     session = await stripe.retrieveSession(sessionId);
@@ -184,27 +226,16 @@ async function checkCardSession(ctx: AppContext, sessionId: string): Promise<Pay
 
 const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Who asks for a payment result: nobody signed in (a guest checkout), or a signed-in account. */
-export type PaymentViewer = { id: string; type: 'user' | 'supplier' | 'admin' } | null;
-
 /**
  * `GET /api/checkout-session/{sessionId}`: the payment result, for every gateway. A card provider session id
  * (`cs_…`) is checked with the provider; our own flows (pay later, demo card, wallet) return to
- * /checkout-session/{bookingId}, so a reload asks about the booking itself. The booking id is a random UUID handed to
- * the payer only (a guest is not signed in), and the answer holds no personal data; a signed-in account that is
- * neither the booking's driver, its supplier nor an admin is told nothing (404, as for an unknown id).
+ * /checkout-session/{bookingId}, so a reload asks about the booking itself. Read by whoever placed the booking (its
+ * driver's session or the guest's browser), its supplier and an admin; anyone else is told nothing (404, as for an
+ * unknown id: issue #21 finding 8).
  */
-export async function checkPaymentSession(
-  ctx: AppContext,
-  sessionId: string,
-  viewer: PaymentViewer,
-): Promise<PaymentResult> {
-  if (!BOOKING_ID.test(sessionId)) return checkCardSession(ctx, sessionId);
-  const booking = await repository.findPayableBooking(ctx.db, sessionId);
-  const allowed =
-    booking &&
-    (!viewer || viewer.type === 'admin' || viewer.id === booking.driver.id || viewer.id === booking.supplier.id);
-  if (!booking || !allowed) throw new AppError('NOT_FOUND', 'Unknown payment session.');
+export async function checkPaymentSession(ctx: AppContext, payer: Payer, sessionId: string): Promise<PaymentResult> {
+  if (!BOOKING_ID.test(sessionId)) return checkCardSession(ctx, sessionId, payer);
+  const booking = await bookingFor(ctx, sessionId, payer, mayRead);
   return result(booking.id, booking.status, paymentState(booking));
 }
 
@@ -243,9 +274,9 @@ function requirePaypal(ctx: AppContext): PaypalGateway {
 }
 
 /** `POST /api/create-paypal-order/` (spec §7): the order is made from the booking; the client's figures must agree. */
-export async function createWalletOrder(ctx: AppContext, body: CreatePaypalOrderBody) {
+export async function createWalletOrder(ctx: AppContext, payer: Payer, body: CreatePaypalOrderBody) {
   const paypal = requirePaypal(ctx);
-  const booking = await bookingOr404(ctx, body.bookingId);
+  const booking = await bookingFor(ctx, body.bookingId, payer);
   assertAwaitingPayment(booking);
   if (body.currency !== booking.currency || toMinor(body.amount, body.currency) !== booking.chargedAmount) {
     throw new AppError('BAD_REQUEST', 'The amount does not match the booking.');
@@ -268,9 +299,9 @@ export async function createWalletOrder(ctx: AppContext, body: CreatePaypalOrder
 }
 
 /** `POST /api/check-paypal-order/{bookingId}/{orderId}` (spec §7): verify, capture if approved, confirm. */
-export async function checkWalletOrder(ctx: AppContext, bookingId: string, orderId: string) {
+export async function checkWalletOrder(ctx: AppContext, payer: Payer, bookingId: string, orderId: string) {
   const paypal = requirePaypal(ctx);
-  const booking = await bookingOr404(ctx, bookingId);
+  const booking = await bookingFor(ctx, bookingId, payer);
   if (booking.paymentProvider === 'paypal' && booking.paymentReference && booking.paymentReference !== orderId) {
     throw new AppError('NOT_FOUND', 'Unknown order.');
   }

@@ -25,7 +25,7 @@ describe('demo gateway', () => {
   const book = async (daysAhead: number, paymentOption = 'full') =>
     (await bookOnline(t, driver, { paymentOption }, daysAhead)).bookingId as string;
   const pay = (bookingId: string, card: Record<string, string> = GOOD_CARD) =>
-    t.app.inject({ method: 'POST', url: `/api/demo-payment/${bookingId}`, payload: card });
+    t.app.inject({ method: 'POST', url: `/api/demo-payment/${bookingId}`, headers: driver, payload: card });
 
   it('checks the card fields with the spec messages', async () => {
     const id = await book(30);
@@ -59,7 +59,12 @@ describe('demo gateway', () => {
       }),
       t.config.PUBLIC_URL,
     );
-    const again = await restarted.inject({ method: 'POST', url: `/api/demo-payment/${id}`, payload: GOOD_CARD });
+    const again = await restarted.inject({
+      method: 'POST',
+      url: `/api/demo-payment/${id}`,
+      headers: driver,
+      payload: GOOD_CARD,
+    });
     await restarted.close();
     expect(again.json()).toEqual({ bookingId: id, status: 'deposit', payment: 'paid' });
     expect(await notificationCount(t, id)).toBe(notes);
@@ -149,10 +154,12 @@ describe('demo gateway', () => {
     await pay(paid);
     const declined = await book(78);
     await pay(declined, { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' });
-    // A guest is not signed in: the random id alone answers, with no personal data.
-    expect((await session(later)).json()).toEqual({ bookingId: later, status: 'pending', payment: 'booked' });
+    // Whoever placed the booking reads it (a guest's browser by its cookie: security/payment-party.test.ts).
+    expect((await session(later, driver)).json()).toEqual({ bookingId: later, status: 'pending', payment: 'booked' });
     expect((await session(paid, driver)).json()).toEqual({ bookingId: paid, status: 'paid', payment: 'paid' });
-    expect((await session(declined)).json()).toMatchObject({ status: 'void', payment: 'failed' });
+    expect((await session(declined, driver)).json()).toMatchObject({ status: 'void', payment: 'failed' });
+    // The id alone answers nothing (issue #21 finding 8).
+    expect((await session(later)).statusCode).toBe(404);
     const admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
     expect((await session(later, admin)).statusCode).toBe(200);
     // Another driver learns nothing, not even that the booking exists; nor does an unknown id.

@@ -28,7 +28,8 @@ describe('wallet provider (PayPal REST client against a local test server)', () 
     expect(result.walletEnabled).toBe(true);
     return result;
   };
-  const create = (payload: object) => t.app.inject({ method: 'POST', url: '/api/create-paypal-order/', payload });
+  const create = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/create-paypal-order/', headers: driver, payload });
 
   it('creates the order from the booking; the client amount must match', async () => {
     const { bookingId, chargedAmount } = await book(30);
@@ -59,7 +60,8 @@ describe('wallet provider (PayPal REST client against a local test server)', () 
     const { orderId } = (
       await create({ bookingId, amount: 120.75, currency: 'USD', name: 'Renault Clio', description: 'Booking' })
     ).json();
-    const check = () => t.app.inject({ method: 'POST', url: `/api/check-paypal-order/${bookingId}/${orderId}` });
+    const check = () =>
+      t.app.inject({ method: 'POST', url: `/api/check-paypal-order/${bookingId}/${orderId}`, headers: driver });
     expect((await check()).statusCode).toBe(402);
     fake.orders.get(orderId)!.status = 'APPROVED';
     const res = await check();
@@ -77,12 +79,20 @@ describe('wallet provider (PayPal REST client against a local test server)', () 
       await create({ bookingId: first.bookingId, amount: 120.75, currency: 'USD', name: 'Clio', description: 'x' })
     ).json();
     const second = await book(60);
-    const res = await t.app.inject({ method: 'POST', url: `/api/check-paypal-order/${second.bookingId}/${orderId}` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/check-paypal-order/${second.bookingId}/${orderId}`,
+      headers: driver,
+    });
     expect(res.statusCode).toBe(404);
     const order = fake.orders.get(orderId)!;
     order.status = 'COMPLETED';
     order.purchase_units[0]!.amount.value = '1.00';
-    const cheap = await t.app.inject({ method: 'POST', url: `/api/check-paypal-order/${first.bookingId}/${orderId}` });
+    const cheap = await t.app.inject({
+      method: 'POST',
+      url: `/api/check-paypal-order/${first.bookingId}/${orderId}`,
+      headers: driver,
+    });
     expect(cheap.statusCode).toBe(402);
     expect((await bookingRow(t, first.bookingId)).status).toBe('void');
   });

@@ -61,12 +61,22 @@ describe('card provider (real stripe SDK against a local test server)', () => {
 
   it('the return check confirms only a paid session', async () => {
     const { bookingId, payment } = await book(36);
-    const open = await t.app.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}` });
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/api/checkout-session/${payment.sessionId}`,
+      headers: driver,
+    });
     expect(open.json()).toEqual({ bookingId, status: 'void', payment: 'open' });
     Object.assign(fake.sessions.get(payment.sessionId)!, { status: 'complete', payment_status: 'paid' });
-    const paid = await t.app.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}` });
+    const paid = await t.app.inject({
+      method: 'GET',
+      url: `/api/checkout-session/${payment.sessionId}`,
+      headers: driver,
+    });
     expect(paid.json()).toEqual({ bookingId, status: 'paid', payment: 'paid' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/checkout-session/cs_test_unknown' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/checkout-session/cs_test_unknown', headers: driver })).statusCode,
+    ).toBe(404);
   });
 
   it('the signed webhook confirms once; a bad signature is refused', async () => {
@@ -79,7 +89,7 @@ describe('card provider (real stripe SDK against a local test server)', () => {
     const notes = await notificationCount(t, bookingId);
     expect((await webhook('checkout.session.completed', session)).statusCode).toBe(200);
     Object.assign(fake.sessions.get(payment.sessionId)!, session);
-    await t.app.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}` });
+    await t.app.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}`, headers: driver });
     expect(await notificationCount(t, bookingId)).toBe(notes);
   });
 

@@ -9,7 +9,14 @@ export type FileKind = FileRow['kind'];
 
 export async function insertFile(
   db: DbOrTx,
-  values: { kind: FileKind; ownerId: string | null; contentType: string; bytes: Buffer; temporary?: boolean },
+  values: {
+    kind: FileKind;
+    ownerId: string | null;
+    contentType: string;
+    bytes: Buffer;
+    temporary?: boolean;
+    guestTokenHash?: string;
+  },
 ): Promise<FileRow> {
   const [row] = await db
     .insert(files)
@@ -33,6 +40,7 @@ export async function findFileInfo(db: DbOrTx, id: string) {
       contentType: files.contentType,
       size: files.size,
       temporary: files.temporary,
+      guestTokenHash: files.guestTokenHash,
       createdAt: files.createdAt,
     })
     .from(files)
@@ -50,11 +58,11 @@ export async function deleteFile(db: DbOrTx, id: string): Promise<void> {
   await db.delete(files).where(eq(files.id, id));
 }
 
-/** Deletes a temporary file only; false when there was none with that id. */
-export async function deleteTemporaryFile(db: DbOrTx, id: string): Promise<boolean> {
+/** Deletes a temporary file uploaded by this browser only; false when there was none. */
+export async function deleteTemporaryFile(db: DbOrTx, id: string, guestTokenHash: string): Promise<boolean> {
   const rows = await db
     .delete(files)
-    .where(and(eq(files.id, id), eq(files.temporary, true)))
+    .where(and(eq(files.id, id), eq(files.temporary, true), eq(files.guestTokenHash, guestTokenHash)))
     .returning({ id: files.id });
   return rows.length > 0;
 }

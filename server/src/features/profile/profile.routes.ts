@@ -9,6 +9,7 @@ import {
 import { IdParamsSchema, UserIdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guestTokenHashOf, issueGuestToken } from '../../plugins/guest-token.ts';
 import { requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
 import { registerUploads, uploadedBytes, uploadRateLimit as uploadLimit } from '../../plugins/uploads.ts';
 import * as profile from './profile.service.ts';
@@ -34,6 +35,7 @@ const EXTENSIONS: Record<string, string> = {
 /** The profile calls (spec §7, issue #6): profile fields, e-mail preference, avatar, driver licence. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
+  const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
   await registerUploads(app);
 
   const sweep = setInterval(() => {
@@ -85,9 +87,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-license',
     { config: { auth: 'public', ...uploadLimit }, schema: { response: { 200: LicenseFileSchema } } },
-    async (request) => {
-      const user = request.sessionUser ? requireUser(request) : null;
-      return profile.storeLicense(ctx, user?.id ?? null, await uploadedBytes(request, 'file'));
+    async (request, reply) => {
+      // A guest's upload belongs to their browser (its guest token) until checkout attaches it (issue #21).
+      const owner = request.sessionUser
+        ? { userId: requireUser(request).id }
+        : { guestTokenHash: issueGuestToken(request, reply, secureCookie) };
+      return profile.storeLicense(ctx, owner, await uploadedBytes(request, 'file'));
     },
   );
 
@@ -100,7 +105,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSelfOrAdmin(request, request.params.id);
-      return profile.storeLicense(ctx, request.params.id, await uploadedBytes(request, 'file'));
+      return profile.storeLicense(ctx, { userId: request.params.id }, await uploadedBytes(request, 'file'));
     },
   );
 
@@ -118,7 +123,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/delete-temp-license/:file',
     { config: { auth: 'public', ...uploadLimit }, schema: { params: FileParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      await profile.removeTemporaryLicense(ctx, request.params.file);
+      await profile.removeTemporaryLicense(ctx, request.params.file, guestTokenHashOf(request));
       return { ok: true as const };
     },
   );

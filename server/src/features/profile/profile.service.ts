@@ -76,14 +76,23 @@ const toLicenseFile = (row: Pick<FileRow, 'id' | 'contentType' | 'size' | 'tempo
 });
 
 /**
- * `create-license` / `update-license`: for a user, the new licence replaces the previous one; for a guest (userId
- * null, at checkout) it is stored as a temporary file without owner, for checkout to attach.
+ * `create-license` / `update-license`: for a user, the new licence replaces the previous one; for a guest at
+ * checkout (`owner` is their browser's guest token hash) it is stored as a temporary file without owner, for checkout
+ * to attach.
  */
-export async function storeLicense(ctx: AppContext, userId: string | null, upload: Buffer): Promise<LicenseFile> {
+export async function storeLicense(
+  ctx: AppContext,
+  owner: { userId: string } | { guestTokenHash: string },
+  upload: Buffer,
+): Promise<LicenseFile> {
   const prepared = await prepareLicense(upload);
-  if (userId === null) {
-    return toLicenseFile(await insertFile(ctx.db, { kind: 'license', ownerId: null, temporary: true, ...prepared }));
+  if ('guestTokenHash' in owner) {
+    const { guestTokenHash } = owner;
+    return toLicenseFile(
+      await insertFile(ctx.db, { kind: 'license', ownerId: null, temporary: true, guestTokenHash, ...prepared }),
+    );
   }
+  const { userId } = owner;
   await getUser(ctx, userId);
   const file = await ctx.db.transaction(async (tx) => {
     const previous = await userFileIds(tx, userId);
@@ -105,12 +114,20 @@ export async function removeLicense(ctx: AppContext, userId: string): Promise<vo
   });
 }
 
-/** Whether a booking of this driver (null: a guest) may carry the licence file: the driver's own, or a guest upload. */
-export async function isUsableLicense(ctx: AppContext, fileId: string, driverId: string | null): Promise<boolean> {
+/**
+ * Whether a booking of this driver (null: a guest) may carry the licence file: the driver's own, or a temporary
+ * upload from the same browser (`guestTokenHash`, issue #21 finding 7) — never someone else's upload.
+ */
+export async function isUsableLicense(
+  ctx: AppContext,
+  fileId: string,
+  driverId: string | null,
+  guestTokenHash: string | null,
+): Promise<boolean> {
   const file = await findFileInfo(ctx.db, fileId);
-  return Boolean(
-    file && file.kind === 'license' && (file.temporary || (driverId !== null && file.ownerId === driverId)),
-  );
+  if (file?.kind !== 'license') return false;
+  if (file.temporary) return guestTokenHash !== null && file.guestTokenHash === guestTokenHash;
+  return driverId !== null && file.ownerId === driverId;
 }
 
 /** A guest's temporary licence becomes the new account's, in the booking's transaction `tx` (checkout). */
@@ -120,12 +137,15 @@ export async function attachGuestLicense(ctx: AppContext, tx: DbOrTx, fileId: st
 }
 
 /**
- * `delete-temp-license/{file}`: only a temporary (never attached) licence. Who may: whoever holds its id — the id is a
- * random UUID that only the uploader received (guests have no session to check), and a temporary file belongs to
- * nobody yet, so knowing the id is the capability. Attached licences are never deleted by this call.
+ * `delete-temp-license/{file}`: only a temporary (never attached) licence, and only from the browser that uploaded it
+ * (its guest token, issue #21 finding 7); to anyone else it does not exist. Attached licences are never deleted here.
  */
-export async function removeTemporaryLicense(ctx: AppContext, fileId: string): Promise<void> {
-  if (!(await deleteTemporaryFile(ctx.db, fileId))) throw notFound();
+export async function removeTemporaryLicense(
+  ctx: AppContext,
+  fileId: string,
+  guestTokenHash: string | null,
+): Promise<void> {
+  if (guestTokenHash === null || !(await deleteTemporaryFile(ctx.db, fileId, guestTokenHash))) throw notFound();
 }
 
 export async function userLicense(ctx: AppContext, userId: string): Promise<LicenseFile | null> {

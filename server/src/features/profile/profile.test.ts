@@ -349,11 +349,14 @@ describe('profile calls', () => {
       expect(info.json().license).toBeNull();
     });
 
-    it('a guest gets a temporary licence, deletable by id only while temporary, swept after 24 hours', async () => {
+    it('a guest gets a temporary licence, deletable by its browser only while temporary, swept after 24 hours', async () => {
       const res = await upload('/api/create-license', undefined, 'file', 'l.pdf', 'application/pdf', PDF);
       expect(res.statusCode).toBe(200);
       expect(res.json().temporary).toBe(true);
       const tempId = res.json()._id;
+      // The uploading browser: its guest cookie (issue #21; security/temporary-licence.test.ts has the strangers).
+      const guest = res.cookies.find((cookie) => cookie.name === 'roam_guest')!;
+      const browser = `${guest.name}=${guest.value}`;
       const [row] = await t.db.select().from(files).where(eq(files.id, tempId));
       expect(row).toMatchObject({ temporary: true, ownerId: null, kind: 'license' });
       // Nobody but an admin reads a guest's upload.
@@ -361,12 +364,13 @@ describe('profile calls', () => {
         (await t.app.inject({ method: 'GET', url: `/api/license/${tempId}`, headers: { cookie: driverCookie } }))
           .statusCode,
       ).toBe(404);
-      expect((await post(`/api/delete-temp-license/${tempId}`, undefined)).statusCode).toBe(200);
       expect((await post(`/api/delete-temp-license/${tempId}`, undefined)).statusCode).toBe(404);
+      expect((await post(`/api/delete-temp-license/${tempId}`, browser)).statusCode).toBe(200);
+      expect((await post(`/api/delete-temp-license/${tempId}`, browser)).statusCode).toBe(404);
 
       // An attached (non-temporary) licence cannot be deleted through this call.
       const own = (await upload('/api/create-license', driver2Cookie, 'file', 'l.pdf', 'application/pdf', PDF)).json();
-      expect((await post(`/api/delete-temp-license/${own._id}`, undefined)).statusCode).toBe(404);
+      expect((await post(`/api/delete-temp-license/${own._id}`, driver2Cookie)).statusCode).toBe(404);
 
       const old = (await upload('/api/create-license', undefined, 'file', 'l.pdf', 'application/pdf', PDF)).json()._id;
       const fresh = (await upload('/api/create-license', undefined, 'file', 'l.pdf', 'application/pdf', PDF)).json()
