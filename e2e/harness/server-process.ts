@@ -88,7 +88,11 @@ export type Json = any;
 
 export type Reply = { status: number; body: Json; setCookie: string[] };
 
-/** One HTTP request on a fresh connection (no keep-alive: a killed server leaves no stale socket behind). */
+/**
+ * One HTTP request on a fresh connection (no keep-alive: a killed server leaves no stale socket behind). `from` is
+ * the loopback address to send from (any of 127.0.0.0/8 on Linux): the server's limits per address see a visitor
+ * of its own.
+ */
 export function request(
   method: string,
   url: string,
@@ -99,6 +103,7 @@ export function request(
     timeoutMs?: number;
     /** More headers: a proxy's X-Forwarded-*, say. */
     headers?: Record<string, string>;
+    from?: string;
   } = {},
 ): Promise<Reply> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -108,6 +113,7 @@ export function request(
       {
         method,
         agent: false,
+        ...(options.from ? { localAddress: options.from } : {}),
         headers: {
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           ...(options.cookie ? { cookie: options.cookie } : {}),

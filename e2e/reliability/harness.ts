@@ -14,36 +14,94 @@ export const DEMO = {
   parisCdg: seedId('location:parisCdg'),
 };
 
-/** A signed-in browser: its session cookie and the site's Origin on every state-changing call. */
+/**
+ * A signed-in browser: its session cookie and the site's Origin on every state-changing call, from an address of
+ * its own (`from`, a loopback address) — many customers, not one visitor the per-address limits would stop.
+ */
 export type Client = {
   userId: string;
   cookie: string;
   call(server: { url: string }, method: string, pathname: string, body?: unknown): Promise<Reply>;
 };
 
-export function clientOf(userId: string, cookie: string, origin: (server: { url: string }) => string): Client {
+export function clientOf(
+  userId: string,
+  cookie: string,
+  origin: (server: { url: string }) => string,
+  from?: string,
+): Client {
   return {
     userId,
     cookie,
     call: (server, method, pathname, body) =>
-      request(method, `${server.url}${pathname}`, { body, cookie, origin: origin(server) }),
+      request(method, `${server.url}${pathname}`, { body, cookie, origin: origin(server), from }),
   };
 }
+
+const sessionCookieOf = (res: Reply) => {
+  const cookie = res.setCookie.map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('roam_session='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+};
+
+/** The `n`-th loopback address of the harness's visitors (127.1.0.1, 127.1.0.2, …). */
+export const visitorAddress = (n: number) => `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
 export async function signIn(
   server: { url: string },
   account: { id: string; email: string; password: string },
+  from?: string,
 ): Promise<Client> {
   const res = await request('POST', `${server.url}/api/sign-in/frontend`, {
     body: { email: account.email, password: account.password, stayConnected: true },
     origin: server.url,
+    from,
   });
   if (res.status !== 200)
     throw new Error(`sign-in of ${account.email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const cookie = res.setCookie.map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('roam_session='));
-  if (!cookie) throw new Error('no session cookie');
-  return clientOf(account.id, cookie, (s) => s.url);
+  return clientOf(account.id, sessionCookieOf(res), (s) => s.url, from);
 }
+
+/**
+ * `count` new drivers signed up (and so signed in) over HTTP, each from an address of its own, a few at a time (each
+ * sign-up hashes a password). A driver's next checkout releases their unpaid hold, and one address keeps only a few
+ * unpaid bookings (issue #21): bookings meant to stay payable need drivers (and addresses) of their own.
+ */
+export async function signUpDrivers(server: { url: string }, count: number, label: string): Promise<Client[]> {
+  const drivers: Client[] = [];
+  for (let start = 0; start < count; start += 4) {
+    const batch = Array.from({ length: Math.min(4, count - start) }, async (_, j) => {
+      const n = start + j;
+      const from = visitorAddress(n);
+      const res = await request('POST', `${server.url}/api/sign-up`, {
+        body: {
+          fullName: `Driver ${label} ${n}`,
+          email: `${label}-${n}@roam.localhost`,
+          phone: '+33 6 12 34 56 78',
+          birthDate: '1990-05-06',
+          password: 'Driver-2026!',
+          tosAccepted: true,
+        },
+        origin: server.url,
+        from,
+      });
+      if (res.status !== 200)
+        throw new Error(`sign-up ${label}-${n} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return clientOf(res.body._id, sessionCookieOf(res), (s) => s.url, from);
+    });
+    drivers.push(...(await Promise.all(batch)));
+  }
+  return drivers;
+}
+
+/** The driver details of a guest checkout (an account is made for the guest in the booking's transaction). */
+export const guestDriver = (label: string) => ({
+  fullName: `Guest ${label}`,
+  email: `guest-${label}@roam.localhost`,
+  phone: '+33 6 12 34 56 78',
+  birthDate: '1990-05-06',
+  acceptTerms: true,
+});
 
 /** 10:00 UTC (11:00 or 12:00 in Paris: within opening hours) `daysAhead` days from now, for `days` days. */
 export function period(daysAhead: number, days = 1) {

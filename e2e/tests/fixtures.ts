@@ -27,8 +27,22 @@ export function text(messages: Locale, key: string): string {
  */
 export const OWN_ORIGIN = { origin: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}` };
 
+/**
+ * Each test is a visitor of its own, with an address of its own: the e2e server trusts the proxy header
+ * X-Forwarded-For (harness/serve.mjs sets COUNTRY_HEADER), so the per-address limits of one test's checkouts and
+ * sign-ins (issue #21) never meet another's, however the tests are spread over workers or repeated.
+ */
+const visitor = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const key = `${testInfo.testId}|${testInfo.repeatEachIndex}|${testInfo.retry}`;
+    const hash = [...key].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
+    const address = `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255 || 1}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
+  },
+});
+
 /** Every page fails its test on a console error or an uncaught exception. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = visitor.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -46,7 +60,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
  * The same check for specs whose screens meet refused requests on purpose (a 401 session check, a 4xx form answer,
  * a 402 card): the browser logs those as failed resources, which the screens handle; script errors still fail.
  */
-export const testAllowingFailedRequests = base.extend<{ consoleErrors: string[] }>({
+export const testAllowingFailedRequests = visitor.extend<{ consoleErrors: string[] }>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -10,10 +10,19 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+let visitors = 0;
+/** A distinct address of the benchmarking range (198.18.0.0/15) for each request that names none. */
+const nextVisitor = () => {
+  visitors += 1;
+  return `198.18.${(visitors >> 8) & 255}.${visitors & 255}`;
+};
+
 /**
  * `app.inject` as our own page calls the API: every request carries the site's `Origin` (issue #21: a state-changing
  * call without one is refused), unless the test sends its own `Origin` or `Sec-Fetch-Site`. A header given as
- * `undefined` is left out, so a test can send none: `headers: { origin: undefined }`.
+ * `undefined` is left out, so a test can send none: `headers: { origin: undefined }`. Each request comes from an
+ * address of its own unless the test names one (`remoteAddress`): the limits per address (sign-in, checkout, unpaid
+ * bookings) are tested where they are the subject, with the address the test chose, and do not leak into the rest.
  */
 export function injectAsOwnPage(app: FastifyInstance, publicUrl: string): FastifyInstance {
   const inject = app.inject.bind(app) as (options: InjectOptions | string) => ReturnType<FastifyInstance['inject']>;
@@ -23,7 +32,11 @@ export function injectAsOwnPage(app: FastifyInstance, publicUrl: string): Fastif
     const named = (name: string) => given.some(([key]) => key.toLowerCase() === name);
     const headers = Object.fromEntries(given.filter(([, value]) => value !== undefined));
     if (!named('origin') && !named('sec-fetch-site')) headers.origin = publicUrl;
-    return inject({ ...options, headers: headers as InjectOptions['headers'] });
+    return inject({
+      ...options,
+      headers: headers as InjectOptions['headers'],
+      remoteAddress: options.remoteAddress ?? nextVisitor(),
+    });
   };
   app.inject = patched as FastifyInstance['inject'];
   return app;

@@ -318,6 +318,12 @@ export const bookings = pgTable(
      */
     guestTokenHash: varchar('guest_token_hash', { length: 64 }),
     /**
+     * The network address the booking was placed from, as a keyed hash (HMAC with the session secret: equal
+     * addresses match, the address itself is not stored). One address keeps only a few unpaid bookings at once
+     * (issue #21 finding 2, features/checkout/place-booking.ts).
+     */
+    clientKey: varchar('client_key', { length: 64 }),
+    /**
      * The transaction that last inserted or updated the row (set by a trigger, migration 0005): the car search's
      * in-memory index reads the rows changed since its last look (src/features/cars/search-index.ts).
      */
@@ -332,6 +338,8 @@ export const bookings = pgTable(
     index('bookings_car_idx').on(t.carId),
     // The operator's queue of cancellation requests (issue #23).
     index('bookings_cancel_request_idx').on(t.supplierId).where(sql`${t.cancelRequest}`),
+    // Checkout counts an address's unpaid bookings (issue #21 finding 2): only those still blocking a car, unpaid.
+    index('bookings_unpaid_client_idx').on(t.clientKey).where(sql`${t.blocksCar} and ${t.paidAt} is null`),
     // The car search asks which cars are blocked over a period, for every car at a place at once (issue #8): the
     // exclusion constraint's gist index leads with car_id, so a period-only lookup had to walk all of it.
     index('bookings_blocking_period_idx').using('gist', t.period).where(sql`${t.blocksCar}`),

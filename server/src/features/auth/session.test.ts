@@ -10,10 +10,12 @@ const { driver, driver2, admin, suspended, unverified } = DEMO_ACCOUNTS;
 
 type Account = { email: string; password: string };
 
+/** A sign-in from one visitor's address (the limits are per address: test-app.ts gives each call its own). */
 async function signIn(t: TestApp, account: Account, stayConnected = false) {
   return t.app.inject({
     method: 'POST',
     url: '/api/sign-in/frontend',
+    remoteAddress: '192.0.2.1',
     payload: { email: account.email, password: account.password, stayConnected },
   });
 }

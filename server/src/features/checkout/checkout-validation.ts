@@ -28,15 +28,17 @@ export type Driver = {
 
 /**
  * Who checks out: the signed-in account, or a guest; `guestTokenHash` is the hash of the browser's guest token
- * (plugins/guest-token.ts) — stored on a guest's booking, and what a temporary licence upload is matched with.
+ * (plugins/guest-token.ts) — stored on a guest's booking, and what a temporary licence upload is matched with;
+ * `clientKey` is the keyed hash of the network address it comes from (issue #21 finding 2).
  */
-export type Customer = { user: SessionUser | null; guestTokenHash: string | null };
+export type Customer = { user: SessionUser | null; guestTokenHash: string | null; clientKey: string };
 
 /** A checkout that passed every rule: what pricing and booking need. */
 export type CheckoutOrder = {
   body: CheckoutBody;
   driver: Driver;
   guestTokenHash: string | null;
+  clientKey: string;
   car: CarForBooking['car'];
   supplier: CarForBooking['supplier'];
   dateBasedPrices: CarForBooking['dateBasedPrices'];
@@ -146,7 +148,7 @@ async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFil
 export async function validateCheckout(
   ctx: AppContext,
   body: CheckoutBody,
-  { user, guestTokenHash }: Customer,
+  { user, guestTokenHash, clientKey }: Customer,
 ): Promise<CheckoutOrder> {
   const settings = buildSettings(ctx.config);
   const driver = driverOf(body, user, ctx.config.DEFAULT_LANGUAGE);
@@ -172,6 +174,7 @@ export async function validateCheckout(
     body,
     driver,
     guestTokenHash,
+    clientKey,
     car,
     supplier,
     dateBasedPrices,

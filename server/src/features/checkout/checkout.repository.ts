@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, locations } from '../../db/schema.ts';
 
@@ -32,6 +32,39 @@ export async function carServesLocation(db: DbOrTx, carId: string, locationId: s
         and (cl.location_id in (select id from ancestors) or cl.location_id in (select id from descendants))
     ) as ok`);
   return Boolean((result as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok);
+}
+
+/**
+ * Serialises the checkouts that share a key (an address, a driver, a browser) until the transaction ends: what one
+ * counts and releases, the other sees. Keys are always taken in the caller's fixed order, so two never deadlock.
+ */
+export async function lockCheckoutKeys(db: DbOrTx, keys: string[]): Promise<void> {
+  for (const key of keys) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
+ * The unpaid bookings placed from one address that block a car: holds awaiting online payment, and pay-later
+ * bookings of the last `recentMinutes` (the same hold time: a pay-later booking nobody has paid blocks a car too).
+ */
+export async function countUnpaidFrom(db: DbOrTx, clientKey: string, recentMinutes: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.clientKey, clientKey),
+        eq(bookings.blocksCar, true),
+        isNull(bookings.paidAt),
+        or(
+          and(eq(bookings.status, 'void'), gt(bookings.holdExpiresAt, sql`now()`)),
+          and(
+            eq(bookings.status, 'pending'),
+            gt(bookings.createdAt, sql`now() - ${recentMinutes}::integer * interval '1 minute'`),
+          ),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function insertBooking(db: DbOrTx, values: typeof bookings.$inferInsert) {

@@ -6,15 +6,26 @@ import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { createGuestAccount, isEmailRegistered } from '../auth/account.service.ts';
 import { deliverNotices, recordBookingNotice, recordGuestActivation } from '../notifications/notifications.service.ts';
-import { releaseExpiredHolds } from '../payments/payments.service.ts';
+import { releaseExpiredHolds, releaseUnpaidHoldsOf } from '../payments/payments.service.ts';
 import { attachGuestLicense } from '../profile/profile.service.ts';
 import * as repository from './checkout.repository.ts';
 import type { CheckoutQuote } from './checkout-pricing.ts';
 import type { CheckoutOrder } from './checkout-validation.ts';
 
-// The third step of checkout (issue #5, ARCHITECTURE §5 Bookings): one transaction releases the car's lapsed holds,
+// The third step of checkout (issue #5, ARCHITECTURE §5 Bookings): one transaction releases the customer's earlier
+// unpaid hold and checks their address's unpaid bookings (issue #21 finding 2), releases the car's lapsed holds,
 // creates the guest's account, inserts the booking and records its notices; the exclusion constraint makes a double
 // booking impossible.
+
+/**
+ * Unpaid bookings one network address may have at once (holds awaiting online payment, and pay-later bookings of the
+ * last HOLD_MINUTES): a real customer pays for one car at a time, and a household or an office sharing an address
+ * for two; a third is refused until one is paid or lapses. With each driver's (and each guest browser's) new
+ * checkout releasing their earlier hold, nobody can hold a fleet from one address (issue #21 finding 2).
+ */
+export const OPEN_CHECKOUTS_PER_ADDRESS = 2;
+const tooManyUnpaid = () =>
+  new AppError('RATE_LIMITED', 'Too many unpaid bookings from your network. Please pay for one or try again later.');
 
 const EMAIL_TAKEN_MESSAGE = 'This email address is already registered.';
 const emailTaken = () => new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { 'driver.email': [EMAIL_TAKEN_MESSAGE] });
@@ -37,9 +48,26 @@ async function driverAccount(ctx: AppContext, tx: DbOrTx, order: CheckoutOrder) 
 }
 
 /**
- * One transaction: the lapsed holds released, the guest account, the booking, and — for pay later, booked at once —
- * the driver's and the supplier's notices (and every e-mail in the outbox). A crash leaves all or none. The e-mails
- * go out once it committed.
+ * Holds its customer may not keep while placing another booking (issue #21 finding 2), in the booking's transaction:
+ * their earlier unpaid hold is released, and their address must have room for one more unpaid booking. Checkouts of
+ * one address, driver or browser are serialised by advisory locks, so two at once cannot both squeeze in.
+ */
+async function makeRoom(ctx: AppContext, tx: DbOrTx, order: CheckoutOrder) {
+  const guestTokenHash = order.driver.id ? null : order.guestTokenHash;
+  const holder = order.driver.id ? `driver:${order.driver.id}` : guestTokenHash ? `browser:${guestTokenHash}` : null;
+  await repository.lockCheckoutKeys(tx, [
+    `checkout:address:${order.clientKey}`,
+    ...(holder ? [`checkout:${holder}`] : []),
+  ]);
+  await releaseUnpaidHoldsOf(ctx, tx, { driverId: order.driver.id, guestTokenHash });
+  const unpaid = await repository.countUnpaidFrom(tx, order.clientKey, ctx.config.HOLD_MINUTES);
+  if (unpaid >= OPEN_CHECKOUTS_PER_ADDRESS) throw tooManyUnpaid();
+}
+
+/**
+ * One transaction: the customer's room for another unpaid booking, the lapsed holds released, the guest account,
+ * the booking, and — for pay later, booked at once — the driver's and the supplier's notices (and every e-mail in the
+ * outbox). A crash leaves all or none. The e-mails go out once it committed.
  */
 export async function placeBooking(
   ctx: AppContext,
@@ -52,6 +80,7 @@ export async function placeBooking(
   let placed: PlacedBooking & { mails: (QueuedMail | null)[] };
   try {
     placed = await ctx.db.transaction(async (tx) => {
+      await makeRoom(ctx, tx, order);
       await releaseExpiredHolds(ctx, tx, car.id);
       const { driverId, activationLink } = await driverAccount(ctx, tx, order);
       const booking = await repository.insertBooking(tx, {
@@ -77,6 +106,7 @@ export async function placeBooking(
         licenseFileId: order.licenseFileId,
         // A guest's browser proves the booking is theirs with it; a signed-in driver with their session.
         guestTokenHash: driver.id ? null : order.guestTokenHash,
+        clientKey: order.clientKey,
       });
       const mails: (QueuedMail | null)[] = [];
       if (activationLink) {

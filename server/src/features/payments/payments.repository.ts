@@ -1,5 +1,5 @@
 import type { PaymentProvider } from '@roam/contract/enums';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, cars, users } from '../../db/schema.ts';
@@ -123,6 +123,25 @@ export async function releaseHold(db: DbOrTx, bookingId: string) {
     .update(bookings)
     .set({ blocksCar: false, holdExpiresAt: null, updatedAt: new Date() })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'void'), eq(bookings.blocksCar, true)));
+}
+
+/**
+ * A driver's (or a guest browser's) unpaid holds stop blocking their cars: they are starting another checkout
+ * (issue #21 finding 2). Released like a declined payment: still void, no longer payable.
+ */
+export async function releaseUnpaidHoldsOf(
+  db: DbOrTx,
+  holder: { driverId: string | null; guestTokenHash: string | null },
+) {
+  const whose = or(
+    holder.driverId ? eq(bookings.driverId, holder.driverId) : undefined,
+    holder.guestTokenHash ? eq(bookings.guestTokenHash, holder.guestTokenHash) : undefined,
+  );
+  if (!whose) return;
+  await db
+    .update(bookings)
+    .set({ blocksCar: false, holdExpiresAt: null, updatedAt: new Date() })
+    .where(and(whose, eq(bookings.status, 'void'), eq(bookings.blocksCar, true), isNull(bookings.paidAt)));
 }
 
 /** The periodic sweep, and the first step of every checkout (for its car). */

@@ -112,6 +112,18 @@ export async function releaseExpiredHolds(_ctx: AppContext, tx: DbOrTx, carId?: 
   await repository.releaseExpiredHolds(tx, carId);
 }
 
+/**
+ * Who starts a checkout gives up their earlier unpaid hold, in the checkout's transaction `tx`: a driver (their id),
+ * or a guest's browser (its guest token hash). A real customer pays for one car at a time (issue #21 finding 2).
+ */
+export async function releaseUnpaidHoldsOf(
+  _ctx: AppContext,
+  tx: DbOrTx,
+  holder: { driverId: string | null; guestTokenHash: string | null },
+): Promise<void> {
+  await repository.releaseUnpaidHoldsOf(tx, holder);
+}
+
 /** A declined or expired payment: the car is free again (the booking stays void). */
 export async function failBookingPayment(ctx: AppContext, bookingId: string): Promise<void> {
   await repository.releaseHold(ctx.db, bookingId);

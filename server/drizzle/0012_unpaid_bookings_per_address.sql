@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "client_key" varchar(64);--> statement-breakpoint
+CREATE INDEX "bookings_unpaid_client_idx" ON "bookings" USING btree ("client_key") WHERE "bookings"."blocks_car" and "bookings"."paid_at" is null;
