@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
 
 // ARCHITECTURE §2 "Scale-out": rate-limit counters live in the database, so N server processes on one PostgreSQL
 // share one allowance instead of giving an attacker N of them. One row per route and key; one atomic statement per
@@ -15,6 +16,28 @@ const MAX_KEY_LENGTH = 200;
 const SWEEP_EVERY_MS = 60_000;
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+const storedKey = (key: string) =>
+  key.length > MAX_KEY_LENGTH ? `sha256:${createHash('sha256').update(key).digest('base64url')}` : key;
+
+/** Counts one hit of `key`, or starts a new window when the stored one has passed: one atomic statement. */
+async function hit(db: Db, key: string, timeWindow: number) {
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, expiresAt: sql`now() + ${timeWindow}::double precision * interval '1 millisecond'` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.expiresAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        expiresAt: sql`CASE WHEN ${rateLimits.expiresAt} <= now() THEN excluded.expires_at ELSE ${rateLimits.expiresAt} END`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimits.expiresAt} - now())) * 1000))::integer`,
+    });
+  return { current: row!.count, ttl: Number(row!.ttl) };
+}
 /** What @fastify/rate-limit passes to `child`: the merged route limiter options, with the route under `routeInfo`. */
 type ChildOptions = { routeInfo?: { method?: string | string[]; url?: string }; groupId?: string };
 
@@ -38,25 +61,6 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`));
   };
 
-  async function hit(key: string, timeWindow: number) {
-    await sweep();
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, expiresAt: sql`now() + ${timeWindow}::double precision * interval '1 millisecond'` })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`CASE WHEN ${rateLimits.expiresAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
-          expiresAt: sql`CASE WHEN ${rateLimits.expiresAt} <= now() THEN excluded.expires_at ELSE ${rateLimits.expiresAt} END`,
-        },
-      })
-      .returning({
-        count: rateLimits.count,
-        ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimits.expiresAt} - now())) * 1000))::integer`,
-      });
-    return { current: row!.count, ttl: Number(row!.ttl) };
-  }
-
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     readonly prefix: string;
     constructor(options?: ChildOptions) {
@@ -64,13 +68,12 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     incr(key: string, callback: Callback, timeWindow: number) {
-      const full = `${this.prefix}|${key}`;
-      const stored =
-        full.length > MAX_KEY_LENGTH ? `sha256:${createHash('sha256').update(full).digest('base64url')}` : full;
-      hit(stored, timeWindow).then(
-        (result) => callback(null, result),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
+      sweep()
+        .then(() => hit(db, storedKey(`${this.prefix}|${key}`), timeWindow))
+        .then(
+          (result) => callback(null, result),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
     }
 
     child(routeOptions: unknown) {
@@ -100,3 +103,29 @@ export const perAccountLimit = (max: number, timeWindow: string) => ({
     keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
   },
 });
+
+/**
+ * A budget of failures per key in the same table (issue #21 finding 4): only failed attempts are counted, so whoever
+ * gets it right is never slowed, and once `max` failures are spent within `windowMs` every attempt with that key is
+ * refused (429) until the window ends — also a right one, or the budget would only slow the guessing it counts.
+ * Shared by every server process like the other counters.
+ */
+export function failureBudget(db: Db, name: string, limit: { max: number; windowMs: number }) {
+  const keyOf = (key: string) => storedKey(`${name}|${key}`);
+  return {
+    /** 429 RATE_LIMITED when `key` has spent its failures. */
+    async assertLeft(key: string): Promise<void> {
+      const [row] = await db
+        .select({ count: rateLimits.count })
+        .from(rateLimits)
+        .where(and(eq(rateLimits.key, keyOf(key)), gt(rateLimits.expiresAt, sql`now()`)));
+      if (row && row.count >= limit.max) {
+        throw new AppError('RATE_LIMITED', 'Too many requests, please try again later.');
+      }
+    },
+    /** Counts one failure of `key`. */
+    async spend(key: string): Promise<void> {
+      await hit(db, keyOf(key), limit.windowMs);
+    },
+  };
+}
