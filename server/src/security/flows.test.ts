@@ -122,7 +122,7 @@ describe('security: flows, rate limits, uploads, no secrets', () => {
       }),
     },
     {
-      call: 'POST /api/resend/{appType}/{email}/false (5 a minute per IP and address)',
+      call: 'POST /api/resend/{appType}/{email}/false (5 a minute per IP)',
       max: 5,
       request: () => ({
         method: 'POST' as const,
