@@ -15,6 +15,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/activate?u=1&e=a%40b.c&t=abc')).toBe('/activate?u=1&e=a%40b.c&t=[redacted]');
     expect(redactUrl('/setup?t=abc')).toBe('/setup?t=[redacted]');
     expect(redactUrl('/api/setup/abc')).toBe('/api/setup/[redacted]');
+    expect(redactUrl('/newsletter/confirm?t=secret')).toBe('/newsletter/confirm?t=[redacted]');
   });
   it('leaves other URLs alone', () => {
     expect(redactUrl('/api/settings')).toBe('/api/settings');

@@ -1,7 +1,11 @@
 import type { FastifyLoggerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
 
-/** Path segments that carry secrets in the spec's own URLs (§7: check-password, check-token, verify-recaptcha). */
+/**
+ * Path segments that carry secrets in the spec's own URLs (§7: check-password, check-token, verify-recaptcha), and
+ * query parameters that do: `t` is the one-time token of the links we e-mail (activation, password reset,
+ * newsletter), logged when their recipient opens them (issue #21 finding 6).
+ */
 const SECRET_PATHS: [RegExp, string][] = [
   [/^(\/api\/check-password\/[^/]+\/)[^/?]+/, '$1[redacted]'],
   [/^(\/api\/check-token\/[^/]+\/[^/]+\/[^/]+\/)[^/?]+/, '$1[redacted]'],

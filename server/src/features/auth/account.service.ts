@@ -55,8 +55,11 @@ async function createAccountLink(
 /** Creates a fresh one-time link and e-mails it. */
 async function sendAccountLink(ctx: AppContext, user: UserRow, purpose: TokenPurpose): Promise<void> {
   const link = await createAccountLink(ctx, ctx.db, user, purpose);
-  // Without SMTP nobody receives the message: whoever runs `npm start` reads the link in the log (issue #3).
-  if (!ctx.config.SMTP_URL) ctx.log.info({ to: user.email, link }, `${purpose} link (no SMTP_URL)`);
+  // Without SMTP nobody receives the message: whoever runs `npm start` reads the link in the log (issue #3). Never in
+  // production, where a link is a live credential and log lines travel: the outbox alone holds it (issue #21).
+  if (!ctx.config.SMTP_URL && ctx.config.NODE_ENV !== 'production') {
+    ctx.log.info({ to: user.email, link }, `${purpose} link (no SMTP_URL)`);
+  }
   await ctx.mailer.send(
     accountLinkMail({
       kind: purpose,
