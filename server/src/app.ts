@@ -66,19 +66,6 @@ export type BuildAppOptions = {
   webDist?: string | null;
 };
 
-/**
- * Which proxies' X-Forwarded-* headers say the client's address and protocol (README "Production"): TRUST_PROXY as
- * Fastify takes it (`true`, a hop count, or addresses and CIDR ranges); without it, only a country header's proxy.
- */
-function trustProxy(config: Config): boolean | string | ((address: string, hop: number) => boolean) {
-  const setting = config.TRUST_PROXY;
-  if (!setting) return Boolean(config.COUNTRY_HEADER);
-  if (setting === 'true' || setting === 'false') return setting === 'true';
-  if (!/^\d+$/.test(setting)) return setting;
-  const hops = Number(setting);
-  return (_address, hop) => hop < hops;
-}
-
 /** Composes the server: outside plugins, own plugins, then feature routes (HOUSE-STYLE, fastify/demo order). */
 export async function buildApp({
   config,
@@ -90,7 +77,9 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ? { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) } : false,
     genReqId: () => randomUUID(),
-    trustProxy: trustProxy(config),
+    // X-Forwarded-For only from the proxies in front (TRUST_PROXY, issue #21): the limits per address count the
+    // address a trusted proxy saw, never one a visitor wrote (`true` would believe every entry).
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

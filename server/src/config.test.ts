@@ -32,6 +32,19 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, ANALYTICS_ID: '' }).ANALYTICS_ID).toBeUndefined();
   });
 
+  it('believes X-Forwarded-For from the private network by default, from the proxies TRUST_PROXY names, or none', () => {
+    expect(loadConfig(base).TRUST_PROXY).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(loadConfig({ ...base, TRUST_PROXY: '173.245.48.0/20, 2400:cb00::/32,10.1.2.3' }).TRUST_PROXY).toEqual([
+      '173.245.48.0/20',
+      '2400:cb00::/32',
+      '10.1.2.3',
+    ]);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'none' }).TRUST_PROXY).toEqual([]);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.example', '1']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({ ...base, DATABASE_URL: 'postgres://u@localhost/roam' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost/roam' });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@roam/contract/enums';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@roam/contract/setup-messages';
@@ -22,6 +23,16 @@ const languageList = z
   .default(LANGUAGES.join(','))
   .transform((v) => v.split(',').map((s) => s.trim()))
   .pipe(z.array(z.enum(LANGUAGES)).min(1));
+
+/** Proxies on the machine or the private network (a local reverse proxy, a load balancer in the same network). */
+const PRIVATE_NETWORKS = 'loopback,linklocal,uniquelocal';
+const isProxyAddress = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
 
 export const EnvSchema = z
   .object({
@@ -77,6 +88,25 @@ export const EnvSchema = z
     RATE_PROVIDERS: optional,
     RATE_CACHE_SECONDS: z.coerce.number().int().positive().default(3600),
     COUNTRY_HEADER: optional,
+    /**
+     * The proxies in front of the server (load balancer, CDN): addresses or CIDR ranges, or `loopback`, `linklocal`,
+     * `uniquelocal`; `none` for none. X-Forwarded-For is believed only from them, so the visitor's address — what the
+     * limits per address count — is the last one a trusted proxy saw, never one a visitor wrote (issue #21).
+     */
+    TRUST_PROXY: z
+      .string()
+      .default(PRIVATE_NETWORKS)
+      .transform((value) =>
+        value.trim() === 'none'
+          ? []
+          : value
+              .split(',')
+              .map((entry) => entry.trim())
+              .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isProxyAddress), {
+        message: 'must be addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated, or none',
+      }),
     // Only an id like G-XXXXXXX: it ends up in a script URL on the visitor's page.
     ANALYTICS_ID: optional.pipe(
       z
@@ -92,11 +122,6 @@ export const EnvSchema = z
       .max(24 * 60)
       .default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /**
-     * Behind a TLS proxy (README "Production"): trust its X-Forwarded-For / X-Forwarded-Proto. `true` trusts every hop,
-     * a number the last n hops, anything else a comma-separated list of addresses or CIDR ranges.
-     */
-    TRUST_PROXY: optional,
     // The first admin (issue #26): created on start when the database has no admin yet, ignored afterwards.
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional,
