@@ -99,8 +99,9 @@ describe('security: nobody holds the fleet', () => {
     const guest = await checkout({}, from, 204, { driver: guestDriver(email) });
     expect(guest.statusCode).toBe(429);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
-    // Pay later is no way round it: a booking nobody paid for blocks the car all the same.
-    expect((await checkout(await newDriver(), from, 208, { paymentOption: 'payLater' })).statusCode).toBe(429);
+    // Pay later as a guest is no way round it: a booking nobody paid for blocks the car all the same.
+    const payLater = { paymentOption: 'payLater', driver: guestDriver(`later-${Date.now()}@example.com`) };
+    expect((await checkout({}, from, 208, payLater)).statusCode).toBe(429);
     // From another address, and once one of the holds is paid, checkout goes on.
     expect((await checkout(await newDriver(), '203.0.113.51', 212)).statusCode).toBe(201);
     const first = accepted[0]!;
@@ -136,6 +137,20 @@ describe('security: nobody holds the fleet', () => {
       payload: checkoutBody({ paymentOption: 'full' }, 260),
     });
     expect(refused.statusCode).toBe(429);
+  });
+
+  it("guests' pay-later bookings count for their address; a signed-in driver may book several cars at the counter", async () => {
+    const from = '203.0.113.65';
+    for (let i = 0; i < OPEN_CHECKOUTS_PER_ADDRESS; i++) {
+      const guest = { paymentOption: 'payLater', driver: guestDriver(`counter-${i}-${Date.now()}@example.com`) };
+      expect((await checkout({}, from, 240 + 4 * i, guest)).statusCode).toBe(201);
+    }
+    const third = { paymentOption: 'payLater', driver: guestDriver(`counter-x-${Date.now()}@example.com`) };
+    expect((await checkout({}, from, 252, third)).statusCode).toBe(429);
+    const driver = await newDriver();
+    for (let i = 0; i < 3; i++) {
+      expect((await checkout(driver, '203.0.113.66', 256 + 4 * i, { paymentOption: 'payLater' })).statusCode).toBe(201);
+    }
   });
 
   it("a guest's e-mail holds one booking: it becomes an account at the first checkout", async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, locations } from '../../db/schema.ts';
 
@@ -44,7 +44,8 @@ export async function lockCheckoutKeys(db: DbOrTx, keys: string[]): Promise<void
 
 /**
  * The unpaid bookings placed from one address that block a car: holds awaiting online payment, and pay-later
- * bookings of the last `recentMinutes` (the same hold time: a pay-later booking nobody has paid blocks a car too).
+ * bookings a guest placed in the last `recentMinutes` (the same hold time: an anonymous visitor's pay-later booking
+ * blocks a car as surely as a hold, and costs them nothing).
  */
 export async function countUnpaidFrom(db: DbOrTx, clientKey: string, recentMinutes: number): Promise<number> {
   const [row] = await db
@@ -59,6 +60,7 @@ export async function countUnpaidFrom(db: DbOrTx, clientKey: string, recentMinut
           and(eq(bookings.status, 'void'), gt(bookings.holdExpiresAt, sql`now()`)),
           and(
             eq(bookings.status, 'pending'),
+            isNotNull(bookings.guestTokenHash),
             gt(bookings.createdAt, sql`now() - ${recentMinutes}::integer * interval '1 minute'`),
           ),
         ),

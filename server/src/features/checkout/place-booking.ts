@@ -18,10 +18,12 @@ import type { CheckoutOrder } from './checkout-validation.ts';
 // booking impossible.
 
 /**
- * Unpaid bookings one network address may have at once (holds awaiting online payment, and pay-later bookings of the
- * last HOLD_MINUTES): a real customer pays for one car at a time, and a household or an office sharing an address
- * for two; a third is refused until one is paid or lapses. With each driver's (and each guest browser's) new
- * checkout releasing their earlier hold, nobody can hold a fleet from one address (issue #21 finding 2).
+ * Unpaid bookings one network address may have at once (holds awaiting online payment, and guests' pay-later
+ * bookings of the last HOLD_MINUTES): a real customer pays for one car at a time, and a household or an office
+ * sharing an address for two; a third is refused until one is paid or lapses. With each driver's (and each guest
+ * browser's) new checkout releasing their earlier hold, nobody can hold a fleet from one address (issue #21 finding
+ * 2). A signed-in driver's pay-later bookings are reservations of an account, not counted here: a driver may book
+ * several cars at the counter; checkout's rate limit and the operators' cancel bound them.
  */
 export const OPEN_CHECKOUTS_PER_ADDRESS = 2;
 const tooManyUnpaid = () =>
