@@ -1,15 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
-import {
-  expect,
-  locale,
-  OWN_ORIGIN,
-  rentalPeriod,
-  signInFromPage,
-  testAllowingFailedRequests,
-  text,
-} from './fixtures.ts';
+import { expect, locale, ownPage, rentalPeriod, signInFromPage, testAllowingFailedRequests, text } from './fixtures.ts';
 
 // Issue #8, accessibility: axe (WCAG 2.2 AA) on every screen of spec §2 and the open states that matter, in two
 // languages, signed in where the screen needs it. One test per language and session, visiting screens in turn.
@@ -226,7 +218,7 @@ for (const language of ['en', 'fr'] as const) {
     // the same time, and ?l= on a signed-in visit changes the account's language (spec §4).
     const account = { email: `a11y-${language}-${Date.now()}@roam.localhost`, password: 'Secret-2026!' };
     const created = await page.request.post('/api/sign-up', {
-      headers: OWN_ORIGIN,
+      headers: ownPage(),
       data: {
         ...account,
         fullName: 'Jonas Berg',

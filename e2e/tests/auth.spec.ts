@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { linkIn, waitForMail } from '../harness/mailbox.ts';
-import { expect, locale, OWN_ORIGIN, test, text } from './fixtures.ts';
+import { expect, locale, ownPage, test, text } from './fixtures.ts';
 
 // Issue #3 journeys, acting as a new user would: sign up, read the activation e-mail from the real local SMTP
 // server, activate, sign out, sign in (stay connected), change the password, reset a forgotten one.
@@ -191,7 +191,7 @@ test('forgot password: the e-mailed link sets a new password that signs in', asy
   test.setTimeout(90_000);
   const email = unique('fern');
   const created = await request.post('/api/sign-up', {
-    headers: OWN_ORIGIN,
+    headers: ownPage(),
     data: {
       fullName: 'Fern Forgetful',
       email,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Mail, waitForMail } from '../harness/mailbox.ts';
-import { expect, locale, OWN_ORIGIN, rentalPeriod, testAllowingFailedRequests, text } from './fixtures.ts';
+import { expect, locale, ownPage, rentalPeriod, testAllowingFailedRequests, text } from './fixtures.ts';
 
 // Issue #5: the booking journey as a user does it, with the keyboard: search → Book → checkout → pay → result;
 // the declined card, the card field messages, pay later as a signed-in driver, /bookings and the cancellation
@@ -193,7 +193,7 @@ test('guest details are checked: age, terms, an e-mail already registered links 
 test('a signed-in driver pays later, sees the booking in /bookings and requests its cancellation', async ({ page }) => {
   await page.goto('/');
   const answer = await page.request.post('/api/sign-in/frontend', {
-    headers: OWN_ORIGIN,
+    headers: ownPage(),
     data: { ...DRIVER, stayConnected: false },
   });
   expect(answer.ok()).toBe(true);
@@ -234,7 +234,7 @@ async function newDriver(page: Page, fullName: string) {
   await page.goto('/no-such-page-for-storage');
   const email = `${fullName.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@roam.localhost`;
   const answer = await page.request.post('/api/sign-up', {
-    headers: OWN_ORIGIN,
+    headers: ownPage(),
     data: {
       fullName,
       email,
@@ -252,7 +252,7 @@ async function newDriver(page: Page, fullName: string) {
 async function payLaterBooking(page: Page, offset: number): Promise<string> {
   const location = await parisCdg(page.request);
   const answer = await page.request.post('/api/checkout', {
-    headers: OWN_ORIGIN,
+    headers: ownPage(),
     data: {
       carId: await clioId(page, location, offset),
       pickupLocationId: location,
@@ -269,7 +269,7 @@ async function payLaterBooking(page: Page, offset: number): Promise<string> {
 
 async function clioId(page: Page, location: string, offset: number): Promise<string> {
   const answer = await page.request.post('/api/search-cars/1/50', {
-    headers: OWN_ORIGIN,
+    headers: ownPage(),
     data: { pickupLocationId: location, dropoffLocationId: location, ...period(offset) },
   });
   const { results } = (await answer.json()) as { results: { _id: string; name: string }[] };
@@ -307,7 +307,7 @@ test('a driver edits a pay-later booking (dates and extras, re-priced); the supp
 
   // The supplier of the car: delete one booking, then give the other two a new status at once.
   const supplier = await page.request.post('/api/sign-in/frontend', {
-    headers: OWN_ORIGIN,
+    headers: ownPage(),
     data: { email: 'supplier@roam.localhost', password: 'Supplier-2026!', stayConnected: false },
   });
   expect(supplier.ok()).toBe(true);
@@ -417,7 +417,7 @@ async function signInDriver(page: Page) {
   // `?l=en`: the account's saved language may be another, which tests visiting `?l=fr` signed in leave behind.
   await page.goto('/?l=en');
   const answer = await page.request.post('/api/sign-in/frontend', {
-    headers: OWN_ORIGIN,
+    headers: ownPage(),
     data: { ...DRIVER, stayConnected: false },
   });
   expect(answer.ok()).toBe(true);

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 
 type Locale = Record<string, unknown>;
 const localesDir = new URL('../../web/src/i18n/locales/', import.meta.url);
@@ -21,24 +21,41 @@ export function text(messages: Locale, key: string): string {
   return value;
 }
 
-/**
- * The `Origin` our own page sends. A test's API calls outside the page (set-up requests) send it too: a
- * state-changing call that shows neither `Origin` nor `Sec-Fetch-Site: same-origin` is refused (issue #21).
- */
-export const OWN_ORIGIN = { origin: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}` };
+const APP = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
 /**
- * Each test is a visitor of its own, with an address of its own: the e2e server trusts the proxy header
- * X-Forwarded-For (harness/serve.mjs sets COUNTRY_HEADER), so the per-address limits of one test's checkouts and
- * sign-ins (issue #21) never meet another's, however the tests are spread over workers or repeated.
+ * Each test is a visitor of its own, with an address of its own, as a proxy in front would report it
+ * (X-Forwarded-For, believed from the loopback by the e2e server): the per-address limits (issue #21: checkouts,
+ * unpaid bookings, sign-in failures, e-mails) of one test never meet another's, however the tests are spread over
+ * workers or repeated.
  */
-const visitor = base.extend({
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    const key = `${testInfo.testId}|${testInfo.repeatEachIndex}|${testInfo.retry}`;
-    const hash = [...key].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
-    const address = `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255 || 1}`;
-    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
-  },
+function visitorAddress(testInfo: TestInfo = base.info()): string {
+  const key = `${testInfo.testId}|${testInfo.repeatEachIndex}|${testInfo.retry}`;
+  const hash = [...key].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255 || 1}`;
+}
+
+/**
+ * The headers of a test's API calls outside the page (set-up requests): the `Origin` our own page sends (a
+ * state-changing call without it is refused, issue #21) and the test's visitor address.
+ */
+export const ownPage = () => ({ origin: APP, 'x-forwarded-for': visitorAddress() });
+
+/**
+ * The page's own API calls carry the test's visitor address. Only those: a header added to every request would make
+ * the browser preflight its cross-origin calls (the wallet provider's), which no real page meets.
+ */
+const visitor = base.extend<{ visitorAddress: string }>({
+  visitorAddress: [
+    async ({ context }, use, testInfo) => {
+      const address = visitorAddress(testInfo);
+      await context.route(`${APP}/api/**`, (route) =>
+        route.fallback({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+      );
+      await use(address);
+    },
+    { auto: true },
+  ],
 });
 
 /** Every page fails its test on a console error or an uncaught exception. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, locale, OWN_ORIGIN, test, text } from './fixtures.ts';
+import { expect, locale, ownPage, test, text } from './fixtures.ts';
 
 // Issue #7: languages and display currencies as a visitor meets them. The harness runs the server with
 // RATE_PROVIDERS=none (bundled snapshot rates), COUNTRY_HEADER=x-e2e-country and SET_LANGUAGE_FROM_IP=true.
@@ -241,7 +241,7 @@ test("another currency changes the home car sizes' 'from' prices and the checkou
     pickupAt: start.toISOString(),
     dropoffAt: new Date(start.getTime() + 3 * 24 * 3600_000).toISOString(),
   };
-  const found = await page.request.post('/api/search-cars/1/15', { headers: OWN_ORIGIN, data: criteria });
+  const found = await page.request.post('/api/search-cars/1/15', { headers: ownPage(), data: criteria });
   const car = ((await found.json()) as { results: { _id: string; bookable: boolean }[] }).results.find(
     (result) => result.bookable,
   )!;
@@ -258,7 +258,7 @@ test("after sign-in the interface follows the user's saved language; ?l= then up
   const email = `greta-${Date.now()}@roam.localhost`;
   const password = 'Secret-2026!';
   const created = await page.request.post('/api/sign-up', {
-    headers: OWN_ORIGIN,
+    headers: ownPage(),
     data: {
       fullName: 'Greta Gast',
       email,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, layoutShifts, locale, OWN_ORIGIN, test, testAllowingFailedRequests, text, watchLayoutShifts } from './fixtures';
+import { expect, layoutShifts, locale, ownPage, test, testAllowingFailedRequests, text, watchLayoutShifts } from './fixtures';
 
 // index.html paints the header and, on "/", the home hero before the app's code runs (issue #8: the hero's
 // introduction was the largest paint, ~1.2 s after the header on Lighthouse's phone). web/vite.config.ts
@@ -171,7 +171,7 @@ for (const { path, width, height } of [
     await page.setViewportSize({ width, height });
     await page.goto('/no-such-page');
     const answer = await page.request.post('/api/sign-up', {
-      headers: OWN_ORIGIN,
+      headers: ownPage(),
       data: {
         fullName: 'Lea Layout',
         email: `lea-layout-${Date.now()}-${width}@roam.localhost`,
