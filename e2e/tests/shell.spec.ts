@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, layoutShifts, locale, ownPage, test, testAllowingFailedRequests, text, watchLayoutShifts } from './fixtures';
+import {
+  expect,
+  layoutShifts,
+  locale,
+  ownPage,
+  test,
+  testAllowingFailedRequests,
+  text,
+  watchLayoutShifts,
+} from './fixtures';
 
 // index.html paints the header and, on "/", the home hero before the app's code runs (issue #8: the hero's
 // introduction was the largest paint, ~1.2 s after the header on Lighthouse's phone). web/vite.config.ts
