@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, guestDriver } from '../../test/booking-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { startSmtpCapture } from '../../test/smtp-capture.ts';
+import { createTestApp, PRODUCTION, type TestApp } from '../../test/test-app.ts';
 import { outbox } from '../db/schema.ts';
 
 // Issue #21 finding 6: without SMTP, activation and reset links were written to the log — fine for `npm start` on a
@@ -58,15 +59,21 @@ async function mintLinks(t: TestApp) {
 describe('security: a one-time link never reaches a log line in production', () => {
   const lines: string[] = [];
   let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
+    // Production refuses to start without SMTP (issue #26): the links go by e-mail, through the outbox.
+    smtp = await startSmtpCapture();
     t = await createTestApp(
-      { NODE_ENV: 'production', PUBLIC_URL: 'https://roam.example', LOG_LEVEL: 'trace' },
+      { ...PRODUCTION, SMTP_URL: smtp.url, LOG_LEVEL: 'trace' },
       { logStream: { write: (line: string) => lines.push(line) } },
     );
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
 
-  it('without SMTP the links are in the outbox only; opening them logs no token', async () => {
+  it('the links are in the outbox and e-mails only; opening them logs no token', async () => {
     const links = await mintLinks(t);
     expect(links.length).toBeGreaterThanOrEqual(4);
     const tokens = await tokensIn(t);

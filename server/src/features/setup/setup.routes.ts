@@ -16,7 +16,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/setup/:token',
     {
       // A secret in the path: guessing it is slow.
-      config: perIp(30, '10 minutes'),
+      config: { auth: 'public', ...perIp(30, '10 minutes') },
       schema: {
         tags: ['setup'],
         summary: 'Whether a set-up link may still create the first admin',
@@ -30,7 +30,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/setup',
     {
-      config: perIp(10, '10 minutes'),
+      config: { auth: 'public', ...perIp(10, '10 minutes') },
       schema: {
         tags: ['setup'],
         summary: 'Creates the first admin with the set-up link the server logged, and signs them in',
