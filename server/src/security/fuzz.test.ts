@@ -172,6 +172,9 @@ const PUBLIC_ROUTES = [
   'GET /api/suppliers',
   'GET /api/health',
   'GET /api/settings',
+  // The first admin's set-up link (issue #26): the link's secret is the credential; both are rate limited per IP.
+  'GET /api/setup/:token',
+  'POST /api/setup',
 ];
 
 const ACTORS: Actor[] = ['anonymous', 'driver', 'supplier', 'admin'];
