@@ -26,6 +26,7 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { currencyRoutes } from './features/currency/currency.routes.ts';
 import { createRateService } from './features/currency/currency.service.ts';
 import { parseRateProviders } from './features/currency/rate-providers.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
 import { locationsRoutes } from './features/locations/locations.routes.ts';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(checkoutRoutes);
   await app.register(contactRoutes);
   await app.register(currencyRoutes);
+  await app.register(documentsRoutes);
   await app.register(fleetRoutes);
   await app.register(locationsRoutes);
   await app.register(newsletterRoutes);

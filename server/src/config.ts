@@ -121,6 +121,35 @@ export const EnvSchema = z
       .min(1)
       .max(24 * 60)
       .default(30),
+    /**
+     * VAT rates in percent by country code (issue #25 item 4: the receipt states the VAT included at the rate of the
+     * country the car is rented in), `FR:20,ES:21`. A country not listed gets no VAT line.
+     */
+    VAT_RATES: z
+      .string()
+      .default('FR:20,ES:21,DE:19,SE:25,GB:20,MA:20')
+      .transform((v, ctx) => {
+        const rates: Record<string, number> = {};
+        for (const entry of v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
+          const match = /^([A-Z]{2}):(\d{1,2}(?:\.\d{1,2})?)$/.exec(entry);
+          if (!match) {
+            ctx.addIssue({ code: 'custom', message: `"${entry}" is not COUNTRY:PERCENT, e.g. FR:20` });
+            return z.NEVER;
+          }
+          rates[match[1]!] = Number(match[2]);
+        }
+        return rates;
+      }),
+    /** How often each process looks for reminders to send (issue #25 item 5); 0 turns reminders off. */
+    REMINDER_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600)
+      .default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // The first admin (issue #26): created on start when the database has no admin yet, ignored afterwards.
     ADMIN_EMAIL: optional.pipe(z.email().optional()),

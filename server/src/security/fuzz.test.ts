@@ -210,6 +210,9 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'GET', url: '/api/car-calendar/:id' },
       { method: 'PUT', url: '/api/update-supplier' },
       { method: 'POST', url: '/api/approve-cancellation/:id' },
+      // A booking's documents (issue #25), answered as files, not JSON, on success.
+      { method: 'GET', url: '/api/booking-receipt/:id' },
+      { method: 'GET', url: '/api/booking-calendar/:id' },
     ])
       expect(routes).toContainEqual(route);
   });

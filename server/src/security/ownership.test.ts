@@ -146,6 +146,17 @@ const ROWS: Row[] = [
     expected: BOOKING,
     request: (f) => ({ method: 'GET', url: `/api/booking/${f.bookingId}` }),
   },
+  // Its documents (issue #25 item 4): to exactly whoever may read the booking.
+  {
+    call: 'GET /api/booking-receipt/{id}',
+    expected: BOOKING,
+    request: (f) => ({ method: 'GET', url: `/api/booking-receipt/${f.bookingId}` }),
+  },
+  {
+    call: 'GET /api/booking-calendar/{id}',
+    expected: BOOKING,
+    request: (f) => ({ method: 'GET', url: `/api/booking-calendar/${f.bookingId}` }),
+  },
   {
     call: 'POST /api/update-booking/{id}',
     expected: BOOKING,

@@ -1,0 +1,70 @@
+import { type Language, LanguageSchema } from '@roam/contract/enums';
+import type { CarForBooking } from '../../lib/car-pricing.repository.ts';
+import { type BookingMoney, bookingMoney } from './booking-money.ts';
+import type { BookingFacts } from './documents.repository.ts';
+
+// One booking as its documents tell it (issue #25 items 4 and 5): the receipt, the calendar file and the reminders
+// are each a rendering of this, in the booking's language — its driver's.
+
+export type DocumentPlace = { name: string; address: string | null; timeZone: string; at: Date };
+
+export type BookingDocument = {
+  id: string;
+  /** The short reference people read (issue #22), else the id. */
+  reference: string;
+  language: Language;
+  status: BookingFacts['booking']['status'];
+  carName: string;
+  driver: { name: string; email: string; phone: string | null };
+  supplier: { name: string; email: string };
+  pickup: DocumentPlace;
+  dropoff: DocumentPlace;
+  money: BookingMoney;
+  /** The booking page, where its owner manages it. */
+  link: string;
+};
+
+const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
+
+export function languageOf(value: string): Language {
+  const parsed = LanguageSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'en';
+}
+
+/** The booking's reference when it has one (issue #22 item 10 gives every booking one), else its id. */
+function referenceOf(booking: BookingFacts['booking']): string {
+  const reference = (booking as { reference?: unknown }).reference;
+  return typeof reference === 'string' && reference ? reference : booking.id;
+}
+
+export function toBookingDocument(
+  facts: BookingFacts,
+  car: CarForBooking | null,
+  settings: { vatRates: Readonly<Record<string, number>>; publicUrl: string },
+): BookingDocument {
+  const { booking } = facts;
+  const language = languageOf(facts.driver.language);
+  return {
+    id: booking.id,
+    reference: referenceOf(booking),
+    language,
+    status: booking.status,
+    carName: facts.carName,
+    driver: { name: facts.driver.name, email: facts.driver.email, phone: facts.driver.phone },
+    supplier: { name: facts.supplier.name, email: facts.supplier.contactEmail ?? facts.supplier.email },
+    pickup: {
+      name: nameIn(facts.pickup.names, language),
+      address: null,
+      timeZone: facts.pickup.timeZone,
+      at: booking.pickupAt,
+    },
+    dropoff: {
+      name: nameIn(facts.dropoff.names, language),
+      address: null,
+      timeZone: facts.dropoff.timeZone,
+      at: booking.dropoffAt,
+    },
+    money: bookingMoney(facts, car, settings.vatRates),
+    link: `${settings.publicUrl}/booking?b=${booking.id}`,
+  };
+}

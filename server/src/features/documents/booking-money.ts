@@ -1,0 +1,71 @@
+import { EXTRAS, type Extra } from '@roam/contract/enums';
+import { convertMinor, roundHalfUp } from '@roam/contract/money';
+import { calculatePrice, PriceError, type PriceLine, priceIn } from '@roam/contract/price';
+import type { CarForBooking } from '../../lib/car-pricing.repository.ts';
+import type { BookingFacts } from './documents.repository.ts';
+
+// A booking's money as its receipt and its reminders state it (issue #25 items 4 and 5), in the booking's own
+// currency at the rate fixed at checkout: the price engine's lines (the rental, then each chosen extra, the supplier's
+// percentage in each: contract price.ts), what was paid online, what is due at pick-up, the security deposit, and the
+// VAT the total includes at the rental country's rate (VAT_RATES).
+
+export type BookingMoney = {
+  currency: string;
+  lines: PriceLine[];
+  total: number;
+  paidOnline: number;
+  dueAtPickup: number;
+  securityDeposit: number;
+  /** Null when the rental country has no configured rate. */
+  vat: { rate: number; amount: number } | null;
+};
+
+/**
+ * The lines the booking was priced with. They are re-derived from the car's prices; when those changed since the
+ * booking (an operator's edit), the stored total is what was agreed, so the receipt shows it as one rental line
+ * rather than lines that would not add up to it.
+ */
+function pricedLines(facts: BookingFacts, car: CarForBooking | null, convert: (eur: number) => number): PriceLine[] {
+  const { booking } = facts;
+  const agreed = convert(booking.price);
+  const whole: PriceLine[] = [{ item: 'rental', unit: agreed, quantity: 1, amount: agreed }];
+  if (!car) return whole;
+  const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, booking[extra]])) as Record<Extra, boolean>;
+  try {
+    const breakdown = calculatePrice({
+      car: { ...car.car, dateBasedPrices: car.dateBasedPrices },
+      priceChangeRate: car.supplier.priceChangeRate,
+      pickupAt: booking.pickupAt,
+      dropoffAt: booking.dropoffAt,
+      timeZone: facts.pickup.timeZone,
+      extras,
+    });
+    return breakdown.total === booking.price ? priceIn(breakdown, convert).lines : whole;
+  } catch (error) {
+    if (error instanceof PriceError) return whole;
+    throw error;
+  }
+}
+
+export function bookingMoney(
+  facts: BookingFacts,
+  car: CarForBooking | null,
+  vatRates: Readonly<Record<string, number>>,
+): BookingMoney {
+  const { booking } = facts;
+  const convert = (eur: number) => convertMinor(eur, booking.rate, booking.currency);
+  const lines = pricedLines(facts, car, convert);
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const paidOnline = booking.paidAt ? booking.chargedAmount : 0;
+  const rate = vatRates[facts.pickup.countryCode];
+  return {
+    currency: booking.currency,
+    lines,
+    total,
+    paidOnline,
+    dueAtPickup: booking.status === 'cancelled' ? 0 : Math.max(0, total - paidOnline),
+    securityDeposit: convert(booking.deposit),
+    // A price that includes VAT at r % holds total × r / (100 + r) of it.
+    vat: rate === undefined ? null : { rate, amount: roundHalfUp((total * rate) / (100 + rate)) },
+  };
+}

@@ -1,0 +1,56 @@
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { getBooking } from '../bookings/bookings.service.ts';
+import { bookingCalendar } from './booking-calendar.ts';
+import { type BookingDocument, toBookingDocument } from './booking-document.ts';
+import * as repository from './documents.repository.ts';
+import { receiptPdf } from './receipt-pdf.ts';
+
+// A booking's documents (issue #25 item 4): its receipt (PDF) and its calendar file (.ics), in the booking's language.
+// Who may have them is exactly who may read the booking — its driver, the car's supplier, an admin — decided by the
+// bookings service itself, so the two can never disagree (anyone else: 404, as for the booking).
+
+/** The booking's document, or null when none (a reminder's booking deleted meanwhile). */
+export async function bookingDocument(ctx: AppContext, bookingId: string): Promise<BookingDocument | null> {
+  const facts = await repository.findFacts(ctx.db, bookingId);
+  if (!facts) return null;
+  const car = await findCarForBooking(ctx.db, facts.booking.carId);
+  return toBookingDocument(facts, car, { vatRates: ctx.config.VAT_RATES, publicUrl: ctx.config.PUBLIC_URL });
+}
+
+async function readableDocument(ctx: AppContext, user: SessionUser, bookingId: string) {
+  await getBooking(ctx, user, bookingId, 'en');
+  const document = await bookingDocument(ctx, bookingId);
+  if (!document) throw new AppError('NOT_FOUND', 'Booking not found.');
+  return document;
+}
+
+export type DownloadedFile = { fileName: string; contentType: string; bytes: Buffer | string };
+
+/** A file name a person recognises, safe in a Content-Disposition header. */
+const fileNameOf = (document: BookingDocument, kind: string, extension: string) =>
+  `${kind}-${document.reference.replace(/[^A-Za-z0-9-]/g, '')}.${extension}`;
+
+export async function bookingReceipt(ctx: AppContext, user: SessionUser, bookingId: string): Promise<DownloadedFile> {
+  const document = await readableDocument(ctx, user, bookingId);
+  return {
+    fileName: fileNameOf(document, 'receipt', 'pdf'),
+    contentType: 'application/pdf',
+    bytes: await receiptPdf(document, { websiteName: ctx.config.WEBSITE_NAME, issuedAt: ctx.clock.now() }),
+  };
+}
+
+export async function bookingCalendarFile(
+  ctx: AppContext,
+  user: SessionUser,
+  bookingId: string,
+): Promise<DownloadedFile> {
+  const document = await readableDocument(ctx, user, bookingId);
+  return {
+    fileName: fileNameOf(document, 'booking', 'ics'),
+    contentType: 'text/calendar; charset=utf-8',
+    bytes: bookingCalendar(document, ctx.config.WEBSITE_NAME),
+  };
+}

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatMinor } from '@roam/contract/money';
+import { rentalDays } from '@roam/contract/time';
+import PDFDocument from 'pdfkit';
+import { formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
+import type { BookingDocument, DocumentPlace } from './booking-document.ts';
+import { DOCUMENT_WORDS } from './document-words.ts';
+
+// The booking's receipt as a PDF (issue #25 item 4), laid out by pdfkit. The text is set in DejaVu Sans, embedded
+// (subset) in the file: the standard PDF fonts know only Western European letters, and a booking's currency may be
+// written ₹, zł or ₺.
+
+// In the bundle (dist/main.js) and in source (src/features/documents/) the font sits in server/assets/fonts.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FONT_FILE = path.resolve(here, here.endsWith('dist') ? '../assets' : '../../../assets', 'fonts/DejaVuSans.ttf');
+let font: Buffer | null = null;
+const fontBytes = () => {
+  font ??= readFileSync(FONT_FILE);
+  return font;
+};
+
+const MARGIN = 50;
+const WIDTH = 595.28 - 2 * MARGIN; // A4
+const COLUMNS = { description: 0, quantity: 270, unit: 330, amount: 415 } as const;
+
+export function receiptPdf(document: BookingDocument, options: { websiteName: string; issuedAt: Date }) {
+  const words = DOCUMENT_WORDS[document.language];
+  const money = (amount: number) => formatMinor(amount, document.money.currency, document.language);
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    lang: document.language === 'se' ? 'sv' : document.language,
+    info: {
+      Title: `${words.receipt} ${document.reference}`,
+      Author: options.websiteName,
+      CreationDate: options.issuedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+
+  pdf.registerFont('text', fontBytes());
+  pdf.font('text');
+  pdf.fontSize(20).text(`${options.websiteName} — ${words.receipt}`);
+  pdf.moveDown(0.5).fontSize(11);
+  const fact = (label: string, value: string) => pdf.text(`${label}: ${value}`);
+  fact(words.reference, document.reference);
+  fact(words.issuedOn, formatLocalDate(options.issuedAt, document.pickup.timeZone, document.language));
+  fact(words.status, words.statuses[document.status]);
+
+  pdf.moveDown();
+  fact(words.supplier, `${document.supplier.name} · ${document.supplier.email}`);
+  fact(
+    words.driver,
+    [document.driver.name, document.driver.email, document.driver.phone].filter((part) => part).join(' · '),
+  );
+  fact(words.vehicle, document.carName);
+  const place = (label: string, where: DocumentPlace) =>
+    fact(
+      label,
+      `${formatLocalTime(where.at, where.timeZone, document.language)} — ${where.name}${where.address ? `, ${where.address}` : ''}`,
+    );
+  place(words.pickup, document.pickup);
+  place(words.dropoff, document.dropoff);
+
+  // The lines: the rental, then each chosen extra, as the price engine gives them.
+  pdf.moveDown();
+  const row = (cells: [string, string, string, string]) => {
+    const y = pdf.y;
+    pdf.text(cells[0], MARGIN + COLUMNS.description, y, { width: COLUMNS.quantity - 10 });
+    const bottom = pdf.y;
+    pdf.text(cells[1], MARGIN + COLUMNS.quantity, y, { width: COLUMNS.unit - COLUMNS.quantity - 10, align: 'right' });
+    pdf.text(cells[2], MARGIN + COLUMNS.unit, y, { width: COLUMNS.amount - COLUMNS.unit - 10, align: 'right' });
+    pdf.text(cells[3], MARGIN + COLUMNS.amount, y, { width: WIDTH - COLUMNS.amount, align: 'right' });
+    pdf.x = MARGIN;
+    pdf.y = Math.max(bottom, pdf.y) + 4;
+  };
+  row([words.description, words.quantity, words.unitPrice, words.amount]);
+  pdf
+    .moveTo(MARGIN, pdf.y)
+    .lineTo(MARGIN + WIDTH, pdf.y)
+    .stroke();
+  pdf.y += 4;
+  const days = rentalDays(document.pickup.at, document.dropoff.at);
+  for (const line of document.money.lines) {
+    const name = line.item === 'rental' ? words.rental(days) : words.extras[line.item];
+    const included = line.amount === 0 ? words.included : money(line.amount);
+    row([name, String(line.quantity), line.amount === 0 ? '' : money(line.unit), included]);
+  }
+  pdf
+    .moveTo(MARGIN, pdf.y)
+    .lineTo(MARGIN + WIDTH, pdf.y)
+    .stroke();
+  pdf.y += 6;
+
+  const total = (label: string, amount: string) => row([label, '', '', amount]);
+  total(words.total, money(document.money.total));
+  if (document.money.vat) {
+    total(words.vatIncluded(vatRateText(document.money.vat.rate, document.language)), money(document.money.vat.amount));
+  }
+  total(words.paidOnline, money(document.money.paidOnline));
+  total(words.dueAtPickup, money(document.money.dueAtPickup));
+  total(words.securityDeposit, money(document.money.securityDeposit));
+  total(words.currency, document.money.currency);
+
+  pdf.moveDown(2);
+  pdf.fontSize(10).text(words.thanks(options.websiteName), MARGIN, pdf.y, { width: WIDTH });
+  pdf.end();
+  return done;
+}
+
+const vatRateText = (rate: number, language: BookingDocument['language']) =>
+  language === 'en' ? String(rate) : String(rate).replace('.', ',');

@@ -1,0 +1,29 @@
+import { type Language, LOCALE_TAGS } from '@roam/contract/enums';
+
+// A booking's instants as the place's clock shows them, in the reader's language (ARCHITECTURE §5 Time): the
+// documents and reminders of issue #25 say "10:00 CET at Paris CDG", whatever the server's own zone.
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+export function formatLocalTime(instant: Date, timeZone: string, language: Language): string {
+  const key = `${language}|${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[language], {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone,
+    });
+    formats.set(key, format);
+  }
+  return format.format(instant);
+}
+
+/** The date alone (an issue date), in the reader's language. */
+export const formatLocalDate = (instant: Date, timeZone: string, language: Language) =>
+  new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'long', timeZone }).format(instant);
