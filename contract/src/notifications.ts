@@ -23,6 +23,10 @@ export const NOTIFICATION_KINDS = [
   'bookingPaid',
   /** A supplier received a new booking. params: {} */
   'newBooking',
+  /** The booking's pick-up is within 24 hours (issue #25 reminders). params: { car } */
+  'pickupReminder',
+  /** The booking's drop-off is today (issue #25 reminders). params: { car } */
+  'dropoffReminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

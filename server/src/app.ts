@@ -35,6 +35,7 @@ import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaypalGateway } from './features/payments/paypal-gateway.ts';
 import { createStripeGateway } from './features/payments/stripe-gateway.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { startReminders } from './features/reminders/reminders.service.ts';
 import { setupRoutes } from './features/setup/setup.routes.ts';
 import { supplierProfileRoutes } from './features/suppliers/supplier-profile.routes.ts';
 import { suppliersRoutes } from './features/suppliers/suppliers.routes.ts';
@@ -111,6 +112,15 @@ export async function buildApp({
     clock: systemClock,
     log: app.log,
   } satisfies AppContext);
+  // Reminders (issue #25 item 5) from start-up on; stopped before the mailer closes (onClose hooks run last-added
+  // first), a pass under way finishing first.
+  if (config.REMINDER_INTERVAL_SECONDS > 0) {
+    let reminders: ReturnType<typeof startReminders> | null = null;
+    app.addHook('onReady', async () => {
+      reminders = startReminders(app.context, config.REMINDER_INTERVAL_SECONDS);
+    });
+    app.addHook('onClose', async () => reminders?.stop());
+  }
   // Callback hooks on every request's path, not async ones: an async hook costs a promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

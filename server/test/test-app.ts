@@ -84,6 +84,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     LOG_LEVEL: 'silent',
     // No request leaves the machine: rate-provider tests pass their own local servers.
     RATE_PROVIDERS: 'none',
+    // No reminder pass behind a test's back: the reminders tests run it themselves (issue #25).
+    REMINDER_INTERVAL_SECONDS: '0',
     ...env,
   });
   const build = async () => {

@@ -347,6 +347,24 @@ export const bookings = pgTable(
   ],
 );
 
+/**
+ * The reminders sent for a booking (issue #25 item 5): one row per booking and kind, inserted in the transaction that
+ * records the reminder's notification and e-mail. Its primary key is the claim: of several server processes running
+ * the reminder pass at once, only the one whose insert lands sends it.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** `pickup` (24 hours before) or `dropoff` (on the day). */
+    kind: varchar('kind', { length: 10 }).$type<'pickup' | 'dropoff'>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.kind] })],
+);
+
 export const notifications = pgTable(
   'notifications',
   {

@@ -15,7 +15,7 @@ export type BookingDocument = {
   language: Language;
   status: BookingFacts['booking']['status'];
   carName: string;
-  driver: { name: string; email: string; phone: string | null };
+  driver: { id: string; name: string; email: string; phone: string | null; enableEmailNotifications: boolean };
   supplier: { name: string; email: string };
   pickup: DocumentPlace;
   dropoff: DocumentPlace;
@@ -50,7 +50,13 @@ export function toBookingDocument(
     language,
     status: booking.status,
     carName: facts.carName,
-    driver: { name: facts.driver.name, email: facts.driver.email, phone: facts.driver.phone },
+    driver: {
+      id: booking.driverId,
+      name: facts.driver.name,
+      email: facts.driver.email,
+      phone: facts.driver.phone,
+      enableEmailNotifications: facts.driver.enableEmailNotifications,
+    },
     supplier: { name: facts.supplier.name, email: facts.supplier.contactEmail ?? facts.supplier.email },
     pickup: {
       name: nameIn(facts.pickup.names, language),

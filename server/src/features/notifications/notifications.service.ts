@@ -115,6 +115,22 @@ export async function recordGuestActivation(
 }
 
 /**
+ * Records a notice whose e-mail its own feature wrote (issue #25 reminders), like `recordBookingNotice`: in the
+ * transaction `tx` of the change, the notification row, and the e-mail in the outbox when the recipient wants e-mails.
+ */
+export async function recordNotice(
+  ctx: AppContext,
+  tx: DbOrTx,
+  recipient: Recipient,
+  notice: { kind: string; params: Record<string, string | number>; bookingId: string },
+  mail: { subject: string; text: string },
+): Promise<QueuedMail | null> {
+  await repository.insertNotification(tx, { userId: recipient.id, ...notice });
+  if (!recipient.enableEmailNotifications) return null;
+  return ctx.mailer.enqueue(tx, { to: recipient.email, ...mail });
+}
+
+/**
  * Delivers recorded e-mails once their transaction committed. Failures are logged, never thrown: the booking itself
  * already succeeded, and the row stays `pending` in the outbox for the mailer's sweeper to retry.
  */

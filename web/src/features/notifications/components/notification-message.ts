@@ -20,6 +20,10 @@ export function notificationMessage(t: TFunction, notification: Notification): s
       return t('notifications.kinds.bookingPaid');
     case 'newBooking':
       return t('notifications.kinds.newBooking');
+    case 'pickupReminder':
+      return t('notifications.kinds.pickupReminder', { car: String(params.car ?? '') });
+    case 'dropoffReminder':
+      return t('notifications.kinds.dropoffReminder', { car: String(params.car ?? '') });
     default:
       return t('notifications.kinds.other');
   }
