@@ -10,6 +10,7 @@ import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
 import { useBooking, useCancelBooking } from './api/bookings';
+import { BookingDocuments } from './components/booking-documents';
 import { BookingEditor } from './components/booking-editor';
 import '../../ui/panel.css';
 import './bookings.css';
@@ -152,6 +153,7 @@ function BookingView({
             {t('bookings.detail.back')}
           </Link>
         </div>
+        {booking.status !== 'void' ? <BookingDocuments bookingId={booking._id} /> : null}
       </section>
       {editing ? <BookingEditor booking={booking} operator={operator} onDone={() => setEditing(false)} /> : null}
     </div>

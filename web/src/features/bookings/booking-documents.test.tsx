@@ -1,0 +1,22 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen, screenTests } from '../../test-utils';
+import { BookingDocuments } from './components/booking-documents';
+
+// Issue #25 item 4: the booking page offers its receipt and its calendar file as downloads.
+
+screenTests(['bookings']);
+
+describe('booking documents', () => {
+  it('links the receipt and the calendar file of this booking, as downloads', async () => {
+    const id = 'b00c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11';
+    renderScreen(<BookingDocuments bookingId={id} />);
+    const list = await screen.findByRole('list', { name: 'Documents' });
+    const receipt = screen.getByRole('link', { name: 'Download receipt' });
+    const calendar = screen.getByRole('link', { name: 'Add to calendar' });
+    expect(list.contains(receipt) && list.contains(calendar)).toBe(true);
+    expect(receipt.getAttribute('href')).toBe(`/api/booking-receipt/${id}`);
+    expect(calendar.getAttribute('href')).toBe(`/api/booking-calendar/${id}`);
+    expect(receipt.hasAttribute('download') && calendar.hasAttribute('download')).toBe(true);
+  });
+});

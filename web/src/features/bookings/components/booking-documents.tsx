@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { bookingCalendarUrl, bookingReceiptUrl } from '../api/booking-documents';
+
+/** "Download receipt" and "Add to calendar" on the booking page (issue #25 item 4). */
+export function BookingDocuments({ bookingId }: { bookingId: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="booking__documents" aria-label={t('bookings.documents.title')}>
+      <li>
+        <a className="button button--secondary" href={bookingReceiptUrl(bookingId)} download>
+          {t('bookings.documents.receipt')}
+        </a>
+      </li>
+      <li>
+        <a className="button button--secondary" href={bookingCalendarUrl(bookingId)} download>
+          {t('bookings.documents.calendar')}
+        </a>
+      </li>
+    </ul>
+  );
+}
