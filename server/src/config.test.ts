@@ -27,6 +27,12 @@ describe('configuration', () => {
     });
   });
 
+  it('reads VAT rates by country and the reminder interval (issue #25)', () => {
+    expect(loadConfig(base).VAT_RATES).toMatchObject({ FR: 20, DE: 19, SE: 25 });
+    expect(loadConfig({ ...base, VAT_RATES: 'FR:5.5, ES:10' }).VAT_RATES).toEqual({ FR: 5.5, ES: 10 });
+    expect(loadConfig({ ...base, REMINDER_INTERVAL_SECONDS: '0' }).REMINDER_INTERVAL_SECONDS).toBe(0);
+  });
+
   it('takes an analytics id, blank meaning off', () => {
     expect(loadConfig({ ...base, ANALYTICS_ID: ' G-AB12CD ' }).ANALYTICS_ID).toBe('G-AB12CD');
     expect(loadConfig({ ...base, ANALYTICS_ID: '' }).ANALYTICS_ID).toBeUndefined();
@@ -59,6 +65,8 @@ describe('configuration', () => {
     [{ PAYPAL_CLIENT_ID: 'id-only' }, 'PAYPAL_CLIENT_SECRET'],
     [{ BASE_CURRENCY: 'USD' }, 'BASE_CURRENCY'],
     [{ ANALYTICS_ID: 'G-1"><script>' }, 'ANALYTICS_ID'],
+    [{ VAT_RATES: 'FR=20' }, 'VAT_RATES'],
+    [{ REMINDER_INTERVAL_SECONDS: '-5' }, 'REMINDER_INTERVAL_SECONDS'],
   ])('rejects %o with a message naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${name}:`));
