@@ -1,4 +1,4 @@
-import type { BookingStatus, Extra, Language } from '@roam/contract/enums';
+import type { Extra, Language } from '@roam/contract/enums';
 
 // The receipt's and the calendar file's words in the five languages (issue #25 item 4), the screens' words for the
 // same things (web locales checkout.json, cars.json, bookings.json); registers as COMMON fixes them: French vous,
@@ -9,7 +9,6 @@ export type DocumentWords = {
   reference: string;
   issuedOn: string;
   status: string;
-  statuses: Record<BookingStatus, string>;
   driver: string;
   supplier: string;
   vehicle: string;
@@ -39,14 +38,6 @@ export const DOCUMENT_WORDS: Record<Language, DocumentWords> = {
     reference: 'Booking reference',
     issuedOn: 'Issued on',
     status: 'Status',
-    statuses: {
-      void: 'Void',
-      pending: 'Pending',
-      deposit: 'Security deposit paid',
-      paid: 'Paid',
-      reserved: 'Reserved',
-      cancelled: 'Cancelled',
-    },
     driver: 'Driver',
     supplier: 'Supplier',
     vehicle: 'Vehicle',
@@ -81,14 +72,6 @@ export const DOCUMENT_WORDS: Record<Language, DocumentWords> = {
     reference: 'Référence de réservation',
     issuedOn: 'Émis le',
     status: 'Statut',
-    statuses: {
-      void: 'Annulée (nulle)',
-      pending: 'En attente',
-      deposit: 'Caution payée',
-      paid: 'Payée',
-      reserved: 'Réservée',
-      cancelled: 'Annulée',
-    },
     driver: 'Conducteur',
     supplier: 'Loueur',
     vehicle: 'Véhicule',
@@ -123,14 +106,6 @@ export const DOCUMENT_WORDS: Record<Language, DocumentWords> = {
     reference: 'Referencia de la reserva',
     issuedOn: 'Emitido el',
     status: 'Estado',
-    statuses: {
-      void: 'Anulada',
-      pending: 'Pendiente',
-      deposit: 'Fianza pagada',
-      paid: 'Pagada',
-      reserved: 'Reservada',
-      cancelled: 'Cancelada',
-    },
     driver: 'Conductor',
     supplier: 'Proveedor',
     vehicle: 'Vehículo',
@@ -165,14 +140,6 @@ export const DOCUMENT_WORDS: Record<Language, DocumentWords> = {
     reference: 'Bokningsnummer',
     issuedOn: 'Utfärdat',
     status: 'Status',
-    statuses: {
-      void: 'Ogiltig',
-      pending: 'Väntande',
-      deposit: 'Deposition betald',
-      paid: 'Betald',
-      reserved: 'Reserverad',
-      cancelled: 'Avbokad',
-    },
     driver: 'Förare',
     supplier: 'Uthyrare',
     vehicle: 'Fordon',
@@ -207,14 +174,6 @@ export const DOCUMENT_WORDS: Record<Language, DocumentWords> = {
     reference: 'Buchungsnummer',
     issuedOn: 'Ausgestellt am',
     status: 'Status',
-    statuses: {
-      void: 'Ungültig',
-      pending: 'Ausstehend',
-      deposit: 'Kaution bezahlt',
-      paid: 'Bezahlt',
-      reserved: 'Reserviert',
-      cancelled: 'Storniert',
-    },
     driver: 'Fahrer',
     supplier: 'Vermieter',
     vehicle: 'Fahrzeug',

@@ -28,7 +28,8 @@ type Params = {
 };
 type Template = { subject: (p: Params) => string; text: (p: Params) => string };
 
-const STATUS_NAMES: Record<Language, Record<BookingStatus, string>> = {
+/** The statuses in each language (issue #25: the receipt says them the same way). */
+export const STATUS_NAMES: Record<Language, Record<BookingStatus, string>> = {
   en: {
     void: 'Void',
     pending: 'Pending',
