@@ -24,6 +24,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking-receipt/:id',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags,
         summary: "The booking's receipt as a PDF, in the booking's language (404 when not yours)",
@@ -37,6 +38,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking-calendar/:id',
     {
+      config: { auth: 'signedIn' },
       schema: {
         tags,
         summary: "The booking's pick-up and drop-off as an iCalendar (.ics) file (404 when not yours)",
