@@ -199,7 +199,8 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * Writes `.vite/chunk-modules.json` beside the build manifest: each JS chunk's source modules (paths from web/).
+ * Writes `.vite/chunk-modules.json` beside the build manifest: each JS chunk's modules (paths from web/, so
+ * `../contract/…` and `../node_modules/…` too).
  * bench/ci.mjs reads it to fail when an operator module (the console, issue #23) lands in a chunk a customer route
  * downloads: the manifest names only a chunk's entry module, not what the bundler merged into it.
  */
@@ -216,7 +217,7 @@ function chunkModules(): Plugin {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
         modules[chunk.fileName] = chunk.moduleIds
-          .filter((id) => id.startsWith(root))
+          .filter((id) => path.isAbsolute(id))
           .map((id) => path.relative(root, id).split(path.sep).join('/'));
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(modules) });

@@ -20,7 +20,7 @@ const isOperatorArea = (area: string) => area.startsWith('operator');
 const OPERATOR_CONSOLE = 'features/operator/operator-console';
 const OPERATOR_STRINGS = readFileSync(path.join(src, 'features/operator/lib/operator-strings.ts'), 'utf8');
 const operatorGlob = [
-  ...(OPERATOR_STRINGS.match(/import\.meta\.glob<.*?>\(\[([^\]]*)\]/)?.[1] ?? '').matchAll(/'([^']+)'/g),
+  ...(OPERATOR_STRINGS.match(/import\.meta\.glob<.*?>\(\s*\[([^\]]*)\]/)?.[1] ?? '').matchAll(/'([^']+)'/g),
 ].map(([, pattern = '']) => pattern);
 const customerAreasOfConsole = operatorGlob
   .filter((pattern) => !pattern.endsWith('/operator*.json'))

@@ -38,8 +38,25 @@ const MESSAGES: Readonly<Record<string, FormsKey>> = {
 /** 'You must be at least 21 years old.' (spec §5), or a car's own minimum age at checkout (contract tooYoungMessage). */
 const TOO_YOUNG = /^You must be at least (\d+) years old\.$/;
 
+/** A screen's own translator of its rules' messages: the translated text, or undefined for a message it does not know. */
+export type MessageTranslator = (t: TFunction, message: string) => string | undefined;
+const translators = new Set<MessageTranslator>();
+
+/**
+ * Adds the translator of the messages a screen's own schemas speak (the operator console's, issue #23), tried before
+ * the map, until the returned function removes it: the screen adds it, so that no customer's form carries those words.
+ */
+export function addMessageTranslator(translate: MessageTranslator): () => void {
+  translators.add(translate);
+  return () => translators.delete(translate);
+}
+
 /** A rule's message, translated; one this map does not know reads 'Please check this field.'. */
 export function translateMessage(t: TFunction, message: string): string {
+  for (const translate of translators) {
+    const translated = translate(t, message);
+    if (translated !== undefined) return translated;
+  }
   const age = TOO_YOUNG.exec(message)?.[1];
   if (age) return t('forms.tooYoung', { age });
   const key = MESSAGES[message];

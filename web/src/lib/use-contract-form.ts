@@ -17,7 +17,8 @@ export interface ContractSchema<Output> {
     | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
-type Leaf = string | number | boolean | Blob | null | undefined;
+// An array is one field too (the places a car serves), its items shown by the form (issue #23).
+type Leaf = string | number | boolean | Blob | null | undefined | readonly unknown[];
 /** A field's name: a key of the values, or `group.key` one level down (the checkout's `driver.email`). */
 export type FieldPath<Values> = {
   [Key in keyof Values & string]: Values[Key] extends Leaf

@@ -20,10 +20,19 @@ export interface OperatorScreenProps {
 }
 
 const CarListScreen = lazy(() => import('./cars/car-list-screen').then((m) => ({ default: m.CarListScreen })));
+const CarEditorScreen = lazy(() => import('./cars/car-editor-screen').then((m) => ({ default: m.CarEditorScreen })));
+const CarAvailabilityScreen = lazy(() =>
+  import('./cars/car-availability-screen').then((m) => ({ default: m.CarAvailabilityScreen })),
+);
+const CarHistoryScreen = lazy(() => import('./cars/car-history-screen').then((m) => ({ default: m.CarHistoryScreen })));
 
 /** Each address of the console and its screen, the first match winning. */
 const SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
   '/operator/cars': CarListScreen,
+  '/operator/cars/new': CarEditorScreen,
+  '/operator/cars/:carId': CarEditorScreen,
+  '/operator/cars/:carId/availability': CarAvailabilityScreen,
+  '/operator/cars/:carId/history': CarHistoryScreen,
 };
 const PATTERNS = Object.keys(SCREENS);
 

@@ -8,12 +8,15 @@ import { useLanguage } from '../../../i18n/index';
 // chunks (their glob leaves them out: locales/<language>/index.ts) nor in i18n/areas.json, both of which every
 // customer downloads with the entry: an entry per area there would add bytes to every customer route (ARCHITECTURE
 // §7: the console adds 0). They load here, in the interface language, with any customer area the console also shows
-// (a second pattern, `'../../../i18n/locales/*/{cars,bookings}.json'`: i18n/areas.test.ts checks the list): the
+// (a second pattern, `'../../../i18n/locales/*/{cars,forms}.json'`: i18n/areas.test.ts checks the list): the
 // console suspends until they are in, on its first render and after a language switch, so that no raw key shows.
 
-const files = import.meta.glob<Record<string, unknown>>(['../../../i18n/locales/*/operator*.json'], {
-  import: 'default',
-});
+const files = import.meta.glob<Record<string, unknown>>(
+  ['../../../i18n/locales/*/operator*.json', '../../../i18n/locales/*/{cars,forms}.json'],
+  {
+    import: 'default',
+  },
+);
 const loads = new Map<Language, Promise<void>>();
 
 /** The console's areas in `language`, added to i18next; once per language (a failed download is tried again). */

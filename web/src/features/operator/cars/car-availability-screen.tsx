@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useLanguage } from '../../../i18n/index';
+import { toast } from '../../../ui/toast';
+import { useCarBlocks, useCarCalendar } from '../api/car-calendar';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { addMonths, monthOf, monthRange } from '../lib/calendar';
+import type { OperatorScreenProps } from '../operator-console';
+import { BlockForm } from './components/block-form';
+import { CarCalendarMonth } from './components/car-calendar';
+import { CarFrame } from './components/car-frame';
+import './cars.css';
+
+/** The car's time zone until the calendar answers it: the one of the reader's device. */
+const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function Availability({ carId }: { carId: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const [zone, setZone] = useState(deviceZone);
+  const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '')
+    ? (params.get('month') as string)
+    : monthOf(new Date(), zone);
+  const calendar = useCarCalendar(carId, monthRange(month, zone), language);
+  const timeZone = calendar.data?.car.timeZone;
+  if (timeZone && timeZone !== zone) setZone(timeZone);
+  const { remove } = useCarBlocks(carId);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const toMonth = (offset: number) => setParams({ month: addMonths(month, offset) });
+  return (
+    <>
+      <section className="op-section" aria-labelledby="op-calendar-title">
+        <h2 id="op-calendar-title" className="op-section__title">
+          {t('operatorCars.calendar.title')}
+        </h2>
+        <p className="op-section__hint">{t('operatorCars.calendar.hint', { timeZone: zone })}</p>
+        <div className="op-calendar__nav">
+          <button type="button" className="button button--secondary" onClick={() => toMonth(-1)}>
+            {t('operatorCars.calendar.previous')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => toMonth(1)}>
+            {t('operatorCars.calendar.next')}
+          </button>
+        </div>
+        {calendar.isError ? (
+          <p role="alert" className="form-message form-message--error">
+            {t('operatorCars.calendar.error')}
+          </p>
+        ) : calendar.data ? (
+          <CarCalendarMonth month={month} calendar={calendar.data} onRemoveBlock={setRemoving} />
+        ) : (
+          <p>{t('common.loading')}</p>
+        )}
+      </section>
+      {timeZone ? <BlockForm carId={carId} timeZone={timeZone} /> : null}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title={t('operatorCars.blocks.removeTitle')}
+        confirmLabel={t('operatorCars.blocks.removeConfirm')}
+        pending={remove.isPending}
+        error={remove.isError ? t('operatorCars.blocks.error') : null}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing, {
+            onSuccess: () => {
+              setRemoving(null);
+              toast.success(t('operatorCars.blocks.removed'));
+            },
+          })
+        }
+      >
+        <p>{t('operatorCars.blocks.removeText')}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The car's availability (issue #23 item 3): its month calendar of bookings and blocks, and blocking a period. */
+export function CarAvailabilityScreen({ params }: OperatorScreenProps) {
+  const { t } = useTranslation();
+  const carId = params.carId ?? '';
+  return (
+    <CarFrame carId={carId} section={t('operatorCars.tabs.availability')}>
+      {() => <Availability carId={carId} />}
+    </CarFrame>
+  );
+}
