@@ -65,32 +65,37 @@ export function PlacesField({ field }: { field: FieldProps<readonly string[]> })
           <Label>{t('operatorCars.places.filter')}</Label>
           <Input className="text-field" />
         </SearchField>
-        <ListBox
-          aria-label={field.label}
-          aria-describedby={field.error ? `${id}-error` : undefined}
-          aria-invalid={field.error ? true : undefined}
-          className="op-places__list"
-          items={ordered}
-          selectionMode="multiple"
-          selectedKeys={field.value}
-          onSelectionChange={choose}
-          renderEmptyState={() => <p className="op-places__empty">{t('operatorCars.places.noMatch')}</p>}
-        >
-          {(place) => (
-            <ListBoxItem
-              id={place._id}
-              textValue={`${place.name} ${place.parentName ?? ''} ${place.countryName}`}
-              className="op-places__item"
-            >
-              <span className="op-places__check" aria-hidden="true" />
-              <span className="op-places__name">{place.name}</span>
-              <span className="op-places__detail">
-                {place.parentName ? `${place.parentName}, ` : ''}
-                {place.countryName}
-              </span>
-            </ListBoxItem>
-          )}
-        </ListBox>
+        {/* The list scrolls in a region of its own that takes the focus, so that the keyboard scrolls it too (the
+            places are chosen from the filter field, whose focus stays there: WCAG 2.1.1, axe scrollable-region). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by the keyboard. */}
+        <section className="op-places__scroll" aria-label={field.label} tabIndex={0}>
+          <ListBox
+            aria-label={field.label}
+            aria-describedby={field.error ? `${id}-error` : undefined}
+            aria-invalid={field.error ? true : undefined}
+            className="op-places__list"
+            items={ordered}
+            selectionMode="multiple"
+            selectedKeys={field.value}
+            onSelectionChange={choose}
+            renderEmptyState={() => <p className="op-places__empty">{t('operatorCars.places.noMatch')}</p>}
+          >
+            {(place) => (
+              <ListBoxItem
+                id={place._id}
+                textValue={`${place.name} ${place.parentName ?? ''} ${place.countryName}`}
+                className="op-places__item"
+              >
+                <span className="op-places__check" aria-hidden="true" />
+                <span className="op-places__name">{place.name}</span>
+                <span className="op-places__detail">
+                  {place.parentName ? `${place.parentName}, ` : ''}
+                  {place.countryName}
+                </span>
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </section>
       </Autocomplete>
       {field.error ? (
         <p id={`${id}-error`} className="field-error">
