@@ -4,7 +4,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../../i18n/index';
 import { isApiError } from '../../../../lib/api-client';
-import { FileField, FormMessage } from '../../../../ui/form-field';
+import { FileField } from '../../../../ui/file-field';
+import { FormMessage } from '../../../../ui/form-field';
 import { toast } from '../../../../ui/toast';
 import { useCarImage } from '../../api/operator-cars';
 
@@ -25,6 +26,7 @@ export function CarImage({ car }: { car: OperatorCar }) {
   const id = useId();
   const { upload, remove } = useCarImage(useLanguage());
   const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
   const busy = upload.isPending || remove.isPending;
   const feedback = {
     onSuccess: () => {
@@ -50,7 +52,11 @@ export function CarImage({ car }: { car: OperatorCar }) {
           label={t(car.image ? 'operatorCars.image.replace' : 'operatorCars.image.upload')}
           description={t('operatorCars.image.hint')}
           accept="image/jpeg,image/png,image/webp"
+          value={chosen}
+          chooseLabel={t('operatorCars.image.choose')}
+          emptyLabel={t('operatorCars.image.noFile')}
           onChange={(file) => {
+            setChosen(file);
             if (file && !busy) upload.mutate({ carId: car._id, file }, feedback);
           }}
         />
