@@ -10,6 +10,7 @@ import {
   FUEL_TYPES,
   GEARBOXES,
 } from './enums.ts';
+import { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from './operator-enums.ts';
 import { BOOKING_RULES } from './settings.ts';
 import { DateStringSchema } from './time-schemas.ts';
 
@@ -28,8 +29,7 @@ const CarOptionSchema = z.enum(CAR_OPTIONS);
 // `PUT /api/update-car` takes it back with fields changed (an absent field is unchanged, null clears it);
 // `POST /api/create-car` takes it without `_id`. Money: integer minor units of EUR.
 
-/** What an operator sets on a car: spec §3's two values and 'Coming Soon' (an operator enum: car-blocks.ts). */
-export const CAR_AVAILABILITIES = ['available', 'unavailable', 'comingSoon'] as const;
+export { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS };
 export const CarAvailabilitySchema = z.enum(CAR_AVAILABILITIES);
 export type CarAvailability = z.infer<typeof CarAvailabilitySchema>;
 
@@ -250,8 +250,6 @@ export const OperatorCarSchema = CarDetailsSchema.extend({
   updatedAt: z.string(),
 });
 export type OperatorCar = z.infer<typeof OperatorCarSchema>;
-
-export const OPERATOR_CAR_SORTS = ['name', 'nameDesc', 'priceAsc', 'priceDesc', 'newest'] as const;
 
 /** `POST /api/cars/{page}/{size}` body: the operator's list; an empty list or a missing value does not filter. */
 export const OperatorCarsQuerySchema = z.object({

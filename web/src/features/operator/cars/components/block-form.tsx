@@ -1,4 +1,4 @@
-import { BLOCK_REASONS } from '@roam/contract/car-blocks';
+import { BLOCK_REASONS } from '@roam/contract/operator-enums';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../../lib/use-contract-form';
