@@ -249,7 +249,15 @@ export default defineConfig({
         // client, the API client…) a chunk of its own, as if the screen could load without the entry. It cannot:
         // every such module downloads on every first visit. One group keeps all the entry's static imports in the
         // entry chunk: 9 requests become 1 and every route 4.1 KB gzip lighter (bench/README.md, route JS).
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // The price engine and money formatting, one chunk: the operator console imports them too, and shared by
+            // a fourth consumer rolldown cut them into four small chunks (+1.3 KB gzip on /checkout, over its budget);
+            // one chunk costs /checkout +0.5 KB and /bookings, which loads all of it, +2.4 KB (bench/README.md).
+            { name: 'money', test: /contract\/src\/(price|money|rates-snapshot)\.ts|src\/lib\/use-money\.ts/ },
+          ],
+        },
       },
     },
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth-messages.ts';
+import { BOOKING_RULES } from './booking-rules.ts';
 import { AppTypeSchema, LanguageSchema, SocialProviderSchema } from './enums.ts';
-import { BOOKING_RULES } from './settings.ts';
 import { ageOn } from './time.ts';
 import { DateStringSchema } from './time-schemas.ts';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_RULES } from './booking-rules.ts';
 import {
   BookingStatusSchema,
   LanguageSchema,
@@ -7,7 +8,6 @@ import {
   PaymentProviderSchema,
 } from './enums.ts';
 import { convertMinor } from './money.ts';
-import { BOOKING_RULES } from './settings.ts';
 
 // Cancellation requests (spec §4, ARCHITECTURE §5 Bookings; issue #23 item 6): a driver's request waits in its
 // operator's queue, who approves it — the booking is cancelled and what the terms give back is refunded through the

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { BookingStatusSchema, LanguageSchema, PaymentOptionSchema } from './enums.ts';
-import { BLOCK_REASONS } from './operator-enums.ts';
+import { BLOCK_REASONS, BookingStatusSchema, LanguageSchema, PaymentOptionSchema } from './enums.ts';
 
 // Blocked periods (issue #23): an operator takes a car out of service (maintenance, private use) from one instant to
 // another. Search and checkout respect a block exactly as a booking: it is a row of `bookings` (kind 'block') that
@@ -19,7 +18,6 @@ export const BOOKING_KINDS = ['rental', 'block'] as const;
 export type BookingKind = (typeof BOOKING_KINDS)[number];
 
 /** Why an operator blocks a car; the web shows each in the reader's language. */
-export { BLOCK_REASONS };
 export const BlockReasonSchema = z.enum(BLOCK_REASONS);
 export type BlockReason = z.infer<typeof BlockReasonSchema>;
 

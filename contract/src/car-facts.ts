@@ -1,4 +1,4 @@
-import type { CarRange, FuelType } from './enums.ts';
+import type { CarRange, FuelType } from './enum-values.ts';
 
 // Which facts a vehicle shows (issue #22 item 14). A module of its own, not cars.ts: the home page imports cars.ts's
 // filter constants, and this rule would have split them into one more chunk for it.

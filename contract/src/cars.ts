@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAR_SORTS, CAR_SPECS, DEPOSIT_THRESHOLDS, MIN_RATINGS, SEATS_FILTERS } from './enum-values.ts';
 import {
   AvailabilityLabelSchema,
   CarOptionSchema,
@@ -71,20 +72,9 @@ export const CarDetailsSchema = CarSchema.extend({
 export type CarDetails = z.infer<typeof CarDetailsSchema>;
 export const CarQuerySchema = z.object({ language: LanguageSchema.default('en') });
 
-export const CAR_SPECS = ['aircon', 'doors4plus', 'seats5plus'] as const;
 export const CarSpecSchema = z.enum(CAR_SPECS);
-export type CarSpec = z.infer<typeof CarSpecSchema>;
-/** 2, 4 and 5 are exact; '5+' means more than five. */
-export const SEATS_FILTERS = ['2', '4', '5', '5+'] as const;
 export const SeatsFilterSchema = z.enum(SEATS_FILTERS);
-export type SeatsFilter = z.infer<typeof SeatsFilterSchema>;
-export const CAR_SORTS = ['priceAsc', 'priceDesc', 'rating'] as const;
 export const CarSortSchema = z.enum(CAR_SORTS);
-/** Spec §9 deposit filter thresholds, in EUR; shown converted to the display currency. */
-export const DEPOSIT_THRESHOLDS = [250, 500, 750] as const;
-/** Spec §2 rating filter: 1, 2, 3, 4 and up. */
-export const MIN_RATINGS = [1, 2, 3, 4] as const;
-export type CarSort = z.infer<typeof CarSortSchema>;
 
 /** Every filter of the search screen; an empty list or a missing value does not filter. */
 export const CarFiltersSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Language, LOCALE_TAGS } from './enums.ts';
+import { type Language, LOCALE_TAGS } from './enum-values.ts';
 
 /** Every stored price is in this currency (ARCHITECTURE §3 `BASE_CURRENCY`, §5 Money). */
 export const BASE_CURRENCY = 'EUR';

@@ -1,35 +1,25 @@
 import { z } from 'zod';
+import { BOOKING_RULES } from './booking-rules.ts';
 import { CarDetailsSchema } from './cars.ts';
 import {
   BookingStatusSchema,
-  CAR_OPTIONS,
-  CAR_RANGES,
+  CAR_AVAILABILITIES,
+  CarOptionSchema,
+  CarRangeSchema,
   EXTRAS,
   type Extra,
-  FUEL_POLICIES,
-  FUEL_TYPES,
-  GEARBOXES,
+  FuelPolicySchema,
+  FuelTypeSchema,
+  GearboxSchema,
+  OPERATOR_CAR_SORTS,
 } from './enums.ts';
-import { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from './operator-enums.ts';
-import { BOOKING_RULES } from './settings.ts';
 import { DateStringSchema } from './time-schemas.ts';
-
-// The car's enums are made here from enums.ts's arrays rather than imported as its schemas: enums.ts is in the web's
-// entry chunk, and a schema of it that a lazily loaded form keeps (the operator's car editor validates with the
-// schemas below) would stay in that chunk, and zod with it: +25 KB gzip measured on every customer route
-// (ARCHITECTURE §7, issue #23).
-const CarRangeSchema = z.enum(CAR_RANGES);
-const FuelTypeSchema = z.enum(FUEL_TYPES);
-const GearboxSchema = z.enum(GEARBOXES);
-const FuelPolicySchema = z.enum(FUEL_POLICIES);
-const CarOptionSchema = z.enum(CAR_OPTIONS);
 
 // The operator's cars (issue #23): the editable object of a car (every field of spec §3), what create and update
 // take, and the rules both the editor and the server check. `GET /api/car/{id}` answers it to the car's operator;
 // `PUT /api/update-car` takes it back with fields changed (an absent field is unchanged, null clears it);
 // `POST /api/create-car` takes it without `_id`. Money: integer minor units of EUR.
 
-export { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS };
 export const CarAvailabilitySchema = z.enum(CAR_AVAILABILITIES);
 export type CarAvailability = z.infer<typeof CarAvailabilitySchema>;
 

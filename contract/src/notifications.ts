@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_RULES } from './settings.ts';
+import { BOOKING_RULES } from './booking-rules.ts';
 
 // Notifications (spec §3, §7, issue #6). A notification carries a message key (`kind`) and its parameters; the web
 // app renders the text in the reader's language (locale namespace `notifications.kinds`).

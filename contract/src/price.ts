@@ -1,4 +1,4 @@
-import { EXTRAS, type Extra, FLAT_EXTRAS, type PaymentOption } from './enums.ts';
+import { EXTRAS, type Extra, FLAT_EXTRAS, type PaymentOption } from './enum-values.ts';
 import { roundHalfUp } from './money.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
 

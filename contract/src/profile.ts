@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth.ts';
-import { BOOKING_RULES } from './settings.ts';
+import { BOOKING_RULES } from './booking-rules.ts';
 import { ageOn } from './time.ts';
 import { DateStringSchema } from './time-schemas.ts';
 

@@ -1,29 +1,6 @@
 import { z } from 'zod';
 import { LanguageSchema } from './enums.ts';
 
-/** Booking time rules shared by the search form and the server (spec §5 date messages). */
-export const BOOKING_RULES = {
-  minPickupLeadHours: 1,
-  minRentalHours: 1,
-  earliestHour: 7,
-  latestHour: 22,
-  minDriverAge: 21,
-  minPasswordLength: 6,
-  cancellationThresholdHours: 24,
-  depositThresholds: [250, 500, 750],
-  pageSize: { general: 30, cars: 15, bookings: 20, bookingsMobile: 10, notifications: 30 },
-} as const;
-
-/** The rental period rules of every deployment (spec §9 constants), as the settings give them to the screens. */
-export const RENTAL_PERIOD_RULES = {
-  minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
-  minRentalHours: BOOKING_RULES.minRentalHours,
-  earliestPickupHour: BOOKING_RULES.earliestHour,
-  latestPickupHour: BOOKING_RULES.latestHour,
-  earliestDropoffHour: BOOKING_RULES.earliestHour,
-  latestDropoffHour: BOOKING_RULES.latestHour,
-};
-
 /** `GET /api/settings`: everything the front end needs to know about this deployment. */
 export const SettingsSchema = z.object({
   websiteName: z.string(),

@@ -1,6 +1,7 @@
 import { TOKEN_PURPOSES } from '@roam/contract/auth';
-import { BLOCK_REASONS, BOOKING_KINDS } from '@roam/contract/car-blocks';
+import { BOOKING_KINDS } from '@roam/contract/car-blocks';
 import {
+  BLOCK_REASONS,
   BOOKING_STATUSES,
   CAR_RANGES,
   FUEL_POLICIES,

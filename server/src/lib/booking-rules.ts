@@ -1,6 +1,6 @@
+import { BOOKING_RULES } from '@roam/contract/booking-rules';
 import { type ChosenExtras, calculatePrice, type DateBasedPrice, PriceError } from '@roam/contract/price';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
-import { BOOKING_RULES } from '@roam/contract/settings';
 import type { RentalPeriodIssue } from '@roam/contract/time';
 import type { cars } from '../db/schema.ts';
 import { validationFailed } from './app-error.ts';

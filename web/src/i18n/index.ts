@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, LOCALE_TAGS } from '@roam/contract/enums';
+import { LANGUAGES, type Language, LOCALE_TAGS } from '@roam/contract/enum-values';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, writeStored } from '../lib/storage';

@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/enum-values';
 import type { CountryWithLocations, Location } from '@roam/contract/locations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLanguage } from '../i18n';

@@ -1,7 +1,20 @@
-import type { CarSort, SearchCarsBody, SeatsFilter } from '@roam/contract/cars';
-import { CAR_SORTS, CAR_SPECS, DEPOSIT_THRESHOLDS, MIN_RATINGS, SEATS_FILTERS } from '@roam/contract/cars';
-import type { CarOption, CarRange, FuelPolicy, FuelType, Gearbox, MileageKind } from '@roam/contract/enums';
-import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MILEAGE_KINDS } from '@roam/contract/enums';
+import type { SearchCarsBody } from '@roam/contract/cars';
+import type { CarOption, CarRange, FuelPolicy, FuelType, Gearbox, MileageKind } from '@roam/contract/enum-values';
+import {
+  CAR_OPTIONS,
+  CAR_RANGES,
+  CAR_SORTS,
+  CAR_SPECS,
+  type CarSort,
+  DEPOSIT_THRESHOLDS,
+  FUEL_POLICIES,
+  FUEL_TYPES,
+  GEARBOXES,
+  MILEAGE_KINDS,
+  MIN_RATINGS,
+  SEATS_FILTERS,
+  type SeatsFilter,
+} from '@roam/contract/enum-values';
 
 // Every search criterion and filter lives in the address (issue #4: a reload or a shared link shows the same
 // results). Lists are comma-separated; unknown values are dropped, never sent.

@@ -1,4 +1,5 @@
-import { BOOKING_RULES, RENTAL_PERIOD_RULES, type Settings } from '@roam/contract/settings';
+import { BOOKING_RULES, RENTAL_PERIOD_RULES } from '@roam/contract/booking-rules';
+import type { Settings } from '@roam/contract/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 

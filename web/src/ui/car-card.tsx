@@ -1,5 +1,5 @@
 import type { Car, CarPrice } from '@roam/contract/cars';
-import type { AvailabilityLabel } from '@roam/contract/enums';
+import type { AvailabilityLabel } from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AvailabilityBadge, CarExtras, CarFacts, CarPriceSummary, SupplierLogo } from './car-facts';

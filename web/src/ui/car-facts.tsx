@@ -1,7 +1,7 @@
 import { type CarFact, carFacts } from '@roam/contract/car-facts';
 import type { Car } from '@roam/contract/cars';
-import type { AvailabilityLabel, Extra } from '@roam/contract/enums';
-import { EXTRAS, FLAT_EXTRAS } from '@roam/contract/enums';
+import type { AvailabilityLabel, Extra } from '@roam/contract/enum-values';
+import { EXTRAS, FLAT_EXTRAS } from '@roam/contract/enum-values';
 import { extraState, withPriceChange } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '../i18n';

@@ -1,7 +1,7 @@
+import { RENTAL_PERIOD_RULES } from '@roam/contract/booking-rules';
 import type { CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
 import type { Extra, Language } from '@roam/contract/enums';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
-import { RENTAL_PERIOD_RULES } from '@roam/contract/settings';
 import { rentalHours, validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';

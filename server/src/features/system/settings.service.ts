@@ -1,4 +1,5 @@
-import { BOOKING_RULES, RENTAL_PERIOD_RULES, type Settings } from '@roam/contract/settings';
+import { BOOKING_RULES, RENTAL_PERIOD_RULES } from '@roam/contract/booking-rules';
+import type { Settings } from '@roam/contract/settings';
 import type { Config } from '../../config.ts';
 import { cardGateway } from '../payments/payments.service.ts';
 

@@ -1,5 +1,5 @@
 import type { BookingRow } from '@roam/contract/bookings';
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { BOOKING_RULES } from '@roam/contract/settings';
+import { BOOKING_RULES } from '@roam/contract/booking-rules';
 import { validateRentalPeriod } from '@roam/contract/time';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 import type { Booking, BookingsPage, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
-import type { BookingStatus, Language } from '@roam/contract/enums';
+import type { BookingStatus, Language } from '@roam/contract/enum-values';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
 import type { ChosenExtras } from '@roam/contract/price';
 import { instantToZoned } from '@roam/contract/time';
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../ui/form-field';
 

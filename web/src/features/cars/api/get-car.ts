@@ -1,5 +1,5 @@
 import type { CarDetails } from '@roam/contract/cars';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/enum-values';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLanguage } from '../../../i18n';
 import { api } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
-import { PAYMENT_OPTIONS, type PaymentOption } from '@roam/contract/enums';
+import { PAYMENT_OPTIONS, type PaymentOption } from '@roam/contract/enum-values';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown } from '@roam/contract/price';
 import type { User } from '@roam/contract/users';
 import { useMemo, useRef, useState } from 'react';

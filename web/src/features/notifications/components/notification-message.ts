@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
 import type { Notification } from '@roam/contract/notifications';
 import type { TFunction } from 'i18next';
 

@@ -1,5 +1,5 @@
 import type { CarBlock, CarCalendar, CreateCarBlockBody, UpdateCarBlockBody } from '@roam/contract/car-blocks';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/enum-values';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/enum-values';
 import type {
   CreateCarBody,
   OperatorCar,

@@ -1,5 +1,10 @@
-import { CAR_RANGES, type CarRange } from '@roam/contract/enums';
-import { CAR_AVAILABILITIES, type CarAvailability, OPERATOR_CAR_SORTS } from '@roam/contract/operator-enums';
+import {
+  CAR_AVAILABILITIES,
+  CAR_RANGES,
+  type CarAvailability,
+  type CarRange,
+  OPERATOR_CAR_SORTS,
+} from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/index';

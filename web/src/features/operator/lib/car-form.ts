@@ -1,4 +1,4 @@
-import { CAR_OPTIONS, type CarOption, EXTRAS, type Extra } from '@roam/contract/enums';
+import { CAR_OPTIONS, type CarOption, EXTRAS, type Extra } from '@roam/contract/enum-values';
 import type { CarFields, CreateCarBody, DateBasedPeriod, OperatorCar } from '@roam/contract/fleet';
 import type { ContractSchema } from '../../../lib/use-contract-form';
 

@@ -1,6 +1,6 @@
+import { BOOKING_RULES } from '@roam/contract/booking-rules';
 import type { BLOCK_MESSAGES } from '@roam/contract/car-blocks';
 import type { FLEET_MESSAGES } from '@roam/contract/fleet';
-import { BOOKING_RULES } from '@roam/contract/settings';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useFormats } from '../../../i18n/formats';

@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/enum-values';
 import type { i18n as I18n } from 'i18next';
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,16 @@
 import type { SearchCarsResponse } from '@roam/contract/cars';
-import { CAR_SPECS, DEPOSIT_THRESHOLDS, MIN_RATINGS, SEATS_FILTERS } from '@roam/contract/cars';
-import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MILEAGE_KINDS } from '@roam/contract/enums';
+import {
+  CAR_OPTIONS,
+  CAR_RANGES,
+  CAR_SPECS,
+  DEPOSIT_THRESHOLDS,
+  FUEL_POLICIES,
+  FUEL_TYPES,
+  GEARBOXES,
+  MILEAGE_KINDS,
+  MIN_RATINGS,
+  SEATS_FILTERS,
+} from '@roam/contract/enum-values';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchFilters as Filters } from '../../../lib/search-params';

@@ -1,5 +1,4 @@
-import { CAR_RANGES, type Language } from '@roam/contract/enums';
-import { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from '@roam/contract/operator-enums';
+import { CAR_AVAILABILITIES, CAR_RANGES, type Language, OPERATOR_CAR_SORTS } from '@roam/contract/enum-values';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocations } from '../../../../lib/locations';

@@ -1,4 +1,4 @@
-import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@roam/contract/enums';
+import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
 import type { ContractForm, FieldProps } from '../../../../lib/use-contract-form';
 import { CheckboxField, SelectField, TextField } from '../../../../ui/form-field';
