@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAR_SORTS, CAR_SPECS, DEPOSIT_THRESHOLDS, MIN_RATINGS, SEATS_FILTERS } from './enum-values.ts';
+import { CAR_SORTS, CAR_SPECS, SEATS_FILTERS } from './enum-values.ts';
 import {
   AvailabilityLabelSchema,
   CarOptionSchema,
