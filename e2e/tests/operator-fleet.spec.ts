@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { audit } from './axe.ts';
-import { expect, locale, rentalPeriod, testAllowingFailedRequests as test, text } from './fixtures.ts';
+import { expect, locale, ownPage, rentalPeriod, testAllowingFailedRequests as test, text } from './fixtures.ts';
 
 // Issue #23 "Done when": a supplier runs its own car from the console, in the browser against the real server. The
 // car it creates (weekly and date-based prices, an extra) is found by a driver's search at its place for the price
@@ -179,7 +179,10 @@ for (const language of ['en', 'fr'] as const) {
     await expect(results.filter({ hasText: name })).toContainText(previewB);
 
     // A driver books it (pay later): the supplier cannot delete it.
-    const driver = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+    const driver = await playwright.request.newContext({
+      baseURL: new URL(page.url()).origin,
+      extraHTTPHeaders: ownPage(),
+    });
     expect((await driver.post('/api/sign-in/frontend', { data: { ...DRIVER, stayConnected: false } })).ok()).toBe(true);
     const booked = await driver.post('/api/checkout', {
       data: {
