@@ -33,7 +33,11 @@ export function SearchFormSkeleton({ compact = false }: { compact?: boolean }) {
           {field(t('search.form.dropoffTime'), 'time')}
         </div>
       </div>
-      <span className="button search-form__submit skeleton">{t('search.form.submit')}</span>
+      {/* The label sizes the button as the form's will be, unseen: as text in a transparent colour, axe read it as
+          unreadable whenever it ran before the form had replaced its skeleton (issue #27: 8 of 10 repeats). */}
+      <span className="button search-form__submit skeleton">
+        <span className="skeleton__sizer">{t('search.form.submit')}</span>
+      </span>
     </div>
   );
 }
