@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { BookingSummarySchema } from './booking-summary.ts';
 import { AdditionalDriverSchema, ChosenExtrasSchema } from './checkout.ts';
-import {
-  BookingStatusSchema,
-  CarRangeSchema,
-  LanguageSchema,
-  PaymentOptionSchema,
-  PaymentProviderSchema,
-} from './enums.ts';
+import { BookingStatusSchema, LanguageSchema, PaymentProviderSchema } from './enums.ts';
 import { RENTAL_PERIOD_MESSAGES } from './rental-period-messages.ts';
 import { zonedToInstant } from './time.ts';
 import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
@@ -18,7 +13,7 @@ export const BookingsQuerySchema = z.object({
   statuses: z.array(BookingStatusSchema).max(6).default([]),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  /** Matches car name, driver name or e-mail, supplier name, or the booking id prefix. */
+  /** Matches car name, driver name or e-mail, supplier name, the booking id prefix, or its reference (any case). */
   keyword: z.string().trim().max(100).optional(),
   /** Language of the location names. */
   language: LanguageSchema.default('en'),
@@ -27,23 +22,19 @@ export type BookingsQuery = z.infer<typeof BookingsQuerySchema>;
 
 const NamedSchema = z.object({ _id: z.uuid(), name: z.string() });
 
-/** One row of the bookings list (spec §2: car, supplier, driver, price, status, days, cost). */
-export const BookingRowSchema = z.object({
-  _id: z.uuid(),
-  /** The vehicle, with its range: a booking of a Vespa says scooter, not car (issue #22 item 14). */
-  car: NamedSchema.extend({ image: z.string().nullable(), range: CarRangeSchema }),
-  supplier: NamedSchema,
+/**
+ * One row of the bookings list (spec §2: car, supplier, driver, price, status, days, cost): its summary (reference,
+ * places, times and amounts in the booking's currency: booking-summary.ts) and what the list and the actions need.
+ */
+export const BookingRowSchema = BookingSummarySchema.extend({
   driver: NamedSchema,
-  pickupLocation: NamedSchema,
-  dropoffLocation: NamedSchema,
-  pickupAt: z.string(),
-  dropoffAt: z.string(),
-  days: z.number().int(),
-  /** Total in EUR minor units. */
+  /** Total in EUR minor units (the base currency, for operators); what the customer pays is `amounts`. */
   price: z.number().int(),
-  status: BookingStatusSchema,
-  paymentOption: PaymentOptionSchema,
   cancelRequest: z.boolean(),
+  /** When the hold of an unpaid online booking ends (ISO), else null. */
+  holdExpiresAt: z.string().nullable(),
+  /** The car's terms allow changes: Amendments included in its price, or chosen (issue #22 item 7). */
+  amendable: z.boolean(),
   createdAt: z.string(),
 });
 export type BookingRow = z.infer<typeof BookingRowSchema>;
@@ -53,23 +44,16 @@ export type BookingsPage = z.infer<typeof BookingsPageSchema>;
 
 /** `GET /api/booking/{id}`: the row plus everything the booking screen shows. */
 export const BookingSchema = BookingRowSchema.extend({
-  pickupTimeZone: z.string(),
-  dropoffTimeZone: z.string(),
   extras: ChosenExtrasSchema.required(),
   additionalDriverDetails: AdditionalDriverSchema.nullable(),
-  deposit: z.number().int(),
-  payNow: z.number().int(),
-  payAtPickup: z.number().int(),
-  currency: z.string(),
+  /** Units of the booking's currency per 1 EUR, fixed at checkout. */
   rate: z.number(),
+  /** What the gateway charges (or charged) online, in the booking's currency (`amounts.payNow`). */
   chargedAmount: z.number().int(),
   paymentProvider: PaymentProviderSchema.nullable(),
   paidAt: z.string().nullable(),
-  holdExpiresAt: z.string().nullable(),
   /** URL of the driver's licence file, when one was given. */
   license: z.string().nullable(),
-  /** Whether the viewer may edit dates/extras now (driver: a pending booking not started yet). */
-  editable: z.boolean(),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tooYoungMessage } from './auth-messages.ts';
+import { BookingSummarySchema } from './booking-summary.ts';
 import { CurrencyCodeSchema } from './currencies.ts';
 import { BookingStatusSchema, EXTRAS, type Extra, LanguageSchema, PaymentOptionSchema } from './enums.ts';
 import { ageOn } from './time.ts';
@@ -79,7 +80,10 @@ export const CheckoutBodySchema = z.object({
   extras: ChosenExtrasSchema.default({}),
   additionalDriver: AdditionalDriverSchema.optional(),
   paymentOption: PaymentOptionSchema,
-  /** Display currency: the online charge is made in it, at the server's rate. */
+  /**
+   * Display currency: it becomes the booking's currency, in which every amount of the booking is fixed at the server's
+   * rate of the moment (issue #22 item 3) — the charge, the booking, the result page and the e-mails.
+   */
   currency: CurrencyCodeSchema.default('EUR'),
   driver: GuestDriverSchema.optional(),
   /** A `files` row of kind 'license' (owned by the driver, or temporary); required when the supplier asks. */
@@ -107,25 +111,36 @@ export const GatewaySessionSchema = z.discriminatedUnion('provider', [
 ]);
 export type GatewaySession = z.infer<typeof GatewaySessionSchema>;
 
-/** `POST /api/checkout` answer (201). Amounts in EUR minor units unless named `charged…`. */
-export const CheckoutResultSchema = z.object({
+/**
+ * What the payment step shows and needs (issue #22 items 3, 5 and 11): the booking awaiting its online payment, with
+ * its summary — the amount charged now in the booking's currency, fixed at checkout — how long the car is held, and
+ * the gateways. Answered by checkout, and again by `GET /api/booking-payment/{bookingId}` (a reload, "pay now").
+ */
+export const PendingPaymentSchema = z.object({
   bookingId: z.uuid(),
+  summary: BookingSummarySchema,
+  /** When the hold of an online-payment booking ends (ISO), else null. */
+  holdExpiresAt: z.string().nullable(),
+  /** Null for pay later; otherwise the card gateway session. The wallet (PayPal) is used via create-paypal-order. */
+  payment: GatewaySessionSchema.nullable(),
+  walletEnabled: z.boolean(),
+});
+export type PendingPayment = z.infer<typeof PendingPaymentSchema>;
+
+/** `POST /api/checkout` answer (201). Amounts in EUR minor units unless named `charged…` (and the summary's). */
+export const CheckoutResultSchema = PendingPaymentSchema.extend({
   status: BookingStatusSchema,
   price: PriceBreakdownSchema,
   payNow: z.number().int(),
   payAtPickup: z.number().int(),
-  /** The online charge in the display currency's minor units (0 for pay later). */
+  /** The online charge in the booking currency's minor units (0 for pay later). */
   chargedAmount: z.number().int(),
+  /** The booking's currency: the display currency chosen, in which every amount of the booking is fixed. */
   currency: CurrencyCodeSchema,
   /** Units of `currency` per 1 EUR used for the charge. */
   rate: z.number().positive(),
-  /** When the hold of an online-payment booking ends (ISO), else null. */
-  holdExpiresAt: z.string().nullable(),
   /** True when a guest account was created (an activation e-mail was sent). */
   accountCreated: z.boolean(),
-  /** Null for pay later; otherwise the card gateway session. The wallet (PayPal) is used via create-paypal-order. */
-  payment: GatewaySessionSchema.nullable(),
-  walletEnabled: z.boolean(),
 });
 export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
 
@@ -187,6 +202,13 @@ export const PaymentResultSchema = z.object({
   payment: z.enum(['paid', 'booked', 'open', 'failed', 'refund']),
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
+
+/** `GET /api/checkout-session/{sessionId}`: the payment result with the booking's summary (issue #22 item 10). */
+export const PaymentOutcomeSchema = PaymentResultSchema.extend({ summary: BookingSummarySchema });
+export type PaymentOutcome = z.infer<typeof PaymentOutcomeSchema>;
+
+/** `?language=` of the place names in a summary. */
+export const SummaryLanguageQuerySchema = z.object({ language: LanguageSchema.optional() });
 
 // --- Card provider (Stripe) ---------------------------------------------------------------------
 

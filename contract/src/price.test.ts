@@ -319,16 +319,38 @@ describe('in another currency', () => {
   });
 });
 
-describe('payment split', () => {
+describe('payment split (spec §4, issue #22 item 4)', () => {
   const breakdown = { total: 80000, deposit: 50000 };
 
-  it('takes nothing, everything or the deposit now', () => {
-    expect(paymentSplit(breakdown, 'payLater')).toEqual({ payNow: 0, payAtPickup: 80000 });
-    expect(paymentSplit(breakdown, 'full')).toEqual({ payNow: 80000, payAtPickup: 0 });
-    expect(paymentSplit(breakdown, 'deposit')).toEqual({ payNow: 50000, payAtPickup: 30000 });
+  it('pay later: nothing now, the rental at pick-up, the security deposit held there', () => {
+    expect(paymentSplit(breakdown, 'payLater')).toEqual({
+      payNow: 0,
+      payAtPickup: 80000,
+      securityDeposit: 50000,
+      securityDepositTaken: 'atPickup',
+    });
   });
 
-  it('never takes more than the total as a deposit', () => {
-    expect(paymentSplit({ total: 30000, deposit: 50000 }, 'deposit')).toEqual({ payNow: 30000, payAtPickup: 0 });
+  it('in full: the rental now, nothing at pick-up but the security deposit held there', () => {
+    expect(paymentSplit(breakdown, 'full')).toEqual({
+      payNow: 80000,
+      payAtPickup: 0,
+      securityDeposit: 50000,
+      securityDepositTaken: 'atPickup',
+    });
+  });
+
+  it('the deposit online: the security deposit now, the rental at pick-up — never the rental twice', () => {
+    expect(paymentSplit(breakdown, 'deposit')).toEqual({
+      payNow: 50000,
+      payAtPickup: 80000,
+      securityDeposit: 50000,
+      securityDepositTaken: 'now',
+    });
+    // The report: a 450 € security deposit on a 101.20 € rental charged 101.20 € now, as paying in full does.
+    const report = paymentSplit({ total: 10120, deposit: 45000 }, 'deposit');
+    expect(report.payNow).toBe(45000);
+    expect(report.payNow).not.toBe(paymentSplit({ total: 10120, deposit: 45000 }, 'full').payNow);
+    expect(report.payAtPickup).toBe(10120);
   });
 });

@@ -289,24 +289,38 @@ export function priceIn(breakdown: PriceBreakdown, convert: (amountMinorBase: nu
   });
 }
 
+/** When the car's security deposit is taken: paid online now (the deposit option), or held at the counter. */
+export type SecurityDepositTaken = 'now' | 'atPickup';
+
 export interface PaymentSplit {
+  /** Paid online now: nothing, the security deposit, or the rental. */
   payNow: number;
+  /** Paid at the counter at pick-up: the rental, or nothing. */
   payAtPickup: number;
+  /** The car's security deposit (refunded after the return, as any security deposit). */
+  securityDeposit: number;
+  securityDepositTaken: SecurityDepositTaken;
 }
 
-/** What each payment option (ARCHITECTURE §5 Bookings) takes online now and at the counter. */
+/**
+ * What each payment option (spec §4, ARCHITECTURE §5 Bookings; issue #22 item 4) takes, and when — the one rule the
+ * checkout, the server's charge, the booking and the e-mails follow. `total` is the rental with its extras, `deposit`
+ * the car's security deposit, in any one currency.
+ * - pay later at the counter: nothing now; the rental at pick-up; the security deposit held at pick-up;
+ * - pay the deposit online: the security deposit now; the rental at pick-up;
+ * - pay in full online: the rental now; nothing at pick-up but the security deposit, held there.
+ */
 export function paymentSplit(
   { total, deposit }: Pick<PriceBreakdown, 'total' | 'deposit'>,
   option: PaymentOption,
 ): PaymentSplit {
+  const securityDeposit = Math.max(0, deposit);
   switch (option) {
     case 'payLater':
-      return { payNow: 0, payAtPickup: total };
+      return { payNow: 0, payAtPickup: total, securityDeposit, securityDepositTaken: 'atPickup' };
+    case 'deposit':
+      return { payNow: securityDeposit, payAtPickup: total, securityDeposit, securityDepositTaken: 'now' };
     case 'full':
-      return { payNow: total, payAtPickup: 0 };
-    case 'deposit': {
-      const payNow = Math.min(deposit, total);
-      return { payNow, payAtPickup: total - payNow };
-    }
+      return { payNow: total, payAtPickup: 0, securityDeposit, securityDepositTaken: 'atPickup' };
   }
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { type ActionableBooking, bookingActions, holdIsLive } from './booking-actions.ts';
+
+// Issue #22 items 5 and 9: the one rule of what may be done with a booking, by whom, now.
+
+const now = new Date('2030-01-10T12:00:00Z');
+const DRIVER = { id: 'driver', type: 'user' as const };
+const SUPPLIER = { id: 'supplier', type: 'supplier' as const };
+const base: ActionableBooking = {
+  status: 'pending',
+  driverId: 'driver',
+  supplierId: 'supplier',
+  pickupAt: '2030-02-01T10:00:00Z',
+  cancelRequest: false,
+  holdExpiresAt: null,
+  amendable: true,
+};
+const actions = (
+  overrides: Partial<ActionableBooking>,
+  viewer: { id: string; type: 'user' | 'supplier' | 'admin' } = DRIVER,
+) => bookingActions({ ...base, ...overrides }, viewer, now);
+
+describe('booking actions', () => {
+  it('a paid booking cannot be deleted by its driver (the report: Delete shown, then refused with 409)', () => {
+    expect(actions({ status: 'paid' })).toEqual(['view', 'cancel']);
+    expect(actions({ status: 'cancelled' })).toEqual(['view', 'delete']);
+  });
+
+  it('an unpaid attempt: pay or release while its hold lasts, and nothing at all once it is gone', () => {
+    const live = { status: 'void' as const, holdExpiresAt: '2030-01-10T12:20:00Z' };
+    expect(actions(live)).toEqual(['view', 'pay', 'release']);
+    expect(holdIsLive(live, now)).toBe(true);
+    expect(actions({ status: 'void', holdExpiresAt: '2030-01-10T11:59:00Z' })).toEqual([]);
+    expect(actions({ status: 'void', holdExpiresAt: null })).toEqual([]);
+  });
+
+  it('changes only at the counter, before pick-up, where the terms allow them; a started booking is only viewed', () => {
+    expect(actions({})).toEqual(['view', 'edit', 'cancel']);
+    expect(actions({ amendable: false })).toEqual(['view', 'cancel']);
+    expect(actions({ status: 'deposit' })).toEqual(['view', 'cancel']);
+    expect(actions({ cancelRequest: true })).toEqual(['view']);
+    expect(actions({ pickupAt: '2030-01-10T11:00:00Z' })).toEqual(['view']);
+  });
+
+  it('operators: the car’s supplier and admins; nobody else sees it', () => {
+    expect(actions({ status: 'paid' }, SUPPLIER)).toEqual(['view', 'edit', 'cancel', 'delete']);
+    expect(actions({ status: 'cancelled' }, { id: 'admin', type: 'admin' })).toEqual(['view', 'delete']);
+    expect(actions({}, { id: 'other', type: 'supplier' })).toEqual([]);
+    expect(actions({}, { id: 'other', type: 'user' })).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import type { BookingStatus, UserType } from './enums.ts';
+
+// What may be done with a booking, by whom, now (issue #22 items 5 and 9): the one rule the server refuses by and the
+// screens offer by, so that an action offered is an action allowed.
+
+export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release'] as const;
+export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+export interface ActionableBooking {
+  status: BookingStatus;
+  driverId: string;
+  supplierId: string;
+  /** ISO instant or Date. */
+  pickupAt: string | Date;
+  cancelRequest: boolean;
+  /** When the hold of an unpaid online booking ends (ISO instant or Date); null once paid, released or lapsed. */
+  holdExpiresAt: string | Date | null;
+  /** The car's terms allow changes: Amendments included in its price, or chosen (booking-terms.ts `extraCovered`). */
+  amendable: boolean;
+}
+
+export type BookingViewer = { id: string; type: UserType };
+
+const time = (instant: string | Date) => new Date(instant).getTime();
+
+/** An unpaid online booking whose hold still keeps the car (ARCHITECTURE §5 Bookings: `void` with a live hold). */
+export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpiresAt'>, now: Date): boolean {
+  return booking.status === 'void' && booking.holdExpiresAt !== null && time(booking.holdExpiresAt) > now.getTime();
+}
+
+/**
+ * The actions `viewer` may take on `booking` at `now`; none when it is not theirs to see.
+ * - Operators (an admin, the car's supplier): view, edit and cancel while it is not cancelled, delete.
+ * - Its driver: an unpaid attempt while its hold lasts can be paid or released, and one whose hold is gone is not a
+ *   booking at all (nothing, not even view); a cancelled booking can be deleted; a booking not started yet and
+ *   without a cancellation request can be cancelled (a request, spec §4), and changed when it is paid at the counter
+ *   and the car's terms allow changes (issue #22 item 7).
+ */
+export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
+  const operator = viewer.type === 'admin' || (viewer.type === 'supplier' && viewer.id === booking.supplierId);
+  if (operator) return booking.status === 'cancelled' ? ['view', 'delete'] : ['view', 'edit', 'cancel', 'delete'];
+  if (viewer.id !== booking.driverId) return [];
+  switch (booking.status) {
+    case 'void':
+      return holdIsLive(booking, now) ? ['view', 'pay', 'release'] : [];
+    case 'cancelled':
+      return ['view', 'delete'];
+    default: {
+      const open = time(booking.pickupAt) > now.getTime() && !booking.cancelRequest;
+      if (!open) return ['view'];
+      return booking.status === 'pending' && booking.amendable ? ['view', 'edit', 'cancel'] : ['view', 'cancel'];
+    }
+  }
+}
