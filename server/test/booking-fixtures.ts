@@ -55,6 +55,8 @@ export function bookingRow(
     deposit: 50000,
     payNow: 0,
     currency: 'EUR',
+    totalAmount: 10000,
+    depositAmount: 50000,
     chargedAmount: 0,
     status: 'reserved',
     blocksCar: true,

@@ -93,12 +93,19 @@ export function ownershipFixtures(t: SecurityApp): (n: number) => Promise<Signed
         ),
       );
     const booking = (driverId: string, status: 'pending' | 'cancelled') =>
-      bookingRow(period(nextDays(), 2), { driverId, status, blocksCar: status === 'pending' });
+      bookingRow(period(nextDays(), 2), {
+        driverId,
+        status,
+        blocksCar: status === 'pending',
+        // Amendments bought: the Clio's terms then let its driver change the booking (issue #22 item 7).
+        amendments: true,
+      });
     const unpaid = (driverId: string) =>
       bookingRow(period(nextDays(), 2), {
         driverId,
         status: 'void',
         blocksCar: true,
+        amendments: true,
         holdExpiresAt: new Date(Date.now() + 30 * 60_000),
         paymentOption: 'full',
         payNow: 10000,

@@ -157,6 +157,8 @@ export const locations = pgTable(
     timeZone: varchar('time_zone', { length: 64 }).notNull(),
     /** Airport, city centre, station… free text kind for display. */
     kind: varchar('kind', { length: 20 }).notNull().default('city'),
+    /** The rental desk's street address, shown on a booking's confirmation (issue #22 item 10); null: none known. */
+    address: varchar('address', { length: 300 }),
   },
   (t) => [index('locations_country_idx').on(t.countryId), index('locations_parent_idx').on(t.parentId)],
 );
@@ -256,6 +258,12 @@ export const bookings = pgTable(
   'bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The short human reference (issue #22 item 10): 8 characters without I, L, O, 0 and 1, drawn from the database's
+     * strong random source at insert (`booking_reference()`, migration 0014) whoever inserts the row; unique, and a
+     * checkout that meets a taken one draws again (checkout.repository.ts).
+     */
+    reference: varchar('reference', { length: 8 }).notNull().default(sql`booking_reference()`),
     carId: uuid('car_id')
       .notNull()
       .references(() => cars.id, { onDelete: 'cascade' }),
@@ -304,6 +312,15 @@ export const bookings = pgTable(
     currency: varchar('currency', { length: 3 }).notNull(),
     /** Units of `currency` per 1 base-currency unit at booking time. */
     rate: numeric('rate', { precision: 18, scale: 8, mode: 'number' }).notNull().default(1),
+    /**
+     * The total in `currency` minor units, line by line at `rate` (contract `priceIn`), fixed at checkout and on
+     * every re-pricing at the same rate (issue #22 item 3): what every screen and e-mail shows. 0 for a row with no
+     * price (a blocked period).
+     */
+    totalAmount: integer('total_amount').notNull().default(0),
+    /** The car's security deposit in `currency` minor units, at `rate` (contract `paymentSplit`). */
+    depositAmount: integer('deposit_amount').notNull().default(0),
+    /** What is charged online, in `currency` minor units: `paymentSplit(…).payNow` of the two above. */
     chargedAmount: integer('charged_amount').notNull(),
     paymentProvider: paymentProvider('payment_provider'),
     paymentReference: varchar('payment_reference', { length: 255 }),
@@ -344,6 +361,7 @@ export const bookings = pgTable(
     // exclusion constraint's gist index leads with car_id, so a period-only lookup had to walk all of it.
     index('bookings_blocking_period_idx').using('gist', t.period).where(sql`${t.blocksCar}`),
     uniqueIndex('bookings_payment_reference_key').on(t.paymentProvider, t.paymentReference),
+    uniqueIndex('bookings_reference_key').on(t.reference),
   ],
 );
 

@@ -164,6 +164,9 @@ const PUBLIC_ROUTES = [
   'POST /api/newsletter/unsubscribe',
   'POST /api/demo-payment/:bookingId',
   'GET /api/checkout-session/:sessionId',
+  // A guest's payment step (issue #22 items 5, 11): public as the payment calls are; only the party that placed the
+  // booking is answered — its driver's session or the guest's cookie (issue #21).
+  'GET /api/booking-payment/:bookingId',
   'POST /api/create-paypal-order/',
   'POST /api/check-paypal-order/:bookingId/:orderId',
   'POST /api/stripe-webhook',

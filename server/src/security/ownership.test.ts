@@ -168,6 +168,12 @@ const ROWS: Row[] = [
     request: (f) => ({ method: 'POST', url: `/api/cancel-booking/${f.bookingId}` }),
   },
   {
+    call: 'POST /api/release-booking/{id}',
+    // Only its driver lets go of an unpaid booking (issue #22 item 5); an operator cancels it instead (409 here).
+    expected: { ...BOOKING, operatingSupplier: 409, admin: 409 },
+    request: (f) => ({ method: 'POST', url: `/api/release-booking/${f.unpaidBookingId}` }),
+  },
+  {
     call: 'POST /api/delete-bookings',
     expected: BOOKING,
     request: (f) => ({ method: 'POST', url: '/api/delete-bookings', payload: { ids: [f.cancelledBookingId] } }),
@@ -216,6 +222,13 @@ const ROWS: Row[] = [
       url: '/api/create-paypal-order/',
       payload: { bookingId: f.unpaidBookingId, amount: 100, currency: 'EUR', name: 'Renault Clio', description: 'x' },
     }),
+  },
+  // The payment step of an unpaid booking (issue #22 items 5, 11): like every payment call, only the party that placed
+  // the booking — its driver, or the guest's browser (security/payment-party.test.ts) — is answered (issue #21).
+  {
+    call: 'GET /api/booking-payment/{bookingId}',
+    expected: { ...everyone(404), owner: 200 },
+    request: (f) => ({ method: 'GET', url: `/api/booking-payment/${f.unpaidBookingId}` }),
   },
   {
     // The owner reaches the wallet provider, whose order is not approved yet: 402 Payment failed.

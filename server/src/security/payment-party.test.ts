@@ -42,6 +42,9 @@ describe('security: only the booking party pays or reads a payment (demo gateway
     t.app.inject({ method: 'POST', url: `/api/demo-payment/${bookingId}`, headers, payload: CARD });
   const read = (bookingId: string, headers: Headers) =>
     t.app.inject({ method: 'GET', url: `/api/checkout-session/${bookingId}`, headers });
+  /** The payment step found again after a reload (issue #22 items 5, 11): a payment call like the others. */
+  const step = (bookingId: string, headers: Headers) =>
+    t.app.inject({ method: 'GET', url: `/api/booking-payment/${bookingId}`, headers });
 
   it("a driver's booking: nobody else can mark it paid; the driver can", async () => {
     const booked = await checkout(who.driver!, 80);
@@ -50,7 +53,9 @@ describe('security: only the booking party pays or reads a payment (demo gateway
     for (const caller of ['anonymous', 'driver2', 'otherSupplier', 'operatingSupplier', 'admin']) {
       const res = await pay(bookingId, who[caller]!);
       expect({ caller, status: res.statusCode }).toEqual({ caller, status: 404 });
+      expect({ caller, step: (await step(bookingId, who[caller]!)).statusCode }).toEqual({ caller, step: 404 });
     }
+    expect((await step(bookingId, who.driver!)).json()).toMatchObject({ bookingId, payment: { provider: 'demo' } });
     expect((await read(bookingId, who.driver!)).json()).toMatchObject({ status: 'void', payment: 'open' });
     const paid = await pay(bookingId, who.driver!);
     expect(paid.statusCode).toBe(200);
@@ -87,9 +92,11 @@ describe('security: only the booking party pays or reads a payment (demo gateway
     const forged = { cookie: `${GUEST_COOKIE}=${'A'.repeat(43)}` };
     for (const headers of [{}, theirs, forged, who.driver2!]) {
       expect((await read(bookingId, headers)).statusCode).toBe(404);
+      expect((await step(bookingId, headers)).statusCode).toBe(404);
       expect((await pay(bookingId, headers)).statusCode).toBe(404);
     }
     expect((await read(bookingId, mine)).json()).toMatchObject({ status: 'void', payment: 'open' });
+    expect((await step(bookingId, mine)).json()).toMatchObject({ bookingId, payment: { provider: 'demo' } });
     expect((await pay(bookingId, mine)).json()).toEqual({ bookingId, status: 'paid', payment: 'paid' });
   });
 });

@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS, SUPPLIERS } from './accounts.ts';
 import { FEATURED_CARS } from './featured-cars.ts';
 import { carId, type Fleet } from './fleet.ts';
 import { type CountryCode, LOCATIONS, locationId } from './places.ts';
-import { Random, seedId } from './random.ts';
+import { Random, seedId, seedReference } from './random.ts';
 
 // What an operator needs to try the console (issue #23): a licence plate on every demo car, in the style of the
 // country it is rented in, and on two of the demo supplier's cars a blocked period and a cancellation request each.
@@ -102,6 +102,7 @@ export function operatorBookings(fleet: Fleet, now: Date): BookingRow[] {
   ): BookingRow => ({
     ...common(carId),
     id: seedId(`booking:${key}`),
+    reference: seedReference(`booking:${key}`),
     kind: 'block',
     blockReason: reason,
     blockNote: note,
@@ -129,6 +130,7 @@ export function operatorBookings(fleet: Fleet, now: Date): BookingRow[] {
     return {
       ...common(car.id!),
       id: seedId(`booking:${key}`),
+      reference: seedReference(`booking:${key}`),
       driverId: DEMO_ACCOUNTS.driver2.id,
       pickupAt,
       dropoffAt,
@@ -137,6 +139,9 @@ export function operatorBookings(fleet: Fleet, now: Date): BookingRow[] {
       paymentOption: paid ? 'full' : 'payLater',
       price: total,
       deposit,
+      // In euros at rate 1: the amounts in the booking's currency are the base amounts (issue #22 item 3).
+      totalAmount: total,
+      depositAmount: deposit,
       payNow: paid ? total : 0,
       chargedAmount: paid ? total : 0,
       ...(paid

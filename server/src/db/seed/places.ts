@@ -102,5 +102,49 @@ export const LOCATIONS = [
 
 export type LocationKey = (typeof LOCATIONS)[number]['key'];
 
+/**
+ * Each place's rental desk, as a booking's confirmation shows it (issue #22 item 10): the real street address of the
+ * airport terminal or the station, in the country's own words; a city's desk is at its main railway station.
+ */
+export const ADDRESSES: Record<LocationKey, string> = {
+  paris: 'Gare Montparnasse, 17 boulevard de Vaugirard, 75015 Paris',
+  parisCdg: 'Aéroport Paris-Charles de Gaulle, Terminal 2, 95700 Roissy-en-France',
+  parisOrly: 'Aéroport de Paris-Orly, 94390 Orly',
+  parisGareDeLyon: 'Place Louis-Armand, 75012 Paris',
+  lyon: 'Gare de Lyon Part-Dieu, 5 place Charles Béraudier, 69003 Lyon',
+  lyonAirport: 'Aéroport Lyon-Saint Exupéry, 69125 Colombier-Saugnieu',
+  niceAirport: "Aéroport Nice Côte d'Azur, Terminal 2, 06200 Nice",
+  marseille: 'Gare de Marseille-Saint-Charles, square Narvik, 13001 Marseille',
+  casablanca: 'Gare de Casa-Voyageurs, boulevard Ba Hmad, 20300 Casablanca',
+  casablancaAirport: 'Aéroport Mohammed V, 27182 Nouaceur',
+  marrakech: 'Gare de Marrakech, avenue Hassan II, 40000 Marrakech',
+  marrakechAirport: 'Aéroport Marrakech-Ménara, 40000 Marrakech',
+  rabat: 'Gare de Rabat-Ville, avenue Mohammed V, 10000 Rabat',
+  tangier: 'Gare de Tanger-Ville, place de la Marche Verte, 90000 Tanger',
+  madrid: 'Estación de Madrid-Chamartín, calle de Agustín de Foxá, 28036 Madrid',
+  madridAirport: 'Aeropuerto Adolfo Suárez Madrid-Barajas, Terminal 4, 28042 Madrid',
+  madridAtocha: 'Plaza del Emperador Carlos V, 28045 Madrid',
+  barcelona: 'Estació de Sants, plaça dels Països Catalans, 08014 Barcelona',
+  barcelonaAirport: 'Aeropuerto Josep Tarradellas Barcelona-El Prat, Terminal 1, 08820 El Prat de Llobregat',
+  malagaAirport: 'Aeropuerto de Málaga-Costa del Sol, avenida del Comandante García Morato, 29004 Málaga',
+  tenerifeSouthAirport: 'Aeropuerto de Tenerife Sur, 38610 Granadilla de Abona',
+  berlin: 'Berlin Ostbahnhof, Koppenstraße 3, 10243 Berlin',
+  berlinAirport: 'Flughafen BER, Terminal 1, Willy-Brandt-Platz, 12529 Schönefeld',
+  berlinHauptbahnhof: 'Europaplatz 1, 10557 Berlin',
+  munichAirport: 'Flughafen München, Nordallee 25, 85356 München',
+  frankfurtAirport: 'Flughafen Frankfurt am Main, Terminal 1, 60547 Frankfurt am Main',
+  hamburg: 'Hamburg Hauptbahnhof, Hachmannplatz 16, 20099 Hamburg',
+  stockholm: 'Cityterminalen, Klarabergsviadukten 72, 111 64 Stockholm',
+  stockholmArlanda: 'Stockholm Arlanda Airport, Terminal 5, 190 45 Stockholm-Arlanda',
+  stockholmCentral: 'Centralplan 15, 111 20 Stockholm',
+  gothenburg: 'Göteborgs centralstation, Drottningtorget 5, 411 03 Göteborg',
+  gothenburgAirport: 'Göteborg Landvetter Airport, 438 80 Landvetter',
+  london: "King's Cross station, Euston Road, London N1 9AL",
+  londonHeathrow: 'Heathrow Airport, Terminal 5, Longford TW6 2GA',
+  londonGatwick: 'Gatwick Airport, South Terminal, Horley RH6 0NP',
+  manchesterAirport: 'Manchester Airport, Terminal 1, Manchester M90 1QX',
+  edinburgh: 'Edinburgh Waverley, Waverley Bridge, Edinburgh EH1 1BB',
+};
+
 export const countryId = (code: CountryCode) => seedId(`country:${code}`);
 export const locationId = (key: string) => seedId(`location:${key}`);

@@ -1,3 +1,5 @@
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '@roam/contract/booking-summary';
+
 // Deterministic randomness for the demo data (issue #2 item 4): same seed, same rows, same ids, every run.
 
 /** The one fixed seed. Changing it changes every generated value and id. */
@@ -41,6 +43,16 @@ export function seedId(key: string): string {
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
   const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A booking's short reference (issue #22 item 10: 8 characters of contract booking-summary.ts REFERENCE_ALPHABET)
+ * drawn from the seeded PRNG by a stable name, as `seedId`: the database would draw one at random, and the demo data
+ * is the same on every database.
+ */
+export function seedReference(key: string): string {
+  const next = mulberry32(fnv1a(key, 0x2545f491) ^ SEED);
+  return Array.from({ length: REFERENCE_LENGTH }, () => REFERENCE_ALPHABET[Math.floor(next() * 31)]).join('');
 }
 
 /** Convenience draws over one sequential PRNG stream. */

@@ -8,7 +8,7 @@ import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carImageFileId } from './fleet.ts';
 import { CAR_IMAGE, LOGO_IMAGE, renderCarImage, renderLogo } from './images.ts';
 import { operatorBookings, platesFor } from './operator-demo.ts';
-import { COUNTRIES, countryId, LOCATIONS, locationId } from './places.ts';
+import { ADDRESSES, COUNTRIES, countryId, LOCATIONS, locationId } from './places.ts';
 import { Random, seedId } from './random.ts';
 import { COLOURS } from './vehicles.ts';
 
@@ -120,6 +120,7 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     longitude: location.longitude,
     timeZone: location.timeZone,
     kind: location.kind,
+    address: ADDRESSES[location.key],
   }));
 
   return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
+import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
 import type { BookingStatus } from '@roam/contract/enums';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, cars, locations, users } from '../../db/schema.ts';
@@ -12,14 +13,29 @@ const supplier = alias(users, 'supplier');
 const pickupPlace = alias(locations, 'pickup_place');
 const dropoffPlace = alias(locations, 'dropoff_place');
 
-/** Who sees what (ARCHITECTURE §5): a driver their own bookings, a supplier its fleet's, an admin all. */
-export type Scope = { kind: 'driver'; userId: string } | { kind: 'supplier'; userId: string } | { kind: 'admin' };
+/**
+ * Who sees what (ARCHITECTURE §5): a driver their own bookings, a supplier its fleet's, an admin all. `now` decides
+ * which of a driver's unpaid attempts still exist for them (contract booking-actions.ts).
+ */
+export type Scope =
+  | { kind: 'driver'; userId: string; now: Date }
+  | { kind: 'supplier'; userId: string }
+  | { kind: 'admin' };
+
+/**
+ * An unpaid online booking is one to its driver only while its hold lasts (issue #22 item 5; contract
+ * booking-actions.ts `holdIsLive`): a declined, abandoned or lapsed attempt never became a booking.
+ */
+const existsForDriver = (now: Date) =>
+  or(ne(bookings.status, 'void'), and(isNotNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)));
 
 /** A blocked period (issue #23: a `bookings` row of kind 'block') is never a booking to anyone. */
 const isRental = eq(bookings.kind, 'rental');
 
 export function scopeCondition(scope: Scope): SQL | undefined {
-  if (scope.kind === 'driver') return and(isRental, eq(bookings.driverId, scope.userId));
+  if (scope.kind === 'driver') {
+    return and(isRental, eq(bookings.driverId, scope.userId), existsForDriver(scope.now));
+  }
   if (scope.kind === 'supplier') return and(isRental, eq(bookings.supplierId, scope.userId));
   return isRental;
 }
@@ -31,6 +47,8 @@ const rowColumns = {
   carRange: cars.range,
   /** The car's cancellation extra now (−1, 0 included, a price): what a cancellation refunds depends on it. */
   carCancellation: cars.cancellation,
+  /** The car's Amendments extra (−1, 0 included, a price): whether its driver may change the booking. */
+  carAmendments: cars.amendments,
   supplierName: supplier.fullName,
   driverName: driver.fullName,
   driverEmail: driver.email,
@@ -41,8 +59,10 @@ const rowColumns = {
   supplierNotifications: supplier.enableEmailNotifications,
   pickupNames: pickupPlace.names,
   pickupTimeZone: pickupPlace.timeZone,
+  pickupAddress: pickupPlace.address,
   dropoffNames: dropoffPlace.names,
   dropoffTimeZone: dropoffPlace.timeZone,
+  dropoffAddress: dropoffPlace.address,
 };
 
 function joined(db: DbOrTx) {
@@ -61,6 +81,8 @@ export type ListFilter = { statuses: BookingStatus[]; from?: Date; to?: Date; ke
 
 export async function listBookings(db: DbOrTx, scope: Scope, filter: ListFilter, page: number, size: number) {
   const keyword = filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  // A reference as people write it (any case, with a space or a dash): found exactly (issue #22 item 10).
+  const reference = filter.keyword && looksLikeReference(filter.keyword) ? normalizeReference(filter.keyword) : null;
   const where = and(
     scopeCondition(scope),
     filter.statuses.length > 0 ? inArray(bookings.status, filter.statuses) : undefined,
@@ -73,6 +95,8 @@ export async function listBookings(db: DbOrTx, scope: Scope, filter: ListFilter,
           ilike(driver.email, keyword),
           ilike(supplier.fullName, keyword),
           sql`${bookings.id}::text ilike ${keyword}`,
+          ilike(bookings.reference, keyword),
+          reference ? eq(bookings.reference, reference) : undefined,
         )
       : undefined,
   );
@@ -119,10 +143,18 @@ export async function findBooking(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** Bookings among `ids` the scope may act on (for all-or-nothing bulk calls). */
+/** Bookings among `ids` the scope may act on (for all-or-nothing bulk calls), with what their actions depend on. */
 export async function visibleIds(db: DbOrTx, scope: Scope, ids: string[]) {
   const rows = await db
-    .select({ id: bookings.id, status: bookings.status, blocksCar: bookings.blocksCar })
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      driverId: bookings.driverId,
+      supplierId: bookings.supplierId,
+      pickupAt: bookings.pickupAt,
+      cancelRequest: bookings.cancelRequest,
+      holdExpiresAt: bookings.holdExpiresAt,
+    })
     .from(bookings)
     .where(and(inArray(bookings.id, ids), scopeCondition(scope)));
   return rows;
@@ -152,6 +184,14 @@ export async function lockBookings(tx: DbOrTx, ids: string[]) {
     .where(inArray(bookings.id, ids))
     .orderBy(bookings.id)
     .for('update');
+}
+
+/** An unpaid online booking its driver let go: the car is free again; a payment since then changes nothing. */
+export async function releaseHold(db: DbOrTx, id: string) {
+  await db
+    .update(bookings)
+    .set({ blocksCar: false, holdExpiresAt: null, updatedAt: new Date() })
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'void'), sql`${bookings.paidAt} is null`));
 }
 
 export async function setStatuses(db: DbOrTx, ids: string[], status: BookingStatus, blocksCar: boolean) {

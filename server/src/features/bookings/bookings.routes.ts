@@ -17,7 +17,7 @@ import * as service from './bookings.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 
-/** The bookings calls (issue #5): list, view, edit, cancel, delete, bulk status. Every one checks ownership. */
+/** The bookings calls (issue #5): list, view, edit, cancel, release, delete, bulk status. Every one checks ownership. */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const tags = ['bookings'];
@@ -83,6 +83,20 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.cancelBooking(ctx, requireUser(request), request.params.id, request.query.language),
+  );
+
+  app.post(
+    '/api/release-booking/:id',
+    {
+      config: { auth: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'Driver: let go of an unpaid online booking while its hold lasts (the car is free again)',
+        params: IdParamsSchema,
+        response: { 200: CountResultSchema, ...errors },
+      },
+    },
+    async (request) => service.releaseBooking(ctx, requireUser(request), request.params.id),
   );
 
   app.post(

@@ -1,5 +1,9 @@
-import type { Booking, BookingRow, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
+import { bookingActions } from '@roam/contract/booking-actions';
+import type { BookingSummary } from '@roam/contract/booking-summary';
+import type { BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import { BLOCKING_STATUSES, type BookingStatus, EXTRAS, type Language } from '@roam/contract/enums';
+import { convertMinor } from '@roam/contract/money';
+import { priceIn } from '@roam/contract/price';
 import { validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -11,6 +15,7 @@ import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
 import { buildSettings } from '../system/settings.service.ts';
+import { actionsOf, toDetail, toRow, toSummary } from './booking-views.ts';
 import * as repository from './bookings.repository.ts';
 
 // Bookings API (issue #5). Ownership: every call checks the session against the booking (ARCHITECTURE §4, §5);
@@ -22,15 +27,10 @@ const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
 const TAKEN = () => new AppError('CAR_UNAVAILABLE', 'This car was just booked by someone else for these dates.');
 const blocks = (status: BookingStatus) => (BLOCKING_STATUSES as readonly BookingStatus[]).includes(status);
 
-export function scopeOf(user: SessionUser): repository.Scope {
+export function scopeOf(user: SessionUser, now: Date): repository.Scope {
   if (user.type === 'admin') return { kind: 'admin' };
   if (user.type === 'supplier') return { kind: 'supplier', userId: user.id };
-  return { kind: 'driver', userId: user.id };
-}
-
-function visible(record: repository.BookingRecord, user: SessionUser): boolean {
-  const { booking } = record;
-  return user.type === 'admin' || booking.driverId === user.id || booking.supplierId === user.id;
+  return { kind: 'driver', userId: user.id, now };
 }
 
 /** Admins, and the supplier of the booked car. */
@@ -38,57 +38,9 @@ export function isOperator(record: repository.BookingRecord, user: Pick<SessionU
   return user.type === 'admin' || (user.type === 'supplier' && record.booking.supplierId === user.id);
 }
 
-const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
-const fileUrl = (id: string | null) => (id ? `/api/files/${id}` : null);
-
-function toRow(record: repository.BookingRecord, language: Language): BookingRow {
-  const { booking } = record;
-  const days = Math.max(1, Math.ceil((booking.dropoffAt.getTime() - booking.pickupAt.getTime()) / (24 * 3600_000)));
-  return {
-    _id: booking.id,
-    car: { _id: booking.carId, name: record.carName, image: fileUrl(record.carImageFileId), range: record.carRange },
-    supplier: { _id: booking.supplierId, name: record.supplierName },
-    driver: { _id: booking.driverId, name: record.driverName },
-    pickupLocation: { _id: booking.pickupLocationId, name: nameIn(record.pickupNames, language) },
-    dropoffLocation: { _id: booking.dropoffLocationId, name: nameIn(record.dropoffNames, language) },
-    pickupAt: booking.pickupAt.toISOString(),
-    dropoffAt: booking.dropoffAt.toISOString(),
-    days,
-    price: booking.price,
-    status: booking.status,
-    paymentOption: booking.paymentOption,
-    cancelRequest: booking.cancelRequest,
-    createdAt: booking.createdAt.toISOString(),
-  };
-}
-
-/** A driver may edit a pay-later booking that has not started and has no pending cancellation. */
-function driverMayEdit(record: repository.BookingRecord, now: Date): boolean {
-  const { booking } = record;
-  return booking.status === 'pending' && booking.pickupAt.getTime() > now.getTime() && !booking.cancelRequest;
-}
-
-function toDetail(ctx: AppContext, record: repository.BookingRecord, user: SessionUser, language: Language): Booking {
-  const { booking } = record;
-  return {
-    ...toRow(record, language),
-    pickupTimeZone: record.pickupTimeZone,
-    dropoffTimeZone: record.dropoffTimeZone,
-    extras: Object.fromEntries(EXTRAS.map((extra) => [extra, booking[extra]])) as Booking['extras'],
-    additionalDriverDetails: booking.additionalDriverDetails ?? null,
-    deposit: booking.deposit,
-    payNow: booking.payNow,
-    payAtPickup: Math.max(0, booking.price - booking.payNow),
-    currency: booking.currency,
-    rate: booking.rate,
-    chargedAmount: booking.chargedAmount,
-    paymentProvider: booking.paymentProvider,
-    paidAt: booking.paidAt?.toISOString() ?? null,
-    holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
-    license: fileUrl(booking.licenseFileId),
-    editable: isOperator(record, user) ? booking.status !== 'cancelled' : driverMayEdit(record, ctx.clock.now()),
-  };
-}
+/** A booking's amounts in its own currency at its own rate, line by line (issue #22 item 3). */
+const inBookingCurrency = (booking: { currency: string; rate: number }) => (amount: number) =>
+  convertMinor(amount, booking.rate, booking.currency);
 
 export async function listBookings(
   ctx: AppContext,
@@ -99,7 +51,7 @@ export async function listBookings(
 ) {
   const { rows, totalCount } = await repository.listBookings(
     ctx.db,
-    scopeOf(user),
+    scopeOf(user, ctx.clock.now()),
     {
       statuses: query.statuses,
       ...(query.from ? { from: new Date(query.from) } : {}),
@@ -112,14 +64,29 @@ export async function listBookings(
   return { results: rows.map((row) => toRow(row, query.language)), totalCount };
 }
 
+/** The booking and what `user` may do with it now; a booking with no action for them does not exist to them. */
 async function visibleRecord(ctx: AppContext, user: SessionUser, id: string) {
   const record = await repository.findBooking(ctx.db, id);
-  if (!record || !visible(record, user)) throw NOT_FOUND();
-  return record;
+  const actions = record ? actionsOf(record, user, ctx.clock.now()) : [];
+  if (!record || actions.length === 0) throw NOT_FOUND();
+  return { record, actions };
 }
 
 export async function getBooking(ctx: AppContext, user: SessionUser, id: string, language: Language) {
-  return toDetail(ctx, await visibleRecord(ctx, user, id), user, language);
+  return toDetail((await visibleRecord(ctx, user, id)).record, language);
+}
+
+/**
+ * The summary of a booking in each reader's language (issue #22 item 10), read in `db` — the transaction of the
+ * change a notice reports, or the database — for checkout, payments and notices to show.
+ */
+export async function bookingSummaries(
+  _ctx: AppContext,
+  db: DbOrTx,
+  id: string,
+): Promise<((language: Language) => BookingSummary) | null> {
+  const record = await repository.findBooking(db, id);
+  return record ? (language) => toSummary(record, language) : null;
 }
 
 const driverOf = (record: repository.BookingRecord): Recipient => ({
@@ -138,6 +105,7 @@ function recordStatusNotice(
 ): Promise<QueuedMail | null> {
   return recordBookingNotice(ctx, tx, driverOf(record), 'bookingStatusChanged', {
     id: record.booking.id,
+    reference: record.booking.reference,
     carName: record.carName,
     status,
   });
@@ -155,16 +123,16 @@ export async function updateBooking(
   body: UpdateBookingBody,
   language: Language,
 ) {
-  const record = await visibleRecord(ctx, user, id);
+  const { record, actions } = await visibleRecord(ctx, user, id);
   const operator = isOperator(record, user);
   const { booking } = record;
-  if (!operator) {
-    if (body.status !== undefined || body.pickupLocationId !== undefined || body.dropoffLocationId !== undefined) {
-      throw new AppError('FORBIDDEN', 'Only the supplier can change this.');
-    }
-    if (!driverMayEdit(record, ctx.clock.now()))
-      throw new AppError('CONFLICT', 'This booking can no longer be changed.');
+  if (
+    !operator &&
+    (body.status !== undefined || body.pickupLocationId !== undefined || body.dropoffLocationId !== undefined)
+  ) {
+    throw new AppError('FORBIDDEN', 'Only the supplier can change this.');
   }
+  if (!actions.includes('edit')) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
   const pickupAt = body.pickupAt ? new Date(body.pickupAt) : booking.pickupAt;
   const dropoffAt = body.dropoffAt ? new Date(body.dropoffAt) : booking.dropoffAt;
   const pickupPlace = await repository.findLocation(ctx.db, body.pickupLocationId ?? booking.pickupLocationId);
@@ -223,6 +191,8 @@ export async function updateBooking(
         ...extras,
         additionalDriverDetails,
         price: price.total,
+        // Re-priced at the booking's own rate, never today's (issue #22 item 3).
+        totalAmount: priceIn(price, inBookingCurrency(booking)).total,
         ...(status !== current.status ? { status, blocksCar: blocks(status), holdExpiresAt: null } : {}),
       });
       return status !== current.status ? [await recordStatusNotice(tx, ctx, record, status)] : [];
@@ -232,7 +202,7 @@ export async function updateBooking(
     throw error;
   }
   await deliverNotices(ctx, mails);
-  return toDetail(ctx, await visibleRecord(ctx, user, id), user, language);
+  return toDetail((await visibleRecord(ctx, user, id)).record, language);
 }
 
 /**
@@ -240,8 +210,12 @@ export async function updateBooking(
  * and finalises it) — the supplier and the admins are notified. An operator cancels: status cancelled, car released.
  */
 export async function cancelBooking(ctx: AppContext, user: SessionUser, id: string, language: Language) {
-  const record = await visibleRecord(ctx, user, id);
-  if (record.booking.status === 'cancelled') return toDetail(ctx, record, user, language);
+  const { record, actions } = await visibleRecord(ctx, user, id);
+  // Asked again (a double click, a retry): the same answer, nothing sent twice.
+  if (record.booking.status === 'cancelled' || (record.booking.cancelRequest && !actions.includes('cancel'))) {
+    return toDetail(record, language);
+  }
+  if (!actions.includes('cancel')) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
   const operator = isOperator(record, user);
   const mails = await ctx.db.transaction(async (tx) => {
     // Decided on the locked row: two cancels at once change and notify once.
@@ -265,6 +239,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
       queued.push(
         await recordBookingNotice(ctx, tx, recipient, 'cancelRequested', {
           id,
+          reference: record.booking.reference,
           carName: record.carName,
         }),
       );
@@ -272,28 +247,38 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     return queued;
   });
   await deliverNotices(ctx, mails);
-  return toDetail(ctx, await visibleRecord(ctx, user, id), user, language);
+  return toDetail((await visibleRecord(ctx, user, id)).record, language);
+}
+
+/**
+ * `POST /api/release-booking/{id}` (issue #22 item 5): the driver lets go of an unpaid online booking while its hold
+ * lasts — the car is free again at once, and the attempt, which never became a booking, leaves their list.
+ */
+export async function releaseBooking(ctx: AppContext, user: SessionUser, id: string) {
+  const { actions } = await visibleRecord(ctx, user, id);
+  if (!actions.includes('release')) throw new AppError('CONFLICT', 'This booking is not awaiting payment.');
+  await repository.releaseHold(ctx.db, id);
+  return { count: 1 };
 }
 
 async function allVisible(ctx: AppContext, user: SessionUser, ids: string[]) {
   const unique = [...new Set(ids)];
-  const rows = await repository.visibleIds(ctx.db, scopeOf(user), unique);
+  const now = ctx.clock.now();
+  const rows = await repository.visibleIds(ctx.db, scopeOf(user, now), unique);
   if (rows.length !== unique.length) throw NOT_FOUND();
-  return { unique, rows };
+  // Amendments do not decide any bulk action.
+  return { unique, actions: rows.map((row) => bookingActions({ ...row, amendable: false }, user, now)) };
 }
 
 /**
  * `POST /api/delete-bookings`, all or nothing. Admins and suppliers (their fleet) delete any selection
- * (ARCHITECTURE §5); a driver deletes only their own bookings that no longer hold a car: cancelled, or void
- * without a live hold (abandoned or failed payments).
+ * (ARCHITECTURE §5); a driver deletes only their own cancelled bookings (contract booking-actions.ts; an unpaid
+ * attempt whose hold is gone is no booking of theirs at all).
  */
 export async function deleteBookings(ctx: AppContext, user: SessionUser, ids: string[]) {
-  const { unique, rows } = await allVisible(ctx, user, ids);
-  if (
-    user.type === 'user' &&
-    rows.some((row) => !(row.status === 'cancelled' || (row.status === 'void' && !row.blocksCar)))
-  ) {
-    throw new AppError('CONFLICT', 'Only cancelled or expired bookings can be deleted.');
+  const { unique, actions } = await allVisible(ctx, user, ids);
+  if (actions.some((allowed) => !allowed.includes('delete'))) {
+    throw new AppError('CONFLICT', 'Only cancelled bookings can be deleted.');
   }
   await ctx.db.transaction(async (tx) => repository.deleteBookings(tx, unique));
   return { count: unique.length };

@@ -39,7 +39,8 @@ describe('bookings API', () => {
     as.supplier = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
     as.kestrel = await signIn(t.db, DEMO_IDS.suppliers.kestrel);
     as.admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
-    mine = await book(as.driver, 10);
+    // With the Amendments extra: the Clio's terms allow changes only with it (issue #22 item 7).
+    mine = await book(as.driver, 10, { extras: { amendments: true } });
     theirs = await book(as.driver2, 15);
     const [row] = await t.db
       .insert(bookings)
@@ -96,6 +97,7 @@ describe('bookings API', () => {
       price: 10500,
       status: 'pending',
       paymentOption: 'payLater',
+      amounts: { currency: 'EUR', total: 10500, payAtPickup: 10500 },
     });
   });
 
@@ -103,6 +105,12 @@ describe('bookings API', () => {
     expect(await ids(as.admin, { statuses: ['paid'] })).toEqual([van]);
     expect(await ids(as.admin, { keyword: 'trafic' })).toEqual([van]);
     expect(await ids(as.admin, { keyword: 'jonas' })).toEqual([theirs]);
+    // Operators find a booking by its reference as a customer reads it out: any case, with a dash (issue #22 item 10).
+    const [vanRow] = await t.db.select().from(bookings).where(eq(bookings.id, van));
+    const spoken = `${vanRow!.reference.slice(0, 4).toLowerCase()}-${vanRow!.reference.slice(4)}`;
+    expect(await ids(as.admin, { keyword: spoken })).toEqual([van]);
+    expect(await ids(as.kestrel, { keyword: vanRow!.reference.toLowerCase() })).toEqual([van]);
+    expect(await ids(as.supplier, { keyword: vanRow!.reference })).toEqual([]);
     expect(await ids(as.admin, { from: period(14).pickupAt })).toEqual([theirs]);
     const first = BookingsPageSchema.parse((await list(as.admin, {}, 1, 2)).json());
     const second = BookingsPageSchema.parse((await list(as.admin, {}, 2, 2)).json());
@@ -119,12 +127,23 @@ describe('bookings API', () => {
     expect((await get(as.kestrel, mine)).statusCode).toBe(404);
     for (const who of [as.driver, as.supplier, as.admin]) expect((await get(who, mine)).statusCode).toBe(200);
     const detail = BookingSchema.parse((await get(as.driver, mine)).json());
+    // 3 days at the 3-day rate 105 € + amendments 15 €, at the counter; the 500 € security deposit held there.
     expect(detail).toMatchObject({
       status: 'pending',
-      editable: true,
-      pickupTimeZone: 'Europe/Paris',
-      payNow: 0,
-      payAtPickup: 10500,
+      amendable: true,
+      reference: expect.stringMatching(/^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{8}$/),
+      pickupLocation: {
+        timeZone: 'Europe/Paris',
+        address: 'Aéroport Paris-Charles de Gaulle, Terminal 2, 95700 Roissy-en-France',
+      },
+      amounts: {
+        currency: 'EUR',
+        total: 12000,
+        payNow: 0,
+        payAtPickup: 12000,
+        securityDeposit: 50000,
+        securityDepositTaken: 'atPickup',
+      },
     });
   });
 
@@ -189,7 +208,7 @@ describe('bookings API', () => {
     ).toBe(404);
     const res = await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${mine}`, headers: as.driver });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'pending', cancelRequest: true, editable: false });
+    expect(res.json()).toMatchObject({ status: 'pending', cancelRequest: true });
     const notes = await t.db
       .select()
       .from(notifications)

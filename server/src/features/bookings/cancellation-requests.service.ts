@@ -150,6 +150,7 @@ export async function approveCancellation(ctx: AppContext, actor: Actor, id: str
     return [
       await recordBookingNotice(ctx, tx, driverOf(record), 'cancelApproved', {
         id,
+        reference: booking.reference,
         carName: record.carName,
         status: 'cancelled',
         ...(refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {}),
@@ -184,6 +185,7 @@ export async function declineCancellation(
     return [
       await recordBookingNotice(ctx, tx, driverOf(record), 'cancelDeclined', {
         id,
+        reference: record.booking.reference,
         carName: record.carName,
         message,
       }),

@@ -1,3 +1,4 @@
+import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { CheckoutBody } from '@roam/contract/checkout';
 import { EXTRAS, type Extra, type Language } from '@roam/contract/enums';
 import type { Settings } from '@roam/contract/settings';
@@ -118,14 +119,20 @@ function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolea
   }
 }
 
+/** The option must be one the checkout offers for this car (contract booking-terms.ts, issue #22 item 4). */
 function checkPaymentOption(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFileId'>, settings: Settings) {
   const { paymentOption } = order.body;
   if (paymentOption === 'payLater' && !order.supplier.payLater) {
     throw validationFailed({ paymentOption: ['Pay later is not available for this supplier.'] });
   }
   // Nothing is written for an online payment that no gateway could take (production without a card provider).
-  if (paymentOption !== 'payLater' && settings.payment.card === null && !ctx.payments.paypal) {
+  const online = settings.payment.card !== null || Boolean(ctx.payments.paypal);
+  if (paymentOption !== 'payLater' && !online) {
     throw validationFailed({ paymentOption: ['Online payment is not available.'] });
+  }
+  const offered = offeredPaymentOptions({ deposit: order.car.deposit, payLater: order.supplier.payLater, online });
+  if (!offered.includes(paymentOption)) {
+    throw validationFailed({ paymentOption: ['This car has no security deposit to pay online.'] });
   }
 }
 

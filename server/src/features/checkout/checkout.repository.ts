@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, locations } from '../../db/schema.ts';
+import { pgConstraint, pgErrorCode } from '../../lib/pg-error.ts';
 
 // The only Drizzle code of the checkout slice.
 
@@ -69,7 +70,27 @@ export async function countUnpaidFrom(db: DbOrTx, clientKey: string, recentMinut
   return row?.n ?? 0;
 }
 
-export async function insertBooking(db: DbOrTx, values: typeof bookings.$inferInsert) {
-  const [row] = await db.insert(bookings).values(values).returning({ id: bookings.id, status: bookings.status });
-  return row!;
+/** Draws of a booking reference before giving up: a repeat is a 1-in-10^12 chance per booking on record. */
+const REFERENCE_DRAWS = 5;
+
+/**
+ * Inserts the booking; its reference is drawn by the database (`booking_reference()`, issue #22 item 10). A reference
+ * already taken is drawn again: each try is a savepoint of the caller's transaction, so a refused one leaves it
+ * usable.
+ */
+export async function insertBooking(db: DbOrTx, values: Omit<typeof bookings.$inferInsert, 'reference'>) {
+  for (let draw = 1; ; draw++) {
+    try {
+      const [row] = await db.transaction((savepoint) =>
+        savepoint
+          .insert(bookings)
+          .values(values)
+          .returning({ id: bookings.id, status: bookings.status, reference: bookings.reference }),
+      );
+      return row!;
+    } catch (error) {
+      const repeat = pgErrorCode(error) === '23505' && pgConstraint(error) === 'bookings_reference_key';
+      if (!repeat || draw >= REFERENCE_DRAWS) throw error;
+    }
+  }
 }

@@ -1,5 +1,7 @@
 import type { CheckoutBody, CheckoutResult } from '@roam/contract/checkout';
+import { LanguageSchema } from '@roam/contract/enums';
 import type { AppContext } from '../../context.ts';
+import { bookingSummaries } from '../bookings/bookings.service.ts';
 import { startCardPayment } from '../payments/payments.service.ts';
 import { type CheckoutQuote, priceCheckout } from './checkout-pricing.ts';
 import { type CheckoutOrder, type Customer, validateCheckout } from './checkout-validation.ts';
@@ -31,8 +33,13 @@ export async function checkout(ctx: AppContext, body: CheckoutBody, customer: Cu
   const quote = await priceCheckout(ctx, order);
   const booking = await placeBooking(ctx, order, quote);
   const payment = await startPayment(ctx, order, quote, booking);
+  // The booking as the payment step and the result page show it: its reference and its amounts, in the driver's
+  // language (issue #22 item 10).
+  const language = LanguageSchema.safeParse(order.driver.language).data ?? ctx.config.DEFAULT_LANGUAGE;
+  const summary = (await bookingSummaries(ctx, ctx.db, booking.bookingId))!(language);
   return {
     bookingId: booking.bookingId,
+    summary,
     status: booking.status,
     price: quote.price,
     payNow: quote.payNow,

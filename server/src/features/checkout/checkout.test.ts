@@ -61,12 +61,16 @@ describe('POST /api/checkout', () => {
     );
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, res.json().bookingId));
-    // Spec §9 in French: $ before the amount, a space between thousands, a decimal comma only when not whole.
-    const total = formatMinor(convertMinor(row!.price, row!.rate, 'USD'), 'USD', 'fr');
+    // Spec §9 in French: $ before the amount, a space between thousands, a decimal comma only when not whole. The
+    // amount is the booking's own, fixed at checkout (issue #22 item 3).
+    const total = formatMinor(row!.totalAmount, 'USD', 'fr');
     expect(total).toMatch(/^\$[\d ]+(,\d\d)?$/);
+    expect(row!.totalAmount).toBe(convertMinor(row!.price, row!.rate, 'USD'));
     const mails = await t.db.select().from(outbox).where(eq(outbox.to, email));
     const confirmation = mails.find((mail) => mail.subject.includes('est confirmée'));
+    expect(confirmation?.subject).toContain(row!.reference);
     expect(confirmation?.text).toContain(`Prix total : ${total}`);
+    expect(confirmation?.text).toContain(`À payer à la prise en charge : ${total}`);
     expect(confirmation?.text).not.toContain('€');
   });
 
@@ -248,14 +252,23 @@ describe('POST /api/checkout', () => {
     const res = await post(checkoutBody({ paymentOption: 'deposit', currency: 'USD' }, 62), driver);
     expect(res.statusCode).toBe(201);
     const result = res.json();
-    // Deposit 500 € at the snapshot rate 1.15.
+    // The security deposit (500 €) now, the rental (105 €) at pick-up — not the rental twice (issue #22 item 4) — at the
+    // snapshot rate 1.15, fixed in the booking's currency (item 3).
     expect(result).toMatchObject({
       status: 'void',
-      payNow: 10500,
-      payAtPickup: 0,
+      payNow: 50000,
+      payAtPickup: 10500,
       currency: 'USD',
       rate: 1.15,
-      chargedAmount: 12075,
+      chargedAmount: 57500,
+    });
+    expect(result.summary.amounts).toEqual({
+      currency: 'USD',
+      total: 12075,
+      payNow: 57500,
+      payAtPickup: 12075,
+      securityDeposit: 57500,
+      securityDepositTaken: 'now',
     });
     const hold = new Date(result.holdExpiresAt).getTime() - Date.now();
     expect(hold).toBeGreaterThan(29 * 60_000);

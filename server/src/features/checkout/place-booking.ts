@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { createGuestAccount, isEmailRegistered } from '../auth/account.service.ts';
+import { bookingSummaries } from '../bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice, recordGuestActivation } from '../notifications/notifications.service.ts';
 import { releaseExpiredHolds, releaseUnpaidHoldsOf } from '../payments/payments.service.ts';
 import { attachGuestLicense } from '../profile/profile.service.ts';
@@ -104,6 +105,8 @@ export async function placeBooking(
         payNow: quote.payNow,
         currency: body.currency,
         rate: quote.rate,
+        totalAmount: quote.totalAmount,
+        depositAmount: quote.depositAmount,
         chargedAmount: quote.chargedAmount,
         licenseFileId: order.licenseFileId,
         // A guest's browser proves the booking is theirs with it; a signed-in driver with their session.
@@ -111,14 +114,13 @@ export async function placeBooking(
         clientKey: order.clientKey,
       });
       const mails: (QueuedMail | null)[] = [];
-      if (activationLink) {
-        mails.push(await recordGuestActivation(ctx, tx, driver, { id: booking.id, carName: car.name }, activationLink));
-      }
+      const named = { reference: booking.reference, carName: car.name };
+      if (activationLink) mails.push(await recordGuestActivation(ctx, tx, driver, named, activationLink));
       if (!quote.online) {
-        // Pay later: booked now. The driver and the supplier hear about it at once.
+        // Pay later: booked now. The driver and the supplier hear about it at once, with its summary.
         const recipient = { ...driver, id: driverId };
-        const amount = { totalEUR: price.total, currency: body.currency, rate: quote.rate };
-        const ref = { id: booking.id, carName: car.name, status: 'pending' as const, amount };
+        const summary = await bookingSummaries(ctx, tx, booking.id);
+        const ref = { id: booking.id, ...named, status: 'pending' as const, ...(summary ? { summary } : {}) };
         mails.push(await recordBookingNotice(ctx, tx, recipient, 'bookingConfirmed', ref));
         mails.push(await recordBookingNotice(ctx, tx, supplier, 'bookingNew', ref));
       }

@@ -5,7 +5,7 @@ import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import PDFDocument from 'pdfkit';
 import { formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
-import { STATUS_NAMES } from '../notifications/booking-mail.ts';
+import { BOOKING_STATUS_WORDS } from '../notifications/booking-mail-words.ts';
 import type { BookingDocument, DocumentPlace } from './booking-document.ts';
 import { DOCUMENT_WORDS } from './document-words.ts';
 
@@ -53,7 +53,7 @@ export function receiptPdf(document: BookingDocument, options: { websiteName: st
   const fact = (label: string, value: string) => pdf.text(`${label}: ${value}`);
   fact(words.reference, document.reference);
   fact(words.issuedOn, formatLocalDate(options.issuedAt, document.pickup.timeZone, document.language));
-  fact(words.status, STATUS_NAMES[document.language][document.status]);
+  fact(words.status, BOOKING_STATUS_WORDS[document.language][document.status]);
 
   pdf.moveDown();
   fact(words.supplier, `${document.supplier.name} · ${document.supplier.email}`);

@@ -1,46 +1,132 @@
+import type { BookingSummary } from '@roam/contract/booking-summary';
 import { BOOKING_STATUSES, LANGUAGES } from '@roam/contract/enums';
 import { wordingSlips } from '@roam/contract/wording';
 import { describe, expect, it } from 'vitest';
 import { type BookingNotice, renderNotice } from './booking-mail.ts';
 
-const NOTICES = ['activate', 'bookingConfirmed', 'bookingNew', 'bookingStatusChanged', 'cancelRequested'] as const;
+const NOTICES = [
+  'activate',
+  'bookingConfirmed',
+  'bookingNew',
+  'bookingStatusChanged',
+  'cancelRequested',
+  'cancelApproved',
+  'cancelDeclined',
+] as const;
 NOTICES satisfies readonly BookingNotice[];
 
-describe('booking e-mails', () => {
-  const params = { websiteName: 'Roam', car: 'Renault Clio', bookingId: 'b-1', link: 'http://x/booking?b=b-1' };
+// Issue #22 items 3, 8 and 10: a booking is named by its reference; a confirmation carries its summary — the places
+// with address and local time, and the amounts in the booking's own currency as fixed at checkout; the status is
+// said in the screens' words.
 
-  it('exist in every language, with the car, the reference and the link', () => {
+const summary: BookingSummary = {
+  _id: '00000000-0000-4000-8000-000000000001',
+  reference: 'K7QX4M2P',
+  status: 'paid',
+  paymentOption: 'full',
+  car: { _id: '00000000-0000-4000-8000-000000000002', name: 'Renault Clio', image: null, range: 'mini' },
+  supplier: { _id: '00000000-0000-4000-8000-000000000003', name: 'Azur Coast Rentals' },
+  pickupLocation: {
+    _id: '00000000-0000-4000-8000-000000000004',
+    name: 'Paris Charles de Gaulle Airport',
+    address: 'Aéroport Paris-Charles de Gaulle, Terminal 2, 95700 Roissy-en-France',
+    timeZone: 'Europe/Paris',
+  },
+  dropoffLocation: {
+    _id: '00000000-0000-4000-8000-000000000004',
+    name: 'Paris Charles de Gaulle Airport',
+    address: null,
+    timeZone: 'Europe/Paris',
+  },
+  pickupAt: '2030-06-01T08:00:00.000Z',
+  dropoffAt: '2030-06-04T08:00:00.000Z',
+  days: 3,
+  // JPY: no minor unit. 11 762 ¥ paid in full, a 80 000 ¥ security deposit held at pick-up.
+  amounts: {
+    currency: 'JPY',
+    total: 11_762,
+    payNow: 11_762,
+    payAtPickup: 0,
+    securityDeposit: 80_000,
+    securityDepositTaken: 'atPickup',
+  },
+};
+
+describe('booking e-mails', () => {
+  const params = { websiteName: 'Roam', car: 'Renault Clio', reference: 'K7QX4M2P', link: 'http://x/booking?b=b-1' };
+
+  it('exist in every language, naming the booking by its reference, with the car and the link', () => {
     for (const language of LANGUAGES) {
-      for (const notice of ['bookingConfirmed', 'bookingNew', 'cancelRequested'] as const) {
-        const mail = renderNotice(notice, language, params);
+      for (const notice of ['bookingConfirmed', 'bookingNew', 'cancelRequested', 'bookingStatusChanged'] as const) {
+        const mail = renderNotice(notice, language, { ...params, status: 'paid' });
         expect(mail.subject).toContain('Renault Clio');
-        expect(mail.text).toContain('b-1');
+        expect(`${mail.subject}\n${mail.text}`).toContain('K7QX4M2P');
         expect(mail.text).toContain('http://x/booking?b=b-1');
+        expect(mail.text).not.toContain('b-1)');
       }
     }
   });
 
-  it('name the status in the recipient language', () => {
+  it("say a status in the screens' words: a pay-later booking is confirmed, to pay at pick-up", () => {
     expect(renderNotice('bookingStatusChanged', 'fr', { ...params, status: 'cancelled' }).text).toContain('Annulée');
-    expect(renderNotice('bookingStatusChanged', 'se', { ...params, status: 'paid' }).subject).toContain('Betald');
-    expect(renderNotice('bookingConfirmed', 'de', params).subject).toBe('Ihre Buchung des Renault Clio ist bestätigt');
+    expect(renderNotice('bookingStatusChanged', 'en', { ...params, status: 'pending' }).subject).toBe(
+      'Your booking of the Renault Clio: Confirmed – pay at pick-up',
+    );
+    const payLater = { ...summary, status: 'pending' as const, paymentOption: 'payLater' as const };
+    expect(renderNotice('bookingConfirmed', 'de', { ...params, summary: payLater }).text).toContain(
+      'Buchungsstatus: Bestätigt – Zahlung bei Abholung',
+    );
+    expect(renderNotice('bookingConfirmed', 'de', params).subject).toBe(
+      'Ihre Buchung des Renault Clio ist bestätigt – K7QX4M2P',
+    );
   });
 
-  it("show the total converted to the booking's currency, formatted per spec §9 in the recipient language", () => {
-    const amount = { totalEUR: 123_450, currency: 'USD', rate: 1.1 };
-    expect(renderNotice('bookingConfirmed', 'en', { ...params, amount }).text).toContain('Total price: $1,357.95');
-    expect(renderNotice('bookingNew', 'de', { ...params, amount }).text).toContain('Gesamtpreis: $1 357,95');
-    const yen = { totalEUR: 10_000, currency: 'JPY', rate: 160 };
-    expect(renderNotice('bookingConfirmed', 'fr', { ...params, amount: yen }).text).toContain('Prix total : 16 000 ¥');
-    expect(renderNotice('bookingConfirmed', 'en', params).text).not.toContain('Total price');
+  it("carry the summary: places with address and local time, the amounts in the booking's currency", () => {
+    const mail = renderNotice('bookingConfirmed', 'en', { ...params, summary });
+    expect(mail.text).toContain('Booking reference: K7QX4M2P');
+    expect(mail.text).toContain('Status: Confirmed – paid');
+    expect(mail.text).toContain('Supplier: Azur Coast Rentals');
+    expect(mail.text).toContain('Pick-up: Paris Charles de Gaulle Airport\n  Aéroport Paris-Charles de Gaulle');
+    // 08:00 UTC is 10:00 in Paris in June.
+    expect(mail.text).toMatch(/Sat, Jun 1, 2030, 10:00\sAM GMT\+2/);
+    expect(mail.text).toContain('Total price: 11,762 ¥');
+    expect(mail.text).toContain('Paid online: 11,762 ¥');
+    expect(mail.text).toContain('To pay at pick-up: 0 ¥');
+    expect(mail.text).toContain('Security deposit, held at pick-up: 80,000 ¥');
+    expect(mail.text).toContain("bring a passport or ID and your driver's licence");
+    expect(mail.text).not.toContain('€');
+  });
+
+  it('say the security deposit is paid online with the deposit option, in one word per language', () => {
+    const deposit = {
+      ...summary,
+      status: 'deposit' as const,
+      paymentOption: 'deposit' as const,
+      amounts: { ...summary.amounts, payNow: 80_000, payAtPickup: 11_762, securityDepositTaken: 'now' as const },
+    };
+    const words = { en: 'Security deposit', fr: 'Caution', es: 'Fianza', se: 'Deposition', de: 'Kaution' };
+    for (const language of LANGUAGES) {
+      const text = renderNotice('bookingConfirmed', language, { ...params, summary: deposit }).text;
+      expect(text).toContain(words[language]);
+      expect(text).not.toMatch(/Anzahlung|acompte|anticipo|handpenning|depósito|down payment/i);
+    }
+    expect(renderNotice('bookingConfirmed', 'de', { ...params, summary: deposit }).text).toContain(
+      'Kaution, online bezahlt (nach der Rückgabe erstattet): 80 000 ¥',
+    );
+  });
+
+  it("leave the driver's pick-up checklist out of the supplier's notice", () => {
+    const mail = renderNotice('bookingNew', 'en', { ...params, summary });
+    expect(mail.text).toContain('Total price: 11,762 ¥');
+    expect(mail.text).not.toContain('bring a passport');
   });
 
   it("keep to the recipient language's one register and words: Spanish tú, German Sie, no down payment… (issue #22 item 12)", () => {
-    const amount = { totalEUR: 10_000, currency: 'EUR', rate: 1 };
+    const refund = { amount: 10_000, currency: 'EUR' };
     for (const language of LANGUAGES) {
       for (const notice of NOTICES) {
         for (const status of BOOKING_STATUSES) {
-          const mail = renderNotice(notice, language, { ...params, status, amount });
+          const mail = renderNotice(notice, language, { ...params, status, summary: { ...summary, status }, refund });
           expect(wordingSlips(language, `${mail.subject}\n${mail.text}`), `${notice} ${language}`).toEqual([]);
         }
       }

@@ -1,9 +1,10 @@
+import type { BookingSummary } from '@roam/contract/booking-summary';
 import { type BookingStatus, type Language, LanguageSchema } from '@roam/contract/enums';
 import type { Notification, NotificationPage } from '@roam/contract/notifications';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
-import { type BookingAmount, type BookingNotice, renderNotice } from './booking-mail.ts';
+import { type BookingNotice, renderNotice } from './booking-mail.ts';
 import * as repository from './notifications.repository.ts';
 
 // Notifications (spec §3, §7): the owner reads, marks and deletes their own. Bookings, checkout and payments record
@@ -46,9 +47,12 @@ export const deleteNotifications = (ctx: AppContext, userId: string, selection: 
 export type Recipient = { id: string; email: string; language: string; enableEmailNotifications: boolean };
 export type BookingRef = {
   id: string;
+  /** The short reference an e-mail names the booking by (issue #22 item 10). */
+  reference: string;
   carName: string;
   status?: BookingStatus;
-  amount?: BookingAmount;
+  /** A confirmation's summary in a reader's language (bookings.service.ts `bookingSummaries`). */
+  summary?: (language: Language) => BookingSummary;
   /** What an approved cancellation refunded (issue #23), minor units of its currency. */
   refund?: { amount: number; currency: string };
   /** The operator's words to the driver (issue #23: a declined cancellation). */
@@ -81,13 +85,14 @@ export async function recordBookingNotice(
   };
   await repository.insertNotification(tx, { userId: recipient.id, kind: notice, params, bookingId: booking.id });
   if (!recipient.enableEmailNotifications) return null;
-  const mail = renderNotice(notice, languageOf(recipient), {
+  const language = languageOf(recipient);
+  const mail = renderNotice(notice, language, {
     websiteName: ctx.config.WEBSITE_NAME,
     car: booking.carName,
-    bookingId: booking.id,
+    reference: booking.reference,
     link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}`,
     ...(booking.status ? { status: booking.status } : {}),
-    ...(booking.amount ? { amount: booking.amount } : {}),
+    ...(booking.summary ? { summary: booking.summary(language) } : {}),
     ...(booking.refund ? { refund: booking.refund } : {}),
     ...(booking.message ? { message: booking.message } : {}),
   });
@@ -102,13 +107,13 @@ export async function recordGuestActivation(
   ctx: AppContext,
   tx: DbOrTx,
   guest: { email: string; language: string },
-  booking: { id: string; carName: string },
+  booking: { reference: string; carName: string },
   link: string,
 ): Promise<QueuedMail> {
   const mail = renderNotice('activate', languageOf(guest), {
     websiteName: ctx.config.WEBSITE_NAME,
     car: booking.carName,
-    bookingId: booking.id,
+    reference: booking.reference,
     link,
   });
   return ctx.mailer.enqueue(tx, { to: guest.email, ...mail });

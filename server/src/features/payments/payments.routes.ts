@@ -5,8 +5,12 @@ import {
   CreatePaypalOrderBodySchema,
   CreatePaypalOrderResultSchema,
   DemoPaymentBodySchema,
+  PaymentOutcomeSchema,
   PaymentResultSchema,
+  PendingPaymentSchema,
+  SummaryLanguageQuerySchema,
 } from '@roam/contract/checkout';
+import type { Language } from '@roam/contract/enums';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,6 +36,7 @@ function payerOf(request: FastifyRequest): payments.Payer {
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
+  const languageOf = (query: { language?: Language | undefined }) => query.language ?? ctx.config.DEFAULT_LANGUAGE;
 
   // Holds that lapsed stop blocking their car (every checkout also releases its own car's first).
   const sweep = setInterval(() => {
@@ -61,12 +66,30 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary:
-          'Payment result of a card provider session (confirms it when paid) or of a booking id (pay later, demo, wallet)',
+          'Payment result of a card provider session (confirms it when paid) or of a booking id (pay later, demo, wallet), with the booking summary',
         params: CheckoutSessionParamsSchema,
-        response: { 200: PaymentResultSchema, ...errors },
+        querystring: SummaryLanguageQuerySchema,
+        response: { 200: PaymentOutcomeSchema, ...errors },
       },
     },
-    async (request) => payments.checkPaymentSession(ctx, payerOf(request), request.params.sessionId),
+    async (request) =>
+      payments.paymentOutcome(ctx, payerOf(request), request.params.sessionId, languageOf(request.query)),
+  );
+
+  app.get(
+    '/api/booking-payment/:bookingId',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary: 'The payment step of a booking awaiting its online payment (a reload of the step, or "pay now")',
+        params: BookingIdParamsSchema,
+        querystring: SummaryLanguageQuerySchema,
+        response: { 200: PendingPaymentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      payments.pendingPayment(ctx, payerOf(request), request.params.bookingId, languageOf(request.query)),
   );
 
   app.post(

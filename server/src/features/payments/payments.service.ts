@@ -1,11 +1,19 @@
-import type { CreatePaypalOrderBody, DemoPaymentBody, GatewaySession, PaymentResult } from '@roam/contract/checkout';
-import type { PaymentProvider, UserType } from '@roam/contract/enums';
+import type {
+  CreatePaypalOrderBody,
+  DemoPaymentBody,
+  GatewaySession,
+  PaymentOutcome,
+  PaymentResult,
+  PendingPayment,
+} from '@roam/contract/checkout';
+import type { Language, PaymentProvider, UserType } from '@roam/contract/enums';
 import { toMinor } from '@roam/contract/money';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
+import { bookingSummaries } from '../bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
 import * as repository from './payments.repository.ts';
 import type { PaypalGateway } from './paypal-gateway.ts';
@@ -78,8 +86,15 @@ export async function confirmBookingPayment(
       const confirmed = await repository.confirmPaid(tx, bookingId, provider, reference);
       if (!confirmed) return null;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
-      const amount = { totalEUR: booking.price, currency: booking.currency, rate: booking.rate };
-      const ref = { id: bookingId, carName: booking.carName, status: booking.status, amount };
+      // The confirmation carries the booking's summary: its reference and amounts (issue #22 item 10).
+      const summary = await bookingSummaries(ctx, tx, bookingId);
+      const ref = {
+        id: bookingId,
+        reference: booking.reference,
+        carName: booking.carName,
+        status: booking.status,
+        ...(summary ? { summary } : {}),
+      };
       const mails = [
         await recordBookingNotice(ctx, tx, booking.driver, 'bookingConfirmed', ref),
         await recordBookingNotice(ctx, tx, booking.supplier, 'bookingNew', ref),
@@ -249,6 +264,64 @@ export async function checkPaymentSession(ctx: AppContext, payer: Payer, session
   if (!BOOKING_ID.test(sessionId)) return checkCardSession(ctx, sessionId, payer);
   const booking = await bookingFor(ctx, sessionId, payer, mayRead);
   return result(booking.id, booking.status, paymentState(booking));
+}
+
+/**
+ * The payment result with the booking's summary in `language` (issue #22 item 10): what the result page shows, the
+ * same reference and amounts as the payment step and the e-mail.
+ */
+export async function paymentOutcome(
+  ctx: AppContext,
+  payer: Payer,
+  sessionId: string,
+  language: Language,
+): Promise<PaymentOutcome> {
+  const result = await checkPaymentSession(ctx, payer, sessionId);
+  const summary = await bookingSummaries(ctx, ctx.db, result.bookingId);
+  if (!summary) throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  return { ...result, summary: summary(language) };
+}
+
+/**
+ * `GET /api/booking-payment/{bookingId}` (issue #22 items 5 and 11): the payment step of a booking still awaiting
+ * its online payment — after a reload of the step, or "pay now" from the bookings list — with the same summary and
+ * the same gateway session as checkout answered. A booking paid, released or whose hold lapsed is not payable.
+ */
+export async function pendingPayment(
+  ctx: AppContext,
+  payer: Payer,
+  bookingId: string,
+  language: Language,
+): Promise<PendingPayment> {
+  // Only the party that placed the booking pays it (issue #21 finding 1): its driver, or the guest's browser.
+  const booking = await bookingFor(ctx, bookingId, payer);
+  assertAwaitingPayment(booking);
+  if (!booking.holdExpiresAt || booking.holdExpiresAt.getTime() <= ctx.clock.now().getTime()) {
+    throw new AppError('CAR_UNAVAILABLE', 'This booking has expired. Please book again.');
+  }
+  const summary = (await bookingSummaries(ctx, ctx.db, bookingId))!(language);
+  return {
+    bookingId,
+    summary,
+    holdExpiresAt: booking.holdExpiresAt.toISOString(),
+    payment: await openCardSession(ctx, booking),
+    walletEnabled: ctx.payments.paypal !== null,
+  };
+}
+
+/** The card gateway of a booking awaiting payment: the demo card form, or the provider's session still open. */
+async function openCardSession(ctx: AppContext, booking: repository.PayableBooking): Promise<GatewaySession | null> {
+  if (!ctx.payments.stripe) return cardGateway(ctx.config) === 'demo' ? { provider: 'demo', testMode: true } : null;
+  if (booking.paymentProvider !== 'stripe' || !booking.paymentReference) return null;
+  try {
+    const session = await ctx.payments.stripe.retrieveSession(booking.paymentReference);
+    return session.status === 'open' && session.url
+      ? { provider: 'stripe', sessionId: session.id, url: session.url }
+      : null;
+  } catch (error) {
+    ctx.log.warn({ err: error, bookingId: booking.id }, 'card session lookup failed');
+    return null;
+  }
 }
 
 function paymentState(booking: repository.PayableBooking): PaymentResult['payment'] {

@@ -156,9 +156,13 @@ describe('demo gateway', () => {
     await pay(paid);
     const declined = await book(78);
     await pay(declined, { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' });
-    // Whoever placed the booking reads it (a guest's browser by its cookie: security/payment-party.test.ts).
-    expect((await session(later, driver)).json()).toEqual({ bookingId: later, status: 'pending', payment: 'booked' });
-    expect((await session(paid, driver)).json()).toEqual({ bookingId: paid, status: 'paid', payment: 'paid' });
+    // Whoever placed the booking reads it (a guest's browser by its cookie: security/payment-party.test.ts), with the
+    // booking's summary and no personal data (issue #22 item 10).
+    const booked = (await session(later, driver)).json();
+    expect(booked).toMatchObject({ bookingId: later, status: 'pending', payment: 'booked' });
+    expect(booked.summary).toMatchObject({ reference: (await bookingRow(t, later)).reference, status: 'pending' });
+    expect(JSON.stringify(booked)).not.toMatch(/Camille|driver@roam/);
+    expect((await session(paid, driver)).json()).toMatchObject({ bookingId: paid, status: 'paid', payment: 'paid' });
     expect((await session(declined, driver)).json()).toMatchObject({ status: 'void', payment: 'failed' });
     // The id alone answers nothing (issue #21 finding 8).
     expect((await session(later)).statusCode).toBe(404);

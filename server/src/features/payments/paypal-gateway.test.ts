@@ -33,12 +33,13 @@ describe('wallet provider (PayPal REST client against a local test server)', () 
 
   it('creates the order from the booking; the client amount must match', async () => {
     const { bookingId, chargedAmount } = await book(30);
-    expect(chargedAmount).toBe(12075);
+    // The deposit option charges the Clio's security deposit (500 €) now, in the booking's currency (issue #22 item 4).
+    expect(chargedAmount).toBe(57500);
     const wrong = await create({ bookingId, amount: 1, currency: 'USD', name: 'Renault Clio', description: 'Booking' });
     expect(wrong.statusCode).toBe(400);
     const res = await create({
       bookingId,
-      amount: 120.75,
+      amount: 575,
       currency: 'USD',
       name: 'N'.repeat(300),
       description: 'D'.repeat(1500),
@@ -49,7 +50,7 @@ describe('wallet provider (PayPal REST client against a local test server)', () 
     expect(unit).toMatchObject({
       custom_id: bookingId,
       reference_id: bookingId,
-      amount: { currency_code: 'USD', value: '120.75' },
+      amount: { currency_code: 'USD', value: '575.00' },
     });
     expect(unit.items![0]!.name).toHaveLength(200);
     expect(unit.description).toHaveLength(1000);
@@ -58,7 +59,7 @@ describe('wallet provider (PayPal REST client against a local test server)', () 
   it('checks the order: not approved → 402; approved → captured and confirmed once', async () => {
     const { bookingId } = await book(36);
     const { orderId } = (
-      await create({ bookingId, amount: 120.75, currency: 'USD', name: 'Renault Clio', description: 'Booking' })
+      await create({ bookingId, amount: 575, currency: 'USD', name: 'Renault Clio', description: 'Booking' })
     ).json();
     const check = () =>
       t.app.inject({ method: 'POST', url: `/api/check-paypal-order/${bookingId}/${orderId}`, headers: driver });
@@ -76,7 +77,7 @@ describe('wallet provider (PayPal REST client against a local test server)', () 
   it("refuses another booking's order, and a completed order of the wrong amount", async () => {
     const first = await book(42);
     const { orderId } = (
-      await create({ bookingId: first.bookingId, amount: 120.75, currency: 'USD', name: 'Clio', description: 'x' })
+      await create({ bookingId: first.bookingId, amount: 575, currency: 'USD', name: 'Clio', description: 'x' })
     ).json();
     const second = await book(60);
     const res = await t.app.inject({

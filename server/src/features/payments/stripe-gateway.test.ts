@@ -66,14 +66,24 @@ describe('card provider (real stripe SDK against a local test server)', () => {
       url: `/api/checkout-session/${payment.sessionId}`,
       headers: driver,
     });
-    expect(open.json()).toEqual({ bookingId, status: 'void', payment: 'open' });
+    expect(open.json()).toMatchObject({ bookingId, status: 'void', payment: 'open' });
     Object.assign(fake.sessions.get(payment.sessionId)!, { status: 'complete', payment_status: 'paid' });
     const paid = await t.app.inject({
       method: 'GET',
       url: `/api/checkout-session/${payment.sessionId}`,
       headers: driver,
     });
-    expect(paid.json()).toEqual({ bookingId, status: 'paid', payment: 'paid' });
+    // With the booking's summary: its reference and the amount charged, in the currency charged (issue #22 item 10).
+    expect(paid.json()).toMatchObject({
+      bookingId,
+      status: 'paid',
+      payment: 'paid',
+      summary: {
+        reference: (await bookingRow(t, bookingId)).reference,
+        status: 'paid',
+        amounts: { currency: 'GBP', payNow: fake.sessions.get(payment.sessionId)!.amount_total },
+      },
+    });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/checkout-session/cs_test_unknown', headers: driver })).statusCode,
     ).toBe(404);

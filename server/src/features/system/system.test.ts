@@ -96,6 +96,17 @@ describe('system routes', () => {
     expect(
       openapi.paths['/api/settings'].get.responses['200'].content['application/json'].schema.properties,
     ).toHaveProperty('minPickupLeadHours');
+    // Every booking carries its short reference (issue #22 item 10): the list, the booking, the checkout's answer.
+    const schemaOf = (path: string, method: string, status: string) =>
+      openapi.paths[path][method].responses[status].content['application/json'].schema;
+    expect(schemaOf('/api/bookings/{page}/{size}', 'post', '200').properties.results.items.required).toContain(
+      'reference',
+    );
+    expect(schemaOf('/api/booking/{id}', 'get', '200').required).toContain('reference');
+    expect(schemaOf('/api/checkout', 'post', '201').properties.summary.required).toContain('reference');
+    expect(schemaOf('/api/checkout-session/{sessionId}', 'get', '200').properties.summary.required).toContain(
+      'reference',
+    );
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

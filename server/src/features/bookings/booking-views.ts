@@ -1,0 +1,81 @@
+import { type BookingAction, bookingActions } from '@roam/contract/booking-actions';
+import { type BookingSummary, bookingAmounts } from '@roam/contract/booking-summary';
+import { extraCovered } from '@roam/contract/booking-terms';
+import type { Booking, BookingRow } from '@roam/contract/bookings';
+import { EXTRAS, type Language } from '@roam/contract/enums';
+import type { BookingRecord } from './bookings.repository.ts';
+
+// A booking as the API shows it (issue #22 items 3, 9, 10): its summary — the reference, the places with their
+// address, the amounts in the booking's own currency — the list's row, and the booking page's detail.
+
+const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
+export const fileUrl = (id: string | null) => (id ? `/api/files/${id}` : null);
+
+export function toSummary(record: BookingRecord, language: Language): BookingSummary {
+  const { booking } = record;
+  const days = Math.max(1, Math.ceil((booking.dropoffAt.getTime() - booking.pickupAt.getTime()) / (24 * 3600_000)));
+  return {
+    _id: booking.id,
+    reference: booking.reference,
+    status: booking.status,
+    paymentOption: booking.paymentOption,
+    car: { _id: booking.carId, name: record.carName, image: fileUrl(record.carImageFileId), range: record.carRange },
+    supplier: { _id: booking.supplierId, name: record.supplierName },
+    pickupLocation: {
+      _id: booking.pickupLocationId,
+      name: nameIn(record.pickupNames, language),
+      address: record.pickupAddress,
+      timeZone: record.pickupTimeZone,
+    },
+    dropoffLocation: {
+      _id: booking.dropoffLocationId,
+      name: nameIn(record.dropoffNames, language),
+      address: record.dropoffAddress,
+      timeZone: record.dropoffTimeZone,
+    },
+    pickupAt: booking.pickupAt.toISOString(),
+    dropoffAt: booking.dropoffAt.toISOString(),
+    days,
+    amounts: bookingAmounts(booking),
+  };
+}
+
+/** The booking as contract booking-actions.ts reads it. */
+export function actionable(record: BookingRecord) {
+  const { booking } = record;
+  return { ...booking, amendable: extraCovered(record.carAmendments, booking.amendments) };
+}
+
+/** What `viewer` may do with the booking now (the one rule: contract booking-actions.ts). */
+export const actionsOf = (
+  record: BookingRecord,
+  viewer: Parameters<typeof bookingActions>[1],
+  now: Date,
+): BookingAction[] => bookingActions(actionable(record), viewer, now);
+
+export function toRow(record: BookingRecord, language: Language): BookingRow {
+  const { booking } = record;
+  return {
+    ...toSummary(record, language),
+    driver: { _id: booking.driverId, name: record.driverName },
+    price: booking.price,
+    cancelRequest: booking.cancelRequest,
+    holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+    amendable: actionable(record).amendable,
+    createdAt: booking.createdAt.toISOString(),
+  };
+}
+
+export function toDetail(record: BookingRecord, language: Language): Booking {
+  const { booking } = record;
+  return {
+    ...toRow(record, language),
+    extras: Object.fromEntries(EXTRAS.map((extra) => [extra, booking[extra]])) as Booking['extras'],
+    additionalDriverDetails: booking.additionalDriverDetails ?? null,
+    rate: booking.rate,
+    chargedAmount: booking.chargedAmount,
+    paymentProvider: booking.paymentProvider,
+    paidAt: booking.paidAt?.toISOString() ?? null,
+    license: fileUrl(booking.licenseFileId),
+  };
+}
