@@ -88,49 +88,57 @@ export const DRIVER: User = {
 /** The year of the bookings below: two years ahead, so that none has started. */
 export const BOOKING_YEAR = new Date().getUTCFullYear() + 2;
 
-/** A pay-later booking of the Clio at Paris CDG, 1 June 10:00 to 4 June 10:00 Paris time (summer: UTC+2). */
+const PARIS_DESK = { _id: PARIS._id, name: PARIS.name, address: 'Terminal 2, 95700 Roissy', timeZone: PARIS.timeZone };
+
+/**
+ * A pay-later booking of the Clio at Paris CDG, 1 June 10:00 to 4 June 10:00 Paris time (summer: UTC+2), made in
+ * euros, with the Amendments extra (its driver may change it).
+ */
 export const bookingRow = (id: string, overrides: Partial<BookingRow> = {}): BookingRow => ({
   _id: id,
+  reference: 'K7QX4M2P',
   car: { _id: CLIO._id, name: CLIO.name, image: null, range: CLIO.range },
   supplier: { _id: CLIO.supplier._id, name: CLIO.supplier.fullName },
   driver: { _id: DRIVER._id, name: DRIVER.fullName },
-  pickupLocation: { _id: PARIS._id, name: PARIS.name },
-  dropoffLocation: { _id: PARIS._id, name: PARIS.name },
+  pickupLocation: PARIS_DESK,
+  dropoffLocation: PARIS_DESK,
   pickupAt: `${BOOKING_YEAR}-06-01T08:00:00.000Z`,
   dropoffAt: `${BOOKING_YEAR}-06-04T08:00:00.000Z`,
   days: 3,
   price: 12000,
   status: 'pending',
   paymentOption: 'payLater',
+  amounts: {
+    currency: 'EUR',
+    total: 12000,
+    payNow: 0,
+    payAtPickup: 12000,
+    securityDeposit: 50000,
+    securityDepositTaken: 'atPickup',
+  },
   cancelRequest: false,
+  holdExpiresAt: null,
+  amendable: true,
   createdAt: `${BOOKING_YEAR - 2}-01-01T00:00:00.000Z`,
   ...overrides,
 });
 
-/** The row with what the booking screen adds: not started yet, no extras, so the driver may change it. */
+/** The row with what the booking screen adds: not started yet, with the Amendments extra, so the driver may change it. */
 export const booking = (id: string, overrides: Partial<Booking> = {}): Booking => ({
   ...bookingRow(id),
-  pickupTimeZone: PARIS.timeZone,
-  dropoffTimeZone: PARIS.timeZone,
   extras: {
     cancellation: false,
-    amendments: false,
+    amendments: true,
     theftProtection: false,
     collisionDamageWaiver: false,
     fullInsurance: false,
     additionalDriver: false,
   },
   additionalDriverDetails: null,
-  deposit: 50000,
-  payNow: 0,
-  payAtPickup: 12000,
-  currency: 'EUR',
   rate: 1,
   chargedAmount: 0,
   paymentProvider: null,
   paidAt: null,
-  holdExpiresAt: null,
   license: null,
-  editable: true,
   ...overrides,
 });

@@ -104,7 +104,7 @@ export function screenWidth(width: number) {
 
 /**
  * The frame of a screen test: English with the strings of `areas` loaded first; after each test, the rendered tree,
- * the stand-in server, spies and local storage gone.
+ * the stand-in server, spies, local and session storage gone.
  */
 export function screenTests(areas: Area[] = []) {
   beforeAll(async () => {
@@ -116,5 +116,6 @@ export function screenTests(areas: Area[] = []) {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     window.localStorage.clear();
+    window.sessionStorage.clear();
   });
 }

@@ -1,15 +1,18 @@
+import { bookingActions } from '@roam/contract/booking-actions';
 import type { Booking } from '@roam/contract/bookings';
+import type { User } from '@roam/contract/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n';
-import { formatDay, formatInZone } from '../../i18n/formats';
+import { formatDay } from '../../i18n/formats';
 import { useSession } from '../../lib/session';
-import { useMoney } from '../../lib/use-money';
+import { BookingSummaryView } from '../../ui/booking-summary';
+import { useConfirm } from '../../ui/confirm';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
-import { useBooking, useCancelBooking } from './api/bookings';
+import { useBooking, useCancelBooking, useDeleteBookings, useReleaseBooking } from './api/bookings';
 import { BookingDocuments } from './components/booking-documents';
 import { BookingEditor } from './components/booking-editor';
 import '../../ui/panel.css';
@@ -45,69 +48,76 @@ export function BookingScreen() {
       <BookingView
         key={booking.data._id + booking.data.status}
         booking={booking.data}
-        operator={user.type !== 'user'}
+        viewer={user}
         startEditing={params.get('edit') === '1'}
       />
     </Page>
   );
 }
 
-function BookingView({
-  booking,
-  operator,
-  startEditing,
-}: {
-  booking: Booking;
-  operator: boolean;
-  startEditing: boolean;
-}) {
+/**
+ * The booking's confirmation (issue #22 item 10: the same summary as the result page and the e-mail, in the
+ * booking's own currency), what else it holds, and only the actions the server would take (item 9), each asked in
+ * the app's own dialog (item 17).
+ */
+function BookingView({ booking, viewer, startEditing }: { booking: Booking; viewer: User; startEditing: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const money = useMoney();
+  const navigate = useNavigate();
   const cancel = useCancelBooking(language);
-  const canEdit = booking.editable || operator;
-  const [editing, setEditing] = useState(startEditing && canEdit);
-  const when = (iso: string, zone: string) => formatInZone(iso, zone, language);
+  const remove = useDeleteBookings();
+  const release = useReleaseBooking();
+  const confirmation = useConfirm();
+  const operator = viewer.type !== 'user';
+  const actions = bookingActions(
+    { ...booking, driverId: booking.driver._id, supplierId: booking.supplier._id },
+    { id: viewer._id, type: viewer.type },
+    new Date(),
+  );
+  const [editing, setEditing] = useState(startEditing && actions.includes('edit'));
   const extras = Object.entries(booking.extras)
     .filter(([, on]) => on)
     .map(([extra]) => extra);
 
-  const onCancel = async () => {
-    if (!window.confirm(t('bookings.confirmCancel', { car: booking.car.name }))) return;
+  const ask = async (title: string, confirmLabel: string, run: () => Promise<unknown>) => {
+    if (!(await confirmation.ask({ title, confirmLabel, dismissLabel: t('bookings.confirm.keep') }))) return;
     try {
-      const next = await cancel.mutateAsync(booking._id);
-      toast.success(next.status === 'cancelled' ? t('bookings.cancelled') : t('bookings.cancelRequested'));
+      await run();
     } catch {
       toast.error(t('bookings.errors.generic'));
     }
   };
+  const onCancel = () =>
+    ask(t('bookings.confirmCancel', { car: booking.car.name }), t('bookings.confirm.cancel'), async () => {
+      const next = await cancel.mutateAsync(booking._id);
+      toast.success(next.status === 'cancelled' ? t('bookings.cancelled') : t('bookings.cancelRequested'));
+    });
+  const onDelete = () =>
+    ask(t('bookings.confirmDelete', { count: 1 }), t('bookings.confirm.delete'), async () => {
+      await remove.mutateAsync([booking._id]);
+      toast.success(t('bookings.deleted', { count: 1 }));
+      await navigate('/bookings');
+    });
+  const onRelease = () =>
+    ask(t('bookings.confirmRelease', { car: booking.car.name }), t('bookings.confirm.release'), async () => {
+      await release.mutateAsync(booking._id);
+      toast.success(t('bookings.released'));
+      await navigate('/bookings');
+    });
 
   const rows: [string, string][] = [
-    // The vehicle's own type as the term: a Vespa is a scooter, not a car (issue #22 item 14).
-    [t(`cars.range.${booking.car.range}`), booking.car.name],
-    [t('bookings.column.supplier'), booking.supplier.name],
-    [t('checkout.details.pickupLocation'), booking.pickupLocation.name],
-    [t('checkout.details.dropoffLocation'), booking.dropoffLocation.name],
-    [t('checkout.details.pickupAt'), when(booking.pickupAt, booking.pickupTimeZone)],
-    [t('checkout.details.dropoffAt'), when(booking.dropoffAt, booking.dropoffTimeZone)],
-    [t('checkout.details.days'), t('checkout.details.dayCount', { count: booking.days })],
     [
       t('bookings.detail.extras'),
       extras.length > 0
         ? extras.map((extra) => t(`cars.extra.${extra as 'cancellation'}`)).join(', ')
         : t('bookings.detail.none'),
     ],
-    [t('checkout.price.total'), money.format(booking.price)],
     [t('checkout.payment.title'), t(`checkout.payment.${booking.paymentOption}.label`)],
-    [t('checkout.price.payNow'), money.format(booking.payNow)],
-    [t('checkout.price.payAtPickup'), money.format(booking.payAtPickup)],
-    [
-      t('bookings.column.status'),
-      t(`bookings.status.${booking.status}`) +
-        (booking.cancelRequest && booking.status !== 'cancelled' ? ` — ${t('bookings.cancelPending')}` : ''),
-    ],
     [t('bookings.column.driver'), booking.driver.name],
   ];
+  if (booking.cancelRequest && booking.status !== 'cancelled') {
+    rows.push([t('bookings.column.status'), t('bookings.cancelPending')]);
+  }
   if (booking.additionalDriverDetails) {
     const a = booking.additionalDriverDetails;
     rows.push([
@@ -118,13 +128,9 @@ function BookingView({
 
   return (
     <div className="booking">
+      {confirmation.dialog}
+      <BookingSummaryView summary={booking} checklist />
       <section className="checkout-section">
-        <div className="checkout-car">
-          {booking.car.image ? (
-            <img src={booking.car.image} alt="" width={240} height={160} className="checkout-car__image" />
-          ) : null}
-          <p className="checkout-car__name">{booking.car.name}</p>
-        </div>
         <dl className="checkout-summary">
           {rows.map(([term, value]) => (
             <div key={term}>
@@ -134,12 +140,22 @@ function BookingView({
           ))}
         </dl>
         <div className="booking__actions">
-          {canEdit && !editing ? (
+          {actions.includes('pay') ? (
+            <Link className="button button--accent" to={`/checkout?booking=${booking._id}`}>
+              {t('bookings.action.pay')}
+            </Link>
+          ) : null}
+          {actions.includes('release') ? (
+            <button type="button" className="button button--secondary" onClick={() => void onRelease()}>
+              {t('bookings.action.release')}
+            </button>
+          ) : null}
+          {actions.includes('edit') && !editing ? (
             <button type="button" className="button" onClick={() => setEditing(true)}>
               {t('bookings.action.edit')}
             </button>
           ) : null}
-          {booking.status !== 'cancelled' && !booking.cancelRequest ? (
+          {actions.includes('cancel') ? (
             <button
               type="button"
               className="button button--secondary"
@@ -147,6 +163,16 @@ function BookingView({
               disabled={cancel.isPending}
             >
               {t('bookings.action.cancel')}
+            </button>
+          ) : null}
+          {actions.includes('delete') ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void onDelete()}
+              disabled={remove.isPending}
+            >
+              {t('bookings.action.delete')}
             </button>
           ) : null}
           <Link className="button button--secondary" to="/bookings">

@@ -14,7 +14,29 @@ import { BookingsScreen } from './bookings-screen';
 screenTests(['bookings']);
 
 const FIRST = bookingRow('b1000000-0000-4000-8000-000000000001');
-const SECOND = bookingRow('b2000000-0000-4000-8000-000000000002', { status: 'paid', price: 30000 });
+/** Paid in full online, in Swedish kronor: its amounts are the booking's own (issue #22 item 3). */
+const SECOND = bookingRow('b2000000-0000-4000-8000-000000000002', {
+  reference: 'SEK2PAID',
+  status: 'paid',
+  paymentOption: 'full',
+  price: 30000,
+  amounts: {
+    currency: 'SEK',
+    total: 345_000,
+    payNow: 345_000,
+    payAtPickup: 0,
+    securityDeposit: 575_000,
+    securityDepositTaken: 'atPickup',
+  },
+});
+const CANCELLED = bookingRow('b3000000-0000-4000-8000-000000000003', { status: 'cancelled' });
+const OTHER_CANCELLED = bookingRow('b4000000-0000-4000-8000-000000000004', { status: 'cancelled' });
+/** An unpaid online booking whose hold lasts ten more minutes (issue #22 item 5). */
+const UNPAID = bookingRow('b5000000-0000-4000-8000-000000000005', {
+  status: 'void',
+  paymentOption: 'full',
+  holdExpiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+});
 
 function renderBookings(user: User = DRIVER) {
   screenWidth(1280);
@@ -27,16 +49,74 @@ const list = (results: BookingRow[]) => () => Response.json({ results, totalCoun
 const queries = (calls: { route: string; body: unknown }[]) =>
   calls.filter(({ route }) => route.startsWith('POST /api/bookings/')).map(({ body }) => body as BookingsQuery);
 
+/** The app's own confirmation dialog (issue #22 item 17), answered with the button named `answer`. */
+async function answerDialog(user: ReturnType<typeof userEvent.setup>, title: string, answer: string) {
+  const dialog = await screen.findByRole('alertdialog', { name: title });
+  await user.click(within(dialog).getByRole('button', { name: answer }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+}
+
 describe('the bookings list', () => {
-  it("lists the driver's bookings with their price per day, status and cost", async () => {
+  it("lists the driver's bookings with their reference, price per day, status and cost in their own currency", async () => {
     serveApi({ 'POST /api/bookings/1/20': list([FIRST, SECOND]) });
+    // Whatever the display currency is now, a booking shows the amounts it was made with.
+    window.localStorage.setItem('roam.currency', 'JPY');
     renderBookings();
     const rows = await screen.findAllByRole('row');
     expect(rows).toHaveLength(3);
     const second = rows[2] as HTMLElement;
-    expect(within(second).getByText('Paid')).toBeTruthy();
-    expect(within(second).getByText('300 €')).toBeTruthy();
-    expect(within(second).getByText('100 €/day')).toBeTruthy();
+    expect(within(second).getByText('SEK2PAID')).toBeTruthy();
+    expect(within(second).getByText('Confirmed – paid')).toBeTruthy();
+    expect(within(second).getByText('3,450 kr')).toBeTruthy();
+    expect(within(second).getByText('1,150 kr/day')).toBeTruthy();
+    expect(within(second).getByText('Paid online: 3,450 kr')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Confirmed – pay at pick-up')).toBeTruthy();
+    expect(screen.queryByText(/¥/)).toBeNull();
+  });
+
+  it('offers only what the server allows: no Delete on a paid booking, Delete on a cancelled one', async () => {
+    serveApi({ 'POST /api/bookings/1/20': list([SECOND, CANCELLED]) });
+    const user = userEvent.setup();
+    renderBookings();
+    const [, paid, cancelled] = await screen.findAllByRole('row');
+    expect(within(paid as HTMLElement).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(
+      within(paid as HTMLElement).getByRole('button', { name: 'Cancel the booking of Renault Clio' }),
+    ).toBeTruthy();
+    expect(within(cancelled as HTMLElement).getByRole('button', { name: /Delete the booking/ })).toBeTruthy();
+    expect(within(cancelled as HTMLElement).queryByRole('button', { name: /Cancel the booking/ })).toBeNull();
+    // A selection with the paid booking in it cannot be deleted, as the server would refuse it all.
+    await user.click(screen.getByRole('checkbox', { name: 'Select all bookings on this page' }));
+    expect((screen.getByRole('button', { name: 'Delete selection' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows an unpaid attempt as what it is while its hold lasts: pay now, or release the car', async () => {
+    const calls = serveApi({
+      'POST /api/bookings/1/20': list([UNPAID]),
+      [`POST /api/release-booking/${UNPAID._id}`]: () => Response.json({ count: 1 }),
+    });
+    const user = userEvent.setup();
+    renderBookings();
+    const [, row] = await screen.findAllByRole('row');
+    const unpaid = row as HTMLElement;
+    expect(within(unpaid).getByText('Payment not completed')).toBeTruthy();
+    expect(within(unpaid).getByText(/^Held until /)).toBeTruthy();
+    expect(within(unpaid).queryByText(/Paid online/)).toBeNull();
+    expect(
+      within(unpaid).getByRole('link', { name: 'Pay now for the booking of Renault Clio' }).getAttribute('href'),
+    ).toBe(`/checkout?booking=${UNPAID._id}`);
+    for (const name of [/Edit the booking/, /Cancel the booking/, /Delete the booking/]) {
+      expect(within(unpaid).queryByRole('button', { name })).toBeNull();
+      expect(within(unpaid).queryByRole('link', { name })).toBeNull();
+    }
+    await user.click(within(unpaid).getByRole('button', { name: 'Release the car held for Renault Clio' }));
+    await answerDialog(
+      user,
+      'Release the car held for Renault Clio? This unpaid booking is then dropped.',
+      'Release the car',
+    );
+    expect(await screen.findByText('The car is released.')).toBeTruthy();
+    expect(calls.some(({ route }) => route === `POST /api/release-booking/${UNPAID._id}`)).toBe(true);
   });
 
   it('asks the server again with the statuses and pick-up days chosen', async () => {
@@ -45,47 +125,54 @@ describe('the bookings list', () => {
     renderBookings();
     await screen.findAllByRole('row');
     const filters = screen.getByRole('form', { name: 'Filter bookings' });
-    await user.click(within(filters).getByRole('checkbox', { name: 'Paid' }));
+    await user.click(within(filters).getByRole('checkbox', { name: 'Confirmed – paid' }));
     await user.type(within(filters).getByLabelText('Pick-up from'), `${BOOKING_YEAR}-05-01`);
     await waitFor(() => expect(queries(calls).at(-1)?.from).toBeDefined());
     expect(queries(calls).at(-1)).toMatchObject({ statuses: ['paid'], language: 'en' });
   });
 
-  it("requests a booking's cancellation once the driver confirms it", async () => {
+  it("requests a booking's cancellation once the driver confirms it in the app's dialog, not the browser's", async () => {
     const calls = serveApi({
       'POST /api/bookings/1/20': list([FIRST]),
       [`POST /api/cancel-booking/${FIRST._id}`]: () => Response.json({ ...FIRST, cancelRequest: true }),
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const user = userEvent.setup();
     renderBookings();
     await user.click(await screen.findByRole('button', { name: 'Cancel the booking of Renault Clio' }));
-    expect(confirm).toHaveBeenCalledWith('Cancel the booking of Renault Clio?');
+    await answerDialog(user, 'Cancel the booking of Renault Clio?', 'Go back');
+    expect(calls.some(({ route }) => route.startsWith('POST /api/cancel-booking'))).toBe(false);
+    // The focus is back on the button that asked.
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Cancel the booking of Renault Clio'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel the booking of Renault Clio' }));
+    await answerDialog(user, 'Cancel the booking of Renault Clio?', 'Cancel the booking');
     expect(await screen.findByText('Cancel request submitted')).toBeTruthy();
     expect(calls.some(({ route }) => route === `POST /api/cancel-booking/${FIRST._id}`)).toBe(true);
+    expect(browserConfirm).not.toHaveBeenCalled();
   });
 
   it('deletes the selected bookings, and nothing when the confirmation is declined', async () => {
     const calls = serveApi({
-      'POST /api/bookings/1/20': list([FIRST, SECOND]),
+      'POST /api/bookings/1/20': list([CANCELLED, OTHER_CANCELLED]),
       'POST /api/delete-bookings': () => Response.json({ count: 2 }),
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const user = userEvent.setup();
     renderBookings();
     await user.click(await screen.findByRole('checkbox', { name: 'Select all bookings on this page' }));
     expect(screen.getByText('2 selected')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Delete selection' }));
+    await answerDialog(user, 'Delete 2 bookings? This cannot be undone.', 'Go back');
     expect(calls.some(({ route }) => route === 'POST /api/delete-bookings')).toBe(false);
 
-    confirm.mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Delete selection' }));
+    await answerDialog(user, 'Delete 2 bookings? This cannot be undone.', 'Delete');
     expect(await screen.findByText('2 bookings deleted.')).toBeTruthy();
     expect(calls.find(({ route }) => route === 'POST /api/delete-bookings')?.body).toEqual({
-      ids: [FIRST._id, SECOND._id],
+      ids: [CANCELLED._id, OTHER_CANCELLED._id],
     });
   });
-
   it('gives a supplier the new status of the selection; a driver has no such control', async () => {
     const calls = serveApi({
       'POST /api/bookings/1/20': list([FIRST]),
@@ -111,13 +198,13 @@ describe('the bookings list', () => {
 
   it("says 'You are not allowed to do this.' when the server refuses an action", async () => {
     serveApi({
-      'POST /api/bookings/1/20': list([FIRST]),
+      'POST /api/bookings/1/20': list([CANCELLED]),
       'POST /api/delete-bookings': () => refusal(403, 'FORBIDDEN'),
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderBookings();
     await user.click(await screen.findByRole('button', { name: 'Delete the booking of Renault Clio' }));
+    await answerDialog(user, 'Delete this booking? This cannot be undone.', 'Delete');
     expect(await screen.findByText('You are not allowed to do this.')).toBeTruthy();
   });
 });

@@ -1,16 +1,25 @@
+import { bookingActions } from '@roam/contract/booking-actions';
 import type { BookingRow } from '@roam/contract/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
+import type { User } from '@roam/contract/users';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useLanguage } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { useConfirm } from '../../ui/confirm';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { Pager } from '../../ui/pager';
 import { toast } from '../../ui/toast';
-import { useBookings, useCancelBooking, useDeleteBookings, useUpdateBookingStatus } from './api/bookings';
+import {
+  useBookings,
+  useCancelBooking,
+  useDeleteBookings,
+  useReleaseBooking,
+  useUpdateBookingStatus,
+} from './api/bookings';
 import { BookingsFilters } from './components/bookings-filters';
 import { BookingsTable } from './components/bookings-table';
 import './bookings.css';
@@ -45,12 +54,13 @@ export function BookingsScreen() {
   if (!user) return <Navigate to="/sign-in?redirect=%2Fbookings" replace />;
   return (
     <Page title={t('bookings.list.title')} description={t('bookings.list.description')}>
-      <BookingsList operator={user.type !== 'user'} />
+      <BookingsList viewer={user} />
     </Page>
   );
 }
 
-function BookingsList({ operator }: { operator: boolean }) {
+function BookingsList({ viewer }: { viewer: User }) {
+  const operator = viewer.type !== 'user';
   const { t } = useTranslation();
   const language = useLanguage();
 
@@ -70,7 +80,9 @@ function BookingsList({ operator }: { operator: boolean }) {
   const list = useBookings(query, page, size, true);
   const cancel = useCancelBooking(language);
   const remove = useDeleteBookings();
+  const release = useReleaseBooking();
   const bulkStatus = useUpdateBookingStatus();
+  const { ask, dialog } = useConfirm();
 
   const rows = list.data?.results ?? [];
   const total = list.data?.totalCount ?? 0;
@@ -88,8 +100,14 @@ function BookingsList({ operator }: { operator: boolean }) {
       isApiError(error) && error.code === 'FORBIDDEN' ? t('bookings.errors.forbidden') : t('bookings.errors.generic'),
     );
 
+  // The app's own dialog asks first (issue #22 item 17), never the browser's confirm().
   const onCancel = async (row: BookingRow) => {
-    if (!window.confirm(t('bookings.confirmCancel', { car: row.car.name }))) return;
+    const yes = await ask({
+      title: t('bookings.confirmCancel', { car: row.car.name }),
+      confirmLabel: t('bookings.confirm.cancel'),
+      dismissLabel: t('bookings.confirm.keep'),
+    });
+    if (!yes) return;
     try {
       const booking = await cancel.mutateAsync(row._id);
       toast.success(booking.status === 'cancelled' ? t('bookings.cancelled') : t('bookings.cancelRequested'));
@@ -99,11 +117,31 @@ function BookingsList({ operator }: { operator: boolean }) {
   };
 
   const onDelete = async (ids: string[]) => {
-    if (!window.confirm(t('bookings.confirmDelete', { count: ids.length }))) return;
+    const yes = await ask({
+      title: t('bookings.confirmDelete', { count: ids.length }),
+      confirmLabel: t('bookings.confirm.delete'),
+      dismissLabel: t('bookings.confirm.keep'),
+    });
+    if (!yes) return;
     try {
       const { count } = await remove.mutateAsync(ids);
       setSelected(new Set());
       toast.success(t('bookings.deleted', { count }));
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const onRelease = async (row: BookingRow) => {
+    const yes = await ask({
+      title: t('bookings.confirmRelease', { car: row.car.name }),
+      confirmLabel: t('bookings.confirm.release'),
+      dismissLabel: t('bookings.confirm.keep'),
+    });
+    if (!yes) return;
+    try {
+      await release.mutateAsync(row._id);
+      toast.success(t('bookings.released'));
     } catch (error) {
       failed(error);
     }
@@ -120,8 +158,23 @@ function BookingsList({ operator }: { operator: boolean }) {
     }
   };
 
+  // A selection is deleted all or nothing: offered only when the rule lets this viewer delete every row of it.
+  const now = new Date();
+  const deletable =
+    selected.size > 0 &&
+    rows
+      .filter((row) => selected.has(row._id))
+      .every((row) =>
+        bookingActions(
+          { ...row, driverId: row.driver._id, supplierId: row.supplier._id },
+          { id: viewer._id, type: viewer.type },
+          now,
+        ).includes('delete'),
+      );
+
   return (
     <div className="bookings">
+      {dialog}
       <BookingsFilters statuses={statuses} onStatuses={setStatuses} from={from} onFrom={setFrom} to={to} onTo={setTo} />
 
       <fieldset className="bookings-actions">
@@ -130,7 +183,7 @@ function BookingsList({ operator }: { operator: boolean }) {
         <button
           type="button"
           className="button button--secondary"
-          disabled={selected.size === 0 || remove.isPending}
+          disabled={!deletable || remove.isPending}
           onClick={() => void onDelete([...selected])}
         >
           {t('bookings.selection.delete')}
@@ -174,12 +227,14 @@ function BookingsList({ operator }: { operator: boolean }) {
       ) : (
         <BookingsTable
           rows={rows}
+          viewer={viewer}
           page={page}
           pageCount={pageCount}
           selected={selected}
           onSelect={setSelected}
           onCancel={(row) => void onCancel(row)}
           onDelete={(ids) => void onDelete(ids)}
+          onRelease={(row) => void onRelease(row)}
         />
       )}
       <Pager page={page} pageCount={pageCount} onPage={setPage} />

@@ -29,8 +29,21 @@ const withParents = (places: Location[], id: string | null): Location[] => {
 
 /** Booking options, details, driver, payment options and the pick-up checklist (spec §2), then the payment. */
 export function CheckoutScreen() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
+  const bookingId = params.get('booking');
+  // The payment step of a booking made (issue #22 items 5, 11): after Book, on a reload, or "pay now" from the list.
+  if (bookingId) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <PayStep bookingId={bookingId} />
+      </Suspense>
+    );
+  }
+  return <CheckoutChoices params={params} />;
+}
+
+function CheckoutChoices({ params }: { params: URLSearchParams }) {
+  const { t } = useTranslation();
   const carId = params.get('carId');
   const criteria = readCriteria(params);
   const car = useCar(criteria ? carId : null);
@@ -95,22 +108,13 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
   const checkout = useCheckoutForm({ car, criteria, user, timeZone });
   const { form } = checkout;
 
-  if (checkout.awaitingPayment) {
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <PayStep
-          pending={checkout.awaitingPayment}
-          car={car}
-          timeZone={timeZone}
-          onPaid={checkout.onPaid}
-          onFailed={checkout.onFailed}
-        />
-      </Suspense>
-    );
-  }
-
   return (
     <Page title={t('checkout.title')} description={t('checkout.description')}>
+      {checkout.paymentFailed || checkout.holdLapsed ? (
+        <p className="checkout-alert" role="alert">
+          {t(checkout.paymentFailed ? 'checkout.paymentFailed' : 'checkout.pay.lapsed')}
+        </p>
+      ) : null}
       {checkout.carTaken ? (
         <div className="checkout-alert" role="alert">
           <p>{t('checkout.carTaken')}</p>
@@ -134,7 +138,7 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
           <DriverSection checkout={checkout} user={user} />
           {checkout.extras.additionalDriver ? <AdditionalDriverSection checkout={checkout} /> : null}
           {car.supplier.licenseRequired ? <LicenceSection checkout={checkout} /> : null}
-          <PaymentOptions checkout={checkout} price={checkout.price} />
+          <PaymentOptions checkout={checkout} price={checkout.price} car={car} />
           <Checklist />
         </div>
         <PriceSummary price={checkout.price} option={checkout.option} busy={form.pending} />

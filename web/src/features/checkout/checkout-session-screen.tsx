@@ -1,63 +1,73 @@
-import type { PaymentResult } from '@roam/contract/checkout';
+import type { PaymentOutcome } from '@roam/contract/checkout';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { api, isApiError } from '../../lib/api-client';
+import { useLanguage } from '../../i18n';
+import { isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { BookingSummaryView } from '../../ui/booking-summary';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
-import { toast } from '../../ui/toast';
+import { paymentOutcome } from './api/booking-payment';
 import './checkout.css';
 
-type Outcome = { outcome: 'booked' | 'paid'; accountCreated?: boolean };
-
-function isOutcome(state: unknown): state is Outcome {
-  return typeof state === 'object' && state !== null && 'outcome' in state;
-}
+type Arrival = { accountCreated?: boolean };
 
 /**
- * `/checkout-session/:sessionId` (spec §2): the payment result. Coming from our own checkout (pay later, demo card,
- * wallet) the result is known; otherwise (back from the card provider, or a reload) the server answers for the
- * session or booking id.
+ * `/checkout-session/:sessionId` (spec §2): the payment result, as the server answers it for the booking or the card
+ * provider's session — one outcome, one message (issue #22 item 6) — with the booking's confirmation: its reference,
+ * places, times and amounts, the same as the payment step and the e-mail show, and the pick-up checklist (item 10).
  */
 export function CheckoutSessionScreen() {
   const { sessionId = '' } = useParams();
   const location = useLocation();
-  const known = isOutcome(location.state) ? location.state : null;
-  const returnCheck = !known && sessionId.length > 0;
+  const arrival = (location.state ?? {}) as Arrival;
+  const language = useLanguage();
+  const { t } = useTranslation();
   const check = useQuery({
-    queryKey: ['checkout-session', sessionId],
+    queryKey: ['checkout-session', sessionId, language],
     // An unknown or failed session is an answer this screen shows, not an error to report.
-    queryFn: async ({ signal }): Promise<{ result: PaymentResult | null; code: string | null }> => {
+    queryFn: async ({ signal }): Promise<{ outcome: PaymentOutcome | null; code: string | null }> => {
       try {
-        const result = await api.get<PaymentResult>(`/api/checkout-session/${encodeURIComponent(sessionId)}`, {
-          signal,
-        });
-        return { result, code: null };
+        return { outcome: await paymentOutcome(sessionId, language, signal), code: null };
       } catch (error) {
         if (!isApiError(error)) throw error;
-        return { result: null, code: error.code };
+        return { outcome: null, code: error.code };
       }
     },
-    enabled: returnCheck,
+    enabled: sessionId.length > 0,
     retry: false,
   });
-  const failed = check.data?.code === 'PAYMENT_FAILED' || check.data?.result?.payment === 'failed';
-  const { t } = useTranslation();
 
-  useEffect(() => {
-    if (failed) toast.error(t('checkout.paymentFailed'));
-  }, [failed, t]);
-
-  if (known) return <Success outcome={known} />;
-  if (returnCheck && check.isPending) return <PageLoading />;
-  const payment = check.data?.result?.payment;
-  if (payment === 'paid' || payment === 'booked') return <Success outcome={{ outcome: payment }} />;
+  if (check.isPending && sessionId.length > 0) return <PageLoading />;
+  const outcome = check.data?.outcome;
+  if (outcome && (outcome.payment === 'paid' || outcome.payment === 'booked')) {
+    return <Success outcome={outcome} accountCreated={Boolean(arrival.accountCreated)} />;
+  }
+  if (outcome?.payment === 'open') {
+    return (
+      <Page title={t('payment.session.title')}>
+        <p className="checkout-result" role="status">
+          {t('payment.session.open')}
+        </p>
+        <p className="checkout-result__links">
+          <Link className="button button--accent" to={`/checkout?booking=${outcome.bookingId}`}>
+            {t('payment.session.payNow')}
+          </Link>
+        </p>
+        <BookingSummaryView summary={outcome.summary} />
+      </Page>
+    );
+  }
+  const failed = check.data?.code === 'PAYMENT_FAILED' || outcome?.payment === 'failed';
   return (
-    <Page title={t('checkout.session.title')}>
+    <Page title={t('payment.session.title')}>
       <p role="alert" className="checkout-result checkout-result--error">
-        {t('checkout.session.error')}
+        {outcome?.payment === 'refund'
+          ? t('payment.session.refund')
+          : failed
+            ? t('checkout.paymentFailed')
+            : t('payment.session.error')}
       </p>
       <Link className="button" to="/search">
         {t('checkout.backToSearch')}
@@ -66,24 +76,25 @@ export function CheckoutSessionScreen() {
   );
 }
 
-function Success({ outcome }: { outcome: Outcome }) {
+function Success({ outcome, accountCreated }: { outcome: PaymentOutcome; accountCreated: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
-    <Page title={t('checkout.session.congratulations')}>
+    <Page title={t('payment.session.congratulations')}>
       <div className="checkout-result" role="status">
-        <p>{outcome.outcome === 'paid' ? t('checkout.session.paid') : t('checkout.session.booked')}</p>
-        <p>{t('checkout.session.emailSent')}</p>
-        {outcome.accountCreated ? <p>{t('checkout.session.accountCreated')}</p> : null}
+        <p>{outcome.payment === 'paid' ? t('payment.session.paid') : t('payment.session.booked')}</p>
+        <p>{t('payment.session.emailSent')}</p>
+        {accountCreated ? <p>{t('payment.session.accountCreated')}</p> : null}
       </div>
+      <BookingSummaryView summary={outcome.summary} checklist />
       <p className="checkout-result__links">
         {user ? (
           <Link className="button button--accent" to="/bookings">
-            {t('checkout.session.myBookings')}
+            {t('payment.session.myBookings')}
           </Link>
         ) : null}
         <Link className="button" to="/">
-          {t('checkout.session.home')}
+          {t('payment.session.home')}
         </Link>
       </p>
     </Page>

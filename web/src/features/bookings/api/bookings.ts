@@ -65,6 +65,17 @@ export function useDeleteBookings() {
   });
 }
 
+/** An unpaid online booking's driver lets the car go (issue #22 item 5). */
+export function useReleaseBooking() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ count: number }>(`/api/release-booking/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+    // Screens say what went wrong (a translated toast), not the generic handler.
+    onError: () => {},
+  });
+}
+
 export function useUpdateBookingStatus() {
   const invalidate = useInvalidate();
   return useMutation({

@@ -31,9 +31,11 @@ export function BookingEditor({
   const id = useId();
   const car = useCar(booking.car._id);
   const update = useUpdateBooking(language);
-  const locked = !booking.editable && !operator;
-  const pickup = instantToZoned(new Date(booking.pickupAt), booking.pickupTimeZone);
-  const dropoff = instantToZoned(new Date(booking.dropoffAt), booking.dropoffTimeZone);
+  // Shown only where the rule allows an edit (contract booking-actions.ts, issue #22 item 9).
+  const pickupZone = booking.pickupLocation.timeZone;
+  const dropoffZone = booking.dropoffLocation.timeZone;
+  const pickup = instantToZoned(new Date(booking.pickupAt), pickupZone);
+  const dropoff = instantToZoned(new Date(booking.dropoffAt), dropoffZone);
   const [extras, setExtras] = useState<ChosenExtras>(booking.extras);
   const [status, setStatus] = useState<BookingStatus>(booking.status);
   const form = useContractForm({
@@ -45,12 +47,12 @@ export function BookingEditor({
     },
     schema: () =>
       import('@roam/contract/bookings').then((contract) =>
-        contract.bookingPeriodFormSchema({ pickup: booking.pickupTimeZone, dropoff: booking.dropoffTimeZone }),
+        contract.bookingPeriodFormSchema({ pickup: pickupZone, dropoff: dropoffZone }),
       ),
     // The server's spec §5 date messages (a past pick-up, too short a rental) name the instants: shown at the dates.
     serverFields: { pickupAt: 'pickupDate', dropoffAt: 'dropoffDate' },
     onSubmit: async (period) => {
-      const body: UpdateBookingBody = locked ? {} : { ...period, extras };
+      const body: UpdateBookingBody = { ...period, extras };
       if (operator && status !== booking.status) body.status = status;
       await update.mutateAsync({ id: booking._id, body });
       toast.success(t('bookings.updated'));
@@ -65,7 +67,7 @@ export function BookingEditor({
     },
   });
   const dateField = (name: 'pickupDate' | 'pickupTime' | 'dropoffDate' | 'dropoffTime', type: 'date' | 'time') => (
-    <TextField {...form.field(name, t(`bookings.edit.${name}`))} type={type} required disabled={locked} />
+    <TextField {...form.field(name, t(`bookings.edit.${name}`))} type={type} required />
   );
 
   return (
@@ -73,7 +75,6 @@ export function BookingEditor({
       <h2 id={`${id}-title`} className="checkout-section__title">
         {t('bookings.edit.title')}
       </h2>
-      {locked ? <p className="checkout-hint">{t('bookings.edit.locked')}</p> : null}
       <FormMessage>{form.message}</FormMessage>
       <div className="form-grid">
         {dateField('pickupDate', 'date')}
@@ -81,7 +82,7 @@ export function BookingEditor({
         {dateField('dropoffDate', 'date')}
         {dateField('dropoffTime', 'time')}
       </div>
-      {car.data ? <ExtrasToggles car={car.data} value={extras} onChange={setExtras} disabled={locked} /> : null}
+      {car.data ? <ExtrasToggles car={car.data} value={extras} onChange={setExtras} /> : null}
       {operator ? (
         <SelectField
           label={t('bookings.column.status')}

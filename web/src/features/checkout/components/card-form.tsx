@@ -52,35 +52,35 @@ export function CardForm({ bookingId, amount, onPaid, onFailed }: CardFormProps)
   return (
     <form className="card-form" aria-labelledby={`${id}-title`} {...form.formProps}>
       <h3 id={`${id}-title`} className="checkout-section__subtitle">
-        {t('checkout.card.title')}
+        {t('payment.card.title')}
       </h3>
       <p className="test-mode-note" role="note">
-        {t('checkout.card.testMode')}
+        {t('payment.card.testMode')}
       </p>
       <FormMessage>{form.message}</FormMessage>
       <div className="form-grid">
         <TextField
-          {...shaped(form.field('cardNumber', t('checkout.card.cardNumber')), groupDigits)}
+          {...shaped(form.field('cardNumber', t('payment.card.cardNumber')), groupDigits)}
           autoComplete="cc-number"
           inputMode="numeric"
           placeholder="4242 4242 4242 4242"
         />
         <TextField
-          {...shaped(form.field('expiry', t('checkout.card.expiry')), formatExpiry)}
+          {...shaped(form.field('expiry', t('payment.card.expiry')), formatExpiry)}
           autoComplete="cc-exp"
           inputMode="numeric"
           placeholder="MM/YY"
         />
         <TextField
-          {...shaped(form.field('cvc', t('checkout.card.cvc')), digitsOnly)}
+          {...shaped(form.field('cvc', t('payment.card.cvc')), digitsOnly)}
           autoComplete="cc-csc"
           inputMode="numeric"
           placeholder="123"
         />
-        <TextField {...form.field('cardholder', t('checkout.card.cardholder'))} autoComplete="cc-name" />
+        <TextField {...form.field('cardholder', t('payment.card.cardholder'))} autoComplete="cc-name" />
       </div>
       <button type="submit" className="button button--accent" disabled={form.pending} aria-busy={form.pending}>
-        {t('checkout.card.pay', { amount })}
+        {t('payment.card.pay', { amount })}
       </button>
     </form>
   );

@@ -1,4 +1,6 @@
-import { type PriceBreakdown, paymentSplit } from '@roam/contract/price';
+import { bookingTerms } from '@roam/contract/booking-terms';
+import type { Extra } from '@roam/contract/enums';
+import { type PriceBreakdown, paymentSplit, withPriceChange } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../lib/use-money';
@@ -21,10 +23,20 @@ export function ExtrasSection({
 }
 
 /**
- * How to pay (spec §2 payment options): at the counter when the supplier allows it, online (a deposit or the full
- * amount) when a gateway is configured; each with what is paid now and at pick-up.
+ * How to pay (spec §2 payment options, §4): at the counter when the supplier allows it, online — the security deposit
+ * (when the car has one) or the rental — when a gateway is configured. Each says what is paid now, what at pick-up,
+ * and the security deposit and when it is taken (issue #22 item 4); then what the chosen option promises about
+ * changes and cancellation, from the car's own terms (item 7).
  */
-export function PaymentOptions({ checkout, price }: { checkout: CheckoutForm; price: PriceBreakdown | null }) {
+export function PaymentOptions({
+  checkout,
+  price,
+  car,
+}: {
+  checkout: CheckoutForm;
+  price: PriceBreakdown | null;
+  car: Pick<Record<Extra, number>, 'amendments' | 'cancellation'> & { supplier: { priceChangeRate: number } };
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const id = useId();
@@ -57,6 +69,15 @@ export function PaymentOptions({ checkout, price }: { checkout: CheckoutForm; pr
                       now: money.format(share.payNow),
                       later: money.format(share.payAtPickup),
                     })}
+                    <br />
+                    {share.securityDeposit > 0
+                      ? t(
+                          share.securityDepositTaken === 'now'
+                            ? 'checkout.payment.securityDepositNow'
+                            : 'checkout.payment.securityDepositAtPickup',
+                          { amount: money.format(share.securityDeposit) },
+                        )
+                      : t('checkout.payment.noSecurityDeposit')}
                   </span>
                 ) : null}
               </p>
@@ -64,6 +85,43 @@ export function PaymentOptions({ checkout, price }: { checkout: CheckoutForm; pr
           );
         })}
       </fieldset>
+      <Terms checkout={checkout} price={price} car={car} />
     </section>
+  );
+}
+
+/** The chosen option's promises, each from the car's own terms (contract booking-terms.ts, issue #22 item 7). */
+function Terms({
+  checkout,
+  price,
+  car,
+}: {
+  checkout: CheckoutForm;
+  price: PriceBreakdown | null;
+  car: Pick<Record<Extra, number>, 'amendments' | 'cancellation'> & { supplier: { priceChangeRate: number } };
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const terms = bookingTerms(car, checkout.extras, checkout.option);
+  const extraPrice = (extra: 'amendments' | 'cancellation') =>
+    money.format(withPriceChange(car[extra], car.supplier.priceChangeRate));
+  // One rental day of the total (the supplier's percentage in), as a cancellation keeps it.
+  const fee = price ? money.format(Math.round(price.total / Math.max(1, price.rentalDays))) : '';
+  return (
+    <ul className="checkout-terms" aria-live="polite">
+      <li>
+        {terms.changes === 'withExtra'
+          ? t('checkout.terms.changes.withExtra', { price: extraPrice('amendments') })
+          : t(`checkout.terms.changes.${terms.changes}`)}
+      </li>
+      <li>
+        {terms.cancellation === 'free'
+          ? t('checkout.terms.cancellation.free')
+          : t('checkout.terms.cancellation.oneDay', { fee })}
+        {terms.cancellationExtra
+          ? ` ${t('checkout.terms.cancellation.extra', { price: extraPrice('cancellation') })}`
+          : ''}
+      </li>
+    </ul>
   );
 }

@@ -1,33 +1,67 @@
-import type { CarDetails } from '@roam/contract/cars';
-import type { CheckoutResult } from '@roam/contract/checkout';
-import { useEffect, useId } from 'react';
+import type { PaymentResult, PendingPayment } from '@roam/contract/checkout';
+import { formatMinor, toMajor } from '@roam/contract/money';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n';
 import { formatInZone } from '../../../i18n/formats';
+import { isApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
-import { useMoney } from '../../../lib/use-money';
+import { BookingSummaryView } from '../../../ui/booking-summary';
 import { Page } from '../../../ui/page';
+import { PageLoading } from '../../../ui/page-loading';
+import { pendingPaymentQuery } from '../api/booking-payment';
+import type { BackFromPayment } from '../lib/use-checkout-form';
 import { CardForm } from './card-form';
 import { WalletButton } from './wallet-button';
 
-interface PayStepProps {
-  /** The booking just made, waiting for its payment. */
-  pending: CheckoutResult;
-  car: CarDetails;
-  /** The pick-up location's zone, in which the hold's end is shown. */
-  timeZone: string;
-  onPaid: () => void;
-  onFailed: (code: string) => void;
+/**
+ * The checkout's second step (spec §2) at `/checkout?…&booking=<id>`: the booking just made — or found again after a
+ * reload, or from "pay now" in the bookings list (issue #22 items 5, 11) — with its summary, the amount due now in
+ * the booking's own currency as fixed at checkout (item 3), then the card form, the provider's page or the wallet.
+ */
+export function PayStep({ bookingId }: { bookingId: string }) {
+  const language = useLanguage();
+  const location = useLocation();
+  const answer = (location.state as { pending?: PendingPayment } | null)?.pending;
+  const pending = useQuery(pendingPaymentQuery(bookingId, language, answer));
+  if (pending.isError) return <NotPayable bookingId={bookingId} error={pending.error} />;
+  if (pending.data) return <PayBooking pending={pending.data} />;
+  return <PageLoading />;
 }
 
-/** The checkout's second step (spec §2): the amount due now, then the card form, the provider's page or the wallet. */
-export function PayStep({ pending, car, timeZone, onPaid, onFailed }: PayStepProps) {
+function NotPayable({ bookingId, error }: { bookingId: string; error: unknown }) {
+  const location = useLocation();
+  // Not payable (any more): paid meanwhile, released, or its hold lapsed. The result page tells which; a lapsed hold
+  // goes back to the form, whose choices the address kept.
+  const code = isApiError(error) ? error.code : null;
+  if (code === 'CAR_UNAVAILABLE') return <BackToForm reason={{ holdLapsed: true }} />;
+  const { accountCreated } = (location.state ?? {}) as { accountCreated?: boolean };
+  return <Navigate to={`/checkout-session/${bookingId}`} state={{ accountCreated }} replace />;
+}
+
+/** The form again, at the address the step came from (its `booking` left out), saying why. */
+function BackToForm({ reason }: { reason: BackFromPayment }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete('booking');
+  return <Navigate to={{ search: `?${params}` }} state={reason} replace />;
+}
+
+function PayBooking({ pending }: { pending: PendingPayment }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const money = useMoney();
   const settings = useSettings();
+  const navigate = useNavigate();
+  const location = useLocation();
   const id = useId();
-  const payNow = money.format(pending.payNow);
+  const [declined, setDeclined] = useState<BackFromPayment | null>(null);
+  const [problem, setProblem] = useState(false);
+  const { summary, bookingId } = pending;
+  const { amounts } = summary;
+  // What the gateway charges, in the booking's currency — whatever the display currency is now (issue #22 item 3).
+  const payNow = formatMinor(amounts.payNow, amounts.currency, language);
   const clientId = settings.payment.paypalClientId;
   // The step replaces the form at the same address: like a new screen (root-layout), it starts from the top, with
   // the focus on the main region instead of lost on the page when the pressed button went away.
@@ -35,37 +69,64 @@ export function PayStep({ pending, car, timeZone, onPaid, onFailed }: PayStepPro
     window.scrollTo(0, 0);
     document.getElementById('main')?.focus({ preventScroll: true });
   }, []);
+  if (declined) return <BackToForm reason={declined} />;
+
+  // One outcome, one message (issue #22 item 6): the result page says it, nothing here says otherwise after.
+  const onPaid = (_result: PaymentResult) => {
+    const { accountCreated } = (location.state ?? {}) as { accountCreated?: boolean };
+    void navigate(`/checkout-session/${bookingId}`, { state: { accountCreated }, replace: true });
+  };
+  const onFailed = (code: string) => {
+    // A declined card releases the car: the booking must be made again, from the form with its choices.
+    if (code === 'PAYMENT_FAILED') setDeclined({ paymentFailed: true });
+    else if (code === 'CAR_UNAVAILABLE') setDeclined({ carTaken: true });
+    else setProblem(true);
+  };
   return (
-    <Page title={t('checkout.pay.title')} description={t('checkout.pay.description')}>
-      <section className="checkout-section" aria-labelledby={`${id}-pay`}>
-        <h2 id={`${id}-pay`} className="checkout-section__title">
-          {t('checkout.pay.amount', { amount: payNow })}
-        </h2>
-        {pending.holdExpiresAt ? (
-          <p>{t('checkout.pay.hold', { time: formatInZone(pending.holdExpiresAt, timeZone, language) })}</p>
-        ) : null}
-        {pending.payment?.provider === 'demo' ? (
-          <CardForm bookingId={pending.bookingId} amount={payNow} onPaid={onPaid} onFailed={onFailed} />
-        ) : null}
-        {pending.payment?.provider === 'stripe' ? (
-          <a className="button button--accent" href={pending.payment.url}>
-            {t('checkout.pay.card')}
-          </a>
-        ) : null}
-        {pending.walletEnabled && settings.payment.wallet && clientId ? (
-          <WalletButton
-            sdkUrl={settings.payment.paypalSdkUrl}
-            clientId={clientId}
-            bookingId={pending.bookingId}
-            amount={pending.chargedAmount / 100}
-            currency={pending.currency}
-            name={car.name}
-            description={`${car.name} — ${car.supplier.fullName}`}
-            onPaid={onPaid}
-            onFailed={onFailed}
-          />
-        ) : null}
-      </section>
+    <Page title={t('payment.pay.title')} description={t('payment.pay.description')}>
+      <div className="checkout">
+        <div className="checkout__main">
+          <section className="checkout-section" aria-labelledby={`${id}-pay`}>
+            <h2 id={`${id}-pay`} className="checkout-section__title">
+              {t('payment.pay.amount', { amount: payNow })}
+            </h2>
+            {pending.holdExpiresAt ? (
+              <p>
+                {t('payment.pay.hold', {
+                  time: formatInZone(pending.holdExpiresAt, summary.pickupLocation.timeZone, language),
+                })}
+              </p>
+            ) : null}
+            {problem ? (
+              <p className="field-error" role="alert">
+                {t('checkout.errors.generic')}
+              </p>
+            ) : null}
+            {pending.payment?.provider === 'demo' ? (
+              <CardForm bookingId={bookingId} amount={payNow} onPaid={onPaid} onFailed={onFailed} />
+            ) : null}
+            {pending.payment?.provider === 'stripe' ? (
+              <a className="button button--accent" href={pending.payment.url}>
+                {t('payment.pay.card')}
+              </a>
+            ) : null}
+            {pending.walletEnabled && settings.payment.wallet && clientId ? (
+              <WalletButton
+                sdkUrl={settings.payment.paypalSdkUrl}
+                clientId={clientId}
+                bookingId={bookingId}
+                amount={toMajor(amounts.payNow, amounts.currency)}
+                currency={amounts.currency}
+                name={summary.car.name}
+                description={`${summary.car.name} — ${summary.supplier.name} — ${summary.reference}`}
+                onPaid={onPaid}
+                onFailed={onFailed}
+              />
+            ) : null}
+          </section>
+        </div>
+        <BookingSummaryView summary={summary} checklist />
+      </div>
     </Page>
   );
 }

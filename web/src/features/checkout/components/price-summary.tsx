@@ -10,7 +10,11 @@ interface PriceSummaryProps {
   busy: boolean;
 }
 
-/** The price beside the form (spec §2): rental, extras, total and the split of the chosen option; then Book or Pay. */
+/**
+ * The price beside the form (spec §2): rental, extras, total and the split of the chosen option — what is paid now
+ * and at pick-up (the security deposit and when it is taken are said by each option: issue #22 item 4); then Book or
+ * Pay.
+ */
 export function PriceSummary({ price, option, busy }: PriceSummaryProps) {
   const { t } = useTranslation();
   const money = useMoney();

@@ -51,7 +51,7 @@ interface WalletButtonProps {
   sdkUrl: string;
   clientId: string;
   bookingId: string;
-  /** The charge in the display currency's major units (spec §7 amount). */
+  /** The charge in the booking currency's major units (spec §7 amount), as the server fixed it. */
   amount: number;
   currency: string;
   name: string;
@@ -80,6 +80,7 @@ export function WalletButton({
 
   useEffect(() => {
     let cancelled = false;
+    let settled = false;
     setState('pending');
     const src = `${sdkUrl}?client-id=${encodeURIComponent(clientId)}&currency=${encodeURIComponent(currency)}&intent=capture`;
     loadScript(src)
@@ -105,12 +106,17 @@ export function WalletButton({
                 const result = await api.post<PaymentResult>(
                   `/api/check-paypal-order/${encodeURIComponent(bookingId)}/${encodeURIComponent(orderID)}`,
                 );
+                settled = true;
                 callbacks.current.onPaid(result);
               } catch (error) {
-                callbacks.current.onFailed(isApiError(error) ? error.code : 'NETWORK_ERROR');
+                if (!cancelled) callbacks.current.onFailed(isApiError(error) ? error.code : 'NETWORK_ERROR');
               }
             },
-            onError: () => callbacks.current.onFailed('PAYMENT_FAILED'),
+            // The provider's script reports an error when its buttons are taken out of the page — as they are once
+            // the payment went through and the result page shows: one outcome, one message (issue #22 item 6).
+            onError: () => {
+              if (!settled && !cancelled) callbacks.current.onFailed('PAYMENT_FAILED');
+            },
           })
           .render(container.current)
           .catch(() => setState('rejected'));

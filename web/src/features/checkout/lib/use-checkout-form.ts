@@ -1,12 +1,13 @@
+import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { CarDetails } from '@roam/contract/cars';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
-import { PAYMENT_OPTIONS, type PaymentOption } from '@roam/contract/enum-values';
+import type { PaymentOption } from '@roam/contract/enum-values';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown } from '@roam/contract/price';
 import type { User } from '@roam/contract/users';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { useLanguage } from '../../../i18n';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { importWithStrings, useLanguage } from '../../../i18n';
 import { api, isApiError } from '../../../lib/api-client';
 import type { SearchCriteria } from '../../../lib/search-params';
 import { useSettings } from '../../../lib/settings';
@@ -14,11 +15,14 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { useMoney } from '../../../lib/use-money';
 import { toast } from '../../../ui/toast';
 import { validateEmail } from '../../auth/api/sign-up';
+import { readExtras, readOption, readSavedDriver, saveDriver, withChoices } from './checkout-choices';
 import { hereHref } from './here-href';
 
 // The checkout form's state, rules and submit (spec §2, §5; issue #20): the driver fields through the one form hook
 // and the contract's checkout schema, the options and the price beside them, then the booking call and what its
-// answer leads to (the result screen, the card provider, or the pay step).
+// answer leads to (the result screen, the card provider, or the pay step at `?booking=`, which a reload keeps). The
+// extras and the payment option are in the address and the driver's details in the tab's session storage, so that a
+// reload keeps every choice (issue #22 item 11).
 
 export type Person = { fullName: string; email: string; phone: string; birthDate: string };
 export type CheckoutValues = {
@@ -30,7 +34,11 @@ export type CheckoutValues = {
 const NO_ONE: Person = { fullName: '', email: '', phone: '', birthDate: '' };
 
 /** The pay step shows only once the booking is made: its code downloads while the booking is sent. */
-export const loadPayStep = () => import('../components/pay-step');
+export const loadPayStep = () =>
+  importWithStrings('features/checkout/components/pay-step', () => import('../components/pay-step'));
+
+/** Why the form came back from the payment step (the step's address, `?booking=`, left for the form's). */
+export type BackFromPayment = { paymentFailed?: boolean; carTaken?: boolean; holdLapsed?: boolean };
 
 async function uploadLicence(licence: Blob): Promise<string | undefined> {
   const data = new FormData();
@@ -53,17 +61,26 @@ export function useCheckoutForm(input: {
   const settings = useSettings();
   const navigate = useNavigate();
   const location = useLocation();
+  const [params, setParams] = useSearchParams();
   const minimumAge = Math.max(settings.minDriverAge, car.minimumAge);
   // Online options need a gateway: none in production without a card provider or the wallet (settings.payment).
   const online = settings.payment.card !== null || settings.payment.wallet;
-  const options = PAYMENT_OPTIONS.filter((o) => (o === 'payLater' ? car.supplier.payLater : online));
+  // Only options that differ (issue #22 item 4): no "security deposit online" for a car without one.
+  const options = offeredPaymentOptions({ deposit: car.deposit, payLater: car.supplier.payLater, online });
 
-  const [extras, setExtras] = useState<ChosenExtras>({});
-  const [option, setOption] = useState<PaymentOption>(car.supplier.payLater ? 'payLater' : 'full');
-  const [carTaken, setCarTaken] = useState(false);
+  // Held here as well as in the address: a switch shows its new state at once, while the address catches up (a
+  // navigation of the router, which a click must not wait for).
+  const [{ extras, option }, setChoices] = useState(() => ({
+    extras: readExtras(params),
+    option: readOption(params, options),
+  }));
+  const choose = (choices: { extras?: ChosenExtras; option?: PaymentOption }) => {
+    setChoices((current) => ({ ...current, ...choices }));
+    setParams((current) => withChoices(current, choices), { replace: true, preventScrollReset: true });
+  };
+  const back = (location.state ?? {}) as BackFromPayment;
+  const [carTaken, setCarTaken] = useState(Boolean(back.carTaken));
   const [licenceFailed, setLicenceFailed] = useState(false);
-  /** The booking made, waiting for its online payment (the pay step). */
-  const [awaitingPayment, setAwaitingPayment] = useState<CheckoutResult | null>(null);
 
   const price: PriceBreakdown | null = useMemo(() => {
     try {
@@ -74,10 +91,11 @@ export function useCheckoutForm(input: {
     }
   }, [car, criteria, timeZone, extras]);
 
+  const saved = useMemo(() => readSavedDriver<Person>(), []);
   const form = useContractForm({
     initialValues: {
-      driver: { ...NO_ONE, birthDate: user?.birthDate ?? '', acceptTerms: false },
-      additionalDriver: NO_ONE,
+      driver: { ...NO_ONE, birthDate: user?.birthDate ?? '', ...saved.driver, acceptTerms: false },
+      additionalDriver: { ...NO_ONE, ...saved.additionalDriver },
       licence: null,
     } as CheckoutValues,
     schema: () =>
@@ -115,14 +133,17 @@ export function useCheckoutForm(input: {
         ...(licenseFileId ? { licenseFileId } : {}),
       };
       const result = await api.post<CheckoutResult>('/api/checkout', body);
+      const state = { accountCreated: result.accountCreated };
       if (!result.payment && !(option !== 'payLater' && result.walletEnabled)) {
-        await navigate(`/checkout-session/${result.bookingId}`, {
-          state: { outcome: 'booked', accountCreated: result.accountCreated },
-        });
+        await navigate(`/checkout-session/${result.bookingId}`, { state });
       } else if (result.payment?.provider === 'stripe' && !result.walletEnabled) {
         window.location.assign(result.payment.url);
       } else {
-        setAwaitingPayment(result);
+        // The pay step at its own address: a reload shows it again, for the same booking (issue #22 items 5, 11). It
+        // starts from checkout's answer, and asks the server again.
+        const next = new URLSearchParams(params);
+        next.set('booking', result.bookingId);
+        await navigate({ search: `?${next}` }, { state: { ...state, pending: result } });
       }
     },
     // Field errors (a registered address, an age, the server's date messages) are shown where they belong.
@@ -151,14 +172,22 @@ export function useCheckoutForm(input: {
     }
   };
 
+  // The driver's details survive a reload of this tab (issue #22 item 11); the licence file and the terms' acceptance
+  // are asked again.
+  const { driver, additionalDriver } = form.values;
+  useEffect(() => {
+    const { acceptTerms: _acceptTerms, ...person } = driver;
+    saveDriver<Person>({ driver: person, additionalDriver });
+  }, [driver, additionalDriver]);
+
   return {
     form,
     minimumAge,
     options,
     option,
-    setOption,
+    setOption: (next: PaymentOption) => choose({ option: next }),
     extras,
-    setExtras,
+    setExtras: (next: ChosenExtras) => choose({ extras: next }),
     price,
     carTaken,
     checkEmail,
@@ -171,23 +200,9 @@ export function useCheckoutForm(input: {
       setLicenceFailed(false);
       form.setValue('licence', file);
     },
-    awaitingPayment,
-    onPaid: () => {
-      if (!awaitingPayment) return;
-      void navigate(`/checkout-session/${awaitingPayment.bookingId}`, {
-        state: { outcome: 'paid', accountCreated: awaitingPayment.accountCreated },
-      });
-    },
-    onFailed: (code: string) => {
-      if (code === 'CAR_UNAVAILABLE') {
-        setAwaitingPayment(null);
-        setCarTaken(true);
-        return;
-      }
-      toast.error(t('checkout.paymentFailed'));
-      // A declined payment releases the car: the booking must be made again.
-      if (code === 'PAYMENT_FAILED') setAwaitingPayment(null);
-    },
+    /** The form came back from the payment step: the card was declined, or the car's hold lapsed. */
+    paymentFailed: Boolean(back.paymentFailed),
+    holdLapsed: Boolean(back.holdLapsed),
   };
 }
 

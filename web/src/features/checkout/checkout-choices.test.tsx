@@ -1,0 +1,121 @@
+import type { CarDetails } from '@roam/contract/cars';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CLIO, PARIS } from '../../test-fixtures';
+import { describedBy, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { CheckoutForm } from './checkout-screen';
+
+// What the checkout promises and keeps (issue #22): the three payment options mean what they say (item 4), every
+// promise comes from the car's own terms (item 7), and a reload keeps the customer's choices (item 11).
+
+screenTests(['checkout', 'cars']);
+
+const pickupYear = new Date().getUTCFullYear() + 2;
+const CRITERIA = {
+  pickupLocationId: PARIS._id,
+  dropoffLocationId: PARIS._id,
+  pickupAt: `${pickupYear}-06-01T10:00:00.000Z`,
+  dropoffAt: `${pickupYear}-06-04T10:00:00.000Z`,
+};
+
+const renderCheckout = (car: CarDetails = CLIO, search = '?carId=clio') =>
+  renderScreen(<CheckoutForm car={car} criteria={CRITERIA} user={null} pickupPlace={PARIS} dropoffPlace={PARIS} />, {
+    path: `/checkout${search}`,
+    route: '/checkout',
+  });
+const option = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+const priceLine = (label: string) =>
+  within(screen.getByRole('complementary')).getByText(label).nextElementSibling?.textContent;
+
+describe('the payment options (issue #22 item 4)', () => {
+  it('the security deposit online takes the security deposit now and the rental at pick-up, not the rental twice', async () => {
+    serveApi({});
+    const user = userEvent.setup();
+    // The report: a 450 € security deposit on a rental of about 100 €.
+    renderCheckout({ ...CLIO, deposit: 45000, dailyPrice: 3373 });
+    expect(describedBy(option('Pay the security deposit online'))).toContain(
+      'Now: 450 € · At pick-up: 101.19 €Security deposit: 450 €, paid now and refunded after the return',
+    );
+    expect(describedBy(option('Pay in full online'))).toContain(
+      'Now: 101.19 € · At pick-up: 0 €Security deposit: 450 €, held at pick-up',
+    );
+    expect(describedBy(option('Pay later at the counter'))).toContain('Now: 0 € · At pick-up: 101.19 €');
+    await user.click(option('Pay the security deposit online'));
+    expect(priceLine('To pay online now')).toBe('450 €');
+    expect(priceLine('To pay at pick-up')).toBe('101.19 €');
+  });
+
+  it('offers only options that differ: no security deposit online for a car without one', () => {
+    serveApi({});
+    renderCheckout({ ...CLIO, deposit: 0 });
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['payLater', 'full']);
+    expect(describedBy(option('Pay in full online'))).toContain('No security deposit');
+  });
+});
+
+describe("the promises, from the car's own terms (issue #22 item 7)", () => {
+  // The report: amendments unavailable, cancellation 32 €.
+  const REPORTED = { ...CLIO, amendments: -1, cancellation: 3200 };
+
+  it('promises no free changes for a car whose amendments are unavailable, nor a cancellation a fee would cost', async () => {
+    serveApi({});
+    const user = userEvent.setup();
+    renderCheckout(REPORTED);
+    expect(screen.queryByText(/Amendments and cancellation are free/)).toBeNull();
+    expect(screen.getByText('This booking cannot be changed online.')).toBeTruthy();
+    expect(screen.getByText('Free cancellation up to 24 hours before pick-up.')).toBeTruthy();
+    await user.click(option('Pay in full online'));
+    expect(
+      screen.getByText(
+        'A cancellation keeps one rental day (40 €) of what you paid. Add Cancellation (+ 32 €) to cancel free of charge up to 24 hours before pick-up.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('switch', { name: 'Cancellation' }));
+    expect(screen.getByText('Free cancellation up to 24 hours before pick-up.')).toBeTruthy();
+  });
+
+  it('promises free changes where the car includes Amendments, and says how to get them where it sells them', () => {
+    serveApi({});
+    renderCheckout({ ...CLIO, amendments: 0 });
+    expect(screen.getByText('Changes to the dates and extras are free until pick-up.')).toBeTruthy();
+    cleanup();
+    renderCheckout({ ...CLIO, amendments: 1500 });
+    expect(screen.getByText('To change the dates or extras later, add Amendments (+ 15 €).')).toBeTruthy();
+  });
+});
+
+describe('a reload keeps the choices (issue #22 item 11)', () => {
+  it('reads the extras and the payment option from the address, and writes them there', async () => {
+    serveApi({});
+    const user = userEvent.setup();
+    const { router } = renderCheckout(CLIO, '?carId=clio&extras=theftProtection&option=full');
+    expect((screen.getByRole('switch', { name: 'Theft protection' }) as HTMLInputElement).checked).toBe(true);
+    expect(option('Pay in full online').checked).toBe(true);
+    await user.click(screen.getByRole('switch', { name: 'Additional driver' }));
+    await user.click(option('Pay the security deposit online'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('extras')).toBe('theftProtection,additionalDriver');
+    expect(params.get('option')).toBe('deposit');
+    expect(params.get('carId')).toBe('clio');
+  });
+
+  it("keeps the driver's details in the tab's session storage, not the card, and fills them in again", async () => {
+    serveApi({});
+    const user = userEvent.setup();
+    renderCheckout();
+    const driver = within(screen.getByRole('region', { name: 'Driver details' }));
+    await user.click(driver.getByLabelText('Full name', { selector: 'input' }));
+    await user.paste('Robin Guest');
+    await user.click(driver.getByLabelText('Email', { selector: 'input' }));
+    await user.paste('robin@example.com');
+    cleanup();
+    expect(window.sessionStorage.getItem('roam.checkout.driver')).toContain('robin@example.com');
+    expect(window.localStorage.getItem('roam.checkout.driver')).toBeNull();
+
+    renderCheckout();
+    const again = within(screen.getByRole('region', { name: 'Driver details' }));
+    expect((again.getByLabelText('Full name', { selector: 'input' }) as HTMLInputElement).value).toBe('Robin Guest');
+    expect((again.getByLabelText('Email', { selector: 'input' }) as HTMLInputElement).value).toBe('robin@example.com');
+  });
+});
