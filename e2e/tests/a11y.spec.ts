@@ -196,9 +196,11 @@ for (const language of ['en', 'fr'] as const) {
 
     await openClioCheckout(page, language, language === 'en' ? 90 : 100);
     await audit(page, found, 'checkout (signed in)');
+    // With Amendments, its driver may change the booking (issue #22 item 7): the editor below is audited too.
+    await page.getByRole('switch', { name: t('cars.extra.amendments') }).check();
     await page.getByRole('radio', { name: t('checkout.payment.payLater.label') }).check();
     await page.getByRole('button', { name: t('checkout.submit.book') }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.session.congratulations'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payment.session.congratulations'));
     await audit(page, found, 'checkout-session');
     const bookingId = page.url().split('/checkout-session/')[1]?.split('?')[0] ?? '';
 
@@ -206,7 +208,7 @@ for (const language of ['en', 'fr'] as const) {
     await openClioCheckout(page, language, language === 'en' ? 130 : 140);
     await page.getByRole('radio', { name: t('checkout.payment.full.label') }).check();
     await page.getByRole('button', { name: t('checkout.submit.pay') }).click();
-    await expect(page.getByLabel(t('checkout.card.cardNumber'))).toBeVisible();
+    await expect(page.getByLabel(t('payment.card.cardNumber'))).toBeVisible();
     await audit(page, found, 'checkout pay step');
 
     const screens: [string, ((p: Page) => Locator)?, boolean?][] = [
@@ -356,7 +358,7 @@ test('a signed-in driver books a car from the home page with the keyboard alone,
   await expect(payLater).toBeChecked();
   await tabTo(page, page.getByRole('button', { name: t('checkout.submit.book') }), unseen);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.session.congratulations'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payment.session.congratulations'));
 
   expect(unseen, 'focused elements without a visible focus indicator').toEqual([]);
 });
@@ -435,7 +437,7 @@ for (const viewport of [
     await openClioCheckout(page, 'fr', viewport.width === 360 ? 110 : 120, () => check('search'));
     await check('checkout');
     await page.getByRole('button', { name: t('checkout.submit.book') }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('checkout.session.congratulations'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payment.session.congratulations'));
     const bookingId = page.url().split('/checkout-session/')[1]?.split('?')[0] ?? '';
     await visit(page, `/booking?b=${bookingId}`, 'fr', (p) => p.getByText('Renault Clio').first());
     await check('booking');

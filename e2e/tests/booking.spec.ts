@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Mail, waitForMail } from '../harness/mailbox.ts';
 import { expect, locale, ownPage, rentalPeriod, testAllowingFailedRequests, text } from './fixtures.ts';
+import { type Amount, amountIn, carOfSupplierAdding, textOf } from './money.ts';
 
 // Issue #5: the booking journey as a user does it, with the keyboard: search → Book → checkout → pay → result;
 // the declined card, the card field messages, pay later as a signed-in driver, /bookings and the cancellation
@@ -71,16 +72,16 @@ async function choose(page: Page, option: 'payLater' | 'deposit' | 'full', messa
 async function submitCheckout(page: Page, messages = en) {
   await page.getByRole('button', { name: text(messages, 'checkout.submit.pay') }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(text(messages, 'checkout.card.testMode'))).toBeVisible();
+  await expect(page.getByText(text(messages, 'payment.card.testMode'))).toBeVisible();
   // The pressed button went away with the form: the focus is on the main region, as on a new screen, not lost.
   await expect(page.locator('#main')).toBeFocused();
 }
 
 async function fillCard(page: Page, card: { number: string; expiry: string; cvc: string }, messages = en) {
-  await type(page, text(messages, 'checkout.card.cardNumber'), card.number);
-  await type(page, text(messages, 'checkout.card.expiry'), card.expiry);
-  await type(page, text(messages, 'checkout.card.cvc'), card.cvc);
-  await type(page, text(messages, 'checkout.card.cardholder'), 'Robin Guest');
+  await type(page, text(messages, 'payment.card.cardNumber'), card.number);
+  await type(page, text(messages, 'payment.card.expiry'), card.expiry);
+  await type(page, text(messages, 'payment.card.cvc'), card.cvc);
+  await type(page, text(messages, 'payment.card.cardholder'), 'Robin Guest');
   await page.keyboard.press('Enter');
 }
 
@@ -110,12 +111,12 @@ test('a guest books with the keyboard, pays in full with the demo card and gets 
   await submitCheckout(page);
   await fillCard(page, { number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123' });
   await expect(page).toHaveURL(/\/checkout-session\//);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
-  await expect(page.getByText(text(en, 'checkout.session.emailSent'))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'payment.session.congratulations'));
+  await expect(page.getByText(text(en, 'payment.session.emailSent'))).toBeVisible();
   // Opened again (a reload, a bookmark, a new tab): the server answers for the booking, still a success.
   await page.goto(page.url());
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
-  await expect(page.getByText(text(en, 'checkout.session.paid'))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'payment.session.congratulations'));
+  await expect(page.getByText(text(en, 'payment.session.paid'))).toBeVisible();
   const mail = await mailWith(email, /is confirmed/);
   expect(mail.text).toContain('Renault Clio');
 });
@@ -158,7 +159,7 @@ test('invalid card fields show the three spec messages at the fields', async ({ 
   await expect(page.getByText('Invalid card number', { exact: true })).toBeVisible();
   await expect(page.getByText('Invalid expiry date', { exact: true })).toBeVisible();
   await expect(page.getByText('Invalid Card Validation Code', { exact: true })).toBeVisible();
-  await expect(page.getByLabel(text(en, 'checkout.card.cardNumber'))).toBeFocused();
+  await expect(page.getByLabel(text(en, 'payment.card.cardNumber'))).toBeFocused();
 });
 
 test('guest details are checked: age, terms, an e-mail already registered links to sign-in', async ({ page }) => {
@@ -206,10 +207,10 @@ test('a signed-in driver pays later, sees the booking in /bookings and requests 
   await choose(page, 'payLater');
   await page.getByRole('button', { name: text(en, 'checkout.submit.book') }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'payment.session.congratulations'));
   await page.goto(page.url());
-  await expect(page.getByText(text(en, 'checkout.session.booked'))).toBeVisible();
-  await page.getByRole('link', { name: text(en, 'checkout.session.myBookings') }).focus();
+  await expect(page.getByText(text(en, 'payment.session.booked'))).toBeVisible();
+  await page.getByRole('link', { name: text(en, 'payment.session.myBookings') }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/bookings$/);
   const table = page.getByRole('table');
@@ -219,12 +220,18 @@ test('a signed-in driver pays later, sees the booking in /bookings and requests 
     .filter({ hasText: 'Renault Clio' })
     .filter({ hasText: text(en, 'bookings.status.pending') });
   await expect(row.first()).toBeVisible();
-  page.once('dialog', (dialog) => void dialog.accept());
   await row
     .first()
     .getByRole('button', { name: /Cancel the booking of Renault Clio/ })
     .focus();
   await page.keyboard.press('Enter');
+  // The app's own dialog (issue #22 item 17), with the keyboard: the focus starts on "Go back"; Tab, then Enter.
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel the booking of Renault Clio?' });
+  await expect(dialog.getByRole('button', { name: text(en, 'bookings.confirm.keep') })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: text(en, 'bookings.confirm.cancel') })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
   await expect(page.getByText(text(en, 'bookings.cancelRequested'))).toBeVisible();
   await expect(row.first().getByText(text(en, 'bookings.cancelPending'))).toBeVisible();
 });
@@ -246,10 +253,14 @@ async function newDriver(page: Page, fullName: string) {
   });
   expect(answer.ok()).toBe(true);
   await page.evaluate((stored) => localStorage.setItem('roam.user', JSON.stringify(stored)), await answer.json());
+  return email;
 }
 
-/** A pay-later booking of the Clio at Paris CDG, made through the API by whoever is signed in. */
-async function payLaterBooking(page: Page, offset: number): Promise<string> {
+/**
+ * A pay-later booking of the Clio at Paris CDG, made through the API by whoever is signed in; with `amendments`, the
+ * extra that lets its driver change it later (issue #22 item 7).
+ */
+async function payLaterBooking(page: Page, offset: number, { amendments = false } = {}): Promise<string> {
   const location = await parisCdg(page.request);
   const answer = await page.request.post('/api/checkout', {
     headers: ownPage(),
@@ -258,7 +269,7 @@ async function payLaterBooking(page: Page, offset: number): Promise<string> {
       pickupLocationId: location,
       dropoffLocationId: location,
       ...period(offset),
-      extras: {},
+      extras: amendments ? { amendments: true } : {},
       paymentOption: 'payLater',
       currency: 'EUR',
     },
@@ -283,15 +294,16 @@ test('a driver edits a pay-later booking (dates and extras, re-priced); the supp
 }) => {
   const driverName = `Dana Gapfill ${Date.now() % 100_000}`;
   await newDriver(page, driverName);
-  const edited = await payLaterBooking(page, 210);
+  const edited = await payLaterBooking(page, 210, { amendments: true });
   await payLaterBooking(page, 216);
   await payLaterBooking(page, 222);
 
   // /booking: one more day and theft protection; the saved booking costs more.
   await page.goto(`/booking?b=${edited}&edit=1`);
   const total = page
-    .locator('.checkout-summary > div')
-    .filter({ has: page.getByText(text(en, 'checkout.price.total'), { exact: true }) })
+    .getByTestId('booking-amounts')
+    .locator('div')
+    .filter({ has: page.getByText(text(en, 'bookings.summary.total'), { exact: true }) })
     .locator('dd');
   const before = await total.textContent();
   const dropoff = page.getByLabel(text(en, 'bookings.edit.dropoffDate'));
@@ -303,7 +315,7 @@ test('a driver edits a pay-later booking (dates and extras, re-priced); the supp
   await expect(page.getByText(text(en, 'bookings.updated'))).toBeVisible();
   await expect(total).not.toHaveText(before ?? '');
   await expect(page.getByText(text(en, 'checkout.details.dayCount_other').replace('{{count}}', '4'))).toBeVisible();
-  await expect(page.locator('.checkout-summary')).toContainText(text(en, 'cars.extra.theftProtection'));
+  await expect(page.locator('.checkout-summary').last()).toContainText(text(en, 'cars.extra.theftProtection'));
 
   // The supplier of the car: delete one booking, then give the other two a new status at once.
   const supplier = await page.request.post('/api/sign-in/frontend', {
@@ -315,10 +327,13 @@ test('a driver edits a pay-later booking (dates and extras, re-priced); the supp
   await page.goto('/bookings');
   const rows = page.getByRole('row').filter({ hasText: driverName });
   await expect(rows).toHaveCount(3);
-  page.once('dialog', (dialog) => void dialog.accept());
   await rows
     .first()
     .getByRole('button', { name: /Delete the booking of Renault Clio/ })
+    .click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: text(en, 'bookings.confirm.delete') })
     .click();
   await expect(page.getByText(text(en, 'bookings.deleted_one'))).toBeVisible();
   await expect(rows).toHaveCount(2);
@@ -365,14 +380,16 @@ test('notifications of pay-later bookings: the header badge follows read, unread
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'bookings.detail.title'));
   await page.goBack();
 
-  page.once('dialog', (dialog) => void dialog.accept());
+  // The app's own dialog asks first (issue #22 item 17), never the browser's confirm().
+  const dialog = page.getByRole('alertdialog');
   await items
     .first()
     .getByRole('button', { name: text(en, 'notifications.delete'), exact: true })
     .click();
+  await dialog.getByRole('button', { name: text(en, 'notifications.delete'), exact: true }).click();
   await expect(items).toHaveCount(1);
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: text(en, 'notifications.deleteAll') }).click();
+  await dialog.getByRole('button', { name: text(en, 'notifications.deleteAll') }).click();
   await expect(page.getByText(text(en, 'notifications.empty'))).toBeVisible();
 });
 
@@ -399,7 +416,7 @@ test('the French checkout shows translated labels', async ({ page }) => {
   await choose(page, 'full', fr);
   await submitCheckout(page, fr);
   await fillCard(page, { number: '4242424242424242', expiry: `12/${nextYear}`, cvc: '123' }, fr);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(fr, 'checkout.session.congratulations'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(fr, 'payment.session.congratulations'));
 });
 
 /** The id of the location named exactly `name`. */
@@ -467,7 +484,7 @@ test('checkout and the booking editor show the spec date messages the server ans
   await expect(page.getByText('Pick-up time must be at least a few hours in the future')).toBeVisible();
 
   // A past pick-up saved in the booking editor.
-  const bookingId = await payLaterBooking(page, 68);
+  const bookingId = await payLaterBooking(page, 68, { amendments: true });
   await page.goto(`/booking?b=${bookingId}&edit=1`);
   const date = page.getByLabel(text(en, 'bookings.edit.pickupDate'));
   await date.fill(yesterday.pickupAt.slice(0, 10));
@@ -522,4 +539,150 @@ test('/bookings at 1280 px with a long driver name: every amount stays on one li
   }
   const wrap = page.locator('.bookings-table-wrap');
   expect(await wrap.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+});
+
+// ——— Issue #22: one amount and one currency from the checkout to the e-mail ———
+
+/** A line of the checkout's price summary (the aside), or of a booking's amounts (its summary), by its label. */
+const summaryValue = (scope: ReturnType<Page['locator']>, label: string) =>
+  scope
+    .locator('div')
+    .filter({ has: scope.page().getByText(label, { exact: true }) })
+    .locator('dd');
+
+/** Each chosen extra's label × its days is its line in the checkout's summary, the percentage in both. */
+async function expectLabelsTimesDaysAreLines(page: Page, extras: string[], days: number) {
+  const aside = page.getByRole('complementary', { name: text(en, 'checkout.price.title') });
+  for (const extra of extras) {
+    const label = amountIn(await textOf(page.locator(`#extra-${extra}-price`)));
+    const perDay = (await textOf(page.locator(`#extra-${extra}-price`))).includes('(daily)');
+    const line = amountIn(await textOf(summaryValue(aside, text(en, `cars.extra.${extra}`))));
+    expect(line, `${extra}: label × days = line`).toEqual({ ...label, minor: label.minor * (perDay ? days : 1) });
+  }
+}
+
+/**
+ * The booking just paid, followed from the pay button to the e-mail: the result page, /bookings and /booking say the
+ * same amount paid online, in the same currency, as the button did and as the e-mail does; and the same total.
+ */
+async function expectOneAmountEverywhere(page: Page, email: string, paid: Amount, total: Amount) {
+  const amounts = page.getByTestId('booking-amounts');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'payment.session.congratulations'));
+  expect(amountIn(await textOf(summaryValue(amounts, text(en, 'bookings.summary.paidOnline'))))).toEqual(paid);
+  expect(amountIn(await textOf(summaryValue(amounts, text(en, 'bookings.summary.total'))))).toEqual(total);
+  const reference = await textOf(page.locator('.booking-summary__reference'));
+  expect(reference).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
+  const bookingId = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+  const mail = await mailWith(email, new RegExp(`is confirmed – ${reference}`));
+  expect(amountIn(/Paid online: (.*)/.exec(mail.text)?.[1] ?? '')).toEqual(paid);
+  expect(amountIn(/Total price: (.*)/.exec(mail.text)?.[1] ?? '')).toEqual(total);
+
+  await page.goto('/bookings?l=en');
+  const row = page.getByRole('row').filter({ hasText: reference });
+  expect(amountIn(await textOf(row.getByText(/^Paid online: /)))).toEqual(paid);
+  expect(amountIn(await textOf(row.locator(`td[data-label="${text(en, 'bookings.column.cost')}"]`)))).toEqual(total);
+
+  await page.goto(`/booking?b=${bookingId}&l=en`);
+  await expect(page.locator('.booking-summary__reference')).toHaveText(reference);
+  expect(amountIn(await textOf(summaryValue(amounts, text(en, 'bookings.summary.paidOnline'))))).toEqual(paid);
+  expect(amountIn(await textOf(summaryValue(amounts, text(en, 'bookings.summary.total'))))).toEqual(total);
+}
+
+test('in kronor: each extra costs its label × its days, and the amount and currency stay one from the pay button to the e-mail', async ({
+  page,
+}) => {
+  const email = await newDriver(page, `Sven Kronor ${Date.now() % 100_000}`);
+  await page.evaluate(() => localStorage.setItem('roam.currency', 'SEK'));
+  await bookClio(page, 300);
+  for (const extra of ['theftProtection', 'amendments']) {
+    await page.getByRole('switch', { name: text(en, `cars.extra.${extra}`) }).check();
+  }
+  await expectLabelsTimesDaysAreLines(page, ['theftProtection', 'amendments'], 3);
+  const aside = page.getByRole('complementary', { name: text(en, 'checkout.price.title') });
+  const total = amountIn(await textOf(summaryValue(aside, text(en, 'checkout.price.total'))));
+  expect(total.symbol).toBe('kr');
+  await choose(page, 'full');
+  await page.getByRole('button', { name: text(en, 'checkout.submit.pay') }).click();
+  const pay = page.getByRole('button', { name: /^Pay / });
+  const paid = amountIn(await textOf(pay));
+  expect(paid).toEqual(total);
+  // The display currency changed on the payment step: the charge stays the booking's (the report: "Pay 11,762 ¥").
+  await page.evaluate(() => {
+    localStorage.setItem('roam.currency', 'JPY');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'roam.currency' }));
+  });
+  await expect(page.getByRole('banner').getByText('JPY', { exact: true })).toBeVisible();
+  expect(amountIn(await textOf(pay))).toEqual(paid);
+  await expect(page.getByRole('heading', { level: 2, name: /Amount due now/ })).toContainText(`${paid.symbol}`);
+  await fillCard(page, { number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123' });
+  await expectOneAmountEverywhere(page, email, paid, total);
+});
+
+test('a supplier adding 5 %: the security deposit online is what is charged, the same amount everywhere after', async ({
+  page,
+}) => {
+  const email = await newDriver(page, `Atlas Payer ${Date.now() % 100_000}`);
+  const when = period(310);
+  const { car, extra, place } = await carOfSupplierAdding(page.request, 5, when);
+  const params = new URLSearchParams({
+    carId: car._id,
+    pickupLocationId: place._id,
+    dropoffLocationId: place._id,
+    ...when,
+  });
+  await page.goto(`/checkout?${params}&l=en`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.title'));
+  // The label carries the supplier's 5 % (ARCHITECTURE §5): the car's own daily price × 1.05, rounded once.
+  const label = amountIn(await textOf(page.locator(`#extra-${extra}-price`)));
+  expect(label.minor).toBe(Math.floor(car[extra] * 1.05 + 0.5));
+  await page.getByRole('switch', { name: text(en, `cars.extra.${extra}`) }).check();
+  await expectLabelsTimesDaysAreLines(page, [extra], 3);
+  const aside = page.getByRole('complementary', { name: text(en, 'checkout.price.title') });
+  const total = amountIn(await textOf(summaryValue(aside, text(en, 'checkout.price.total'))));
+  await choose(page, 'deposit');
+  // What the option says it takes now is the car's security deposit, unchanged by the percentage; the rental at pick-up.
+  expect(amountIn(await textOf(summaryValue(aside, text(en, 'checkout.price.payNow'))))).toEqual({
+    minor: car.deposit,
+    symbol: '€',
+  });
+  expect(amountIn(await textOf(summaryValue(aside, text(en, 'checkout.price.payAtPickup'))))).toEqual(total);
+  await page.getByRole('button', { name: text(en, 'checkout.submit.pay') }).click();
+  const paid = amountIn(await textOf(page.getByRole('button', { name: /^Pay / })));
+  expect(paid).toEqual({ minor: car.deposit, symbol: '€' });
+  await fillCard(page, { number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123' });
+  await expectOneAmountEverywhere(page, email, paid, total);
+});
+
+test('a reload keeps the choices and the payment step; an unpaid attempt is shown as one, to pay or release', async ({
+  page,
+}) => {
+  await newDriver(page, `Rita Reload ${Date.now() % 100_000}`);
+  await bookClio(page, 320);
+  await page.getByRole('switch', { name: text(en, 'cars.extra.theftProtection') }).check();
+  await choose(page, 'full');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: text(en, 'cars.extra.theftProtection') })).toBeChecked();
+  await expect(page.getByRole('radio', { name: text(en, 'checkout.payment.full.label') })).toBeChecked();
+  await page.getByRole('button', { name: text(en, 'checkout.submit.pay') }).click();
+  const pay = await textOf(page.getByRole('button', { name: /^Pay / }));
+  // A reload of the payment step shows it again, for the same booking: nothing is booked twice.
+  await page.reload();
+  await expect(page.getByRole('button', { name: pay })).toBeVisible();
+
+  await page.goto('/bookings?l=en');
+  const row = page.getByRole('row').filter({ hasText: text(en, 'bookings.status.void') });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText(/^Held until /)).toBeVisible();
+  await expect(row.getByRole('button', { name: /Delete|Cancel the booking/ })).toHaveCount(0);
+  await row.getByRole('link', { name: /Pay now for the booking of Renault Clio/ }).click();
+  await expect(page.getByRole('button', { name: pay })).toBeVisible();
+  await page.goto('/bookings?l=en');
+  await row.getByRole('button', { name: /Release the car held for Renault Clio/ }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: text(en, 'bookings.confirm.release') })
+    .click();
+  await expect(page.getByText(text(en, 'bookings.released'))).toBeVisible();
+  await expect(row).toHaveCount(0);
 });

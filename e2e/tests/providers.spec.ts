@@ -84,7 +84,7 @@ async function checkoutClioInFull(page: Page, offset: number) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.title'));
   await page.getByRole('radio', { name: text(en, 'checkout.payment.full.label') }).check();
   await page.getByRole('button', { name: text(en, 'checkout.submit.pay') }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.pay.title'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'payment.pay.title'));
 }
 
 /** The booking's status as its driver reads it. */
@@ -98,15 +98,15 @@ test('card: the hosted payment page takes the payment, the signed webhook confir
   page,
 }) => {
   await checkoutClioInFull(page, 70);
-  await page.getByRole('link', { name: text(en, 'checkout.pay.card') }).click();
+  await page.getByRole('link', { name: text(en, 'payment.pay.card') }).click();
   await expect(page).toHaveURL(new RegExp(`^${stripe.base}/pay/cs_test_`));
   const sessionId = new URL(page.url()).pathname.split('/').pop()!;
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(`${app.url}/checkout-session/${sessionId}`);
   // The webhook arrived before the payer came back, its signature verified, and it was accepted.
   expect(stripe.webhookAnswers).toEqual([200]);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
-  await expect(page.getByText(text(en, 'checkout.session.paid'))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'payment.session.congratulations'));
+  await expect(page.getByText(text(en, 'payment.session.paid'))).toBeVisible();
   const bookingId = stripe.sessions.get(sessionId)!.metadata.bookingId!;
   expect(await bookingStatus(page, bookingId)).toBe('paid');
   // The session was created by the real SDK for the amount the server computed, in the display currency.
@@ -121,7 +121,7 @@ test('wallet: the PayPal button creates the order, the payer approves it, the se
   await checkoutClioInFull(page, 80);
   await page.getByRole('button', { name: 'PayPal' }).click();
   await expect(page).toHaveURL(new RegExp(`${app.url}/checkout-session/`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.session.congratulations'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'payment.session.congratulations'));
   const bookingId = new URL(page.url()).pathname.split('/').pop()!;
   const order = [...paypal.orders.values()].at(-1)!;
   expect(order.status).toBe('COMPLETED');

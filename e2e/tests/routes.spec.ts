@@ -40,7 +40,7 @@ for (const route of ROUTES) {
     if (route === '/checkout-session/demo') {
       // No payment or booking has that id: the server answers 404, which the screen reports as the spec says
       // (and the browser logs as a failed request, the one console line expected here).
-      await expect(page.getByText(text(en, 'checkout.session.error'))).toBeVisible();
+      await expect(page.getByText(text(en, 'payment.session.error'))).toBeVisible();
       expect(consoleErrors).toEqual([expect.stringContaining('404')]);
       consoleErrors.length = 0;
     }
