@@ -6,7 +6,7 @@ import { CardForm } from './card-form';
 
 // The demo gateway's card form (spec §5 card messages) against a stand-in server.
 
-screenTests(['checkout']);
+screenTests(['checkout', 'payment']);
 
 const BOOKING = 'b00c1e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11';
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
