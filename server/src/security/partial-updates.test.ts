@@ -98,6 +98,8 @@ describe('security: partial updates erase nothing they were not sent', () => {
           status: 'pending',
           cancellation: true,
           theftProtection: true,
+          // Amendments bought: the Clio's terms then let its driver change the booking (issue #22 item 7).
+          amendments: true,
         }),
       )
       .returning({ id: bookings.id });

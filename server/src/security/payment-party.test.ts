@@ -153,7 +153,8 @@ describe('security: only the booking party pays (card and wallet providers)', ()
     });
     expect(stranger.statusCode).toBe(404);
     const own = await t.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}`, headers: driver });
-    expect(own.json()).toEqual({ bookingId, status: 'paid', payment: 'paid' });
+    // With the booking's summary (issue #22 item 10).
+    expect(own.json()).toMatchObject({ bookingId, status: 'paid', payment: 'paid', summary: { status: 'paid' } });
   });
 
   it('leaks no guest token, session token or secret in any response or log line', async () => {

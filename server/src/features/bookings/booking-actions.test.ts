@@ -68,7 +68,12 @@ describe('what a driver sees and may do', () => {
   it('a declined card and a lapsed hold leave no booking in the driver’s list', async () => {
     const declined = await checkout({ paymentOption: 'deposit' }, 136);
     const card = { cardNumber: '4000 0000 0000 0002', expiry: '12/39', cvc: '123', cardholder: 'X' };
-    const pay = await t.app.inject({ method: 'POST', url: `/api/demo-payment/${declined}`, payload: card });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/api/demo-payment/${declined}`,
+      headers: driver,
+      payload: card,
+    });
     expect(pay.statusCode).toBe(402);
     const lapsed = await checkout({ paymentOption: 'full' }, 142);
     await t.db

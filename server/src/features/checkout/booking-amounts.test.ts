@@ -45,9 +45,18 @@ describe('a booking in the currency it was made in', () => {
     expect(booking.json().amounts).toEqual(result.summary.amounts);
 
     const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', cardholder: 'Camille Martin' };
-    const paid = await t.app.inject({ method: 'POST', url: `/api/demo-payment/${result.bookingId}`, payload: card });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/demo-payment/${result.bookingId}`,
+      headers: driver,
+      payload: card,
+    });
     expect(paid.json()).toMatchObject({ status: 'paid', payment: 'paid' });
-    const outcome = await t.app.inject({ method: 'GET', url: `/api/checkout-session/${result.bookingId}` });
+    const outcome = await t.app.inject({
+      method: 'GET',
+      url: `/api/checkout-session/${result.bookingId}`,
+      headers: driver,
+    });
     expect(outcome.json().summary.amounts).toEqual(result.summary.amounts);
 
     const [mail] = await t.db
