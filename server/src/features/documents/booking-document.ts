@@ -10,7 +10,7 @@ export type DocumentPlace = { name: string; address: string | null; timeZone: st
 
 export type BookingDocument = {
   id: string;
-  /** The short reference people read (issue #22), else the id. */
+  /** The short reference people read (issue #22 item 10). */
   reference: string;
   language: Language;
   status: BookingFacts['booking']['status'];
@@ -31,12 +31,6 @@ export function languageOf(value: string): Language {
   return parsed.success ? parsed.data : 'en';
 }
 
-/** The booking's reference when it has one (issue #22 item 10 gives every booking one), else its id. */
-function referenceOf(booking: BookingFacts['booking']): string {
-  const reference = (booking as { reference?: unknown }).reference;
-  return typeof reference === 'string' && reference ? reference : booking.id;
-}
-
 export function toBookingDocument(
   facts: BookingFacts,
   car: CarForBooking | null,
@@ -46,7 +40,7 @@ export function toBookingDocument(
   const language = languageOf(facts.driver.language);
   return {
     id: booking.id,
-    reference: referenceOf(booking),
+    reference: booking.reference,
     language,
     status: booking.status,
     carName: facts.carName,
@@ -60,13 +54,13 @@ export function toBookingDocument(
     supplier: { name: facts.supplier.name, email: facts.supplier.contactEmail ?? facts.supplier.email },
     pickup: {
       name: nameIn(facts.pickup.names, language),
-      address: null,
+      address: facts.pickup.address,
       timeZone: facts.pickup.timeZone,
       at: booking.pickupAt,
     },
     dropoff: {
       name: nameIn(facts.dropoff.names, language),
-      address: null,
+      address: facts.dropoff.address,
       timeZone: facts.dropoff.timeZone,
       at: booking.dropoffAt,
     },

@@ -1,3 +1,4 @@
+import { bookingAmounts } from '@roam/contract/booking-summary';
 import { EXTRAS, type Extra } from '@roam/contract/enums';
 import { convertMinor, roundHalfUp } from '@roam/contract/money';
 import { calculatePrice, PriceError, type PriceLine, priceIn } from '@roam/contract/price';
@@ -5,9 +6,10 @@ import type { CarForBooking } from '../../lib/car-pricing.repository.ts';
 import type { BookingFacts } from './documents.repository.ts';
 
 // A booking's money as its receipt and its reminders state it (issue #25 items 4 and 5), in the booking's own
-// currency at the rate fixed at checkout: the price engine's lines (the rental, then each chosen extra, the supplier's
-// percentage in each: contract price.ts), what was paid online, what is due at pick-up, the security deposit, and the
-// VAT the total includes at the rental country's rate (VAT_RATES).
+// currency: the amounts stored at checkout (issue #22 item 3, contract `bookingAmounts` — the same total, paid now,
+// due at pick-up and security deposit as the screens and e-mails, never re-converted), the price engine's lines (the
+// rental, then each chosen extra, the supplier's percentage in each: contract price.ts) when they add up to that
+// total, and the VAT the total includes at the rental country's rate (VAT_RATES).
 
 export type BookingMoney = {
   currency: string;
@@ -27,7 +29,7 @@ export type BookingMoney = {
  */
 function pricedLines(facts: BookingFacts, car: CarForBooking | null, convert: (eur: number) => number): PriceLine[] {
   const { booking } = facts;
-  const agreed = convert(booking.price);
+  const agreed = booking.totalAmount;
   const whole: PriceLine[] = [{ item: 'rental', unit: agreed, quantity: 1, amount: agreed }];
   if (!car) return whole;
   const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, booking[extra]])) as Record<Extra, boolean>;
@@ -40,7 +42,9 @@ function pricedLines(facts: BookingFacts, car: CarForBooking | null, convert: (e
       timeZone: facts.pickup.timeZone,
       extras,
     });
-    return breakdown.total === booking.price ? priceIn(breakdown, convert).lines : whole;
+    if (breakdown.total !== booking.price) return whole;
+    const { lines } = priceIn(breakdown, convert);
+    return lines.reduce((sum, line) => sum + line.amount, 0) === agreed ? lines : whole;
   } catch (error) {
     if (error instanceof PriceError) return whole;
     throw error;
@@ -55,16 +59,17 @@ export function bookingMoney(
   const { booking } = facts;
   const convert = (eur: number) => convertMinor(eur, booking.rate, booking.currency);
   const lines = pricedLines(facts, car, convert);
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  const paidOnline = booking.paidAt ? booking.chargedAmount : 0;
+  const amounts = bookingAmounts(booking);
+  const total = amounts.total;
   const rate = vatRates[facts.pickup.countryCode];
   return {
     currency: booking.currency,
     lines,
     total,
-    paidOnline,
-    dueAtPickup: booking.status === 'cancelled' ? 0 : Math.max(0, total - paidOnline),
-    securityDeposit: convert(booking.deposit),
+    paidOnline: booking.paidAt ? booking.chargedAmount : 0,
+    // The rental due at the counter (the deposit option's online payment is the security deposit, not part of it).
+    dueAtPickup: booking.status === 'cancelled' ? 0 : amounts.payAtPickup,
+    securityDeposit: amounts.securityDeposit,
     // A price that includes VAT at r % holds total × r / (100 + r) of it.
     vat: rate === undefined ? null : { rate, amount: roundHalfUp((total * rate) / (100 + rate)) },
   };

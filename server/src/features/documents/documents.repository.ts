@@ -23,8 +23,13 @@ const factColumns = {
     enableEmailNotifications: driver.enableEmailNotifications,
   },
   supplier: { name: supplier.fullName, email: supplier.email, contactEmail: supplier.contactEmail },
-  pickup: { names: pickupPlace.names, timeZone: pickupPlace.timeZone, countryCode: pickupCountry.code },
-  dropoff: { names: dropoffPlace.names, timeZone: dropoffPlace.timeZone },
+  pickup: {
+    names: pickupPlace.names,
+    address: pickupPlace.address,
+    timeZone: pickupPlace.timeZone,
+    countryCode: pickupCountry.code,
+  },
+  dropoff: { names: dropoffPlace.names, address: dropoffPlace.address, timeZone: dropoffPlace.timeZone },
 };
 
 export function selectFacts(db: DbOrTx) {

@@ -82,8 +82,13 @@ describe('booking documents (issue #25 item 4)', () => {
     // 3 days of the Clio, amendments once, theft protection 9 € a day (checkout.test.ts prices), each line in SEK.
     const lines = [sek(10500), sek(1500), sek(900) * 3];
     const total = lines.reduce((a, b) => a + b, 0);
+    // The lines add up to the total stored at checkout, which the screens and e-mails show too (issue #22 item 3).
+    expect(row!.totalAmount).toBe(total);
     expect(text).toContain('Quittung');
-    expect(text).toContain(`Buchungsnummer: ${(row as { reference?: string }).reference ?? bookingId}`);
+    // The booking's short reference, not its id (issue #22 item 10).
+    expect(row!.reference).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
+    expect(text).toContain(`Buchungsnummer: ${row!.reference}`);
+    expect(text).not.toContain(bookingId);
     const [me] = await t.db.select().from(users).where(eq(users.id, DEMO_ACCOUNTS.driver.id));
     expect(text).toContain(`Fahrer: ${me!.fullName} · ${me!.email}`);
     expect(text).toContain('Vermieter: Azur Coast Rentals');
@@ -96,11 +101,16 @@ describe('booking documents (issue #25 item 4)', () => {
     expect(text).toContain(`Enthaltene MwSt. (20 %)\n${money(Math.floor((total * 20) / 120 + 0.5))}`);
     expect(text).toContain(`Online bezahlt\n${money(0)}`);
     expect(text).toContain(`Bei Abholung zu zahlen\n${money(total)}`);
-    expect(text).toContain(`Kaution\n${money(sek(row!.deposit))}`);
+    expect(text).toContain(`Kaution\n${money(row!.depositAmount)}`);
+    expect(row!.depositAmount).toBe(sek(row!.deposit));
     expect(text).toContain('Währung\nSEK');
     // Both at the place's clock (10:00 local), each with its own offset, whatever the server's zone.
-    expect(text).toMatch(/Abholung: [^\n]*10:00 MEZ — Flughafen Paris-Charles-de-Gaulle/);
-    expect(text).toMatch(/Rückgabe: [^\n]*10:00 MESZ — Flughafen Paris-Charles-de-Gaulle/);
+    // With the desk's address (issue #22 item 10).
+    const desk =
+      'Flughafen Paris-Charles-de-Gaulle, Aéroport Paris-Charles de Gaulle, Terminal 2, 95700 Roissy-en-France';
+    const flowing = text.replace(/\s+/g, ' '); // the PDF wraps these long lines
+    expect(flowing).toMatch(new RegExp(`Abholung: [^:]*10:00 MEZ — ${desk}`));
+    expect(flowing).toMatch(new RegExp(`Rückgabe: [^:]*10:00 MESZ — ${desk}`));
   });
 
   it('gives the calendar file: pick-up and drop-off at the places’ clocks, the right instants across a DST change', async () => {

@@ -22,12 +22,14 @@ describe('reminders (issue #25 item 5)', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   const ids: Record<string, string> = {};
+  const references: Record<string, string> = {};
   const insert = async (name: string, when: [number, number], overrides: Parameters<typeof bookingRow>[1]) => {
     const [row] = await t.db
       .insert(bookings)
       .values(bookingRow({ pickupAt: at(when[0]), dropoffAt: at(when[1]) }, overrides))
-      .returning({ id: bookings.id });
+      .returning({ id: bookings.id, reference: bookings.reference });
     ids[name] = row!.id;
+    references[name] = row!.reference;
   };
   const mailsOf = (id: string) => smtp.received.filter((mail: CapturedMail) => smtp.textOf(mail).includes(id));
   /** The body as the reader sees it: quoted-printable bytes decoded as UTF-8. */
@@ -90,11 +92,15 @@ describe('reminders (issue #25 item 5)', () => {
     // 04:00 UTC is 06:00 on the Paris clock (summer time).
     const english = read(mailsOf(ids.pickupIn20h!)[0]);
     expect(english).toMatch(/Pick-up: Wed, Jun 11, 2031, 06:00\sAM GMT\+2/u);
-    expect(english).toContain('Place: Paris Charles de Gaulle Airport');
+    // With the desk's address (issue #22 item 10).
+    expect(english).toContain(
+      'Place: Paris Charles de Gaulle Airport, Aéroport Paris-Charles de Gaulle, Terminal 2, 95700 Roissy-en-France',
+    );
     expect(english).toContain('At the counter: 100 € to pay, and a security deposit of 500 €.');
     expect(english).toContain("Bring a passport or ID and your driver's licence.");
     const swedish = read(mailsOf(ids.pickupIn23hSwedish!)[0]);
-    expect(swedish).toContain(`Bokningsnummer: ${ids.pickupIn23hSwedish}`);
+    // The booking's short reference (issue #22 item 10).
+    expect(swedish).toContain(`Bokningsnummer: ${references.pickupIn23hSwedish}`);
     expect(swedish).toContain('Ta med pass eller id-kort och ditt körkort.');
     const dropoff = read(mailsOf(ids.dropoffToday!)[0]);
     expect(dropoff).toContain('Your rental of the Citroën C3 ends today.');
