@@ -1,4 +1,4 @@
-import type { BookingStatus, UserType } from './enums.ts';
+import type { BookingStatus, UserType } from './enum-values.ts';
 
 // What may be done with a booking, by whom, now (issue #22 items 5 and 9): the one rule the server refuses by and the
 // screens offer by, so that an action offered is an action allowed.

@@ -1,4 +1,4 @@
-import type { Extra, PaymentOption } from './enums.ts';
+import type { Extra, PaymentOption } from './enum-values.ts';
 import type { ChosenExtras } from './price.ts';
 
 // What a booking promises, from the car's own terms and the chosen payment option (issue #22 items 4, 7 and 9): the
