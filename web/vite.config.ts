@@ -255,6 +255,8 @@ export default defineConfig({
             // The price engine and money formatting, one chunk: the operator console imports them too, and shared by
             // a fourth consumer rolldown cut them into four small chunks (+1.3 KB gzip on /checkout, over its budget);
             // one chunk costs /checkout +0.5 KB and /bookings, which loads all of it, +2.4 KB (bench/README.md).
+            // The form hook, its fields and the file field: every form screen loads them together (−0.5 KB on /checkout).
+            { name: 'forms', test: /src\/(lib\/use-contract-form|ui\/form-field|ui\/file-field)\.tsx?$/ },
             { name: 'money', test: /contract\/src\/(price|money|rates-snapshot)\.ts|src\/lib\/use-money\.ts/ },
           ],
         },
