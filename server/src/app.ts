@@ -28,6 +28,7 @@ import { createRateService } from './features/currency/currency.service.ts';
 import { parseRateProviders } from './features/currency/rate-providers.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
+import { fleetImportRoutes } from './features/fleet-import/fleet-import.routes.ts';
 import { locationsRoutes } from './features/locations/locations.routes.ts';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp({
   await app.register(currencyRoutes);
   await app.register(documentsRoutes);
   await app.register(fleetRoutes);
+  await app.register(fleetImportRoutes);
   await app.register(locationsRoutes);
   await app.register(newsletterRoutes);
   await app.register(notificationsRoutes);

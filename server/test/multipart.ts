@@ -3,12 +3,24 @@ import sharp from 'sharp';
 
 /** A multipart/form-data body with one file field, for `app.inject` (uploads are tested with real bytes). */
 export function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
+  return multipartForm([{ name: field, filename, contentType, value: bytes }]);
+}
+
+/** A multipart/form-data body of several parts: text fields, and files (those with a file name). */
+export function multipartForm(
+  parts: { name: string; value: string | Buffer; filename?: string; contentType?: string }[],
+) {
   const boundary = `----roam${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  const payload = Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
+        (part.filename ? `; filename="${part.filename}"\r\nContent-Type: ${part.contentType}` : '') +
+        '\r\n\r\n',
+    ),
+    Buffer.from(part.value),
+    Buffer.from('\r\n'),
+  ]);
+  const payload = Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 

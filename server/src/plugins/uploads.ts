@@ -8,10 +8,10 @@ import { perAccountLimit } from './rate-limit.ts';
 // content and re-encoded by lib/upload-validation.ts. Shared by the profile (avatar, licence) and the operator's calls
 // (car images, supplier logos; issue #23).
 
-/** Registers the multipart parser in the calling plugin (its routes only). */
-export async function registerUploads(app: FastifyInstance) {
+/** Registers the multipart parser in the calling plugin (its routes only); a fleet import's mapping is longer. */
+export async function registerUploads(app: FastifyInstance, limits: { fileSize?: number; fieldSize?: number } = {}) {
   await app.register(multipart, {
-    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024, ...limits },
   });
 }
 

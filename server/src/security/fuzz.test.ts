@@ -216,6 +216,11 @@ describe('security: seeded fuzz over every route', () => {
       // A booking's documents (issue #25), answered as files, not JSON, on success.
       { method: 'GET', url: '/api/booking-receipt/:id' },
       { method: 'GET', url: '/api/booking-calendar/:id' },
+      // Fleet import and export (issue #26): multipart uploads and CSV downloads.
+      { method: 'POST', url: '/api/import-cars/preview' },
+      { method: 'POST', url: '/api/import-cars' },
+      { method: 'GET', url: '/api/export-cars' },
+      { method: 'GET', url: '/api/export-bookings' },
     ])
       expect(routes).toContainEqual(route);
   });

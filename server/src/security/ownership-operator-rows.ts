@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { bookingRow, period } from '../../test/booking-fixtures.ts';
 import { newCar } from '../../test/fleet-fixtures.ts';
+import { multipartForm } from '../../test/multipart.ts';
 import { nextDays, upload } from '../../test/ownership-fixtures.ts';
 import type { Db } from '../db/client.ts';
 import { bookings, cars } from '../db/schema.ts';
@@ -20,6 +21,17 @@ const created = (expected: Expected): Expected => ({ ...expected, operatingSuppl
 
 const AZUR = DEMO_IDS.suppliers.azurCoast;
 const CLIO = DEMO_IDS.cars.clio;
+
+/** A fleet import of one car for Azur Coast (issue #26): the admin names the supplier, a supplier its own. */
+const carsFile = (url: string) => {
+  const csv = `name,range,fuelType,gearbox,seats,doors,aircon,mileage,fuelPolicy,deposit,locationIds,dailyPrice\n\
+Imported,midi,diesel,manual,5,5,true,-1,fullToFull,300,${DEMO_IDS.locations.lyonAirport},40\n`;
+  const form = multipartForm([
+    { name: 'supplierId', value: AZUR },
+    { name: 'file', value: csv, filename: 'cars.csv', contentType: 'text/csv' },
+  ]);
+  return { method: 'POST' as const, url, payload: form.payload, headers: form.headers };
+};
 
 /** `db`: the suite's database, once its app is up. */
 export function operatorRows(db: () => Db): Row[] {
@@ -145,6 +157,19 @@ export function operatorRows(db: () => Db): Row[] {
       call: 'POST /api/cancellation-requests/{page}/{size}',
       expected: OPERATED,
       request: () => ({ method: 'POST', url: '/api/cancellation-requests/1/5', payload: { supplierId: AZUR } }),
+    },
+    // Fleet import and export (issue #26): naming another supplier is refused (403).
+    { call: 'POST /api/import-cars/preview', expected: OPERATED, request: () => carsFile('/api/import-cars/preview') },
+    { call: 'POST /api/import-cars', expected: OPERATED, request: () => carsFile('/api/import-cars') },
+    {
+      call: 'GET /api/export-cars',
+      expected: OPERATED,
+      request: () => ({ method: 'GET', url: `/api/export-cars?supplierId=${AZUR}` }),
+    },
+    {
+      call: 'GET /api/export-bookings',
+      expected: OPERATED,
+      request: () => ({ method: 'GET', url: `/api/export-bookings?from=2026-01-01&to=2028-01-01&supplierId=${AZUR}` }),
     },
     // The fixture's pending booking, its driver having asked to cancel it.
     ...(['approve-cancellation', 'decline-cancellation'] as const).map(

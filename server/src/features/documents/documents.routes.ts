@@ -1,20 +1,11 @@
 import { IdParamsSchema } from '@roam/contract/users';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { download } from '../../lib/download.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { bookingCalendarFile, bookingReceipt, type DownloadedFile } from './documents.service.ts';
+import { bookingCalendarFile, bookingReceipt } from './documents.service.ts';
 
 const errors = errorReplies(400, 401, 404);
-
-/** Sends a document as a download; it holds personal data, so no shared cache keeps it. */
-function download(reply: FastifyReply, file: DownloadedFile) {
-  reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-  reply.header('cache-control', 'private, no-store');
-  reply.header('x-content-type-options', 'nosniff');
-  reply.type(file.contentType);
-  return reply.send(file.bytes);
-}
 
 /** A booking's documents (issue #25 item 4), to whoever may read the booking (`GET /api/booking/{id}`). */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {

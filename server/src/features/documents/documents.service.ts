@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
+import type { DownloadedFile } from '../../lib/download.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { getBooking } from '../bookings/bookings.service.ts';
 import { bookingCalendar } from './booking-calendar.ts';
@@ -26,8 +27,6 @@ async function readableDocument(ctx: AppContext, user: SessionUser, bookingId: s
   if (!document) throw new AppError('NOT_FOUND', 'Booking not found.');
   return document;
 }
-
-export type DownloadedFile = { fileName: string; contentType: string; bytes: Buffer | string };
 
 /** A file name a person recognises, safe in a Content-Disposition header. */
 const fileNameOf = (document: BookingDocument, kind: string, extension: string) =>

@@ -57,6 +57,22 @@ export async function plateTaken(db: DbOrTx, supplierId: string, plate: string, 
   return rows.length > 0;
 }
 
+/** The supplier's live cars (those with these plates when given), by plate then name (fleet import, export). */
+export async function supplierCars(db: DbOrTx, supplierId: string, plates?: string[]) {
+  if (plates?.length === 0) return [];
+  return db
+    .select()
+    .from(cars)
+    .where(
+      and(
+        eq(cars.supplierId, supplierId),
+        isNull(cars.deletedAt),
+        plates ? inArray(cars.licensePlate, plates) : undefined,
+      ),
+    )
+    .orderBy(cars.licensePlate, cars.name, cars.id);
+}
+
 /** `columns` holds every required column of a car (fleet car-fields.ts `columnsOf` of a complete car). */
 export async function insertCar(db: DbOrTx, supplierId: string, columns: Partial<typeof cars.$inferInsert>) {
   const values = { ...columns, supplierId } as typeof cars.$inferInsert;

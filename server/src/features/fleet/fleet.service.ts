@@ -95,6 +95,84 @@ async function mapPlateConflict<T>(write: () => Promise<T>): Promise<T> {
 
 const auditActor = (actor: Operator): AuditActor => ({ id: actor.id, type: actor.type });
 
+/** The supplier a new car (or an imported file) is for: a supplier's own fleet; the admin names one. */
+export async function fleetSupplier(ctx: AppContext, actor: Operator, named: string | undefined): Promise<string> {
+  if (actor.type === 'supplier') {
+    if (named && named !== actor.id) throw FORBIDDEN();
+    return actor.id;
+  }
+  if (!named) throw invalid({ supplierId: [FLEET_MESSAGES.required('Supplier')] });
+  if (!(await repository.isSupplier(ctx.db, named))) throw invalid({ supplierId: [FLEET_MESSAGES.unknownSupplier] });
+  return named;
+}
+
+/** Inserts a checked car with its places, periods and audit row, in the caller's transaction (create, import). */
+export async function insertCheckedCar(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Operator,
+  supplierId: string,
+  fields: CarFields,
+): Promise<string> {
+  const id = await repository.insertCar(tx, supplierId, columnsOf(fields));
+  await repository.replacePlaces(tx, id, fields.locationIds);
+  await repository.replacePeriods(tx, id, fields.dateBasedPrices);
+  await recordAudit(ctx, tx, auditActor(actor), {
+    entity: 'car',
+    entityId: id,
+    action: 'create',
+    carId: id,
+    supplierId,
+    changes: changesBetween(null, { supplierId, ...fields, locationIds: [...fields.locationIds].sort() }),
+  });
+  return id;
+}
+
+/** Writes the checked changes `before` → `after` of a car and their audit row, in the caller's transaction. */
+export async function updateCheckedCar(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Operator,
+  car: { id: string; supplierId: string },
+  before: CarFields,
+  after: CarFields,
+) {
+  const changes = changesBetween(before, after);
+  if (Object.keys(changes).length === 0) return;
+  const changed = Object.fromEntries(Object.keys(changes).map((field) => [field, after[field as keyof CarFields]]));
+  await repository.updateCar(tx, car.id, columnsOf(changed));
+  if (changes.locationIds) await repository.replacePlaces(tx, car.id, after.locationIds);
+  if (changes.dateBasedPrices) await repository.replacePeriods(tx, car.id, after.dateBasedPrices);
+  await recordAudit(ctx, tx, auditActor(actor), {
+    entity: 'car',
+    entityId: car.id,
+    action: 'update',
+    carId: car.id,
+    supplierId: car.supplierId,
+    changes,
+  });
+}
+
+/** The supplier's live cars (all, or those with these plates) as stored fields, by plate (import, export). */
+export async function fleetByPlate(ctx: AppContext, supplierId: string, plates?: string[]) {
+  const rows = await repository.supplierCars(ctx.db, supplierId, plates);
+  const byPlate = new Map<string, { id: string; fields: CarFields }>();
+  const all: { id: string; fields: CarFields }[] = [];
+  for (const car of rows) {
+    const entry = { id: car.id, fields: await storedFields(ctx, car) };
+    all.push(entry);
+    if (car.licensePlate) byPlate.set(car.licensePlate, entry);
+  }
+  return { byPlate, all };
+}
+
+/** Which of `ids` are places (an import checks a file's places at once). */
+export const knownPlaces = (ctx: AppContext, ids: string[]) => repository.existingLocations(ctx.db, ids);
+
+/** Runs `write` (the writes of one change) in a transaction; a plate taken meanwhile is the field error. */
+export const inFleetTransaction = <T>(ctx: AppContext, write: (tx: DbOrTx) => Promise<T>) =>
+  mapPlateConflict(() => ctx.db.transaction(write));
+
 /** `POST /api/create-car`. */
 export async function createCar(
   ctx: AppContext,
@@ -103,33 +181,10 @@ export async function createCar(
   language: Language,
 ): Promise<OperatorCar> {
   const { supplierId: named, ...fields } = body;
-  let supplierId: string;
-  if (actor.type === 'supplier') {
-    if (named && named !== actor.id) throw FORBIDDEN();
-    supplierId = actor.id;
-  } else {
-    if (!named) throw invalid({ supplierId: [FLEET_MESSAGES.required('Supplier')] });
-    if (!(await repository.isSupplier(ctx.db, named))) throw invalid({ supplierId: [FLEET_MESSAGES.unknownSupplier] });
-    supplierId = named;
-  }
+  const supplierId = await fleetSupplier(ctx, actor, named);
   const issues = { ...carFieldIssues(fields), ...(await checkPlacesAndPlate(ctx.db, fields, supplierId)) };
   if (Object.keys(issues).length > 0) throw invalid(issues);
-  const carId = await mapPlateConflict(() =>
-    ctx.db.transaction(async (tx) => {
-      const id = await repository.insertCar(tx, supplierId, columnsOf(fields));
-      await repository.replacePlaces(tx, id, fields.locationIds);
-      await repository.replacePeriods(tx, id, fields.dateBasedPrices);
-      await recordAudit(ctx, tx, auditActor(actor), {
-        entity: 'car',
-        entityId: id,
-        action: 'create',
-        carId: id,
-        supplierId,
-        changes: changesBetween(null, { supplierId, ...fields, locationIds: [...fields.locationIds].sort() }),
-      });
-      return id;
-    }),
-  );
+  const carId = await inFleetTransaction(ctx, (tx) => insertCheckedCar(ctx, tx, actor, supplierId, fields));
   return answer(ctx, carId, language);
 }
 
@@ -159,21 +214,7 @@ export async function updateCar(
     ...(await checkPlacesAndPlate(ctx.db, changed, row.car.supplierId, carId)),
   };
   if (Object.keys(issues).length > 0) throw invalid(issues);
-  await mapPlateConflict(() =>
-    ctx.db.transaction(async (tx) => {
-      await repository.updateCar(tx, carId, columnsOf(changed));
-      if (changes.locationIds) await repository.replacePlaces(tx, carId, after.locationIds);
-      if (changes.dateBasedPrices) await repository.replacePeriods(tx, carId, after.dateBasedPrices);
-      await recordAudit(ctx, tx, auditActor(actor), {
-        entity: 'car',
-        entityId: carId,
-        action: 'update',
-        carId,
-        supplierId: row.car.supplierId,
-        changes,
-      });
-    }),
-  );
+  await inFleetTransaction(ctx, (tx) => updateCheckedCar(ctx, tx, actor, row.car, before, after));
   return answer(ctx, carId, language);
 }
 

@@ -1,0 +1,88 @@
+import { CAR_CSV_COLUMNS } from '@roam/contract/fleet-import';
+import { stringify } from 'csv-stringify/sync';
+import type { AppContext } from '../../context.ts';
+import type { DownloadedFile } from '../../lib/download.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { listBookings } from '../bookings/bookings.service.ts';
+import { fleetByPlate, fleetSupplier, type Operator } from '../fleet/fleet.service.ts';
+import { carCells } from './car-csv.ts';
+
+// Fleet export (issue #26 item 3): the operator's cars as the CSV the import reads (export → import changes
+// nothing), and its bookings of a period. Spreadsheets run a cell starting with = + - @ (or a tab, a carriage
+// return) as a formula: such a cell is written after an apostrophe (OWASP "CSV injection"), which the import drops.
+// A plain number (a mileage of −1) is no formula and is written as it is, so it reads back the same.
+
+const FORMULA = /^[=+\-@\t\r]/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+export const guardCell = (cell: string) => (FORMULA.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell);
+
+/** UTF-8 with a byte-order mark, so a spreadsheet opens accents right. */
+const csvFile = (fileName: string, rows: string[][]): DownloadedFile => ({
+  fileName,
+  contentType: 'text/csv; charset=utf-8',
+  bytes: `\uFEFF${stringify(rows.map((row) => row.map(guardCell)))}`,
+});
+
+/** `GET /api/export-cars`: every editor field of the supplier's live cars, by plate. */
+export async function exportCars(ctx: AppContext, actor: Operator, supplierId: string | undefined) {
+  const supplier = await fleetSupplier(ctx, actor, supplierId);
+  const { all } = await fleetByPlate(ctx, supplier);
+  return csvFile('cars.csv', [[...CAR_CSV_COLUMNS], ...all.map((car) => carCells(car.fields))]);
+}
+
+const BOOKING_COLUMNS = [
+  'bookingId',
+  'status',
+  'car',
+  'supplier',
+  'driver',
+  'pickupLocation',
+  'dropoffLocation',
+  'pickupAt',
+  'dropoffAt',
+  'days',
+  'price',
+  'paymentOption',
+  'cancelRequest',
+  'createdAt',
+];
+const MAX_BOOKINGS = 10_000;
+
+/**
+ * `GET /api/export-bookings`: the bookings picked up from `from` (included) to `to` (excluded), UTC days, as the
+ * bookings list shows them (a supplier its fleet's, the admin every fleet's or the supplier named). Price in EUR.
+ */
+export async function exportBookings(
+  ctx: AppContext,
+  user: SessionUser,
+  query: { from: string; to: string; supplierId?: string | undefined },
+) {
+  const supplier = user.type === 'admin' && query.supplierId ? await fleetSupplier(ctx, user, query.supplierId) : null;
+  if (user.type === 'supplier') await fleetSupplier(ctx, user, query.supplierId);
+  const { results } = await listBookings(
+    ctx,
+    user,
+    { statuses: [], from: `${query.from}T00:00:00Z`, to: `${query.to}T00:00:00Z`, language: 'en' },
+    1,
+    MAX_BOOKINGS,
+  );
+  const rows = results
+    .filter((booking) => supplier === null || booking.supplier._id === supplier)
+    .map((b) => [
+      b._id,
+      b.status,
+      b.car.name,
+      b.supplier.name,
+      b.driver.name,
+      b.pickupLocation.name,
+      b.dropoffLocation.name,
+      b.pickupAt,
+      b.dropoffAt,
+      String(b.days),
+      (b.price / 100).toFixed(2),
+      b.paymentOption,
+      String(b.cancelRequest),
+      b.createdAt,
+    ]);
+  return csvFile(`bookings-${query.from}-${query.to}.csv`, [BOOKING_COLUMNS, ...rows]);
+}

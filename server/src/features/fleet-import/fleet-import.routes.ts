@@ -1,0 +1,114 @@
+import {
+  ExportBookingsQuerySchema,
+  ExportCarsQuerySchema,
+  IMPORT_LIMITS,
+  ImportReportSchema,
+} from '@roam/contract/fleet-import';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { download } from '../../lib/download.ts';
+import { errorReplies } from '../../lib/error-replies.ts';
+import { perAccountLimit } from '../../plugins/rate-limit.ts';
+import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { registerUploads } from '../../plugins/uploads.ts';
+import { exportBookings, exportCars } from './fleet-export.service.ts';
+import { type ImportUpload, importCars } from './fleet-import.service.ts';
+
+const errors = errorReplies(400, 401, 403, 413, 429);
+/** Checking a file reads the whole fleet: a few a minute per account is plenty for a person mapping columns. */
+const importRateLimit = perAccountLimit(20, '1 minute');
+
+/** The multipart form: `file` (the CSV), `mapping` (JSON: column → header), `supplierId` (the admin's choice). */
+async function readUpload(request: FastifyRequest): Promise<ImportUpload> {
+  const upload: ImportUpload = { bytes: null, mapping: null, supplierId: null };
+  if (!request.isMultipart()) return upload;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Throws FST_REQ_FILE_TOO_LARGE (413) past IMPORT_LIMITS.maxBytes.
+        if (part.fieldname === 'file') upload.bytes = await part.toBuffer();
+        else await part.toBuffer();
+      } else if (part.fieldname === 'mapping' || part.fieldname === 'supplierId') {
+        upload[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    // A malformed upload is the client's fault (uploads.ts `uploadedBytes`); errors with a status keep theirs.
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
+  }
+  return upload;
+}
+
+/**
+ * Fleet import and export (issue #26 item 3): a supplier its own fleet, the admin the supplier it names (the
+ * form's or the query's `supplierId`); anonymous 401, a driver 403, a supplier naming another 403.
+ */
+export const fleetImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerUploads(app, { fileSize: IMPORT_LIMITS.maxBytes, fieldSize: 16 * 1024 });
+  const ctx = app.context;
+  const tags = ['operator: cars'];
+  const consumes = ['multipart/form-data'];
+
+  app.post(
+    '/api/import-cars/preview',
+    {
+      config: { auth: 'operator', ...importRateLimit },
+      schema: {
+        tags,
+        security,
+        consumes,
+        summary: "Check a CSV of cars (multipart 'file', 'mapping', 'supplierId'): each row's errors and action",
+        response: { 200: ImportReportSchema, ...errors },
+      },
+    },
+    async (request) => importCars(ctx, requireOperator(request), await readUpload(request), false),
+  );
+
+  app.post(
+    '/api/import-cars',
+    {
+      config: { auth: 'operator', ...importRateLimit },
+      schema: {
+        tags,
+        security,
+        consumes,
+        summary: 'Import a CSV of cars all-or-nothing (400 with every row error when one is invalid)',
+        response: { 200: ImportReportSchema, ...errors },
+      },
+    },
+    async (request) => importCars(ctx, requireOperator(request), await readUpload(request), true),
+  );
+
+  app.get(
+    '/api/export-cars',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        tags,
+        security,
+        summary: 'The fleet as CSV, every editor field (the columns the import reads)',
+        querystring: ExportCarsQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      download(reply, await exportCars(ctx, requireOperator(request), request.query.supplierId)),
+  );
+
+  app.get(
+    '/api/export-bookings',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        tags,
+        security,
+        summary: 'The bookings picked up in [from, to) as CSV',
+        querystring: ExportBookingsQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => download(reply, await exportBookings(ctx, requireOperator(request), request.query)),
+  );
+};

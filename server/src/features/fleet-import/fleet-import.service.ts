@@ -1,0 +1,204 @@
+import { LANGUAGES } from '@roam/contract/enums';
+import { type CarFields, CreateCarBodySchema, carFieldIssues, FLEET_MESSAGES } from '@roam/contract/fleet';
+import {
+  CAR_CSV_COLUMNS,
+  type CarCsvColumn,
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  type ImportMapping,
+  ImportMappingSchema,
+  type ImportReport,
+  type ImportRow,
+} from '@roam/contract/fleet-import';
+import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, validationFailed } from '../../lib/app-error.ts';
+import {
+  fleetByPlate,
+  fleetSupplier,
+  inFleetTransaction,
+  insertCheckedCar,
+  knownPlaces,
+  type Operator,
+  updateCheckedCar,
+} from '../fleet/fleet.service.ts';
+import { listLocations } from '../locations/locations.service.ts';
+import { guessMapping, readCell, splitList } from './car-csv.ts';
+
+// Fleet import (issue #26 item 3): a CSV of cars, its headers mapped onto the editor's fields, checked row by row
+// with the car editor's own rules (`CreateCarBodySchema`, `carFieldIssues`) and written all-or-nothing in one
+// transaction, each car audited as the editor audits it. A row whose licence plate is a car of the supplier's fleet
+// updates that car (only the mapped columns), so importing the same file twice changes nothing the second time.
+
+export type ImportUpload = { bytes: Buffer | null; mapping: string | null; supplierId: string | null };
+
+/** Fields a new car must have (the others have defaults): an empty cell names the field. */
+const REQUIRED = new Set<string>(
+  Object.entries(CreateCarBodySchema.shape)
+    .filter(([field, schema]) => field !== 'supplierId' && !schema.safeParse(undefined).success)
+    .map(([field]) => field),
+);
+const isUuid = (text: string) => z.uuid().safeParse(text).success;
+const plateOf = (cell: string | undefined) => {
+  const parsed = CreateCarBodySchema.shape.licensePlate.safeParse(cell ?? '');
+  return parsed.success ? parsed.data : null;
+};
+
+function readCsv(bytes: Buffer | null): { headers: string[]; records: { cells: string[]; line: number }[] } {
+  if (!bytes || bytes.length === 0) throw validationFailed({ file: [IMPORT_MESSAGES.addFile] });
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    parsed = parse(bytes, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      trim: true,
+    }) as unknown as typeof parsed;
+  } catch {
+    throw validationFailed({ file: [IMPORT_MESSAGES.unreadable] });
+  }
+  const [head, ...rows] = parsed;
+  if (!head || rows.length === 0) throw validationFailed({ file: [IMPORT_MESSAGES.noRows] });
+  if (rows.length > IMPORT_LIMITS.maxRows) throw validationFailed({ file: [IMPORT_MESSAGES.tooManyRows] });
+  return { headers: head.record, records: rows.map((row) => ({ cells: row.record, line: row.info.lines })) };
+}
+
+function readMapping(raw: string | null, headers: string[]): ImportMapping {
+  if (raw === null || raw.trim() === '') return guessMapping(headers);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw validationFailed({ mapping: [IMPORT_MESSAGES.badMapping] });
+  }
+  const mapping = ImportMappingSchema.safeParse(json);
+  if (!mapping.success) throw validationFailed({ mapping: [IMPORT_MESSAGES.badMapping] });
+  const unknown = Object.entries(mapping.data).filter(([, header]) => !headers.includes(header ?? ''));
+  if (unknown.length > 0)
+    throw validationFailed(
+      Object.fromEntries(unknown.map(([column]) => [`mapping.${column}`, [IMPORT_MESSAGES.unknownColumn]])),
+    );
+  return mapping.data;
+}
+
+/** Place names (in any language, any case) → id; a name two places share names neither. */
+async function placeNames(ctx: AppContext): Promise<Map<string, string | null>> {
+  const names = new Map<string, string | null>();
+  for (const language of LANGUAGES) {
+    for (const place of await listLocations(ctx, language)) {
+      const key = place.name.trim().toLowerCase();
+      const seen = names.get(key);
+      names.set(key, seen === undefined || seen === place._id ? place._id : null);
+    }
+  }
+  return names;
+}
+
+type CheckedRow = ImportRow & { fields: CarFields | null; carId: string | null; before: CarFields | null };
+
+/** Every row checked; `write`: the cars written in one transaction when every row is valid (else 400, nothing). */
+export async function importCars(
+  ctx: AppContext,
+  actor: Operator,
+  upload: ImportUpload,
+  write: boolean,
+): Promise<ImportReport> {
+  const supplierId = await fleetSupplier(ctx, actor, upload.supplierId ?? undefined);
+  const { headers, records } = readCsv(upload.bytes);
+  const mapping = readMapping(upload.mapping, headers);
+  const columns = CAR_CSV_COLUMNS.filter((column) => mapping[column] !== undefined).map((column) => ({
+    column,
+    index: headers.indexOf(mapping[column] as string),
+  }));
+  const cellOf = (cells: string[], column: CarCsvColumn) =>
+    columns.find((c) => c.column === column)
+      ? (cells[columns.find((c) => c.column === column)!.index] ?? '')
+      : undefined;
+
+  const plates = records.map((record) => plateOf(cellOf(record.cells, 'licensePlate')));
+  const fleet = await fleetByPlate(
+    ctx,
+    supplierId,
+    plates.filter((plate): plate is string => plate !== null),
+  );
+  const tokens = records.flatMap((record) => splitList(cellOf(record.cells, 'locationIds') ?? ''));
+  const names = tokens.some((token) => !isUuid(token)) ? await placeNames(ctx) : new Map<string, string | null>();
+  const placeId = (token: string) => (isUuid(token) ? token : (names.get(token.toLowerCase()) ?? null));
+  const known = await knownPlaces(ctx, [...new Set(tokens.map(placeId).filter((id): id is string => id !== null))]);
+  const firstLineOfPlate = new Map<string, number>();
+
+  const rows: CheckedRow[] = records.map(({ cells, line }, index) => {
+    const plate = plates[index] ?? null;
+    const existing = plate ? fleet.byPlate.get(plate) : undefined;
+    const errors: Record<string, string[]> = {};
+    const add = (field: string, message: string) => {
+      errors[field] = [...(errors[field] ?? []), message];
+    };
+    const values: Record<string, unknown> = { ...(existing?.fields ?? {}) };
+    for (const { column, index: at } of columns) {
+      const read = readCell(column, cells[at] ?? '');
+      if ('issue' in read) add(column, read.issue);
+      else if (read.value !== undefined) values[column] = read.value;
+    }
+    if (Array.isArray(values.locationIds) && mapping.locationIds !== undefined) {
+      const ids = (values.locationIds as string[]).map(placeId);
+      if (ids.some((id) => id === null || !known.has(id))) add('locationIds', FLEET_MESSAGES.unknownLocation);
+      values.locationIds = ids.filter((id): id is string => id !== null && known.has(id));
+    }
+    const parsed = CreateCarBodySchema.safeParse(values);
+    if (parsed.success) {
+      for (const [field, messages] of Object.entries(carFieldIssues(parsed.data)))
+        for (const m of messages) add(field, m);
+    } else {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.join('.');
+        if (errors[field]) continue;
+        add(field, values[field] === undefined && REQUIRED.has(field) ? FLEET_MESSAGES.required(field) : issue.message);
+      }
+    }
+    if (plate) {
+      const first = firstLineOfPlate.get(plate);
+      if (first !== undefined) add('licensePlate', IMPORT_MESSAGES.duplicatePlate(first));
+      else firstLineOfPlate.set(plate, line);
+    }
+    const valid = parsed.success && Object.keys(errors).length === 0;
+    const { supplierId: _s, ...fields } = parsed.success ? parsed.data : { supplierId: undefined };
+    return {
+      line,
+      name: typeof values.name === 'string' ? values.name : '',
+      licensePlate: plate,
+      action: existing ? 'update' : 'create',
+      errors,
+      fields: valid ? ({ ...fields, locationIds: [...(fields as CarFields).locationIds].sort() } as CarFields) : null,
+      carId: existing?.id ?? null,
+      before: existing?.fields ?? null,
+    };
+  });
+
+  const valid = rows.every((row) => Object.keys(row.errors).length === 0);
+  const report = (imported: boolean): ImportReport => ({
+    headers,
+    mapping,
+    rows: rows.map(({ fields: _f, carId: _c, before: _b, ...row }) => row),
+    valid,
+    imported,
+  });
+  if (!write) return report(false);
+  if (!valid) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const row of rows)
+      for (const [field, m] of Object.entries(row.errors)) fieldErrors[`rows.${row.line}.${field}`] = m;
+    throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.invalidRows, fieldErrors);
+  }
+  await inFleetTransaction(ctx, async (tx) => {
+    for (const row of rows) {
+      if (!row.fields) continue;
+      if (row.carId && row.before)
+        await updateCheckedCar(ctx, tx, actor, { id: row.carId, supplierId }, row.before, row.fields);
+      else await insertCheckedCar(ctx, tx, actor, supplierId, row.fields);
+    }
+  });
+  return report(true);
+}
