@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXTRAS } from './enums.ts';
+import { EXTRAS } from './enum-values.ts';
 import type { CarFields } from './fleet.ts';
 
 // Fleet import and export (issue #26 item 3): a CSV of cars with every field of the car editor. The export writes

@@ -19,6 +19,7 @@ import type notFound from './locales/en/notFound.json';
 import type notifications from './locales/en/notifications.json';
 import type operator from './locales/en/operator.json';
 import type operatorCars from './locales/en/operatorCars.json';
+import type operatorImport from './locales/en/operatorImport.json';
 import type payment from './locales/en/payment.json';
 import type search from './locales/en/search.json';
 import type setup from './locales/en/setup.json';
@@ -44,6 +45,7 @@ export type Translations = {
   notifications: typeof notifications;
   operator: typeof operator;
   operatorCars: typeof operatorCars;
+  operatorImport: typeof operatorImport;
   payment: typeof payment;
   search: typeof search;
   setup: typeof setup;

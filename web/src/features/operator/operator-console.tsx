@@ -24,12 +24,14 @@ const CarEditorScreen = lazy(() => import('./cars/car-editor-screen').then((m) =
 const CarAvailabilityScreen = lazy(() =>
   import('./cars/car-availability-screen').then((m) => ({ default: m.CarAvailabilityScreen })),
 );
+const ImportScreen = lazy(() => import('./import/import-screen').then((m) => ({ default: m.ImportScreen })));
 const CarHistoryScreen = lazy(() => import('./cars/car-history-screen').then((m) => ({ default: m.CarHistoryScreen })));
 
 /** Each address of the console and its screen, the first match winning. */
 const SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
   '/operator/cars': CarListScreen,
   '/operator/cars/new': CarEditorScreen,
+  '/operator/cars/import': ImportScreen,
   '/operator/cars/:carId': CarEditorScreen,
   '/operator/cars/:carId/availability': CarAvailabilityScreen,
   '/operator/cars/:carId/history': CarHistoryScreen,

@@ -89,6 +89,9 @@ export function CarListScreen() {
         <p className="op-cars__actions">
           <Link to={newCarHref} className="button button--accent">
             {t('operatorCars.list.add')}
+          </Link>{' '}
+          <Link to={newCarHref.replace('/new', '/import')} className="button">
+            {t('operatorCars.list.import')}
           </Link>
         </p>
         <CarFilters filters={filters} admin={admin} language={language} onChange={change} />

@@ -2,7 +2,7 @@ import { BOOKING_RULES } from '@roam/contract/booking-rules';
 import type { BLOCK_MESSAGES } from '@roam/contract/car-blocks';
 import type { FLEET_MESSAGES } from '@roam/contract/fleet';
 import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormats } from '../../../i18n/formats';
 import { addMessageTranslator } from '../../../lib/form-messages';
 
@@ -65,9 +65,13 @@ function translator(fleet: Fleet, blocks: Blocks, day: (date: string) => string)
   };
 }
 
-/** While the calling form is shown, its fields show the operator rules' messages in the interface language. */
-export function useFleetMessages(): void {
+/**
+ * While the calling form is shown, its fields show the operator rules' messages in the interface language; true once
+ * they do (a screen that shows messages outside a form, the import's report, renders again then).
+ */
+export function useFleetMessages(): boolean {
   const formats = useFormats();
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
     let remove = () => {};
@@ -76,10 +80,12 @@ export function useFleetMessages(): void {
       const day = (date: string) =>
         formats.date(new Date(`${date}T12:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
       remove = addMessageTranslator(translator(fleet.FLEET_MESSAGES, blocks.BLOCK_MESSAGES, day));
+      setReady(true);
     });
     return () => {
       live = false;
       remove();
     };
   }, [formats]);
+  return ready;
 }

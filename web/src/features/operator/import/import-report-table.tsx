@@ -1,0 +1,73 @@
+import type { ImportReport } from '@roam/contract/fleet-import';
+import { IMPORT_MESSAGES } from '@roam/contract/fleet-import';
+import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addMessageTranslator, translateMessage } from '../../../lib/form-messages';
+import { useFleetMessages } from '../lib/fleet-messages';
+
+// The import's report (issue #26 item 3) as a table: one row per line of the file, what it does, and its errors by
+// field in the reader's language (the car editor's rules through its translator, the import's own here).
+
+const REQUIRED = /^Please fill in the field: (\w+)$/;
+const DUPLICATE = /^This licence plate is already on row (\d+) of the file\.$/;
+
+function importMessage(t: TFunction, message: string): string | undefined {
+  const duplicate = DUPLICATE.exec(message)?.[1];
+  if (duplicate) return t('operatorImport.errors.duplicatePlate', { line: duplicate });
+  const missing = REQUIRED.exec(message)?.[1];
+  if (missing && missing !== 'Name' && missing !== 'Supplier') return t('forms.requiredField', { field: missing });
+  if (message === IMPORT_MESSAGES.notYesNo) return t('operatorImport.errors.notYesNo');
+  if (message === IMPORT_MESSAGES.badPeriods) return t('operatorImport.errors.badPeriods');
+  return undefined;
+}
+
+export function ImportReportTable({ report }: { report: ImportReport }) {
+  const { t } = useTranslation();
+  useFleetMessages();
+  useEffect(() => addMessageTranslator(importMessage), []);
+  return (
+    <div className="op-import__table-wrap">
+      <table className="op-import__table">
+        <caption className="visually-hidden">{t('operatorImport.report.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('operatorImport.report.line')}</th>
+            <th scope="col">{t('operatorCars.fields.licensePlate')}</th>
+            <th scope="col">{t('operatorCars.fields.name')}</th>
+            <th scope="col">{t('operatorImport.report.action')}</th>
+            <th scope="col">{t('operatorImport.report.errors')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.map((row) => {
+            const errors = Object.entries(row.errors);
+            return (
+              <tr key={row.line} className={errors.length > 0 ? 'op-import__row--invalid' : undefined}>
+                <th scope="row">{row.line}</th>
+                <td>{row.licensePlate ?? '—'}</td>
+                <td>{row.name}</td>
+                <td>{t(`operatorImport.report.${row.action}`)}</td>
+                <td>
+                  {errors.length === 0 ? (
+                    t('operatorImport.report.ok')
+                  ) : (
+                    <ul className="op-import__errors">
+                      {errors.flatMap(([field, messages]) =>
+                        messages.map((message) => (
+                          <li key={`${field}-${message}`}>
+                            <span className="op-import__field">{field}</span>: {translateMessage(t, message)}
+                          </li>
+                        )),
+                      )}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
