@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { EXTRAS } from './enum-values.ts';
-import type { CarFields } from './fleet.ts';
+import { type CarFields, CreateCarBodySchema } from './fleet.ts';
 
 // Fleet import and export (issue #26 item 3): a CSV of cars with every field of the car editor. The export writes
 // these columns, the import reads them (an operator maps its own headers onto them), so an exported file imports
@@ -8,54 +7,15 @@ import type { CarFields } from './fleet.ts';
 // lists separated by '|', places by id or by name, date-based prices as 'YYYY-MM-DD..YYYY-MM-DD:price'.
 
 /** The import's columns, in the export's order: every field of `CreateCarBodySchema` but the supplier. */
-export const CAR_CSV_COLUMNS = [
-  'licensePlate',
-  'name',
-  'range',
-  'fuelType',
-  'gearbox',
-  'seats',
-  'doors',
-  'aircon',
-  'mileage',
-  'fuelPolicy',
-  'multimedia',
-  'deposit',
-  'minimumAge',
-  'co2',
-  'locationIds',
-  'dailyPrice',
-  'discountedDailyPrice',
-  'hourlyPrice',
-  'discountedHourlyPrice',
-  'weeklyPrice',
-  'discountedWeeklyPrice',
-  'biWeeklyPrice',
-  'discountedBiWeeklyPrice',
-  'monthlyPrice',
-  'discountedMonthlyPrice',
-  'isDateBasedPrice',
-  'dateBasedPrices',
-  ...EXTRAS,
-  'availability',
-  'fullyBooked',
-] as const satisfies readonly (keyof CarFields)[];
-export type CarCsvColumn = (typeof CAR_CSV_COLUMNS)[number];
+export const CAR_CSV_COLUMNS = Object.keys(CreateCarBodySchema.shape).filter(
+  (field): field is keyof CarFields => field !== 'supplierId',
+) as [keyof CarFields, ...(keyof CarFields)[]];
+export type CarCsvColumn = keyof CarFields;
 
-/** The money columns (EUR with a decimal point in the file, minor units in the API). */
-export const CAR_CSV_MONEY = [
-  'deposit',
-  'dailyPrice',
-  'discountedDailyPrice',
-  'hourlyPrice',
-  'discountedHourlyPrice',
-  'weeklyPrice',
-  'discountedWeeklyPrice',
-  'biWeeklyPrice',
-  'discountedBiWeeklyPrice',
-  'monthlyPrice',
-  'discountedMonthlyPrice',
-] as const satisfies readonly CarCsvColumn[];
+/** The money columns (EUR with a decimal point in the file, minor units in the API): the deposit and the rates. */
+export const CAR_CSV_MONEY = CAR_CSV_COLUMNS.filter(
+  (column) => column === 'deposit' || (column.endsWith('Price') && column !== 'isDateBasedPrice'),
+);
 
 export const IMPORT_LIMITS = { maxBytes: 1024 * 1024, maxRows: 1000 } as const;
 

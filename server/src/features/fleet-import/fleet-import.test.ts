@@ -166,7 +166,7 @@ describe('fleet import and export', () => {
     const table = parse(res.body, { bom: true }) as string[][];
     const [head, ...rows] = table;
     expect(head).toContain('theftProtection');
-    const formula = rows.find((cells) => cells[0] === 'FORM-1')!;
+    const formula = rows.find((cells) => cells[head!.indexOf('licensePlate')] === 'FORM-1')!;
     expect(formula[head!.indexOf('name')]).toBe('\'=HYPERLINK("http://x")');
     expect(formula[head!.indexOf('mileage')]).toBe('-1');
     expect(formula[head!.indexOf('dateBasedPrices')]).toBe(
