@@ -49,6 +49,8 @@ function readCsv(bytes: Buffer | null): { headers: string[]; records: { cells: s
   if (!bytes || bytes.length === 0) throw validationFailed({ file: [IMPORT_MESSAGES.addFile] });
   let parsed: { record: string[]; info: { lines: number } }[];
   try {
+    // `info: true` gives each record with its line in the file (a quoted cell may span lines); csv-parse's types
+    // describe the records without it.
     parsed = parse(bytes, {
       bom: true,
       skip_empty_lines: true,
