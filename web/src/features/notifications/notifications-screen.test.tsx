@@ -23,9 +23,9 @@ const notification = (id: string, kind: string): Notification => ({
 const FIRST = notification('a1000000-0000-4000-8000-000000000001', 'bookingConfirmed');
 const SECOND = notification('a2000000-0000-4000-8000-000000000002', 'bookingPaid');
 
-function renderNotifications() {
+function renderNotifications(results: Notification[] = [FIRST, SECOND]) {
   const calls = serveApi({
-    [`GET /api/Notifications/${DRIVER._id}/1/30`]: () => Response.json({ results: [FIRST, SECOND], totalCount: 2 }),
+    [`GET /api/Notifications/${DRIVER._id}/1/30`]: () => Response.json({ results, totalCount: results.length }),
     [`POST /api/delete-Notifications/${DRIVER._id}`]: () => Response.json({ count: 1 }),
   });
   const queryClient = createQueryClient();
@@ -64,5 +64,36 @@ describe('the notifications list', () => {
     await user.click(await inDialog('Delete'));
     await waitFor(() => expect(deletes()).toEqual([{ ids: [FIRST._id] }, { ids: [SECOND._id] }]));
     expect(browserConfirm).not.toHaveBeenCalled();
+  });
+
+  // Issue #23: the operator's decision on a cancellation request, in the driver's words (they read "other" before).
+  it("says what the operator decided on the driver's cancellation request, with the refund or the message", async () => {
+    const decided = (id: string, kind: string, params: Notification['params']) => ({
+      ...notification(id, kind),
+      params,
+    });
+    renderNotifications([
+      decided(FIRST._id, 'cancelApproved', {
+        car: 'Renault Clio',
+        status: 'cancelled',
+        refundAmount: 8800,
+        refundCurrency: 'EUR',
+      }),
+      decided(SECOND._id, 'cancelApproved', { car: 'Fiat 500', status: 'cancelled' }),
+      decided('a3000000-0000-4000-8000-000000000003', 'cancelDeclined', {
+        car: 'Fiat 500',
+        message: 'The car is already on its way to you.',
+      }),
+    ]);
+    expect(
+      await screen.findByText('Your booking of the Renault Clio is cancelled, as you asked. 88 € will be refunded.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Your booking of the Fiat 500 is cancelled, as you asked.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your request to cancel the booking of the Fiat 500 was declined: The car is already on its way to you.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('You have a new notification.')).toBeNull();
   });
 });

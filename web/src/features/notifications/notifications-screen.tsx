@@ -183,7 +183,8 @@ function NotificationRow({
   onAction: (action: NotificationAction) => void;
 }) {
   const { t } = useTranslation();
-  const message = notificationMessage(t, notification);
+  const language = useLanguage();
+  const message = notificationMessage(t, notification, language);
   return (
     <li className={`notification${notification.isRead ? '' : ' notification--unread'}`}>
       <input

@@ -1,11 +1,12 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES, type BookingStatus, type Language } from '@roam/contract/enum-values';
+import { formatMinor } from '@roam/contract/money';
 import type { Notification } from '@roam/contract/notifications';
 import type { TFunction } from 'i18next';
 
 const isStatus = (value: unknown): value is BookingStatus => BOOKING_STATUSES.includes(value as BookingStatus);
 
 /** A notification's text in the reader's language, from its kind and params (issue #6 notification kinds). */
-export function notificationMessage(t: TFunction, notification: Notification): string {
+export function notificationMessage(t: TFunction, notification: Notification, language: Language): string {
   const { kind, params } = notification;
   switch (kind) {
     case 'bookingConfirmed':
@@ -16,6 +17,19 @@ export function notificationMessage(t: TFunction, notification: Notification): s
       });
     case 'cancelRequested':
       return t('notifications.kinds.cancelRequested');
+    // Issue #23: the operator's decision on the driver's cancellation request.
+    case 'cancelApproved':
+      return typeof params.refundAmount === 'number' && typeof params.refundCurrency === 'string'
+        ? t('notifications.kinds.cancelApprovedRefund', {
+            car: String(params.car ?? ''),
+            refund: formatMinor(params.refundAmount, params.refundCurrency, language),
+          })
+        : t('notifications.kinds.cancelApproved', { car: String(params.car ?? '') });
+    case 'cancelDeclined':
+      return t('notifications.kinds.cancelDeclined', {
+        car: String(params.car ?? ''),
+        message: String(params.message ?? ''),
+      });
     case 'bookingPaid':
       return t('notifications.kinds.bookingPaid');
     case 'newBooking':
