@@ -20,6 +20,8 @@ import type notifications from './locales/en/notifications.json';
 import type operator from './locales/en/operator.json';
 import type operatorCars from './locales/en/operatorCars.json';
 import type operatorImport from './locales/en/operatorImport.json';
+import type operatorProfile from './locales/en/operatorProfile.json';
+import type operatorRequests from './locales/en/operatorRequests.json';
 import type payment from './locales/en/payment.json';
 import type search from './locales/en/search.json';
 import type setup from './locales/en/setup.json';
@@ -46,6 +48,8 @@ export type Translations = {
   operator: typeof operator;
   operatorCars: typeof operatorCars;
   operatorImport: typeof operatorImport;
+  operatorProfile: typeof operatorProfile;
+  operatorRequests: typeof operatorRequests;
   payment: typeof payment;
   search: typeof search;
   setup: typeof setup;
