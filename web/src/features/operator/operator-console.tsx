@@ -26,6 +26,12 @@ const CarAvailabilityScreen = lazy(() =>
 );
 const ImportScreen = lazy(() => import('./import/import-screen').then((m) => ({ default: m.ImportScreen })));
 const CarHistoryScreen = lazy(() => import('./cars/car-history-screen').then((m) => ({ default: m.CarHistoryScreen })));
+const ProfileScreen = lazy(() =>
+  import('./profile/supplier-profile-screen').then((m) => ({ default: m.SupplierProfileScreen })),
+);
+const RequestsScreen = lazy(() =>
+  import('./requests/cancellation-requests-screen').then((m) => ({ default: m.CancellationRequestsScreen })),
+);
 
 /** Each address of the console and its screen, the first match winning. */
 const SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
@@ -35,13 +41,19 @@ const SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
   '/operator/cars/:carId': CarEditorScreen,
   '/operator/cars/:carId/availability': CarAvailabilityScreen,
   '/operator/cars/:carId/history': CarHistoryScreen,
+  '/operator/profile': ProfileScreen,
+  '/operator/cancellation-requests': RequestsScreen,
 };
 const PATTERNS = Object.keys(SCREENS);
 
 /** The console's sections. Profile and cancellation requests (issue #23), then the admin's areas, go here. */
 function useSections(): { to: string; label: string }[] {
   const { t } = useTranslation();
-  return [{ to: '/operator/cars', label: t('operator.nav.cars') }];
+  return [
+    { to: '/operator/cars', label: t('operator.nav.cars') },
+    { to: '/operator/cancellation-requests', label: t('operator.nav.requests') },
+    { to: '/operator/profile', label: t('operator.nav.profile') },
+  ];
 }
 
 export interface OperatorConsoleProps {
