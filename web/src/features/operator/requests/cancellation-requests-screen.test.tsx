@@ -86,7 +86,7 @@ describe('the cancellation requests queue (issue #23 item 6)', () => {
 
     await user.click(within(card('Renault Clio')).getByRole('button', { name: 'Approve' }));
     dialog = await screen.findByRole('alertdialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Approve and cancel the booking' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve the cancellation' }));
     expect(await screen.findByText('The booking is cancelled.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Renault Clio' })).toBeNull());
     expect(screen.getByText('1 open request')).toBeTruthy();
