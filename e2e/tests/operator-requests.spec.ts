@@ -199,7 +199,7 @@ for (const language of ['en', 'fr'] as const) {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: t('common.confirm.dismiss'), exact: true })).toBeFocused();
+    await expect(dialog.getByRole('button', { name: t('operatorRequests.notNow') })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(approve).toBeFocused();

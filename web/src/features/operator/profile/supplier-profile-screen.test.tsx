@@ -35,7 +35,7 @@ describe('the supplier profile (issue #23 item 5)', () => {
       [`GET /api/supplier/${SUPPLIER._id}`]: () => Response.json(PROFILE),
       'PUT /api/update-supplier': updated,
     });
-    const name = await screen.findByRole('textbox', { name: 'Name' });
+    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
     const rate = screen.getByRole('textbox', { name: 'Price change percentage' });
     expect((rate as HTMLInputElement).readOnly).toBe(true);
     expect((rate as HTMLInputElement).value).toBe('10%');
@@ -66,7 +66,7 @@ describe('the supplier profile (issue #23 item 5)', () => {
       [`GET /api/supplier/${SUPPLIER._id}`]: () => Response.json(PROFILE),
       'PUT /api/update-supplier': () => refusal(400, 'VALIDATION_FAILED', { phone: [AUTH_MESSAGES.invalidPhone] }),
     });
-    const name = await screen.findByRole('textbox', { name: 'Name' });
+    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Save the profile' }));
     await waitFor(() => expect(describedBy(name)).toBe('Please fill in the field: Name'));
@@ -89,7 +89,7 @@ describe('the supplier profile (issue #23 item 5)', () => {
       },
       ADMIN,
     );
-    const supplier = await screen.findByRole('combobox', { name: 'Supplier' });
+    const supplier = await screen.findByRole('combobox', { name: 'Supplier' }, { timeout: 10_000 });
     await screen.findByRole('option', { name: 'Atlas Drive' });
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
     await user.selectOptions(supplier, PROFILE.fullName);
@@ -113,7 +113,7 @@ describe('the supplier profile (issue #23 item 5)', () => {
       [`POST /api/update-supplier-logo/${SUPPLIER._id}`]: () =>
         Response.json({ ...PROFILE, logo: '/cdn/suppliers/azur.png' }),
     });
-    expect(await screen.findByText('No logo yet: drivers see the name instead.')).toBeTruthy();
+    expect(await screen.findByText('No logo yet: drivers see the name instead.', {}, { timeout: 10_000 })).toBeTruthy();
     const input = screen.getByLabelText('Upload a logo', { selector: 'input' });
     await user.upload(input, new File(['png'], 'logo.png', { type: 'image/png' }));
     const logo = await screen.findByRole('img', { name: 'Logo of Azur Coast Rentals' });

@@ -54,7 +54,7 @@ const card = (car: string) => screen.getByRole('heading', { name: car, level: 2 
 describe('the cancellation requests queue (issue #23 item 6)', () => {
   it('lists each open request with its booking, car, driver, period, amount paid and the refund approval gives', async () => {
     const { calls } = renderOperator('/operator/cancellation-requests', queue());
-    const list = await screen.findByRole('list', { name: 'Cancellation requests' });
+    const list = await screen.findByRole('list', { name: 'Cancellation requests' }, { timeout: 10_000 });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     const paid = card('Renault Clio');
     const fact = (term: string) => within(paid).getByText(term).nextElementSibling?.textContent;
@@ -73,14 +73,14 @@ describe('the cancellation requests queue (issue #23 item 6)', () => {
   it('approves only once the refund is shown and confirmed; the request then leaves the queue', async () => {
     const user = userEvent.setup();
     const { calls } = renderOperator('/operator/cancellation-requests', queue());
-    await screen.findByRole('list', { name: 'Cancellation requests' });
+    await screen.findByRole('list', { name: 'Cancellation requests' }, { timeout: 10_000 });
     await user.click(within(card('Renault Clio')).getByRole('button', { name: 'Approve' }));
     let dialog = await screen.findByRole('alertdialog', {
-      name: 'Cancel the booking of the Renault Clio for Jonas Berg?',
+      name: 'Approve the cancellation of the Renault Clio booked by Jonas Berg?',
     });
     expect(describedBy(dialog)).toBe('Refund of 88 €, after a cancellation fee of 44 € (one rental day).');
     // Dismissed: nothing is sent.
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls.some((call) => call.route.startsWith('POST /api/approve-cancellation'))).toBe(false);
 
@@ -96,7 +96,7 @@ describe('the cancellation requests queue (issue #23 item 6)', () => {
   it('declines with a message to the driver, which it requires', async () => {
     const user = userEvent.setup();
     const { calls } = renderOperator('/operator/cancellation-requests', queue());
-    await screen.findByRole('list', { name: 'Cancellation requests' });
+    await screen.findByRole('list', { name: 'Cancellation requests' }, { timeout: 10_000 });
     await user.click(within(card('Fiat 500')).getByRole('button', { name: 'Decline…' }));
     const message = within(card('Fiat 500')).getByRole('textbox', { name: 'Message to the driver' });
     await user.click(within(card('Fiat 500')).getByRole('button', { name: 'Decline and send' }));
@@ -115,6 +115,6 @@ describe('the cancellation requests queue (issue #23 item 6)', () => {
     renderOperator('/operator/cancellation-requests', {
       'POST /api/cancellation-requests/1/10': () => Response.json({ results: [], totalCount: 0 }),
     });
-    expect(await screen.findByText('No cancellation request is waiting.')).toBeTruthy();
+    expect(await screen.findByText('No cancellation request is waiting.', {}, { timeout: 10_000 })).toBeTruthy();
   });
 });

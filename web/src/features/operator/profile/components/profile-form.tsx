@@ -114,7 +114,7 @@ export function ProfileForm({ profile, admin }: { profile: SupplierProfile; admi
           description={t('operatorProfile.hints.minimumRental')}
         />
       </div>
-      <div className="op-car-form__actions">
+      <div className="op-profile-form__actions">
         <button type="submit" className="button button--accent" disabled={form.pending}>
           {t('operatorProfile.save')}
         </button>

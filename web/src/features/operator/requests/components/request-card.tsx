@@ -39,6 +39,7 @@ export function RequestCard({ request, showSupplier }: { request: CancellationRe
       title: t('operatorRequests.approveTitle', { car: request.car.name, driver: request.driver.name }),
       description: refundText,
       confirmLabel: t('operatorRequests.approveConfirm'),
+      dismissLabel: t('operatorRequests.notNow'),
     });
     if (!yes) return;
     approve.mutate(request._id, {
