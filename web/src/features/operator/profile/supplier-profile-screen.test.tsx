@@ -120,7 +120,7 @@ describe('the supplier profile (issue #23 item 5)', { timeout: 40_000 }, () => {
     expect(await screen.findByText('No logo yet: drivers see the name instead.', {}, FIRST_PAINT)).toBeTruthy();
     const input = screen.getByLabelText('Upload a logo', { selector: 'input' });
     await user.upload(input, new File(['png'], 'logo.png', { type: 'image/png' }));
-    const logo = await screen.findByRole('img', { name: 'Logo of Azur Coast Rentals' });
+    const logo = await screen.findByRole('img', { name: 'Azur Coast Rentals logo' });
     expect(logo.getAttribute('src')).toBe('/cdn/suppliers/azur.png');
     expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['60', '30']);
     const sent = calls.find((call) => call.route === `POST /api/update-supplier-logo/${SUPPLIER._id}`)?.body;

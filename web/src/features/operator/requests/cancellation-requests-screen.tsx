@@ -2,14 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/index';
 import { useSession } from '../../../lib/session';
-import { SelectField } from '../../../ui/form-field';
 import { Page } from '../../../ui/page';
 import { Pager } from '../../../ui/pager';
-import { useSuppliers } from '../../suppliers/api/get-suppliers';
 import { useCancellationRequests } from '../api/cancellation-requests';
 import { RequestCard } from './components/request-card';
 import '../profile/profile.css';
 import './requests.css';
+import { SupplierParam } from '../components/supplier-select';
 
 const PAGE_SIZE = 10;
 
@@ -23,7 +22,6 @@ export function CancellationRequestsScreen() {
   const { user } = useSession();
   const admin = user?.type === 'admin';
   const [params, setParams] = useSearchParams();
-  const suppliers = useSuppliers({ enabled: admin });
   const supplierId = admin ? params.get('supplier') || undefined : undefined;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const list = useCancellationRequests({ supplierId, language }, page, PAGE_SIZE);
@@ -38,20 +36,7 @@ export function CancellationRequestsScreen() {
   return (
     <Page title={t('operatorRequests.title')} description={t('operatorRequests.description')}>
       {admin ? (
-        <SelectField
-          className="op-supplier-choice"
-          label={t('operatorProfile.supplier')}
-          name="supplier"
-          value={supplierId ?? ''}
-          onChange={(supplier) => setParams(supplier ? { supplier } : {})}
-        >
-          <option value="">{t('operatorRequests.allSuppliers')}</option>
-          {(suppliers.data ?? []).map((supplier) => (
-            <option key={supplier._id} value={supplier._id}>
-              {supplier.fullName}
-            </option>
-          ))}
-        </SelectField>
+        <SupplierParam label={t('operatorProfile.supplier')} empty={t('operatorRequests.allSuppliers')} />
       ) : null}
       <p className="op-request__muted" aria-live="polite">
         {list.isPending ? t('common.loading') : t('operatorRequests.count', { count: total })}

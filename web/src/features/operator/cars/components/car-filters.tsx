@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocations } from '../../../../lib/locations';
 import { SelectField, TextField } from '../../../../ui/form-field';
-import { useSuppliers } from '../../../suppliers/api/get-suppliers';
+import { SupplierSelect } from '../../components/supplier-select';
 import { PlaceOptions } from './place-options';
 
 export interface CarListFilters {
@@ -27,7 +27,6 @@ export function CarFilters({ filters, admin, language, onChange }: CarFiltersPro
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState(filters.keyword);
   const locations = useLocations();
-  const suppliers = useSuppliers({ enabled: admin });
   const search = (event: FormEvent) => {
     event.preventDefault();
     onChange({ keyword: keyword.trim() });
@@ -49,19 +48,13 @@ export function CarFilters({ filters, admin, language, onChange }: CarFiltersPro
           }
         />
         {admin ? (
-          <SelectField
+          <SupplierSelect
             label={t('operatorCars.filters.supplier')}
             name="supplier"
             value={filters.supplierId}
             onChange={(supplierId) => onChange({ supplierId })}
-          >
-            <option value="">{t('operatorCars.filters.allSuppliers')}</option>
-            {(suppliers.data ?? []).map((supplier) => (
-              <option key={supplier._id} value={supplier._id}>
-                {supplier.fullName}
-              </option>
-            ))}
-          </SelectField>
+            empty={t('operatorCars.filters.allSuppliers')}
+          />
         ) : null}
         <SelectField
           label={t('operatorCars.filters.range')}

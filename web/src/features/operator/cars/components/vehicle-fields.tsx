@@ -2,8 +2,8 @@ import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@
 import { useTranslation } from 'react-i18next';
 import type { ContractForm, FieldProps } from '../../../../lib/use-contract-form';
 import { CheckboxField, SelectField, TextField } from '../../../../ui/form-field';
-import { useSuppliers } from '../../../suppliers/api/get-suppliers';
 import { ChoiceGroup } from '../../components/choice-group';
+import { SupplierSelect } from '../../components/supplier-select';
 import type { CarFormValues } from '../../lib/car-form';
 import { MoneyField } from './money-field';
 
@@ -30,7 +30,6 @@ export function VehicleFields({
   chooseSupplier: boolean;
 }) {
   const { t } = useTranslation();
-  const suppliers = useSuppliers({ enabled: chooseSupplier });
   const choose = t('operatorCars.fields.choose');
   const f = (name: TextName): FieldProps<string> => form.field(name, t(`operatorCars.fields.${name}`));
   return (
@@ -38,14 +37,7 @@ export function VehicleFields({
       <legend className="op-section__title">{t('operatorCars.sections.vehicle')}</legend>
       <div className="form-grid">
         {chooseSupplier ? (
-          <SelectField {...form.field('supplierId', t('operatorCars.fields.supplier'))} required>
-            <option value="">{choose}</option>
-            {(suppliers.data ?? []).map((supplier) => (
-              <option key={supplier._id} value={supplier._id}>
-                {supplier.fullName}
-              </option>
-            ))}
-          </SelectField>
+          <SupplierSelect {...form.field('supplierId', t('operatorCars.fields.supplier'))} empty={choose} required />
         ) : null}
         <TextField {...f('name')} required autoComplete="off" />
         <TextField

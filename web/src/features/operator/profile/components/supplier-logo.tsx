@@ -1,14 +1,13 @@
 import type { SupplierProfile } from '@roam/contract/supplier-profile';
-import { useTranslation } from 'react-i18next';
+import { SupplierLogo as CardLogo } from '../../../../ui/car-facts';
 import { useSupplierLogo } from '../../api/supplier-terms';
 import { ImageSection } from '../../components/image-section';
 
 /**
- * The supplier's logo (issue #23 item 5), re-encoded by the server; shown here at the 60×30 the car cards give it
- * (spec §9), so the operator sees what drivers see.
+ * The supplier's logo (issue #23 item 5), re-encoded by the server; shown here by the car cards' own component, at the
+ * 60×30 they give it (spec §9), so the operator sees what drivers see.
  */
 export function SupplierLogo({ profile }: { profile: SupplierProfile }) {
-  const { t } = useTranslation();
   const { upload, remove } = useSupplierLogo();
   return (
     <ImageSection
@@ -16,13 +15,9 @@ export function SupplierLogo({ profile }: { profile: SupplierProfile }) {
       name="logo"
       preview={
         profile.logo ? (
-          <img
-            className="op-logo"
-            src={profile.logo}
-            alt={t('operatorProfile.logo.alt', { name: profile.fullName })}
-            width={60}
-            height={30}
-          />
+          <p className="op-logo">
+            <CardLogo supplier={profile} />
+          </p>
         ) : null
       }
       busy={upload.isPending || remove.isPending}
