@@ -6,6 +6,7 @@ import { users } from '../db/schema.ts';
 import { mulberry32 } from '../db/seed/random.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
+import { PUBLIC_ROUTES } from './public-routes.ts';
 
 // Issue #8 security suite: a bounded, seeded fuzz run over EVERY registered route (malformed bodies, params, query
 // strings and headers, signed in and anonymous) must never give a 5xx, never anything but `{code, message}` JSON on
@@ -133,51 +134,6 @@ const HEADERS: Record<string, string>[] = [
   { 'accept-language': 'zz-ZZ;q=abc,,,' },
   { 'x-forwarded-for': 'not-an-ip, ::ffff:999.1.1.1' },
   { accept: 'application/xml' },
-];
-
-/** The routes anyone may call (sign-in, search, checkout and payment as a guest, …); every other one needs a session. */
-const PUBLIC_ROUTES = [
-  'POST /api/sign-in/frontend',
-  'POST /api/sign-out',
-  'POST /api/sign-up',
-  'POST /api/validate-email',
-  'POST /api/verify-recaptcha/:token/:ip',
-  'GET /api/check-token/:appType/:userId/:email/:token',
-  'POST /api/activate',
-  'POST /api/resend/:appType/:email/:reset',
-  'POST /api/social-sign-in',
-  'POST /api/search-cars/:page/:size',
-  'GET /api/range-prices',
-  'GET /api/car/:id',
-  'GET /api/files/:id',
-  'POST /api/checkout',
-  'POST /api/send-email',
-  'GET /api/currency-rates',
-  'GET /api/convert',
-  'GET /api/country-code',
-  'GET /api/locations',
-  'GET /api/locations-with-position',
-  'GET /api/location/:id',
-  'GET /api/countries-with-locations',
-  'POST /api/newsletter/subscribe',
-  'POST /api/newsletter/confirm',
-  'POST /api/newsletter/unsubscribe',
-  'POST /api/demo-payment/:bookingId',
-  'GET /api/checkout-session/:sessionId',
-  // A guest's payment step (issue #22 items 5, 11): public as the payment calls are; only the party that placed the
-  // booking is answered — its driver's session or the guest's cookie (issue #21).
-  'GET /api/booking-payment/:bookingId',
-  'POST /api/create-paypal-order/',
-  'POST /api/check-paypal-order/:bookingId/:orderId',
-  'POST /api/stripe-webhook',
-  'POST /api/create-license',
-  'POST /api/delete-temp-license/:file',
-  'GET /api/suppliers',
-  'GET /api/health',
-  'GET /api/settings',
-  // The first admin's set-up link (issue #26): the link's secret is the credential; both are rate limited per IP.
-  'GET /api/setup/:token',
-  'POST /api/setup',
 ];
 
 const ACTORS: Actor[] = ['anonymous', 'driver', 'supplier', 'admin'];

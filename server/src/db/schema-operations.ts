@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, xid8 } from './columns.ts';
+import { outboxStatus, paymentProvider, refundStatus, userType } from './enums.ts';
+import { bookings, users } from './schema.ts';
+
+/**
+ * The reminders sent for a booking (issue #25 item 5): one row per booking and kind, inserted in the transaction that
+ * records the reminder's notification and e-mail. Its primary key is the claim: of several server processes running
+ * the reminder pass at once, only the one whose insert lands sends it.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** `pickup` (24 hours before) or `dropoff` (on the day). */
+    kind: varchar('kind', { length: 10 }).$type<'pickup' | 'dropoff'>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.kind] })],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Message key and parameters, rendered in the reader's language. */
+    kind: varchar('kind', { length: 50 }).notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId, t.isRead),
+  ],
+);
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: varchar('to', { length: 320 }).notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    replyTo: varchar('reply_to', { length: 320 }),
+    status: outboxStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When a process claimed it (status sending); a claim older than the mailer's limit may be taken over. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** After a failed attempt: not retried before this time (backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: varchar('email', { length: 320 }).notNull().unique(),
+  language: varchar('language', { length: 2 }).notNull().default('en'),
+  tokenHash: text('token_hash').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Rate-limit counters shared by every server process (ARCHITECTURE §2 "Scale-out"): one row per limiter key and
+ * window, reset in place when its window has passed, swept now and then (src/plugins/rate-limit.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/** Deleted bookings, written by a trigger (migration 0005) so that the search index can drop them; kept a day. */
+export const bookingTombstones = pgTable(
+  'booking_tombstones',
+  {
+    bookingId: uuid('booking_id').notNull(),
+    carId: uuid('car_id').notNull(),
+    changedXid: xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_tombstones_changed_xid_idx').on(t.changedXid)],
+);
+
+/**
+ * One row: bumped by triggers (migration 0005) whenever what the car search shows of the fleet changes — cars,
+ * their places and date-based prices, locations, a supplier's name, logo or terms — in any server process.
+ */
+export const fleetVersion = pgTable('fleet_version', {
+  id: smallint('id').primaryKey(),
+  version: integer('version').notNull(),
+});
+
+/** A field's value before and after an operator's change (JSON values; never a secret nor a file's bytes). */
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+/**
+ * Every operator change (issue #23, ARCHITECTURE §5 Accounts): who, when, on what, and the changed fields before and
+ * after — written in the transaction of the change. No foreign key on the entity: the trail outlives what it tells of.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorType: userType('actor_type').notNull(),
+    /** car | carImage | carBlock | supplier | booking */
+    entity: varchar('entity', { length: 30 }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    /** The car the change concerns (its blocks and images too), so a car's editor lists them all. */
+    carId: uuid('car_id'),
+    /** The supplier whose fleet or profile changed. */
+    supplierId: uuid('supplier_id'),
+    action: varchar('action', { length: 30 }).notNull(),
+    changes: jsonb('changes').$type<AuditChanges>().notNull().default({}),
+  },
+  (t) => [index('audit_log_car_idx').on(t.carId, t.at), index('audit_log_entity_idx').on(t.entity, t.entityId, t.at)],
+);
+
+/**
+ * Refunds of an online payment (issue #23 cancellation queue): one per booking, recorded before the gateway is asked
+ * (so a retried approval reuses it and its idempotency key), then marked succeeded with the gateway's reference.
+ * For the demo gateway this row is the refund itself.
+ */
+export const refunds = pgTable('refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .unique()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  provider: paymentProvider('provider').notNull(),
+  /** Minor units of `currency`: what goes back to the payer. */
+  amount: integer('amount').notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  status: refundStatus('status').notNull().default('pending'),
+  providerReference: varchar('provider_reference', { length: 255 }),
+  createdAt: createdAt(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+});
+
+/**
+ * One-time links that create the first admin of a database that has none (issue #26): a new one at each start while
+ * no admin exists, valid until used or 24 hours. Only the SHA-256 of the token is kept.
+ */
+export const setupTokens = pgTable('setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
