@@ -16,13 +16,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { guestTokenHashOf } from '../../plugins/guest-token.ts';
+import type { Payer } from './payment-party.ts';
 import * as payments from './payments.service.ts';
 
 const SWEEP_MS = 60_000;
 const errors = errorReplies(400, 402, 403, 404, 409);
 
 /** Who calls: the signed-in account (not a suspended one) and the browser's guest token, if any. */
-function payerOf(request: FastifyRequest): payments.Payer {
+function payerOf(request: FastifyRequest): Payer {
   const user = request.sessionUser;
   return {
     user: user && !user.blacklisted ? { id: user.id, type: user.type } : null,

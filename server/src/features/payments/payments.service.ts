@@ -6,7 +6,7 @@ import type {
   PaymentResult,
   PendingPayment,
 } from '@roam/contract/checkout';
-import type { Language, PaymentProvider, UserType } from '@roam/contract/enums';
+import type { Language, PaymentProvider } from '@roam/contract/enums';
 import { toMinor } from '@roam/contract/money';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { bookingSummaries } from '../bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
+import { bookingFor, mayRead, type Payer } from './payment-party.ts';
 import * as repository from './payments.repository.ts';
 import type { PaypalGateway } from './paypal-gateway.ts';
 import type { StripeGateway } from './stripe-gateway.ts';
@@ -27,40 +28,6 @@ const DEMO_SUCCEEDS = '4242424242424242';
 async function bookingOr404(ctx: AppContext, bookingId: string) {
   const booking = await repository.findPayableBooking(ctx.db, bookingId);
   if (!booking) throw new AppError('NOT_FOUND', 'Booking not found.');
-  return booking;
-}
-
-/**
- * Who makes a payment call: the signed-in account (if any), and the guest token their browser carries (if any,
- * plugins/guest-token.ts).
- */
-export type Payer = { user: { id: string; type: UserType } | null; guestTokenHash: string | null };
-
-/**
- * Whether `payer` placed the booking (issue #21 finding 1): its driver's session, or the guest token of the browser
- * that checked out as a guest. The booking id alone proves nothing: it travels in URLs and e-mails.
- */
-function placedBy(booking: repository.PayableBooking, payer: Payer): boolean {
-  if (payer.user !== null && payer.user.id === booking.driver.id) return true;
-  return booking.guestTokenHash !== null && booking.guestTokenHash === payer.guestTokenHash;
-}
-
-/** The payment result may also be read by the booking's supplier and an admin (they see the booking anyway). */
-const mayRead = (booking: repository.PayableBooking, payer: Payer) =>
-  placedBy(booking, payer) || payer.user?.type === 'admin' || payer.user?.id === booking.supplier.id;
-
-/**
- * The one lookup of every payment call a browser makes (demo card, wallet order and check, the payment result):
- * the booking if `payer` may act on it, else 404 as for an unknown id (issue #21 findings 1, 8).
- */
-async function bookingFor(
-  ctx: AppContext,
-  bookingId: string,
-  payer: Payer,
-  allowed: (booking: repository.PayableBooking, payer: Payer) => boolean = placedBy,
-) {
-  const booking = await repository.findPayableBooking(ctx.db, bookingId);
-  if (!booking || !allowed(booking, payer)) throw new AppError('NOT_FOUND', 'Booking not found.');
   return booking;
 }
 
