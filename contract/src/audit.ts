@@ -4,7 +4,16 @@ import { UserTypeSchema } from './enums.ts';
 // The audit trail of operator changes (issue #23, ARCHITECTURE §5 Accounts): who, when, on what, and each changed
 // field before and after. Never a secret nor a file's bytes (an image change shows the image URLs).
 
-export const AUDIT_ENTITIES = ['car', 'carImage', 'carBlock', 'supplier', 'booking'] as const;
+export const AUDIT_ENTITIES = [
+  'car',
+  'carImage',
+  'carBlock',
+  'supplier',
+  'booking',
+  'user',
+  'location',
+  'country',
+] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approveCancellation', 'declineCancellation'] as const;
 
 export const AuditEntrySchema = z.object({

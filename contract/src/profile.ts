@@ -43,13 +43,19 @@ export const UpdateUserSchema = z.object({
       message: AUTH_MESSAGES.tooYoung,
     }),
   ),
+  /**
+   * The admin's (issue #24): mark the e-mail verified, suspend (`blacklisted: true`, spec §6) or reactivate. Anyone
+   * else sending a value different from the stored one gets 403; sending back what they read passes.
+   */
+  verified: z.boolean().optional(),
+  blacklisted: z.boolean().optional(),
 });
 export type UpdateUser = z.input<typeof UpdateUserSchema>;
 /** What the server reads from an update-user call: absent fields are `undefined`, cleared ones `null`. */
 export type UpdateUserFields = z.output<typeof UpdateUserSchema>;
 
 /** The profile form (issue #20): the profile payload, whose `_id` is the signed-in user's, not a field. */
-export const ProfileFormSchema = UpdateUserSchema.omit({ _id: true });
+export const ProfileFormSchema = UpdateUserSchema.omit({ _id: true, verified: true, blacklisted: true });
 
 /** `POST /api/update-email-notifications`: `_id` defaults to the signed-in user. */
 export const UpdateEmailNotificationsSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, EmailSchema } from './auth.ts';
+import { LanguageSchema } from './enums.ts';
 import { PhoneSchema } from './profile.ts';
 
 // A supplier's profile as its operator edits it (issue #23): the fields the customer pages already use — the name and
@@ -54,3 +55,14 @@ export const UpdateSupplierProfileBodySchema = z.object({
     .optional(),
 });
 export type UpdateSupplierProfileBody = z.input<typeof UpdateSupplierProfileBodySchema>;
+
+/**
+ * `POST /api/create-supplier` (the admin, issue #24 item 2): a supplier account without a password; the supplier is
+ * e-mailed a one-time link (in `language`) to choose one. Answers the profile (201).
+ */
+export const CreateSupplierBodySchema = UpdateSupplierProfileBodySchema.omit({ _id: true }).extend({
+  fullName: z.string().trim().min(1, { error: 'Please fill in the field: Name' }).max(200),
+  email: EmailSchema,
+  language: LanguageSchema.default('en'),
+});
+export type CreateSupplierBody = z.input<typeof CreateSupplierBodySchema>;

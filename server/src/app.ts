@@ -35,12 +35,14 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaypalGateway } from './features/payments/paypal-gateway.ts';
 import { createStripeGateway } from './features/payments/stripe-gateway.ts';
+import { placesRoutes } from './features/places/places.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { startReminders } from './features/reminders/reminders.service.ts';
 import { setupRoutes } from './features/setup/setup.routes.ts';
 import { supplierProfileRoutes } from './features/suppliers/supplier-profile.routes.ts';
 import { suppliersRoutes } from './features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -172,6 +174,8 @@ export async function buildApp({
   await app.register(setupRoutes);
   await app.register(suppliersRoutes);
   await app.register(supplierProfileRoutes);
+  await app.register(usersRoutes);
+  await app.register(placesRoutes);
 
   if (webDist !== null) await registerWebApp(app, webDist);
   // Added last so it runs first of the onClose hooks (last-added first), right after Fastify stopped the server:

@@ -83,6 +83,11 @@ export const users = pgTable(
     licenseRequired: boolean('license_required').notNull().default(false),
     /** Where drivers and Roam reach the supplier (issue #23); null: the account's e-mail. */
     contactEmail: varchar('contact_email', { length: 320 }),
+    /**
+     * Deleted by the admin (issue #24): personal data erased, the row kept (anonymised) so that the account's bookings
+     * stay in the other party's history. It cannot sign in and no list shows it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,6 +15,7 @@ import {
   findUserById,
   insertToken,
   insertUser,
+  type NewUserRow,
   type TokenPurpose,
   type UserRow,
   updateUser,
@@ -54,7 +55,10 @@ async function createAccountLink(
 
 /** Creates a fresh one-time link and e-mails it. */
 async function sendAccountLink(ctx: AppContext, user: UserRow, purpose: TokenPurpose): Promise<void> {
-  const link = await createAccountLink(ctx, ctx.db, user, purpose);
+  await mailAccountLink(ctx, user, purpose, await createAccountLink(ctx, ctx.db, user, purpose));
+}
+
+async function mailAccountLink(ctx: AppContext, user: UserRow, purpose: TokenPurpose | 'invite', link: string) {
   // Without SMTP nobody receives the message: whoever runs `npm start` reads the link in the log (issue #3). Never in
   // production, where a link is a live credential and log lines travel: the outbox alone holds it (issue #21).
   if (!ctx.config.SMTP_URL && ctx.config.NODE_ENV !== 'production') {
@@ -115,6 +119,45 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string): Promis
     throw new AppError('SERVICE_UNAVAILABLE', AUTH_MESSAGES.signUpError);
   }
   return user;
+}
+
+/** What the admin gives of an account they create for someone else (a supplier, issue #24). */
+export type InvitedAccount = Pick<
+  NewUserRow,
+  | 'type'
+  | 'email'
+  | 'fullName'
+  | 'language'
+  | 'phone'
+  | 'contactEmail'
+  | 'payLater'
+  | 'licenseRequired'
+  | 'priceChangeRate'
+>;
+
+/**
+ * An account the admin creates (issue #24 item 2): no password, verified by the invitation itself — its one-time link
+ * (the activation machinery: `/activate` asks the password of an account that has none) is e-mailed by
+ * `sendInvitation` after `tx` commits. An address already registered is refused as at sign-up.
+ */
+export async function createInvitedAccount(
+  ctx: AppContext,
+  tx: DbOrTx,
+  values: InvitedAccount,
+): Promise<{ user: UserRow; link: string }> {
+  if (await findUserByEmail(tx, values.email)) throw emailTaken();
+  try {
+    const user = await insertUser(tx, { ...values, passwordHash: null, verified: false });
+    return { user, link: await createAccountLink(ctx, tx, user, 'activate') };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** E-mails the invitation of `createInvitedAccount` (in the account's language; kept in the outbox until sent). */
+export async function sendInvitation(ctx: AppContext, invited: { user: UserRow; link: string }): Promise<void> {
+  await mailAccountLink(ctx, invited.user, 'invite', invited.link);
 }
 
 export async function isEmailRegistered(ctx: AppContext, email: string): Promise<boolean> {

@@ -4,7 +4,8 @@ import type { Mail } from '../../lib/mailer.ts';
 // Account e-mails in the recipient's language (ARCHITECTURE §5), links built from PUBLIC_URL, never the Host header.
 
 type Strings = { subject: string; hello: string; body: string; action: string; expiry: string; ignore: string };
-type Kind = 'activate' | 'reset';
+/** `invite`: the admin made the account (a supplier, issue #24); the link sets its first password. */
+type Kind = 'activate' | 'reset' | 'invite';
 
 const STRINGS: Record<Language, Record<Kind, Strings>> = {
   en: {
@@ -23,6 +24,14 @@ const STRINGS: Record<Language, Record<Kind, Strings>> = {
       action: 'Choose a new password',
       expiry: 'This link is valid for one day and can be used once.',
       ignore: 'If you did not ask for this, you can ignore this email: your password stays the same.',
+    },
+    invite: {
+      subject: 'Your supplier account at {site}',
+      hello: 'Hello {name},',
+      body: 'An administrator of {site} has created a supplier account for you. Choose your password to sign in.',
+      action: 'Choose my password',
+      expiry: 'This link is valid for one day and can be used once.',
+      ignore: 'If you did not expect this, you can ignore this email.',
     },
   },
   fr: {
@@ -43,6 +52,14 @@ const STRINGS: Record<Language, Record<Kind, Strings>> = {
       ignore:
         'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
     },
+    invite: {
+      subject: 'Votre compte loueur sur {site}',
+      hello: 'Bonjour {name},',
+      body: 'Un administrateur de {site} a créé un compte loueur pour vous. Choisissez votre mot de passe pour vous connecter.',
+      action: 'Choisir mon mot de passe',
+      expiry: 'Ce lien est valable un jour et ne peut servir qu’une fois.',
+      ignore: 'Si vous ne vous y attendiez pas, ignorez cet e-mail.',
+    },
   },
   es: {
     activate: {
@@ -60,6 +77,14 @@ const STRINGS: Record<Language, Record<Kind, Strings>> = {
       action: 'Elegir una nueva contraseña',
       expiry: 'Este enlace es válido durante un día y solo se puede usar una vez.',
       ignore: 'Si no lo has pedido, puedes ignorar este correo: tu contraseña no cambia.',
+    },
+    invite: {
+      subject: 'Tu cuenta de proveedor en {site}',
+      hello: 'Hola, {name}:',
+      body: 'Un administrador de {site} ha creado una cuenta de proveedor para ti. Elige tu contraseña para iniciar sesión.',
+      action: 'Elegir mi contraseña',
+      expiry: 'Este enlace es válido durante un día y solo se puede usar una vez.',
+      ignore: 'Si no lo esperabas, puedes ignorar este correo.',
     },
   },
   se: {
@@ -79,6 +104,14 @@ const STRINGS: Record<Language, Record<Kind, Strings>> = {
       expiry: 'Länken gäller i en dag och kan användas en gång.',
       ignore: 'Om du inte har bett om detta kan du bortse från mejlet: ditt lösenord är oförändrat.',
     },
+    invite: {
+      subject: 'Ditt uthyrarkonto hos {site}',
+      hello: 'Hej {name}!',
+      body: 'En administratör på {site} har skapat ett uthyrarkonto åt dig. Välj ditt lösenord för att logga in.',
+      action: 'Välj mitt lösenord',
+      expiry: 'Länken gäller i en dag och kan användas en gång.',
+      ignore: 'Om du inte väntade dig detta kan du bortse från det här mejlet.',
+    },
   },
   de: {
     activate: {
@@ -96,6 +129,14 @@ const STRINGS: Record<Language, Record<Kind, Strings>> = {
       action: 'Neues Passwort wählen',
       expiry: 'Dieser Link ist einen Tag gültig und kann einmal verwendet werden.',
       ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+    },
+    invite: {
+      subject: 'Ihr Vermieterkonto bei {site}',
+      hello: 'Hallo {name},',
+      body: 'Ein Administrator von {site} hat ein Vermieterkonto für Sie erstellt. Wählen Sie Ihr Passwort, um sich anzumelden.',
+      action: 'Mein Passwort wählen',
+      expiry: 'Dieser Link ist einen Tag gültig und kann einmal verwendet werden.',
+      ignore: 'Wenn Sie das nicht erwartet haben, können Sie diese E-Mail ignorieren.',
     },
   },
 };

@@ -126,6 +126,16 @@ export async function hasCurrentOrFutureBooking(tx: DbOrTx, carId: string): Prom
   return rows.length > 0;
 }
 
+/** Locks every live car of a supplier (a checkout of one of them waits) and answers their ids. */
+export async function lockSupplierCars(tx: DbOrTx, supplierId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: cars.id })
+    .from(cars)
+    .where(and(eq(cars.supplierId, supplierId), isNull(cars.deletedAt)))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
 /**
  * Takes the car out of the fleet: no places (so no search lists it and checkout refuses it), not available, its
  * blocks gone; the row stays for the bookings it had.

@@ -243,3 +243,16 @@ export async function deleteCar(ctx: AppContext, actor: Operator, carId: string)
   });
   return { _id: carId, deleted: true as const };
 }
+
+/**
+ * A supplier's deletion (issue #24 item 2), in its transaction `tx`: first its live cars are locked (a checkout of one
+ * waits, then is refused: migration 0009), so that the caller's check for bookings that hold them is final; then
+ * `retireCars` takes them out as `deleteCar` does one.
+ */
+export function lockSupplierFleet(_ctx: AppContext, tx: DbOrTx, supplierId: string): Promise<string[]> {
+  return repository.lockSupplierCars(tx, supplierId);
+}
+
+export async function retireCars(_ctx: AppContext, tx: DbOrTx, carIds: string[]): Promise<void> {
+  for (const carId of carIds) await repository.softDeleteCar(tx, carId);
+}

@@ -5,8 +5,12 @@ import {
   LocationSchema,
   LocationsQuerySchema,
 } from '@roam/contract/locations';
+import { EditableLocationSchema } from '@roam/contract/places';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplies } from '../../lib/error-replies.ts';
+import { readLocation } from '../places/places.service.ts';
 import { countriesWithLocations, getLocation, listLocations } from './locations.service.ts';
 
 /** The locations calls (issue #4): autocomplete, one location, the map, destinations by country. */
@@ -47,13 +51,19 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: {
         tags: ['locations'],
-        summary: 'One location',
+        summary: 'One location; to the admin its editable fields (names in every language, address…)',
         params: IdParamsSchema,
         querystring: LanguageQuerySchema,
-        response: { 200: LocationSchema },
+        // The admin's object first: a customer's reading lacks its fields, so it never passes for one.
+        response: { 200: z.union([EditableLocationSchema, LocationSchema]), ...errorReplies(404) },
       },
     },
-    async (request) => getLocation(ctx, request.params.id, request.query.language),
+    async (request) => {
+      // Issue #24: the admin reads what the editor writes back (PUT /api/update-location).
+      const user = request.sessionUser;
+      if (user && !user.blacklisted && user.type === 'admin') return readLocation(ctx, request.params.id);
+      return getLocation(ctx, request.params.id, request.query.language);
+    },
   );
 
   app.get(

@@ -47,8 +47,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/update-user',
     { config: { auth: 'signedIn' }, schema: { body: UpdateUserSchema, response: { 200: UserSchema } } },
     async (request) => {
-      requireSelfOrAdmin(request, request.body._id);
-      return profile.updateProfile(ctx, request.body);
+      const actor = requireSelfOrAdmin(request, request.body._id);
+      return profile.updateProfile(ctx, actor, request.body);
     },
   );
 

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { prepareAvatar, prepareLicense } from '../../lib/upload-validation.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { getUser, toUser, updateAccount } from '../auth/auth.service.ts';
+import { afterAdminChange, checkAdminFlags, recordAdminChange } from '../users/users.service.ts';
 import {
   claimFile,
   deleteFiles,
@@ -29,13 +30,20 @@ export const TEMPORARY_LICENSE_TTL_MS = 24 * 3600 * 1000;
 const notFound = () => new AppError('NOT_FOUND', 'Not found.');
 
 /**
- * `update-user`: the profile fields only; the e-mail address, type and flags are not changed here. Only the fields
- * the call carries change (issue #21 finding 3): absent is left alone, null clears.
+ * `update-user`: the profile fields, and the admin's flags (issue #24: verified, suspended); never the e-mail address
+ * or the type. Only the fields the call carries change (issue #21 finding 3): absent is left alone, null clears. The
+ * flags are checked before anything is written; an admin's change is audited in its transaction, and a suspension
+ * signs the account out everywhere.
  */
-export async function updateProfile(ctx: AppContext, input: UpdateUserFields): Promise<User> {
-  const { _id: userId, ...fields } = input;
-  await getUser(ctx, userId);
-  await updateAccount(ctx, ctx.db, userId, fields);
+export async function updateProfile(ctx: AppContext, actor: SessionUser, input: UpdateUserFields): Promise<User> {
+  const { _id: userId, verified, blacklisted, ...fields } = input;
+  const account = await getUser(ctx, userId);
+  const flags = checkAdminFlags(actor, account, { verified, blacklisted });
+  await ctx.db.transaction(async (tx) => {
+    await updateAccount(ctx, tx, userId, fields);
+    if (actor.type === 'admin') await recordAdminChange(ctx, tx, actor, account, fields, flags);
+  });
+  await afterAdminChange(ctx, userId, flags);
   return toUser(await getUser(ctx, userId));
 }
 

@@ -19,7 +19,7 @@ export async function findSupplier(db: DbOrTx, id: string) {
       priceChangeRate: users.priceChangeRate,
     })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.type, 'supplier')))
+    .where(and(eq(users.id, id), eq(users.type, 'supplier'), isNull(users.deletedAt)))
     .limit(1);
   if (!row) return null;
   const [fleet] = await db

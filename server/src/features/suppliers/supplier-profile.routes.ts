@@ -1,10 +1,16 @@
-import { SupplierProfileSchema, UpdateSupplierProfileBodySchema } from '@roam/contract/supplier-profile';
+import {
+  CreateSupplierBodySchema,
+  SupplierProfileSchema,
+  UpdateSupplierProfileBodySchema,
+} from '@roam/contract/supplier-profile';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
-import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { requireOperator, requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { perIp } from '../auth/rate-limits.ts';
 import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
 import {
+  createSupplier,
   readSupplierProfile,
   removeSupplierLogo,
   setSupplierLogo,
@@ -32,6 +38,25 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => readSupplierProfile(ctx, requireOperator(request), request.params.id),
+  );
+
+  // Issue #24 item 2: the admin invites a supplier; it sends an e-mail, so it is rate limited as the account links are.
+  app.post(
+    '/api/create-supplier',
+    {
+      config: { auth: 'admin', ...perIp(10) },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a supplier account (the admin); the supplier is e-mailed a one-time link to choose a password',
+        body: CreateSupplierBodySchema,
+        response: { 201: SupplierProfileSchema, ...errorReplies(409, 429), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const profile = await createSupplier(ctx, requireUser(request, 'admin'), request.body);
+      return reply.status(201).send(profile);
+    },
   );
 
   app.put(

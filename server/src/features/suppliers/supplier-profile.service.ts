@@ -1,5 +1,6 @@
 import { fileUrl } from '@roam/contract/cars';
 import {
+  type CreateSupplierBodySchema,
   SUPPLIER_PROFILE_MESSAGES,
   type SupplierProfile,
   type UpdateSupplierProfileBodySchema,
@@ -10,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { prepareSupplierLogo } from '../../lib/upload-validation.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { changesBetween, recordAudit } from '../audit/audit.service.ts';
+import { createInvitedAccount, sendInvitation } from '../auth/account.service.ts';
 import * as repository from './supplier-profile.repository.ts';
 
 // A supplier's profile (issue #23 item 5): the supplier edits its own, an admin any supplier's. An update changes only
@@ -85,6 +87,28 @@ export async function updateSupplierProfile(
     });
   }
   return readSupplierProfile(ctx, actor, supplierId);
+}
+
+/**
+ * `POST /api/create-supplier` (the admin, issue #24 item 2): the account and its audit row commit together, then the
+ * invitation goes out — a one-time link (one day) to choose the password, which also verifies the address.
+ */
+export async function createSupplier(ctx: AppContext, actor: Actor, body: z.output<typeof CreateSupplierBodySchema>) {
+  const { email, fullName, language, ...profile } = body;
+  const given = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined));
+  const invited = await ctx.db.transaction(async (tx) => {
+    const created = await createInvitedAccount(ctx, tx, { type: 'supplier', email, fullName, language, ...given });
+    await recordAudit(ctx, tx, actor, {
+      entity: 'supplier',
+      entityId: created.user.id,
+      action: 'create',
+      supplierId: created.user.id,
+      changes: changesBetween(null, { email, fullName, language, ...given }),
+    });
+    return created;
+  });
+  await sendInvitation(ctx, invited);
+  return readSupplierProfile(ctx, actor, invited.user.id);
 }
 
 /** `POST /api/update-supplier-logo/{id}` (multipart field `image`): PNG within 240×120, proportions kept. */

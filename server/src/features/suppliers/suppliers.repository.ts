@@ -10,7 +10,7 @@ export async function listSuppliers(db: DbOrTx): Promise<Supplier[]> {
     .select({ id: users.id, fullName: users.fullName, logoFileId: users.logoFileId, carCount: count(cars.id) })
     .from(users)
     .leftJoin(cars, and(eq(cars.supplierId, users.id), isNull(cars.deletedAt)))
-    .where(eq(users.type, 'supplier'))
+    .where(and(eq(users.type, 'supplier'), isNull(users.deletedAt)))
     .groupBy(users.id)
     .orderBy(asc(users.fullName), asc(users.id));
   return rows.map((row) => ({

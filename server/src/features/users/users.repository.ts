@@ -1,0 +1,185 @@
+import type { AdminUsersQuery } from '@roam/contract/admin-users';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  bookings,
+  cars,
+  files,
+  newsletterSubscribers,
+  notifications,
+  oneTimeTokens,
+  sessions,
+  users,
+} from '../../db/schema.ts';
+import { presentFields } from '../../lib/present-fields.ts';
+
+// The admin's users slice (issue #24 item 1): the only Drizzle code that lists, flags and erases accounts.
+
+const live = isNull(users.deletedAt);
+const others = alias(users, 'other');
+
+/** `%` and `_` in a keyword are letters, not wildcards. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A driver's bookings, or a supplier's fleet's (rentals, never blocks). */
+const bookingsOf = (userId: SQL | string) =>
+  and(eq(bookings.kind, 'rental'), or(eq(bookings.driverId, userId), eq(bookings.supplierId, userId)));
+
+export async function listUsers(db: DbOrTx, query: AdminUsersQuery, page: number, size: number) {
+  const conditions: (SQL | undefined)[] = [live];
+  if (query.keyword) {
+    const pattern = likePattern(query.keyword);
+    conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern)));
+  }
+  if (query.types && query.types.length > 0) conditions.push(inArray(users.type, query.types));
+  if (query.verified !== undefined) conditions.push(eq(users.verified, query.verified));
+  if (query.suspended !== undefined) conditions.push(eq(users.blacklisted, query.suspended));
+  const where = and(...conditions);
+  // Written out: in a one-table select Drizzle leaves column names unqualified, which the subquery would misread.
+  const bookingCount = sql<number>`(select count(*)::int from bookings b where b.kind = 'rental'
+    and (b.driver_id = "users"."id" or b.supplier_id = "users"."id"))`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        type: users.type,
+        fullName: users.fullName,
+        email: users.email,
+        phone: users.phone,
+        verified: users.verified,
+        blacklisted: users.blacklisted,
+        createdAt: users.createdAt,
+        bookingCount,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), users.id)
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, totalCount: Number(total?.n ?? 0) };
+}
+
+export async function findLiveUser(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), live))
+    .limit(1);
+  return row;
+}
+
+/** The account's latest bookings with the car's name and the other party's. */
+export async function latestBookings(db: DbOrTx, userId: string, limit: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        carName: cars.name,
+        counterpart: others.fullName,
+        pickupAt: bookings.pickupAt,
+        dropoffAt: bookings.dropoffAt,
+        price: bookings.price,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .innerJoin(
+        others,
+        eq(
+          others.id,
+          sql`case when ${bookings.driverId} = ${userId} then ${bookings.supplierId} else ${bookings.driverId} end`,
+        ),
+      )
+      .where(bookingsOf(userId))
+      .orderBy(desc(bookings.pickupAt), bookings.id)
+      .limit(limit),
+    db.select({ n: count() }).from(bookings).where(bookingsOf(userId)),
+  ]);
+  return { rows, totalCount: Number(total?.n ?? 0) };
+}
+
+/** Locks the account's row: a concurrent change of it waits for this transaction. */
+export async function lockUser(tx: DbOrTx, id: string) {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), live))
+    .for('update');
+  return rows.length > 0;
+}
+
+/**
+ * Whether a booking of the account (as driver, or of a supplier's fleet) holds a car now or later — a paid or
+ * pending rental, or an unpaid one whose hold is live — which forbids deleting it.
+ */
+export async function hasCurrentOrFutureBooking(tx: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        bookingsOf(userId),
+        eq(bookings.blocksCar, true),
+        gt(bookings.dropoffAt, sql`now()`),
+        or(ne(bookings.status, 'void'), gt(bookings.holdExpiresAt, sql`now()`)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Sets the admin's flags (verified, suspended) of an account; only those given change. */
+export async function setFlags(
+  tx: DbOrTx,
+  id: string,
+  flags: { verified?: boolean | undefined; verifiedAt?: Date | undefined; blacklisted?: boolean | undefined },
+) {
+  await tx
+    .update(users)
+    .set({ ...presentFields(flags), updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/**
+ * Erases an account's personal data (issue #24: delete): its row stays, anonymised, for the bookings that name it;
+ * its sessions, links, notifications, files (avatar, licences, logo) and newsletter subscription go, and its bookings
+ * lose what identifies the person (the additional driver, the browser and address keys).
+ */
+export async function eraseAccount(tx: DbOrTx, user: { id: string; email: string }, keepName: boolean) {
+  const id = user.id;
+  await tx.delete(sessions).where(eq(sessions.userId, id));
+  await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, id));
+  await tx.delete(notifications).where(eq(notifications.userId, id));
+  await tx
+    .delete(newsletterSubscribers)
+    .where(sql`lower(${newsletterSubscribers.email}) = ${user.email.toLowerCase()}`);
+  await tx
+    .update(bookings)
+    .set({ additionalDriverDetails: null, guestTokenHash: null, clientKey: null, updatedAt: new Date() })
+    .where(eq(bookings.driverId, id));
+  await tx
+    .update(users)
+    .set({
+      email: `deleted-${id}@deleted.invalid`,
+      ...(keepName ? {} : { fullName: '—' }),
+      passwordHash: null,
+      phone: null,
+      location: null,
+      bio: null,
+      birthDate: null,
+      avatarFileId: null,
+      licenseFileId: null,
+      logoFileId: null,
+      contactEmail: null,
+      enableEmailNotifications: false,
+      blacklisted: true,
+      deletedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id));
+  // Licences a booking carries are the driver's too: the booking's reference is cleared (ON DELETE SET NULL).
+  await tx.delete(files).where(and(eq(files.ownerId, id), inArray(files.kind, ['avatar', 'license', 'supplierLogo'])));
+}
