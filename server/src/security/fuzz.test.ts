@@ -82,6 +82,20 @@ const wrongTyped = (random: Random) => {
     'priceChangeRate',
     'message',
     'keyword',
+    // The admin's back office (issue #24).
+    'blacklisted',
+    'verified',
+    'types',
+    'suspended',
+    'names',
+    'countryId',
+    'parentId',
+    'timeZone',
+    'latitude',
+    'longitude',
+    'address',
+    'code',
+    'kind',
   ];
   return Object.fromEntries(keys.map((key) => [key, pick(random, values)]));
 };
@@ -177,6 +191,12 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'POST', url: '/api/import-cars' },
       { method: 'GET', url: '/api/export-cars' },
       { method: 'GET', url: '/api/export-bookings' },
+      // The admin's back office (issue #24).
+      { method: 'POST', url: '/api/users/:page/:size' },
+      { method: 'DELETE', url: '/api/delete-user/:id' },
+      { method: 'POST', url: '/api/create-supplier' },
+      { method: 'PUT', url: '/api/update-location' },
+      { method: 'DELETE', url: '/api/delete-country/:id' },
     ])
       expect(routes).toContainEqual(route);
   });

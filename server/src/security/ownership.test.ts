@@ -17,6 +17,7 @@ import {
   SELF,
   type Who,
 } from './ownership-matrix.ts';
+import { adminRows } from './ownership-admin-rows.ts';
 import { operatorRows } from './ownership-operator-rows.ts';
 
 // Issue #8 security suite, ownership matrix (ARCHITECTURE §4): every call that takes a user, booking, notification
@@ -248,6 +249,8 @@ const ROWS: Row[] = [
   },
   // The operator console (issue #23).
   ...operatorRows(() => suiteDb!),
+  // The admin's back office (issue #24).
+  ...adminRows(() => suiteDb!),
 ];
 
 describe('security: ownership matrix', () => {
