@@ -5,6 +5,7 @@ import { nextDays, ownershipFixtures, type SignedInFixture, upload } from '../..
 import { createSecurityApp, type SecurityApp } from '../../test/security-app.ts';
 import { notifications } from '../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../db/seed/seed.ts';
+import { adminRows } from './ownership-admin-rows.ts';
 import {
   BOOKING,
   CALLERS,
@@ -17,7 +18,6 @@ import {
   SELF,
   type Who,
 } from './ownership-matrix.ts';
-import { adminRows } from './ownership-admin-rows.ts';
 import { operatorRows } from './ownership-operator-rows.ts';
 
 // Issue #8 security suite, ownership matrix (ARCHITECTURE §4): every call that takes a user, booking, notification

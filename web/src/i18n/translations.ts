@@ -18,6 +18,7 @@ import type newsletter from './locales/en/newsletter.json';
 import type notFound from './locales/en/notFound.json';
 import type notifications from './locales/en/notifications.json';
 import type operator from './locales/en/operator.json';
+import type operatorAdmin from './locales/en/operatorAdmin.json';
 import type operatorCars from './locales/en/operatorCars.json';
 import type operatorImport from './locales/en/operatorImport.json';
 import type operatorProfile from './locales/en/operatorProfile.json';
@@ -46,6 +47,7 @@ export type Translations = {
   notFound: typeof notFound;
   notifications: typeof notifications;
   operator: typeof operator;
+  operatorAdmin: typeof operatorAdmin;
   operatorCars: typeof operatorCars;
   operatorImport: typeof operatorImport;
   operatorProfile: typeof operatorProfile;

@@ -124,16 +124,14 @@ describe('admin: places', () => {
       licensePlate: null,
       locationIds: [spare._id],
     });
-    await t.db
-      .insert(bookings)
-      .values(
-        lyonBooking(car._id, lyonPeriod(-20, 2), {
-          pickupLocationId: spare._id,
-          dropoffLocationId: spare._id,
-          status: 'paid',
-          blocksCar: false,
-        }),
-      );
+    await t.db.insert(bookings).values(
+      lyonBooking(car._id, lyonPeriod(-20, 2), {
+        pickupLocationId: spare._id,
+        dropoffLocationId: spare._id,
+        status: 'paid',
+        blocksCar: false,
+      }),
+    );
     expect((await operatorCalls(t).update(admin, { _id: car._id, locationIds: [L.lyonAirport] })).statusCode).toBe(200);
     const used = await call('DELETE', `/api/delete-location/${spare._id}`);
     expect(used.statusCode).toBe(409);

@@ -7,8 +7,8 @@ import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireOperator, requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import { perIp } from '../auth/rate-limits.ts';
 import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
+import { perIp } from '../auth/rate-limits.ts';
 import {
   createSupplier,
   readSupplierProfile,

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../../ui/page-loading';
+import { ADMIN_SCREENS, useAdminSections, useIsAdmin } from './admin-screens';
 import { matchOperatorPath, type PathParams } from './lib/operator-paths';
 import { useOperatorStrings } from './lib/operator-strings';
 import './operator.css';
@@ -45,6 +46,7 @@ const SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
   '/operator/cancellation-requests': RequestsScreen,
 };
 const PATTERNS = Object.keys(SCREENS);
+const ALL_SCREENS = { ...SCREENS, ...ADMIN_SCREENS };
 
 /** The console's sections. Profile and cancellation requests (issue #23), then the admin's areas, go here. */
 function useSections(): { to: string; label: string }[] {
@@ -53,6 +55,7 @@ function useSections(): { to: string; label: string }[] {
     { to: '/operator/cars', label: t('operator.nav.cars') },
     { to: '/operator/cancellation-requests', label: t('operator.nav.requests') },
     { to: '/operator/profile', label: t('operator.nav.profile') },
+    ...useAdminSections(),
   ];
 }
 
@@ -66,9 +69,10 @@ export function OperatorConsole({ notFound }: OperatorConsoleProps) {
   const { t } = useTranslation();
   const sections = useSections();
   const { pathname } = useLocation();
+  const admin = useIsAdmin();
   if (/^\/operator\/?$/.test(pathname)) return <Navigate to="/operator/cars" replace />;
-  const match = matchOperatorPath(PATTERNS, pathname);
-  const Screen = match ? SCREENS[match.pattern] : undefined;
+  const match = matchOperatorPath(admin ? Object.keys(ALL_SCREENS) : PATTERNS, pathname);
+  const Screen = match ? ALL_SCREENS[match.pattern] : undefined;
   return (
     <div className="operator">
       <nav className="operator-nav" aria-label={t('operator.nav.label')}>

@@ -1,0 +1,38 @@
+import { type ComponentType, lazy } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session';
+import type { OperatorScreenProps } from './operator-console';
+
+// The admin's back office in the console (issue #24): its addresses and sections, shown to an admin only (a supplier
+// on one of them gets the not-found screen, as a driver does on any console address). Each screen is its own chunk.
+
+const UsersScreen = lazy(() => import('./users/users-screen').then((m) => ({ default: m.UsersScreen })));
+const UserScreen = lazy(() => import('./users/user-screen').then((m) => ({ default: m.UserScreen })));
+const SuppliersScreen = lazy(() =>
+  import('./suppliers/suppliers-screen').then((m) => ({ default: m.SuppliersScreen })),
+);
+const PlacesScreen = lazy(() => import('./places/places-screen').then((m) => ({ default: m.PlacesScreen })));
+const LocationScreen = lazy(() => import('./places/location-screen').then((m) => ({ default: m.LocationScreen })));
+
+export const ADMIN_SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
+  '/operator/users': UsersScreen,
+  '/operator/users/:id': UserScreen,
+  '/operator/suppliers': SuppliersScreen,
+  '/operator/places': PlacesScreen,
+  '/operator/places/:id': LocationScreen,
+};
+
+export function useIsAdmin(): boolean {
+  return useSession().user?.type === 'admin';
+}
+
+/** The admin's sections of the console's bar; none for a supplier. */
+export function useAdminSections(): { to: string; label: string }[] {
+  const { t } = useTranslation();
+  if (!useIsAdmin()) return [];
+  return [
+    { to: '/operator/users', label: t('operatorAdmin.nav.users') },
+    { to: '/operator/suppliers', label: t('operatorAdmin.nav.suppliers') },
+    { to: '/operator/places', label: t('operatorAdmin.nav.places') },
+  ];
+}

@@ -1,0 +1,12 @@
+import type { CreateSupplierBody, SupplierProfile } from '@roam/contract/supplier-profile';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** `POST /api/create-supplier` (issue #24 item 2): the account, and its invitation e-mail. */
+export function useInviteSupplier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSupplierBody) => api.post<SupplierProfile>('/api/create-supplier', body),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin-users' }),
+  });
+}

@@ -1,0 +1,115 @@
+import type { AdminUsersQuery } from '@roam/contract/admin-users';
+import { USER_TYPES } from '@roam/contract/enums';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SelectField, TextField } from '../../../ui/form-field';
+import { Page } from '../../../ui/page';
+import { Pager } from '../../../ui/pager';
+import '../admin.css';
+import { USERS_PAGE_SIZE, useAdminUsers } from './api';
+
+type Choice = '' | 'yes' | 'no';
+const flag = (choice: Choice) => (choice === '' ? undefined : choice === 'yes');
+
+/** The admin's users (issue #24 item 1): search by name or e-mail, filter by type, verified, suspended; paged. */
+export function UsersScreen() {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const [type, setType] = useState('');
+  const [verified, setVerified] = useState<Choice>('');
+  const [suspended, setSuspended] = useState<Choice>('');
+  const [page, setPage] = useState(1);
+  const query: AdminUsersQuery = {
+    ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
+    ...(type ? { types: [type as (typeof USER_TYPES)[number]] } : {}),
+    ...(flag(verified) !== undefined ? { verified: flag(verified) } : {}),
+    ...(flag(suspended) !== undefined ? { suspended: flag(suspended) } : {}),
+  };
+  const { data } = useAdminUsers(query, page);
+  const change =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  const yesNo = (
+    <>
+      <option value="">{t('operatorAdmin.users.any')}</option>
+      <option value="yes">{t('operatorAdmin.users.yes')}</option>
+      <option value="no">{t('operatorAdmin.users.no')}</option>
+    </>
+  );
+  return (
+    <Page title={t('operatorAdmin.users.title')} description={t('operatorAdmin.users.description')}>
+      <search className="admin-filters">
+        <TextField
+          label={t('operatorAdmin.users.keyword')}
+          name="keyword"
+          type="search"
+          value={keyword}
+          onChange={change(setKeyword)}
+        />
+        <SelectField label={t('operatorAdmin.users.type')} name="type" value={type} onChange={change(setType)}>
+          <option value="">{t('operatorAdmin.users.any')}</option>
+          {USER_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {t(`operatorAdmin.types.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('operatorAdmin.users.verified')}
+          name="verified"
+          value={verified}
+          onChange={change((value: string) => setVerified(value as Choice))}
+        >
+          {yesNo}
+        </SelectField>
+        <SelectField
+          label={t('operatorAdmin.users.suspended')}
+          name="suspended"
+          value={suspended}
+          onChange={change((value: string) => setSuspended(value as Choice))}
+        >
+          {yesNo}
+        </SelectField>
+      </search>
+      <p role="status">{data ? t('operatorAdmin.users.count', { count: data.totalCount }) : ''}</p>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">{t('operatorAdmin.users.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('operatorAdmin.users.name')}</th>
+              <th scope="col">{t('operatorAdmin.users.email')}</th>
+              <th scope="col">{t('operatorAdmin.users.type')}</th>
+              <th scope="col">{t('operatorAdmin.users.status')}</th>
+              <th scope="col">{t('operatorAdmin.users.bookings')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.results.map((user) => (
+              <tr key={user._id}>
+                <td>
+                  <Link to={`/operator/users/${user._id}`}>{user.fullName}</Link>
+                </td>
+                <td>{user.email}</td>
+                <td>{t(`operatorAdmin.types.${user.type}`)}</td>
+                <td>
+                  {user.blacklisted
+                    ? t('operatorAdmin.users.isSuspended')
+                    : user.verified
+                      ? t('operatorAdmin.users.isActive')
+                      : t('operatorAdmin.users.isUnverified')}
+                </td>
+                <td>{user.bookingCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pageCount={Math.ceil((data?.totalCount ?? 0) / USERS_PAGE_SIZE)} onPage={setPage} />
+    </Page>
+  );
+}
