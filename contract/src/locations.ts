@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { LanguageSchema } from './enums.ts';
+import { LOCATION_KINDS } from './location-kinds.ts';
 
 // Locations and countries (issue #4). Names are given in the requested language (`?language=`), English when a
 // translation is missing.
 
-export const LOCATION_KINDS = ['city', 'airport', 'station'] as const;
+export { LOCATION_KINDS };
 export const LocationKindSchema = z.enum(LOCATION_KINDS);
 export type LocationKind = z.infer<typeof LocationKindSchema>;
 

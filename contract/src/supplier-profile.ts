@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, EmailSchema } from './auth.ts';
-import { LanguageSchema } from './enums.ts';
+import { LANGUAGES } from './enums.ts';
 import { PhoneSchema } from './profile.ts';
 
 // A supplier's profile as its operator edits it (issue #23): the fields the customer pages already use — the name and
@@ -63,6 +63,6 @@ export type UpdateSupplierProfileBody = z.input<typeof UpdateSupplierProfileBody
 export const CreateSupplierBodySchema = UpdateSupplierProfileBodySchema.omit({ _id: true }).extend({
   fullName: z.string().trim().min(1, { error: 'Please fill in the field: Name' }).max(200),
   email: EmailSchema,
-  language: LanguageSchema.default('en'),
+  language: z.enum(LANGUAGES).default('en'),
 });
 export type CreateSupplierBody = z.input<typeof CreateSupplierBodySchema>;

@@ -18,6 +18,8 @@ export interface LocationsMapProps {
   /** Text of each marker's button-like tooltip, e.g. "Choose Paris". */
   selectLabel?: (location: Location) => string;
   className?: string;
+  /** A click on the map itself answers its point (the admin places a location there, issue #24). */
+  onPick?: (point: { latitude: number; longitude: number }) => void;
 }
 
 const escapeAttribute = (text: string) =>
@@ -37,6 +39,7 @@ export function LocationsMap({
   onSelect,
   selectLabel,
   className,
+  onPick,
 }: LocationsMapProps) {
   const container = useRef<HTMLElement>(null);
   // The marker layer of the current map: a new map (another tile URL) gets its markers again.
@@ -45,6 +48,8 @@ export function LocationsMap({
   onSelectRef.current = onSelect;
   const selectLabelRef = useRef(selectLabel);
   selectLabelRef.current = selectLabel;
+  const onPickRef = useRef(onPick);
+  onPickRef.current = onPick;
   // Leaflet's own controls speak English: their titles and the credit's tooltip come from the locale (#22 item 13).
   const { t } = useTranslation();
   const zoomInTitle = t('common.map.zoomIn');
@@ -71,6 +76,9 @@ export function LocationsMap({
       attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     }).addTo(instance);
     setMarkers(L.layerGroup().addTo(instance));
+    instance.on('click', (event: L.LeafletMouseEvent) =>
+      onPickRef.current?.({ latitude: event.latlng.lat, longitude: event.latlng.lng }),
+    );
     return () => {
       instance.remove();
       setMarkers(null);

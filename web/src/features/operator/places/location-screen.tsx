@@ -1,5 +1,6 @@
 import { LANGUAGES } from '@roam/contract/enums';
-import { LOCATION_KINDS } from '@roam/contract/locations';
+import { LOCATION_KINDS } from '@roam/contract/location-kinds';
+import type { Location } from '@roam/contract/locations';
 import type { CreateLocationBody, EditableLocation, UpdateLocationBody } from '@roam/contract/places';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,10 @@ import type { OperatorScreenProps } from '../operator-console';
 import '../admin.css';
 import { usePlaces, useSaveLocation } from './api';
 
-const PointPicker = lazy(() => import('./point-picker').then((m) => ({ default: m.PointPicker })));
+// The customer's map, its own chunk already: a click on it places the location (the fields are the keyboard's way).
+const LocationsMap = lazy(() => import('../../../ui/locations-map').then((m) => ({ default: m.LocationsMap })));
+
+const round = (value: number) => Math.round(value * 1e5) / 1e5;
 
 /** The IANA zones this browser knows, the list the admin chooses from (the server checks the same way). */
 const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
@@ -89,6 +93,25 @@ function LocationEditor({
     (entry) => entry._id !== location?._id && entry.countryId === form.values.countryId,
   );
   const title = location ? name(location) : t('operatorAdmin.places.newLocation');
+  const latitude = toNumber(form.values.latitude);
+  const longitude = toNumber(form.values.longitude);
+  // The point as the map shows it: a marker named as the location, where the fields say it is.
+  const picked: Location | null =
+    latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+      ? {
+          _id: location?._id ?? '00000000-0000-4000-8000-000000000000',
+          name: form.values.names.en || title,
+          kind: form.values.kind,
+          countryId: form.values.countryId,
+          countryCode: '',
+          countryName: '',
+          parentId: null,
+          parentName: null,
+          latitude,
+          longitude,
+          timeZone: form.values.timeZone,
+        }
+      : null;
   return (
     <Page title={title} description={t('operatorAdmin.places.locationDescription')}>
       <form {...form.formProps}>
@@ -144,15 +167,16 @@ function LocationEditor({
         </div>
         <p id="pick-hint">{t('operatorAdmin.places.pickHint')}</p>
         <Suspense fallback={<div className="admin-map" />}>
-          <PointPicker
+          <LocationsMap
             label={t('operatorAdmin.places.map')}
             tileUrl={settings.mapTileUrl}
-            center={location ? { latitude: location.latitude, longitude: location.longitude, zoom: 11 } : settings.map}
-            latitude={toNumber(form.values.latitude)}
-            longitude={toNumber(form.values.longitude)}
+            center={location ?? settings.map}
+            zoom={location ? 11 : settings.map.zoom}
+            locations={picked ? [picked] : []}
+            selectedId={picked?._id ?? null}
             onPick={(point) => {
-              form.setValue('latitude', String(point.latitude));
-              form.setValue('longitude', String(point.longitude));
+              form.setValue('latitude', String(round(point.latitude)));
+              form.setValue('longitude', String(round(point.longitude)));
             }}
           />
         </Suspense>

@@ -1,5 +1,5 @@
 import type { AdminUsersQuery } from '@roam/contract/admin-users';
-import { USER_TYPES } from '@roam/contract/enums';
+import type { UserType } from '@roam/contract/enums';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,10 @@ import { Page } from '../../../ui/page';
 import { Pager } from '../../../ui/pager';
 import '../admin.css';
 import { USERS_PAGE_SIZE, useAdminUsers } from './api';
+
+// Typed against the contract's list, not imported from it: the enumerations live in the customer's entry chunk, and a
+// value this screen took from there would be exported from it for the console (ARCHITECTURE §7: the console adds 0).
+const USER_TYPES = ['user', 'supplier', 'admin'] as const satisfies readonly UserType[];
 
 type Choice = '' | 'yes' | 'no';
 const flag = (choice: Choice) => (choice === '' ? undefined : choice === 'yes');
@@ -22,7 +26,7 @@ export function UsersScreen() {
   const [page, setPage] = useState(1);
   const query: AdminUsersQuery = {
     ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
-    ...(type ? { types: [type as (typeof USER_TYPES)[number]] } : {}),
+    ...(type ? { types: [type as UserType] } : {}),
     ...(flag(verified) !== undefined ? { verified: flag(verified) } : {}),
     ...(flag(suspended) !== undefined ? { suspended: flag(suspended) } : {}),
   };
