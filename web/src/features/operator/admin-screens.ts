@@ -9,7 +9,7 @@ import type { OperatorScreenProps } from './operator-console';
 const UsersScreen = lazy(() => import('./users/users-screen').then((m) => ({ default: m.UsersScreen })));
 const UserScreen = lazy(() => import('./users/user-screen').then((m) => ({ default: m.UserScreen })));
 const SuppliersScreen = lazy(() =>
-  import('./suppliers/suppliers-screen').then((m) => ({ default: m.SuppliersScreen })),
+  import('./suppliers/supplier-accounts-screen').then((m) => ({ default: m.SuppliersScreen })),
 );
 const PlacesScreen = lazy(() => import('./places/places-screen').then((m) => ({ default: m.PlacesScreen })));
 const LocationScreen = lazy(() => import('./places/location-screen').then((m) => ({ default: m.LocationScreen })));

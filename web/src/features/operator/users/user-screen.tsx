@@ -70,7 +70,7 @@ export function UserScreen({ params }: OperatorScreenProps) {
         </div>
         <div>
           <dt>{t('operatorAdmin.users.verified')}</dt>
-          <dd>{user.verified ? t('operatorAdmin.users.yes') : t('operatorAdmin.users.no')}</dd>
+          <dd>{user.verified ? t('operatorAdmin.users.isVerified') : t('operatorAdmin.users.isUnverified')}</dd>
         </div>
       </dl>
       <div className="admin-actions">

@@ -37,11 +37,14 @@ export function UsersScreen() {
       set(value);
       setPage(1);
     };
-  const yesNo = (
+  const only = (
+    yes: `operatorAdmin.users.${'verifiedOnly' | 'suspendedOnly'}`,
+    no: `operatorAdmin.users.${'unverifiedOnly' | 'activeOnly'}`,
+  ) => (
     <>
       <option value="">{t('operatorAdmin.users.any')}</option>
-      <option value="yes">{t('operatorAdmin.users.yes')}</option>
-      <option value="no">{t('operatorAdmin.users.no')}</option>
+      <option value="yes">{t(yes)}</option>
+      <option value="no">{t(no)}</option>
     </>
   );
   return (
@@ -68,7 +71,7 @@ export function UsersScreen() {
           value={verified}
           onChange={change((value: string) => setVerified(value as Choice))}
         >
-          {yesNo}
+          {only('operatorAdmin.users.verifiedOnly', 'operatorAdmin.users.unverifiedOnly')}
         </SelectField>
         <SelectField
           label={t('operatorAdmin.users.suspended')}
@@ -76,7 +79,7 @@ export function UsersScreen() {
           value={suspended}
           onChange={change((value: string) => setSuspended(value as Choice))}
         >
-          {yesNo}
+          {only('operatorAdmin.users.suspendedOnly', 'operatorAdmin.users.activeOnly')}
         </SelectField>
       </search>
       <p role="status">{data ? t('operatorAdmin.users.count', { count: data.totalCount }) : ''}</p>
