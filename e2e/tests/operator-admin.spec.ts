@@ -7,6 +7,9 @@ import { expect, locale, ownPage, test, text } from './fixtures.ts';
 // harness, in two languages: a location with its time zone placed on the map; a supplier invited by e-mail who sets a
 // password from the link and signs in; a driver suspended and signed out at once. Axe on each screen.
 
+// Each journey runs axe on two screens and signs in twice: more than the default 30 s on a loaded 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 type Language = 'en' | 'fr';
 const MESSAGES = { en: locale('en'), fr: locale('fr') } as const;
 const strings = (language: Language) => (key: string) => text(MESSAGES[language], key);

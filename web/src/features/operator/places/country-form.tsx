@@ -1,4 +1,3 @@
-import { LANGUAGES } from '@roam/contract/enums';
 import type { CreateCountryBody, EditableCountry, UpdateCountryBody } from '@roam/contract/places';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { type ContractSchema, useContractForm } from '../../../lib/use-contract-
 import { FormMessage, TextField } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { useSaveCountry } from './api';
+import { NamesFields } from './names-fields';
 
 type SaveCountry = CreateCountryBody | UpdateCountryBody;
 
@@ -34,16 +34,8 @@ export function CountryForm({ country, onDone }: { country?: EditableCountry; on
       <FormMessage>{form.message}</FormMessage>
       <div className="admin-grid">
         <TextField {...form.field('code', t('operatorAdmin.places.code'))} required maxLength={2} autoComplete="off" />
-        {LANGUAGES.map((language) => (
-          <TextField
-            key={language}
-            {...form.field(`names.${language}`, t(`operatorAdmin.languages.${language}`))}
-            lang={language === 'se' ? 'sv' : language}
-            required
-            maxLength={100}
-          />
-        ))}
       </div>
+      <NamesFields field={(language, label) => form.field(`names.${language}`, label)} />
       <div className="admin-actions">
         <button type="submit" className="button" disabled={form.pending}>
           {t('operatorAdmin.places.save')}

@@ -1,7 +1,6 @@
-import { LANGUAGES } from '@roam/contract/enums';
 import { LOCATION_KINDS } from '@roam/contract/location-kinds';
 import type { Location } from '@roam/contract/locations';
-import type { CreateLocationBody, EditableLocation, UpdateLocationBody } from '@roam/contract/places';
+import type { CreateLocationBody, EditableLocation, LocalizedNames, UpdateLocationBody } from '@roam/contract/places';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +13,7 @@ import { toast } from '../../../ui/toast';
 import type { OperatorScreenProps } from '../operator-console';
 import '../admin.css';
 import { usePlaces, useSaveLocation } from './api';
+import { NamesFields } from './names-fields';
 
 // The customer's map, its own chunk already: a click on it places the location (the fields are the keyboard's way).
 const LocationsMap = lazy(() => import('../../../ui/locations-map').then((m) => ({ default: m.LocationsMap })));
@@ -24,7 +24,7 @@ const round = (value: number) => Math.round(value * 1e5) / 1e5;
 const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
 
 type Values = {
-  names: Record<(typeof LANGUAGES)[number], string>;
+  names: LocalizedNames;
   countryId: string;
   parentId: string;
   kind: string;
@@ -116,18 +116,7 @@ function LocationEditor({
     <Page title={title} description={t('operatorAdmin.places.locationDescription')}>
       <form {...form.formProps}>
         <FormMessage>{form.message}</FormMessage>
-        <fieldset className="admin-grid">
-          <legend>{t('operatorAdmin.places.names')}</legend>
-          {LANGUAGES.map((language) => (
-            <TextField
-              key={language}
-              {...form.field(`names.${language}`, t(`operatorAdmin.languages.${language}`))}
-              lang={language === 'se' ? 'sv' : language}
-              required
-              maxLength={100}
-            />
-          ))}
-        </fieldset>
+        <NamesFields field={(language, label) => form.field(`names.${language}`, label)} />
         <div className="admin-grid">
           <SelectField {...form.field('countryId', t('operatorAdmin.places.country'))}>
             {places.countries.map((country) => (

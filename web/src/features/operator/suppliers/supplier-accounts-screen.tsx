@@ -1,7 +1,6 @@
 import { LANGUAGES } from '@roam/contract/enums';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { FormMessage, SelectField, TextField } from '../../../ui/form-field';
 import { Page } from '../../../ui/page';
@@ -9,6 +8,7 @@ import { Pager } from '../../../ui/pager';
 import { toast } from '../../../ui/toast';
 import '../admin.css';
 import { USERS_PAGE_SIZE, useAdminUsers } from '../users/api';
+import { UsersTable } from '../users/users-table';
 import { useInviteSupplier } from './api';
 
 /**
@@ -22,35 +22,11 @@ export function SuppliersScreen() {
   return (
     <Page title={t('operatorAdmin.suppliers.title')} description={t('operatorAdmin.suppliers.description')}>
       <InviteForm />
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">{t('operatorAdmin.suppliers.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('operatorAdmin.users.name')}</th>
-              <th scope="col">{t('operatorAdmin.users.email')}</th>
-              <th scope="col">{t('operatorAdmin.users.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.results.map((supplier) => (
-              <tr key={supplier._id}>
-                <td>
-                  <Link to={`/operator/users/${supplier._id}`}>{supplier.fullName}</Link>
-                </td>
-                <td>{supplier.email}</td>
-                <td>
-                  {supplier.blacklisted
-                    ? t('operatorAdmin.users.isSuspended')
-                    : supplier.verified
-                      ? t('operatorAdmin.users.isActive')
-                      : t('operatorAdmin.suppliers.invited')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <UsersTable
+        rows={data?.results ?? []}
+        caption={t('operatorAdmin.suppliers.title')}
+        unverifiedLabel={t('operatorAdmin.suppliers.invited')}
+      />
       <Pager page={page} pageCount={Math.ceil((data?.totalCount ?? 0) / USERS_PAGE_SIZE)} onPage={setPage} />
     </Page>
   );

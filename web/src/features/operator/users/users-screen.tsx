@@ -2,12 +2,12 @@ import type { AdminUsersQuery } from '@roam/contract/admin-users';
 import type { UserType } from '@roam/contract/enums';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SelectField, TextField } from '../../../ui/form-field';
 import { Page } from '../../../ui/page';
 import { Pager } from '../../../ui/pager';
 import '../admin.css';
 import { USERS_PAGE_SIZE, useAdminUsers } from './api';
+import { UsersTable } from './users-table';
 
 // Typed against the contract's list, not imported from it: the enumerations live in the customer's entry chunk, and a
 // value this screen took from there would be exported from it for the console (ARCHITECTURE §7: the console adds 0).
@@ -83,39 +83,7 @@ export function UsersScreen() {
         </SelectField>
       </search>
       <p role="status">{data ? t('operatorAdmin.users.count', { count: data.totalCount }) : ''}</p>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">{t('operatorAdmin.users.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('operatorAdmin.users.name')}</th>
-              <th scope="col">{t('operatorAdmin.users.email')}</th>
-              <th scope="col">{t('operatorAdmin.users.type')}</th>
-              <th scope="col">{t('operatorAdmin.users.status')}</th>
-              <th scope="col">{t('operatorAdmin.users.bookings')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.results.map((user) => (
-              <tr key={user._id}>
-                <td>
-                  <Link to={`/operator/users/${user._id}`}>{user.fullName}</Link>
-                </td>
-                <td>{user.email}</td>
-                <td>{t(`operatorAdmin.types.${user.type}`)}</td>
-                <td>
-                  {user.blacklisted
-                    ? t('operatorAdmin.users.isSuspended')
-                    : user.verified
-                      ? t('operatorAdmin.users.isActive')
-                      : t('operatorAdmin.users.isUnverified')}
-                </td>
-                <td>{user.bookingCount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <UsersTable rows={data?.results ?? []} caption={t('operatorAdmin.users.title')} />
       <Pager page={page} pageCount={Math.ceil((data?.totalCount ?? 0) / USERS_PAGE_SIZE)} onPage={setPage} />
     </Page>
   );

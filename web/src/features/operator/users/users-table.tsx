@@ -1,0 +1,54 @@
+import type { AdminUserRow } from '@roam/contract/admin-users';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/**
+ * A page of accounts (issue #24): the users screen's, and the suppliers screen's where an unverified supplier is one
+ * invited who has not chosen a password yet (`unverifiedLabel`).
+ */
+export function UsersTable({
+  rows,
+  caption,
+  unverifiedLabel,
+}: {
+  rows: readonly AdminUserRow[];
+  caption: string;
+  unverifiedLabel?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('operatorAdmin.users.name')}</th>
+            <th scope="col">{t('operatorAdmin.users.email')}</th>
+            <th scope="col">{t('operatorAdmin.users.type')}</th>
+            <th scope="col">{t('operatorAdmin.users.status')}</th>
+            <th scope="col">{t('operatorAdmin.users.bookings')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((user) => (
+            <tr key={user._id}>
+              <td>
+                <Link to={`/operator/users/${user._id}`}>{user.fullName}</Link>
+              </td>
+              <td>{user.email}</td>
+              <td>{t(`operatorAdmin.types.${user.type}`)}</td>
+              <td>
+                {user.blacklisted
+                  ? t('operatorAdmin.users.isSuspended')
+                  : user.verified
+                    ? t('operatorAdmin.users.isActive')
+                    : (unverifiedLabel ?? t('operatorAdmin.users.isUnverified'))}
+              </td>
+              <td>{user.bookingCount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
