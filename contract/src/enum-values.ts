@@ -95,3 +95,7 @@ export const OPERATOR_CAR_SORTS = ['name', 'nameDesc', 'priceAsc', 'priceDesc', 
 
 /** Why an operator blocks a car; the web shows each in the reader's language. */
 export const BLOCK_REASONS = ['maintenance', 'privateUse', 'other'] as const;
+
+/** What a location is (issue #4); listed by the admin's location editor (issue #24). */
+export const LOCATION_KINDS = ['city', 'airport', 'station'] as const;
+export type LocationKindValue = (typeof LOCATION_KINDS)[number];

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@roam/contract/enums';
+import { LANGUAGES } from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '../../../lib/use-contract-form';
 import { TextField } from '../../../ui/form-field';

@@ -1,5 +1,5 @@
 import type { AdminUsersQuery } from '@roam/contract/admin-users';
-import type { UserType } from '@roam/contract/enums';
+import { USER_TYPES, type UserType } from '@roam/contract/enum-values';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../../ui/form-field';
@@ -8,10 +8,6 @@ import { Pager } from '../../../ui/pager';
 import '../admin.css';
 import { USERS_PAGE_SIZE, useAdminUsers } from './api';
 import { UsersTable } from './users-table';
-
-// Typed against the contract's list, not imported from it: the enumerations live in the customer's entry chunk, and a
-// value this screen took from there would be exported from it for the console (ARCHITECTURE §7: the console adds 0).
-const USER_TYPES = ['user', 'supplier', 'admin'] as const satisfies readonly UserType[];
 
 type Choice = '' | 'yes' | 'no';
 const flag = (choice: Choice) => (choice === '' ? undefined : choice === 'yes');
