@@ -13,6 +13,7 @@ import {
   GearboxSchema,
   OPERATOR_CAR_SORTS,
 } from './enums.ts';
+import { PRICE_RATES } from './price-rates.ts';
 import { DateStringSchema } from './time-schemas.ts';
 
 // The operator's cars (issue #23): the editable object of a car (every field of spec §3), what create and update
@@ -76,14 +77,6 @@ const LicensePlateSchema = z
     error: FLEET_MESSAGES.invalidPlate,
   })
   .transform((plate) => (plate === '' ? null : plate));
-
-const PRICE_FIELDS = [
-  ['dailyPrice', 'discountedDailyPrice'],
-  ['hourlyPrice', 'discountedHourlyPrice'],
-  ['weeklyPrice', 'discountedWeeklyPrice'],
-  ['biWeeklyPrice', 'discountedBiWeeklyPrice'],
-  ['monthlyPrice', 'discountedMonthlyPrice'],
-] as const;
 
 /** Every field an operator writes, each validated on its own (the rules across fields: `carFieldIssues`). */
 const writable = {
@@ -199,7 +192,7 @@ export function carFieldIssues(car: CarFields): Record<string, string[]> {
   const add = (field: string, message: string) => {
     issues[field] = [...(issues[field] ?? []), message];
   };
-  for (const [price, discounted] of PRICE_FIELDS) {
+  for (const [price, discounted] of PRICE_RATES) {
     const full = car[price];
     const reduced = car[discounted];
     if (reduced === null) continue;

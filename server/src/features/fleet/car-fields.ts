@@ -1,6 +1,7 @@
 import type { CarDetails } from '@roam/contract/cars';
 import { type CarOption, EXTRAS } from '@roam/contract/enums';
 import type { CarFields, OperatorCar } from '@roam/contract/fleet';
+import { RATE_FIELDS } from '@roam/contract/price-rates';
 import type { cars } from '../../db/schema.ts';
 import type { CarRow, Period } from './fleet.repository.ts';
 
@@ -21,16 +22,7 @@ const COLUMN_FIELDS = [
   'deposit',
   'minimumAge',
   'co2',
-  'dailyPrice',
-  'discountedDailyPrice',
-  'hourlyPrice',
-  'discountedHourlyPrice',
-  'weeklyPrice',
-  'discountedWeeklyPrice',
-  'biWeeklyPrice',
-  'discountedBiWeeklyPrice',
-  'monthlyPrice',
-  'discountedMonthlyPrice',
+  ...RATE_FIELDS,
   'isDateBasedPrice',
   ...EXTRAS,
   'fullyBooked',

@@ -1,21 +1,12 @@
 import { CAR_OPTIONS, type CarOption, EXTRAS, type Extra } from '@roam/contract/enum-values';
 import type { CarFields, CreateCarBody, DateBasedPeriod, OperatorCar } from '@roam/contract/fleet';
+import { RATE_FIELDS, type RateField } from '@roam/contract/price-rates';
 import type { ContractSchema } from '../../../lib/use-contract-form';
 
 // The car editor's values (issue #23 item 2): what the operator types, as text where it types text. Money is typed in
 // major units of the base currency (EUR) and sent in minor units; a blank optional price is "not set" (null). The
 // field names are the contract's (`dailyPrice`, `cancellation`, `dateBasedPrices.1.startDate`…), so that the schema's
 // and the server's field errors land on the field that shows the value.
-
-/** The five rates of spec §3, each with its discounted variant. */
-export const RATES = [
-  ['hourlyPrice', 'discountedHourlyPrice'],
-  ['dailyPrice', 'discountedDailyPrice'],
-  ['weeklyPrice', 'discountedWeeklyPrice'],
-  ['biWeeklyPrice', 'discountedBiWeeklyPrice'],
-  ['monthlyPrice', 'discountedMonthlyPrice'],
-] as const;
-export type RateField = (typeof RATES)[number][number];
 
 export type ExtraChoice = 'unavailable' | 'included' | 'priced';
 
@@ -78,7 +69,7 @@ const wholeNumber = (text: string): number | undefined => {
 };
 
 export function emptyCarValues(): CarFormValues {
-  const blank = Object.fromEntries([...RATES.flat(), ...EXTRAS].map((field) => [field, ''])) as Record<
+  const blank = Object.fromEntries([...RATE_FIELDS, ...EXTRAS].map((field) => [field, ''])) as Record<
     RateField | Extra,
     string
   >;
@@ -114,7 +105,7 @@ const choiceOf = (price: number): ExtraChoice => (price < 0 ? 'unavailable' : pr
 /** The editor's values for a car as its operator read it; `format` writes an amount in the interface language. */
 export function carValues(car: OperatorCar, format: (value: number) => string): CarFormValues {
   const money = (amount: number | null) => textFromMinor(amount, format);
-  const rates = Object.fromEntries(RATES.flat().map((field) => [field, money(car[field])]));
+  const rates = Object.fromEntries(RATE_FIELDS.map((field) => [field, money(car[field])]));
   const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, car[extra] > 0 ? money(car[extra]) : '']));
   return {
     ...(rates as Record<RateField, string>),
@@ -168,7 +159,7 @@ export function extraValue(values: CarFormValues, extra: Extra): number {
  */
 export function carBody(values: CarFormValues): CreateCarBody {
   const money = (text: string) => minorFromText(text);
-  const rates = Object.fromEntries(RATES.flat().map((field) => [field, money(values[field])]));
+  const rates = Object.fromEntries(RATE_FIELDS.map((field) => [field, money(values[field])]));
   const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, extraValue(values, extra)]));
   const co2 = wholeNumber(values.co2);
   return {

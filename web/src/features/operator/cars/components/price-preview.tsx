@@ -1,6 +1,7 @@
 import { BASE_CURRENCY } from '@roam/contract/currencies';
 import { formatMinor } from '@roam/contract/money';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
+import { RATE_FIELDS } from '@roam/contract/price-rates';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,19 +18,7 @@ function pricingOf(values: CarFormValues): CarPricing | null {
   const valid = (amount: number | null | undefined) => (Number.isInteger(amount) && (amount ?? 0) > 0 ? amount : null);
   if (!valid(body.dailyPrice)) return null;
   const rates = Object.fromEntries(
-    (
-      [
-        'discountedDailyPrice',
-        'hourlyPrice',
-        'discountedHourlyPrice',
-        'weeklyPrice',
-        'discountedWeeklyPrice',
-        'biWeeklyPrice',
-        'discountedBiWeeklyPrice',
-        'monthlyPrice',
-        'discountedMonthlyPrice',
-      ] as const
-    ).map((rate) => [rate, valid(body[rate])]),
+    RATE_FIELDS.filter((rate) => rate !== 'dailyPrice').map((rate) => [rate, valid(body[rate])]),
   );
   return {
     ...rates,

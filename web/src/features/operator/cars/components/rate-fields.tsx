@@ -1,6 +1,7 @@
+import { PRICE_RATES } from '@roam/contract/price-rates';
 import { useTranslation } from 'react-i18next';
 import type { ContractForm } from '../../../../lib/use-contract-form';
-import { type CarFormValues, RATES } from '../../lib/car-form';
+import type { CarFormValues } from '../../lib/car-form';
 import { MoneyField } from './money-field';
 
 /**
@@ -14,7 +15,7 @@ export function RateFields({ form }: { form: ContractForm<CarFormValues> }) {
       <legend className="op-section__title">{t('operatorCars.sections.rates')}</legend>
       <p className="op-section__hint">{t('operatorCars.hints.rates')}</p>
       <div className="op-rates">
-        {RATES.map(([rate, discounted]) => (
+        {PRICE_RATES.map(([rate, discounted]) => (
           <div key={rate} className="op-rates__row">
             <MoneyField field={form.field(rate, t(`operatorCars.rates.${rate}`))} />
             <MoneyField field={form.field(discounted, t(`operatorCars.rates.${discounted}`))} />
