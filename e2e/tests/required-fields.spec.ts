@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, locale, test, text } from './fixtures';
+import { expect, locale, ownPage, test, text } from './fixtures';
 
 // Issue #22 item 19: the spec's plural message 'Please fill in the fields: …' (spec §5) was never seen. When several
 // required fields are empty, one summary names them all, beside each field's own 'Please fill in the field: …' — on
@@ -56,7 +56,7 @@ test('checkout: one summary names every empty field of the driver and the licenc
     pickupAt: start.toISOString(),
     dropoffAt: new Date(start.getTime() + 3 * 24 * 3600_000).toISOString(),
   };
-  const found = await page.request.post('/api/search-cars/1/100', { data: criteria });
+  const found = await page.request.post('/api/search-cars/1/100', { headers: ownPage(), data: criteria });
   const car = (
     (await found.json()) as { results: { _id: string; bookable: boolean; supplier: { licenseRequired: boolean } }[] }
   ).results.find((result) => result.bookable && result.supplier.licenseRequired)!;
