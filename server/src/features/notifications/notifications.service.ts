@@ -83,20 +83,18 @@ export async function recordBookingNotice(
     ...(booking.refund ? { refundAmount: booking.refund.amount, refundCurrency: booking.refund.currency } : {}),
     ...(booking.message ? { message: booking.message } : {}),
   };
-  await repository.insertNotification(tx, { userId: recipient.id, kind: notice, params, bookingId: booking.id });
-  if (!recipient.enableEmailNotifications) return null;
-  const language = languageOf(recipient);
-  const mail = renderNotice(notice, language, {
-    websiteName: ctx.config.WEBSITE_NAME,
-    car: booking.carName,
-    reference: booking.reference,
-    link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}`,
-    ...(booking.status ? { status: booking.status } : {}),
-    ...(booking.summary ? { summary: booking.summary(language) } : {}),
-    ...(booking.refund ? { refund: booking.refund } : {}),
-    ...(booking.message ? { message: booking.message } : {}),
-  });
-  return ctx.mailer.enqueue(tx, { to: recipient.email, ...mail });
+  return recordNotice(ctx, tx, recipient, { kind: notice, params, bookingId: booking.id }, (language) =>
+    renderNotice(notice, language, {
+      websiteName: ctx.config.WEBSITE_NAME,
+      car: booking.carName,
+      reference: booking.reference,
+      link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}`,
+      ...(booking.status ? { status: booking.status } : {}),
+      ...(booking.summary ? { summary: booking.summary(language) } : {}),
+      ...(booking.refund ? { refund: booking.refund } : {}),
+      ...(booking.message ? { message: booking.message } : {}),
+    }),
+  );
 }
 
 /**
@@ -120,7 +118,7 @@ export async function recordGuestActivation(
 }
 
 /**
- * Records a notice whose e-mail its own feature wrote (issue #25 reminders), like `recordBookingNotice`: in the
+ * Records a notice (a booking's, or one whose e-mail its own feature writes: issue #25 reminders): in the
  * transaction `tx` of the change, the notification row, and the e-mail in the outbox when the recipient wants e-mails.
  */
 export async function recordNotice(
@@ -128,11 +126,12 @@ export async function recordNotice(
   tx: DbOrTx,
   recipient: Recipient,
   notice: { kind: string; params: Record<string, string | number>; bookingId: string },
-  mail: { subject: string; text: string },
+  /** The e-mail in the recipient's language, written only when they want e-mails. */
+  mail: (language: Language) => { subject: string; text: string },
 ): Promise<QueuedMail | null> {
   await repository.insertNotification(tx, { userId: recipient.id, ...notice });
   if (!recipient.enableEmailNotifications) return null;
-  return ctx.mailer.enqueue(tx, { to: recipient.email, ...mail });
+  return ctx.mailer.enqueue(tx, { to: recipient.email, ...mail(languageOf(recipient)) });
 }
 
 /**

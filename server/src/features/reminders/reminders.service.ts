@@ -46,7 +46,7 @@ async function sendReminder(ctx: AppContext, bookingId: string, kind: repository
       tx,
       { ...document.driver, language: document.language },
       { kind: NOTIFICATION_KIND[kind], params: { car: document.carName }, bookingId },
-      reminderMail(ctx, document, kind),
+      () => reminderMail(ctx, document, kind),
     );
   });
   await deliverNotices(ctx, [mail]);
