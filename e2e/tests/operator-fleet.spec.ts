@@ -241,11 +241,11 @@ for (const language of ['en', 'fr'] as const) {
     await page.keyboard.type('Clio');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/q=Clio/);
-    await page
-      .getByRole('list', { name: t('operatorCars.list.title') })
-      .getByRole('link')
-      .first()
-      .focus();
+    // The previous rows stay on screen (busy) until the found ones arrive: focus one of those, not a row about to go.
+    const results = page.getByRole('list', { name: t('operatorCars.list.title') });
+    await expect(results).toHaveAttribute('aria-busy', 'false');
+    await expect(results.getByRole('link').first()).toContainText('Clio');
+    await results.getByRole('link').first().focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('navigation', { name: t('operatorCars.tabs.label') })).toBeVisible();
     const open = page.getByRole('button', { name: t('operatorCars.delete.open') });

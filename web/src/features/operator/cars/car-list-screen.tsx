@@ -104,7 +104,8 @@ export function CarListScreen() {
           </p>
         ) : null}
         {rows.length > 0 ? (
-          <ul className="op-cars__list" aria-label={t('operatorCars.list.title')}>
+          // While the rows of the previous filters stand in for the new ones, the list says it is being refreshed.
+          <ul className="op-cars__list" aria-label={t('operatorCars.list.title')} aria-busy={list.isPlaceholderData}>
             {rows.map((row) => (
               <CarRow key={row._id} car={row} showSupplier={admin} />
             ))}
