@@ -13,6 +13,7 @@ export const AUDIT_ENTITIES = [
   'user',
   'location',
   'country',
+  'settings',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approveCancellation', 'declineCancellation'] as const;
 

@@ -178,3 +178,14 @@ export const setupTokens = pgTable('setup_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * The booking rules the admin has changed at run time (issue #24 item 7), one row per rule; a rule without a row
+ * follows the deployment's value. Read on every call that applies them, so every server process sees a change at once.
+ */
+export const runTimeSettings = pgTable('run_time_settings', {
+  key: varchar('key', { length: 40 }).primaryKey(),
+  value: integer('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

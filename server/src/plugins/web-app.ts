@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { buildSettings } from '../features/system/settings.service.ts';
+import { currentSettings } from '../features/system/run-time-settings.service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** web/dist, from server/src/plugins (source) or server/dist (bundle). */
@@ -21,11 +21,7 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
     app.log.warn({ webDist }, 'web app not built: run `npm run build`; serving the API only');
     return;
   }
-  const settings = buildSettings(app.config);
-  const indexHtml = withShellName(
-    withSettings(readFileSync(indexFile, 'utf8'), JSON.stringify(settings)),
-    settings.websiteName,
-  );
+  const html = withShellName(readFileSync(indexFile, 'utf8'), app.config.WEBSITE_NAME);
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -36,8 +32,12 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  // The settings are read per request: the admin changes the booking rules at run time (issue #24 item 7).
+  const sendIndex = async (reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(withSettings(html, JSON.stringify(await currentSettings(app.context))));
   app.get('/', (_request, reply) => sendIndex(reply));
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
@@ -53,8 +53,8 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
 /**
  * index.html with the settings of `GET /api/settings` inline (issue #8): a first visit chooses its language from
  * them before the first paint, which otherwise waited one more round trip after the entry script. Placed before the
- * head's first script, whose preloads read the default language from it (web/vite.config.ts). They are public and
- * fixed per deployment; `<` is escaped so that no value can close the script element.
+ * head's first script, whose preloads read the default language from it (web/vite.config.ts). They are public (the
+ * booking rules among them change at run time, so they are read per request); `<` is escaped so that no value can close the script element.
  */
 export function withSettings(html: string, settingsJson: string): string {
   const script = `<script id="roam-settings" type="application/json">${settingsJson.replaceAll('<', '\\u003c')}</script>`;

@@ -92,6 +92,17 @@ export function adminRows(db: () => Db): Row[] {
         };
       },
     },
+    // The run-time booking rules (issue #24 item 7): the deployment's hold, set again, changes nothing for other rows.
+    {
+      call: 'GET /api/run-time-settings',
+      expected: ADMIN_ONLY,
+      request: () => ({ method: 'GET', url: '/api/run-time-settings' }),
+    },
+    {
+      call: 'PUT /api/update-run-time-settings',
+      expected: ADMIN_ONLY,
+      request: () => ({ method: 'PUT', url: '/api/update-run-time-settings', payload: { holdMinutes: 30 } }),
+    },
     { call: 'GET /api/places', expected: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/places' }) },
     {
       call: 'POST /api/create-location',

@@ -61,8 +61,9 @@ export const settingsQueryOptions = queryOptions({
   queryKey: ['settings'] as const,
   queryFn: ({ signal }) => getSettings(signal),
   initialData: inlineSettings,
-  // Deployment settings only change with a server restart.
-  staleTime: Number.POSITIVE_INFINITY,
+  // The booking rules change at run time (the admin's, issue #24 item 7); the server checks every booking with the
+  // rules in force, and a screen open for a while takes the new ones on its next use after five minutes.
+  staleTime: 5 * 60_000,
   // Start-up may wait on this call (language choice); a failure falls back at once.
   retry: false,
 });

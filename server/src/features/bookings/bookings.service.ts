@@ -14,7 +14,7 @@ import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { buildSettings } from '../system/settings.service.ts';
+import { currentSettings } from '../system/run-time-settings.service.ts';
 import { actionsOf, toDetail, toRow, toSummary } from './booking-views.ts';
 import * as repository from './bookings.repository.ts';
 
@@ -148,7 +148,7 @@ export async function updateBooking(
       now: ctx.clock.now(),
       pickupTimeZone: pickupPlace.timeZone,
       dropoffTimeZone: dropoffPlace.timeZone,
-      rules: buildSettings(ctx.config),
+      rules: await currentSettings(ctx),
     });
     // Operators may set any real period (a past correction included); drivers get every checkout rule.
     throwPeriodIssues(

@@ -1,4 +1,3 @@
-import { RENTAL_PERIOD_RULES } from '@roam/contract/booking-rules';
 import type { CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
 import type { Extra, Language } from '@roam/contract/enums';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
@@ -7,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { FirstOf } from '../../lib/first-of.ts';
+import { currentSettings } from '../system/run-time-settings.service.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
 import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.ts';
 import { type FleetCar, searchIndexOf } from './search-index.ts';
@@ -76,7 +76,7 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
       now,
       pickupTimeZone: timeZone,
       dropoffTimeZone,
-      rules: RENTAL_PERIOD_RULES,
+      rules: await currentSettings(ctx),
     }),
   );
   const { filters } = input;

@@ -51,6 +51,6 @@ export async function priceCheckout(ctx: AppContext, order: CheckoutOrder): Prom
     depositAmount: inBookingCurrency.deposit,
     chargedAmount: paymentSplit(inBookingCurrency, body.paymentOption).payNow,
     online,
-    holdExpiresAt: online ? new Date(ctx.clock.now().getTime() + ctx.config.HOLD_MINUTES * 60_000) : null,
+    holdExpiresAt: online ? new Date(ctx.clock.now().getTime() + order.holdMinutes * 60_000) : null,
   };
 }

@@ -9,7 +9,7 @@ import { minimumDriverAge, throwPeriodIssues } from '../../lib/booking-rules.ts'
 import { type CarForBooking, findCarForBooking } from '../../lib/car-pricing.repository.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { isUsableLicense } from '../profile/profile.service.ts';
-import { buildSettings } from '../system/settings.service.ts';
+import { currentSettings } from '../system/run-time-settings.service.ts';
 import * as repository from './checkout.repository.ts';
 
 // The first step of checkout (issue #5, spec §5): everything the screen showed is checked again here, in the order
@@ -49,6 +49,8 @@ export type CheckoutOrder = {
   dropoffAt: Date;
   extras: Record<Extra, boolean>;
   licenseFileId: string | null;
+  /** How long an unpaid online booking holds its car: a run-time setting (issue #24 item 7), read once per checkout. */
+  holdMinutes: number;
 };
 
 function driverOf(body: CheckoutBody, user: SessionUser | null, defaultLanguage: Language): Driver {
@@ -157,7 +159,7 @@ export async function validateCheckout(
   body: CheckoutBody,
   { user, guestTokenHash, clientKey }: Customer,
 ): Promise<CheckoutOrder> {
-  const settings = buildSettings(ctx.config);
+  const settings = await currentSettings(ctx);
   const driver = driverOf(body, user, ctx.config.DEFAULT_LANGUAGE);
   const { car, supplier, dateBasedPrices } = await bookableCar(ctx, body.carId);
   const { pickupPlace, dropoffPlace } = await placesOf(ctx, body, car.id);
@@ -190,6 +192,7 @@ export async function validateCheckout(
     pickupAt,
     dropoffAt,
     extras,
+    holdMinutes: settings.holdMinutes,
   };
   checkAges(order, user !== null, settings);
   checkPaymentOption(ctx, order, settings);

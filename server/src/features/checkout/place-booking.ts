@@ -20,7 +20,7 @@ import type { CheckoutOrder } from './checkout-validation.ts';
 
 /**
  * Unpaid bookings one network address may have at once (holds awaiting online payment, and guests' pay-later
- * bookings of the last HOLD_MINUTES): a real customer pays for one car at a time, and a household or an office
+ * bookings of the last hold minutes): a real customer pays for one car at a time, and a household or an office
  * sharing an address for two; a third is refused until one is paid or lapses. With each driver's (and each guest
  * browser's) new checkout releasing their earlier hold, nobody can hold a fleet from one address (issue #21 finding
  * 2). A signed-in driver's pay-later bookings are reservations of an account, not counted here: a driver may book
@@ -63,7 +63,7 @@ async function makeRoom(ctx: AppContext, tx: DbOrTx, order: CheckoutOrder) {
     ...(holder ? [`checkout:${holder}`] : []),
   ]);
   await releaseUnpaidHoldsOf(ctx, tx, { driverId: order.driver.id, guestTokenHash });
-  const unpaid = await repository.countUnpaidFrom(tx, order.clientKey, ctx.config.HOLD_MINUTES);
+  const unpaid = await repository.countUnpaidFrom(tx, order.clientKey, order.holdMinutes);
   if (unpaid >= OPEN_CHECKOUTS_PER_ADDRESS) throw tooManyUnpaid();
 }
 

@@ -13,6 +13,9 @@ const SuppliersScreen = lazy(() =>
 );
 const PlacesScreen = lazy(() => import('./places/places-screen').then((m) => ({ default: m.PlacesScreen })));
 const LocationScreen = lazy(() => import('./places/location-screen').then((m) => ({ default: m.LocationScreen })));
+const BookingRulesScreen = lazy(() =>
+  import('./settings/booking-rules-screen').then((m) => ({ default: m.BookingRulesScreen })),
+);
 
 export const ADMIN_SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
   '/operator/users': UsersScreen,
@@ -20,6 +23,7 @@ export const ADMIN_SCREENS: Record<string, ComponentType<OperatorScreenProps>> =
   '/operator/suppliers': SuppliersScreen,
   '/operator/places': PlacesScreen,
   '/operator/places/:id': LocationScreen,
+  '/operator/settings': BookingRulesScreen,
 };
 
 export function useIsAdmin(): boolean {
@@ -34,5 +38,6 @@ export function useAdminSections(): { to: string; label: string }[] {
     { to: '/operator/users', label: t('operatorAdmin.nav.users') },
     { to: '/operator/suppliers', label: t('operatorAdmin.nav.suppliers') },
     { to: '/operator/places', label: t('operatorAdmin.nav.places') },
+    { to: '/operator/settings', label: t('operatorAdmin.nav.settings') },
   ];
 }

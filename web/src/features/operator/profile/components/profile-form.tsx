@@ -1,9 +1,9 @@
-import { BOOKING_RULES } from '@roam/contract/booking-rules';
 import type { SupplierProfile } from '@roam/contract/supplier-profile';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../../../i18n/formats';
 import { isApiError } from '../../../../lib/api-client';
+import { useSettings } from '../../../../lib/settings';
 import { useContractForm } from '../../../../lib/use-contract-form';
 import { CheckboxField, FormMessage, TextField } from '../../../../ui/form-field';
 import { toast } from '../../../../ui/toast';
@@ -36,6 +36,7 @@ export function rateFromText(text: string): number {
 export function ProfileForm({ profile, admin }: { profile: SupplierProfile; admin: boolean }) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const { minRentalHours } = useSettings();
   const id = useId();
   const update = useUpdateSupplierProfile();
   const rateText = formats.number(profile.priceChangeRate, { useGrouping: false, maximumFractionDigits: 2 });
@@ -109,7 +110,7 @@ export function ProfileForm({ profile, admin }: { profile: SupplierProfile; admi
         <TextField
           name="minimumRental"
           label={t('operatorProfile.fields.minimumRental')}
-          value={t('operatorProfile.hours', { count: BOOKING_RULES.minRentalHours })}
+          value={t('operatorProfile.hours', { count: minRentalHours })}
           readOnly
           description={t('operatorProfile.hints.minimumRental')}
         />

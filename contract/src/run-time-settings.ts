@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from './booking-rules.ts';
+
+// The booking rules the admin changes at run time, without a restart (issue #24 item 7): each has the deployment's
+// value (configuration and spec §9 constants) and, once the admin sets it, the admin's value, which `GET
+// /api/settings`, search and checkout use from the next call on, in every server process. Their ranges are in
+// booking-rules.ts (zod-free, for the admin's form).
+
+const ruleSchema = (key: RunTimeSettingKey) =>
+  z.number().int().min(RUN_TIME_SETTING_RANGES[key].min).max(RUN_TIME_SETTING_RANGES[key].max);
+
+export const RunTimeSettingsSchema = z.object(
+  Object.fromEntries(RUN_TIME_SETTING_KEYS.map((key) => [key, ruleSchema(key)])) as Record<
+    RunTimeSettingKey,
+    z.ZodNumber
+  >,
+);
+export type RunTimeSettings = z.infer<typeof RunTimeSettingsSchema>;
+
+/** `GET /api/run-time-settings` (admin): the values in force, the deployment's own, and the last change. */
+export const RunTimeSettingsStateSchema = z.object({
+  values: RunTimeSettingsSchema,
+  defaults: RunTimeSettingsSchema,
+  /** The rules the admin has set (the others follow the deployment's values). */
+  overridden: z.array(z.enum(RUN_TIME_SETTING_KEYS as [RunTimeSettingKey, ...RunTimeSettingKey[]])),
+  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type RunTimeSettingsState = z.infer<typeof RunTimeSettingsStateSchema>;
+
+/**
+ * `PUT /api/update-run-time-settings` (admin): only the rules it carries change (none: nothing changes); null
+ * returns one to the deployment's value.
+ */
+export const UpdateRunTimeSettingsBodySchema = z.strictObject(
+  Object.fromEntries(RUN_TIME_SETTING_KEYS.map((key) => [key, ruleSchema(key).nullable().optional()])) as Record<
+    RunTimeSettingKey,
+    z.ZodOptional<z.ZodNullable<z.ZodNumber>>
+  >,
+);
+export type UpdateRunTimeSettingsBody = z.infer<typeof UpdateRunTimeSettingsBodySchema>;

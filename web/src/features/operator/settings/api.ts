@@ -1,0 +1,25 @@
+import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/run-time-settings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+// The admin's run-time booking rules (issue #24 item 7).
+
+export function useRunTimeSettings() {
+  return useQuery({
+    queryKey: ['run-time-settings'] as const,
+    queryFn: ({ signal }) => api.get<RunTimeSettingsState>('/api/run-time-settings', { signal }),
+  });
+}
+
+/** Saves the rules sent; the app's own settings (the search form's checks) follow at once. */
+export function useUpdateRunTimeSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateRunTimeSettingsBody) =>
+      api.put<RunTimeSettingsState>('/api/update-run-time-settings', body),
+    onSuccess: (state) => {
+      queryClient.setQueryData(['run-time-settings'], state);
+      return queryClient.invalidateQueries({ queryKey: ['settings'] });
+    },
+  });
+}
