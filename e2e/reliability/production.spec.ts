@@ -63,7 +63,9 @@ test('refuses to start without what production requires, naming each setting', a
 test('starts with them and serves through a TLS proxy: secure cookies, the real client address, one Origin', async () => {
   server = startServer(PORT, { ...PRODUCTION, DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'info' });
   await server.ready;
-  expect(server.output()).toContain('Roam is ready');
+  // The health check answers as soon as the server listens; the line it logs then reaches our pipe a moment later
+  // (CI under load read the output before it arrived).
+  await expect.poll(() => server?.output()).toContain('Roam is ready');
   const viaProxy = (client: string, extra: Record<string, string> = {}) => ({
     'x-forwarded-for': client,
     'x-forwarded-proto': 'https',
