@@ -46,6 +46,15 @@ export function adminRows(db: () => Db): Row[] {
       .returning({ id: users.id });
     return row!.id;
   };
+  /** A supplier invited and not yet active: the one an invitation can be resent to. */
+  const invitedSupplier = async () => {
+    counter += 1;
+    const [row] = await db()
+      .insert(users)
+      .values({ type: 'supplier', email: `invited-${counter}@example.com`, fullName: 'Invited Rentals' })
+      .returning({ id: users.id });
+    return row!.id;
+  };
   const freshLocation = async () => {
     const [row] = await db().insert(locations).values(location).returning({ id: locations.id });
     return row!.id;
@@ -102,6 +111,11 @@ export function adminRows(db: () => Db): Row[] {
       call: 'PUT /api/update-run-time-settings',
       expected: ADMIN_ONLY,
       request: () => ({ method: 'PUT', url: '/api/update-run-time-settings', payload: { holdMinutes: 30 } }),
+    },
+    {
+      call: 'POST /api/resend-supplier-invitation/{id}',
+      expected: ADMIN_ONLY,
+      request: async () => ({ method: 'POST', url: `/api/resend-supplier-invitation/${await invitedSupplier()}` }),
     },
     { call: 'GET /api/places', expected: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/places' }) },
     {

@@ -160,6 +160,18 @@ export async function sendInvitation(ctx: AppContext, invited: { user: UserRow; 
   await mailAccountLink(ctx, invited.user, 'invite', invited.link);
 }
 
+/**
+ * A new invitation for an account that has not chosen its password yet (the admin's resend, issue #24 item 2): the
+ * earlier link stops working, the new one is e-mailed. An account already in use is refused.
+ */
+export async function reinviteAccount(ctx: AppContext, userId: string): Promise<void> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
+  if (user.verified || user.passwordHash) throw new AppError('CONFLICT', 'This account is already in use.');
+  const link = await ctx.db.transaction((tx) => createAccountLink(ctx, tx, user, 'activate'));
+  await sendInvitation(ctx, { user, link });
+}
+
 export async function isEmailRegistered(ctx: AppContext, email: string): Promise<boolean> {
   return (await findUserByEmail(ctx.db, email)) !== undefined;
 }

@@ -94,4 +94,34 @@ describe('admin: supplier invitation', () => {
     expect(await t.db.select().from(users).where(eq(users.email, 'sneaky@example.com'))).toEqual([]);
     expect(smtp.received.length).toBe(before);
   });
+
+  it('resends the invitation to a supplier without a password: the new link works, the old one no longer does', async () => {
+    const created = (await create({ fullName: 'Fjord Cars', email: 'desk@fjord-cars.example', language: 'se' })).json();
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes('desk@fjord-cars.example')).length).toBe(1);
+    const linkOf = (index: number) => {
+      const mail = smtp.received.filter((m) => m.to.includes('desk@fjord-cars.example'))[index]!;
+      return new URL(smtp.textOf(mail).match(/https?:\/\/\S+\/activate\?\S+/)![0]);
+    };
+    const first = linkOf(0);
+    const resend = (headers: Record<string, string> = admin, id = created._id as string) =>
+      t.app.inject({ method: 'POST', url: `/api/resend-supplier-invitation/${id}`, headers });
+
+    expect((await resend({})).statusCode).toBe(401);
+    expect((await resend(await signIn(t.db, created._id))).statusCode).toBe(403);
+    const sent = await resend();
+    expect(sent.statusCode, sent.body).toBe(200);
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes('desk@fjord-cars.example')).length).toBe(2);
+    const second = linkOf(1);
+    const activate = (link: URL) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/activate',
+        payload: { userId: link.searchParams.get('u'), token: link.searchParams.get('t'), password: 'Fjord-2026!' },
+      });
+    expect((await activate(first)).statusCode).toBe(410);
+    expect((await activate(second)).statusCode).toBe(200);
+    // Once the password is set there is nothing to resend; an unknown account is not found.
+    expect((await resend()).statusCode).toBe(409);
+    expect((await resend(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
 });

@@ -1,3 +1,4 @@
+import { OkSchema } from '@roam/contract/auth';
 import {
   CreateSupplierBodySchema,
   SupplierProfileSchema,
@@ -13,6 +14,7 @@ import {
   createSupplier,
   readSupplierProfile,
   removeSupplierLogo,
+  resendSupplierInvitation,
   setSupplierLogo,
   updateSupplierProfile,
 } from './supplier-profile.service.ts';
@@ -56,6 +58,25 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const profile = await createSupplier(ctx, requireUser(request, 'admin'), request.body);
       return reply.status(201).send(profile);
+    },
+  );
+
+  // A new invitation link for a supplier who has not chosen a password yet (the earlier link stops working).
+  app.post(
+    '/api/resend-supplier-invitation/:id',
+    {
+      config: { auth: 'admin', ...perIp(10) },
+      schema: {
+        tags,
+        security,
+        summary: 'E-mail a new invitation link to a supplier who has not set a password yet (409 once they have)',
+        params: IdParamsSchema,
+        response: { 200: OkSchema, ...errorReplies(409, 429), ...errors },
+      },
+    },
+    async (request) => {
+      await resendSupplierInvitation(ctx, requireUser(request, 'admin'), request.params.id);
+      return { ok: true as const };
     },
   );
 

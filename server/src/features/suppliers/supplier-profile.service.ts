@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { prepareSupplierLogo } from '../../lib/upload-validation.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { changesBetween, recordAudit } from '../audit/audit.service.ts';
-import { createInvitedAccount, sendInvitation } from '../auth/account.service.ts';
+import { createInvitedAccount, reinviteAccount, sendInvitation } from '../auth/account.service.ts';
 import * as repository from './supplier-profile.repository.ts';
 
 // A supplier's profile (issue #23 item 5): the supplier edits its own, an admin any supplier's. An update changes only
@@ -109,6 +109,12 @@ export async function createSupplier(ctx: AppContext, actor: Actor, body: z.outp
   });
   await sendInvitation(ctx, invited);
   return readSupplierProfile(ctx, actor, invited.user.id);
+}
+
+/** `POST /api/resend-supplier-invitation/{id}`: a supplier who has not set a password yet gets a new link. */
+export async function resendSupplierInvitation(ctx: AppContext, actor: Actor, supplierId: string) {
+  await editable(ctx, actor, supplierId);
+  await reinviteAccount(ctx, supplierId);
 }
 
 /** `POST /api/update-supplier-logo/{id}` (multipart field `image`): PNG within 240×120, proportions kept. */

@@ -1,3 +1,4 @@
+import type { Ok } from '@roam/contract/auth';
 import type { CreateSupplierBody, SupplierProfile } from '@roam/contract/supplier-profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -8,5 +9,12 @@ export function useInviteSupplier() {
   return useMutation({
     mutationFn: (body: CreateSupplierBody) => api.post<SupplierProfile>('/api/create-supplier', body),
     onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin-users' }),
+  });
+}
+
+/** `POST /api/resend-supplier-invitation/{id}`: a new link for a supplier who has not set a password yet. */
+export function useResendInvitation() {
+  return useMutation({
+    mutationFn: (supplierId: string) => api.post<Ok>(`/api/resend-supplier-invitation/${supplierId}`),
   });
 }

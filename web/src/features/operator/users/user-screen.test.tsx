@@ -73,4 +73,25 @@ describe('the admin’s user screen', () => {
     await user.click(screen.getAllByRole('button', { name: 'Delete account' }).at(-1)!);
     expect(await screen.findByText('This account has a current or future booking and cannot be deleted.')).toBeTruthy();
   });
+
+  it('for an invited supplier: resends the invitation, and links to its business profile and its cars', async () => {
+    const calls = serveApi({
+      [`GET /api/admin-user/${DRIVER._id}`]: () =>
+        Response.json(account({ type: 'supplier', verified: false, fullName: 'Fjord Cars' })),
+      [`POST /api/resend-supplier-invitation/${DRIVER._id}`]: () => Response.json({ ok: true }),
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Resend the invitation' }));
+    expect(
+      await screen.findByText(`A new invitation was sent to ${DRIVER.email}; the earlier link no longer works.`),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.route === `POST /api/resend-supplier-invitation/${DRIVER._id}`)).toBe(true);
+    expect(screen.getByRole('link', { name: 'Business profile and percentage' }).getAttribute('href')).toBe(
+      `/operator/profile?supplier=${DRIVER._id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Cars of this supplier' }).getAttribute('href')).toBe(
+      `/operator/cars?supplier=${DRIVER._id}`,
+    );
+  });
 });

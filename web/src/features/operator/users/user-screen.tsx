@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { localeTag, useLanguage } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/use-money';
@@ -9,6 +9,7 @@ import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { toast } from '../../../ui/toast';
 import type { OperatorScreenProps } from '../operator-console';
+import { useResendInvitation } from '../suppliers/api';
 import '../admin.css';
 import { useAdminUser, useDeleteUser, useUpdateUserFlags } from './api';
 
@@ -24,6 +25,7 @@ export function UserScreen({ params }: OperatorScreenProps) {
   const { data, error } = useAdminUser(params.id ?? '');
   const flags = useUpdateUserFlags();
   const remove = useDeleteUser();
+  const resend = useResendInvitation();
   const { dialog, ask } = useConfirm();
   if (error) return <Page title={t('operatorAdmin.user.notFound')} />;
   if (!data) return <PageLoading />;
@@ -37,6 +39,14 @@ export function UserScreen({ params }: OperatorScreenProps) {
     try {
       await flags.mutateAsync({ _id: user._id, ...change });
       toast.success(done);
+    } catch (cause) {
+      refusal(cause);
+    }
+  };
+  const onResend = async () => {
+    try {
+      await resend.mutateAsync(user._id);
+      toast.success(t('operatorAdmin.user.invitationResent', { email: user.email }));
     } catch (cause) {
       refusal(cause);
     }
@@ -100,12 +110,24 @@ export function UserScreen({ params }: OperatorScreenProps) {
             {t('operatorAdmin.user.suspend')}
           </button>
         )}
+        {user.type === 'supplier' && !user.verified ? (
+          <button type="button" className="button" onClick={onResend} disabled={resend.isPending}>
+            {t('operatorAdmin.user.resendInvitation')}
+          </button>
+        ) : null}
         {user.type === 'admin' ? null : (
           <button type="button" className="button button--secondary" onClick={onDelete}>
             {t('operatorAdmin.user.delete')}
           </button>
         )}
       </div>
+      {user.type === 'supplier' ? (
+        // The supplier's business, as the supplier sees it in the console: its profile and its fleet.
+        <p className="admin-actions">
+          <Link to={`/operator/profile?supplier=${user._id}`}>{t('operatorAdmin.user.businessProfile')}</Link>
+          <Link to={`/operator/cars?supplier=${user._id}`}>{t('operatorAdmin.user.fleet')}</Link>
+        </p>
+      ) : null}
       <section className="admin-section" aria-labelledby="user-bookings">
         <h2 id="user-bookings">{t('operatorAdmin.user.bookings', { count: bookingCount })}</h2>
         <div className="admin-table-wrap">
