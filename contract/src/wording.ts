@@ -84,13 +84,22 @@ const OTHER_REGISTER: Record<Language, readonly string[]> = {
 };
 
 // One word for one thing: the car's deposit is a security deposit — caution, fianza, Kaution, deposition — never a
-// down payment (trust-decisions.md, issue #22 item 4).
+// down payment (trust-decisions.md, issue #22 item 4); the rental business is a supplier — loueur, proveedor,
+// Vermieter, uthyrare — as the customer pages name it, in the console too.
 const NOT_OUR_WORDS: Record<Language, readonly string[]> = {
   en: ['down payment'],
-  fr: ['acompte', 'acomptes'],
+  fr: ['acompte', 'acomptes', 'fournisseur', 'fournisseurs'],
   es: ['anticipo', 'anticipos'],
-  de: ['anzahlung', 'anzahlungen'],
-  se: ['handpenning', 'handpenningen'],
+  de: ['anzahlung', 'anzahlungen', 'anbieter', 'anbieters', 'anbietern', 'anbieterprofil'],
+  se: [
+    'handpenning',
+    'handpenningen',
+    'leverantör',
+    'leverantören',
+    'leverantörer',
+    'leverantörens',
+    'leverantörsprofil',
+  ],
 };
 
 const letter = /[\p{L}\p{M}'’¿]/u;

@@ -80,10 +80,10 @@ const TEMPLATES: Record<BookingNotice, Record<Language, Template>> = {
   },
   cancelDeclined: {
     en: { subject: (p) => `Cancellation request declined: ${p.car}`, text: (p) => `Hello,\n\nYour request to cancel booking ${p.reference} (${p.car}) was declined. Your booking stays as it is.\n\nMessage from the supplier:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
-    fr: { subject: (p) => `Demande d'annulation refusée : ${p.car}`, text: (p) => `Bonjour,\n\nVotre demande d'annulation de la réservation ${p.reference} (${p.car}) a été refusée. Votre réservation reste inchangée.\n\nMessage du fournisseur :\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Demande d'annulation refusée : ${p.car}`, text: (p) => `Bonjour,\n\nVotre demande d'annulation de la réservation ${p.reference} (${p.car}) a été refusée. Votre réservation reste inchangée.\n\nMessage du loueur :\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
     es: { subject: (p) => `Solicitud de cancelación rechazada: ${p.car}`, text: (p) => `Hola:\n\nTu solicitud para cancelar la reserva ${p.reference} (${p.car}) ha sido rechazada. Tu reserva sigue igual.\n\nMensaje del proveedor:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
-    se: { subject: (p) => `Begäran om avbokning avslogs: ${p.car}`, text: (p) => `Hej!\n\nDin begäran om att avboka bokning ${p.reference} (${p.car}) har avslagits. Din bokning gäller som tidigare.\n\nMeddelande från leverantören:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
-    de: { subject: (p) => `Stornierungsanfrage abgelehnt: ${p.car}`, text: (p) => `Hallo,\n\nIhre Anfrage, die Buchung ${p.reference} (${p.car}) zu stornieren, wurde abgelehnt. Ihre Buchung bleibt unverändert.\n\nNachricht des Anbieters:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Begäran om avbokning avslogs: ${p.car}`, text: (p) => `Hej!\n\nDin begäran om att avboka bokning ${p.reference} (${p.car}) har avslagits. Din bokning gäller som tidigare.\n\nMeddelande från uthyraren:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Stornierungsanfrage abgelehnt: ${p.car}`, text: (p) => `Hallo,\n\nIhre Anfrage, die Buchung ${p.reference} (${p.car}) zu stornieren, wurde abgelehnt. Ihre Buchung bleibt unverändert.\n\nNachricht des Vermieters:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
   },
 };
 
