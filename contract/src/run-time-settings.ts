@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from './booking-rules.ts';
+import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from './run-time-setting-ranges.ts';
 
 // The booking rules the admin changes at run time, without a restart (issue #24 item 7): each has the deployment's
 // value (configuration and spec §9 constants) and, once the admin sets it, the admin's value, which `GET
 // /api/settings`, search and checkout use from the next call on, in every server process. Their ranges are in
-// booking-rules.ts (zod-free, for the admin's form).
+// run-time-setting-ranges.ts (zod-free, for the admin's form).
 
 const ruleSchema = (key: RunTimeSettingKey) =>
   z.number().int().min(RUN_TIME_SETTING_RANGES[key].min).max(RUN_TIME_SETTING_RANGES[key].max);

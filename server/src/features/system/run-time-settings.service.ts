@@ -1,4 +1,8 @@
-import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from '@roam/contract/booking-rules';
+import {
+  RUN_TIME_SETTING_KEYS,
+  RUN_TIME_SETTING_RANGES,
+  type RunTimeSettingKey,
+} from '@roam/contract/run-time-setting-ranges';
 import type {
   RunTimeSettings,
   RunTimeSettingsState,

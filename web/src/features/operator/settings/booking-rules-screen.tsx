@@ -1,4 +1,8 @@
-import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from '@roam/contract/booking-rules';
+import {
+  RUN_TIME_SETTING_KEYS,
+  RUN_TIME_SETTING_RANGES,
+  type RunTimeSettingKey,
+} from '@roam/contract/run-time-setting-ranges';
 import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/run-time-settings';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../../i18n/formats';
