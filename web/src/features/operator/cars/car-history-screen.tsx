@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../../i18n/formats';
 import { Pager } from '../../../ui/pager';
 import { useCarAudit } from '../api/car-audit';
+import { fieldLabel } from '../lib/field-labels';
 import type { OperatorScreenProps } from '../operator-console';
 import { CarFrame } from './components/car-frame';
 import './cars.css';
@@ -42,7 +43,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
           <tbody>
             {changes.map(([field, change]) => (
               <tr key={field}>
-                <th scope="row">{field}</th>
+                <th scope="row">{fieldLabel(t, field)}</th>
                 <td>{shown(change.before)}</td>
                 <td>{shown(change.after)}</td>
               </tr>
