@@ -6,7 +6,7 @@
 // Operator screens (issue #23) are reached through the not-found screen, which opens the console for an operator
 // (web/src/app/not-found-screen.tsx), then the console, then the screen, each loaded lazily: a visit downloads all
 // three with the entry, and the strings the console loads (its loader's glob: every area it names, in English).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -29,9 +29,10 @@ export const isOperatorModule = (module) =>
 const STRING_AREAS = JSON.parse(readFileSync(new URL('../web/src/i18n/areas.json', import.meta.url), 'utf8'));
 
 /**
- * Per route: the gzipped bytes, the chunk count and each chunk (largest first), with `kind` 'customer' or 'operator'.
+ * Per route: the gzipped bytes, the chunk count and each chunk (largest first), with `kind` 'customer' or 'operator';
+ * the customer routes only with `customerOnly` (a build without the console: web/vite.config.ts, ROAM_NO_CONSOLE).
  */
-export function routeBundleSizes(webDist) {
+export function routeBundleSizes(webDist, { customerOnly = false } = {}) {
   const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const gzip = (file) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length;
@@ -63,7 +64,7 @@ export function routeBundleSizes(webDist) {
   const consoleStrings = (manifest[OPERATOR_DOOR[1]]?.dynamicImports ?? []).filter((key) =>
     key.startsWith('src/i18n/locales/en/'),
   );
-  for (const [route, screen] of Object.entries(OPERATOR_SCREENS)) {
+  for (const [route, screen] of customerOnly ? [] : Object.entries(OPERATOR_SCREENS)) {
     sizes[route] = { kind: 'operator', ...measure([...OPERATOR_DOOR, screen, ...consoleStrings]) };
   }
   return sizes;
@@ -82,4 +83,34 @@ export function operatorModulesInCustomerRoutes(webDist, sizes) {
         (modulesOf[file] ?? []).filter(isOperatorModule).map((module) => ({ route, file, module })),
       ),
     );
+}
+
+/** A file's text with every hashed file name (`name-AbCd1234.js`) written `name-HASH.js`, and its name likewise. */
+const unhashed = (text) => text.replace(/-[\w-]{8}\.(js|css)\b/g, '-HASH.$1');
+
+/**
+ * The customer chunks that a build with the console (`webDist`) does not give exactly as the same build without it
+ * (`customerDist`: web/vite.config.ts, ROAM_NO_CONSOLE): each chunk of the latter, found by its modules in the
+ * former, must have the same code, hashed file names aside (the entry names the not-found screen's chunk, which
+ * differs by the console's import alone, so every hash differs). [] when the console adds 0 bytes to customers.
+ */
+export function customerChunkDifferences(webDist, customerDist) {
+  const read = (dist) => JSON.parse(readFileSync(path.join(dist, '.vite/chunk-modules.json'), 'utf8'));
+  const withConsole = new Map(Object.entries(read(webDist)).map(([file, modules]) => [modules.join('\n'), file]));
+  const differences = [];
+  for (const [file, modules] of Object.entries(read(customerDist))) {
+    // The console's door: its chunk imports the console in one build and an empty module in the other.
+    if (modules.length === 0 || modules.includes(OPERATOR_DOOR[0])) continue;
+    // A chunk of CSS alone, which Vite leaves out of the build.
+    if (!existsSync(path.join(customerDist, file))) continue;
+    const other = withConsole.get(modules.join('\n'));
+    if (!other) {
+      differences.push({ chunk: file, difference: 'its modules are not one chunk with the console' });
+      continue;
+    }
+    const code = (dist, name) => unhashed(readFileSync(path.join(dist, name), 'utf8'));
+    if (unhashed(other) !== unhashed(file) || code(webDist, other) !== code(customerDist, file))
+      differences.push({ chunk: file, difference: `${other} differs` });
+  }
+  return differences;
 }

@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst } from 'vite';
 import { LANGUAGES, LOCALE_TAGS } from '../contract/src/enums.ts';
 import STRING_AREAS from './src/i18n/areas.json';
+import { customerChunkGroup } from './vite-customer-chunks.ts';
 
 const api = { '/api': 'http://127.0.0.1:3000' };
 
@@ -225,14 +226,43 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * `ROAM_NO_CONSOLE=1` builds the app without the operator console (issue #23), into `dist-no-console/`: the
+ * not-found screen's lazy import of the console gets an empty module. The web's build makes it first, for the
+ * customer chunks' groups (vite-customer-chunks.ts); bench/ci.mjs checks that every customer route downloads the same
+ * JS with the console as without it (ARCHITECTURE §7: the console adds 0 bytes).
+ */
+const noConsole = process.env.ROAM_NO_CONSOLE === '1';
+function withoutConsole(): Plugin {
+  const id = '\0roam:no-console';
+  return {
+    name: 'roam:no-console',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source) {
+      return /[\\/]features[\\/]operator[\\/]operator-console$/.test(source) ? id : null;
+    },
+    load(loaded) {
+      return loaded === id ? 'export const OperatorConsole = () => null;' : null;
+    },
+  };
+}
+
+// The config's named code-splitting groups (below), and the groups that keep customer chunks as they are without
+// the console (vite-customer-chunks.ts).
+const FORMS = /src\/(lib\/use-contract-form|ui\/form-field|ui\/file-field)\.tsx?$/;
+const MONEY = /contract\/src\/(price|money|rates-snapshot)\.ts|src\/lib\/use-money\.ts/;
+const customer = noConsole ? null : customerChunkGroup(import.meta.dirname, 'dist-no-console');
+
 export default defineConfig({
   plugins: [
+    ...(noConsole ? [withoutConsole()] : []),
     react(),
     // react-aria ships its own strings (a calendar's "Next", a date field's "Selected date"…) for 34 locales, all of
     // them in the search form's chunk. Adobe's plugin keeps the languages Roam speaks: −19.7 KB gzip (issue #8).
     optimizeLocales.vite({ locales: Object.values(LOCALE_TAGS) }),
     pureContractConstants(),
-    precompress(),
+    ...(noConsole ? [] : [precompress()]),
     preloadRouteChunks(),
     shellHomeHero(),
     inlineEntryCss(),
@@ -241,7 +271,7 @@ export default defineConfig({
   server: { proxy: api },
   preview: { proxy: api },
   build: {
-    outDir: 'dist',
+    outDir: noConsole ? 'dist-no-console' : 'dist',
     manifest: true,
     rolldownOptions: {
       output: {
@@ -256,10 +286,12 @@ export default defineConfig({
             // a fourth consumer rolldown cut them into four small chunks (+1.3 KB gzip on /checkout, over its budget);
             // one chunk costs /checkout +0.5 KB and /bookings, which loads all of it, +2.4 KB (bench/README.md).
             // The form hook, its fields and the file field: every form screen loads them together (−0.5 KB on /checkout).
-            { name: 'forms', test: /src\/(lib\/use-contract-form|ui\/form-field|ui\/file-field)\.tsx?$/ },
-            { name: 'money', test: /contract\/src\/(price|money|rates-snapshot)\.ts|src\/lib\/use-money\.ts/ },
+            { name: 'forms', test: FORMS },
+            { name: 'money', test: MONEY },
+            ...(customer ? [customer.group] : []),
           ],
         },
+        ...(customer ? { chunkFileNames: customer.chunkFileNames, assetFileNames: customer.assetFileNames } : {}),
       },
     },
   },

@@ -1,4 +1,5 @@
-import type { BookingStatus, UserType } from './enum-values.ts';
+import type { UserType } from './console-enum-values.ts';
+import type { BookingStatus } from './enum-values.ts';
 
 // What may be done with a booking, by whom, now (issue #22 items 5 and 9): the one rule the server refuses by and the
 // screens offer by, so that an action offered is an action allowed.

@@ -1,11 +1,10 @@
+import type { Language } from './console-enum-values.ts';
+
 // Spec §3 enumerations as plain arrays and their types, without zod (issue #23): what the web imports. A module in
 // the web's first download (this one, through settings, currencies, money, price…) must not hold a schema: a schema
 // there that a lazily loaded form uses is kept in the first download with all of zod (+26 KB gzip on every customer
 // route, ARCHITECTURE §7). The zod enums made from these arrays are in enums.ts; the database's enums (server
 // db/schema.ts) are made from the same arrays. Values are the wire values; labels live in the locale files.
-
-export const USER_TYPES = ['admin', 'supplier', 'user'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 
 export const APP_TYPES = ['admin', 'frontend'] as const;
 export type AppType = (typeof APP_TYPES)[number];
@@ -68,8 +67,8 @@ export type Extra = (typeof EXTRAS)[number];
 /** Extras charged once per booking; the others are charged per rental day (spec §9). */
 export const FLAT_EXTRAS = ['cancellation', 'amendments'] as const satisfies readonly Extra[];
 
-export const LANGUAGES = ['en', 'fr', 'es', 'se', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The languages' list is in console-enum-values.ts (see why there); their type is re-exported here.
+export type { Language };
 /** BCP 47 tag used for Intl and `<html lang>`; the stored code `se` means Swedish (ARCHITECTURE §5). */
 export const LOCALE_TAGS: Record<Language, string> = { en: 'en', fr: 'fr', es: 'es', se: 'sv', de: 'de' };
 
@@ -85,17 +84,3 @@ export type CarSort = (typeof CAR_SORTS)[number];
 export const DEPOSIT_THRESHOLDS = [250, 500, 750] as const;
 /** Spec §2 rating filter: 1, 2, 3, 4 and up. */
 export const MIN_RATINGS = [1, 2, 3, 4] as const;
-
-// The operator console's (issue #23).
-/** What an operator sets on a car: spec §3's two values and 'Coming Soon'. */
-export const CAR_AVAILABILITIES = ['available', 'unavailable', 'comingSoon'] as const;
-export type CarAvailability = (typeof CAR_AVAILABILITIES)[number];
-
-export const OPERATOR_CAR_SORTS = ['name', 'nameDesc', 'priceAsc', 'priceDesc', 'newest'] as const;
-
-/** Why an operator blocks a car; the web shows each in the reader's language. */
-export const BLOCK_REASONS = ['maintenance', 'privateUse', 'other'] as const;
-
-/** What a location is (issue #4); listed by the admin's location editor (issue #24). */
-export const LOCATION_KINDS = ['city', 'airport', 'station'] as const;
-export type LocationKindValue = (typeof LOCATION_KINDS)[number];

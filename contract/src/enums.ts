@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, USER_TYPES } from './console-enum-values.ts';
 import {
   APP_TYPES,
   AVAILABILITIES,
@@ -9,17 +10,16 @@ import {
   FUEL_POLICIES,
   FUEL_TYPES,
   GEARBOXES,
-  LANGUAGES,
   MILEAGE_KINDS,
   PAYMENT_OPTIONS,
   PAYMENT_PROVIDERS,
   RECORD_KINDS,
   SOCIAL_PROVIDERS,
-  USER_TYPES,
 } from './enum-values.ts';
 
 // The zod enums of spec §3, made from the arrays of enum-values.ts (which this module re-exports, for the server and
 // the contract's schemas). The web imports enum-values.ts, never this module (biome.json): see why there.
+export * from './console-enum-values.ts';
 export * from './enum-values.ts';
 
 export const UserTypeSchema = z.enum(USER_TYPES);

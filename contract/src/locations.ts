@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCATION_KINDS } from './enum-values.ts';
+import { LOCATION_KINDS } from './console-enum-values.ts';
 import { LanguageSchema } from './enums.ts';
 
 // Locations and countries (issue #4). Names are given in the requested language (`?language=`), English when a

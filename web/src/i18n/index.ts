@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, LOCALE_TAGS } from '@roam/contract/enum-values';
+import { type Language, LOCALE_TAGS } from '@roam/contract/enum-values';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, writeStored } from '../lib/storage';
@@ -45,7 +45,7 @@ const chosen = new Promise<void>((resolve) => {
 let switchingTo: Language | null = null;
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(LANGUAGE_NAMES, value);
 }
 
 /** BCP 47 tag for Intl and `lang` attributes: the stored code `se` renders as `sv`. */
@@ -132,7 +132,7 @@ export async function initI18n(language: Language): Promise<void> {
     await i18next.use(initReactI18next).init({
       lng: language,
       fallbackLng: false,
-      supportedLngs: [...LANGUAGES],
+      supportedLngs: Object.keys(LANGUAGE_NAMES),
       resources: {},
       partialBundledLanguages: true,
       interpolation: { escapeValue: false }, // React escapes already.

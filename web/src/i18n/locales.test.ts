@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@roam/contract/enum-values';
+import { LANGUAGES } from '@roam/contract/console-enum-values';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };

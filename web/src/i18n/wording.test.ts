@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@roam/contract/enum-values';
+import { LANGUAGES } from '@roam/contract/console-enum-values';
 import { wordingSlips } from '@roam/contract/wording';
 import { describe, expect, it } from 'vitest';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // The web's first download must hold no zod schema (ARCHITECTURE §7, issue #23): a schema in a module the entry
 // imports, kept alive by a lazily loaded form, stays in the entry with all of zod (+26 KB gzip on every customer
 // route, measured). So the web takes the enumerations and the booking rules from the contract's zod-free modules.
-const ZOD_FREE = ['enum-values.ts', 'booking-rules.ts', 'run-time-setting-ranges.ts'];
+const ZOD_FREE = ['enum-values.ts', 'console-enum-values.ts', 'booking-rules.ts', 'run-time-setting-ranges.ts'];
 const contract = path.resolve(import.meta.dirname, '../../../contract/src');
 const web = path.resolve(import.meta.dirname, '..');
 

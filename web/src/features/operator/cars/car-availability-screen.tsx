@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/index';
+import { useConfirm } from '../../../ui/confirm';
 import { toast } from '../../../ui/toast';
 import { useCarBlocks, useCarCalendar } from '../api/car-calendar';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { addMonths, monthOf, monthRange } from '../lib/calendar';
 import type { OperatorScreenProps } from '../operator-console';
 import { BlockForm } from './components/block-form';
@@ -27,7 +27,16 @@ function Availability({ carId }: { carId: string }) {
   const timeZone = calendar.data?.car.timeZone;
   if (timeZone && timeZone !== zone) setZone(timeZone);
   const { remove } = useCarBlocks(carId);
-  const [removing, setRemoving] = useState<string | null>(null);
+  const { dialog, ask } = useConfirm();
+  const removeBlock = async (blockId: string) => {
+    remove.reset();
+    const yes = await ask({
+      title: t('operatorCars.blocks.removeTitle'),
+      description: t('operatorCars.blocks.removeText'),
+      confirmLabel: t('operatorCars.blocks.removeConfirm'),
+    });
+    if (yes) remove.mutate(blockId, { onSuccess: () => toast.success(t('operatorCars.blocks.removed')) });
+  };
   const toMonth = (offset: number) => setParams({ month: addMonths(month, offset) });
   return (
     <>
@@ -49,31 +58,18 @@ function Availability({ carId }: { carId: string }) {
             {t('operatorCars.calendar.error')}
           </p>
         ) : calendar.data ? (
-          <CarCalendarMonth month={month} calendar={calendar.data} onRemoveBlock={setRemoving} />
+          <CarCalendarMonth month={month} calendar={calendar.data} onRemoveBlock={removeBlock} />
         ) : (
           <p>{t('common.loading')}</p>
         )}
       </section>
       {timeZone ? <BlockForm carId={carId} timeZone={timeZone} /> : null}
-      <ConfirmDialog
-        isOpen={removing !== null}
-        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
-        title={t('operatorCars.blocks.removeTitle')}
-        confirmLabel={t('operatorCars.blocks.removeConfirm')}
-        pending={remove.isPending}
-        error={remove.isError ? t('operatorCars.blocks.error') : null}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing, {
-            onSuccess: () => {
-              setRemoving(null);
-              toast.success(t('operatorCars.blocks.removed'));
-            },
-          })
-        }
-      >
-        <p>{t('operatorCars.blocks.removeText')}</p>
-      </ConfirmDialog>
+      {remove.isError ? (
+        <p role="alert" className="form-message form-message--error">
+          {t('operatorCars.blocks.error')}
+        </p>
+      ) : null}
+      {dialog}
     </>
   );
 }

@@ -1,10 +1,5 @@
-import {
-  CAR_AVAILABILITIES,
-  CAR_RANGES,
-  type CarAvailability,
-  type CarRange,
-  OPERATOR_CAR_SORTS,
-} from '@roam/contract/enum-values';
+import { CAR_AVAILABILITIES, type CarAvailability, OPERATOR_CAR_SORTS } from '@roam/contract/console-enum-values';
+import { CAR_RANGES, type CarRange } from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/index';

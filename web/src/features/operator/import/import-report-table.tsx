@@ -1,9 +1,7 @@
 import type { ImportReport } from '@roam/contract/fleet-import';
 import { IMPORT_MESSAGES } from '@roam/contract/fleet-import';
 import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addMessageTranslator, translateMessage } from '../../../lib/form-messages';
 import { useFleetMessages } from '../lib/fleet-messages';
 
 // The import's report (issue #26 item 3) as a table: one row per line of the file, what it does, and its errors by
@@ -24,8 +22,7 @@ function importMessage(t: TFunction, message: string): string | undefined {
 
 export function ImportReportTable({ report }: { report: ImportReport }) {
   const { t } = useTranslation();
-  useFleetMessages();
-  useEffect(() => addMessageTranslator(importMessage), []);
+  const translate = useFleetMessages(importMessage);
   return (
     <div className="op-import__table-wrap">
       <table className="op-import__table">
@@ -56,7 +53,8 @@ export function ImportReportTable({ report }: { report: ImportReport }) {
                       {errors.flatMap(([field, messages]) =>
                         messages.map((message) => (
                           <li key={`${field}-${message}`}>
-                            <span className="op-import__field">{field}</span>: {translateMessage(t, message)}
+                            <span className="op-import__field">{field}</span>:{' '}
+                            {translate ? translate(t, message) : message}
                           </li>
                         )),
                       )}

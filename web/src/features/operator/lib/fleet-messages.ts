@@ -4,12 +4,13 @@ import type { FLEET_MESSAGES } from '@roam/contract/fleet';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useFormats } from '../../../i18n/formats';
-import { addMessageTranslator } from '../../../lib/form-messages';
+import type { MessageTranslator } from '../../../lib/form-messages';
 
 // The operator's rules speak the contract's English (FLEET_MESSAGES, BLOCK_MESSAGES); the console's forms show them
 // translated at their fields through the one form hook, whose message map (lib/form-messages.ts) customers' forms
 // share: so the console adds its translator there while one of its forms is shown, rather than its words to the
-// map. The contract's messages load with the forms' schemas (the same chunks), not with the screens.
+// map. The contract's messages load with the forms' schemas (the same chunks), not with the screens. The map loads
+// lazily, as customers' forms load it: a static import would change its chunk for them (ARCHITECTURE §7, issue #23).
 
 const REQUIRED = /^Please fill in the field: (.+)$/;
 const OVERLAP = /^This period overlaps the period (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})\.$/;
@@ -66,26 +67,32 @@ function translator(fleet: Fleet, blocks: Blocks, day: (date: string) => string)
 }
 
 /**
- * While the calling form is shown, its fields show the operator rules' messages in the interface language; true once
- * they do (a screen that shows messages outside a form, the import's report, renders again then).
+ * While the calling form is shown, its fields show the operator rules' messages (and `own`'s) in the interface
+ * language; returns the translation of any message once they do (a screen that shows messages outside a form, the
+ * import's report, renders again then), null before.
  */
-export function useFleetMessages(): boolean {
+export function useFleetMessages(own?: MessageTranslator): ((t: TFunction, message: string) => string) | null {
   const formats = useFormats();
-  const [ready, setReady] = useState(false);
+  const [translate, setTranslate] = useState<{ message: (t: TFunction, message: string) => string } | null>(null);
   useEffect(() => {
     let live = true;
-    let remove = () => {};
-    void Promise.all([import('@roam/contract/fleet'), import('@roam/contract/car-blocks')]).then(([fleet, blocks]) => {
+    const removes: (() => void)[] = [];
+    void Promise.all([
+      import('@roam/contract/fleet'),
+      import('@roam/contract/car-blocks'),
+      import('../../../lib/form-messages'),
+    ]).then(([fleet, blocks, messages]) => {
       if (!live) return;
       const day = (date: string) =>
         formats.date(new Date(`${date}T12:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
-      remove = addMessageTranslator(translator(fleet.FLEET_MESSAGES, blocks.BLOCK_MESSAGES, day));
-      setReady(true);
+      removes.push(messages.addMessageTranslator(translator(fleet.FLEET_MESSAGES, blocks.BLOCK_MESSAGES, day)));
+      if (own) removes.push(messages.addMessageTranslator(own));
+      setTranslate({ message: messages.translateMessage });
     });
     return () => {
       live = false;
-      remove();
+      for (const remove of removes) remove();
     };
-  }, [formats]);
-  return ready;
+  }, [formats, own]);
+  return translate?.message ?? null;
 }

@@ -1,4 +1,4 @@
-import { LOCATION_KINDS } from '@roam/contract/enum-values';
+import { LOCATION_KINDS } from '@roam/contract/console-enum-values';
 import type { Location } from '@roam/contract/locations';
 import type { CreateLocationBody, EditableLocation, LocalizedNames, UpdateLocationBody } from '@roam/contract/places';
 import { lazy, Suspense } from 'react';

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@roam/contract/enum-values';
+import { LANGUAGES } from '@roam/contract/console-enum-values';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/use-contract-form';

@@ -1,5 +1,5 @@
 import type { AdminUsersQuery } from '@roam/contract/admin-users';
-import { USER_TYPES, type UserType } from '@roam/contract/enum-values';
+import { USER_TYPES, type UserType } from '@roam/contract/console-enum-values';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../../ui/form-field';

@@ -1,4 +1,4 @@
-import { BLOCK_REASONS } from '@roam/contract/enum-values';
+import { BLOCK_REASONS } from '@roam/contract/console-enum-values';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../../lib/use-contract-form';

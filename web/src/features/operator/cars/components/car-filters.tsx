@@ -1,4 +1,5 @@
-import { CAR_AVAILABILITIES, CAR_RANGES, type Language, OPERATOR_CAR_SORTS } from '@roam/contract/enum-values';
+import { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from '@roam/contract/console-enum-values';
+import { CAR_RANGES, type Language } from '@roam/contract/enum-values';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocations } from '../../../../lib/locations';

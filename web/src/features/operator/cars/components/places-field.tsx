@@ -1,31 +1,30 @@
 import type { Location } from '@roam/contract/locations';
-import { useId, useMemo } from 'react';
-import {
-  Autocomplete,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  SearchField,
-  type Selection,
-  useFilter,
-} from 'react-aria-components';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../../i18n/index';
 import { useLocations } from '../../../../lib/locations';
 import type { FieldProps } from '../../../../lib/use-contract-form';
+import { TextField } from '../../../../ui/form-field';
 import { placesByCountry } from './place-options';
 
+/** Lower case without accents, for a filter that finds "Orly" in "orly" and "Málaga" in "malaga". */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase();
+
 /**
- * The places a car serves (spec §3 "pick-up and drop-off"; issue #23): every location, filtered as you type, chosen
- * with Space or a click in one list (react-aria's ListBox: one tab stop, arrow keys between places, the choice read
- * out), the chosen ones listed above it, each with its own remove button.
+ * The places a car serves (spec §3 "pick-up and drop-off"; issue #23): every location, filtered as you type, each a
+ * checkbox, the chosen ones listed above, each with its own remove button. Native controls, not react-aria's list
+ * box and search field: customer screens load those in their own chunks (the search form, the currency menu), and
+ * the console sharing them would cut them out of those chunks (ARCHITECTURE §7: the console adds 0 bytes).
  */
 export function PlacesField({ field }: { field: FieldProps<readonly string[]> }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
-  const { contains } = useFilter({ sensitivity: 'base' });
+  const [filter, setFilter] = useState('');
   const locations = useLocations();
   const ordered = useMemo(
     () => placesByCountry(locations.data ?? [], language).flatMap(([, places]) => places),
@@ -33,8 +32,12 @@ export function PlacesField({ field }: { field: FieldProps<readonly string[]> })
   );
   const byId = new Map(ordered.map((place) => [place._id, place]));
   const chosen = field.value.map((placeId) => byId.get(placeId)).filter((place): place is Location => Boolean(place));
-  const choose = (selection: Selection) =>
-    field.onChange(selection === 'all' ? ordered.map((place) => place._id) : [...selection].map(String));
+  const wanted = folded(filter.trim());
+  const shown = ordered.filter((place) =>
+    folded(`${place.name} ${place.parentName ?? ''} ${place.countryName}`).includes(wanted),
+  );
+  const toggle = (placeId: string, on: boolean) =>
+    field.onChange(on ? [...field.value, placeId] : field.value.filter((other) => other !== placeId));
 
   return (
     <fieldset className="op-section">
@@ -60,43 +63,40 @@ export function PlacesField({ field }: { field: FieldProps<readonly string[]> })
           ))}
         </ul>
       ) : null}
-      <Autocomplete filter={(text, input) => contains(text, input)}>
-        <SearchField className="form-field op-places__search">
-          <Label>{t('operatorCars.places.filter')}</Label>
-          <Input className="text-field" />
-        </SearchField>
-        {/* The list scrolls in a region of its own that takes the focus, so that the keyboard scrolls it too (the
-            places are chosen from the filter field, whose focus stays there: WCAG 2.1.1, axe scrollable-region). */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by the keyboard. */}
-        <section className="op-places__scroll" aria-label={field.label} tabIndex={0}>
-          <ListBox
-            aria-label={field.label}
-            aria-describedby={field.error ? `${id}-error` : undefined}
-            aria-invalid={field.error ? true : undefined}
-            className="op-places__list"
-            items={ordered}
-            selectionMode="multiple"
-            selectedKeys={field.value}
-            onSelectionChange={choose}
-            renderEmptyState={() => <p className="op-places__empty">{t('operatorCars.places.noMatch')}</p>}
-          >
-            {(place) => (
-              <ListBoxItem
-                id={place._id}
-                textValue={`${place.name} ${place.parentName ?? ''} ${place.countryName}`}
-                className="op-places__item"
-              >
-                <span className="op-places__check" aria-hidden="true" />
+      <TextField
+        label={t('operatorCars.places.filter')}
+        name="placesFilter"
+        type="search"
+        value={filter}
+        onChange={setFilter}
+      />
+      <fieldset
+        aria-label={field.label}
+        aria-describedby={field.error ? `${id}-error` : undefined}
+        className="op-places__scroll"
+      >
+        {shown.length === 0 ? <p className="op-places__empty">{t('operatorCars.places.noMatch')}</p> : null}
+        <ul className="op-places__list">
+          {shown.map((place) => (
+            <li key={place._id}>
+              <label className="op-places__item">
+                <input
+                  type="checkbox"
+                  className="op-places__check"
+                  checked={field.value.includes(place._id)}
+                  aria-invalid={field.error ? true : undefined}
+                  onChange={(event) => toggle(place._id, event.currentTarget.checked)}
+                />
                 <span className="op-places__name">{place.name}</span>
                 <span className="op-places__detail">
                   {place.parentName ? `${place.parentName}, ` : ''}
                   {place.countryName}
                 </span>
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </section>
-      </Autocomplete>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
       {field.error ? (
         <p id={`${id}-error`} className="field-error">
           {field.error}

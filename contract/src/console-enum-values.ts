@@ -1,0 +1,25 @@
+// Enumerations that in the web only the operator console (issues #23, #24) and its schemas use, as plain arrays
+// without zod, like enum-values.ts. Not in enum-values.ts: that module is in the web's first download, and a value the
+// console imports from it is exported from the entry chunk, and kept there, for the console's chunks: bytes on every
+// customer route (ARCHITECTURE §7: the console adds 0; bench/ci.mjs compares the build with a build without the
+// console). The languages too: the console's schemas make LanguageSchema of them, and the app's first download
+// reads its languages from i18n/index.ts's LANGUAGE_NAMES. enums.ts re-exports these with the others.
+
+export const LANGUAGES = ['en', 'fr', 'es', 'se', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const USER_TYPES = ['admin', 'supplier', 'user'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** What an operator sets on a car: spec §3's two values and 'Coming Soon'. */
+export const CAR_AVAILABILITIES = ['available', 'unavailable', 'comingSoon'] as const;
+export type CarAvailability = (typeof CAR_AVAILABILITIES)[number];
+
+export const OPERATOR_CAR_SORTS = ['name', 'nameDesc', 'priceAsc', 'priceDesc', 'newest'] as const;
+
+/** Why an operator blocks a car; the web shows each in the reader's language. */
+export const BLOCK_REASONS = ['maintenance', 'privateUse', 'other'] as const;
+
+/** What a location is (issue #4); listed by the admin's location editor (issue #24). */
+export const LOCATION_KINDS = ['city', 'airport', 'station'] as const;
+export type LocationKindValue = (typeof LOCATION_KINDS)[number];
