@@ -1,3 +1,4 @@
+import type { CarBlock } from '@roam/contract/car-blocks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -28,6 +29,7 @@ function Availability({ carId }: { carId: string }) {
   if (timeZone && timeZone !== zone) setZone(timeZone);
   const { remove } = useCarBlocks(carId);
   const { dialog, ask } = useConfirm();
+  const [editing, setEditing] = useState<CarBlock | null>(null);
   const removeBlock = async (blockId: string) => {
     remove.reset();
     const yes = await ask({
@@ -58,12 +60,25 @@ function Availability({ carId }: { carId: string }) {
             {t('operatorCars.calendar.error')}
           </p>
         ) : calendar.data ? (
-          <CarCalendarMonth month={month} calendar={calendar.data} onRemoveBlock={removeBlock} />
+          <CarCalendarMonth
+            month={month}
+            calendar={calendar.data}
+            onEditBlock={setEditing}
+            onRemoveBlock={removeBlock}
+          />
         ) : (
           <p>{t('common.loading')}</p>
         )}
       </section>
-      {timeZone ? <BlockForm carId={carId} timeZone={timeZone} /> : null}
+      {timeZone ? (
+        <BlockForm
+          key={editing?._id ?? 'new'}
+          carId={carId}
+          timeZone={timeZone}
+          editing={editing ?? undefined}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
       {remove.isError ? (
         <p role="alert" className="form-message form-message--error">
           {t('operatorCars.blocks.error')}

@@ -1,5 +1,5 @@
-import type { BlockReason, CreateCarBlockBody } from '@roam/contract/car-blocks';
-import { zonedToInstant } from '@roam/contract/time';
+import type { BlockReason, CarBlock, CreateCarBlockBody } from '@roam/contract/car-blocks';
+import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import type { ContractSchema } from '../../../lib/use-contract-form';
 
 // A blocked period as its operator types it (issue #23 item 3): days and times at the car's place, turned into the
@@ -26,6 +26,20 @@ function instantOf(date: string, time: string, timeZone: string): string {
   } catch {
     return '';
   }
+}
+
+/** A blocked period's values in the form, at the car's place, to change it (issue #23). */
+export function blockValues(block: CarBlock, timeZone: string): BlockFormValues {
+  const start = instantToZoned(new Date(block.startAt), timeZone);
+  const end = instantToZoned(new Date(block.endAt), timeZone);
+  return {
+    startDate: start.date,
+    startTime: start.time,
+    endDate: end.date,
+    endTime: end.time,
+    reason: block.reason,
+    note: block.note ?? '',
+  };
 }
 
 export function blockBody(values: BlockFormValues, carId: string, timeZone: string): CreateCarBlockBody {

@@ -1,11 +1,12 @@
+import type { CarBlock } from '@roam/contract/car-blocks';
 import { BLOCK_REASONS } from '@roam/contract/console-enum-values';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../../lib/use-contract-form';
 import { FormMessage, SelectField, TextAreaField, TextField } from '../../../../ui/form-field';
 import { toast } from '../../../../ui/toast';
 import { useCarBlocks } from '../../api/car-calendar';
-import { BLOCK_FIELDS, type BlockFormValues, blockBody, blockSchema } from '../../lib/block-form';
+import { BLOCK_FIELDS, type BlockFormValues, blockBody, blockSchema, blockValues } from '../../lib/block-form';
 import { useFleetMessages } from '../../lib/fleet-messages';
 
 const EMPTY: BlockFormValues = {
@@ -17,31 +18,52 @@ const EMPTY: BlockFormValues = {
   note: '',
 };
 
+interface BlockFormProps {
+  carId: string;
+  timeZone: string;
+  /** The blocked period being changed (its form takes the focus); a new one when absent. */
+  editing?: CarBlock;
+  /** The change was saved or given up. */
+  onDone?: () => void;
+}
+
 /**
- * A new blocked period (issue #23 item 3): the car is out of service from one day and time to another at its place;
- * search and checkout treat it as a booking. One that overlaps a booking or another block is refused at its start.
+ * A new blocked period (issue #23 item 3), or a change to one: the car is out of service from one day and time to
+ * another at its place; search and checkout treat it as a booking. One that overlaps a booking or another block is
+ * refused at its start, a change as a new period is (the server checks both, and audits the change).
  */
-export function BlockForm({ carId, timeZone }: { carId: string; timeZone: string }) {
+export function BlockForm({ carId, timeZone, editing, onDone }: BlockFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const { create } = useCarBlocks(carId);
+  const title = useRef<HTMLHeadingElement>(null);
+  const { create, update } = useCarBlocks(carId);
   useFleetMessages();
   const form = useContractForm({
-    initialValues: EMPTY,
+    initialValues: editing ? blockValues(editing, timeZone) : EMPTY,
     schema: blockSchema,
     input: (values) => blockBody(values, carId, timeZone),
     serverFields: BLOCK_FIELDS,
     onSubmit: async (body) => {
+      if (editing) {
+        const { carId: _car, ...change } = body;
+        await update.mutateAsync({ _id: editing._id, ...change });
+        toast.success(t('operatorCars.blocks.saved'));
+        onDone?.();
+        return;
+      }
       await create.mutateAsync(body);
       toast.success(t('operatorCars.blocks.created'));
       form.reset();
     },
     onError: () => t('operatorCars.blocks.error'),
   });
+  useEffect(() => {
+    if (editing) title.current?.focus();
+  }, [editing]);
   return (
     <form className="op-section" aria-labelledby={`${id}-title`} {...form.formProps}>
-      <h2 id={`${id}-title`} className="op-section__title">
-        {t('operatorCars.blocks.addTitle')}
+      <h2 id={`${id}-title`} className="op-section__title" ref={title} tabIndex={-1}>
+        {editing ? t('operatorCars.blocks.editTitle') : t('operatorCars.blocks.addTitle')}
       </h2>
       <p className="op-section__hint">{t('operatorCars.blocks.hint', { timeZone })}</p>
       <FormMessage>{form.message}</FormMessage>
@@ -67,9 +89,16 @@ export function BlockForm({ carId, timeZone }: { carId: string; timeZone: string
           description={t('operatorCars.blocks.noteHint')}
         />
       </div>
-      <button type="submit" className="button button--accent" disabled={form.pending}>
-        {t('operatorCars.blocks.add')}
-      </button>
+      <div className="op-image__actions">
+        <button type="submit" className="button button--accent" disabled={form.pending}>
+          {editing ? t('operatorCars.blocks.save') : t('operatorCars.blocks.add')}
+        </button>
+        {editing ? (
+          <button type="button" className="button button--secondary" onClick={onDone}>
+            {t('operator.dialog.cancel')}
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import type { CarCalendar } from '@roam/contract/car-blocks';
+import type { CarBlock, CarCalendar } from '@roam/contract/car-blocks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInZone, useFormats } from '../../../../i18n/formats';
@@ -12,10 +12,12 @@ import { holdsOn, monthWeeks } from '../../lib/calendar';
 export function CarCalendarMonth({
   month,
   calendar,
+  onEditBlock,
   onRemoveBlock,
 }: {
   month: string;
   calendar: CarCalendar;
+  onEditBlock: (block: CarBlock) => void;
   onRemoveBlock: (blockId: string) => void;
 }) {
   const { t } = useTranslation();
@@ -89,6 +91,9 @@ export function CarCalendarMonth({
               <span className="op-badge op-badge--block">{t(`operatorCars.blocks.reasons.${block.reason}`)}</span>{' '}
               {t('operatorCars.calendar.period', { from: at(block.startAt), to: at(block.endAt) })}
               {block.note ? ` · ${block.note}` : ''}{' '}
+              <button type="button" className="link-button op-hold__remove" onClick={() => onEditBlock(block)}>
+                {t('operatorCars.blocks.edit', { period: at(block.startAt) })}
+              </button>{' '}
               <button type="button" className="link-button op-hold__remove" onClick={() => onRemoveBlock(block._id)}>
                 {t('operatorCars.blocks.remove', { period: at(block.startAt) })}
               </button>
