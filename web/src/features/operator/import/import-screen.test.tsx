@@ -35,6 +35,10 @@ const fixed = report({
 const csv = () =>
   new File(['Plate,name,dailyPrice\nIMP-1,Fiat 500,45\nIMP-2,Clio,0\n'], 'cars.csv', { type: 'text/csv' });
 
+// The console's screens are lazy chunks that compile on first use: on a loaded machine the first test's wait went
+// past the 5 s default (seen in session 14), as car-editor-screen.test.tsx found.
+const FIRST_PAINT = { timeout: 20_000 };
+
 describe('fleet import screen', () => {
   it('shows the report by line with its errors, maps a column, then imports all the rows', async () => {
     const user = userEvent.setup();
@@ -43,7 +47,7 @@ describe('fleet import screen', () => {
       'POST /api/import-cars/preview': () => Response.json(previews++ === 0 ? report() : fixed),
       'POST /api/import-cars': () => Response.json({ ...fixed, imported: true }),
     });
-    await user.upload(await screen.findByLabelText('CSV file', { selector: 'input' }), csv());
+    await user.upload(await screen.findByLabelText('CSV file', { selector: 'input' }, FIRST_PAINT), csv());
 
     const table = await screen.findByRole('table', { name: '3. Check the rows' });
     const bad = within(table).getByRole('row', { name: /^3 IMP-2 Clio Update/ });
@@ -86,7 +90,7 @@ describe('fleet import screen', () => {
           { status: 400 },
         ),
     });
-    await user.upload(await screen.findByLabelText('CSV file', { selector: 'input' }), csv());
+    await user.upload(await screen.findByLabelText('CSV file', { selector: 'input' }, FIRST_PAINT), csv());
     expect(await screen.findByText(/This file could not be read/)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
