@@ -38,6 +38,7 @@ import { createStripeGateway } from './features/payments/stripe-gateway.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { startReminders } from './features/reminders/reminders.service.ts';
+import { schedulerRoutes } from './features/scheduler/scheduler.routes.ts';
 import { setupRoutes } from './features/setup/setup.routes.ts';
 import { supplierProfileRoutes } from './features/suppliers/supplier-profile.routes.ts';
 import { suppliersRoutes } from './features/suppliers/suppliers.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(supplierProfileRoutes);
   await app.register(usersRoutes);
   await app.register(placesRoutes);
+  await app.register(schedulerRoutes);
 
   if (webDist !== null) await registerWebApp(app, webDist);
   // Added last so it runs first of the onClose hooks (last-added first), right after Fastify stopped the server:

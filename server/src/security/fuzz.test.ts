@@ -96,6 +96,11 @@ const wrongTyped = (random: Random) => {
     'address',
     'code',
     'kind',
+    // The scheduler and the dashboard (issue #24).
+    'locationId',
+    'from',
+    'to',
+    'ranges',
   ];
   return Object.fromEntries(keys.map((key) => [key, pick(random, values)]));
 };
@@ -197,6 +202,7 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'POST', url: '/api/create-supplier' },
       { method: 'PUT', url: '/api/update-location' },
       { method: 'DELETE', url: '/api/delete-country/:id' },
+      { method: 'POST', url: '/api/scheduler/:page/:size' },
     ])
       expect(routes).toContainEqual(route);
   });

@@ -158,6 +158,16 @@ export function operatorRows(db: () => Db): Row[] {
       expected: OPERATED,
       request: () => ({ method: 'POST', url: '/api/cancellation-requests/1/5', payload: { supplierId: AZUR } }),
     },
+    // The scheduler and the dashboard (issue #24 items 4, 6): naming another supplier is refused (403).
+    {
+      call: 'POST /api/scheduler/{page}/{size}',
+      expected: OPERATED,
+      request: () => ({
+        method: 'POST',
+        url: '/api/scheduler/1/5',
+        payload: { locationId: DEMO_IDS.locations.lyonAirport, from: '2026-12-01', to: '2026-12-15', supplierId: AZUR },
+      }),
+    },
     // Fleet import and export (issue #26): naming another supplier is refused (403).
     { call: 'POST /api/import-cars/preview', expected: OPERATED, request: () => carsFile('/api/import-cars/preview') },
     { call: 'POST /api/import-cars', expected: OPERATED, request: () => carsFile('/api/import-cars') },

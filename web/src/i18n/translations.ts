@@ -23,6 +23,7 @@ import type operatorCars from './locales/en/operatorCars.json';
 import type operatorImport from './locales/en/operatorImport.json';
 import type operatorProfile from './locales/en/operatorProfile.json';
 import type operatorRequests from './locales/en/operatorRequests.json';
+import type operatorScheduler from './locales/en/operatorScheduler.json';
 import type payment from './locales/en/payment.json';
 import type search from './locales/en/search.json';
 import type setup from './locales/en/setup.json';
@@ -52,6 +53,7 @@ export type Translations = {
   operatorImport: typeof operatorImport;
   operatorProfile: typeof operatorProfile;
   operatorRequests: typeof operatorRequests;
+  operatorScheduler: typeof operatorScheduler;
   payment: typeof payment;
   search: typeof search;
   setup: typeof setup;

@@ -30,6 +30,9 @@ const CarHistoryScreen = lazy(() => import('./cars/car-history-screen').then((m)
 const ProfileScreen = lazy(() =>
   import('./profile/supplier-profile-screen').then((m) => ({ default: m.SupplierProfileScreen })),
 );
+const SchedulerScreen = lazy(() =>
+  import('./scheduler/scheduler-screen').then((m) => ({ default: m.SchedulerScreen })),
+);
 const RequestsScreen = lazy(() =>
   import('./requests/cancellation-requests-screen').then((m) => ({ default: m.CancellationRequestsScreen })),
 );
@@ -44,6 +47,7 @@ const SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
   '/operator/cars/:carId/history': CarHistoryScreen,
   '/operator/profile': ProfileScreen,
   '/operator/cancellation-requests': RequestsScreen,
+  '/operator/scheduler': SchedulerScreen,
 };
 const PATTERNS = Object.keys(SCREENS);
 const ALL_SCREENS = { ...SCREENS, ...ADMIN_SCREENS };
@@ -53,6 +57,7 @@ function useSections(): { to: string; label: string }[] {
   const { t } = useTranslation();
   return [
     { to: '/operator/cars', label: t('operator.nav.cars') },
+    { to: '/operator/scheduler', label: t('operatorScheduler.nav') },
     { to: '/operator/cancellation-requests', label: t('operator.nav.requests') },
     { to: '/operator/profile', label: t('operator.nav.profile') },
     ...useAdminSections(),

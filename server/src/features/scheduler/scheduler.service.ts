@@ -1,0 +1,75 @@
+import type { SchedulerBodySchema, SchedulerPage } from '@roam/contract/scheduler';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Operator } from '../fleet/fleet.service.ts';
+import * as repository from './scheduler.repository.ts';
+
+// The scheduler (issue #24 item 4): a place's cars by days, paged by cars. A supplier sees its own cars (naming
+// another supplier: 403, as the cars list answers), the admin any supplier's or one chosen. A driver's name shows on
+// a bar as on the operator's booking list (the car's supplier and the admin read the booking anyway).
+
+type Body = z.output<typeof SchedulerBodySchema>;
+
+const iso = (instant: string) => new Date(instant).toISOString();
+
+export async function schedulerPage(
+  ctx: AppContext,
+  actor: Operator,
+  body: Body,
+  page: number,
+  size: number,
+): Promise<SchedulerPage> {
+  if (actor.type === 'supplier' && body.supplierId && body.supplierId !== actor.id) {
+    throw new AppError('FORBIDDEN', 'Not allowed.');
+  }
+  const answer = await repository.schedulerPage(ctx.db, {
+    locationId: body.locationId,
+    from: body.from,
+    to: body.to,
+    supplierId: actor.type === 'supplier' ? actor.id : (body.supplierId ?? null),
+    ranges: body.ranges ?? [],
+    offset: (page - 1) * size,
+    limit: size,
+  });
+  if (!answer.place) throw new AppError('NOT_FOUND', 'Location not found.');
+  const { names } = answer.place;
+  return {
+    location: {
+      _id: answer.place.id,
+      name: names[body.language] ?? names.en ?? '',
+      timeZone: answer.place.timeZone,
+    },
+    from: iso(answer.place.rangeFrom),
+    to: iso(answer.place.rangeTo),
+    totalCount: answer.total,
+    rows: answer.rows.map((row) => ({
+      car: {
+        _id: row.id,
+        name: row.name,
+        licensePlate: row.licensePlate,
+        range: row.range,
+        supplier: { _id: row.supplierId, name: row.supplierName },
+      },
+      bookings: row.holds
+        .filter((hold) => hold[7] === 'rental')
+        .map(([id, reference, status, pickupAt, dropoffAt, cancelRequest, driverName]) => ({
+          _id: id,
+          reference,
+          status,
+          pickupAt: iso(pickupAt),
+          dropoffAt: iso(dropoffAt),
+          cancelRequest,
+          driverName,
+        })),
+      blocks: row.holds
+        .filter((hold) => hold[7] === 'block')
+        .map(([id, , , startAt, endAt, , , , reason]) => ({
+          _id: id,
+          startAt: iso(startAt),
+          endAt: iso(endAt),
+          reason: reason ?? 'other',
+        })),
+    })),
+  };
+}
