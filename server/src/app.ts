@@ -26,6 +26,7 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { currencyRoutes } from './features/currency/currency.routes.ts';
 import { createRateService } from './features/currency/currency.service.ts';
 import { parseRateProviders } from './features/currency/rate-providers.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
 import { fleetImportRoutes } from './features/fleet-import/fleet-import.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(placesRoutes);
   await app.register(schedulerRoutes);
+  await app.register(dashboardRoutes);
 
   if (webDist !== null) await registerWebApp(app, webDist);
   // Added last so it runs first of the onClose hooks (last-added first), right after Fastify stopped the server:

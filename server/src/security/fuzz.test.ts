@@ -203,6 +203,7 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'PUT', url: '/api/update-location' },
       { method: 'DELETE', url: '/api/delete-country/:id' },
       { method: 'POST', url: '/api/scheduler/:page/:size' },
+      { method: 'GET', url: '/api/dashboard' },
     ])
       expect(routes).toContainEqual(route);
   });

@@ -168,6 +168,11 @@ export function operatorRows(db: () => Db): Row[] {
         payload: { locationId: DEMO_IDS.locations.lyonAirport, from: '2026-12-01', to: '2026-12-15', supplierId: AZUR },
       }),
     },
+    {
+      call: 'GET /api/dashboard',
+      expected: OPERATED,
+      request: () => ({ method: 'GET', url: `/api/dashboard?from=2026-12-01&to=2026-12-31&supplierId=${AZUR}` }),
+    },
     // Fleet import and export (issue #26): naming another supplier is refused (403).
     { call: 'POST /api/import-cars/preview', expected: OPERATED, request: () => carsFile('/api/import-cars/preview') },
     { call: 'POST /api/import-cars', expected: OPERATED, request: () => carsFile('/api/import-cars') },

@@ -1,0 +1,141 @@
+import type { BookingStatus } from '@roam/contract/enums';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+// The only Drizzle code of the dashboard (issue #24 item 6): each part one statement, aggregated by the database
+// (ARCHITECTURE §7: p99 ≤ 200 ms on 10k cars / 200k bookings). `supplierId` null: every supplier's (the admin).
+
+/** Rentals confirmed or set by an operator: what a desk hands over and takes back, and what books a car. */
+const HELD = sql`b.kind = 'rental' and b.status in ('pending', 'deposit', 'paid', 'reserved')`;
+
+const ofSupplier = (supplierId: string | null, column: SQL) =>
+  supplierId ? sql`and ${column} = ${supplierId}` : sql``;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+type Names = Record<string, string>;
+
+export type MovementRow = {
+  id: string;
+  reference: string;
+  kind: 'pickup' | 'dropoff';
+  at: string;
+  status: BookingStatus;
+  locationId: string;
+  names: Names;
+  timeZone: string;
+  carName: string;
+  driverName: string;
+  today: string;
+};
+
+/**
+ * Today's pick-ups and drop-offs at each place, "today" at the place's clock: a day either side of `now` narrows the
+ * rows by the pick-up and drop-off indexes, then each is kept when it falls on the place's date.
+ */
+export async function todaysMovements(db: DbOrTx, supplierId: string | null, now: Date) {
+  const at = now.toISOString();
+  const moves = (kind: 'pickup' | 'dropoff') => {
+    const time = kind === 'pickup' ? sql.raw('b.pickup_at') : sql.raw('b.dropoff_at');
+    const place = kind === 'pickup' ? sql.raw('b.pickup_location_id') : sql.raw('b.dropoff_location_id');
+    return sql`select b.id, b.reference, ${kind} as kind, ${time} as at, b.status, l.id as location_id, l.names,
+        l.time_zone, c.name as car_name, d.full_name as driver_name,
+        to_char(${at}::timestamptz at time zone l.time_zone, 'YYYY-MM-DD') as today
+      from bookings b join locations l on l.id = ${place} join cars c on c.id = b.car_id
+        join users d on d.id = b.driver_id
+      where ${HELD} ${ofSupplier(supplierId, sql`b.supplier_id`)}
+        and ${time} >= ${at}::timestamptz - interval '1 day' and ${time} < ${at}::timestamptz + interval '1 day'
+        and (${time} at time zone l.time_zone)::date = (${at}::timestamptz at time zone l.time_zone)::date`;
+  };
+  const result = await db.execute(sql`
+    select id, reference, kind, at, status, location_id as "locationId", names, time_zone as "timeZone",
+      car_name as "carName", driver_name as "driverName", today
+    from (${moves('pickup')} union all ${moves('dropoff')}) m order by at, id`);
+  return rowsOf<MovementRow>(result);
+}
+
+/** Open cancellation requests and unpaid holds (online payments under way that still hold a car). */
+export async function queues(db: DbOrTx, supplierId: string | null, now: Date) {
+  const result = await db.execute(sql`
+    select
+      (select count(*)::int from bookings b where b.cancel_request and b.kind = 'rental' and b.status <> 'cancelled'
+        ${ofSupplier(supplierId, sql`b.supplier_id`)}) as "openCancellationRequests",
+      (select count(*)::int from bookings b where b.status = 'void' and b.blocks_car
+        and b.hold_expires_at > ${now.toISOString()}::timestamptz
+        ${ofSupplier(supplierId, sql`b.supplier_id`)}) as "unpaidHolds"`);
+  const [row] = rowsOf<{ openCancellationRequests: number; unpaidHolds: number }>(result);
+  return { openCancellationRequests: row?.openCancellationRequests ?? 0, unpaidHolds: row?.unpaidHolds ?? 0 };
+}
+
+export type RevenueRow = {
+  status: BookingStatus;
+  currency: string;
+  bookings: number;
+  amount: string;
+  baseAmount: string;
+};
+
+/** The period's rentals (picked up in [from, to)) by status and currency: in the currency and in the base one. */
+export async function revenue(db: DbOrTx, supplierId: string | null, from: Date, to: Date) {
+  const result = await db.execute(sql`
+    select b.status, b.currency, count(*)::int as bookings, sum(b.total_amount)::text as amount,
+      sum(b.price)::text as "baseAmount"
+    from bookings b
+    where b.kind = 'rental' and b.pickup_at >= ${from.toISOString()}::timestamptz
+      and b.pickup_at < ${to.toISOString()}::timestamptz ${ofSupplier(supplierId, sql`b.supplier_id`)}
+    group by b.status, b.currency order by b.status, b.currency`);
+  return rowsOf<RevenueRow>(result);
+}
+
+export type UtilisationRow = {
+  dimension: 'supplier' | 'range' | 'place';
+  key: string;
+  names: Names | null;
+  name: string | null;
+  cars: number;
+  booked: number;
+  blocked: number;
+};
+
+/**
+ * Booked and blocked car-days of the fleet within [from, to), by supplier, range and place (a car at each place it
+ * serves). The overlapping holds come from the blocking-period gist index; each car's days are summed once.
+ */
+export async function utilisation(db: DbOrTx, supplierId: string | null, from: Date, to: Date) {
+  const range = sql`tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
+  const days = (kind: 'rental' | 'block') => sql`sum(case when b.kind = ${kind} then extract(epoch from
+      least(b.dropoff_at, ${to.toISOString()}::timestamptz) - greatest(b.pickup_at, ${from.toISOString()}::timestamptz))
+      else 0 end) / 86400.0`;
+  const result = await db.execute(sql`
+    with fleet as (
+      select c.id, c.supplier_id, c.range from cars c
+      where c.deleted_at is null ${ofSupplier(supplierId, sql`c.supplier_id`)}
+    ),
+    held as (
+      select b.car_id, ${days('rental')} as booked, ${days('block')} as blocked
+      from bookings b
+      where b.blocks_car and b.period && ${range} and (b.kind = 'block' or b.status <> 'void')
+        ${ofSupplier(supplierId, sql`b.supplier_id`)}
+      group by b.car_id
+    ),
+    per_car as (
+      select f.id, f.supplier_id, f.range, coalesce(h.booked, 0) as booked, coalesce(h.blocked, 0) as blocked
+      from fleet f left join held h on h.car_id = f.id
+    )
+    select 'supplier' as dimension, p.supplier_id::text as key, null::jsonb as names, max(u.full_name) as name,
+      count(*)::int as cars, sum(p.booked)::float8 as booked, sum(p.blocked)::float8 as blocked
+    from per_car p join users u on u.id = p.supplier_id group by p.supplier_id
+    union all
+    select 'range', p.range::text, null, null, count(*)::int, sum(p.booked)::float8, sum(p.blocked)::float8
+    from per_car p group by p.range
+    union all
+    select 'place', cl.location_id::text, (array_agg(l.names))[1], null, count(*)::int, sum(p.booked)::float8,
+      sum(p.blocked)::float8
+    from per_car p join car_locations cl on cl.car_id = p.id join locations l on l.id = cl.location_id
+    group by cl.location_id`);
+  return rowsOf<UtilisationRow>(result).map((row) => ({
+    ...row,
+    booked: Number(row.booked),
+    blocked: Number(row.blocked),
+  }));
+}

@@ -1,0 +1,95 @@
+import type { Dashboard, DashboardQuerySchema } from '@roam/contract/dashboard';
+import type { CarRange } from '@roam/contract/enums';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Operator } from '../fleet/fleet.service.ts';
+import * as repository from './dashboard.repository.ts';
+
+// The dashboard (issue #24 item 6). A supplier sees its own (naming another supplier: 403, as the cars list), the
+// admin every supplier's or one chosen. The numbers are the database's; here they are only named and ordered.
+
+type Query = z.output<typeof DashboardQuerySchema>;
+
+const DAY_MS = 24 * 3600_000;
+const MOVEMENTS_SHOWN = 100;
+/** Car-days to two decimals: a few hours of a day show, floating-point noise does not. */
+const round = (days: number) => Math.round(days * 100) / 100;
+
+export async function dashboard(ctx: AppContext, actor: Operator, query: Query): Promise<Dashboard> {
+  if (actor.type === 'supplier' && query.supplierId && query.supplierId !== actor.id) {
+    throw new AppError('FORBIDDEN', 'Not allowed.');
+  }
+  const supplierId = actor.type === 'supplier' ? actor.id : (query.supplierId ?? null);
+  const now = ctx.clock.now();
+  const from = new Date(`${query.from}T00:00:00Z`);
+  const to = new Date(`${query.to}T00:00:00Z`);
+  const name = (names: Record<string, string> | null) => names?.[query.language] ?? names?.en ?? '';
+  const [movements, queues, revenue, utilisation] = await Promise.all([
+    repository.todaysMovements(ctx.db, supplierId, now),
+    repository.queues(ctx.db, supplierId, now),
+    repository.revenue(ctx.db, supplierId, from, to),
+    repository.utilisation(ctx.db, supplierId, from, to),
+  ]);
+
+  const places = new Map<string, Dashboard['today']['places'][number]>();
+  for (const move of movements) {
+    const place = places.get(move.locationId) ?? {
+      location: { _id: move.locationId, name: name(move.names), timeZone: move.timeZone },
+      date: move.today,
+      pickups: 0,
+      dropoffs: 0,
+    };
+    if (move.kind === 'pickup') place.pickups += 1;
+    else place.dropoffs += 1;
+    places.set(move.locationId, place);
+  }
+  const periodDays = (to.getTime() - from.getTime()) / DAY_MS;
+  const figures = (row: repository.UtilisationRow) => ({
+    cars: row.cars,
+    availableDays: round(row.cars * periodDays - row.blocked),
+    bookedDays: round(row.booked),
+  });
+  const byName = <T extends { name: string }>(a: { supplier?: T; location?: T }, b: { supplier?: T; location?: T }) =>
+    (a.supplier ?? a.location)!.name.localeCompare((b.supplier ?? b.location)!.name);
+  const of = (dimension: repository.UtilisationRow['dimension']) =>
+    utilisation.filter((r) => r.dimension === dimension);
+
+  return {
+    today: {
+      places: [...places.values()].sort((a, b) => a.location.name.localeCompare(b.location.name)),
+      movements: movements.slice(0, MOVEMENTS_SHOWN).map((move) => ({
+        bookingId: move.id,
+        reference: move.reference,
+        kind: move.kind,
+        at: new Date(move.at).toISOString(),
+        location: { _id: move.locationId, name: name(move.names), timeZone: move.timeZone },
+        carName: move.carName,
+        driverName: move.driverName,
+        status: move.status,
+      })),
+    },
+    ...queues,
+    period: {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      baseCurrency: ctx.config.BASE_CURRENCY,
+      revenue: revenue.map((row) => ({
+        status: row.status,
+        currency: row.currency,
+        bookings: row.bookings,
+        amount: Number(row.amount),
+        baseAmount: Number(row.baseAmount),
+      })),
+      utilisation: {
+        bySupplier: of('supplier')
+          .map((row) => ({ supplier: { _id: row.key, name: row.name ?? '' }, ...figures(row) }))
+          .sort(byName),
+        byRange: of('range').map((row) => ({ range: row.key as CarRange, ...figures(row) })),
+        byPlace: of('place')
+          .map((row) => ({ location: { _id: row.key, name: name(row.names) }, ...figures(row) }))
+          .sort(byName),
+      },
+    },
+  };
+}
