@@ -113,7 +113,7 @@ describe('the operator console (issue #23)', () => {
     const menu = await screen.findByRole('menu', {}, { timeout: 15_000 });
     expect(within(menu).getByRole('menuitem', { name: 'Bookings' })).toBeTruthy();
     const item = within(menu).queryByRole('menuitem', { name: 'Operator console' });
-    expect(item?.getAttribute('href') ?? null).toBe(offered ? '/operator/cars' : null);
+    expect(item?.getAttribute('href') ?? null).toBe(offered ? '/operator' : null);
   });
 
   it('is not found for a visitor', async () => {
@@ -137,11 +137,11 @@ describe('the operator console (issue #23)', () => {
     expect(within(sections).getByRole('link', { name: 'Cars' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('sends /operator to the cars, and an unknown operator address is not found', async () => {
+  it('sends /operator to the dashboard (issue #24), and an unknown operator address is not found', async () => {
     signedIn(SUPPLIER);
     const router = renderAt('/operator');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cars' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/operator/cars');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/operator/dashboard');
     await router.navigate('/operator/nothing-here');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to see here!' })).toBeTruthy();
   });

@@ -20,6 +20,7 @@ import type notifications from './locales/en/notifications.json';
 import type operator from './locales/en/operator.json';
 import type operatorAdmin from './locales/en/operatorAdmin.json';
 import type operatorCars from './locales/en/operatorCars.json';
+import type operatorDashboard from './locales/en/operatorDashboard.json';
 import type operatorImport from './locales/en/operatorImport.json';
 import type operatorProfile from './locales/en/operatorProfile.json';
 import type operatorRequests from './locales/en/operatorRequests.json';
@@ -50,6 +51,7 @@ export type Translations = {
   operator: typeof operator;
   operatorAdmin: typeof operatorAdmin;
   operatorCars: typeof operatorCars;
+  operatorDashboard: typeof operatorDashboard;
   operatorImport: typeof operatorImport;
   operatorProfile: typeof operatorProfile;
   operatorRequests: typeof operatorRequests;

@@ -28,9 +28,9 @@ export function AccountPopover({ triggerRef, isOpen, onOpenChange, user, onSignO
               <MenuItem href="/bookings" className="menu__item">
                 {t('auth.menu.bookings')}
               </MenuItem>
-              {/* Issue #23: the operator console, for the people who run a fleet. */}
+              {/* Issue #23: the operator console, for the people who run a fleet; its home (#24) is the dashboard. */}
               {user.type === 'supplier' || user.type === 'admin' ? (
-                <MenuItem href="/operator/cars" className="menu__item">
+                <MenuItem href="/operator" className="menu__item">
                   {t('auth.menu.operator')}
                 </MenuItem>
               ) : null}

@@ -30,6 +30,9 @@ const CarHistoryScreen = lazy(() => import('./cars/car-history-screen').then((m)
 const ProfileScreen = lazy(() =>
   import('./profile/supplier-profile-screen').then((m) => ({ default: m.SupplierProfileScreen })),
 );
+const DashboardScreen = lazy(() =>
+  import('./dashboard/dashboard-screen').then((m) => ({ default: m.DashboardScreen })),
+);
 const SchedulerScreen = lazy(() =>
   import('./scheduler/scheduler-screen').then((m) => ({ default: m.SchedulerScreen })),
 );
@@ -39,6 +42,7 @@ const RequestsScreen = lazy(() =>
 
 /** Each address of the console and its screen, the first match winning. */
 const SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
+  '/operator/dashboard': DashboardScreen,
   '/operator/cars': CarListScreen,
   '/operator/cars/new': CarEditorScreen,
   '/operator/cars/import': ImportScreen,
@@ -56,6 +60,7 @@ const ALL_SCREENS = { ...SCREENS, ...ADMIN_SCREENS };
 function useSections(): { to: string; label: string }[] {
   const { t } = useTranslation();
   return [
+    { to: '/operator/dashboard', label: t('operatorDashboard.nav') },
     { to: '/operator/cars', label: t('operator.nav.cars') },
     { to: '/operator/scheduler', label: t('operatorScheduler.nav') },
     { to: '/operator/cancellation-requests', label: t('operator.nav.requests') },
@@ -75,7 +80,8 @@ export function OperatorConsole({ notFound }: OperatorConsoleProps) {
   const sections = useSections();
   const { pathname } = useLocation();
   const admin = useIsAdmin();
-  if (/^\/operator\/?$/.test(pathname)) return <Navigate to="/operator/cars" replace />;
+  // The dashboard is the console's home (issue #24 item 6).
+  if (/^\/operator\/?$/.test(pathname)) return <Navigate to="/operator/dashboard" replace />;
   const match = matchOperatorPath(admin ? Object.keys(ALL_SCREENS) : PATTERNS, pathname);
   const Screen = match ? ALL_SCREENS[match.pattern] : undefined;
   return (
