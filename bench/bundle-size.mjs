@@ -20,6 +20,8 @@ export const ROUTE_SCREENS = {
 const OPERATOR_DOOR = ['src/app/not-found-screen.tsx', 'src/features/operator/operator-console.tsx'];
 export const OPERATOR_SCREENS = {
   '/operator/cars': 'src/features/operator/cars/car-list-screen.tsx',
+  '/operator/scheduler': 'src/features/operator/scheduler/scheduler-screen.tsx',
+  '/operator/dashboard': 'src/features/operator/dashboard/dashboard-screen.tsx',
 };
 
 /** A module of the operator console: its feature, or its strings (web/src/i18n/locales/<language>/operator*.json). */
