@@ -1,0 +1,74 @@
+// The scheduler's pages and the dashboard's figures (issue #24 items 4, 6) as the console asks for them, for the API
+// load bench (api-load.mjs): the demo supplier's and the admin's, on the large dataset. ARCHITECTURE §7: operator
+// lists, scheduler and dashboard queries p99 ≤ 200 ms; the scheduler's visible page < 200 ms of server time.
+
+const DAY = 24 * 3600_000;
+const date = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Scheduler pages: the places with the most cars (the heaviest pages: the admin's, all suppliers), fortnights from
+ * two weeks back to two months ahead, pages 1–3 of 20 cars, some filtered by range or supplier.
+ */
+export async function schedulerRequests(origin, { supplier, admin, supplierId }) {
+  const locations = await (await fetch(`${origin}/api/locations?language=en`)).json();
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const requests = [];
+  for (let i = 0; i < 60; i++) {
+    const location = locations[(i * 5) % locations.length];
+    const from = today + (((i * 3) % 6) - 1) * 14 * DAY;
+    const body = {
+      locationId: location._id,
+      from: date(from),
+      to: date(from + 14 * DAY),
+      ...(i % 4 === 1 ? { ranges: ['mini', 'midi'] } : {}),
+      ...(i % 4 === 2 && i % 2 === 0 ? { supplierId } : {}),
+    };
+    requests.push({
+      path: `/api/scheduler/${1 + (i % 3)}/20`,
+      body: JSON.stringify(body),
+      headers: { cookie: i % 2 === 0 ? admin : supplier },
+    });
+  }
+  const probe = await fetch(`${origin}${requests[0].path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, ...requests[0].headers },
+    body: requests[0].body,
+  });
+  const page = await probe.json();
+  if (!probe.ok || !(page.totalCount > 0))
+    throw new Error(`scheduler answered ${probe.status}, ${page.totalCount} cars`);
+  const bars = page.rows.reduce((sum, row) => sum + row.bookings.length + row.blocks.length, 0);
+  return { requests, sample: { totalCount: page.totalCount, rows: page.rows.length, bars } };
+}
+
+/** Dashboards: this month, the next, the last 30 days and a quarter; the admin's (every supplier's, or one) and a supplier's. */
+export async function dashboardRequests(origin, { supplier, admin, supplierId }) {
+  const now = new Date();
+  const month = (offset) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const periods = [
+    { from: date(month(0)), to: date(month(1)) },
+    { from: date(month(1)), to: date(month(2)) },
+    { from: date(today - 30 * DAY), to: date(today + DAY) },
+    { from: date(month(-1)), to: date(month(2)) },
+  ];
+  const requests = [];
+  for (let i = 0; i < 24; i++) {
+    const cookie = i % 3 === 2 ? supplier : admin;
+    const query = new URLSearchParams({ ...periods[i % periods.length], language: 'en' });
+    if (i % 3 === 1) query.set('supplierId', supplierId);
+    requests.push({ method: 'GET', path: `/api/dashboard?${query}`, headers: { cookie } });
+  }
+  const probe = await fetch(`${origin}${requests[0].path}`, { headers: requests[0].headers });
+  const figures = await probe.json();
+  if (!probe.ok) throw new Error(`dashboard answered ${probe.status}`);
+  return {
+    requests,
+    sample: {
+      placesToday: figures.today.places.length,
+      movementsToday: figures.today.movements.length,
+      revenueRows: figures.period.revenue.length,
+      suppliers: figures.period.utilisation.bySupplier.length,
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import type { APIRequest, Page } from '@playwright/test';
+import { audit } from './axe.ts';
+import { expect, locale, ownPage, test, text } from './fixtures.ts';
+
+// Issue #24 items 4 and 6 in the browser against the real server, in two languages: a driver books a supplier's car
+// picked up today at its place; the supplier sees the booking on the scheduler at that place and on those days and
+// opens it from its bar, and the dashboard shows today's pick-up and the period's revenue. Axe and 360 px on both.
+//
+// "Today" at a place has to hold a pick-up at least an hour ahead and between 07:00 and 22:00 there, whatever hour
+// the test runs: the admin makes a place of its own in a time zone where it is now mid-morning to mid-afternoon, and
+// the supplier a car there (every repeat makes its own, named apart).
+
+type Language = 'en' | 'fr';
+const SUPPLIER = { email: 'supplier@roam.localhost', password: 'Supplier-2026!' };
+const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
+const DRIVER = { email: 'driver@roam.localhost', password: 'Driver-2026!' };
+/** Zones a few hours apart: at any UTC hour one of them reads between 09:00 and 16:59. */
+const ZONES = [
+  'Pacific/Kiritimati',
+  'Pacific/Auckland',
+  'Asia/Tokyo',
+  'Asia/Bangkok',
+  'Asia/Dubai',
+  'Europe/Paris',
+  'Atlantic/Cape_Verde',
+  'America/Sao_Paulo',
+  'America/New_York',
+  'America/Denver',
+  'America/Los_Angeles',
+  'Pacific/Honolulu',
+];
+
+const hourIn = (zone: string, at: Date) =>
+  Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: zone }).format(at));
+const dateIn = (zone: string, at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(at);
+
+/** A zone where it is now between 09:00 and 16:59, and a pick-up there two whole hours from now. */
+function midDay() {
+  const now = new Date();
+  const zone = ZONES.find((candidate) => hourIn(candidate, now) >= 9 && hourIn(candidate, now) < 17);
+  if (!zone) throw new Error('no zone at mid-day');
+  const pickup = new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000 + 2 * 3_600_000);
+  return { zone, today: dateIn(zone, now), pickupAt: pickup, dropoffAt: new Date(pickup.getTime() + 24 * 3_600_000) };
+}
+
+async function apiAs(request: APIRequest, baseURL: string, account: typeof ADMIN) {
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: ownPage() });
+  const signedIn = await context.post('/api/sign-in/frontend', { data: { ...account, stayConnected: false } });
+  expect(signedIn.ok()).toBe(true);
+  return context;
+}
+
+async function signIn(page: Page, language: Language) {
+  const t = (key: string) => text(locale(language), key);
+  await page.goto(`/sign-in?l=${language}`);
+  await page.getByRole('main').getByLabel(t('auth.fields.email')).fill(SUPPLIER.email);
+  await page.getByRole('main').getByLabel(t('auth.fields.password')).fill(SUPPLIER.password);
+  await page.getByRole('button', { name: t('auth.signIn.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+for (const language of ['en', 'fr'] as const) {
+  const t = (key: string) => text(locale(language), key);
+
+  test(`${language}: a booking picked up today shows on the scheduler and the dashboard, and opens from its bar`, async ({
+    page,
+    playwright,
+  }, testInfo) => {
+    const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+    const when = midDay();
+    const tag = `${language}-${testInfo.repeatEachIndex}-${Date.now() % 1_000_000}`;
+
+    // The admin's place in that zone; the supplier's car there; the driver's booking, picked up today.
+    const admin = await apiAs(playwright.request, baseURL, ADMIN);
+    const { countries } = (await (await admin.get('/api/places')).json()) as { countries: { _id: string }[] };
+    const placeName = `Desk ${tag}`;
+    const place = await admin.post('/api/create-location', {
+      data: {
+        countryId: countries[0]?._id,
+        parentId: null,
+        names: { en: placeName, fr: placeName, es: placeName, se: placeName, de: placeName },
+        kind: 'city',
+        address: null,
+        latitude: 10,
+        longitude: 20,
+        timeZone: when.zone,
+      },
+    });
+    expect(place.status(), await place.text()).toBe(201);
+    const placeId = ((await place.json()) as { _id: string })._id;
+    await admin.dispose();
+
+    const supplier = await apiAs(playwright.request, baseURL, SUPPLIER);
+    const car = await supplier.post('/api/create-car', {
+      data: {
+        name: `Scheduler Clio ${tag}`,
+        range: 'mini',
+        fuelType: 'gasoline',
+        gearbox: 'manual',
+        seats: 5,
+        doors: 5,
+        aircon: true,
+        mileage: -1,
+        fuelPolicy: 'fullToFull',
+        deposit: 50_000,
+        locationIds: [placeId],
+        dailyPrice: 4000,
+      },
+    });
+    expect(car.status(), await car.text()).toBe(201);
+    const carId = ((await car.json()) as { _id: string })._id;
+    await supplier.dispose();
+
+    const driver = await apiAs(playwright.request, baseURL, DRIVER);
+    const booked = await driver.post('/api/checkout', {
+      data: {
+        carId,
+        pickupLocationId: placeId,
+        dropoffLocationId: placeId,
+        pickupAt: when.pickupAt.toISOString(),
+        dropoffAt: when.dropoffAt.toISOString(),
+        extras: {},
+        paymentOption: 'payLater',
+        currency: 'EUR',
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { bookingId, summary } = (await booked.json()) as { bookingId: string; summary: { reference: string } };
+    await driver.dispose();
+
+    await signIn(page, language);
+    const found: string[] = [];
+
+    // The dashboard, the console's home: today's pick-up at the new place, and the revenue of the pick-up's day.
+    await page.goto(`/operator?l=${language}`);
+    await expect(page).toHaveURL(/\/operator\/dashboard/);
+    const day = when.pickupAt.toISOString().slice(0, 10);
+    await page.goto(`/operator/dashboard?l=${language}&first=${day}&last=${day}`);
+    const today = page.getByRole('table', { name: t('operatorDashboard.today.byPlace') });
+    const placeRow = today.getByRole('row', { name: new RegExp(placeName) });
+    await expect(placeRow.getByRole('cell')).toHaveText(['1', '0']);
+    await expect(page.getByRole('link', { name: summary.reference })).toHaveAttribute(
+      'href',
+      `/booking?b=${bookingId}`,
+    );
+    const revenue = page.getByRole('table', { name: t('operatorDashboard.revenue.title') });
+    await expect(revenue.getByRole('row', { name: new RegExp(t('operatorScheduler.status.pending')) })).toBeVisible();
+    await audit(page, found, 'dashboard');
+
+    // The scheduler at the place, from today there: the booking's bar on today's and tomorrow's columns.
+    await page
+      .getByRole('navigation', { name: t('operator.nav.label') })
+      .getByRole('link', {
+        name: t('operatorScheduler.nav'),
+      })
+      .click();
+    await page.getByRole('combobox', { name: t('operatorScheduler.place') }).selectOption({ label: placeName });
+    await page.getByLabel(t('operatorScheduler.from')).fill(when.today);
+    const row = page.getByRole('row', { name: new RegExp(`Scheduler Clio ${tag}`) });
+    const bar = row.getByRole('link', { name: new RegExp(summary.reference) });
+    await expect(bar).toContainText(t('operatorScheduler.status.pending'));
+    await expect(bar.locator('xpath=ancestor::td[1]')).toHaveAttribute('colspan', '2');
+    await expect(page.getByRole('region', { name: new RegExp(when.zone.replace('/', '\\/')) })).toBeVisible();
+    await audit(page, found, 'scheduler');
+
+    // 360 px: the page does not overflow; the timeline scrolls inside its own region.
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const [where, path] of [
+      ['scheduler', page.url()],
+      ['dashboard', `/operator/dashboard?l=${language}`],
+    ] as const) {
+      if (where === 'dashboard') await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (wide > 360) found.push(`${where}: ${wide} px wide at 360`);
+    }
+    expect(found).toEqual([]);
+
+    // The bar opens the booking.
+    await page.goBack();
+    await bar.click();
+    await expect(page).toHaveURL(new RegExp(`/booking\\?b=${bookingId}`));
+    await expect(page.getByText(summary.reference, { exact: true })).toBeVisible();
+  });
+}
