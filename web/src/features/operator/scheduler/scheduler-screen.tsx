@@ -139,7 +139,13 @@ export function SchedulerScreen() {
               {t('operatorScheduler.count', { count: total, timeZone: schedule.data.location.timeZone })}
             </p>
             {schedule.data.rows.length > 0 ? (
-              <TimelineTable page={schedule.data} from={from} days={FORTNIGHT} showSupplier={admin} />
+              <TimelineTable
+                page={schedule.data}
+                from={from}
+                days={FORTNIGHT}
+                showSupplier={admin}
+                busy={schedule.isPlaceholderData}
+              />
             ) : null}
             <Pager page={page} pageCount={Math.max(1, Math.ceil(total / PAGE_SIZE))} onPage={toPage} />
           </>

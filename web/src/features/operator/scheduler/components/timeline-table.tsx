@@ -10,6 +10,8 @@ interface TimelineTableProps {
   from: string;
   days: number;
   showSupplier: boolean;
+  /** The previous choice's rows stand in while the new ones load. */
+  busy: boolean;
 }
 
 /** A bar: the booking (or blocked period) it stands for, its status in words and a pattern, not colour alone (WCAG 1.4.1). */
@@ -49,14 +51,14 @@ function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: 
  * each bar a cell spanning its days, so that a screen reader names the car and the days of every bar. It scrolls
  * sideways inside its region on a narrow screen, the car column staying in view.
  */
-export function TimelineTable({ page, from, days, showSupplier }: TimelineTableProps) {
+export function TimelineTable({ page, from, days, showSupplier, busy }: TimelineTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const dates = daysFrom(from, days);
   const { timeZone } = page.location;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard (axe scrollable-region-focusable)
-    <section className="sched-scroll" aria-labelledby="sched-caption" tabIndex={0}>
+    <section className="sched-scroll" aria-labelledby="sched-caption" aria-busy={busy} tabIndex={0}>
       <table className="sched-table" style={{ ['--sched-days' as string]: days }}>
         <caption id="sched-caption" className="visually-hidden">
           {t('operatorScheduler.caption', { place: page.location.name, timeZone })}

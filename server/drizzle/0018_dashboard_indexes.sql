@@ -1,0 +1,3 @@
+CREATE INDEX "bookings_rental_pickup_idx" ON "bookings" USING btree ("pickup_at") WHERE "bookings"."kind" = 'rental';--> statement-breakpoint
+CREATE INDEX "bookings_rental_dropoff_idx" ON "bookings" USING btree ("dropoff_at") WHERE "bookings"."kind" = 'rental';--> statement-breakpoint
+CREATE INDEX "bookings_unpaid_hold_idx" ON "bookings" USING btree ("hold_expires_at") WHERE "bookings"."status" = 'void' and "bookings"."blocks_car";
