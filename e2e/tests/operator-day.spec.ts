@@ -1,6 +1,6 @@
-import type { APIRequest, Page } from '@playwright/test';
+import type { APIRequest } from '@playwright/test';
 import { audit } from './axe.ts';
-import { expect, locale, ownPage, test, text } from './fixtures.ts';
+import { expect, locale, ownPage, signInFromPage, test, text } from './fixtures.ts';
 
 // Issue #24 items 4 and 6 in the browser against the real server, in two languages: a driver books a supplier's car
 // picked up today at its place; the supplier sees the booking on the scheduler at that place and on those days and
@@ -10,7 +10,6 @@ import { expect, locale, ownPage, test, text } from './fixtures.ts';
 // the test runs: the admin makes a place of its own in a time zone where it is now mid-morning to mid-afternoon, and
 // the supplier a car there (every repeat makes its own, named apart).
 
-type Language = 'en' | 'fr';
 const SUPPLIER = { email: 'supplier@roam.localhost', password: 'Supplier-2026!' };
 const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
 const DRIVER = { email: 'driver@roam.localhost', password: 'Driver-2026!' };
@@ -48,15 +47,6 @@ async function apiAs(request: APIRequest, baseURL: string, account: typeof ADMIN
   const signedIn = await context.post('/api/sign-in/frontend', { data: { ...account, stayConnected: false } });
   expect(signedIn.ok()).toBe(true);
   return context;
-}
-
-async function signIn(page: Page, language: Language) {
-  const t = (key: string) => text(locale(language), key);
-  await page.goto(`/sign-in?l=${language}`);
-  await page.getByRole('main').getByLabel(t('auth.fields.email')).fill(SUPPLIER.email);
-  await page.getByRole('main').getByLabel(t('auth.fields.password')).fill(SUPPLIER.password);
-  await page.getByRole('button', { name: t('auth.signIn.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 test.describe.configure({ timeout: 120_000 });
@@ -130,7 +120,9 @@ for (const language of ['en', 'fr'] as const) {
     const { bookingId, summary } = (await booked.json()) as { bookingId: string; summary: { reference: string } };
     await driver.dispose();
 
-    await signIn(page, language);
+    // The supplier's browser, signed in (the sign-in screen is other specs' subject).
+    await page.goto(`/about?l=${language}`);
+    await signInFromPage(page, SUPPLIER);
     const found: string[] = [];
 
     // The dashboard, the console's home: today's pick-up at the new place, and the revenue of the pick-up's day.

@@ -2,9 +2,11 @@ import type { SearchCarsResponse } from '@roam/contract/cars';
 import type { CreateCarBody, OperatorCar } from '@roam/contract/fleet';
 import { zonedToInstant } from '@roam/contract/time';
 import { expect } from 'vitest';
+import type { Db } from '../src/db/client.ts';
 import type { bookings } from '../src/db/schema.ts';
-import { DEMO_IDS } from '../src/db/seed/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/db/seed/seed.ts';
 import { bookingRow } from './booking-fixtures.ts';
+import { signIn } from './sign-in.ts';
 import type { TestApp } from './test-app.ts';
 
 // Helpers of the operator console's tests (issue #23): a car as an operator creates it, the operator's calls, and
@@ -114,4 +116,14 @@ export async function search(
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as SearchCarsResponse;
+}
+
+/** Sessions of the console's callers (issue #24): the demo supplier, another supplier (Kestrel), the admin, a driver. */
+export async function operatorSessions(db: Db) {
+  return {
+    supplier: await signIn(db, DEMO_ACCOUNTS.supplier.id),
+    otherSupplier: await signIn(db, DEMO_IDS.suppliers.kestrel),
+    admin: await signIn(db, DEMO_ACCOUNTS.admin.id),
+    driver: await signIn(db, DEMO_ACCOUNTS.driver.id),
+  };
 }

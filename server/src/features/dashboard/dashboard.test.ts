@@ -1,11 +1,17 @@
 import { type Dashboard, DashboardSchema } from '@roam/contract/dashboard';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayFromNow, L, lyonBooking, lyonPeriod, operatorCalls } from '../../../test/fleet-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
+import {
+  dayFromNow,
+  L,
+  lyonBooking,
+  lyonPeriod,
+  operatorCalls,
+  operatorSessions,
+} from '../../../test/fleet-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { DEMO_IDS } from '../../db/seed/seed.ts';
 
 // Issue #24 item 6: the dashboard — today's pick-ups and drop-offs at each place's clock, the queues, and a period's
 // revenue by status and currency (in the base currency too) and utilisation. Each figure is read before and after
@@ -26,10 +32,7 @@ describe('dashboard', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    supplier = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
-    otherSupplier = await signIn(t.db, KESTREL);
-    admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
-    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    ({ supplier, otherSupplier, admin, driver } = await operatorSessions(t.db));
     carId = (await operatorCalls(t).created(supplier, { name: 'Dashboard Clio', licensePlate: 'DB-001-AA' }))._id;
   });
   afterAll(() => t.close());

@@ -1,11 +1,17 @@
 import { type SchedulerPage, SchedulerPageSchema } from '@roam/contract/scheduler';
 import { zonedToInstant } from '@roam/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayFromNow, L, lyonBooking, lyonPeriod, operatorCalls } from '../../../test/fleet-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
+import {
+  dayFromNow,
+  L,
+  lyonBooking,
+  lyonPeriod,
+  operatorCalls,
+  operatorSessions,
+} from '../../../test/fleet-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { DEMO_IDS } from '../../db/seed/seed.ts';
 
 // Issue #24 item 4: the scheduler — a place's cars by days, each with what holds it, paged by cars; a supplier its
 // own cars, the admin any supplier's.
@@ -26,10 +32,7 @@ describe('scheduler', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    supplier = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
-    otherSupplier = await signIn(t.db, KESTREL);
-    admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
-    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    ({ supplier, otherSupplier, admin, driver } = await operatorSessions(t.db));
     // First by name at Lyon airport, so that it is on the first page.
     carId = (await operatorCalls(t).created(supplier, { name: 'AAA Scheduler Clio', licensePlate: 'SC-001-AA' }))._id;
     const rows = {
