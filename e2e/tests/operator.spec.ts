@@ -41,9 +41,13 @@ for (const language of ['en', 'fr'] as const) {
     await signIn(page, SUPPLIER, language);
     await page.getByRole('button', { name: 'Azur' }).click();
     await page.getByRole('menuitem', { name: t('auth.menu.operator') }).click();
-    await expect(page).toHaveURL(/\/operator\/cars$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('operatorCars.list.title'));
+    // The console's home is the dashboard (issue #24 item 6).
+    await expect(page).toHaveURL(/\/operator\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('operatorDashboard.title'));
     const sections = page.getByRole('navigation', { name: t('operator.nav.label') });
-    await expect(sections.getByRole('link', { name: t('operator.nav.cars') })).toHaveAttribute('aria-current', 'page');
+    await expect(sections.getByRole('link', { name: t('operatorDashboard.nav') })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 }
