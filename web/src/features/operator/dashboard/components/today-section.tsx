@@ -1,18 +1,15 @@
 import type { Dashboard } from '@roam/contract/dashboard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../../../i18n/formats';
-import { useLanguage } from '../../../../i18n/index';
-
-/** The time of a pick-up or drop-off at its place's clock. */
-function timeAt(iso: string, timeZone: string, language: ReturnType<typeof useLanguage>) {
-  return formatDate(new Date(iso), language, { hour: 'numeric', minute: '2-digit', timeZone });
-}
+import { useFormats } from '../../../../i18n/formats';
 
 /** Today at each place (issue #24 item 6): how many cars go out and come back, then each of them in time order. */
 export function TodaySection({ today }: { today: Dashboard['today'] }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const formats = useFormats();
+  /** The time of a pick-up or drop-off at its place's clock. */
+  const timeAt = (iso: string, timeZone: string) =>
+    formats.date(new Date(iso), { hour: 'numeric', minute: '2-digit', timeZone });
   return (
     <section className="op-section" aria-labelledby="dash-today">
       <h2 id="dash-today" className="op-section__title">
@@ -42,7 +39,7 @@ export function TodaySection({ today }: { today: Dashboard['today'] }) {
                     {place.location.name}
                     <span className="dash-table__note">
                       {t('operatorDashboard.today.dateAt', {
-                        date: formatDate(new Date(`${place.date}T12:00:00Z`), language, {
+                        date: formats.date(new Date(`${place.date}T12:00:00Z`), {
                           dateStyle: 'medium',
                           timeZone: 'UTC',
                         }),
@@ -60,7 +57,7 @@ export function TodaySection({ today }: { today: Dashboard['today'] }) {
           <ul className="dash-moves">
             {today.movements.map((move) => (
               <li key={`${move.kind}-${move.bookingId}`} className="dash-moves__item">
-                <span className="dash-moves__time">{timeAt(move.at, move.location.timeZone, language)}</span>{' '}
+                <span className="dash-moves__time">{timeAt(move.at, move.location.timeZone)}</span>{' '}
                 <span className={`dash-moves__kind dash-moves__kind--${move.kind}`}>
                   {t(`operatorDashboard.today.${move.kind}`)}
                 </span>{' '}

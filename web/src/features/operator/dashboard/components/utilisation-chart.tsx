@@ -1,5 +1,4 @@
-import { formatNumber } from '../../../../i18n/formats';
-import { useLanguage } from '../../../../i18n/index';
+import { useFormats } from '../../../../i18n/formats';
 
 export interface ChartBar {
   key: string;
@@ -17,7 +16,7 @@ const BAR = 200;
  * picture of the table beside it, which carries the same numbers for a screen reader, so it is hidden from one.
  */
 export function UtilisationChart({ bars }: { bars: ChartBar[] }) {
-  const language = useLanguage();
+  const formats = useFormats();
   const width = LABEL + BAR + 60;
   return (
     <svg
@@ -45,7 +44,7 @@ export function UtilisationChart({ bars }: { bars: ChartBar[] }) {
             <rect x={LABEL} y={y + 5} width={BAR} height={ROW - 10} className="dash-chart__track" />
             <rect x={LABEL} y={y + 5} width={BAR * share} height={ROW - 10} className="dash-chart__bar" />
             <text x={LABEL + BAR + 6} y={y + ROW / 2} dominantBaseline="middle" className="dash-chart__value">
-              {formatNumber(share, language, { style: 'percent', maximumFractionDigits: 0 })}
+              {formats.number(share, { style: 'percent', maximumFractionDigits: 0 })}
             </text>
           </g>
         );

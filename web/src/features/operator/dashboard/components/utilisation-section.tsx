@@ -1,7 +1,6 @@
 import type { Dashboard } from '@roam/contract/dashboard';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../../i18n/formats';
-import { useLanguage } from '../../../../i18n/index';
+import { useFormats } from '../../../../i18n/formats';
 import { type ChartBar, UtilisationChart } from './utilisation-chart';
 
 type Utilisation = Dashboard['period']['utilisation'];
@@ -11,8 +10,8 @@ const shareOf = (row: Row) => (row.availableDays > 0 ? row.bookedDays / row.avai
 
 function UtilisationTable({ title, rows }: { title: string; rows: Row[] }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const days = (value: number) => formatNumber(value, language, { maximumFractionDigits: 1 });
+  const formats = useFormats();
+  const days = (value: number) => formats.number(value, { maximumFractionDigits: 1 });
   return (
     <table className="dash-table">
       <caption className="dash-table__caption">{title}</caption>
@@ -41,7 +40,7 @@ function UtilisationTable({ title, rows }: { title: string; rows: Row[] }) {
             <td className="dash-table__number">{days(row.bookedDays)}</td>
             <td className="dash-table__number">{days(row.availableDays)}</td>
             <td className="dash-table__number">
-              {formatNumber(shareOf(row), language, { style: 'percent', maximumFractionDigits: 1 })}
+              {formats.number(shareOf(row), { style: 'percent', maximumFractionDigits: 1 })}
             </td>
           </tr>
         ))}

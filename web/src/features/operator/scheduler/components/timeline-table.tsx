@@ -1,7 +1,7 @@
 import type { SchedulerPage } from '@roam/contract/scheduler';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatInZone } from '../../../../i18n/formats';
+import { formatInZone, useFormats } from '../../../../i18n/formats';
 import { useLanguage } from '../../../../i18n/index';
 import { type Bar, daysFrom, rowCells } from '../timeline';
 
@@ -53,7 +53,7 @@ function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: 
  */
 export function TimelineTable({ page, from, days, showSupplier, busy }: TimelineTableProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const formats = useFormats();
   const dates = daysFrom(from, days);
   const { timeZone } = page.location;
   return (
@@ -72,10 +72,10 @@ export function TimelineTable({ page, from, days, showSupplier, busy }: Timeline
               const day = new Date(`${date}T12:00:00Z`);
               return (
                 <th key={date} scope="col" className="sched-table__day">
-                  <abbr title={formatDate(day, language, { dateStyle: 'full', timeZone: 'UTC' })}>
-                    {formatDate(day, language, { weekday: 'short', timeZone: 'UTC' })}
+                  <abbr title={formats.date(day, { dateStyle: 'full', timeZone: 'UTC' })}>
+                    {formats.date(day, { weekday: 'short', timeZone: 'UTC' })}
                     <br />
-                    {formatDate(day, language, { day: 'numeric', month: 'numeric', timeZone: 'UTC' })}
+                    {formats.date(day, { day: 'numeric', month: 'numeric', timeZone: 'UTC' })}
                   </abbr>
                 </th>
               );
