@@ -99,3 +99,19 @@ export const CancellationDecisionSchema = z.object({
   refund: Amount.extend({ provider: PaymentProviderSchema, reference: z.string().nullable() }).nullable(),
 });
 export type CancellationDecision = z.infer<typeof CancellationDecisionSchema>;
+
+/**
+ * `GET /api/cancellation-quote/{id}` (issue #25 item 3): what the driver's cancel would do now, by `cancellationRefund`
+ * — the rule the cancel itself decides by. `now`: the terms make it free, so the booking is cancelled at once and
+ * `refund` goes back through the gateway; `request`: it goes to the operator, and `refund` is what their approval
+ * would give (`fee` kept).
+ */
+export const CancellationQuoteSchema = z.object({
+  decision: z.enum(['now', 'request']),
+  paid: Amount,
+  refund: Amount,
+  fee: z.number().int(),
+  /** Where the refund goes (card, wallet, demo), or null when nothing was paid online. */
+  paymentProvider: PaymentProviderSchema.nullable(),
+});
+export type CancellationQuote = z.infer<typeof CancellationQuoteSchema>;

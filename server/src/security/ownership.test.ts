@@ -163,6 +163,12 @@ const ROWS: Row[] = [
     expected: BOOKING,
     request: (f) => ({ method: 'POST', url: `/api/update-booking/${f.bookingId}`, payload: {} }),
   },
+  // What the driver's cancel would do (issue #25 item 3): whoever may cancel the booking.
+  {
+    call: 'GET /api/cancellation-quote/{id}',
+    expected: BOOKING,
+    request: (f) => ({ method: 'GET', url: `/api/cancellation-quote/${f.bookingId}` }),
+  },
   {
     call: 'POST /api/cancel-booking/{id}',
     expected: BOOKING,

@@ -8,6 +8,7 @@ import {
   UpdateBookingBodySchema,
   UpdateBookingStatusBodySchema,
 } from '@roam/contract/bookings';
+import { CancellationQuoteSchema } from '@roam/contract/cancellations';
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -83,6 +84,20 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.cancelBooking(ctx, requireUser(request), request.params.id, request.query.language),
+  );
+
+  app.get(
+    '/api/cancellation-quote/:id',
+    {
+      config: { auth: 'signedIn' },
+      schema: {
+        tags,
+        summary: "What the driver's cancel would do now: cancelled at once with its refund, or a request (issue #25)",
+        params: IdParamsSchema,
+        response: { 200: CancellationQuoteSchema, ...errors },
+      },
+    },
+    async (request) => service.cancellationQuote(ctx, requireUser(request), request.params.id),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { bookingActions } from '@roam/contract/booking-actions';
 import type { BookingSummary } from '@roam/contract/booking-summary';
 import type { BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
+import type { CancellationQuote } from '@roam/contract/cancellations';
 import { BLOCKING_STATUSES, type BookingStatus, EXTRAS, type Language } from '@roam/contract/enums';
 import { convertMinor } from '@roam/contract/money';
 import { priceIn } from '@roam/contract/price';
@@ -15,6 +16,7 @@ import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
 import { currentSettings } from '../system/run-time-settings.service.ts';
+import { cancellationTerms, cancelWithRefund, quoteOf } from './booking-cancellation.ts';
 import { actionsOf, toDetail, toRow, toSummary } from './booking-views.ts';
 import * as repository from './bookings.repository.ts';
 
@@ -206,8 +208,11 @@ export async function updateBooking(
 }
 
 /**
- * `POST /api/cancel-booking/{id}`. A driver sends a cancellation request (spec §4: the supplier then contacts them
- * and finalises it) — the supplier and the admins are notified. An operator cancels: status cancelled, car released.
+ * `POST /api/cancel-booking/{id}`. A driver's cancel is decided at once when the car's terms make it free (pay later,
+ * or the cancellation extra included or bought, and 24 hours or more before pick-up: ARCHITECTURE §5, issue #25 item
+ * 3) — cancelled, an online payment refunded once through its gateway, the driver told the amount. Otherwise it is a
+ * cancellation request (spec §4: the supplier then decides it) — the supplier and the admins are notified. An
+ * operator cancels: status cancelled, car released.
  */
 export async function cancelBooking(ctx: AppContext, user: SessionUser, id: string, language: Language) {
   const { record, actions } = await visibleRecord(ctx, user, id);
@@ -217,6 +222,13 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
   }
   if (!actions.includes('cancel')) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
   const operator = isOperator(record, user);
+  // The car's terms make it free (issue #25 item 3): decided at once, refunded through the gateway, no request.
+  const terms = operator ? null : cancellationTerms(record, ctx.clock.now());
+  if (terms?.free) {
+    const { mails } = await cancelWithRefund(ctx, record, terms.refund, null);
+    await deliverNotices(ctx, mails);
+    return toDetail((await visibleRecord(ctx, user, id)).record, language);
+  }
   const mails = await ctx.db.transaction(async (tx) => {
     // Decided on the locked row: two cancels at once change and notify once.
     const [current] = await repository.lockBookings(tx, [id]);
@@ -248,6 +260,13 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
   });
   await deliverNotices(ctx, mails);
   return toDetail((await visibleRecord(ctx, user, id)).record, language);
+}
+
+/** `GET /api/cancellation-quote/{id}` (issue #25 item 3): what the cancel dialog says before the driver confirms. */
+export async function cancellationQuote(ctx: AppContext, user: SessionUser, id: string): Promise<CancellationQuote> {
+  const { record, actions } = await visibleRecord(ctx, user, id);
+  if (!actions.includes('cancel')) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
+  return quoteOf(record, ctx.clock.now());
 }
 
 /**

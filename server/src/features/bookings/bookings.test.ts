@@ -1,7 +1,7 @@
 import { BookingSchema, BookingsPageSchema } from '@roam/contract/bookings';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, period } from '../../../test/booking-fixtures.ts';
+import { bookingRow, checkoutBody, period } from '../../../test/booking-fixtures.ts';
 import { withRefusedInserts } from '../../../test/refused-inserts.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -27,6 +27,16 @@ describe('bookings API', () => {
     });
     expect(res.statusCode).toBe(201);
     return res.json().bookingId as string;
+  };
+
+  /** The demo driver's pay-later Clio 10 hours before pick-up: too late for a free cancellation (issue #25 item 3). */
+  const lateBooking = async () => {
+    const soon = Date.now() + 10 * 3600_000;
+    const [row] = await t.db
+      .insert(bookings)
+      .values(bookingRow({ pickupAt: new Date(soon), dropoffAt: new Date(soon + 72 * 3600_000) }, { status: 'pending' }))
+      .returning();
+    return row!.id;
   };
 
   beforeAll(async () => {
@@ -202,30 +212,44 @@ describe('bookings API', () => {
     expect(row!.pickupAt.toISOString()).toBe(period(11).pickupAt);
   });
 
-  it('a driver’s cancel is a request that notifies the supplier and the admins; an operator cancels', async () => {
+  it('a driver’s cancel is decided at once when the terms make it free, else a request to the operators; an operator cancels', async () => {
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${mine}`, headers: as.driver2 })).statusCode,
     ).toBe(404);
+    // Pay later, weeks ahead: free by the terms (issue #25 item 3), cancelled with no request.
     const res = await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${mine}`, headers: as.driver });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'pending', cancelRequest: true });
+    expect(res.json()).toMatchObject({ status: 'cancelled', cancelRequest: false });
+    const [cancelled] = await t.db.select().from(bookings).where(eq(bookings.id, mine));
+    expect(cancelled!.blocksCar).toBe(false);
+    const kinds = await t.db
+      .select({ kind: notifications.kind, userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.bookingId, mine));
+    expect(kinds.filter((n) => n.kind === 'cancelRequested')).toEqual([]);
+    expect(kinds).toContainEqual({ kind: 'cancelApproved', userId: DEMO_ACCOUNTS.driver.id });
+
+    // Ten hours before pick-up: not free, so a request that notifies the supplier and the admins.
+    const late = await lateBooking();
+    const asked = await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${late}`, headers: as.driver });
+    expect(asked.json()).toMatchObject({ status: 'pending', cancelRequest: true });
     const notes = await t.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.bookingId, mine), eq(notifications.kind, 'cancelRequested')));
+      .where(and(eq(notifications.bookingId, late), eq(notifications.kind, 'cancelRequested')));
     expect(notes.map((n) => n.userId)).toEqual(
       expect.arrayContaining([DEMO_IDS.suppliers.azurCoast, DEMO_ACCOUNTS.admin.id]),
     );
-    const done = await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${mine}`, headers: as.supplier });
+    const done = await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${late}`, headers: as.supplier });
     expect(done.json()).toMatchObject({ status: 'cancelled' });
-    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, mine));
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, late));
     expect(row!.blocksCar).toBe(false);
     const told = await t.db
       .select()
       .from(notifications)
       .where(
         and(
-          eq(notifications.bookingId, mine),
+          eq(notifications.bookingId, late),
           eq(notifications.userId, DEMO_ACCOUNTS.driver.id),
           eq(notifications.kind, 'bookingStatusChanged'),
         ),
@@ -274,8 +298,8 @@ describe('bookings API', () => {
   });
 
   it('each change commits with its notifications and e-mails, or not at all (a crash between them leaves neither)', async () => {
-    // The outbox insert is the last write of each change's transaction.
-    const id = await book(as.driver, 60);
+    // The outbox insert is the last write of each change's transaction. Too late to cancel free: a request.
+    const id = await lateBooking();
     const written = async () => {
       const [notes] = await t.db.select({ n: count() }).from(notifications).where(eq(notifications.bookingId, id));
       const [mails] = await t.db

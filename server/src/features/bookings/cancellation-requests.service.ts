@@ -1,17 +1,16 @@
-import {
-  type CancellationDecision,
-  type CancellationRequest,
-  type CancellationRequestsPage,
-  cancellationRefund,
+import type {
+  CancellationDecision,
+  CancellationRequest,
+  CancellationRequestsPage,
 } from '@roam/contract/cancellations';
 import type { Language } from '@roam/contract/enums';
-import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { confirmRefund, type Refund, refundMade, refundPayment } from '../payments/refunds.service.ts';
+import { type Refund, refundMade } from '../payments/refunds.service.ts';
+import { cancellationTerms, cancelWithRefund, driverOf } from './booking-cancellation.ts';
 import * as repository from './bookings.repository.ts';
 import { isOperator } from './bookings.service.ts';
 
@@ -27,27 +26,9 @@ const NO_REQUEST = () => new AppError('CONFLICT', 'This booking has no open canc
 
 const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
 
-/** What was paid online and what an approval gives back now, by the car's terms. */
-function termsOf(record: repository.BookingRecord, now: Date) {
-  const { booking } = record;
-  const paid = booking.paidAt && booking.paymentProvider && booking.status !== 'void' ? booking.chargedAmount : 0;
-  const terms = cancellationRefund({
-    paymentOption: booking.paymentOption,
-    paid,
-    currency: booking.currency,
-    rate: booking.rate,
-    price: booking.price,
-    rentalDays: rentalDays(booking.pickupAt, booking.dropoffAt),
-    cancellationCovered: booking.cancellation || record.carCancellation === 0,
-    pickupAt: booking.pickupAt,
-    requestedAt: booking.cancelRequestedAt ?? now,
-  });
-  return { paid, ...terms };
-}
-
 function toRequest(record: repository.BookingRecord, language: Language, now: Date): CancellationRequest {
   const { booking } = record;
-  const terms = termsOf(record, now);
+  const terms = cancellationTerms(record, booking.cancelRequestedAt ?? now);
   return {
     _id: booking.id,
     car: { _id: booking.carId, name: record.carName },
@@ -89,12 +70,6 @@ async function operated(ctx: AppContext, actor: Actor, id: string) {
   return record;
 }
 
-const driverOf = (record: repository.BookingRecord) => ({
-  id: record.booking.driverId,
-  email: record.driverEmail,
-  language: record.driverLanguage,
-  enableEmailNotifications: record.driverNotifications,
-});
 
 const decision = (id: string, status: CancellationDecision['status'], refund: Refund | null): CancellationDecision => ({
   _id: id,
@@ -114,48 +89,10 @@ export async function approveCancellation(ctx: AppContext, actor: Actor, id: str
   // Already approved (a retry, a second click): the decision as it was made.
   if (booking.status === 'cancelled') return decision(id, 'cancelled', await refundMade(ctx, id));
   if (!booking.cancelRequest) throw NO_REQUEST();
-  const terms = termsOf(record, ctx.clock.now());
-  const refund =
-    terms.refund > 0 && booking.paymentProvider
-      ? await refundPayment(ctx, {
-          bookingId: id,
-          provider: booking.paymentProvider,
-          reference: booking.paymentReference,
-          amount: terms.refund,
-          currency: booking.currency,
-        })
-      : null;
-  const mails = await ctx.db.transaction(async (tx) => {
-    const [current] = await repository.lockBookings(tx, [id]);
-    if (!current || current.status === 'cancelled') return [];
-    await repository.updateBooking(tx, id, {
-      status: 'cancelled',
-      blocksCar: false,
-      holdExpiresAt: null,
-      cancelRequest: false,
-    });
-    if (refund) await confirmRefund(ctx, tx, id, refund.reference);
-    await recordAudit(ctx, tx, actor, {
-      entity: 'booking',
-      entityId: id,
-      action: 'approveCancellation',
-      carId: booking.carId,
-      supplierId: booking.supplierId,
-      changes: {
-        status: { before: current.status, after: 'cancelled' },
-        cancelRequest: { before: current.cancelRequest, after: false },
-        ...(refund ? { refund: { before: null, after: { amount: refund.amount, currency: refund.currency } } } : {}),
-      },
-    });
-    return [
-      await recordBookingNotice(ctx, tx, driverOf(record), 'cancelApproved', {
-        id,
-        reference: booking.reference,
-        carName: record.carName,
-        status: 'cancelled',
-        ...(refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {}),
-      }),
-    ];
+  const terms = cancellationTerms(record, booking.cancelRequestedAt ?? ctx.clock.now());
+  const { refund, mails } = await cancelWithRefund(ctx, record, terms.refund, {
+    actor,
+    action: 'approveCancellation',
   });
   await deliverNotices(ctx, mails);
   return decision(id, 'cancelled', refund);

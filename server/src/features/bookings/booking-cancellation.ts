@@ -1,0 +1,117 @@
+import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
+import { rentalDays } from '@roam/contract/time';
+import type { AppContext } from '../../context.ts';
+import type { QueuedMail } from '../../lib/mailer.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { recordBookingNotice } from '../notifications/notifications.service.ts';
+import { confirmRefund, type Refund, refundPayment } from '../payments/refunds.service.ts';
+import * as repository from './bookings.repository.ts';
+
+// A cancellation and its refund (ARCHITECTURE §5 Bookings; issues #23 item 6 and #25 item 3), shared by the two ways
+// a booking is cancelled with what its terms give back: the operator approving a driver's request, and the driver's
+// own cancel when the terms make it free (pay later, or the cancellation extra included or bought, and 24 hours or
+// more before pick-up) — decided at once, with no request. One rule (contract `cancellationRefund`) decides both, and
+// the cancel dialog's quote.
+
+type Actor = Pick<SessionUser, 'id' | 'type'>;
+
+/** What was paid online and what a cancellation gives back at `at`, by the car's terms. */
+export function cancellationTerms(record: repository.BookingRecord, at: Date) {
+  const { booking } = record;
+  const paid = booking.paidAt && booking.paymentProvider && booking.status !== 'void' ? booking.chargedAmount : 0;
+  const terms = cancellationRefund({
+    paymentOption: booking.paymentOption,
+    paid,
+    currency: booking.currency,
+    rate: booking.rate,
+    price: booking.price,
+    rentalDays: rentalDays(booking.pickupAt, booking.dropoffAt),
+    cancellationCovered: booking.cancellation || record.carCancellation === 0,
+    pickupAt: booking.pickupAt,
+    requestedAt: at,
+  });
+  return { paid, ...terms };
+}
+
+/** What the driver's cancel would do now (`GET /api/cancellation-quote/{id}`), by the rule the cancel itself uses. */
+export function quoteOf(record: repository.BookingRecord, now: Date): CancellationQuote {
+  const { booking } = record;
+  const terms = cancellationTerms(record, now);
+  return {
+    decision: terms.free ? 'now' : 'request',
+    paid: { amount: terms.paid, currency: booking.currency },
+    refund: { amount: terms.refund, currency: booking.currency },
+    fee: terms.fee,
+    paymentProvider: terms.paid > 0 ? booking.paymentProvider : null,
+  };
+}
+
+export const driverOf = (record: repository.BookingRecord) => ({
+  id: record.booking.driverId,
+  email: record.driverEmail,
+  language: record.driverLanguage,
+  enableEmailNotifications: record.driverNotifications,
+});
+
+/**
+ * Cancels the booking and refunds `refundAmount` of its online payment: the refund first (recorded, then asked of the
+ * gateway under the booking's key), then, in one transaction, the booking cancelled, the refund confirmed, the audit
+ * row of an operator's decision and the driver's notice. A retry — after a gateway failure, or of a cancellation
+ * already made — refunds nothing twice. Returns the refund and the e-mails to deliver after the commit.
+ */
+export async function cancelWithRefund(
+  ctx: AppContext,
+  record: repository.BookingRecord,
+  refundAmount: number,
+  audit: { actor: Actor; action: 'approveCancellation' } | null,
+): Promise<{ refund: Refund | null; mails: (QueuedMail | null)[] }> {
+  const { booking } = record;
+  const id = booking.id;
+  const refund =
+    refundAmount > 0 && booking.paymentProvider
+      ? await refundPayment(ctx, {
+          bookingId: id,
+          provider: booking.paymentProvider,
+          reference: booking.paymentReference,
+          amount: refundAmount,
+          currency: booking.currency,
+        })
+      : null;
+  const mails = await ctx.db.transaction(async (tx) => {
+    const [current] = await repository.lockBookings(tx, [id]);
+    if (!current || current.status === 'cancelled') return [];
+    await repository.updateBooking(tx, id, {
+      status: 'cancelled',
+      blocksCar: false,
+      holdExpiresAt: null,
+      cancelRequest: false,
+      cancelRequestedAt: booking.cancelRequestedAt ?? ctx.clock.now(),
+    });
+    if (refund) await confirmRefund(ctx, tx, id, refund.reference);
+    if (audit) {
+      await recordAudit(ctx, tx, audit.actor, {
+        entity: 'booking',
+        entityId: id,
+        action: audit.action,
+        carId: booking.carId,
+        supplierId: booking.supplierId,
+        changes: {
+          status: { before: current.status, after: 'cancelled' },
+          cancelRequest: { before: current.cancelRequest, after: false },
+          ...(refund ? { refund: { before: null, after: { amount: refund.amount, currency: refund.currency } } } : {}),
+        },
+      });
+    }
+    return [
+      await recordBookingNotice(ctx, tx, driverOf(record), 'cancelApproved', {
+        id,
+        reference: booking.reference,
+        carName: record.carName,
+        status: 'cancelled',
+        ...(refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {}),
+      }),
+    ];
+  });
+  return { refund, mails };
+}
