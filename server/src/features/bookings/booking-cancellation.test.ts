@@ -130,7 +130,9 @@ describe('cancel by the car’s terms (issue #25 item 3)', () => {
       const start = new Date(pickupAt.getTime() + weeksLater * 7 * 24 * 3600_000);
       const [row] = await t.db
         .insert(bookings)
-        .values(bookingRow({ pickupAt: start, dropoffAt: new Date(start.getTime() + 48 * 3600_000) }, { status: 'pending' }))
+        .values(
+          bookingRow({ pickupAt: start, dropoffAt: new Date(start.getTime() + 48 * 3600_000) }, { status: 'pending' }),
+        )
         .returning();
       return row!.id;
     };

@@ -34,7 +34,9 @@ describe('bookings API', () => {
     const soon = Date.now() + 10 * 3600_000;
     const [row] = await t.db
       .insert(bookings)
-      .values(bookingRow({ pickupAt: new Date(soon), dropoffAt: new Date(soon + 72 * 3600_000) }, { status: 'pending' }))
+      .values(
+        bookingRow({ pickupAt: new Date(soon), dropoffAt: new Date(soon + 72 * 3600_000) }, { status: 'pending' }),
+      )
       .returning();
     return row!.id;
   };

@@ -1,8 +1,4 @@
-import type {
-  CancellationDecision,
-  CancellationRequest,
-  CancellationRequestsPage,
-} from '@roam/contract/cancellations';
+import type { CancellationDecision, CancellationRequest, CancellationRequestsPage } from '@roam/contract/cancellations';
 import type { Language } from '@roam/contract/enums';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -69,7 +65,6 @@ async function operated(ctx: AppContext, actor: Actor, id: string) {
   if (!record || !isOperator(record, actor)) throw NOT_FOUND();
   return record;
 }
-
 
 const decision = (id: string, status: CancellationDecision['status'], refund: Refund | null): CancellationDecision => ({
   _id: id,

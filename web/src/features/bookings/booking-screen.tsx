@@ -8,13 +8,14 @@ import { useLanguage } from '../../i18n';
 import { formatDay } from '../../i18n/formats';
 import { useSession } from '../../lib/session';
 import { BookingSummaryView } from '../../ui/booking-summary';
-import { useConfirm } from '../../ui/confirm';
+import { type Question, useConfirm } from '../../ui/confirm';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
 import { useBooking, useCancelBooking, useDeleteBookings, useReleaseBooking } from './api/bookings';
 import { BookingDocuments } from './components/booking-documents';
 import { BookingEditor } from './components/booking-editor';
+import { useCancelQuestion } from './components/cancel-question';
 import '../../ui/panel.css';
 import './bookings.css';
 
@@ -68,6 +69,7 @@ function BookingView({ booking, viewer, startEditing }: { booking: Booking; view
   const remove = useDeleteBookings();
   const release = useReleaseBooking();
   const confirmation = useConfirm();
+  const cancelQuestion = useCancelQuestion();
   const operator = viewer.type !== 'user';
   const actions = bookingActions(
     { ...booking, driverId: booking.driver._id, supplierId: booking.supplier._id },
@@ -79,19 +81,24 @@ function BookingView({ booking, viewer, startEditing }: { booking: Booking; view
     .filter(([, on]) => on)
     .map(([extra]) => extra);
 
-  const ask = async (title: string, confirmLabel: string, run: () => Promise<unknown>) => {
-    if (!(await confirmation.ask({ title, confirmLabel, dismissLabel: t('bookings.confirm.keep') }))) return;
+  const askThen = async (question: Question, run: () => Promise<unknown>) => {
+    if (!(await confirmation.ask(question))) return;
     try {
       await run();
     } catch {
       toast.error(t('bookings.errors.generic'));
     }
   };
-  const onCancel = () =>
-    ask(t('bookings.confirmCancel', { car: booking.car.name }), t('bookings.confirm.cancel'), async () => {
+  const ask = (title: string, confirmLabel: string, run: () => Promise<unknown>) =>
+    askThen({ title, confirmLabel, dismissLabel: t('bookings.confirm.keep') }, run);
+  const onCancel = async () => {
+    const question = await cancelQuestion(booking, operator);
+    if (!question) return toast.error(t('bookings.errors.generic'));
+    await askThen(question, async () => {
       const next = await cancel.mutateAsync(booking._id);
       toast.success(next.status === 'cancelled' ? t('bookings.cancelled') : t('bookings.cancelRequested'));
     });
+  };
   const onDelete = () =>
     ask(t('bookings.confirmDelete', { count: 1 }), t('bookings.confirm.delete'), async () => {
       await remove.mutateAsync([booking._id]);

@@ -134,6 +134,15 @@ describe('the bookings list', () => {
   it("requests a booking's cancellation once the driver confirms it in the app's dialog, not the browser's", async () => {
     const calls = serveApi({
       'POST /api/bookings/1/20': list([FIRST]),
+      // Not free by the terms (issue #25 item 3): a request, with what approval gives back.
+      [`GET /api/cancellation-quote/${FIRST._id}`]: () =>
+        Response.json({
+          decision: 'request',
+          paid: { amount: 12000, currency: 'EUR' },
+          refund: { amount: 8000, currency: 'EUR' },
+          fee: 4000,
+          paymentProvider: 'demo',
+        }),
       [`POST /api/cancel-booking/${FIRST._id}`]: () => Response.json({ ...FIRST, cancelRequest: true }),
     });
     const browserConfirm = vi.spyOn(window, 'confirm');
@@ -147,10 +156,40 @@ describe('the bookings list', () => {
       expect(document.activeElement?.getAttribute('aria-label')).toBe('Cancel the booking of Renault Clio'),
     );
     await user.click(screen.getByRole('button', { name: 'Cancel the booking of Renault Clio' }));
-    await answerDialog(user, 'Cancel the booking of Renault Clio?', 'Cancel the booking');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the booking of Renault Clio?' });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(dialog).getByText(/receives your request and decides/).textContent).toBe(
+      `Your terms do not make this cancellation free now: ${FIRST.supplier.name} receives your request and decides. If they accept, 80 € is refunded and 40 € (one rental day) is kept.`,
+    );
+    await answerDialog(user, 'Cancel the booking of Renault Clio?', 'Send the request');
     expect(await screen.findByText('Cancel request submitted')).toBeTruthy();
     expect(calls.some(({ route }) => route === `POST /api/cancel-booking/${FIRST._id}`)).toBe(true);
     expect(browserConfirm).not.toHaveBeenCalled();
+  });
+
+  it('says before confirming that a free cancellation is decided at once, and how much comes back (issue #25)', async () => {
+    const calls = serveApi({
+      'POST /api/bookings/1/20': list([SECOND]),
+      [`GET /api/cancellation-quote/${SECOND._id}`]: () =>
+        Response.json({
+          decision: 'now',
+          paid: { amount: 345_000, currency: 'SEK' },
+          refund: { amount: 345_000, currency: 'SEK' },
+          fee: 0,
+          paymentProvider: 'stripe',
+        }),
+      [`POST /api/cancel-booking/${SECOND._id}`]: () => Response.json({ ...SECOND, status: 'cancelled' }),
+    });
+    const user = userEvent.setup();
+    renderBookings();
+    await user.click(await screen.findByRole('button', { name: 'Cancel the booking of Renault Clio' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the booking of Renault Clio?' });
+    expect(within(dialog).getByText(/free/).textContent).toMatch(
+      /^Your terms make this cancellation free: the booking is cancelled at once and 3,450 kr is refunded to the card or account you paid with, usually within 5 to 10 days\.$/,
+    );
+    await answerDialog(user, 'Cancel the booking of Renault Clio?', 'Cancel the booking');
+    expect(await screen.findByText('Booking cancelled.')).toBeTruthy();
+    expect(calls.some(({ route }) => route === `POST /api/cancel-booking/${SECOND._id}`)).toBe(true);
   });
 
   it('deletes the selected bookings, and nothing when the confirmation is declined', async () => {

@@ -22,6 +22,7 @@ import {
 } from './api/bookings';
 import { BookingsFilters } from './components/bookings-filters';
 import { BookingsTable } from './components/bookings-table';
+import { useCancelQuestion } from './components/cancel-question';
 import './bookings.css';
 
 const STATUSES = BOOKING_STATUSES;
@@ -83,6 +84,7 @@ function BookingsList({ viewer }: { viewer: User }) {
   const release = useReleaseBooking();
   const bulkStatus = useUpdateBookingStatus();
   const { ask, dialog } = useConfirm();
+  const cancelQuestion = useCancelQuestion();
 
   const rows = list.data?.results ?? [];
   const total = list.data?.totalCount ?? 0;
@@ -102,12 +104,10 @@ function BookingsList({ viewer }: { viewer: User }) {
 
   // The app's own dialog asks first (issue #22 item 17), never the browser's confirm().
   const onCancel = async (row: BookingRow) => {
-    const yes = await ask({
-      title: t('bookings.confirmCancel', { car: row.car.name }),
-      confirmLabel: t('bookings.confirm.cancel'),
-      dismissLabel: t('bookings.confirm.keep'),
-    });
-    if (!yes) return;
+    // A driver reads first what the cancel does by the terms (issue #25 item 3).
+    const question = await cancelQuestion(row, operator);
+    if (!question) return failed(null);
+    if (!(await ask(question))) return;
     try {
       const booking = await cancel.mutateAsync(row._id);
       toast.success(booking.status === 'cancelled' ? t('bookings.cancelled') : t('bookings.cancelRequested'));

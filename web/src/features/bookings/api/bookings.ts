@@ -1,4 +1,5 @@
 import type { Booking, BookingsPage, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
+import type { CancellationQuote } from '@roam/contract/cancellations';
 import type { BookingStatus, Language } from '@roam/contract/enum-values';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -85,4 +86,16 @@ export function useUpdateBookingStatus() {
     // Screens say what went wrong (a translated toast), not the generic handler.
     onError: () => {},
   });
+}
+
+/** What the driver's cancel would do now (issue #25 item 3): read fresh each time the cancel dialog opens. */
+export function useFetchCancellationQuote() {
+  const queryClient = useQueryClient();
+  return (id: string) =>
+    queryClient.fetchQuery({
+      queryKey: ['cancellation-quote', id] as const,
+      queryFn: ({ signal }) =>
+        api.get<CancellationQuote>(`/api/cancellation-quote/${encodeURIComponent(id)}`, { signal }),
+      staleTime: 0,
+    });
 }
