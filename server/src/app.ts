@@ -28,6 +28,7 @@ import { createRateService } from './features/currency/currency.service.ts';
 import { parseRateProviders } from './features/currency/rate-providers.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
+import { bookingAttachments } from './features/documents/documents.service.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
 import { fleetImportRoutes } from './features/fleet-import/fleet-import.routes.ts';
 import { locationsRoutes } from './features/locations/locations.routes.ts';
@@ -99,6 +100,8 @@ export async function buildApp({
     database.db,
     { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `${config.WEBSITE_NAME} <no-reply@roam.localhost>` },
     app.log,
+    // A confirmation's receipt and calendar file, rendered from the booking when it is sent (issue #25 item 4).
+    (bookingId) => bookingAttachments(app.context, bookingId),
   );
   // What the outbox still holds (a crash between a commit and its delivery, SMTP down) is re-sent from start-up on.
   app.addHook('onReady', async () => mailer.startSweeper());

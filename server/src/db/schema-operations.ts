@@ -63,6 +63,11 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     replyTo: varchar('reply_to', { length: 320 }),
+    /**
+     * The booking whose receipt (PDF) and calendar file (.ics) go with the message (issue #25 item 4: the
+     * confirmation), rendered when it is sent rather than stored here; a booking deleted meanwhile sends none.
+     */
+    documentsOf: uuid('documents_of').references(() => bookings.id, { onDelete: 'set null' }),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -3,8 +3,16 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
-/** `replyTo` lets the recipient answer someone other than the sender address (contact messages). */
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+/**
+ * `replyTo` lets the recipient answer someone other than the sender address (contact messages); `documentsOf` names
+ * the booking whose documents are attached when the message is sent (issue #25 item 4).
+ */
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; documentsOf?: string };
+
+/** A file sent with a message. */
+export type Attachment = { filename: string; content: Buffer; contentType: string };
+/** Renders a booking's documents at send time (the documents feature, wired in app.ts); none when it is gone. */
+export type DocumentsRenderer = (bookingId: string) => Promise<Attachment[]>;
 
 /** A message recorded in the outbox and not yet handed to SMTP. */
 export type QueuedMail = { id: string; mail: Mail };
@@ -63,6 +71,7 @@ export function createMailer(
     warn?(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   },
+  renderDocuments: DocumentsRenderer = async () => [],
 ): Mailer {
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
@@ -77,6 +86,7 @@ export function createMailer(
         text: mail.text,
         html: mail.html ?? null,
         replyTo: mail.replyTo ?? null,
+        documentsOf: mail.documentsOf ?? null,
       })
       .returning({ id: outbox.id });
     return { id: row!.id, mail };
@@ -91,7 +101,10 @@ export function createMailer(
     }
     const attempts = attemptsBefore + 1;
     try {
-      await transport.sendMail({ from: options.from, ...mail });
+      const { documentsOf, ...message } = mail;
+      // Rendered now from the booking, not stored with the message (a failure is retried like a refused send).
+      const attachments = documentsOf ? await renderDocuments(documentsOf) : [];
+      await transport.sendMail({ from: options.from, ...message, ...(attachments.length > 0 ? { attachments } : {}) });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = attempts >= MAX_ATTEMPTS;
@@ -157,6 +170,7 @@ export function createMailer(
             text: row.text,
             ...(row.html ? { html: row.html } : {}),
             ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+            ...(row.documentsOf ? { documentsOf: row.documentsOf } : {}),
           };
           await send(row.id, mail, row.attempts).catch(() => {}); // recorded on the row and logged by send
         }

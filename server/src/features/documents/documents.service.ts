@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
 import type { DownloadedFile } from '../../lib/download.ts';
+import type { Attachment } from '../../lib/mailer.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { getBooking } from '../bookings/bookings.service.ts';
 import { bookingCalendar } from './booking-calendar.ts';
@@ -32,13 +33,34 @@ async function readableDocument(ctx: AppContext, user: SessionUser, bookingId: s
 const fileNameOf = (document: BookingDocument, kind: string, extension: string) =>
   `${kind}-${document.reference.replace(/[^A-Za-z0-9-]/g, '')}.${extension}`;
 
+const receiptOf = async (ctx: AppContext, document: BookingDocument): Promise<DownloadedFile> => ({
+  fileName: fileNameOf(document, 'receipt', 'pdf'),
+  contentType: 'application/pdf',
+  bytes: await receiptPdf(document, { websiteName: ctx.config.WEBSITE_NAME, issuedAt: ctx.clock.now() }),
+});
+
+const calendarOf = (ctx: AppContext, document: BookingDocument): DownloadedFile => ({
+  fileName: fileNameOf(document, 'booking', 'ics'),
+  contentType: 'text/calendar; charset=utf-8',
+  bytes: bookingCalendar(document, ctx.config.WEBSITE_NAME),
+});
+
+/**
+ * The confirmation e-mail's attachments (issue #25 item 4): the receipt and the calendar file in the booking's
+ * language, rendered when the mailer sends the message; none when the booking is gone.
+ */
+export async function bookingAttachments(ctx: AppContext, bookingId: string): Promise<Attachment[]> {
+  const document = await bookingDocument(ctx, bookingId);
+  if (!document) return [];
+  return [await receiptOf(ctx, document), calendarOf(ctx, document)].map((file) => ({
+    filename: file.fileName,
+    content: Buffer.from(file.bytes),
+    contentType: file.contentType,
+  }));
+}
+
 export async function bookingReceipt(ctx: AppContext, user: SessionUser, bookingId: string): Promise<DownloadedFile> {
-  const document = await readableDocument(ctx, user, bookingId);
-  return {
-    fileName: fileNameOf(document, 'receipt', 'pdf'),
-    contentType: 'application/pdf',
-    bytes: await receiptPdf(document, { websiteName: ctx.config.WEBSITE_NAME, issuedAt: ctx.clock.now() }),
-  };
+  return receiptOf(ctx, await readableDocument(ctx, user, bookingId));
 }
 
 export async function bookingCalendarFile(
@@ -46,10 +68,5 @@ export async function bookingCalendarFile(
   user: SessionUser,
   bookingId: string,
 ): Promise<DownloadedFile> {
-  const document = await readableDocument(ctx, user, bookingId);
-  return {
-    fileName: fileNameOf(document, 'booking', 'ics'),
-    contentType: 'text/calendar; charset=utf-8',
-    bytes: bookingCalendar(document, ctx.config.WEBSITE_NAME),
-  };
+  return calendarOf(ctx, await readableDocument(ctx, user, bookingId));
 }

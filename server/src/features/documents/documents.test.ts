@@ -2,9 +2,9 @@ import { convertMinor, formatMinor } from '@roam/contract/money';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../../../test/booking-fixtures.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings, users } from '../../db/schema.ts';
@@ -12,18 +12,6 @@ import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
 
 // Issue #25 item 4: the receipt (PDF, its text read back by pdf.js) and the calendar file (parsed by node-ical), in the
 // driver's language, over a pick-up before and a drop-off after a DST change in Paris.
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    const words = content.items.map((item) => ('str' in item ? item.str.trim() : '')).filter((str) => str !== '');
-    pages.push(words.join('\n'));
-  }
-  await pdf.destroy();
-  return pages.join('\n');
-}
 
 /** The first local date from `from` on whose next day Paris changes its UTC offset (a DST change). */
 function dayBeforeDstChange(from: Date): string {

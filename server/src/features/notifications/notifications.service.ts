@@ -3,7 +3,7 @@ import { type BookingStatus, type Language, LanguageSchema } from '@roam/contrac
 import type { Notification, NotificationPage } from '@roam/contract/notifications';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { QueuedMail } from '../../lib/mailer.ts';
+import type { Mail, QueuedMail } from '../../lib/mailer.ts';
 import { type BookingNotice, renderNotice } from './booking-mail.ts';
 import * as repository from './notifications.repository.ts';
 
@@ -83,8 +83,11 @@ export async function recordBookingNotice(
     ...(booking.refund ? { refundAmount: booking.refund.amount, refundCurrency: booking.refund.currency } : {}),
     ...(booking.message ? { message: booking.message } : {}),
   };
-  return recordNotice(ctx, tx, recipient, { kind: notice, params, bookingId: booking.id }, (language) =>
-    renderNotice(notice, language, {
+  // The confirmation carries the booking's receipt and calendar file (issue #25 item 4), rendered when it is sent.
+  const documents = notice === 'bookingConfirmed' ? { documentsOf: booking.id } : {};
+  return recordNotice(ctx, tx, recipient, { kind: notice, params, bookingId: booking.id }, (language) => ({
+    ...documents,
+    ...renderNotice(notice, language, {
       websiteName: ctx.config.WEBSITE_NAME,
       car: booking.carName,
       reference: booking.reference,
@@ -94,7 +97,7 @@ export async function recordBookingNotice(
       ...(booking.refund ? { refund: booking.refund } : {}),
       ...(booking.message ? { message: booking.message } : {}),
     }),
-  );
+  }));
 }
 
 /**
@@ -127,7 +130,7 @@ export async function recordNotice(
   recipient: Recipient,
   notice: { kind: string; params: Record<string, string | number>; bookingId: string },
   /** The e-mail in the recipient's language, written only when they want e-mails. */
-  mail: (language: Language) => { subject: string; text: string },
+  mail: (language: Language) => Omit<Mail, 'to'>,
 ): Promise<QueuedMail | null> {
   await repository.insertNotification(tx, { userId: recipient.id, ...notice });
   if (!recipient.enableEmailNotifications) return null;
