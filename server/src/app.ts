@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { type AppContext, systemClock } from './context.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { bookingAccessRoutes } from './features/booking-access/booking-access.routes.ts';
 import { bookingsRoutes } from './features/bookings/bookings.routes.ts';
 import { cancellationRequestsRoutes } from './features/bookings/cancellation-requests.routes.ts';
 import { carBlocksRoutes } from './features/car-blocks/car-blocks.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp({
   await app.register(contactRoutes);
   await app.register(currencyRoutes);
   await app.register(documentsRoutes);
+  await app.register(bookingAccessRoutes);
   await app.register(fleetRoutes);
   await app.register(fleetImportRoutes);
   await app.register(locationsRoutes);

@@ -194,3 +194,23 @@ export const runTimeSettings = pgTable('run_time_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/**
+ * A booking managed without an account (issue #25 item 1), by secrets stored hashed: a `link` e-mailed to the
+ * booking's driver, which works once and for a short time, and the `grant` opening it gives the browser (an httpOnly
+ * cookie) — a right to that one booking only (read, documents, cancel), never a session.
+ */
+export const bookingAccess = pgTable(
+  'booking_access',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 10 }).$type<'link' | 'grant'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_access_expires_idx').on(t.expiresAt)],
+);

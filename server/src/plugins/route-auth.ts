@@ -1,19 +1,23 @@
 import type { UserType } from '@roam/contract/enums';
 import type { FastifyInstance } from 'fastify';
+import { bookingGrantHashOf } from './booking-grant.ts';
 import { requireUser } from './session.ts';
 
 /**
  * Who may call an API route, declared by every `/api/*` route as `config: { auth }` (issue #21 finding 10):
  * - `public`: anyone; the handler may still look at `request.sessionUser` (a guest checkout, a payment);
  * - `signedIn`: any signed-in account that is not suspended (ownership of ids is the handler's, after validation);
- * - `operator`: an admin or a supplier (ARCHITECTURE §1 "Operators"); `admin`: an admin.
+ * - `operator`: an admin or a supplier (ARCHITECTURE §1 "Operators"); `admin`: an admin;
+ * - `bookingHolder`: signed in, or carrying a manage link's grant to a booking (plugins/booking-grant.ts; issue #25
+ *   item 1) — the handler checks the grant against the booking's id (booking-access/booking-holder.ts).
  * It is checked in `onRequest`, before the body is read or validated: an anonymous caller gets 401 and a driver on
  * an operator call 403 whatever they send, never the field errors that would teach them the schema.
  */
-export type RouteAuth = 'public' | 'signedIn' | 'operator' | 'admin';
+export type RouteAuth = 'public' | 'signedIn' | 'operator' | 'admin' | 'bookingHolder';
 
 const ROLES: Record<Exclude<RouteAuth, 'public'>, UserType[]> = {
   signedIn: [],
+  bookingHolder: [],
   operator: ['admin', 'supplier'],
   admin: ['admin'],
 };
@@ -55,6 +59,8 @@ export function registerRouteAuth(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     const auth = request.routeOptions.config.auth;
     if (!auth || auth === 'public') return done();
+    // A grant without a session: checked against the booking by the handler.
+    if (auth === 'bookingHolder' && !request.sessionUser && bookingGrantHashOf(request)) return done();
     try {
       requireUser(request, ...ROLES[auth]);
       done();

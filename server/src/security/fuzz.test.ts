@@ -65,6 +65,8 @@ const wrongTyped = (random: Random) => {
     'provider',
     'currency',
     'paymentOption',
+    // Managing a booking without an account (issue #25 item 1).
+    'reference',
     // The operator console's bodies (issue #23).
     'supplierId',
     'name',

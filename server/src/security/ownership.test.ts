@@ -163,6 +163,22 @@ const ROWS: Row[] = [
     expected: BOOKING,
     request: (f) => ({ method: 'POST', url: `/api/update-booking/${f.bookingId}`, payload: {} }),
   },
+  // Managing a booking without an account (issue #25 item 1): the answer never depends on who asks, and a link
+  // nobody was sent opens nothing for anyone (the grant's own checks: booking-access.test.ts).
+  {
+    call: 'POST /api/manage-booking-link',
+    expected: everyone(200),
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/manage-booking-link',
+      payload: { reference: 'ZZZZ2222', email: f.email },
+    }),
+  },
+  {
+    call: 'POST /api/open-manage-link',
+    expected: everyone(410),
+    request: () => ({ method: 'POST', url: '/api/open-manage-link', payload: { token: 'A'.repeat(43) } }),
+  },
   // What the driver's cancel would do (issue #25 item 3): whoever may cancel the booking.
   {
     call: 'GET /api/cancellation-quote/{id}',

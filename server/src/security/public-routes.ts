@@ -41,4 +41,8 @@ export const PUBLIC_ROUTES = [
   // The first admin's set-up link (issue #26): the link's secret is the credential; both are rate limited per IP.
   'GET /api/setup/:token',
   'POST /api/setup',
+  // Managing a booking without an account (issue #25 item 1): the same answer whether or not a booking matches, the
+  // link e-mailed to the booking's address; the link's secret is the credential. Rate limited per IP (and e-mail).
+  'POST /api/manage-booking-link',
+  'POST /api/open-manage-link',
 ];

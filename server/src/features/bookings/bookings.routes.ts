@@ -14,6 +14,7 @@ import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { requireBookingHolder } from '../booking-access/booking-holder.ts';
 import * as service from './bookings.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
@@ -42,16 +43,22 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking/:id',
     {
-      config: { auth: 'signedIn' },
+      config: { auth: 'bookingHolder' },
       schema: {
         tags,
-        summary: 'One booking (404 when not yours)',
+        summary: 'One booking (404 when not yours); also to the browser its manage link opened it in (issue #25)',
         params: IdParamsSchema,
         querystring: BookingLanguageQuerySchema,
         response: { 200: BookingSchema, ...errors },
       },
     },
-    async (request) => service.getBooking(ctx, requireUser(request), request.params.id, request.query.language),
+    async (request) =>
+      service.getBooking(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.query.language,
+      ),
   );
 
   app.post(
@@ -74,22 +81,28 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cancel-booking/:id',
     {
-      config: { auth: 'signedIn' },
+      config: { auth: 'bookingHolder' },
       schema: {
         tags,
-        summary: 'Driver: request cancellation; operator: cancel',
+        summary: 'Driver: cancelled at once when the terms make it free, else a request; operator: cancel',
         params: IdParamsSchema,
         querystring: BookingLanguageQuerySchema,
         response: { 200: BookingSchema, ...errors },
       },
     },
-    async (request) => service.cancelBooking(ctx, requireUser(request), request.params.id, request.query.language),
+    async (request) =>
+      service.cancelBooking(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.query.language,
+      ),
   );
 
   app.get(
     '/api/cancellation-quote/:id',
     {
-      config: { auth: 'signedIn' },
+      config: { auth: 'bookingHolder' },
       schema: {
         tags,
         summary: "What the driver's cancel would do now: cancelled at once with its refund, or a request (issue #25)",
@@ -97,7 +110,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CancellationQuoteSchema, ...errors },
       },
     },
-    async (request) => service.cancellationQuote(ctx, requireUser(request), request.params.id),
+    async (request) =>
+      service.cancellationQuote(ctx, await requireBookingHolder(ctx, request, request.params.id), request.params.id),
   );
 
   app.post(

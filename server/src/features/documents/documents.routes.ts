@@ -2,7 +2,7 @@ import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { download } from '../../lib/download.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireBookingHolder } from '../booking-access/booking-holder.ts';
 import { bookingCalendarFile, bookingReceipt } from './documents.service.ts';
 
 const errors = errorReplies(400, 401, 404);
@@ -15,7 +15,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking-receipt/:id',
     {
-      config: { auth: 'signedIn' },
+      config: { auth: 'bookingHolder' },
       schema: {
         tags,
         summary: "The booking's receipt as a PDF, in the booking's language (404 when not yours)",
@@ -23,13 +23,17 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: errors,
       },
     },
-    async (request, reply) => download(reply, await bookingReceipt(ctx, requireUser(request), request.params.id)),
+    async (request, reply) =>
+      download(
+        reply,
+        await bookingReceipt(ctx, await requireBookingHolder(ctx, request, request.params.id), request.params.id),
+      ),
   );
 
   app.get(
     '/api/booking-calendar/:id',
     {
-      config: { auth: 'signedIn' },
+      config: { auth: 'bookingHolder' },
       schema: {
         tags,
         summary: "The booking's pick-up and drop-off as an iCalendar (.ics) file (404 when not yours)",
@@ -37,6 +41,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: errors,
       },
     },
-    async (request, reply) => download(reply, await bookingCalendarFile(ctx, requireUser(request), request.params.id)),
+    async (request, reply) =>
+      download(
+        reply,
+        await bookingCalendarFile(ctx, await requireBookingHolder(ctx, request, request.params.id), request.params.id),
+      ),
   );
 };

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { ManageBookingLinkBody } from '@roam/contract/booking-access';
+import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
+import { LanguageSchema } from '@roam/contract/enums';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, type SessionUser } from '../../plugins/session.ts';
+import * as repository from './booking-access.repository.ts';
+import { MANAGE_LINK_MAIL } from './manage-link-mail.ts';
+
+// Managing a booking without an account (issue #25 item 1; Rentalcars' and Budget's "Manage booking"). The booking
+// reference and the e-mail it was made with ask for a link; the link goes only to that address, works once and for
+// LINK_MINUTES, and opening it gives the browser a grant to that one booking for GRANT_HOURS — what its driver may do
+// there (read it, its documents, cancel it by its terms), decided by the bookings service as for the signed-in
+// driver, and nothing else: no session, no other booking, no account page. Secrets are stored hashed.
+
+export const LINK_MINUTES = 30;
+export const GRANT_HOURS = 4;
+const MINUTE = 60_000;
+
+const newSecret = () => randomBytes(32).toString('base64url');
+
+/**
+ * `POST /api/manage-booking-link`: when the reference and the e-mail match a booking, a one-time link to its driver's
+ * address. The caller learns nothing either way: the answer is the same, and the e-mail goes to the booking's
+ * address, never to one the caller wrote differently.
+ */
+export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBody): Promise<void> {
+  if (!looksLikeReference(body.reference)) return;
+  const booking = await repository.findByReference(ctx.db, normalizeReference(body.reference));
+  const matches =
+    booking !== null &&
+    booking.kind === 'rental' &&
+    booking.status !== 'void' &&
+    booking.driverEmail.toLowerCase() === body.email.toLowerCase();
+  if (!matches) return;
+  const now = ctx.clock.now();
+  const token = newSecret();
+  const parsed = LanguageSchema.safeParse(booking.driverLanguage);
+  const template = MANAGE_LINK_MAIL[parsed.success ? parsed.data : 'en'];
+  const params = {
+    websiteName: ctx.config.WEBSITE_NAME,
+    reference: booking.reference,
+    link: `${ctx.config.PUBLIC_URL}/manage-booking?${new URLSearchParams({ t: token })}`,
+    minutes: LINK_MINUTES,
+  };
+  const queued = await ctx.db.transaction(async (tx) => {
+    await repository.deleteExpired(tx, new Date(now.getTime() - 24 * 60 * MINUTE));
+    await repository.insertAccess(tx, {
+      tokenHash: hashToken(token),
+      bookingId: booking.id,
+      kind: 'link',
+      expiresAt: new Date(now.getTime() + LINK_MINUTES * MINUTE),
+    });
+    return ctx.mailer.enqueue(tx, {
+      to: booking.driverEmail,
+      subject: template.subject(params),
+      text: template.text(params),
+    });
+  });
+  // A refused delivery stays in the outbox for the sweeper: the caller's answer is the same.
+  await ctx.mailer.deliver(queued).catch((err: unknown) => ctx.log.warn({ err }, 'manage link e-mail failed'));
+}
+
+/** `POST /api/open-manage-link`: uses the link once; the booking and the grant's secret for the browser's cookie. */
+export async function openManageLink(ctx: AppContext, token: string): Promise<{ bookingId: string; grant: string }> {
+  const now = ctx.clock.now();
+  const link = await repository.useLink(ctx.db, hashToken(token), now);
+  if (!link) throw new AppError('TOKEN_EXPIRED', 'This link has expired or was already used.');
+  const grant = newSecret();
+  await repository.insertAccess(ctx.db, {
+    tokenHash: hashToken(grant),
+    bookingId: link.bookingId,
+    kind: 'grant',
+    expiresAt: new Date(now.getTime() + GRANT_HOURS * 60 * MINUTE),
+  });
+  return { bookingId: link.bookingId, grant };
+}
+
+/** The booking's driver, when the browser's grant (its hash) opens `bookingId` now; null otherwise. */
+export async function grantedDriver(
+  ctx: AppContext,
+  grantHash: string,
+  bookingId: string,
+): Promise<SessionUser | null> {
+  return repository.grantedDriver(ctx.db, grantHash, bookingId, ctx.clock.now());
+}
