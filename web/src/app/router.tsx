@@ -140,6 +140,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'manage-booking',
+            ...screen(
+              'manage-booking',
+              () => import('../features/bookings/manage-booking-screen'),
+              (m) => m.ManageBookingScreen,
+            ),
+          },
+          {
             path: 'settings',
             ...screen(
               'settings',

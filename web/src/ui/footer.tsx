@@ -11,6 +11,8 @@ type NavKey = keyof Translations['nav'];
 const LINKS: readonly { to: string; label: NavKey }[] = [
   { to: '/', label: 'home' },
   { to: '/bookings', label: 'bookings' },
+  // Without an account, by reference and e-mail (issue #25 item 1).
+  { to: '/manage-booking', label: 'manageBooking' },
   { to: '/about', label: 'about' },
   { to: '/tos', label: 'tos' },
   { to: '/contact', label: 'contact' },

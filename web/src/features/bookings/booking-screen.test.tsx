@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { SESSION_QUERY_KEY } from '../../lib/session';
 import { booking, CLIO, DRIVER } from '../../test-fixtures';
-import { renderScreen, screenTests, serveApi } from '../../test-utils';
+import { refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
 import { BookingScreen } from './booking-screen';
 
 // One booking (spec §2 /booking?b=…) as its driver sees it, against a stand-in server.
@@ -12,13 +12,13 @@ screenTests(['bookings', 'checkout', 'cars']);
 
 const ID = 'b5c00e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11';
 
-async function renderBooking(shown: ReturnType<typeof booking>) {
+async function renderBooking(shown: ReturnType<typeof booking>, signedIn = true) {
   serveApi({
     [`GET /api/booking/${ID}`]: () => Response.json(shown),
     [`GET /api/car/${CLIO._id}`]: () => Response.json(CLIO),
   });
   const queryClient = createQueryClient();
-  queryClient.setQueryData(SESSION_QUERY_KEY, { user: DRIVER, unauthorized: false });
+  queryClient.setQueryData(SESSION_QUERY_KEY, { user: signedIn ? DRIVER : null, unauthorized: false });
   renderScreen(<BookingScreen />, { path: `/booking?b=${ID}`, queryClient });
   await screen.findByText(shown.car.name, { selector: 'dd' });
 }
@@ -44,5 +44,21 @@ describe('the booking screen', () => {
     await renderBooking(booking(ID, { additionalDriverDetails }));
     const row = screen.getByText('Additional driver', { selector: 'dt' }).nextElementSibling;
     expect(row?.textContent).toBe('Alex Roux · alex@example.com · +33 6 98 76 54 32 · November 3, 1988');
+  });
+
+  it('opens to a guest whose manage link granted it: read and cancel, no account actions (issue #25 item 1)', async () => {
+    await renderBooking(booking(ID, { status: 'pending' }), false);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Back to bookings' })).toBeNull();
+    expect(screen.getByText('You are managing this booking without signing in.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download receipt' })).toBeTruthy();
+  });
+
+  it('sends a visitor without the grant to sign in', async () => {
+    serveApi({ [`GET /api/booking/${ID}`]: () => refusal(401, 'UNAUTHENTICATED') });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(SESSION_QUERY_KEY, { user: null, unauthorized: false });
+    renderScreen(<BookingScreen />, { path: `/booking?b=${ID}`, queryClient });
+    expect(await screen.findByText(`at /sign-in?redirect=${encodeURIComponent(`/booking?b=${ID}`)}`)).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n';
 import { formatDay } from '../../i18n/formats';
+import { isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { BookingSummaryView } from '../../ui/booking-summary';
 import { type Question, useConfirm } from '../../ui/confirm';
@@ -26,10 +27,12 @@ export function BookingScreen() {
   const bookingId = params.get('b');
   const { user, isLoading } = useSession();
   const language = useLanguage();
-  const booking = useBooking(user ? bookingId : null, language);
+  // Without a session the browser may still hold a manage link's grant to this booking (issue #25 item 1).
+  const booking = useBooking(isLoading ? null : bookingId, language);
 
   if (isLoading) return <PageLoading />;
-  if (!user) {
+  const refused = booking.error && isApiError(booking.error) && booking.error.status === 401;
+  if (!user && (!bookingId || refused)) {
     const back = `/booking${bookingId ? `?b=${bookingId}` : ''}`;
     return <Navigate to={`/sign-in?redirect=${encodeURIComponent(back)}`} replace />;
   }
@@ -49,7 +52,9 @@ export function BookingScreen() {
       <BookingView
         key={booking.data._id + booking.data.status}
         booking={booking.data}
-        viewer={user}
+        // A guest with the grant acts as the booking's driver, on this booking only.
+        viewer={user ?? { _id: booking.data.driver._id, type: 'user' }}
+        guest={!user}
         startEditing={params.get('edit') === '1'}
       />
     </Page>
@@ -61,7 +66,17 @@ export function BookingScreen() {
  * booking's own currency), what else it holds, and only the actions the server would take (item 9), each asked in
  * the app's own dialog (item 17).
  */
-function BookingView({ booking, viewer, startEditing }: { booking: Booking; viewer: User; startEditing: boolean }) {
+function BookingView({
+  booking,
+  viewer,
+  guest,
+  startEditing,
+}: {
+  booking: Booking;
+  viewer: Pick<User, '_id' | 'type'>;
+  guest: boolean;
+  startEditing: boolean;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -71,11 +86,12 @@ function BookingView({ booking, viewer, startEditing }: { booking: Booking; view
   const confirmation = useConfirm();
   const cancelQuestion = useCancelQuestion();
   const operator = viewer.type !== 'user';
+  // A guest's grant reads and cancels this booking only (issue #25 item 1): the other actions need an account.
   const actions = bookingActions(
     { ...booking, driverId: booking.driver._id, supplierId: booking.supplier._id },
     { id: viewer._id, type: viewer.type },
     new Date(),
-  );
+  ).filter((action) => !guest || action === 'view' || action === 'cancel');
   const [editing, setEditing] = useState(startEditing && actions.includes('edit'));
   const extras = Object.entries(booking.extras)
     .filter(([, on]) => on)
@@ -182,10 +198,13 @@ function BookingView({ booking, viewer, startEditing }: { booking: Booking; view
               {t('bookings.action.delete')}
             </button>
           ) : null}
-          <Link className="button button--secondary" to="/bookings">
-            {t('bookings.detail.back')}
-          </Link>
+          {guest ? null : (
+            <Link className="button button--secondary" to="/bookings">
+              {t('bookings.detail.back')}
+            </Link>
+          )}
         </div>
+        {guest ? <p className="booking__guest">{t('bookings.manage.guest')}</p> : null}
         {booking.status !== 'void' ? <BookingDocuments bookingId={booking._id} /> : null}
       </section>
       {editing ? <BookingEditor booking={booking} operator={operator} onDone={() => setEditing(false)} /> : null}

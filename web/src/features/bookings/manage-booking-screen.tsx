@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { useContractForm } from '../../lib/use-contract-form';
+import { FormMessage, TextField } from '../../ui/form-field';
+import { Page } from '../../ui/page';
+import { PageLoading } from '../../ui/page-loading';
+import { askManageLink, useOpenManageLink } from './api/manage-booking';
+import '../../ui/form-card.css';
+
+/**
+ * "Manage booking" without an account (issue #25 item 1): the booking reference and the e-mail ask for a link, which
+ * goes to that address; the link (`?t=…`) opens the booking to this browser, on its own page.
+ */
+export function ManageBookingScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('t');
+  return token ? <OpenLink token={token} /> : <AskLink expired={false} />;
+}
+
+function OpenLink({ token }: { token: string }) {
+  const opened = useOpenManageLink(token);
+  if (opened.isPending) return <PageLoading />;
+  if (opened.data && opened.data !== 'expired')
+    return <Navigate to={`/booking?b=${encodeURIComponent(opened.data.bookingId)}`} replace />;
+  return <AskLink expired />;
+}
+
+function AskLink({ expired }: { expired: boolean }) {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState(false);
+  const form = useContractForm({
+    initialValues: { reference: '', email: '' },
+    schema: () => import('@roam/contract/booking-access').then((contract) => contract.ManageBookingLinkBodySchema),
+    onSubmit: async (body) => {
+      await askManageLink(body);
+      setSent(true);
+    },
+    onError: () => t('bookings.errors.generic'),
+  });
+  return (
+    <Page title={t('bookings.manage.title')} description={t('bookings.manage.description')}>
+      <div className="auth-card">
+        {expired ? <FormMessage>{t('bookings.manage.expired')}</FormMessage> : null}
+        {sent ? (
+          <div className="auth-form">
+            <FormMessage kind="info">{t('bookings.manage.sent')}</FormMessage>
+          </div>
+        ) : (
+          <form className="auth-form" {...form.formProps}>
+            <FormMessage>{form.message}</FormMessage>
+            <TextField
+              {...form.field('reference', t('bookings.manage.reference'))}
+              autoComplete="off"
+              description={t('bookings.manage.referenceHint')}
+              required
+            />
+            <TextField
+              {...form.field('email', t('bookings.manage.email'))}
+              type="email"
+              autoComplete="email"
+              required
+            />
+            <button type="submit" className="button" disabled={form.pending}>
+              {t('bookings.manage.submit')}
+            </button>
+          </form>
+        )}
+      </div>
+    </Page>
+  );
+}
