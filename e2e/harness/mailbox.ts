@@ -1,6 +1,14 @@
 const MAILBOX = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 3126}`;
 
-export type Mail = { to: string[]; subject: string; text: string; html: string; date: string };
+export type Mail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+  /** The files sent with it, their content in base64. */
+  attachments: { filename: string; contentType: string; content: string }[];
+};
 
 /** Waits for the next e-mail to `to` delivered through the real SMTP server of the e2e harness. */
 export async function waitForMail(to: string, { after = 0, timeoutMs = 10_000 } = {}): Promise<Mail> {

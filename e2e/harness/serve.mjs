@@ -14,7 +14,7 @@ const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
 const MAILBOX_PORT = Number(process.env.E2E_MAILBOX_PORT ?? 3126);
 
-/** @type {{to: string[], subject: string, text: string, html: string, date: string}[]} */
+/** @type {{to: string[], subject: string, text: string, html: string, date: string, attachments: {filename: string, contentType: string, content: string}[]}[]} */
 const messages = [];
 const smtp = new SMTPServer({
   authOptional: true,
@@ -28,6 +28,12 @@ const smtp = new SMTPServer({
           text: mail.text ?? '',
           html: typeof mail.html === 'string' ? mail.html : '',
           date: new Date().toISOString(),
+          // The files sent with it (issue #25: the confirmation's receipt and calendar file), base64.
+          attachments: mail.attachments.map((file) => ({
+            filename: file.filename ?? '',
+            contentType: file.contentType,
+            content: file.content.toString('base64'),
+          })),
         });
         callback();
       })

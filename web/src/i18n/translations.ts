@@ -13,6 +13,7 @@ import type header from './locales/en/header.json';
 import type home from './locales/en/home.json';
 import type info from './locales/en/info.json';
 import type locations from './locales/en/locations.json';
+import type manage from './locales/en/manage.json';
 import type nav from './locales/en/nav.json';
 import type newsletter from './locales/en/newsletter.json';
 import type notFound from './locales/en/notFound.json';
@@ -44,6 +45,7 @@ export type Translations = {
   home: typeof home;
   info: typeof info;
   locations: typeof locations;
+  manage: typeof manage;
   nav: typeof nav;
   newsletter: typeof newsletter;
   notFound: typeof notFound;

@@ -204,7 +204,7 @@ function BookingView({
             </Link>
           )}
         </div>
-        {guest ? <p className="booking__guest">{t('bookings.manage.guest')}</p> : null}
+        {guest ? <p className="booking__guest">{t('bookings.detail.guest')}</p> : null}
         {booking.status !== 'void' ? <BookingDocuments bookingId={booking._id} /> : null}
       </section>
       {editing ? <BookingEditor booking={booking} operator={operator} onDone={() => setEditing(false)} /> : null}

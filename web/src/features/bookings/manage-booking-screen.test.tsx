@@ -6,7 +6,7 @@ import { ManageBookingScreen } from './manage-booking-screen';
 
 // "Manage booking" without an account (issue #25 item 1), against a stand-in server.
 
-screenTests(['bookings']);
+screenTests(['manage']);
 
 const ID = 'b5c00e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11';
 const TOKEN = 'T'.repeat(43);

@@ -36,33 +36,33 @@ function AskLink({ expired }: { expired: boolean }) {
       await askManageLink(body);
       setSent(true);
     },
-    onError: () => t('bookings.errors.generic'),
+    onError: () => t('manage.error'),
   });
   return (
-    <Page title={t('bookings.manage.title')} description={t('bookings.manage.description')}>
+    <Page title={t('manage.title')} description={t('manage.description')}>
       <div className="auth-card">
-        {expired ? <FormMessage>{t('bookings.manage.expired')}</FormMessage> : null}
+        {expired ? <FormMessage>{t('manage.expired')}</FormMessage> : null}
         {sent ? (
           <div className="auth-form">
-            <FormMessage kind="info">{t('bookings.manage.sent')}</FormMessage>
+            <FormMessage kind="info">{t('manage.sent')}</FormMessage>
           </div>
         ) : (
           <form className="auth-form" {...form.formProps}>
             <FormMessage>{form.message}</FormMessage>
             <TextField
-              {...form.field('reference', t('bookings.manage.reference'))}
+              {...form.field('reference', t('manage.reference'))}
               autoComplete="off"
-              description={t('bookings.manage.referenceHint')}
+              description={t('manage.referenceHint')}
               required
             />
             <TextField
-              {...form.field('email', t('bookings.manage.email'))}
+              {...form.field('email', t('manage.email'))}
               type="email"
               autoComplete="email"
               required
             />
             <button type="submit" className="button" disabled={form.pending}>
-              {t('bookings.manage.submit')}
+              {t('manage.submit')}
             </button>
           </form>
         )}

@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import ical, { type VEvent } from 'node-ical';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { linkIn, type Mail, waitForMail } from '../harness/mailbox.ts';
+import { audit } from './axe.ts';
+import { expect, locale, ownPage, rentalPeriod, test, text } from './fixtures.ts';
+
+// Issue #25 items 1, 3 and 4, in two languages: a guest books and pays the Clio online, the confirmation e-mail
+// carries the receipt (its text read back) and the calendar file (parsed); the guest finds the booking from the
+// footer's "Manage booking" with its reference and e-mail, opens the e-mailed link, reads in the cancel dialog that
+// the terms make it free and how much comes back, cancels, and reads the refund e-mail.
+
+test.describe.configure({ timeout: 120_000 });
+
+const CDG = 'Paris Charles de Gaulle Airport';
+
+/** The PDF's text as pdf.js reads it. */
+async function pdfText(base64: string): Promise<string> {
+  const data = new Uint8Array(Buffer.from(base64, 'base64'));
+  const pdf = await getDocument({ data, disableFontFace: true, useSystemFonts: false }).promise;
+  const words: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++)
+    for (const item of (await (await pdf.getPage(n)).getTextContent()).items) if ('str' in item) words.push(item.str);
+  await pdf.destroy();
+  return words.join(' ');
+}
+
+/** The next e-mail to `to` whose subject matches, among the first few. */
+async function mailWith(to: string, subject: RegExp): Promise<Mail> {
+  for (let index = 0; index < 6; index++) {
+    const mail = await waitForMail(to, { after: index, timeoutMs: 20_000 });
+    if (subject.test(mail.subject)) return mail;
+  }
+  throw new Error(`no e-mail "${subject}" to ${to}`);
+}
+
+/** A guest's Clio at Paris CDG, paid in full with the demo card, through the API as the checkout screen calls it. */
+async function guestPaidBooking(page: Page, email: string, language: 'en' | 'fr', offset: number) {
+  const locations = (await (await page.request.get('/api/locations?q=Charles')).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const place = locations.find((location) => location.name === CDG)!._id;
+  const when = rentalPeriod(offset);
+  const search = await page.request.post('/api/search-cars/1/50', {
+    headers: ownPage(),
+    data: { pickupLocationId: place, dropoffLocationId: place, ...when },
+  });
+  const cars = ((await search.json()) as { results: { _id: string; name: string }[] }).results;
+  const checkout = await page.request.post('/api/checkout', {
+    headers: ownPage(),
+    data: {
+      carId: cars.find((car) => car.name === 'Renault Clio')!._id,
+      pickupLocationId: place,
+      dropoffLocationId: place,
+      ...when,
+      extras: {},
+      paymentOption: 'full',
+      currency: 'EUR',
+      driver: {
+        fullName: 'Robin Guest',
+        email,
+        phone: '+33 6 12 34 56 78',
+        birthDate: '1990-05-17',
+        acceptTerms: true,
+        language,
+      },
+    },
+  });
+  expect(checkout.status()).toBe(201);
+  const { bookingId } = (await checkout.json()) as { bookingId: string };
+  const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
+  const paid = await page.request.post(`/api/demo-payment/${bookingId}`, {
+    headers: ownPage(),
+    data: { cardNumber: '4242 4242 4242 4242', expiry: `12/${year}`, cvc: '123', cardholder: 'Robin Guest' },
+  });
+  expect(paid.status()).toBe(200);
+  return when;
+}
+
+for (const [language, offset] of [
+  ['en', 250],
+  ['fr', 256],
+] as const) {
+  test(`${language}: a guest finds the booking by reference and e-mail, cancels it free and reads the refund e-mail`, async ({
+    page,
+  }) => {
+    const messages = locale(language);
+    const email = `manage-${language}-${Date.now()}@roam.localhost`;
+    const when = await guestPaidBooking(page, email, language, offset);
+
+    // The confirmation carries the receipt and the calendar file, in the booking's language.
+    const confirmation = await mailWith(email, language === 'en' ? /is confirmed/ : /est confirmée/);
+    const reference = /([A-HJKMNP-Z2-9]{8})$/.exec(confirmation.subject)![1]!;
+    const [pdf, ics] = confirmation.attachments;
+    expect([pdf?.filename, ics?.filename]).toEqual([`receipt-${reference}.pdf`, `booking-${reference}.ics`]);
+    const receipt = await pdfText(pdf!.content);
+    expect(receipt).toContain(reference);
+    expect(receipt).toContain(language === 'en' ? 'Receipt' : 'Reçu');
+    const events = Object.values(ical.sync.parseICS(Buffer.from(ics!.content, 'base64').toString('utf8')))
+      .filter((entry): entry is VEvent => entry?.type === 'VEVENT')
+      .sort((a, b) => a.start.getTime() - b.start.getTime());
+    expect(events.map((event) => event.start.toISOString())).toEqual([when.pickupAt, when.dropoffAt]);
+
+    // A fresh browser (no cookie of the checkout's): the footer's "Manage booking".
+    await page.context().clearCookies();
+    await page.goto(`/?l=${language}`);
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: text(messages, 'nav.manageBooking') })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(messages, 'manage.title'));
+    const form = page.getByRole('main');
+    await form.getByRole('textbox', { name: text(messages, 'manage.reference') }).fill(reference.toLowerCase());
+    await form.getByRole('textbox', { name: text(messages, 'manage.email') }).fill(email);
+    await form.getByRole('button', { name: text(messages, 'manage.submit') }).click();
+    await expect(page.getByText(text(messages, 'manage.sent'))).toBeVisible();
+    const violations: string[] = [];
+    await audit(page, violations, 'manage booking');
+    expect(violations).toEqual([]);
+
+    const linkMail = await mailWith(email, language === 'en' ? /^Manage your booking/ : /^Gérez votre réservation/);
+    const link = new URL(linkIn(linkMail, 'http'));
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page).toHaveURL(/\/booking\?b=/);
+    await expect(page.getByText(text(messages, 'bookings.detail.guest'))).toBeVisible();
+
+    // The dialog says the terms make it free (the Clio includes cancellation) and what comes back, before confirming.
+    await page.getByRole('button', { name: text(messages, 'bookings.action.cancel'), exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    const freeWords = text(messages, 'bookings.cancelTerms.freeRefund').split('{{amount}}')[0]!;
+    await expect(dialog).toContainText(freeWords);
+    await dialog.getByRole('button', { name: text(messages, 'bookings.confirm.cancel') }).click();
+    await expect(page.getByText(text(messages, 'bookings.cancelled'))).toBeVisible();
+
+    const refund = await mailWith(email, language === 'en' ? /is cancelled/ : /est annulée/);
+    expect(refund.text).toContain(language === 'en' ? 'Refund: ' : 'Remboursement : ');
+    expect(refund.text).toContain(reference);
+  });
+}
