@@ -55,12 +55,7 @@ function AskLink({ expired }: { expired: boolean }) {
               description={t('manage.referenceHint')}
               required
             />
-            <TextField
-              {...form.field('email', t('manage.email'))}
-              type="email"
-              autoComplete="email"
-              required
-            />
+            <TextField {...form.field('email', t('manage.email'))} type="email" autoComplete="email" required />
             <button type="submit" className="button" disabled={form.pending}>
               {t('manage.submit')}
             </button>
