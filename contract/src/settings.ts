@@ -37,6 +37,8 @@ export const SettingsSchema = z.object({
   social: z.object({ google: z.string().nullable(), facebook: z.string().nullable(), apple: z.string().nullable() }),
   /** The providers' browser SDKs (their own scripts; local ones in tests). */
   socialSdkUrls: z.object({ google: z.string(), facebook: z.string(), apple: z.string() }),
+  /** A car can be booked (issue #26): until one can, the home page and search say "coming soon". */
+  bookable: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -193,10 +193,12 @@ export const EnvSchema = z
 /**
  * What production refuses to run without (README "Production"): a public https address (secure cookies, links that
  * work), one session secret shared by every process, and e-mail delivery — without it nobody can activate an account
- * or reset a password, and the links would sit in the database only.
+ * or reset a password, and the links would sit in the database only. The set-up checklist (issue #26) shows the same
+ * list to the admin before production: `Config.productionGaps`.
  */
-function productionRules(env: { [key: string]: unknown }, ctx: z.RefinementCtx) {
-  const need = (name: string, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: why });
+export function productionGaps(env: { [key: string]: unknown }): { name: string; why: string }[] {
+  const gaps: { name: string; why: string }[] = [];
+  const need = (name: string, why: string) => gaps.push({ name, why });
   const publicUrl = typeof env.PUBLIC_URL === 'string' ? env.PUBLIC_URL : '';
   if (!publicUrl.startsWith('https://'))
     need('PUBLIC_URL', 'must be the https:// address customers use (NODE_ENV=production)');
@@ -204,6 +206,11 @@ function productionRules(env: { [key: string]: unknown }, ctx: z.RefinementCtx) 
   if (!env.SMTP_URL)
     need('SMTP_URL', 'must be set: accounts are activated and passwords reset by e-mail (NODE_ENV=production)');
   if (!env.MAIL_FROM) need('MAIL_FROM', 'must be set to the address e-mails come from (NODE_ENV=production)');
+  return gaps;
+}
+
+function productionRules(env: { [key: string]: unknown }, ctx: z.RefinementCtx) {
+  for (const { name, why } of productionGaps(env)) ctx.addIssue({ code: 'custom', path: [name], message: why });
 }
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -212,6 +219,8 @@ export type Config = Omit<Env, 'PAYPAL_API_BASE' | 'ADMIN_PASSWORD' | 'ADMIN_PAS
   PAYPAL_API_BASE: string;
   /** ADMIN_EMAIL with ADMIN_PASSWORD or the content of ADMIN_PASSWORD_FILE; never logged (issue #26). */
   firstAdmin: { email: string; password: string } | null;
+  /** The settings NODE_ENV=production would refuse to start without, by name (empty in production). */
+  productionGaps: string[];
   PUBLIC_URL: string;
   SESSION_SECRET: string;
   languages: Language[];
@@ -260,6 +269,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...env,
     firstAdmin: firstAdmin(parsed.data),
+    productionGaps: productionGaps(parsed.data).map((gap) => gap.name),
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     PAYPAL_API_BASE:

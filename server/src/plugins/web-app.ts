@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { currentSettings } from '../features/system/run-time-settings.service.ts';
+import { publicSettings } from '../features/system/public-settings.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** web/dist, from server/src/plugins (source) or server/dist (bundle). */
@@ -32,12 +32,13 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // The settings are read per request: the admin changes the booking rules at run time (issue #24 item 7).
+  // The settings are read per request: the admin changes the booking rules at run time (issue #24 item 7)
+  // and a site opens with its first bookable car (issue #26 "coming soon").
   const sendIndex = async (reply: FastifyReply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(withSettings(html, JSON.stringify(await currentSettings(app.context))));
+      .send(withSettings(html, JSON.stringify(await publicSettings(app.context))));
   app.get('/', (_request, reply) => sendIndex(reply));
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';

@@ -206,6 +206,9 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'DELETE', url: '/api/delete-country/:id' },
       { method: 'POST', url: '/api/scheduler/:page/:size' },
       { method: 'GET', url: '/api/dashboard' },
+      // The set-up checklist (issue #26).
+      { method: 'GET', url: '/api/setup-status' },
+      { method: 'POST', url: '/api/setup-test-email' },
     ])
       expect(routes).toContainEqual(route);
   });

@@ -118,6 +118,17 @@ export function adminRows(db: () => Db): Row[] {
       request: async () => ({ method: 'POST', url: `/api/resend-supplier-invitation/${await invitedSupplier()}` }),
     },
     { call: 'GET /api/places', expected: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/places' }) },
+    // The set-up checklist and its test e-mail (issue #26 item 2).
+    {
+      call: 'GET /api/setup-status',
+      expected: ADMIN_ONLY,
+      request: () => ({ method: 'GET', url: '/api/setup-status' }),
+    },
+    {
+      call: 'POST /api/setup-test-email',
+      expected: ADMIN_ONLY,
+      request: () => ({ method: 'POST', url: '/api/setup-test-email' }),
+    },
     {
       call: 'POST /api/create-location',
       expected: created,

@@ -36,6 +36,8 @@ export const FALLBACK_SETTINGS: Settings = {
     facebook: 'https://connect.facebook.net/en_US/sdk.js',
     apple: 'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js',
   },
+  // Unknown: assume the site is open rather than tell a visitor it is not (issue #26).
+  bookable: true,
 };
 
 export function getSettings(signal?: AbortSignal): Promise<Settings> {

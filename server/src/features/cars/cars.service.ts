@@ -178,3 +178,19 @@ export async function getPublicFile(ctx: AppContext, id: string) {
   if (!file) throw new AppError('NOT_FOUND', 'File not found');
   return file;
 }
+
+const bookableCounts = new WeakMap<object, number>();
+
+/**
+ * How many cars a driver can book: available, not fully booked, offered at a place (issue #26: the customer site says
+ * "coming soon" until one is, and the set-up checklist counts them). Counted once per version of the fleet.
+ */
+export async function bookableCarCount(ctx: AppContext): Promise<number> {
+  const fleet = await searchIndexOf(ctx.db).current();
+  let count = bookableCounts.get(fleet);
+  if (count === undefined) {
+    count = fleet.cars.filter((entry) => entry.placeIds.length > 0 && availabilityOf(entry.car) === 'available').length;
+    bookableCounts.set(fleet, count);
+  }
+  return count;
+}

@@ -1,7 +1,6 @@
 import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { CheckoutBody } from '@roam/contract/checkout';
 import { EXTRAS, type Extra, type Language } from '@roam/contract/enums';
-import type { Settings } from '@roam/contract/settings';
 import { ageOn, validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
@@ -10,6 +9,7 @@ import { type CarForBooking, findCarForBooking } from '../../lib/car-pricing.rep
 import type { SessionUser } from '../../plugins/session.ts';
 import { isUsableLicense } from '../profile/profile.service.ts';
 import { currentSettings } from '../system/run-time-settings.service.ts';
+import type { DeploymentSettings } from '../system/settings.service.ts';
 import * as repository from './checkout.repository.ts';
 
 // The first step of checkout (issue #5, spec §5): everything the screen showed is checked again here, in the order
@@ -102,7 +102,7 @@ async function placesOf(ctx: AppContext, body: CheckoutBody, carId: string) {
 }
 
 /** Driver age at pick-up, in the pick-up location's calendar (spec §5: at least 21, or the car's minimum age). */
-function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolean, settings: Settings) {
+function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolean, settings: DeploymentSettings) {
   const { body, driver, pickupAt, pickupPlace } = order;
   const minimumAge = minimumDriverAge(order.car.minimumAge);
   const birthField = signedIn ? 'birthDate' : 'driver.birthDate';
@@ -122,7 +122,11 @@ function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolea
 }
 
 /** The option must be one the checkout offers for this car (contract booking-terms.ts, issue #22 item 4). */
-function checkPaymentOption(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFileId'>, settings: Settings) {
+function checkPaymentOption(
+  ctx: AppContext,
+  order: Omit<CheckoutOrder, 'licenseFileId'>,
+  settings: DeploymentSettings,
+) {
   const { paymentOption } = order.body;
   if (paymentOption === 'payLater' && !order.supplier.payLater) {
     throw validationFailed({ paymentOption: ['Pay later is not available for this supplier.'] });

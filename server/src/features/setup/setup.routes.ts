@@ -1,13 +1,19 @@
 import { FirstAdminSchema, SetupStatusSchema, SetupTokenParamsSchema } from '@roam/contract/setup';
+import { SetupChecklistSchema, TestEmailResultSchema } from '@roam/contract/setup-checklist';
 import { UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
-import { createSession } from '../../plugins/session.ts';
+import { perAccountLimit } from '../../plugins/rate-limit.ts';
+import { createSession, requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
 import { toUser } from '../auth/auth.service.ts';
 import { perIp } from '../auth/rate-limits.ts';
 import { createFirstAdmin, setupStatus } from './setup.service.ts';
+import { sendTestEmail, setupChecklist } from './setup-checklist.service.ts';
 
-/** The set-up screen's calls (issue #26): is the logged link still good, and create the first admin with it. */
+/**
+ * The set-up calls (issue #26): is the logged link still good, create the first admin with it; then the admin's
+ * checklist and its test e-mail (admin only: anonymous 401, a driver or a supplier 403).
+ */
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
@@ -43,5 +49,34 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       await createSession(ctx.db, reply, admin.id, false, secureCookie);
       return reply.status(201).send(toUser(admin));
     },
+  );
+
+  app.get(
+    '/api/setup-status',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['setup'],
+        security,
+        summary: 'The set-up checklist: what the business has done and what is left, from the database and environment',
+        response: { 200: SetupChecklistSchema, ...errorReplies(401, 403) },
+      },
+    },
+    async (request) => setupChecklist(ctx, requireUser(request, 'admin')),
+  );
+
+  app.post(
+    '/api/setup-test-email',
+    {
+      // It sends e-mail: a few per account (ARCHITECTURE §5 rate limits).
+      config: { auth: 'admin', ...perAccountLimit(3, '10 minutes') },
+      schema: {
+        tags: ['setup'],
+        security,
+        summary: "Sends a test e-mail to the admin's own address (outbox, then SMTP when configured)",
+        response: { 200: TestEmailResultSchema, ...errorReplies(401, 403, 429, 503) },
+      },
+    },
+    async (request) => sendTestEmail(ctx, requireUser(request, 'admin')),
   );
 };

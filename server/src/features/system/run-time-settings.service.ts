@@ -8,11 +8,10 @@ import type {
   RunTimeSettingsState,
   UpdateRunTimeSettingsBody,
 } from '@roam/contract/run-time-settings';
-import type { Settings } from '@roam/contract/settings';
 import type { AppContext } from '../../context.ts';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
 import * as repository from './run-time-settings.repository.ts';
-import { buildSettings } from './settings.service.ts';
+import { buildSettings, type DeploymentSettings } from './settings.service.ts';
 
 // The booking rules the admin changes at run time (issue #24 item 7). Every call that applies them reads them here,
 // from the database, so a change holds from the next call on in every server process — no restart, no cache to
@@ -21,13 +20,13 @@ import { buildSettings } from './settings.service.ts';
 /** The audit trail's id for the settings, which are one thing and have no id of their own. */
 const SETTINGS_ENTITY_ID = '00000000-0000-0000-0000-000000000000';
 
-const pick = (settings: Settings): RunTimeSettings =>
+const pick = (settings: DeploymentSettings): RunTimeSettings =>
   Object.fromEntries(RUN_TIME_SETTING_KEYS.map((key) => [key, settings[key]])) as RunTimeSettings;
 
 const isKey = (key: string): key is RunTimeSettingKey => Object.hasOwn(RUN_TIME_SETTING_RANGES, key);
 
 /** The settings of `GET /api/settings`: the deployment's, with the admin's changes to the booking rules. */
-export async function currentSettings(ctx: AppContext): Promise<Settings> {
+export async function currentSettings(ctx: AppContext): Promise<DeploymentSettings> {
   const settings = buildSettings(ctx.config);
   for (const { key, value } of await repository.allOverrides(ctx.db)) {
     if (isKey(key)) settings[key] = value;

@@ -3,8 +3,11 @@ import type { Settings } from '@roam/contract/settings';
 import type { Config } from '../../config.ts';
 import { cardGateway } from '../payments/payments.service.ts';
 
-/** The settings object of spec §3, derived once from configuration. */
-export function buildSettings(config: Config): Settings {
+/** What of the settings is fixed per deployment: all but whether a car can be booked. */
+export type DeploymentSettings = Omit<Settings, 'bookable'>;
+
+/** The settings object of spec §3, derived once from configuration (`bookable` is added per answer). */
+export function buildSettings(config: Config): DeploymentSettings {
   return {
     websiteName: config.WEBSITE_NAME,
     contactEmail: config.CONTACT_EMAIL,

@@ -3,7 +3,8 @@ import { HealthSchema, SettingsSchema } from '@roam/contract/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import { currentSettings, runTimeSettingsState, updateRunTimeSettings } from './run-time-settings.service.ts';
+import { publicSettings } from './public-settings.ts';
+import { runTimeSettingsState, updateRunTimeSettings } from './run-time-settings.service.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
@@ -31,9 +32,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      // Revalidated, not cached for minutes: the admin changes the booking rules at run time (issue #24 item 7).
+      // Revalidated, not cached for minutes: the admin changes the booking rules at run time (issue #24 item 7), and
+      // a site opens with its first bookable car (issue #26).
       reply.header('cache-control', 'no-cache');
-      return currentSettings(ctx);
+      return publicSettings(ctx);
     },
   );
 

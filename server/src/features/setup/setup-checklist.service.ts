@@ -1,0 +1,97 @@
+import { CURRENCIES } from '@roam/contract/currencies';
+import { LanguageSchema } from '@roam/contract/enums';
+import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup-checklist';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { bookableCarCount, currentFleet } from '../cars/cars.service.ts';
+import { cardGateway } from '../payments/payments.service.ts';
+import { listPlaces } from '../places/places.service.ts';
+import { listSuppliers } from '../suppliers/suppliers.service.ts';
+import { testEmail } from './setup-emails.ts';
+
+// The admin's set-up checklist (issue #26 item 2), computed on each call from the database (places, suppliers, the
+// live fleet of the search index) and the configuration, which holds the site's name, languages, currencies,
+// providers and e-mail delivery: those are set in the environment (README "Configuration"), not in the app.
+
+/** The documented default of CONTACT_EMAIL (config.ts): a business has not set its own while it is this one. */
+const DEFAULT_CONTACT = 'info@roam.localhost';
+
+export async function setupChecklist(ctx: AppContext, admin: Pick<SessionUser, 'email'>): Promise<SetupChecklist> {
+  const { config } = ctx;
+  const [places, suppliers, fleet, bookableCars] = await Promise.all([
+    listPlaces(ctx),
+    listSuppliers(ctx),
+    currentFleet(ctx),
+    bookableCarCount(ctx),
+  ]);
+  const card = cardGateway(config);
+  const wallet = Boolean(config.PAYPAL_CLIENT_ID);
+  const place = {
+    done: places.locations.length > 0,
+    countries: places.countries.length,
+    locations: places.locations.length,
+  };
+  const supplier = { done: suppliers.length > 0, suppliers: suppliers.length };
+  const car = { done: bookableCars > 0, cars: fleet.cars.length, bookableCars };
+  const emailMissing = [...(config.SMTP_URL ? [] : ['SMTP_URL']), ...(config.MAIL_FROM ? [] : ['MAIL_FROM'])];
+  return {
+    ready: place.done && supplier.done && car.done,
+    site: {
+      done: config.CONTACT_EMAIL !== DEFAULT_CONTACT,
+      websiteName: config.WEBSITE_NAME,
+      contactEmail: config.CONTACT_EMAIL,
+    },
+    languages: { done: true, languages: config.languages, defaultLanguage: config.DEFAULT_LANGUAGE },
+    currencies: { done: true, baseCurrency: config.BASE_CURRENCY, displayCurrencies: CURRENCIES.length },
+    place,
+    supplier,
+    car,
+    payments: {
+      // The demo gateway takes no real money: done once a real provider is configured.
+      done: card === 'stripe' || wallet,
+      card,
+      wallet,
+      missing:
+        card === 'stripe' || wallet
+          ? []
+          : [
+              'STRIPE_SECRET_KEY',
+              'STRIPE_PUBLISHABLE_KEY',
+              'STRIPE_WEBHOOK_SECRET',
+              'PAYPAL_CLIENT_ID',
+              'PAYPAL_CLIENT_SECRET',
+            ],
+    },
+    email: {
+      done: emailMissing.length === 0,
+      smtp: Boolean(config.SMTP_URL),
+      adminEmail: admin.email,
+      missing: emailMissing,
+    },
+    production: { done: config.productionGaps.length === 0, missing: config.productionGaps },
+  };
+}
+
+/**
+ * Sends the admin a test e-mail through the outbox and SMTP, now (issue #26 item 2). Without SMTP_URL it stays in
+ * the outbox (and the log outside production); an SMTP refusal is answered with SMTP's reason, for the admin to fix.
+ */
+export async function sendTestEmail(
+  ctx: AppContext,
+  admin: Pick<SessionUser, 'email' | 'fullName' | 'language'>,
+): Promise<TestEmailResult> {
+  const parsed = LanguageSchema.safeParse(admin.language);
+  const mail = testEmail(parsed.success ? parsed.data : ctx.config.DEFAULT_LANGUAGE, {
+    site: ctx.config.WEBSITE_NAME,
+    name: admin.fullName,
+    to: admin.email,
+  });
+  try {
+    await ctx.mailer.send(mail);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError('SERVICE_UNAVAILABLE', `The test e-mail could not be sent: ${reason}`);
+  }
+  return { to: admin.email, smtp: Boolean(ctx.config.SMTP_URL) };
+}
