@@ -26,6 +26,7 @@ import type operatorImport from './locales/en/operatorImport.json';
 import type operatorProfile from './locales/en/operatorProfile.json';
 import type operatorRequests from './locales/en/operatorRequests.json';
 import type operatorScheduler from './locales/en/operatorScheduler.json';
+import type operatorSetup from './locales/en/operatorSetup.json';
 import type payment from './locales/en/payment.json';
 import type search from './locales/en/search.json';
 import type setup from './locales/en/setup.json';
@@ -58,6 +59,7 @@ export type Translations = {
   operatorProfile: typeof operatorProfile;
   operatorRequests: typeof operatorRequests;
   operatorScheduler: typeof operatorScheduler;
+  operatorSetup: typeof operatorSetup;
   payment: typeof payment;
   search: typeof search;
   setup: typeof setup;

@@ -2,6 +2,7 @@ import { type ComponentType, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import type { OperatorScreenProps } from './operator-console';
+import { useSetupStatus } from './setup/api';
 
 // The admin's back office in the console (issue #24): its addresses and sections, shown to an admin only (a supplier
 // on one of them gets the not-found screen, as a driver does on any console address). Each screen is its own chunk.
@@ -16,6 +17,7 @@ const LocationScreen = lazy(() => import('./places/location-screen').then((m) =>
 const BookingRulesScreen = lazy(() =>
   import('./settings/booking-rules-screen').then((m) => ({ default: m.BookingRulesScreen })),
 );
+const SetupScreen = lazy(() => import('./setup/setup-screen').then((m) => ({ default: m.SetupScreen })));
 
 export const ADMIN_SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
   '/operator/users': UsersScreen,
@@ -24,6 +26,7 @@ export const ADMIN_SCREENS: Record<string, ComponentType<OperatorScreenProps>> =
   '/operator/places': PlacesScreen,
   '/operator/places/:id': LocationScreen,
   '/operator/settings': BookingRulesScreen,
+  '/operator/setup': SetupScreen,
 };
 
 export function useIsAdmin(): boolean {
@@ -35,9 +38,22 @@ export function useAdminSections(): { to: string; label: string }[] {
   const { t } = useTranslation();
   if (!useIsAdmin()) return [];
   return [
+    { to: '/operator/setup', label: t('operatorSetup.nav') },
     { to: '/operator/users', label: t('operatorAdmin.nav.users') },
     { to: '/operator/suppliers', label: t('operatorAdmin.nav.suppliers') },
     { to: '/operator/places', label: t('operatorAdmin.nav.places') },
     { to: '/operator/settings', label: t('operatorAdmin.nav.settings') },
   ];
+}
+
+/**
+ * Where the console's home (`/operator`) goes: the admin to the set-up checklist while the business is not ready
+ * (issue #26 item 2: no place, supplier or bookable car yet), else to the dashboard (issue #24 item 6); null while that is being asked.
+ */
+export function useConsoleHome(atHome: boolean): string | null {
+  const admin = useIsAdmin();
+  const { data, isError } = useSetupStatus(admin && atHome);
+  if (!admin) return '/operator/dashboard';
+  if (data) return data.ready ? '/operator/dashboard' : '/operator/setup';
+  return isError ? '/operator/dashboard' : null;
 }

@@ -2,7 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../../ui/page-loading';
-import { ADMIN_SCREENS, useAdminSections, useIsAdmin } from './admin-screens';
+import { ADMIN_SCREENS, useAdminSections, useConsoleHome, useIsAdmin } from './admin-screens';
 import { matchOperatorPath, type PathParams } from './lib/operator-paths';
 import { useOperatorStrings } from './lib/operator-strings';
 import './operator.css';
@@ -80,8 +80,11 @@ export function OperatorConsole({ notFound }: OperatorConsoleProps) {
   const sections = useSections();
   const { pathname } = useLocation();
   const admin = useIsAdmin();
-  // The dashboard is the console's home (issue #24 item 6).
-  if (/^\/operator\/?$/.test(pathname)) return <Navigate to="/operator/dashboard" replace />;
+  // The dashboard is the console's home (issue #24 item 6); the admin's set-up checklist while the business is not
+  // ready (issue #26 item 2).
+  const atHome = /^\/operator\/?$/.test(pathname);
+  const home = useConsoleHome(atHome);
+  if (atHome) return home ? <Navigate to={home} replace /> : <PageLoading />;
   const match = matchOperatorPath(admin ? Object.keys(ALL_SCREENS) : PATTERNS, pathname);
   const Screen = match ? ALL_SCREENS[match.pattern] : undefined;
   return (

@@ -1,0 +1,22 @@
+import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup-checklist';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+// The admin's set-up checklist calls (issue #26 item 2).
+
+/** `GET /api/setup-status`; `enabled`: false for anyone but the admin (the call is theirs alone). */
+export function useSetupStatus(enabled = true) {
+  return useQuery({
+    queryKey: ['setup-status'] as const,
+    queryFn: ({ signal }) => api.get<SetupChecklist>('/api/setup-status', { signal }),
+    enabled,
+  });
+}
+
+/** `POST /api/setup-test-email`: a test e-mail to the admin's own address; the screen handles a refusal. */
+export function useSendTestEmail(handlers: {
+  onSuccess: (result: TestEmailResult) => void;
+  onError: (cause: unknown) => void;
+}) {
+  return useMutation({ mutationFn: () => api.post<TestEmailResult>('/api/setup-test-email'), ...handlers });
+}
