@@ -139,7 +139,8 @@ function preloadRouteChunks(): Plugin {
  * (issue #8: the introduction was the page's largest paint, ~1.2 s after the header on a phone), and the search
  * form's skeleton with its words (issue #22 item 18), in the language the head script is certain of; otherwise the
  * shell stays hidden and the app paints the hero as before. The strings are the locale files' own, and the app's
- * hero and skeleton replace the shell's in the same place.
+ * hero and skeleton replace the shell's in the same place. A site with no bookable car yet (issue #26: the inline
+ * settings' `"bookable":false`) shows "coming soon" there instead of a form: the shell stays hidden.
  */
 function shellHomeHero(): Plugin {
   return {
@@ -166,7 +167,7 @@ function shellHomeHero(): Plugin {
         ];
       }
       const strings = JSON.stringify(hero).replaceAll('<', '\\u003c');
-      const script = `(function(){var m=document.getElementById('roam-shell-home'),h=${strings}[document.documentElement.getAttribute('data-start-language')];if(!m||!h||location.pathname.replace(/\\/$/,'')!=='')return;m.lang=h[0];m.querySelector('h1').textContent=h[1];m.querySelector('p').textContent=h[2];m.querySelectorAll('.search-field__label').forEach(function(l,i){l.textContent=h[3][i]});m.querySelector('.search-checkbox').append(h[4]);m.querySelector('.search-form__submit').textContent=h[5];m.hidden=false})()`;
+      const script = `(function(){var m=document.getElementById('roam-shell-home'),h=${strings}[document.documentElement.getAttribute('data-start-language')];if(!m||!h||location.pathname.replace(/\\/$/,'')!==''||/"bookable":false/.test((document.getElementById('roam-settings')||m).textContent))return;m.lang=h[0];m.querySelector('h1').textContent=h[1];m.querySelector('p').textContent=h[2];m.querySelectorAll('.search-field__label').forEach(function(l,i){l.textContent=h[3][i]});m.querySelector('.search-checkbox').append(h[4]);m.querySelector('.search-form__submit').textContent=h[5];m.hidden=false})()`;
       return [{ tag: 'script', children: script, injectTo: 'body' }];
     },
   };

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { importWithStrings } from '../../i18n/index';
 import { toSearchParams } from '../../lib/search-params';
+import { useSettings } from '../../lib/settings';
+import { ComingSoon } from '../../ui/coming-soon';
 import { SearchFormSkeleton } from '../../ui/search-form/search-form-skeleton';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { WhenVisible } from '../../ui/when-visible';
@@ -31,6 +33,18 @@ export function HomeScreen() {
   useDocumentTitle(t('home.title'));
   const navigate = useNavigate();
   const [pickupLocationId, setPickupLocationId] = useState<string | null>(null);
+  // No car can be booked yet (issue #26): "coming soon" instead of a form, a map and destinations that find nothing.
+  const { bookable } = useSettings();
+  if (!bookable) {
+    return (
+      <div className="home">
+        <HomeHero>
+          <ComingSoon />
+        </HomeHero>
+        <PromiseList />
+      </div>
+    );
+  }
 
   const chooseOnMap = (location: Location) => {
     setPickupLocationId(location._id);

@@ -17,7 +17,9 @@ const LocationScreen = lazy(() => import('./places/location-screen').then((m) =>
 const BookingRulesScreen = lazy(() =>
   import('./settings/booking-rules-screen').then((m) => ({ default: m.BookingRulesScreen })),
 );
-const SetupScreen = lazy(() => import('./setup/setup-screen').then((m) => ({ default: m.SetupScreen })));
+const SetupScreen = lazy(() =>
+  import('./setup/setup-checklist-screen').then((m) => ({ default: m.SetupChecklistScreen })),
+);
 
 export const ADMIN_SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
   '/operator/users': UsersScreen,

@@ -19,6 +19,7 @@ import {
 } from '../../lib/search-params';
 import { useSettings } from '../../lib/settings';
 import { CarCard, CarCardSkeleton } from '../../ui/car-card';
+import { ComingSoon } from '../../ui/coming-soon';
 import { Pager } from '../../ui/pager';
 import { SearchFormSkeleton } from '../../ui/search-form/search-form-skeleton';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -36,10 +37,22 @@ const PAGE_SIZE = BOOKING_RULES.pageSize.cars;
 const NARROW = '(max-width: 640px)';
 const SKELETONS = ['first', 'second', 'third'];
 
-/** Search results (spec §2): every criterion, filter and the page come from the address. */
+/** Search results (spec §2); "coming soon" while no car can be booked (issue #26), not a search that finds nothing. */
 export function SearchScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('search.title'));
+  if (useSettings().bookable) return <SearchPage />;
+  return (
+    <div className="search container">
+      <h1 className="search__title">{t('search.title')}</h1>
+      <ComingSoon />
+    </div>
+  );
+}
+
+/** Every criterion, filter and the page come from the address. */
+function SearchPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const criteria = readCriteria(params);

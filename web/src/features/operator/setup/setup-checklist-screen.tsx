@@ -3,7 +3,7 @@ import { Page } from '../../../ui/page';
 import { SetupChecklist } from './setup-checklist';
 
 /** `/operator/setup` (issue #26 item 2): the admin's checklist from an empty site to the first booking. */
-export function SetupScreen() {
+export function SetupChecklistScreen() {
   const { t } = useTranslation();
   return (
     <Page title={t('operatorSetup.title')} description={t('operatorSetup.description')}>

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import operatorAdmin from '../../../i18n/locales/en/operatorAdmin.json';
 import operatorSetup from '../../../i18n/locales/en/operatorSetup.json';
 import { refusal, renderScreen, screenTests, serveApi } from '../../../test-utils';
-import { SetupScreen } from './setup-screen';
+import { SetupChecklistScreen } from './setup-checklist-screen';
 
 // Issue #26 item 2: the admin's set-up checklist — each step done or to do, with the screen that does it or the
 // variables the environment sets, and the test e-mail.
@@ -38,7 +38,7 @@ const step = (name: string) => {
 describe('the set-up checklist screen', () => {
   it('says what is done and what is not, each with the screen or the settings that do it', async () => {
     serveApi({ 'GET /api/setup-status': () => Response.json(EMPTY_SITE) });
-    renderScreen(<SetupScreen />, { path: '/operator/setup' });
+    renderScreen(<SetupChecklistScreen />, { path: '/operator/setup' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Set up your rental business' })).toBeTruthy();
     await screen.findByRole('heading', { level: 2, name: 'The first place' });
 
@@ -78,7 +78,7 @@ describe('the set-up checklist screen', () => {
       },
     });
     const user = userEvent.setup();
-    renderScreen(<SetupScreen />, { path: '/operator/setup' });
+    renderScreen(<SetupChecklistScreen />, { path: '/operator/setup' });
     const button = await screen.findByRole('button', { name: 'Send a test e-mail to ada@rent.example' });
     await user.click(button);
     expect(
