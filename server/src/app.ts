@@ -39,6 +39,7 @@ import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaypalGateway } from './features/payments/paypal-gateway.ts';
 import { createStripeGateway } from './features/payments/stripe-gateway.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
+import { placesImportRoutes } from './features/places/places-import.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { startReminders } from './features/reminders/reminders.service.ts';
 import { schedulerRoutes } from './features/scheduler/scheduler.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp({
   await app.register(placesRoutes);
   await app.register(schedulerRoutes);
   await app.register(dashboardRoutes);
+  await app.register(placesImportRoutes);
 
   if (webDist !== null) await registerWebApp(app, webDist);
   // Added last so it runs first of the onClose hooks (last-added first), right after Fastify stopped the server:

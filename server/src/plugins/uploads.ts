@@ -37,3 +37,27 @@ export async function uploadedBytes(request: FastifyRequest, field: 'image' | 'f
     throw new AppError('BAD_REQUEST', 'The upload could not be read.');
   }
 }
+
+/** A CSV import's multipart form (issue #26): `file`, `mapping` (JSON: column → header), `supplierId` (fleet only). */
+export type ImportUpload = { bytes: Buffer | null; mapping: string | null; supplierId: string | null };
+
+export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
+  const upload: ImportUpload = { bytes: null, mapping: null, supplierId: null };
+  if (!request.isMultipart()) return upload;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Throws FST_REQ_FILE_TOO_LARGE (413) past the size registerUploads was given.
+        if (part.fieldname === 'file') upload.bytes = await part.toBuffer();
+        else await part.toBuffer();
+      } else if (part.fieldname === 'mapping' || part.fieldname === 'supplierId') {
+        upload[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    // A malformed upload is the client's fault (`uploadedBytes`); errors with a status keep theirs.
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
+  }
+  return upload;
+}

@@ -209,6 +209,8 @@ describe('security: seeded fuzz over every route', () => {
       // The set-up checklist (issue #26).
       { method: 'GET', url: '/api/setup-status' },
       { method: 'POST', url: '/api/setup-test-email' },
+      { method: 'POST', url: '/api/import-places/preview' },
+      { method: 'POST', url: '/api/import-places' },
     ])
       expect(routes).toContainEqual(route);
   });

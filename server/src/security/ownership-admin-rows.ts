@@ -1,3 +1,4 @@
+import { multipartForm } from '../../test/multipart.ts';
 import type { Db } from '../db/client.ts';
 import { countries, locations, users } from '../db/schema.ts';
 import { DEMO_IDS } from '../db/seed/seed.ts';
@@ -34,6 +35,13 @@ let counter = 0;
 const freshCode = () => {
   counter += 1;
   return `${'QXZ'[Math.floor(counter / 26) % 3]}${String.fromCharCode(65 + (counter % 26))}`;
+};
+
+const placesFile = (url: string) => {
+  const form = multipartForm([
+    { name: 'file', value: 'countryCode,nameEn\nFR,Paris\n', filename: 'places.csv', contentType: 'text/csv' },
+  ]);
+  return { method: 'POST' as const, url, payload: form.payload, headers: form.headers };
 };
 
 /** `db`: the suite's database, once its app is up. */
@@ -118,6 +126,13 @@ export function adminRows(db: () => Db): Row[] {
       request: async () => ({ method: 'POST', url: `/api/resend-supplier-invitation/${await invitedSupplier()}` }),
     },
     { call: 'GET /api/places', expected: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/places' }) },
+    // Places import (issue #26 item 3): a file that changes nothing (the demo's Paris, as it is).
+    {
+      call: 'POST /api/import-places/preview',
+      expected: ADMIN_ONLY,
+      request: () => placesFile('/api/import-places/preview'),
+    },
+    { call: 'POST /api/import-places', expected: ADMIN_ONLY, request: () => placesFile('/api/import-places') },
     // The set-up checklist and its test e-mail (issue #26 item 2).
     {
       call: 'GET /api/setup-status',

@@ -84,19 +84,3 @@ export function carCells(fields: CarFields): string[] {
     return String(value);
   });
 }
-
-/** A header written as a column's name ('Licence plate', 'licence_plate', 'LICENSEPLATE'…) is that column. */
-const folded = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/licence/g, 'license')
-    .replace(/[^a-z0-9]/g, '');
-
-export function guessMapping(headers: string[]): Partial<Record<CarCsvColumn, string>> {
-  const mapping: Partial<Record<CarCsvColumn, string>> = {};
-  for (const column of CAR_CSV_COLUMNS) {
-    const header = headers.find((h) => folded(h) === folded(column));
-    if (header !== undefined) mapping[column] = header;
-  }
-  return mapping;
-}

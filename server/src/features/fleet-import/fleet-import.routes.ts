@@ -4,42 +4,18 @@ import {
   IMPORT_LIMITS,
   ImportReportSchema,
 } from '@roam/contract/fleet-import';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
 import { download } from '../../lib/download.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { perAccountLimit } from '../../plugins/rate-limit.ts';
 import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import { registerUploads } from '../../plugins/uploads.ts';
+import { readImportUpload, registerUploads } from '../../plugins/uploads.ts';
 import { exportBookings, exportCars } from './fleet-export.service.ts';
-import { type ImportUpload, importCars } from './fleet-import.service.ts';
+import { importCars } from './fleet-import.service.ts';
 
 const errors = errorReplies(400, 401, 403, 413, 429);
 /** Checking a file reads the whole fleet: a few a minute per account is plenty for a person mapping columns. */
 const importRateLimit = perAccountLimit(20, '1 minute');
-
-/** The multipart form: `file` (the CSV), `mapping` (JSON: column → header), `supplierId` (the admin's choice). */
-async function readUpload(request: FastifyRequest): Promise<ImportUpload> {
-  const upload: ImportUpload = { bytes: null, mapping: null, supplierId: null };
-  if (!request.isMultipart()) return upload;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        // Throws FST_REQ_FILE_TOO_LARGE (413) past IMPORT_LIMITS.maxBytes.
-        if (part.fieldname === 'file') upload.bytes = await part.toBuffer();
-        else await part.toBuffer();
-      } else if (part.fieldname === 'mapping' || part.fieldname === 'supplierId') {
-        upload[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (error) {
-    // A malformed upload is the client's fault (uploads.ts `uploadedBytes`); errors with a status keep theirs.
-    if ((error as { statusCode?: number }).statusCode) throw error;
-    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
-  }
-  return upload;
-}
 
 /**
  * Fleet import and export (issue #26 item 3): a supplier its own fleet, the admin the supplier it names (the
@@ -63,7 +39,7 @@ export const fleetImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ImportReportSchema, ...errors },
       },
     },
-    async (request) => importCars(ctx, requireOperator(request), await readUpload(request), false),
+    async (request) => importCars(ctx, requireOperator(request), await readImportUpload(request), false),
   );
 
   app.post(
@@ -78,7 +54,7 @@ export const fleetImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ImportReportSchema, ...errors },
       },
     },
-    async (request) => importCars(ctx, requireOperator(request), await readUpload(request), true),
+    async (request) => importCars(ctx, requireOperator(request), await readImportUpload(request), true),
   );
 
   app.get(

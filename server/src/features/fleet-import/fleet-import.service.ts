@@ -2,18 +2,16 @@ import { LANGUAGES } from '@roam/contract/enums';
 import { type CarFields, CreateCarBodySchema, carFieldIssues, FLEET_MESSAGES } from '@roam/contract/fleet';
 import {
   CAR_CSV_COLUMNS,
-  type CarCsvColumn,
-  IMPORT_LIMITS,
   IMPORT_MESSAGES,
-  type ImportMapping,
   ImportMappingSchema,
   type ImportReport,
   type ImportRow,
 } from '@roam/contract/fleet-import';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError, validationFailed } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { cellReader, readCsv, readMapping } from '../../lib/csv-import.ts';
+import type { ImportUpload } from '../../plugins/uploads.ts';
 import {
   fleetByPlate,
   fleetSupplier,
@@ -24,14 +22,12 @@ import {
   updateCheckedCar,
 } from '../fleet/fleet.service.ts';
 import { listLocations } from '../locations/locations.service.ts';
-import { guessMapping, readCell, splitList } from './car-csv.ts';
+import { readCell, splitList } from './car-csv.ts';
 
 // Fleet import (issue #26 item 3): a CSV of cars, its headers mapped onto the editor's fields, checked row by row
 // with the car editor's own rules (`CreateCarBodySchema`, `carFieldIssues`) and written all-or-nothing in one
 // transaction, each car audited as the editor audits it. A row whose licence plate is a car of the supplier's fleet
 // updates that car (only the mapped columns), so importing the same file twice changes nothing the second time.
-
-export type ImportUpload = { bytes: Buffer | null; mapping: string | null; supplierId: string | null };
 
 /** Fields a new car must have (the others have defaults): an empty cell names the field. */
 const REQUIRED = new Set<string>(
@@ -44,46 +40,6 @@ const plateOf = (cell: string | undefined) => {
   const parsed = CreateCarBodySchema.shape.licensePlate.safeParse(cell ?? '');
   return parsed.success ? parsed.data : null;
 };
-
-function readCsv(bytes: Buffer | null): { headers: string[]; records: { cells: string[]; line: number }[] } {
-  if (!bytes || bytes.length === 0) throw validationFailed({ file: [IMPORT_MESSAGES.addFile] });
-  let parsed: { record: string[]; info: { lines: number } }[];
-  try {
-    // `info: true` gives each record with its line in the file (a quoted cell may span lines); csv-parse's types
-    // describe the records without it.
-    parsed = parse(bytes, {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-      trim: true,
-    }) as unknown as typeof parsed;
-  } catch {
-    throw validationFailed({ file: [IMPORT_MESSAGES.unreadable] });
-  }
-  const [head, ...rows] = parsed;
-  if (!head || rows.length === 0) throw validationFailed({ file: [IMPORT_MESSAGES.noRows] });
-  if (rows.length > IMPORT_LIMITS.maxRows) throw validationFailed({ file: [IMPORT_MESSAGES.tooManyRows] });
-  return { headers: head.record, records: rows.map((row) => ({ cells: row.record, line: row.info.lines })) };
-}
-
-function readMapping(raw: string | null, headers: string[]): ImportMapping {
-  if (raw === null || raw.trim() === '') return guessMapping(headers);
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw validationFailed({ mapping: [IMPORT_MESSAGES.badMapping] });
-  }
-  const mapping = ImportMappingSchema.safeParse(json);
-  if (!mapping.success) throw validationFailed({ mapping: [IMPORT_MESSAGES.badMapping] });
-  const unknown = Object.entries(mapping.data).filter(([, header]) => !headers.includes(header ?? ''));
-  if (unknown.length > 0)
-    throw validationFailed(
-      Object.fromEntries(unknown.map(([column]) => [`mapping.${column}`, [IMPORT_MESSAGES.unknownColumn]])),
-    );
-  return mapping.data;
-}
 
 /** Place names (in any language, any case) → id; a name two places share names neither. */
 async function placeNames(ctx: AppContext): Promise<Map<string, string | null>> {
@@ -108,16 +64,13 @@ export async function importCars(
   write: boolean,
 ): Promise<ImportReport> {
   const supplierId = await fleetSupplier(ctx, actor, upload.supplierId ?? undefined);
-  const { headers, records } = readCsv(upload.bytes);
-  const mapping = readMapping(upload.mapping, headers);
+  const { headers, records } = readCsv(upload.bytes, IMPORT_MESSAGES.noRows);
+  const mapping = readMapping(upload.mapping, headers, CAR_CSV_COLUMNS, ImportMappingSchema);
   const columns = CAR_CSV_COLUMNS.filter((column) => mapping[column] !== undefined).map((column) => ({
     column,
     index: headers.indexOf(mapping[column] as string),
   }));
-  const cellOf = (cells: string[], column: CarCsvColumn) =>
-    columns.find((c) => c.column === column)
-      ? (cells[columns.find((c) => c.column === column)!.index] ?? '')
-      : undefined;
+  const cellOf = cellReader(headers, mapping);
 
   const plates = records.map((record) => plateOf(cellOf(record.cells, 'licensePlate')));
   const fleet = await fleetByPlate(

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ImportRowSchema } from './fleet-import.ts';
+
+// Places import (issue #26 item 3's last part): countries and locations from one CSV, a location per row with its
+// country, mapped, checked row by row with the places editor's rules and written all-or-nothing like the fleet's.
+// Natural keys: a country by its ISO code, a location by its English name within its country — a row naming a place
+// that exists updates it (only the mapped, non-empty cells), so the same file twice changes nothing.
+
+export const PLACE_CSV_COLUMNS = [
+  'countryCode',
+  'countryEn',
+  'countryFr',
+  'countryEs',
+  'countrySe',
+  'countryDe',
+  'nameEn',
+  'nameFr',
+  'nameEs',
+  'nameSe',
+  'nameDe',
+  'kind',
+  'address',
+  'latitude',
+  'longitude',
+  'timeZone',
+] as const;
+export type PlaceCsvColumn = (typeof PLACE_CSV_COLUMNS)[number];
+
+export const PLACES_IMPORT_MESSAGES = {
+  noRows: 'The file has no place rows.',
+  duplicate: (row: number) => `This place is already on row ${row} of the file.`,
+  notNumber: 'Please enter a number.',
+} as const;
+
+export const PlaceMappingSchema = z.partialRecord(z.enum(PLACE_CSV_COLUMNS), z.string().max(200));
+export type PlaceMapping = z.infer<typeof PlaceMappingSchema>;
+
+/** `POST /api/import-places/preview` and `POST /api/import-places`: each row's place, its action and its errors. */
+export const PlacesImportReportSchema = z.object({
+  headers: z.array(z.string()),
+  mapping: PlaceMappingSchema,
+  rows: z.array(ImportRowSchema.omit({ licensePlate: true }).extend({ countryCode: z.string() })),
+  valid: z.boolean(),
+  imported: z.boolean(),
+});
+export type PlacesImportReport = z.infer<typeof PlacesImportReportSchema>;
