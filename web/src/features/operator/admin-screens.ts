@@ -13,6 +13,9 @@ const SuppliersScreen = lazy(() =>
   import('./suppliers/supplier-accounts-screen').then((m) => ({ default: m.SuppliersScreen })),
 );
 const PlacesScreen = lazy(() => import('./places/places-screen').then((m) => ({ default: m.PlacesScreen })));
+const PlacesImportScreen = lazy(() =>
+  import('./places/places-import-screen').then((m) => ({ default: m.PlacesImportScreen })),
+);
 const LocationScreen = lazy(() => import('./places/location-screen').then((m) => ({ default: m.LocationScreen })));
 const BookingRulesScreen = lazy(() =>
   import('./settings/booking-rules-screen').then((m) => ({ default: m.BookingRulesScreen })),
@@ -26,6 +29,8 @@ export const ADMIN_SCREENS: Record<string, ComponentType<OperatorScreenProps>> =
   '/operator/users/:id': UserScreen,
   '/operator/suppliers': SuppliersScreen,
   '/operator/places': PlacesScreen,
+  // Before ':id': the first match wins.
+  '/operator/places/import': PlacesImportScreen,
   '/operator/places/:id': LocationScreen,
   '/operator/settings': BookingRulesScreen,
   '/operator/setup': SetupScreen,

@@ -155,7 +155,11 @@ export function ImportScreen() {
                   ? t('operatorImport.report.imported', { created, updated })
                   : t('operatorImport.report.summary', { count: report.rows.length, created, updated, invalid })}
               </p>
-              <ImportReportTable report={report} />
+              <ImportReportTable
+                rows={report.rows}
+                keyLabel={t('operatorCars.fields.licensePlate')}
+                keyOf={(row) => row.licensePlate ?? '—'}
+              />
               {report.imported ? (
                 <p>
                   <Link to="/operator/cars" className="button button--accent">

@@ -7,6 +7,7 @@ import type {
   UpdateCountryBody,
   UpdateLocationBody,
 } from '@roam/contract/places';
+import type { PlaceMapping, PlacesImportReport } from '@roam/contract/places-import';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -56,5 +57,38 @@ export function useDeletePlace() {
     mutationFn: ({ kind, id }: { kind: 'location' | 'country'; id: string }) =>
       api.delete<{ _id: string }>(`/api/delete-${kind}/${id}`),
     onSuccess: refresh,
+  });
+}
+
+/** A places CSV and the mapping of its columns (absent: the server maps the headers named as a column). */
+export interface PlacesImportRequest {
+  file: File;
+  mapping?: PlaceMapping;
+}
+
+const importForm = ({ file, mapping }: PlacesImportRequest) => {
+  const body = new FormData();
+  if (mapping) body.append('mapping', JSON.stringify(mapping));
+  body.append('file', file);
+  return body;
+};
+
+/** `POST /api/import-places/preview` (issue #26 item 3): the row-by-row report, nothing written. */
+export function usePreviewPlacesImport() {
+  return useMutation({
+    mutationFn: (request: PlacesImportRequest) =>
+      api.post<PlacesImportReport>('/api/import-places/preview', importForm(request)),
+    onError: () => {},
+  });
+}
+
+/** `POST /api/import-places`: every row written, or none. */
+export function useImportPlaces() {
+  const refresh = useRefreshPlaces();
+  return useMutation({
+    mutationFn: (request: PlacesImportRequest) =>
+      api.post<PlacesImportReport>('/api/import-places', importForm(request)),
+    onSuccess: refresh,
+    onError: () => {},
   });
 }

@@ -48,6 +48,9 @@ export function PlacesScreen() {
         <button type="button" className="button button--secondary" onClick={() => setEditing('new')}>
           {t('operatorAdmin.places.newCountry')}
         </button>
+        <Link className="button button--secondary" to="/operator/places/import">
+          {t('operatorImport.places.link')}
+        </Link>
       </div>
       {editing ? (
         <CountryForm

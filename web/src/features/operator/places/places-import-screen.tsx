@@ -1,0 +1,141 @@
+import { PLACE_CSV_COLUMNS, type PlaceMapping, type PlacesImportReport } from '@roam/contract/places-import';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
+import { FileField } from '../../../ui/file-field';
+import { SelectField } from '../../../ui/form-field';
+import { Page } from '../../../ui/page';
+import { ImportReportTable } from '../import/import-report-table';
+import '../import/import.css';
+import { useImportPlaces, usePreviewPlacesImport } from './api';
+
+/**
+ * Places import (issue #26 item 3), as the fleet's: the admin chooses a CSV, matches its columns, reads the server's
+ * row-by-row report, then imports every row or none.
+ */
+export function PlacesImportScreen() {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState<PlaceMapping | undefined>(undefined);
+  const [report, setReport] = useState<PlacesImportReport | null>(null);
+  const preview = usePreviewPlacesImport();
+  const importPlaces = useImportPlaces();
+
+  const check = (chosen: File | null, nextMapping: PlaceMapping | undefined) => {
+    importPlaces.reset();
+    setReport(null);
+    if (!chosen) return;
+    preview.mutate(
+      { file: chosen, ...(nextMapping ? { mapping: nextMapping } : {}) },
+      {
+        onSuccess: (answer) => {
+          setReport(answer);
+          setMapping(answer.mapping);
+        },
+      },
+    );
+  };
+  const mapColumn = (column: (typeof PLACE_CSV_COLUMNS)[number], header: string) => {
+    const next = { ...mapping };
+    if (header === '') delete next[column];
+    else next[column] = header;
+    setMapping(next);
+    check(file, next);
+  };
+
+  const failure = preview.error ?? importPlaces.error;
+  const fileError = isApiError(failure) ? (failure.fieldErrors.file?.[0] ?? null) : null;
+  const created = report?.rows.filter((row) => row.action === 'create').length ?? 0;
+  const updated = (report?.rows.length ?? 0) - created;
+  const invalid = report?.rows.filter((row) => Object.keys(row.errors).length > 0).length ?? 0;
+
+  return (
+    <Page title={t('operatorImport.places.title')} description={t('operatorImport.places.description')}>
+      <div className="op-import">
+        <p>
+          <Link to="/operator/places">{t('operatorImport.places.seePlaces')}</Link>
+        </p>
+        <section aria-labelledby="import-file" className="op-import__section">
+          <h2 id="import-file">{t('operatorImport.file.title')}</h2>
+          <p>{t('operatorImport.places.format')}</p>
+          <FileField
+            name="file"
+            accept=".csv,text/csv"
+            label={t('operatorImport.file.label')}
+            value={file}
+            onChange={(chosen) => {
+              setFile(chosen);
+              setMapping(undefined);
+              check(chosen, undefined);
+            }}
+            chooseLabel={t('operatorImport.file.choose')}
+            emptyLabel={t('operatorImport.file.none')}
+            {...(fileError ? { error: t('operatorImport.file.unreadable') } : {})}
+          />
+          {preview.isPending ? <p aria-live="polite">{t('operatorImport.checking')}</p> : null}
+          {failure && !fileError && !(isApiError(failure) && failure.code === 'VALIDATION_FAILED') ? (
+            <p role="alert" className="form-message form-message--error">
+              {t('operatorImport.error')}
+            </p>
+          ) : null}
+        </section>
+
+        {report ? (
+          <>
+            <section aria-labelledby="import-mapping" className="op-import__section">
+              <h2 id="import-mapping">{t('operatorImport.mapping.title')}</h2>
+              <p>{t('operatorImport.mapping.hint')}</p>
+              <div className="op-import__mapping">
+                {PLACE_CSV_COLUMNS.map((column) => (
+                  <SelectField
+                    key={column}
+                    label={column}
+                    name={`map-${column}`}
+                    value={mapping?.[column] ?? ''}
+                    onChange={(header) => mapColumn(column, header)}
+                  >
+                    <option value="">{t('operatorImport.mapping.none')}</option>
+                    {report.headers.map((header) => (
+                      <option key={header} value={header}>
+                        {header}
+                      </option>
+                    ))}
+                  </SelectField>
+                ))}
+              </div>
+            </section>
+
+            <section aria-labelledby="import-report" className="op-import__section">
+              <h2 id="import-report">{t('operatorImport.report.title')}</h2>
+              <p aria-live="polite">
+                {report.imported
+                  ? t('operatorImport.places.imported', { created, updated })
+                  : t('operatorImport.report.summary', { count: report.rows.length, created, updated, invalid })}
+              </p>
+              <ImportReportTable
+                rows={report.rows}
+                keyLabel={t('operatorAdmin.places.country')}
+                keyOf={(row) => row.countryCode}
+              />
+              {report.imported ? null : (
+                <p>
+                  <button
+                    type="button"
+                    className="button button--accent"
+                    disabled={!report.valid || importPlaces.isPending}
+                    onClick={() =>
+                      file && importPlaces.mutate({ file, mapping: report.mapping }, { onSuccess: setReport })
+                    }
+                  >
+                    {t('operatorImport.places.import', { count: report.rows.length })}
+                  </button>
+                </p>
+              )}
+            </section>
+          </>
+        ) : null}
+      </div>
+    </Page>
+  );
+}
