@@ -50,7 +50,7 @@ describe('the set-up checklist', () => {
       production: { done: false, missing: ['PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM'] },
     });
     expect((await checklist()).car.bookableCars).toBeGreaterThan(200);
-    expect(await settings()).toEqual({ bookable: true, cache: 'public, max-age=300' });
+    expect(await settings()).toEqual({ bookable: true, cache: 'no-cache' });
   });
 
   it('is not ready, and the site not bookable, while no car can be booked; one car opens it', async () => {
