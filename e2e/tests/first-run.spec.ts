@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { request, SERVER_MAIN, type ServerProcess, startServer } from '../harness/server-process.ts';
 import { audit } from './axe.ts';
-import { expect, locale, rentalPeriod, signInFromPage, test, text } from './fixtures.ts';
+import { chooseFile, expect, locale, rentalPeriod, signInFromPage, test, text } from './fixtures.ts';
 
 // Issue #26: from an empty database to the first admin. Without ADMIN_EMAIL the server logs a one-time set-up link;
 // with it, the admin exists at once; a locked-out admin's password is reset from the shell (`npm run admin`). Then
@@ -227,13 +227,12 @@ test('from an empty database to the first paid booking: the checklist, a place, 
         `AN-002-CY,Lake Peugeot 3008,midi,diesel,automatic,5,5,true,-1,fullToFull,500.00,Annecy,${secondPrice}`,
       ].join('\n'),
     );
-  const choose = async (buffer: Buffer) => {
-    const chooser = page.waitForEvent('filechooser');
-    await page
-      .getByRole('button', { name: `${t('operatorImport.file.label')} ${t('operatorImport.file.choose')}` })
-      .click();
-    await (await chooser).setFiles({ name: 'fleet.csv', mimeType: 'text/csv', buffer });
-  };
+  const choose = (buffer: Buffer) =>
+    chooseFile(page, `${t('operatorImport.file.label')} ${t('operatorImport.file.choose')}`, {
+      name: 'fleet.csv',
+      mimeType: 'text/csv',
+      buffer,
+    });
   await choose(csv('0'));
   const report = page.getByRole('table', { name: t('operatorImport.report.title') });
   const bad = report.getByRole('row').filter({ hasText: 'AN-002-CY' });

@@ -144,4 +144,11 @@ export async function watchLayoutShifts(page: Page) {
 export const layoutShifts = (page: Page) =>
   page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
 
+/** Chooses a file as a person does: the field's button opens the browser's file chooser (web ui/file-field.tsx). */
+export async function chooseFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button }).click();
+  await (await chooser).setFiles(file);
+}
+
 export { expect };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { audit } from './axe.ts';
-import { expect, locale, rentalPeriod, signInFromPage, test, text } from './fixtures.ts';
+import { chooseFile, expect, locale, rentalPeriod, signInFromPage, test, text } from './fixtures.ts';
 
 // Issue #26 item 3 in the browser against the real server: a supplier imports a CSV with one bad row, sees it
 // reported by line and field, fixes the file and imports it; a car of the file is found by a driver's search at its
@@ -44,13 +44,12 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByRole('link', { name: t('operatorCars.list.import') }).click();
     await expect(page.getByRole('heading', { level: 1, name: t('operatorImport.title') })).toBeVisible();
     // The file is chosen as a person does: the field's button opens the browser's file chooser.
-    const choose = async (buffer: Buffer) => {
-      const chooser = page.waitForEvent('filechooser');
-      await page
-        .getByRole('button', { name: `${t('operatorImport.file.label')} ${t('operatorImport.file.choose')}` })
-        .click();
-      await (await chooser).setFiles({ name: 'fleet.csv', mimeType: 'text/csv', buffer });
-    };
+    const choose = (buffer: Buffer) =>
+      chooseFile(page, `${t('operatorImport.file.label')} ${t('operatorImport.file.choose')}`, {
+        name: 'fleet.csv',
+        mimeType: 'text/csv',
+        buffer,
+      });
 
     // The bad row (a price of 0) is reported by its line and field; nothing can be imported.
     await choose(csv('0'));

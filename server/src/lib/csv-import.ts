@@ -1,7 +1,7 @@
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@roam/contract/fleet-import';
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
-import { validationFailed } from './app-error.ts';
+import { AppError, validationFailed } from './app-error.ts';
 
 // What every CSV import shares (issue #26: cars, places): the file read into a header and records with their lines,
 // the operator's mapping of the import's columns onto the file's headers (absent: headers named as a column).
@@ -82,4 +82,12 @@ export function cellReader<Column extends string>(headers: string[], mapping: Pa
     const index = at.get(column);
     return index === undefined ? undefined : (cells[index] ?? '');
   };
+}
+
+/** The import refused whole (400): every row's errors, as `rows.<line>.<field>`. */
+export function invalidRows(rows: { line: number; errors: Record<string, string[]> }[]): AppError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const row of rows)
+    for (const [field, m] of Object.entries(row.errors)) fieldErrors[`rows.${row.line}.${field}`] = m;
+  return new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.invalidRows, fieldErrors);
 }

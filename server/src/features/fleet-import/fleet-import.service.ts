@@ -9,8 +9,7 @@ import {
 } from '@roam/contract/fleet-import';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { cellReader, readCsv, readMapping } from '../../lib/csv-import.ts';
+import { cellReader, invalidRows, readCsv, readMapping } from '../../lib/csv-import.ts';
 import type { ImportUpload } from '../../plugins/uploads.ts';
 import {
   fleetByPlate,
@@ -141,12 +140,7 @@ export async function importCars(
     imported,
   });
   if (!write) return report(false);
-  if (!valid) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const row of rows)
-      for (const [field, m] of Object.entries(row.errors)) fieldErrors[`rows.${row.line}.${field}`] = m;
-    throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.invalidRows, fieldErrors);
-  }
+  if (!valid) throw invalidRows(rows);
   await inFleetTransaction(ctx, async (tx) => {
     for (const row of rows) {
       if (!row.fields) continue;

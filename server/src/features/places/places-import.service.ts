@@ -1,6 +1,5 @@
 import { LANGUAGES, type Language } from '@roam/contract/enums';
 import { FLEET_MESSAGES } from '@roam/contract/fleet';
-import { IMPORT_MESSAGES } from '@roam/contract/fleet-import';
 import { CreateCountryBodySchema, CreateLocationBodySchema, UpdateLocationBodySchema } from '@roam/contract/places';
 import {
   PLACE_CSV_COLUMNS,
@@ -11,8 +10,7 @@ import {
 } from '@roam/contract/places-import';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { cellReader, readCsv, readMapping } from '../../lib/csv-import.ts';
+import { cellReader, invalidRows, readCsv, readMapping } from '../../lib/csv-import.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { ImportUpload } from '../../plugins/uploads.ts';
 import { changesBetween, recordAudit } from '../audit/audit.service.ts';
@@ -154,12 +152,7 @@ export async function importPlaces(
   const valid = rows.every((row) => Object.keys(row.errors).length === 0);
   const report = (imported: boolean): PlacesImportReport => ({ headers, mapping, rows, valid, imported });
   if (!write) return report(false);
-  if (!valid) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const row of rows)
-      for (const [field, m] of Object.entries(row.errors)) fieldErrors[`rows.${row.line}.${field}`] = m;
-    throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.invalidRows, fieldErrors);
-  }
+  if (!valid) throw invalidRows(rows);
   await ctx.db.transaction(async (tx) => {
     const countryIds = new Map(countryRows.map((row) => [row.code, row.id]));
     for (const change of writes) {

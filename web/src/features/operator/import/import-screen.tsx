@@ -2,14 +2,13 @@ import { CAR_CSV_COLUMNS, type ImportMapping, type ImportReport } from '@roam/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { FileField } from '../../../ui/file-field';
 import { SelectField } from '../../../ui/form-field';
 import { Page } from '../../../ui/page';
 import { useSuppliers } from '../../suppliers/api/get-suppliers';
 import { exportCarsHref, useImportCars, usePreviewImport } from '../api/fleet-import';
 import { ExportBookings } from './export-bookings';
+import { ColumnMapping, CsvFileField } from './import-parts';
 import { ImportReportTable } from './import-report-table';
 import './import.css';
 
@@ -73,7 +72,6 @@ export function ImportScreen() {
   };
 
   const failure = preview.error ?? importCars.error;
-  const fileError = isApiError(failure) ? (failure.fieldErrors.file?.[0] ?? null) : null;
   const created = report?.rows.filter((row) => row.action === 'create').length ?? 0;
   const updated = (report?.rows.length ?? 0) - created;
   const invalid = report?.rows.filter((row) => Object.keys(row.errors).length > 0).length ?? 0;
@@ -105,48 +103,12 @@ export function ImportScreen() {
               ))}
             </SelectField>
           ) : null}
-          <FileField
-            name="file"
-            accept=".csv,text/csv"
-            label={t('operatorImport.file.label')}
-            value={file}
-            onChange={chooseFile}
-            chooseLabel={t('operatorImport.file.choose')}
-            emptyLabel={t('operatorImport.file.none')}
-            {...(fileError ? { error: t('operatorImport.file.unreadable') } : {})}
-          />
-          {preview.isPending ? <p aria-live="polite">{t('operatorImport.checking')}</p> : null}
-          {failure && !fileError && !(isApiError(failure) && failure.code === 'VALIDATION_FAILED') ? (
-            <p role="alert" className="form-message form-message--error">
-              {t('operatorImport.error')}
-            </p>
-          ) : null}
+          <CsvFileField file={file} onChange={chooseFile} checking={preview.isPending} failure={failure} />
         </section>
 
         {report ? (
           <>
-            <section aria-labelledby="import-mapping" className="op-import__section">
-              <h2 id="import-mapping">{t('operatorImport.mapping.title')}</h2>
-              <p>{t('operatorImport.mapping.hint')}</p>
-              <div className="op-import__mapping">
-                {CAR_CSV_COLUMNS.map((column) => (
-                  <SelectField
-                    key={column}
-                    label={column}
-                    name={`map-${column}`}
-                    value={mapping?.[column] ?? ''}
-                    onChange={(header) => mapColumn(column, header)}
-                  >
-                    <option value="">{t('operatorImport.mapping.none')}</option>
-                    {report.headers.map((header) => (
-                      <option key={header} value={header}>
-                        {header}
-                      </option>
-                    ))}
-                  </SelectField>
-                ))}
-              </div>
-            </section>
+            <ColumnMapping columns={CAR_CSV_COLUMNS} headers={report.headers} mapping={mapping} onMap={mapColumn} />
 
             <section aria-labelledby="import-report" className="op-import__section">
               <h2 id="import-report">{t('operatorImport.report.title')}</h2>

@@ -2,10 +2,8 @@ import { PLACE_CSV_COLUMNS, type PlaceMapping, type PlacesImportReport } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
-import { FileField } from '../../../ui/file-field';
-import { SelectField } from '../../../ui/form-field';
 import { Page } from '../../../ui/page';
+import { ColumnMapping, CsvFileField } from '../import/import-parts';
 import { ImportReportTable } from '../import/import-report-table';
 import '../import/import.css';
 import { useImportPlaces, usePreviewPlacesImport } from './api';
@@ -45,7 +43,6 @@ export function PlacesImportScreen() {
   };
 
   const failure = preview.error ?? importPlaces.error;
-  const fileError = isApiError(failure) ? (failure.fieldErrors.file?.[0] ?? null) : null;
   const created = report?.rows.filter((row) => row.action === 'create').length ?? 0;
   const updated = (report?.rows.length ?? 0) - created;
   const invalid = report?.rows.filter((row) => Object.keys(row.errors).length > 0).length ?? 0;
@@ -59,52 +56,21 @@ export function PlacesImportScreen() {
         <section aria-labelledby="import-file" className="op-import__section">
           <h2 id="import-file">{t('operatorImport.file.title')}</h2>
           <p>{t('operatorImport.places.format')}</p>
-          <FileField
-            name="file"
-            accept=".csv,text/csv"
-            label={t('operatorImport.file.label')}
-            value={file}
+          <CsvFileField
+            file={file}
             onChange={(chosen) => {
               setFile(chosen);
               setMapping(undefined);
               check(chosen, undefined);
             }}
-            chooseLabel={t('operatorImport.file.choose')}
-            emptyLabel={t('operatorImport.file.none')}
-            {...(fileError ? { error: t('operatorImport.file.unreadable') } : {})}
+            checking={preview.isPending}
+            failure={failure}
           />
-          {preview.isPending ? <p aria-live="polite">{t('operatorImport.checking')}</p> : null}
-          {failure && !fileError && !(isApiError(failure) && failure.code === 'VALIDATION_FAILED') ? (
-            <p role="alert" className="form-message form-message--error">
-              {t('operatorImport.error')}
-            </p>
-          ) : null}
         </section>
 
         {report ? (
           <>
-            <section aria-labelledby="import-mapping" className="op-import__section">
-              <h2 id="import-mapping">{t('operatorImport.mapping.title')}</h2>
-              <p>{t('operatorImport.mapping.hint')}</p>
-              <div className="op-import__mapping">
-                {PLACE_CSV_COLUMNS.map((column) => (
-                  <SelectField
-                    key={column}
-                    label={column}
-                    name={`map-${column}`}
-                    value={mapping?.[column] ?? ''}
-                    onChange={(header) => mapColumn(column, header)}
-                  >
-                    <option value="">{t('operatorImport.mapping.none')}</option>
-                    {report.headers.map((header) => (
-                      <option key={header} value={header}>
-                        {header}
-                      </option>
-                    ))}
-                  </SelectField>
-                ))}
-              </div>
-            </section>
+            <ColumnMapping columns={PLACE_CSV_COLUMNS} headers={report.headers} mapping={mapping} onMap={mapColumn} />
 
             <section aria-labelledby="import-report" className="op-import__section">
               <h2 id="import-report">{t('operatorImport.report.title')}</h2>
