@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLACE_CSV_COLUMNS, type PlaceCsvColumn } from './console-enum-values.ts';
 import { ImportRowSchema } from './fleet-import.ts';
 
 // Places import (issue #26 item 3's last part): countries and locations from one CSV, a location per row with its
@@ -6,25 +7,7 @@ import { ImportRowSchema } from './fleet-import.ts';
 // Natural keys: a country by its ISO code, a location by its English name within its country — a row naming a place
 // that exists updates it (only the mapped, non-empty cells), so the same file twice changes nothing.
 
-export const PLACE_CSV_COLUMNS = [
-  'countryCode',
-  'countryEn',
-  'countryFr',
-  'countryEs',
-  'countrySe',
-  'countryDe',
-  'nameEn',
-  'nameFr',
-  'nameEs',
-  'nameSe',
-  'nameDe',
-  'kind',
-  'address',
-  'latitude',
-  'longitude',
-  'timeZone',
-] as const;
-export type PlaceCsvColumn = (typeof PLACE_CSV_COLUMNS)[number];
+export { PLACE_CSV_COLUMNS, type PlaceCsvColumn };
 
 export const PLACES_IMPORT_MESSAGES = {
   noRows: 'The file has no place rows.',

@@ -1,4 +1,5 @@
-import { PLACE_CSV_COLUMNS, type PlaceMapping, type PlacesImportReport } from '@roam/contract/places-import';
+import { PLACE_CSV_COLUMNS } from '@roam/contract/console-enum-values';
+import type { PlaceMapping, PlacesImportReport } from '@roam/contract/places-import';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
