@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { request, SERVER_MAIN, type ServerProcess, startServer } from '../harness/server-process.ts';
 import { audit } from './axe.ts';
-import { chooseFile, expect, locale, rentalPeriod, signInFromPage, test, text } from './fixtures.ts';
+import { chooseCsv, expect, locale, rentalPeriod, signInFromPage, test, text } from './fixtures.ts';
 
 // Issue #26: from an empty database to the first admin. Without ADMIN_EMAIL the server logs a one-time set-up link;
 // with it, the admin exists at once; a locked-out admin's password is reset from the shell (`npm run admin`). Then
@@ -227,19 +227,13 @@ test('from an empty database to the first paid booking: the checklist, a place, 
         `AN-002-CY,Lake Peugeot 3008,midi,diesel,automatic,5,5,true,-1,fullToFull,500.00,Annecy,${secondPrice}`,
       ].join('\n'),
     );
-  const choose = (buffer: Buffer) =>
-    chooseFile(page, `${t('operatorImport.file.label')} ${t('operatorImport.file.choose')}`, {
-      name: 'fleet.csv',
-      mimeType: 'text/csv',
-      buffer,
-    });
-  await choose(csv('0'));
+  await chooseCsv(page, en, csv('0'));
   const report = page.getByRole('table', { name: t('operatorImport.report.title') });
   const bad = report.getByRole('row').filter({ hasText: 'AN-002-CY' });
   await expect(bad).toContainText(`dailyPrice: ${t('operatorCars.errors.invalidPrice')}`);
   const importButton = page.getByRole('button', { name: t('operatorImport.import_other', { count: 2 }) });
   await expect(importButton).toBeDisabled();
-  await choose(csv('65.00'));
+  await chooseCsv(page, en, csv('65.00'));
   await expect(bad).toContainText(t('operatorImport.report.ok'));
   await importButton.click();
   await expect(page.getByText(t('operatorImport.report.imported', { created: 2, updated: 0 }))).toBeVisible();

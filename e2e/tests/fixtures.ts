@@ -151,4 +151,10 @@ export async function chooseFile(page: Page, button: string, file: { name: strin
   await (await chooser).setFiles(file);
 }
 
+/** Chooses a fleet CSV in the console's import screen, through its file field's button. */
+export function chooseCsv(page: Page, messages: Locale, buffer: Buffer) {
+  const button = `${text(messages, 'operatorImport.file.label')} ${text(messages, 'operatorImport.file.choose')}`;
+  return chooseFile(page, button, { name: 'fleet.csv', mimeType: 'text/csv', buffer });
+}
+
 export { expect };

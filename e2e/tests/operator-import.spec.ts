@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { audit } from './axe.ts';
-import { chooseFile, expect, locale, rentalPeriod, signInFromPage, test, text } from './fixtures.ts';
+import { chooseCsv, expect, locale, rentalPeriod, signInFromPage, test, text } from './fixtures.ts';
 
 // Issue #26 item 3 in the browser against the real server: a supplier imports a CSV with one bad row, sees it
 // reported by line and field, fixes the file and imports it; a car of the file is found by a driver's search at its
@@ -43,16 +43,8 @@ for (const language of ['en', 'fr'] as const) {
     await page.goto(`/operator/cars?l=${language}`);
     await page.getByRole('link', { name: t('operatorCars.list.import') }).click();
     await expect(page.getByRole('heading', { level: 1, name: t('operatorImport.title') })).toBeVisible();
-    // The file is chosen as a person does: the field's button opens the browser's file chooser.
-    const choose = (buffer: Buffer) =>
-      chooseFile(page, `${t('operatorImport.file.label')} ${t('operatorImport.file.choose')}`, {
-        name: 'fleet.csv',
-        mimeType: 'text/csv',
-        buffer,
-      });
-
     // The bad row (a price of 0) is reported by its line and field; nothing can be imported.
-    await choose(csv('0'));
+    await chooseCsv(page, locale(language), csv('0'));
     const table = page.getByRole('table', { name: t('operatorImport.report.title') });
     const bad = table.getByRole('row').filter({ hasText: plates[1] });
     await expect(bad.getByRole('rowheader')).toHaveText('3');
@@ -64,7 +56,7 @@ for (const language of ['en', 'fr'] as const) {
     await audit(page, found, 'import report');
 
     // The fixed file: every row valid, imported all at once.
-    await choose(csv('55.50'));
+    await chooseCsv(page, locale(language), csv('55.50'));
     await expect(table.getByRole('row').filter({ hasText: plates[1] })).toContainText(t('operatorImport.report.ok'));
     await importButton.click();
     await expect(page.getByText(t('operatorImport.report.imported', { created: 2, updated: 0 }))).toBeVisible();
