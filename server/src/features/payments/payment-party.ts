@@ -1,15 +1,21 @@
 import type { UserType } from '@roam/contract/enums';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { grantedDriver } from '../booking-access/booking-access.service.ts';
 import * as repository from './payments.repository.ts';
 
 // Who may pay a booking or read its payment (issue #21 findings 1, 7, 8), for every gateway's calls.
 
 /**
- * Who makes a payment call: the signed-in account (if any), and the guest token their browser carries (if any,
- * plugins/guest-token.ts).
+ * Who makes a payment call: the signed-in account (if any), the guest token their browser carries (if any,
+ * plugins/guest-token.ts), and the hash of the booking grant a manage or payment link gave the browser (if any,
+ * plugins/booking-grant.ts).
  */
-export type Payer = { user: { id: string; type: UserType } | null; guestTokenHash: string | null };
+export type Payer = {
+  user: { id: string; type: UserType } | null;
+  guestTokenHash: string | null;
+  grantHash: string | null;
+};
 
 /**
  * Whether `payer` placed the booking (issue #21 finding 1): its driver's session, or the guest token of the browser
@@ -35,6 +41,17 @@ export async function bookingFor(
   allowed: (booking: repository.PayableBooking, payer: Payer) => boolean = placedBy,
 ) {
   const booking = await repository.findPayableBooking(ctx.db, bookingId);
-  if (!booking || !allowed(booking, payer)) throw new AppError('NOT_FOUND', 'Booking not found.');
-  return booking;
+  if (booking && (allowed(booking, payer) || (await grantOpens(ctx, booking, payer)))) return booking;
+  throw new AppError('NOT_FOUND', 'Booking not found.');
+}
+
+/**
+ * The browser holds a live grant to this booking, from the e-mailed manage link or the operator's payment link
+ * (issue #25 item 1, issue #24 item 5): it acts as the booking's driver — pays it and reads its payment — and a
+ * suspended driver's grant opens nothing, as their session would not (spec §6).
+ */
+async function grantOpens(ctx: AppContext, booking: repository.PayableBooking, payer: Payer): Promise<boolean> {
+  if (!payer.grantHash) return false;
+  const driver = await grantedDriver(ctx, payer.grantHash, booking.id);
+  return driver !== null && driver.id === booking.driver.id && !driver.blacklisted;
 }

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '../../lib/error-replies.ts';
+import { bookingGrantHashOf } from '../../plugins/booking-grant.ts';
 import { guestTokenHashOf } from '../../plugins/guest-token.ts';
 import type { Payer } from './payment-party.ts';
 import * as payments from './payments.service.ts';
@@ -22,12 +23,13 @@ import * as payments from './payments.service.ts';
 const SWEEP_MS = 60_000;
 const errors = errorReplies(400, 402, 403, 404, 409);
 
-/** Who calls: the signed-in account (not a suspended one) and the browser's guest token, if any. */
+/** Who calls: the signed-in account (not a suspended one), the browser's guest token and booking grant, if any. */
 function payerOf(request: FastifyRequest): Payer {
   const user = request.sessionUser;
   return {
     user: user && !user.blacklisted ? { id: user.id, type: user.type } : null,
     guestTokenHash: guestTokenHashOf(request),
+    grantHash: bookingGrantHashOf(request),
   };
 }
 

@@ -128,22 +128,26 @@ export function cardGateway(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'NODE_ENV
   return config.NODE_ENV === 'production' ? null : 'demo';
 }
 
+type CardSessionFor = { id: string; chargedAmount: number; currency: string; carName: string; holdExpiresAt: Date };
+
+/** Opens the card provider's session of a booking awaiting payment, ending with its hold, and records its id. */
+async function openNewCardSession(stripe: StripeGateway, ctx: AppContext, booking: CardSessionFor) {
+  const session = await stripe.createSession({
+    bookingId: booking.id,
+    amount: booking.chargedAmount,
+    currency: booking.currency,
+    name: booking.carName,
+    holdExpiresAt: booking.holdExpiresAt,
+  });
+  await repository.setPaymentReference(ctx.db, booking.id, 'stripe', session.id);
+  return { provider: 'stripe' as const, sessionId: session.id, url: session.url ?? '' };
+}
+
 /** Starts the card gateway for a freshly created online-payment booking (called by checkout); null: no card. */
-export async function startCardPayment(
-  ctx: AppContext,
-  booking: { id: string; chargedAmount: number; currency: string; carName: string; holdExpiresAt: Date },
-): Promise<GatewaySession | null> {
+export async function startCardPayment(ctx: AppContext, booking: CardSessionFor): Promise<GatewaySession | null> {
   if (!ctx.payments.stripe) return cardGateway(ctx.config) === 'demo' ? { provider: 'demo', testMode: true } : null;
   try {
-    const session = await ctx.payments.stripe.createSession({
-      bookingId: booking.id,
-      amount: booking.chargedAmount,
-      currency: booking.currency,
-      name: booking.carName,
-      holdExpiresAt: booking.holdExpiresAt,
-    });
-    await repository.setPaymentReference(ctx.db, booking.id, 'stripe', session.id);
-    return { provider: 'stripe', sessionId: session.id, url: session.url ?? '' };
+    return await openNewCardSession(ctx.payments.stripe, ctx, booking);
   } catch (error) {
     ctx.log.error({ err: error, bookingId: booking.id }, 'card session could not be created');
     await failBookingPayment(ctx, booking.id);
@@ -276,12 +280,20 @@ export async function pendingPayment(
   };
 }
 
-/** The card gateway of a booking awaiting payment: the demo card form, or the provider's session still open. */
+/**
+ * The card gateway of a booking awaiting payment: the demo card form, or the provider's session still open. A booking
+ * placed without a session — an operator's payment-link booking (issue #24 item 5) — gets one now, ending with its
+ * hold; unlike checkout's start, a refusal leaves the hold alone (the customer may retry, or use the wallet).
+ */
 async function openCardSession(ctx: AppContext, booking: repository.PayableBooking): Promise<GatewaySession | null> {
-  if (!ctx.payments.stripe) return cardGateway(ctx.config) === 'demo' ? { provider: 'demo', testMode: true } : null;
-  if (booking.paymentProvider !== 'stripe' || !booking.paymentReference) return null;
+  const stripe = ctx.payments.stripe;
+  if (!stripe) return cardGateway(ctx.config) === 'demo' ? { provider: 'demo', testMode: true } : null;
+  const { paymentProvider, paymentReference, holdExpiresAt } = booking;
   try {
-    const session = await ctx.payments.stripe.retrieveSession(booking.paymentReference);
+    if (!paymentProvider && !paymentReference && holdExpiresAt)
+      return await openNewCardSession(stripe, ctx, { ...booking, holdExpiresAt });
+    if (paymentProvider !== 'stripe' || !paymentReference) return null;
+    const session = await stripe.retrieveSession(paymentReference);
     return session.status === 'open' && session.url
       ? { provider: 'stripe', sessionId: session.id, url: session.url }
       : null;

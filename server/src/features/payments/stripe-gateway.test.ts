@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../../../test/fake-providers.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bookings } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
 import { bookingRow, bookOnline, GOOD_CARD, notificationCount } from './test-helpers.ts';
 
@@ -120,6 +122,24 @@ describe('card provider (real stripe SDK against a local test server)', () => {
     const session = { ...fake.sessions.get(payment.sessionId)!, status: 'expired' };
     expect((await webhook('checkout.session.expired', session)).statusCode).toBe(200);
     expect(await bookingRow(t, bookingId)).toMatchObject({ status: 'void', blocksCar: false });
+  });
+
+  it('a booking placed without a card session gets one when its payer opens the payment (issue #24 item 5)', async () => {
+    // As an operator's payment-link booking is placed: awaiting payment, no session yet.
+    const { bookingId } = await book(66);
+    await t.db
+      .update(bookings)
+      .set({ paymentProvider: null, paymentReference: null })
+      .where(eq(bookings.id, bookingId));
+    const pending = await t.app.inject({ method: 'GET', url: `/api/booking-payment/${bookingId}`, headers: driver });
+    expect(pending.statusCode, pending.body).toBe(200);
+    const sessionId = pending.json().payment.sessionId as string;
+    expect(pending.json().payment).toEqual({ provider: 'stripe', sessionId, url: `${fake.base}/pay/${sessionId}` });
+    expect(fake.sessions.get(sessionId)).toMatchObject({ metadata: { bookingId } });
+    expect((await bookingRow(t, bookingId)).paymentReference).toBe(sessionId);
+    // Opened again: the same session, not a second one.
+    const again = await t.app.inject({ method: 'GET', url: `/api/booking-payment/${bookingId}`, headers: driver });
+    expect(again.json().payment.sessionId).toBe(sessionId);
   });
 
   it('the demo gateway is off when the card provider is configured', async () => {
