@@ -35,6 +35,7 @@ import { fleetImportRoutes } from './features/fleet-import/fleet-import.routes.t
 import { locationsRoutes } from './features/locations/locations.routes.ts';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { operatorCheckoutRoutes } from './features/operator-checkout/operator-checkout.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaypalGateway } from './features/payments/paypal-gateway.ts';
 import { createStripeGateway } from './features/payments/stripe-gateway.ts';
@@ -187,6 +188,7 @@ export async function buildApp({
   await app.register(schedulerRoutes);
   await app.register(dashboardRoutes);
   await app.register(placesImportRoutes);
+  await app.register(operatorCheckoutRoutes);
 
   if (webDist !== null) await registerWebApp(app, webDist);
   // Added last so it runs first of the onClose hooks (last-added first), right after Fastify stopped the server:

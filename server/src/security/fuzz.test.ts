@@ -103,6 +103,9 @@ const wrongTyped = (random: Random) => {
     'from',
     'to',
     'ranges',
+    // Walk-in and phone bookings (issue #24 item 5).
+    'customer',
+    'payment',
   ];
   return Object.fromEntries(keys.map((key) => [key, pick(random, values)]));
 };
@@ -198,6 +201,8 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'POST', url: '/api/import-cars' },
       { method: 'GET', url: '/api/export-cars' },
       { method: 'GET', url: '/api/export-bookings' },
+      // Walk-in and phone bookings (issue #24 item 5).
+      { method: 'POST', url: '/api/operator-checkout' },
       // The admin's back office (issue #24).
       { method: 'POST', url: '/api/users/:page/:size' },
       { method: 'DELETE', url: '/api/delete-user/:id' },

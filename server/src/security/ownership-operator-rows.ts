@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { bookingRow, period } from '../../test/booking-fixtures.ts';
+import { bookingRow, checkoutBody, period } from '../../test/booking-fixtures.ts';
 import { newCar } from '../../test/fleet-fixtures.ts';
 import { multipartForm } from '../../test/multipart.ts';
 import { nextDays, upload } from '../../test/ownership-fixtures.ts';
@@ -185,6 +185,24 @@ export function operatorRows(db: () => Db): Row[] {
       call: 'GET /api/export-bookings',
       expected: OPERATED,
       request: () => ({ method: 'GET', url: `/api/export-bookings?from=2026-01-01&to=2028-01-01&supplierId=${AZUR}` }),
+    },
+    // A walk-in booking of the Clio (issue #24 item 5), each caller on days of its own; another fleet's car is unknown.
+    {
+      call: 'POST /api/operator-checkout',
+      expected: created({ ...OPERATOR, otherSupplier: 404 }),
+      request: () => {
+        const { paymentOption: _, ...choices } = checkoutBody({}, nextDays());
+        const customer = { kind: 'new', fullName: 'Walk In', email: `walk.${nextDays()}@example.com` };
+        return {
+          method: 'POST',
+          url: '/api/operator-checkout',
+          payload: {
+            ...choices,
+            payment: 'counter',
+            customer: { ...customer, phone: '+33 6 00 00 00 00', birthDate: '1990-01-01', language: 'en' },
+          },
+        };
+      },
     },
     // The fixture's pending booking, its driver having asked to cancel it.
     ...(['approve-cancellation', 'decline-cancellation'] as const).map(

@@ -176,6 +176,15 @@ export async function isEmailRegistered(ctx: AppContext, email: string): Promise
   return (await findUserByEmail(ctx.db, email)) !== undefined;
 }
 
+/**
+ * A driver's account by id or exact e-mail, else null (issue #24 item 5: the operator books for an existing driver;
+ * an exact address only, never a search).
+ */
+export async function findDriverAccount(ctx: AppContext, key: { id: string } | { email: string }) {
+  const user = 'id' in key ? await findUserById(ctx.db, key.id) : await findUserByEmail(ctx.db, key.email);
+  return user?.type === 'user' ? user : null;
+}
+
 export async function isEmailFree(ctx: AppContext, email: string): Promise<void> {
   if (await isEmailRegistered(ctx, email)) throw emailTaken();
 }

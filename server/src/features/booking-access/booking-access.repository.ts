@@ -4,8 +4,8 @@ import { bookingAccess, bookings, users } from '../../db/schema.ts';
 
 // The only Drizzle code of the booking-access slice (issue #25 item 1).
 
-/** The booking with this reference, with its driver's address and language, or null. */
-export async function findByReference(db: DbOrTx, reference: string) {
+/** The booking with this reference (or id), with its driver's address and language, or null. */
+export async function findByReference(db: DbOrTx, reference: string, by: 'reference' | 'id' = 'reference') {
   const [row] = await db
     .select({
       id: bookings.id,
@@ -14,10 +14,13 @@ export async function findByReference(db: DbOrTx, reference: string) {
       kind: bookings.kind,
       driverEmail: users.email,
       driverLanguage: users.language,
+      chargedAmount: bookings.chargedAmount,
+      currency: bookings.currency,
+      holdExpiresAt: bookings.holdExpiresAt,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.driverId))
-    .where(eq(bookings.reference, reference))
+    .where(eq(bookings[by], reference))
     .limit(1);
   return row ?? null;
 }

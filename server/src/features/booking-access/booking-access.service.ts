@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { ManageBookingLinkBody } from '@roam/contract/booking-access';
 import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
 import { LanguageSchema } from '@roam/contract/enums';
+import { formatMinor } from '@roam/contract/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { formatLocalTime } from '../../lib/local-time.ts';
 import { hashToken, type SessionUser } from '../../plugins/session.ts';
 import * as repository from './booking-access.repository.ts';
 import { MANAGE_LINK_MAIL } from './manage-link-mail.ts';
+import { PAYMENT_LINK_MAIL } from './payment-link-mail.ts';
 
 // Managing a booking without an account (issue #25 item 1; Rentalcars' and Budget's "Manage booking"). The booking
 // reference and the e-mail it was made with ask for a link; the link goes only to that address, works once and for
@@ -60,6 +63,42 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
   });
   // A refused delivery stays in the outbox for the sweeper: the caller's answer is the same.
   await ctx.mailer.deliver(queued).catch((err: unknown) => ctx.log.warn({ err }, 'manage link e-mail failed'));
+}
+
+/**
+ * The payment link of an operator's booking awaiting payment (issue #24 item 5): a one-time manage link to its
+ * driver's address, lasting as long as the hold; opened, it lets that browser pay the booking (payments/
+ * payment-party.ts) and read it, as the e-mailed manage link does. False when the booking is not awaiting payment.
+ */
+export async function sendPaymentLink(ctx: AppContext, bookingId: string, timeZone: string): Promise<boolean> {
+  const booking = await repository.findByReference(ctx.db, bookingId, 'id');
+  if (booking?.status !== 'void' || !booking.holdExpiresAt) return false;
+  const token = newSecret();
+  const language = LanguageSchema.safeParse(booking.driverLanguage).data ?? ctx.config.DEFAULT_LANGUAGE;
+  const template = PAYMENT_LINK_MAIL[language];
+  const params = {
+    websiteName: ctx.config.WEBSITE_NAME,
+    reference: booking.reference,
+    amount: formatMinor(booking.chargedAmount, booking.currency, language),
+    link: `${ctx.config.PUBLIC_URL}/manage-booking?${new URLSearchParams({ t: token })}`,
+    until: formatLocalTime(booking.holdExpiresAt, timeZone, language),
+  };
+  const queued = await ctx.db.transaction(async (tx) => {
+    await repository.insertAccess(tx, {
+      tokenHash: hashToken(token),
+      bookingId: booking.id,
+      kind: 'link',
+      expiresAt: booking.holdExpiresAt!,
+    });
+    return ctx.mailer.enqueue(tx, {
+      to: booking.driverEmail,
+      subject: template.subject(params),
+      text: template.text(params),
+    });
+  });
+  // A refused delivery stays in the outbox for the sweeper.
+  await ctx.mailer.deliver(queued).catch((err: unknown) => ctx.log.warn({ err }, 'payment link e-mail failed'));
+  return true;
 }
 
 /** `POST /api/open-manage-link`: uses the link once; the booking and the grant's secret for the browser's cookie. */

@@ -32,7 +32,19 @@ export type Driver = {
  * (plugins/guest-token.ts) — stored on a guest's booking, and what a temporary licence upload is matched with;
  * `clientKey` is the keyed hash of the network address it comes from (issue #21 finding 2).
  */
-export type Customer = { user: SessionUser | null; guestTokenHash: string | null; clientKey: string };
+export type Customer = { user: SessionUser | null; guestTokenHash: string | null; clientKey: string; desk?: Desk };
+
+/**
+ * An operator's walk-in or phone booking (issue #24 item 5, features/operator-checkout): who books, and how the
+ * customer pays — at the counter (pay later) or by an e-mailed payment link (an online hold of DESK_LINK_HOLD_MINUTES).
+ */
+export type Desk = { operator: { id: string; type: SessionUser['type'] }; payment: 'counter' | 'link' };
+
+/**
+ * How long a payment-link booking holds its car unpaid (issue #24 item 5): the customer pays from their inbox, not
+ * at once; a day, and the card provider's session can last no longer.
+ */
+export const DESK_LINK_HOLD_MINUTES = 24 * 60;
 
 /** A checkout that passed every rule: what pricing and booking need. */
 export type CheckoutOrder = {
@@ -51,6 +63,8 @@ export type CheckoutOrder = {
   licenseFileId: string | null;
   /** How long an unpaid online booking holds its car: a run-time setting (issue #24 item 7), read once per checkout. */
   holdMinutes: number;
+  /** An operator's booking (issue #24 item 5), else null. */
+  desk: Desk | null;
 };
 
 function driverOf(body: CheckoutBody, user: SessionUser | null, defaultLanguage: Language): Driver {
@@ -128,7 +142,9 @@ function checkPaymentOption(
   settings: DeploymentSettings,
 ) {
   const { paymentOption } = order.body;
-  if (paymentOption === 'payLater' && !order.supplier.payLater) {
+  // At the counter the operator takes the payment at pick-up, whatever the supplier's pay-later switch (issue #24).
+  const payLater = order.supplier.payLater || order.desk?.payment === 'counter';
+  if (paymentOption === 'payLater' && !payLater) {
     throw validationFailed({ paymentOption: ['Pay later is not available for this supplier.'] });
   }
   // Nothing is written for an online payment that no gateway could take (production without a card provider).
@@ -136,7 +152,7 @@ function checkPaymentOption(
   if (paymentOption !== 'payLater' && !online) {
     throw validationFailed({ paymentOption: ['Online payment is not available.'] });
   }
-  const offered = offeredPaymentOptions({ deposit: order.car.deposit, payLater: order.supplier.payLater, online });
+  const offered = offeredPaymentOptions({ deposit: order.car.deposit, payLater, online });
   if (!offered.includes(paymentOption)) {
     throw validationFailed({ paymentOption: ['This car has no security deposit to pay online.'] });
   }
@@ -152,16 +168,17 @@ async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFil
   if (body.licenseFileId && !(await isUsableLicense(ctx, body.licenseFileId, driver.id, guestTokenHash))) {
     throw validationFailed({ licenseFileId: ['Please add your driver’s licence.'] });
   }
-  if (supplier.licenseRequired && !licenseFileId)
+  // The operator sees the walk-in customer's licence at the counter, as at every pick-up (issue #24 item 5).
+  if (supplier.licenseRequired && !licenseFileId && !order.desk)
     throw validationFailed({ licenseFileId: ['Please add your driver’s licence.'] });
-  return !supplier.licenseRequired && !body.licenseFileId ? null : licenseFileId;
+  return !supplier.licenseRequired && !body.licenseFileId ? null : (licenseFileId ?? null);
 }
 
 /** Every rule of a checkout, or the first field error it breaks. */
 export async function validateCheckout(
   ctx: AppContext,
   body: CheckoutBody,
-  { user, guestTokenHash, clientKey }: Customer,
+  { user, guestTokenHash, clientKey, desk }: Customer,
 ): Promise<CheckoutOrder> {
   const settings = await currentSettings(ctx);
   const driver = driverOf(body, user, ctx.config.DEFAULT_LANGUAGE);
@@ -196,7 +213,8 @@ export async function validateCheckout(
     pickupAt,
     dropoffAt,
     extras,
-    holdMinutes: settings.holdMinutes,
+    holdMinutes: desk?.payment === 'link' ? DESK_LINK_HOLD_MINUTES : settings.holdMinutes,
+    desk: desk ?? null,
   };
   checkAges(order, user !== null, settings);
   checkPaymentOption(ctx, order, settings);

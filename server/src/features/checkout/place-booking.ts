@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
+import { changesBetween, recordAudit } from '../audit/audit.service.ts';
 import { createGuestAccount, isEmailRegistered } from '../auth/account.service.ts';
 import { bookingSummaries } from '../bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice, recordGuestActivation } from '../notifications/notifications.service.ts';
@@ -11,7 +12,7 @@ import { releaseExpiredHolds, releaseUnpaidHoldsOf } from '../payments/payments.
 import { attachGuestLicense } from '../profile/profile.service.ts';
 import * as repository from './checkout.repository.ts';
 import type { CheckoutQuote } from './checkout-pricing.ts';
-import type { CheckoutOrder } from './checkout-validation.ts';
+import type { CheckoutOrder, Desk } from './checkout-validation.ts';
 
 // The third step of checkout (issue #5, ARCHITECTURE §5 Bookings): one transaction releases the customer's earlier
 // unpaid hold and checks their address's unpaid bookings (issue #21 finding 2), releases the car's lapsed holds,
@@ -67,6 +68,23 @@ async function makeRoom(ctx: AppContext, tx: DbOrTx, order: CheckoutOrder) {
   if (unpaid >= OPEN_CHECKOUTS_PER_ADDRESS) throw tooManyUnpaid();
 }
 
+/** The operator's booking in the audit trail, with the operator as its actor (issue #24 item 5, issue #23). */
+async function auditDeskBooking(ctx: AppContext, tx: DbOrTx, desk: Desk, bookingId: string, order: CheckoutOrder) {
+  await recordAudit(ctx, tx, desk.operator, {
+    entity: 'booking',
+    entityId: bookingId,
+    action: 'create',
+    carId: order.car.id,
+    supplierId: order.supplier.id,
+    changes: changesBetween(null, {
+      pickupAt: order.pickupAt.toISOString(),
+      dropoffAt: order.dropoffAt.toISOString(),
+      paymentOption: order.body.paymentOption,
+      payment: desk.payment,
+    }),
+  });
+}
+
 /**
  * One transaction: the customer's room for another unpaid booking, the lapsed holds released, the guest account,
  * the booking, and — for pay later, booked at once — the driver's and the supplier's notices (and every e-mail in the
@@ -83,7 +101,8 @@ export async function placeBooking(
   let placed: PlacedBooking & { mails: (QueuedMail | null)[] };
   try {
     placed = await ctx.db.transaction(async (tx) => {
-      await makeRoom(ctx, tx, order);
+      // The operator's desk books for many customers from one address: it holds no room of its own (issue #24).
+      if (!order.desk) await makeRoom(ctx, tx, order);
       await releaseExpiredHolds(ctx, tx, car.id);
       const { driverId, activationLink } = await driverAccount(ctx, tx, order);
       const booking = await repository.insertBooking(tx, {
@@ -113,6 +132,7 @@ export async function placeBooking(
         guestTokenHash: driver.id ? null : order.guestTokenHash,
         clientKey: order.clientKey,
       });
+      if (order.desk) await auditDeskBooking(ctx, tx, order.desk, booking.id, order);
       const mails: (QueuedMail | null)[] = [];
       const named = { reference: booking.reference, carName: car.name };
       if (activationLink) mails.push(await recordGuestActivation(ctx, tx, driver, named, activationLink));

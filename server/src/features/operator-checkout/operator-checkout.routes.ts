@@ -1,0 +1,26 @@
+import { OperatorCheckoutBodySchema, OperatorCheckoutResultSchema } from '@roam/contract/operator-checkout';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
+import { perAccountLimit } from '../../plugins/rate-limit.ts';
+import { requireOperator } from '../../plugins/session.ts';
+import { operatorCheckout } from './operator-checkout.service.ts';
+
+/** Walk-in and phone bookings (issue #24 item 5). */
+export const operatorCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/operator-checkout',
+    {
+      // Each call holds a car and may e-mail a customer: per operator account, as other senders are limited.
+      config: { auth: 'operator', ...perAccountLimit(20, '10 minutes') },
+      schema: {
+        tags: ['checkout'],
+        summary:
+          "An operator books a car for a customer at the checkout's price: paid at the counter, or by an e-mailed link",
+        body: OperatorCheckoutBodySchema,
+        response: { 201: OperatorCheckoutResultSchema, ...errorReplies(400, 401, 403, 404, 409, 429, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await operatorCheckout(app.context, requireOperator(request), request.body)),
+  );
+};
