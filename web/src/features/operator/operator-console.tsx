@@ -39,6 +39,7 @@ const SchedulerScreen = lazy(() =>
 const RequestsScreen = lazy(() =>
   import('./requests/cancellation-requests-screen').then((m) => ({ default: m.CancellationRequestsScreen })),
 );
+const WalkInScreen = lazy(() => import('./walk-in/walk-in-screen').then((m) => ({ default: m.WalkInScreen })));
 
 /** Each address of the console and its screen, the first match winning. */
 const SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
@@ -52,6 +53,7 @@ const SCREENS: Record<string, ComponentType<OperatorScreenProps>> = {
   '/operator/profile': ProfileScreen,
   '/operator/cancellation-requests': RequestsScreen,
   '/operator/scheduler': SchedulerScreen,
+  '/operator/bookings/new': WalkInScreen,
 };
 const PATTERNS = Object.keys(SCREENS);
 const ALL_SCREENS = { ...SCREENS, ...ADMIN_SCREENS };
@@ -63,6 +65,7 @@ function useSections(): { to: string; label: string }[] {
     { to: '/operator/dashboard', label: t('operatorDashboard.nav') },
     { to: '/operator/cars', label: t('operator.nav.cars') },
     { to: '/operator/scheduler', label: t('operatorScheduler.nav') },
+    { to: '/operator/bookings/new', label: t('operatorWalkIn.nav') },
     { to: '/operator/cancellation-requests', label: t('operator.nav.requests') },
     { to: '/operator/profile', label: t('operator.nav.profile') },
     ...useAdminSections(),
