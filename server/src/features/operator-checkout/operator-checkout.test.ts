@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, guestDriver, period } from '../../../test/booking-fixtures.ts';
+import { startFakeStripe } from '../../../test/fake-providers.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookingAccess, bookings, users } from '../../db/schema.ts';
+import { auditLog, bookingAccess, bookings, outbox, users } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
 import { BOOKING_GRANT_COOKIE } from '../../plugins/booking-grant.ts';
 import { hashToken } from '../../plugins/session.ts';
@@ -194,5 +195,55 @@ describe('walk-in and phone bookings (issue #24 item 5)', () => {
     expect(young.json().fieldErrors).toEqual({ 'customer.birthDate': ['You must be at least 21 years old.'] });
     const past = { ...desk(108, newCustomer('walk.in.past@example.com'), 'counter'), ...period(-3) };
     expect((await book(admin, past)).statusCode).toBe(400);
+  });
+});
+
+describe('a payment link paid through the card provider (real stripe SDK against a local test server)', () => {
+  let t: TestApp;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
+      STRIPE_API_BASE: fake.base,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('the link opens a card session for the amount, ending with the hold; paid, the booking is confirmed', async () => {
+    const admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
+    const { paymentOption: _, ...choices } = checkoutBody({}, 112);
+    const { acceptTerms: _a, ...fields } = guestDriver('walk.in.card@example.com');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator-checkout',
+      headers: admin,
+      payload: { ...choices, customer: { kind: 'new', ...fields, language: 'en' }, payment: 'link' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { bookingId, chargedAmount, holdExpiresAt } = res.json();
+    // No session until the customer opens the payment.
+    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(0);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.to, 'walk.in.card@example.com'));
+    const token = /\/manage-booking\?t=([A-Za-z0-9_-]{43})/.exec(mails.map((m) => m.text).join('\n'))?.[1];
+    expect(token).toBeDefined();
+    const opened = await t.app.inject({ method: 'POST', url: '/api/open-manage-link', payload: { token } });
+    const grant = opened.cookies.find((c) => c.name === BOOKING_GRANT_COOKIE)!;
+    const headers = { cookie: `${grant.name}=${grant.value}` };
+    const pending = await t.app.inject({ method: 'GET', url: `/api/booking-payment/${bookingId}`, headers });
+    expect(pending.statusCode, pending.body).toBe(200);
+    const { sessionId } = pending.json().payment;
+    const call = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!;
+    expect(Number(call.form.get('line_items[0][price_data][unit_amount]'))).toBe(chargedAmount);
+    expect(Number(call.form.get('expires_at')) * 1000).toBe(Math.floor(Date.parse(holdExpiresAt) / 1000) * 1000);
+    Object.assign(fake.sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid' });
+    const paid = await t.app.inject({ method: 'GET', url: `/api/checkout-session/${sessionId}`, headers });
+    expect(paid.json()).toMatchObject({ bookingId, status: 'paid', payment: 'paid' });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row).toMatchObject({ status: 'paid', paymentProvider: 'stripe', paymentReference: sessionId });
   });
 });
