@@ -65,6 +65,10 @@ describe('walk-in and phone bookings (issue #24 item 5)', () => {
     await fillPeriodAndCar();
     const search = calls.find((call) => call.route === 'POST /api/search-cars/1/50');
     expect(search?.body).toMatchObject({ pickupLocationId: PARIS._id, suppliers: [SUPPLIER._id] });
+    // The extras the car sells (cancellation is included: nothing to choose).
+    const extras = screen.getByRole('group', { name: 'Extras' });
+    expect(within(extras).queryByRole('checkbox', { name: 'Cancellation' })).toBeNull();
+    await userEvent.click(within(extras).getByRole('checkbox', { name: 'Theft protection' }));
     await fillCustomer();
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByText('Booking K7RD2QXM is made: 120 €.')).toBeTruthy();
@@ -74,6 +78,7 @@ describe('walk-in and phone bookings (issue #24 item 5)', () => {
       carId: CLIO._id,
       pickupLocationId: PARIS._id,
       payment: 'counter',
+      extras: { theftProtection: true },
       customer: { kind: 'new', email: 'walk.in@example.com', fullName: 'Wendy Walkin', birthDate: '1990-01-01' },
     });
     expect(screen.getByRole('link', { name: 'Open the booking' }).getAttribute('href')).toBe(

@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enum-values';
+import { EXTRAS, type Extra, type Language } from '@roam/contract/enum-values';
 import { formatMinor } from '@roam/contract/money';
 import type { OperatorCheckoutResult } from '@roam/contract/operator-checkout';
 import { zonedToInstant } from '@roam/contract/time';
@@ -11,7 +11,7 @@ import { LANGUAGE_NAMES, useLanguage } from '../../../i18n/index';
 import { isApiError } from '../../../lib/api-client';
 import { useLocations } from '../../../lib/locations';
 import { useSession } from '../../../lib/session';
-import { FormMessage, SelectField, TextField } from '../../../ui/form-field';
+import { CheckboxField, FormMessage, SelectField, TextField } from '../../../ui/form-field';
 import { Page } from '../../../ui/page';
 import { freeCarsQuery, operatorCheckout } from '../api/operator-checkout';
 import { PlaceOptions } from '../cars/components/place-options';
@@ -26,6 +26,11 @@ import './walk-in.css';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 type Payment = 'counter' | 'link';
+/**
+ * The extras the desk offers: those the car sells (an included one needs no choice), priced by the server with the
+ * booking; the additional driver's details are the customer checkout's.
+ */
+const DESK_EXTRAS = EXTRAS.filter((extra) => extra !== 'additionalDriver');
 type Customer = { email: string; fullName: string; phone: string; birthDate: string; language: Language };
 
 /** The period as instants at the place's clock, when both ends are complete and in order. */
@@ -65,6 +70,7 @@ export function WalkInScreen() {
   const [place, setPlace] = useState('');
   const [period, setPeriod] = useState({ pickupDate: '', pickupTime: '10:00', dropoffDate: '', dropoffTime: '10:00' });
   const [carId, setCarId] = useState('');
+  const [extras, setExtras] = useState<Partial<Record<Extra, boolean>>>({});
   const [customer, setCustomer] = useState<Customer>({ email: '', fullName: '', phone: '', birthDate: '', language });
   const [payment, setPayment] = useState<Payment>('counter');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -87,6 +93,11 @@ export function WalkInScreen() {
     ),
   );
   const cars = when ? (search.data?.results ?? []) : [];
+  const car = cars.find((candidate) => candidate._id === carId);
+  const chooseCar = (id: string) => {
+    setCarId(id);
+    setExtras({});
+  };
   const setCustomerField = (field: keyof Customer) => (value: string) => setCustomer({ ...customer, [field]: value });
 
   const submit = async (event: FormEvent) => {
@@ -103,7 +114,7 @@ export function WalkInScreen() {
         pickupLocationId: place,
         dropoffLocationId: place,
         ...when,
-        extras: {},
+        extras,
         currency: 'EUR',
         customer: { kind: 'new', ...customer, email: customer.email.trim() },
         payment,
@@ -195,7 +206,7 @@ export function WalkInScreen() {
               label={t('operatorWalkIn.car')}
               name="carId"
               value={carId}
-              onChange={setCarId}
+              onChange={chooseCar}
               error={errors.carId}
               options={cars.map((car) => ({
                 value: car._id,
@@ -208,6 +219,20 @@ export function WalkInScreen() {
             />
           ) : null}
           {errors.carId && cars.length === 0 ? <FormMessage>{errors.carId}</FormMessage> : null}
+          {car ? (
+            <fieldset className="walk-in__group">
+              <legend>{t('cars.extrasTitle')}</legend>
+              {DESK_EXTRAS.filter((extra) => car[extra] > 0).map((extra) => (
+                <CheckboxField
+                  key={extra}
+                  name={extra}
+                  label={t(`cars.extra.${extra}`)}
+                  value={extras[extra] === true}
+                  onChange={(checked) => setExtras({ ...extras, [extra]: checked })}
+                />
+              ))}
+            </fieldset>
+          ) : null}
         </section>
         <fieldset className="walk-in__group">
           <legend>{t('operatorWalkIn.customer')}</legend>
