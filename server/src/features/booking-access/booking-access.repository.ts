@@ -17,6 +17,7 @@ export async function findByReference(db: DbOrTx, reference: string, by: 'refere
       chargedAmount: bookings.chargedAmount,
       currency: bookings.currency,
       holdExpiresAt: bookings.holdExpiresAt,
+      blocksCar: bookings.blocksCar,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.driverId))

@@ -31,13 +31,17 @@ const newSecret = () => randomBytes(32).toString('base64url');
 export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBody): Promise<void> {
   if (!looksLikeReference(body.reference)) return;
   const booking = await repository.findByReference(ctx.db, normalizeReference(body.reference));
+  const now = ctx.clock.now();
+  // A hold still awaiting its payment counts too (issue #24 item 5): a customer whose payment link was used in
+  // another browser gets back to paying it. A released or lapsed one is nothing to manage.
+  const live =
+    booking?.status !== 'void' || (booking.blocksCar && booking.holdExpiresAt !== null && booking.holdExpiresAt > now);
   const matches =
     booking !== null &&
     booking.kind === 'rental' &&
-    booking.status !== 'void' &&
+    live &&
     booking.driverEmail.toLowerCase() === body.email.toLowerCase();
   if (!matches) return;
-  const now = ctx.clock.now();
   const token = newSecret();
   const parsed = LanguageSchema.safeParse(booking.driverLanguage);
   const template = MANAGE_LINK_MAIL[parsed.success ? parsed.data : 'en'];

@@ -135,12 +135,22 @@ describe('walk-in and phone bookings (issue #24 item 5)', () => {
   it('an unpaid link booking releases its car when the hold lapses; its link then opens nothing', async () => {
     const email = 'walk.in.lapse@example.com';
     const res = await book(admin, desk(92, newCustomer(email), 'link'));
-    const { bookingId } = res.json();
+    const { bookingId, reference } = res.json();
+    // While held, "Manage booking" sends its customer a new link (the payment link used in another browser).
+    const ask = () => inject({ method: 'POST', url: '/api/manage-booking-link', payload: { reference, email } });
+    const manageMails = () => mailsTo(email).filter((m) => m.raw.includes('Manage your booking'));
+    expect((await ask()).statusCode).toBe(200);
+    await expect.poll(() => manageMails().length).toBe(1);
     const past = new Date(Date.now() - 1000);
     await t.db.update(bookings).set({ holdExpiresAt: past }).where(eq(bookings.id, bookingId));
     await t.db.update(bookingAccess).set({ expiresAt: past }).where(eq(bookingAccess.bookingId, bookingId));
     await releaseExpiredHolds(t.app.context, t.db);
     expect(await row(bookingId)).toMatchObject({ status: 'void', blocksCar: false });
+    // Lapsed: nothing to manage any more.
+    expect((await ask()).statusCode).toBe(200);
+    expect(
+      (await t.db.select().from(outbox).where(eq(outbox.to, email))).filter((m) => m.subject.startsWith('Manage')),
+    ).toHaveLength(1);
     await expect.poll(() => mailsTo(email).some((m) => smtp.textOf(m).includes('/manage-booking?t='))).toBe(true);
     const token = linkIn(smtp.textOf(mailsTo(email).find((m) => smtp.textOf(m).includes('/manage-booking?t='))!))!;
     expect((await inject({ method: 'POST', url: '/api/open-manage-link', payload: { token } })).statusCode).toBe(410);
