@@ -1,4 +1,5 @@
 import type { APIRequest } from '@playwright/test';
+import { linkIn, waitForMail } from '../harness/mailbox.ts';
 import { audit } from './axe.ts';
 import { expect, locale, ownPage, signInFromPage, test, text } from './fixtures.ts';
 
@@ -58,6 +59,7 @@ for (const language of ['en', 'fr'] as const) {
   test(`${language}: a booking picked up today shows on the scheduler and the dashboard, and opens from its bar`, async ({
     page,
     playwright,
+    browser,
   }, testInfo) => {
     const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
     const when = midDay();
@@ -198,6 +200,41 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: t('operatorWalkIn.bookedTitle') })).toBeVisible();
     const walkIn = page.getByRole('status').filter({ hasText: t('operatorWalkIn.payAtCounter') });
     await expect(walkIn).toContainText(/[A-Z0-9]{8}/);
+
+    // Another customer on the phone, later still, pays by the e-mailed link: in their own browser, the link opens
+    // the booking, "Pay now" takes the demo card, and the booking is confirmed (the pay-existing page).
+    await page.getByRole('button', { name: t('operatorWalkIn.another') }).click();
+    await expect(cars).toHaveAttribute('aria-busy', 'false');
+    await page.getByLabel(t('operatorWalkIn.pickupDate')).fill(later(7));
+    await page.getByLabel(t('operatorWalkIn.dropoffDate')).fill(later(9));
+    await expect(cars).toHaveAttribute('aria-busy', 'false');
+    await cars.getByRole('radio', { name: new RegExp(`Scheduler Clio ${tag}`) }).check();
+    const phoned = `phone.${tag}@example.com`;
+    await customer.getByLabel(t('operatorWalkIn.email'), { exact: true }).fill(phoned);
+    await page.getByRole('radio', { name: t('operatorWalkIn.link') }).check();
+    await page.getByRole('button', { name: t('operatorWalkIn.submit') }).click();
+    await expect(page.getByRole('status').filter({ hasText: t('operatorWalkIn.linkSent') })).toBeVisible();
+    let link = '';
+    for (let index = 0; !link && index < 4; index++) {
+      const mail = await waitForMail(phoned, { after: index, timeoutMs: 20_000 });
+      if (mail.text.includes('/manage-booking?t=')) link = linkIn(mail, 'http');
+    }
+    const customerBrowser = await browser.newContext();
+    const pay = await customerBrowser.newPage();
+    // The customer reads the site in their language (the e-mail was in it): `l` as every page of this spec.
+    await pay.goto(`${link}&l=${language}`);
+    await pay.getByRole('link', { name: t('bookings.action.pay') }).click();
+    await expect(pay.getByText(t('payment.card.testMode'))).toBeVisible();
+    await audit(pay, found, 'pay an existing booking');
+    const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
+    await pay.getByLabel(t('payment.card.cardNumber'), { exact: true }).fill('4242 4242 4242 4242');
+    await pay.getByLabel(t('payment.card.expiry'), { exact: true }).fill(`12/${year}`);
+    await pay.getByLabel(t('payment.card.cvc'), { exact: true }).fill('123');
+    await pay.getByLabel(t('payment.card.cardholder'), { exact: true }).fill('Wendy Walkin');
+    await pay.getByLabel(t('payment.card.cardholder'), { exact: true }).press('Enter');
+    await expect(pay).toHaveURL(/\/checkout-session\//);
+    await expect(pay.getByText(t('payment.session.paid'))).toBeVisible();
+    await customerBrowser.close();
     expect(found).toEqual([]);
   });
 }

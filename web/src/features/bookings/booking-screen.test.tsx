@@ -54,6 +54,13 @@ describe('the booking screen', () => {
     expect(screen.getByRole('link', { name: 'Download receipt' })).toBeTruthy();
   });
 
+  it("lets a guest's grant pay a booking awaiting payment: the operator's payment link (issue #24 item 5)", async () => {
+    const holdExpiresAt = new Date(Date.now() + 3600_000).toISOString();
+    await renderBooking(booking(ID, { status: 'void', holdExpiresAt }), false);
+    expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(`/checkout?booking=${ID}`);
+    expect(screen.queryByRole('button', { name: 'Release' })).toBeNull();
+  });
+
   it('sends a visitor without the grant to sign in', async () => {
     serveApi({ [`GET /api/booking/${ID}`]: () => refusal(401, 'UNAUTHENTICATED') });
     const queryClient = createQueryClient();
