@@ -38,6 +38,18 @@ export function notificationMessage(t: TFunction, notification: Notification, la
       return t('notifications.kinds.pickupReminder', { car: String(params.car ?? '') });
     case 'dropoffReminder':
       return t('notifications.kinds.dropoffReminder', { car: String(params.car ?? '') });
+    // Issue #25 item 2: a change of the booking, and the supplier told of the driver's change or free cancel.
+    case 'bookingChanged':
+      return typeof params.refundAmount === 'number' && typeof params.refundCurrency === 'string'
+        ? t('notifications.kinds.bookingChangedRefund', {
+            car: String(params.car ?? ''),
+            refund: formatMinor(params.refundAmount, params.refundCurrency, language),
+          })
+        : t('notifications.kinds.bookingChanged', { car: String(params.car ?? '') });
+    case 'driverChangedBooking':
+      return t('notifications.kinds.driverChangedBooking', { car: String(params.car ?? '') });
+    case 'driverCancelled':
+      return t('notifications.kinds.driverCancelled', { car: String(params.car ?? '') });
     default:
       return t('notifications.kinds.other');
   }
