@@ -1,3 +1,4 @@
+import type { AmendmentQuote } from '@roam/contract/amendments';
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
 import type { ChosenExtras } from '@roam/contract/price';
@@ -11,11 +12,13 @@ import { ExtrasToggles } from '../../../ui/extras-toggles';
 import { FormMessage, SelectField, TextField } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { useCar } from '../../cars/api/get-car';
-import { useUpdateBooking } from '../api/bookings';
+import { useAmendmentQuote, useUpdateBooking } from '../api/bookings';
+import { AmendmentQuoteSummary } from './amendment-quote';
 
 /**
- * Changes what the server allows (spec §2 /booking?b=…&edit=1): a driver the dates and extras of a pay-later booking
- * not started yet; an operator also the status. Each end's date and time are its place's wall clock.
+ * Changes what the server allows (spec §2 /booking?b=…&edit=1): a driver the dates and extras of a booking not started
+ * yet whose terms allow changes — first the price of the change (issue #25 item 2: new total, refunded or due at the
+ * counter), then confirmed; an operator also the status, at once. Each end's date and time are its place's wall clock.
  */
 export function BookingEditor({
   booking,
@@ -31,6 +34,9 @@ export function BookingEditor({
   const id = useId();
   const car = useCar(booking.car._id);
   const update = useUpdateBooking(language);
+  const quoteChange = useAmendmentQuote();
+  // The quote shown, and the change it prices: a change edited after its quote is priced again before it is sent.
+  const [quoted, setQuoted] = useState<{ body: string; quote: AmendmentQuote } | null>(null);
   // Shown only where the rule allows an edit (contract booking-actions.ts, issue #22 item 9).
   const pickupZone = booking.pickupLocation.timeZone;
   const dropoffZone = booking.dropoffLocation.timeZone;
@@ -54,6 +60,11 @@ export function BookingEditor({
     onSubmit: async (period) => {
       const body: UpdateBookingBody = { ...period, extras };
       if (operator && status !== booking.status) body.status = status;
+      if (!operator && quoted?.body !== JSON.stringify(body)) {
+        const quote = await quoteChange.mutateAsync({ id: booking._id, body });
+        setQuoted({ body: JSON.stringify(body), quote });
+        return;
+      }
       await update.mutateAsync({ id: booking._id, body });
       toast.success(t('bookings.updated'));
       onDone();
@@ -63,6 +74,7 @@ export function BookingEditor({
       if (code === 'CAR_UNAVAILABLE') return t('bookings.errors.unavailable');
       if (code === 'FORBIDDEN') return t('bookings.errors.forbidden');
       if (code === 'VALIDATION_FAILED') return t('bookings.errors.invalid');
+      setQuoted(null);
       return t('bookings.errors.generic');
     },
   });
@@ -71,7 +83,13 @@ export function BookingEditor({
   );
 
   return (
-    <form className="checkout-section booking-editor" aria-labelledby={`${id}-title`} {...form.formProps}>
+    <form
+      className="checkout-section booking-editor"
+      aria-labelledby={`${id}-title`}
+      {...form.formProps}
+      // An edit after the quote: the next submit prices it again.
+      onChange={() => setQuoted(null)}
+    >
       <h2 id={`${id}-title`} className="checkout-section__title">
         {t('bookings.edit.title')}
       </h2>
@@ -96,9 +114,14 @@ export function BookingEditor({
           ))}
         </SelectField>
       ) : null}
+      {quoted ? <AmendmentQuoteSummary quote={quoted.quote} /> : null}
       <div className="booking__actions">
-        <button type="submit" className="button button--accent" disabled={form.pending}>
-          {t('bookings.edit.save')}
+        <button
+          type="submit"
+          className="button button--accent"
+          disabled={form.pending || quoted?.quote.settlement === 'charge'}
+        >
+          {operator ? t('bookings.edit.save') : quoted ? t('bookings.amend.confirm') : t('bookings.amend.check')}
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>
           {t('bookings.edit.cancel')}
