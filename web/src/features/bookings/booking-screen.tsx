@@ -86,12 +86,12 @@ function BookingView({
   const confirmation = useConfirm();
   const cancelQuestion = useCancelQuestion();
   const operator = viewer.type !== 'user';
-  // A guest's grant reads and cancels this booking only (issue #25 item 1): the other actions need an account.
+  // A guest's grant reads, changes and cancels this booking only (issue #25 items 1, 2): the others need an account.
   const actions = bookingActions(
     { ...booking, driverId: booking.driver._id, supplierId: booking.supplier._id },
     { id: viewer._id, type: viewer.type },
     new Date(),
-  ).filter((action) => !guest || action === 'view' || action === 'cancel');
+  ).filter((action) => !guest || action === 'view' || action === 'edit' || action === 'cancel');
   const [editing, setEditing] = useState(startEditing && actions.includes('edit'));
   const extras = Object.entries(booking.extras)
     .filter(([, on]) => on)
