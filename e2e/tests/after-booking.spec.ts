@@ -135,6 +135,8 @@ for (const [language, offset] of [
     await page.getByRole('button', { name: text(messages, 'bookings.amend.check') }).click();
     const quote = page.getByRole('region', { name: text(messages, 'bookings.amend.title') });
     await expect(quote).toContainText(text(messages, 'bookings.amend.refund').split('{{amount}}')[1]!.trim());
+    await audit(page, violations, 'change booking');
+    expect(violations).toEqual([]);
     await page.getByRole('button', { name: text(messages, 'bookings.amend.confirm') }).click();
     await expect(page.getByText(text(messages, 'bookings.updated'))).toBeVisible();
     const changed = await mailWith(email, language === 'en' ? /is changed/ : /est modifiée/);
