@@ -256,4 +256,31 @@ describe('changing a pay-later booking', () => {
     expect(place.statusCode).toBe(403);
     expect((await row(t, id)).dropoffAt).toEqual(new Date(period(20, 4).dropoffAt));
   });
+  it('races: two different changes at once — one after the other or one refused, never a mix; a change against another customer’s checkout of the same days — one wins', async () => {
+    // Each is decided on the locked row: one after the other (the second on top of the first), or the second refused
+    // because the row changed under it — never a mix of the two, never a price that is not the period's.
+    const five = period(20, 5);
+    const six = period(20, 6);
+    const [a, b] = await Promise.all([change(t, driver, id, five), change(t, driver, id, six)]);
+    expect([a.statusCode, b.statusCode]).toContain(200);
+    for (const res of [a, b]) expect([200, 409]).toContain(res.statusCode);
+    const after = await row(t, id);
+    const final = [five, six].find((p) => new Date(p.dropoffAt).getTime() === after.dropoffAt.getTime());
+    expect(final).toBeDefined();
+    expect((await quote(t, driver, id, final!)).json()).toMatchObject({
+      settlement: 'none',
+      after: { amount: after.totalAmount },
+    });
+
+    const other = await signIn(t.db, DEMO_ACCOUNTS.driver2.id);
+    const target = period(60, 3);
+    const [moved, booked] = await Promise.all([
+      change(t, driver, id, target),
+      t.app.inject({ method: 'POST', url: '/api/checkout', headers: other, payload: checkoutBody({}, 60) }),
+    ]);
+    expect([moved.statusCode === 200, booked.statusCode === 201].filter(Boolean)).toHaveLength(1);
+    const loser = moved.statusCode === 200 ? booked : moved;
+    expect(loser.statusCode).toBe(409);
+    expect(loser.json().code).toBe('CAR_UNAVAILABLE');
+  });
 });
