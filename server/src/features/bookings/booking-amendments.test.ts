@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, period, bookingRow as rowOf } from '../../../test/booking-fixtures.ts';
-import { startFakePaypal, startFakeStripe } from '../../../test/fake-providers.ts';
+import { startFakeStripe } from '../../../test/fake-providers.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, bookings, notifications, refunds } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { payByWallet, walletApp } from '../payments/test-helpers.ts';
 
 // Issue #25 item 2: a driver changes their booking where the car's terms allow it (the Clio's amendments bought);
 // the change is quoted and re-priced with the checkout's rules at the booking's own rate, and a cheaper change of a
@@ -154,24 +155,14 @@ describe('changing a booking paid by card', () => {
 });
 
 describe('changing a booking paid by the wallet provider', () => {
-  let t: TestApp;
-  let fake: Awaited<ReturnType<typeof startFakePaypal>>;
-  let driver: Who;
+  let app: Awaited<ReturnType<typeof walletApp>>;
   beforeAll(async () => {
-    fake = await startFakePaypal('pp-client', 'pp-secret');
-    t = await createTestApp({
-      PAYPAL_CLIENT_ID: 'pp-client',
-      PAYPAL_CLIENT_SECRET: 'pp-secret',
-      PAYPAL_API_BASE: fake.base,
-    });
-    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    app = await walletApp();
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
 
   it('refunds the difference from the order’s capture once, even when retried', async () => {
+    const { t, fake, driver } = app;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/checkout',
@@ -181,21 +172,9 @@ describe('changing a booking paid by the wallet provider', () => {
         30,
       ),
     });
-    const { bookingId, chargedAmount } = res.json();
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-paypal-order/',
-      headers: driver,
-      payload: { bookingId, amount: chargedAmount / 100, currency: 'USD', name: 'Renault Clio', description: 'x' },
-    });
-    const { orderId } = order.json();
-    fake.orders.get(orderId)!.status = 'APPROVED';
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/check-paypal-order/${bookingId}/${orderId}`,
-      headers: driver,
-    });
-    expect(paid.json().status).toBe('paid');
+    const { bookingId } = res.json();
+    const { orderId, status } = await payByWallet(app, { ...res.json(), currency: 'USD' });
+    expect(status).toBe('paid');
     const shorter = period(30, 3);
     const q = (await quote(t, driver, bookingId, shorter)).json();
     expect(q.settlement).toBe('refund');

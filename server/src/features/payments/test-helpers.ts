@@ -1,8 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { checkoutBody } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/test-app.ts';
+import { startFakePaypal } from '../../../test/fake-providers.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings, notifications } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
 
 // Shared by the payments slice's tests, one file per gateway (not loaded by the server).
 
@@ -47,4 +50,43 @@ export async function bookOnline(
   const res = await postCheckout(t, driver, choices, daysAhead);
   expect(res.statusCode).toBe(201);
   return res.json();
+}
+
+/** A test app whose wallet provider is a local PayPal server, and the demo driver signed in; `close` ends both. */
+export async function walletApp() {
+  const fake = await startFakePaypal('pp-client', 'pp-secret');
+  const t = await createTestApp({
+    PAYPAL_CLIENT_ID: 'pp-client',
+    PAYPAL_CLIENT_SECRET: 'pp-secret',
+    PAYPAL_API_BASE: fake.base,
+  });
+  const driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+  const close = async () => {
+    await t.close();
+    await fake.close();
+  };
+  return { t, fake, driver, close };
+}
+
+/** Pays `bookingId` by the wallet: the order created, approved at the provider, captured by the check. */
+export async function payByWallet(
+  app: Awaited<ReturnType<typeof walletApp>>,
+  booking: { bookingId: string; chargedAmount: number; currency: string },
+) {
+  const { t, fake, driver } = app;
+  const { bookingId, chargedAmount, currency } = booking;
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-paypal-order/',
+    headers: driver,
+    payload: { bookingId, amount: chargedAmount / 100, currency, name: 'Renault Clio', description: 'x' },
+  });
+  const { orderId } = order.json();
+  fake.orders.get(orderId)!.status = 'APPROVED';
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/api/check-paypal-order/${bookingId}/${orderId}`,
+    headers: driver,
+  });
+  return { orderId: orderId as string, status: paid.json().status as string };
 }
