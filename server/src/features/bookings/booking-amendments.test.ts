@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, period, bookingRow as rowOf } from '../../../test/booking-fixtures.ts';
-import { startFakeStripe } from '../../../test/fake-providers.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, bookings, notifications, refunds } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { payByWallet, walletApp } from '../payments/test-helpers.ts';
+import { cardApp, payByCard, payByWallet, walletApp } from '../payments/test-helpers.ts';
 
 // Issue #25 item 2: a driver changes their booking where the car's terms allow it (the Clio's amendments bought);
 // the change is quoted and re-priced with the checkout's rules at the booking's own rate, and a cheaper change of a
@@ -30,49 +29,30 @@ const kinds = async (t: TestApp, bookingId: string, userId: string) =>
 const row = async (t: TestApp, id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 
 describe('changing a booking paid by card', () => {
+  let app: Awaited<ReturnType<typeof cardApp>>;
   let t: TestApp;
-  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let fake: Awaited<ReturnType<typeof cardApp>>['fake'];
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let driver: Who;
   beforeAll(async () => {
-    fake = await startFakeStripe();
     smtp = await startSmtpCapture();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Roam <no-reply@roam.example>',
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test',
-      STRIPE_API_BASE: fake.base,
-    });
-    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    app = await cardApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Roam <no-reply@roam.example>' });
+    ({ t, fake, driver } = app);
   });
   afterAll(async () => {
-    await t.close();
-    await fake.close();
+    await app.close();
     await smtp.close();
   });
 
   /** The Clio for 4 days, amendments bought, paid in full by card in GBP. */
   async function paidBooking(daysAhead: number) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: driver,
-      payload: checkoutBody(
-        { paymentOption: 'full', currency: 'GBP', extras: { amendments: true }, ...period(daysAhead, 4) } as never,
-        daysAhead,
-      ),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const { bookingId, chargedAmount, payment } = res.json();
-    Object.assign(fake.sessions.get(payment.sessionId)!, { status: 'complete', payment_status: 'paid' });
-    const check = await t.app.inject({
-      method: 'GET',
-      url: `/api/checkout-session/${payment.sessionId}`,
-      headers: driver,
-    });
-    expect(check.json().status).toBe('paid');
-    return { id: bookingId as string, charged: chargedAmount as number };
+    const extras = { amendments: true };
+    const payload = checkoutBody(
+      { paymentOption: 'full', currency: 'GBP', extras, ...period(daysAhead, 4) } as never,
+      daysAhead,
+    );
+    const { bookingId, chargedAmount } = await payByCard(app, payload);
+    return { id: bookingId, charged: chargedAmount };
   }
   const refundsOf = (id: string) => [...fake.refunds.values()].filter((refund) => refund.metadata.bookingId === id);
 

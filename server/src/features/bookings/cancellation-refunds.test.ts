@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../../../test/booking-fixtures.ts';
-import { startFakeStripe } from '../../../test/fake-providers.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { bookings, refunds } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { payByWallet, walletApp } from '../payments/test-helpers.ts';
+import { cardApp, payByCard, payByWallet, walletApp } from '../payments/test-helpers.ts';
 
 // Issues #23 item 6 and #25 item 3: a cancellation refunds through the booking's gateway — the card provider's Refunds
 // API through the official SDK, the wallet provider's Payments v2 capture refund — each against a local server
@@ -18,42 +15,19 @@ const cancel = (t: TestApp, driver: { cookie: string }, id: string) =>
   t.app.inject({ method: 'POST', url: `/api/cancel-booking/${id}`, headers: driver });
 
 describe('refunds through the card provider', () => {
+  let app: Awaited<ReturnType<typeof cardApp>>;
   let t: TestApp;
-  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let fake: Awaited<ReturnType<typeof cardApp>>['fake'];
   let driver: { cookie: string };
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test',
-      STRIPE_API_BASE: fake.base,
-    });
-    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    app = await cardApp();
+    ({ t, fake, driver } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
 
   /** A full card payment in GBP, paid at the provider and confirmed by the return check. */
-  async function paidBooking(daysAhead: number) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: driver,
-      payload: checkoutBody({ paymentOption: 'full', currency: 'GBP' } as never, daysAhead),
-    });
-    const { bookingId, chargedAmount, payment } = res.json();
-    Object.assign(fake.sessions.get(payment.sessionId)!, { status: 'complete', payment_status: 'paid' });
-    // The return check is the driver's (issue #21: the session id in the URL is no pass).
-    const check = await t.app.inject({
-      method: 'GET',
-      url: `/api/checkout-session/${payment.sessionId}`,
-      headers: driver,
-    });
-    expect(check.json().status).toBe('paid');
-    return { bookingId: bookingId as string, chargedAmount: chargedAmount as number, sessionId: payment.sessionId };
-  }
+  const paidBooking = (daysAhead: number) =>
+    payByCard(app, checkoutBody({ paymentOption: 'full', currency: 'GBP' } as never, daysAhead));
 
   it('refunds the payment intent of the session, in its currency, once even when cancelled twice at once', async () => {
     const { bookingId, chargedAmount, sessionId } = await paidBooking(30);

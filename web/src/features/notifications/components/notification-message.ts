@@ -6,7 +6,12 @@ import type { TFunction } from 'i18next';
 const isStatus = (value: unknown): value is BookingStatus => BOOKING_STATUSES.includes(value as BookingStatus);
 
 /** A notice that may carry a refund (issues #23, #25 item 2): its `<kind>Refund` text with the amount, else `<kind>`. */
-function withRefund(t: TFunction, kind: 'cancelApproved' | 'bookingChanged', params: Notification['params'], language: Language): string {
+function withRefund(
+  t: TFunction,
+  kind: 'cancelApproved' | 'bookingChanged',
+  params: Notification['params'],
+  language: Language,
+): string {
   const car = String(params.car ?? '');
   return typeof params.refundAmount === 'number' && typeof params.refundCurrency === 'string'
     ? t(`notifications.kinds.${kind}Refund`, {
