@@ -102,6 +102,22 @@ describe('the booking editor', () => {
     expect((screen.getByRole('button', { name: 'Confirm the change' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('changes the drop-off place among the car’s places (issue #25 item 2), priced with it', async () => {
+    const orly = { _id: 'a7c1e2d3-0b4f-4c6a-9e8d-7f6a5b4c3d21', name: 'Paris Orly Airport', timeZone: 'Europe/Paris' };
+    const calls = serveApi({
+      [`GET /api/car/${CLIO._id}`]: () => Response.json({ ...CLIO, locations: [...CLIO.locations, orly] }),
+      [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('none', 12000, 12000)),
+    });
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByRole('option', { name: orly.name });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Drop-off location' }), orly.name);
+    await user.click(screen.getByRole('button', { name: 'Check the price' }));
+    expect(await screen.findByText('The price does not change.')).toBeTruthy();
+    const quoted = calls.find(({ route }) => route.startsWith('POST /api/amendment-quote'))?.body as UpdateBookingBody;
+    expect(quoted.dropoffLocationId).toBe(orly._id);
+  });
+
   it("shows the server's date message at the pick-up date", async () => {
     serveApi({
       [`GET /api/car/${CLIO._id}`]: car,

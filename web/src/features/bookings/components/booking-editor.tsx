@@ -44,6 +44,14 @@ export function BookingEditor({
   const dropoff = instantToZoned(new Date(booking.dropoffAt), dropoffZone);
   const [extras, setExtras] = useState<ChosenExtras>(booking.extras);
   const [status, setStatus] = useState<BookingStatus>(booking.status);
+  const [dropoffPlace, setDropoffPlace] = useState(booking.dropoffLocation._id);
+  // The car's places, and the booking's own drop-off wherever it is (issue #25 item 2: the drop-off place may change).
+  const places = [
+    ...(car.data?.locations.some((place) => place._id === booking.dropoffLocation._id)
+      ? []
+      : [booking.dropoffLocation]),
+    ...(car.data?.locations ?? []),
+  ];
   const form = useContractForm({
     initialValues: {
       pickupDate: pickup.date,
@@ -59,6 +67,7 @@ export function BookingEditor({
     serverFields: { pickupAt: 'pickupDate', dropoffAt: 'dropoffDate' },
     onSubmit: async (period) => {
       const body: UpdateBookingBody = { ...period, extras };
+      if (dropoffPlace !== booking.dropoffLocation._id) body.dropoffLocationId = dropoffPlace;
       if (operator && status !== booking.status) body.status = status;
       if (!operator && quoted?.body !== JSON.stringify(body)) {
         const quote = await quoteChange.mutateAsync({ id: booking._id, body });
@@ -100,6 +109,13 @@ export function BookingEditor({
         {dateField('dropoffDate', 'date')}
         {dateField('dropoffTime', 'time')}
       </div>
+      <SelectField label={t('bookings.amend.dropoffPlace')} value={dropoffPlace} onChange={setDropoffPlace}>
+        {places.map((place) => (
+          <option key={place._id} value={place._id}>
+            {place.name}
+          </option>
+        ))}
+      </SelectField>
       {car.data ? <ExtrasToggles car={car.data} value={extras} onChange={setExtras} /> : null}
       {operator ? (
         <SelectField
