@@ -22,7 +22,8 @@ const actions = (
 
 describe('booking actions', () => {
   it('a paid booking cannot be deleted by its driver (the report: Delete shown, then refused with 409)', () => {
-    expect(actions({ status: 'paid' })).toEqual(['view', 'cancel']);
+    expect(actions({ status: 'paid' })).toEqual(['view', 'edit', 'cancel']);
+    expect(actions({ status: 'paid', amendable: false })).toEqual(['view', 'cancel']);
     expect(actions({ status: 'cancelled' })).toEqual(['view', 'delete']);
   });
 
@@ -34,10 +35,11 @@ describe('booking actions', () => {
     expect(actions({ status: 'void', holdExpiresAt: null })).toEqual([]);
   });
 
-  it('changes only at the counter, before pick-up, where the terms allow them; a started booking is only viewed', () => {
+  it('changes before pick-up where the terms allow them, however it was paid (issue #25 item 2); a started booking is only viewed', () => {
     expect(actions({})).toEqual(['view', 'edit', 'cancel']);
     expect(actions({ amendable: false })).toEqual(['view', 'cancel']);
-    expect(actions({ status: 'deposit' })).toEqual(['view', 'cancel']);
+    expect(actions({ status: 'deposit' })).toEqual(['view', 'edit', 'cancel']);
+    expect(actions({ status: 'reserved', amendable: false })).toEqual(['view', 'cancel']);
     expect(actions({ cancelRequest: true })).toEqual(['view']);
     expect(actions({ pickupAt: '2030-01-10T11:00:00Z' })).toEqual(['view']);
   });

@@ -34,8 +34,8 @@ export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpi
  * - Operators (an admin, the car's supplier): view, edit and cancel while it is not cancelled, delete.
  * - Its driver: an unpaid attempt while its hold lasts can be paid or released, and one whose hold is gone is not a
  *   booking at all (nothing, not even view); a cancelled booking can be deleted; a booking not started yet and
- *   without a cancellation request can be cancelled (a request, spec §4), and changed when it is paid at the counter
- *   and the car's terms allow changes (issue #22 item 7).
+ *   without a cancellation request can be cancelled (a request, spec §4), and changed when the car's terms allow
+ *   changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged).
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = viewer.type === 'admin' || (viewer.type === 'supplier' && viewer.id === booking.supplierId);
@@ -49,7 +49,7 @@ export function bookingActions(booking: ActionableBooking, viewer: BookingViewer
     default: {
       const open = time(booking.pickupAt) > now.getTime() && !booking.cancelRequest;
       if (!open) return ['view'];
-      return booking.status === 'pending' && booking.amendable ? ['view', 'edit', 'cancel'] : ['view', 'cancel'];
+      return booking.amendable ? ['view', 'edit', 'cancel'] : ['view', 'cancel'];
     }
   }
 }

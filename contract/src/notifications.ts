@@ -27,6 +27,12 @@ export const NOTIFICATION_KINDS = [
   'pickupReminder',
   /** The booking's drop-off is today (issue #25 reminders). params: { car } */
   'dropoffReminder',
+  /** The booking was changed (issue #25 item 2), to its driver. params: { car, and a refund's refundAmount, refundCurrency } */
+  'bookingChanged',
+  /** The driver changed a booking (issue #25 item 2), to its supplier. params: { car } */
+  'driverChangedBooking',
+  /** The driver cancelled a booking free of charge by its terms (issue #25), to its supplier. params: { car } */
+  'driverCancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

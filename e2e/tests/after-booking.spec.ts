@@ -5,10 +5,11 @@ import { linkIn, type Mail, waitForMail } from '../harness/mailbox.ts';
 import { audit } from './axe.ts';
 import { expect, locale, ownPage, rentalPeriod, test, text } from './fixtures.ts';
 
-// Issue #25 items 1, 3 and 4, in two languages: a guest books and pays the Clio online, the confirmation e-mail
-// carries the receipt (its text read back) and the calendar file (parsed); the guest finds the booking from the
-// footer's "Manage booking" with its reference and e-mail, opens the e-mailed link, reads in the cancel dialog that
-// the terms make it free and how much comes back, cancels, and reads the refund e-mail.
+// Issue #25 items 1 to 4, in two languages: a guest books and pays the Clio online, the confirmation e-mail carries
+// the receipt (its text read back) and the calendar file (parsed); the guest finds the booking from the footer's
+// "Manage booking" with its reference and e-mail, opens the e-mailed link, changes the dates (a day shorter: the
+// difference refunded, said before confirming and in an e-mail), reads in the cancel dialog that the terms make it
+// free and how much comes back, cancels, and reads the refund e-mail.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -54,7 +55,8 @@ async function guestPaidBooking(page: Page, email: string, language: 'en' | 'fr'
       pickupLocationId: place,
       dropoffLocationId: place,
       ...when,
-      extras: {},
+      // Changes allowed (issue #25 item 2): the Clio's amendments bought.
+      extras: { amendments: true },
       paymentOption: 'full',
       currency: 'EUR',
       driver: {
@@ -82,7 +84,7 @@ for (const [language, offset] of [
   ['en', 250],
   ['fr', 256],
 ] as const) {
-  test(`${language}: a guest finds the booking by reference and e-mail, cancels it free and reads the refund e-mail`, async ({
+  test(`${language}: a guest finds the booking by reference and e-mail, changes its dates, cancels it free and reads the refund e-mail`, async ({
     page,
   }) => {
     const messages = locale(language);
@@ -124,6 +126,21 @@ for (const [language, offset] of [
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page).toHaveURL(/\/booking\?b=/);
     await expect(page.getByText(text(messages, 'bookings.detail.guest'))).toBeVisible();
+
+    // Issue #25 item 2: the guest changes the dates — a day shorter — and reads before confirming what comes back.
+    await page.getByRole('button', { name: text(messages, 'bookings.action.edit'), exact: true }).click();
+    const dayBefore = new Date(Date.parse(when.dropoffAt) - 24 * 3600_000);
+    const shorter = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(dayBefore);
+    await page.getByLabel(text(messages, 'bookings.edit.dropoffDate'), { exact: true }).fill(shorter);
+    await page.getByRole('button', { name: text(messages, 'bookings.amend.check') }).click();
+    const quote = page.getByRole('region', { name: text(messages, 'bookings.amend.title') });
+    await expect(quote).toContainText(text(messages, 'bookings.amend.refund').split('{{amount}}')[1]!.trim());
+    await audit(page, violations, 'change booking');
+    expect(violations).toEqual([]);
+    await page.getByRole('button', { name: text(messages, 'bookings.amend.confirm') }).click();
+    await expect(page.getByText(text(messages, 'bookings.updated'))).toBeVisible();
+    const changed = await mailWith(email, language === 'en' ? /is changed/ : /est modifiée/);
+    expect(changed.text).toContain(language === 'en' ? 'Refund: ' : 'Remboursement : ');
 
     // The dialog says the terms make it free (the Clio includes cancellation) and what comes back, before confirming.
     await page.getByRole('button', { name: text(messages, 'bookings.action.cancel'), exact: true }).click();

@@ -320,7 +320,11 @@ test('a driver edits a pay-later booking (dates and extras, re-priced); the supp
   later.setUTCDate(later.getUTCDate() + 1);
   await dropoff.fill(later.toISOString().slice(0, 10));
   await page.getByRole('switch', { name: text(en, 'cars.extra.theftProtection') }).click();
-  await page.getByRole('button', { name: text(en, 'bookings.edit.save') }).click();
+  // The price of the change first (issue #25 item 2): more to pay at the counter, then confirmed.
+  await page.getByRole('button', { name: text(en, 'bookings.amend.check') }).click();
+  const more = text(en, 'bookings.amend.counterMore').split('{{amount}}');
+  await expect(page.getByRole('region', { name: text(en, 'bookings.amend.title') })).toContainText(more[0]!);
+  await page.getByRole('button', { name: text(en, 'bookings.amend.confirm') }).click();
   await expect(page.getByText(text(en, 'bookings.updated'))).toBeVisible();
   await expect(total).not.toHaveText(before ?? '');
   await expect(page.getByText(text(en, 'checkout.details.dayCount_other').replace('{{count}}', '4'))).toBeVisible();
@@ -492,12 +496,12 @@ test('checkout and the booking editor show the spec date messages the server ans
   await page.getByRole('button', { name: text(en, 'checkout.submit.book') }).click();
   await expect(page.getByText('Pick-up time must be at least a few hours in the future')).toBeVisible();
 
-  // A past pick-up saved in the booking editor.
+  // A past pick-up priced in the booking editor: refused with the spec's message.
   const bookingId = await payLaterBooking(page, 68, { amendments: true });
   await page.goto(`/booking?b=${bookingId}&edit=1`);
   const date = page.getByLabel(text(en, 'bookings.edit.pickupDate'));
   await date.fill(yesterday.pickupAt.slice(0, 10));
-  await page.getByRole('button', { name: text(en, 'bookings.edit.save') }).click();
+  await page.getByRole('button', { name: text(en, 'bookings.amend.check') }).click();
   await expect(page.getByText('Pick-up time must be at least a few hours in the future')).toBeVisible();
 });
 

@@ -153,25 +153,34 @@ export const auditLog = pgTable(
 );
 
 /**
- * Refunds of an online payment (issue #23 cancellation queue): one per booking, recorded before the gateway is asked
- * (so a retried approval reuses it and its idempotency key), then marked succeeded with the gateway's reference.
+ * Refunds of an online payment (issue #23 cancellation queue; issue #25 item 2: a change's difference, so several per
+ * booking), each recorded before the gateway is asked (so a retried call reuses it and its idempotency key), then
+ * marked succeeded with the gateway's reference.
  * For the demo gateway this row is the refund itself.
  */
-export const refunds = pgTable('refunds', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  bookingId: uuid('booking_id')
-    .notNull()
-    .unique()
-    .references(() => bookings.id, { onDelete: 'cascade' }),
-  provider: paymentProvider('provider').notNull(),
-  /** Minor units of `currency`: what goes back to the payer. */
-  amount: integer('amount').notNull(),
-  currency: varchar('currency', { length: 3 }).notNull(),
-  status: refundStatus('status').notNull().default('pending'),
-  providerReference: varchar('provider_reference', { length: 255 }),
-  createdAt: createdAt(),
-  refundedAt: timestamp('refunded_at', { withTimezone: true }),
-});
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /**
+     * The refund's idempotency key, also the one the gateway is asked under (issue #25 item 2): a booking may be
+     * refunded more than once — a change's difference, then its cancellation — and a retried call reuses its row.
+     */
+    key: varchar('key', { length: 100 }).notNull().unique(),
+    provider: paymentProvider('provider').notNull(),
+    /** Minor units of `currency`: what goes back to the payer. */
+    amount: integer('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    status: refundStatus('status').notNull().default('pending'),
+    providerReference: varchar('provider_reference', { length: 255 }),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [index('refunds_booking_idx').on(t.bookingId)],
+);
 
 /**
  * One-time links that create the first admin of a database that has none (issue #26): a new one at each start while

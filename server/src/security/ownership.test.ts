@@ -163,6 +163,12 @@ const ROWS: Row[] = [
     expected: BOOKING,
     request: (f) => ({ method: 'POST', url: `/api/update-booking/${f.bookingId}`, payload: {} }),
   },
+  // What a change would cost (issue #25 item 2): whoever may change the booking.
+  {
+    call: 'POST /api/amendment-quote/{id}',
+    expected: BOOKING,
+    request: (f) => ({ method: 'POST', url: `/api/amendment-quote/${f.bookingId}`, payload: {} }),
+  },
   // Managing a booking without an account (issue #25 item 1): the answer never depends on who asks, and a link
   // nobody was sent opens nothing for anyone (the grant's own checks: booking-access.test.ts).
   {

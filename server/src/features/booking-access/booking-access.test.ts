@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, guestDriver } from '../../../test/booking-fixtures.ts';
+import { checkoutBody, guestDriver, period } from '../../../test/booking-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookingAccess, bookings, outbox } from '../../db/schema.ts';
@@ -29,11 +29,11 @@ describe('manage a booking without an account (issue #25 item 1)', () => {
   const linkIn = (text: string) => /\/manage-booking\?t=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
 
   /** A guest's pay-later booking (an account is made for them, unactivated); its id and reference. */
-  async function guestBooking(email: string, daysAhead: number) {
+  async function guestBooking(email: string, daysAhead: number, extras = {}) {
     const res = await inject({
       method: 'POST',
       url: '/api/checkout',
-      payload: checkoutBody({ driver: guestDriver(email) } as never, daysAhead),
+      payload: checkoutBody({ driver: guestDriver(email), extras } as never, daysAhead),
       remoteAddress: nextIp(),
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -100,6 +100,26 @@ describe('manage a booking without an account (issue #25 item 1)', () => {
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
   });
 
+  it('the link lets this browser change the booking (issue #25 item 2): quoted, then re-priced, not another one', async () => {
+    const email = 'gwen.change@example.com';
+    const { id, reference } = await guestBooking(email, 90, { amendments: true });
+    const other = await guestBooking('gwen.change.other@example.com', 100, { amendments: true });
+    const { cookie } = await granted(email, reference);
+    const headers = { cookie };
+    const longer = period(90, 4);
+    const quote = await inject({ method: 'POST', url: `/api/amendment-quote/${id}`, headers, payload: longer });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toMatchObject({ settlement: 'counter' });
+    const changed = await inject({ method: 'POST', url: `/api/update-booking/${id}`, headers, payload: longer });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      dropoffAt: longer.dropoffAt,
+      amounts: { total: quote.json().after.amount },
+    });
+    const foreign = await inject({ method: 'POST', url: `/api/update-booking/${other.id}`, headers, payload: longer });
+    expect(foreign.statusCode).toBe(401);
+  });
+
   it('never tells whether a reference exists: no match, a wrong e-mail and nonsense get the same answer and no e-mail', async () => {
     const email = 'gwen.nomatch@example.com';
     const { reference } = await guestBooking(email, 34);
@@ -142,7 +162,7 @@ describe('manage a booking without an account (issue #25 item 1)', () => {
     expect((await open('A'.repeat(43))).statusCode).toBe(410);
     expect((await open('short')).statusCode).toBe(400);
 
-    // The grant opens its booking and nothing else: not another booking, not the list, not a change.
+    // The grant opens its booking and nothing else: not another booking, not the list.
     const headers = { cookie };
     expect((await inject({ method: 'GET', url: `/api/booking/${id}`, headers })).statusCode).toBe(200);
     expect((await inject({ method: 'GET', url: `/api/booking/${other.id}`, headers })).statusCode).toBe(401);
@@ -150,9 +170,12 @@ describe('manage a booking without an account (issue #25 item 1)', () => {
     expect(
       (await inject({ method: 'POST', url: '/api/bookings/1/10', headers, payload: { language: 'en' } })).statusCode,
     ).toBe(401);
+    // Its own booking it may change where the terms allow (issue #25 item 2) — this one's do not — another one never.
     expect((await inject({ method: 'POST', url: `/api/update-booking/${id}`, headers, payload: {} })).statusCode).toBe(
-      401,
+      409,
     );
+    const foreign = { method: 'POST', url: `/api/update-booking/${other.id}`, headers, payload: {} } as const;
+    expect((await inject(foreign)).statusCode).toBe(401);
     // A signed-in driver who is not its driver, carrying the grant, acts as that booking's driver there only.
     const driver2 = await signIn(t.db, DEMO_ACCOUNTS.driver2.id);
     const both = { cookie: `${cookie}; ${driver2.cookie}` };

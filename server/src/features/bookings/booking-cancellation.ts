@@ -5,7 +5,7 @@ import type { QueuedMail } from '../../lib/mailer.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { recordBookingNotice } from '../notifications/notifications.service.ts';
-import { confirmRefund, type Refund, refundPayment } from '../payments/refunds.service.ts';
+import { cancellationRefundKey, confirmRefund, type Refund, refundPayment } from '../payments/refunds.service.ts';
 import * as repository from './bookings.repository.ts';
 
 // A cancellation and its refund (ARCHITECTURE §5 Bookings; issues #23 item 6 and #25 item 3), shared by the two ways
@@ -54,6 +54,13 @@ export const driverOf = (record: repository.BookingRecord) => ({
   enableEmailNotifications: record.driverNotifications,
 });
 
+export const supplierOf = (record: repository.BookingRecord) => ({
+  id: record.booking.supplierId,
+  email: record.supplierEmail,
+  language: record.supplierLanguage,
+  enableEmailNotifications: record.supplierNotifications,
+});
+
 /**
  * Cancels the booking and refunds `refundAmount` of its online payment: the refund first (recorded, then asked of the
  * gateway under the booking's key), then, in one transaction, the booking cancelled, the refund confirmed, the audit
@@ -71,6 +78,7 @@ export async function cancelWithRefund(
   const refund =
     refundAmount > 0 && booking.paymentProvider
       ? await refundPayment(ctx, {
+          key: cancellationRefundKey(id),
           bookingId: id,
           provider: booking.paymentProvider,
           reference: booking.paymentReference,
@@ -88,7 +96,7 @@ export async function cancelWithRefund(
       cancelRequest: false,
       cancelRequestedAt: booking.cancelRequestedAt ?? ctx.clock.now(),
     });
-    if (refund) await confirmRefund(ctx, tx, id, refund.reference);
+    if (refund) await confirmRefund(ctx, tx, cancellationRefundKey(id), refund.reference);
     if (audit) {
       await recordAudit(ctx, tx, audit.actor, {
         entity: 'booking',
@@ -103,15 +111,22 @@ export async function cancelWithRefund(
         },
       });
     }
-    return [
-      await recordBookingNotice(ctx, tx, driverOf(record), 'cancelApproved', {
-        id,
-        reference: booking.reference,
-        carName: record.carName,
-        status: 'cancelled',
-        ...(refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {}),
-      }),
-    ];
+    const driverNotice = await recordBookingNotice(ctx, tx, driverOf(record), 'cancelApproved', {
+      id,
+      reference: booking.reference,
+      carName: record.carName,
+      status: 'cancelled',
+      ...(refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {}),
+    });
+    // The driver's own free cancel: the supplier learns it too (issue #25 item 2's open gap); an operator's approval
+    // was the supplier's own decision.
+    if (audit) return [driverNotice];
+    const supplierNotice = await recordBookingNotice(ctx, tx, supplierOf(record), 'driverCancelled', {
+      id,
+      reference: booking.reference,
+      carName: record.carName,
+    });
+    return [driverNotice, supplierNotice];
   });
   return { refund, mails };
 }

@@ -187,6 +187,33 @@ export async function lockBookings(tx: DbOrTx, ids: string[]) {
 }
 
 /** An unpaid online booking its driver let go: the car is free again; a payment since then changes nothing. */
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** The booking's row, locked for the rest of the transaction `tx` (issue #25 item 2: one change at a time). */
+export async function lockBooking(tx: DbOrTx, id: string): Promise<BookingRow | null> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Whether another booking or block that still keeps the car overlaps [from, to) at `now` (a change's quote). */
+export async function carTakenBetween(db: DbOrTx, carId: string, exceptId: string, from: Date, to: Date, now: Date) {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.carId, carId),
+        ne(bookings.id, exceptId),
+        eq(bookings.blocksCar, true),
+        lt(bookings.pickupAt, to),
+        gt(bookings.dropoffAt, from),
+        or(sql`${bookings.holdExpiresAt} is null`, gt(bookings.holdExpiresAt, now)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function releaseHold(db: DbOrTx, id: string) {
   await db
     .update(bookings)

@@ -1,3 +1,4 @@
+import { AmendmentQuoteSchema } from '@roam/contract/amendments';
 import {
   BookingIdsBodySchema,
   BookingLanguageQuerySchema,
@@ -64,10 +65,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-booking/:id',
     {
-      config: { auth: 'signedIn' },
+      config: { auth: 'bookingHolder' },
       schema: {
         tags,
-        summary: 'Edit a booking (driver: dates/extras of a pending booking; operator: more)',
+        summary:
+          'Change a booking (driver or its link: period, drop-off, extras, re-priced and settled; operator: more)',
         params: IdParamsSchema,
         querystring: BookingLanguageQuerySchema,
         body: UpdateBookingBodySchema,
@@ -75,7 +77,34 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateBooking(ctx, requireUser(request), request.params.id, request.body, request.query.language),
+      service.updateBooking(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.body,
+        request.query.language,
+      ),
+  );
+
+  app.post(
+    '/api/amendment-quote/:id',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: 'What a change would cost: new total, difference, charged / refunded / at the counter (issue #25)',
+        params: IdParamsSchema,
+        body: UpdateBookingBodySchema,
+        response: { 200: AmendmentQuoteSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.amendmentQuote(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.post(

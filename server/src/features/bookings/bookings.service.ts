@@ -2,21 +2,24 @@ import { bookingActions } from '@roam/contract/booking-actions';
 import type { BookingSummary } from '@roam/contract/booking-summary';
 import type { BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
-import { BLOCKING_STATUSES, type BookingStatus, EXTRAS, type Language } from '@roam/contract/enums';
-import { convertMinor } from '@roam/contract/money';
-import { priceIn } from '@roam/contract/price';
-import { validateRentalPeriod } from '@roam/contract/time';
+import { BLOCKING_STATUSES, type BookingStatus, type Language } from '@roam/contract/enums';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, validationFailed } from '../../lib/app-error.ts';
-import { priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
-import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { currentSettings } from '../system/run-time-settings.service.ts';
-import { cancellationTerms, cancelWithRefund, quoteOf } from './booking-cancellation.ts';
+import { confirmRefund, refundPayment } from '../payments/refunds.service.ts';
+import { amendmentRefundKey, planChange, quoteOf, TAKEN, unchangedSince } from './booking-amendment.ts';
+import {
+  quoteOf as cancellationQuoteOf,
+  cancellationTerms,
+  cancelWithRefund,
+  supplierOf,
+} from './booking-cancellation.ts';
+import { changesOf, recordChangeNotices, sameAs } from './booking-change-notices.ts';
 import { actionsOf, toDetail, toRow, toSummary } from './booking-views.ts';
 import * as repository from './bookings.repository.ts';
 
@@ -26,7 +29,6 @@ import * as repository from './bookings.repository.ts';
 // (notifications.service.ts): a crash can lose neither, and the mailer's sweeper sends what was left pending.
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
-const TAKEN = () => new AppError('CAR_UNAVAILABLE', 'This car was just booked by someone else for these dates.');
 const blocks = (status: BookingStatus) => (BLOCKING_STATUSES as readonly BookingStatus[]).includes(status);
 
 export function scopeOf(user: SessionUser, now: Date): repository.Scope {
@@ -39,10 +41,6 @@ export function scopeOf(user: SessionUser, now: Date): repository.Scope {
 export function isOperator(record: repository.BookingRecord, user: Pick<SessionUser, 'id' | 'type'>): boolean {
   return user.type === 'admin' || (user.type === 'supplier' && record.booking.supplierId === user.id);
 }
-
-/** A booking's amounts in its own currency at its own rate, line by line (issue #22 item 3). */
-const inBookingCurrency = (booking: { currency: string; rate: number }) => (amount: number) =>
-  convertMinor(amount, booking.rate, booking.currency);
 
 export async function listBookings(
   ctx: AppContext,
@@ -114,9 +112,13 @@ function recordStatusNotice(
 }
 
 /**
- * `POST /api/update-booking/{id}`. Driver: dates, extras and additional driver of their own pending (pay-later)
- * booking that has not started, re-checked with the checkout rules. Operator (admin, the car's supplier): also the
- * locations and the status. The price is recomputed; what was paid online stays as paid.
+ * `POST /api/update-booking/{id}` (issue #25 item 2). Driver (or a guest with the booking's link): dates, times,
+ * drop-off place, extras and additional driver of their own booking that has not started, where the car's terms
+ * allow changes, re-checked with the checkout rules and re-priced at the booking's rate (booking-amendment.ts). Paid
+ * online in full and cheaper now: the difference is refunded through the booking's gateway, once even when the call
+ * is retried; dearer: refused until paying the difference online exists (the quote says 'charge'). Pay later or a
+ * deposit: the difference is due at the counter. Operator (admin, the car's supplier): also the pick-up place and the
+ * status; what was paid online stays as paid. Every change is audited; the driver and the supplier are told.
  */
 export async function updateBooking(
   ctx: AppContext,
@@ -128,76 +130,70 @@ export async function updateBooking(
   const { record, actions } = await visibleRecord(ctx, user, id);
   const operator = isOperator(record, user);
   const { booking } = record;
-  if (
-    !operator &&
-    (body.status !== undefined || body.pickupLocationId !== undefined || body.dropoffLocationId !== undefined)
-  ) {
+  if (!operator && (body.status !== undefined || body.pickupLocationId !== undefined)) {
     throw new AppError('FORBIDDEN', 'Only the supplier can change this.');
   }
   if (!actions.includes('edit')) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
-  const pickupAt = body.pickupAt ? new Date(body.pickupAt) : booking.pickupAt;
-  const dropoffAt = body.dropoffAt ? new Date(body.dropoffAt) : booking.dropoffAt;
-  const pickupPlace = await repository.findLocation(ctx.db, body.pickupLocationId ?? booking.pickupLocationId);
-  const dropoffPlace = await repository.findLocation(ctx.db, body.dropoffLocationId ?? booking.dropoffLocationId);
-  if (!pickupPlace) throw validationFailed({ pickupLocationId: ['Unknown pick-up location.'] });
-  if (!dropoffPlace) throw validationFailed({ dropoffLocationId: ['Unknown drop-off location.'] });
-  const datesChanged =
-    pickupAt.getTime() !== booking.pickupAt.getTime() || dropoffAt.getTime() !== booking.dropoffAt.getTime();
-  if (datesChanged) {
-    const issues = validateRentalPeriod({
-      pickupAt,
-      dropoffAt,
-      now: ctx.clock.now(),
-      pickupTimeZone: pickupPlace.timeZone,
-      dropoffTimeZone: dropoffPlace.timeZone,
-      rules: await currentSettings(ctx),
-    });
-    // Operators may set any real period (a past correction included); drivers get every checkout rule.
-    throwPeriodIssues(
-      operator ? issues.filter((issue) => issue === 'invalidDropoffTime' && dropoffAt <= pickupAt) : issues,
-    );
+  const plan = await planChange(ctx, record, body, operator);
+  if (!operator && plan.settlement === 'charge') {
+    throw new AppError('CONFLICT', 'This change costs more than was paid online; it cannot be paid online yet.');
   }
-  // Only what the call carries changes (issue #21 finding 3): an extra left out keeps its choice, and the additional
-  // driver's details are cleared by an explicit null only.
-  const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, body.extras?.[extra] ?? booking[extra]]));
-  const additionalDriverDetails = extras.additionalDriver
-    ? body.additionalDriver !== undefined
-      ? body.additionalDriver
-      : (booking.additionalDriverDetails ?? null)
-    : null;
-  if (extras.additionalDriver && !additionalDriverDetails) {
-    throw validationFailed({ additionalDriver: ['Please enter the additional driver details.'] });
-  }
-  const pricing = await findCarForBooking(ctx.db, booking.carId);
-  if (!pricing) throw NOT_FOUND();
-  const price = priceBooking({
-    car: pricing.car,
-    dateBasedPrices: pricing.dateBasedPrices,
-    priceChangeRate: pricing.supplier.priceChangeRate,
-    pickupAt,
-    dropoffAt,
-    timeZone: pickupPlace.timeZone,
-    extras,
-  });
+  const refundKey = !operator && plan.settlement === 'refund' ? amendmentRefundKey(record, plan) : null;
   const status = body.status ?? booking.status;
   let mails: (QueuedMail | null)[];
   try {
     mails = await ctx.db.transaction(async (tx) => {
-      const [current] = await repository.lockBookings(tx, [id]);
+      const current = await repository.lockBooking(tx, id);
       if (!current) throw NOT_FOUND();
+      if (!unchangedSince(record, current)) {
+        // The same change made by a retried call is done; another change made meanwhile wins (its quote was newer).
+        if (sameAs(current, plan)) return [];
+        throw new AppError('CONFLICT', 'This booking was just changed. Check the new price and try again.');
+      }
+      const statusChanged = status !== current.status;
+      // Nothing to change (a retry after the change was made): nothing written, nobody told again.
+      if (!statusChanged && Object.keys(changesOf(current, plan, null)).length === 0) return [];
+      // The new period is written first (the exclusion constraint decides it), the gateway asked last: a refused
+      // period refunds nothing, and a gateway failure rolls the change back — the same call may be made again.
       await repository.updateBooking(tx, id, {
-        pickupAt,
-        dropoffAt,
-        pickupLocationId: pickupPlace.id,
-        dropoffLocationId: dropoffPlace.id,
-        ...extras,
-        additionalDriverDetails,
-        price: price.total,
-        // Re-priced at the booking's own rate, never today's (issue #22 item 3).
-        totalAmount: priceIn(price, inBookingCurrency(booking)).total,
-        ...(status !== current.status ? { status, blocksCar: blocks(status), holdExpiresAt: null } : {}),
+        ...plan.values,
+        ...(statusChanged ? { status, blocksCar: blocks(status), holdExpiresAt: null } : {}),
       });
-      return status !== current.status ? [await recordStatusNotice(tx, ctx, record, status)] : [];
+      const refund =
+        refundKey && booking.paymentProvider
+          ? await refundPayment(
+              ctx,
+              {
+                key: refundKey,
+                bookingId: id,
+                provider: booking.paymentProvider,
+                reference: booking.paymentReference,
+                amount: plan.amount,
+                currency: booking.currency,
+              },
+              tx,
+            )
+          : null;
+      if (refund) {
+        await repository.updateBooking(tx, id, { chargedAmount: current.chargedAmount - refund.amount });
+        await confirmRefund(ctx, tx, refundKey!, refund.reference);
+      }
+      await recordAudit(ctx, tx, user, {
+        entity: 'booking',
+        entityId: id,
+        action: 'update',
+        carId: booking.carId,
+        supplierId: booking.supplierId,
+        changes: {
+          ...changesOf(current, plan, refund),
+          ...(statusChanged ? { status: { before: current.status, after: status } } : {}),
+        },
+      });
+      return recordChangeNotices(ctx, tx, record, {
+        byOperator: operator,
+        refund,
+        statusChanged: statusChanged ? status : null,
+      });
     });
   } catch (error) {
     if (pgErrorCode(error) === '23P01') throw TAKEN();
@@ -205,6 +201,22 @@ export async function updateBooking(
   }
   await deliverNotices(ctx, mails);
   return toDetail((await visibleRecord(ctx, user, id)).record, language);
+}
+
+/** `POST /api/amendment-quote/{id}` (issue #25 item 2): what the change would cost, and whether the car is free. */
+export async function amendmentQuote(ctx: AppContext, user: SessionUser, id: string, body: UpdateBookingBody) {
+  const { record, actions } = await visibleRecord(ctx, user, id);
+  const operator = isOperator(record, user);
+  if (!operator && (body.status !== undefined || body.pickupLocationId !== undefined)) {
+    throw new AppError('FORBIDDEN', 'Only the supplier can change this.');
+  }
+  if (!actions.includes('edit')) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
+  const plan = await planChange(ctx, record, body, operator);
+  const { pickupAt, dropoffAt } = plan.values;
+  if (await repository.carTakenBetween(ctx.db, record.booking.carId, id, pickupAt, dropoffAt, ctx.clock.now())) {
+    throw TAKEN();
+  }
+  return quoteOf(record, plan);
 }
 
 /**
@@ -240,12 +252,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     if (current.cancelRequest) return [];
     // When it was asked decides the refund (the 24-hour rule; issue #23 cancellation queue).
     await repository.updateBooking(tx, id, { cancelRequest: true, cancelRequestedAt: new Date() });
-    const supplier: Recipient = {
-      id: record.booking.supplierId,
-      email: record.supplierEmail,
-      language: record.supplierLanguage,
-      enableEmailNotifications: record.supplierNotifications,
-    };
+    const supplier = supplierOf(record);
     const queued: (QueuedMail | null)[] = [];
     for (const recipient of [supplier, ...(await repository.admins(tx))]) {
       queued.push(
@@ -266,7 +273,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
 export async function cancellationQuote(ctx: AppContext, user: SessionUser, id: string): Promise<CancellationQuote> {
   const { record, actions } = await visibleRecord(ctx, user, id);
   if (!actions.includes('cancel')) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
-  return quoteOf(record, ctx.clock.now());
+  return cancellationQuoteOf(record, ctx.clock.now());
 }
 
 /**

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../../../test/booking-fixtures.ts';
-import { startFakePaypal, startFakeStripe } from '../../../test/fake-providers.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { bookings, refunds } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
+import { cardApp, payByCard, payByWallet, walletApp } from '../payments/test-helpers.ts';
 
 // Issues #23 item 6 and #25 item 3: a cancellation refunds through the booking's gateway — the card provider's Refunds
 // API through the official SDK, the wallet provider's Payments v2 capture refund — each against a local server
@@ -17,42 +15,19 @@ const cancel = (t: TestApp, driver: { cookie: string }, id: string) =>
   t.app.inject({ method: 'POST', url: `/api/cancel-booking/${id}`, headers: driver });
 
 describe('refunds through the card provider', () => {
+  let app: Awaited<ReturnType<typeof cardApp>>;
   let t: TestApp;
-  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let fake: Awaited<ReturnType<typeof cardApp>>['fake'];
   let driver: { cookie: string };
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test',
-      STRIPE_API_BASE: fake.base,
-    });
-    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    app = await cardApp();
+    ({ t, fake, driver } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
 
   /** A full card payment in GBP, paid at the provider and confirmed by the return check. */
-  async function paidBooking(daysAhead: number) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: driver,
-      payload: checkoutBody({ paymentOption: 'full', currency: 'GBP' } as never, daysAhead),
-    });
-    const { bookingId, chargedAmount, payment } = res.json();
-    Object.assign(fake.sessions.get(payment.sessionId)!, { status: 'complete', payment_status: 'paid' });
-    // The return check is the driver's (issue #21: the session id in the URL is no pass).
-    const check = await t.app.inject({
-      method: 'GET',
-      url: `/api/checkout-session/${payment.sessionId}`,
-      headers: driver,
-    });
-    expect(check.json().status).toBe('paid');
-    return { bookingId: bookingId as string, chargedAmount: chargedAmount as number, sessionId: payment.sessionId };
-  }
+  const paidBooking = (daysAhead: number) =>
+    payByCard(app, checkoutBody({ paymentOption: 'full', currency: 'GBP' } as never, daysAhead));
 
   it('refunds the payment intent of the session, in its currency, once even when cancelled twice at once', async () => {
     const { bookingId, chargedAmount, sessionId } = await paidBooking(30);
@@ -99,24 +74,14 @@ describe('refunds through the card provider', () => {
 });
 
 describe('refunds through the wallet provider', () => {
-  let t: TestApp;
-  let fake: Awaited<ReturnType<typeof startFakePaypal>>;
-  let driver: { cookie: string };
+  let app: Awaited<ReturnType<typeof walletApp>>;
   beforeAll(async () => {
-    fake = await startFakePaypal('pp-client', 'pp-secret');
-    t = await createTestApp({
-      PAYPAL_CLIENT_ID: 'pp-client',
-      PAYPAL_CLIENT_SECRET: 'pp-secret',
-      PAYPAL_API_BASE: fake.base,
-    });
-    driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+    app = await walletApp();
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
 
   it('refunds the order’s capture in its currency, once even when cancelled again', async () => {
+    const { t, fake, driver } = app;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/checkout',
@@ -124,20 +89,8 @@ describe('refunds through the wallet provider', () => {
       payload: checkoutBody({ paymentOption: 'deposit', currency: 'USD' } as never, 30),
     });
     const { bookingId, chargedAmount } = res.json();
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-paypal-order/',
-      headers: driver,
-      payload: { bookingId, amount: chargedAmount / 100, currency: 'USD', name: 'Renault Clio', description: 'x' },
-    });
-    const { orderId } = order.json();
-    fake.orders.get(orderId)!.status = 'APPROVED';
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/check-paypal-order/${bookingId}/${orderId}`,
-      headers: driver,
-    });
-    expect(paid.json().status).toBe('deposit');
+    const { orderId, status } = await payByWallet(app, { ...res.json(), currency: 'USD' });
+    expect(status).toBe('deposit');
 
     const first = await cancel(t, driver, bookingId);
     expect(first.statusCode, first.body).toBe(200);

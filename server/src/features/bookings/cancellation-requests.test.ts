@@ -115,7 +115,7 @@ describe('cancellation requests (demo gateway)', () => {
       _id: bookingId,
       status: 'cancelled',
       cancelRequest: false,
-      refund: { provider: 'demo', amount: refunded, currency: 'EUR', reference: `demo_refund_${bookingId}` },
+      refund: { provider: 'demo', amount: refunded, currency: 'EUR', reference: `demo_refund-${bookingId}` },
     });
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row).toMatchObject({ status: 'cancelled', blocksCar: false, cancelRequest: false });

@@ -15,6 +15,9 @@ export type BookingNotice =
   | 'cancelRequested'
   | 'cancelApproved'
   | 'cancelDeclined'
+  | 'bookingChanged'
+  | 'driverChangedBooking'
+  | 'driverCancelled'
   | 'activate';
 
 type Params = {
@@ -84,6 +87,29 @@ const TEMPLATES: Record<BookingNotice, Record<Language, Template>> = {
     es: { subject: (p) => `Solicitud de cancelación rechazada: ${p.car}`, text: (p) => `Hola:\n\nTu solicitud para cancelar la reserva ${p.reference} (${p.car}) ha sido rechazada. Tu reserva sigue igual.\n\nMensaje del proveedor:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
     se: { subject: (p) => `Begäran om avbokning avslogs: ${p.car}`, text: (p) => `Hej!\n\nDin begäran om att avboka bokning ${p.reference} (${p.car}) har avslagits. Din bokning gäller som tidigare.\n\nMeddelande från uthyraren:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
     de: { subject: (p) => `Stornierungsanfrage abgelehnt: ${p.car}`, text: (p) => `Hallo,\n\nIhre Anfrage, die Buchung ${p.reference} (${p.car}) zu stornieren, wurde abgelehnt. Ihre Buchung bleibt unverändert.\n\nNachricht des Vermieters:\n${p.message}\n\n${p.link}\n\n${p.websiteName}` },
+  },
+  // Issue #25 item 2: a change of the booking, to its driver (with the refund of a cheaper change) and its supplier;
+  // and the supplier told of the driver's own free cancellation.
+  bookingChanged: {
+    en: { subject: (p) => `Your booking of the ${p.car} is changed – ${p.reference}`, text: (p) => `Hello,\n\nYour booking ${p.reference} (${p.car}) is changed.${p.refundLine}\n\n${p.summary}\n\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Votre réservation de la ${p.car} est modifiée – ${p.reference}`, text: (p) => `Bonjour,\n\nVotre réservation ${p.reference} (${p.car}) est modifiée.${p.refundLine}\n\n${p.summary}\n\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Tu reserva del ${p.car} ha cambiado – ${p.reference}`, text: (p) => `Hola:\n\nTu reserva ${p.reference} (${p.car}) ha cambiado.${p.refundLine}\n\n${p.summary}\n\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Din bokning av ${p.car} är ändrad – ${p.reference}`, text: (p) => `Hej!\n\nDin bokning ${p.reference} (${p.car}) är ändrad.${p.refundLine}\n\n${p.summary}\n\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Ihre Buchung des ${p.car} ist geändert – ${p.reference}`, text: (p) => `Hallo,\n\nIhre Buchung ${p.reference} (${p.car}) ist geändert.${p.refundLine}\n\n${p.summary}\n\n${p.link}\n\n${p.websiteName}` },
+  },
+  driverChangedBooking: {
+    en: { subject: (p) => `Booking changed ${p.reference}: ${p.car}`, text: (p) => `Hello,\n\nThe driver changed booking ${p.reference} (${p.car}).\n\n${p.summary}\n\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Réservation modifiée ${p.reference} : ${p.car}`, text: (p) => `Bonjour,\n\nLe conducteur a modifié la réservation ${p.reference} (${p.car}).\n\n${p.summary}\n\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Reserva modificada ${p.reference}: ${p.car}`, text: (p) => `Hola:\n\nEl conductor ha modificado la reserva ${p.reference} (${p.car}).\n\n${p.summary}\n\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Bokning ändrad ${p.reference}: ${p.car}`, text: (p) => `Hej!\n\nFöraren har ändrat bokning ${p.reference} (${p.car}).\n\n${p.summary}\n\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Buchung geändert ${p.reference}: ${p.car}`, text: (p) => `Hallo,\n\nDer Fahrer hat die Buchung ${p.reference} (${p.car}) geändert.\n\n${p.summary}\n\n${p.link}\n\n${p.websiteName}` },
+  },
+  driverCancelled: {
+    en: { subject: (p) => `Booking cancelled ${p.reference}: ${p.car}`, text: (p) => `Hello,\n\nThe driver cancelled booking ${p.reference} (${p.car}) free of charge, as the car's terms allow. The car is free again for these dates.\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Réservation annulée ${p.reference} : ${p.car}`, text: (p) => `Bonjour,\n\nLe conducteur a annulé sans frais la réservation ${p.reference} (${p.car}), comme les conditions du véhicule le permettent. Le véhicule est de nouveau libre à ces dates.\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Reserva cancelada ${p.reference}: ${p.car}`, text: (p) => `Hola:\n\nEl conductor ha cancelado sin coste la reserva ${p.reference} (${p.car}), como permiten las condiciones del vehículo. El vehículo vuelve a estar libre en esas fechas.\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Bokning avbokad ${p.reference}: ${p.car}`, text: (p) => `Hej!\n\nFöraren har avbokat bokning ${p.reference} (${p.car}) kostnadsfritt, som fordonets villkor tillåter. Fordonet är ledigt igen för de datumen.\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Buchung storniert ${p.reference}: ${p.car}`, text: (p) => `Hallo,\n\nDer Fahrer hat die Buchung ${p.reference} (${p.car}) kostenlos storniert, wie es die Bedingungen des Fahrzeugs erlauben. Das Fahrzeug ist für diese Termine wieder frei.\n${p.link}\n\n${p.websiteName}` },
   },
 };
 
@@ -166,7 +192,9 @@ export function renderNotice(
   const full: Params = {
     ...params,
     status: params.status ? BOOKING_STATUS_WORDS[language][params.status] : '',
-    summary: params.summary ? summaryText(params.summary, language, notice !== 'bookingNew') : '',
+    summary: params.summary
+      ? summaryText(params.summary, language, notice !== 'bookingNew' && notice !== 'driverChangedBooking')
+      : '',
     refundLine: params.refund
       ? REFUND_LINE[language](formatMinor(params.refund.amount, params.refund.currency, language))
       : '',

@@ -154,7 +154,7 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
      * Refunds `amount` (minor units) of a captured order's capture (issue #23 cancellation queue): Payments v2
      * `captures/{id}/refund`. One refund per booking: a retry under the same PayPal-Request-Id gets the first back.
      */
-    async refundOrder(input: { orderId: string; amount: number; currency: string; bookingId: string }) {
+    async refundOrder(input: { orderId: string; amount: number; currency: string; bookingId: string; key: string }) {
       const order = await call('GET', `/v2/checkout/orders/${encodeURIComponent(input.orderId)}`);
       const captureId = order.purchase_units?.[0]?.payments?.captures?.[0]?.id;
       if (!captureId) throw new PaypalError(`PayPal order ${input.orderId} has no capture to refund`, 422);
@@ -162,7 +162,7 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
         'POST',
         `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
         { amount: { value: paypalValue(input.amount, input.currency), currency_code: input.currency } },
-        `refund-${input.bookingId}`,
+        input.key,
       );
       return { id: refund.id, status: refund.status };
     },

@@ -6,9 +6,13 @@ import * as repository from './refunds.repository.ts';
 
 // Refunds through the booking's gateway (issue #23 cancellation queue; ARCHITECTURE §5 Payment gateways): the card
 // provider's Refunds API (official SDK), the wallet provider's Payments v2 capture refund, or the demo gateway, whose
-// record is this table. The refund is recorded first (one per booking), and the gateway is asked under a key made of
-// the booking id: a retried or concurrent approval reuses the record and its amount, and the gateway answers a replay
-// with the refund it already made, so a booking is refunded once.
+// record is this table. Each refund is recorded first under its idempotency key, and the gateway is asked under that
+// key: a retried or concurrent call reuses the record and its amount, and the gateway answers a replay with the refund
+// it already made, so each refund is made once. A booking may have several (issue #25 item 2: a change's difference,
+// then its cancellation): `cancellationRefundKey` is the cancellation's, `amendmentRefundKey` a change's.
+
+/** The key of a booking's cancellation refund (the one key of refunds made before issue #25 item 2). */
+export const cancellationRefundKey = (bookingId: string) => `refund-${bookingId}`;
 
 export type Refund = { provider: PaymentProvider; amount: number; currency: string; reference: string };
 
@@ -18,9 +22,18 @@ export type Refund = { provider: PaymentProvider; amount: number; currency: stri
  */
 export async function refundPayment(
   ctx: AppContext,
-  payment: { bookingId: string; provider: PaymentProvider; reference: string | null; amount: number; currency: string },
+  payment: {
+    key: string;
+    bookingId: string;
+    provider: PaymentProvider;
+    reference: string | null;
+    amount: number;
+    currency: string;
+  },
+  /** Where the refund is recorded: the database, or the transaction of the change it pays back (issue #25 item 2). */
+  db: DbOrTx = ctx.db,
 ): Promise<Refund> {
-  const recorded = await repository.recordRefund(ctx.db, payment);
+  const recorded = await repository.recordRefund(db, payment);
   const done = (reference: string): Refund => ({
     provider: recorded.provider,
     amount: recorded.amount,
@@ -29,7 +42,7 @@ export async function refundPayment(
   });
   if (recorded.status === 'succeeded' && recorded.providerReference) return done(recorded.providerReference);
   try {
-    if (recorded.provider === 'demo') return done(`demo_refund_${payment.bookingId}`);
+    if (recorded.provider === 'demo') return done(`demo_${recorded.key}`);
     if (!payment.reference) throw new Error('the booking has no payment reference');
     if (recorded.provider === 'stripe') {
       if (!ctx.payments.stripe) throw new Error('the card provider is not configured');
@@ -37,6 +50,7 @@ export async function refundPayment(
         sessionId: payment.reference,
         amount: recorded.amount,
         bookingId: payment.bookingId,
+        key: recorded.key,
       });
       return done(refund.id);
     }
@@ -46,6 +60,7 @@ export async function refundPayment(
       amount: recorded.amount,
       currency: recorded.currency,
       bookingId: payment.bookingId,
+      key: recorded.key,
     });
     return done(refund.id);
   } catch (error) {
@@ -54,14 +69,14 @@ export async function refundPayment(
   }
 }
 
-/** Marks the booking's refund made, in the transaction that cancels the booking. */
-export async function confirmRefund(_ctx: AppContext, tx: DbOrTx, bookingId: string, reference: string) {
-  await repository.markRefunded(tx, bookingId, reference);
+/** Marks the refund under `key` made, in the transaction of the change it pays back (a cancellation, a change). */
+export async function confirmRefund(_ctx: AppContext, tx: DbOrTx, key: string, reference: string) {
+  await repository.markRefunded(tx, key, reference);
 }
 
-/** The refund made for a booking, or null. */
+/** The cancellation refund made for a booking, or null. */
 export async function refundMade(ctx: AppContext, bookingId: string): Promise<Refund | null> {
-  const row = await repository.findRefund(ctx.db, bookingId);
+  const row = await repository.findRefund(ctx.db, cancellationRefundKey(bookingId));
   if (row?.status !== 'succeeded' || !row.providerReference) return null;
   return { provider: row.provider, amount: row.amount, currency: row.currency, reference: row.providerReference };
 }

@@ -86,15 +86,15 @@ export function createStripeGateway(config: Config) {
     },
     /**
      * Refunds `amount` of a paid Checkout Session's payment (issue #23 cancellation queue) through the Refunds API.
-     * One refund per booking: a retry under the same idempotency key gets the first refund back.
+     * A retry under the same idempotency key (one per refund: refunds.service.ts) gets the first refund back.
      */
-    async refund(input: { sessionId: string; amount: number; bookingId: string }) {
+    async refund(input: { sessionId: string; amount: number; bookingId: string; key: string }) {
       const session = await stripe.checkout.sessions.retrieve(input.sessionId);
       const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!intent) throw new Error(`card session ${input.sessionId} has no payment to refund`);
       const refund = await stripe.refunds.create(
         { payment_intent: intent, amount: input.amount, metadata: { bookingId: input.bookingId } },
-        { idempotencyKey: `refund-${input.bookingId}` },
+        { idempotencyKey: input.key },
       );
       return { id: refund.id, status: refund.status };
     },

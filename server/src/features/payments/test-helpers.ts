@@ -1,8 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { checkoutBody } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/test-app.ts';
+import { startFakePaypal, startFakeStripe } from '../../../test/fake-providers.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings, notifications } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
 
 // Shared by the payments slice's tests, one file per gateway (not loaded by the server).
 
@@ -47,4 +50,81 @@ export async function bookOnline(
   const res = await postCheckout(t, driver, choices, daysAhead);
   expect(res.statusCode).toBe(201);
   return res.json();
+}
+
+/** A test app whose wallet provider is a local PayPal server, and the demo driver signed in; `close` ends both. */
+export async function walletApp() {
+  const fake = await startFakePaypal('pp-client', 'pp-secret');
+  const t = await createTestApp({
+    PAYPAL_CLIENT_ID: 'pp-client',
+    PAYPAL_CLIENT_SECRET: 'pp-secret',
+    PAYPAL_API_BASE: fake.base,
+  });
+  const driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+  const close = async () => {
+    await t.close();
+    await fake.close();
+  };
+  return { t, fake, driver, close };
+}
+
+/** Pays `bookingId` by the wallet: the order created, approved at the provider, captured by the check. */
+export async function payByWallet(
+  app: Awaited<ReturnType<typeof walletApp>>,
+  booking: { bookingId: string; chargedAmount: number; currency: string },
+) {
+  const { t, fake, driver } = app;
+  const { bookingId, chargedAmount, currency } = booking;
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-paypal-order/',
+    headers: driver,
+    payload: { bookingId, amount: chargedAmount / 100, currency, name: 'Renault Clio', description: 'x' },
+  });
+  const { orderId } = order.json();
+  fake.orders.get(orderId)!.status = 'APPROVED';
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/api/check-paypal-order/${bookingId}/${orderId}`,
+    headers: driver,
+  });
+  return { orderId: orderId as string, status: paid.json().status as string };
+}
+
+/** A test app whose card provider is a local Stripe server (with `config` added), the demo driver signed in. */
+export async function cardApp(config: Record<string, string> = {}) {
+  const fake = await startFakeStripe();
+  const t = await createTestApp({
+    ...config,
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test',
+    STRIPE_API_BASE: fake.base,
+  });
+  const driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);
+  const close = async () => {
+    await t.close();
+    await fake.close();
+  };
+  return { t, fake, driver, close };
+}
+
+/** Books with `payload` and pays by card: the session paid at the provider, confirmed by the driver's return check. */
+export async function payByCard(app: Awaited<ReturnType<typeof cardApp>>, payload: Record<string, unknown>) {
+  const { t, fake, driver } = app;
+  const res = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: driver, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  const { bookingId, chargedAmount, payment } = res.json();
+  Object.assign(fake.sessions.get(payment.sessionId)!, { status: 'complete', payment_status: 'paid' });
+  // The return check is the driver's (issue #21: the session id in the URL is no pass).
+  const check = await t.app.inject({
+    method: 'GET',
+    url: `/api/checkout-session/${payment.sessionId}`,
+    headers: driver,
+  });
+  expect(check.json().status).toBe('paid');
+  return {
+    bookingId: bookingId as string,
+    chargedAmount: chargedAmount as number,
+    sessionId: payment.sessionId as string,
+  };
 }

@@ -1,4 +1,5 @@
 import type { UpdateBookingBody } from '@roam/contract/bookings';
+import { formatMinor } from '@roam/contract/money';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,17 @@ function renderEditor({ booking = BOOKING, operator = false } = {}) {
 }
 
 const car = () => Response.json(CLIO);
+const eur = (amount: number) => formatMinor(amount, 'EUR', 'en');
+const quote = (settlement: string, before: number, after: number) => {
+  const money = (amount: number) => ({ amount, currency: 'EUR' });
+  return {
+    before: money(before),
+    after: money(after),
+    difference: money(after - before),
+    settlement,
+    amount: money(Math.abs(after - before)),
+  };
+};
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('the booking editor', () => {
@@ -37,14 +49,15 @@ describe('the booking editor', () => {
     renderEditor();
     await user.clear(input('Drop-off date'));
     await user.type(input('Drop-off date'), `${year}-05-30`);
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Check the price' }));
     await waitFor(() => expect(describedBy(input('Drop-off date'))).toBe('Invalid drop-off time'));
-    expect(calls.some(({ route }) => route.startsWith('POST /api/update-booking'))).toBe(false);
+    expect(calls.some(({ route }) => /update-booking|amendment-quote/.test(route))).toBe(false);
   });
 
-  it('saves the new period as instants and the extras, then closes', async () => {
+  it('prices the change first (issue #25 item 2), then saves the quoted period and extras as instants, then closes', async () => {
     const calls = serveApi({
       [`GET /api/car/${CLIO._id}`]: car,
+      [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('counter', 12000, 15900)),
       [`POST /api/update-booking/${BOOKING._id}`]: () => Response.json(BOOKING),
     });
     const user = userEvent.setup();
@@ -52,26 +65,68 @@ describe('the booking editor', () => {
     await user.clear(input('Drop-off date'));
     await user.type(input('Drop-off date'), `${year}-06-05`);
     await user.click(await screen.findByRole('switch', { name: 'Theft protection' }));
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Check the price' }));
+    const summary = await screen.findByRole('region', { name: 'The price of this change' });
+    expect(summary.textContent).toContain(eur(15900));
+    expect(summary.textContent).toContain(`You pay ${eur(3900)} more at pick-up.`);
+    expect(calls.some(({ route }) => route.startsWith('POST /api/update-booking'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Confirm the change' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const quoted = calls.find(({ route }) => route.startsWith('POST /api/amendment-quote'))?.body;
     const body = calls.find(({ route }) => route.startsWith('POST /api/update-booking'))?.body as UpdateBookingBody;
     expect(body).toEqual({
       pickupAt: `${year}-06-01T08:00:00.000Z`,
       dropoffAt: `${year}-06-05T08:00:00.000Z`,
       extras: { ...BOOKING.extras, theftProtection: true },
     });
+    expect(quoted).toEqual(body);
     expect(await screen.findByText('Booking updated.')).toBeTruthy();
+  });
+
+  it('says a cheaper change is refunded; a dearer change of a booking paid in full cannot be confirmed, an edit prices again', async () => {
+    let answer = quote('refund', 15900, 12000);
+    serveApi({
+      [`GET /api/car/${CLIO._id}`]: car,
+      [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(answer),
+    });
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Check the price' }));
+    expect(await screen.findByText(`${eur(3900)} will be refunded`, { exact: false })).toBeTruthy();
+    answer = quote('charge', 12000, 15900);
+    await user.clear(input('Drop-off date'));
+    await user.type(input('Drop-off date'), `${year}-06-05`);
+    expect(screen.queryByRole('region', { name: 'The price of this change' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Check the price' }));
+    expect(await screen.findByText(`costs ${eur(3900)} more than you paid online`, { exact: false })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Confirm the change' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('changes the drop-off place among the car’s places (issue #25 item 2), priced with it', async () => {
+    const orly = { _id: 'a7c1e2d3-0b4f-4c6a-9e8d-7f6a5b4c3d21', name: 'Paris Orly Airport', timeZone: 'Europe/Paris' };
+    const calls = serveApi({
+      [`GET /api/car/${CLIO._id}`]: () => Response.json({ ...CLIO, locations: [...CLIO.locations, orly] }),
+      [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('none', 12000, 12000)),
+    });
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByRole('option', { name: orly.name });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Drop-off location' }), orly.name);
+    await user.click(screen.getByRole('button', { name: 'Check the price' }));
+    expect(await screen.findByText('The price does not change.')).toBeTruthy();
+    const quoted = calls.find(({ route }) => route.startsWith('POST /api/amendment-quote'))?.body as UpdateBookingBody;
+    expect(quoted.dropoffLocationId).toBe(orly._id);
   });
 
   it("shows the server's date message at the pick-up date", async () => {
     serveApi({
       [`GET /api/car/${CLIO._id}`]: car,
-      [`POST /api/update-booking/${BOOKING._id}`]: () =>
+      [`POST /api/amendment-quote/${BOOKING._id}`]: () =>
         refusal(400, 'VALIDATION_FAILED', { pickupAt: ['Pick-up time must be at least a few hours in the future'] }),
     });
     const user = userEvent.setup();
     renderEditor();
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Check the price' }));
     await waitFor(() =>
       expect(describedBy(input('Pick-up date'))).toBe('Pick-up time must be at least a few hours in the future'),
     );
@@ -81,11 +136,11 @@ describe('the booking editor', () => {
   it('says when the car is not available for the new dates', async () => {
     serveApi({
       [`GET /api/car/${CLIO._id}`]: car,
-      [`POST /api/update-booking/${BOOKING._id}`]: () => refusal(409, 'CAR_UNAVAILABLE'),
+      [`POST /api/amendment-quote/${BOOKING._id}`]: () => refusal(409, 'CAR_UNAVAILABLE'),
     });
     const user = userEvent.setup();
     renderEditor();
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Check the price' }));
     expect(await screen.findByText('The car is not available for these dates.')).toBeTruthy();
   });
 

@@ -46,9 +46,10 @@ describe('the booking screen', () => {
     expect(row?.textContent).toBe('Alex Roux · alex@example.com · +33 6 98 76 54 32 · November 3, 1988');
   });
 
-  it('opens to a guest whose manage link granted it: read and cancel, no account actions (issue #25 item 1)', async () => {
-    await renderBooking(booking(ID, { status: 'pending' }), false);
+  it('opens to a guest whose manage link granted it: read, change and cancel, no account actions (issue #25 items 1, 2)', async () => {
+    await renderBooking(booking(ID, { status: 'pending', amendable: true }), false);
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Back to bookings' })).toBeNull();
     expect(screen.getByText('You are managing this booking without signing in.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download receipt' })).toBeTruthy();

@@ -86,13 +86,13 @@ function BookingView({
   const confirmation = useConfirm();
   const cancelQuestion = useCancelQuestion();
   const operator = viewer.type !== 'user';
-  // A guest's grant reads, pays and cancels this booking only (issue #25 item 1; paying: issue #24 item 5, the
-  // operator's payment link): the other actions need an account.
+  // A guest's grant reads, changes, pays and cancels this booking only (issue #25 items 1, 2; paying: issue #24 item
+  // 5, the operator's payment link): the other actions need an account.
   const actions = bookingActions(
     { ...booking, driverId: booking.driver._id, supplierId: booking.supplier._id },
     { id: viewer._id, type: viewer.type },
     new Date(),
-  ).filter((action) => !guest || action === 'view' || action === 'pay' || action === 'cancel');
+  ).filter((action) => !guest || ['view', 'edit', 'pay', 'cancel'].includes(action));
   const [editing, setEditing] = useState(startEditing && actions.includes('edit'));
   const extras = Object.entries(booking.extras)
     .filter(([, on]) => on)

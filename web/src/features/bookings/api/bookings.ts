@@ -1,3 +1,4 @@
+import type { AmendmentQuote } from '@roam/contract/amendments';
 import type { Booking, BookingsPage, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
 import type { BookingStatus, Language } from '@roam/contract/enum-values';
@@ -98,4 +99,14 @@ export function useFetchCancellationQuote() {
         api.get<CancellationQuote>(`/api/cancellation-quote/${encodeURIComponent(id)}`, { signal }),
       staleTime: 0,
     });
+}
+
+/** What a change would cost (issue #25 item 2): asked when the driver checks the price, before confirming. */
+export function useAmendmentQuote() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateBookingBody }) =>
+      api.post<AmendmentQuote>(`/api/amendment-quote/${encodeURIComponent(id)}`, body),
+    // The editor says what went wrong (its form message), not the generic handler.
+    onError: () => {},
+  });
 }

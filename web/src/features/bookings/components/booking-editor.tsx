@@ -1,3 +1,4 @@
+import type { AmendmentQuote } from '@roam/contract/amendments';
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
 import type { ChosenExtras } from '@roam/contract/price';
@@ -11,11 +12,13 @@ import { ExtrasToggles } from '../../../ui/extras-toggles';
 import { FormMessage, SelectField, TextField } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { useCar } from '../../cars/api/get-car';
-import { useUpdateBooking } from '../api/bookings';
+import { useAmendmentQuote, useUpdateBooking } from '../api/bookings';
+import { AmendmentQuoteSummary } from './amendment-quote';
 
 /**
- * Changes what the server allows (spec §2 /booking?b=…&edit=1): a driver the dates and extras of a pay-later booking
- * not started yet; an operator also the status. Each end's date and time are its place's wall clock.
+ * Changes what the server allows (spec §2 /booking?b=…&edit=1): a driver the dates and extras of a booking not started
+ * yet whose terms allow changes — first the price of the change (issue #25 item 2: new total, refunded or due at the
+ * counter), then confirmed; an operator also the status, at once. Each end's date and time are its place's wall clock.
  */
 export function BookingEditor({
   booking,
@@ -31,6 +34,9 @@ export function BookingEditor({
   const id = useId();
   const car = useCar(booking.car._id);
   const update = useUpdateBooking(language);
+  const quoteChange = useAmendmentQuote();
+  // The quote shown, and the change it prices: a change edited after its quote is priced again before it is sent.
+  const [quoted, setQuoted] = useState<{ body: string; quote: AmendmentQuote } | null>(null);
   // Shown only where the rule allows an edit (contract booking-actions.ts, issue #22 item 9).
   const pickupZone = booking.pickupLocation.timeZone;
   const dropoffZone = booking.dropoffLocation.timeZone;
@@ -38,6 +44,14 @@ export function BookingEditor({
   const dropoff = instantToZoned(new Date(booking.dropoffAt), dropoffZone);
   const [extras, setExtras] = useState<ChosenExtras>(booking.extras);
   const [status, setStatus] = useState<BookingStatus>(booking.status);
+  const [dropoffPlace, setDropoffPlace] = useState(booking.dropoffLocation._id);
+  // The car's places, and the booking's own drop-off wherever it is (issue #25 item 2: the drop-off place may change).
+  const places = [
+    ...(car.data?.locations.some((place) => place._id === booking.dropoffLocation._id)
+      ? []
+      : [booking.dropoffLocation]),
+    ...(car.data?.locations ?? []),
+  ];
   const form = useContractForm({
     initialValues: {
       pickupDate: pickup.date,
@@ -53,7 +67,13 @@ export function BookingEditor({
     serverFields: { pickupAt: 'pickupDate', dropoffAt: 'dropoffDate' },
     onSubmit: async (period) => {
       const body: UpdateBookingBody = { ...period, extras };
+      if (dropoffPlace !== booking.dropoffLocation._id) body.dropoffLocationId = dropoffPlace;
       if (operator && status !== booking.status) body.status = status;
+      if (!operator && quoted?.body !== JSON.stringify(body)) {
+        const quote = await quoteChange.mutateAsync({ id: booking._id, body });
+        setQuoted({ body: JSON.stringify(body), quote });
+        return;
+      }
       await update.mutateAsync({ id: booking._id, body });
       toast.success(t('bookings.updated'));
       onDone();
@@ -63,6 +83,7 @@ export function BookingEditor({
       if (code === 'CAR_UNAVAILABLE') return t('bookings.errors.unavailable');
       if (code === 'FORBIDDEN') return t('bookings.errors.forbidden');
       if (code === 'VALIDATION_FAILED') return t('bookings.errors.invalid');
+      setQuoted(null);
       return t('bookings.errors.generic');
     },
   });
@@ -71,7 +92,13 @@ export function BookingEditor({
   );
 
   return (
-    <form className="checkout-section booking-editor" aria-labelledby={`${id}-title`} {...form.formProps}>
+    <form
+      className="checkout-section booking-editor"
+      aria-labelledby={`${id}-title`}
+      {...form.formProps}
+      // An edit after the quote: the next submit prices it again.
+      onChange={() => setQuoted(null)}
+    >
       <h2 id={`${id}-title`} className="checkout-section__title">
         {t('bookings.edit.title')}
       </h2>
@@ -82,6 +109,13 @@ export function BookingEditor({
         {dateField('dropoffDate', 'date')}
         {dateField('dropoffTime', 'time')}
       </div>
+      <SelectField label={t('bookings.amend.dropoffPlace')} value={dropoffPlace} onChange={setDropoffPlace}>
+        {places.map((place) => (
+          <option key={place._id} value={place._id}>
+            {place.name}
+          </option>
+        ))}
+      </SelectField>
       {car.data ? <ExtrasToggles car={car.data} value={extras} onChange={setExtras} /> : null}
       {operator ? (
         <SelectField
@@ -96,9 +130,14 @@ export function BookingEditor({
           ))}
         </SelectField>
       ) : null}
+      {quoted ? <AmendmentQuoteSummary quote={quoted.quote} /> : null}
       <div className="booking__actions">
-        <button type="submit" className="button button--accent" disabled={form.pending}>
-          {t('bookings.edit.save')}
+        <button
+          type="submit"
+          className="button button--accent"
+          disabled={form.pending || quoted?.quote.settlement === 'charge'}
+        >
+          {operator ? t('bookings.edit.save') : quoted ? t('bookings.amend.confirm') : t('bookings.amend.check')}
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>
           {t('bookings.edit.cancel')}

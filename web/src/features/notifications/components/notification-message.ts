@@ -5,6 +5,22 @@ import type { TFunction } from 'i18next';
 
 const isStatus = (value: unknown): value is BookingStatus => BOOKING_STATUSES.includes(value as BookingStatus);
 
+/** A notice that may carry a refund (issues #23, #25 item 2): its `<kind>Refund` text with the amount, else `<kind>`. */
+function withRefund(
+  t: TFunction,
+  kind: 'cancelApproved' | 'bookingChanged',
+  params: Notification['params'],
+  language: Language,
+): string {
+  const car = String(params.car ?? '');
+  return typeof params.refundAmount === 'number' && typeof params.refundCurrency === 'string'
+    ? t(`notifications.kinds.${kind}Refund`, {
+        car,
+        refund: formatMinor(params.refundAmount, params.refundCurrency, language),
+      })
+    : t(`notifications.kinds.${kind}`, { car });
+}
+
 /** A notification's text in the reader's language, from its kind and params (issue #6 notification kinds). */
 export function notificationMessage(t: TFunction, notification: Notification, language: Language): string {
   const { kind, params } = notification;
@@ -19,12 +35,7 @@ export function notificationMessage(t: TFunction, notification: Notification, la
       return t('notifications.kinds.cancelRequested');
     // Issue #23: the operator's decision on the driver's cancellation request.
     case 'cancelApproved':
-      return typeof params.refundAmount === 'number' && typeof params.refundCurrency === 'string'
-        ? t('notifications.kinds.cancelApprovedRefund', {
-            car: String(params.car ?? ''),
-            refund: formatMinor(params.refundAmount, params.refundCurrency, language),
-          })
-        : t('notifications.kinds.cancelApproved', { car: String(params.car ?? '') });
+      return withRefund(t, 'cancelApproved', params, language);
     case 'cancelDeclined':
       return t('notifications.kinds.cancelDeclined', {
         car: String(params.car ?? ''),
@@ -38,6 +49,13 @@ export function notificationMessage(t: TFunction, notification: Notification, la
       return t('notifications.kinds.pickupReminder', { car: String(params.car ?? '') });
     case 'dropoffReminder':
       return t('notifications.kinds.dropoffReminder', { car: String(params.car ?? '') });
+    // Issue #25 item 2: a change of the booking, and the supplier told of the driver's change or free cancel.
+    case 'bookingChanged':
+      return withRefund(t, 'bookingChanged', params, language);
+    case 'driverChangedBooking':
+      return t('notifications.kinds.driverChangedBooking', { car: String(params.car ?? '') });
+    case 'driverCancelled':
+      return t('notifications.kinds.driverCancelled', { car: String(params.car ?? '') });
     default:
       return t('notifications.kinds.other');
   }
