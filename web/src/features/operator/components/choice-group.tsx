@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import './choice-group.css';
 
 interface ChoiceGroupProps<Value extends string> {
   /** The group's name (its legend). */
