@@ -19,11 +19,15 @@ export function AmendmentQuoteSummary({ quote }: { quote: AmendmentQuote }) {
       : t(`bookings.amend.${quote.settlement}`, { amount });
   return (
     <section className="amendment-quote" aria-live="polite" aria-label={t('bookings.amend.title')}>
-      <dl className="booking-summary__amounts">
-        <dt>{t('bookings.amend.before')}</dt>
-        <dd>{money(quote.before.amount)}</dd>
-        <dt>{t('bookings.amend.after')}</dt>
-        <dd>{money(quote.after.amount)}</dd>
+      <dl className="checkout-summary booking-summary__amounts">
+        <div>
+          <dt>{t('bookings.amend.before')}</dt>
+          <dd>{money(quote.before.amount)}</dd>
+        </div>
+        <div>
+          <dt>{t('bookings.amend.after')}</dt>
+          <dd>{money(quote.after.amount)}</dd>
+        </div>
       </dl>
       <p>{settlement}</p>
     </section>
