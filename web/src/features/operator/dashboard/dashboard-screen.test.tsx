@@ -65,6 +65,10 @@ describe('the dashboard (issue #24 item 6)', () => {
       '/operator/cancellation-requests',
     );
     const revenue = screen.getByRole('table', { name: 'Revenue' });
+    // On a phone each table scrolls inside its own region, which the keyboard reaches (issue #24).
+    const scroller = screen.getByRole('group', { name: 'Revenue' });
+    expect(scroller.contains(revenue)).toBe(true);
+    expect(scroller.tabIndex).toBe(0);
     const usd = within(revenue).getByRole('row', { name: /USD/ });
     expect(
       within(usd)
