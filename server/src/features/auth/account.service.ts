@@ -35,20 +35,24 @@ const isUniqueViolation = (error: unknown) =>
 /**
  * A fresh one-time account link (older unused ones of the same purpose stop working), valid one day, its token
  * stored hashed. Written with `tx`: checkout creates a guest account and its link in the booking's transaction.
+ * A sign-up with a guest's e-mail (`pendingSignUp`, issue #25 item 1) leaves the guest's own links usable: a
+ * stranger's sign-up must not cut them.
  */
 async function createAccountLink(
   ctx: AppContext,
   tx: DbOrTx,
   user: { id: string; email: string },
   purpose: TokenPurpose,
+  pendingSignUp?: PendingSignUp,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await deleteTokens(tx, user.id, purpose);
+  if (!pendingSignUp) await deleteTokens(tx, user.id, purpose);
   await insertToken(tx, {
     userId: user.id,
     purpose,
     tokenHash: hashToken(token),
     expiresAt: new Date(ctx.clock.now().getTime() + LINK_VALIDITY_MS),
+    ...(pendingSignUp ? { pendingSignUp } : {}),
   });
   const screen = purpose === 'activate' ? 'activate' : 'reset-password';
   return `${ctx.config.PUBLIC_URL}/${screen}?${new URLSearchParams({ u: user.id, e: user.email, t: token })}`;
@@ -142,30 +146,16 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string): Promis
   return { kind: 'created', user };
 }
 
-/**
- * The guest's activation link carrying the sign-up form (hashed password included), in the form's language. The
- * guest's earlier links stay usable: a stranger's sign-up must not cut the checkout's own link.
- */
+/** The guest's activation link carrying the sign-up form (hashed password included), in the form's language. */
 async function sendPendingSignUp(ctx: AppContext, guest: UserRow, input: SignUp): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  await insertToken(ctx.db, {
-    userId: guest.id,
-    purpose: 'activate',
-    tokenHash: hashToken(token),
-    expiresAt: new Date(ctx.clock.now().getTime() + LINK_VALIDITY_MS),
-    pendingSignUp: {
-      fullName: input.fullName,
-      phone: input.phone,
-      birthDate: input.birthDate,
-      language: input.language,
-      passwordHash: await hashPassword(input.password),
-    },
-  });
-  const link = `${ctx.config.PUBLIC_URL}/activate?${new URLSearchParams({ u: guest.id, e: guest.email, t: token })}`;
+  const { fullName, phone, birthDate, language } = input;
+  const passwordHash = await hashPassword(input.password);
+  const pending = { fullName, phone, birthDate, language, passwordHash };
+  const link = await createAccountLink(ctx, ctx.db, guest, 'activate', pending);
   try {
-    await mailAccountLink(ctx, { ...guest, fullName: input.fullName, language: input.language }, 'activate', link);
+    await mailAccountLink(ctx, { ...guest, fullName, language }, 'activate', link);
   } catch {
-    await deleteTokens(ctx.db, guest.id, 'activate', hashToken(token));
+    await deleteTokens(ctx.db, guest.id, 'activate', hashToken(new URL(link).searchParams.get('t')!));
     throw new AppError('SERVICE_UNAVAILABLE', AUTH_MESSAGES.signUpError);
   }
 }
