@@ -71,8 +71,18 @@ export const SignUpSchema = SignUpFieldsSchema.extend({
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 
-/** `POST /api/validate-email`. */
-export const ValidateEmailSchema = z.object({ email: EmailSchema });
+/**
+ * `POST /api/sign-up`'s 202: the e-mail belongs to a guest checkout's account (issue #25 item 1); the link e-mailed to
+ * it completes the account with the form's details. Nobody is signed in.
+ */
+export const SignUpPendingSchema = z.object({ pendingActivation: z.literal(true) });
+export type SignUpPending = z.infer<typeof SignUpPendingSchema>;
+
+/**
+ * `POST /api/validate-email`. `signUp` from the sign-up form: a guest checkout's account is not 'taken' there, as
+ * signing up completes it (issue #25 item 1).
+ */
+export const ValidateEmailSchema = z.object({ email: EmailSchema, signUp: z.boolean().optional() });
 
 /** `GET /api/check-token/{appType}/{userId}/{email}/{token}`. */
 export const CheckTokenParamsSchema = z.object({

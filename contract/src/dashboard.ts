@@ -20,6 +20,8 @@ export const DashboardQuerySchema = z
     to: CalendarDate,
     supplierId: z.uuid().optional(),
     language: LanguageSchema.default('en'),
+    /** 'true': the period's figures computed now, not the ones of the last minute (the screen's refresh). */
+    fresh: z.enum(['true', 'false']).optional(),
   })
   .refine((query) => days(query.from, query.to) >= 1, { path: ['to'], error: 'The end must be after the start.' })
   .refine((query) => days(query.from, query.to) <= DASHBOARD_MAX_DAYS, {
@@ -81,6 +83,8 @@ export const DashboardSchema = z.object({
     from: z.string(),
     to: z.string(),
     baseCurrency: z.string(),
+    /** When the period's figures were computed: they are kept a minute per scope and period (issue #24 item 6). */
+    asOf: z.string(),
     revenue: z.array(RevenueRowSchema),
     utilisation: z.object({
       bySupplier: z.array(UtilisationRowSchema.extend({ supplier: Named })),

@@ -4,6 +4,7 @@ import {
   CheckTokenResultSchema,
   OkSchema,
   ResendParamsSchema,
+  SignUpPendingSchema,
   SignUpSchema,
   ValidateEmailSchema,
   VerifyRecaptchaParamsSchema,
@@ -51,15 +52,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public', ...perIp(20) },
       schema: {
         tags: ['auth'],
-        summary: 'Creates a driver account, e-mails its activation link and signs it in',
+        summary:
+          'Creates a driver account, e-mails its activation link and signs it in; with the e-mail of a guest ' +
+          "checkout's account, e-mails a link that completes that account (202, nobody signed in)",
         body: SignUpSchema,
-        response: { 200: UserSchema, ...errors },
+        response: { 200: UserSchema, 202: SignUpPendingSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = await signUp(ctx, request.body, request.ip);
-      await createSession(db, reply, user.id, false, secureCookie);
-      return toUser(user);
+      const result = await signUp(ctx, request.body, request.ip);
+      if (result.kind === 'pendingActivation') return reply.code(202).send({ pendingActivation: true as const });
+      await createSession(db, reply, result.user.id, false, secureCookie);
+      return toUser(result.user);
     },
   );
 
@@ -75,7 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await isEmailFree(ctx, request.body.email);
+      await isEmailFree(ctx, request.body.email, request.body.signUp);
       return { ok: true as const };
     },
   );

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Operator } from '../fleet/fleet.service.ts';
 import * as repository from './dashboard.repository.ts';
+import { cachedPeriod } from './period-cache.ts';
 
 // The dashboard (issue #24 item 6). A supplier sees its own (naming another supplier: 403, as the cars list), the
 // admin every supplier's or one chosen. The numbers are the database's; here they are only named and ordered.
@@ -25,12 +26,18 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(`${query.to}T00:00:00Z`);
   const name = (names: Record<string, string> | null) => names?.[query.language] ?? names?.en ?? '';
-  const [movements, queues, revenue, utilisation] = await Promise.all([
+  const [movements, queues, period] = await Promise.all([
     repository.todaysMovements(ctx.db, supplierId, now),
     repository.queues(ctx.db, supplierId, now),
-    repository.revenue(ctx.db, supplierId, from, to),
-    repository.utilisation(ctx.db, supplierId, from, to),
+    cachedPeriod(ctx.db, { supplierId, from, to }, query.fresh === 'true', async () => {
+      const [revenue, utilisation] = await Promise.all([
+        repository.revenue(ctx.db, supplierId, from, to),
+        repository.utilisation(ctx.db, supplierId, from, to),
+      ]);
+      return { revenue, utilisation };
+    }),
   ]);
+  const { revenue, utilisation } = period.figures;
 
   const places = new Map<string, Dashboard['today']['places'][number]>();
   for (const move of movements) {
@@ -74,6 +81,7 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
       from: from.toISOString(),
       to: to.toISOString(),
       baseCurrency: ctx.config.BASE_CURRENCY,
+      asOf: period.asOf.toISOString(),
       revenue: revenue.map((row) => ({
         status: row.status,
         currency: row.currency,

@@ -66,6 +66,30 @@ describe('sign-up', () => {
     expect(screen.getByText('Welcome! Check your email to activate your account.')).toBeTruthy();
   });
 
+  it("with a guest checkout's e-mail, says where the completing link went and signs nobody in (issue #25)", async () => {
+    const calls = serveApi({
+      'POST /api/validate-email': () => Response.json({ ok: true }),
+      'POST /api/sign-up': () => Response.json({ pendingActivation: true }, { status: 202 }),
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderScreen(<SignUpScreen />, { path: '/sign-up' });
+    await fill(user, NOAH);
+    await user.click(screen.getByLabelText('I accept the Terms of Use'));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    const sent = await screen.findByText(
+      'We sent a link to noah@example.com. Open it to finish creating your account: your bookings made with this address will be in it.',
+    );
+    expect(sent.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+    expect(queryClient.getQueryData<Session>(SESSION_QUERY_KEY)?.user).toBeFalsy();
+    // The e-mail check asked as the sign-up form: a guest's account is free to complete there.
+    expect(calls.find(({ route }) => route === 'POST /api/validate-email')?.body).toEqual({
+      email: 'noah@example.com',
+      signUp: true,
+    });
+  });
+
   it('says on leaving the e-mail field that the address is already registered', async () => {
     serveApi({
       'POST /api/validate-email': () =>

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@roam/contract/auth-messages';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLanguage } from '../../i18n/index';
@@ -22,6 +23,8 @@ export function SignUpScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const settings = useSettings();
+  /** The address a guest checkout's account is completed through (issue #25 item 1): its link was e-mailed there. */
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const form = useContractForm({
     initialValues: {
       fullName: '',
@@ -45,6 +48,10 @@ export function SignUpScreen() {
         }
       }
       const user = await signUp({ ...input, language, ...(token ? { recaptchaToken: token } : {}) });
+      if ('pendingActivation' in user) {
+        setLinkSentTo(input.email);
+        return;
+      }
       setSessionUser(queryClient, user);
       toast.success(t('auth.signUp.welcome'));
       await navigate('/');
@@ -58,7 +65,7 @@ export function SignUpScreen() {
     const email = form.values.email.trim();
     if (!email || !(await form.validateField('email'))) return;
     try {
-      await validateEmail(email);
+      await validateEmail(email, true);
     } catch (error) {
       if (isApiError(error) && error.code === 'EMAIL_TAKEN') await form.setServerError('email', error);
     }
@@ -67,7 +74,8 @@ export function SignUpScreen() {
   return (
     <Page title={t('auth.signUp.title')} description={t('auth.signUp.description')}>
       <div className="auth-card">
-        <form className="auth-form" {...form.formProps}>
+        {linkSentTo && <p role="status">{t('auth.signUp.completeGuest', { email: linkSentTo })}</p>}
+        <form className="auth-form" {...form.formProps} hidden={linkSentTo !== null}>
           <FormMessage>{form.message}</FormMessage>
           <TextField {...form.field('fullName', t('auth.fields.fullName'))} autoComplete="name" required />
           <TextField

@@ -33,6 +33,7 @@ const answer = (): Dashboard => ({
     from: '2026-12-01T00:00:00.000Z',
     to: '2027-01-01T00:00:00.000Z',
     baseCurrency: 'EUR',
+    asOf: '2026-12-03T08:15:00.000Z',
     revenue: [
       { status: 'paid', currency: 'EUR', bookings: 2, amount: 30000, baseAmount: 30000 },
       { status: 'paid', currency: 'USD', bookings: 1, amount: 11000, baseAmount: 10000 },
@@ -64,6 +65,10 @@ describe('the dashboard (issue #24 item 6)', () => {
       '/operator/cancellation-requests',
     );
     const revenue = screen.getByRole('table', { name: 'Revenue' });
+    // On a phone each table scrolls inside its own region, which the keyboard reaches (issue #24).
+    const scroller = screen.getByRole('group', { name: 'Revenue' });
+    expect(scroller.contains(revenue)).toBe(true);
+    expect(scroller.tabIndex).toBe(0);
     const usd = within(revenue).getByRole('row', { name: /USD/ });
     expect(
       within(usd)
@@ -93,6 +98,24 @@ describe('the dashboard (issue #24 item 6)', () => {
     );
     fireEvent.change(screen.getByLabelText('Last day'), { target: { value: '2026-12-07' } });
     await waitFor(() => expect(new URLSearchParams(asked.at(-1)).get('to')).toBe('2026-12-08'));
+  });
+
+  it('says when the period figures were computed, and refreshes them on demand', async () => {
+    const asked: string[] = [];
+    renderOperator('/operator/dashboard?first=2026-12-01&last=2026-12-31', {
+      'GET /api/dashboard': ({ url }) => {
+        asked.push(url.search);
+        const fresh = url.searchParams.get('fresh') === 'true';
+        const body = answer();
+        return Response.json(fresh ? { ...body, period: { ...body.period, asOf: '2026-12-03T08:47:00.000Z' } } : body);
+      },
+    });
+    const time = (iso: string) =>
+      new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+    expect(await screen.findByText(`Revenue and utilisation as of ${time('2026-12-03T08:15:00.000Z')}`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText(`Revenue and utilisation as of ${time('2026-12-03T08:47:00.000Z')}`)).toBeTruthy();
+    expect(new URLSearchParams(asked.at(-1)).get('fresh')).toBe('true');
   });
 
   it('lets the admin choose a supplier, and charts utilisation by supplier', async () => {

@@ -4,7 +4,7 @@ import { useLanguage } from '../../../i18n/index';
 import { useSession } from '../../../lib/session';
 import { TextField } from '../../../ui/form-field';
 import { Page } from '../../../ui/page';
-import { useDashboard } from '../api/dashboard';
+import { useDashboard, useRefreshDashboard } from '../api/dashboard';
 import { SupplierSelect } from '../components/supplier-select';
 import { addDays } from '../scheduler/timeline';
 import { RevenueSection } from './components/revenue-section';
@@ -37,12 +37,9 @@ export function DashboardScreen() {
   const chosenLast = DATE.test(params.get('last') ?? '') ? (params.get('last') as string) : month.last;
   const last = chosenLast < first ? first : chosenLast;
   const supplier = admin ? (params.get('supplier') ?? '') : '';
-  const dashboard = useDashboard({
-    from: first,
-    to: addDays(last, 1),
-    supplierId: supplier || undefined,
-    language,
-  });
+  const query = { from: first, to: addDays(last, 1), supplierId: supplier || undefined, language };
+  const dashboard = useDashboard(query);
+  const refresh = useRefreshDashboard(query);
   const change = (next: Record<string, string>) => {
     const merged = { first: params.get('first') ?? '', last: params.get('last') ?? '', supplier, ...next };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')));
@@ -98,6 +95,21 @@ export function DashboardScreen() {
               </p>
             </div>
             <TodaySection today={data.today} />
+            <p className="dash__as-of">
+              {t('operatorDashboard.asOf', {
+                time: new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(
+                  new Date(data.period.asOf),
+                ),
+              })}{' '}
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={refresh.isPending}
+                onClick={() => refresh.mutate()}
+              >
+                {t('operatorDashboard.refresh')}
+              </button>
+            </p>
             <RevenueSection period={data.period} />
             <UtilisationSection utilisation={data.period.utilisation} bySupplier={admin && !supplier} />
           </>

@@ -1,6 +1,7 @@
 import type { Dashboard } from '@roam/contract/dashboard';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../../../i18n/formats';
+import { DashScroll } from './dash-scroll';
 import { type ChartBar, UtilisationChart } from './utilisation-chart';
 
 type Utilisation = Dashboard['period']['utilisation'];
@@ -13,39 +14,41 @@ function UtilisationTable({ title, rows }: { title: string; rows: Row[] }) {
   const formats = useFormats();
   const days = (value: number) => formats.number(value, { maximumFractionDigits: 1 });
   return (
-    <table className="dash-table">
-      <caption className="dash-table__caption">{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('operatorDashboard.utilisation.name')}</th>
-          <th scope="col" className="dash-table__number">
-            {t('operatorDashboard.utilisation.cars')}
-          </th>
-          <th scope="col" className="dash-table__number">
-            {t('operatorDashboard.utilisation.booked')}
-          </th>
-          <th scope="col" className="dash-table__number">
-            {t('operatorDashboard.utilisation.available')}
-          </th>
-          <th scope="col" className="dash-table__number">
-            {t('operatorDashboard.utilisation.share')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.label}</th>
-            <td className="dash-table__number">{row.cars}</td>
-            <td className="dash-table__number">{days(row.bookedDays)}</td>
-            <td className="dash-table__number">{days(row.availableDays)}</td>
-            <td className="dash-table__number">
-              {formats.number(shareOf(row), { style: 'percent', maximumFractionDigits: 1 })}
-            </td>
+    <DashScroll label={title}>
+      <table className="dash-table">
+        <caption className="dash-table__caption">{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('operatorDashboard.utilisation.name')}</th>
+            <th scope="col" className="dash-table__number">
+              {t('operatorDashboard.utilisation.cars')}
+            </th>
+            <th scope="col" className="dash-table__number">
+              {t('operatorDashboard.utilisation.booked')}
+            </th>
+            <th scope="col" className="dash-table__number">
+              {t('operatorDashboard.utilisation.available')}
+            </th>
+            <th scope="col" className="dash-table__number">
+              {t('operatorDashboard.utilisation.share')}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td className="dash-table__number">{row.cars}</td>
+              <td className="dash-table__number">{days(row.bookedDays)}</td>
+              <td className="dash-table__number">{days(row.availableDays)}</td>
+              <td className="dash-table__number">
+                {formats.number(shareOf(row), { style: 'percent', maximumFractionDigits: 1 })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </DashScroll>
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "one_time_tokens" ADD COLUMN "pending_sign_up" jsonb;

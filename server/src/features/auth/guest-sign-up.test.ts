@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBody, guestDriver } from '../../../test/booking-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bookings, users } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
+import { cookieFrom, lastMailTo, linkParams } from './test-helpers.ts';
+
+// Issue #25 item 1: a guest who later signs up with the same e-mail finds their bookings in /bookings. The sign-up
+// completes the guest checkout's account only through the activation link e-mailed to the address: nobody is signed
+// in by the sign-up, the form's password works only after that link, and a full account's answer is unchanged.
+
+let ip = 1;
+const nextIp = () => `203.0.113.${ip++}`;
+
+describe('sign-up with the e-mail of a guest checkout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const form = (email: string, extra: Record<string, unknown> = {}) => ({
+    fullName: 'Greta Gast',
+    email,
+    phone: '+49 151 2345 6789',
+    birthDate: '1990-06-01',
+    password: 'greta-secret-1',
+    language: 'de',
+    tosAccepted: true,
+    ...extra,
+  });
+  const signUp = (payload: object, remoteAddress = nextIp()) =>
+    t.app.inject({ method: 'POST', url: '/api/sign-up', payload, remoteAddress });
+  const signIn = (email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/sign-in/frontend',
+      payload: { email, password },
+      remoteAddress: nextIp(),
+    });
+  const activate = (link: { userId: string; token: string }, password?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/activate',
+      payload: { userId: link.userId, token: link.token, ...(password ? { password } : {}) },
+      remoteAddress: nextIp(),
+    });
+
+  /** A guest checkout with this e-mail: the booking's id and the checkout's own activation link. */
+  async function guestBooking(email: string, daysAhead: number) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: checkoutBody({ driver: guestDriver(email) } as never, daysAhead),
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const link = linkParams((await lastMailTo(t, email))!.text, 'activate');
+    return { bookingId: res.json().bookingId as string, link };
+  }
+
+  const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
+
+  it('e-mails a link that completes the account with the form; then the bookings are in /bookings', async () => {
+    const email = 'gwen-completes@example.com';
+    const { bookingId } = await guestBooking(email, 40);
+    const before = await userByEmail(email);
+
+    const res = await signUp(form(email));
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ pendingActivation: true });
+    // Nobody is signed in, and nothing of the account changed yet: not the name, not the language, no password.
+    expect(res.cookies).toEqual([]);
+    const waiting = await userByEmail(email);
+    expect(waiting).toMatchObject({ fullName: 'Gwen Guest', language: before.language, verified: false });
+    expect(waiting.passwordHash).toBeNull();
+    expect((await signIn(email, 'greta-secret-1')).statusCode).not.toBe(200);
+
+    // The link goes to the address, in the form's language, and needs no password: the form gave it.
+    const mail = (await lastMailTo(t, email))!;
+    expect(mail.subject).toBe('Aktivieren Sie Ihr Konto bei Roam');
+    const link = linkParams(mail.text, 'activate');
+    const check = await t.app.inject({
+      method: 'GET',
+      url: `/api/check-token/frontend/${link.userId}/${encodeURIComponent(link.email)}/${link.token}`,
+    });
+    expect(check.json()).toEqual({ purpose: 'activate', needsPassword: false });
+
+    const activated = await activate(link);
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect(activated.json()).toMatchObject({ _id: before.id, fullName: 'Greta Gast', language: 'de', verified: true });
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/1/10',
+      headers: { cookie: cookieFrom(activated) },
+      payload: { language: 'de' },
+    });
+    expect(list.json().results.map((row: { _id: string }) => row._id)).toContain(bookingId);
+    expect((await signIn(email, 'greta-secret-1')).statusCode).toBe(200);
+    // Used once.
+    expect((await activate(link)).statusCode).toBe(410);
+  });
+
+  it("a stranger's sign-up neither signs in nor sets the password; the guest's own link still works", async () => {
+    const email = 'gwen-targeted@example.com';
+    const { link: own } = await guestBooking(email, 44);
+    expect((await signUp(form(email, { fullName: 'Mallory', password: 'mallory-pw-1' }))).statusCode).toBe(202);
+    const strangers = linkParams((await lastMailTo(t, email))!.text, 'activate');
+    expect((await signIn(email, 'mallory-pw-1')).statusCode).not.toBe(200);
+
+    // The guest activates with their checkout's link and their own password: the stranger's link is dead after it.
+    expect((await activate(own, 'gwen-own-pw-1')).statusCode).toBe(200);
+    expect((await activate(strangers)).statusCode).toBe(410);
+    expect((await signIn(email, 'mallory-pw-1')).statusCode).not.toBe(200);
+    expect((await signIn(email, 'gwen-own-pw-1')).statusCode).toBe(200);
+    expect((await userByEmail(email)).fullName).toBe('Gwen Guest');
+  });
+
+  it("a full account's e-mail answers 'already registered' as before, and validate-email tells the sign-up form", async () => {
+    for (const account of [DEMO_ACCOUNTS.driver, DEMO_ACCOUNTS.unverified, DEMO_ACCOUNTS.supplier]) {
+      const res = await signUp(form(account.email));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: 'EMAIL_TAKEN',
+        message: 'This email address is already registered.',
+        fieldErrors: { email: ['This email address is already registered.'] },
+      });
+    }
+    const email = 'gwen-validates@example.com';
+    await guestBooking(email, 48);
+    const validate = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/validate-email', payload, remoteAddress: nextIp() });
+    expect((await validate({ email, signUp: true })).statusCode).toBe(200);
+    // Checkout still finds it taken (a second guest checkout with it is refused, spec §7).
+    expect((await validate({ email })).statusCode).toBe(409);
+    expect((await validate({ email: DEMO_ACCOUNTS.driver.email, signUp: true })).statusCode).toBe(409);
+  });
+
+  it('is limited as every sign-up: 20 a minute per IP, then 429', async () => {
+    const email = 'gwen-limited@example.com';
+    await guestBooking(email, 52);
+    const prober = '198.51.100.77';
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) codes.push((await signUp(form(email), prober)).statusCode);
+    expect(codes).toEqual([...Array(20).fill(202), 429]);
+    // Still nothing changed on the account.
+    expect((await userByEmail(email)).passwordHash).toBeNull();
+    expect(
+      await t.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.driverId, (await userByEmail(email)).id)),
+    ).toHaveLength(1);
+  });
+});
