@@ -109,15 +109,6 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** What a sign-up with a guest's e-mail holds until its activation link is used (issue #25 item 1). */
-export type PendingSignUp = {
-  fullName: string;
-  phone: string;
-  birthDate: string;
-  language: string;
-  passwordHash: string;
-};
-
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -129,11 +120,6 @@ export const oneTimeTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    /**
-     * A sign-up with a guest checkout's e-mail (issue #25 item 1): the form's profile and password hash, applied to
-     * the account only when this activation link is used, so only the mailbox's owner completes the account.
-     */
-    pendingSignUp: jsonb('pending_sign_up').$type<PendingSignUp>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId)],

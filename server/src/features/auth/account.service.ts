@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { type Activate, AUTH_MESSAGES, type ChangePassword, type SignUp } from '@roam/contract/auth';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { PendingSignUp } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRecaptchaOn, passesRecaptcha, verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { hashToken, revokeSessions, type SessionUser } from '../../plugins/session.ts';
@@ -35,24 +34,20 @@ const isUniqueViolation = (error: unknown) =>
 /**
  * A fresh one-time account link (older unused ones of the same purpose stop working), valid one day, its token
  * stored hashed. Written with `tx`: checkout creates a guest account and its link in the booking's transaction.
- * A sign-up with a guest's e-mail (`pendingSignUp`, issue #25 item 1) leaves the guest's own links usable: a
- * stranger's sign-up must not cut them.
  */
 async function createAccountLink(
   ctx: AppContext,
   tx: DbOrTx,
   user: { id: string; email: string },
   purpose: TokenPurpose,
-  pendingSignUp?: PendingSignUp,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  if (!pendingSignUp) await deleteTokens(tx, user.id, purpose);
+  await deleteTokens(tx, user.id, purpose);
   await insertToken(tx, {
     userId: user.id,
     purpose,
     tokenHash: hashToken(token),
     expiresAt: new Date(ctx.clock.now().getTime() + LINK_VALIDITY_MS),
-    ...(pendingSignUp ? { pendingSignUp } : {}),
   });
   const screen = purpose === 'activate' ? 'activate' : 'reset-password';
   return `${ctx.config.PUBLIC_URL}/${screen}?${new URLSearchParams({ u: user.id, e: user.email, t: token })}`;
@@ -99,25 +94,30 @@ const emailTaken = () => new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken, {
 
 /**
  * An account a guest checkout made and nobody has completed (issue #25 item 1): a driver without a password, never
- * activated. Sign-up with its e-mail completes it through the mailbox; any other account keeps 'already registered'.
+ * activated. Signing up with its e-mail completes it through the mailbox; any other account keeps 'already registered'.
  */
 const isGuestAccount = (user: UserRow) =>
   user.type === 'user' && !user.passwordHash && !user.verified && !user.blacklisted;
 
-/** What sign-up did: a new account (signed in), or a guest's account waiting for its e-mailed link. */
+/** What sign-up did: a new account (signed in), or a guest's account whose activation link was e-mailed. */
 export type SignUpResult = { kind: 'created'; user: UserRow } | { kind: 'pendingActivation' };
 
 /**
  * A new, unverified driver account, and its activation e-mail. If the e-mail cannot go out, nothing is kept. With a
- * guest checkout's e-mail (issue #25 item 1) nothing changes on the account yet: the form's profile and password
- * wait on a fresh activation link e-mailed to the address, and take effect only when that link is used — a stranger
- * who knows the address neither signs in nor sets the password, and the guest finds their bookings once activated.
+ * guest checkout's e-mail (issue #25 item 1) the guest's activation link is e-mailed again (in the account's own
+ * language); the guest chooses a password on its screen and then finds their bookings in /bookings.
  */
 export async function signUp(ctx: AppContext, input: SignUp, ip: string): Promise<SignUpResult> {
   await checkRecaptcha(ctx, input.recaptchaToken, ip);
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing && isGuestAccount(existing)) {
-    await sendPendingSignUp(ctx, existing, input);
+    // Nothing of the form is kept, not even the password: whoever opens the e-mailed link chooses it there, so only
+    // the mailbox's owner completes the account. A stranger who knows the address gets a link sent to its owner.
+    try {
+      await sendAccountLink(ctx, existing, 'activate');
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', AUTH_MESSAGES.signUpError);
+    }
     return { kind: 'pendingActivation' };
   }
   if (existing) throw emailTaken();
@@ -144,20 +144,6 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string): Promis
     throw new AppError('SERVICE_UNAVAILABLE', AUTH_MESSAGES.signUpError);
   }
   return { kind: 'created', user };
-}
-
-/** The guest's activation link carrying the sign-up form (hashed password included), in the form's language. */
-async function sendPendingSignUp(ctx: AppContext, guest: UserRow, input: SignUp): Promise<void> {
-  const { fullName, phone, birthDate, language } = input;
-  const passwordHash = await hashPassword(input.password);
-  const pending = { fullName, phone, birthDate, language, passwordHash };
-  const link = await createAccountLink(ctx, ctx.db, guest, 'activate', pending);
-  try {
-    await mailAccountLink(ctx, { ...guest, fullName, language }, 'activate', link);
-  } catch {
-    await deleteTokens(ctx.db, guest.id, 'activate', hashToken(new URL(link).searchParams.get('t')!));
-    throw new AppError('SERVICE_UNAVAILABLE', AUTH_MESSAGES.signUpError);
-  }
 }
 
 /** What the admin gives of an account they create for someone else (a supplier, issue #24). */
@@ -258,12 +244,8 @@ async function usableToken(ctx: AppContext, userId: string, token: string, email
 
 export async function checkToken(ctx: AppContext, userId: string, email: string, token: string) {
   const { user, row } = await usableToken(ctx, userId, token, email);
-  return { purpose: row.purpose, needsPassword: needsPassword(user, row) };
+  return { purpose: row.purpose, needsPassword: row.purpose === 'reset' || !user.passwordHash };
 }
-
-/** A reset link, or an account without a password whose link does not carry the sign-up form's. */
-const needsPassword = (user: UserRow, row: { purpose: TokenPurpose; pendingSignUp: PendingSignUp | null }) =>
-  row.purpose === 'reset' || (!user.passwordHash && !row.pendingSignUp);
 
 /**
  * Uses an activation or reset link: the account is verified (the e-mail is proven either way), and the password set
@@ -272,29 +254,20 @@ const needsPassword = (user: UserRow, row: { purpose: TokenPurpose; pendingSignU
 export async function activate(ctx: AppContext, input: Activate): Promise<UserRow> {
   const { db } = ctx;
   const { user, row } = await usableToken(ctx, input.userId, input.token);
-  const { pendingSignUp } = row;
-  // A guest's sign-up link is stale once the account has a password some other way (its own link, a reset).
-  if (pendingSignUp && user.passwordHash) throw linkExpired();
-  const asksPassword = needsPassword(user, row);
-  if (asksPassword && !input.password) {
+  const needsPassword = row.purpose === 'reset' || !user.passwordHash;
+  if (needsPassword && !input.password) {
     throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.passwordTooShort, {
       password: [AUTH_MESSAGES.passwordTooShort],
     });
   }
   if (!(await consumeToken(db, row.id))) throw linkExpired();
-  const passwordHash =
-    asksPassword && input.password ? await hashPassword(input.password) : pendingSignUp?.passwordHash;
+  const passwordHash = needsPassword && input.password ? await hashPassword(input.password) : undefined;
   await updateUser(db, user.id, {
-    ...(pendingSignUp ?? {}),
     verified: true,
     verifiedAt: user.verifiedAt ?? new Date(),
     ...(passwordHash ? { passwordHash } : {}),
   });
-  if (passwordHash) {
-    await revokeSessions(db, user.id);
-    // Any other link that would set a password (another sign-up with this e-mail) stops working.
-    await deleteTokens(db, user.id, 'activate');
-  }
+  if (passwordHash) await revokeSessions(db, user.id);
   return (await findUserById(db, user.id))!;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { oneTimeTokens, type PendingSignUp, users } from '../../db/schema.ts';
+import { oneTimeTokens, users } from '../../db/schema.ts';
 import { presentFields } from '../../lib/present-fields.ts';
 
 // The only Drizzle code of the auth slice (HOUSE-STYLE "Server slice").
@@ -43,13 +43,7 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser
 
 export async function insertToken(
   db: DbOrTx,
-  values: {
-    userId: string;
-    purpose: TokenPurpose;
-    tokenHash: string;
-    expiresAt: Date;
-    pendingSignUp?: PendingSignUp;
-  },
+  values: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(oneTimeTokens).values(values);
 }
@@ -81,22 +75,10 @@ export async function consumeToken(db: DbOrTx, id: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** The user's tokens, of one purpose when given, or the one with that hash. */
-export async function deleteTokens(
-  db: DbOrTx,
-  userId: string,
-  purpose?: TokenPurpose,
-  tokenHash?: string,
-): Promise<void> {
+export async function deleteTokens(db: DbOrTx, userId: string, purpose?: TokenPurpose): Promise<void> {
   await db
     .delete(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.userId, userId),
-        purpose ? eq(oneTimeTokens.purpose, purpose) : undefined,
-        tokenHash ? eq(oneTimeTokens.tokenHash, tokenHash) : undefined,
-      ),
-    );
+    .where(and(eq(oneTimeTokens.userId, userId), purpose ? eq(oneTimeTokens.purpose, purpose) : undefined));
 }
 
 export async function deleteUser(db: DbOrTx, id: string): Promise<void> {

@@ -7,8 +7,9 @@ import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
 import { cookieFrom, lastMailTo, linkParams } from './test-helpers.ts';
 
 // Issue #25 item 1: a guest who later signs up with the same e-mail finds their bookings in /bookings. The sign-up
-// completes the guest checkout's account only through the activation link e-mailed to the address: nobody is signed
-// in by the sign-up, the form's password works only after that link, and a full account's answer is unchanged.
+// completes the guest checkout's account only through the activation link e-mailed to the address, where the password
+// is chosen: nobody is signed in by the sign-up, nothing of the form is kept (a stranger who knows the address cannot
+// plant a password the owner would then activate), and a full account's answer is unchanged.
 
 let ip = 1;
 const nextIp = () => `203.0.113.${ip++}`;
@@ -62,7 +63,7 @@ describe('sign-up with the e-mail of a guest checkout', () => {
 
   const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
 
-  it('e-mails a link that completes the account with the form; then the bookings are in /bookings', async () => {
+  it("e-mails the guest's activation link; the password chosen there opens the account with its bookings", async () => {
     const email = 'gwen-completes@example.com';
     const { bookingId } = await guestBooking(email, 40);
     const before = await userByEmail(email);
@@ -70,51 +71,55 @@ describe('sign-up with the e-mail of a guest checkout', () => {
     const res = await signUp(form(email));
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toEqual({ pendingActivation: true });
-    // Nobody is signed in, and nothing of the account changed yet: not the name, not the language, no password.
+    // Nobody is signed in, and nothing of the account changed: not the name, not the language, no password.
     expect(res.cookies).toEqual([]);
     const waiting = await userByEmail(email);
     expect(waiting).toMatchObject({ fullName: 'Gwen Guest', language: before.language, verified: false });
     expect(waiting.passwordHash).toBeNull();
     expect((await signIn(email, 'greta-secret-1')).statusCode).not.toBe(200);
 
-    // The link goes to the address, in the form's language, and needs no password: the form gave it.
+    // The link goes to the address in the account's own language (not the form's), and asks for a password.
     const mail = (await lastMailTo(t, email))!;
-    expect(mail.subject).toBe('Aktivieren Sie Ihr Konto bei Roam');
+    expect(mail.subject).toBe('Activate your Roam account');
     const link = linkParams(mail.text, 'activate');
     const check = await t.app.inject({
       method: 'GET',
       url: `/api/check-token/frontend/${link.userId}/${encodeURIComponent(link.email)}/${link.token}`,
     });
-    expect(check.json()).toEqual({ purpose: 'activate', needsPassword: false });
+    expect(check.json()).toEqual({ purpose: 'activate', needsPassword: true });
+    expect((await activate(link)).statusCode).toBe(400);
 
-    const activated = await activate(link);
+    const activated = await activate(link, 'greta-secret-1');
     expect(activated.statusCode, activated.body).toBe(200);
-    expect(activated.json()).toMatchObject({ _id: before.id, fullName: 'Greta Gast', language: 'de', verified: true });
+    expect(activated.json()).toMatchObject({ _id: before.id, verified: true });
     const list = await t.app.inject({
       method: 'POST',
       url: '/api/bookings/1/10',
       headers: { cookie: cookieFrom(activated) },
-      payload: { language: 'de' },
+      payload: { language: 'en' },
     });
     expect(list.json().results.map((row: { _id: string }) => row._id)).toContain(bookingId);
     expect((await signIn(email, 'greta-secret-1')).statusCode).toBe(200);
     // Used once.
-    expect((await activate(link)).statusCode).toBe(410);
+    expect((await activate(link, 'greta-secret-2')).statusCode).toBe(410);
   });
 
-  it("a stranger's sign-up neither signs in nor sets the password; the guest's own link still works", async () => {
+  it("a stranger's sign-up neither signs in nor plants a password: the owner chooses it from the e-mailed link", async () => {
     const email = 'gwen-targeted@example.com';
-    const { link: own } = await guestBooking(email, 44);
+    await guestBooking(email, 44);
     expect((await signUp(form(email, { fullName: 'Mallory', password: 'mallory-pw-1' }))).statusCode).toBe(202);
-    const strangers = linkParams((await lastMailTo(t, email))!.text, 'activate');
     expect((await signIn(email, 'mallory-pw-1')).statusCode).not.toBe(200);
 
-    // The guest activates with their checkout's link and their own password: the stranger's link is dead after it.
-    expect((await activate(own, 'gwen-own-pw-1')).statusCode).toBe(200);
-    expect((await activate(strangers)).statusCode).toBe(410);
+    // The owner opens the link the stranger's sign-up sent to their mailbox: it sets the owner's password, never
+    // the one typed in the stranger's form.
+    const sent = linkParams((await lastMailTo(t, email))!.text, 'activate');
+    expect((await activate(sent)).statusCode).toBe(400);
+    expect((await activate(sent, 'gwen-own-pw-1')).statusCode).toBe(200);
     expect((await signIn(email, 'mallory-pw-1')).statusCode).not.toBe(200);
     expect((await signIn(email, 'gwen-own-pw-1')).statusCode).toBe(200);
     expect((await userByEmail(email)).fullName).toBe('Gwen Guest');
+    // Completed: the address is a full account now.
+    expect((await signUp(form(email))).statusCode).toBe(409);
   });
 
   it("a full account's e-mail answers 'already registered' as before, and validate-email tells the sign-up form", async () => {

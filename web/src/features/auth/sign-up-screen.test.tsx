@@ -78,7 +78,7 @@ describe('sign-up', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     const sent = await screen.findByText(
-      'We sent a link to noah@example.com. Open it to finish creating your account: your bookings made with this address will be in it.',
+      'We sent a link to noah@example.com. Open it to choose your password and finish your account: the bookings made with this address will be in it.',
     );
     expect(sent.getAttribute('role')).toBe('status');
     expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();

@@ -1,1 +1,0 @@
-ALTER TABLE "one_time_tokens" ADD COLUMN "pending_sign_up" jsonb;
