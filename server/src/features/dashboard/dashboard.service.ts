@@ -26,8 +26,8 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(`${query.to}T00:00:00Z`);
   const name = (names: Record<string, string> | null) => names?.[query.language] ?? names?.en ?? '';
-  const [movements, queues, period] = await Promise.all([
-    repository.todaysMovements(ctx.db, supplierId, now),
+  const [today, queues, period] = await Promise.all([
+    repository.todaysMovements(ctx.db, supplierId, now, MOVEMENTS_SHOWN),
     repository.queues(ctx.db, supplierId, now),
     cachedPeriod(ctx.db, { supplierId, from, to }, query.fresh === 'true', async () => {
       const [revenue, utilisation] = await Promise.all([
@@ -39,18 +39,6 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
   ]);
   const { revenue, utilisation } = period.figures;
 
-  const places = new Map<string, Dashboard['today']['places'][number]>();
-  for (const move of movements) {
-    const place = places.get(move.locationId) ?? {
-      location: { _id: move.locationId, name: name(move.names), timeZone: move.timeZone },
-      date: move.today,
-      pickups: 0,
-      dropoffs: 0,
-    };
-    if (move.kind === 'pickup') place.pickups += 1;
-    else place.dropoffs += 1;
-    places.set(move.locationId, place);
-  }
   const periodDays = (to.getTime() - from.getTime()) / DAY_MS;
   const figures = (row: repository.UtilisationRow) => ({
     cars: row.cars,
@@ -64,8 +52,15 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
 
   return {
     today: {
-      places: [...places.values()].sort((a, b) => a.location.name.localeCompare(b.location.name)),
-      movements: movements.slice(0, MOVEMENTS_SHOWN).map((move) => ({
+      places: today.places
+        .map((place) => ({
+          location: { _id: place.locationId, name: name(place.names), timeZone: place.timeZone },
+          date: place.today,
+          pickups: place.pickups,
+          dropoffs: place.dropoffs,
+        }))
+        .sort((a, b) => a.location.name.localeCompare(b.location.name)),
+      movements: today.movements.map((move) => ({
         bookingId: move.id,
         reference: move.reference,
         kind: move.kind,
