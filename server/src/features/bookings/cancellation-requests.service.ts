@@ -84,8 +84,7 @@ export async function approveCancellation(ctx: AppContext, actor: Actor, id: str
   // Already approved (a retry, a second click): the decision as it was made.
   if (booking.status === 'cancelled') return decision(id, 'cancelled', await refundMade(ctx, id));
   if (!booking.cancelRequest) throw NO_REQUEST();
-  const terms = cancellationTerms(record, booking.cancelRequestedAt ?? ctx.clock.now());
-  const { refund, mails } = await cancelWithRefund(ctx, record, terms.refund, {
+  const { refund, mails } = await cancelWithRefund(ctx, record, booking.cancelRequestedAt ?? ctx.clock.now(), {
     actor,
     action: 'approveCancellation',
   });
