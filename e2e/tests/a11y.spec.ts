@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { audit } from './axe.ts';
 import { expect, locale, ownPage, rentalPeriod, signInFromPage, testAllowingFailedRequests, text } from './fixtures.ts';
+import { overflow } from './reflow.ts';
 
 // Issue #8, accessibility: axe (WCAG 2.2 AA) on every screen of spec §2 and the open states that matter, in two
 // languages, signed in where the screen needs it. One test per language and session, visiting screens in turn.
@@ -388,35 +389,6 @@ test('on the home page, the destinations are there without scrolling: Tab from S
 });
 
 // ——— Reflow: 360 px wide, and 1280 px at 200 % zoom (a 640 px wide CSS viewport) ———
-
-/** Page-level horizontal scrolling, and elements reaching past the viewport outside a scrollable region. */
-async function overflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    const width = root.clientWidth;
-    const problems: string[] = [];
-    if (root.scrollWidth > width) problems.push(`page scrolls sideways: ${root.scrollWidth} > ${width}`);
-    const inScroller = (element: Element) => {
-      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
-        const style = getComputedStyle(node);
-        if (style.overflowX === 'auto' || style.overflowX === 'scroll') return true;
-      }
-      return false;
-    };
-    for (const element of Array.from(document.querySelectorAll('main *, header *, footer *'))) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0) continue;
-      // Visually hidden text, and the map's tiles and markers (the map pans inside its own clipped frame).
-      if (getComputedStyle(element).clipPath.includes('inset(50%)') || element.closest('.leaflet-container')) continue;
-      if ((rect.right > width + 1 || rect.left < -1) && !inScroller(element)) {
-        problems.push(
-          `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> ${rect.left}…${rect.right}`,
-        );
-      }
-    }
-    return problems.slice(0, 10);
-  });
-}
 
 for (const viewport of [
   { width: 360, height: 740 },

@@ -4,6 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { linkIn, type Mail, waitForMail } from '../harness/mailbox.ts';
 import { audit } from './axe.ts';
 import { expect, locale, ownPage, rentalPeriod, test, text } from './fixtures.ts';
+import { overflow } from './reflow.ts';
 
 // Issue #25 items 1 to 4, in two languages: a guest books and pays the Clio online, the confirmation e-mail carries
 // the receipt (its text read back) and the calendar file (parsed); the guest finds the booking from the footer's
@@ -135,6 +136,11 @@ for (const [language, offset] of [
     await page.getByRole('button', { name: text(messages, 'bookings.amend.check') }).click();
     const quote = page.getByRole('region', { name: text(messages, 'bookings.amend.title') });
     await expect(quote).toContainText(text(messages, 'bookings.amend.refund').split('{{amount}}')[1]!.trim());
+    // On a 360 px phone the page while editing, its quote shown, does not scroll sideways (WCAG 1.4.10 reflow).
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => overflow(page)).toEqual([]);
+    await page.setViewportSize(desktop);
     await audit(page, violations, 'change booking');
     expect(violations).toEqual([]);
     await page.getByRole('button', { name: text(messages, 'bookings.amend.confirm') }).click();

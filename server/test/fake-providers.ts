@@ -72,8 +72,11 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
   const sessions = new Map<string, FakeStripeSession>();
   const refunds = new Map<string, FakeStripeRefund>();
   const idempotent = new Map<string, FakeStripeRefund>();
-  /** Tests turn refunds into server errors, as an outage at the provider would answer. */
-  const control = { failRefunds: false };
+  /**
+   * Tests turn refunds into server errors, as an outage at the provider would answer, or hold them until a promise
+   * settles (a slow provider: what else happens meanwhile, issue #25 item 2).
+   */
+  const control = { failRefunds: false, holdRefunds: null as Promise<void> | null };
   const requests: { method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }[] = [];
   /** The HTTP status the webhook endpoint answered to each event sent. */
   const webhookAnswers: number[] = [];
@@ -143,6 +146,7 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
       return response.end();
     }
     if (request.method === 'POST' && path === '/v1/refunds') {
+      if (control.holdRefunds) await control.holdRefunds;
       if (control.failRefunds) return send(500, { error: { type: 'api_error', message: 'Temporarily unavailable' } });
       const key = String(request.headers['idempotency-key'] ?? '');
       const replay = key ? idempotent.get(key) : undefined;

@@ -1,6 +1,7 @@
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -62,33 +63,48 @@ export const supplierOf = (record: repository.BookingRecord) => ({
 });
 
 /**
- * Cancels the booking and refunds `refundAmount` of its online payment: the refund first (recorded, then asked of the
- * gateway under the booking's key), then, in one transaction, the booking cancelled, the refund confirmed, the audit
- * row of an operator's decision and the driver's notice. A retry — after a gateway failure, or of a cancellation
- * already made — refunds nothing twice. Returns the refund and the e-mails to deliver after the commit.
+ * Cancels the booking and refunds what its terms give back at `at`, worked out on the locked row: a change that
+ * refunded part of the payment meanwhile leaves only the rest to refund, so the refunds together never exceed what was
+ * charged (issue #25 item 2). In one transaction: the row locked, the refund recorded and asked of the gateway under
+ * the booking's key, the booking cancelled, the refund confirmed, the audit row of an operator's decision and the
+ * driver's notice. A gateway failure rolls it all back; a retry — after a failure, or of a cancellation already made —
+ * refunds nothing twice. The driver's own cancel (no `audit`) is refused when the locked row no longer makes it free.
+ * Returns the refund and the e-mails to deliver after the commit.
  */
 export async function cancelWithRefund(
   ctx: AppContext,
   record: repository.BookingRecord,
-  refundAmount: number,
+  at: Date,
   audit: { actor: Actor; action: 'approveCancellation' } | null,
 ): Promise<{ refund: Refund | null; mails: (QueuedMail | null)[] }> {
   const { booking } = record;
   const id = booking.id;
-  const refund =
-    refundAmount > 0 && booking.paymentProvider
-      ? await refundPayment(ctx, {
-          key: cancellationRefundKey(id),
-          bookingId: id,
-          provider: booking.paymentProvider,
-          reference: booking.paymentReference,
-          amount: refundAmount,
-          currency: booking.currency,
-        })
-      : null;
-  const mails = await ctx.db.transaction(async (tx) => {
-    const [current] = await repository.lockBookings(tx, [id]);
-    if (!current || current.status === 'cancelled') return [];
+  return ctx.db.transaction(async (tx) => {
+    const current = await repository.lockBooking(tx, id);
+    if (!current || current.status === 'cancelled') return { refund: null, mails: [] };
+    const terms = cancellationTerms({ ...record, booking: current }, at);
+    // The driver's free cancel was decided on the row as read; a change made since (an earlier pick-up) may end it.
+    if (!audit && !terms.free) {
+      throw new AppError(
+        'CONFLICT',
+        'This booking was just changed. Check what a cancellation gives back and try again.',
+      );
+    }
+    const refund =
+      terms.refund > 0 && current.paymentProvider
+        ? await refundPayment(
+            ctx,
+            {
+              key: cancellationRefundKey(id),
+              bookingId: id,
+              provider: current.paymentProvider,
+              reference: current.paymentReference,
+              amount: terms.refund,
+              currency: current.currency,
+            },
+            tx,
+          )
+        : null;
     await repository.updateBooking(tx, id, {
       status: 'cancelled',
       blocksCar: false,
@@ -120,13 +136,12 @@ export async function cancelWithRefund(
     });
     // The driver's own free cancel: the supplier learns it too (issue #25 item 2's open gap); an operator's approval
     // was the supplier's own decision.
-    if (audit) return [driverNotice];
+    if (audit) return { refund, mails: [driverNotice] };
     const supplierNotice = await recordBookingNotice(ctx, tx, supplierOf(record), 'driverCancelled', {
       id,
       reference: booking.reference,
       carName: record.carName,
     });
-    return [driverNotice, supplierNotice];
+    return { refund, mails: [driverNotice, supplierNotice] };
   });
-  return { refund, mails };
 }

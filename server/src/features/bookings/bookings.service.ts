@@ -235,9 +235,9 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
   if (!actions.includes('cancel')) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
   const operator = isOperator(record, user);
   // The car's terms make it free (issue #25 item 3): decided at once, refunded through the gateway, no request.
-  const terms = operator ? null : cancellationTerms(record, ctx.clock.now());
-  if (terms?.free) {
-    const { mails } = await cancelWithRefund(ctx, record, terms.refund, null);
+  const now = ctx.clock.now();
+  if (!operator && cancellationTerms(record, now).free) {
+    const { mails } = await cancelWithRefund(ctx, record, now, null);
     await deliverNotices(ctx, mails);
     return toDetail((await visibleRecord(ctx, user, id)).record, language);
   }

@@ -74,9 +74,10 @@ const decision = (id: string, status: CancellationDecision['status'], refund: Re
 });
 
 /**
- * `POST /api/approve-cancellation/{id}`: the refund first (recorded, then asked of the gateway under the booking's
- * key), then the booking cancelled with its notice and audit row in one transaction. A retry — after a gateway
- * failure, or of an approval already made — refunds nothing twice.
+ * `POST /api/approve-cancellation/{id}`: in one transaction on the locked booking row, the refund its terms give
+ * (worked out on that row: a change's refund made meanwhile leaves only the rest), asked of the gateway under the
+ * booking's key, and the booking cancelled with its notice and audit row (booking-cancellation.ts). A retry — after a
+ * gateway failure, or of an approval already made — refunds nothing twice.
  */
 export async function approveCancellation(ctx: AppContext, actor: Actor, id: string): Promise<CancellationDecision> {
   const record = await operated(ctx, actor, id);
@@ -84,8 +85,7 @@ export async function approveCancellation(ctx: AppContext, actor: Actor, id: str
   // Already approved (a retry, a second click): the decision as it was made.
   if (booking.status === 'cancelled') return decision(id, 'cancelled', await refundMade(ctx, id));
   if (!booking.cancelRequest) throw NO_REQUEST();
-  const terms = cancellationTerms(record, booking.cancelRequestedAt ?? ctx.clock.now());
-  const { refund, mails } = await cancelWithRefund(ctx, record, terms.refund, {
+  const { refund, mails } = await cancelWithRefund(ctx, record, booking.cancelRequestedAt ?? ctx.clock.now(), {
     actor,
     action: 'approveCancellation',
   });

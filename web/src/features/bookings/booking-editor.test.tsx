@@ -83,6 +83,36 @@ describe('the booking editor', () => {
     expect(await screen.findByText('Booking updated.')).toBeTruthy();
   });
 
+  it('is used by keyboard alone (s15, issue #25 item 2): Tab to a date, type it, Enter for the price, Space to confirm', async () => {
+    const calls = serveApi({
+      [`GET /api/car/${CLIO._id}`]: car,
+      [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('refund', 12000, 9000)),
+      [`POST /api/update-booking/${BOOKING._id}`]: () => Response.json(BOOKING),
+    });
+    const user = userEvent.setup();
+    const onDone = renderEditor();
+    /** Tabs forward until `target` has the focus (it must be reachable, within a form's worth of stops). */
+    const tabTo = async (target: HTMLElement) => {
+      for (let stop = 0; stop < 20 && document.activeElement !== target; stop++) await user.tab();
+      expect(document.activeElement).toBe(target);
+    };
+    await tabTo(input('Drop-off date'));
+    await user.keyboard('{Control>}a{/Control}{Backspace}');
+    await user.keyboard(`${year}-06-03`);
+    expect(input('Drop-off date').value).toBe(`${year}-06-03`);
+    await tabTo(screen.getByRole('button', { name: 'Check the price' }));
+    await user.keyboard('{Enter}');
+    const summary = await screen.findByRole('region', { name: 'The price of this change' });
+    expect(summary.textContent).toContain(eur(3000));
+    // The focus stays on the form's button, now the confirmation: Space confirms the quoted change.
+    const confirm = screen.getByRole('button', { name: 'Confirm the change' });
+    expect(document.activeElement).toBe(confirm);
+    await user.keyboard(' ');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const body = calls.find(({ route }) => route.startsWith('POST /api/update-booking'))?.body as UpdateBookingBody;
+    expect(body).toMatchObject({ dropoffAt: `${year}-06-03T08:00:00.000Z` });
+  });
+
   it('says a cheaper change is refunded; a dearer change of a booking paid in full cannot be confirmed, an edit prices again', async () => {
     let answer = quote('refund', 15900, 12000);
     serveApi({
