@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GatewaySessionSchema } from './checkout.ts';
 import type { PaymentOption } from './enum-values.ts';
 
 // Changing a booking (issue #25 item 2, spec §2 "edit", §3 `amendments`): the change is re-priced with the checkout's
@@ -38,3 +39,18 @@ export const AmendmentQuoteSchema = z.object({
   amount: Money,
 });
 export type AmendmentQuote = z.infer<typeof AmendmentQuoteSchema>;
+
+/**
+ * `POST /api/amendment-payment/{id}` (issue #25 item 2): a dearer change of a booking paid online, confirmed — the
+ * change waits as amendment `amendmentId` until `amount` is paid through the booking's gateway: the demo card
+ * (`POST /api/pay-amendment/{id}/{amendmentId}`) or the card provider's session (it returns to
+ * /checkout-session/{sessionId}). The booking keeps its terms until then.
+ */
+export const AmendmentPaymentSchema = z.object({
+  amendmentId: z.uuid(),
+  amount: Money,
+  payment: GatewaySessionSchema,
+});
+export type AmendmentPayment = z.infer<typeof AmendmentPaymentSchema>;
+
+export const AmendmentParamsSchema = z.object({ id: z.uuid(), amendmentId: z.uuid() });

@@ -99,7 +99,10 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
         url: `${base}/pay/${id}`,
         status: 'open',
         payment_status: 'unpaid',
-        metadata: { bookingId: form.get('metadata[bookingId]') ?? '' },
+        metadata: {
+          bookingId: form.get('metadata[bookingId]') ?? '',
+          ...(form.get('metadata[amendmentId]') ? { amendmentId: form.get('metadata[amendmentId]')! } : {}),
+        },
         client_reference_id: form.get('client_reference_id'),
         amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
         currency: form.get('line_items[0][price_data][currency]') ?? '',

@@ -29,6 +29,8 @@ export const bookingKind = pgEnum('booking_kind', BOOKING_KINDS);
 export const blockReason = pgEnum('block_reason', BLOCK_REASONS);
 /** A refund asked of a gateway: pending until the gateway answered (a retry resends it under the same key). */
 export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded']);
+/** A dearer change's payment (issue #25 item 2): waiting, applied to the booking, refunded (period taken), lapsed. */
+export const amendmentStatus = pgEnum('amendment_status', ['pending', 'applied', 'refunded', 'expired']);
 export const tokenPurpose = pgEnum('token_purpose', TOKEN_PURPOSES);
 export const fileKind = pgEnum('file_kind', ['avatar', 'license', 'carImage', 'supplierLogo']);
 /**

@@ -1,12 +1,21 @@
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
+import type { PaymentProvider } from '@roam/contract/enums';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { recordBookingNotice } from '../notifications/notifications.service.ts';
-import { cancellationRefundKey, confirmRefund, type Refund, refundPayment } from '../payments/refunds.service.ts';
+import {
+  cancellationRefundKey,
+  confirmRefund,
+  type Refund,
+  refundedFromPayment,
+  refundPayment,
+} from '../payments/refunds.service.ts';
+import * as amendmentsRepository from './amendments.repository.ts';
 import * as repository from './bookings.repository.ts';
 
 // A cancellation and its refund (ARCHITECTURE §5 Bookings; issues #23 item 6 and #25 item 3), shared by the two ways
@@ -63,6 +72,42 @@ export const supplierOf = (record: repository.BookingRecord) => ({
 });
 
 /**
+ * Refunds `amount` of what the booking was paid, across its payments (issue #25 item 2), in `tx`: the differences of
+ * dearer changes, newest first, each at most what it took less what was refunded from it, then the booking's own
+ * payment (the card provider refunds a payment intent at most what it took). Each part under its own key, so a retry
+ * makes none twice: the booking's payment under `cancellationRefundKey`, a difference under that key and its change's.
+ */
+async function refundParts(ctx: AppContext, tx: DbOrTx, current: repository.BookingRow, amount: number) {
+  const base = cancellationRefundKey(current.id);
+  const payments: { key: string; provider: PaymentProvider; reference: string | null; amount: number }[] = [];
+  for (const paid of await amendmentsRepository.appliedAmendments(tx, current.id)) {
+    if (!paid.paymentReference) continue;
+    const refunded = await refundedFromPayment(ctx, tx, current.id, paid.paymentReference, base);
+    payments.push({
+      key: `${base}-${paid.id}`,
+      provider: paid.provider,
+      reference: paid.paymentReference,
+      amount: paid.amount - refunded,
+    });
+  }
+  payments.push({ key: base, provider: current.paymentProvider!, reference: current.paymentReference, amount });
+  const parts: { key: string; refund: Refund }[] = [];
+  let left = amount;
+  for (const payment of payments) {
+    const part = Math.min(left, payment.amount);
+    if (part <= 0) continue;
+    left -= part;
+    const refund = await refundPayment(
+      ctx,
+      { ...payment, bookingId: current.id, amount: part, currency: current.currency },
+      tx,
+    );
+    parts.push({ key: payment.key, refund });
+  }
+  return parts;
+}
+
+/**
  * Cancels the booking and refunds what its terms give back at `at`, worked out on the locked row: a change that
  * refunded part of the payment meanwhile leaves only the rest to refund, so the refunds together never exceed what was
  * charged (issue #25 item 2). In one transaction: the row locked, the refund recorded and asked of the gateway under
@@ -90,21 +135,10 @@ export async function cancelWithRefund(
         'This booking was just changed. Check what a cancellation gives back and try again.',
       );
     }
-    const refund =
-      terms.refund > 0 && current.paymentProvider
-        ? await refundPayment(
-            ctx,
-            {
-              key: cancellationRefundKey(id),
-              bookingId: id,
-              provider: current.paymentProvider,
-              reference: current.paymentReference,
-              amount: terms.refund,
-              currency: current.currency,
-            },
-            tx,
-          )
-        : null;
+    const parts = terms.refund > 0 && current.paymentProvider ? await refundParts(ctx, tx, current, terms.refund) : [];
+    const refund: Refund | null = parts[0]
+      ? { ...parts[0].refund, amount: parts.reduce((sum, part) => sum + part.refund.amount, 0) }
+      : null;
     await repository.updateBooking(tx, id, {
       status: 'cancelled',
       blocksCar: false,
@@ -112,7 +146,7 @@ export async function cancelWithRefund(
       cancelRequest: false,
       cancelRequestedAt: booking.cancelRequestedAt ?? ctx.clock.now(),
     });
-    if (refund) await confirmRefund(ctx, tx, cancellationRefundKey(id), refund.reference);
+    for (const part of parts) await confirmRefund(ctx, tx, part.key, part.refund.reference);
     if (audit) {
       await recordAudit(ctx, tx, audit.actor, {
         entity: 'booking',

@@ -1,4 +1,4 @@
-import { AmendmentQuoteSchema } from '@roam/contract/amendments';
+import { AmendmentParamsSchema, AmendmentPaymentSchema, AmendmentQuoteSchema } from '@roam/contract/amendments';
 import {
   BookingIdsBodySchema,
   BookingLanguageQuerySchema,
@@ -10,6 +10,7 @@ import {
   UpdateBookingStatusBodySchema,
 } from '@roam/contract/bookings';
 import { CancellationQuoteSchema } from '@roam/contract/cancellations';
+import { DemoPaymentBodySchema, PaymentResultSchema } from '@roam/contract/checkout';
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -103,6 +104,49 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         ctx,
         await requireBookingHolder(ctx, request, request.params.id),
         request.params.id,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/amendment-payment/:id',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: 'Confirm a dearer change of a booking paid online: pay its difference, then it applies (issue #25)',
+        params: IdParamsSchema,
+        body: UpdateBookingBodySchema,
+        response: { 200: AmendmentPaymentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.payForChange(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/pay-amendment/:id/:amendmentId',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: "Pay a change's difference by the demo card (test mode); the change applies once (issue #25)",
+        params: AmendmentParamsSchema,
+        body: DemoPaymentBodySchema,
+        response: { 200: PaymentResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.payChangeByDemoCard(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.params.amendmentId,
         request.body,
       ),
   );

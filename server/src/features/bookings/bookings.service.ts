@@ -1,7 +1,9 @@
+import type { AmendmentPayment } from '@roam/contract/amendments';
 import { bookingActions } from '@roam/contract/booking-actions';
 import type { BookingSummary } from '@roam/contract/booking-summary';
 import type { BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
+import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import { BLOCKING_STATUSES, type BookingStatus, type Language } from '@roam/contract/enums';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -11,6 +13,7 @@ import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
+import { demoCardAccepted } from '../payments/payments.service.ts';
 import { confirmRefund, refundPayment } from '../payments/refunds.service.ts';
 import { amendmentRefundKey, planChange, quoteOf, TAKEN, unchangedSince } from './booking-amendment.ts';
 import {
@@ -20,6 +23,7 @@ import {
   supplierOf,
 } from './booking-cancellation.ts';
 import { changesOf, recordChangeNotices, sameAs } from './booking-change-notices.ts';
+import { openAmendment, payChangeWithDemoCard } from './booking-charges.ts';
 import { actionsOf, toDetail, toRow, toSummary } from './booking-views.ts';
 import * as repository from './bookings.repository.ts';
 
@@ -135,8 +139,9 @@ export async function updateBooking(
   }
   if (!actions.includes('edit')) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
   const plan = await planChange(ctx, record, body, operator);
+  // A dearer change of a booking paid online is paid first: amendment-payment (booking-charges.ts).
   if (!operator && plan.settlement === 'charge') {
-    throw new AppError('CONFLICT', 'This change costs more than was paid online; it cannot be paid online yet.');
+    throw new AppError('CONFLICT', 'This change costs more than was paid online: pay the difference to make it.');
   }
   const refundKey = !operator && plan.settlement === 'refund' ? amendmentRefundKey(record, plan) : null;
   const status = body.status ?? booking.status;
@@ -217,6 +222,43 @@ export async function amendmentQuote(ctx: AppContext, user: SessionUser, id: str
     throw TAKEN();
   }
   return quoteOf(record, plan);
+}
+
+/**
+ * `POST /api/amendment-payment/{id}` (issue #25 item 2): the driver (or the booking's link) confirms a dearer change
+ * of a booking paid online in full; the change waits until its difference is paid through the booking's gateway
+ * (booking-charges.ts). Operators change a booking with update-booking: what was paid online stays as paid.
+ */
+export async function payForChange(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+  body: UpdateBookingBody,
+): Promise<AmendmentPayment> {
+  const { record, actions } = await visibleRecord(ctx, user, id);
+  if (isOperator(record, user) || body.status !== undefined || body.pickupLocationId !== undefined) {
+    throw new AppError('FORBIDDEN', 'Only the supplier can change this.');
+  }
+  if (!actions.includes('edit')) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
+  const plan = await planChange(ctx, record, body, false);
+  if (plan.settlement !== 'charge') throw new AppError('CONFLICT', 'This change has no difference to pay online.');
+  const { pickupAt, dropoffAt } = plan.values;
+  if (await repository.carTakenBetween(ctx.db, record.booking.carId, id, pickupAt, dropoffAt, ctx.clock.now())) {
+    throw TAKEN();
+  }
+  return openAmendment(ctx, record, plan);
+}
+
+/** `POST /api/pay-amendment/{id}/{amendmentId}`: the demo card pays a change's difference (issue #25 item 2). */
+export async function payChangeByDemoCard(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+  amendmentId: string,
+  card: DemoPaymentBody,
+): Promise<PaymentResult> {
+  await visibleRecord(ctx, user, id);
+  return payChangeWithDemoCard(ctx, id, amendmentId, demoCardAccepted(ctx, card));
 }
 
 /**

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
+import { amendmentByPayment, settleChangeSession } from '../bookings/booking-charges.ts';
 import { bookingSummaries } from '../bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
 import { bookingFor, mayRead, type Payer } from './payment-party.ts';
@@ -157,16 +158,21 @@ export async function startCardPayment(ctx: AppContext, booking: CardSessionFor)
 
 // --- Demo gateway -------------------------------------------------------------------------------
 
-/** `POST /api/demo-payment/{bookingId}`: the card fields are already valid (Luhn, expiry, CVC) by schema. */
-export async function payWithDemoCard(ctx: AppContext, payer: Payer, bookingId: string, card: DemoPaymentBody) {
+/** Whether the demo gateway accepts `card` (4242…; any other number is declined); refused where it is off. */
+export function demoCardAccepted(ctx: AppContext, card: DemoPaymentBody): boolean {
   if (ctx.config.NODE_ENV === 'production') throw new AppError('FORBIDDEN', 'The demo gateway is off in production.');
   if (ctx.payments.stripe) throw new AppError('FORBIDDEN', 'The demo gateway is off: a card provider is configured.');
+  return card.cardNumber.replace(/\s+/g, '') === DEMO_SUCCEEDS;
+}
+
+/** `POST /api/demo-payment/{bookingId}`: the card fields are already valid (Luhn, expiry, CVC) by schema. */
+export async function payWithDemoCard(ctx: AppContext, payer: Payer, bookingId: string, card: DemoPaymentBody) {
+  const accepted = demoCardAccepted(ctx, card);
   const booking = await bookingFor(ctx, bookingId, payer);
   if (booking.status !== 'void' || booking.paidAt)
     return confirmBookingPayment(ctx, bookingId, 'demo', `demo_${bookingId}`);
   assertAwaitingPayment(booking);
-  const number = card.cardNumber.replace(/\s+/g, '');
-  if (number !== DEMO_SUCCEEDS) {
+  if (!accepted) {
     // 4000 0000 0000 0002 (and any other number) is declined, as the card provider's test numbers are.
     await failBookingPayment(ctx, bookingId);
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
@@ -183,6 +189,7 @@ function requireStripe(ctx: AppContext): StripeGateway {
 
 async function settleCardSession(ctx: AppContext, session: Awaited<ReturnType<StripeGateway['retrieveSession']>>) {
   if (!session.bookingId) throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  if (session.amendmentId) return settleChangeSession(ctx, session);
   const booking = await bookingOr404(ctx, session.bookingId);
   if (booking.paymentProvider === 'stripe' && booking.paymentReference && booking.paymentReference !== session.id) {
     throw new AppError('NOT_FOUND', 'Unknown payment session.');
@@ -209,7 +216,9 @@ async function settleCardSession(ctx: AppContext, session: Awaited<ReturnType<St
  */
 async function checkCardSession(ctx: AppContext, sessionId: string, payer: Payer): Promise<PaymentResult> {
   const stripe = requireStripe(ctx);
-  const bookingId = await repository.findBookingIdByReference(ctx.db, 'stripe', sessionId);
+  const bookingId =
+    (await repository.findBookingIdByReference(ctx.db, 'stripe', sessionId)) ??
+    (await amendmentByPayment(ctx, 'stripe', sessionId))?.bookingId;
   if (!bookingId) throw new AppError('NOT_FOUND', 'Unknown payment session.');
   await bookingFor(ctx, bookingId, payer, mayRead);
   let session: Awaited<ReturnType<StripeGateway['retrieveSession']>>;

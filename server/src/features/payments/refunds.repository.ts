@@ -7,10 +7,26 @@ import { refunds } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
+/** What was refunded from the payment `reference`, by the refunds not under `exceptKeyPrefix`. */
+export async function refundedFrom(db: DbOrTx, bookingId: string, reference: string, exceptKeyPrefix: string) {
+  const rows = await db
+    .select({ key: refunds.key, amount: refunds.amount })
+    .from(refunds)
+    .where(and(eq(refunds.bookingId, bookingId), eq(refunds.paymentReference, reference)));
+  return rows.filter((row) => !row.key.startsWith(exceptKeyPrefix)).reduce((sum, row) => sum + row.amount, 0);
+}
+
 /** The refund under `key`: the one recorded before, or this one, recorded now. */
 export async function recordRefund(
   db: DbOrTx,
-  refund: { key: string; bookingId: string; provider: PaymentProvider; amount: number; currency: string },
+  refund: {
+    key: string;
+    bookingId: string;
+    provider: PaymentProvider;
+    amount: number;
+    currency: string;
+    paymentReference: string | null;
+  },
 ): Promise<RefundRow> {
   await db.insert(refunds).values(refund).onConflictDoNothing({ target: refunds.key });
   const [row] = await db.select().from(refunds).where(eq(refunds.key, refund.key));

@@ -33,7 +33,7 @@ export async function refundPayment(
   /** Where the refund is recorded: the database, or the transaction of the change it pays back (issue #25 item 2). */
   db: DbOrTx = ctx.db,
 ): Promise<Refund> {
-  const recorded = await repository.recordRefund(db, payment);
+  const recorded = await repository.recordRefund(db, { ...payment, paymentReference: payment.reference });
   const done = (reference: string): Refund => ({
     provider: recorded.provider,
     amount: recorded.amount,
@@ -80,3 +80,12 @@ export async function refundMade(ctx: AppContext, bookingId: string): Promise<Re
   if (row?.status !== 'succeeded' || !row.providerReference) return null;
   return { provider: row.provider, amount: row.amount, currency: row.currency, reference: row.providerReference };
 }
+
+/** What was refunded from the payment `reference` of a booking, leaving out the refunds under `exceptKeyPrefix`. */
+export const refundedFromPayment = (
+  _ctx: AppContext,
+  db: DbOrTx,
+  bookingId: string,
+  reference: string,
+  exceptKeyPrefix: string,
+) => repository.refundedFrom(db, bookingId, reference, exceptKeyPrefix);

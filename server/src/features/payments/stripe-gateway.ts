@@ -14,6 +14,8 @@ export type CardSession = {
   /** 'open' | 'complete' | 'expired' */
   status: string | null;
   bookingId: string | null;
+  /** A dearer change's difference (issue #25 item 2), not the booking's own payment. */
+  amendmentId: string | null;
   amount: number | null;
   currency: string | null;
 };
@@ -27,6 +29,7 @@ function toCardSession(session: Stripe.Checkout.Session): CardSession {
     paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
     status: session.status,
     bookingId: session.metadata?.bookingId ?? session.client_reference_id ?? null,
+    amendmentId: session.metadata?.amendmentId || null,
     amount: session.amount_total,
     currency: session.currency ? session.currency.toUpperCase() : null,
   };
@@ -51,6 +54,7 @@ export function createStripeGateway(config: Config) {
   return {
     async createSession(input: {
       bookingId: string;
+      amendmentId?: string;
       amount: number;
       currency: string;
       name: string;
@@ -70,14 +74,14 @@ export function createStripeGateway(config: Config) {
               },
             },
           ],
-          metadata: { bookingId: input.bookingId },
+          metadata: { bookingId: input.bookingId, ...(input.amendmentId ? { amendmentId: input.amendmentId } : {}) },
           client_reference_id: input.bookingId,
           success_url: `${config.PUBLIC_URL}/checkout-session/{CHECKOUT_SESSION_ID}`,
           cancel_url: `${config.PUBLIC_URL}/checkout-session/{CHECKOUT_SESSION_ID}`,
           expires_at: Math.floor(expiresAt / 1000),
         },
-        // One session per booking, even when the call is retried.
-        { idempotencyKey: `checkout-${input.bookingId}` },
+        // One session per booking (per change's difference), even when the call is retried.
+        { idempotencyKey: input.amendmentId ? `amendment-${input.amendmentId}` : `checkout-${input.bookingId}` },
       );
       return toCardSession(session);
     },
