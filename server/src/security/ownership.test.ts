@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../../test/booking-fixtures.ts';
 import { nextDays, ownershipFixtures, type SignedInFixture, upload } from '../../test/ownership-fixtures.ts';
 import { createSecurityApp, type SecurityApp } from '../../test/security-app.ts';
-import { notifications } from '../db/schema.ts';
+import { bookingAmendments, bookings, notifications } from '../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../db/seed/seed.ts';
 import { adminRows } from './ownership-admin-rows.ts';
 import {
@@ -168,6 +168,39 @@ const ROWS: Row[] = [
     call: 'POST /api/amendment-quote/{id}',
     expected: BOOKING,
     request: (f) => ({ method: 'POST', url: `/api/amendment-quote/${f.bookingId}`, payload: {} }),
+  },
+  // A dearer change's difference (issue #25 item 2): confirmed and paid by the booking's driver (or its link) only;
+  // an operator changes a booking with update-booking. The fixture's booking has nothing to pay (409 for its driver).
+  {
+    call: 'POST /api/amendment-payment/{id}',
+    expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 409 },
+    request: (f) => ({ method: 'POST', url: `/api/amendment-payment/${f.bookingId}`, payload: {} }),
+  },
+  {
+    call: 'POST /api/pay-amendment/{id}/{amendmentId}',
+    // This app's card provider turns the demo card off (403) for the driver too; their success: booking-charges.test.ts.
+    expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 403 },
+    request: async (f) => {
+      // A pending change of the fixture's booking that changes nothing but its price record.
+      const [booking] = await suiteDb!.select().from(bookings).where(eq(bookings.id, f.bookingId));
+      const [amendment] = await suiteDb!
+        .insert(bookingAmendments)
+        .values({
+          bookingId: f.bookingId,
+          changes: { pickupAt: booking!.pickupAt.toISOString(), dropoffAt: booking!.dropoffAt.toISOString() },
+          basisTotal: booking!.totalAmount,
+          amount: 100,
+          currency: booking!.currency,
+          provider: 'demo',
+          expiresAt: new Date(Date.now() + 3600_000),
+        })
+        .returning();
+      return {
+        method: 'POST',
+        url: `/api/pay-amendment/${f.bookingId}/${amendment!.id}`,
+        payload: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', cardholder: 'Camille Martin' },
+      };
+    },
   },
   // Managing a booking without an account (issue #25 item 1): the answer never depends on who asks, and a link
   // nobody was sent opens nothing for anyone (the grant's own checks: booking-access.test.ts).

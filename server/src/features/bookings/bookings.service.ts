@@ -257,7 +257,8 @@ export async function payChangeByDemoCard(
   amendmentId: string,
   card: DemoPaymentBody,
 ): Promise<PaymentResult> {
-  await visibleRecord(ctx, user, id);
+  const { record } = await visibleRecord(ctx, user, id);
+  if (isOperator(record, user)) throw new AppError('FORBIDDEN', 'Only the driver pays a change.');
   return payChangeWithDemoCard(ctx, id, amendmentId, demoCardAccepted(ctx, card));
 }
 
