@@ -49,8 +49,10 @@ export type AmendmentQuote = z.infer<typeof AmendmentQuoteSchema>;
 export const AmendmentPaymentSchema = z.object({
   amendmentId: z.uuid(),
   amount: Money,
-  payment: GatewaySessionSchema,
+  /** The card gateway; null for a booking paid by the wallet: its order is made by `amendment-paypal-order`. */
+  payment: GatewaySessionSchema.nullable(),
 });
 export type AmendmentPayment = z.infer<typeof AmendmentPaymentSchema>;
 
 export const AmendmentParamsSchema = z.object({ id: z.uuid(), amendmentId: z.uuid() });
+export const AmendmentOrderParamsSchema = AmendmentParamsSchema.extend({ orderId: z.string().min(1).max(100) });

@@ -28,6 +28,24 @@ import { operatorRows } from './ownership-operator-rows.ts';
 /** The database of the suite's app, for rows that make their own records (set in beforeAll). */
 let suiteDb: SecurityApp['db'] | undefined;
 
+/** A pending change of the fixture's booking paid by `provider`, that changes nothing but what was charged. */
+async function pendingChange(bookingId: string, provider: 'demo' | 'paypal') {
+  const [booking] = await suiteDb!.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [amendment] = await suiteDb!
+    .insert(bookingAmendments)
+    .values({
+      bookingId,
+      changes: { pickupAt: booking!.pickupAt.toISOString(), dropoffAt: booking!.dropoffAt.toISOString() },
+      basisTotal: booking!.totalAmount,
+      amount: 100,
+      currency: booking!.currency,
+      provider,
+      expiresAt: new Date(Date.now() + 3600_000),
+    })
+    .returning();
+  return amendment!.id;
+}
+
 const ROWS: Row[] = [
   // Accounts (spec §7).
   { call: 'GET /api/user/{id}', expected: SELF, request: (f) => ({ method: 'GET', url: `/api/user/${f.userId}` }) },
@@ -180,27 +198,28 @@ const ROWS: Row[] = [
     call: 'POST /api/pay-amendment/{id}/{amendmentId}',
     // This app's card provider turns the demo card off (403) for the driver too; their success: booking-charges.test.ts.
     expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 403 },
-    request: async (f) => {
-      // A pending change of the fixture's booking that changes nothing but its price record.
-      const [booking] = await suiteDb!.select().from(bookings).where(eq(bookings.id, f.bookingId));
-      const [amendment] = await suiteDb!
-        .insert(bookingAmendments)
-        .values({
-          bookingId: f.bookingId,
-          changes: { pickupAt: booking!.pickupAt.toISOString(), dropoffAt: booking!.dropoffAt.toISOString() },
-          basisTotal: booking!.totalAmount,
-          amount: 100,
-          currency: booking!.currency,
-          provider: 'demo',
-          expiresAt: new Date(Date.now() + 3600_000),
-        })
-        .returning();
-      return {
-        method: 'POST',
-        url: `/api/pay-amendment/${f.bookingId}/${amendment!.id}`,
-        payload: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', cardholder: 'Camille Martin' },
-      };
-    },
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/pay-amendment/${f.bookingId}/${await pendingChange(f.bookingId, 'demo')}`,
+      payload: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', cardholder: 'Camille Martin' },
+    }),
+  },
+  {
+    call: 'POST /api/amendment-paypal-order/{id}/{amendmentId}',
+    expected: { ...BOOKING, operatingSupplier: 403, admin: 403 },
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/amendment-paypal-order/${f.bookingId}/${await pendingChange(f.bookingId, 'paypal')}`,
+    }),
+  },
+  {
+    call: 'POST /api/check-amendment-paypal-order/{id}/{amendmentId}/{orderId}',
+    // An order that is not the change's: 404 to its driver too.
+    expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 404 },
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/check-amendment-paypal-order/${f.bookingId}/${await pendingChange(f.bookingId, 'paypal')}/ORDER1`,
+    }),
   },
   // Managing a booking without an account (issue #25 item 1): the answer never depends on who asks, and a link
   // nobody was sent opens nothing for anyone (the grant's own checks: booking-access.test.ts).

@@ -211,8 +211,8 @@ describe('a dearer change of a booking paid by the wallet provider', () => {
   });
   afterAll(() => app.close());
 
-  it('is refused for now, plainly; nothing is recorded', async () => {
-    const { t, driver } = app;
+  it('paid by a wallet order of the difference: applied once even when checked twice; the cancel refunds both captures', async () => {
+    const { t, driver, fake } = app;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/checkout',
@@ -222,9 +222,47 @@ describe('a dearer change of a booking paid by the wallet provider', () => {
         30,
       ),
     });
-    const { bookingId } = res.json();
-    expect((await payByWallet(app, { ...res.json(), currency: 'USD' })).status).toBe('paid');
-    expect((await confirm(t, driver, bookingId, period(30, 6))).statusCode).toBe(409);
-    expect(await amendmentsOf(t, bookingId)).toEqual([]);
+    const { bookingId, chargedAmount } = res.json();
+    const { orderId: first } = await payByWallet(app, { ...res.json(), currency: 'USD' });
+    const longer = period(30, 6);
+    const confirmed = await confirm(t, driver, bookingId, longer);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { amendmentId, amount, payment } = confirmed.json();
+    expect(payment).toBeNull();
+    const order = await t.app.inject({
+      method: 'POST',
+      url: `/api/amendment-paypal-order/${bookingId}/${amendmentId}`,
+      headers: driver,
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const { orderId } = order.json();
+    const checkOrder = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/check-amendment-paypal-order/${bookingId}/${amendmentId}/${orderId}`,
+        headers: driver,
+      });
+    // Not approved yet: nothing changes.
+    expect((await checkOrder()).statusCode).toBe(402);
+    expect((await row(t, bookingId)).chargedAmount).toBe(chargedAmount);
+    fake.orders.get(orderId)!.status = 'APPROVED';
+    expect((await checkOrder()).json()).toMatchObject({ bookingId, payment: 'paid' });
+    expect((await checkOrder()).json()).toMatchObject({ bookingId, payment: 'paid' });
+    expect(await row(t, bookingId)).toMatchObject({
+      dropoffAt: new Date(longer.dropoffAt),
+      chargedAmount: chargedAmount + amount.amount,
+    });
+    expect((await noticesOf(t, bookingId)).filter((kind) => kind === 'bookingChanged')).toHaveLength(1);
+
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${bookingId}`, headers: driver })).json().status,
+    ).toBe('cancelled');
+    const made = [...fake.refunds.values()].map((refund) => [refund.captureId, refund.amount.value]);
+    expect(made.sort()).toEqual(
+      [
+        [`CAPTURE${first}`, (chargedAmount / 100).toFixed(2)],
+        [`CAPTURE${orderId}`, (amount.amount / 100).toFixed(2)],
+      ].sort(),
+    );
   });
 });

@@ -45,8 +45,7 @@ export async function openAmendment(
 ): Promise<AmendmentPayment> {
   const { booking } = record;
   const provider = booking.paymentProvider;
-  // The wallet's order of a difference is not built yet (issue #25 item 2, what is left): said plainly.
-  if (!provider || provider === 'paypal' || (provider === 'stripe' && !ctx.payments.stripe)) {
+  if (!provider || (provider === 'stripe' && !ctx.payments.stripe) || (provider === 'paypal' && !ctx.payments.paypal)) {
     throw new AppError('CONFLICT', 'This change costs more than was paid online; it cannot be paid online yet.');
   }
   const expiresAt = new Date(ctx.clock.now().getTime() + PAYMENT_WINDOW_MS);
@@ -61,6 +60,7 @@ export async function openAmendment(
   });
   const answer = { amendmentId: amendment.id, amount: { amount: plan.amount, currency: booking.currency } };
   if (provider === 'demo') return { ...answer, payment: { provider: 'demo', testMode: true } };
+  if (provider === 'paypal') return { ...answer, payment: null };
   try {
     const session = await ctx.payments.stripe!.createSession({
       bookingId: booking.id,
@@ -197,4 +197,58 @@ export async function payChangeWithDemoCard(
   if (amendment.provider !== 'demo') throw new AppError('FORBIDDEN', 'This change is paid through the card provider.');
   if (amendment.status === 'pending' && !accepted) throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   return applyPaidAmendment(ctx, amendmentId, `demo_${amendmentId}`);
+}
+
+/** A pending change of `bookingId` paid by `provider`, or 404. */
+async function pendingOf(ctx: AppContext, bookingId: string, amendmentId: string, provider: PaymentProvider) {
+  const amendment = await amendments.findAmendment(ctx.db, amendmentId);
+  if (amendment?.bookingId !== bookingId || amendment.provider !== provider) {
+    throw new AppError('NOT_FOUND', 'Unknown order.');
+  }
+  return amendment;
+}
+
+/** The wallet's order of a change's difference (the wallet's own order API, as the booking's payment). */
+export async function createChangeWalletOrder(ctx: AppContext, record: repository.BookingRecord, amendmentId: string) {
+  const paypal = ctx.payments.paypal;
+  if (!paypal) throw new AppError('NOT_FOUND', 'The wallet provider is not configured.');
+  const amendment = await pendingOf(ctx, record.booking.id, amendmentId, 'paypal');
+  if (amendment.status !== 'pending') throw new AppError('CONFLICT', 'This change is already settled.');
+  try {
+    const order = await paypal.createOrder({
+      bookingId: record.booking.id,
+      amendmentId,
+      amount: amendment.amount,
+      currency: amendment.currency,
+      name: record.carName,
+      description: record.booking.reference,
+    });
+    await amendments.setAmendmentReference(ctx.db, amendmentId, order.id);
+    return { orderId: order.id };
+  } catch (error) {
+    ctx.log.error({ err: error, amendmentId }, 'wallet order of a change could not be created');
+    throw new AppError('SERVICE_UNAVAILABLE', 'Something went wrong! Try again later');
+  }
+}
+
+/** Checks the wallet order of a change's difference: captured if approved, then the change applied once. */
+export async function checkChangeWalletOrder(ctx: AppContext, bookingId: string, amendmentId: string, orderId: string) {
+  const paypal = ctx.payments.paypal;
+  if (!paypal) throw new AppError('NOT_FOUND', 'The wallet provider is not configured.');
+  const amendment = await pendingOf(ctx, bookingId, amendmentId, 'paypal');
+  if (amendment.paymentReference !== orderId) throw new AppError('NOT_FOUND', 'Unknown order.');
+  let order: Awaited<ReturnType<typeof paypal.getOrder>>;
+  try {
+    order = await paypal.getOrder(orderId);
+    if (order.status === 'APPROVED') {
+      order = { ...(await paypal.captureOrder(orderId)), bookingId, amount: order.amount, currency: order.currency };
+    }
+  } catch (error) {
+    ctx.log.warn({ err: error, amendmentId, orderId }, 'wallet order check of a change failed');
+    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  }
+  if (order.status !== 'COMPLETED' || order.amount !== amendment.amount || order.currency !== amendment.currency) {
+    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  }
+  return applyPaidAmendment(ctx, amendmentId, orderId);
 }

@@ -1,4 +1,9 @@
-import { AmendmentParamsSchema, AmendmentPaymentSchema, AmendmentQuoteSchema } from '@roam/contract/amendments';
+import {
+  AmendmentOrderParamsSchema,
+  AmendmentParamsSchema,
+  AmendmentPaymentSchema,
+  AmendmentQuoteSchema,
+} from '@roam/contract/amendments';
 import {
   BookingIdsBodySchema,
   BookingLanguageQuerySchema,
@@ -10,7 +15,7 @@ import {
   UpdateBookingStatusBodySchema,
 } from '@roam/contract/bookings';
 import { CancellationQuoteSchema } from '@roam/contract/cancellations';
-import { DemoPaymentBodySchema, PaymentResultSchema } from '@roam/contract/checkout';
+import { CreatePaypalOrderResultSchema, DemoPaymentBodySchema, PaymentResultSchema } from '@roam/contract/checkout';
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -148,6 +153,47 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.amendmentId,
         request.body,
+      ),
+  );
+
+  app.post(
+    '/api/amendment-paypal-order/:id/:amendmentId',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: "The wallet's order of a change's difference (issue #25)",
+        params: AmendmentParamsSchema,
+        response: { 200: CreatePaypalOrderResultSchema, ...errors, ...errorReplies(503) },
+      },
+    },
+    async (request) =>
+      service.changeWalletOrder(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.params.amendmentId,
+      ),
+  );
+
+  app.post(
+    '/api/check-amendment-paypal-order/:id/:amendmentId/:orderId',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: "Capture the wallet order of a change's difference; the change applies once (issue #25)",
+        params: AmendmentOrderParamsSchema,
+        response: { 200: PaymentResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.checkChangeWallet(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.params.amendmentId,
+        request.params.orderId,
       ),
   );
 

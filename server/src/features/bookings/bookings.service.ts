@@ -23,7 +23,12 @@ import {
   supplierOf,
 } from './booking-cancellation.ts';
 import { changesOf, recordChangeNotices, sameAs } from './booking-change-notices.ts';
-import { openAmendment, payChangeWithDemoCard } from './booking-charges.ts';
+import {
+  checkChangeWalletOrder,
+  createChangeWalletOrder,
+  openAmendment,
+  payChangeWithDemoCard,
+} from './booking-charges.ts';
 import { actionsOf, toDetail, toRow, toSummary } from './booking-views.ts';
 import * as repository from './bookings.repository.ts';
 
@@ -260,6 +265,26 @@ export async function payChangeByDemoCard(
   const { record } = await visibleRecord(ctx, user, id);
   if (isOperator(record, user)) throw new AppError('FORBIDDEN', 'Only the driver pays a change.');
   return payChangeWithDemoCard(ctx, id, amendmentId, demoCardAccepted(ctx, card));
+}
+
+/** `POST /api/amendment-paypal-order/{id}/{amendmentId}`: the wallet's order of a change's difference (issue #25). */
+export async function changeWalletOrder(ctx: AppContext, user: SessionUser, id: string, amendmentId: string) {
+  const { record } = await visibleRecord(ctx, user, id);
+  if (isOperator(record, user)) throw new AppError('FORBIDDEN', 'Only the driver pays a change.');
+  return createChangeWalletOrder(ctx, record, amendmentId);
+}
+
+/** `POST /api/check-amendment-paypal-order/{id}/{amendmentId}/{orderId}`: captured, then the change applied once. */
+export async function checkChangeWallet(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+  amendmentId: string,
+  orderId: string,
+) {
+  const { record } = await visibleRecord(ctx, user, id);
+  if (isOperator(record, user)) throw new AppError('FORBIDDEN', 'Only the driver pays a change.');
+  return checkChangeWalletOrder(ctx, id, amendmentId, orderId);
 }
 
 /**

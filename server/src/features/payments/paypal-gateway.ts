@@ -112,6 +112,8 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
   return {
     async createOrder(input: {
       bookingId: string;
+      /** A dearer change's difference (issue #25 item 2): its own order, besides the booking's. */
+      amendmentId?: string;
       amount: number;
       currency: string;
       name: string;
@@ -143,7 +145,7 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
             },
           ],
         },
-        `order-${input.bookingId}`,
+        input.amendmentId ? `amendment-${input.amendmentId}` : `order-${input.bookingId}`,
       );
       return toOrder(order);
     },
