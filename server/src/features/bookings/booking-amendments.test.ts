@@ -6,7 +6,7 @@ import { startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, bookings, notifications, refunds } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { cardApp, payByCard, payByWallet, walletApp } from '../payments/test-helpers.ts';
+import { cardApp, changeableWalletBooking, payByCard, walletApp } from '../payments/test-helpers.ts';
 
 // Issue #25 item 2: a driver changes their booking where the car's terms allow it (the Clio's amendments bought);
 // the change is quoted and re-priced with the checkout's rules at the booking's own rate, and a cheaper change of a
@@ -132,17 +132,7 @@ describe('changing a booking paid by the wallet provider', () => {
 
   it('refunds the difference from the order’s capture once, even when retried', async () => {
     const { t, fake, driver } = app;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: driver,
-      payload: checkoutBody(
-        { paymentOption: 'full', currency: 'USD', extras: { amendments: true }, ...period(30, 4) } as never,
-        30,
-      ),
-    });
-    const { bookingId } = res.json();
-    const { orderId, status } = await payByWallet(app, { ...res.json(), currency: 'USD' });
+    const { bookingId, orderId, status } = await changeableWalletBooking(app, 30);
     expect(status).toBe('paid');
     const shorter = period(30, 3);
     const q = (await quote(t, driver, bookingId, shorter)).json();

@@ -6,7 +6,7 @@ import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, bookingAmendments, bookings, notifications, refunds } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { cardApp, GOOD_CARD, payByCard, payByWallet, walletApp } from '../payments/test-helpers.ts';
+import { cardApp, changeableWalletBooking, GOOD_CARD, payByCard, walletApp } from '../payments/test-helpers.ts';
 
 // Issue #25 item 2: a dearer change of a booking paid online in full is paid through the booking's gateway — the card
 // provider (a local server speaking its protocol) or the demo card — and applies only once paid, once even when the
@@ -213,17 +213,7 @@ describe('a dearer change of a booking paid by the wallet provider', () => {
 
   it('paid by a wallet order of the difference: applied once even when checked twice; the cancel refunds both captures', async () => {
     const { t, driver, fake } = app;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: driver,
-      payload: checkoutBody(
-        { paymentOption: 'full', currency: 'USD', extras: { amendments: true }, ...period(30, 4) } as never,
-        30,
-      ),
-    });
-    const { bookingId, chargedAmount } = res.json();
-    const { orderId: first } = await payByWallet(app, { ...res.json(), currency: 'USD' });
+    const { bookingId, chargedAmount, orderId: first } = await changeableWalletBooking(app, 30);
     const longer = period(30, 6);
     const confirmed = await confirm(t, driver, bookingId, longer);
     expect(confirmed.statusCode, confirmed.body).toBe(200);

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { checkoutBody } from '../../../test/booking-fixtures.ts';
+import { checkoutBody, period } from '../../../test/booking-fixtures.ts';
 import { startFakePaypal, startFakeStripe } from '../../../test/fake-providers.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -89,6 +89,22 @@ export async function payByWallet(
     headers: driver,
   });
   return { orderId: orderId as string, status: paid.json().status as string };
+}
+
+/** The Clio for 4 days from `daysAhead`, amendments bought, booked in full in USD and paid by the wallet. */
+export async function changeableWalletBooking(app: Awaited<ReturnType<typeof walletApp>>, daysAhead: number) {
+  const res = await app.t.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: app.driver,
+    payload: checkoutBody(
+      { paymentOption: 'full', currency: 'USD', extras: { amendments: true }, ...period(daysAhead, 4) } as never,
+      daysAhead,
+    ),
+  });
+  const booking = { ...res.json(), currency: 'USD' };
+  const { orderId, status } = await payByWallet(app, booking);
+  return { bookingId: booking.bookingId as string, chargedAmount: booking.chargedAmount as number, orderId, status };
 }
 
 /** A test app whose card provider is a local Stripe server (with `config` added), the demo driver signed in. */
