@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../../test/booking-fixtures.ts';
 import { nextDays, ownershipFixtures, type SignedInFixture, upload } from '../../test/ownership-fixtures.ts';
 import { createSecurityApp, type SecurityApp } from '../../test/security-app.ts';
-import { bookingAmendments, bookings, notifications } from '../db/schema.ts';
+import { notifications } from '../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../db/seed/seed.ts';
 import { adminRows } from './ownership-admin-rows.ts';
+import { bookingChangeRows } from './ownership-booking-change-rows.ts';
 import {
   BOOKING,
   CALLERS,
@@ -27,24 +28,6 @@ import { operatorRows } from './ownership-operator-rows.ts';
 
 /** The database of the suite's app, for rows that make their own records (set in beforeAll). */
 let suiteDb: SecurityApp['db'] | undefined;
-
-/** A pending change of the fixture's booking paid by `provider`, that changes nothing but what was charged. */
-async function pendingChange(bookingId: string, provider: 'demo' | 'paypal') {
-  const [booking] = await suiteDb!.select().from(bookings).where(eq(bookings.id, bookingId));
-  const [amendment] = await suiteDb!
-    .insert(bookingAmendments)
-    .values({
-      bookingId,
-      changes: { pickupAt: booking!.pickupAt.toISOString(), dropoffAt: booking!.dropoffAt.toISOString() },
-      basisTotal: booking!.totalAmount,
-      amount: 100,
-      currency: booking!.currency,
-      provider,
-      expiresAt: new Date(Date.now() + 3600_000),
-    })
-    .returning();
-  return amendment!.id;
-}
 
 const ROWS: Row[] = [
   // Accounts (spec §7).
@@ -181,46 +164,7 @@ const ROWS: Row[] = [
     expected: BOOKING,
     request: (f) => ({ method: 'POST', url: `/api/update-booking/${f.bookingId}`, payload: {} }),
   },
-  // What a change would cost (issue #25 item 2): whoever may change the booking.
-  {
-    call: 'POST /api/amendment-quote/{id}',
-    expected: BOOKING,
-    request: (f) => ({ method: 'POST', url: `/api/amendment-quote/${f.bookingId}`, payload: {} }),
-  },
-  // A dearer change's difference (issue #25 item 2): confirmed and paid by the booking's driver (or its link) only;
-  // an operator changes a booking with update-booking. The fixture's booking has nothing to pay (409 for its driver).
-  {
-    call: 'POST /api/amendment-payment/{id}',
-    expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 409 },
-    request: (f) => ({ method: 'POST', url: `/api/amendment-payment/${f.bookingId}`, payload: {} }),
-  },
-  {
-    call: 'POST /api/pay-amendment/{id}/{amendmentId}',
-    // This app's card provider turns the demo card off (403) for the driver too; their success: booking-charges.test.ts.
-    expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 403 },
-    request: async (f) => ({
-      method: 'POST',
-      url: `/api/pay-amendment/${f.bookingId}/${await pendingChange(f.bookingId, 'demo')}`,
-      payload: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', cardholder: 'Camille Martin' },
-    }),
-  },
-  {
-    call: 'POST /api/amendment-paypal-order/{id}/{amendmentId}',
-    expected: { ...BOOKING, operatingSupplier: 403, admin: 403 },
-    request: async (f) => ({
-      method: 'POST',
-      url: `/api/amendment-paypal-order/${f.bookingId}/${await pendingChange(f.bookingId, 'paypal')}`,
-    }),
-  },
-  {
-    call: 'POST /api/check-amendment-paypal-order/{id}/{amendmentId}/{orderId}',
-    // An order that is not the change's: 404 to its driver too.
-    expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 404 },
-    request: async (f) => ({
-      method: 'POST',
-      url: `/api/check-amendment-paypal-order/${f.bookingId}/${await pendingChange(f.bookingId, 'paypal')}/ORDER1`,
-    }),
-  },
+  ...bookingChangeRows(() => suiteDb!),
   // Managing a booking without an account (issue #25 item 1): the answer never depends on who asks, and a link
   // nobody was sent opens nothing for anyone (the grant's own checks: booking-access.test.ts).
   {

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { requireBookingHolder } from '../booking-access/booking-holder.ts';
+import * as changes from './booking-changes.service.ts';
 import * as service from './bookings.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
@@ -105,7 +106,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.amendmentQuote(
+      changes.amendmentQuote(
         ctx,
         await requireBookingHolder(ctx, request, request.params.id),
         request.params.id,
@@ -126,7 +127,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.payForChange(
+      changes.payForChange(
         ctx,
         await requireBookingHolder(ctx, request, request.params.id),
         request.params.id,
@@ -147,7 +148,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.payChangeByDemoCard(
+      changes.payChangeByDemoCard(
         ctx,
         await requireBookingHolder(ctx, request, request.params.id),
         request.params.id,
@@ -168,7 +169,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.changeWalletOrder(
+      changes.changeWalletOrder(
         ctx,
         await requireBookingHolder(ctx, request, request.params.id),
         request.params.id,
@@ -188,7 +189,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.checkChangeWallet(
+      changes.checkChangeWallet(
         ctx,
         await requireBookingHolder(ctx, request, request.params.id),
         request.params.id,

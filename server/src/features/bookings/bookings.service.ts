@@ -1,9 +1,7 @@
-import type { AmendmentPayment } from '@roam/contract/amendments';
 import { bookingActions } from '@roam/contract/booking-actions';
 import type { BookingSummary } from '@roam/contract/booking-summary';
 import type { BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
-import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import { BLOCKING_STATUSES, type BookingStatus, type Language } from '@roam/contract/enums';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,9 +11,8 @@ import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { demoCardAccepted } from '../payments/payments.service.ts';
 import { confirmRefund, refundPayment } from '../payments/refunds.service.ts';
-import { amendmentRefundKey, planChange, quoteOf, TAKEN, unchangedSince } from './booking-amendment.ts';
+import { amendmentRefundKey, planChange, TAKEN, unchangedSince } from './booking-amendment.ts';
 import {
   quoteOf as cancellationQuoteOf,
   cancellationTerms,
@@ -23,12 +20,6 @@ import {
   supplierOf,
 } from './booking-cancellation.ts';
 import { changesOf, recordChangeNotices, sameAs } from './booking-change-notices.ts';
-import {
-  checkChangeWalletOrder,
-  createChangeWalletOrder,
-  openAmendment,
-  payChangeWithDemoCard,
-} from './booking-charges.ts';
 import { actionsOf, toDetail, toRow, toSummary } from './booking-views.ts';
 import * as repository from './bookings.repository.ts';
 
@@ -74,7 +65,7 @@ export async function listBookings(
 }
 
 /** The booking and what `user` may do with it now; a booking with no action for them does not exist to them. */
-async function visibleRecord(ctx: AppContext, user: SessionUser, id: string) {
+export async function visibleRecord(ctx: AppContext, user: SessionUser, id: string) {
   const record = await repository.findBooking(ctx.db, id);
   const actions = record ? actionsOf(record, user, ctx.clock.now()) : [];
   if (!record || actions.length === 0) throw NOT_FOUND();
@@ -211,80 +202,6 @@ export async function updateBooking(
   }
   await deliverNotices(ctx, mails);
   return toDetail((await visibleRecord(ctx, user, id)).record, language);
-}
-
-/** `POST /api/amendment-quote/{id}` (issue #25 item 2): what the change would cost, and whether the car is free. */
-export async function amendmentQuote(ctx: AppContext, user: SessionUser, id: string, body: UpdateBookingBody) {
-  const { record, actions } = await visibleRecord(ctx, user, id);
-  const operator = isOperator(record, user);
-  if (!operator && (body.status !== undefined || body.pickupLocationId !== undefined)) {
-    throw new AppError('FORBIDDEN', 'Only the supplier can change this.');
-  }
-  if (!actions.includes('edit')) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
-  const plan = await planChange(ctx, record, body, operator);
-  const { pickupAt, dropoffAt } = plan.values;
-  if (await repository.carTakenBetween(ctx.db, record.booking.carId, id, pickupAt, dropoffAt, ctx.clock.now())) {
-    throw TAKEN();
-  }
-  return quoteOf(record, plan);
-}
-
-/**
- * `POST /api/amendment-payment/{id}` (issue #25 item 2): the driver (or the booking's link) confirms a dearer change
- * of a booking paid online in full; the change waits until its difference is paid through the booking's gateway
- * (booking-charges.ts). Operators change a booking with update-booking: what was paid online stays as paid.
- */
-export async function payForChange(
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-  body: UpdateBookingBody,
-): Promise<AmendmentPayment> {
-  const { record, actions } = await visibleRecord(ctx, user, id);
-  if (isOperator(record, user) || body.status !== undefined || body.pickupLocationId !== undefined) {
-    throw new AppError('FORBIDDEN', 'Only the supplier can change this.');
-  }
-  if (!actions.includes('edit')) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
-  const plan = await planChange(ctx, record, body, false);
-  if (plan.settlement !== 'charge') throw new AppError('CONFLICT', 'This change has no difference to pay online.');
-  const { pickupAt, dropoffAt } = plan.values;
-  if (await repository.carTakenBetween(ctx.db, record.booking.carId, id, pickupAt, dropoffAt, ctx.clock.now())) {
-    throw TAKEN();
-  }
-  return openAmendment(ctx, record, plan);
-}
-
-/** `POST /api/pay-amendment/{id}/{amendmentId}`: the demo card pays a change's difference (issue #25 item 2). */
-export async function payChangeByDemoCard(
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-  amendmentId: string,
-  card: DemoPaymentBody,
-): Promise<PaymentResult> {
-  const { record } = await visibleRecord(ctx, user, id);
-  if (isOperator(record, user)) throw new AppError('FORBIDDEN', 'Only the driver pays a change.');
-  return payChangeWithDemoCard(ctx, id, amendmentId, demoCardAccepted(ctx, card));
-}
-
-/** `POST /api/amendment-paypal-order/{id}/{amendmentId}`: the wallet's order of a change's difference (issue #25). */
-export async function changeWalletOrder(ctx: AppContext, user: SessionUser, id: string, amendmentId: string) {
-  const { record } = await visibleRecord(ctx, user, id);
-  if (isOperator(record, user)) throw new AppError('FORBIDDEN', 'Only the driver pays a change.');
-  return createChangeWalletOrder(ctx, record, amendmentId);
-}
-
-/** `POST /api/check-amendment-paypal-order/{id}/{amendmentId}/{orderId}`: captured, then the change applied once. */
-export async function checkChangeWallet(
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-  amendmentId: string,
-  orderId: string,
-) {
-  const { record } = await visibleRecord(ctx, user, id);
-  if (isOperator(record, user)) throw new AppError('FORBIDDEN', 'Only the driver pays a change.');
-  return checkChangeWalletOrder(ctx, id, amendmentId, orderId);
 }
 
 /**

@@ -19,6 +19,7 @@ import { bookingGrantHashOf } from '../../plugins/booking-grant.ts';
 import { guestTokenHashOf } from '../../plugins/guest-token.ts';
 import type { Payer } from './payment-party.ts';
 import * as payments from './payments.service.ts';
+import * as wallet from './wallet-payments.service.ts';
 
 const SWEEP_MS = 60_000;
 const errors = errorReplies(400, 402, 403, 404, 409);
@@ -106,7 +107,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreatePaypalOrderResultSchema, ...errors, ...errorReplies(503) },
       },
     },
-    async (request) => payments.createWalletOrder(ctx, payerOf(request), request.body),
+    async (request) => wallet.createWalletOrder(ctx, payerOf(request), request.body),
   );
 
   app.post(
@@ -120,8 +121,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentResultSchema, ...errors },
       },
     },
-    async (request) =>
-      payments.checkWalletOrder(ctx, payerOf(request), request.params.bookingId, request.params.orderId),
+    async (request) => wallet.checkWalletOrder(ctx, payerOf(request), request.params.bookingId, request.params.orderId),
   );
 
   // The webhook needs the raw bytes to verify the signature: its own scope with a Buffer JSON parser.

@@ -1,5 +1,4 @@
 import type {
-  CreatePaypalOrderBody,
   DemoPaymentBody,
   GatewaySession,
   PaymentOutcome,
@@ -7,7 +6,6 @@ import type {
   PendingPayment,
 } from '@roam/contract/checkout';
 import type { Language, PaymentProvider } from '@roam/contract/enums';
-import { toMinor } from '@roam/contract/money';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,7 +16,6 @@ import { bookingSummaries } from '../bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
 import { bookingFor, mayRead, type Payer } from './payment-party.ts';
 import * as repository from './payments.repository.ts';
-import type { PaypalGateway } from './paypal-gateway.ts';
 import type { StripeGateway } from './stripe-gateway.ts';
 
 // Payment gateways behind one interface (ARCHITECTURE §5): demo (default without keys), card (Stripe), wallet
@@ -112,7 +109,7 @@ export async function failBookingPayment(ctx: AppContext, bookingId: string): Pr
   await repository.releaseHold(ctx.db, bookingId);
 }
 
-function assertAwaitingPayment(booking: repository.PayableBooking) {
+export function assertAwaitingPayment(booking: repository.PayableBooking) {
   if (booking.status !== 'void' || booking.paidAt)
     throw new AppError('CONFLICT', 'This booking is not awaiting payment.');
   if (!booking.blocksCar && booking.holdExpiresAt === null) {
@@ -337,65 +334,4 @@ export async function handleCardWebhook(ctx: AppContext, rawBody: Buffer, signat
     if (error instanceof AppError && error.code === 'NOT_FOUND') return;
     throw error;
   });
-}
-
-// --- Wallet provider ----------------------------------------------------------------------------
-
-function requirePaypal(ctx: AppContext): PaypalGateway {
-  if (!ctx.payments.paypal) throw new AppError('NOT_FOUND', 'The wallet provider is not configured.');
-  return ctx.payments.paypal;
-}
-
-/** `POST /api/create-paypal-order/` (spec §7): the order is made from the booking; the client's figures must agree. */
-export async function createWalletOrder(ctx: AppContext, payer: Payer, body: CreatePaypalOrderBody) {
-  const paypal = requirePaypal(ctx);
-  const booking = await bookingFor(ctx, body.bookingId, payer);
-  assertAwaitingPayment(booking);
-  if (body.currency !== booking.currency || toMinor(body.amount, body.currency) !== booking.chargedAmount) {
-    throw new AppError('BAD_REQUEST', 'The amount does not match the booking.');
-  }
-  try {
-    const order = await paypal.createOrder({
-      bookingId: booking.id,
-      amount: booking.chargedAmount,
-      currency: booking.currency,
-      name: body.name,
-      description: body.description,
-    });
-    await repository.setPaymentReference(ctx.db, booking.id, 'paypal', order.id);
-    return { orderId: order.id };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    ctx.log.error({ err: error, bookingId: booking.id }, 'wallet order could not be created');
-    throw new AppError('SERVICE_UNAVAILABLE', 'Something went wrong! Try again later');
-  }
-}
-
-/** `POST /api/check-paypal-order/{bookingId}/{orderId}` (spec §7): verify, capture if approved, confirm. */
-export async function checkWalletOrder(ctx: AppContext, payer: Payer, bookingId: string, orderId: string) {
-  const paypal = requirePaypal(ctx);
-  const booking = await bookingFor(ctx, bookingId, payer);
-  if (booking.paymentProvider === 'paypal' && booking.paymentReference && booking.paymentReference !== orderId) {
-    throw new AppError('NOT_FOUND', 'Unknown order.');
-  }
-  let order: Awaited<ReturnType<PaypalGateway['getOrder']>>;
-  try {
-    order = await paypal.getOrder(orderId);
-    if (order.bookingId !== bookingId) throw new AppError('NOT_FOUND', 'Unknown order.');
-    if (order.status === 'APPROVED')
-      order = { ...(await paypal.captureOrder(orderId)), bookingId, amount: order.amount, currency: order.currency };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    ctx.log.warn({ err: error, bookingId, orderId }, 'wallet order check failed');
-    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
-  }
-  if (order.status !== 'COMPLETED') {
-    if (order.status === 'VOIDED') await failBookingPayment(ctx, bookingId);
-    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
-  }
-  if (order.amount !== booking.chargedAmount || order.currency !== booking.currency) {
-    ctx.log.error({ bookingId, orderId }, 'wallet payment amount does not match the booking');
-    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
-  }
-  return confirmBookingPayment(ctx, bookingId, 'paypal', orderId);
 }

@@ -1,0 +1,70 @@
+import type { CreatePaypalOrderBody } from '@roam/contract/checkout';
+import { toMinor } from '@roam/contract/money';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { bookingFor, type Payer } from './payment-party.ts';
+import * as repository from './payments.repository.ts';
+import { assertAwaitingPayment, confirmBookingPayment, failBookingPayment } from './payments.service.ts';
+import type { PaypalGateway } from './paypal-gateway.ts';
+
+// The wallet provider's side of paying a booking (spec §7: create-paypal-order, check-paypal-order); it ends, as every
+// gateway does, in payments.service.ts `confirmBookingPayment` or `failBookingPayment`.
+
+function requirePaypal(ctx: AppContext): PaypalGateway {
+  if (!ctx.payments.paypal) throw new AppError('NOT_FOUND', 'The wallet provider is not configured.');
+  return ctx.payments.paypal;
+}
+
+/** `POST /api/create-paypal-order/` (spec §7): the order is made from the booking; the client's figures must agree. */
+export async function createWalletOrder(ctx: AppContext, payer: Payer, body: CreatePaypalOrderBody) {
+  const paypal = requirePaypal(ctx);
+  const booking = await bookingFor(ctx, body.bookingId, payer);
+  assertAwaitingPayment(booking);
+  if (body.currency !== booking.currency || toMinor(body.amount, body.currency) !== booking.chargedAmount) {
+    throw new AppError('BAD_REQUEST', 'The amount does not match the booking.');
+  }
+  try {
+    const order = await paypal.createOrder({
+      bookingId: booking.id,
+      amount: booking.chargedAmount,
+      currency: booking.currency,
+      name: body.name,
+      description: body.description,
+    });
+    await repository.setPaymentReference(ctx.db, booking.id, 'paypal', order.id);
+    return { orderId: order.id };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    ctx.log.error({ err: error, bookingId: booking.id }, 'wallet order could not be created');
+    throw new AppError('SERVICE_UNAVAILABLE', 'Something went wrong! Try again later');
+  }
+}
+
+/** `POST /api/check-paypal-order/{bookingId}/{orderId}` (spec §7): verify, capture if approved, confirm. */
+export async function checkWalletOrder(ctx: AppContext, payer: Payer, bookingId: string, orderId: string) {
+  const paypal = requirePaypal(ctx);
+  const booking = await bookingFor(ctx, bookingId, payer);
+  if (booking.paymentProvider === 'paypal' && booking.paymentReference && booking.paymentReference !== orderId) {
+    throw new AppError('NOT_FOUND', 'Unknown order.');
+  }
+  let order: Awaited<ReturnType<PaypalGateway['getOrder']>>;
+  try {
+    order = await paypal.getOrder(orderId);
+    if (order.bookingId !== bookingId) throw new AppError('NOT_FOUND', 'Unknown order.');
+    if (order.status === 'APPROVED')
+      order = { ...(await paypal.captureOrder(orderId)), bookingId, amount: order.amount, currency: order.currency };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    ctx.log.warn({ err: error, bookingId, orderId }, 'wallet order check failed');
+    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  }
+  if (order.status !== 'COMPLETED') {
+    if (order.status === 'VOIDED') await failBookingPayment(ctx, bookingId);
+    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  }
+  if (order.amount !== booking.chargedAmount || order.currency !== booking.currency) {
+    ctx.log.error({ bookingId, orderId }, 'wallet payment amount does not match the booking');
+    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  }
+  return confirmBookingPayment(ctx, bookingId, 'paypal', orderId);
+}
