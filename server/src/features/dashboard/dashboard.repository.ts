@@ -57,21 +57,23 @@ export async function todaysMovements(db: DbOrTx, supplierId: string | null, now
         and ${time} >= ${at}::timestamptz - interval '1 day' and ${time} < ${at}::timestamptz + interval '1 day'
         and (${time} at time zone l.time_zone)::date = (${at}::timestamptz at time zone l.time_zone)::date`;
   };
-  const today = sql`(${moves('pickup')} union all ${moves('dropoff')})`;
-  const [places, movements] = await Promise.all([
-    db.execute(sql`
+  // One statement (PGlite runs one at a time): the day's movements once, counted per place and the first shown.
+  const result = await db.execute(sql`
+    with m as materialized (${moves('pickup')} union all ${moves('dropoff')}),
+    places as (
       select location_id as "locationId", names, time_zone as "timeZone", today,
         (count(*) filter (where kind = 'pickup'))::int as pickups,
         (count(*) filter (where kind = 'dropoff'))::int as dropoffs
-      from ${today} m group by location_id, names, time_zone, today`),
-    db.execute(sql`
+      from m group by location_id, names, time_zone, today),
+    shown as (
       select m.id, m.reference, m.kind, m.at, m.status, m.location_id as "locationId", m.names,
         m.time_zone as "timeZone", c.name as "carName", d.full_name as "driverName", m.today
-      from (select * from ${today} t order by at, id limit ${shown}) m
-        join cars c on c.id = m.car_id join users d on d.id = m.driver_id
-      order by m.at, m.id`),
-  ]);
-  return { places: rowsOf<PlaceCountRow>(places), movements: rowsOf<MovementRow>(movements) };
+      from (select * from m order by at, id limit ${shown}) m
+        join cars c on c.id = m.car_id join users d on d.id = m.driver_id)
+    select (select coalesce(json_agg(p), '[]') from places p) as places,
+      (select coalesce(json_agg(s order by s.at, s.id), '[]') from shown s) as movements`);
+  const [row] = rowsOf<{ places: PlaceCountRow[]; movements: MovementRow[] }>(result);
+  return { places: row?.places ?? [], movements: row?.movements ?? [] };
 }
 
 /** Open cancellation requests and unpaid holds (online payments under way that still hold a car). */

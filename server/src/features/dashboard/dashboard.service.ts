@@ -29,13 +29,19 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
   const [today, queues, period] = await Promise.all([
     repository.todaysMovements(ctx.db, supplierId, now, MOVEMENTS_SHOWN),
     repository.queues(ctx.db, supplierId, now),
-    cachedPeriod(ctx.db, { supplierId, from, to }, query.fresh === 'true', async () => {
-      const [revenue, utilisation] = await Promise.all([
-        repository.revenue(ctx.db, supplierId, from, to),
-        repository.utilisation(ctx.db, supplierId, from, to),
-      ]);
-      return { revenue, utilisation };
-    }),
+    cachedPeriod(
+      ctx.db,
+      { supplierId, from, to },
+      query.fresh === 'true',
+      async () => {
+        const [revenue, utilisation] = await Promise.all([
+          repository.revenue(ctx.db, supplierId, from, to),
+          repository.utilisation(ctx.db, supplierId, from, to),
+        ]);
+        return { revenue, utilisation };
+      },
+      now.getTime(),
+    ),
   ]);
   const { revenue, utilisation } = period.figures;
 
