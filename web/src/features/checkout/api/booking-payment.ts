@@ -1,5 +1,6 @@
-import type { PaymentOutcome, PendingPayment } from '@roam/contract/checkout';
+import type { DemoPaymentBody, PaymentOutcome, PaymentResult, PendingPayment } from '@roam/contract/checkout';
 import type { Language } from '@roam/contract/enums';
+import { toMajor } from '@roam/contract/money';
 import { api } from '../../../lib/api-client';
 
 // The payment step of a booking awaiting its online payment (issue #22 items 3, 5, 11), and the payment result with
@@ -19,3 +20,23 @@ export const pendingPaymentQuery = (bookingId: string, language: Language, answe
 
 export const paymentOutcome = (sessionId: string, language: Language, signal: AbortSignal) =>
   api.get<PaymentOutcome>(`/api/checkout-session/${encodeURIComponent(sessionId)}?language=${language}`, { signal });
+
+/** The demo gateway's card (test mode) pays the booking. */
+export const payByDemoCard = (bookingId: string, card: DemoPaymentBody) =>
+  api.post<PaymentResult>(`/api/demo-payment/${encodeURIComponent(bookingId)}`, card);
+
+/** The wallet's order of what is due now (spec §7 create-paypal-order), in the booking's currency: its id. */
+export const createWalletOrder = ({ bookingId, summary }: PendingPayment) =>
+  api
+    .post<{ orderId: string }>('/api/create-paypal-order/', {
+      bookingId,
+      amount: toMajor(summary.amounts.payNow, summary.amounts.currency),
+      currency: summary.amounts.currency,
+      name: summary.car.name.slice(0, 200),
+      description: `${summary.car.name} — ${summary.supplier.name} — ${summary.reference}`.slice(0, 1000),
+    })
+    .then(({ orderId }) => orderId);
+
+/** The approved wallet order checked and captured (spec §7 check-paypal-order). */
+export const checkWalletOrder = (bookingId: string, orderId: string) =>
+  api.post<PaymentResult>(`/api/check-paypal-order/${encodeURIComponent(bookingId)}/${encodeURIComponent(orderId)}`);

@@ -1,5 +1,5 @@
 import type { PaymentResult, PendingPayment } from '@roam/contract/checkout';
-import { formatMinor, toMajor } from '@roam/contract/money';
+import { formatMinor } from '@roam/contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,12 @@ import { formatInZone } from '../../../i18n/formats';
 import { isApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
 import { BookingSummaryView } from '../../../ui/booking-summary';
+import { CardForm } from '../../../ui/card-form';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
-import { pendingPaymentQuery } from '../api/booking-payment';
+import { WalletButton } from '../../../ui/wallet-button';
+import { checkWalletOrder, createWalletOrder, payByDemoCard, pendingPaymentQuery } from '../api/booking-payment';
 import type { BackFromPayment } from '../lib/use-checkout-form';
-import { CardForm } from './card-form';
-import { WalletButton } from './wallet-button';
 
 /**
  * The checkout's second step (spec §2) at `/checkout?…&booking=<id>`: the booking just made — or found again after a
@@ -103,7 +103,12 @@ function PayBooking({ pending }: { pending: PendingPayment }) {
               </p>
             ) : null}
             {pending.payment?.provider === 'demo' ? (
-              <CardForm bookingId={bookingId} amount={payNow} onPaid={onPaid} onFailed={onFailed} />
+              <CardForm
+                pay={(card) => payByDemoCard(bookingId, card)}
+                amount={payNow}
+                onPaid={onPaid}
+                onFailed={onFailed}
+              />
             ) : null}
             {pending.payment?.provider === 'stripe' ? (
               <a className="button button--accent" href={pending.payment.url}>
@@ -112,13 +117,12 @@ function PayBooking({ pending }: { pending: PendingPayment }) {
             ) : null}
             {pending.walletEnabled && settings.payment.wallet && clientId ? (
               <WalletButton
+                key={bookingId}
                 sdkUrl={settings.payment.paypalSdkUrl}
                 clientId={clientId}
-                bookingId={bookingId}
-                amount={toMajor(amounts.payNow, amounts.currency)}
                 currency={amounts.currency}
-                name={summary.car.name}
-                description={`${summary.car.name} — ${summary.supplier.name} — ${summary.reference}`}
+                createOrder={() => createWalletOrder(pending)}
+                checkOrder={(orderId) => checkWalletOrder(bookingId, orderId)}
                 onPaid={onPaid}
                 onFailed={onFailed}
               />

@@ -1,7 +1,7 @@
 import type { PaymentResult } from '@roam/contract/checkout';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../lib/api-client';
 
 /** Spec §4 "Wallet payment script loading". */
 export type ScriptState = 'initial' | 'pending' | 'resolved' | 'rejected';
@@ -50,33 +50,33 @@ function loadScript(src: string): Promise<void> {
 interface WalletButtonProps {
   sdkUrl: string;
   clientId: string;
-  bookingId: string;
-  /** The charge in the booking currency's major units (spec §7 amount), as the server fixed it. */
-  amount: number;
   currency: string;
-  name: string;
-  description: string;
+  /** Makes the order on the server (spec §7 create-paypal-order, or a change's), answering its id. */
+  createOrder: () => Promise<string>;
+  /** Checks and captures the approved order on the server. */
+  checkOrder: (orderId: string) => Promise<PaymentResult>;
   onPaid: (result: PaymentResult) => void;
   onFailed: (code: string) => void;
 }
 
-/** The wallet provider's button: create the order and check it with the spec §7 calls. */
+/**
+ * The wallet provider's button: the order is made and checked by the server's calls the caller names (a booking's,
+ * or a change's difference: give each payment its own `key`).
+ */
 export function WalletButton({
   sdkUrl,
   clientId,
-  bookingId,
-  amount,
   currency,
-  name,
-  description,
+  createOrder,
+  checkOrder,
   onPaid,
   onFailed,
 }: WalletButtonProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<ScriptState>('initial');
   const container = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onPaid, onFailed });
-  callbacks.current = { onPaid, onFailed };
+  const callbacks = useRef({ createOrder, checkOrder, onPaid, onFailed });
+  callbacks.current = { createOrder, checkOrder, onPaid, onFailed };
 
   useEffect(() => {
     let cancelled = false;
@@ -91,21 +91,10 @@ export function WalletButton({
         container.current.replaceChildren();
         void window.paypal
           .Buttons({
-            createOrder: async () => {
-              const { orderId } = await api.post<{ orderId: string }>('/api/create-paypal-order/', {
-                bookingId,
-                amount,
-                currency,
-                name: name.slice(0, 200),
-                description: description.slice(0, 1000),
-              });
-              return orderId;
-            },
+            createOrder: () => callbacks.current.createOrder(),
             onApprove: async ({ orderID }) => {
               try {
-                const result = await api.post<PaymentResult>(
-                  `/api/check-paypal-order/${encodeURIComponent(bookingId)}/${encodeURIComponent(orderID)}`,
-                );
+                const result = await callbacks.current.checkOrder(orderID);
                 settled = true;
                 callbacks.current.onPaid(result);
               } catch (error) {
@@ -127,7 +116,7 @@ export function WalletButton({
     return () => {
       cancelled = true;
     };
-  }, [sdkUrl, clientId, bookingId, amount, currency, name, description]);
+  }, [sdkUrl, clientId, currency]);
 
   return (
     <div className="wallet-button" aria-busy={state === 'pending'}>

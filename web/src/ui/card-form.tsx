@@ -1,12 +1,13 @@
-import type { PaymentResult } from '@roam/contract/checkout';
+import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../../lib/api-client';
-import { type FieldProps, useContractForm } from '../../../lib/use-contract-form';
-import { FormMessage, TextField } from '../../../ui/form-field';
+import { isApiError } from '../lib/api-client';
+import { type FieldProps, useContractForm } from '../lib/use-contract-form';
+import { FormMessage, TextField } from './form-field';
 
 interface CardFormProps {
-  bookingId: string;
+  /** Sends the card to the demo gateway's call of what is paid: a booking (checkout) or a change's difference. */
+  pay: (card: DemoPaymentBody) => Promise<PaymentResult>;
   /** What is charged now, already formatted. */
   amount: string;
   onPaid: (result: PaymentResult) => void;
@@ -35,14 +36,13 @@ const shaped = (field: FieldProps<string>, shape: (value: string) => string) => 
 });
 
 /** The demo gateway's card fields (spec §5 card messages), checked here and again by the server. */
-export function CardForm({ bookingId, amount, onPaid, onFailed }: CardFormProps) {
+export function CardForm({ pay, amount, onPaid, onFailed }: CardFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const form = useContractForm({
     initialValues: { cardNumber: '', expiry: '', cvc: '', cardholder: '' },
     schema: () => import('@roam/contract/checkout').then((contract) => contract.DemoPaymentBodySchema),
-    onSubmit: async (card) =>
-      onPaid(await api.post<PaymentResult>(`/api/demo-payment/${encodeURIComponent(bookingId)}`, card)),
+    onSubmit: async (card) => onPaid(await pay(card)),
     onError: (error) => {
       onFailed(isApiError(error) ? error.code : 'NETWORK_ERROR');
       return null;

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../../test-utils';
+import { api } from '../lib/api-client';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../test-utils';
 import { CardForm } from './card-form';
 
 // The demo gateway's card form (spec §5 card messages) against a stand-in server.
@@ -15,7 +16,14 @@ const next = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '
 function renderCard() {
   const onPaid = vi.fn();
   const onFailed = vi.fn();
-  renderScreen(<CardForm bookingId={BOOKING} amount="120 €" onPaid={onPaid} onFailed={onFailed} />);
+  renderScreen(
+    <CardForm
+      pay={(card) => api.post(`/api/demo-payment/${BOOKING}`, card)}
+      amount="120 €"
+      onPaid={onPaid}
+      onFailed={onFailed}
+    />,
+  );
   return { onPaid, onFailed };
 }
 
