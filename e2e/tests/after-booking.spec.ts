@@ -3,14 +3,15 @@ import ical, { type VEvent } from 'node-ical';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { linkIn, type Mail, waitForMail } from '../harness/mailbox.ts';
 import { audit } from './axe.ts';
-import { expect, locale, ownPage, rentalPeriod, test, text } from './fixtures.ts';
+import { expect, locale, ownPage, rentalPeriod, test, text, textPattern } from './fixtures.ts';
 import { overflow } from './reflow.ts';
 
 // Issue #25 items 1 to 4, in two languages: a guest books and pays the Clio online, the confirmation e-mail carries
 // the receipt (its text read back) and the calendar file (parsed); the guest finds the booking from the footer's
 // "Manage booking" with its reference and e-mail, opens the e-mailed link, changes the dates (a day shorter: the
 // difference refunded, said before confirming and in an e-mail), reads in the cancel dialog that the terms make it
-// free and how much comes back, cancels, and reads the refund e-mail.
+// free and how much comes back, cancels, and reads the refund e-mail. Between the two, a change dearer than what was
+// paid: a day longer, its difference paid with the demo card before it is made.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -27,14 +28,18 @@ async function pdfText(base64: string): Promise<string> {
   return words.join(' ');
 }
 
-/** The next e-mail to `to` whose subject matches, among the first few. */
-async function mailWith(to: string, subject: RegExp): Promise<Mail> {
-  for (let index = 0; index < 6; index++) {
+/** The e-mail to `to` whose subject matches (the `nth` such, from 0), among the first few. */
+async function mailWith(to: string, subject: RegExp, nth = 0): Promise<Mail> {
+  for (let index = 0, found = 0; index < 10; index++) {
     const mail = await waitForMail(to, { after: index, timeoutMs: 20_000 });
-    if (subject.test(mail.subject)) return mail;
+    if (subject.test(mail.subject) && found++ === nth) return mail;
   }
   throw new Error(`no e-mail "${subject}" to ${to}`);
 }
+
+/** The day of `instant` at Paris (the Clio's place), as a date field takes it. */
+const parisDay = (instant: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(instant);
+const cardExpiry = () => `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
 
 /** A guest's Clio at Paris CDG, paid in full with the demo card, through the API as the checkout screen calls it. */
 async function guestPaidBooking(page: Page, email: string, language: 'en' | 'fr', offset: number) {
@@ -72,10 +77,9 @@ async function guestPaidBooking(page: Page, email: string, language: 'en' | 'fr'
   });
   expect(checkout.status()).toBe(201);
   const { bookingId } = (await checkout.json()) as { bookingId: string };
-  const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
   const paid = await page.request.post(`/api/demo-payment/${bookingId}`, {
     headers: ownPage(),
-    data: { cardNumber: '4242 4242 4242 4242', expiry: `12/${year}`, cvc: '123', cardholder: 'Robin Guest' },
+    data: { cardNumber: '4242 4242 4242 4242', expiry: cardExpiry(), cvc: '123', cardholder: 'Robin Guest' },
   });
   expect(paid.status()).toBe(200);
   return when;
@@ -85,7 +89,7 @@ for (const [language, offset] of [
   ['en', 250],
   ['fr', 256],
 ] as const) {
-  test(`${language}: a guest finds the booking by reference and e-mail, changes its dates, cancels it free and reads the refund e-mail`, async ({
+  test(`${language}: a guest finds the booking by reference and e-mail, changes its dates (shorter: refunded; longer: paid by card), cancels it free and reads the refund e-mail`, async ({
     page,
   }) => {
     const messages = locale(language);
@@ -130,9 +134,8 @@ for (const [language, offset] of [
 
     // Issue #25 item 2: the guest changes the dates — a day shorter — and reads before confirming what comes back.
     await page.getByRole('button', { name: text(messages, 'bookings.action.edit'), exact: true }).click();
-    const dayBefore = new Date(Date.parse(when.dropoffAt) - 24 * 3600_000);
-    const shorter = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(dayBefore);
-    await page.getByLabel(text(messages, 'bookings.edit.dropoffDate'), { exact: true }).fill(shorter);
+    const dropoffDate = page.getByLabel(text(messages, 'bookings.edit.dropoffDate'), { exact: true });
+    await dropoffDate.fill(parisDay(Date.parse(when.dropoffAt) - 24 * 3600_000));
     await page.getByRole('button', { name: text(messages, 'bookings.amend.check') }).click();
     const quote = page.getByRole('region', { name: text(messages, 'bookings.amend.title') });
     await expect(quote).toContainText(text(messages, 'bookings.amend.refund').split('{{amount}}')[1]!.trim());
@@ -145,8 +148,30 @@ for (const [language, offset] of [
     expect(violations).toEqual([]);
     await page.getByRole('button', { name: text(messages, 'bookings.amend.confirm') }).click();
     await expect(page.getByText(text(messages, 'bookings.updated'))).toBeVisible();
-    const changed = await mailWith(email, language === 'en' ? /is changed/ : /est modifiée/);
+    const changedSubject = language === 'en' ? /is changed/ : /est modifiée/;
+    const changed = await mailWith(email, changedSubject);
     expect(changed.text).toContain(language === 'en' ? 'Refund: ' : 'Remboursement : ');
+
+    // Then a day longer than first booked: dearer than what was paid, so its difference is paid first, with the demo
+    // card (the booking's own gateway), and only then is the change made.
+    await page.getByRole('button', { name: text(messages, 'bookings.action.edit'), exact: true }).click();
+    const longer = Date.parse(when.dropoffAt) + 24 * 3600_000;
+    await dropoffDate.fill(parisDay(longer));
+    await page.getByRole('button', { name: text(messages, 'bookings.amend.check') }).click();
+    await page.getByRole('button', { name: textPattern(messages, 'bookings.amend.pay') }).click();
+    const paying = page.getByRole('region', { name: textPattern(messages, 'bookings.amend.payTitle') });
+    await paying.getByLabel(text(messages, 'payment.card.cardNumber')).fill('4242 4242 4242 4242');
+    await paying.getByLabel(text(messages, 'payment.card.expiry')).fill(cardExpiry());
+    await paying.getByLabel(text(messages, 'payment.card.cvc')).fill('123');
+    await paying.getByLabel(text(messages, 'payment.card.cardholder')).fill('Robin Guest');
+    await audit(page, violations, 'pay a change');
+    expect(violations).toEqual([]);
+    await paying.getByRole('button', { name: textPattern(messages, 'payment.card.pay') }).click();
+    await expect(page.getByText(text(messages, 'bookings.amend.changed'))).toBeVisible();
+    const bookingId = new URL(page.url()).searchParams.get('b');
+    const booking = (await (await page.request.get(`/api/booking/${bookingId}`)).json()) as { dropoffAt: string };
+    expect(Date.parse(booking.dropoffAt)).toBe(longer);
+    await mailWith(email, changedSubject, 1);
 
     // The dialog says the terms make it free (the Clio includes cancellation) and what comes back, before confirming.
     await page.getByRole('button', { name: text(messages, 'bookings.action.cancel'), exact: true }).click();

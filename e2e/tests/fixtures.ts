@@ -21,6 +21,14 @@ export function text(messages: Locale, key: string): string {
   return value;
 }
 
+/** A string whose `{{placeholders}}` may be anything (an amount, a date): a pattern of the whole of it. */
+export function textPattern(messages: Locale, key: string): RegExp {
+  const parts = text(messages, key)
+    .split(/\{\{\w+\}\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+')}$`);
+}
+
 const APP = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
 /**

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { startFakePaypal, startFakeStripe } from '../../server/test/fake-providers.ts';
 import { startFakeSocial } from '../../server/test/fake-social.ts';
 import { type ServerProcess, startServer } from '../harness/server-process.ts';
-import { expect, locale, rentalPeriod, test, text } from './fixtures.ts';
+import { expect, locale, rentalPeriod, test, text, textPattern } from './fixtures.ts';
 
 // The outside providers as a person meets them in the browser, on a server of its own configured with them all
 // (one server start for the lot). Issue #5: Stripe and PayPal, whose real stripe SDK and PayPal REST client talk to
@@ -63,8 +63,11 @@ test.afterAll(async () => {
   await social?.close();
 });
 
-/** Signed in as the demo driver, at the checkout of the Renault Clio for 3 days from `offset` days ahead, paying in full. */
-async function checkoutClioInFull(page: Page, offset: number) {
+/**
+ * Signed in as the demo driver, at the checkout of the Renault Clio for 3 days from `offset` days ahead, paying in
+ * full, with `extras` switched on.
+ */
+async function checkoutClioInFull(page: Page, offset: number, extras: string[] = []) {
   await page.goto(`${app.url}/`);
   const answer = await page.request.post(`${app.url}/api/sign-in/frontend`, {
     data: { ...DRIVER, stayConnected: false },
@@ -82,6 +85,7 @@ async function checkoutClioInFull(page: Page, offset: number) {
   await page.goto(`${app.url}/search?${query}`);
   await page.getByRole('link', { name: text(en, 'cars.bookCar').replace('{{name}}', 'Renault Clio') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.title'));
+  for (const extra of extras) await page.getByRole('switch', { name: text(en, `cars.extra.${extra}`) }).click();
   await page.getByRole('radio', { name: text(en, 'checkout.payment.full.label') }).check();
   await page.getByRole('button', { name: text(en, 'checkout.submit.pay') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'payment.pay.title'));
@@ -94,10 +98,10 @@ async function bookingStatus(page: Page, bookingId: string): Promise<string> {
   return ((await answer.json()) as { status: string }).status;
 }
 
-test('card: the hosted payment page takes the payment, the signed webhook confirms it, the payer returns to the result', async ({
+test('card: the hosted payment page takes the payment, the signed webhook confirms it, the payer returns to the result; a dearer change is paid there too and comes back to the booking', async ({
   page,
 }) => {
-  await checkoutClioInFull(page, 70);
+  await checkoutClioInFull(page, 70, ['amendments']);
   await page.getByRole('link', { name: text(en, 'payment.pay.card') }).click();
   await expect(page).toHaveURL(new RegExp(`^${stripe.base}/pay/cs_test_`));
   const sessionId = new URL(page.url()).pathname.split('/').pop()!;
@@ -113,12 +117,34 @@ test('card: the hosted payment page takes the payment, the signed webhook confir
   const created = stripe.requests.find((request) => request.path === '/v1/checkout/sessions')!;
   expect(created.headers.authorization).toBe('Bearer sk_test_e2e');
   expect(created.form.get('line_items[0][price_data][currency]')).toBe('eur');
+
+  // Issue #25 item 2: a day longer costs more than was paid; its difference is paid on the provider's page, which
+  // comes back to the booking, where the change is made once (the webhook and the return check both confirm it).
+  await page.goto(`${app.url}/booking?b=${bookingId}&edit=1`);
+  const { dropoffAt } = (await (await page.request.get(`${app.url}/api/booking/${bookingId}`)).json()) as {
+    dropoffAt: string;
+  };
+  const longer = Date.parse(dropoffAt) + 24 * 3600_000;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(longer);
+  await page.getByLabel(text(en, 'bookings.edit.dropoffDate'), { exact: true }).fill(day);
+  await page.getByRole('button', { name: text(en, 'bookings.amend.check') }).click();
+  await page.getByRole('button', { name: textPattern(en, 'bookings.amend.pay') }).click();
+  await page.getByRole('link', { name: text(en, 'payment.pay.card') }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.base}/pay/cs_test_`));
+  const changeSession = new URL(page.url()).pathname.split('/').pop()!;
+  expect(stripe.sessions.get(changeSession)!.metadata.amendmentId).toBeTruthy();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(`${app.url}/booking?b=${bookingId}&session=${changeSession}`);
+  await expect(page.getByRole('status').filter({ hasText: text(en, 'bookings.amend.changed') })).toBeVisible();
+  expect(stripe.webhookAnswers).toEqual([200, 200]);
+  const changed = await page.request.get(`${app.url}/api/booking/${bookingId}`);
+  expect(Date.parse(((await changed.json()) as { dropoffAt: string }).dropoffAt)).toBe(longer);
 });
 
-test('wallet: the PayPal button creates the order, the payer approves it, the server captures and confirms', async ({
+test('wallet: the PayPal button creates the order, the payer approves it, the server captures and confirms; a dearer change is paid by the same wallet', async ({
   page,
 }) => {
-  await checkoutClioInFull(page, 80);
+  await checkoutClioInFull(page, 80, ['amendments']);
   await page.getByRole('button', { name: 'PayPal' }).click();
   await expect(page).toHaveURL(new RegExp(`${app.url}/checkout-session/`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'payment.session.congratulations'));
@@ -127,6 +153,25 @@ test('wallet: the PayPal button creates the order, the payer approves it, the se
   expect(order.status).toBe('COMPLETED');
   expect(order.purchase_units[0]!.custom_id ?? order.purchase_units[0]!.reference_id).toBe(bookingId);
   expect(await bookingStatus(page, bookingId)).toBe('paid');
+
+  // Issue #25 item 2: a day longer, its difference paid by the wallet's button under the change, captured once.
+  await page.goto(`${app.url}/booking?b=${bookingId}&edit=1`);
+  const { dropoffAt } = (await (await page.request.get(`${app.url}/api/booking/${bookingId}`)).json()) as {
+    dropoffAt: string;
+  };
+  const longer = Date.parse(dropoffAt) + 24 * 3600_000;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(longer);
+  await page.getByLabel(text(en, 'bookings.edit.dropoffDate'), { exact: true }).fill(day);
+  await page.getByRole('button', { name: text(en, 'bookings.amend.check') }).click();
+  await page.getByRole('button', { name: textPattern(en, 'bookings.amend.pay') }).click();
+  const paying = page.getByRole('region', { name: textPattern(en, 'bookings.amend.payTitle') });
+  await paying.getByRole('button', { name: 'PayPal' }).click();
+  await expect(page.getByText(text(en, 'bookings.amend.changed'))).toBeVisible();
+  const difference = [...paypal.orders.values()].at(-1)!;
+  expect(difference.status).toBe('COMPLETED');
+  expect(difference).not.toBe(order);
+  const changed = await page.request.get(`${app.url}/api/booking/${bookingId}`);
+  expect(Date.parse(((await changed.json()) as { dropoffAt: string }).dropoffAt)).toBe(longer);
 });
 
 for (const [provider, name] of [

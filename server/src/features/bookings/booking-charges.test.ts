@@ -88,6 +88,10 @@ describe('a dearer change of a booking paid by card', () => {
       amount_total: quoted.amount.amount,
       currency: 'gbp',
       metadata: { bookingId: id, amendmentId },
+      // The provider's page comes back to the booking, which checks the session (web change-session-result.tsx).
+      success_url: expect.stringMatching(
+        new RegExp(`^https?://[^/]+/booking\\?b=${id}&session=\\{CHECKOUT_SESSION_ID\\}$`),
+      ),
     });
     // Not paid yet: the check says so, and the booking is unchanged.
     expect((await check(payment.sessionId)).json()).toMatchObject({ bookingId: id, payment: 'open' });

@@ -61,6 +61,10 @@ export function createStripeGateway(config: Config) {
       holdExpiresAt: Date;
     }): Promise<CardSession> {
       const expiresAt = Math.max(input.holdExpiresAt.getTime(), Date.now() + MIN_SESSION_MS);
+      // A booking's payment comes back to the result page; a change's difference to its booking (issue #25 item 2).
+      const back = input.amendmentId
+        ? `${config.PUBLIC_URL}/booking?b=${input.bookingId}&session={CHECKOUT_SESSION_ID}`
+        : `${config.PUBLIC_URL}/checkout-session/{CHECKOUT_SESSION_ID}`;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -76,8 +80,8 @@ export function createStripeGateway(config: Config) {
           ],
           metadata: { bookingId: input.bookingId, ...(input.amendmentId ? { amendmentId: input.amendmentId } : {}) },
           client_reference_id: input.bookingId,
-          success_url: `${config.PUBLIC_URL}/checkout-session/{CHECKOUT_SESSION_ID}`,
-          cancel_url: `${config.PUBLIC_URL}/checkout-session/{CHECKOUT_SESSION_ID}`,
+          success_url: back,
+          cancel_url: back,
           expires_at: Math.floor(expiresAt / 1000),
         },
         // One session per booking (per change's difference), even when the call is retried.

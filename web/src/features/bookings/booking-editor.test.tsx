@@ -1,6 +1,6 @@
 import type { UpdateBookingBody } from '@roam/contract/bookings';
 import { formatMinor } from '@roam/contract/money';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_YEAR, booking, CLIO } from '../../test-fixtures';
@@ -113,7 +113,7 @@ describe('the booking editor', () => {
     expect(body).toMatchObject({ dropoffAt: `${year}-06-03T08:00:00.000Z` });
   });
 
-  it('says a cheaper change is refunded; a dearer change of a booking paid in full cannot be confirmed, an edit prices again', async () => {
+  it('says a cheaper change is refunded and a dearer one charged; an edit prices it again', async () => {
     let answer = quote('refund', 15900, 12000);
     serveApi({
       [`GET /api/car/${CLIO._id}`]: car,
@@ -128,8 +128,118 @@ describe('the booking editor', () => {
     await user.type(input('Drop-off date'), `${year}-06-05`);
     expect(screen.queryByRole('region', { name: 'The price of this change' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Check the price' }));
-    expect(await screen.findByText(`costs ${eur(3900)} more than you paid online`, { exact: false })).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Confirm the change' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText(`This change costs ${eur(3900)} more.`, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Pay ${eur(3900)} and change` })).toBeTruthy();
+  });
+
+  describe('a dearer change of a booking paid online (issue #25 item 2)', () => {
+    const AMENDMENT = '2e14385b-390b-41fa-b404-482cef5b873b';
+    const payment = (provider: 'demo' | 'stripe' | null) => ({
+      amendmentId: AMENDMENT,
+      amount: { amount: 3900, currency: 'EUR' },
+      payment:
+        provider === 'demo'
+          ? { provider, testMode: true }
+          : provider === 'stripe'
+            ? { provider, sessionId: 'cs_test_1', url: 'https://pay.example/cs_test_1' }
+            : null,
+    });
+    const next = `12${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+
+    /** Quotes a day longer, then confirms it with the quote's "Pay … and change". */
+    async function confirmDearer(user: ReturnType<typeof userEvent.setup>) {
+      await user.clear(input('Drop-off date'));
+      await user.type(input('Drop-off date'), `${year}-06-05`);
+      await user.click(screen.getByRole('button', { name: 'Check the price' }));
+      await user.click(await screen.findByRole('button', { name: `Pay ${eur(3900)} and change` }));
+      return screen.findByRole('region', { name: `Pay the difference: ${eur(3900)}` });
+    }
+    async function payByCard(user: ReturnType<typeof userEvent.setup>) {
+      await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
+      await user.type(input('Expiry date (MM/YY)'), next);
+      await user.type(input('Card Validation Code (CVC)'), '123');
+      await user.type(input('Cardholder name'), 'Robin Guest');
+      await user.click(screen.getByRole('button', { name: `Pay ${eur(3900)}` }));
+    }
+
+    it('confirming opens the payment of the difference under the form; the demo card pays it and the change is made', async () => {
+      const calls = serveApi({
+        [`GET /api/car/${CLIO._id}`]: car,
+        [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('charge', 12000, 15900)),
+        [`POST /api/amendment-payment/${BOOKING._id}`]: () => Response.json(payment('demo')),
+        [`POST /api/pay-amendment/${BOOKING._id}/${AMENDMENT}`]: () =>
+          Response.json({ bookingId: BOOKING._id, status: 'paid', payment: 'paid' }),
+      });
+      const user = userEvent.setup();
+      const onDone = renderEditor();
+      const paying = await confirmDearer(user);
+      // The focus moves to what replaced the form's button; the booking stays as it is until paid.
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('heading', { name: /Pay the difference/ })),
+      );
+      expect(paying.textContent).toContain('Your booking stays as it is until the difference is paid.');
+      expect(calls.some(({ route }) => route.startsWith('POST /api/update-booking'))).toBe(false);
+      await payByCard(user);
+      await waitFor(() => expect(onDone).toHaveBeenCalled());
+      expect(await screen.findByText('Your booking is changed.')).toBeTruthy();
+      const quoted = calls.find(({ route }) => route.startsWith('POST /api/amendment-quote'))?.body;
+      expect(calls.find(({ route }) => route.startsWith('POST /api/amendment-payment'))?.body).toEqual(quoted);
+      expect(calls.find(({ route }) => route.startsWith('POST /api/pay-amendment'))?.body).toMatchObject({
+        cardNumber: '4242 4242 4242 4242',
+      });
+    });
+
+    it('says when the car was taken meanwhile: the change is not made and the difference is refunded', async () => {
+      serveApi({
+        [`GET /api/car/${CLIO._id}`]: car,
+        [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('charge', 12000, 15900)),
+        [`POST /api/amendment-payment/${BOOKING._id}`]: () => Response.json(payment('demo')),
+        [`POST /api/pay-amendment/${BOOKING._id}/${AMENDMENT}`]: () =>
+          Response.json({ bookingId: BOOKING._id, status: 'paid', payment: 'refund' }),
+      });
+      const user = userEvent.setup();
+      const onDone = renderEditor();
+      const paying = await confirmDearer(user);
+      await payByCard(user);
+      expect((await within(paying).findByRole('alert')).textContent).toContain(
+        'The car is no longer free for those days, so your booking was not changed.',
+      );
+      expect(onDone).not.toHaveBeenCalled();
+    });
+
+    it('a declined card says so and may be tried again; an edit of the form drops the payment and prices again', async () => {
+      serveApi({
+        [`GET /api/car/${CLIO._id}`]: car,
+        [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('charge', 12000, 15900)),
+        [`POST /api/amendment-payment/${BOOKING._id}`]: () => Response.json(payment('demo')),
+        [`POST /api/pay-amendment/${BOOKING._id}/${AMENDMENT}`]: () => refusal(402, 'PAYMENT_FAILED'),
+      });
+      const user = userEvent.setup();
+      renderEditor();
+      const paying = await confirmDearer(user);
+      await payByCard(user);
+      expect((await within(paying).findByRole('alert')).textContent).toBe('Payment failed.');
+      expect(screen.getByRole('button', { name: `Pay ${eur(3900)}` })).toBeTruthy();
+      await user.clear(input('Pick-up time'));
+      await user.type(input('Pick-up time'), '11:00');
+      expect(screen.queryByRole('region', { name: /Pay the difference/ })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Check the price' })).toBeTruthy();
+    });
+
+    it("a booking paid through the card provider: a link to the provider's page for the difference", async () => {
+      serveApi({
+        [`GET /api/car/${CLIO._id}`]: car,
+        [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('charge', 12000, 15900)),
+        [`POST /api/amendment-payment/${BOOKING._id}`]: () => Response.json(payment('stripe')),
+      });
+      const user = userEvent.setup();
+      renderEditor();
+      const paying = await confirmDearer(user);
+      expect(within(paying).getByRole('link', { name: 'Pay by card' }).getAttribute('href')).toBe(
+        'https://pay.example/cs_test_1',
+      );
+      expect(within(paying).queryByLabelText('Card number')).toBeNull();
+    });
   });
 
   it('changes the drop-off place among the car’s places (issue #25 item 2), priced with it', async () => {

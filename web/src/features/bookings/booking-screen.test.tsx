@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { SESSION_QUERY_KEY } from '../../lib/session';
@@ -12,15 +12,21 @@ screenTests(['bookings', 'checkout', 'cars']);
 
 const ID = 'b5c00e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11';
 
-async function renderBooking(shown: ReturnType<typeof booking>, signedIn = true) {
-  serveApi({
+async function renderBooking(
+  shown: ReturnType<typeof booking>,
+  signedIn = true,
+  { search = '', handlers = {} }: { search?: string; handlers?: Parameters<typeof serveApi>[0] } = {},
+) {
+  const calls = serveApi({
     [`GET /api/booking/${ID}`]: () => Response.json(shown),
     [`GET /api/car/${CLIO._id}`]: () => Response.json(CLIO),
+    ...handlers,
   });
   const queryClient = createQueryClient();
   queryClient.setQueryData(SESSION_QUERY_KEY, { user: signedIn ? DRIVER : null, unauthorized: false });
-  renderScreen(<BookingScreen />, { path: `/booking?b=${ID}`, queryClient });
+  renderScreen(<BookingScreen />, { path: `/booking?b=${ID}${search}`, queryClient });
   await screen.findByText(shown.car.name, { selector: 'dd' });
+  return calls;
 }
 
 const terms = () => screen.getAllByRole('term').map((term) => term.textContent);
@@ -60,6 +66,32 @@ describe('the booking screen', () => {
     await renderBooking(booking(ID, { status: 'void', holdExpiresAt }), false);
     expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(`/checkout?booking=${ID}`);
     expect(screen.queryByRole('button', { name: 'Release' })).toBeNull();
+  });
+
+  it("says what came of a change's difference paid on the card provider's page, and reads the booking again (issue #25 item 2)", async () => {
+    const shown = booking(ID, { amendable: true });
+    const outcome = (payment: string) => () =>
+      Response.json({ bookingId: ID, status: 'paid', payment, summary: shown });
+    const calls = await renderBooking(shown, false, {
+      search: '&session=cs_test_1',
+      handlers: { 'GET /api/checkout-session/cs_test_1': outcome('paid') },
+    });
+    expect((await screen.findByText('Your booking is changed.')).getAttribute('role')).toBe('status');
+    const routes = calls.map(({ route }) => route);
+    const checked = routes.indexOf('GET /api/checkout-session/cs_test_1');
+    await waitFor(() => expect(routes.lastIndexOf(`GET /api/booking/${ID}`)).toBeGreaterThan(checked));
+  });
+
+  it("says the booking is unchanged when the difference was not paid on the provider's page (issue #25 item 2)", async () => {
+    const shown = booking(ID, { amendable: true });
+    await renderBooking(shown, false, {
+      search: '&session=cs_test_2',
+      handlers: {
+        'GET /api/checkout-session/cs_test_2': () =>
+          Response.json({ bookingId: ID, status: 'paid', payment: 'open', summary: shown }),
+      },
+    });
+    expect(await screen.findByText('The difference was not paid, so your booking is unchanged.')).toBeTruthy();
   });
 
   it('sends a visitor without the grant to sign in', async () => {

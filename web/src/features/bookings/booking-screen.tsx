@@ -16,11 +16,15 @@ import { toast } from '../../ui/toast';
 import { useBooking, useCancelBooking, useDeleteBookings, useReleaseBooking } from './api/bookings';
 import { BookingDocuments } from './components/booking-documents';
 import { BookingEditor } from './components/booking-editor';
+import { ChangeSessionResult } from './components/change-session-result';
 import { useCancelQuestion } from './components/cancel-question';
 import '../../ui/panel.css';
 import './bookings.css';
 
-/** One booking (spec §2 /booking?b=…): view, edit what the server allows, cancel. */
+/**
+ * One booking (spec §2 /booking?b=…): view, edit what the server allows, cancel; `&session=` back from paying a
+ * change's difference on the card provider's page (issue #25 item 2).
+ */
 export function BookingScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -47,8 +51,10 @@ export function BookingScreen() {
     );
   }
   if (!booking.data) return <PageLoading />;
+  const changeSession = params.get('session');
   return (
     <Page title={t('bookings.detail.title')}>
+      {changeSession ? <ChangeSessionResult sessionId={changeSession} /> : null}
       <BookingView
         key={booking.data._id + booking.data.status}
         booking={booking.data}

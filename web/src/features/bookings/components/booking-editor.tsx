@@ -1,11 +1,12 @@
-import type { AmendmentQuote } from '@roam/contract/amendments';
+import type { AmendmentPayment, AmendmentQuote } from '@roam/contract/amendments';
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
 import type { ChosenExtras } from '@roam/contract/price';
+import { formatMinor } from '@roam/contract/money';
 import { instantToZoned } from '@roam/contract/time';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n';
+import { importWithStrings, useLanguage } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ExtrasToggles } from '../../../ui/extras-toggles';
@@ -13,12 +14,20 @@ import { FormMessage, SelectField, TextField } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { useCar } from '../../cars/api/get-car';
 import { useAmendmentQuote, useUpdateBooking } from '../api/bookings';
+import { useAmendmentPayment } from '../api/change-payment';
 import { AmendmentQuoteSummary } from './amendment-quote';
+
+const ChangePayment = lazy(() =>
+  importWithStrings('features/bookings/components/change-payment', () => import('./change-payment')).then((module) => ({
+    default: module.ChangePayment,
+  })),
+);
 
 /**
  * Changes what the server allows (spec §2 /booking?b=…&edit=1): a driver the dates and extras of a booking not started
- * yet whose terms allow changes — first the price of the change (issue #25 item 2: new total, refunded or due at the
- * counter), then confirmed; an operator also the status, at once. Each end's date and time are its place's wall clock.
+ * yet whose terms allow changes — first the price of the change (issue #25 item 2: new total, refunded, due at the
+ * counter, or charged), then confirmed, a charged difference paid under the form first; an operator also the status,
+ * at once. Each end's date and time are its place's wall clock.
  */
 export function BookingEditor({
   booking,
@@ -35,8 +44,11 @@ export function BookingEditor({
   const car = useCar(booking.car._id);
   const update = useUpdateBooking(language);
   const quoteChange = useAmendmentQuote();
+  const payForChange = useAmendmentPayment();
   // The quote shown, and the change it prices: a change edited after its quote is priced again before it is sent.
   const [quoted, setQuoted] = useState<{ body: string; quote: AmendmentQuote } | null>(null);
+  // A dearer change of a booking paid online, confirmed: its difference is paid before it is made.
+  const [paying, setPaying] = useState<AmendmentPayment | null>(null);
   // Shown only where the rule allows an edit (contract booking-actions.ts, issue #22 item 9).
   const pickupZone = booking.pickupLocation.timeZone;
   const dropoffZone = booking.dropoffLocation.timeZone;
@@ -74,6 +86,10 @@ export function BookingEditor({
         setQuoted({ body: JSON.stringify(body), quote });
         return;
       }
+      if (!operator && quoted?.quote.settlement === 'charge') {
+        setPaying(await payForChange.mutateAsync({ id: booking._id, body }));
+        return;
+      }
       await update.mutateAsync({ id: booking._id, body });
       toast.success(t('bookings.updated'));
       onDone();
@@ -84,6 +100,7 @@ export function BookingEditor({
       if (code === 'FORBIDDEN') return t('bookings.errors.forbidden');
       if (code === 'VALIDATION_FAILED') return t('bookings.errors.invalid');
       setQuoted(null);
+      setPaying(null);
       return t('bookings.errors.generic');
     },
   });
@@ -91,58 +108,75 @@ export function BookingEditor({
     <TextField {...form.field(name, t(`bookings.edit.${name}`))} type={type} required />
   );
 
+  const charge = quoted?.quote.settlement === 'charge' ? quoted.quote.amount : null;
+  const submitLabel = operator
+    ? t('bookings.edit.save')
+    : charge
+      ? t('bookings.amend.pay', { amount: formatMinor(charge.amount, charge.currency, language) })
+      : quoted
+        ? t('bookings.amend.confirm')
+        : t('bookings.amend.check');
+
   return (
-    <form
-      className="checkout-section booking-editor"
-      aria-labelledby={`${id}-title`}
-      {...form.formProps}
-      // An edit after the quote: the next submit prices it again.
-      onChange={() => setQuoted(null)}
-    >
-      <h2 id={`${id}-title`} className="checkout-section__title">
-        {t('bookings.edit.title')}
-      </h2>
-      <FormMessage>{form.message}</FormMessage>
-      <div className="form-grid">
-        {dateField('pickupDate', 'date')}
-        {dateField('pickupTime', 'time')}
-        {dateField('dropoffDate', 'date')}
-        {dateField('dropoffTime', 'time')}
-      </div>
-      <SelectField label={t('bookings.amend.dropoffPlace')} value={dropoffPlace} onChange={setDropoffPlace}>
-        {places.map((place) => (
-          <option key={place._id} value={place._id}>
-            {place.name}
-          </option>
-        ))}
-      </SelectField>
-      {car.data ? <ExtrasToggles car={car.data} value={extras} onChange={setExtras} /> : null}
-      {operator ? (
-        <SelectField
-          label={t('bookings.column.status')}
-          value={status}
-          onChange={(value) => setStatus(value as BookingStatus)}
-        >
-          {BOOKING_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`bookings.status.${value}`)}
+    <>
+      <form
+        className="checkout-section booking-editor"
+        aria-labelledby={`${id}-title`}
+        {...form.formProps}
+        // An edit after the quote: the next submit prices it again (and a difference being paid is dropped).
+        onChange={() => {
+          setQuoted(null);
+          setPaying(null);
+        }}
+      >
+        <h2 id={`${id}-title`} className="checkout-section__title">
+          {t('bookings.edit.title')}
+        </h2>
+        <FormMessage>{form.message}</FormMessage>
+        <div className="form-grid">
+          {dateField('pickupDate', 'date')}
+          {dateField('pickupTime', 'time')}
+          {dateField('dropoffDate', 'date')}
+          {dateField('dropoffTime', 'time')}
+        </div>
+        <SelectField label={t('bookings.amend.dropoffPlace')} value={dropoffPlace} onChange={setDropoffPlace}>
+          {places.map((place) => (
+            <option key={place._id} value={place._id}>
+              {place.name}
             </option>
           ))}
         </SelectField>
+        {car.data ? <ExtrasToggles car={car.data} value={extras} onChange={setExtras} /> : null}
+        {operator ? (
+          <SelectField
+            label={t('bookings.column.status')}
+            value={status}
+            onChange={(value) => setStatus(value as BookingStatus)}
+          >
+            {BOOKING_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`bookings.status.${value}`)}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        {quoted ? <AmendmentQuoteSummary quote={quoted.quote} /> : null}
+        <div className="booking__actions">
+          {paying ? null : (
+            <button type="submit" className="button button--accent" disabled={form.pending}>
+              {submitLabel}
+            </button>
+          )}
+          <button type="button" className="button button--secondary" onClick={onDone}>
+            {t('bookings.edit.cancel')}
+          </button>
+        </div>
+      </form>
+      {paying ? (
+        <Suspense fallback={null}>
+          <ChangePayment bookingId={booking._id} payment={paying} onDone={onDone} />
+        </Suspense>
       ) : null}
-      {quoted ? <AmendmentQuoteSummary quote={quoted.quote} /> : null}
-      <div className="booking__actions">
-        <button
-          type="submit"
-          className="button button--accent"
-          disabled={form.pending || quoted?.quote.settlement === 'charge'}
-        >
-          {operator ? t('bookings.edit.save') : quoted ? t('bookings.amend.confirm') : t('bookings.amend.check')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('bookings.edit.cancel')}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

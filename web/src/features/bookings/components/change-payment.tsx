@@ -1,0 +1,108 @@
+import type { AmendmentPayment } from '@roam/contract/amendments';
+import type { PaymentResult } from '@roam/contract/checkout';
+import { formatMinor } from '@roam/contract/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n';
+import { useSettings } from '../../../lib/settings';
+import { CardForm } from '../../../ui/card-form';
+import { toast } from '../../../ui/toast';
+import { WalletButton } from '../../../ui/wallet-button';
+import { checkChangeWalletOrder, createChangeWalletOrder, payChangeByDemoCard } from '../api/change-payment';
+
+/**
+ * Paying the difference of a dearer change (issue #25 item 2) through the booking's own gateway: the demo card, the
+ * card provider's page (it comes back to this booking: change-session-result.tsx) or the wallet. The booking keeps
+ * its terms until the difference is paid; a change the car can no longer take is refunded, and said so here. Shown
+ * under the change's form (an edit there drops it: the change is priced again); loaded with its strings only when a
+ * driver confirms a dearer change.
+ */
+export function ChangePayment({
+  bookingId,
+  payment,
+  onDone,
+}: {
+  bookingId: string;
+  payment: AmendmentPayment;
+  /** The difference is paid and the change made. */
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const settings = useSettings();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notMade, setNotMade] = useState(false);
+  const amount = formatMinor(payment.amount.amount, payment.amount.currency, language);
+  const { amendmentId } = payment;
+  const clientId = settings.payment.paypalClientId;
+
+  // The form's button went away: the focus goes to what replaced it, not lost on the page.
+  useEffect(() => title.current?.focus(), []);
+
+  const onPaid = async (result: PaymentResult) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['booking'] }),
+      queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    ]);
+    if (result.payment === 'refund') return setNotMade(true);
+    toast.success(t('bookings.amend.changed'));
+    onDone();
+  };
+  const onFailed = (code: string) =>
+    setProblem(
+      code === 'PAYMENT_FAILED'
+        ? t('checkout.paymentFailed')
+        : code === 'CAR_UNAVAILABLE'
+          ? t('bookings.errors.unavailable')
+          : t('bookings.errors.generic'),
+    );
+
+  return (
+    <section className="checkout-section change-payment" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} ref={title} tabIndex={-1} className="checkout-section__subtitle">
+        {t('bookings.amend.payTitle', { amount })}
+      </h3>
+      {notMade ? (
+        <p role="alert">{t('bookings.amend.notMade')}</p>
+      ) : (
+        <>
+          <p>{t('bookings.amend.payNote')}</p>
+          {problem ? (
+            <p className="field-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          {payment.payment?.provider === 'demo' ? (
+            <CardForm
+              pay={(card) => payChangeByDemoCard(bookingId, amendmentId, card)}
+              amount={amount}
+              onPaid={(result) => void onPaid(result)}
+              onFailed={onFailed}
+            />
+          ) : null}
+          {payment.payment?.provider === 'stripe' ? (
+            <a className="button button--accent" href={payment.payment.url}>
+              {t('payment.pay.card')}
+            </a>
+          ) : null}
+          {payment.payment === null && settings.payment.wallet && clientId ? (
+            <WalletButton
+              key={amendmentId}
+              sdkUrl={settings.payment.paypalSdkUrl}
+              clientId={clientId}
+              currency={payment.amount.currency}
+              createOrder={() => createChangeWalletOrder(bookingId, amendmentId)}
+              checkOrder={(orderId) => checkChangeWalletOrder(bookingId, amendmentId, orderId)}
+              onPaid={(result) => void onPaid(result)}
+              onFailed={onFailed}
+            />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
