@@ -98,6 +98,26 @@ async function bookingStatus(page: Page, bookingId: string): Promise<string> {
   return ((await answer.json()) as { status: string }).status;
 }
 
+/** The booking's drop-off instant (ms) as its driver reads it. */
+async function dropoffOf(page: Page, bookingId: string): Promise<number> {
+  const answer = await page.request.get(`${app.url}/api/booking/${bookingId}`);
+  return Date.parse(((await answer.json()) as { dropoffAt: string }).dropoffAt);
+}
+
+/**
+ * Issue #25 item 2: on the booking's page, a drop-off a day later (dearer than what was paid) priced and confirmed
+ * with "Pay … and change"; answers the new drop-off instant.
+ */
+async function confirmADayLonger(page: Page, bookingId: string): Promise<number> {
+  await page.goto(`${app.url}/booking?b=${bookingId}&edit=1`);
+  const longer = (await dropoffOf(page, bookingId)) + 24 * 3600_000;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(longer);
+  await page.getByLabel(text(en, 'bookings.edit.dropoffDate'), { exact: true }).fill(day);
+  await page.getByRole('button', { name: text(en, 'bookings.amend.check') }).click();
+  await page.getByRole('button', { name: textPattern(en, 'bookings.amend.pay') }).click();
+  return longer;
+}
+
 test('card: the hosted payment page takes the payment, the signed webhook confirms it, the payer returns to the result; a dearer change is paid there too and comes back to the booking', async ({
   page,
 }) => {
@@ -120,15 +140,7 @@ test('card: the hosted payment page takes the payment, the signed webhook confir
 
   // Issue #25 item 2: a day longer costs more than was paid; its difference is paid on the provider's page, which
   // comes back to the booking, where the change is made once (the webhook and the return check both confirm it).
-  await page.goto(`${app.url}/booking?b=${bookingId}&edit=1`);
-  const { dropoffAt } = (await (await page.request.get(`${app.url}/api/booking/${bookingId}`)).json()) as {
-    dropoffAt: string;
-  };
-  const longer = Date.parse(dropoffAt) + 24 * 3600_000;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(longer);
-  await page.getByLabel(text(en, 'bookings.edit.dropoffDate'), { exact: true }).fill(day);
-  await page.getByRole('button', { name: text(en, 'bookings.amend.check') }).click();
-  await page.getByRole('button', { name: textPattern(en, 'bookings.amend.pay') }).click();
+  const longer = await confirmADayLonger(page, bookingId);
   await page.getByRole('link', { name: text(en, 'payment.pay.card') }).click();
   await expect(page).toHaveURL(new RegExp(`^${stripe.base}/pay/cs_test_`));
   const changeSession = new URL(page.url()).pathname.split('/').pop()!;
@@ -137,8 +149,7 @@ test('card: the hosted payment page takes the payment, the signed webhook confir
   await expect(page).toHaveURL(`${app.url}/booking?b=${bookingId}&session=${changeSession}`);
   await expect(page.getByRole('status').filter({ hasText: text(en, 'bookings.amend.changed') })).toBeVisible();
   expect(stripe.webhookAnswers).toEqual([200, 200]);
-  const changed = await page.request.get(`${app.url}/api/booking/${bookingId}`);
-  expect(Date.parse(((await changed.json()) as { dropoffAt: string }).dropoffAt)).toBe(longer);
+  expect(await dropoffOf(page, bookingId)).toBe(longer);
 });
 
 test('wallet: the PayPal button creates the order, the payer approves it, the server captures and confirms; a dearer change is paid by the same wallet', async ({
@@ -155,23 +166,14 @@ test('wallet: the PayPal button creates the order, the payer approves it, the se
   expect(await bookingStatus(page, bookingId)).toBe('paid');
 
   // Issue #25 item 2: a day longer, its difference paid by the wallet's button under the change, captured once.
-  await page.goto(`${app.url}/booking?b=${bookingId}&edit=1`);
-  const { dropoffAt } = (await (await page.request.get(`${app.url}/api/booking/${bookingId}`)).json()) as {
-    dropoffAt: string;
-  };
-  const longer = Date.parse(dropoffAt) + 24 * 3600_000;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(longer);
-  await page.getByLabel(text(en, 'bookings.edit.dropoffDate'), { exact: true }).fill(day);
-  await page.getByRole('button', { name: text(en, 'bookings.amend.check') }).click();
-  await page.getByRole('button', { name: textPattern(en, 'bookings.amend.pay') }).click();
+  const longer = await confirmADayLonger(page, bookingId);
   const paying = page.getByRole('region', { name: textPattern(en, 'bookings.amend.payTitle') });
   await paying.getByRole('button', { name: 'PayPal' }).click();
   await expect(page.getByText(text(en, 'bookings.amend.changed'))).toBeVisible();
   const difference = [...paypal.orders.values()].at(-1)!;
   expect(difference.status).toBe('COMPLETED');
   expect(difference).not.toBe(order);
-  const changed = await page.request.get(`${app.url}/api/booking/${bookingId}`);
-  expect(Date.parse(((await changed.json()) as { dropoffAt: string }).dropoffAt)).toBe(longer);
+  expect(await dropoffOf(page, bookingId)).toBe(longer);
 });
 
 for (const [provider, name] of [
