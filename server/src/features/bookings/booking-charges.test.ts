@@ -1,8 +1,10 @@
+import { formatMinor } from '@roam/contract/money';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, period, bookingRow as rowOf } from '../../../test/booking-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
+import { startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, bookingAmendments, bookings, notifications, refunds } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
@@ -26,11 +28,16 @@ describe('a dearer change of a booking paid by card', () => {
   let app: Awaited<ReturnType<typeof cardApp>>;
   let t: TestApp;
   let driver: Who;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
-    app = await cardApp();
+    smtp = await startSmtpCapture();
+    app = await cardApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Roam <no-reply@roam.example>' });
     ({ t, driver } = app);
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
 
   /** The Clio for 4 days, amendments bought, paid in full by card in GBP. */
   async function paidBooking(daysAhead: number) {
@@ -143,6 +150,24 @@ describe('a dearer change of a booking paid by card', () => {
       dropoffAt: new Date(period(60, 4).dropoffAt),
     });
     expect((await amendmentsOf(t, id)).map((a) => [a.id, a.status])).toEqual([[amendmentId, 'refunded']]);
+    // The driver is told once — though the check and the webhook both confirmed it — why, and what comes back.
+    const told = await t.db.select().from(notifications).where(eq(notifications.bookingId, id));
+    expect(told.filter((n) => n.kind === 'changeNotMade').map((n) => [n.userId, n.params])).toEqual([
+      [
+        DEMO_IDS.users.driver,
+        { car: 'Renault Clio', reason: 'taken', refundAmount: amount.amount, refundCurrency: 'GBP' },
+      ],
+    ]);
+    const { reference } = await row(t, id);
+    const mails = () =>
+      smtp.received.filter((mail) => smtp.textOf(mail).includes(`paid for to booking ${reference} (`));
+    await expect.poll(() => mails().length).toBe(1);
+    expect(mails()[0]!.to).toEqual([DEMO_ACCOUNTS.driver.email]);
+    const text = Buffer.from(smtp.textOf(mails()[0]!), 'latin1').toString('utf8');
+    expect(text).toContain('could not be made: the car is no longer free for those days.');
+    expect(text).toContain(
+      `Refund: ${formatMinor(amount.amount, 'GBP', 'en')}, to the card or account you paid with. It usually arrives within 5 to 10 days.`,
+    );
   });
 
   it('refuses a change with nothing to pay, the pick-up place, an operator, and another driver', async () => {

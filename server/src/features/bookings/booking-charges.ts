@@ -6,11 +6,16 @@ import { AppError } from '../../lib/app-error.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { deliverNotices } from '../notifications/notifications.service.ts';
+import {
+  type ChangeNotMadeReason,
+  deliverNotices,
+  recordBookingNotice,
+} from '../notifications/notifications.service.ts';
 import { confirmRefund, refundPayment } from '../payments/refunds.service.ts';
 import type { CardSession } from '../payments/stripe-gateway.ts';
 import * as amendments from './amendments.repository.ts';
 import type { PlannedChange } from './booking-amendment.ts';
+import { driverOf } from './booking-cancellation.ts';
 import { changesOf, recordChangeNotices } from './booking-change-notices.ts';
 import * as repository from './bookings.repository.ts';
 
@@ -128,7 +133,7 @@ export async function applyPaidAmendment(
     });
   } catch (error) {
     if (!(error instanceof Stale) && pgErrorCode(error) !== '23P01') throw error;
-    await refundAmendment(ctx, amendment, reference);
+    await refundAmendment(ctx, amendment, reference, error instanceof Stale ? 'changed' : 'taken');
     const booking = (await repository.findBooking(ctx.db, bookingId))!.booking;
     return { bookingId, status: booking.status, payment: 'refund' };
   }
@@ -138,8 +143,16 @@ export async function applyPaidAmendment(
   return { bookingId, status: booking.status, payment: settled.status === 'refunded' ? 'refund' : 'paid' };
 }
 
-/** Pays back a difference whose change could not be applied, once (its own refund key), and marks it refunded. */
-async function refundAmendment(ctx: AppContext, amendment: amendments.AmendmentRow, reference: string) {
+/**
+ * Pays back a difference whose change could not be applied, once (its own refund key), and marks it refunded; the
+ * driver is told why and what comes back, once, in the transaction that marks it (a check and a webhook at once).
+ */
+async function refundAmendment(
+  ctx: AppContext,
+  amendment: amendments.AmendmentRow,
+  reference: string,
+  reason: ChangeNotMadeReason,
+) {
   const key = `amend-refund-${amendment.id}`;
   const refund = await refundPayment(ctx, {
     key,
@@ -149,12 +162,22 @@ async function refundAmendment(ctx: AppContext, amendment: amendments.AmendmentR
     amount: amendment.amount,
     currency: amendment.currency,
   });
-  await ctx.db.transaction(async (tx) => {
+  const mails = await ctx.db.transaction(async (tx) => {
     const locked = await amendments.lockAmendment(tx, amendment.id);
-    if (locked?.status !== 'pending') return;
+    if (locked?.status !== 'pending') return [];
     await amendments.settleAmendment(tx, amendment.id, 'refunded', reference);
     await confirmRefund(ctx, tx, key, refund.reference);
+    const record = (await repository.findBooking(tx, amendment.bookingId))!;
+    const notice = await recordBookingNotice(ctx, tx, driverOf(record), 'changeNotMade', {
+      id: record.booking.id,
+      reference: record.booking.reference,
+      carName: record.carName,
+      reason,
+      refund: { amount: refund.amount, currency: refund.currency },
+    });
+    return [notice];
   });
+  await deliverNotices(ctx, mails);
   ctx.log.warn({ bookingId: amendment.bookingId, amendmentId: amendment.id }, 'change paid but not applied: refunded');
 }
 
