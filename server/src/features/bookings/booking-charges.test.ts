@@ -1,6 +1,5 @@
 import { formatMinor } from '@roam/contract/money';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, period, bookingRow as rowOf } from '../../../test/booking-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
@@ -8,7 +7,15 @@ import { startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, bookingAmendments, bookings, notifications, refunds } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { cardApp, changeableWalletBooking, GOOD_CARD, payByCard, walletApp } from '../payments/test-helpers.ts';
+import {
+  cardApp,
+  cardWebhook,
+  changeableCardBooking,
+  changeableWalletBooking,
+  GOOD_CARD,
+  paidAtProvider as paidAt,
+  walletApp,
+} from '../payments/test-helpers.ts';
 
 // Issue #25 item 2: a dearer change of a booking paid online in full is paid through the booking's gateway — the card
 // provider (a local server speaking its protocol) or the demo card — and applies only once paid, once even when the
@@ -39,39 +46,13 @@ describe('a dearer change of a booking paid by card', () => {
     await smtp.close();
   });
 
-  /** The Clio for 4 days, amendments bought, paid in full by card in GBP. */
-  async function paidBooking(daysAhead: number) {
-    const payload = checkoutBody(
-      { paymentOption: 'full', currency: 'GBP', extras: { amendments: true }, ...period(daysAhead, 4) } as never,
-      daysAhead,
-    );
-    const paid = await payByCard(app, payload);
-    return { id: paid.bookingId, charged: paid.chargedAmount, sessionId: paid.sessionId };
-  }
+  const paidBooking = (daysAhead: number) => changeableCardBooking(app, daysAhead);
   const refundsAt = (sessionId: string) =>
     [...app.fake.refunds.values()].filter((refund) => refund.payment_intent === sessionId.replace(/^cs_/, 'pi_'));
   const check = (sessionId: string) =>
     t.app.inject({ method: 'GET', url: `/api/checkout-session/${sessionId}`, headers: driver });
-  const webhook = (sessionId: string) => {
-    const session = app.fake.sessions.get(sessionId)!;
-    const payload = JSON.stringify({
-      id: `evt_${sessionId}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: { object: session },
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/stripe-webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' }),
-      },
-      payload,
-    });
-  };
-  const paidAtProvider = (sessionId: string) =>
-    Object.assign(app.fake.sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid' });
+  const webhook = (sessionId: string) => cardWebhook(app, sessionId);
+  const paidAtProvider = (sessionId: string) => paidAt(app, sessionId);
 
   it('waits unpaid, then applies once when the check and the webhook both confirm it; the cancel refunds both payments', async () => {
     const { id, charged, sessionId: first } = await paidBooking(30);
