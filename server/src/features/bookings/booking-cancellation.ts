@@ -14,6 +14,7 @@ import {
   type Refund,
   refundedFromPayment,
   refundPayment,
+  refundTotal,
 } from '../payments/refunds.service.ts';
 import * as amendmentsRepository from './amendments.repository.ts';
 import * as repository from './bookings.repository.ts';
@@ -112,10 +113,7 @@ export async function refundAcrossPayments(
     );
     parts.push({ key: payment.key, refund });
   }
-  const refund: Refund | null = parts[0]
-    ? { ...parts[0].refund, amount: parts.reduce((sum, part) => sum + part.refund.amount, 0) }
-    : null;
-  return { parts, refund };
+  return { parts, refund: refundTotal(parts) };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { period } from '../../../test/booking-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { bookings, refunds } from '../../db/schema.ts';
+import { bookings, cars, refunds } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
 import {
   cardApp,
   cardWebhook,
@@ -16,7 +18,8 @@ import {
 // does — the dearer change's difference first, then the original payment, never more from a payment than it took —
 // each part once under its own key, even when the change is sent twice at once and again. Against the local card
 // provider and wallet provider, which record each refund against the payment intent / capture it was made from (and,
-// like the real ones, refuse a refund beyond what a payment took).
+// like the real ones, refuse a refund beyond what a payment took). The operator's decision on a cancellation so split
+// shows its one total.
 
 type Who = { cookie: string };
 
@@ -85,6 +88,44 @@ describe('a cheaper change after a dearer one paid by card', () => {
     expect(refundsAt(first)).toEqual([refund - difference]);
     const booking = await expectRecorded(t, id, refund);
     expect(booking).toMatchObject({ totalAmount: quoted.after.amount, chargedAmount: charged + difference - refund });
+  });
+
+  it("the operator's decision on a cancellation split across both payments shows its one total, also when asked again", async () => {
+    // The Clio sells its cancellation cover (not bought): the driver's cancel is a request; a day's price is kept.
+    const [clio] = await t.db.select().from(cars).where(eq(cars.id, DEMO_IDS.cars.clio));
+    await t.db.update(cars).set({ cancellation: 1500 }).where(eq(cars.id, DEMO_IDS.cars.clio));
+    try {
+      const { id, charged, sessionId: first } = await changeableCardBooking(app, 120);
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: `/api/amendment-payment/${id}`,
+        headers: driver,
+        payload: period(120, 6),
+      });
+      const { amount, payment } = confirmed.json();
+      paidAtProvider(app, payment.sessionId);
+      expect((await cardWebhook(app, payment.sessionId)).statusCode).toBe(200);
+      const cancel = await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${id}`, headers: driver });
+      expect(cancel.json().cancelRequest).toBe(true);
+
+      const supplier = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
+      const approve = () => t.app.inject({ method: 'POST', url: `/api/approve-cancellation/${id}`, headers: supplier });
+      const decided = await approve();
+      expect(decided.statusCode, decided.body).toBe(200);
+      // The difference's payment all back, the rest from the original: two refunds, one amount shown.
+      const fromDifference = refundsAt(payment.sessionId);
+      const fromOriginal = refundsAt(first);
+      expect(fromDifference).toEqual([amount.amount]);
+      expect(fromOriginal).toHaveLength(1);
+      expect(fromOriginal[0]).toBeLessThan(charged);
+      const total = fromDifference[0]! + fromOriginal[0]!;
+      expect(decided.json()).toMatchObject({ status: 'cancelled', refund: { amount: total, currency: 'GBP' } });
+      // Asked again (a retry, a second click): the decision as it was made, nothing refunded again.
+      expect((await approve()).json()).toEqual(decided.json());
+      expect([...refundsAt(payment.sessionId), ...refundsAt(first)]).toHaveLength(2);
+    } finally {
+      await t.db.update(cars).set({ cancellation: clio!.cancellation }).where(eq(cars.id, DEMO_IDS.cars.clio));
+    }
   });
 });
 
