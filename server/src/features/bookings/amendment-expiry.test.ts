@@ -7,6 +7,7 @@ import { bookingAmendments, bookings, notifications } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
 import {
   cardApp,
+  cardRefundsOf,
   cardWebhook,
   changeableCardBooking,
   changeableWalletBooking,
@@ -56,8 +57,7 @@ describe('a dearer change not paid in time', () => {
     (await t.db.select().from(bookingAmendments).where(eq(bookingAmendments.id, amendmentId)))[0]!.status;
   const check = (sessionId: string) =>
     t.app.inject({ method: 'GET', url: `/api/checkout-session/${sessionId}`, headers: driver });
-  const refundsAt = (sessionId: string) =>
-    [...app.fake.refunds.values()].filter((refund) => refund.payment_intent === sessionId.replace(/^cs_/, 'pi_'));
+  const refundsAt = (sessionId: string) => cardRefundsOf(app, sessionId);
   /** A dearer change of a booking paid by card, confirmed: its amendment and the card session of its difference. */
   async function dearerChange(daysAhead: number) {
     const booking = await changeableCardBooking(app, daysAhead);

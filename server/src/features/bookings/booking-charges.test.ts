@@ -9,6 +9,7 @@ import { auditLog, bookingAmendments, bookings, notifications, refunds } from '.
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
 import {
   cardApp,
+  cardRefundsOf,
   cardWebhook,
   changeableCardBooking,
   changeableWalletBooking,
@@ -47,8 +48,7 @@ describe('a dearer change of a booking paid by card', () => {
   });
 
   const paidBooking = (daysAhead: number) => changeableCardBooking(app, daysAhead);
-  const refundsAt = (sessionId: string) =>
-    [...app.fake.refunds.values()].filter((refund) => refund.payment_intent === sessionId.replace(/^cs_/, 'pi_'));
+  const refundsAt = (sessionId: string) => cardRefundsOf(app, sessionId);
   const check = (sessionId: string) =>
     t.app.inject({ method: 'GET', url: `/api/checkout-session/${sessionId}`, headers: driver });
   const webhook = (sessionId: string) => cardWebhook(app, sessionId);

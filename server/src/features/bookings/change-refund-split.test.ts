@@ -7,6 +7,7 @@ import { bookings, cars, refunds } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
 import {
   cardApp,
+  cardRefundsOf,
   cardWebhook,
   changeableCardBooking,
   changeableWalletBooking,
@@ -55,10 +56,7 @@ describe('a cheaper change after a dearer one paid by card', () => {
   });
   afterAll(() => app.close());
 
-  const refundsAt = (sessionId: string) =>
-    [...app.fake.refunds.values()]
-      .filter((refund) => refund.payment_intent === sessionId.replace(/^cs_/, 'pi_'))
-      .map((refund) => refund.amount);
+  const refundsAt = (sessionId: string) => cardRefundsOf(app, sessionId).map((refund) => refund.amount);
 
   it("refunds the difference's payment first, then the rest from the original, each once", async () => {
     const { id, charged, sessionId: first } = await changeableCardBooking(app, 30);

@@ -179,3 +179,7 @@ export function cardWebhook(app: Awaited<ReturnType<typeof cardApp>>, sessionId:
     payload,
   });
 }
+
+/** The refunds the card provider made from the payment of session `sessionId` (its payment intent). */
+export const cardRefundsOf = (app: Awaited<ReturnType<typeof cardApp>>, sessionId: string) =>
+  [...app.fake.refunds.values()].filter((refund) => refund.payment_intent === sessionId.replace(/^cs_/, 'pi_'));
