@@ -33,6 +33,12 @@ export const NOTIFICATION_KINDS = [
   'driverChangedBooking',
   /** The driver cancelled a booking free of charge by its terms (issue #25), to its supplier. params: { car } */
   'driverCancelled',
+  /**
+   * A dearer change was paid but could not be made (issue #25 item 2), to its driver: the difference is refunded.
+   * params: { car, reason: 'taken' (its days are no longer free) | 'changed' (the booking changed or was cancelled
+   * meanwhile), refundAmount (minor units), refundCurrency }
+   */
+  'changeNotMade',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

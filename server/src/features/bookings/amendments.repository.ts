@@ -1,5 +1,5 @@
 import type { PaymentProvider } from '@roam/contract/enums';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingAmendments } from '../../db/schema.ts';
 
@@ -55,4 +55,14 @@ export async function appliedAmendments(db: DbOrTx, bookingId: string) {
     .from(bookingAmendments)
     .where(and(eq(bookingAmendments.bookingId, bookingId), eq(bookingAmendments.status, 'applied')))
     .orderBy(desc(bookingAmendments.settledAt));
+}
+
+/** Pending amendments whose payment window closed before `now` become `expired`, in one statement (the sweep). */
+export async function expireLapsedAmendments(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .update(bookingAmendments)
+    .set({ status: 'expired' })
+    .where(and(eq(bookingAmendments.status, 'pending'), lt(bookingAmendments.expiresAt, now)))
+    .returning({ id: bookingAmendments.id });
+  return rows.length;
 }

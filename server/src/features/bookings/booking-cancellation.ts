@@ -14,6 +14,7 @@ import {
   type Refund,
   refundedFromPayment,
   refundPayment,
+  refundTotal,
 } from '../payments/refunds.service.ts';
 import * as amendmentsRepository from './amendments.repository.ts';
 import * as repository from './bookings.repository.ts';
@@ -74,23 +75,31 @@ export const supplierOf = (record: repository.BookingRecord) => ({
 /**
  * Refunds `amount` of what the booking was paid, across its payments (issue #25 item 2), in `tx`: the differences of
  * dearer changes, newest first, each at most what it took less what was refunded from it, then the booking's own
- * payment (the card provider refunds a payment intent at most what it took). Each part under its own key, so a retry
- * makes none twice: the booking's payment under `cancellationRefundKey`, a difference under that key and its change's.
+ * payment (the card provider refunds a payment intent at most what it took; what is left of it is what was charged
+ * less the differences' rest). Each part under its own key, so a retry makes none twice: the booking's payment under
+ * `key`, a difference under `key` and its change's. Used by the cancellation (`cancellationRefundKey`) and by a
+ * cheaper change (its `amendmentRefundKey`). Returns each part to confirm, and the refund as the driver sees it: one
+ * amount, the total.
  */
-async function refundParts(ctx: AppContext, tx: DbOrTx, current: repository.BookingRow, amount: number) {
-  const base = cancellationRefundKey(current.id);
+export async function refundAcrossPayments(
+  ctx: AppContext,
+  tx: DbOrTx,
+  current: repository.BookingRow,
+  amount: number,
+  key: string,
+) {
   const payments: { key: string; provider: PaymentProvider; reference: string | null; amount: number }[] = [];
   for (const paid of await amendmentsRepository.appliedAmendments(tx, current.id)) {
     if (!paid.paymentReference) continue;
-    const refunded = await refundedFromPayment(ctx, tx, current.id, paid.paymentReference, base);
+    const refunded = await refundedFromPayment(ctx, tx, current.id, paid.paymentReference, key);
     payments.push({
-      key: `${base}-${paid.id}`,
+      key: `${key}-${paid.id}`,
       provider: paid.provider,
       reference: paid.paymentReference,
       amount: paid.amount - refunded,
     });
   }
-  payments.push({ key: base, provider: current.paymentProvider!, reference: current.paymentReference, amount });
+  payments.push({ key, provider: current.paymentProvider!, reference: current.paymentReference, amount });
   const parts: { key: string; refund: Refund }[] = [];
   let left = amount;
   for (const payment of payments) {
@@ -104,7 +113,7 @@ async function refundParts(ctx: AppContext, tx: DbOrTx, current: repository.Book
     );
     parts.push({ key: payment.key, refund });
   }
-  return parts;
+  return { parts, refund: refundTotal(parts) };
 }
 
 /**
@@ -135,10 +144,10 @@ export async function cancelWithRefund(
         'This booking was just changed. Check what a cancellation gives back and try again.',
       );
     }
-    const parts = terms.refund > 0 && current.paymentProvider ? await refundParts(ctx, tx, current, terms.refund) : [];
-    const refund: Refund | null = parts[0]
-      ? { ...parts[0].refund, amount: parts.reduce((sum, part) => sum + part.refund.amount, 0) }
-      : null;
+    const { parts, refund } =
+      terms.refund > 0 && current.paymentProvider
+        ? await refundAcrossPayments(ctx, tx, current, terms.refund, cancellationRefundKey(id))
+        : { parts: [], refund: null };
     await repository.updateBooking(tx, id, {
       status: 'cancelled',
       blocksCar: false,

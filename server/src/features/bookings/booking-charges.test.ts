@@ -1,12 +1,22 @@
+import { formatMinor } from '@roam/contract/money';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, period, bookingRow as rowOf } from '../../../test/booking-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
+import { startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, bookingAmendments, bookings, notifications, refunds } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { cardApp, changeableWalletBooking, GOOD_CARD, payByCard, walletApp } from '../payments/test-helpers.ts';
+import {
+  cardApp,
+  cardRefundsOf,
+  cardWebhook,
+  changeableCardBooking,
+  changeableWalletBooking,
+  GOOD_CARD,
+  paidAtProvider as paidAt,
+  walletApp,
+} from '../payments/test-helpers.ts';
 
 // Issue #25 item 2: a dearer change of a booking paid online in full is paid through the booking's gateway — the card
 // provider (a local server speaking its protocol) or the demo card — and applies only once paid, once even when the
@@ -26,45 +36,23 @@ describe('a dearer change of a booking paid by card', () => {
   let app: Awaited<ReturnType<typeof cardApp>>;
   let t: TestApp;
   let driver: Who;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
-    app = await cardApp();
+    smtp = await startSmtpCapture();
+    app = await cardApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Roam <no-reply@roam.example>' });
     ({ t, driver } = app);
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
 
-  /** The Clio for 4 days, amendments bought, paid in full by card in GBP. */
-  async function paidBooking(daysAhead: number) {
-    const payload = checkoutBody(
-      { paymentOption: 'full', currency: 'GBP', extras: { amendments: true }, ...period(daysAhead, 4) } as never,
-      daysAhead,
-    );
-    const paid = await payByCard(app, payload);
-    return { id: paid.bookingId, charged: paid.chargedAmount, sessionId: paid.sessionId };
-  }
-  const refundsAt = (sessionId: string) =>
-    [...app.fake.refunds.values()].filter((refund) => refund.payment_intent === sessionId.replace(/^cs_/, 'pi_'));
+  const paidBooking = (daysAhead: number) => changeableCardBooking(app, daysAhead);
+  const refundsAt = (sessionId: string) => cardRefundsOf(app, sessionId);
   const check = (sessionId: string) =>
     t.app.inject({ method: 'GET', url: `/api/checkout-session/${sessionId}`, headers: driver });
-  const webhook = (sessionId: string) => {
-    const session = app.fake.sessions.get(sessionId)!;
-    const payload = JSON.stringify({
-      id: `evt_${sessionId}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: { object: session },
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/stripe-webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' }),
-      },
-      payload,
-    });
-  };
-  const paidAtProvider = (sessionId: string) =>
-    Object.assign(app.fake.sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid' });
+  const webhook = (sessionId: string) => cardWebhook(app, sessionId);
+  const paidAtProvider = (sessionId: string) => paidAt(app, sessionId);
 
   it('waits unpaid, then applies once when the check and the webhook both confirm it; the cancel refunds both payments', async () => {
     const { id, charged, sessionId: first } = await paidBooking(30);
@@ -147,6 +135,24 @@ describe('a dearer change of a booking paid by card', () => {
       dropoffAt: new Date(period(60, 4).dropoffAt),
     });
     expect((await amendmentsOf(t, id)).map((a) => [a.id, a.status])).toEqual([[amendmentId, 'refunded']]);
+    // The driver is told once — though the check and the webhook both confirmed it — why, and what comes back.
+    const told = await t.db.select().from(notifications).where(eq(notifications.bookingId, id));
+    expect(told.filter((n) => n.kind === 'changeNotMade').map((n) => [n.userId, n.params])).toEqual([
+      [
+        DEMO_IDS.users.driver,
+        { car: 'Renault Clio', reason: 'taken', refundAmount: amount.amount, refundCurrency: 'GBP' },
+      ],
+    ]);
+    const { reference } = await row(t, id);
+    const mails = () =>
+      smtp.received.filter((mail) => smtp.textOf(mail).includes(`paid for to booking ${reference} (`));
+    await expect.poll(() => mails().length).toBe(1);
+    expect(mails()[0]!.to).toEqual([DEMO_ACCOUNTS.driver.email]);
+    const text = Buffer.from(smtp.textOf(mails()[0]!), 'latin1').toString('utf8');
+    expect(text).toContain('could not be made: the car is no longer free for those days.');
+    expect(text).toContain(
+      `Refund: ${formatMinor(amount.amount, 'GBP', 'en')}, to the card or account you paid with. It usually arrives within 5 to 10 days.`,
+    );
   });
 
   it('refuses a change with nothing to pay, the pick-up place, an operator, and another driver', async () => {

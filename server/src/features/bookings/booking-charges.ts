@@ -6,11 +6,16 @@ import { AppError } from '../../lib/app-error.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { deliverNotices } from '../notifications/notifications.service.ts';
+import {
+  type ChangeNotMadeReason,
+  deliverNotices,
+  recordBookingNotice,
+} from '../notifications/notifications.service.ts';
 import { confirmRefund, refundPayment } from '../payments/refunds.service.ts';
 import type { CardSession } from '../payments/stripe-gateway.ts';
 import * as amendments from './amendments.repository.ts';
 import type { PlannedChange } from './booking-amendment.ts';
+import { driverOf } from './booking-cancellation.ts';
 import { changesOf, recordChangeNotices } from './booking-change-notices.ts';
 import * as repository from './bookings.repository.ts';
 
@@ -20,6 +25,11 @@ import * as repository from './bookings.repository.ts';
 // arrive twice), and then, in one transaction on the locked rows, the change is applied once. A booking changed
 // meanwhile, or whose new period another booking took (the exclusion constraint, 23P01), keeps its terms and the
 // payment is refunded through its gateway once.
+//
+// A change not paid within its window is marked `expired` by the periodic sweep (`expireUnpaidChanges`). A payment
+// of it that still arrives — the card provider's session completed at the last moment and its webhook came after the
+// sweep, a wallet order approved in time and checked late — is handled as one in time: the driver paid, so the change
+// is applied when the booking is as it was and its days are still free, and refunded once otherwise.
 
 /** How long a confirmed change waits for its payment: the card provider's shortest session. */
 const PAYMENT_WINDOW_MS = 31 * 60_000;
@@ -80,6 +90,13 @@ export async function openAmendment(
 
 class Stale extends Error {}
 
+/** Waiting for its payment: pending, or expired by the sweep (a late payment is still applied or refunded, once). */
+const unsettled = (amendment: amendments.AmendmentRow | null): amendment is amendments.AmendmentRow =>
+  amendment?.status === 'pending' || amendment?.status === 'expired';
+
+/** The periodic sweep (payments.routes.ts, with the lapsed holds): unpaid changes past their window expire. */
+export const expireUnpaidChanges = (ctx: AppContext) => amendments.expireLapsedAmendments(ctx.db, ctx.clock.now());
+
 /**
  * The difference of `amendmentId` is paid (`reference`: the gateway's payment). Applies the change once; a replay
  * finds it settled. A booking changed or cancelled meanwhile, or a period taken meanwhile: refunded once instead.
@@ -97,7 +114,7 @@ export async function applyPaidAmendment(
     mails = await ctx.db.transaction(async (tx) => {
       const current = await repository.lockBooking(tx, bookingId);
       const locked = await amendments.lockAmendment(tx, amendmentId);
-      if (!current || locked?.status !== 'pending') return [];
+      if (!current || !unsettled(locked)) return [];
       if (current.totalAmount !== locked.basisTotal || current.status === 'cancelled' || current.status === 'void') {
         throw new Stale();
       }
@@ -128,7 +145,7 @@ export async function applyPaidAmendment(
     });
   } catch (error) {
     if (!(error instanceof Stale) && pgErrorCode(error) !== '23P01') throw error;
-    await refundAmendment(ctx, amendment, reference);
+    await refundAmendment(ctx, amendment, reference, error instanceof Stale ? 'changed' : 'taken');
     const booking = (await repository.findBooking(ctx.db, bookingId))!.booking;
     return { bookingId, status: booking.status, payment: 'refund' };
   }
@@ -138,8 +155,16 @@ export async function applyPaidAmendment(
   return { bookingId, status: booking.status, payment: settled.status === 'refunded' ? 'refund' : 'paid' };
 }
 
-/** Pays back a difference whose change could not be applied, once (its own refund key), and marks it refunded. */
-async function refundAmendment(ctx: AppContext, amendment: amendments.AmendmentRow, reference: string) {
+/**
+ * Pays back a difference whose change could not be applied, once (its own refund key), and marks it refunded; the
+ * driver is told why and what comes back, once, in the transaction that marks it (a check and a webhook at once).
+ */
+async function refundAmendment(
+  ctx: AppContext,
+  amendment: amendments.AmendmentRow,
+  reference: string,
+  reason: ChangeNotMadeReason,
+) {
   const key = `amend-refund-${amendment.id}`;
   const refund = await refundPayment(ctx, {
     key,
@@ -149,12 +174,21 @@ async function refundAmendment(ctx: AppContext, amendment: amendments.AmendmentR
     amount: amendment.amount,
     currency: amendment.currency,
   });
-  await ctx.db.transaction(async (tx) => {
-    const locked = await amendments.lockAmendment(tx, amendment.id);
-    if (locked?.status !== 'pending') return;
+  const mails = await ctx.db.transaction(async (tx) => {
+    if (!unsettled(await amendments.lockAmendment(tx, amendment.id))) return [];
     await amendments.settleAmendment(tx, amendment.id, 'refunded', reference);
     await confirmRefund(ctx, tx, key, refund.reference);
+    const record = (await repository.findBooking(tx, amendment.bookingId))!;
+    const notice = await recordBookingNotice(ctx, tx, driverOf(record), 'changeNotMade', {
+      id: record.booking.id,
+      reference: record.booking.reference,
+      carName: record.carName,
+      reason,
+      refund: { amount: refund.amount, currency: refund.currency },
+    });
+    return [notice];
   });
+  await deliverNotices(ctx, mails);
   ctx.log.warn({ bookingId: amendment.bookingId, amendmentId: amendment.id }, 'change paid but not applied: refunded');
 }
 
@@ -173,7 +207,8 @@ export async function settleChangeSession(ctx: AppContext, session: CardSession)
   }
   if (!session.paid) {
     const booking = (await repository.findBooking(ctx.db, amendment.bookingId))!.booking;
-    return { bookingId: booking.id, status: booking.status, payment: amendment.status === 'pending' ? 'open' : 'paid' };
+    const payment = { pending: 'open', expired: 'failed', applied: 'paid', refunded: 'refund' } as const;
+    return { bookingId: booking.id, status: booking.status, payment: payment[amendment.status] };
   }
   if (session.amount !== amendment.amount || session.currency !== amendment.currency) {
     ctx.log.error(
@@ -195,7 +230,7 @@ export async function payChangeWithDemoCard(
   const amendment = await amendments.findAmendment(ctx.db, amendmentId);
   if (amendment?.bookingId !== bookingId) throw new AppError('NOT_FOUND', 'Booking not found.');
   if (amendment.provider !== 'demo') throw new AppError('FORBIDDEN', 'This change is paid through the card provider.');
-  if (amendment.status === 'pending' && !accepted) throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  if (unsettled(amendment) && !accepted) throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   return applyPaidAmendment(ctx, amendmentId, `demo_${amendmentId}`);
 }
 
@@ -213,6 +248,9 @@ export async function createChangeWalletOrder(ctx: AppContext, record: repositor
   const paypal = ctx.payments.paypal;
   if (!paypal) throw new AppError('NOT_FOUND', 'The wallet provider is not configured.');
   const amendment = await pendingOf(ctx, record.booking.id, amendmentId, 'paypal');
+  if (amendment.status === 'expired') {
+    throw new AppError('CONFLICT', 'This change waited too long for its payment. Ask for it again.');
+  }
   if (amendment.status !== 'pending') throw new AppError('CONFLICT', 'This change is already settled.');
   try {
     const order = await paypal.createOrder({

@@ -11,12 +11,13 @@ import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { confirmRefund, refundPayment } from '../payments/refunds.service.ts';
+import { confirmRefund } from '../payments/refunds.service.ts';
 import { amendmentRefundKey, planChange, TAKEN, unchangedSince } from './booking-amendment.ts';
 import {
   quoteOf as cancellationQuoteOf,
   cancellationTerms,
   cancelWithRefund,
+  refundAcrossPayments,
   supplierOf,
 } from './booking-cancellation.ts';
 import { changesOf, recordChangeNotices, sameAs } from './booking-change-notices.ts';
@@ -160,25 +161,13 @@ export async function updateBooking(
         ...plan.values,
         ...(statusChanged ? { status, blocksCar: blocks(status), holdExpiresAt: null } : {}),
       });
-      const refund =
-        refundKey && booking.paymentProvider
-          ? await refundPayment(
-              ctx,
-              {
-                key: refundKey,
-                bookingId: id,
-                provider: booking.paymentProvider,
-                reference: booking.paymentReference,
-                amount: plan.amount,
-                currency: booking.currency,
-              },
-              tx,
-            )
-          : null;
-      if (refund) {
-        await repository.updateBooking(tx, id, { chargedAmount: current.chargedAmount - refund.amount });
-        await confirmRefund(ctx, tx, refundKey!, refund.reference);
-      }
+      // Refunded across the booking's payments as a cancellation is: a paid dearer change's difference first.
+      const { parts, refund } =
+        refundKey && current.paymentProvider
+          ? await refundAcrossPayments(ctx, tx, current, plan.amount, refundKey)
+          : { parts: [], refund: null };
+      if (refund) await repository.updateBooking(tx, id, { chargedAmount: current.chargedAmount - refund.amount });
+      for (const part of parts) await confirmRefund(ctx, tx, part.key, part.refund.reference);
       await recordAudit(ctx, tx, user, {
         entity: 'booking',
         entityId: id,

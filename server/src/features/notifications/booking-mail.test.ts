@@ -1,5 +1,6 @@
 import type { BookingSummary } from '@roam/contract/booking-summary';
 import { BOOKING_STATUSES, LANGUAGES } from '@roam/contract/enums';
+import { formatMinor } from '@roam/contract/money';
 import { wordingSlips } from '@roam/contract/wording';
 import { describe, expect, it } from 'vitest';
 import { type BookingNotice, renderNotice } from './booking-mail.ts';
@@ -131,5 +132,29 @@ describe('booking e-mails', () => {
         }
       }
     }
+  });
+
+  it('tell the driver why a paid change was not made, and the refund, in every language and its register (issue #25 item 2)', () => {
+    const refund = { amount: 6_536, currency: 'GBP' };
+    const reasons = {
+      en: ['no longer free', 'changed or cancelled'],
+      fr: ["n'est plus libre", 'modifiée ou annulée'],
+      es: ['ya no está libre', 'se modificó o se canceló'],
+      se: ['inte längre ledigt', 'ändrades eller avbokades'],
+      de: ['nicht mehr frei', 'geändert oder storniert'],
+    };
+    for (const language of LANGUAGES) {
+      (['taken', 'changed'] as const).forEach((reason, index) => {
+        const mail = renderNotice('changeNotMade', language, { ...params, reason, refund });
+        expect(mail.subject).toContain('Renault Clio');
+        expect(mail.text).toContain('K7QX4M2P');
+        expect(mail.text).toContain(reasons[language][index]);
+        expect(mail.text).toContain(formatMinor(6_536, 'GBP', language));
+        expect(wordingSlips(language, `${mail.subject}\n${mail.text}`), `${reason} ${language}`).toEqual([]);
+      });
+    }
+    expect(renderNotice('changeNotMade', 'fr', { ...params, reason: 'taken', refund }).text).toContain(
+      "n'a pas pu être faite : le véhicule n'est plus libre à ces dates.",
+    );
   });
 });

@@ -18,6 +18,7 @@ export type BookingNotice =
   | 'bookingChanged'
   | 'driverChangedBooking'
   | 'driverCancelled'
+  | 'changeNotMade'
   | 'activate';
 
 type Params = {
@@ -33,6 +34,8 @@ type Params = {
   refundLine: string;
   /** The operator's words to the driver (issue #23: a declined cancellation). */
   message: string;
+  /** Why a paid change was not made (issue #25 item 2), in the recipient's words, or ''. */
+  reason: string;
 };
 type Template = { subject: (p: Params) => string; text: (p: Params) => string };
 
@@ -111,6 +114,33 @@ const TEMPLATES: Record<BookingNotice, Record<Language, Template>> = {
     se: { subject: (p) => `Bokning avbokad ${p.reference}: ${p.car}`, text: (p) => `Hej!\n\nFöraren har avbokat bokning ${p.reference} (${p.car}) kostnadsfritt, som fordonets villkor tillåter. Fordonet är ledigt igen för de datumen.\n${p.link}\n\n${p.websiteName}` },
     de: { subject: (p) => `Buchung storniert ${p.reference}: ${p.car}`, text: (p) => `Hallo,\n\nDer Fahrer hat die Buchung ${p.reference} (${p.car}) kostenlos storniert, wie es die Bedingungen des Fahrzeugs erlauben. Das Fahrzeug ist für diese Termine wieder frei.\n${p.link}\n\n${p.websiteName}` },
   },
+  // Issue #25 item 2: a dearer change paid for but no longer possible — the driver is told why, and the refund.
+  changeNotMade: {
+    en: { subject: (p) => `Your booking of the ${p.car} is not changed – ${p.reference}`, text: (p) => `Hello,\n\nThe change you paid for to booking ${p.reference} (${p.car}) could not be made: ${p.reason}. Your booking stays as it was, and what you paid for the change is refunded.${p.refundLine}\n${p.link}\n\n${p.websiteName}` },
+    fr: { subject: (p) => `Votre réservation de la ${p.car} n'est pas modifiée – ${p.reference}`, text: (p) => `Bonjour,\n\nLa modification que vous avez payée pour la réservation ${p.reference} (${p.car}) n'a pas pu être faite : ${p.reason}. Votre réservation reste inchangée et le montant payé pour la modification vous est remboursé.${p.refundLine}\n${p.link}\n\n${p.websiteName}` },
+    es: { subject: (p) => `Tu reserva del ${p.car} no ha cambiado – ${p.reference}`, text: (p) => `Hola:\n\nEl cambio que pagaste en la reserva ${p.reference} (${p.car}) no se ha podido hacer: ${p.reason}. Tu reserva sigue igual y te reembolsamos lo que pagaste por el cambio.${p.refundLine}\n${p.link}\n\n${p.websiteName}` },
+    se: { subject: (p) => `Din bokning av ${p.car} är inte ändrad – ${p.reference}`, text: (p) => `Hej!\n\nÄndringen du betalade för i bokning ${p.reference} (${p.car}) kunde inte göras: ${p.reason}. Din bokning gäller som tidigare och det du betalade för ändringen betalas tillbaka.${p.refundLine}\n${p.link}\n\n${p.websiteName}` },
+    de: { subject: (p) => `Ihre Buchung des ${p.car} ist nicht geändert – ${p.reference}`, text: (p) => `Hallo,\n\nDie Änderung, die Sie für die Buchung ${p.reference} (${p.car}) bezahlt haben, konnte nicht vorgenommen werden: ${p.reason}. Ihre Buchung bleibt unverändert, und der für die Änderung gezahlte Betrag wird Ihnen erstattet.${p.refundLine}\n${p.link}\n\n${p.websiteName}` },
+  },
+};
+
+/** Why a paid change was not made (issue #25 item 2): its new days were taken, or the booking changed meanwhile. */
+export type ChangeNotMadeReason = 'taken' | 'changed';
+const REASONS: Record<Language, Record<ChangeNotMadeReason, string>> = {
+  en: { taken: 'the car is no longer free for those days', changed: 'the booking was changed or cancelled meanwhile' },
+  fr: {
+    taken: "le véhicule n'est plus libre à ces dates",
+    changed: 'la réservation a été modifiée ou annulée entre-temps',
+  },
+  es: {
+    taken: 'el vehículo ya no está libre en esas fechas',
+    changed: 'la reserva se modificó o se canceló mientras tanto',
+  },
+  se: { taken: 'fordonet är inte längre ledigt de dagarna', changed: 'bokningen ändrades eller avbokades under tiden' },
+  de: {
+    taken: 'das Fahrzeug ist an diesen Tagen nicht mehr frei',
+    changed: 'die Buchung wurde inzwischen geändert oder storniert',
+  },
 };
 
 /** A time on its place's clock, with the zone's short name, as the screens show it (web i18n/formats.ts). */
@@ -180,12 +210,13 @@ export function summaryText(summary: BookingSummary, language: Language, forDriv
 export function renderNotice(
   notice: BookingNotice,
   language: Language,
-  params: Omit<Params, 'status' | 'summary' | 'refundLine' | 'message'> & {
+  params: Omit<Params, 'status' | 'summary' | 'refundLine' | 'message' | 'reason'> & {
     status?: BookingStatus;
     summary?: BookingSummary;
     /** Minor units of its currency, as refunded (issue #23). */
     refund?: { amount: number; currency: string };
     message?: string;
+    reason?: ChangeNotMadeReason;
   },
 ) {
   const template = TEMPLATES[notice][language];
@@ -199,6 +230,7 @@ export function renderNotice(
       ? REFUND_LINE[language](formatMinor(params.refund.amount, params.refund.currency, language))
       : '',
     message: params.message ?? '',
+    reason: params.reason ? REASONS[language][params.reason] : '',
   };
   return { subject: template.subject(full), text: template.text(full) };
 }

@@ -4,7 +4,7 @@ import type { Notification, NotificationPage } from '@roam/contract/notification
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Mail, QueuedMail } from '../../lib/mailer.ts';
-import { type BookingNotice, renderNotice } from './booking-mail.ts';
+import { type BookingNotice, type ChangeNotMadeReason, renderNotice } from './booking-mail.ts';
 import * as repository from './notifications.repository.ts';
 
 // Notifications (spec §3, §7): the owner reads, marks and deletes their own. Bookings, checkout and payments record
@@ -12,6 +12,7 @@ import * as repository from './notifications.repository.ts';
 // carries a message key + params; the web renders it.
 
 export type Selection = repository.Selection;
+export type { ChangeNotMadeReason };
 
 const toNotification = (row: repository.NotificationRow): Notification => ({
   _id: row.id,
@@ -57,6 +58,8 @@ export type BookingRef = {
   refund?: { amount: number; currency: string };
   /** The operator's words to the driver (issue #23: a declined cancellation). */
   message?: string;
+  /** Why a paid change was not made (issue #25 item 2). */
+  reason?: ChangeNotMadeReason;
 };
 
 function languageOf(recipient: { language: string }): Language {
@@ -82,6 +85,7 @@ export async function recordBookingNotice(
     ...(booking.status ? { status: booking.status } : {}),
     ...(booking.refund ? { refundAmount: booking.refund.amount, refundCurrency: booking.refund.currency } : {}),
     ...(booking.message ? { message: booking.message } : {}),
+    ...(booking.reason ? { reason: booking.reason } : {}),
   };
   // The confirmation carries the booking's receipt and calendar file (issue #25 item 4), rendered when it is sent.
   const documents = notice === 'bookingConfirmed' ? { documentsOf: booking.id } : {};
@@ -96,6 +100,7 @@ export async function recordBookingNotice(
       ...(booking.summary ? { summary: booking.summary(language) } : {}),
       ...(booking.refund ? { refund: booking.refund } : {}),
       ...(booking.message ? { message: booking.message } : {}),
+      ...(booking.reason ? { reason: booking.reason } : {}),
     }),
   }));
 }

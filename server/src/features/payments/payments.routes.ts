@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { bookingGrantHashOf } from '../../plugins/booking-grant.ts';
 import { guestTokenHashOf } from '../../plugins/guest-token.ts';
+import { expireUnpaidChanges } from '../bookings/booking-charges.ts';
 import type { Payer } from './payment-party.ts';
 import * as payments from './payments.service.ts';
 import * as wallet from './wallet-payments.service.ts';
@@ -42,9 +43,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const languageOf = (query: { language?: Language | undefined }) => query.language ?? ctx.config.DEFAULT_LANGUAGE;
 
-  // Holds that lapsed stop blocking their car (every checkout also releases its own car's first).
+  // Holds that lapsed stop blocking their car (every checkout also releases its own car's first), and changes whose
+  // difference was not paid in time expire (issue #25 item 2).
   const sweep = setInterval(() => {
     app.inFlight.run('hold sweep failed', () => payments.releaseExpiredHolds(ctx, ctx.db));
+    app.inFlight.run('change payment sweep failed', () => expireUnpaidChanges(ctx));
   }, SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

@@ -1,5 +1,5 @@
 import type { PaymentProvider } from '@roam/contract/enums';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { refunds } from '../../db/schema.ts';
 
@@ -43,4 +43,12 @@ export async function markRefunded(db: DbOrTx, key: string, reference: string) {
 export async function findRefund(db: DbOrTx, key: string) {
   const [row] = await db.select().from(refunds).where(eq(refunds.key, key));
   return row ?? null;
+}
+
+/** The refunds of a booking under `key` and the keys of its parts (`key`-…): a refund split across payments. */
+export async function refundsUnder(db: DbOrTx, bookingId: string, key: string) {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.bookingId, bookingId), or(eq(refunds.key, key), like(refunds.key, `${key}-%`))));
 }

@@ -74,11 +74,36 @@ export async function confirmRefund(_ctx: AppContext, tx: DbOrTx, key: string, r
   await repository.markRefunded(tx, key, reference);
 }
 
-/** The cancellation refund made for a booking, or null. */
+/**
+ * One refund as the driver and the operator see it (issue #25 item 2: a refund split across a booking's payments):
+ * the total of its parts, named by the part with the first key — the booking's own payment's when a part came from
+ * it (its key is the others' prefix).
+ */
+export function refundTotal(parts: readonly { key: string; refund: Refund }[]): Refund | null {
+  const [first] = [...parts].sort((a, b) => (a.key < b.key ? -1 : 1));
+  if (!first) return null;
+  return { ...first.refund, amount: parts.reduce((sum, part) => sum + part.refund.amount, 0) };
+}
+
+/** The cancellation refund made for a booking — every part of it, from each payment — or null. */
 export async function refundMade(ctx: AppContext, bookingId: string): Promise<Refund | null> {
-  const row = await repository.findRefund(ctx.db, cancellationRefundKey(bookingId));
-  if (row?.status !== 'succeeded' || !row.providerReference) return null;
-  return { provider: row.provider, amount: row.amount, currency: row.currency, reference: row.providerReference };
+  const rows = await repository.refundsUnder(ctx.db, bookingId, cancellationRefundKey(bookingId));
+  const parts = rows.flatMap((row) =>
+    row.status === 'succeeded' && row.providerReference
+      ? [
+          {
+            key: row.key,
+            refund: {
+              provider: row.provider,
+              amount: row.amount,
+              currency: row.currency,
+              reference: row.providerReference,
+            },
+          },
+        ]
+      : [],
+  );
+  return refundTotal(parts);
 }
 
 /** What was refunded from the payment `reference` of a booking, leaving out the refunds under `exceptKeyPrefix`. */

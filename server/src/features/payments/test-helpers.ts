@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { checkoutBody, period } from '../../../test/booking-fixtures.ts';
 import { startFakePaypal, startFakeStripe } from '../../../test/fake-providers.ts';
@@ -144,3 +145,41 @@ export async function payByCard(app: Awaited<ReturnType<typeof cardApp>>, payloa
     sessionId: payment.sessionId as string,
   };
 }
+
+/** The Clio for 4 days from `daysAhead`, amendments bought, booked in full in GBP and paid by card. */
+export async function changeableCardBooking(app: Awaited<ReturnType<typeof cardApp>>, daysAhead: number) {
+  const payload = checkoutBody(
+    { paymentOption: 'full', currency: 'GBP', extras: { amendments: true }, ...period(daysAhead, 4) } as never,
+    daysAhead,
+  );
+  const paid = await payByCard(app, payload);
+  return { id: paid.bookingId, charged: paid.chargedAmount, sessionId: paid.sessionId };
+}
+
+/** The card session `sessionId` paid at the provider (the driver finished paying there). */
+export const paidAtProvider = (app: Awaited<ReturnType<typeof cardApp>>, sessionId: string) =>
+  Object.assign(app.fake.sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid' });
+
+/** The card provider's signed `checkout.session.completed` webhook of `sessionId`, as it is now at the provider. */
+export function cardWebhook(app: Awaited<ReturnType<typeof cardApp>>, sessionId: string) {
+  const session = app.fake.sessions.get(sessionId)!;
+  const payload = JSON.stringify({
+    id: `evt_${sessionId}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: session },
+  });
+  return app.t.app.inject({
+    method: 'POST',
+    url: '/api/stripe-webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' }),
+    },
+    payload,
+  });
+}
+
+/** The refunds the card provider made from the payment of session `sessionId` (its payment intent). */
+export const cardRefundsOf = (app: Awaited<ReturnType<typeof cardApp>>, sessionId: string) =>
+  [...app.fake.refunds.values()].filter((refund) => refund.payment_intent === sessionId.replace(/^cs_/, 'pi_'));
