@@ -94,6 +94,9 @@ class Stale extends Error {}
 const unsettled = (amendment: amendments.AmendmentRow | null): amendment is amendments.AmendmentRow =>
   amendment?.status === 'pending' || amendment?.status === 'expired';
 
+/** A change paid for after its window (the demo card, a new wallet order): it must be priced and confirmed again. */
+const expired = () => new AppError('CONFLICT', 'This change waited too long for its payment. Ask for it again.');
+
 /** The periodic sweep (payments.routes.ts, with the lapsed holds): unpaid changes past their window expire. */
 export const expireUnpaidChanges = (ctx: AppContext) => amendments.expireLapsedAmendments(ctx.db, ctx.clock.now());
 
@@ -230,7 +233,10 @@ export async function payChangeWithDemoCard(
   const amendment = await amendments.findAmendment(ctx.db, amendmentId);
   if (amendment?.bookingId !== bookingId) throw new AppError('NOT_FOUND', 'Booking not found.');
   if (amendment.provider !== 'demo') throw new AppError('FORBIDDEN', 'This change is paid through the card provider.');
-  if (unsettled(amendment) && !accepted) throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  // The demo card is paid now, by this call: past its window the change is not paid any more (a late payment is the
+  // card provider's or the wallet's, whose payment was made in time).
+  if (amendment.status === 'expired') throw expired();
+  if (amendment.status === 'pending' && !accepted) throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   return applyPaidAmendment(ctx, amendmentId, `demo_${amendmentId}`);
 }
 
@@ -248,9 +254,7 @@ export async function createChangeWalletOrder(ctx: AppContext, record: repositor
   const paypal = ctx.payments.paypal;
   if (!paypal) throw new AppError('NOT_FOUND', 'The wallet provider is not configured.');
   const amendment = await pendingOf(ctx, record.booking.id, amendmentId, 'paypal');
-  if (amendment.status === 'expired') {
-    throw new AppError('CONFLICT', 'This change waited too long for its payment. Ask for it again.');
-  }
+  if (amendment.status === 'expired') throw expired();
   if (amendment.status !== 'pending') throw new AppError('CONFLICT', 'This change is already settled.');
   try {
     const order = await paypal.createOrder({

@@ -202,7 +202,7 @@ describe('the booking editor', () => {
       const paying = await confirmDearer(user);
       await payByCard(user);
       expect((await within(paying).findByRole('alert')).textContent).toContain(
-        'The car is no longer free for those days, so your booking was not changed.',
+        'The change could not be made (the car is no longer free for those days, or the booking changed meanwhile)',
       );
       expect(onDone).not.toHaveBeenCalled();
     });
@@ -224,6 +224,23 @@ describe('the booking editor', () => {
       await user.type(input('Pick-up time'), '11:00');
       expect(screen.queryByRole('region', { name: /Pay the difference/ })).toBeNull();
       expect(screen.getByRole('button', { name: 'Check the price' })).toBeTruthy();
+    });
+
+    it('paid after its window closed: says so, and the change is priced again', async () => {
+      serveApi({
+        [`GET /api/car/${CLIO._id}`]: car,
+        [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('charge', 12000, 15900)),
+        [`POST /api/amendment-payment/${BOOKING._id}`]: () => Response.json(payment('demo')),
+        [`POST /api/pay-amendment/${BOOKING._id}/${AMENDMENT}`]: () => refusal(409, 'CONFLICT'),
+      });
+      const user = userEvent.setup();
+      const onDone = renderEditor();
+      await confirmDearer(user);
+      await payByCard(user);
+      expect(await screen.findByText('The time to pay this change has run out. Check the price again.')).toBeTruthy();
+      expect(screen.queryByRole('region', { name: /Pay the difference/ })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Check the price' })).toBeTruthy();
+      expect(onDone).not.toHaveBeenCalled();
     });
 
     it("a booking paid through the card provider: a link to the provider's page for the difference", async () => {

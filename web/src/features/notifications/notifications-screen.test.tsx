@@ -96,4 +96,24 @@ describe('the notifications list', () => {
     ).toBeTruthy();
     expect(screen.queryByText('You have a new notification.')).toBeNull();
   });
+
+  // Issue #25 item 2: a dearer change paid for that could not be made, and why (it read "other" before).
+  it('says a paid change was not made, why, and what is refunded', async () => {
+    const notMade = (id: string, reason: string) => ({
+      ...notification(id, 'changeNotMade'),
+      params: { car: 'Renault Clio', reason, refundAmount: 3900, refundCurrency: 'EUR' },
+    });
+    renderNotifications([notMade(FIRST._id, 'taken'), notMade(SECOND._id, 'changed')]);
+    expect(
+      await screen.findByText(
+        'Your booking of the Renault Clio is not changed: the car is no longer free for those days. 39 € will be refunded.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your booking of the Renault Clio is not changed: it was changed or cancelled meanwhile. 39 € will be refunded.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('You have a new notification.')).toBeNull();
+  });
 });

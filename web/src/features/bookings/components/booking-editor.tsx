@@ -49,6 +49,8 @@ export function BookingEditor({
   const [quoted, setQuoted] = useState<{ body: string; quote: AmendmentQuote } | null>(null);
   // A dearer change of a booking paid online, confirmed: its difference is paid before it is made.
   const [paying, setPaying] = useState<AmendmentPayment | null>(null);
+  // Why the payment went away without the change (its window closed): said until the next edit or submit.
+  const [lapsed, setLapsed] = useState(false);
   // Shown only where the rule allows an edit (contract booking-actions.ts, issue #22 item 9).
   const pickupZone = booking.pickupLocation.timeZone;
   const dropoffZone = booking.dropoffLocation.timeZone;
@@ -78,6 +80,7 @@ export function BookingEditor({
     // The server's spec §5 date messages (a past pick-up, too short a rental) name the instants: shown at the dates.
     serverFields: { pickupAt: 'pickupDate', dropoffAt: 'dropoffDate' },
     onSubmit: async (period) => {
+      setLapsed(false);
       const body: UpdateBookingBody = { ...period, extras };
       if (dropoffPlace !== booking.dropoffLocation._id) body.dropoffLocationId = dropoffPlace;
       if (operator && status !== booking.status) body.status = status;
@@ -127,12 +130,13 @@ export function BookingEditor({
         onChange={() => {
           setQuoted(null);
           setPaying(null);
+          setLapsed(false);
         }}
       >
         <h2 id={`${id}-title`} className="checkout-section__title">
           {t('bookings.edit.title')}
         </h2>
-        <FormMessage>{form.message}</FormMessage>
+        <FormMessage>{form.message ?? (lapsed ? t('bookings.amend.expired') : null)}</FormMessage>
         <div className="form-grid">
           {dateField('pickupDate', 'date')}
           {dateField('pickupTime', 'time')}
@@ -174,7 +178,16 @@ export function BookingEditor({
       </form>
       {paying ? (
         <Suspense fallback={null}>
-          <ChangePayment bookingId={booking._id} payment={paying} onDone={onDone} />
+          <ChangePayment
+            bookingId={booking._id}
+            payment={paying}
+            onDone={onDone}
+            onExpired={() => {
+              setPaying(null);
+              setQuoted(null);
+              setLapsed(true);
+            }}
+          />
         </Suspense>
       ) : null}
     </>

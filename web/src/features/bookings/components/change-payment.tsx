@@ -22,11 +22,14 @@ export function ChangePayment({
   bookingId,
   payment,
   onDone,
+  onExpired,
 }: {
   bookingId: string;
   payment: AmendmentPayment;
   /** The difference is paid and the change made. */
   onDone: () => void;
+  /** Its payment window closed before it was paid: the change must be priced and confirmed again. */
+  onExpired: () => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -52,7 +55,8 @@ export function ChangePayment({
     toast.success(t('bookings.amend.changed'));
     onDone();
   };
-  const onFailed = (code: string) =>
+  const onFailed = (code: string) => {
+    if (code === 'CONFLICT') return onExpired();
     setProblem(
       code === 'PAYMENT_FAILED'
         ? t('checkout.paymentFailed')
@@ -60,6 +64,7 @@ export function ChangePayment({
           ? t('bookings.errors.unavailable')
           : t('bookings.errors.generic'),
     );
+  };
 
   return (
     <section className="checkout-section change-payment" aria-labelledby={`${id}-title`}>

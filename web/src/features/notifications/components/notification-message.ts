@@ -56,6 +56,20 @@ export function notificationMessage(t: TFunction, notification: Notification, la
       return t('notifications.kinds.driverChangedBooking', { car: String(params.car ?? '') });
     case 'driverCancelled':
       return t('notifications.kinds.driverCancelled', { car: String(params.car ?? '') });
+    // Issue #25 item 2: a dearer change paid for could not be made; the difference is refunded.
+    case 'changeNotMade':
+      return t(
+        params.reason === 'changed'
+          ? 'notifications.kinds.changeNotMadeChanged'
+          : 'notifications.kinds.changeNotMadeTaken',
+        {
+          car: String(params.car ?? ''),
+          refund:
+            typeof params.refundAmount === 'number' && typeof params.refundCurrency === 'string'
+              ? formatMinor(params.refundAmount, params.refundCurrency, language)
+              : '',
+        },
+      );
     default:
       return t('notifications.kinds.other');
   }
