@@ -16,8 +16,8 @@ import { toast } from '../../ui/toast';
 import { useBooking, useCancelBooking, useDeleteBookings, useReleaseBooking } from './api/bookings';
 import { BookingDocuments } from './components/booking-documents';
 import { BookingEditor } from './components/booking-editor';
-import { ChangeSessionResult } from './components/change-session-result';
 import { useCancelQuestion } from './components/cancel-question';
+import { ChangeSessionResult } from './components/change-session-result';
 import '../../ui/panel.css';
 import './bookings.css';
 

@@ -1,8 +1,8 @@
 import type { AmendmentPayment, AmendmentQuote } from '@roam/contract/amendments';
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
-import type { ChosenExtras } from '@roam/contract/price';
 import { formatMinor } from '@roam/contract/money';
+import type { ChosenExtras } from '@roam/contract/price';
 import { instantToZoned } from '@roam/contract/time';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
