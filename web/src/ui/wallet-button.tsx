@@ -81,6 +81,8 @@ export function WalletButton({
   useEffect(() => {
     let cancelled = false;
     let settled = false;
+    // Why the order could not be made (the server's code), for the provider's error that follows.
+    let refused: string | null = null;
     setState('pending');
     const src = `${sdkUrl}?client-id=${encodeURIComponent(clientId)}&currency=${encodeURIComponent(currency)}&intent=capture`;
     loadScript(src)
@@ -91,7 +93,15 @@ export function WalletButton({
         container.current.replaceChildren();
         void window.paypal
           .Buttons({
-            createOrder: () => callbacks.current.createOrder(),
+            createOrder: async () => {
+              refused = null;
+              try {
+                return await callbacks.current.createOrder();
+              } catch (error) {
+                refused = isApiError(error) ? error.code : 'NETWORK_ERROR';
+                throw error;
+              }
+            },
             onApprove: async ({ orderID }) => {
               try {
                 const result = await callbacks.current.checkOrder(orderID);
@@ -104,7 +114,7 @@ export function WalletButton({
             // The provider's script reports an error when its buttons are taken out of the page — as they are once
             // the payment went through and the result page shows: one outcome, one message (issue #22 item 6).
             onError: () => {
-              if (!settled && !cancelled) callbacks.current.onFailed('PAYMENT_FAILED');
+              if (!settled && !cancelled) callbacks.current.onFailed(refused ?? 'PAYMENT_FAILED');
             },
           })
           .render(container.current)

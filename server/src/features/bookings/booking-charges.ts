@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AmendmentPayment } from '@roam/contract/amendments';
 import type { PaymentResult } from '@roam/contract/checkout';
 import type { PaymentProvider } from '@roam/contract/enums';
@@ -28,24 +29,45 @@ import * as repository from './bookings.repository.ts';
 //
 // A change not paid within its window is marked `expired` by the periodic sweep (`expireUnpaidChanges`). A payment
 // of it that still arrives — the card provider's session completed at the last moment and its webhook came after the
-// sweep, a wallet order approved in time and checked late — is handled as one in time: the driver paid, so the change
-// is applied when the booking is as it was and its days are still free, and refunded once otherwise.
+// sweep, or a wallet order captured in time whose check is repeated — is handled as one in time: the driver paid, so
+// the change is applied when the booking is as it was and its days are still free, and refunded once otherwise. A
+// payment this server would make after the window — the demo card, a wallet order's capture — is refused (409).
 
 /** How long a confirmed change waits for its payment: the card provider's shortest session. */
 const PAYMENT_WINDOW_MS = 31 * 60_000;
 
-/** The planned values as stored (JSON), and back. */
-const stored = (plan: PlannedChange) => ({
+/**
+ * The booking's state a change was planned from: its status, what was charged, and every field the change sets. A
+ * booking whose state differs when the difference is paid was changed meanwhile (by its operator, say, moving its
+ * pick-up place at the same price): the paid change is not applied over it, it is refunded.
+ */
+const basisOf = (row: repository.BookingRow, fields: readonly string[]) =>
+  createHash('sha256')
+    .update(
+      // In one order: the stored change's keys come back in jsonb's order, not the plan's.
+      JSON.stringify([
+        row.status,
+        row.chargedAmount,
+        ...[...fields].sort().map((field) => [field, row[field as keyof typeof row]]),
+      ]),
+    )
+    .digest('hex');
+
+/** The planned values as stored (JSON) with the basis they were planned from, and back. */
+const stored = (plan: PlannedChange, row: repository.BookingRow) => ({
   ...plan.values,
   pickupAt: plan.values.pickupAt.toISOString(),
   dropoffAt: plan.values.dropoffAt.toISOString(),
+  basis: basisOf(row, Object.keys(plan.values)),
 });
-const valuesOf = (changes: Record<string, unknown>) =>
-  ({
+const storedChange = ({ basis, ...changes }: Record<string, unknown>) => ({
+  basis: String(basis),
+  values: {
     ...changes,
     pickupAt: new Date(String(changes.pickupAt)),
     dropoffAt: new Date(String(changes.dropoffAt)),
-  }) as PlannedChange['values'];
+  } as PlannedChange['values'],
+});
 
 /** Records the planned change and opens the payment of its difference. */
 export async function openAmendment(
@@ -61,7 +83,7 @@ export async function openAmendment(
   const expiresAt = new Date(ctx.clock.now().getTime() + PAYMENT_WINDOW_MS);
   const amendment = await amendments.insertAmendment(ctx.db, {
     bookingId: booking.id,
-    changes: stored(plan),
+    changes: stored(plan, booking),
     basisTotal: booking.totalAmount,
     amount: plan.amount,
     currency: booking.currency,
@@ -103,11 +125,14 @@ export const expireUnpaidChanges = (ctx: AppContext) => amendments.expireLapsedA
 /**
  * The difference of `amendmentId` is paid (`reference`: the gateway's payment). Applies the change once; a replay
  * finds it settled. A booking changed or cancelled meanwhile, or a period taken meanwhile: refunded once instead.
+ * `late`: a payment the gateway took in time may arrive after the change's window (the card provider's webhook); one
+ * made by this call (the demo card) may not, decided on the locked row, so the sweep cannot slip in between.
  */
 export async function applyPaidAmendment(
   ctx: AppContext,
   amendmentId: string,
   reference: string,
+  { late }: { late: boolean },
 ): Promise<PaymentResult> {
   const amendment = await amendments.findAmendment(ctx.db, amendmentId);
   if (!amendment) throw new AppError('NOT_FOUND', 'Unknown payment session.');
@@ -118,10 +143,14 @@ export async function applyPaidAmendment(
       const current = await repository.lockBooking(tx, bookingId);
       const locked = await amendments.lockAmendment(tx, amendmentId);
       if (!current || !unsettled(locked)) return [];
-      if (current.totalAmount !== locked.basisTotal || current.status === 'cancelled' || current.status === 'void') {
+      if (!late && (locked.status === 'expired' || locked.expiresAt < ctx.clock.now())) throw expired();
+      const { basis, values } = storedChange(locked.changes);
+      if (
+        basisOf(current, Object.keys(values)) !== basis ||
+        current.status === 'cancelled' ||
+        current.status === 'void'
+      )
         throw new Stale();
-      }
-      const values = valuesOf(locked.changes);
       await repository.updateBooking(tx, bookingId, {
         ...values,
         chargedAmount: current.chargedAmount + locked.amount,
@@ -169,16 +198,22 @@ async function refundAmendment(
   reason: ChangeNotMadeReason,
 ) {
   const key = `amend-refund-${amendment.id}`;
-  const refund = await refundPayment(ctx, {
-    key,
-    bookingId: amendment.bookingId,
-    provider: amendment.provider,
-    reference,
-    amount: amendment.amount,
-    currency: amendment.currency,
-  });
+  // Decided on the locked amendment, the gateway asked with the lock held: a confirmation that applies the change
+  // meanwhile (the check and the webhook at once) waits, then finds it refunded — never applied and refunded both.
   const mails = await ctx.db.transaction(async (tx) => {
     if (!unsettled(await amendments.lockAmendment(tx, amendment.id))) return [];
+    const refund = await refundPayment(
+      ctx,
+      {
+        key,
+        bookingId: amendment.bookingId,
+        provider: amendment.provider,
+        reference,
+        amount: amendment.amount,
+        currency: amendment.currency,
+      },
+      tx,
+    );
     await amendments.settleAmendment(tx, amendment.id, 'refunded', reference);
     await confirmRefund(ctx, tx, key, refund.reference);
     const record = (await repository.findBooking(tx, amendment.bookingId))!;
@@ -220,7 +255,7 @@ export async function settleChangeSession(ctx: AppContext, session: CardSession)
     );
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
-  return applyPaidAmendment(ctx, amendment.id, session.id);
+  return applyPaidAmendment(ctx, amendment.id, session.id, { late: true });
 }
 
 /** The demo card pays the difference of `amendmentId` of `bookingId` (its number already checked by the caller). */
@@ -233,11 +268,9 @@ export async function payChangeWithDemoCard(
   const amendment = await amendments.findAmendment(ctx.db, amendmentId);
   if (amendment?.bookingId !== bookingId) throw new AppError('NOT_FOUND', 'Booking not found.');
   if (amendment.provider !== 'demo') throw new AppError('FORBIDDEN', 'This change is paid through the card provider.');
-  // The demo card is paid now, by this call: past its window the change is not paid any more (a late payment is the
-  // card provider's or the wallet's, whose payment was made in time).
-  if (amendment.status === 'expired') throw expired();
   if (amendment.status === 'pending' && !accepted) throw new AppError('PAYMENT_FAILED', 'Payment failed.');
-  return applyPaidAmendment(ctx, amendmentId, `demo_${amendmentId}`);
+  // The demo card pays now, by this call: past its window the change is not paid any more.
+  return applyPaidAmendment(ctx, amendmentId, `demo_${amendmentId}`, { late: false });
 }
 
 /** A pending change of `bookingId` paid by `provider`, or 404. */
@@ -273,24 +306,32 @@ export async function createChangeWalletOrder(ctx: AppContext, record: repositor
   }
 }
 
-/** Checks the wallet order of a change's difference: captured if approved, then the change applied once. */
+/**
+ * Checks the wallet order of a change's difference: captured if approved — by this call, so not once the change's
+ * window has closed (nothing is taken then) — then the change applied once, or refunded once if it can no longer be.
+ */
 export async function checkChangeWalletOrder(ctx: AppContext, bookingId: string, amendmentId: string, orderId: string) {
   const paypal = ctx.payments.paypal;
   if (!paypal) throw new AppError('NOT_FOUND', 'The wallet provider is not configured.');
   const amendment = await pendingOf(ctx, bookingId, amendmentId, 'paypal');
   if (amendment.paymentReference !== orderId) throw new AppError('NOT_FOUND', 'Unknown order.');
-  let order: Awaited<ReturnType<typeof paypal.getOrder>>;
-  try {
-    order = await paypal.getOrder(orderId);
-    if (order.status === 'APPROVED') {
-      order = { ...(await paypal.captureOrder(orderId)), bookingId, amount: order.amount, currency: order.currency };
+  const ask = async <T>(call: () => Promise<T>) => {
+    try {
+      return await call();
+    } catch (error) {
+      ctx.log.warn({ err: error, amendmentId, orderId }, 'wallet order check of a change failed');
+      throw new AppError('PAYMENT_FAILED', 'Payment failed.');
     }
-  } catch (error) {
-    ctx.log.warn({ err: error, amendmentId, orderId }, 'wallet order check of a change failed');
-    throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  };
+  let order = await ask(() => paypal.getOrder(orderId));
+  if (order.status === 'APPROVED') {
+    if (amendment.status === 'expired' || amendment.expiresAt < ctx.clock.now()) throw expired();
+    const captured = await ask(() => paypal.captureOrder(orderId));
+    order = { ...captured, bookingId, amount: order.amount, currency: order.currency };
   }
   if (order.status !== 'COMPLETED' || order.amount !== amendment.amount || order.currency !== amendment.currency) {
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
-  return applyPaidAmendment(ctx, amendmentId, orderId);
+  // Captured: the money is taken, so the change is applied or refunded, whenever this arrives.
+  return applyPaidAmendment(ctx, amendmentId, orderId, { late: true });
 }

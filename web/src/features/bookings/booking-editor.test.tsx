@@ -3,6 +3,7 @@ import { formatMinor } from '@roam/contract/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FALLBACK_SETTINGS } from '../../lib/settings';
 import { BOOKING_YEAR, booking, CLIO } from '../../test-fixtures';
 import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
 import { BookingEditor } from './components/booking-editor';
@@ -199,11 +200,17 @@ describe('the booking editor', () => {
       });
       const user = userEvent.setup();
       const onDone = renderEditor();
-      const paying = await confirmDearer(user);
+      await confirmDearer(user);
       await payByCard(user);
-      expect((await within(paying).findByRole('alert')).textContent).toContain(
-        'The change could not be made (the car is no longer free for those days, or the booking changed meanwhile)',
-      );
+      // The payment goes away; the form says why, and its button, which prices the change again, has the focus.
+      expect(
+        await screen.findByText(
+          'The change could not be made (the car is no longer free for those days, or the booking changed meanwhile)',
+          { exact: false },
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole('region', { name: /Pay the difference/ })).toBeNull();
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Check the price' })));
       expect(onDone).not.toHaveBeenCalled();
     });
 
@@ -239,8 +246,44 @@ describe('the booking editor', () => {
       await payByCard(user);
       expect(await screen.findByText('The time to pay this change has run out. Check the price again.')).toBeTruthy();
       expect(screen.queryByRole('region', { name: /Pay the difference/ })).toBeNull();
-      expect(screen.getByRole('button', { name: 'Check the price' })).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Check the price' })));
       expect(onDone).not.toHaveBeenCalled();
+    });
+
+    it("by the wallet after its window closed: the server's refusal of the order reaches the form, not 'Payment failed.'", async () => {
+      type Options = { createOrder: () => Promise<string>; onError: (error: unknown) => void };
+      let options: Options | undefined;
+      window.paypal = {
+        Buttons: (given) => {
+          options = given as Options;
+          return { render: async () => {} };
+        },
+      };
+      const script = vi.spyOn(document.head, 'append').mockImplementation((node) => {
+        (node as HTMLScriptElement).onload?.(new Event('load'));
+      });
+      serveApi({
+        [`GET /api/car/${CLIO._id}`]: car,
+        [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('charge', 12000, 15900)),
+        [`POST /api/amendment-payment/${BOOKING._id}`]: () => Response.json(payment(null)),
+        [`POST /api/amendment-paypal-order/${BOOKING._id}/${AMENDMENT}`]: () => refusal(409, 'CONFLICT'),
+      });
+      const user = userEvent.setup();
+      renderScreen(<BookingEditor booking={BOOKING} operator={false} onDone={vi.fn()} />, {
+        path: '/booking',
+        settings: {
+          ...FALLBACK_SETTINGS,
+          payment: { ...FALLBACK_SETTINGS.payment, card: null, wallet: true, paypalClientId: 'client' },
+        },
+      });
+      await confirmDearer(user);
+      await waitFor(() => expect(options).toBeDefined());
+      // The payer clicks the wallet's button: its script asks for the order, and reports the refusal as an error.
+      const error = await options!.createOrder().catch((refused: unknown) => refused);
+      options!.onError(error);
+      expect(await screen.findByText('The time to pay this change has run out. Check the price again.')).toBeTruthy();
+      expect(screen.queryByText('Payment failed.')).toBeNull();
+      script.mockRestore();
     });
 
     it("a booking paid through the card provider: a link to the provider's page for the difference", async () => {

@@ -4,7 +4,7 @@ import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values
 import { formatMinor } from '@roam/contract/money';
 import type { ChosenExtras } from '@roam/contract/price';
 import { instantToZoned } from '@roam/contract/time';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importWithStrings, useLanguage } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
@@ -49,8 +49,13 @@ export function BookingEditor({
   const [quoted, setQuoted] = useState<{ body: string; quote: AmendmentQuote } | null>(null);
   // A dearer change of a booking paid online, confirmed: its difference is paid before it is made.
   const [paying, setPaying] = useState<AmendmentPayment | null>(null);
-  // Why the payment went away without the change (its window closed): said until the next edit or submit.
-  const [lapsed, setLapsed] = useState(false);
+  // Why the payment went away without the change (refunded, or its window closed): said until the next edit or
+  // submit, with the focus on the form's button, which prices the change again.
+  const [stopped, setStopped] = useState<'notMade' | 'expired' | null>(null);
+  const submit = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (stopped) submit.current?.focus();
+  }, [stopped]);
   // Shown only where the rule allows an edit (contract booking-actions.ts, issue #22 item 9).
   const pickupZone = booking.pickupLocation.timeZone;
   const dropoffZone = booking.dropoffLocation.timeZone;
@@ -80,7 +85,7 @@ export function BookingEditor({
     // The server's spec §5 date messages (a past pick-up, too short a rental) name the instants: shown at the dates.
     serverFields: { pickupAt: 'pickupDate', dropoffAt: 'dropoffDate' },
     onSubmit: async (period) => {
-      setLapsed(false);
+      setStopped(null);
       const body: UpdateBookingBody = { ...period, extras };
       if (dropoffPlace !== booking.dropoffLocation._id) body.dropoffLocationId = dropoffPlace;
       if (operator && status !== booking.status) body.status = status;
@@ -130,13 +135,13 @@ export function BookingEditor({
         onChange={() => {
           setQuoted(null);
           setPaying(null);
-          setLapsed(false);
+          setStopped(null);
         }}
       >
         <h2 id={`${id}-title`} className="checkout-section__title">
           {t('bookings.edit.title')}
         </h2>
-        <FormMessage>{form.message ?? (lapsed ? t('bookings.amend.expired') : null)}</FormMessage>
+        <FormMessage>{form.message ?? (stopped ? t(`bookings.amend.${stopped}`) : null)}</FormMessage>
         <div className="form-grid">
           {dateField('pickupDate', 'date')}
           {dateField('pickupTime', 'time')}
@@ -167,7 +172,7 @@ export function BookingEditor({
         {quoted ? <AmendmentQuoteSummary quote={quoted.quote} /> : null}
         <div className="booking__actions">
           {paying ? null : (
-            <button type="submit" className="button button--accent" disabled={form.pending}>
+            <button ref={submit} type="submit" className="button button--accent" disabled={form.pending}>
               {submitLabel}
             </button>
           )}
@@ -182,10 +187,10 @@ export function BookingEditor({
             bookingId={booking._id}
             payment={paying}
             onDone={onDone}
-            onExpired={() => {
+            onStopped={(why) => {
               setPaying(null);
               setQuoted(null);
-              setLapsed(true);
+              setStopped(why);
             }}
           />
         </Suspense>

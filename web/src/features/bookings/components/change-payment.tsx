@@ -14,7 +14,7 @@ import { checkChangeWalletOrder, createChangeWalletOrder, payChangeByDemoCard } 
 /**
  * Paying the difference of a dearer change (issue #25 item 2) through the booking's own gateway: the demo card, the
  * card provider's page (it comes back to this booking: change-session-result.tsx) or the wallet. The booking keeps
- * its terms until the difference is paid; a change the car can no longer take is refunded, and said so here. Shown
+ * its terms until the difference is paid; a change the car can no longer take is refunded (the form says so). Shown
  * under the change's form (an edit there drops it: the change is priced again); loaded with its strings only when a
  * driver confirms a dearer change.
  */
@@ -22,14 +22,17 @@ export function ChangePayment({
   bookingId,
   payment,
   onDone,
-  onExpired,
+  onStopped,
 }: {
   bookingId: string;
   payment: AmendmentPayment;
   /** The difference is paid and the change made. */
   onDone: () => void;
-  /** Its payment window closed before it was paid: the change must be priced and confirmed again. */
-  onExpired: () => void;
+  /**
+   * The payment ended without the change: paid, but the change could no longer be made (refunded), or not paid within
+   * its window. The change's form says which, and may price it again.
+   */
+  onStopped: (why: 'notMade' | 'expired') => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -38,7 +41,6 @@ export function ChangePayment({
   const id = useId();
   const title = useRef<HTMLHeadingElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [notMade, setNotMade] = useState(false);
   const amount = formatMinor(payment.amount.amount, payment.amount.currency, language);
   const { amendmentId } = payment;
   const clientId = settings.payment.paypalClientId;
@@ -51,12 +53,12 @@ export function ChangePayment({
       queryClient.invalidateQueries({ queryKey: ['booking'] }),
       queryClient.invalidateQueries({ queryKey: ['bookings'] }),
     ]);
-    if (result.payment === 'refund') return setNotMade(true);
+    if (result.payment === 'refund') return onStopped('notMade');
     toast.success(t('bookings.amend.changed'));
     onDone();
   };
   const onFailed = (code: string) => {
-    if (code === 'CONFLICT') return onExpired();
+    if (code === 'CONFLICT') return onStopped('expired');
     setProblem(
       code === 'PAYMENT_FAILED'
         ? t('checkout.paymentFailed')
@@ -71,43 +73,37 @@ export function ChangePayment({
       <h3 id={`${id}-title`} ref={title} tabIndex={-1} className="checkout-section__subtitle">
         {t('bookings.amend.payTitle', { amount })}
       </h3>
-      {notMade ? (
-        <p role="alert">{t('bookings.amend.notMade')}</p>
-      ) : (
-        <>
-          <p>{t('bookings.amend.payNote')}</p>
-          {problem ? (
-            <p className="field-error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-          {payment.payment?.provider === 'demo' ? (
-            <CardForm
-              pay={(card) => payChangeByDemoCard(bookingId, amendmentId, card)}
-              amount={amount}
-              onPaid={(result) => void onPaid(result)}
-              onFailed={onFailed}
-            />
-          ) : null}
-          {payment.payment?.provider === 'stripe' ? (
-            <a className="button button--accent" href={payment.payment.url}>
-              {t('payment.pay.card')}
-            </a>
-          ) : null}
-          {payment.payment === null && settings.payment.wallet && clientId ? (
-            <WalletButton
-              key={amendmentId}
-              sdkUrl={settings.payment.paypalSdkUrl}
-              clientId={clientId}
-              currency={payment.amount.currency}
-              createOrder={() => createChangeWalletOrder(bookingId, amendmentId)}
-              checkOrder={(orderId) => checkChangeWalletOrder(bookingId, amendmentId, orderId)}
-              onPaid={(result) => void onPaid(result)}
-              onFailed={onFailed}
-            />
-          ) : null}
-        </>
-      )}
+      <p>{t('bookings.amend.payNote')}</p>
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {payment.payment?.provider === 'demo' ? (
+        <CardForm
+          pay={(card) => payChangeByDemoCard(bookingId, amendmentId, card)}
+          amount={amount}
+          onPaid={(result) => void onPaid(result)}
+          onFailed={onFailed}
+        />
+      ) : null}
+      {payment.payment?.provider === 'stripe' ? (
+        <a className="button button--accent" href={payment.payment.url}>
+          {t('payment.pay.card')}
+        </a>
+      ) : null}
+      {payment.payment === null && settings.payment.wallet && clientId ? (
+        <WalletButton
+          key={amendmentId}
+          sdkUrl={settings.payment.paypalSdkUrl}
+          clientId={clientId}
+          currency={payment.amount.currency}
+          createOrder={() => createChangeWalletOrder(bookingId, amendmentId)}
+          checkOrder={(orderId) => checkChangeWalletOrder(bookingId, amendmentId, orderId)}
+          onPaid={(result) => void onPaid(result)}
+          onFailed={onFailed}
+        />
+      ) : null}
     </section>
   );
 }

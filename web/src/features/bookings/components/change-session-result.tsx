@@ -7,7 +7,7 @@ import { paymentOutcome } from '../../checkout/api/booking-payment';
  * Back on the booking from the card provider's page where the difference of a change was paid (issue #25 item 2;
  * `/booking?b=…&session=<its session>`): the server checks the session with the provider and makes the change once
  * (a reload asks again and is told the same), and this says what came of it — made, refunded because the car was
- * taken meanwhile, or not paid.
+ * taken meanwhile, not paid, or not paid within the change's window (`failed`).
  */
 export function ChangeSessionResult({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation();
@@ -36,7 +36,9 @@ export function ChangeSessionResult({ sessionId }: { sessionId: string }) {
         ? t('bookings.amend.notMade')
         : check.data === 'open'
           ? t('bookings.amend.notPaid')
-          : t('bookings.errors.generic')}
+          : check.data === 'failed'
+            ? t('bookings.amend.expired')
+            : t('bookings.errors.generic')}
     </p>
   );
 }
