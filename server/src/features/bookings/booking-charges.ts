@@ -200,7 +200,10 @@ async function refundAmendment(
   const key = `amend-refund-${amendment.id}`;
   // Decided on the locked amendment, the gateway asked with the lock held: a confirmation that applies the change
   // meanwhile (the check and the webhook at once) waits, then finds it refunded — never applied and refunded both.
+  // Locked in the order applyPaidAmendment locks them, the booking first: the refund and the notice written here
+  // reference the booking row, which a confirmation holding it and waiting for the amendment would deadlock against.
   const mails = await ctx.db.transaction(async (tx) => {
+    await repository.lockBooking(tx, amendment.bookingId);
     if (!unsettled(await amendments.lockAmendment(tx, amendment.id))) return [];
     const refund = await refundPayment(
       ctx,
