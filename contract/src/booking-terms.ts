@@ -24,8 +24,8 @@ export const extraCovered = (carValue: number, chosen: boolean | undefined): boo
 
 export interface BookingTerms {
   /**
-   * Changes to the dates and extras online, until pick-up: `free` (the car includes Amendments, or it was chosen, and
-   * nothing was paid online), `withExtra` (the Amendments extra would allow them), or `none`.
+   * Changes to the dates and extras online, until pick-up: `free` (the car includes Amendments, or it was chosen: no
+   * fee, the price difference settled), `withExtra` (the Amendments extra would allow them), or `none`.
    */
   changes: 'free' | 'withExtra' | 'none';
   /**
@@ -45,13 +45,9 @@ export function bookingTerms(
   option: PaymentOption,
 ): BookingTerms {
   const paidOnline = option !== 'payLater';
-  const changes = paidOnline
-    ? 'none'
-    : extraCovered(car.amendments, extras.amendments)
-      ? 'free'
-      : car.amendments > 0
-        ? 'withExtra'
-        : 'none';
+  // However it is paid (issue #25 item 2: a change of a booking paid online is re-priced, its difference refunded or
+  // paid through the booking's gateway), as the server's rule has it (booking-actions.ts `amendable`).
+  const changes = extraCovered(car.amendments, extras.amendments) ? 'free' : car.amendments > 0 ? 'withExtra' : 'none';
   const cancellationCovered = extraCovered(car.cancellation, extras.cancellation);
   return {
     changes,

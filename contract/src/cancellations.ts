@@ -62,7 +62,11 @@ export const CancellationRequestSchema = z.object({
   car: Named,
   supplier: Named,
   driver: Named.extend({ email: z.string() }),
-  pickupLocation: Named,
+  /** The booking's short reference (issue #22 item 10), as the driver and the e-mails name it. */
+  reference: z.string(),
+  /** Each end's place and its time zone: the period is shown at the places' clocks, as the customer sees it. */
+  pickupLocation: Named.extend({ timeZone: z.string() }),
+  dropoffLocation: Named.extend({ timeZone: z.string() }),
   pickupAt: z.string(),
   dropoffAt: z.string(),
   status: BookingStatusSchema,

@@ -145,7 +145,9 @@ for (const language of ['en', 'fr'] as const) {
 
     await page.goto(`/operator/cancellation-requests?l=${language}`);
     const queue = page.getByRole('list', { name: t('operatorRequests.title') });
-    const request = (id: string) => queue.getByRole('listitem').filter({ has: page.getByRole('link', { name: id }) });
+    // Each request links to its booking (named by its short reference).
+    const request = (id: string) =>
+      queue.getByRole('listitem').filter({ has: page.locator(`a[href="/booking?b=${id}"]`) });
 
     // Approve: the refund the terms give is shown before anything is done (paid, not covered: a day's fee kept).
     await request(approved)

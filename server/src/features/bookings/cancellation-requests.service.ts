@@ -30,7 +30,17 @@ function toRequest(record: repository.BookingRecord, language: Language, now: Da
     car: { _id: booking.carId, name: record.carName },
     supplier: { _id: booking.supplierId, name: record.supplierName },
     driver: { _id: booking.driverId, name: record.driverName, email: record.driverEmail },
-    pickupLocation: { _id: booking.pickupLocationId, name: nameIn(record.pickupNames, language) },
+    reference: booking.reference,
+    pickupLocation: {
+      _id: booking.pickupLocationId,
+      name: nameIn(record.pickupNames, language),
+      timeZone: record.pickupTimeZone,
+    },
+    dropoffLocation: {
+      _id: booking.dropoffLocationId,
+      name: nameIn(record.dropoffNames, language),
+      timeZone: record.dropoffTimeZone,
+    },
     pickupAt: booking.pickupAt.toISOString(),
     dropoffAt: booking.dropoffAt.toISOString(),
     status: booking.status,

@@ -1,5 +1,5 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical from 'ical-generator';
+import ical, { ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { BookingDocument, DocumentPlace } from './booking-document.ts';
 import { DOCUMENT_WORDS } from './document-words.ts';
@@ -38,6 +38,8 @@ export function bookingCalendar(document: BookingDocument, websiteName: string):
       location: placeText(place),
       description,
       url: document.link,
+      // A cancelled booking's file cancels its events where they were imported (same ids).
+      ...(document.status === 'cancelled' ? { status: ICalEventStatus.CANCELLED } : {}),
     });
   }
   return calendar.toString();

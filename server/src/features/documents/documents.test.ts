@@ -128,4 +128,13 @@ describe('booking documents (issue #25 item 4)', () => {
     ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/booking-calendar/${bookingId}` })).statusCode).toBe(401);
   });
+
+  it("marks a cancelled booking's events cancelled, so a calendar that imported them drops them (s16 QA)", async () => {
+    const live = await t.app.inject({ method: 'GET', url: `/api/booking-calendar/${bookingId}`, headers: driver });
+    expect(live.body).not.toContain('STATUS:CANCELLED');
+    await t.db.update(bookings).set({ status: 'cancelled', blocksCar: false }).where(eq(bookings.id, bookingId));
+    const res = await t.app.inject({ method: 'GET', url: `/api/booking-calendar/${bookingId}`, headers: driver });
+    const events = Object.values(ical.sync.parseICS(res.body)).filter((c): c is VEvent => c?.type === 'VEVENT');
+    expect(events.map((event) => event.status)).toEqual(['CANCELLED', 'CANCELLED']);
+  });
 });

@@ -94,6 +94,16 @@ describe('the booking screen', () => {
     expect(await screen.findByText('The difference was not paid, so your booking is unchanged.')).toBeTruthy();
   });
 
+  it('shows a cancelled booking without the pick-up checklist (s16 QA): nothing is picked up', async () => {
+    await renderBooking(booking(ID, { status: 'cancelled' }));
+    expect(screen.queryByRole('heading', { name: 'Pick-up checklist' })).toBeNull();
+  });
+
+  it('shows the pick-up checklist of a booking still to be picked up', async () => {
+    await renderBooking(booking(ID));
+    expect(screen.getByRole('heading', { name: 'Pick-up checklist' })).toBeTruthy();
+  });
+
   it('sends a visitor without the grant to sign in', async () => {
     serveApi({ [`GET /api/booking/${ID}`]: () => refusal(401, 'UNAUTHENTICATED') });
     const queryClient = createQueryClient();

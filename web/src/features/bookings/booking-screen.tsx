@@ -159,7 +159,8 @@ function BookingView({
   return (
     <div className="booking">
       {confirmation.dialog}
-      <BookingSummaryView summary={booking} checklist />
+      {/* The pick-up checklist only for a booking still to be picked up. */}
+      <BookingSummaryView summary={booking} checklist={booking.status !== 'cancelled'} />
       <section className="checkout-section">
         <dl className="checkout-summary">
           {rows.map(([term, value]) => (
@@ -212,7 +213,9 @@ function BookingView({
           )}
         </div>
         {guest ? <p className="booking__guest">{t('bookings.detail.guest')}</p> : null}
-        {booking.status !== 'void' ? <BookingDocuments bookingId={booking._id} /> : null}
+        {booking.status !== 'void' ? (
+          <BookingDocuments bookingId={booking._id} cancelled={booking.status === 'cancelled'} />
+        ) : null}
       </section>
       {editing ? <BookingEditor booking={booking} operator={operator} onDone={() => setEditing(false)} /> : null}
     </div>

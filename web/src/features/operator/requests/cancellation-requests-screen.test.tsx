@@ -13,7 +13,9 @@ const PAID: CancellationRequest = {
   car: { _id: CLIO._id, name: 'Renault Clio' },
   supplier: { _id: SUPPLIER._id, name: 'Azur Coast Rentals' },
   driver: { _id: DRIVER._id, name: 'Jonas Berg', email: 'driver2@roam.localhost' },
-  pickupLocation: { _id: PARIS._id, name: 'Paris Charles de Gaulle Airport' },
+  reference: 'WKA5XHXN',
+  pickupLocation: { _id: PARIS._id, name: 'Paris Charles de Gaulle Airport', timeZone: 'Europe/Paris' },
+  dropoffLocation: { _id: PARIS._id, name: 'Paris Charles de Gaulle Airport', timeZone: 'Europe/Paris' },
   pickupAt: '2030-03-04T09:00:00.000Z',
   dropoffAt: '2030-03-07T09:00:00.000Z',
   status: 'paid',
@@ -62,9 +64,12 @@ describe('the cancellation requests queue (issue #23 item 6)', { timeout: 40_000
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     const paid = card('Renault Clio');
     const fact = (term: string) => within(paid).getByText(term).nextElementSibling?.textContent;
-    expect(within(paid).getByRole('link', { name: PAID._id }).getAttribute('href')).toBe(`/booking?b=${PAID._id}`);
+    // The booking by its short reference; its period at the place's clock, with its zone (09:00 UTC is 10:00 there).
+    expect(within(paid).getByRole('link', { name: 'WKA5XHXN' }).getAttribute('href')).toBe(`/booking?b=${PAID._id}`);
     expect(fact('Driver')).toBe('Jonas Berg driver2@roam.localhost');
-    expect(fact('Period')).toMatch(/^Mar 4, 2030, .+ to Mar 7, 2030, .+, Paris Charles de Gaulle Airport$/);
+    expect(fact('Period')).toMatch(
+      /^Mon, Mar 4, 2030, 10:00\sAM GMT\+1 to Thu, Mar 7, 2030, 10:00\sAM GMT\+1, Paris Charles de Gaulle Airport$/,
+    );
     expect(fact('Paid online')).toBe('132 €');
     expect(fact('On approval')).toBe('Refund of 88 €, after a cancellation fee of 44 € (one rental day).');
     expect(within(card('Fiat 500')).getByText('Nothing: pay at pick-up')).toBeTruthy();

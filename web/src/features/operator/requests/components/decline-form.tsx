@@ -36,7 +36,7 @@ export function DeclineForm({ bookingId, onClose }: { bookingId: string; onClose
           {t('operatorRequests.sendDecline')}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
-          {t('operator.dialog.cancel')}
+          {t('operatorRequests.notNow')}
         </button>
       </div>
     </form>

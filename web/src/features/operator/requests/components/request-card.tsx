@@ -3,7 +3,7 @@ import { formatMinor } from '@roam/contract/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormats } from '../../../../i18n/formats';
+import { formatInZone } from '../../../../i18n/formats';
 import { useLanguage } from '../../../../i18n/index';
 import { useConfirm } from '../../../../ui/confirm';
 import { toast } from '../../../../ui/toast';
@@ -17,11 +17,11 @@ import { DeclineForm } from './decline-form';
 export function RequestCard({ request, showSupplier }: { request: CancellationRequest; showSupplier: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const formats = useFormats();
   const { dialog, ask } = useConfirm();
   const approve = useApproveCancellation();
   const [declining, setDeclining] = useState(false);
-  const when = (iso: string) => formats.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  // At each place's own clock, with its zone, as the customer's screens and e-mails say it (not the reader's clock).
+  const when = (iso: string, place: { timeZone: string }) => formatInZone(iso, place.timeZone, language);
   const money = (amount: number, currency: string) => formatMinor(amount, currency, language);
   const refund = request.refund;
   const refundText =
@@ -55,7 +55,7 @@ export function RequestCard({ request, showSupplier }: { request: CancellationRe
         <div>
           <dt>{t('operatorRequests.booking')}</dt>
           <dd>
-            <Link to={`/booking?b=${request._id}`}>{request._id}</Link>
+            <Link to={`/booking?b=${request._id}`}>{request.reference}</Link>
           </dd>
         </div>
         {showSupplier ? (
@@ -74,8 +74,8 @@ export function RequestCard({ request, showSupplier }: { request: CancellationRe
           <dt>{t('operatorRequests.period')}</dt>
           <dd>
             {t('operatorRequests.periodText', {
-              from: when(request.pickupAt),
-              to: when(request.dropoffAt),
+              from: when(request.pickupAt, request.pickupLocation),
+              to: when(request.dropoffAt, request.dropoffLocation),
               place: request.pickupLocation.name,
             })}
           </dd>
@@ -91,7 +91,7 @@ export function RequestCard({ request, showSupplier }: { request: CancellationRe
         {request.requestedAt ? (
           <div>
             <dt>{t('operatorRequests.requestedAt')}</dt>
-            <dd>{when(request.requestedAt)}</dd>
+            <dd>{when(request.requestedAt, request.pickupLocation)}</dd>
           </div>
         ) : null}
         <div>
