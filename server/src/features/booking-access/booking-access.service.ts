@@ -44,11 +44,13 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
   if (!matches) return;
   const token = newSecret();
   const parsed = LanguageSchema.safeParse(booking.driverLanguage);
-  const template = MANAGE_LINK_MAIL[parsed.success ? parsed.data : 'en'];
+  const language = parsed.success ? parsed.data : 'en';
+  const template = MANAGE_LINK_MAIL[language];
   const params = {
     websiteName: ctx.config.WEBSITE_NAME,
     reference: booking.reference,
-    link: `${ctx.config.PUBLIC_URL}/manage-booking?${new URLSearchParams({ t: token })}`,
+    // In the e-mail's language: opened in another browser, the booking reads as the e-mail did.
+    link: `${ctx.config.PUBLIC_URL}/manage-booking?${new URLSearchParams({ t: token, l: language })}`,
     minutes: LINK_MINUTES,
   };
   const queued = await ctx.db.transaction(async (tx) => {
@@ -84,7 +86,7 @@ export async function sendPaymentLink(ctx: AppContext, bookingId: string, timeZo
     websiteName: ctx.config.WEBSITE_NAME,
     reference: booking.reference,
     amount: formatMinor(booking.chargedAmount, booking.currency, language),
-    link: `${ctx.config.PUBLIC_URL}/manage-booking?${new URLSearchParams({ t: token })}`,
+    link: `${ctx.config.PUBLIC_URL}/manage-booking?${new URLSearchParams({ t: token, l: language })}`,
     until: formatLocalTime(booking.holdExpiresAt, timeZone, language),
   };
   const queued = await ctx.db.transaction(async (tx) => {

@@ -70,6 +70,8 @@ describe('manage a booking without an account (issue #25 item 1)', () => {
     expect(mail?.subject).toBe(`Manage your booking ${reference}`);
     const token = linkIn(mail!.text)!;
     expect(token, mail!.text).toBeDefined();
+    // In the e-mail's language (s16 QA: opened in another browser, the booking read in English).
+    expect(mail!.text).toContain(`/manage-booking?t=${token}&l=en`);
     // Stored hashed, for 30 minutes.
     const [link] = await t.db
       .select()

@@ -65,6 +65,6 @@ export function toBookingDocument(
       at: booking.dropoffAt,
     },
     money: bookingMoney(facts, car, settings.vatRates),
-    link: `${settings.publicUrl}/booking?b=${booking.id}`,
+    link: `${settings.publicUrl}/booking?b=${booking.id}&l=${language}`,
   };
 }

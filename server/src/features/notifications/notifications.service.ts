@@ -95,7 +95,8 @@ export async function recordBookingNotice(
       websiteName: ctx.config.WEBSITE_NAME,
       car: booking.carName,
       reference: booking.reference,
-      link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}`,
+      // In the recipient's language, whichever browser opens it.
+      link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}&l=${language}`,
       ...(booking.status ? { status: booking.status } : {}),
       ...(booking.summary ? { summary: booking.summary(language) } : {}),
       ...(booking.refund ? { refund: booking.refund } : {}),
