@@ -51,13 +51,13 @@ const FLAT = new Set<Extra>(FLAT_EXTRAS);
  * What an extra costs, as the card shows it: unavailable, included, '+ price (daily)' or '+ price' (spec §9) — the
  * supplier's percentage in it, so that the label × the days is the line checkout charges (ARCHITECTURE §5).
  */
-export function useExtraLabel(priceChangeRate: number) {
+export function useExtraLabel(priceChangeRate: number, format?: (amountEUR: number) => string) {
   const { t } = useTranslation();
   const money = useMoney();
   return (extra: Extra, value: number): string => {
     const state = extraState(value);
     if (state !== 'priced') return t(`cars.extraState.${state}`);
-    const price = money.format(withPriceChange(value, priceChangeRate));
+    const price = (format ?? money.format)(withPriceChange(value, priceChangeRate));
     return FLAT.has(extra) ? t('cars.extraState.flat', { price }) : t('cars.extraState.daily', { price });
   };
 }

@@ -11,12 +11,14 @@ interface ExtrasTogglesProps {
   value: ChosenExtras;
   onChange: (next: ChosenExtras) => void;
   disabled?: boolean;
+  /** Prices in another currency than the display one (a booking's own, at its rate); EUR minor units in. */
+  format?: (amountEUR: number) => string;
 }
 
 /** The six extras as switches (spec §2 booking options): included ones are on and fixed, unavailable ones off. */
-export function ExtrasToggles({ car, value, onChange, disabled = false }: ExtrasTogglesProps) {
+export function ExtrasToggles({ car, value, onChange, disabled = false, format }: ExtrasTogglesProps) {
   const { t } = useTranslation();
-  const label = useExtraLabel(car.supplier.priceChangeRate);
+  const label = useExtraLabel(car.supplier.priceChangeRate, format);
   return (
     <fieldset className="extras-toggles">
       <legend className="checkout-section__title">{t('checkout.options.title')}</legend>

@@ -302,6 +302,15 @@ describe('the booking editor', () => {
     });
   });
 
+  it("prices the extras in the booking's own currency at its rate, not the display currency (s16 QA)", async () => {
+    serveApi({ [`GET /api/car/${CLIO._id}`]: car });
+    renderEditor({ booking: { ...BOOKING, rate: 11, amounts: { ...BOOKING.amounts, currency: 'SEK' } } });
+    const theft = await screen.findByRole('switch', { name: 'Theft protection' });
+    const price = document.getElementById(theft.getAttribute('aria-describedby')!)!.textContent!;
+    expect(price).toContain('kr');
+    expect(price).not.toContain('€');
+  });
+
   it('changes the drop-off place among the car’s places (issue #25 item 2), priced with it', async () => {
     const orly = { _id: 'a7c1e2d3-0b4f-4c6a-9e8d-7f6a5b4c3d21', name: 'Paris Orly Airport', timeZone: 'Europe/Paris' };
     const calls = serveApi({

@@ -1,7 +1,7 @@
 import type { AmendmentPayment, AmendmentQuote } from '@roam/contract/amendments';
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
-import { formatMinor } from '@roam/contract/money';
+import { convertMinor, formatMinor } from '@roam/contract/money';
 import type { ChosenExtras } from '@roam/contract/price';
 import { instantToZoned } from '@roam/contract/time';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
@@ -155,7 +155,21 @@ export function BookingEditor({
             </option>
           ))}
         </SelectField>
-        {car.data ? <ExtrasToggles car={car.data} value={extras} onChange={setExtras} /> : null}
+        {car.data ? (
+          <ExtrasToggles
+            car={car.data}
+            value={extras}
+            onChange={setExtras}
+            // In the booking's own currency at its rate, as its totals and the change's price (not the display one).
+            format={(amount) =>
+              formatMinor(
+                convertMinor(amount, booking.rate, booking.amounts.currency),
+                booking.amounts.currency,
+                language,
+              )
+            }
+          />
+        ) : null}
         {operator ? (
           <SelectField
             label={t('bookings.column.status')}
