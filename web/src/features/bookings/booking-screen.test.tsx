@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { SESSION_QUERY_KEY } from '../../lib/session';
@@ -102,6 +103,47 @@ describe('the booking screen', () => {
   it('shows the pick-up checklist of a booking still to be picked up', async () => {
     await renderBooking(booking(ID));
     expect(screen.getByRole('heading', { name: 'Pick-up checklist' })).toBeTruthy();
+  });
+
+  it('moves the focus into the editor it opens, and back to Edit when it closes (s16 QA: it fell to the page)', async () => {
+    await renderBooking(booking(ID, { amendable: true }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Change the booking' })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' })));
+  });
+
+  it("moves the focus to the page's main region once a cancellation is done (s16 QA: it fell to the page)", async () => {
+    const shown = booking(ID, { status: 'paid' });
+    serveApi({
+      [`GET /api/booking/${ID}`]: () => Response.json(shown),
+      [`GET /api/car/${CLIO._id}`]: () => Response.json(CLIO),
+      [`GET /api/cancellation-quote/${ID}`]: () =>
+        Response.json({
+          decision: 'cancel',
+          paid: { amount: 0, currency: 'EUR' },
+          refund: { amount: 0, currency: 'EUR' },
+          fee: 0,
+          paymentProvider: null,
+        }),
+      [`POST /api/cancel-booking/${ID}`]: () => Response.json({ ...shown, status: 'cancelled' }),
+    });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(SESSION_QUERY_KEY, { user: DRIVER, unauthorized: false });
+    renderScreen(
+      <main id="main" tabIndex={-1}>
+        <BookingScreen />
+      </main>,
+      { path: `/booking?b=${ID}`, queryClient },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getAllByRole('button').at(-1)!);
+    await waitFor(() => expect(document.activeElement?.id).toBe('main'));
   });
 
   it('sends a visitor without the grant to sign in', async () => {

@@ -1,7 +1,7 @@
 import { bookingActions } from '@roam/contract/booking-actions';
 import type { Booking } from '@roam/contract/bookings';
 import type { User } from '@roam/contract/users';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n';
@@ -100,6 +100,12 @@ function BookingView({
     new Date(),
   ).filter((action) => !guest || ['view', 'edit', 'pay', 'cancel'].includes(action));
   const [editing, setEditing] = useState(startEditing && actions.includes('edit'));
+  // The editor closed (done or discarded): the focus goes back to the Edit button it replaced, not lost on the page.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [editorClosed, setEditorClosed] = useState(false);
+  useEffect(() => {
+    if (editorClosed && !editing) editButton.current?.focus();
+  }, [editorClosed, editing]);
   const extras = Object.entries(booking.extras)
     .filter(([, on]) => on)
     .map(([extra]) => extra);
@@ -120,6 +126,9 @@ function BookingView({
     await askThen(question, async () => {
       const next = await cancel.mutateAsync(booking._id);
       toast.success(next.status === 'cancelled' ? t('bookings.cancelled') : t('bookings.cancelRequested'));
+      // The booking is shown again in its new state (and the Cancel button may be gone): the focus goes to the page's
+      // main region, as after the payment step, not lost on the page.
+      document.getElementById('main')?.focus();
     });
   };
   const onDelete = () =>
@@ -182,7 +191,7 @@ function BookingView({
             </button>
           ) : null}
           {actions.includes('edit') && !editing ? (
-            <button type="button" className="button" onClick={() => setEditing(true)}>
+            <button ref={editButton} type="button" className="button" onClick={() => setEditing(true)}>
               {t('bookings.action.edit')}
             </button>
           ) : null}
@@ -217,7 +226,16 @@ function BookingView({
           <BookingDocuments bookingId={booking._id} cancelled={booking.status === 'cancelled'} />
         ) : null}
       </section>
-      {editing ? <BookingEditor booking={booking} operator={operator} onDone={() => setEditing(false)} /> : null}
+      {editing ? (
+        <BookingEditor
+          booking={booking}
+          operator={operator}
+          onDone={() => {
+            setEditing(false);
+            setEditorClosed(true);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
@@ -23,6 +23,8 @@ describe('the manage booking screen', () => {
       'If a booking matches this reference and e-mail address, a link to manage it is on its way to that address. It works once, within 30 minutes.',
     );
     expect(sent.getAttribute('role')).toBe('status');
+    // The form is gone: the focus is on what replaced it (s16 QA: it fell to the page).
+    await waitFor(() => expect(document.activeElement?.contains(sent)).toBe(true));
     expect(calls.find(({ route }) => route === 'POST /api/manage-booking-link')?.body).toEqual({
       reference: 'abcd-2345',
       email: 'gwen@example.com',

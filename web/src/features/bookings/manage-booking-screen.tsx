@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useContractForm } from '../../lib/use-contract-form';
@@ -29,6 +29,11 @@ function OpenLink({ token }: { token: string }) {
 function AskLink({ expired }: { expired: boolean }) {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
+  // Sent: the form is gone, so the focus goes to what replaced it.
+  const sentNote = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent) sentNote.current?.focus();
+  }, [sent]);
   const form = useContractForm({
     initialValues: { reference: '', email: '' },
     schema: () => import('@roam/contract/booking-access').then((contract) => contract.ManageBookingLinkBodySchema),
@@ -43,7 +48,7 @@ function AskLink({ expired }: { expired: boolean }) {
       <div className="auth-card">
         {expired ? <FormMessage>{t('manage.expired')}</FormMessage> : null}
         {sent ? (
-          <div className="auth-form">
+          <div className="auth-form" ref={sentNote} tabIndex={-1}>
             <FormMessage kind="info">{t('manage.sent')}</FormMessage>
           </div>
         ) : (

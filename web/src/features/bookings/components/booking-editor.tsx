@@ -53,6 +53,9 @@ export function BookingEditor({
   // submit, with the focus on the form's button, which prices the change again.
   const [stopped, setStopped] = useState<'notMade' | 'expired' | null>(null);
   const submit = useRef<HTMLButtonElement>(null);
+  // Opened (the Edit button that opened it is gone): the focus starts at its title.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
   useEffect(() => {
     if (stopped) submit.current?.focus();
   }, [stopped]);
@@ -138,7 +141,7 @@ export function BookingEditor({
           setStopped(null);
         }}
       >
-        <h2 id={`${id}-title`} className="checkout-section__title">
+        <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="checkout-section__title">
           {t('bookings.edit.title')}
         </h2>
         <FormMessage>{form.message ?? (stopped ? t(`bookings.amend.${stopped}`) : null)}</FormMessage>

@@ -120,6 +120,19 @@ describe('the cancellation requests queue (issue #23 item 6)', { timeout: 40_000
     });
   });
 
+  it('moves the focus into the decline form it opens, and back to Decline when it closes (s16 QA)', async () => {
+    const user = userEvent.setup();
+    renderOperator('/operator/cancellation-requests', queue());
+    await screen.findByRole('list', { name: 'Cancellation requests' }, FIRST_PAINT);
+    await user.click(within(card('Fiat 500')).getByRole('button', { name: 'Decline…' }));
+    const message = within(card('Fiat 500')).getByRole('textbox', { name: 'Message to the driver' });
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    await user.click(within(card('Fiat 500')).getByRole('button', { name: 'Not now' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card('Fiat 500')).getByRole('button', { name: 'Decline…' })),
+    );
+  });
+
   it('says so when nothing waits', async () => {
     renderOperator('/operator/cancellation-requests', {
       'POST /api/cancellation-requests/1/10': () => Response.json({ results: [], totalCount: 0 }),

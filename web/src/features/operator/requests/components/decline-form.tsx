@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../../lib/use-contract-form';
 import { FormMessage, TextAreaField } from '../../../../ui/form-field';
@@ -19,6 +19,10 @@ export function DeclineForm({ bookingId, onClose }: { bookingId: string; onClose
     },
     onError: () => t('operatorRequests.decisionError'),
   });
+  // Opened by "Decline", which it replaced: the focus starts in the message (s16 QA: it fell to the page).
+  useEffect(() => {
+    document.getElementById(`${id}-title`)?.closest('form')?.querySelector('textarea')?.focus();
+  }, [id]);
   return (
     <form className="op-request__decline" aria-labelledby={`${id}-title`} {...form.formProps}>
       <h3 id={`${id}-title`} className="visually-hidden">
