@@ -119,3 +119,22 @@ export function screenTests(areas: Area[] = []) {
     window.sessionStorage.clear();
   });
 }
+
+/**
+ * The wallet provider's script stood in for (web/src/ui/wallet-button.tsx): it "loads" at once, and the options its
+ * buttons were made with are handed to the test, which plays the payer (createOrder, onApprove, onError). The
+ * screen's settings must enable the wallet. `restore()` puts the page's script loading back.
+ */
+export function stubWalletScript<Options>() {
+  let options: Options | undefined;
+  window.paypal = {
+    Buttons: (given) => {
+      options = given as Options;
+      return { render: async () => {} };
+    },
+  };
+  const script = vi.spyOn(document.head, 'append').mockImplementation((node) => {
+    (node as HTMLScriptElement).onload?.(new Event('load'));
+  });
+  return { options: () => options, restore: () => script.mockRestore() };
+}

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FALLBACK_SETTINGS } from '../../lib/settings';
 import { BOOKING_YEAR, booking, CLIO } from '../../test-fixtures';
-import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { describedBy, refusal, renderScreen, screenTests, serveApi, stubWalletScript } from '../../test-utils';
 import { BookingEditor } from './components/booking-editor';
 
 // The booking editor (spec §2 /booking?b=…&edit=1; issue #20) as a driver and an operator meet it.
@@ -251,17 +251,7 @@ describe('the booking editor', () => {
     });
 
     it("by the wallet after its window closed: the server's refusal of the order reaches the form, not 'Payment failed.'", async () => {
-      type Options = { createOrder: () => Promise<string>; onError: (error: unknown) => void };
-      let options: Options | undefined;
-      window.paypal = {
-        Buttons: (given) => {
-          options = given as Options;
-          return { render: async () => {} };
-        },
-      };
-      const script = vi.spyOn(document.head, 'append').mockImplementation((node) => {
-        (node as HTMLScriptElement).onload?.(new Event('load'));
-      });
+      const wallet = stubWalletScript<{ createOrder: () => Promise<string>; onError: (error: unknown) => void }>();
       serveApi({
         [`GET /api/car/${CLIO._id}`]: car,
         [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('charge', 12000, 15900)),
@@ -277,13 +267,16 @@ describe('the booking editor', () => {
         },
       });
       await confirmDearer(user);
-      await waitFor(() => expect(options).toBeDefined());
+      await waitFor(() => expect(wallet.options()).toBeDefined());
       // The payer clicks the wallet's button: its script asks for the order, and reports the refusal as an error.
-      const error = await options!.createOrder().catch((refused: unknown) => refused);
-      options!.onError(error);
+      const error = await wallet
+        .options()!
+        .createOrder()
+        .catch((refused: unknown) => refused);
+      wallet.options()!.onError(error);
       expect(await screen.findByText('The time to pay this change has run out. Check the price again.')).toBeTruthy();
       expect(screen.queryByText('Payment failed.')).toBeNull();
-      script.mockRestore();
+      wallet.restore();
     });
 
     it("a booking paid through the card provider: a link to the provider's page for the difference", async () => {

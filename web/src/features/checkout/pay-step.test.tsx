@@ -2,10 +2,10 @@ import type { BookingSummary } from '@roam/contract/booking-summary';
 import type { PaymentOutcome, PendingPayment } from '@roam/contract/checkout';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FALLBACK_SETTINGS } from '../../lib/settings';
 import { bookingRow } from '../../test-fixtures';
-import { refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { refusal, renderScreen, screenTests, serveApi, stubWalletScript } from '../../test-utils';
 import { CheckoutScreen } from './checkout-screen';
 import { CheckoutSessionScreen } from './checkout-session-screen';
 
@@ -116,17 +116,10 @@ describe('the payment step', () => {
   });
 
   it("says nothing more once the wallet's payment went through, whatever the wallet's script reports after", async () => {
-    type Options = { onApprove: (data: { orderID: string }) => Promise<void>; onError: (error: unknown) => void };
-    let options: Options | undefined;
-    window.paypal = {
-      Buttons: (given) => {
-        options = given as Options;
-        return { render: async () => {} };
-      },
-    };
-    const script = vi.spyOn(document.head, 'append').mockImplementation((node) => {
-      (node as HTMLScriptElement).onload?.(new Event('load'));
-    });
+    const wallet = stubWalletScript<{
+      onApprove: (data: { orderID: string }) => Promise<void>;
+      onError: (error: unknown) => void;
+    }>();
     serveApi({
       [`GET /api/booking-payment/${ID}`]: () => Response.json({ ...PENDING, payment: null, walletEnabled: true }),
       [`POST /api/check-paypal-order/${ID}/ORDER-1`]: () =>
@@ -140,13 +133,13 @@ describe('the payment step', () => {
         payment: { ...FALLBACK_SETTINGS.payment, card: null, wallet: true, paypalClientId: 'client' },
       },
     });
-    await waitFor(() => expect(options).toBeDefined());
-    await options!.onApprove({ orderID: 'ORDER-1' });
+    await waitFor(() => expect(wallet.options()).toBeDefined());
+    await wallet.options()!.onApprove({ orderID: 'ORDER-1' });
     // The provider's script reports an error as its buttons leave the page.
-    options!.onError(new Error('Detected container element removed from DOM'));
+    wallet.options()!.onError(new Error('Detected container element removed from DOM'));
     expect(await screen.findByText(`at /checkout-session/${ID}`)).toBeTruthy();
     expect(screen.queryByText('Payment failed.')).toBeNull();
-    script.mockRestore();
+    wallet.restore();
   });
 });
 
