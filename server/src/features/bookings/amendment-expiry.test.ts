@@ -6,11 +6,13 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookingAmendments, bookings, notifications } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
 import {
+  bookingRow,
   cardApp,
   cardRefundsOf,
   cardWebhook,
   changeableCardBooking,
   changeableWalletBooking,
+  confirmChange,
   GOOD_CARD,
   paidAtProvider,
   walletApp,
@@ -32,12 +34,7 @@ const lapsed = (t: TestApp, amendmentId: string) =>
     .where(eq(bookingAmendments.id, amendmentId));
 /** `POST /api/amendment-payment/{id}` of the booking made 6 days long, which must open the payment. */
 async function confirmLonger(t: TestApp, driver: Who, id: string, daysAhead: number) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/amendment-payment/${id}`,
-    headers: driver,
-    payload: period(daysAhead, 6),
-  });
+  const res = await confirmChange(t, driver, id, period(daysAhead, 6));
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { amendmentId: string; amount: { amount: number }; payment: { sessionId: string } | null };
 }
@@ -52,7 +49,7 @@ describe('a dearer change not paid in time', () => {
   });
   afterAll(() => app.close());
 
-  const row = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+  const row = (id: string) => bookingRow(t, id);
   const statusOf = async (amendmentId: string) =>
     (await t.db.select().from(bookingAmendments).where(eq(bookingAmendments.id, amendmentId)))[0]!.status;
   const check = (sessionId: string) =>

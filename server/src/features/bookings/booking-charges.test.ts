@@ -13,8 +13,10 @@ import {
   cardWebhook,
   changeableCardBooking,
   changeableWalletBooking,
+  confirmChange as confirm,
   GOOD_CARD,
   paidAtProvider as paidAt,
+  bookingRow as row,
   walletApp,
 } from '../payments/test-helpers.ts';
 
@@ -24,9 +26,6 @@ import {
 // keeps its terms; a later cancel refunds what was really paid, from each payment at most what it took.
 
 type Who = { cookie: string };
-const confirm = (t: TestApp, who: Who, id: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/amendment-payment/${id}`, headers: who, payload });
-const row = async (t: TestApp, id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const amendmentsOf = (t: TestApp, id: string) =>
   t.db.select().from(bookingAmendments).where(eq(bookingAmendments.bookingId, id));
 const noticesOf = async (t: TestApp, id: string) =>

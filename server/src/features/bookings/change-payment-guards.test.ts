@@ -10,7 +10,9 @@ import {
   cardWebhook,
   changeableCardBooking,
   changeableWalletBooking,
+  confirmChange as confirm,
   paidAtProvider,
+  bookingRow as row,
   walletApp,
 } from '../payments/test-helpers.ts';
 
@@ -19,9 +21,6 @@ import {
 // confirmation arriving meanwhile cannot apply it as well; the wallet is not captured after the change's window.
 
 type Who = { cookie: string };
-const confirm = (t: TestApp, who: Who, id: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/amendment-payment/${id}`, headers: who, payload });
-const row = async (t: TestApp, id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const statusOf = async (t: TestApp, amendmentId: string) =>
   (await t.db.select().from(bookingAmendments).where(eq(bookingAmendments.id, amendmentId)))[0]!.status;
 

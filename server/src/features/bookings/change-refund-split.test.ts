@@ -11,6 +11,7 @@ import {
   cardWebhook,
   changeableCardBooking,
   changeableWalletBooking,
+  confirmChange,
   paidAtProvider,
   walletApp,
 } from '../payments/test-helpers.ts';
@@ -60,12 +61,7 @@ describe('a cheaper change after a dearer one paid by card', () => {
 
   it("refunds the difference's payment first, then the rest from the original, each once", async () => {
     const { id, charged, sessionId: first } = await changeableCardBooking(app, 30);
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: `/api/amendment-payment/${id}`,
-      headers: driver,
-      payload: period(30, LONGER),
-    });
+    const confirmed = await confirmChange(t, driver, id, period(30, LONGER));
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const { amount, payment } = confirmed.json();
     paidAtProvider(app, payment.sessionId);
@@ -94,12 +90,7 @@ describe('a cheaper change after a dearer one paid by card', () => {
     await t.db.update(cars).set({ cancellation: 1500 }).where(eq(cars.id, DEMO_IDS.cars.clio));
     try {
       const { id, charged, sessionId: first } = await changeableCardBooking(app, 120);
-      const confirmed = await t.app.inject({
-        method: 'POST',
-        url: `/api/amendment-payment/${id}`,
-        headers: driver,
-        payload: period(120, 6),
-      });
+      const confirmed = await confirmChange(t, driver, id, period(120, 6));
       const { amount, payment } = confirmed.json();
       paidAtProvider(app, payment.sessionId);
       expect((await cardWebhook(app, payment.sessionId)).statusCode).toBe(200);

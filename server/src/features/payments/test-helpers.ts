@@ -156,6 +156,10 @@ export async function changeableCardBooking(app: Awaited<ReturnType<typeof cardA
   return { id: paid.bookingId, charged: paid.chargedAmount, sessionId: paid.sessionId };
 }
 
+/** `POST /api/amendment-payment/{id}` as `who`: confirms a dearer change, which waits for its difference (#25). */
+export const confirmChange = (t: TestApp, who: { cookie: string }, id: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/amendment-payment/${id}`, headers: who, payload });
+
 /** The card session `sessionId` paid at the provider (the driver finished paying there). */
 export const paidAtProvider = (app: Awaited<ReturnType<typeof cardApp>>, sessionId: string) =>
   Object.assign(app.fake.sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid' });
