@@ -1,7 +1,7 @@
 import { bookingActions } from '@roam/contract/booking-actions';
 import type { Booking } from '@roam/contract/bookings';
 import type { User } from '@roam/contract/users';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n';
@@ -13,7 +13,6 @@ import { type Question, useConfirm } from '../../ui/confirm';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
-import { useFocusOnClose } from '../../ui/use-focus-on-close';
 import { useBooking, useCancelBooking, useDeleteBookings, useReleaseBooking } from './api/bookings';
 import { BookingDocuments } from './components/booking-documents';
 import { BookingEditor } from './components/booking-editor';
@@ -101,8 +100,12 @@ function BookingView({
     new Date(),
   ).filter((action) => !guest || ['view', 'edit', 'pay', 'cancel'].includes(action));
   const [editing, setEditing] = useState(startEditing && actions.includes('edit'));
-  // The editor closed (done or discarded): the focus goes back to the Edit button it replaced.
-  const editButton = useFocusOnClose<HTMLButtonElement>(editing);
+  // The editor closed (done or discarded): the focus goes back to the Edit button it replaced, not lost on the page.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [editorClosed, setEditorClosed] = useState(false);
+  useEffect(() => {
+    if (editorClosed && !editing) editButton.current?.focus();
+  }, [editorClosed, editing]);
   const extras = Object.entries(booking.extras)
     .filter(([, on]) => on)
     .map(([extra]) => extra);
@@ -223,7 +226,16 @@ function BookingView({
           <BookingDocuments bookingId={booking._id} cancelled={booking.status === 'cancelled'} />
         ) : null}
       </section>
-      {editing ? <BookingEditor booking={booking} operator={operator} onDone={() => setEditing(false)} /> : null}
+      {editing ? (
+        <BookingEditor
+          booking={booking}
+          operator={operator}
+          onDone={() => {
+            setEditing(false);
+            setEditorClosed(true);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

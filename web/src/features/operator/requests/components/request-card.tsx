@@ -1,13 +1,12 @@
 import type { CancellationRequest } from '@roam/contract/cancellations';
 import { formatMinor } from '@roam/contract/money';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInZone } from '../../../../i18n/formats';
 import { useLanguage } from '../../../../i18n/index';
 import { useConfirm } from '../../../../ui/confirm';
 import { toast } from '../../../../ui/toast';
-import { useFocusOnClose } from '../../../../ui/use-focus-on-close';
 import { useApproveCancellation } from '../../api/cancellation-requests';
 import { DeclineForm } from './decline-form';
 
@@ -22,7 +21,11 @@ export function RequestCard({ request, showSupplier }: { request: CancellationRe
   const approve = useApproveCancellation();
   const [declining, setDeclining] = useState(false);
   // The decline form closed without deciding: the focus goes back to "Decline", which it replaced.
-  const declineButton = useFocusOnClose<HTMLButtonElement>(declining);
+  const declineButton = useRef<HTMLButtonElement>(null);
+  const [declineClosed, setDeclineClosed] = useState(false);
+  useEffect(() => {
+    if (declineClosed && !declining) declineButton.current?.focus();
+  }, [declineClosed, declining]);
   // At each place's own clock, with its zone, as the customer's screens and e-mails say it (not the reader's clock).
   const when = (iso: string, place: { timeZone: string }) => formatInZone(iso, place.timeZone, language);
   const money = (amount: number, currency: string) => formatMinor(amount, currency, language);
@@ -103,7 +106,13 @@ export function RequestCard({ request, showSupplier }: { request: CancellationRe
         </div>
       </dl>
       {declining ? (
-        <DeclineForm bookingId={request._id} onClose={() => setDeclining(false)} />
+        <DeclineForm
+          bookingId={request._id}
+          onClose={() => {
+            setDeclining(false);
+            setDeclineClosed(true);
+          }}
+        />
       ) : (
         <div className="op-request__actions">
           <button type="button" className="button button--accent" disabled={approve.isPending} onClick={onApprove}>
