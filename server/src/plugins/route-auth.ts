@@ -1,5 +1,7 @@
 import type { UserType } from '@roam/contract/enums';
+import { defaultRoleOf, type Permission, roleMay } from '@roam/contract/team';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
 import { bookingGrantHashOf } from './booking-grant.ts';
 import { requireUser } from './session.ts';
 
@@ -23,12 +25,23 @@ const ROLES: Record<Exclude<RouteAuth, 'public'>, UserType[]> = {
 };
 
 /** A route's declared policy: who may call it, and whether a browser may not (plugins/origin-check.ts). */
-export type RoutePolicy = { method: string; url: string; auth: RouteAuth; serverToServer: boolean };
+export type RoutePolicy = {
+  method: string;
+  url: string;
+  auth: RouteAuth;
+  permission: Permission | null;
+  serverToServer: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (plugins/route-auth.ts); every `/api/*` route must say. */
     auth?: RouteAuth;
+    /**
+     * What an `operator` route does, in the contract's role table (contract/src/team.ts): the console's navigation
+     * and the role matrix read it. Every supplier account acts as its business's owner until members exist.
+     */
+    permission?: Permission;
   }
   interface FastifyInstance {
     /** Every API route and its declared auth, in registration order (the security suite walks them). */
@@ -53,7 +66,8 @@ export function registerRouteAuth(app: FastifyInstance) {
     if (!auth) throw new Error(`${methods.join(',')} ${route.url} must declare config.auth (plugins/route-auth.ts)`);
     const serverToServer = route.config?.serverToServer === true;
     for (const method of methods)
-      if (method !== 'HEAD') policies.push({ method, url: route.url, auth, serverToServer });
+      if (method !== 'HEAD')
+        policies.push({ method, url: route.url, auth, permission: route.config?.permission ?? null, serverToServer });
   });
   // A callback hook: it runs on every request (an async one costs a promise each time).
   app.addHook('onRequest', (request, _reply, done) => {
@@ -62,7 +76,10 @@ export function registerRouteAuth(app: FastifyInstance) {
     // A grant without a session: checked against the booking by the handler.
     if (auth === 'bookingHolder' && !request.sessionUser && bookingGrantHashOf(request)) return done();
     try {
-      requireUser(request, ...ROLES[auth]);
+      const user = requireUser(request, ...ROLES[auth]);
+      const permission = request.routeOptions.config.permission;
+      const role = defaultRoleOf(user.type);
+      if (permission && !(role && roleMay(role, permission))) throw new AppError('FORBIDDEN', 'Not allowed.');
       done();
     } catch (error) {
       done(error as Error);
