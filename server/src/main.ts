@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
-import { searchIndexOf } from './features/cars/search-index.ts';
+import { searchIndexOf } from './features/cars/search.index.ts';
 import { prepareFirstAdmin } from './features/setup/setup.service.ts';
 import { DRAIN_TIMEOUT_MS } from './plugins/in-flight.ts';
 

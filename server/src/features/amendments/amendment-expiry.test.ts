@@ -16,8 +16,8 @@ import {
   GOOD_CARD,
   paidAtProvider,
   walletApp,
-} from '../payments/test-helpers.ts';
-import { expireUnpaidChanges } from './booking-charges.ts';
+} from '../payments/payments.test-helpers.ts';
+import { expireUnpaidChanges } from './amendment-payments.service.ts';
 
 // Issue #25 item 2: a dearer change waits 31 minutes for its difference to be paid; the periodic sweep then marks it
 // expired, in one statement, so no change waits forever. A payment that still arrives after the sweep (the card

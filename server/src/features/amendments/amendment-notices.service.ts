@@ -2,12 +2,12 @@ import type { BookingStatus } from '@roam/contract/enums';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
+import { toSummary } from '../bookings/bookings.mapper.ts';
+import * as repository from '../bookings/bookings.repository.ts';
+import { driverOf, supplierOf } from '../cancellations/cancellations.service.ts';
 import { recordBookingNotice } from '../notifications/notifications.service.ts';
 import type { Refund } from '../payments/refunds.service.ts';
-import type { PlannedChange } from './booking-amendment.ts';
-import { driverOf, supplierOf } from './booking-cancellation.ts';
-import { toSummary } from './booking-views.ts';
-import * as repository from './bookings.repository.ts';
+import type { PlannedChange } from './amendment-plan.service.ts';
 
 // What a change of a booking leaves behind (issue #25 item 2): its audit entry, and the notices — the driver is told
 // the new terms and any refund; the supplier is told when the driver changed or cancelled it on their own.

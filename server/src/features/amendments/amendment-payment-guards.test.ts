@@ -14,7 +14,7 @@ import {
   paidAtProvider,
   bookingRow as row,
   walletApp,
-} from '../payments/test-helpers.ts';
+} from '../payments/payments.test-helpers.ts';
 
 // Issue #25 item 2 (s16 review): what guards a dearer change's payment besides its period — the booking changed
 // meanwhile at the same price is not overwritten; a refund of a change that could not be made holds the change, so a

@@ -7,18 +7,18 @@ import { AppError } from '../../lib/app-error.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import * as repository from '../bookings/bookings.repository.ts';
+import { driverOf } from '../cancellations/cancellations.service.ts';
 import {
   type ChangeNotMadeReason,
   deliverNotices,
   recordBookingNotice,
 } from '../notifications/notifications.service.ts';
 import { confirmRefund, refundPayment } from '../payments/refunds.service.ts';
-import type { CardSession } from '../payments/stripe-gateway.ts';
+import type { CardSession } from '../payments/stripe.gateway.ts';
+import { changesOf, recordChangeNotices } from './amendment-notices.service.ts';
+import type { PlannedChange } from './amendment-plan.service.ts';
 import * as amendments from './amendments.repository.ts';
-import type { PlannedChange } from './booking-amendment.ts';
-import { driverOf } from './booking-cancellation.ts';
-import { changesOf, recordChangeNotices } from './booking-change-notices.ts';
-import * as repository from './bookings.repository.ts';
 
 // A dearer change of a booking paid online in full (issue #25 item 2): confirming it records the planned change as a
 // pending amendment and opens a payment of the difference through the booking's own gateway; the booking keeps its

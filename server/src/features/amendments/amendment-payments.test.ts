@@ -18,7 +18,7 @@ import {
   paidAtProvider as paidAt,
   bookingRow as row,
   walletApp,
-} from '../payments/test-helpers.ts';
+} from '../payments/payments.test-helpers.ts';
 
 // Issue #25 item 2: a dearer change of a booking paid online in full is paid through the booking's gateway — the card
 // provider (a local server speaking its protocol) or the demo card — and applies only once paid, once even when the

@@ -9,8 +9,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
-import { currentSettings } from '../system/run-time-settings.service.ts';
-import * as repository from './bookings.repository.ts';
+import { currentSettings } from '../booking-rules/booking-rules.service.ts';
+import * as repository from '../bookings/bookings.repository.ts';
 
 // A change of a booking (issue #25 item 2, spec §2 "edit"): validated with the checkout's rules, re-priced at the
 // booking's own rate, and settled by how it was paid (contract amendments.ts `settlementOf`). The quote and the change

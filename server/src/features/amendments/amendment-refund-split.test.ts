@@ -14,7 +14,7 @@ import {
   confirmChange,
   paidAtProvider,
   walletApp,
-} from '../payments/test-helpers.ts';
+} from '../payments/payments.test-helpers.ts';
 
 // Issue #25 item 2: a cheaper change after a paid dearer one refunds across the booking's payments as a cancellation
 // does — the dearer change's difference first, then the original payment, never more from a payment than it took —

@@ -4,16 +4,16 @@ import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import * as repository from '../bookings/bookings.repository.ts';
+import { isOperator, visibleRecord } from '../bookings/bookings.service.ts';
 import { demoCardAccepted } from '../payments/payments.service.ts';
-import { type PlannedChange, planChange, quoteOf, TAKEN } from './booking-amendment.ts';
 import {
   checkChangeWalletOrder,
   createChangeWalletOrder,
   openAmendment,
   payChangeWithDemoCard,
-} from './booking-charges.ts';
-import * as repository from './bookings.repository.ts';
-import { isOperator, visibleRecord } from './bookings.service.ts';
+} from './amendment-payments.service.ts';
+import { type PlannedChange, planChange, quoteOf, TAKEN } from './amendment-plan.service.ts';
 
 // A driver's change of a booking before it is made (issue #25 item 2): its quote, and a dearer change's difference
 // paid through the booking's gateway (booking-charges.ts). Making a change is update-booking (bookings.service.ts).

@@ -24,8 +24,8 @@ import {
   resendLink,
   signUp,
 } from './account.service.ts';
+import { perIp } from './auth.rate-limits.ts';
 import { toUser } from './auth.service.ts';
-import { perIp } from './rate-limits.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 410, 429, 503);
 

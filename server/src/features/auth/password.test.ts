@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
 import { loggerOptions } from '../../lib/logger.ts';
-import { signInAs } from './test-helpers.ts';
+import { signInAs } from './auth.test-helpers.ts';
 
 const { driver, driver2, admin } = DEMO_ACCOUNTS;
 

@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { failureBudget } from '../../plugins/rate-limit.ts';
 import { createSession, destroySession, requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
+import { perIpAndEmail } from './auth.rate-limits.ts';
 import { getUser, setLanguage, signIn, toUser } from './auth.service.ts';
-import { perIpAndEmail } from './rate-limits.ts';
 
 const errors = errorReplies(400, 401, 403, 404);
 

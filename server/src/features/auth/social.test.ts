@@ -4,7 +4,7 @@ import { startFakeSocial } from '../../../test/fake-social.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { cookieFrom } from './test-helpers.ts';
+import { cookieFrom } from './auth.test-helpers.ts';
 
 // Local stand-ins for the providers (test/fake-social.ts), speaking their real protocols: a JWKS endpoint per
 // OpenID provider and the Graph API's debug_token and /me. Tokens are really signed; the server verifies them with

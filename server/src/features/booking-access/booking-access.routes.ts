@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { setBookingGrant } from '../../plugins/booking-grant.ts';
 import { failureBudget } from '../../plugins/rate-limit.ts';
-import { perIp } from '../auth/rate-limits.ts';
+import { perIp } from '../auth/auth.rate-limits.ts';
 import { openManageLink, sendManageLink } from './booking-access.service.ts';
 
 /**

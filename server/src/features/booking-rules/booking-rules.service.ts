@@ -10,8 +10,8 @@ import type {
 } from '@roam/contract/run-time-settings';
 import type { AppContext } from '../../context.ts';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
-import * as repository from './run-time-settings.repository.ts';
-import { buildSettings, type DeploymentSettings } from './settings.service.ts';
+import { buildSettings, type DeploymentSettings } from '../system/settings.service.ts';
+import * as repository from './booking-rules.repository.ts';
 
 // The booking rules the admin changes at run time (issue #24 item 7). Every call that applies them reads them here,
 // from the database, so a change holds from the next call on in every server process — no restart, no cache to

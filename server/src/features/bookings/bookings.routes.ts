@@ -21,8 +21,8 @@ import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { requireBookingHolder } from '../booking-access/booking-holder.ts';
-import * as changes from './booking-changes.service.ts';
+import * as changes from '../amendments/amendments.service.ts';
+import { requireBookingHolder } from '../booking-access/booking-holder.guard.ts';
 import * as service from './bookings.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);

@@ -9,19 +9,19 @@ import { AppError } from '../../lib/app-error.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { changesOf, recordChangeNotices, sameAs } from '../amendments/amendment-notices.service.ts';
+import { amendmentRefundKey, planChange, TAKEN, unchangedSince } from '../amendments/amendment-plan.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { confirmRefund } from '../payments/refunds.service.ts';
-import { amendmentRefundKey, planChange, TAKEN, unchangedSince } from './booking-amendment.ts';
 import {
   quoteOf as cancellationQuoteOf,
   cancellationTerms,
   cancelWithRefund,
   refundAcrossPayments,
   supplierOf,
-} from './booking-cancellation.ts';
-import { changesOf, recordChangeNotices, sameAs } from './booking-change-notices.ts';
-import { actionsOf, toDetail, toRow, toSummary } from './booking-views.ts';
+} from '../cancellations/cancellations.service.ts';
+import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
+import { confirmRefund } from '../payments/refunds.service.ts';
+import { actionsOf, toDetail, toRow, toSummary } from './bookings.mapper.ts';
 import * as repository from './bookings.repository.ts';
 
 // Bookings API (issue #5). Ownership: every call checks the session against the booking (ARCHITECTURE §4, §5);

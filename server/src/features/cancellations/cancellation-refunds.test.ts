@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../../../test/booking-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { bookings, refunds } from '../../db/schema.ts';
-import { cardApp, payByCard, payByWallet, walletApp } from '../payments/test-helpers.ts';
+import { cardApp, payByCard, payByWallet, walletApp } from '../payments/payments.test-helpers.ts';
 
 // Issues #23 item 6 and #25 item 3: a cancellation refunds through the booking's gateway — the card provider's Refunds
 // API through the official SDK, the wallet provider's Payments v2 capture refund — each against a local server

@@ -4,11 +4,11 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import * as repository from '../bookings/bookings.repository.ts';
+import { isOperator } from '../bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
 import { type Refund, refundMade } from '../payments/refunds.service.ts';
-import { cancellationTerms, cancelWithRefund, driverOf } from './booking-cancellation.ts';
-import * as repository from './bookings.repository.ts';
-import { isOperator } from './bookings.service.ts';
+import { cancellationTerms, cancelWithRefund, driverOf } from './cancellations.service.ts';
 
 // The operator's queue of cancellation requests (issue #23 item 6; ARCHITECTURE §5 Bookings), in the bookings slice: a supplier decides
 // its fleet's, an admin anyone's. Approving cancels the booking and refunds through its gateway what the terms give

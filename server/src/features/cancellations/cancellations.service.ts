@@ -6,7 +6,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { QueuedMail } from '../../lib/mailer.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import * as amendmentsRepository from '../amendments/amendments.repository.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import * as repository from '../bookings/bookings.repository.ts';
 import { recordBookingNotice } from '../notifications/notifications.service.ts';
 import {
   cancellationRefundKey,
@@ -16,8 +18,6 @@ import {
   refundPayment,
   refundTotal,
 } from '../payments/refunds.service.ts';
-import * as amendmentsRepository from './amendments.repository.ts';
-import * as repository from './bookings.repository.ts';
 
 // A cancellation and its refund (ARCHITECTURE §5 Bookings; issues #23 item 6 and #25 item 3), shared by the two ways
 // a booking is cancelled with what its terms give back: the operator approving a driver's request, and the driver's

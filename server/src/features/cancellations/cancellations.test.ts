@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { AppContext } from '../../context.ts';
 import { bookings, cars, notifications, outbox, refunds, users } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { cancelBooking, cancellationQuote } from './bookings.service.ts';
+import { cancelBooking, cancellationQuote } from '../bookings/bookings.service.ts';
 
 // Issue #25 item 3: a driver's cancel is decided at once when the car's terms make it free — pay later, or the
 // cancellation extra included or bought, and 24 hours or more before pick-up — and is otherwise the spec's request

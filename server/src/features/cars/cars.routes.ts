@@ -14,8 +14,8 @@ import { z } from 'zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { readOperatorCar } from '../fleet/fleet.service.ts';
 import { getCar, getPublicFile, listRangePrices, searchCars } from './cars.service.ts';
-import { searchIndexOf } from './search-index.ts';
-import { searchPageJson } from './search-json.ts';
+import { searchIndexOf } from './search.index.ts';
+import { searchPageJson } from './search-page.json.ts';
 
 /** The cars calls (issue #4): the search, one car, and the public images (car pictures, supplier logos, avatars). */
 export const carsRoutes: FastifyPluginAsyncZod = async (app) => {

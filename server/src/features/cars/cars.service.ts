@@ -6,11 +6,11 @@ import type { AppContext } from '../../context.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { FirstOf } from '../../lib/first-of.ts';
-import { currentSettings } from '../system/run-time-settings.service.ts';
+import { currentSettings } from '../booking-rules/booking-rules.service.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
-import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.ts';
-import { type FleetCar, searchIndexOf } from './search-index.ts';
-import type { SearchPage } from './search-json.ts';
+import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.index.ts';
+import { type FleetCar, searchIndexOf } from './search.index.ts';
+import type { SearchPage } from './search-page.json.ts';
 
 /** Each vehicle range's lowest bookable daily price (the home page's car sizes). */
 export function listRangePrices(ctx: AppContext) {

@@ -1,7 +1,7 @@
 import { type Car, type CarFilters, CarFiltersSchema } from '@roam/contract/cars';
 import { CarOptionSchema, CarRangeSchema, FuelPolicySchema, FuelTypeSchema, GearboxSchema } from '@roam/contract/enums';
 import { describe, expect, it } from 'vitest';
-import { type Block, CarBlocks, matcherOf, PlaceCars } from './place-cars.ts';
+import { type Block, CarBlocks, matcherOf, PlaceCars } from './place-cars.index.ts';
 
 // The search's typed layout (issue #8) against the plain reading of each rule, on seeded random cars, bookings and
 // filters: the cars tests check the search end to end on the demo fleet; these reach the cases a small fleet lacks

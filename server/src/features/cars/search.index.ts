@@ -9,7 +9,7 @@ import {
   loadFleet,
   pruneTombstones,
 } from './cars.repository.ts';
-import { CarBlocks, type PlaceCar, PlaceCars } from './place-cars.ts';
+import { CarBlocks, type PlaceCar, PlaceCars } from './place-cars.index.ts';
 
 // The car search's in-memory index (issue #8: car search p99 ≤ 50 ms at 50 connections on 10k cars / 200k
 // bookings). A search used to ask the database for every candidate car at a place (a city has ~1,800 on that

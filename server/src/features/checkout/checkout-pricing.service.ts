@@ -3,7 +3,7 @@ import { type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price
 import { rateFor } from '@roam/contract/rates-snapshot';
 import type { AppContext } from '../../context.ts';
 import { priceBooking } from '../../lib/booking-rules.ts';
-import type { CheckoutOrder } from './checkout-validation.ts';
+import type { CheckoutOrder } from './checkout-validation.service.ts';
 
 // The second step of checkout (issue #5, ARCHITECTURE §5 Price and Money): the server's price, never the client's,
 // what is paid now and at pick-up, and how long the car is held. The booking's currency is the display currency

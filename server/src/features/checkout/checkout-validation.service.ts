@@ -7,8 +7,8 @@ import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { minimumDriverAge, throwPeriodIssues } from '../../lib/booking-rules.ts';
 import { type CarForBooking, findCarForBooking } from '../../lib/car-pricing.repository.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { currentSettings } from '../booking-rules/booking-rules.service.ts';
 import { isUsableLicense } from '../profile/profile.service.ts';
-import { currentSettings } from '../system/run-time-settings.service.ts';
 import type { DeploymentSettings } from '../system/settings.service.ts';
 import * as repository from './checkout.repository.ts';
 

@@ -3,9 +3,9 @@ import { LanguageSchema } from '@roam/contract/enums';
 import type { AppContext } from '../../context.ts';
 import { bookingSummaries } from '../bookings/bookings.service.ts';
 import { startCardPayment } from '../payments/payments.service.ts';
-import { type CheckoutQuote, priceCheckout } from './checkout-pricing.ts';
-import { type CheckoutOrder, type Customer, validateCheckout } from './checkout-validation.ts';
-import { type PlacedBooking, placeBooking } from './place-booking.ts';
+import { type CheckoutQuote, priceCheckout } from './checkout-pricing.service.ts';
+import { type CheckoutOrder, type Customer, validateCheckout } from './checkout-validation.service.ts';
+import { type PlacedBooking, placeBooking } from './place-booking.service.ts';
 
 // Server checkout (issue #5, ARCHITECTURE §5 Bookings), in four steps of their own (issue #20): validate
 // (checkout-validation.ts) → price (checkout-pricing.ts) → place the booking in one transaction (place-booking.ts) →

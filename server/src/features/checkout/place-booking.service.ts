@@ -11,8 +11,8 @@ import { deliverNotices, recordBookingNotice, recordGuestActivation } from '../n
 import { releaseExpiredHolds, releaseUnpaidHoldsOf } from '../payments/payments.service.ts';
 import { attachGuestLicense } from '../profile/profile.service.ts';
 import * as repository from './checkout.repository.ts';
-import type { CheckoutQuote } from './checkout-pricing.ts';
-import type { CheckoutOrder, Desk } from './checkout-validation.ts';
+import type { CheckoutQuote } from './checkout-pricing.service.ts';
+import type { CheckoutOrder, Desk } from './checkout-validation.service.ts';
 
 // The third step of checkout (issue #5, ARCHITECTURE §5 Bookings): one transaction releases the customer's earlier
 // unpaid hold and checks their address's unpaid bookings (issue #21 finding 2), releases the car's lapsed holds,

@@ -7,7 +7,7 @@ import {
   providerLabel,
   RateFetchError,
   ratesRequestUrl,
-} from './rate-providers.ts';
+} from './rate-providers.gateway.ts';
 
 // ARCHITECTURE §5 "Money", spec §8 "Rate fetch": each provider's answer shape and each failure kind.
 

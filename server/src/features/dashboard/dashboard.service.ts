@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Operator } from '../fleet/fleet.service.ts';
 import * as repository from './dashboard.repository.ts';
-import { cachedPeriod } from './period-cache.ts';
+import { cachedPeriod } from './period.cache.ts';
 
 // The dashboard (issue #24 item 6). A supplier sees its own (naming another supplier: 403, as the cars list), the
 // admin every supplier's or one chosen. The numbers are the database's; here they are only named and ordered.

@@ -5,7 +5,7 @@ import type { DownloadedFile } from '../../lib/download.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { listBookings } from '../bookings/bookings.service.ts';
 import { fleetByPlate, fleetSupplier, type Operator } from '../fleet/fleet.service.ts';
-import { carCells } from './car-csv.ts';
+import { carCells } from './car.csv.ts';
 
 // Fleet export (issue #26 item 3): the operator's cars as the CSV the import reads (export → import changes
 // nothing), and its bookings of a period. Spreadsheets run a cell starting with = + - @ (or a tab, a carriage

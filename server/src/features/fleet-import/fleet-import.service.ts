@@ -21,7 +21,7 @@ import {
   updateCheckedCar,
 } from '../fleet/fleet.service.ts';
 import { listLocations } from '../locations/locations.service.ts';
-import { readCell, splitList } from './car-csv.ts';
+import { readCell, splitList } from './car.csv.ts';
 
 // Fleet import (issue #26 item 3): a CSV of cars, its headers mapped onto the editor's fields, checked row by row
 // with the car editor's own rules (`CreateCarBodySchema`, `carFieldIssues`) and written all-or-nothing in one

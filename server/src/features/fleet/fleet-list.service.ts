@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentFleet } from '../cars/cars.service.ts';
-import type { Fleet, OperatorFleetCar } from '../cars/search-index.ts';
-import { availabilityOfRow } from './car-fields.ts';
+import type { Fleet, OperatorFleetCar } from '../cars/search.index.ts';
+import { availabilityOfRow } from './fleet.mapper.ts';
 import type { Operator } from './fleet.service.ts';
 
 // The operator's cars list (issue #23 item 1), paged on the server: a supplier's own cars, or any supplier's for an

@@ -15,7 +15,7 @@ import { pgConstraint, pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
 import { carPlaces, getCar } from '../cars/cars.service.ts';
-import { columnsOf, fieldsOf, toOperatorCar } from './car-fields.ts';
+import { columnsOf, fieldsOf, toOperatorCar } from './fleet.mapper.ts';
 import * as repository from './fleet.repository.ts';
 
 // The operator's cars (issue #23): read, create, update, delete. A supplier acts on its own cars only, an admin on

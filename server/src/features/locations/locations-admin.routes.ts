@@ -12,7 +12,7 @@ import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import * as places from './places.service.ts';
+import * as places from './locations-admin.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 

@@ -15,7 +15,7 @@ import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { changesBetween, recordAudit } from '../audit/audit.service.ts';
-import * as repository from './places.repository.ts';
+import * as repository from './locations-admin.repository.ts';
 
 // The admin's countries and locations (issue #24 item 3). Each change and its audit row commit together; a location's
 // change reaches the car search at once (its trigger bumps the fleet version) and the customer's location calls read

@@ -1,11 +1,11 @@
 import { IMPORT_LIMITS } from '@roam/contract/fleet-import';
-import { PlacesImportReportSchema } from '@roam/contract/places-import';
+import { PlacesImportReportSchema } from '@roam/contract/locations-import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { perAccountLimit } from '../../plugins/rate-limit.ts';
 import { requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
 import { readImportUpload, registerUploads } from '../../plugins/uploads.ts';
-import { importPlaces } from './places-import.service.ts';
+import { importPlaces } from './locations-import.service.ts';
 
 const errors = errorReplies(400, 401, 403, 413, 429);
 

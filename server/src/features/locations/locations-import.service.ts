@@ -1,20 +1,20 @@
 import { LANGUAGES, type Language } from '@roam/contract/enums';
 import { FLEET_MESSAGES } from '@roam/contract/fleet';
-import { CreateCountryBodySchema, CreateLocationBodySchema, UpdateLocationBodySchema } from '@roam/contract/places';
 import {
   PLACE_CSV_COLUMNS,
   PLACES_IMPORT_MESSAGES,
   type PlaceCsvColumn,
   PlaceMappingSchema,
   type PlacesImportReport,
-} from '@roam/contract/places-import';
+} from '@roam/contract/locations-import';
+import { CreateCountryBodySchema, CreateLocationBodySchema, UpdateLocationBodySchema } from '@roam/contract/places';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { cellReader, invalidRows, readCsv, readMapping } from '../../lib/csv-import.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { ImportUpload } from '../../plugins/uploads.ts';
 import { changesBetween, recordAudit } from '../audit/audit.service.ts';
-import * as repository from './places.repository.ts';
+import * as repository from './locations-admin.repository.ts';
 
 // Places import (issue #26 item 3): one CSV row per location with its country, read with the fleet import's pieces
 // (lib/csv-import.ts), checked with the places editor's schemas, written all-or-nothing in one transaction, each

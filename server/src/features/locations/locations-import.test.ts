@@ -1,6 +1,6 @@
 import { IMPORT_MESSAGES } from '@roam/contract/fleet-import';
+import type { PlacesImportReport } from '@roam/contract/locations-import';
 import { PLACES_MESSAGES } from '@roam/contract/places';
-import type { PlacesImportReport } from '@roam/contract/places-import';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm } from '../../../test/multipart.ts';

@@ -7,7 +7,7 @@ import { bookingAccess, users } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
 import { BOOKING_GRANT_COOKIE } from '../../plugins/booking-grant.ts';
 import { hashToken } from '../../plugins/session.ts';
-import { bookingRow, bookOnline, GOOD_CARD } from './test-helpers.ts';
+import { bookingRow, bookOnline, GOOD_CARD } from './payments.test-helpers.ts';
 
 // Paying an existing booking from a booking grant (issue #24 item 5, issue #25 item 1): a browser that opened the
 // booking's e-mailed link pays it and reads its payment as its driver would — and nothing else, and not once the

@@ -17,8 +17,8 @@ import { z } from 'zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { bookingGrantHashOf } from '../../plugins/booking-grant.ts';
 import { guestTokenHashOf } from '../../plugins/guest-token.ts';
-import { expireUnpaidChanges } from '../bookings/booking-charges.ts';
-import type { Payer } from './payment-party.ts';
+import { expireUnpaidChanges } from '../amendments/amendment-payments.service.ts';
+import type { Payer } from './payment-party.service.ts';
 import * as payments from './payments.service.ts';
 import * as wallet from './wallet-payments.service.ts';
 

@@ -11,12 +11,12 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
-import { amendmentByPayment, settleChangeSession } from '../bookings/booking-charges.ts';
+import { amendmentByPayment, settleChangeSession } from '../amendments/amendment-payments.service.ts';
 import { bookingSummaries } from '../bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { bookingFor, mayRead, type Payer } from './payment-party.ts';
+import { bookingFor, mayRead, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
-import type { StripeGateway } from './stripe-gateway.ts';
+import type { StripeGateway } from './stripe.gateway.ts';
 
 // Payment gateways behind one interface (ARCHITECTURE §5): demo (default without keys), card (Stripe), wallet
 // (PayPal). Every gateway ends in `confirmBookingPayment` or `failBookingPayment`.

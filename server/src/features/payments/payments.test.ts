@@ -8,7 +8,7 @@ import { createTestApp, injectAsOwnPage, PRODUCTION, type TestApp } from '../../
 import { buildApp } from '../../app.ts';
 import { bookings } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { bookingRow, bookOnline, GOOD_CARD, notificationCount, postCheckout } from './test-helpers.ts';
+import { bookingRow, bookOnline, GOOD_CARD, notificationCount, postCheckout } from './payments.test-helpers.ts';
 
 // The demo gateway, and what checkout offers in production without a card provider. The card and wallet providers
 // have their own files (stripe-gateway.test.ts, paypal-gateway.test.ts).

@@ -3,7 +3,7 @@ import { startFakePaypal } from '../../../test/fake-providers.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { bookingRow, bookOnline, notificationCount } from './test-helpers.ts';
+import { bookingRow, bookOnline, notificationCount } from './payments.test-helpers.ts';
 
 describe('wallet provider (PayPal REST client against a local test server)', () => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { signIn } from '../../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bookings } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { bookingRow, bookOnline, GOOD_CARD, notificationCount } from './test-helpers.ts';
+import { bookingRow, bookOnline, GOOD_CARD, notificationCount } from './payments.test-helpers.ts';
 
 describe('card provider (real stripe SDK against a local test server)', () => {
   let t: TestApp;

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { bookableCarCount, currentFleet } from '../cars/cars.service.ts';
+import { listPlaces } from '../locations/locations-admin.service.ts';
 import { cardGateway } from '../payments/payments.service.ts';
-import { listPlaces } from '../places/places.service.ts';
 import { listSuppliers } from '../suppliers/suppliers.service.ts';
 import { testEmail } from './setup-emails.ts';
 

@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { perAccountLimit } from '../../plugins/rate-limit.ts';
 import { createSession, requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { perIp } from '../auth/auth.rate-limits.ts';
 import { toUser } from '../auth/auth.service.ts';
-import { perIp } from '../auth/rate-limits.ts';
 import { createFirstAdmin, setupStatus } from './setup.service.ts';
 import { sendTestEmail, setupChecklist } from './setup-checklist.service.ts';
 

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireOperator, requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
 import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
-import { perIp } from '../auth/rate-limits.ts';
+import { perIp } from '../auth/auth.rate-limits.ts';
 import {
   createSupplier,
   readSupplierProfile,

@@ -3,8 +3,8 @@ import { HealthSchema, SettingsSchema } from '@roam/contract/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import { publicSettings } from './public-settings.ts';
-import { runTimeSettingsState, updateRunTimeSettings } from './run-time-settings.service.ts';
+import { runTimeSettingsState, updateRunTimeSettings } from '../booking-rules/booking-rules.service.ts';
+import { publicSettings } from './public-settings.service.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;

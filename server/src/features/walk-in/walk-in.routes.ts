@@ -1,9 +1,9 @@
-import { OperatorCheckoutBodySchema, OperatorCheckoutResultSchema } from '@roam/contract/operator-checkout';
+import { OperatorCheckoutBodySchema, OperatorCheckoutResultSchema } from '@roam/contract/walk-in';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { perAccountLimit } from '../../plugins/rate-limit.ts';
 import { requireOperator } from '../../plugins/session.ts';
-import { operatorCheckout } from './operator-checkout.service.ts';
+import { operatorCheckout } from './walk-in.service.ts';
 
 /** Walk-in and phone bookings (issue #24 item 5). */
 export const operatorCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {

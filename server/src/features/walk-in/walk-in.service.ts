@@ -1,5 +1,5 @@
 import { LanguageSchema } from '@roam/contract/enums';
-import type { OperatorCheckoutBody, OperatorCheckoutResult } from '@roam/contract/operator-checkout';
+import type { OperatorCheckoutBody, OperatorCheckoutResult } from '@roam/contract/walk-in';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
@@ -7,9 +7,9 @@ import type { SessionUser } from '../../plugins/session.ts';
 import { findDriverAccount } from '../auth/account.service.ts';
 import { sendPaymentLink } from '../booking-access/booking-access.service.ts';
 import { bookingSummaries } from '../bookings/bookings.service.ts';
-import { priceCheckout } from '../checkout/checkout-pricing.ts';
-import { validateCheckout } from '../checkout/checkout-validation.ts';
-import { placeBooking } from '../checkout/place-booking.ts';
+import { priceCheckout } from '../checkout/checkout-pricing.service.ts';
+import { validateCheckout } from '../checkout/checkout-validation.service.ts';
+import { placeBooking } from '../checkout/place-booking.service.ts';
 
 // Walk-in and phone bookings (issue #24 item 5): the operator books a car for a customer through the customer's own
 // checkout steps — validateCheckout → priceCheckout → placeBooking — so the same rules, the same price, the same

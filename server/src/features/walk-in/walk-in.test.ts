@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
 import { BOOKING_GRANT_COOKIE } from '../../plugins/booking-grant.ts';
 import { hashToken } from '../../plugins/session.ts';
 import { releaseExpiredHolds } from '../payments/payments.service.ts';
-import { GOOD_CARD } from '../payments/test-helpers.ts';
+import { GOOD_CARD } from '../payments/payments.test-helpers.ts';
 
 // Issue #24 item 5: an operator books a car for a walk-in or phone customer through the customer's checkout — same
 // price, same no-overlap guarantee, same messages — paid at the counter or by an e-mailed one-time payment link.

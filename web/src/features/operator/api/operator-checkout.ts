@@ -1,5 +1,5 @@
 import type { SearchCarsBody, SearchCarsResponse } from '@roam/contract/cars';
-import type { OperatorCheckoutBody, OperatorCheckoutResult } from '@roam/contract/operator-checkout';
+import type { OperatorCheckoutBody, OperatorCheckoutResult } from '@roam/contract/walk-in';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,3 +1,4 @@
+import type { PlaceMapping, PlacesImportReport } from '@roam/contract/locations-import';
 import type {
   CreateCountryBody,
   CreateLocationBody,
@@ -7,7 +8,6 @@ import type {
   UpdateCountryBody,
   UpdateLocationBody,
 } from '@roam/contract/places';
-import type { PlaceMapping, PlacesImportReport } from '@roam/contract/places-import';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { PlacesImportReport } from '@roam/contract/places-import';
+import type { PlacesImportReport } from '@roam/contract/locations-import';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
