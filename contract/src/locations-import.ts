@@ -9,21 +9,21 @@ import { ImportRowSchema } from './fleet-import.ts';
 
 export { PLACE_CSV_COLUMNS, type PlaceCsvColumn };
 
-export const PLACES_IMPORT_MESSAGES = {
+export const LOCATIONS_IMPORT_MESSAGES = {
   noRows: 'The file has no place rows.',
   duplicate: (row: number) => `This place is already on row ${row} of the file.`,
   notNumber: 'Please enter a number.',
 } as const;
 
-export const PlaceMappingSchema = z.partialRecord(z.enum(PLACE_CSV_COLUMNS), z.string().max(200));
-export type PlaceMapping = z.infer<typeof PlaceMappingSchema>;
+export const LocationMappingSchema = z.partialRecord(z.enum(PLACE_CSV_COLUMNS), z.string().max(200));
+export type LocationMapping = z.infer<typeof LocationMappingSchema>;
 
-/** `POST /api/import-places/preview` and `POST /api/import-places`: each row's place, its action and its errors. */
-export const PlacesImportReportSchema = z.object({
+/** `POST /api/import-locations/preview` and `POST /api/import-locations`: each row's place, its action and errors. */
+export const LocationsImportReportSchema = z.object({
   headers: z.array(z.string()),
-  mapping: PlaceMappingSchema,
+  mapping: LocationMappingSchema,
   rows: z.array(ImportRowSchema.omit({ licensePlate: true }).extend({ countryCode: z.string() })),
   valid: z.boolean(),
   imported: z.boolean(),
 });
-export type PlacesImportReport = z.infer<typeof PlacesImportReportSchema>;
+export type LocationsImportReport = z.infer<typeof LocationsImportReportSchema>;

@@ -18,7 +18,7 @@ export const DeskCustomerSchema = z.discriminatedUnion('kind', [
 ]);
 export type DeskCustomer = z.infer<typeof DeskCustomerSchema>;
 
-export const OperatorCheckoutBodySchema = CheckoutBodySchema.pick({
+export const WalkInBodySchema = CheckoutBodySchema.pick({
   carId: true,
   pickupLocationId: true,
   dropoffLocationId: true,
@@ -28,9 +28,9 @@ export const OperatorCheckoutBodySchema = CheckoutBodySchema.pick({
   additionalDriver: true,
   currency: true,
 }).extend({ customer: DeskCustomerSchema, payment: z.enum(DESK_PAYMENTS) });
-export type OperatorCheckoutBody = z.infer<typeof OperatorCheckoutBodySchema>;
+export type WalkInBody = z.infer<typeof WalkInBodySchema>;
 
-export const OperatorCheckoutResultSchema = z.object({
+export const WalkInResultSchema = z.object({
   bookingId: z.uuid(),
   reference: z.string(),
   status: BookingStatusSchema,
@@ -45,4 +45,4 @@ export const OperatorCheckoutResultSchema = z.object({
   /** The payment link went to the customer's e-mail. */
   linkSent: z.boolean(),
 });
-export type OperatorCheckoutResult = z.infer<typeof OperatorCheckoutResultSchema>;
+export type WalkInResult = z.infer<typeof WalkInResultSchema>;

@@ -16,8 +16,10 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { type AppContext, systemClock } from './context.ts';
 import type { Database } from './db/client.ts';
+import { amendmentsRoutes } from './features/amendments/amendments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookingAccessRoutes } from './features/booking-access/booking-access.routes.ts';
+import { bookingRulesRoutes } from './features/booking-rules/booking-rules.routes.ts';
 import { bookingsRoutes } from './features/bookings/bookings.routes.ts';
 import { cancellationRequestsRoutes } from './features/cancellations/cancellation-requests.routes.ts';
 import { carBlocksRoutes } from './features/car-blocks/car-blocks.routes.ts';
@@ -33,8 +35,8 @@ import { bookingAttachments } from './features/documents/documents.service.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
 import { fleetImportRoutes } from './features/fleet-import/fleet-import.routes.ts';
 import { locationsRoutes } from './features/locations/locations.routes.ts';
-import { placesRoutes } from './features/locations/locations-admin.routes.ts';
-import { placesImportRoutes } from './features/locations/locations-import.routes.ts';
+import { locationsAdminRoutes } from './features/locations/locations-admin.routes.ts';
+import { locationsImportRoutes } from './features/locations/locations-import.routes.ts';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
@@ -48,7 +50,7 @@ import { supplierProfileRoutes } from './features/suppliers/supplier-profile.rou
 import { suppliersRoutes } from './features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
-import { operatorCheckoutRoutes } from './features/walk-in/walk-in.routes.ts';
+import { walkInRoutes } from './features/walk-in/walk-in.routes.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -163,8 +165,10 @@ export async function buildApp({
   await app.register(rateLimit, rateLimitOptions(database.db));
 
   await app.register(systemRoutes);
+  await app.register(bookingRulesRoutes);
   await app.register(authRoutes);
   await app.register(bookingsRoutes);
+  await app.register(amendmentsRoutes);
   await app.register(carsRoutes);
   await app.register(carBlocksRoutes);
   await app.register(cancellationRequestsRoutes);
@@ -184,11 +188,11 @@ export async function buildApp({
   await app.register(suppliersRoutes);
   await app.register(supplierProfileRoutes);
   await app.register(usersRoutes);
-  await app.register(placesRoutes);
+  await app.register(locationsAdminRoutes);
   await app.register(schedulerRoutes);
   await app.register(dashboardRoutes);
-  await app.register(placesImportRoutes);
-  await app.register(operatorCheckoutRoutes);
+  await app.register(locationsImportRoutes);
+  await app.register(walkInRoutes);
 
   if (webDist !== null) await registerWebApp(app, webDist);
   // Added last so it runs first of the onClose hooks (last-added first), right after Fastify stopped the server:

@@ -86,7 +86,7 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 /**
  * The one registration of @fastify/rate-limit (app.ts): nothing is limited unless a route opts in with
  * `config.rateLimit`; counters in the database; checked in preHandler, once the body is parsed and validated, so a
- * limit can be keyed by the e-mail address or user id it carries (auth/rate-limits.ts).
+ * limit can be keyed by the e-mail address or user id it carries (auth/auth.rate-limits.ts).
  */
 export function rateLimitOptions(db: Db): RateLimitPluginOptions {
   return { global: false, hook: 'preHandler', store: databaseRateLimitStore(db) };

@@ -40,7 +40,8 @@ export const bookingChangeRows = (db: () => Db): Row[] => [
   },
   {
     call: 'POST /api/pay-amendment/{id}/{amendmentId}',
-    // This app's card provider turns the demo card off (403) for the driver too; their success: booking-charges.test.ts.
+    // This app's card provider turns the demo card off (403) for the driver too; their success:
+    // amendment-payments.test.ts.
     expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 403 },
     request: async (f) => ({
       method: 'POST',

@@ -188,14 +188,14 @@ export function operatorRows(db: () => Db): Row[] {
     },
     // A walk-in booking of the Clio (issue #24 item 5), each caller on days of its own; another fleet's car is unknown.
     {
-      call: 'POST /api/operator-checkout',
+      call: 'POST /api/walk-in',
       expected: created({ ...OPERATOR, otherSupplier: 404 }),
       request: () => {
         const { paymentOption: _, ...choices } = checkoutBody({}, nextDays());
         const customer = { kind: 'new', fullName: 'Walk In', email: `walk.${nextDays()}@example.com` };
         return {
           method: 'POST',
-          url: '/api/operator-checkout',
+          url: '/api/walk-in',
           payload: {
             ...choices,
             payment: 'counter',

@@ -15,8 +15,9 @@ import {
 } from './amendment-payments.service.ts';
 import { type PlannedChange, planChange, quoteOf, TAKEN } from './amendment-plan.service.ts';
 
-// A driver's change of a booking before it is made (issue #25 item 2): its quote, and a dearer change's difference
-// paid through the booking's gateway (booking-charges.ts). Making a change is update-booking (bookings.service.ts).
+// A driver's change of a booking before it is made (issue #25 item 2): its quote, and a dearer change's difference paid
+// through the booking's gateway (amendment-payments.service.ts). Making a change is update-booking
+// (bookings.service.ts).
 
 /** The change's new period is free of other holds of the car (the exclusion constraint decides again on writing). */
 async function assertCarFree(ctx: AppContext, record: repository.BookingRecord, plan: PlannedChange) {
@@ -46,9 +47,9 @@ export async function amendmentQuote(ctx: AppContext, user: SessionUser, id: str
 }
 
 /**
- * `POST /api/amendment-payment/{id}` (issue #25 item 2): the driver (or the booking's link) confirms a dearer change
- * of a booking paid online in full; the change waits until its difference is paid through the booking's gateway
- * (booking-charges.ts). Operators change a booking with update-booking: what was paid online stays as paid.
+ * `POST /api/amendment-payment/{id}` (issue #25 item 2): the driver (or the booking's link) confirms a dearer change of
+ * a booking paid online in full; the change waits until its difference is paid through the booking's gateway
+ * (amendment-payments.service.ts). Operators change a booking with update-booking: what was paid online stays as paid.
  */
 export async function payForChange(
   ctx: AppContext,

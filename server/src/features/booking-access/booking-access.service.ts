@@ -74,7 +74,8 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
 /**
  * The payment link of an operator's booking awaiting payment (issue #24 item 5): a one-time manage link to its
  * driver's address, lasting as long as the hold; opened, it lets that browser pay the booking (payments/
- * payment-party.ts) and read it, as the e-mailed manage link does. False when the booking is not awaiting payment.
+ * payment-party.service.ts) and read it, as the e-mailed manage link does. False when the booking is not awaiting
+ * payment.
  */
 export async function sendPaymentLink(ctx: AppContext, bookingId: string, timeZone: string): Promise<boolean> {
   const booking = await repository.findByReference(ctx.db, bookingId, 'id');

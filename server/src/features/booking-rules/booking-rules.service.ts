@@ -51,7 +51,7 @@ function stateOf(ctx: AppContext, rows: OverrideRow[]): RunTimeSettingsState {
   };
 }
 
-export async function runTimeSettingsState(ctx: AppContext): Promise<RunTimeSettingsState> {
+export async function bookingRulesState(ctx: AppContext): Promise<RunTimeSettingsState> {
   return stateOf(ctx, await repository.allOverrides(ctx.db));
 }
 
@@ -59,7 +59,7 @@ export async function runTimeSettingsState(ctx: AppContext): Promise<RunTimeSett
  * Sets the rules the body carries (null: back to the deployment's value); the others stay as they are. The change
  * and its audit row commit together.
  */
-export async function updateRunTimeSettings(
+export async function updateBookingRules(
   ctx: AppContext,
   actor: AuditActor,
   body: UpdateRunTimeSettingsBody,

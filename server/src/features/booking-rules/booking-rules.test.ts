@@ -12,7 +12,7 @@ import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
 // `GET /api/settings`, the search and the checkout — without a restart; a rule not sent keeps its value; null returns
 // a rule to the deployment's value.
 
-describe('admin: run-time settings', () => {
+describe('admin: booking rules', () => {
   let t: TestApp;
   let admin: { cookie: string };
   let driver: { cookie: string };
@@ -24,11 +24,9 @@ describe('admin: run-time settings', () => {
   afterAll(() => t.close());
 
   const update = (payload: object, headers = admin) =>
-    t.app.inject({ method: 'PUT', url: '/api/update-run-time-settings', headers, payload });
+    t.app.inject({ method: 'PUT', url: '/api/update-booking-rules', headers, payload });
   const state = async () =>
-    (
-      await t.app.inject({ method: 'GET', url: '/api/run-time-settings', headers: admin })
-    ).json() as RunTimeSettingsState;
+    (await t.app.inject({ method: 'GET', url: '/api/booking-rules', headers: admin })).json() as RunTimeSettingsState;
   const settings = async () => (await t.app.inject({ method: 'GET', url: '/api/settings' })).json() as Settings;
   const search = (daysAhead: number) =>
     t.app.inject({
@@ -123,7 +121,7 @@ describe('admin: run-time settings', () => {
       [driver, 403],
       [supplier, 403],
     ] as const) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/run-time-settings', headers })).statusCode).toBe(status);
+      expect((await t.app.inject({ method: 'GET', url: '/api/booking-rules', headers })).statusCode).toBe(status);
       expect((await update({ holdMinutes: 60 }, headers as never)).statusCode).toBe(status);
     }
     expect((await state()).values.holdMinutes).toBe(30);

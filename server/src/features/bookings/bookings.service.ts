@@ -114,10 +114,10 @@ function recordStatusNotice(
 
 /**
  * `POST /api/update-booking/{id}` (issue #25 item 2). Driver (or a guest with the booking's link): dates, times,
- * drop-off place, extras and additional driver of their own booking that has not started, where the car's terms
- * allow changes, re-checked with the checkout rules and re-priced at the booking's rate (booking-amendment.ts). Paid
- * online in full and cheaper now: the difference is refunded through the booking's gateway, once even when the call
- * is retried; dearer: refused until paying the difference online exists (the quote says 'charge'). Pay later or a
+ * drop-off place, extras and additional driver of their own booking that has not started, where the car's terms allow
+ * changes, re-checked with the checkout rules and re-priced at the booking's rate (amendment-plan.service.ts). Paid
+ * online in full and cheaper now: the difference is refunded through the booking's gateway, once even when the call is
+ * retried; dearer: refused until paying the difference online exists (the quote says 'charge'). Pay later or a
  * deposit: the difference is due at the counter. Operator (admin, the car's supplier): also the pick-up place and the
  * status; what was paid online stays as paid. Every change is audited; the driver and the supplier are told.
  */
@@ -136,7 +136,7 @@ export async function updateBooking(
   }
   if (!actions.includes('edit')) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
   const plan = await planChange(ctx, record, body, operator);
-  // A dearer change of a booking paid online is paid first: amendment-payment (booking-charges.ts).
+  // A dearer change of a booking paid online is paid first: amendment-payment (amendment-payments.service.ts).
   if (!operator && plan.settlement === 'charge') {
     throw new AppError('CONFLICT', 'This change costs more than was paid online: pay the difference to make it.');
   }

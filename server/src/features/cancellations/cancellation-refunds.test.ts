@@ -9,7 +9,7 @@ import { cardApp, payByCard, payByWallet, walletApp } from '../payments/payments
 // API through the official SDK, the wallet provider's Payments v2 capture refund — each against a local server
 // speaking the provider's protocol; a retried or concurrent cancel refunds once (the provider's idempotency key).
 // Here the driver's own cancel, free by the Clio's terms (its cancellation is included) weeks before pick-up, decided
-// at once; the operator's approval takes the same refund path (booking-cancellation.ts).
+// at once; the operator's approval takes the same refund path (cancellations.service.ts).
 
 const cancel = (t: TestApp, driver: { cookie: string }, id: string) =>
   t.app.inject({ method: 'POST', url: `/api/cancel-booking/${id}`, headers: driver });

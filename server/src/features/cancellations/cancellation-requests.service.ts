@@ -10,10 +10,11 @@ import { deliverNotices, recordBookingNotice } from '../notifications/notificati
 import { type Refund, refundMade } from '../payments/refunds.service.ts';
 import { cancellationTerms, cancelWithRefund, driverOf } from './cancellations.service.ts';
 
-// The operator's queue of cancellation requests (issue #23 item 6; ARCHITECTURE §5 Bookings), in the bookings slice: a supplier decides
-// its fleet's, an admin anyone's. Approving cancels the booking and refunds through its gateway what the terms give
-// (contract cancellationRefund); declining closes the request with a message. Either way the driver gets a
-// notification and an e-mail in their language, recorded in the decision's transaction with its audit row.
+// The operator's queue of cancellation requests (issue #23 item 6; ARCHITECTURE §5 Bookings), in the cancellations
+// slice: a supplier decides its fleet's, an admin anyone's. Approving cancels the booking and refunds through its
+// gateway what the terms give (contract cancellationRefund); declining closes the request with a message. Either way
+// the driver gets a notification and an e-mail in their language, recorded in the decision's transaction with its audit
+// row.
 
 type Actor = Pick<SessionUser, 'id' | 'type'>;
 
@@ -86,7 +87,7 @@ const decision = (id: string, status: CancellationDecision['status'], refund: Re
 /**
  * `POST /api/approve-cancellation/{id}`: in one transaction on the locked booking row, the refund its terms give
  * (worked out on that row: a change's refund made meanwhile leaves only the rest), asked of the gateway under the
- * booking's key, and the booking cancelled with its notice and audit row (booking-cancellation.ts). A retry — after a
+ * booking's key, and the booking cancelled with its notice and audit row (cancellations.service.ts). A retry — after a
  * gateway failure, or of an approval already made — refunds nothing twice.
  */
 export async function approveCancellation(ctx: AppContext, actor: Actor, id: string): Promise<CancellationDecision> {

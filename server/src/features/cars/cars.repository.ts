@@ -105,7 +105,7 @@ async function periodsOf(db: DbOrTx, carIds?: string[]): Promise<Map<string, Car
 
 export type LocationTree = { zones: Map<string, string>; children: Map<string, string[]> };
 
-/** What the car search's in-memory index holds of the fleet (src/features/cars/search-index.ts). */
+/** What the car search's in-memory index holds of the fleet (src/features/cars/search.index.ts). */
 export type FleetSnapshot = {
   /** fleet_version when read: triggers bump it on any change a search would show (migration 0005). */
   version: number;

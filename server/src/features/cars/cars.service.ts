@@ -58,7 +58,7 @@ const PRICE_LENGTHS_KEPT = 256;
  * The car search (issue #4): the cars offered at the pick-up place or below it, matching every filter, with no
  * blocking booking over the period (ARCHITECTURE §5), priced by the contract engine (so sorting by price sorts by
  * what the card shows), counted per supplier, then the supplier filter and the page. It reads the in-memory index
- * (search-index.ts), brought up to date with the database first.
+ * (search.index.ts), brought up to date with the database first.
  */
 export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promise<SearchPage> {
   const now = ctx.clock.now();
@@ -95,7 +95,7 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
     return price;
   };
 
-  // One pass over the cars of the place (place-cars.ts: each field a filter tests, the bookings and the totals in
+  // One pass over the cars of the place (place-cars.index.ts: each field a filter tests, the bookings and the totals in
   // typed arrays): the supplier counts and the total over every match, and only the first `page × size` results in
   // order kept (FirstOf) — a page shows 15 of hundreds of matches (issue #8).
   const place = fleet.places.get(input.pickupLocationId);

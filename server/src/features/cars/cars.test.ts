@@ -33,7 +33,7 @@ describe('car search', () => {
       payload: { ...PARIS, ...body },
     });
     expect(res.statusCode, res.body).toBe(200);
-    // The route writes its answer from each car's JSON without the response schema's check (search-json.ts): it
+    // The route writes its answer from each car's JSON without the response schema's check (search-page.json.ts): it
     // must still match it, with no field beyond it and none twice (a repeated key would not survive a round trip).
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const found = res.json() as SearchCarsResponse;

@@ -35,7 +35,7 @@ export type Driver = {
 export type Customer = { user: SessionUser | null; guestTokenHash: string | null; clientKey: string; desk?: Desk };
 
 /**
- * An operator's walk-in or phone booking (issue #24 item 5, features/operator-checkout): who books, and how the
+ * An operator's walk-in or phone booking (issue #24 item 5, features/walk-in): who books, and how the
  * customer pays — at the counter (pay later) or by an e-mailed payment link (an online hold of DESK_LINK_HOLD_MINUTES).
  */
 export type Desk = { operator: { id: string; type: SessionUser['type'] }; payment: 'counter' | 'link' };

@@ -8,8 +8,8 @@ import { type CheckoutOrder, type Customer, validateCheckout } from './checkout-
 import { type PlacedBooking, placeBooking } from './place-booking.service.ts';
 
 // Server checkout (issue #5, ARCHITECTURE §5 Bookings), in four steps of their own (issue #20): validate
-// (checkout-validation.ts) → price (checkout-pricing.ts) → place the booking in one transaction (place-booking.ts) →
-// start the payment.
+// (checkout-validation.service.ts) → price (checkout-pricing.service.ts) → place the booking in one transaction
+// (place-booking.service.ts) → start the payment.
 
 /** The card gateway's session of an online payment (null: pay later, or no card gateway — the wallet then pays). */
 async function startPayment(

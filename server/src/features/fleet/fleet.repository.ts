@@ -73,7 +73,7 @@ export async function supplierCars(db: DbOrTx, supplierId: string, plates?: stri
     .orderBy(cars.licensePlate, cars.name, cars.id);
 }
 
-/** `columns` holds every required column of a car (fleet car-fields.ts `columnsOf` of a complete car). */
+/** `columns` holds every required column of a car (fleet fleet.mapper.ts `columnsOf` of a complete car). */
 export async function insertCar(db: DbOrTx, supplierId: string, columns: Partial<typeof cars.$inferInsert>) {
   const values = { ...columns, supplierId } as typeof cars.$inferInsert;
   const [row] = await db.insert(cars).values(values).returning({ id: cars.id });

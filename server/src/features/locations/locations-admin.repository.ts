@@ -17,7 +17,7 @@ const carCounts = (db: DbOrTx) =>
     .innerJoin(cars, and(eq(cars.id, carLocations.carId), isNull(cars.deletedAt)))
     .groupBy(carLocations.locationId);
 
-export async function allPlaces(db: DbOrTx) {
+export async function allLocations(db: DbOrTx) {
   const [countryRows, locationRows, counts] = await Promise.all([
     db.select().from(countries).orderBy(countries.code),
     db.select().from(locations),

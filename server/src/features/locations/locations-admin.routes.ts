@@ -12,7 +12,7 @@ import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import * as places from './locations-admin.service.ts';
+import * as service from './locations-admin.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 
@@ -20,13 +20,13 @@ const errors = errorReplies(400, 401, 403, 404, 409);
  * The admin's places calls (issue #24 item 3); admins only (anonymous 401, a driver or a supplier 403).
  * `GET /api/location/{id}` answers the admin the editable location (locations.routes.ts).
  */
-export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const locationsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
-  const tags = ['admin: places'];
+  const tags = ['admin: locations'];
   const admin = { config: { auth: 'admin' as const } };
 
   app.get(
-    '/api/places',
+    '/api/admin-locations',
     {
       ...admin,
       schema: {
@@ -36,7 +36,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PlacesSchema, ...errors },
       },
     },
-    async () => places.listPlaces(ctx),
+    async () => service.listAdminLocations(ctx),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await places.createLocation(ctx, requireUser(request, 'admin'), request.body)),
+      reply.status(201).send(await service.createLocation(ctx, requireUser(request, 'admin'), request.body)),
   );
 
   app.put(
@@ -67,7 +67,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EditableLocationSchema, ...errors },
       },
     },
-    async (request) => places.updateLocation(ctx, requireUser(request, 'admin'), request.body),
+    async (request) => service.updateLocation(ctx, requireUser(request, 'admin'), request.body),
   );
 
   app.delete(
@@ -82,7 +82,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeletedSchema, ...errors },
       },
     },
-    async (request) => places.deleteLocation(ctx, requireUser(request, 'admin'), request.params.id),
+    async (request) => service.deleteLocation(ctx, requireUser(request, 'admin'), request.params.id),
   );
 
   app.get(
@@ -97,7 +97,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EditableCountrySchema, ...errors },
       },
     },
-    async (request) => places.readCountry(ctx, request.params.id),
+    async (request) => service.readCountry(ctx, request.params.id),
   );
 
   app.post(
@@ -113,7 +113,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await places.createCountry(ctx, requireUser(request, 'admin'), request.body)),
+      reply.status(201).send(await service.createCountry(ctx, requireUser(request, 'admin'), request.body)),
   );
 
   app.put(
@@ -128,7 +128,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EditableCountrySchema, ...errors },
       },
     },
-    async (request) => places.updateCountry(ctx, requireUser(request, 'admin'), request.body),
+    async (request) => service.updateCountry(ctx, requireUser(request, 'admin'), request.body),
   );
 
   app.delete(
@@ -143,6 +143,6 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeletedSchema, ...errors },
       },
     },
-    async (request) => places.deleteCountry(ctx, requireUser(request, 'admin'), request.params.id),
+    async (request) => service.deleteCountry(ctx, requireUser(request, 'admin'), request.params.id),
   );
 };

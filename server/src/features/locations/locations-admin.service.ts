@@ -47,9 +47,9 @@ const toCountry = (row: repository.CountryRow, locationCount: number): EditableC
 /** The stored fields, as the audit compares them. */
 const auditable = ({ _id: _, carCount: _c, locationCount: _l, ...fields }: Record<string, unknown>) => fields;
 
-/** `GET /api/places`: every country and location as the admin edits them. */
-export async function listPlaces(ctx: AppContext): Promise<Places> {
-  const { countryRows, locationRows, carCount } = await repository.allPlaces(ctx.db);
+/** `GET /api/admin-locations`: every country and location as the admin edits them. */
+export async function listAdminLocations(ctx: AppContext): Promise<Places> {
+  const { countryRows, locationRows, carCount } = await repository.allLocations(ctx.db);
   const located = new Map<string, number>();
   for (const row of locationRows) located.set(row.countryId, (located.get(row.countryId) ?? 0) + 1);
   return {

@@ -13,7 +13,7 @@ const names = (en: string) => ({ en, fr: `${en} (fr)`, es: `${en} (es)`, se: `${
 const AZUR = DEMO_IDS.suppliers.azurCoast;
 const FR = DEMO_IDS.countries.FR;
 
-describe('admin: places', () => {
+describe('admin: locations', () => {
   let t: TestApp;
   let admin: { cookie: string };
   beforeAll(async () => {
@@ -157,7 +157,7 @@ describe('admin: places', () => {
     expect(renamed.json().names).toMatchObject({ en: 'Italy', fr: 'Italie' });
     expect((await call('PUT', '/api/update-country', { _id: id, code: 'FR' })).statusCode).toBe(400);
     expect((await call('DELETE', `/api/delete-country/${FR}`)).json().message).toBe(PLACES_MESSAGES.countryInUse);
-    const places = (await call('GET', '/api/places')).json() as Places;
+    const places = (await call('GET', '/api/admin-locations')).json() as Places;
     expect(places.countries.find((c) => c._id === FR)!.locationCount).toBeGreaterThan(3);
     expect(places.locations.find((l) => l._id === L.lyonAirport)!.carCount).toBeGreaterThan(0);
     expect((await call('DELETE', `/api/delete-country/${id}`)).statusCode).toBe(200);
@@ -172,7 +172,7 @@ describe('admin: places', () => {
       [supplier, 403],
       [driver, 403],
     ] as const) {
-      expect((await call('GET', '/api/places', undefined, headers as never)).statusCode).toBe(status);
+      expect((await call('GET', '/api/admin-locations', undefined, headers as never)).statusCode).toBe(status);
       expect((await call('POST', '/api/create-location', annecy, headers as never)).statusCode).toBe(status);
       expect((await call('DELETE', `/api/delete-country/${FR}`, undefined, headers as never)).statusCode).toBe(status);
     }

@@ -1,11 +1,11 @@
 import { LANGUAGES, type Language } from '@roam/contract/enums';
 import { FLEET_MESSAGES } from '@roam/contract/fleet';
 import {
+  LOCATIONS_IMPORT_MESSAGES,
+  LocationMappingSchema,
+  type LocationsImportReport,
   PLACE_CSV_COLUMNS,
-  PLACES_IMPORT_MESSAGES,
   type PlaceCsvColumn,
-  PlaceMappingSchema,
-  type PlacesImportReport,
 } from '@roam/contract/locations-import';
 import { CreateCountryBodySchema, CreateLocationBodySchema, UpdateLocationBodySchema } from '@roam/contract/places';
 import type { z } from 'zod';
@@ -49,16 +49,16 @@ type Write =
   | { kind: 'createLocation'; code: string; body: z.output<typeof CreateLocationBodySchema> }
   | { kind: 'updateLocation'; id: string; body: z.output<typeof UpdateLocationBodySchema> };
 
-export async function importPlaces(
+export async function importLocations(
   ctx: AppContext,
   actor: Actor,
   upload: Pick<ImportUpload, 'bytes' | 'mapping'>,
   write: boolean,
-): Promise<PlacesImportReport> {
-  const { headers, records } = readCsv(upload.bytes, PLACES_IMPORT_MESSAGES.noRows);
-  const mapping = readMapping(upload.mapping, headers, PLACE_CSV_COLUMNS, PlaceMappingSchema);
+): Promise<LocationsImportReport> {
+  const { headers, records } = readCsv(upload.bytes, LOCATIONS_IMPORT_MESSAGES.noRows);
+  const mapping = readMapping(upload.mapping, headers, PLACE_CSV_COLUMNS, LocationMappingSchema);
   const cellOf = cellReader(headers, mapping);
-  const { countryRows, locationRows } = await repository.allPlaces(ctx.db);
+  const { countryRows, locationRows } = await repository.allLocations(ctx.db);
   const countries = new Map(countryRows.map((row) => [row.code, row]));
   const locationKey = (countryId: string, english: string) => `${countryId}|${english.trim().toLowerCase()}`;
   const locations = new Map(
@@ -104,7 +104,7 @@ export async function importPlaces(
       const text = cell(column);
       if (text === undefined) return undefined;
       const value = Number(text.replace(',', '.'));
-      if (Number.isNaN(value)) add(column, PLACES_IMPORT_MESSAGES.notNumber);
+      if (Number.isNaN(value)) add(column, LOCATIONS_IMPORT_MESSAGES.notNumber);
       return value;
     };
     const fields = {
@@ -117,7 +117,7 @@ export async function importPlaces(
     const existing = country ? locations.get(locationKey(country.id, english)) : undefined;
     const key = `${code}|${english.toLowerCase()}`;
     const first = seen.get(key);
-    if (first !== undefined && english) add('nameEn', PLACES_IMPORT_MESSAGES.duplicate(first));
+    if (first !== undefined && english) add('nameEn', LOCATIONS_IMPORT_MESSAGES.duplicate(first));
     else seen.set(key, line);
     if (existing) {
       const parsed = UpdateLocationBodySchema.safeParse({ _id: existing.id, names: namesOf(NAME_COLUMN), ...fields });
@@ -150,7 +150,7 @@ export async function importPlaces(
   });
 
   const valid = rows.every((row) => Object.keys(row.errors).length === 0);
-  const report = (imported: boolean): PlacesImportReport => ({ headers, mapping, rows, valid, imported });
+  const report = (imported: boolean): LocationsImportReport => ({ headers, mapping, rows, valid, imported });
   if (!write) return report(false);
   if (!valid) throw invalidRows(rows);
   await ctx.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { IMPORT_MESSAGES } from '@roam/contract/fleet-import';
-import type { PlacesImportReport } from '@roam/contract/locations-import';
+import type { LocationsImportReport } from '@roam/contract/locations-import';
 import { PLACES_MESSAGES } from '@roam/contract/places';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,9 +61,9 @@ describe('places import', () => {
 
   it('reports every row by its column before anything is written, and writes nothing while one is wrong', async () => {
     const csv = file(athens('Europe/Atlantis'), heraklion.replace('Héraklion', ''), cdg);
-    const preview = await send('/api/import-places/preview', csv);
+    const preview = await send('/api/import-locations/preview', csv);
     expect(preview.statusCode).toBe(200);
-    const report = preview.json() as PlacesImportReport;
+    const report = preview.json() as LocationsImportReport;
     expect(report.valid).toBe(false);
     expect(report.rows).toEqual([
       {
@@ -83,7 +83,7 @@ describe('places import', () => {
       { line: 4, name: 'Paris Charles de Gaulle Airport', countryCode: 'FR', action: 'update', errors: {} },
     ]);
     const before = await audits();
-    const refused = await send('/api/import-places', csv);
+    const refused = await send('/api/import-locations', csv);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -96,7 +96,7 @@ describe('places import', () => {
 
   it('imports the fixed file at once: a new country and its places, an existing place updated; search sees them', async () => {
     const csv = file(athens(), heraklion, cdg);
-    const res = await send('/api/import-places', csv);
+    const res = await send('/api/import-locations', csv);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ valid: true, imported: true });
     const country = await greece();
@@ -120,9 +120,13 @@ describe('places import', () => {
 
   it('the same file again updates by the natural keys: no duplicate, no change, no audit row', async () => {
     const before = await audits();
-    const again = await send('/api/import-places/preview', file(athens(), heraklion, cdg));
-    expect((again.json() as PlacesImportReport).rows.map((row) => row.action)).toEqual(['update', 'update', 'update']);
-    expect((await send('/api/import-places', file(athens(), heraklion, cdg))).statusCode).toBe(200);
+    const again = await send('/api/import-locations/preview', file(athens(), heraklion, cdg));
+    expect((again.json() as LocationsImportReport).rows.map((row) => row.action)).toEqual([
+      'update',
+      'update',
+      'update',
+    ]);
+    expect((await send('/api/import-locations', file(athens(), heraklion, cdg))).statusCode).toBe(200);
     expect(await audits()).toBe(before);
     const country = await greece();
     const [{ n }] = (await t.db.select({ n: count() }).from(locations).where(eq(locations.countryId, country!.id))) as [
@@ -132,18 +136,18 @@ describe('places import', () => {
   });
 
   it('a file twice naming a place, an empty file, a supplier or a driver: refused, each said so', async () => {
-    const twice = await send('/api/import-places/preview', file(athens(), athens()));
-    expect((twice.json() as PlacesImportReport).rows[1]!.errors).toEqual({
+    const twice = await send('/api/import-locations/preview', file(athens(), athens()));
+    expect((twice.json() as LocationsImportReport).rows[1]!.errors).toEqual({
       nameEn: ['This place is already on row 2 of the file.'],
     });
-    const empty = await send('/api/import-places/preview', HEADER);
+    const empty = await send('/api/import-locations/preview', HEADER);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors).toEqual({ file: ['The file has no place rows.'] });
     for (const [who, status] of [
       [DEMO_IDS.users.supplier, 403],
       [DEMO_IDS.users.driver, 403],
     ] as const)
-      expect((await send('/api/import-places', file(athens()), await signIn(t.db, who))).statusCode).toBe(status);
-    expect((await send('/api/import-places', file(athens()), {})).statusCode).toBe(401);
+      expect((await send('/api/import-locations', file(athens()), await signIn(t.db, who))).statusCode).toBe(status);
+    expect((await send('/api/import-locations', file(athens()), {})).statusCode).toBe(401);
   });
 });

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
 import { bookingRow, bookOnline, GOOD_CARD, notificationCount, postCheckout } from './payments.test-helpers.ts';
 
 // The demo gateway, and what checkout offers in production without a card provider. The card and wallet providers
-// have their own files (stripe-gateway.test.ts, paypal-gateway.test.ts).
+// have their own files (stripe.gateway.test.ts, paypal.gateway.test.ts).
 
 describe('demo gateway', () => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { bookableCarCount, currentFleet } from '../cars/cars.service.ts';
-import { listPlaces } from '../locations/locations-admin.service.ts';
+import { listAdminLocations } from '../locations/locations-admin.service.ts';
 import { cardGateway } from '../payments/payments.service.ts';
 import { listSuppliers } from '../suppliers/suppliers.service.ts';
 import { testEmail } from './setup-emails.ts';
@@ -20,7 +20,7 @@ const DEFAULT_CONTACT = 'info@roam.localhost';
 export async function setupChecklist(ctx: AppContext, admin: Pick<SessionUser, 'email'>): Promise<SetupChecklist> {
   const { config } = ctx;
   const [places, suppliers, fleet, bookableCars] = await Promise.all([
-    listPlaces(ctx),
+    listAdminLocations(ctx),
     listSuppliers(ctx),
     currentFleet(ctx),
     bookableCarCount(ctx),

@@ -1,14 +1,14 @@
-import { OperatorCheckoutBodySchema, OperatorCheckoutResultSchema } from '@roam/contract/walk-in';
+import { WalkInBodySchema, WalkInResultSchema } from '@roam/contract/walk-in';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { perAccountLimit } from '../../plugins/rate-limit.ts';
 import { requireOperator } from '../../plugins/session.ts';
-import { operatorCheckout } from './walk-in.service.ts';
+import { bookWalkIn } from './walk-in.service.ts';
 
 /** Walk-in and phone bookings (issue #24 item 5). */
-export const operatorCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
+export const walkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/operator-checkout',
+    '/api/walk-in',
     {
       // Each call holds a car and may e-mail a customer: per operator account, as other senders are limited.
       config: { auth: 'operator', ...perAccountLimit(20, '10 minutes') },
@@ -16,11 +16,11 @@ export const operatorCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary:
           "An operator books a car for a customer at the checkout's price: paid at the counter, or by an e-mailed link",
-        body: OperatorCheckoutBodySchema,
-        response: { 201: OperatorCheckoutResultSchema, ...errorReplies(400, 401, 403, 404, 409, 429, 503) },
+        body: WalkInBodySchema,
+        response: { 201: WalkInResultSchema, ...errorReplies(400, 401, 403, 404, 409, 429, 503) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await operatorCheckout(app.context, requireOperator(request), request.body)),
+      reply.status(201).send(await bookWalkIn(app.context, requireOperator(request), request.body)),
   );
 };

@@ -1,5 +1,5 @@
 import { LanguageSchema } from '@roam/contract/enums';
-import type { OperatorCheckoutBody, OperatorCheckoutResult } from '@roam/contract/walk-in';
+import type { WalkInBody, WalkInResult } from '@roam/contract/walk-in';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
@@ -13,9 +13,10 @@ import { placeBooking } from '../checkout/place-booking.service.ts';
 
 // Walk-in and phone bookings (issue #24 item 5): the operator books a car for a customer through the customer's own
 // checkout steps — validateCheckout → priceCheckout → placeBooking — so the same rules, the same price, the same
-// no-overlap guarantee and the same messages hold. What differs is said where it happens (checkout-validation.ts
-// `Desk`, place-booking.ts): no per-address hold limit, the counter books pay-later whatever the supplier's switch,
-// a payment link holds the car for a day, and the operator is the audit trail's actor.
+// no-overlap guarantee and the same messages hold. What differs is said where it happens
+// (checkout-validation.service.ts `Desk`, place-booking.service.ts): no per-address hold limit, the counter books
+// pay-later whatever the supplier's switch, a payment link holds the car for a day, and the operator is the audit
+// trail's actor.
 
 /** The customer's details as the checkout's driver fields: their errors come back on the customer's fields. */
 function asCustomerErrors(error: unknown): unknown {
@@ -32,7 +33,7 @@ function asCustomerErrors(error: unknown): unknown {
  * exact e-mail the customer gives), or a new guest driver. A supplier does not browse drivers (they see only their
  * own bookings' drivers): they book by the e-mail the customer gives them.
  */
-async function customerOf(ctx: AppContext, actor: SessionUser, body: OperatorCheckoutBody) {
+async function customerOf(ctx: AppContext, actor: SessionUser, body: WalkInBody) {
   const { customer } = body;
   if (customer.kind === 'existing') {
     if (actor.type !== 'admin') throw new AppError('FORBIDDEN', 'Only an administrator can pick a driver.');
@@ -47,11 +48,7 @@ async function customerOf(ctx: AppContext, actor: SessionUser, body: OperatorChe
   return { user: null, driver: { ...guest, acceptTerms: true as const } };
 }
 
-export async function operatorCheckout(
-  ctx: AppContext,
-  actor: SessionUser,
-  body: OperatorCheckoutBody,
-): Promise<OperatorCheckoutResult> {
+export async function bookWalkIn(ctx: AppContext, actor: SessionUser, body: WalkInBody): Promise<WalkInResult> {
   // A supplier books their own cars only: another's is unknown to them, as everywhere in the console.
   const car = await findCarForBooking(ctx.db, body.carId);
   if (!car || (actor.type !== 'admin' && car.supplier.id !== actor.id))

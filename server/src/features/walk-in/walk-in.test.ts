@@ -27,7 +27,7 @@ describe('walk-in and phone bookings (issue #24 item 5)', () => {
   let driver: { cookie: string };
   const inject = (options: InjectOptions) => t.app.inject({ remoteAddress: nextIp(), ...options });
   const book = (headers: { cookie: string }, payload: object) =>
-    inject({ method: 'POST', url: '/api/operator-checkout', headers, payload });
+    inject({ method: 'POST', url: '/api/walk-in', headers, payload });
   const newCustomer = (email: string, language = 'en') => {
     const { acceptTerms: _, ...fields } = guestDriver(email);
     return { kind: 'new', ...fields, language };
@@ -230,7 +230,7 @@ describe('a payment link paid through the card provider (real stripe SDK against
     const { acceptTerms: _a, ...fields } = guestDriver('walk.in.card@example.com');
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/operator-checkout',
+      url: '/api/walk-in',
       headers: admin,
       payload: { ...choices, customer: { kind: 'new', ...fields, language: 'en' }, payment: 'link' },
     });
