@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { rateLimits } from '../db/schema.ts';
-import { AppError } from '../lib/app-error.ts';
+import type { Db } from '#server/db/client.ts';
+import { rateLimits } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
 
 // ARCHITECTURE §2 "Scale-out": rate-limit counters live in the database, so N server processes on one PostgreSQL
 // share one allowance instead of giving an attacker N of them. One row per route and key; one atomic statement per

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, createSecurityApp, registeredRoutes, type SecurityApp } from '../../test/security-app.ts';
-import { users } from '../db/schema.ts';
-import { mulberry32 } from '../db/seed/random.ts';
-import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
+import { users } from '#server/db/schema.ts';
+import { mulberry32 } from '#server/db/seed/random.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { type Actor, createSecurityApp, registeredRoutes, type SecurityApp } from '#test/security-app.ts';
 import { BODIES, HEADERS, PARAMS, pick, QUERIES, seedOf } from './fuzz-inputs.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 

@@ -1,7 +1,7 @@
-import { multipartForm } from '../../test/multipart.ts';
-import type { Db } from '../db/client.ts';
-import { countries, locations, users } from '../db/schema.ts';
-import { DEMO_IDS } from '../db/seed/seed.ts';
+import type { Db } from '#server/db/client.ts';
+import { countries, locations, users } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { multipartForm } from '#test/multipart.ts';
 import type { Expected, Row } from './ownership-matrix.ts';
 
 // The admin's back office in the ownership matrix (issue #24): users, suppliers, places. Only the admin succeeds;

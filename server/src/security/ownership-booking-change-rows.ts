@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { bookingAmendments, bookings } from '../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { bookingAmendments, bookings } from '#server/db/schema.ts';
 import { BOOKING, type Row } from './ownership-matrix.ts';
 
 // Changing a booking (issue #25 item 2) in the ownership matrix: the quote, and a dearer change's difference, which

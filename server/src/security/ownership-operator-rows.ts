@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { bookingRow, checkoutBody, period } from '../../test/booking-fixtures.ts';
-import { newCar } from '../../test/fleet-fixtures.ts';
-import { multipartForm } from '../../test/multipart.ts';
-import { nextDays, upload } from '../../test/ownership-fixtures.ts';
-import type { Db } from '../db/client.ts';
-import { bookings, cars } from '../db/schema.ts';
-import { DEMO_IDS } from '../db/seed/seed.ts';
+import type { Db } from '#server/db/client.ts';
+import { bookings, cars } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { bookingRow, checkoutBody, period } from '#test/booking-fixtures.ts';
+import { newCar } from '#test/fleet-fixtures.ts';
+import { multipartForm } from '#test/multipart.ts';
+import { nextDays, upload } from '#test/ownership-fixtures.ts';
 import { type Expected, OPERATOR, type Row } from './ownership-matrix.ts';
 
 // The operator console's calls in the ownership matrix (issue #23). The operated car is the Clio, in the demo

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, period } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/test-app.ts';
-import { bookings, refunds } from '../../db/schema.ts';
-import { cardApp, payByCard } from '../payments/payments.test-helpers.ts';
+import { bookings, refunds } from '#server/db/schema.ts';
+import { cardApp, payByCard } from '#server/features/payments/payments.test-helpers.ts';
+import { checkoutBody, period } from '#test/booking-fixtures.ts';
+import type { TestApp } from '#test/test-app.ts';
 
 // Issue #25 item 2 (s15 hardening): a change refunding part of a card payment and the driver's free cancel sent at
 // the same moment. The cancel works out "the rest" on the locked row, so the two refunds together never exceed what

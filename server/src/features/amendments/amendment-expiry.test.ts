@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, period, bookingRow as rowOf } from '../../../test/booking-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookingAmendments, bookings, notifications } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookingAmendments, bookings, notifications } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import {
   bookingRow,
   cardApp,
@@ -16,7 +13,10 @@ import {
   GOOD_CARD,
   paidAtProvider,
   walletApp,
-} from '../payments/payments.test-helpers.ts';
+} from '#server/features/payments/payments.test-helpers.ts';
+import { checkoutBody, period, bookingRow as rowOf } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { expireUnpaidChanges } from './amendment-payments.service.ts';
 
 // Issue #25 item 2: a dearer change waits 31 minutes for its difference to be paid; the periodic sweep then marks it

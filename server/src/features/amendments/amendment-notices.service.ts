@@ -1,12 +1,12 @@
 import type { BookingStatus } from '@roam/contract/enums';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import type { QueuedMail } from '../../lib/mailer.ts';
-import { toSummary } from '../bookings/bookings.mapper.ts';
-import * as repository from '../bookings/bookings.repository.ts';
-import { driverOf, supplierOf } from '../cancellations/cancellations.service.ts';
-import { recordBookingNotice } from '../notifications/notifications.service.ts';
-import type { Refund } from '../payments/refunds.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { toSummary } from '#server/features/bookings/bookings.mapper.ts';
+import * as repository from '#server/features/bookings/bookings.repository.ts';
+import { driverOf, supplierOf } from '#server/features/cancellations/cancellations.service.ts';
+import { recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
+import type { Refund } from '#server/features/payments/refunds.service.ts';
+import type { QueuedMail } from '#server/lib/mailer.ts';
 import type { PlannedChange } from './amendment-plan.service.ts';
 
 // What a change of a booking leaves behind (issue #25 item 2): its audit entry, and the notices — the driver is told

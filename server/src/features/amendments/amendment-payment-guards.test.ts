@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { period, bookingRow as rowOf } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/test-app.ts';
-import { bookingAmendments, bookings } from '../../db/schema.ts';
-import { DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookingAmendments, bookings } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import {
   cardApp,
   cardRefundsOf,
@@ -14,7 +12,9 @@ import {
   paidAtProvider,
   bookingRow as row,
   walletApp,
-} from '../payments/payments.test-helpers.ts';
+} from '#server/features/payments/payments.test-helpers.ts';
+import { period, bookingRow as rowOf } from '#test/booking-fixtures.ts';
+import type { TestApp } from '#test/test-app.ts';
 
 // Issue #25 item 2 (s16 review): what guards a dearer change's payment besides its period — the booking changed
 // meanwhile at the same price is not overwritten; a refund of a change that could not be made holds the change, so a

@@ -2,20 +2,20 @@ import { createHash } from 'node:crypto';
 import type { AmendmentPayment } from '@roam/contract/amendments';
 import type { PaymentResult } from '@roam/contract/checkout';
 import type { PaymentProvider } from '@roam/contract/enums';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { QueuedMail } from '../../lib/mailer.ts';
-import { pgErrorCode } from '../../lib/pg-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import * as repository from '../bookings/bookings.repository.ts';
-import { driverOf } from '../cancellations/cancellations.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { recordAudit } from '#server/features/audit/audit.service.ts';
+import * as repository from '#server/features/bookings/bookings.repository.ts';
+import { driverOf } from '#server/features/cancellations/cancellations.service.ts';
 import {
   type ChangeNotMadeReason,
   deliverNotices,
   recordBookingNotice,
-} from '../notifications/notifications.service.ts';
-import { confirmRefund, refundPayment } from '../payments/refunds.service.ts';
-import type { CardSession } from '../payments/stripe.gateway.ts';
+} from '#server/features/notifications/notifications.service.ts';
+import { confirmRefund, refundPayment } from '#server/features/payments/refunds.service.ts';
+import type { CardSession } from '#server/features/payments/stripe.gateway.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { QueuedMail } from '#server/lib/mailer.ts';
+import { pgErrorCode } from '#server/lib/pg-error.ts';
 import { changesOf, recordChangeNotices } from './amendment-notices.service.ts';
 import type { PlannedChange } from './amendment-plan.service.ts';
 import * as amendments from './amendments.repository.ts';

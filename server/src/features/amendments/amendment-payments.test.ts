@@ -1,12 +1,8 @@
 import { formatMinor } from '@roam/contract/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, period, bookingRow as rowOf } from '../../../test/booking-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { startSmtpCapture } from '../../../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookingAmendments, bookings, notifications, refunds } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { auditLog, bookingAmendments, bookings, notifications, refunds } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import {
   cardApp,
   cardRefundsOf,
@@ -18,7 +14,11 @@ import {
   paidAtProvider as paidAt,
   bookingRow as row,
   walletApp,
-} from '../payments/payments.test-helpers.ts';
+} from '#server/features/payments/payments.test-helpers.ts';
+import { checkoutBody, period, bookingRow as rowOf } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { startSmtpCapture } from '#test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #25 item 2: a dearer change of a booking paid online in full is paid through the booking's gateway — the card
 // provider (a local server speaking its protocol) or the demo card — and applies only once paid, once even when the

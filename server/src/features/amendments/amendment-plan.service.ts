@@ -5,12 +5,12 @@ import { EXTRAS } from '@roam/contract/enums';
 import { convertMinor } from '@roam/contract/money';
 import { priceIn } from '@roam/contract/price';
 import { validateRentalPeriod } from '@roam/contract/time';
-import type { AppContext } from '../../context.ts';
-import { AppError, validationFailed } from '../../lib/app-error.ts';
-import { priceBooking, throwPeriodIssues } from '../../lib/booking-rules.ts';
-import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
-import { currentSettings } from '../booking-rules/booking-rules.service.ts';
-import * as repository from '../bookings/bookings.repository.ts';
+import type { AppContext } from '#server/context.ts';
+import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
+import * as repository from '#server/features/bookings/bookings.repository.ts';
+import { AppError, validationFailed } from '#server/lib/app-error.ts';
+import { priceBooking, throwPeriodIssues } from '#server/lib/booking-rules.ts';
+import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
 
 // A change of a booking (issue #25 item 2, spec §2 "edit"): validated with the checkout's rules, re-priced at the
 // booking's own rate, and settled by how it was paid (contract amendments.ts `settlementOf`). The quote and the change

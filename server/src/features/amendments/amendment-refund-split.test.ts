@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { period } from '../../../test/booking-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import type { TestApp } from '../../../test/test-app.ts';
-import { bookings, cars, refunds } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookings, cars, refunds } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import {
   cardApp,
   cardRefundsOf,
@@ -14,7 +11,10 @@ import {
   confirmChange,
   paidAtProvider,
   walletApp,
-} from '../payments/payments.test-helpers.ts';
+} from '#server/features/payments/payments.test-helpers.ts';
+import { period } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import type { TestApp } from '#test/test-app.ts';
 
 // Issue #25 item 2: a cheaper change after a paid dearer one refunds across the booking's payments as a cancellation
 // does — the dearer change's difference first, then the original payment, never more from a payment than it took —

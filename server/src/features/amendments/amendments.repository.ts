@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '@roam/contract/enums';
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookingAmendments } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookingAmendments } from '#server/db/schema.ts';
 
 // Dearer changes waiting for their difference to be paid (issue #25 item 2): amendment-payments.service.ts.
 

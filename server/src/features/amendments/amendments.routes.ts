@@ -8,8 +8,8 @@ import { UpdateBookingBodySchema } from '@roam/contract/bookings';
 import { CreatePaypalOrderResultSchema, DemoPaymentBodySchema, PaymentResultSchema } from '@roam/contract/checkout';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireBookingHolder } from '../booking-access/booking-holder.guard.ts';
+import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
 import * as service from './amendments.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);

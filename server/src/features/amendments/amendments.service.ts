@@ -1,12 +1,12 @@
 import type { AmendmentPayment } from '@roam/contract/amendments';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
 import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import * as repository from '../bookings/bookings.repository.ts';
-import { isOperator, visibleRecord } from '../bookings/bookings.service.ts';
-import { demoCardAccepted } from '../payments/payments.service.ts';
+import type { AppContext } from '#server/context.ts';
+import * as repository from '#server/features/bookings/bookings.repository.ts';
+import { isOperator, visibleRecord } from '#server/features/bookings/bookings.service.ts';
+import { demoCardAccepted } from '#server/features/payments/payments.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 import {
   checkChangeWalletOrder,
   createChangeWalletOrder,

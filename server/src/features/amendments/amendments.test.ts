@@ -1,12 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, period, bookingRow as rowOf } from '../../../test/booking-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { startSmtpCapture } from '../../../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookings, notifications, refunds } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { cardApp, changeableWalletBooking, payByCard, walletApp } from '../payments/payments.test-helpers.ts';
+import { auditLog, bookings, notifications, refunds } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import {
+  cardApp,
+  changeableWalletBooking,
+  payByCard,
+  walletApp,
+} from '#server/features/payments/payments.test-helpers.ts';
+import { checkoutBody, period, bookingRow as rowOf } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { startSmtpCapture } from '#test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #25 item 2: a driver changes their booking where the car's terms allow it (the Clio's amendments bought);
 // the change is quoted and re-priced with the checkout's rules at the booking's own rate, and a cheaper change of a

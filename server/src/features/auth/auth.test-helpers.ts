@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/test-app.ts';
-import { outbox } from '../../db/schema.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { outbox } from '#server/db/schema.ts';
+import { SESSION_COOKIE } from '#server/plugins/session.ts';
+import type { TestApp } from '#test/test-app.ts';
 
 // Shared by the auth slice's tests (not loaded by the server).
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { bookingGrantHashOf } from '../../plugins/booking-grant.ts';
-import { requireUser, type SessionUser } from '../../plugins/session.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { bookingGrantHashOf } from '#server/plugins/booking-grant.ts';
+import { requireUser, type SessionUser } from '#server/plugins/session.ts';
 import { grantedDriver } from './booking-access.service.ts';
 
 /**

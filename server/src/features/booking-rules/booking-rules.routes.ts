@@ -1,7 +1,7 @@
 import { RunTimeSettingsStateSchema, UpdateRunTimeSettingsBodySchema } from '@roam/contract/run-time-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { requireUser, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { bookingRulesState, updateBookingRules } from './booking-rules.service.ts';
 
 /** The admin's run-time booking rules (issue #24 item 7); anonymous 401, a driver or a supplier 403. */

@@ -8,9 +8,9 @@ import type {
   RunTimeSettingsState,
   UpdateRunTimeSettingsBody,
 } from '@roam/contract/run-time-settings';
-import type { AppContext } from '../../context.ts';
-import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
-import { buildSettings, type DeploymentSettings } from '../system/settings.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { type AuditActor, changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
+import { buildSettings, type DeploymentSettings } from '#server/features/system/settings.service.ts';
 import * as repository from './booking-rules.repository.ts';
 
 // The booking rules the admin changes at run time (issue #24 item 7). Every call that applies them reads them here,

@@ -2,11 +2,11 @@ import type { RunTimeSettingsState } from '@roam/contract/run-time-settings';
 import type { Settings } from '@roam/contract/settings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, period } from '../../../test/booking-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { auditLog } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { checkoutBody, period } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #24 item 7: the admin changes the booking rules at run time. A change holds from the next call on —
 // `GET /api/settings`, the search and the checkout — without a restart; a rule not sent keeps its value; null returns

@@ -12,9 +12,9 @@ import { CancellationQuoteSchema } from '@roam/contract/cancellations';
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireUser } from '../../plugins/session.ts';
-import { requireBookingHolder } from '../booking-access/booking-holder.guard.ts';
+import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { requireUser } from '#server/plugins/session.ts';
 import * as service from './bookings.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);

@@ -3,24 +3,33 @@ import type { BookingSummary } from '@roam/contract/booking-summary';
 import type { BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
 import { BLOCKING_STATUSES, type BookingStatus, type Language } from '@roam/contract/enums';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { QueuedMail } from '../../lib/mailer.ts';
-import { pgErrorCode } from '../../lib/pg-error.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { changesOf, recordChangeNotices, sameAs } from '../amendments/amendment-notices.service.ts';
-import { amendmentRefundKey, planChange, TAKEN, unchangedSince } from '../amendments/amendment-plan.service.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { changesOf, recordChangeNotices, sameAs } from '#server/features/amendments/amendment-notices.service.ts';
+import {
+  amendmentRefundKey,
+  planChange,
+  TAKEN,
+  unchangedSince,
+} from '#server/features/amendments/amendment-plan.service.ts';
+import { recordAudit } from '#server/features/audit/audit.service.ts';
 import {
   quoteOf as cancellationQuoteOf,
   cancellationTerms,
   cancelWithRefund,
   refundAcrossPayments,
   supplierOf,
-} from '../cancellations/cancellations.service.ts';
-import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { confirmRefund } from '../payments/refunds.service.ts';
+} from '#server/features/cancellations/cancellations.service.ts';
+import {
+  deliverNotices,
+  type Recipient,
+  recordBookingNotice,
+} from '#server/features/notifications/notifications.service.ts';
+import { confirmRefund } from '#server/features/payments/refunds.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { QueuedMail } from '#server/lib/mailer.ts';
+import { pgErrorCode } from '#server/lib/pg-error.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 import { actionsOf, toDetail, toRow, toSummary } from './bookings.mapper.ts';
 import * as repository from './bookings.repository.ts';
 

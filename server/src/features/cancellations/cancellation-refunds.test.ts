@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/test-app.ts';
-import { bookings, refunds } from '../../db/schema.ts';
-import { cardApp, payByCard, payByWallet, walletApp } from '../payments/payments.test-helpers.ts';
+import { bookings, refunds } from '#server/db/schema.ts';
+import { cardApp, payByCard, payByWallet, walletApp } from '#server/features/payments/payments.test-helpers.ts';
+import { checkoutBody } from '#test/booking-fixtures.ts';
+import type { TestApp } from '#test/test-app.ts';
 
 // Issues #23 item 6 and #25 item 3: a cancellation refunds through the booking's gateway — the card provider's Refunds
 // API through the official SDK, the wallet provider's Payments v2 capture refund — each against a local server

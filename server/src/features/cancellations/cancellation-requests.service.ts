@@ -1,13 +1,13 @@
 import type { CancellationDecision, CancellationRequest, CancellationRequestsPage } from '@roam/contract/cancellations';
 import type { Language } from '@roam/contract/enums';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import * as repository from '../bookings/bookings.repository.ts';
-import { isOperator } from '../bookings/bookings.service.ts';
-import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { type Refund, refundMade } from '../payments/refunds.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { recordAudit } from '#server/features/audit/audit.service.ts';
+import * as repository from '#server/features/bookings/bookings.repository.ts';
+import { isOperator } from '#server/features/bookings/bookings.service.ts';
+import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
+import { type Refund, refundMade } from '#server/features/payments/refunds.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 import { cancellationTerms, cancelWithRefund, driverOf } from './cancellations.service.ts';
 
 // The operator's queue of cancellation requests (issue #23 item 6; ARCHITECTURE §5 Bookings), in the cancellations

@@ -3,11 +3,11 @@ import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow, checkoutBody } from '../../../test/booking-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookings, cars, notifications, outbox, refunds, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { auditLog, bookings, cars, notifications, outbox, refunds, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { bookingRow, checkoutBody } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #23 item 6 (demo gateway): the operator's queue of cancellation requests. Approve → cancelled with the refund
 // the terms give (recorded once), decline → a message to the driver; both notify the driver in their language.

@@ -1,15 +1,12 @@
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
 import type { PaymentProvider } from '@roam/contract/enums';
 import { rentalDays } from '@roam/contract/time';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { QueuedMail } from '../../lib/mailer.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import * as amendmentsRepository from '../amendments/amendments.repository.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import * as repository from '../bookings/bookings.repository.ts';
-import { recordBookingNotice } from '../notifications/notifications.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import * as amendmentsRepository from '#server/features/amendments/amendments.repository.ts';
+import { recordAudit } from '#server/features/audit/audit.service.ts';
+import * as repository from '#server/features/bookings/bookings.repository.ts';
+import { recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import {
   cancellationRefundKey,
   confirmRefund,
@@ -17,7 +14,10 @@ import {
   refundedFromPayment,
   refundPayment,
   refundTotal,
-} from '../payments/refunds.service.ts';
+} from '#server/features/payments/refunds.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { QueuedMail } from '#server/lib/mailer.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 
 // A cancellation and its refund (ARCHITECTURE §5 Bookings; issues #23 item 6 and #25 item 3), shared by the two ways
 // a booking is cancelled with what its terms give back: the operator approving a driver's request, and the driver's

@@ -1,7 +1,7 @@
 import { type Car, fileUrl } from '@roam/contract/cars';
 import type { BookingStatus, CarOption, Language } from '@roam/contract/enums';
 import { type AnyColumn, and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
 import {
   bookings,
   bookingTombstones,
@@ -12,7 +12,7 @@ import {
   fleetVersion,
   locations,
   users,
-} from '../../db/schema.ts';
+} from '#server/db/schema.ts';
 
 // The only Drizzle code of the cars slice. Rows come out as contract `Car` objects.
 

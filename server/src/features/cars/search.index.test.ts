@@ -1,10 +1,10 @@
 import type { SearchCarsResponse } from '@roam/contract/cars';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { bookingRow } from '../../../test/booking-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, cars, fleetVersion, users } from '../../db/schema.ts';
-import { DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookings, cars, fleetVersion, users } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { bookingRow } from '#test/booking-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { SearchIndex } from './search.index.ts';
 
 // The search's in-memory index follows whatever writes the database (issue #8): another process, a script, psql.

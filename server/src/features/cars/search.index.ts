@@ -1,5 +1,5 @@
 import type { CarPrice } from '@roam/contract/cars';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import {
   type BookingBlock,
   bookingChangesSince,

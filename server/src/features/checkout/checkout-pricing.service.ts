@@ -1,8 +1,8 @@
 import { convertMinor } from '@roam/contract/money';
 import { type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
 import { rateFor } from '@roam/contract/rates-snapshot';
-import type { AppContext } from '../../context.ts';
-import { priceBooking } from '../../lib/booking-rules.ts';
+import type { AppContext } from '#server/context.ts';
+import { priceBooking } from '#server/lib/booking-rules.ts';
 import type { CheckoutOrder } from './checkout-validation.service.ts';
 
 // The second step of checkout (issue #5, ARCHITECTURE §5 Price and Money): the server's price, never the client's,

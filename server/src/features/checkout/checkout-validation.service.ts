@@ -2,14 +2,14 @@ import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { CheckoutBody } from '@roam/contract/checkout';
 import { EXTRAS, type Extra, type Language } from '@roam/contract/enums';
 import { ageOn, validateRentalPeriod } from '@roam/contract/time';
-import type { AppContext } from '../../context.ts';
-import { AppError, validationFailed } from '../../lib/app-error.ts';
-import { minimumDriverAge, throwPeriodIssues } from '../../lib/booking-rules.ts';
-import { type CarForBooking, findCarForBooking } from '../../lib/car-pricing.repository.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { currentSettings } from '../booking-rules/booking-rules.service.ts';
-import { isUsableLicense } from '../profile/profile.service.ts';
-import type { DeploymentSettings } from '../system/settings.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
+import { isUsableLicense } from '#server/features/profile/profile.service.ts';
+import type { DeploymentSettings } from '#server/features/system/settings.service.ts';
+import { AppError, validationFailed } from '#server/lib/app-error.ts';
+import { minimumDriverAge, throwPeriodIssues } from '#server/lib/booking-rules.ts';
+import { type CarForBooking, findCarForBooking } from '#server/lib/car-pricing.repository.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 import * as repository from './checkout.repository.ts';
 
 // The first step of checkout (issue #5, spec §5): everything the screen showed is checked again here, in the order

@@ -1,15 +1,19 @@
 import type { CheckoutResult } from '@roam/contract/checkout';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { QueuedMail } from '../../lib/mailer.ts';
-import { pgErrorCode } from '../../lib/pg-error.ts';
-import { changesBetween, recordAudit } from '../audit/audit.service.ts';
-import { createGuestAccount, isEmailRegistered } from '../auth/account.service.ts';
-import { bookingSummaries } from '../bookings/bookings.service.ts';
-import { deliverNotices, recordBookingNotice, recordGuestActivation } from '../notifications/notifications.service.ts';
-import { releaseExpiredHolds, releaseUnpaidHoldsOf } from '../payments/payments.service.ts';
-import { attachGuestLicense } from '../profile/profile.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
+import { createGuestAccount, isEmailRegistered } from '#server/features/auth/account.service.ts';
+import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
+import {
+  deliverNotices,
+  recordBookingNotice,
+  recordGuestActivation,
+} from '#server/features/notifications/notifications.service.ts';
+import { releaseExpiredHolds, releaseUnpaidHoldsOf } from '#server/features/payments/payments.service.ts';
+import { attachGuestLicense } from '#server/features/profile/profile.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { QueuedMail } from '#server/lib/mailer.ts';
+import { pgErrorCode } from '#server/lib/pg-error.ts';
 import * as repository from './checkout.repository.ts';
 import type { CheckoutQuote } from './checkout-pricing.service.ts';
 import type { CheckoutOrder, Desk } from './checkout-validation.service.ts';

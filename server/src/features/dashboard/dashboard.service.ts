@@ -1,9 +1,9 @@
 import type { Dashboard, DashboardQuerySchema } from '@roam/contract/dashboard';
 import type { CarRange } from '@roam/contract/enums';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Operator } from '../fleet/fleet.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Operator } from '#server/features/fleet/fleet.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './dashboard.repository.ts';
 import { cachedPeriod } from './period.cache.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { cachedPeriod, PERIOD_STALE_MS, PERIOD_TTL_MS } from './period.cache.ts';
 
 // The period cache's timing (issue #24 item 6), with the time given: within the minute the kept figures; past it and

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 
 // The period's figures (revenue, utilisation) are the dashboard's costly part: ~90 ms of database work for a quarter
 // on the bench dataset (bench/README.md). They are kept a minute per (scope, period) — a supplier's own, the admin's

@@ -1,10 +1,10 @@
 import type { OperatorCarRow, OperatorCarsPage, OperatorCarsQuerySchema } from '@roam/contract/fleet';
 import { calculatePrice } from '@roam/contract/price';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { currentFleet } from '../cars/cars.service.ts';
-import type { Fleet, OperatorFleetCar } from '../cars/search.index.ts';
+import type { AppContext } from '#server/context.ts';
+import { currentFleet } from '#server/features/cars/cars.service.ts';
+import type { Fleet, OperatorFleetCar } from '#server/features/cars/search.index.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { availabilityOfRow } from './fleet.mapper.ts';
 import type { Operator } from './fleet.service.ts';
 

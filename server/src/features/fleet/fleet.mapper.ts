@@ -2,7 +2,7 @@ import type { CarDetails } from '@roam/contract/cars';
 import { type CarOption, EXTRAS } from '@roam/contract/enums';
 import type { CarFields, OperatorCar } from '@roam/contract/fleet';
 import { RATE_FIELDS } from '@roam/contract/price-rates';
-import type { cars } from '../../db/schema.ts';
+import type { cars } from '#server/db/schema.ts';
 import type { CarRow, Period } from './fleet.repository.ts';
 
 // A car's operator fields (contract fleet.ts `CarFields`) to and from its columns (issue #23).

@@ -10,8 +10,8 @@ import {
 } from '@roam/contract/places';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { requireUser, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import * as service from './locations-admin.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);

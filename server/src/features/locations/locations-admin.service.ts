@@ -9,12 +9,12 @@ import {
   type UpdateLocationBodySchema,
 } from '@roam/contract/places';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError, validationFailed } from '../../lib/app-error.ts';
-import { pgErrorCode } from '../../lib/pg-error.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { changesBetween, recordAudit } from '../audit/audit.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
+import { AppError, validationFailed } from '#server/lib/app-error.ts';
+import { pgErrorCode } from '#server/lib/pg-error.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 import * as repository from './locations-admin.repository.ts';
 
 // The admin's countries and locations (issue #24 item 3). Each change and its audit row commit together; a location's

@@ -1,11 +1,11 @@
 import { type EditableLocation, PLACES_MESSAGES, type Places } from '@roam/contract/places';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { L, lyonBooking, lyonPeriod, operatorCalls, search } from '../../../test/fleet-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookings } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { auditLog, bookings } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { L, lyonBooking, lyonPeriod, operatorCalls, search } from '#test/fleet-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #24 item 3: the admin's countries and locations. The customer's search and map see a change at once.
 

@@ -1,10 +1,10 @@
 import { IMPORT_LIMITS } from '@roam/contract/fleet-import';
 import { LocationsImportReportSchema } from '@roam/contract/locations-import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { perAccountLimit } from '../../plugins/rate-limit.ts';
-import { requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import { readImportUpload, registerUploads } from '../../plugins/uploads.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { perAccountLimit } from '#server/plugins/rate-limit.ts';
+import { requireUser, SESSION_SECURITY as security } from '#server/plugins/session.ts';
+import { readImportUpload, registerUploads } from '#server/plugins/uploads.ts';
 import { importLocations } from './locations-import.service.ts';
 
 const errors = errorReplies(400, 401, 403, 413, 429);

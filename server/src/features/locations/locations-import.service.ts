@@ -9,11 +9,11 @@ import {
 } from '@roam/contract/locations-import';
 import { CreateCountryBodySchema, CreateLocationBodySchema, UpdateLocationBodySchema } from '@roam/contract/places';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { cellReader, invalidRows, readCsv, readMapping } from '../../lib/csv-import.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import type { ImportUpload } from '../../plugins/uploads.ts';
-import { changesBetween, recordAudit } from '../audit/audit.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
+import { cellReader, invalidRows, readCsv, readMapping } from '#server/lib/csv-import.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
+import type { ImportUpload } from '#server/plugins/uploads.ts';
 import * as repository from './locations-admin.repository.ts';
 
 // Places import (issue #26 item 3): one CSV row per location with its country, read with the fleet import's pieces

@@ -3,11 +3,11 @@ import type { LocationsImportReport } from '@roam/contract/locations-import';
 import { PLACES_MESSAGES } from '@roam/contract/places';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartForm } from '../../../test/multipart.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, countries, locations } from '../../db/schema.ts';
-import { DEMO_IDS } from '../../db/seed/seed.ts';
+import { auditLog, countries, locations } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { multipartForm } from '#test/multipart.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #26 item 3's last part: countries and locations by CSV, as cars are imported — a row-by-row report, all or
 // nothing, and a re-import that updates (a country by its code, a location by its English name in its country).

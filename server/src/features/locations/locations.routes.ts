@@ -9,7 +9,7 @@ import { EditableLocationSchema } from '@roam/contract/places';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplies } from '../../lib/error-replies.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
 import { countriesWithLocations, getLocation, listLocations } from './locations.service.ts';
 import { readLocation } from './locations-admin.service.ts';
 

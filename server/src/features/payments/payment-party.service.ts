@@ -1,7 +1,7 @@
 import type { UserType } from '@roam/contract/enums';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { grantedDriver } from '../booking-access/booking-access.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { grantedDriver } from '#server/features/booking-access/booking-access.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './payments.repository.ts';
 
 // Who may pay a booking or read its payment (issue #21 findings 1, 7, 8), for every gateway's calls.

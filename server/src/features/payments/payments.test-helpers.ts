@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { checkoutBody, period } from '../../../test/booking-fixtures.ts';
-import { startFakePaypal, startFakeStripe } from '../../../test/fake-providers.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, notifications } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
+import { bookings, notifications } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { checkoutBody, period } from '#test/booking-fixtures.ts';
+import { startFakePaypal, startFakeStripe } from '#test/fake-providers.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Shared by the payments slice's tests, one file per gateway (not loaded by the server).
 

@@ -1,5 +1,5 @@
 import { minorUnitDigits } from '@roam/contract/money';
-import type { Config } from '../../config.ts';
+import type { Config } from '#server/config.ts';
 
 // Wallet provider (ARCHITECTURE §5): PayPal Orders v2 over fetch — OAuth2 client credentials, create, get, capture.
 // PAYPAL_API_BASE points it at the sandbox, production, or a local test server.

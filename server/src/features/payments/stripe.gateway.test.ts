@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe } from '../../../test/fake-providers.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
+import { bookings } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { startFakeStripe } from '#test/fake-providers.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { bookingRow, bookOnline, GOOD_CARD, notificationCount } from './payments.test-helpers.ts';
 
 describe('card provider (real stripe SDK against a local test server)', () => {

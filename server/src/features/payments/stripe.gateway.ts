@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Config } from '../../config.ts';
+import type { Config } from '#server/config.ts';
 
 // Card provider (ARCHITECTURE §5): the official stripe SDK, Checkout Session + signed webhook + return check.
 // STRIPE_API_BASE points the SDK at another host (a local test server in tests).

@@ -1,7 +1,7 @@
 import type { CreatePaypalOrderBody } from '@roam/contract/checkout';
 import { toMinor } from '@roam/contract/money';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { bookingFor, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
 import { assertAwaitingPayment, confirmBookingPayment, failBookingPayment } from './payments.service.ts';

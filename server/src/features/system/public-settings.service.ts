@@ -1,7 +1,7 @@
 import type { Settings } from '@roam/contract/settings';
-import type { AppContext } from '../../context.ts';
-import { currentSettings } from '../booking-rules/booking-rules.service.ts';
-import { bookableCarCount } from '../cars/cars.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
+import { bookableCarCount } from '#server/features/cars/cars.service.ts';
 
 /**
  * What `GET /api/settings` and index.html carry: the deployment's settings with the admin's booking rules, and whether

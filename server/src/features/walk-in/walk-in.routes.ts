@@ -1,8 +1,8 @@
 import { WalkInBodySchema, WalkInResultSchema } from '@roam/contract/walk-in';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { perAccountLimit } from '../../plugins/rate-limit.ts';
-import { requireOperator } from '../../plugins/session.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { perAccountLimit } from '#server/plugins/rate-limit.ts';
+import { requireOperator } from '#server/plugins/session.ts';
 import { bookWalkIn } from './walk-in.service.ts';
 
 /** Walk-in and phone bookings (issue #24 item 5). */

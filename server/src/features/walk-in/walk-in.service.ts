@@ -1,15 +1,15 @@
 import { LanguageSchema } from '@roam/contract/enums';
 import type { WalkInBody, WalkInResult } from '@roam/contract/walk-in';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { findDriverAccount } from '../auth/account.service.ts';
-import { sendPaymentLink } from '../booking-access/booking-access.service.ts';
-import { bookingSummaries } from '../bookings/bookings.service.ts';
-import { priceCheckout } from '../checkout/checkout-pricing.service.ts';
-import { validateCheckout } from '../checkout/checkout-validation.service.ts';
-import { placeBooking } from '../checkout/place-booking.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { findDriverAccount } from '#server/features/auth/account.service.ts';
+import { sendPaymentLink } from '#server/features/booking-access/booking-access.service.ts';
+import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
+import { priceCheckout } from '#server/features/checkout/checkout-pricing.service.ts';
+import { validateCheckout } from '#server/features/checkout/checkout-validation.service.ts';
+import { placeBooking } from '#server/features/checkout/place-booking.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 
 // Walk-in and phone bookings (issue #24 item 5): the operator books a car for a customer through the customer's own
 // checkout steps — validateCheckout → priceCheckout → placeBooking — so the same rules, the same price, the same

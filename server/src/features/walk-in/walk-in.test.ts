@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, guestDriver, period } from '../../../test/booking-fixtures.ts';
-import { startFakeStripe } from '../../../test/fake-providers.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { startSmtpCapture } from '../../../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookingAccess, bookings, outbox, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { BOOKING_GRANT_COOKIE } from '../../plugins/booking-grant.ts';
-import { hashToken } from '../../plugins/session.ts';
-import { releaseExpiredHolds } from '../payments/payments.service.ts';
-import { GOOD_CARD } from '../payments/payments.test-helpers.ts';
+import { auditLog, bookingAccess, bookings, outbox, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { releaseExpiredHolds } from '#server/features/payments/payments.service.ts';
+import { GOOD_CARD } from '#server/features/payments/payments.test-helpers.ts';
+import { BOOKING_GRANT_COOKIE } from '#server/plugins/booking-grant.ts';
+import { hashToken } from '#server/plugins/session.ts';
+import { checkoutBody, guestDriver, period } from '#test/booking-fixtures.ts';
+import { startFakeStripe } from '#test/fake-providers.ts';
+import { signIn } from '#test/sign-in.ts';
+import { startSmtpCapture } from '#test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #24 item 5: an operator books a car for a walk-in or phone customer through the customer's checkout — same
 // price, same no-overlap guarantee, same messages — paid at the counter or by an e-mailed one-time payment link.
