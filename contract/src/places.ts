@@ -99,7 +99,7 @@ export const UpdateCountryBodySchema = z.object({
 });
 export type UpdateCountryBody = z.input<typeof UpdateCountryBodySchema>;
 
-/** `GET /api/places`: every country and location as the admin edits them. */
+/** `GET /api/admin-locations`: every country and location as the admin edits them. */
 export const PlacesSchema = z.object({
   countries: z.array(EditableCountrySchema),
   locations: z.array(EditableLocationSchema),

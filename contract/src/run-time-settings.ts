@@ -17,7 +17,7 @@ export const RunTimeSettingsSchema = z.object(
 );
 export type RunTimeSettings = z.infer<typeof RunTimeSettingsSchema>;
 
-/** `GET /api/run-time-settings` (admin): the values in force, the deployment's own, and the last change. */
+/** `GET /api/booking-rules` (admin): the values in force, the deployment's own, and the last change. */
 export const RunTimeSettingsStateSchema = z.object({
   values: RunTimeSettingsSchema,
   defaults: RunTimeSettingsSchema,
@@ -29,7 +29,7 @@ export const RunTimeSettingsStateSchema = z.object({
 export type RunTimeSettingsState = z.infer<typeof RunTimeSettingsStateSchema>;
 
 /**
- * `PUT /api/update-run-time-settings` (admin): only the rules it carries change (none: nothing changes); null
+ * `PUT /api/update-booking-rules` (admin): only the rules it carries change (none: nothing changes); null
  * returns one to the deployment's value.
  */
 export const UpdateRunTimeSettingsBodySchema = z.strictObject(

@@ -68,7 +68,7 @@ for (const language of ['en', 'fr'] as const) {
 
     // The admin's place in that zone; the supplier's car there; the driver's booking, picked up today.
     const admin = await apiAs(playwright.request, baseURL, ADMIN);
-    const { countries } = (await (await admin.get('/api/places')).json()) as { countries: { _id: string }[] };
+    const { countries } = (await (await admin.get('/api/admin-locations')).json()) as { countries: { _id: string }[] };
     const placeName = `Desk ${tag}`;
     const place = await admin.post('/api/create-location', {
       data: {

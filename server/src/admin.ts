@@ -1,8 +1,8 @@
+import { migrateDatabase, openDatabase } from '#server/db/client.ts';
+import { resetAdminPassword } from '#server/features/auth/admins.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { migrateDatabase, openDatabase } from './db/client.ts';
-import { resetAdminPassword } from './features/auth/admins.service.ts';
-import { AppError } from './lib/app-error.ts';
 
 // `npm run admin -- …` (issue #26): what a locked-out operator does from the shell, with the server's own settings
 // (the same environment as `npm start`). On the embedded database stop the server first: one process at a time.

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import type { RateService } from '#server/features/currency/currency.service.ts';
+import type { PaypalGateway } from '#server/features/payments/paypal.gateway.ts';
+import type { StripeGateway } from '#server/features/payments/stripe.gateway.ts';
+import type { Mailer } from '#server/lib/mailer.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
-import type { RateService } from './features/currency/currency.service.ts';
-import type { PaypalGateway } from './features/payments/paypal-gateway.ts';
-import type { StripeGateway } from './features/payments/stripe-gateway.ts';
-import type { Mailer } from './lib/mailer.ts';
 
 /** What time it is for the rules (holds, lead times, reminders); tests may stand a fixed clock in. */
 export type Clock = { now(): Date };

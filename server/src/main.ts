@@ -1,10 +1,10 @@
+import { migrateDatabase, openDatabase } from '#server/db/client.ts';
+import { seedDemoData } from '#server/db/seed/seed.ts';
+import { searchIndexOf } from '#server/features/cars/search.index.ts';
+import { prepareFirstAdmin } from '#server/features/setup/setup.service.ts';
+import { DRAIN_TIMEOUT_MS } from '#server/plugins/in-flight.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { migrateDatabase, openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed/seed.ts';
-import { searchIndexOf } from './features/cars/search-index.ts';
-import { prepareFirstAdmin } from './features/setup/setup.service.ts';
-import { DRAIN_TIMEOUT_MS } from './plugins/in-flight.ts';
 
 // Start-up order of ARCHITECTURE §2: config → database → migrations → demo data → listen.
 async function main() {

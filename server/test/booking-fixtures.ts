@@ -1,7 +1,7 @@
 import type { CheckoutBody } from '@roam/contract/checkout';
 import { zonedToInstant } from '@roam/contract/time';
-import type { bookings } from '../src/db/schema.ts';
-import { DEMO_IDS } from '../src/db/seed/seed.ts';
+import type { bookings } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
 
 /** A pick-up `daysAhead` days from now at 10:00 Paris time, returned after `days` days at 10:00. */
 export function period(daysAhead: number, days = 3) {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { seedDemoData } from '../src/db/seed/seed.ts';
+import { migrateDatabase, openDatabase } from '#server/db/client.ts';
+import { seedDemoData } from '#server/db/seed/seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

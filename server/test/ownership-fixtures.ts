@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { bookings, files, notifications, users } from '../src/db/schema.ts';
-import { DEMO_ACCOUNTS } from '../src/db/seed/seed.ts';
+import { bookings, files, notifications, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
 import { bookingRow, period } from './booking-fixtures.ts';
 import { multipart } from './multipart.ts';
 import type { SecurityApp } from './security-app.ts';

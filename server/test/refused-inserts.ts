@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/db/client.ts';
+import type { Db } from '#server/db/client.ts';
 
 /**
  * Runs `body` while every insert into `table` fails, as a stand-in for a process killed before its transaction

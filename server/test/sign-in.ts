@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../src/db/client.ts';
-import { sessions } from '../src/db/schema.ts';
-import { hashToken, SESSION_COOKIE } from '../src/plugins/session.ts';
+import type { Db } from '#server/db/client.ts';
+import { sessions } from '#server/db/schema.ts';
+import { hashToken, SESSION_COOKIE } from '#server/plugins/session.ts';
 
 /**
  * Signs a user in for a test by storing a session the way `createSession` does, and returns the request headers to

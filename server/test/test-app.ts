@@ -4,9 +4,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { type Config, loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { buildApp } from '#server/app.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { bookings, cars, countries, locations, users } from './schema.ts';
 
 // ARCHITECTURE §5: the database itself rejects two car-blocking bookings of one car whose periods overlap.

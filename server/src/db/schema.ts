@@ -328,12 +328,12 @@ export const bookings = pgTable(
     /**
      * The network address the booking was placed from, as a keyed hash (HMAC with the session secret: equal
      * addresses match, the address itself is not stored). One address keeps only a few unpaid bookings at once
-     * (issue #21 finding 2, features/checkout/place-booking.ts).
+     * (issue #21 finding 2, features/checkout/place-booking.service.ts).
      */
     clientKey: varchar('client_key', { length: 64 }),
     /**
      * The transaction that last inserted or updated the row (set by a trigger, migration 0005): the car search's
-     * in-memory index reads the rows changed since its last look (src/features/cars/search-index.ts).
+     * in-memory index reads the rows changed since its last look (src/features/cars/search.index.ts).
      */
     changedXid: xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`),
     createdAt: createdAt(),

@@ -2,7 +2,7 @@ import { BOOKING_RULES } from '@roam/contract/booking-rules';
 import { type ChosenExtras, calculatePrice, type DateBasedPrice, PriceError } from '@roam/contract/price';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
 import type { RentalPeriodIssue } from '@roam/contract/time';
-import type { cars } from '../db/schema.ts';
+import type { cars } from '#server/db/schema.ts';
 import { validationFailed } from './app-error.ts';
 
 // Booking rules shared by checkout and booking edits: the server-side price and the spec §5 messages.

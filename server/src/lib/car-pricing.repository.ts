@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import { cars, dateBasedPrices, users } from '../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { cars, dateBasedPrices, users } from '#server/db/schema.ts';
 
 // The car as the price engine and a booking need it, read by checkout and by booking edits (issue #20: one query,
 // where each feature had its own).

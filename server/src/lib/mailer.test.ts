@@ -1,8 +1,8 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpCapture } from '../../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from '#server/db/schema.ts';
+import { startSmtpCapture } from '#test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { createMailer, MAX_ATTEMPTS, SWEEP_BATCH, SWEEP_GRACE_MS } from './mailer.ts';
 
 const silent = { info() {}, error() {} };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { outbox } from '../db/schema.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { outbox } from '#server/db/schema.ts';
 
 /**
  * `replyTo` lets the recipient answer someone other than the sender address (contact messages); `documentsOf` names

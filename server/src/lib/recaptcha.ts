@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 
 // reCAPTCHA siteverify (https://developers.google.com/recaptcha/docs/verify): a form POST with the secret, the
 // user's token and their IP; `success` says whether the token is genuine. Off when no secret is configured. The one

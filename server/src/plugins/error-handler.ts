@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@roam/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, VALIDATION_MESSAGE } from '../lib/app-error.ts';
+import { AppError, VALIDATION_MESSAGE } from '#server/lib/app-error.ts';
 
 // ARCHITECTURE §4: every error is `{ code, message }` with the right status; validation adds `fieldErrors`;
 // nothing internal (stack, SQL, serialisation details) ever reaches the client.

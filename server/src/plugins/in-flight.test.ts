@@ -4,9 +4,9 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.ts';
-import { sessions } from '../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
+import { sessions } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { createTestApp } from '#test/test-app.ts';
 import { registerInFlight } from './in-flight.ts';
 
 type LogLine = { level: number; msg: string; req?: { url?: string }; [key: string]: unknown };

@@ -1,8 +1,8 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { rateLimits } from '../db/schema.ts';
-import { CONTACT_RATE_LIMIT } from '../features/contact/contact.routes.ts';
+import { rateLimits } from '#server/db/schema.ts';
+import { CONTACT_RATE_LIMIT } from '#server/features/contact/contact.routes.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { databaseRateLimitStore } from './rate-limit.ts';
 
 const message = {

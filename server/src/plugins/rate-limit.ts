@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { rateLimits } from '../db/schema.ts';
-import { AppError } from '../lib/app-error.ts';
+import type { Db } from '#server/db/client.ts';
+import { rateLimits } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
 
 // ARCHITECTURE §2 "Scale-out": rate-limit counters live in the database, so N server processes on one PostgreSQL
 // share one allowance instead of giving an attacker N of them. One row per route and key; one atomic statement per
@@ -86,7 +86,7 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 /**
  * The one registration of @fastify/rate-limit (app.ts): nothing is limited unless a route opts in with
  * `config.rateLimit`; counters in the database; checked in preHandler, once the body is parsed and validated, so a
- * limit can be keyed by the e-mail address or user id it carries (auth/rate-limits.ts).
+ * limit can be keyed by the e-mail address or user id it carries (auth/auth.rate-limits.ts).
  */
 export function rateLimitOptions(db: Db): RateLimitPluginOptions {
   return { global: false, hook: 'preHandler', store: databaseRateLimitStore(db) };

@@ -11,7 +11,7 @@ import { requireUser } from './session.ts';
  * - `signedIn`: any signed-in account that is not suspended (ownership of ids is the handler's, after validation);
  * - `operator`: an admin or a supplier (ARCHITECTURE §1 "Operators"); `admin`: an admin;
  * - `bookingHolder`: signed in, or carrying a manage link's grant to a booking (plugins/booking-grant.ts; issue #25
- *   item 1) — the handler checks the grant against the booking's id (booking-access/booking-holder.ts).
+ *   item 1) — the handler checks the grant against the booking's id (booking-access/booking-holder.guard.ts).
  * It is checked in `onRequest`, before the body is read or validated: an anonymous caller gets 401 and a driver on
  * an operator call 403 whatever they send, never the field errors that would teach them the schema.
  */

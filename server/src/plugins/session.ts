@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { UserType } from '@roam/contract/enums';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
-import { AppError } from '../lib/app-error.ts';
+import type { Db } from '#server/db/client.ts';
+import { sessions, users } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
 
 // ARCHITECTURE §4 sessions: an opaque random token in an httpOnly, SameSite=Strict cookie, stored hashed.
 // "Stay connected" makes the cookie persistent for 30 days; otherwise it is a browser-session cookie whose

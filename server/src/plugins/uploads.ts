@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { PROFILE_MESSAGES, UPLOAD_LIMITS } from '@roam/contract/profile';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { perAccountLimit } from './rate-limit.ts';
 
 // File uploads (ARCHITECTURE §5 Files): one multipart file per request, size-limited; the bytes are then checked by

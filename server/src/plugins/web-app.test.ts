@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildApp } from '../app.ts';
+import { buildApp } from '#server/app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('the web app shell', () => {
   let t: TestApp;

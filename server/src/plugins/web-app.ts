@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { publicSettings } from '../features/system/public-settings.ts';
+import { publicSettings } from '#server/features/system/public-settings.service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** web/dist, from server/src/plugins (source) or server/dist (bundle). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
-import { RESEND_LIMIT, VALIDATE_EMAIL_LIMIT } from '../features/auth/account.routes.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { RESEND_LIMIT, VALIDATE_EMAIL_LIMIT } from '#server/features/auth/account.routes.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #21 finding 5: which e-mails have accounts can be read — `resend` answers 404 'Email address not registered'
 // for an unknown address (spec §5, the forgot-password screen's message) and `validate-email` 409 for a taken one

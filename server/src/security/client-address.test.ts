@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { SIGN_IN_FAILURES_PER_IP } from '../features/auth/session.routes.ts';
+import { SIGN_IN_FAILURES_PER_IP } from '#server/features/auth/session.routes.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // The limits per address (issue #21 findings 2, 4, 5) count the visitor's address. X-Forwarded-For is believed only
 // from the proxies in front (TRUST_PROXY: by default those on the machine or the private network): the address is the

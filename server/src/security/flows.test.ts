@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bombPng, multipart, PDF } from '../../test/multipart.ts';
-import { createSecurityApp, GOOD_RECAPTCHA, type SecurityApp } from '../../test/security-app.ts';
-import { files, outbox, users } from '../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
-import { MAX_INPUT_PIXELS } from '../lib/upload-validation.ts';
+import { files, outbox, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { MAX_INPUT_PIXELS } from '#server/lib/upload-validation.ts';
+import { bombPng, multipart, PDF } from '#test/multipart.ts';
+import { createSecurityApp, GOOD_RECAPTCHA, type SecurityApp } from '#test/security-app.ts';
 
 // Issue #8 security suite: a whole account flow (sign-up, activation, sign-in, password check, reset), the rate
 // limits not covered elsewhere, hostile uploads — and, over all of it, no secret in any response or log line.

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '../plugins/session.ts';
+import { SESSION_COOKIE } from '#server/plugins/session.ts';
 
 // The fuzz suite's inputs (issue #8, fuzz.test.ts): seeded generators of malformed params, bodies, query strings and
 // headers. A new body key worth mistyping goes in `wrongTyped`'s list.

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, createSecurityApp, registeredRoutes, type SecurityApp } from '../../test/security-app.ts';
-import { users } from '../db/schema.ts';
-import { mulberry32 } from '../db/seed/random.ts';
-import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
+import { users } from '#server/db/schema.ts';
+import { mulberry32 } from '#server/db/seed/random.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { type Actor, createSecurityApp, registeredRoutes, type SecurityApp } from '#test/security-app.ts';
 import { BODIES, HEADERS, PARAMS, pick, QUERIES, seedOf } from './fuzz-inputs.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 
@@ -54,7 +54,7 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'GET', url: '/api/export-cars' },
       { method: 'GET', url: '/api/export-bookings' },
       // Walk-in and phone bookings (issue #24 item 5).
-      { method: 'POST', url: '/api/operator-checkout' },
+      { method: 'POST', url: '/api/walk-in' },
       // The admin's back office (issue #24).
       { method: 'POST', url: '/api/users/:page/:size' },
       { method: 'DELETE', url: '/api/delete-user/:id' },
@@ -66,8 +66,8 @@ describe('security: seeded fuzz over every route', () => {
       // The set-up checklist (issue #26).
       { method: 'GET', url: '/api/setup-status' },
       { method: 'POST', url: '/api/setup-test-email' },
-      { method: 'POST', url: '/api/import-places/preview' },
-      { method: 'POST', url: '/api/import-places' },
+      { method: 'POST', url: '/api/import-locations/preview' },
+      { method: 'POST', url: '/api/import-locations' },
     ])
       expect(routes).toContainEqual(route);
   });

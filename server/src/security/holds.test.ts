@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, guestDriver } from '../../test/booking-fixtures.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { bookings, users } from '../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../db/seed/seed.ts';
-import { CHECKOUT_RATE_LIMIT } from '../features/checkout/checkout.routes.ts';
-import { OPEN_CHECKOUTS_PER_ADDRESS } from '../features/checkout/place-booking.ts';
+import { bookings, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { CHECKOUT_RATE_LIMIT } from '#server/features/checkout/checkout.routes.ts';
+import { OPEN_CHECKOUTS_PER_ADDRESS } from '#server/features/checkout/place-booking.service.ts';
+import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #21 finding 2: one account, or one anonymous visitor, held the whole fleet — 19 online checkouts, one per
 // car, each a 30-minute unpaid hold, then a guest took the 20th. Now: a driver's (or a browser's) new checkout

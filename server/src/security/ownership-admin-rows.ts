@@ -1,7 +1,7 @@
-import { multipartForm } from '../../test/multipart.ts';
-import type { Db } from '../db/client.ts';
-import { countries, locations, users } from '../db/schema.ts';
-import { DEMO_IDS } from '../db/seed/seed.ts';
+import type { Db } from '#server/db/client.ts';
+import { countries, locations, users } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { multipartForm } from '#test/multipart.ts';
 import type { Expected, Row } from './ownership-matrix.ts';
 
 // The admin's back office in the ownership matrix (issue #24): users, suppliers, places. Only the admin succeeds;
@@ -111,28 +111,32 @@ export function adminRows(db: () => Db): Row[] {
     },
     // The run-time booking rules (issue #24 item 7): the deployment's hold, set again, changes nothing for other rows.
     {
-      call: 'GET /api/run-time-settings',
+      call: 'GET /api/booking-rules',
       expected: ADMIN_ONLY,
-      request: () => ({ method: 'GET', url: '/api/run-time-settings' }),
+      request: () => ({ method: 'GET', url: '/api/booking-rules' }),
     },
     {
-      call: 'PUT /api/update-run-time-settings',
+      call: 'PUT /api/update-booking-rules',
       expected: ADMIN_ONLY,
-      request: () => ({ method: 'PUT', url: '/api/update-run-time-settings', payload: { holdMinutes: 30 } }),
+      request: () => ({ method: 'PUT', url: '/api/update-booking-rules', payload: { holdMinutes: 30 } }),
     },
     {
       call: 'POST /api/resend-supplier-invitation/{id}',
       expected: ADMIN_ONLY,
       request: async () => ({ method: 'POST', url: `/api/resend-supplier-invitation/${await invitedSupplier()}` }),
     },
-    { call: 'GET /api/places', expected: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/places' }) },
+    {
+      call: 'GET /api/admin-locations',
+      expected: ADMIN_ONLY,
+      request: () => ({ method: 'GET', url: '/api/admin-locations' }),
+    },
     // Places import (issue #26 item 3): a file that changes nothing (the demo's Paris, as it is).
     {
-      call: 'POST /api/import-places/preview',
+      call: 'POST /api/import-locations/preview',
       expected: ADMIN_ONLY,
-      request: () => placesFile('/api/import-places/preview'),
+      request: () => placesFile('/api/import-locations/preview'),
     },
-    { call: 'POST /api/import-places', expected: ADMIN_ONLY, request: () => placesFile('/api/import-places') },
+    { call: 'POST /api/import-locations', expected: ADMIN_ONLY, request: () => placesFile('/api/import-locations') },
     // The set-up checklist and its test e-mail (issue #26 item 2).
     {
       call: 'GET /api/setup-status',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { bookingAmendments, bookings } from '../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { bookingAmendments, bookings } from '#server/db/schema.ts';
 import { BOOKING, type Row } from './ownership-matrix.ts';
 
 // Changing a booking (issue #25 item 2) in the ownership matrix: the quote, and a dearer change's difference, which
@@ -40,7 +40,8 @@ export const bookingChangeRows = (db: () => Db): Row[] => [
   },
   {
     call: 'POST /api/pay-amendment/{id}/{amendmentId}',
-    // This app's card provider turns the demo card off (403) for the driver too; their success: booking-charges.test.ts.
+    // This app's card provider turns the demo card off (403) for the driver too; their success:
+    // amendment-payments.test.ts.
     expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 403 },
     request: async (f) => ({
       method: 'POST',

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import type { Fixture } from '../../test/ownership-fixtures.ts';
+import type { Fixture } from '#test/ownership-fixtures.ts';
 
 // The ownership matrix's callers, expectations and rows (issue #8 security suite; operator rows: issue #23). The
 // matrix itself runs in ownership.test.ts.

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { bookingRow, checkoutBody, period } from '../../test/booking-fixtures.ts';
-import { newCar } from '../../test/fleet-fixtures.ts';
-import { multipartForm } from '../../test/multipart.ts';
-import { nextDays, upload } from '../../test/ownership-fixtures.ts';
-import type { Db } from '../db/client.ts';
-import { bookings, cars } from '../db/schema.ts';
-import { DEMO_IDS } from '../db/seed/seed.ts';
+import type { Db } from '#server/db/client.ts';
+import { bookings, cars } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { bookingRow, checkoutBody, period } from '#test/booking-fixtures.ts';
+import { newCar } from '#test/fleet-fixtures.ts';
+import { multipartForm } from '#test/multipart.ts';
+import { nextDays, upload } from '#test/ownership-fixtures.ts';
 import { type Expected, OPERATOR, type Row } from './ownership-matrix.ts';
 
 // The operator console's calls in the ownership matrix (issue #23). The operated car is the Clio, in the demo
@@ -188,14 +188,14 @@ export function operatorRows(db: () => Db): Row[] {
     },
     // A walk-in booking of the Clio (issue #24 item 5), each caller on days of its own; another fleet's car is unknown.
     {
-      call: 'POST /api/operator-checkout',
+      call: 'POST /api/walk-in',
       expected: created({ ...OPERATOR, otherSupplier: 404 }),
       request: () => {
         const { paymentOption: _, ...choices } = checkoutBody({}, nextDays());
         const customer = { kind: 'new', fullName: 'Walk In', email: `walk.${nextDays()}@example.com` };
         return {
           method: 'POST',
-          url: '/api/operator-checkout',
+          url: '/api/walk-in',
           payload: {
             ...choices,
             payment: 'counter',

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody } from '../../test/booking-fixtures.ts';
-import { nextDays, ownershipFixtures, type SignedInFixture, upload } from '../../test/ownership-fixtures.ts';
-import { createSecurityApp, type SecurityApp } from '../../test/security-app.ts';
-import { notifications } from '../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../db/seed/seed.ts';
+import { notifications } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { checkoutBody } from '#test/booking-fixtures.ts';
+import { nextDays, ownershipFixtures, type SignedInFixture, upload } from '#test/ownership-fixtures.ts';
+import { createSecurityApp, type SecurityApp } from '#test/security-app.ts';
 import { adminRows } from './ownership-admin-rows.ts';
 import { bookingChangeRows } from './ownership-booking-change-rows.ts';
 import {

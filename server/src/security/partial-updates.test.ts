@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow, checkoutBody, period } from '../../test/booking-fixtures.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { bookings, users } from '../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../db/seed/seed.ts';
+import { bookings, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { bookingRow, checkoutBody, period } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #21 finding 3: an update changes only the fields it carries. Absent means "leave it"; clearing a field is an
 // explicit null (or an emptied form field). `{ _id, fullName }` used to null the phone, location, bio and birth date

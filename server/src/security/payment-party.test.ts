@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, guestDriver } from '../../test/booking-fixtures.ts';
-import { createSecurityApp, type SecurityApp } from '../../test/security-app.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../db/seed/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
+import { createSecurityApp, type SecurityApp } from '#test/security-app.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #21 findings 1 and 8: only the party that placed a booking may pay it or read its payment — the driver's
 // session, or for a guest a secret only their browser holds (an httpOnly cookie set by the checkout answer, stored

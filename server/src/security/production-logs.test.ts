@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, guestDriver } from '../../test/booking-fixtures.ts';
-import { startSmtpCapture } from '../../test/smtp-capture.ts';
-import { createTestApp, PRODUCTION, type TestApp } from '../../test/test-app.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from '#server/db/schema.ts';
+import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
+import { startSmtpCapture } from '#test/smtp-capture.ts';
+import { createTestApp, PRODUCTION, type TestApp } from '#test/test-app.ts';
 
 // Issue #21 finding 6: without SMTP, activation and reset links were written to the log — fine for `npm start` on a
 // laptop, but with NODE_ENV=production a link is a live credential, and log lines travel (aggregators, support

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, guestDriver } from '../../test/booking-fixtures.ts';
-import { multipart } from '../../test/multipart.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { files } from '../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../db/seed/seed.ts';
+import { files } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
+import { multipart } from '#test/multipart.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #21 finding 7: a guest's temporary licence (uploaded at checkout, before the account exists) belongs to the
 // browser that uploaded it — its guest cookie — not to whoever learns its id: only that browser may delete it or

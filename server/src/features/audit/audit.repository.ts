@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, users } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { auditLog, users } from '#server/db/schema.ts';
 
 // The only Drizzle code of the audit slice.
 

@@ -1,8 +1,8 @@
 import type { AUDIT_ACTIONS, AUDIT_ENTITIES, AuditEntry, AuditPage } from '@roam/contract/audit';
 import type { UserType } from '@roam/contract/enums';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import type { AuditChanges } from '../../db/schema.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import type { AuditChanges } from '#server/db/schema.ts';
 import * as repository from './audit.repository.ts';
 
 // The audit trail (issue #23, ARCHITECTURE §5 Accounts): every operator change writes a row — who, when, on what,

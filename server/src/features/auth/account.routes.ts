@@ -11,9 +11,9 @@ import {
 } from '@roam/contract/auth';
 import { UserIdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { createSession, requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { createSession, requireSelfOrAdmin, requireUser } from '#server/plugins/session.ts';
 import {
   activate,
   checkRecaptchaToken,
@@ -24,8 +24,8 @@ import {
   resendLink,
   signUp,
 } from './account.service.ts';
+import { perIp } from './auth.rate-limits.ts';
 import { toUser } from './auth.service.ts';
-import { perIp } from './rate-limits.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 410, 429, 503);
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { type Activate, AUTH_MESSAGES, type ChangePassword, type SignUp } from '@roam/contract/auth';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { isRecaptchaOn, passesRecaptcha, verifyRecaptcha } from '../../lib/recaptcha.ts';
-import { hashToken, revokeSessions, type SessionUser } from '../../plugins/session.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { isRecaptchaOn, passesRecaptcha, verifyRecaptcha } from '#server/lib/recaptcha.ts';
+import { hashToken, revokeSessions, type SessionUser } from '#server/plugins/session.ts';
 import { accountLinkMail } from './auth.emails.ts';
 import {
   consumeToken,

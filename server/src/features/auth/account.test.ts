@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { oneTimeTokens, sessions, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { cookieFrom, lastMailTo, linkParams, signInAs } from './test-helpers.ts';
+import { oneTimeTokens, sessions, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { cookieFrom, lastMailTo, linkParams, signInAs } from './auth.test-helpers.ts';
 
 const { driver, driver2, admin, suspended, unverified } = DEMO_ACCOUNTS;
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { revokeSessions } from '../../plugins/session.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { revokeSessions } from '#server/plugins/session.ts';
 import { countAdmins, findUserByEmail, insertUser, type UserRow, updateUser } from './auth.repository.ts';
 import { hashPassword } from './auth.service.ts';
 

@@ -1,5 +1,5 @@
 import type { Language } from '@roam/contract/enums';
-import type { Mail } from '../../lib/mailer.ts';
+import type { Mail } from '#server/lib/mailer.ts';
 
 // Account e-mails in the recipient's language (ARCHITECTURE §5), links built from PUBLIC_URL, never the Host header.
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { oneTimeTokens, users } from '../../db/schema.ts';
-import { presentFields } from '../../lib/present-fields.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { oneTimeTokens, users } from '#server/db/schema.ts';
+import { presentFields } from '#server/lib/present-fields.ts';
 
 // The only Drizzle code of the auth slice (HOUSE-STYLE "Server slice").
 

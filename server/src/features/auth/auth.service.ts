@@ -1,8 +1,8 @@
 import type { User } from '@roam/contract/users';
 import argon2 from 'argon2';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { findUserByEmail, findUserById, type NewUserRow, type UserRow, updateUser } from './auth.repository.ts';
 
 // Account rules (spec §4–§6, ARCHITECTURE §4–§5). No Fastify here: routes map requests to these calls.

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, guestDriver } from '../../../test/booking-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { cookieFrom, lastMailTo, linkParams } from './test-helpers.ts';
+import { bookings, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { cookieFrom, lastMailTo, linkParams } from './auth.test-helpers.ts';
 
 // Issue #25 item 1: a guest who later signs up with the same e-mail finds their bookings in /bookings. The sign-up
 // completes the guest checkout's account only through the activation link e-mailed to the address, where the password

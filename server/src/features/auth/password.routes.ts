@@ -1,8 +1,8 @@
 import { ChangePasswordSchema, CheckPasswordParamsSchema, HasPasswordSchema, OkSchema } from '@roam/contract/auth';
 import { UserIdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireSelfOrAdmin } from '../../plugins/session.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { requireSelfOrAdmin } from '#server/plugins/session.ts';
 import { changePassword, checkPassword, hasPassword } from './account.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 429);

@@ -4,11 +4,11 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { loggerOptions } from '../../lib/logger.ts';
-import { signInAs } from './test-helpers.ts';
+import { users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { loggerOptions } from '#server/lib/logger.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { signInAs } from './auth.test-helpers.ts';
 
 const { driver, driver2, admin } = DEMO_ACCOUNTS;
 

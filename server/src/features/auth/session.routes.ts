@@ -1,12 +1,12 @@
 import { OkSchema, SignInSchema, UpdateLanguageSchema } from '@roam/contract/auth';
 import { IdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { failureBudget } from '../../plugins/rate-limit.ts';
-import { createSession, destroySession, requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { failureBudget } from '#server/plugins/rate-limit.ts';
+import { createSession, destroySession, requireSelfOrAdmin, requireUser } from '#server/plugins/session.ts';
+import { perIpAndEmail } from './auth.rate-limits.ts';
 import { getUser, setLanguage, signIn, toUser } from './auth.service.ts';
-import { perIpAndEmail } from './rate-limits.ts';
 
 const errors = errorReplies(400, 401, 403, 404);
 

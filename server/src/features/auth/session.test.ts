@@ -1,10 +1,10 @@
 import { UserSchema } from '@roam/contract/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { files, sessions, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { files, sessions, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { SESSION_COOKIE } from '#server/plugins/session.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 const { driver, driver2, admin, suspended, unverified } = DEMO_ACCOUNTS;
 

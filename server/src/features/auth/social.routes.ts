@@ -1,10 +1,10 @@
 import { SocialSignInSchema } from '@roam/contract/auth';
 import { UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { createSession } from '../../plugins/session.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { createSession } from '#server/plugins/session.ts';
+import { perIp } from './auth.rate-limits.ts';
 import { toUser } from './auth.service.ts';
-import { perIp } from './rate-limits.ts';
 import { createSocialVerifier, signInWithIdentity } from './social.service.ts';
 
 /** `POST /api/social-sign-in` (spec §7) with Google, Facebook or Apple. */

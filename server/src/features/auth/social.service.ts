@@ -1,9 +1,9 @@
 import type { SocialSignIn } from '@roam/contract/auth';
 import type { SocialProvider } from '@roam/contract/enums';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
-import type { Config } from '../../config.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Config } from '#server/config.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { findUserByEmail, insertUser, type UserRow, updateUser } from './auth.repository.ts';
 
 // Social sign-in (issue #3): the server verifies every token itself and trusts nothing the browser says.

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSocial } from '../../../test/fake-social.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { cookieFrom } from './test-helpers.ts';
+import { users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { startFakeSocial } from '#test/fake-social.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { cookieFrom } from './auth.test-helpers.ts';
 
 // Local stand-ins for the providers (test/fake-social.ts), speaking their real protocols: a JWKS endpoint per
 // OpenID provider and the Graph API's debug_token and /me. Tokens are really signed; the server verifies them with

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookingAccess, bookings, users } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookingAccess, bookings, users } from '#server/db/schema.ts';
 
 // The only Drizzle code of the booking-access slice (issue #25 item 1).
 

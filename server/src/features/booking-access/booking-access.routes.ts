@@ -5,10 +5,10 @@ import {
   OpenManageLinkBodySchema,
 } from '@roam/contract/booking-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { setBookingGrant } from '../../plugins/booking-grant.ts';
-import { failureBudget } from '../../plugins/rate-limit.ts';
-import { perIp } from '../auth/rate-limits.ts';
+import { perIp } from '#server/features/auth/auth.rate-limits.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { setBookingGrant } from '#server/plugins/booking-grant.ts';
+import { failureBudget } from '#server/plugins/rate-limit.ts';
 import { openManageLink, sendManageLink } from './booking-access.service.ts';
 
 /**

@@ -3,10 +3,10 @@ import type { ManageBookingLinkBody } from '@roam/contract/booking-access';
 import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
 import { LanguageSchema } from '@roam/contract/enums';
 import { formatMinor } from '@roam/contract/money';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { formatLocalTime } from '../../lib/local-time.ts';
-import { hashToken, type SessionUser } from '../../plugins/session.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { formatLocalTime } from '#server/lib/local-time.ts';
+import { hashToken, type SessionUser } from '#server/plugins/session.ts';
 import * as repository from './booking-access.repository.ts';
 import { MANAGE_LINK_MAIL } from './manage-link-mail.ts';
 import { PAYMENT_LINK_MAIL } from './payment-link-mail.ts';
@@ -74,7 +74,8 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
 /**
  * The payment link of an operator's booking awaiting payment (issue #24 item 5): a one-time manage link to its
  * driver's address, lasting as long as the hold; opened, it lets that browser pay the booking (payments/
- * payment-party.ts) and read it, as the e-mailed manage link does. False when the booking is not awaiting payment.
+ * payment-party.service.ts) and read it, as the e-mailed manage link does. False when the booking is not awaiting
+ * payment.
  */
 export async function sendPaymentLink(ctx: AppContext, bookingId: string, timeZone: string): Promise<boolean> {
   const booking = await repository.findByReference(ctx.db, bookingId, 'id');

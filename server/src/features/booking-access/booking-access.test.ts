@@ -1,13 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, guestDriver, period } from '../../../test/booking-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookingAccess, bookings, outbox } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { BOOKING_GRANT_COOKIE } from '../../plugins/booking-grant.ts';
-import { hashToken } from '../../plugins/session.ts';
+import { bookingAccess, bookings, outbox } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { BOOKING_GRANT_COOKIE } from '#server/plugins/booking-grant.ts';
+import { hashToken } from '#server/plugins/session.ts';
+import { checkoutBody, guestDriver, period } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #25 item 1: a guest manages their booking without an account. The reference and the e-mail ask for a link
 // (never telling whether a booking exists), e-mailed to the booking's address; it works once and for a while, and

@@ -2,9 +2,9 @@ import { looksLikeReference, normalizeReference } from '@roam/contract/booking-s
 import type { BookingStatus } from '@roam/contract/enums';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookings, cars, locations, users } from '../../db/schema.ts';
-import { presentFields } from '../../lib/present-fields.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookings, cars, locations, users } from '#server/db/schema.ts';
+import { presentFields } from '#server/lib/present-fields.ts';
 
 // The only Drizzle code of the bookings slice.
 

@@ -1,10 +1,4 @@
 import {
-  AmendmentOrderParamsSchema,
-  AmendmentParamsSchema,
-  AmendmentPaymentSchema,
-  AmendmentQuoteSchema,
-} from '@roam/contract/amendments';
-import {
   BookingIdsBodySchema,
   BookingLanguageQuerySchema,
   BookingSchema,
@@ -15,19 +9,20 @@ import {
   UpdateBookingStatusBodySchema,
 } from '@roam/contract/bookings';
 import { CancellationQuoteSchema } from '@roam/contract/cancellations';
-import { CreatePaypalOrderResultSchema, DemoPaymentBodySchema, PaymentResultSchema } from '@roam/contract/checkout';
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireUser } from '../../plugins/session.ts';
-import { requireBookingHolder } from '../booking-access/booking-holder.ts';
-import * as changes from './booking-changes.service.ts';
+import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { requireUser } from '#server/plugins/session.ts';
 import * as service from './bookings.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 
-/** The bookings calls (issue #5): list, view, edit, cancel, release, delete, bulk status. Every one checks ownership. */
+/**
+ * The bookings calls (issue #5): list, view, edit, cancel, release, delete, bulk status. Every one checks ownership.
+ * A paid change's own calls are the amendments' (amendments.routes.ts).
+ */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const tags = ['bookings'];
@@ -90,111 +85,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         request.query.language,
-      ),
-  );
-
-  app.post(
-    '/api/amendment-quote/:id',
-    {
-      config: { auth: 'bookingHolder' },
-      schema: {
-        tags,
-        summary: 'What a change would cost: new total, difference, charged / refunded / at the counter (issue #25)',
-        params: IdParamsSchema,
-        body: UpdateBookingBodySchema,
-        response: { 200: AmendmentQuoteSchema, ...errors },
-      },
-    },
-    async (request) =>
-      changes.amendmentQuote(
-        ctx,
-        await requireBookingHolder(ctx, request, request.params.id),
-        request.params.id,
-        request.body,
-      ),
-  );
-
-  app.post(
-    '/api/amendment-payment/:id',
-    {
-      config: { auth: 'bookingHolder' },
-      schema: {
-        tags,
-        summary: 'Confirm a dearer change of a booking paid online: pay its difference, then it applies (issue #25)',
-        params: IdParamsSchema,
-        body: UpdateBookingBodySchema,
-        response: { 200: AmendmentPaymentSchema, ...errors },
-      },
-    },
-    async (request) =>
-      changes.payForChange(
-        ctx,
-        await requireBookingHolder(ctx, request, request.params.id),
-        request.params.id,
-        request.body,
-      ),
-  );
-
-  app.post(
-    '/api/pay-amendment/:id/:amendmentId',
-    {
-      config: { auth: 'bookingHolder' },
-      schema: {
-        tags,
-        summary: "Pay a change's difference by the demo card (test mode); the change applies once (issue #25)",
-        params: AmendmentParamsSchema,
-        body: DemoPaymentBodySchema,
-        response: { 200: PaymentResultSchema, ...errors },
-      },
-    },
-    async (request) =>
-      changes.payChangeByDemoCard(
-        ctx,
-        await requireBookingHolder(ctx, request, request.params.id),
-        request.params.id,
-        request.params.amendmentId,
-        request.body,
-      ),
-  );
-
-  app.post(
-    '/api/amendment-paypal-order/:id/:amendmentId',
-    {
-      config: { auth: 'bookingHolder' },
-      schema: {
-        tags,
-        summary: "The wallet's order of a change's difference (issue #25)",
-        params: AmendmentParamsSchema,
-        response: { 200: CreatePaypalOrderResultSchema, ...errors, ...errorReplies(503) },
-      },
-    },
-    async (request) =>
-      changes.changeWalletOrder(
-        ctx,
-        await requireBookingHolder(ctx, request, request.params.id),
-        request.params.id,
-        request.params.amendmentId,
-      ),
-  );
-
-  app.post(
-    '/api/check-amendment-paypal-order/:id/:amendmentId/:orderId',
-    {
-      config: { auth: 'bookingHolder' },
-      schema: {
-        tags,
-        summary: "Capture the wallet order of a change's difference; the change applies once (issue #25)",
-        params: AmendmentOrderParamsSchema,
-        response: { 200: PaymentResultSchema, ...errors },
-      },
-    },
-    async (request) =>
-      changes.checkChangeWallet(
-        ctx,
-        await requireBookingHolder(ctx, request, request.params.id),
-        request.params.id,
-        request.params.amendmentId,
-        request.params.orderId,
       ),
   );
 

@@ -3,25 +3,34 @@ import type { BookingSummary } from '@roam/contract/booking-summary';
 import type { BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
 import { BLOCKING_STATUSES, type BookingStatus, type Language } from '@roam/contract/enums';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { QueuedMail } from '../../lib/mailer.ts';
-import { pgErrorCode } from '../../lib/pg-error.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { deliverNotices, type Recipient, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { confirmRefund } from '../payments/refunds.service.ts';
-import { amendmentRefundKey, planChange, TAKEN, unchangedSince } from './booking-amendment.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { changesOf, recordChangeNotices, sameAs } from '#server/features/amendments/amendment-notices.service.ts';
+import {
+  amendmentRefundKey,
+  planChange,
+  TAKEN,
+  unchangedSince,
+} from '#server/features/amendments/amendment-plan.service.ts';
+import { recordAudit } from '#server/features/audit/audit.service.ts';
 import {
   quoteOf as cancellationQuoteOf,
   cancellationTerms,
   cancelWithRefund,
   refundAcrossPayments,
   supplierOf,
-} from './booking-cancellation.ts';
-import { changesOf, recordChangeNotices, sameAs } from './booking-change-notices.ts';
-import { actionsOf, toDetail, toRow, toSummary } from './booking-views.ts';
+} from '#server/features/cancellations/cancellations.service.ts';
+import {
+  deliverNotices,
+  type Recipient,
+  recordBookingNotice,
+} from '#server/features/notifications/notifications.service.ts';
+import { confirmRefund } from '#server/features/payments/refunds.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { QueuedMail } from '#server/lib/mailer.ts';
+import { pgErrorCode } from '#server/lib/pg-error.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
+import { actionsOf, toDetail, toRow, toSummary } from './bookings.mapper.ts';
 import * as repository from './bookings.repository.ts';
 
 // Bookings API (issue #5). Ownership: every call checks the session against the booking (ARCHITECTURE §4, §5);
@@ -114,10 +123,10 @@ function recordStatusNotice(
 
 /**
  * `POST /api/update-booking/{id}` (issue #25 item 2). Driver (or a guest with the booking's link): dates, times,
- * drop-off place, extras and additional driver of their own booking that has not started, where the car's terms
- * allow changes, re-checked with the checkout rules and re-priced at the booking's rate (booking-amendment.ts). Paid
- * online in full and cheaper now: the difference is refunded through the booking's gateway, once even when the call
- * is retried; dearer: refused until paying the difference online exists (the quote says 'charge'). Pay later or a
+ * drop-off place, extras and additional driver of their own booking that has not started, where the car's terms allow
+ * changes, re-checked with the checkout rules and re-priced at the booking's rate (amendment-plan.service.ts). Paid
+ * online in full and cheaper now: the difference is refunded through the booking's gateway, once even when the call is
+ * retried; dearer: refused until paying the difference online exists (the quote says 'charge'). Pay later or a
  * deposit: the difference is due at the counter. Operator (admin, the car's supplier): also the pick-up place and the
  * status; what was paid online stays as paid. Every change is audited; the driver and the supplier are told.
  */
@@ -136,7 +145,7 @@ export async function updateBooking(
   }
   if (!actions.includes('edit')) throw new AppError('CONFLICT', 'This booking can no longer be changed.');
   const plan = await planChange(ctx, record, body, operator);
-  // A dearer change of a booking paid online is paid first: amendment-payment (booking-charges.ts).
+  // A dearer change of a booking paid online is paid first: amendment-payment (amendment-payments.service.ts).
   if (!operator && plan.settlement === 'charge') {
     throw new AppError('CONFLICT', 'This change costs more than was paid online: pay the difference to make it.');
   }

@@ -1,12 +1,12 @@
 import { BookingSchema, BookingsPageSchema } from '@roam/contract/bookings';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow, checkoutBody, period } from '../../../test/booking-fixtures.ts';
-import { withRefusedInserts } from '../../../test/refused-inserts.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, notifications, outbox, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookings, notifications, outbox, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { bookingRow, checkoutBody, period } from '#test/booking-fixtures.ts';
+import { withRefusedInserts } from '#test/refused-inserts.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 type Headers = { cookie: string } | Record<string, never>;
 

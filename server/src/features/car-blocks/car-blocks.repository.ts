@@ -2,8 +2,8 @@ import type { BlockReason } from '@roam/contract/car-blocks';
 import type { Language } from '@roam/contract/enums';
 import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookings, carLocations, locations, users } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookings, carLocations, locations, users } from '#server/db/schema.ts';
 
 // The only Drizzle code of the blocked periods slice (issue #23). A block is a `bookings` row of kind 'block':
 // `reserved`, holding the car (blocks_car), so the exclusion constraint refuses a booking over it and a block over a

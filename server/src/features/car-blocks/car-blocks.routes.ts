@@ -8,9 +8,9 @@ import {
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { perAccountLimit } from '../../plugins/rate-limit.ts';
-import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { perAccountLimit } from '#server/plugins/rate-limit.ts';
+import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { carCalendar, createBlock, deleteBlock, updateBlock } from './car-blocks.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);

@@ -8,11 +8,11 @@ import {
   type UpdateCarBlockBodySchema,
 } from '@roam/contract/car-blocks';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { AppError, validationFailed } from '../../lib/app-error.ts';
-import { pgErrorCode } from '../../lib/pg-error.ts';
-import { changesBetween, recordAudit } from '../audit/audit.service.ts';
-import { type Operator, operatedCar, operates } from '../fleet/fleet.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
+import { type Operator, operatedCar, operates } from '#server/features/fleet/fleet.service.ts';
+import { AppError, validationFailed } from '#server/lib/app-error.ts';
+import { pgErrorCode } from '#server/lib/pg-error.ts';
 import * as repository from './car-blocks.repository.ts';
 
 // Blocked periods (issue #23 item 4): maintenance, private use. Each is a row of `bookings` (kind 'block') holding

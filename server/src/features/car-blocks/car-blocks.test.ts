@@ -1,11 +1,11 @@
 import { BLOCK_MESSAGES, type CarBlock, CarCalendarSchema } from '@roam/contract/car-blocks';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { L, lyonCheckout, lyonPeriod, operatorCalls, search } from '../../../test/fleet-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookings, notifications, outbox } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { auditLog, bookings, notifications, outbox } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { L, lyonCheckout, lyonPeriod, operatorCalls, search } from '#test/fleet-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #23 item 4: blocked periods. Search and checkout respect a block exactly as a booking (the same exclusion
 // constraint holds both), and a block never shows anywhere as a booking.

@@ -1,7 +1,7 @@
 import { type Car, fileUrl } from '@roam/contract/cars';
 import type { BookingStatus, CarOption, Language } from '@roam/contract/enums';
 import { type AnyColumn, and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
 import {
   bookings,
   bookingTombstones,
@@ -12,7 +12,7 @@ import {
   fleetVersion,
   locations,
   users,
-} from '../../db/schema.ts';
+} from '#server/db/schema.ts';
 
 // The only Drizzle code of the cars slice. Rows come out as contract `Car` objects.
 
@@ -105,7 +105,7 @@ async function periodsOf(db: DbOrTx, carIds?: string[]): Promise<Map<string, Car
 
 export type LocationTree = { zones: Map<string, string>; children: Map<string, string[]> };
 
-/** What the car search's in-memory index holds of the fleet (src/features/cars/search-index.ts). */
+/** What the car search's in-memory index holds of the fleet (src/features/cars/search.index.ts). */
 export type FleetSnapshot = {
   /** fleet_version when read: triggers bump it on any change a search would show (migration 0005). */
   version: number;

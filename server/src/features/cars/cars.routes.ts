@@ -11,11 +11,11 @@ import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { readOperatorCar } from '../fleet/fleet.service.ts';
+import { readOperatorCar } from '#server/features/fleet/fleet.service.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
 import { getCar, getPublicFile, listRangePrices, searchCars } from './cars.service.ts';
-import { searchIndexOf } from './search-index.ts';
-import { searchPageJson } from './search-json.ts';
+import { searchIndexOf } from './search.index.ts';
+import { searchPageJson } from './search-page.json.ts';
 
 /** The cars calls (issue #4): the search, one car, and the public images (car pictures, supplier logos, avatars). */
 export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +48,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
         size: request.params.size,
       });
       // The busiest call (issue #8): its answer is built from typed Car objects only (no account, token or secret
-      // can be in it), so it is written from each car's JSON kept with the fleet (search-json.ts) rather than
+      // can be in it), so it is written from each car's JSON kept with the fleet (search-page.json.ts) rather than
       // checked field by field against the schema, which took a third of a search's time. A JSON string is sent
       // as it is; the schema still documents the answer (OpenAPI) and the tests check every answer against it.
       return reply.type('application/json; charset=utf-8').send(searchPageJson(page) as unknown as SearchCarsResponse);

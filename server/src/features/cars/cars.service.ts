@@ -2,15 +2,15 @@ import type { CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
 import type { Extra, Language } from '@roam/contract/enums';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
 import { rentalHours, validateRentalPeriod } from '@roam/contract/time';
-import type { AppContext } from '../../context.ts';
-import { AppError, validationFailed } from '../../lib/app-error.ts';
-import { throwPeriodIssues } from '../../lib/booking-rules.ts';
-import { FirstOf } from '../../lib/first-of.ts';
-import { currentSettings } from '../system/run-time-settings.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
+import { AppError, validationFailed } from '#server/lib/app-error.ts';
+import { throwPeriodIssues } from '#server/lib/booking-rules.ts';
+import { FirstOf } from '#server/lib/first-of.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
-import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.ts';
-import { type FleetCar, searchIndexOf } from './search-index.ts';
-import type { SearchPage } from './search-json.ts';
+import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.index.ts';
+import { type FleetCar, searchIndexOf } from './search.index.ts';
+import type { SearchPage } from './search-page.json.ts';
 
 /** Each vehicle range's lowest bookable daily price (the home page's car sizes). */
 export function listRangePrices(ctx: AppContext) {
@@ -58,7 +58,7 @@ const PRICE_LENGTHS_KEPT = 256;
  * The car search (issue #4): the cars offered at the pick-up place or below it, matching every filter, with no
  * blocking booking over the period (ARCHITECTURE §5), priced by the contract engine (so sorting by price sorts by
  * what the card shows), counted per supplier, then the supplier filter and the page. It reads the in-memory index
- * (search-index.ts), brought up to date with the database first.
+ * (search.index.ts), brought up to date with the database first.
  */
 export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promise<SearchPage> {
   const now = ctx.clock.now();
@@ -95,7 +95,7 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
     return price;
   };
 
-  // One pass over the cars of the place (place-cars.ts: each field a filter tests, the bookings and the totals in
+  // One pass over the cars of the place (place-cars.index.ts: each field a filter tests, the bookings and the totals in
   // typed arrays): the supplier counts and the total over every match, and only the first `page × size` results in
   // order kept (FirstOf) — a page shows 15 of hundreds of matches (issue #8).
   const place = fleet.places.get(input.pickupLocationId);

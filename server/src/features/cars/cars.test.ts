@@ -9,10 +9,10 @@ import { calculatePrice, fromDailyPrice, withPriceChange } from '@roam/contract/
 import { SupplierTermsSchema } from '@roam/contract/suppliers';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow } from '../../../test/booking-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, cars, dateBasedPrices, files, users } from '../../db/schema.ts';
-import { DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookings, cars, dateBasedPrices, files, users } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { bookingRow } from '#test/booking-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 const L = DEMO_IDS.locations;
 const C = DEMO_IDS.cars;
@@ -33,7 +33,7 @@ describe('car search', () => {
       payload: { ...PARIS, ...body },
     });
     expect(res.statusCode, res.body).toBe(200);
-    // The route writes its answer from each car's JSON without the response schema's check (search-json.ts): it
+    // The route writes its answer from each car's JSON without the response schema's check (search-page.json.ts): it
     // must still match it, with no field beyond it and none twice (a repeated key would not survive a round trip).
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const found = res.json() as SearchCarsResponse;

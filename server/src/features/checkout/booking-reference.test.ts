@@ -1,11 +1,11 @@
 import { REFERENCE_ALPHABET } from '@roam/contract/booking-summary';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow, checkoutBody, period } from '../../../test/booking-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
+import { bookings } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { bookingRow, checkoutBody, period } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #22 item 10: every booking has a short human reference — 8 characters without I, L, O, 0 and 1, drawn at
 // random by the database whoever inserts the row, unique (the index refuses a repeat, and checkout draws again).

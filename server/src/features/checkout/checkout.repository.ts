@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookings, locations } from '../../db/schema.ts';
-import { pgConstraint, pgErrorCode } from '../../lib/pg-error.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookings, locations } from '#server/db/schema.ts';
+import { pgConstraint, pgErrorCode } from '#server/lib/pg-error.ts';
 
 // The only Drizzle code of the checkout slice.
 

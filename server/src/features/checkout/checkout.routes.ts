@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { CheckoutBodySchema, CheckoutResultSchema } from '@roam/contract/checkout';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { guestTokenHashOf, issueGuestToken } from '../../plugins/guest-token.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { guestTokenHashOf, issueGuestToken } from '#server/plugins/guest-token.ts';
 import { checkout } from './checkout.service.ts';
 
 /**

@@ -1,15 +1,15 @@
 import type { CheckoutBody, CheckoutResult } from '@roam/contract/checkout';
 import { LanguageSchema } from '@roam/contract/enums';
-import type { AppContext } from '../../context.ts';
-import { bookingSummaries } from '../bookings/bookings.service.ts';
-import { startCardPayment } from '../payments/payments.service.ts';
-import { type CheckoutQuote, priceCheckout } from './checkout-pricing.ts';
-import { type CheckoutOrder, type Customer, validateCheckout } from './checkout-validation.ts';
-import { type PlacedBooking, placeBooking } from './place-booking.ts';
+import type { AppContext } from '#server/context.ts';
+import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
+import { startCardPayment } from '#server/features/payments/payments.service.ts';
+import { type CheckoutQuote, priceCheckout } from './checkout-pricing.service.ts';
+import { type CheckoutOrder, type Customer, validateCheckout } from './checkout-validation.service.ts';
+import { type PlacedBooking, placeBooking } from './place-booking.service.ts';
 
 // Server checkout (issue #5, ARCHITECTURE §5 Bookings), in four steps of their own (issue #20): validate
-// (checkout-validation.ts) → price (checkout-pricing.ts) → place the booking in one transaction (place-booking.ts) →
-// start the payment.
+// (checkout-validation.service.ts) → price (checkout-pricing.service.ts) → place the booking in one transaction
+// (place-booking.service.ts) → start the payment.
 
 /** The card gateway's session of an online payment (null: pay later, or no card gateway — the wallet then pays). */
 async function startPayment(

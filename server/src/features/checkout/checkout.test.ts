@@ -2,12 +2,12 @@ import { CheckoutResultSchema } from '@roam/contract/checkout';
 import { convertMinor, formatMinor } from '@roam/contract/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, guestDriver, period } from '../../../test/booking-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, files, notifications, oneTimeTokens, outbox, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { hashToken } from '../../plugins/session.ts';
+import { bookings, files, notifications, oneTimeTokens, outbox, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { hashToken } from '#server/plugins/session.ts';
+import { checkoutBody, guestDriver, period } from '#test/booking-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('POST /api/checkout', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { AcceptedSchema, ContactMessageSchema } from '@roam/contract/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
 import { sendContactMessage } from './contact.service.ts';
 
 /** Messages per visitor address per window: enough for a person, too few for a spam run. */

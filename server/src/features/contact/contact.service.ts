@@ -1,7 +1,7 @@
 import type { ContactMessage } from '@roam/contract/contact';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { passesRecaptcha } from '../../lib/recaptcha.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { passesRecaptcha } from '#server/lib/recaptcha.ts';
 
 /**
  * Delivers a visitor's message to CONTACT_EMAIL (spec §7 send-email). The recipient comes from configuration only;

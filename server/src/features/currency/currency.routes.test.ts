@@ -1,13 +1,8 @@
 import { RatesSchema } from '@roam/contract/currencies';
 import { RATES_SNAPSHOT } from '@roam/contract/rates-snapshot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  erApiRates,
-  type FakeAnswer,
-  frankfurterRates,
-  startFakeRateProvider,
-} from '../../../test/fake-rate-provider.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { erApiRates, type FakeAnswer, frankfurterRates, startFakeRateProvider } from '#test/fake-rate-provider.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #7 through the API, with local servers standing in for the rate providers (nothing leaves the machine).
 

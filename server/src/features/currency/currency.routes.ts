@@ -1,8 +1,8 @@
 import { CountryCodeSchema } from '@roam/contract/country-code';
 import { ConversionSchema, ConvertQuerySchema, RatesSchema } from '@roam/contract/currencies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, VALIDATION_MESSAGE } from '../../lib/app-error.ts';
-import { countryCodeFrom } from './country-code.ts';
+import { AppError, VALIDATION_MESSAGE } from '#server/lib/app-error.ts';
+import { countryCodeFrom } from './country-code.rules.ts';
 
 /** The currency calls (issue #7): rates, conversion, and the visitor's country for the start-up language. */
 export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {

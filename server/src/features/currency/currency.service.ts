@@ -10,7 +10,7 @@ import {
   RateFetchError,
   type RateProvider,
   ratesRequestUrl,
-} from './rate-providers.ts';
+} from './rate-providers.gateway.ts';
 
 // Display-currency rates (ARCHITECTURE §5 "Money", spec §7/§8/§9): providers in fallback order, HTTP 429 retried up to
 // 5 times with exponential backoff from 1000 ms plus jitter, an in-memory cache, the bundled snapshot when every

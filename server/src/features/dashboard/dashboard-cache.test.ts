@@ -1,9 +1,9 @@
 import { type Dashboard, DashboardSchema } from '@roam/contract/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayFromNow, lyonBooking, lyonPeriod, operatorCalls, operatorSessions } from '../../../test/fleet-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings } from '../../db/schema.ts';
-import { DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookings } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { dayFromNow, lyonBooking, lyonPeriod, operatorCalls, operatorSessions } from '#test/fleet-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #24 item 6, p99 ≤ 200 ms: a period's figures are kept a minute per (scope, period) and say when they were
 // computed; 'fresh' computes them again. A scope is the supplier's own, the admin's for one supplier, or everyone's:

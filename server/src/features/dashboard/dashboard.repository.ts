@@ -1,6 +1,6 @@
 import type { BookingStatus } from '@roam/contract/enums';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 
 // The only Drizzle code of the dashboard (issue #24 item 6): each part one statement, aggregated by the database
 // (ARCHITECTURE §7: p99 ≤ 200 ms on 10k cars / 200k bookings). `supplierId` null: every supplier's (the admin).

@@ -1,7 +1,7 @@
 import { DashboardQuerySchema, DashboardSchema } from '@roam/contract/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { dashboard } from './dashboard.service.ts';
 
 const errors = errorReplies(400, 401, 403);

@@ -1,11 +1,11 @@
 import type { Dashboard, DashboardQuerySchema } from '@roam/contract/dashboard';
 import type { CarRange } from '@roam/contract/enums';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Operator } from '../fleet/fleet.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Operator } from '#server/features/fleet/fleet.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './dashboard.repository.ts';
-import { cachedPeriod } from './period-cache.ts';
+import { cachedPeriod } from './period.cache.ts';
 
 // The dashboard (issue #24 item 6). A supplier sees its own (naming another supplier: 403, as the cars list), the
 // admin every supplier's or one chosen. The numbers are the database's; here they are only named and ordered.

@@ -1,17 +1,10 @@
 import { type Dashboard, DashboardSchema } from '@roam/contract/dashboard';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dayFromNow,
-  L,
-  lyonBooking,
-  lyonPeriod,
-  operatorCalls,
-  operatorSessions,
-} from '../../../test/fleet-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings } from '../../db/schema.ts';
-import { DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookings } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { dayFromNow, L, lyonBooking, lyonPeriod, operatorCalls, operatorSessions } from '#test/fleet-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #24 item 6: the dashboard — today's pick-ups and drop-offs at each place's clock, the queues, and a period's
 // revenue by status and currency (in the base currency too) and utilisation. Each figure is read before and after

@@ -1,5 +1,5 @@
 import { type Language, LanguageSchema } from '@roam/contract/enums';
-import type { CarForBooking } from '../../lib/car-pricing.repository.ts';
+import type { CarForBooking } from '#server/lib/car-pricing.repository.ts';
 import { type BookingMoney, bookingMoney } from './booking-money.ts';
 import type { BookingFacts } from './documents.repository.ts';
 

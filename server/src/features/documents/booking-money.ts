@@ -2,7 +2,7 @@ import { bookingAmounts } from '@roam/contract/booking-summary';
 import { EXTRAS, type Extra } from '@roam/contract/enums';
 import { convertMinor, roundHalfUp } from '@roam/contract/money';
 import { calculatePrice, PriceError, type PriceLine, priceIn } from '@roam/contract/price';
-import type { CarForBooking } from '../../lib/car-pricing.repository.ts';
+import type { CarForBooking } from '#server/lib/car-pricing.repository.ts';
 import type { BookingFacts } from './documents.repository.ts';
 
 // A booking's money as its receipt and its reminders state it (issue #25 items 4 and 5), in the booking's own

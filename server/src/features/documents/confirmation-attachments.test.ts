@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody } from '../../../test/booking-fixtures.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { type CapturedMail, startSmtpCapture } from '../../../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, outbox, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
+import { bookings, outbox, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { checkoutBody } from '#test/booking-fixtures.ts';
+import { pdfText } from '#test/pdf-text.ts';
+import { signIn } from '#test/sign-in.ts';
+import { type CapturedMail, startSmtpCapture } from '#test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #25 item 4: the confirmation e-mail carries the booking's receipt (PDF) and calendar file (.ics), in the
 // booking's language, rendered from the booking when the message is sent (the outbox row names the booking) — read

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookings, cars, countries, locations, users } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookings, cars, countries, locations, users } from '#server/db/schema.ts';
 
 // The only Drizzle code of the documents slice (issue #25 item 4): what a receipt, a calendar file and a reminder
 // say about one booking, read in one query. Who may read it is the bookings service's call (documents.service.ts).

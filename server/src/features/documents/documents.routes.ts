@@ -1,8 +1,8 @@
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { download } from '../../lib/download.ts';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireBookingHolder } from '../booking-access/booking-holder.ts';
+import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
+import { download } from '#server/lib/download.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
 import { bookingCalendarFile, bookingReceipt } from './documents.service.ts';
 
 const errors = errorReplies(400, 401, 404);

@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { findCarForBooking } from '../../lib/car-pricing.repository.ts';
-import type { DownloadedFile } from '../../lib/download.ts';
-import type { Attachment } from '../../lib/mailer.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { getBooking } from '../bookings/bookings.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { getBooking } from '#server/features/bookings/bookings.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
+import type { DownloadedFile } from '#server/lib/download.ts';
+import type { Attachment } from '#server/lib/mailer.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 import { bookingCalendar } from './booking-calendar.ts';
 import { type BookingDocument, toBookingDocument } from './booking-document.ts';
 import * as repository from './documents.repository.ts';

@@ -3,12 +3,12 @@ import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody } from '../../../test/booking-fixtures.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
+import { bookings, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { checkoutBody } from '#test/booking-fixtures.ts';
+import { pdfText } from '#test/pdf-text.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #25 item 4: the receipt (PDF, its text read back by pdf.js) and the calendar file (parsed by node-ical), in the
 // driver's language, over a pick-up before and a drop-off after a DST change in Paris.

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import PDFDocument from 'pdfkit';
-import { formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
-import { BOOKING_STATUS_WORDS } from '../notifications/booking-mail-words.ts';
+import { BOOKING_STATUS_WORDS } from '#server/features/notifications/booking-mail-words.ts';
+import { formatLocalDate, formatLocalTime } from '#server/lib/local-time.ts';
 import type { BookingDocument, DocumentPlace } from './booking-document.ts';
 import { DOCUMENT_WORDS } from './document-words.ts';
 

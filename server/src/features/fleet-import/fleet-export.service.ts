@@ -1,11 +1,11 @@
 import { CAR_CSV_COLUMNS } from '@roam/contract/fleet-import';
 import { stringify } from 'csv-stringify/sync';
-import type { AppContext } from '../../context.ts';
-import type { DownloadedFile } from '../../lib/download.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { listBookings } from '../bookings/bookings.service.ts';
-import { fleetByPlate, fleetSupplier, type Operator } from '../fleet/fleet.service.ts';
-import { carCells } from './car-csv.ts';
+import type { AppContext } from '#server/context.ts';
+import { listBookings } from '#server/features/bookings/bookings.service.ts';
+import { fleetByPlate, fleetSupplier, type Operator } from '#server/features/fleet/fleet.service.ts';
+import type { DownloadedFile } from '#server/lib/download.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
+import { carCells } from './car.csv.ts';
 
 // Fleet export (issue #26 item 3): the operator's cars as the CSV the import reads (export → import changes
 // nothing), and its bookings of a period. Spreadsheets run a cell starting with = + - @ (or a tab, a carriage

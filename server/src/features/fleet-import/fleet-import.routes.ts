@@ -5,11 +5,11 @@ import {
   ImportReportSchema,
 } from '@roam/contract/fleet-import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { download } from '../../lib/download.ts';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { perAccountLimit } from '../../plugins/rate-limit.ts';
-import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import { readImportUpload, registerUploads } from '../../plugins/uploads.ts';
+import { download } from '#server/lib/download.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { perAccountLimit } from '#server/plugins/rate-limit.ts';
+import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
+import { readImportUpload, registerUploads } from '#server/plugins/uploads.ts';
 import { exportBookings, exportCars } from './fleet-export.service.ts';
 import { importCars } from './fleet-import.service.ts';
 

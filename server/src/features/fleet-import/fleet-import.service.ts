@@ -8,9 +8,7 @@ import {
   type ImportRow,
 } from '@roam/contract/fleet-import';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { cellReader, invalidRows, readCsv, readMapping } from '../../lib/csv-import.ts';
-import type { ImportUpload } from '../../plugins/uploads.ts';
+import type { AppContext } from '#server/context.ts';
 import {
   fleetByPlate,
   fleetSupplier,
@@ -19,9 +17,11 @@ import {
   knownPlaces,
   type Operator,
   updateCheckedCar,
-} from '../fleet/fleet.service.ts';
-import { listLocations } from '../locations/locations.service.ts';
-import { readCell, splitList } from './car-csv.ts';
+} from '#server/features/fleet/fleet.service.ts';
+import { listLocations } from '#server/features/locations/locations.service.ts';
+import { cellReader, invalidRows, readCsv, readMapping } from '#server/lib/csv-import.ts';
+import type { ImportUpload } from '#server/plugins/uploads.ts';
+import { readCell, splitList } from './car.csv.ts';
 
 // Fleet import (issue #26 item 3): a CSV of cars, its headers mapped onto the editor's fields, checked row by row
 // with the car editor's own rules (`CreateCarBodySchema`, `carFieldIssues`) and written all-or-nothing in one

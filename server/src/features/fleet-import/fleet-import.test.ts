@@ -3,12 +3,12 @@ import { IMPORT_MESSAGES, type ImportReport } from '@roam/contract/fleet-import'
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayFromNow, L, lyonBooking, lyonPeriod, operatorCalls, search } from '../../../test/fleet-fixtures.ts';
-import { multipartForm } from '../../../test/multipart.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookings, cars } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { auditLog, bookings, cars } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { dayFromNow, L, lyonBooking, lyonPeriod, operatorCalls, search } from '#test/fleet-fixtures.ts';
+import { multipartForm } from '#test/multipart.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #26 item 3: an operator imports a CSV of cars all-or-nothing after a row-by-row report; the same file again
 // updates by licence plate; export gives the file back, guarded against spreadsheet formulas.

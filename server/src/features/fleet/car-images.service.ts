@@ -1,9 +1,9 @@
 import { fileUrl } from '@roam/contract/cars';
 import type { Language } from '@roam/contract/enums';
 import type { OperatorCar } from '@roam/contract/fleet';
-import type { AppContext } from '../../context.ts';
-import { prepareCarImage } from '../../lib/upload-validation.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { prepareCarImage } from '#server/lib/upload-validation.ts';
 import * as repository from './fleet.repository.ts';
 import { type Operator, operatedCar, readOperatorCar } from './fleet.service.ts';
 

@@ -2,12 +2,12 @@ import type { OperatorCar } from '@roam/contract/fleet';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { L, lyonPeriod, operatorCalls, search } from '../../../test/fleet-fixtures.ts';
-import { bombPng, multipart } from '../../../test/multipart.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, cars, files } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { auditLog, cars, files } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { L, lyonPeriod, operatorCalls, search } from '#test/fleet-fixtures.ts';
+import { bombPng, multipart } from '#test/multipart.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #23 item 3: a car's image, checked by its content, re-encoded to the cards' size (300×200 shown, stored at
 // twice that) with its own proportions, stored in the database and served as every car image is.

@@ -1,15 +1,15 @@
 import type { OperatorCarRow, OperatorCarsPage, OperatorCarsQuerySchema } from '@roam/contract/fleet';
 import { calculatePrice } from '@roam/contract/price';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { currentFleet } from '../cars/cars.service.ts';
-import type { Fleet, OperatorFleetCar } from '../cars/search-index.ts';
-import { availabilityOfRow } from './car-fields.ts';
+import type { AppContext } from '#server/context.ts';
+import { currentFleet } from '#server/features/cars/cars.service.ts';
+import type { Fleet, OperatorFleetCar } from '#server/features/cars/search.index.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { availabilityOfRow } from './fleet.mapper.ts';
 import type { Operator } from './fleet.service.ts';
 
 // The operator's cars list (issue #23 item 1), paged on the server: a supplier's own cars, or any supplier's for an
-// admin. It reads the fleet the car search keeps in memory (cars/search-index.ts, brought up to date with the
+// admin. It reads the fleet the car search keeps in memory (cars/search.index.ts, brought up to date with the
 // database before each read, so a change shows at once): filtering 10k cars in order is a walk over one array, where
 // the database had to read and sort the fleet's rows for every page (on the embedded database, 20 pages a second).
 // The index also holds each car's bookings that have not ended, so a page asks the database nothing (ARCHITECTURE §7:

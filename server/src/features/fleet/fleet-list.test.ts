@@ -2,11 +2,11 @@ import { type OperatorCarsPage, OperatorCarsPageSchema } from '@roam/contract/fl
 import { calculatePrice } from '@roam/contract/price';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { L, lyonBooking, lyonPeriod, operatorCalls } from '../../../test/fleet-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, cars } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookings, cars } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { L, lyonBooking, lyonPeriod, operatorCalls } from '#test/fleet-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #23 item 1: the operator's cars list, paged on the server, with each car's bookings and price per day.
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookings, carLocations, cars, dateBasedPrices, files, locations, users } from '../../db/schema.ts';
-import { findDateBasedPrices } from '../../lib/car-pricing.repository.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookings, carLocations, cars, dateBasedPrices, files, locations, users } from '#server/db/schema.ts';
+import { findDateBasedPrices } from '#server/lib/car-pricing.repository.ts';
 
 // The only Drizzle code of the fleet slice (issue #23): the operator's cars, their places, date-based prices and
 // image. Every write here bumps what the car search's index watches (triggers of migration 0005 on cars,
@@ -73,7 +73,7 @@ export async function supplierCars(db: DbOrTx, supplierId: string, plates?: stri
     .orderBy(cars.licensePlate, cars.name, cars.id);
 }
 
-/** `columns` holds every required column of a car (fleet car-fields.ts `columnsOf` of a complete car). */
+/** `columns` holds every required column of a car (fleet fleet.mapper.ts `columnsOf` of a complete car). */
 export async function insertCar(db: DbOrTx, supplierId: string, columns: Partial<typeof cars.$inferInsert>) {
   const values = { ...columns, supplierId } as typeof cars.$inferInsert;
   const [row] = await db.insert(cars).values(values).returning({ id: cars.id });

@@ -11,10 +11,10 @@ import {
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
-import { carAuditPage } from '../audit/audit.service.ts';
+import { carAuditPage } from '#server/features/audit/audit.service.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
+import { registerUploads, uploadedBytes, uploadRateLimit } from '#server/plugins/uploads.ts';
 import { removeCarImage, setCarImage } from './car-images.service.ts';
 import { createCar, deleteCar, operatedCar, updateCar } from './fleet.service.ts';
 import { listOperatorCars } from './fleet-list.service.ts';

@@ -8,14 +8,14 @@ import {
   type UpdateCarBodySchema,
 } from '@roam/contract/fleet';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError, validationFailed } from '../../lib/app-error.ts';
-import { pgConstraint, pgErrorCode } from '../../lib/pg-error.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
-import { carPlaces, getCar } from '../cars/cars.service.ts';
-import { columnsOf, fieldsOf, toOperatorCar } from './car-fields.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { type AuditActor, changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
+import { carPlaces, getCar } from '#server/features/cars/cars.service.ts';
+import { AppError, validationFailed } from '#server/lib/app-error.ts';
+import { pgConstraint, pgErrorCode } from '#server/lib/pg-error.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
+import { columnsOf, fieldsOf, toOperatorCar } from './fleet.mapper.ts';
 import * as repository from './fleet.repository.ts';
 
 // The operator's cars (issue #23): read, create, update, delete. A supplier acts on its own cars only, an admin on

@@ -3,20 +3,12 @@ import { FLEET_MESSAGES, type OperatorCar, OperatorCarSchema } from '@roam/contr
 import { calculatePrice } from '@roam/contract/price';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  L,
-  lyonBooking,
-  lyonCheckout,
-  lyonPeriod,
-  newCar,
-  operatorCalls,
-  search,
-} from '../../../test/fleet-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookings, carLocations, cars } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { pgErrorCode } from '../../lib/pg-error.ts';
+import { auditLog, bookings, carLocations, cars } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { pgErrorCode } from '#server/lib/pg-error.ts';
+import { L, lyonBooking, lyonCheckout, lyonPeriod, newCar, operatorCalls, search } from '#test/fleet-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #23 items 2 and 4: an operator creates, reads, changes and deletes its cars; the customer search sees each
 // change at once, priced by the contract engine.

@@ -2,8 +2,8 @@ import type { Language } from '@roam/contract/enums';
 import type { CountryWithLocations, Location } from '@roam/contract/locations';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { countries, locations } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { countries, locations } from '#server/db/schema.ts';
 
 const parents = alias(locations, 'parent');
 

@@ -9,9 +9,9 @@ import { EditableLocationSchema } from '@roam/contract/places';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { readLocation } from '../places/places.service.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
 import { countriesWithLocations, getLocation, listLocations } from './locations.service.ts';
+import { readLocation } from './locations-admin.service.ts';
 
 /** The locations calls (issue #4): autocomplete, one location, the map, destinations by country. */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {

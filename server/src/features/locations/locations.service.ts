@@ -1,7 +1,7 @@
 import type { Language } from '@roam/contract/enums';
 import type { CountryWithLocations, Location } from '@roam/contract/locations';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './locations.repository.ts';
 
 /** Locations (child locations included) whose name in `language` contains `q`; all when `q` is empty. */

@@ -1,8 +1,8 @@
 import type { CountryWithLocations, Location } from '@roam/contract/locations';
 import type { Supplier } from '@roam/contract/suppliers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_IDS } from '../../db/seed/seed.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 const L = DEMO_IDS.locations;
 

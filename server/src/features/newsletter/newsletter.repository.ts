@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { newsletterSubscribers } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { newsletterSubscribers } from '#server/db/schema.ts';
 
 export type Subscriber = { id: string; email: string; language: string; confirmedAt: Date | null };
 

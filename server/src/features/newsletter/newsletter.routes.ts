@@ -1,6 +1,6 @@
 import { AcceptedSchema, NewsletterSubscribeSchema, NewsletterTokenSchema } from '@roam/contract/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
 import { confirm, subscribe, unsubscribe } from './newsletter.service.ts';
 
 /** Per visitor address: each subscribe sends an e-mail, so it must not become a mail cannon. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@roam/contract/enums';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import {
   confirmSubscriber,
   deleteSubscriber,

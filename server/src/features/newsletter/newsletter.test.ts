@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpCapture } from '../../../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { newsletterSubscribers } from '../../db/schema.ts';
+import { newsletterSubscribers } from '#server/db/schema.ts';
+import { startSmtpCapture } from '#test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { NEWSLETTER_RATE_LIMIT } from './newsletter.routes.ts';
 
 describe('newsletter double opt-in', () => {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { notifications } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { notifications } from '#server/db/schema.ts';
 
 // The only Drizzle code of the notifications slice. Every query is scoped by `userId`: an id of someone else's
 // notification matches nothing, so it is never read or changed.

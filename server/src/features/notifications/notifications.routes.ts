@@ -7,7 +7,7 @@ import {
 } from '@roam/contract/notifications';
 import { UserIdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSelfOrAdmin } from '../../plugins/session.ts';
+import { requireSelfOrAdmin } from '#server/plugins/session.ts';
 import * as notifications from './notifications.service.ts';
 
 const selectionOf = (body: { ids: string[]; all: boolean }): notifications.Selection =>

@@ -1,9 +1,9 @@
 import type { BookingSummary } from '@roam/contract/booking-summary';
 import { type BookingStatus, type Language, LanguageSchema } from '@roam/contract/enums';
 import type { Notification, NotificationPage } from '@roam/contract/notifications';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import type { Mail, QueuedMail } from '../../lib/mailer.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import type { Mail, QueuedMail } from '#server/lib/mailer.ts';
 import { type BookingNotice, type ChangeNotMadeReason, renderNotice } from './booking-mail.ts';
 import * as repository from './notifications.repository.ts';
 

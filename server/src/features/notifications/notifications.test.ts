@@ -1,10 +1,10 @@
 import { NotificationPageSchema } from '@roam/contract/notifications';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { notifications } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
+import { notifications } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 const { driver, driver2, admin } = DEMO_ACCOUNTS;
 

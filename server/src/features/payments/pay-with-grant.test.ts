@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookingAccess, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
-import { BOOKING_GRANT_COOKIE } from '../../plugins/booking-grant.ts';
-import { hashToken } from '../../plugins/session.ts';
-import { bookingRow, bookOnline, GOOD_CARD } from './test-helpers.ts';
+import { bookingAccess, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { BOOKING_GRANT_COOKIE } from '#server/plugins/booking-grant.ts';
+import { hashToken } from '#server/plugins/session.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { bookingRow, bookOnline, GOOD_CARD } from './payments.test-helpers.ts';
 
 // Paying an existing booking from a booking grant (issue #24 item 5, issue #25 item 1): a browser that opened the
 // booking's e-mailed link pays it and reads its payment as its driver would — and nothing else, and not once the

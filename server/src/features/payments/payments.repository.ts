@@ -1,8 +1,8 @@
 import type { PaymentProvider } from '@roam/contract/enums';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookings, cars, users } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookings, cars, users } from '#server/db/schema.ts';
 
 // The only Drizzle code of the payments slice: the booking as a payment sees it, and the idempotent transitions.
 

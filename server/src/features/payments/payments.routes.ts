@@ -14,11 +14,11 @@ import type { Language } from '@roam/contract/enums';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { bookingGrantHashOf } from '../../plugins/booking-grant.ts';
-import { guestTokenHashOf } from '../../plugins/guest-token.ts';
-import { expireUnpaidChanges } from '../bookings/booking-charges.ts';
-import type { Payer } from './payment-party.ts';
+import { expireUnpaidChanges } from '#server/features/amendments/amendment-payments.service.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { bookingGrantHashOf } from '#server/plugins/booking-grant.ts';
+import { guestTokenHashOf } from '#server/plugins/guest-token.ts';
+import type { Payer } from './payment-party.service.ts';
 import * as payments from './payments.service.ts';
 import * as wallet from './wallet-payments.service.ts';
 

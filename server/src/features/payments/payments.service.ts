@@ -6,17 +6,17 @@ import type {
   PendingPayment,
 } from '@roam/contract/checkout';
 import type { Language, PaymentProvider } from '@roam/contract/enums';
-import type { Config } from '../../config.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { pgErrorCode } from '../../lib/pg-error.ts';
-import { amendmentByPayment, settleChangeSession } from '../bookings/booking-charges.ts';
-import { bookingSummaries } from '../bookings/bookings.service.ts';
-import { deliverNotices, recordBookingNotice } from '../notifications/notifications.service.ts';
-import { bookingFor, mayRead, type Payer } from './payment-party.ts';
+import type { Config } from '#server/config.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { amendmentByPayment, settleChangeSession } from '#server/features/amendments/amendment-payments.service.ts';
+import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
+import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { pgErrorCode } from '#server/lib/pg-error.ts';
+import { bookingFor, mayRead, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
-import type { StripeGateway } from './stripe-gateway.ts';
+import type { StripeGateway } from './stripe.gateway.ts';
 
 // Payment gateways behind one interface (ARCHITECTURE §5): demo (default without keys), card (Stripe), wallet
 // (PayPal). Every gateway ends in `confirmBookingPayment` or `failBookingPayment`.

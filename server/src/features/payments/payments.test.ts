@@ -1,17 +1,17 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody } from '../../../test/booking-fixtures.ts';
-import { startFakePaypal } from '../../../test/fake-providers.ts';
-import { withRefusedInserts } from '../../../test/refused-inserts.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, injectAsOwnPage, PRODUCTION, type TestApp } from '../../../test/test-app.ts';
-import { buildApp } from '../../app.ts';
-import { bookings } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
-import { bookingRow, bookOnline, GOOD_CARD, notificationCount, postCheckout } from './test-helpers.ts';
+import { buildApp } from '#server/app.ts';
+import { bookings } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { checkoutBody } from '#test/booking-fixtures.ts';
+import { startFakePaypal } from '#test/fake-providers.ts';
+import { withRefusedInserts } from '#test/refused-inserts.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, injectAsOwnPage, PRODUCTION, type TestApp } from '#test/test-app.ts';
+import { bookingRow, bookOnline, GOOD_CARD, notificationCount, postCheckout } from './payments.test-helpers.ts';
 
 // The demo gateway, and what checkout offers in production without a card provider. The card and wallet providers
-// have their own files (stripe-gateway.test.ts, paypal-gateway.test.ts).
+// have their own files (stripe.gateway.test.ts, paypal.gateway.test.ts).
 
 describe('demo gateway', () => {
   let t: TestApp;

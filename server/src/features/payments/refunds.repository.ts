@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '@roam/contract/enums';
 import { and, eq, like, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { refunds } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { refunds } from '#server/db/schema.ts';
 
 // Refunds (issues #23, #25 item 2): one row per refund, under its idempotency key, written before the gateway is asked.
 

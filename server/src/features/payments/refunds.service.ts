@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '@roam/contract/enums';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './refunds.repository.ts';
 
 // Refunds through the booking's gateway (issue #23 cancellation queue; ARCHITECTURE §5 Payment gateways): the card

@@ -1,6 +1,6 @@
 import { and, eq, exists, inArray, lt, not, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookings, files, users } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookings, files, users } from '#server/db/schema.ts';
 
 // The only Drizzle code of the profile slice: stored files and who may read a licence.
 

@@ -9,9 +9,9 @@ import {
 import { IdParamsSchema, UserIdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guestTokenHashOf, issueGuestToken } from '../../plugins/guest-token.ts';
-import { requireSelfOrAdmin, requireUser } from '../../plugins/session.ts';
-import { registerUploads, uploadedBytes, uploadRateLimit as uploadLimit } from '../../plugins/uploads.ts';
+import { guestTokenHashOf, issueGuestToken } from '#server/plugins/guest-token.ts';
+import { requireSelfOrAdmin, requireUser } from '#server/plugins/session.ts';
+import { registerUploads, uploadedBytes, uploadRateLimit as uploadLimit } from '#server/plugins/uploads.ts';
 import * as profile from './profile.service.ts';
 
 const SWEEP_EVERY_MS = 3600_000;

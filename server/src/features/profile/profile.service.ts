@@ -1,12 +1,12 @@
 import type { LicenseFile, UpdateUserFields } from '@roam/contract/profile';
 import type { User } from '@roam/contract/users';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { prepareAvatar, prepareLicense } from '../../lib/upload-validation.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { getUser, toUser, updateAccount } from '../auth/auth.service.ts';
-import { afterAdminChange, checkAdminFlags, recordAdminChange } from '../users/users.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { getUser, toUser, updateAccount } from '#server/features/auth/auth.service.ts';
+import { afterAdminChange, checkAdminFlags, recordAdminChange } from '#server/features/users/users.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { prepareAvatar, prepareLicense } from '#server/lib/upload-validation.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 import {
   claimFile,
   deleteFiles,

@@ -2,11 +2,11 @@ import { UserSchema } from '@roam/contract/users';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bombPng, multipart, PDF } from '../../../test/multipart.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings, cars, files, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookings, cars, files, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { bombPng, multipart, PDF } from '#test/multipart.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { sweepTemporaryLicenses } from './profile.service.ts';
 
 const { driver, driver2, supplier, admin } = DEMO_ACCOUNTS;

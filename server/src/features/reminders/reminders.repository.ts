@@ -1,7 +1,7 @@
 import { BLOCKING_STATUSES } from '@roam/contract/enums';
 import { and, eq, gt, inArray, lte, notExists, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookingReminders, bookings, locations } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookingReminders, bookings, locations } from '#server/db/schema.ts';
 
 // The only Drizzle code of the reminders slice (issue #25 item 5).
 

@@ -1,11 +1,11 @@
 import { formatMinor } from '@roam/contract/money';
 import { instantToZoned } from '@roam/contract/time';
-import type { AppContext } from '../../context.ts';
-import { formatLocalTime } from '../../lib/local-time.ts';
-import type { QueuedMail } from '../../lib/mailer.ts';
-import type { BookingDocument } from '../documents/booking-document.ts';
-import { bookingDocument } from '../documents/documents.service.ts';
-import { deliverNotices, recordNotice } from '../notifications/notifications.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { BookingDocument } from '#server/features/documents/booking-document.ts';
+import { bookingDocument } from '#server/features/documents/documents.service.ts';
+import { deliverNotices, recordNotice } from '#server/features/notifications/notifications.service.ts';
+import { formatLocalTime } from '#server/lib/local-time.ts';
+import type { QueuedMail } from '#server/lib/mailer.ts';
 import { DROPOFF_REMINDER, PICKUP_REMINDER } from './reminder-mail.ts';
 import * as repository from './reminders.repository.ts';
 

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow } from '../../../test/booking-fixtures.ts';
-import { type CapturedMail, startSmtpCapture } from '../../../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import type { AppContext } from '../../context.ts';
-import { bookingReminders, bookings, notifications, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import type { AppContext } from '#server/context.ts';
+import { bookingReminders, bookings, notifications, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { bookingRow } from '#test/booking-fixtures.ts';
+import { type CapturedMail, startSmtpCapture } from '#test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { sendDueReminders } from './reminders.service.ts';
 
 // Issue #25 item 5: reminders 24 hours before pick-up and on the drop-off day, once per booking even when two server

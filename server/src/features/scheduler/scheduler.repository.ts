@@ -1,7 +1,7 @@
 import type { BlockReason } from '@roam/contract/car-blocks';
 import type { BookingStatus, CarRange } from '@roam/contract/enums';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 
 // The only Drizzle code of the scheduler (issue #24 item 4). One statement per page (ARCHITECTURE §7: the visible
 // page in under 200 ms of server time on 10k cars / 200k bookings): the place and its day boundaries, the number of

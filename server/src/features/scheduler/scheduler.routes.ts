@@ -1,8 +1,8 @@
 import { PageParamsSchema } from '@roam/contract/paging';
 import { SchedulerBodySchema, SchedulerPageSchema } from '@roam/contract/scheduler';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireOperator, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { schedulerPage } from './scheduler.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404);

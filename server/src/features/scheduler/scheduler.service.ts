@@ -1,8 +1,8 @@
 import type { SchedulerBodySchema, SchedulerPage } from '@roam/contract/scheduler';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Operator } from '../fleet/fleet.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Operator } from '#server/features/fleet/fleet.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './scheduler.repository.ts';
 
 // The scheduler (issue #24 item 4): a place's cars by days, paged by cars. A supplier sees its own cars (naming

@@ -1,17 +1,10 @@
 import { type SchedulerPage, SchedulerPageSchema } from '@roam/contract/scheduler';
 import { zonedToInstant } from '@roam/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dayFromNow,
-  L,
-  lyonBooking,
-  lyonPeriod,
-  operatorCalls,
-  operatorSessions,
-} from '../../../test/fleet-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bookings } from '../../db/schema.ts';
-import { DEMO_IDS } from '../../db/seed/seed.ts';
+import { bookings } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { dayFromNow, L, lyonBooking, lyonPeriod, operatorCalls, operatorSessions } from '#test/fleet-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #24 item 4: the scheduler — a place's cars by days, each with what holds it, paged by cars; a supplier its
 // own cars, the admin any supplier's.

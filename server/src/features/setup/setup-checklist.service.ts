@@ -1,13 +1,13 @@
 import { CURRENCIES } from '@roam/contract/currencies';
 import { LanguageSchema } from '@roam/contract/enums';
 import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup-checklist';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { bookableCarCount, currentFleet } from '../cars/cars.service.ts';
-import { cardGateway } from '../payments/payments.service.ts';
-import { listPlaces } from '../places/places.service.ts';
-import { listSuppliers } from '../suppliers/suppliers.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { bookableCarCount, currentFleet } from '#server/features/cars/cars.service.ts';
+import { listAdminLocations } from '#server/features/locations/locations-admin.service.ts';
+import { cardGateway } from '#server/features/payments/payments.service.ts';
+import { listSuppliers } from '#server/features/suppliers/suppliers.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 import { testEmail } from './setup-emails.ts';
 
 // The admin's set-up checklist (issue #26 item 2), computed on each call from the database (places, suppliers, the
@@ -20,7 +20,7 @@ const DEFAULT_CONTACT = 'info@roam.localhost';
 export async function setupChecklist(ctx: AppContext, admin: Pick<SessionUser, 'email'>): Promise<SetupChecklist> {
   const { config } = ctx;
   const [places, suppliers, fleet, bookableCars] = await Promise.all([
-    listPlaces(ctx),
+    listAdminLocations(ctx),
     listSuppliers(ctx),
     currentFleet(ctx),
     bookableCarCount(ctx),

@@ -1,5 +1,5 @@
 import type { Language } from '@roam/contract/enums';
-import type { Mail } from '../../lib/mailer.ts';
+import type { Mail } from '#server/lib/mailer.ts';
 
 // The set-up checklist's test e-mail (issue #26 item 2), in the admin's language (ARCHITECTURE §5).
 

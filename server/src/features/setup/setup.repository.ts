@@ -1,6 +1,6 @@
 import { and, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { setupTokens } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { setupTokens } from '#server/db/schema.ts';
 
 // The only Drizzle code of the set-up slice (issue #26).
 

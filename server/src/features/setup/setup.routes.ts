@@ -2,11 +2,11 @@ import { FirstAdminSchema, SetupStatusSchema, SetupTokenParamsSchema } from '@ro
 import { SetupChecklistSchema, TestEmailResultSchema } from '@roam/contract/setup-checklist';
 import { UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { perAccountLimit } from '../../plugins/rate-limit.ts';
-import { createSession, requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import { toUser } from '../auth/auth.service.ts';
-import { perIp } from '../auth/rate-limits.ts';
+import { perIp } from '#server/features/auth/auth.rate-limits.ts';
+import { toUser } from '#server/features/auth/auth.service.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { perAccountLimit } from '#server/plugins/rate-limit.ts';
+import { createSession, requireUser, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { createFirstAdmin, setupStatus } from './setup.service.ts';
 import { sendTestEmail, setupChecklist } from './setup-checklist.service.ts';
 

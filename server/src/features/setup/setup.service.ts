@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FirstAdmin, SetupStatus } from '@roam/contract/setup';
 import { SETUP_MESSAGES } from '@roam/contract/setup-messages';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { pgErrorCode } from '../../lib/pg-error.ts';
-import { hashToken } from '../../plugins/session.ts';
-import { adminExists, createAdmin } from '../auth/admins.service.ts';
-import type { UserRow } from '../auth/auth.repository.ts';
+import type { AppContext } from '#server/context.ts';
+import { adminExists, createAdmin } from '#server/features/auth/admins.service.ts';
+import type { UserRow } from '#server/features/auth/auth.repository.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { pgErrorCode } from '#server/lib/pg-error.ts';
+import { hashToken } from '#server/plugins/session.ts';
 import { findOpenSetupToken, insertSetupToken, lockFirstAdmin, useSetupToken } from './setup.repository.ts';
 
 // From an empty database to the first admin (issue #26). On start, when no admin exists: ADMIN_EMAIL and its password

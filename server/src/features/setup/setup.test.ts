@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { users } from '../../db/schema.ts';
-import { resetAdminPassword } from '../auth/admins.service.ts';
-import { verifyPassword } from '../auth/auth.service.ts';
+import { users } from '#server/db/schema.ts';
+import { resetAdminPassword } from '#server/features/auth/admins.service.ts';
+import { verifyPassword } from '#server/features/auth/auth.service.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { prepareFirstAdmin } from './setup.service.ts';
 
 // Issue #26: an empty database gets its first admin from ADMIN_EMAIL / ADMIN_PASSWORD, or through a one-time set-up

@@ -2,11 +2,11 @@ import { AUTH_MESSAGES } from '@roam/contract/auth';
 import type { SupplierProfile } from '@roam/contract/supplier-profile';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/sign-in.ts';
-import { startSmtpCapture } from '../../../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/seed.ts';
+import { auditLog, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { signIn } from '#test/sign-in.ts';
+import { startSmtpCapture } from '#test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #24 item 2: the admin creates a supplier account; the supplier is e-mailed (real SMTP) a one-time link to
 // choose a password, in their language, and signs in with it.

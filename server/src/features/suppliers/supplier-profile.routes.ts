@@ -6,10 +6,10 @@ import {
 } from '@roam/contract/supplier-profile';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireOperator, requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
-import { registerUploads, uploadedBytes, uploadRateLimit } from '../../plugins/uploads.ts';
-import { perIp } from '../auth/rate-limits.ts';
+import { perIp } from '#server/features/auth/auth.rate-limits.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { requireOperator, requireUser, SESSION_SECURITY as security } from '#server/plugins/session.ts';
+import { registerUploads, uploadedBytes, uploadRateLimit } from '#server/plugins/uploads.ts';
 import {
   createSupplier,
   readSupplierProfile,

@@ -6,12 +6,12 @@ import {
   type UpdateSupplierProfileBodySchema,
 } from '@roam/contract/supplier-profile';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { prepareSupplierLogo } from '../../lib/upload-validation.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { changesBetween, recordAudit } from '../audit/audit.service.ts';
-import { createInvitedAccount, reinviteAccount, sendInvitation } from '../auth/account.service.ts';
+import type { AppContext } from '#server/context.ts';
+import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
+import { createInvitedAccount, reinviteAccount, sendInvitation } from '#server/features/auth/account.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { prepareSupplierLogo } from '#server/lib/upload-validation.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
 import * as repository from './supplier-profile.repository.ts';
 
 // A supplier's profile (issue #23 item 5): the supplier edits its own, an admin any supplier's. An update changes only

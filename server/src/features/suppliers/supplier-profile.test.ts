@@ -6,12 +6,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { L, lyonPeriod, operatorCalls, search } from '../../../test/fleet-fixtures.ts';
-import { multipart } from '../../../test/multipart.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, files } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { auditLog, files } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { L, lyonPeriod, operatorCalls, search } from '#test/fleet-fixtures.ts';
+import { multipart } from '#test/multipart.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #23 item 5: a supplier edits its profile (name, logo, contact, pay later, licence required); the percentage
 // is the admin's alone. Only the fields sent change, and the car cards show a change at once.

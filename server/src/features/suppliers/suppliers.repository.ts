@@ -1,8 +1,8 @@
 import { fileUrl } from '@roam/contract/cars';
 import type { Supplier } from '@roam/contract/suppliers';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { cars, users } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { cars, users } from '#server/db/schema.ts';
 
 /** Every supplier account, by name, with the number of cars in its fleet. */
 export async function listSuppliers(db: DbOrTx): Promise<Supplier[]> {

@@ -1,5 +1,5 @@
 import type { Supplier } from '@roam/contract/suppliers';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import * as repository from './suppliers.repository.ts';
 
 /** Every supplier with its logo URL and number of cars. */

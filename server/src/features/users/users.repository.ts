@@ -1,7 +1,7 @@
 import type { AdminUsersQuery } from '@roam/contract/admin-users';
 import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import {
   bookings,
   cars,
@@ -11,8 +11,8 @@ import {
   oneTimeTokens,
   sessions,
   users,
-} from '../../db/schema.ts';
-import { presentFields } from '../../lib/present-fields.ts';
+} from '#server/db/schema.ts';
+import { presentFields } from '#server/lib/present-fields.ts';
 
 // The admin's users slice (issue #24 item 1): the only Drizzle code that lists, flags and erases accounts.
 

@@ -7,8 +7,8 @@ import {
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../lib/error-replies.ts';
-import { requireUser, SESSION_SECURITY as security } from '../../plugins/session.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import { requireUser, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { deleteUser, listUsers, readAdminUser } from './users.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);

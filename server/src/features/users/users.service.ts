@@ -5,13 +5,13 @@ import {
   type AdminUsersPage,
   type AdminUsersQuery,
 } from '@roam/contract/admin-users';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { revokeSessions, type SessionUser } from '../../plugins/session.ts';
-import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.service.ts';
-import { toUser } from '../auth/auth.service.ts';
-import { lockSupplierFleet, retireCars } from '../fleet/fleet.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { type AuditActor, changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
+import { toUser } from '#server/features/auth/auth.service.ts';
+import { lockSupplierFleet, retireCars } from '#server/features/fleet/fleet.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { revokeSessions, type SessionUser } from '#server/plugins/session.ts';
 import * as repository from './users.repository.ts';
 
 // The admin's users (issue #24 item 1): list, profile with bookings, verify, suspend, reactivate, delete. Suspension

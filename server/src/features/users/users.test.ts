@@ -1,12 +1,12 @@
 import { ADMIN_USERS_MESSAGES, type AdminUsersPage } from '@roam/contract/admin-users';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRow, period } from '../../../test/booking-fixtures.ts';
-import { L, lyonPeriod, operatorCalls, search } from '../../../test/fleet-fixtures.ts';
-import { signIn } from '../../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookings, cars, files, notifications, sessions, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../db/seed/seed.ts';
+import { auditLog, bookings, cars, files, notifications, sessions, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { bookingRow, period } from '#test/booking-fixtures.ts';
+import { L, lyonPeriod, operatorCalls, search } from '#test/fleet-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Issue #24 item 1: the admin lists, reads, verifies, suspends, reactivates and deletes accounts; item 2: suspends
 // and deletes suppliers. Suspension (spec §6) ends the account's sessions at once; deletion erases personal data and

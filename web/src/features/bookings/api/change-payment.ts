@@ -4,8 +4,9 @@ import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-// Paying a dearer change of a booking paid online (issue #25 item 2; server/src/features/bookings/booking-charges.ts):
-// the change waits as an amendment until its difference is paid through the booking's own gateway.
+// Paying a dearer change of a booking paid online (issue #25 item 2;
+// server/src/features/amendments/amendment-payments.service.ts): the change waits as an amendment until its difference
+// is paid through the booking's own gateway.
 
 const path = (bookingId: string, amendmentId: string) =>
   `${encodeURIComponent(bookingId)}/${encodeURIComponent(amendmentId)}`;

@@ -1,5 +1,8 @@
 import type { SearchCarsBody, SearchCarsResponse } from '@roam/contract/cars';
-import type { OperatorCheckoutBody, OperatorCheckoutResult } from '@roam/contract/operator-checkout';
+import type {
+  WalkInBody as OperatorCheckoutBody,
+  WalkInResult as OperatorCheckoutResult,
+} from '@roam/contract/walk-in';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -15,6 +18,5 @@ export const freeCarsQuery = (body: SearchCarsBody, size: number, enabled: boole
     enabled,
   });
 
-/** `POST /api/operator-checkout`: a walk-in or phone booking. */
-export const operatorCheckout = (body: OperatorCheckoutBody) =>
-  api.post<OperatorCheckoutResult>('/api/operator-checkout', body);
+/** `POST /api/walk-in`: a walk-in or phone booking. */
+export const operatorCheckout = (body: OperatorCheckoutBody) => api.post<OperatorCheckoutResult>('/api/walk-in', body);

@@ -1,4 +1,8 @@
 import type {
+  LocationMapping as PlaceMapping,
+  LocationsImportReport as PlacesImportReport,
+} from '@roam/contract/locations-import';
+import type {
   CreateCountryBody,
   CreateLocationBody,
   EditableCountry,
@@ -7,7 +11,6 @@ import type {
   UpdateCountryBody,
   UpdateLocationBody,
 } from '@roam/contract/places';
-import type { PlaceMapping, PlacesImportReport } from '@roam/contract/places-import';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -17,7 +20,7 @@ import { api } from '../../../lib/api-client';
 export function usePlaces() {
   return useQuery({
     queryKey: ['admin-places'] as const,
-    queryFn: ({ signal }) => api.get<Places>('/api/places', { signal }),
+    queryFn: ({ signal }) => api.get<Places>('/api/admin-locations', { signal }),
   });
 }
 
@@ -73,21 +76,21 @@ const importForm = ({ file, mapping }: PlacesImportRequest) => {
   return body;
 };
 
-/** `POST /api/import-places/preview` (issue #26 item 3): the row-by-row report, nothing written. */
+/** `POST /api/import-locations/preview` (issue #26 item 3): the row-by-row report, nothing written. */
 export function usePreviewPlacesImport() {
   return useMutation({
     mutationFn: (request: PlacesImportRequest) =>
-      api.post<PlacesImportReport>('/api/import-places/preview', importForm(request)),
+      api.post<PlacesImportReport>('/api/import-locations/preview', importForm(request)),
     onError: () => {},
   });
 }
 
-/** `POST /api/import-places`: every row written, or none. */
+/** `POST /api/import-locations`: every row written, or none. */
 export function useImportPlaces() {
   const refresh = useRefreshPlaces();
   return useMutation({
     mutationFn: (request: PlacesImportRequest) =>
-      api.post<PlacesImportReport>('/api/import-places', importForm(request)),
+      api.post<PlacesImportReport>('/api/import-locations', importForm(request)),
     onSuccess: refresh,
     onError: () => {},
   });

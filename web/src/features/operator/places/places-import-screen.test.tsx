@@ -1,4 +1,4 @@
-import type { PlacesImportReport } from '@roam/contract/places-import';
+import type { LocationsImportReport as PlacesImportReport } from '@roam/contract/locations-import';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -36,8 +36,8 @@ describe('places import screen', () => {
     const { calls } = renderOperator(
       '/operator/places/import',
       {
-        'POST /api/import-places/preview': () => Response.json(report(previews++ > 0)),
-        'POST /api/import-places': () => Response.json(report(true, true)),
+        'POST /api/import-locations/preview': () => Response.json(report(previews++ > 0)),
+        'POST /api/import-locations': () => Response.json(report(true, true)),
       },
       ADMIN,
     );
@@ -58,6 +58,6 @@ describe('places import screen', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Import 2 places' }));
     expect(await screen.findByText('Import done: 1 places added, 1 updated.')).toBeTruthy();
-    expect(calls.filter((call) => call.route === 'POST /api/import-places')).toHaveLength(1);
+    expect(calls.filter((call) => call.route === 'POST /api/import-locations')).toHaveLength(1);
   });
 });

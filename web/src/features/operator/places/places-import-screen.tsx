@@ -1,5 +1,8 @@
 import { PLACE_CSV_COLUMNS } from '@roam/contract/console-enum-values';
-import type { PlaceMapping, PlacesImportReport } from '@roam/contract/places-import';
+import type {
+  LocationMapping as PlaceMapping,
+  LocationsImportReport as PlacesImportReport,
+} from '@roam/contract/locations-import';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

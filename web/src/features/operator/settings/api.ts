@@ -6,8 +6,8 @@ import { api } from '../../../lib/api-client';
 
 export function useRunTimeSettings() {
   return useQuery({
-    queryKey: ['run-time-settings'] as const,
-    queryFn: ({ signal }) => api.get<RunTimeSettingsState>('/api/run-time-settings', { signal }),
+    queryKey: ['booking-rules'] as const,
+    queryFn: ({ signal }) => api.get<RunTimeSettingsState>('/api/booking-rules', { signal }),
   });
 }
 
@@ -15,10 +15,9 @@ export function useRunTimeSettings() {
 export function useUpdateRunTimeSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateRunTimeSettingsBody) =>
-      api.put<RunTimeSettingsState>('/api/update-run-time-settings', body),
+    mutationFn: (body: UpdateRunTimeSettingsBody) => api.put<RunTimeSettingsState>('/api/update-booking-rules', body),
     onSuccess: (state) => {
-      queryClient.setQueryData(['run-time-settings'], state);
+      queryClient.setQueryData(['booking-rules'], state);
       return queryClient.invalidateQueries({ queryKey: ['settings'] });
     },
   });

@@ -35,8 +35,8 @@ describe('the booking rules (issue #24 item 7)', { timeout: 40_000 }, () => {
     const { calls } = renderOperator(
       '/operator/settings',
       {
-        'GET /api/run-time-settings': () => Response.json(STATE),
-        'PUT /api/update-run-time-settings': () => Response.json(STATE),
+        'GET /api/booking-rules': () => Response.json(STATE),
+        'PUT /api/update-booking-rules': () => Response.json(STATE),
       },
       ADMIN,
     );
@@ -51,7 +51,7 @@ describe('the booking rules (issue #24 item 7)', { timeout: 40_000 }, () => {
     await user.type(length, '1');
     await user.click(screen.getByRole('button', { name: 'Save the rules' }));
     expect(await screen.findByText('The booking rules are saved. They apply now.')).toBeTruthy();
-    expect(calls.find((call) => call.route === 'PUT /api/update-run-time-settings')?.body).toEqual({
+    expect(calls.find((call) => call.route === 'PUT /api/update-booking-rules')?.body).toEqual({
       minPickupLeadHours: 48,
       minRentalHours: null,
     });
@@ -61,7 +61,7 @@ describe('the booking rules (issue #24 item 7)', { timeout: 40_000 }, () => {
     const user = userEvent.setup();
     const { calls } = renderOperator(
       '/operator/settings',
-      { 'GET /api/run-time-settings': () => Response.json(STATE) },
+      { 'GET /api/booking-rules': () => Response.json(STATE) },
       ADMIN,
     );
     const hold = await screen.findByRole(
@@ -73,7 +73,7 @@ describe('the booking rules (issue #24 item 7)', { timeout: 40_000 }, () => {
     await user.type(hold, '2');
     await user.click(screen.getByRole('button', { name: 'Save the rules' }));
     await waitFor(() => expect(hold.getAttribute('aria-invalid')).toBe('true'));
-    expect(calls.some((call) => call.route === 'PUT /api/update-run-time-settings')).toBe(false);
+    expect(calls.some((call) => call.route === 'PUT /api/update-booking-rules')).toBe(false);
   });
 
   it('is not there for a supplier', async () => {

@@ -37,7 +37,7 @@ describe('walk-in and phone bookings (issue #24 item 5)', () => {
   it("lists the supplier's free cars at their price and books one at the counter for a new customer", async () => {
     const { calls } = renderOperator('/operator/bookings/new', {
       'POST /api/search-cars/1/50': searchAnswer,
-      'POST /api/operator-checkout': () =>
+      'POST /api/walk-in': () =>
         Response.json(
           {
             bookingId: BOOKING_ID,
@@ -73,7 +73,7 @@ describe('walk-in and phone bookings (issue #24 item 5)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByText('Booking K7RD2QXM is made: 120 €.')).toBeTruthy();
     expect(screen.getByText('The customer pays at the counter at pick-up.')).toBeTruthy();
-    const booked = calls.find((call) => call.route === 'POST /api/operator-checkout');
+    const booked = calls.find((call) => call.route === 'POST /api/walk-in');
     expect(booked?.body).toMatchObject({
       carId: CLIO._id,
       pickupLocationId: PARIS._id,
@@ -89,7 +89,7 @@ describe('walk-in and phone bookings (issue #24 item 5)', () => {
   it("shows the server's refusals at their fields, in the checkout's words", async () => {
     renderOperator('/operator/bookings/new', {
       'POST /api/search-cars/1/50': searchAnswer,
-      'POST /api/operator-checkout': () =>
+      'POST /api/walk-in': () =>
         Response.json(
           {
             code: 'VALIDATION_FAILED',

@@ -1,7 +1,7 @@
 import type { Extra, Language } from '@roam/contract/enum-values';
 import { formatMinor } from '@roam/contract/money';
-import type { OperatorCheckoutResult } from '@roam/contract/operator-checkout';
 import { zonedToInstant } from '@roam/contract/time';
+import type { WalkInResult as OperatorCheckoutResult } from '@roam/contract/walk-in';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';

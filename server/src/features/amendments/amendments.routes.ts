@@ -1,0 +1,129 @@
+import {
+  AmendmentOrderParamsSchema,
+  AmendmentParamsSchema,
+  AmendmentPaymentSchema,
+  AmendmentQuoteSchema,
+} from '@roam/contract/amendments';
+import { UpdateBookingBodySchema } from '@roam/contract/bookings';
+import { CreatePaypalOrderResultSchema, DemoPaymentBodySchema, PaymentResultSchema } from '@roam/contract/checkout';
+import { IdParamsSchema } from '@roam/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import * as service from './amendments.service.ts';
+
+const errors = errorReplies(400, 401, 403, 404, 409);
+
+/**
+ * A change to a booking, priced and paid (issue #25): its quote, and paying a dearer change's difference by card,
+ * demo card or wallet before it applies. Making the change itself is update-booking (bookings.routes.ts).
+ */
+export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.context;
+  const tags = ['amendments'];
+
+  app.post(
+    '/api/amendment-quote/:id',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: 'What a change would cost: new total, difference, charged / refunded / at the counter (issue #25)',
+        params: IdParamsSchema,
+        body: UpdateBookingBodySchema,
+        response: { 200: AmendmentQuoteSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.amendmentQuote(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/amendment-payment/:id',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: 'Confirm a dearer change of a booking paid online: pay its difference, then it applies (issue #25)',
+        params: IdParamsSchema,
+        body: UpdateBookingBodySchema,
+        response: { 200: AmendmentPaymentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.payForChange(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/pay-amendment/:id/:amendmentId',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: "Pay a change's difference by the demo card (test mode); the change applies once (issue #25)",
+        params: AmendmentParamsSchema,
+        body: DemoPaymentBodySchema,
+        response: { 200: PaymentResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.payChangeByDemoCard(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.params.amendmentId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/amendment-paypal-order/:id/:amendmentId',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: "The wallet's order of a change's difference (issue #25)",
+        params: AmendmentParamsSchema,
+        response: { 200: CreatePaypalOrderResultSchema, ...errors, ...errorReplies(503) },
+      },
+    },
+    async (request) =>
+      service.changeWalletOrder(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.params.amendmentId,
+      ),
+  );
+
+  app.post(
+    '/api/check-amendment-paypal-order/:id/:amendmentId/:orderId',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: "Capture the wallet order of a change's difference; the change applies once (issue #25)",
+        params: AmendmentOrderParamsSchema,
+        response: { 200: PaymentResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.checkChangeWallet(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.params.amendmentId,
+        request.params.orderId,
+      ),
+  );
+};

@@ -1,0 +1,193 @@
+import type { SearchCarsResponse } from '@roam/contract/cars';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { bookings, cars, fleetVersion, users } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { bookingRow } from '#test/booking-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { SearchIndex } from './search.index.ts';
+
+// The search's in-memory index follows whatever writes the database (issue #8): another process, a script, psql.
+// Each test writes with plain SQL, never through the app, and reads through a search or a second index — what a
+// second server process would hold.
+
+const C = DEMO_IDS.cars;
+const L = DEMO_IDS.locations;
+const day = 24 * 3600_000;
+
+describe('the search index', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  let nextWeek = 0;
+  /** A period of its own per test (weeks apart from 2028 on), so that tests do not see each other's bookings. */
+  function period() {
+    const start = Date.parse('2028-01-03T09:00:00Z') + nextWeek++ * 7 * day;
+    return { start, end: start + 2 * day };
+  }
+  const booking = (p: { start: number; end: number }, overrides: Partial<typeof bookings.$inferInsert> = {}) =>
+    bookingRow({ pickupAt: new Date(p.start), dropoffAt: new Date(p.end) }, overrides);
+  async function search(p: { start: number; end: number }) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/search-cars/1/100',
+      payload: {
+        pickupLocationId: L.parisCdg,
+        dropoffLocationId: L.parisCdg,
+        pickupAt: new Date(p.start).toISOString(),
+        dropoffAt: new Date(p.end).toISOString(),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as SearchCarsResponse;
+  }
+  const clio = async (p: { start: number; end: number }) => (await search(p)).results.find((car) => car._id === C.clio);
+
+  it('sees bookings inserted, released and deleted by anyone since its last look', async () => {
+    const other = new SearchIndex(t.db);
+    const p = period();
+    const blocked = () => other.current().then(() => other.isBlocked(C.clio, p.start, p.end, Date.now()));
+    expect(await blocked()).toBe(false);
+
+    const [first] = await t.db.insert(bookings).values(booking(p)).returning({ id: bookings.id });
+    expect(await blocked()).toBe(true);
+    expect(await clio(p)).toBeUndefined();
+
+    // Released (cancelled): the update is seen.
+    await t.db
+      .update(bookings)
+      .set({ status: 'cancelled', blocksCar: false })
+      .where(eq(bookings.id, first?.id ?? ''));
+    expect(await blocked()).toBe(false);
+    expect(await clio(p)).toBeDefined();
+
+    // Deleted while still blocking (a cascade from the car's supplier would do it): the tombstone is seen.
+    const [second] = await t.db.insert(bookings).values(booking(p)).returning({ id: bookings.id });
+    expect(await blocked()).toBe(true);
+    await t.db.delete(bookings).where(eq(bookings.id, second?.id ?? ''));
+    expect(await blocked()).toBe(false);
+    expect(await clio(p)).toBeDefined();
+  });
+
+  it('a hold blocks until it expires, without any write', async () => {
+    const p = period();
+    const index = new SearchIndex(t.db);
+    await t.db.insert(bookings).values(booking(p, { status: 'void', holdExpiresAt: new Date(Date.now() + 60_000) }));
+    await index.current();
+    expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(true);
+    expect(index.isBlocked(C.clio, p.start, p.end, Date.now() + 61_000)).toBe(false);
+  });
+
+  it('finds the overlapping booking among many of one car, whatever their order of arrival', async () => {
+    const { start } = period();
+    nextWeek += 2; // this test uses three weeks
+    const at = (days: number) => start + days * day;
+    const index = new SearchIndex(t.db);
+    // Written out of order: a later booking, a lapsed hold between, an earlier booking.
+    await t.db.insert(bookings).values(booking({ start: at(8), end: at(9) }));
+    await t.db
+      .insert(bookings)
+      .values(booking({ start: at(5), end: at(7) }, { status: 'void', holdExpiresAt: new Date(Date.now() - 1000) }));
+    await t.db.insert(bookings).values(booking({ start: at(1), end: at(3) }));
+    await index.current();
+    const blocked = (from: number, to: number) => index.isBlocked(C.clio, at(from), at(to), Date.now());
+    expect(blocked(2, 4)).toBe(true);
+    expect(blocked(3, 5)).toBe(false); // touches the first booking's end and the lapsed hold's start
+    expect(blocked(4, 6.5)).toBe(false); // inside the lapsed hold only
+    expect(blocked(6, 8.5)).toBe(true);
+    expect(blocked(0, 20)).toBe(true);
+    expect(blocked(9, 20)).toBe(false);
+    expect(blocked(-5, 1)).toBe(false);
+  });
+
+  it('reloads the fleet when a car, a place or a supplier changes, not when a driver edits a profile', async () => {
+    const p = period();
+    const before = await clio(p);
+    await t.db
+      .update(cars)
+      .set({ dailyPrice: sql`${cars.dailyPrice} + 1000`, discountedDailyPrice: null })
+      .where(eq(cars.id, C.clio));
+    const repriced = await clio(p);
+    expect(repriced?.dailyPrice).toBe((before?.dailyPrice ?? 0) + 1000);
+    expect(repriced?.price.total).toBeGreaterThan(before?.price.total ?? 0);
+
+    await t.db.update(users).set({ fullName: 'Azur Coast Rentals' }).where(eq(users.id, DEMO_IDS.suppliers.azurCoast));
+    expect((await clio(p))?.supplier.fullName).toBe('Azur Coast Rentals');
+
+    const version = async () => (await t.db.select().from(fleetVersion))[0]?.version;
+    const unchanged = await version();
+    await t.db.update(users).set({ fullName: 'Jonas Berg', bio: 'Driver' }).where(eq(users.id, DEMO_IDS.users.driver));
+    expect(await version()).toBe(unchanged);
+  });
+
+  it('after an idle hour reloads every booking, and its searches still see the bookings that follow', async () => {
+    const p = period();
+    expect(await clio(p)).toBeDefined();
+    // Two hours on: the next look reloads every booking instead of reading what changed.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3600_000 });
+    try {
+      expect(await clio(p)).toBeDefined();
+      await t.db.insert(bookings).values(booking(p));
+      expect(await clio(p)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers searches that arrive together from one look, each seeing what was committed before it', async () => {
+    const p = period();
+    const index = new SearchIndex(t.db);
+    await index.current();
+    await t.db.insert(bookings).values(booking(p));
+    const looksBefore = index.looks;
+    await Promise.all(Array.from({ length: 20 }, () => index.current()));
+    // The first starts a look; the 19 that arrive while it runs share the one after it.
+    expect(index.looks - looksBefore).toBe(2);
+    expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(true);
+  });
+
+  // PGlite only: its one writer is the server, which the database tells of each committed write (migration 0007).
+  describe.runIf(!inject('postgresTemplate'))('on PGlite', () => {
+    it('asks the database nothing until a write is committed, then sees it', async () => {
+      const follow = t.app.database.onSearchChange;
+      if (!follow) throw new Error('PGlite offers change notifications');
+      const p = period();
+      const index = new SearchIndex(t.db);
+      await index.follow(follow);
+      await index.current();
+      const looks = index.looks;
+      for (let i = 0; i < 5; i++) await index.current();
+      expect(index.looks).toBe(looks);
+      // Inside an open transaction nothing is announced; at its commit, the next search looks.
+      await t.db.transaction(async (tx) => {
+        await tx.insert(bookings).values(booking(p));
+      });
+      await index.current();
+      expect(index.looks).toBe(looks + 1);
+      expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(true);
+      await index.current();
+      expect(index.looks).toBe(looks + 1);
+    });
+  });
+
+  // Two connections at once exist only on PostgreSQL (PGlite runs one transaction at a time), so this runs in the
+  // server-pg project: a booking whose transaction is still open at a look is read at the next look, committed.
+  describe.runIf(Boolean(inject('postgresTemplate')))('on PostgreSQL', () => {
+    it('reads a booking committed after a look that started while its transaction was open', async () => {
+      const p = period();
+      const index = new SearchIndex(t.db);
+      await index.current();
+      await t.db.transaction(async (tx) => {
+        // A transaction id older than the inserting one, still running: the look's snapshot cannot include it.
+        await tx.insert(bookings).values(booking(p));
+        await index.current();
+        expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(false);
+      });
+      await index.current();
+      expect(index.isBlocked(C.clio, p.start, p.end, Date.now())).toBe(true);
+    });
+  });
+});

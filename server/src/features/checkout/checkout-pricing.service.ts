@@ -1,0 +1,56 @@
+import { convertMinor } from '@roam/contract/money';
+import { type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
+import { rateFor } from '@roam/contract/rates-snapshot';
+import type { AppContext } from '#server/context.ts';
+import { priceBooking } from '#server/lib/booking-rules.ts';
+import type { CheckoutOrder } from './checkout-validation.service.ts';
+
+// The second step of checkout (issue #5, ARCHITECTURE §5 Price and Money): the server's price, never the client's,
+// what is paid now and at pick-up, and how long the car is held. The booking's currency is the display currency
+// chosen: its amounts are fixed here, line by line at this moment's rate (`priceIn`), and every screen, gateway and
+// e-mail shows them from then on (issue #22 item 3).
+
+export type CheckoutQuote = {
+  price: PriceBreakdown;
+  /** What is paid now and at pick-up, base currency (EUR) minor units. */
+  payNow: number;
+  payAtPickup: number;
+  /** Units of the booking's currency per 1 EUR, as the rates stood at checkout. */
+  rate: number;
+  /** The total and the security deposit in the booking's currency's minor units. */
+  totalAmount: number;
+  depositAmount: number;
+  /** What the gateway charges now, in the booking's currency: `paymentSplit` of the two above. */
+  chargedAmount: number;
+  /** Paid online (card or wallet): the booking holds the car until `holdExpiresAt`, unpaid. */
+  online: boolean;
+  holdExpiresAt: Date | null;
+};
+
+export async function priceCheckout(ctx: AppContext, order: CheckoutOrder): Promise<CheckoutQuote> {
+  const { body } = order;
+  const price = priceBooking({
+    car: order.car,
+    dateBasedPrices: order.dateBasedPrices,
+    priceChangeRate: order.supplier.priceChangeRate,
+    pickupAt: order.pickupAt,
+    dropoffAt: order.dropoffAt,
+    timeZone: order.pickupPlace.timeZone,
+    extras: order.extras,
+  });
+  const { payNow, payAtPickup } = paymentSplit(price, body.paymentOption);
+  const rate = rateFor(await ctx.rates.getRates(), body.currency);
+  const inBookingCurrency = priceIn(price, (amount) => convertMinor(amount, rate, body.currency));
+  const online = body.paymentOption !== 'payLater';
+  return {
+    price,
+    payNow,
+    payAtPickup,
+    rate,
+    totalAmount: inBookingCurrency.total,
+    depositAmount: inBookingCurrency.deposit,
+    chargedAmount: paymentSplit(inBookingCurrency, body.paymentOption).payNow,
+    online,
+    holdExpiresAt: online ? new Date(ctx.clock.now().getTime() + order.holdMinutes * 60_000) : null,
+  };
+}

@@ -1,0 +1,222 @@
+import { offeredPaymentOptions } from '@roam/contract/booking-terms';
+import type { CheckoutBody } from '@roam/contract/checkout';
+import { EXTRAS, type Extra, type Language } from '@roam/contract/enums';
+import { ageOn, validateRentalPeriod } from '@roam/contract/time';
+import type { AppContext } from '#server/context.ts';
+import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
+import { isUsableLicense } from '#server/features/profile/profile.service.ts';
+import type { DeploymentSettings } from '#server/features/system/settings.service.ts';
+import { AppError, validationFailed } from '#server/lib/app-error.ts';
+import { minimumDriverAge, throwPeriodIssues } from '#server/lib/booking-rules.ts';
+import { type CarForBooking, findCarForBooking } from '#server/lib/car-pricing.repository.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
+import * as repository from './checkout.repository.ts';
+
+// The first step of checkout (issue #5, spec §5): everything the screen showed is checked again here, in the order
+// the answers have always come in — the driver, the car, the places, the period, the ages, the payment option, the
+// licence. The client sends choices, never a price.
+
+/** Who drives: the signed-in account, or the guest the form describes (an account is made for them). */
+export type Driver = {
+  id: string | null;
+  email: string;
+  fullName: string;
+  birthDate: string | null;
+  language: string;
+  enableEmailNotifications: boolean;
+  licenseFileId: string | null;
+};
+
+/**
+ * Who checks out: the signed-in account, or a guest; `guestTokenHash` is the hash of the browser's guest token
+ * (plugins/guest-token.ts) — stored on a guest's booking, and what a temporary licence upload is matched with;
+ * `clientKey` is the keyed hash of the network address it comes from (issue #21 finding 2).
+ */
+export type Customer = { user: SessionUser | null; guestTokenHash: string | null; clientKey: string; desk?: Desk };
+
+/**
+ * An operator's walk-in or phone booking (issue #24 item 5, features/walk-in): who books, and how the
+ * customer pays — at the counter (pay later) or by an e-mailed payment link (an online hold of DESK_LINK_HOLD_MINUTES).
+ */
+export type Desk = { operator: { id: string; type: SessionUser['type'] }; payment: 'counter' | 'link' };
+
+/**
+ * How long a payment-link booking holds its car unpaid (issue #24 item 5): the customer pays from their inbox, not
+ * at once; a day, and the card provider's session can last no longer.
+ */
+export const DESK_LINK_HOLD_MINUTES = 24 * 60;
+
+/** A checkout that passed every rule: what pricing and booking need. */
+export type CheckoutOrder = {
+  body: CheckoutBody;
+  driver: Driver;
+  guestTokenHash: string | null;
+  clientKey: string;
+  car: CarForBooking['car'];
+  supplier: CarForBooking['supplier'];
+  dateBasedPrices: CarForBooking['dateBasedPrices'];
+  pickupPlace: repository.CheckoutPlace;
+  dropoffPlace: repository.CheckoutPlace;
+  pickupAt: Date;
+  dropoffAt: Date;
+  extras: Record<Extra, boolean>;
+  licenseFileId: string | null;
+  /** How long an unpaid online booking holds its car: a run-time setting (issue #24 item 7), read once per checkout. */
+  holdMinutes: number;
+  /** An operator's booking (issue #24 item 5), else null. */
+  desk: Desk | null;
+};
+
+function driverOf(body: CheckoutBody, user: SessionUser | null, defaultLanguage: Language): Driver {
+  if (user) {
+    if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', 'Your account is suspended.');
+    return {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      birthDate: user.birthDate,
+      language: user.language,
+      enableEmailNotifications: user.enableEmailNotifications,
+      licenseFileId: user.licenseFileId,
+    };
+  }
+  if (!body.driver) throw validationFailed({ driver: ['Please sign in or enter the driver details.'] });
+  const guest = body.driver;
+  return {
+    id: null,
+    email: guest.email.trim(),
+    fullName: guest.fullName,
+    birthDate: guest.birthDate,
+    language: guest.language ?? defaultLanguage,
+    enableEmailNotifications: true,
+    licenseFileId: null,
+  };
+}
+
+async function bookableCar(ctx: AppContext, carId: string) {
+  const found = await findCarForBooking(ctx.db, carId);
+  if (!found) throw new AppError('NOT_FOUND', 'Car not found.');
+  const { car, supplier } = found;
+  if (!car.available || car.comingSoon || car.fullyBooked || supplier.blacklisted) {
+    throw new AppError('CAR_UNAVAILABLE', 'This car is not available.');
+  }
+  return found;
+}
+
+async function placesOf(ctx: AppContext, body: CheckoutBody, carId: string) {
+  const places = await repository.findLocations(ctx.db, [body.pickupLocationId, body.dropoffLocationId]);
+  const pickupPlace = places.find((place) => place.id === body.pickupLocationId);
+  const dropoffPlace = places.find((place) => place.id === body.dropoffLocationId);
+  if (!pickupPlace) throw validationFailed({ pickupLocationId: ['Unknown pick-up location.'] });
+  if (!dropoffPlace) throw validationFailed({ dropoffLocationId: ['Unknown drop-off location.'] });
+  if (!(await repository.carServesLocation(ctx.db, carId, pickupPlace.id))) {
+    throw validationFailed({ pickupLocationId: ['This car is not offered at this pick-up location.'] });
+  }
+  return { pickupPlace, dropoffPlace };
+}
+
+/** Driver age at pick-up, in the pick-up location's calendar (spec §5: at least 21, or the car's minimum age). */
+function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolean, settings: DeploymentSettings) {
+  const { body, driver, pickupAt, pickupPlace } = order;
+  const minimumAge = minimumDriverAge(order.car.minimumAge);
+  const birthField = signedIn ? 'birthDate' : 'driver.birthDate';
+  if (!driver.birthDate) throw validationFailed({ [birthField]: ['Please add your birth date to your profile.'] });
+  if (!(ageOn(driver.birthDate, pickupAt, pickupPlace.timeZone) >= minimumAge)) {
+    throw validationFailed({ [birthField]: [`You must be at least ${minimumAge} years old.`] });
+  }
+  if (order.extras.additionalDriver) {
+    if (!body.additionalDriver)
+      throw validationFailed({ additionalDriver: ['Please enter the additional driver details.'] });
+    if (!(ageOn(body.additionalDriver.birthDate, pickupAt, pickupPlace.timeZone) >= settings.minDriverAge)) {
+      throw validationFailed({
+        'additionalDriver.birthDate': [`You must be at least ${settings.minDriverAge} years old.`],
+      });
+    }
+  }
+}
+
+/** The option must be one the checkout offers for this car (contract booking-terms.ts, issue #22 item 4). */
+function checkPaymentOption(
+  ctx: AppContext,
+  order: Omit<CheckoutOrder, 'licenseFileId'>,
+  settings: DeploymentSettings,
+) {
+  const { paymentOption } = order.body;
+  // At the counter the operator takes the payment at pick-up, whatever the supplier's pay-later switch (issue #24).
+  const payLater = order.supplier.payLater || order.desk?.payment === 'counter';
+  if (paymentOption === 'payLater' && !payLater) {
+    throw validationFailed({ paymentOption: ['Pay later is not available for this supplier.'] });
+  }
+  // Nothing is written for an online payment that no gateway could take (production without a card provider).
+  const online = settings.payment.card !== null || Boolean(ctx.payments.paypal);
+  if (paymentOption !== 'payLater' && !online) {
+    throw validationFailed({ paymentOption: ['Online payment is not available.'] });
+  }
+  const offered = offeredPaymentOptions({ deposit: order.car.deposit, payLater, online });
+  if (!offered.includes(paymentOption)) {
+    throw validationFailed({ paymentOption: ['This car has no security deposit to pay online.'] });
+  }
+}
+
+/**
+ * Driver licence: required by some suppliers; an uploaded file of the driver, or a temporary one this browser
+ * uploaded (issue #21 finding 7).
+ */
+async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFileId'>): Promise<string | null> {
+  const { body, driver, supplier, guestTokenHash } = order;
+  const licenseFileId = body.licenseFileId ?? driver.licenseFileId;
+  if (body.licenseFileId && !(await isUsableLicense(ctx, body.licenseFileId, driver.id, guestTokenHash))) {
+    throw validationFailed({ licenseFileId: ['Please add your driver’s licence.'] });
+  }
+  // The operator sees the walk-in customer's licence at the counter, as at every pick-up (issue #24 item 5).
+  if (supplier.licenseRequired && !licenseFileId && !order.desk)
+    throw validationFailed({ licenseFileId: ['Please add your driver’s licence.'] });
+  return !supplier.licenseRequired && !body.licenseFileId ? null : (licenseFileId ?? null);
+}
+
+/** Every rule of a checkout, or the first field error it breaks. */
+export async function validateCheckout(
+  ctx: AppContext,
+  body: CheckoutBody,
+  { user, guestTokenHash, clientKey, desk }: Customer,
+): Promise<CheckoutOrder> {
+  const settings = await currentSettings(ctx);
+  const driver = driverOf(body, user, ctx.config.DEFAULT_LANGUAGE);
+  const { car, supplier, dateBasedPrices } = await bookableCar(ctx, body.carId);
+  const { pickupPlace, dropoffPlace } = await placesOf(ctx, body, car.id);
+  const pickupAt = new Date(body.pickupAt);
+  const dropoffAt = new Date(body.dropoffAt);
+  throwPeriodIssues(
+    validateRentalPeriod({
+      pickupAt,
+      dropoffAt,
+      now: ctx.clock.now(),
+      pickupTimeZone: pickupPlace.timeZone,
+      dropoffTimeZone: dropoffPlace.timeZone,
+      rules: settings,
+    }),
+  );
+  const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, body.extras[extra] === true])) as Record<
+    Extra,
+    boolean
+  >;
+  const order = {
+    body,
+    driver,
+    guestTokenHash,
+    clientKey,
+    car,
+    supplier,
+    dateBasedPrices,
+    pickupPlace,
+    dropoffPlace,
+    pickupAt,
+    dropoffAt,
+    extras,
+    holdMinutes: desk?.payment === 'link' ? DESK_LINK_HOLD_MINUTES : settings.holdMinutes,
+    desk: desk ?? null,
+  };
+  checkAges(order, user !== null, settings);
+  checkPaymentOption(ctx, order, settings);
+  return { ...order, licenseFileId: await licenceOf(ctx, order) };
+}

@@ -1,0 +1,177 @@
+import { minorUnitDigits } from '@roam/contract/money';
+import type { Config } from '#server/config.ts';
+
+// Wallet provider (ARCHITECTURE §5): PayPal Orders v2 over fetch — OAuth2 client credentials, create, get, capture.
+// PAYPAL_API_BASE points it at the sandbox, production, or a local test server.
+
+export type PaypalOrder = {
+  id: string;
+  status: string;
+  /** reference_id / custom_id of the first purchase unit: our booking id. */
+  bookingId: string | null;
+  /** Minor units, or null when missing. */
+  amount: number | null;
+  currency: string | null;
+};
+
+export class PaypalError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'PaypalError';
+  }
+}
+
+export type PaypalGateway = NonNullable<ReturnType<typeof createPaypalGateway>>;
+
+/** PayPal amounts are decimal strings in major units ("57.50", "1200" for JPY). */
+export function paypalValue(minor: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
+function parseMinor(value: unknown, currency: string): number | null {
+  if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value)) return null;
+  return Math.round(Number(value) * 10 ** minorUnitDigits(currency));
+}
+
+type RawOrder = {
+  id: string;
+  status: string;
+  purchase_units?: {
+    reference_id?: string;
+    custom_id?: string;
+    amount?: { currency_code?: string; value?: string };
+    payments?: {
+      captures?: { id?: string; custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
+    };
+  }[];
+};
+
+function toOrder(raw: RawOrder): PaypalOrder {
+  const unit = raw.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  const amount = unit?.amount ?? capture?.amount;
+  const currency = amount?.currency_code ?? null;
+  return {
+    id: raw.id,
+    status: raw.status,
+    bookingId: unit?.custom_id ?? unit?.reference_id ?? capture?.custom_id ?? null,
+    amount: currency ? parseMinor(amount?.value, currency) : null,
+    currency,
+  };
+}
+
+export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fetch) {
+  const clientId = config.PAYPAL_CLIENT_ID;
+  const secret = config.PAYPAL_CLIENT_SECRET;
+  if (!clientId || !secret) return null;
+  const base = config.PAYPAL_API_BASE.replace(/\/$/, '');
+  let token: { value: string; expiresAt: number } | null = null;
+
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > Date.now() + 60_000) return token.value;
+    const res = await fetchImpl(`${base}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+      signal: AbortSignal.timeout(20_000),
+    });
+    if (!res.ok) throw new PaypalError(`PayPal token request failed (${res.status})`, res.status);
+    const body = (await res.json()) as { access_token: string; expires_in: number };
+    token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
+    return token.value;
+  }
+
+  async function call<T = RawOrder>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    requestId?: string,
+  ): Promise<T> {
+    const res = await fetchImpl(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await accessToken()}`,
+        'content-type': 'application/json',
+        prefer: 'return=representation',
+        ...(requestId ? { 'paypal-request-id': requestId } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    if (!res.ok) throw new PaypalError(`PayPal ${method} ${path} failed (${res.status})`, res.status);
+    return (await res.json()) as T;
+  }
+
+  return {
+    async createOrder(input: {
+      bookingId: string;
+      /** A dearer change's difference (issue #25 item 2): its own order, besides the booking's. */
+      amendmentId?: string;
+      amount: number;
+      currency: string;
+      name: string;
+      description: string;
+    }) {
+      const value = paypalValue(input.amount, input.currency);
+      const order = await call(
+        'POST',
+        '/v2/checkout/orders',
+        {
+          intent: 'CAPTURE',
+          purchase_units: [
+            {
+              reference_id: input.bookingId,
+              custom_id: input.bookingId,
+              description: input.description.slice(0, 1000),
+              amount: {
+                currency_code: input.currency,
+                value,
+                breakdown: { item_total: { currency_code: input.currency, value } },
+              },
+              items: [
+                {
+                  name: input.name.slice(0, 200),
+                  quantity: '1',
+                  unit_amount: { currency_code: input.currency, value },
+                },
+              ],
+            },
+          ],
+        },
+        input.amendmentId ? `amendment-${input.amendmentId}` : `order-${input.bookingId}`,
+      );
+      return toOrder(order);
+    },
+    async getOrder(orderId: string) {
+      return toOrder(await call('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`));
+    },
+    /**
+     * Refunds `amount` (minor units) of a captured order's capture (issue #23 cancellation queue): Payments v2
+     * `captures/{id}/refund`. One refund per booking: a retry under the same PayPal-Request-Id gets the first back.
+     */
+    async refundOrder(input: { orderId: string; amount: number; currency: string; bookingId: string; key: string }) {
+      const order = await call('GET', `/v2/checkout/orders/${encodeURIComponent(input.orderId)}`);
+      const captureId = order.purchase_units?.[0]?.payments?.captures?.[0]?.id;
+      if (!captureId) throw new PaypalError(`PayPal order ${input.orderId} has no capture to refund`, 422);
+      const refund = await call<{ id: string; status: string }>(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        { amount: { value: paypalValue(input.amount, input.currency), currency_code: input.currency } },
+        input.key,
+      );
+      return { id: refund.id, status: refund.status };
+    },
+    async captureOrder(orderId: string) {
+      return toOrder(
+        await call('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, `capture-${orderId}`),
+      );
+    },
+  };
+}

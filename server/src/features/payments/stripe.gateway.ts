@@ -1,0 +1,121 @@
+import Stripe from 'stripe';
+import type { Config } from '#server/config.ts';
+
+// Card provider (ARCHITECTURE §5): the official stripe SDK, Checkout Session + signed webhook + return check.
+// STRIPE_API_BASE points the SDK at another host (a local test server in tests).
+
+/** Stripe refuses a Checkout Session that expires sooner than 30 minutes from now. */
+const MIN_SESSION_MS = 30 * 60_000 + 60_000;
+
+export type CardSession = {
+  id: string;
+  url: string | null;
+  paid: boolean;
+  /** 'open' | 'complete' | 'expired' */
+  status: string | null;
+  bookingId: string | null;
+  /** A dearer change's difference (issue #25 item 2), not the booking's own payment. */
+  amendmentId: string | null;
+  amount: number | null;
+  currency: string | null;
+};
+
+export type StripeGateway = NonNullable<ReturnType<typeof createStripeGateway>>;
+
+function toCardSession(session: Stripe.Checkout.Session): CardSession {
+  return {
+    id: session.id,
+    url: session.url,
+    paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    status: session.status,
+    bookingId: session.metadata?.bookingId ?? session.client_reference_id ?? null,
+    amendmentId: session.metadata?.amendmentId || null,
+    amount: session.amount_total,
+    currency: session.currency ? session.currency.toUpperCase() : null,
+  };
+}
+
+export function createStripeGateway(config: Config) {
+  const secretKey = config.STRIPE_SECRET_KEY;
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey || !webhookSecret) return null;
+  const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
+  const stripe = new Stripe(secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+          ...(base.port ? { port: Number(base.port) } : {}),
+        }
+      : {}),
+  });
+  return {
+    async createSession(input: {
+      bookingId: string;
+      amendmentId?: string;
+      amount: number;
+      currency: string;
+      name: string;
+      holdExpiresAt: Date;
+    }): Promise<CardSession> {
+      const expiresAt = Math.max(input.holdExpiresAt.getTime(), Date.now() + MIN_SESSION_MS);
+      // A booking's payment comes back to the result page; a change's difference to its booking (issue #25 item 2).
+      const back = input.amendmentId
+        ? `${config.PUBLIC_URL}/booking?b=${input.bookingId}&session={CHECKOUT_SESSION_ID}`
+        : `${config.PUBLIC_URL}/checkout-session/{CHECKOUT_SESSION_ID}`;
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency.toLowerCase(),
+                unit_amount: input.amount,
+                product_data: { name: input.name.slice(0, 200) },
+              },
+            },
+          ],
+          metadata: { bookingId: input.bookingId, ...(input.amendmentId ? { amendmentId: input.amendmentId } : {}) },
+          client_reference_id: input.bookingId,
+          success_url: back,
+          cancel_url: back,
+          expires_at: Math.floor(expiresAt / 1000),
+        },
+        // One session per booking (per change's difference), even when the call is retried.
+        { idempotencyKey: input.amendmentId ? `amendment-${input.amendmentId}` : `checkout-${input.bookingId}` },
+      );
+      return toCardSession(session);
+    },
+    async retrieveSession(sessionId: string): Promise<CardSession> {
+      return toCardSession(await stripe.checkout.sessions.retrieve(sessionId));
+    },
+    /**
+     * Refunds `amount` of a paid Checkout Session's payment (issue #23 cancellation queue) through the Refunds API.
+     * A retry under the same idempotency key (one per refund: refunds.service.ts) gets the first refund back.
+     */
+    async refund(input: { sessionId: string; amount: number; bookingId: string; key: string }) {
+      const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`card session ${input.sessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: input.amount, metadata: { bookingId: input.bookingId } },
+        { idempotencyKey: input.key },
+      );
+      return { id: refund.id, status: refund.status };
+    },
+    /** @throws when the signature does not verify. */
+    parseWebhook(rawBody: Buffer | string, signature: string) {
+      const event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+        return { kind: 'completed' as const, session: toCardSession(event.data.object) };
+      }
+      if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
+        return { kind: 'expired' as const, session: toCardSession(event.data.object) };
+      }
+      return { kind: 'ignored' as const, type: event.type };
+    },
+  };
+}

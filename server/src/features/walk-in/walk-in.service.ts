@@ -1,0 +1,86 @@
+import { LanguageSchema } from '@roam/contract/enums';
+import type { WalkInBody, WalkInResult } from '@roam/contract/walk-in';
+import type { AppContext } from '#server/context.ts';
+import { findDriverAccount } from '#server/features/auth/account.service.ts';
+import { sendPaymentLink } from '#server/features/booking-access/booking-access.service.ts';
+import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
+import { priceCheckout } from '#server/features/checkout/checkout-pricing.service.ts';
+import { validateCheckout } from '#server/features/checkout/checkout-validation.service.ts';
+import { placeBooking } from '#server/features/checkout/place-booking.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
+
+// Walk-in and phone bookings (issue #24 item 5): the operator books a car for a customer through the customer's own
+// checkout steps — validateCheckout → priceCheckout → placeBooking — so the same rules, the same price, the same
+// no-overlap guarantee and the same messages hold. What differs is said where it happens
+// (checkout-validation.service.ts `Desk`, place-booking.service.ts): no per-address hold limit, the counter books
+// pay-later whatever the supplier's switch, a payment link holds the car for a day, and the operator is the audit
+// trail's actor.
+
+/** The customer's details as the checkout's driver fields: their errors come back on the customer's fields. */
+function asCustomerErrors(error: unknown): unknown {
+  if (!(error instanceof AppError) || !error.fieldErrors) return error;
+  const fields = Object.entries(error.fieldErrors).map(([field, messages]) => [
+    field === 'birthDate' ? 'customer.birthDate' : field.replace(/^driver\./, 'customer.'),
+    messages,
+  ]);
+  return new AppError(error.code, error.message, Object.fromEntries(fields));
+}
+
+/**
+ * The customer as the checkout takes them: an existing driver's account (picked by the admin by id, or found by the
+ * exact e-mail the customer gives), or a new guest driver. A supplier does not browse drivers (they see only their
+ * own bookings' drivers): they book by the e-mail the customer gives them.
+ */
+async function customerOf(ctx: AppContext, actor: SessionUser, body: WalkInBody) {
+  const { customer } = body;
+  if (customer.kind === 'existing') {
+    if (actor.type !== 'admin') throw new AppError('FORBIDDEN', 'Only an administrator can pick a driver.');
+    const driver = await findDriverAccount(ctx, { id: customer.driverId });
+    if (!driver) throw new AppError('NOT_FOUND', 'Driver not found.');
+    return { user: driver, driver: undefined };
+  }
+  const existing = await findDriverAccount(ctx, { email: customer.email.trim() });
+  if (existing) return { user: existing, driver: undefined };
+  const { kind: _kind, ...guest } = customer;
+  // The customer agrees to the terms at the counter or on the phone, as the operator's terms of business say.
+  return { user: null, driver: { ...guest, acceptTerms: true as const } };
+}
+
+export async function bookWalkIn(ctx: AppContext, actor: SessionUser, body: WalkInBody): Promise<WalkInResult> {
+  // A supplier books their own cars only: another's is unknown to them, as everywhere in the console.
+  const car = await findCarForBooking(ctx.db, body.carId);
+  if (!car || (actor.type !== 'admin' && car.supplier.id !== actor.id))
+    throw new AppError('NOT_FOUND', 'Car not found.');
+  const { user, driver } = await customerOf(ctx, actor, body);
+  const { customer: _customer, payment, ...choices } = body;
+  const checkoutBody = { ...choices, paymentOption: payment === 'counter' ? 'payLater' : 'full', driver } as const;
+  const desk = { operator: { id: actor.id, type: actor.type }, payment };
+  try {
+    const order = await validateCheckout(ctx, checkoutBody, {
+      user,
+      guestTokenHash: null,
+      clientKey: `desk:${actor.id}`,
+      desk,
+    });
+    const quote = await priceCheckout(ctx, order);
+    const placed = await placeBooking(ctx, order, quote);
+    const linkSent = payment === 'link' && (await sendPaymentLink(ctx, placed.bookingId, order.pickupPlace.timeZone));
+    const language = LanguageSchema.safeParse(actor.language).data ?? ctx.config.DEFAULT_LANGUAGE;
+    const summary = (await bookingSummaries(ctx, ctx.db, placed.bookingId))!(language);
+    return {
+      bookingId: placed.bookingId,
+      reference: summary.reference,
+      status: placed.status,
+      price: quote.price,
+      chargedAmount: quote.chargedAmount,
+      currency: body.currency,
+      holdExpiresAt: quote.holdExpiresAt?.toISOString() ?? null,
+      accountCreated: placed.accountCreated,
+      linkSent,
+    };
+  } catch (error) {
+    throw asCustomerErrors(error);
+  }
+}
