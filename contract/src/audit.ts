@@ -14,8 +14,27 @@ export const AUDIT_ENTITIES = [
   'location',
   'country',
   'settings',
+  /** A supplier's counter settings and charge rules, a car's charge rules. */
+  'counterSettings',
+  'carChargeRules',
 ] as const;
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approveCancellation', 'declineCancellation'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'approveCancellation',
+  'declineCancellation',
+  // The counter (docs/architecture.md §5 "After the booking"): each on the booking, what the timeline reads.
+  'checkIn',
+  'checkOut',
+  'swapCar',
+  'return',
+  'addCharge',
+  'waiveCharge',
+  'counterPayment',
+  'close',
+  'noShow',
+] as const;
 
 export const AuditEntrySchema = z.object({
   _id: z.uuid(),

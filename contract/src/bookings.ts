@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { BookingSummarySchema } from './booking-summary.ts';
 import { AdditionalDriverSchema, ChosenExtrasSchema } from './checkout.ts';
-import { BookingStatusSchema, LanguageSchema, PaymentProviderSchema } from './enums.ts';
+import {
+  BOOKING_STATUSES,
+  BookingStatusSchema,
+  LanguageSchema,
+  OperatorStatusSchema,
+  PaymentProviderSchema,
+} from './enums.ts';
 import { RENTAL_PERIOD_MESSAGES } from './rental-period-messages.ts';
 import { zonedToInstant } from './time.ts';
 import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
@@ -10,7 +16,7 @@ import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
 
 /** `POST /api/bookings/{page}/{size}` body. `from`/`to` filter on pick-up (from ≤ pickupAt < to). */
 export const BookingsQuerySchema = z.object({
-  statuses: z.array(BookingStatusSchema).max(6).default([]),
+  statuses: z.array(BookingStatusSchema).max(BOOKING_STATUSES.length).default([]),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   /** Matches car name, driver name or e-mail, supplier name, the booking id prefix, or its reference (any case). */
@@ -69,7 +75,8 @@ export const UpdateBookingBodySchema = z.object({
   additionalDriver: AdditionalDriverSchema.nullable().optional(),
   pickupLocationId: z.uuid().optional(),
   dropoffLocationId: z.uuid().optional(),
-  status: BookingStatusSchema.optional(),
+  /** Not a counter status: those are reached through the counter's calls only. */
+  status: OperatorStatusSchema.optional(),
 });
 export type UpdateBookingBody = z.infer<typeof UpdateBookingBodySchema>;
 
@@ -103,7 +110,7 @@ export function bookingPeriodFormSchema(zones: { pickup: string; dropoff: string
 export const BookingIdsBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
 
 /** `POST /api/update-booking-status` (admin and suppliers; a supplier only its own fleet). */
-export const UpdateBookingStatusBodySchema = BookingIdsBodySchema.extend({ status: BookingStatusSchema });
+export const UpdateBookingStatusBodySchema = BookingIdsBodySchema.extend({ status: OperatorStatusSchema });
 
 export const CountResultSchema = z.object({ count: z.number().int() });
 

@@ -11,6 +11,7 @@ import {
   FUEL_TYPES,
   GEARBOXES,
   MILEAGE_KINDS,
+  OPERATOR_STATUSES,
   PAYMENT_OPTIONS,
   PAYMENT_PROVIDERS,
   RECORD_KINDS,
@@ -30,6 +31,8 @@ export const FuelPolicySchema = z.enum(FUEL_POLICIES);
 export const CarRangeSchema = z.enum(CAR_RANGES);
 export const CarOptionSchema = z.enum(CAR_OPTIONS);
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
+/** What an operator may set by hand (the counter's statuses are reached through the counter only). */
+export const OperatorStatusSchema = z.enum(OPERATOR_STATUSES);
 export const PaymentOptionSchema = z.enum(PAYMENT_OPTIONS);
 export const AvailabilitySchema = z.enum(AVAILABILITIES);
 export const AvailabilityLabelSchema = z.enum(AVAILABILITY_LABELS);
