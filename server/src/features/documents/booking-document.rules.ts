@@ -1,6 +1,6 @@
 import { type Language, LanguageSchema } from '@roam/contract/enums';
 import type { CarForBooking } from '../../lib/car-pricing.repository.ts';
-import { type BookingMoney, bookingMoney } from './booking-money.ts';
+import { type BookingMoney, bookingMoney } from './booking-money.rules.ts';
 import type { BookingFacts } from './documents.repository.ts';
 
 // One booking as its documents tell it (issue #25 items 4 and 5): the receipt, the calendar file and the reminders

@@ -1,12 +1,13 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
-import type { BookingDocument, DocumentPlace } from './booking-document.ts';
-import { DOCUMENT_WORDS } from './document-words.ts';
+import { translator } from '../../i18n/translate.ts';
+import type { BookingDocument, DocumentPlace } from './booking-document.rules.ts';
 
-// The booking's calendar file (issue #25 item 4): a pick-up and a drop-off event at the places' own clocks — each
-// event carries its place's zone (TZID) and the zone's VTIMEZONE rules, so a phone in another zone shows the right
-// instant and a DST change between booking and rental moves nothing. Written by ical-generator, not by hand.
+// The booking's calendar file, in the booking's language (words: i18n/locales/<language>/documents.json): a pick-up
+// and a drop-off event at the places' own clocks — each event carries its place's zone (TZID) and the zone's
+// VTIMEZONE rules, so a phone in another zone shows the right instant and a DST change between booking and rental
+// moves nothing. Written by ical-generator, not by hand.
 
 /** How long the counter visit is blocked in the calendar. */
 const VISIT_MINUTES = 30;
@@ -15,16 +16,16 @@ const inZone = (at: Date, timeZone: string) => DateTime.fromJSDate(at, { zone: t
 const placeText = (place: DocumentPlace) => (place.address ? `${place.name}, ${place.address}` : place.name);
 
 export function bookingCalendar(document: BookingDocument, websiteName: string): string {
-  const words = DOCUMENT_WORDS[document.language];
+  const t = translator(document.language, 'documents');
   const calendar = ical({
     prodId: { company: websiteName, product: 'Bookings', language: document.language.toUpperCase() },
     name: `${websiteName} ${document.reference}`,
     timezone: { name: null, generator: getVtimezoneComponent },
   });
-  const description = `${words.reference}: ${document.reference}\n${words.supplier}: ${document.supplier.name} (${document.supplier.email})\n${document.link}`;
+  const description = `${t('reference')}: ${document.reference}\n${t('supplier')}: ${document.supplier.name} (${document.supplier.email})\n${document.link}`;
   const events: [string, string, DocumentPlace][] = [
-    ['pickup', words.pickupEvent(document.carName), document.pickup],
-    ['dropoff', words.dropoffEvent(document.carName), document.dropoff],
+    ['pickup', t('pickupEvent', { car: document.carName }), document.pickup],
+    ['dropoff', t('dropoffEvent', { car: document.carName }), document.dropoff],
   ];
   for (const [kind, summary, place] of events) {
     const start = inZone(place.at, place.timeZone);

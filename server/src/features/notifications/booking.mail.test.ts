@@ -3,7 +3,7 @@ import { BOOKING_STATUSES, LANGUAGES } from '@roam/contract/enums';
 import { formatMinor } from '@roam/contract/money';
 import { wordingSlips } from '@roam/contract/wording';
 import { describe, expect, it } from 'vitest';
-import { type BookingNotice, renderNotice } from './booking-mail.ts';
+import { type BookingNotice, renderNotice } from './booking.mail.ts';
 
 const NOTICES = [
   'activate',

@@ -4,14 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import PDFDocument from 'pdfkit';
+import { translator } from '../../i18n/translate.ts';
 import { formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
-import { BOOKING_STATUS_WORDS } from '../notifications/booking-mail-words.ts';
-import type { BookingDocument, DocumentPlace } from './booking-document.ts';
-import { DOCUMENT_WORDS } from './document-words.ts';
+import type { BookingDocument, DocumentPlace } from './booking-document.rules.ts';
 
-// The booking's receipt as a PDF (issue #25 item 4), laid out by pdfkit. The text is set in DejaVu Sans, embedded
-// (subset) in the file: the standard PDF fonts know only Western European letters, and a booking's currency may be
-// written ₹, zł or ₺.
+// The booking's receipt as a PDF, in the booking's language (words: i18n/locales/<language>/documents.json; its status
+// in the screens' words), laid out by pdfkit. The text is set in DejaVu Sans, embedded (subset) in the file: the
+// standard PDF fonts know only Western European letters, and a booking's currency may be written ₹, zł or ₺.
 
 // In the bundle (dist/main.js) and in source (src/features/documents/) the font sits in server/assets/fonts.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,14 +26,14 @@ const WIDTH = 595.28 - 2 * MARGIN; // A4
 const COLUMNS = { description: 0, quantity: 270, unit: 330, amount: 415 } as const;
 
 export function receiptPdf(document: BookingDocument, options: { websiteName: string; issuedAt: Date }) {
-  const words = DOCUMENT_WORDS[document.language];
+  const t = translator(document.language, 'documents');
   const money = (amount: number) => formatMinor(amount, document.money.currency, document.language);
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     lang: document.language === 'se' ? 'sv' : document.language,
     info: {
-      Title: `${words.receipt} ${document.reference}`,
+      Title: `${t('receipt')} ${document.reference}`,
       Author: options.websiteName,
       CreationDate: options.issuedAt,
     },
@@ -48,27 +47,27 @@ export function receiptPdf(document: BookingDocument, options: { websiteName: st
 
   pdf.registerFont('text', fontBytes());
   pdf.font('text');
-  pdf.fontSize(20).text(`${options.websiteName} — ${words.receipt}`);
+  pdf.fontSize(20).text(`${options.websiteName} — ${t('receipt')}`);
   pdf.moveDown(0.5).fontSize(11);
   const fact = (label: string, value: string) => pdf.text(`${label}: ${value}`);
-  fact(words.reference, document.reference);
-  fact(words.issuedOn, formatLocalDate(options.issuedAt, document.pickup.timeZone, document.language));
-  fact(words.status, BOOKING_STATUS_WORDS[document.language][document.status]);
+  fact(t('reference'), document.reference);
+  fact(t('issuedOn'), formatLocalDate(options.issuedAt, document.pickup.timeZone, document.language));
+  fact(t('status'), translator(document.language, 'bookings')(`status.${document.status}`));
 
   pdf.moveDown();
-  fact(words.supplier, `${document.supplier.name} · ${document.supplier.email}`);
+  fact(t('supplier'), `${document.supplier.name} · ${document.supplier.email}`);
   fact(
-    words.driver,
+    t('driver'),
     [document.driver.name, document.driver.email, document.driver.phone].filter((part) => part).join(' · '),
   );
-  fact(words.vehicle, document.carName);
+  fact(t('vehicle'), document.carName);
   const place = (label: string, where: DocumentPlace) =>
     fact(
       label,
       `${formatLocalTime(where.at, where.timeZone, document.language)} — ${where.name}${where.address ? `, ${where.address}` : ''}`,
     );
-  place(words.pickup, document.pickup);
-  place(words.dropoff, document.dropoff);
+  place(t('pickup'), document.pickup);
+  place(t('dropoff'), document.dropoff);
 
   // The lines: the rental, then each chosen extra, as the price engine gives them.
   pdf.moveDown();
@@ -82,7 +81,7 @@ export function receiptPdf(document: BookingDocument, options: { websiteName: st
     pdf.x = MARGIN;
     pdf.y = Math.max(bottom, pdf.y) + 4;
   };
-  row([words.description, words.quantity, words.unitPrice, words.amount]);
+  row([t('description'), t('quantity'), t('unitPrice'), t('amount')]);
   pdf
     .moveTo(MARGIN, pdf.y)
     .lineTo(MARGIN + WIDTH, pdf.y)
@@ -90,8 +89,8 @@ export function receiptPdf(document: BookingDocument, options: { websiteName: st
   pdf.y += 4;
   const days = rentalDays(document.pickup.at, document.dropoff.at);
   for (const line of document.money.lines) {
-    const name = line.item === 'rental' ? words.rental(days) : words.extras[line.item];
-    const included = line.amount === 0 ? words.included : money(line.amount);
+    const name = line.item === 'rental' ? t('rental', { count: days }) : t(`extras.${line.item}`);
+    const included = line.amount === 0 ? t('included') : money(line.amount);
     row([name, String(line.quantity), line.amount === 0 ? '' : money(line.unit), included]);
   }
   pdf
@@ -101,17 +100,20 @@ export function receiptPdf(document: BookingDocument, options: { websiteName: st
   pdf.y += 6;
 
   const total = (label: string, amount: string) => row([label, '', '', amount]);
-  total(words.total, money(document.money.total));
+  total(t('total'), money(document.money.total));
   if (document.money.vat) {
-    total(words.vatIncluded(vatRateText(document.money.vat.rate, document.language)), money(document.money.vat.amount));
+    total(
+      t('vatIncluded', { rate: vatRateText(document.money.vat.rate, document.language) }),
+      money(document.money.vat.amount),
+    );
   }
-  total(words.paidOnline, money(document.money.paidOnline));
-  total(words.dueAtPickup, money(document.money.dueAtPickup));
-  total(words.securityDeposit, money(document.money.securityDeposit));
-  total(words.currency, document.money.currency);
+  total(t('paidOnline'), money(document.money.paidOnline));
+  total(t('dueAtPickup'), money(document.money.dueAtPickup));
+  total(t('securityDeposit'), money(document.money.securityDeposit));
+  total(t('currency'), document.money.currency);
 
   pdf.moveDown(2);
-  pdf.fontSize(10).text(words.thanks(options.websiteName), MARGIN, pdf.y, { width: WIDTH });
+  pdf.fontSize(10).text(t('thanks', { websiteName: options.websiteName }), MARGIN, pdf.y, { width: WIDTH });
   pdf.end();
   return done;
 }
