@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRecaptchaOn, passesRecaptcha, verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { hashToken, revokeSessions, type SessionUser } from '../../plugins/session.ts';
-import { accountLinkMail } from './auth.emails.ts';
+import { accountLinkMail } from './account.mail.ts';
 import {
   consumeToken,
   deleteTokens,

@@ -8,7 +8,7 @@ import { bookableCarCount, currentFleet } from '../cars/cars.service.ts';
 import { cardGateway } from '../payments/payments.service.ts';
 import { listPlaces } from '../places/places.service.ts';
 import { listSuppliers } from '../suppliers/suppliers.service.ts';
-import { testEmail } from './setup-emails.ts';
+import { testEmail } from './setup.mail.ts';
 
 // The admin's set-up checklist (issue #26 item 2), computed on each call from the database (places, suppliers, the
 // live fleet of the search index) and the configuration, which holds the site's name, languages, currencies,

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@roam/contract/enums';
 import { wordingSlips } from '@roam/contract/wording';
 import { describe, expect, it } from 'vitest';
-import { newsletterMail } from './newsletter-mail.ts';
+import { newsletterMail } from './newsletter.mail.ts';
 
 describe('newsletter e-mails', () => {
   it("keep to the recipient language's one register and words: Spanish tú, German Sie, no down payment… (issue #22 item 12)", () => {
