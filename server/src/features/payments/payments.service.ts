@@ -6,7 +6,7 @@ import type {
   PendingPayment,
 } from '@roam/contract/checkout';
 import type { Language, PaymentProvider } from '@roam/contract/enums';
-import type { Config } from '#server/config.ts';
+import { cardGateway } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { amendmentByPayment, settleChangeSession } from '#server/features/amendments/amendment-payments.service.ts';
@@ -115,15 +115,6 @@ export function assertAwaitingPayment(booking: repository.PayableBooking) {
   if (!booking.blocksCar && booking.holdExpiresAt === null) {
     throw new AppError('CAR_UNAVAILABLE', 'This booking has expired. Please book again.');
   }
-}
-
-/**
- * Which card gateway takes payments: the card provider when configured; else the demo gateway (test mode, no real
- * charge), except in production, where no card is taken at all (README: an integration not configured is off).
- */
-export function cardGateway(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'NODE_ENV'>): 'stripe' | 'demo' | null {
-  if (config.STRIPE_SECRET_KEY) return 'stripe';
-  return config.NODE_ENV === 'production' ? null : 'demo';
 }
 
 type CardSessionFor = { id: string; chargedAmount: number; currency: string; carName: string; holdExpiresAt: Date };
