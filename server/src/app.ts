@@ -32,14 +32,14 @@ import { documentsRoutes } from '#server/features/documents/documents.routes.ts'
 import { bookingAttachments } from '#server/features/documents/documents.service.ts';
 import { fleetRoutes } from '#server/features/fleet/fleet.routes.ts';
 import { fleetImportRoutes } from '#server/features/fleet-import/fleet-import.routes.ts';
+import { createPaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
+import { createStripeGateway } from '#server/features/gateways/stripe.gateway.ts';
 import { locationsRoutes } from '#server/features/locations/locations.routes.ts';
 import { locationsAdminRoutes } from '#server/features/locations/locations-admin.routes.ts';
 import { locationsImportRoutes } from '#server/features/locations/locations-import.routes.ts';
 import { newsletterRoutes } from '#server/features/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from '#server/features/notifications/notifications.routes.ts';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
-import { createPaypalGateway } from '#server/features/payments/paypal.gateway.ts';
-import { createStripeGateway } from '#server/features/payments/stripe.gateway.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { startReminders } from '#server/features/reminders/reminders.service.ts';
 import { schedulerRoutes } from '#server/features/scheduler/scheduler.routes.ts';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { RateService } from '#server/features/currency/currency.service.ts';
-import type { PaypalGateway } from '#server/features/payments/paypal.gateway.ts';
-import type { StripeGateway } from '#server/features/payments/stripe.gateway.ts';
+import type { PaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
+import type { StripeGateway } from '#server/features/gateways/stripe.gateway.ts';
 import type { Mailer } from '#server/lib/mailer.ts';
 import type { Config } from './config.ts';
 

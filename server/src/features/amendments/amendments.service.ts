@@ -4,7 +4,7 @@ import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import type { AppContext } from '#server/context.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import { isOperator, visibleRecord } from '#server/features/bookings/bookings.service.ts';
-import { demoCardAccepted } from '#server/features/payments/payments.service.ts';
+import { demoCardAccepted } from '#server/features/gateways/demo.gateway.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import {

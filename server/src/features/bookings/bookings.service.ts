@@ -25,7 +25,7 @@ import {
   type Recipient,
   recordBookingNotice,
 } from '#server/features/notifications/notifications.service.ts';
-import { confirmRefund } from '#server/features/payments/refunds.service.ts';
+import { confirmRefund } from '#server/features/refunds/refunds.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';

@@ -5,7 +5,7 @@ import { recordAudit } from '#server/features/audit/audit.service.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import { isOperator } from '#server/features/bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
-import { type Refund, refundMade } from '#server/features/payments/refunds.service.ts';
+import { type Refund, refundMade } from '#server/features/refunds/refunds.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { cancellationTerms, cancelWithRefund, driverOf } from './cancellations.service.ts';

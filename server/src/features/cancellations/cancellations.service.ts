@@ -14,7 +14,7 @@ import {
   refundedFromPayment,
   refundPayment,
   refundTotal,
-} from '#server/features/payments/refunds.service.ts';
+} from '#server/features/refunds/refunds.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import type { SessionUser } from '#server/plugins/session.ts';

@@ -11,17 +11,16 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { amendmentByPayment, settleChangeSession } from '#server/features/amendments/amendment-payments.service.ts';
 import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
+import { demoCardAccepted } from '#server/features/gateways/demo.gateway.ts';
+import type { StripeGateway } from '#server/features/gateways/stripe.gateway.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';
 import { bookingFor, mayRead, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
-import type { StripeGateway } from './stripe.gateway.ts';
 
 // Payment gateways behind one interface (ARCHITECTURE §5): demo (default without keys), card (Stripe), wallet
 // (PayPal). Every gateway ends in `confirmBookingPayment` or `failBookingPayment`.
-
-const DEMO_SUCCEEDS = '4242424242424242';
 
 async function bookingOr404(ctx: AppContext, bookingId: string) {
   const booking = await repository.findPayableBooking(ctx.db, bookingId);
@@ -145,13 +144,6 @@ export async function startCardPayment(ctx: AppContext, booking: CardSessionFor)
 }
 
 // --- Demo gateway -------------------------------------------------------------------------------
-
-/** Whether the demo gateway accepts `card` (4242…; any other number is declined); refused where it is off. */
-export function demoCardAccepted(ctx: AppContext, card: DemoPaymentBody): boolean {
-  if (ctx.config.NODE_ENV === 'production') throw new AppError('FORBIDDEN', 'The demo gateway is off in production.');
-  if (ctx.payments.stripe) throw new AppError('FORBIDDEN', 'The demo gateway is off: a card provider is configured.');
-  return card.cardNumber.replace(/\s+/g, '') === DEMO_SUCCEEDS;
-}
 
 /** `POST /api/demo-payment/{bookingId}`: the card fields are already valid (Luhn, expiry, CVC) by schema. */
 export async function payWithDemoCard(ctx: AppContext, payer: Payer, bookingId: string, card: DemoPaymentBody) {
