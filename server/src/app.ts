@@ -20,6 +20,7 @@ import { bookingAccessRoutes } from '#server/features/booking-access/booking-acc
 import { bookingRulesRoutes } from '#server/features/booking-rules/booking-rules.routes.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings.routes.ts';
 import { cancellationRequestsRoutes } from '#server/features/cancellations/cancellation-requests.routes.ts';
+import { cancellationsRoutes } from '#server/features/cancellations/cancellations.routes.ts';
 import { carBlocksRoutes } from '#server/features/car-blocks/car-blocks.routes.ts';
 import { carsRoutes } from '#server/features/cars/cars.routes.ts';
 import { checkoutRoutes } from '#server/features/checkout/checkout.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp({
   await app.register(amendmentsRoutes);
   await app.register(carsRoutes);
   await app.register(carBlocksRoutes);
+  await app.register(cancellationsRoutes);
   await app.register(cancellationRequestsRoutes);
   await app.register(checkoutRoutes);
   await app.register(contactRoutes);

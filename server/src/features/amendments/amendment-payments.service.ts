@@ -4,8 +4,8 @@ import type { PaymentResult } from '@roam/contract/checkout';
 import type { PaymentProvider } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { driverOf } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
-import { driverOf } from '#server/features/cancellations/cancellations.service.ts';
 import type { CardSession } from '#server/features/gateways/stripe.gateway.ts';
 import {
   type ChangeNotMadeReason,
