@@ -10,10 +10,10 @@ import {
 } from '#server/features/refunds/refunds.service.ts';
 import * as amendments from './amendments.repository.ts';
 
-// A refund split across a booking's payments (issue #25 item 2): its own, and the differences its dearer changes
-// took. It reads the amendments' payments, so it is theirs; a cheaper change (amendments.service.ts `updateBooking`)
-// and a cancellation (cancellations.service.ts) both refund through it, the cancellation from the layer above
-// (docs/decisions/0007-money-flows-one-way.md).
+// A refund split across a booking's payments (docs/api.md "Change a booking"): its own, and the differences its dearer
+// changes took. It reads the amendments' payments, so it is theirs; a cheaper change (amendments.service.ts
+// `updateBooking`) and a cancellation (cancellations.service.ts) both refund through it, the cancellation from the
+// layer above (docs/decisions/0007-money-flows-one-way.md).
 
 /**
  * Refunds `amount` of what the booking was paid, across its payments (issue #25 item 2), in `tx`: the differences of

@@ -15,8 +15,8 @@ import * as service from './amendments.service.ts';
 const errors = errorReplies(400, 401, 403, 404, 409);
 
 /**
- * A change to a booking, priced and paid (issue #25): its quote, paying a dearer change's difference by card, demo
- * card or wallet before it applies, and making the change (update-booking, spec §7).
+ * A change to a booking, priced and paid (docs/api.md "Change a booking"): its quote, paying a dearer change's
+ * difference by card, demo card or wallet before it applies, and making the change (update-booking, spec §7).
  */
 export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;

@@ -30,9 +30,9 @@ import {
 } from './amendment-plan.service.ts';
 import { refundAcrossPayments } from './amendment-refund-split.service.ts';
 
-// A change of a booking (issue #25 item 2): its quote, a dearer change's difference paid through the booking's gateway
-// before it applies (amendment-payments.service.ts), and making a change (update-booking). Above the bookings, below
-// the cancellations and payments (docs/decisions/0007-money-flows-one-way.md).
+// A change of a booking (docs/api.md "Change a booking"): its quote, a dearer change's difference paid through the
+// booking's gateway before it applies (amendment-payments.service.ts), and making a change (update-booking). Above the
+// bookings, below the cancellations and payments (docs/decisions/0007-money-flows-one-way.md).
 
 /** The change's new period is free of other holds of the car (the exclusion constraint decides again on writing). */
 async function assertCarFree(ctx: AppContext, record: repository.BookingRecord, plan: PlannedChange) {

@@ -18,7 +18,7 @@ import * as service from './bookings.service.ts';
 const errors = errorReplies(400, 401, 403, 404, 409);
 
 /**
- * The bookings calls (issue #5): list, view, release, delete, bulk status. Every one checks ownership. Editing a
+ * The bookings calls (spec §7): list, view, release, delete, bulk status. Every one checks ownership. Editing a
  * booking is the amendments' (amendments.routes.ts), cancelling it the cancellations' (cancellations.routes.ts).
  */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {

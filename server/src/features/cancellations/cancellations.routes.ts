@@ -9,8 +9,8 @@ import * as service from './cancellations.service.ts';
 const errors = errorReplies(400, 401, 403, 404, 409);
 
 /**
- * Cancelling a booking (spec §7 cancel-booking, issue #25 item 3): what the driver's cancel would do, and the cancel —
- * decided at once when the car's terms make it free, else a request the operators decide
+ * Cancelling a booking (spec §7 cancel-booking; docs/architecture.md §5): what the driver's cancel would do, and the
+ * cancel — decided at once when the car's terms make it free, else a request the operators decide
  * (cancellation-requests.routes.ts).
  */
 export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
