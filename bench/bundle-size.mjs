@@ -17,16 +17,16 @@ export const ROUTE_SCREENS = {
   '/bookings': 'src/features/bookings/bookings-screen.tsx',
 };
 
-const OPERATOR_DOOR = ['src/app/not-found-screen.tsx', 'src/features/operator/operator-console.tsx'];
+const OPERATOR_DOOR = ['src/app/not-found-screen.tsx', 'src/console/app/console-layout.tsx'];
 export const OPERATOR_SCREENS = {
-  '/operator/cars': 'src/features/operator/cars/car-list-screen.tsx',
-  '/operator/scheduler': 'src/features/operator/scheduler/scheduler-screen.tsx',
-  '/operator/dashboard': 'src/features/operator/dashboard/dashboard-screen.tsx',
+  '/operator/cars': 'src/console/fleet/car-list-screen.tsx',
+  '/operator/scheduler': 'src/console/scheduler/scheduler-screen.tsx',
+  '/operator/dashboard': 'src/console/dashboard/dashboard-screen.tsx',
 };
 
 /** A module of the operator console: its feature, or its strings (web/src/i18n/locales/<language>/operator*.json). */
 export const isOperatorModule = (module) =>
-  module.startsWith('src/features/operator/') || /^src\/i18n\/locales\/\w+\/operator[\w-]*\.json$/.test(module);
+  module.startsWith('src/console/') || /^src\/i18n\/locales\/\w+\/operator[\w-]*\.json$/.test(module);
 
 const STRING_AREAS = JSON.parse(readFileSync(new URL('../web/src/i18n/areas.json', import.meta.url), 'utf8'));
 

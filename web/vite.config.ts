@@ -241,7 +241,7 @@ function withoutConsole(): Plugin {
     enforce: 'pre',
     apply: 'build',
     resolveId(source) {
-      return /[\\/]features[\\/]operator[\\/]operator-console$/.test(source) ? id : null;
+      return /[\\/]console[\\/]app[\\/]console-layout$/.test(source) ? id : null;
     },
     load(loaded) {
       return loaded === id ? 'export const OperatorConsole = () => null;' : null;

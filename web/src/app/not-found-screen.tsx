@@ -11,7 +11,7 @@ import { PageLoading } from '../ui/page-loading';
 // app/router.tsx, which is in the entry chunk: so the console adds no byte to a customer route (ARCHITECTURE §7),
 // and a driver or a visitor downloads none of it.
 const OperatorConsole = lazy(() =>
-  import('../features/operator/operator-console').then((module) => ({ default: module.OperatorConsole })),
+  import('../console/app/console-layout').then((module) => ({ default: module.OperatorConsole })),
 );
 
 const isOperatorPath = (pathname: string) => /^\/operator(\/|$)/.test(pathname);

@@ -1,0 +1,67 @@
+import type { OperatorCar, OperatorCarRow } from '@roam/contract/fleet';
+import type { User } from '@roam/contract/users';
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { App } from '../app/app';
+import { createQueryClient } from '../app/query-client';
+import { routes } from '../app/router';
+import { STORAGE_KEYS } from '../lib/storage';
+import { CLIO, DRIVER, PARIS } from '../test-fixtures';
+import { serveApi } from '../test-utils';
+
+// The console's screens as an operator meets them (issue #23): the whole app at an /operator/ address, signed in, the
+// server stood in for by `serveApi` (its answers in the contract's shapes).
+
+export const SUPPLIER: User = { ...DRIVER, _id: CLIO.supplier._id, type: 'supplier', fullName: 'Azur Coast Rentals' };
+
+export const OPERATOR_CLIO: OperatorCar = {
+  ...CLIO,
+  supplier: { ...CLIO.supplier, priceChangeRate: 10 },
+  supplierId: CLIO.supplier._id,
+  licensePlate: 'AB-123-CD',
+  locationIds: [PARIS._id],
+  availability: 'available',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+} as OperatorCar;
+
+export const CLIO_ROW: OperatorCarRow = {
+  _id: CLIO._id,
+  name: CLIO.name,
+  licensePlate: 'AB-123-CD',
+  image: null,
+  range: 'mini',
+  supplier: { _id: CLIO.supplier._id, name: CLIO.supplier.fullName },
+  availability: 'available',
+  fullyBooked: false,
+  isDateBasedPrice: false,
+  dailyPrice: 4000,
+  customerDailyPrice: 4400,
+  upcomingBookings: 2,
+  nextBooking: {
+    _id: '5b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+    pickupAt: '2026-12-03T09:00:00.000Z',
+    dropoffAt: '2026-12-06T09:00:00.000Z',
+    status: 'paid',
+  },
+  placesCount: 1,
+};
+
+type Handlers = Parameters<typeof serveApi>[0];
+
+/** `user` signed in, the server answering with `handlers` (and the session and places); the app at `path`. */
+export function renderOperator(path: string, handlers: Handlers, user: User = SUPPLIER) {
+  window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const calls = serveApi({
+    'POST /api/validate-access-token': () => new Response('', { status: 200 }),
+    'GET /api/validate-access-token': () => new Response('', { status: 200 }),
+    [`GET /api/user/${user._id}`]: () => Response.json(user),
+    'GET /api/locations': () => Response.json([PARIS]),
+    ...handlers,
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<App router={router} queryClient={createQueryClient()} />);
+  return { calls, router };
+}
