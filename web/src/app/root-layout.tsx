@@ -1,4 +1,4 @@
-import { lazy, type RefObject, Suspense, use, useLayoutEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, use, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useUserLanguageSync } from '../features/auth/api/user-language';
@@ -12,6 +12,7 @@ import { Header } from '../ui/header';
 import { BellIcon } from '../ui/icons';
 import { PageLoading } from '../ui/page-loading';
 import { RouteProgress } from '../ui/route-progress';
+import { useResetOnPathChange } from '../ui/use-reset-on-path-change';
 
 // Cookie consent exists only when the deployment sets ANALYTICS_ID: without it, not a byte of it is loaded.
 const loadCookieConsent = () =>
@@ -130,18 +131,4 @@ export function RootLayout() {
       ) : null}
     </>
   );
-}
-
-/**
- * Spec §2: scroll to the top on every page change. Focus also moves to the main region so that
- * keyboard and screen-reader users start reading the new page, not the link they left.
- */
-function useResetOnPathChange(pathname: string, mainRef: RefObject<HTMLElement | null>): void {
-  const previous = useRef(pathname);
-  useLayoutEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    window.scrollTo(0, 0);
-    mainRef.current?.focus({ preventScroll: true });
-  }, [pathname, mainRef]);
 }

@@ -5,13 +5,17 @@ import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/query-client';
-import { routes } from '../app/router';
+import { setLanguageChunks } from '../i18n/index';
 import { STORAGE_KEYS } from '../lib/storage';
 import { CLIO, DRIVER, PARIS } from '../test-fixtures';
 import { serveApi } from '../test-utils';
+import { consoleRoutes } from './app/router';
+import { CONSOLE_LANGUAGE_CHUNKS } from './app/strings';
 
-// The console's screens as an operator meets them (issue #23): the whole app at an /operator/ address, signed in, the
-// server stood in for by `serveApi` (its answers in the contract's shapes).
+// The console's screens as an operator meets them: the console at an /operator/ address, signed in, the server stood
+// in for by `serveApi` (its answers in the contract's shapes). Its strings as console/main.tsx loads them: a test
+// file that imports this module starts i18n (test-utils.tsx, screenTests) with the console's language chunks.
+setLanguageChunks(CONSOLE_LANGUAGE_CHUNKS);
 
 export const SUPPLIER: User = { ...DRIVER, _id: CLIO.supplier._id, type: 'supplier', fullName: 'Azur Coast Rentals' };
 
@@ -50,7 +54,7 @@ export const CLIO_ROW: OperatorCarRow = {
 
 type Handlers = Parameters<typeof serveApi>[0];
 
-/** `user` signed in, the server answering with `handlers` (and the session and places); the app at `path`. */
+/** `user` signed in, the server answering with `handlers` (and the session and places); the console at `path`. */
 export function renderOperator(path: string, handlers: Handlers, user: User = SUPPLIER) {
   window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -61,7 +65,8 @@ export function renderOperator(path: string, handlers: Handlers, user: User = SU
     'GET /api/locations': () => Response.json([PARIS]),
     ...handlers,
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<App router={router} queryClient={createQueryClient()} />);
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(consoleRoutes(queryClient), { initialEntries: [path] });
+  render(<App router={router} queryClient={queryClient} />);
   return { calls, router };
 }

@@ -1,11 +1,10 @@
 import type { CarBlock } from '@roam/contract/car-blocks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n/index';
 import { useConfirm } from '../../ui/confirm';
 import { toast } from '../../ui/toast';
-import type { OperatorScreenProps } from '../app/console-layout';
 import { addMonths, monthOf, monthRange } from '../lib/calendar';
 import { useCarBlocks, useCarCalendar } from './api/car-calendar';
 import { BlockForm } from './components/block-form';
@@ -90,7 +89,8 @@ function Availability({ carId }: { carId: string }) {
 }
 
 /** The car's availability (issue #23 item 3): its month calendar of bookings and blocks, and blocking a period. */
-export function CarAvailabilityScreen({ params }: OperatorScreenProps) {
+export function CarAvailabilityScreen() {
+  const params = useParams();
   const { t } = useTranslation();
   const carId = params.carId ?? '';
   return (

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { Page } from '../../ui/page';
-import type { OperatorScreenProps } from '../app/console-layout';
 import { CarForm } from './components/car-form';
 import { BackToCars, CarFrame } from './components/car-frame';
 import { CarImage } from './components/car-image';
@@ -14,7 +13,8 @@ import './fleet.css';
  * supplier, `?supplier=` choosing one) or one of the operator's (`/operator/cars/{id}`), with its image and its
  * deletion.
  */
-export function CarEditorScreen({ params }: OperatorScreenProps) {
+export function CarEditorScreen() {
+  const params = useParams();
   const { t } = useTranslation();
   const { user } = useSession();
   const [search] = useSearchParams();

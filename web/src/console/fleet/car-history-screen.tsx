@@ -1,9 +1,9 @@
 import type { AuditEntry } from '@roam/contract/audit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { useFormats } from '../../i18n/formats';
 import { Pager } from '../../ui/pager';
-import type { OperatorScreenProps } from '../app/console-layout';
 import { fieldLabel } from '../lib/field-labels';
 import { useCarAudit } from './api/car-audit';
 import { CarFrame } from './components/car-frame';
@@ -85,7 +85,8 @@ function History({ carId }: { carId: string }) {
 }
 
 /** The car's audit trail (issue #23): who changed what on it, when, each field before and after. */
-export function CarHistoryScreen({ params }: OperatorScreenProps) {
+export function CarHistoryScreen() {
+  const params = useParams();
   const { t } = useTranslation();
   const carId = params.carId ?? '';
   return (

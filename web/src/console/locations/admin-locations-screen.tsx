@@ -12,7 +12,7 @@ import { useDeletePlace, usePlaces } from './api/admin-locations';
 import { CountryForm } from './country-form';
 
 /** The admin's countries and locations (issue #24 item 3): add, change, delete (refused while in use). */
-export function PlacesScreen() {
+export function AdminLocationsScreen() {
   const { t, i18n } = useTranslation();
   const { data } = usePlaces();
   const remove = useDeletePlace();

@@ -3,14 +3,13 @@ import type { Location } from '@roam/contract/locations';
 import type { CreateLocationBody, EditableLocation, LocalizedNames, UpdateLocationBody } from '@roam/contract/places';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useSettings } from '../../lib/settings';
 import { type ContractSchema, useContractForm } from '../../lib/use-contract-form';
 import { FormMessage, SelectField, TextField } from '../../ui/form-field';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
-import type { OperatorScreenProps } from '../app/console-layout';
 import '../components/admin.css';
 import { usePlaces, useSaveLocation } from './api/admin-locations';
 import { NamesFields } from './names-fields';
@@ -50,7 +49,8 @@ type SaveLocation = CreateLocationBody | UpdateLocationBody;
 const toNumber = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
 /** `/operator/places/new` and `/operator/places/{id}` (issue #24 item 3): a location's editor. */
-export function LocationScreen({ params }: OperatorScreenProps) {
+export function LocationScreen() {
+  const params = useParams();
   const { data } = usePlaces();
   if (!data) return <PageLoading />;
   const location = data.locations.find((entry) => entry._id === params.id);

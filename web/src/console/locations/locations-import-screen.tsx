@@ -13,7 +13,7 @@ import { useImportPlaces, usePreviewPlacesImport } from './api/admin-locations';
  * Places import (issue #26 item 3), as the fleet's: the admin chooses a CSV, matches its columns, reads the server's
  * row-by-row report, then imports every row or none.
  */
-export function PlacesImportScreen() {
+export function LocationsImportScreen() {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<PlaceMapping | undefined>(undefined);

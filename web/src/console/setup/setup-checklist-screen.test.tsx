@@ -13,7 +13,7 @@ import { SetupChecklistScreen } from './setup-checklist-screen';
 
 screenTests(['common']);
 beforeAll(() => {
-  // The console's strings load with the console (operator-strings.ts); here the screen alone is rendered.
+  // The console's strings load with its screens (console/app/router.tsx); here the screen alone is rendered.
   i18next.addResourceBundle('en', 'translation', { operatorAdmin, operatorSetup }, true, true);
 });
 

@@ -12,7 +12,7 @@ import { UserScreen } from './user-screen';
 
 screenTests(['common']);
 beforeAll(() => {
-  // The console's strings load with the console (operator-strings.ts); here the screen alone is rendered.
+  // The console's strings load with its screens (console/app/router.tsx); here the screen alone is rendered.
   i18next.addResourceBundle('en', 'translation', { operatorAdmin }, true, true);
 });
 
@@ -33,7 +33,7 @@ const account = (overrides: Partial<AdminUser['user']> = {}): AdminUser => ({
 });
 
 const render = () =>
-  renderScreen(<UserScreen params={{ id: DRIVER._id }} />, { path: `/operator/users/${DRIVER._id}` });
+  renderScreen(<UserScreen />, { path: `/operator/users/${DRIVER._id}`, route: '/operator/users/:id' });
 
 describe('the admin’s user screen', () => {
   it('shows the account and its bookings; suspends it through update-user and says it was signed out', async () => {

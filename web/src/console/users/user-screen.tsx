@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { localeTag, useLanguage } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
 import { useMoney } from '../../lib/use-money';
@@ -8,7 +8,6 @@ import { FormMessage } from '../../ui/form-field';
 import { Page } from '../../ui/page';
 import { PageLoading } from '../../ui/page-loading';
 import { toast } from '../../ui/toast';
-import type { OperatorScreenProps } from '../app/console-layout';
 import { useResendInvitation } from '../suppliers/api/suppliers';
 import '../components/admin.css';
 import { useAdminUser, useDeleteUser, useUpdateUserFlags } from './api/users';
@@ -17,7 +16,8 @@ import { useAdminUser, useDeleteUser, useUpdateUserFlags } from './api/users';
  * One account (issue #24 item 1): its details and latest bookings; verify, suspend (signed out at once, spec §6),
  * reactivate, delete (refused while a booking holds a car now or later).
  */
-export function UserScreen({ params }: OperatorScreenProps) {
+export function UserScreen() {
+  const params = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
   const money = useMoney();

@@ -1,4 +1,4 @@
-import type { Extra, Language } from '@roam/contract/enum-values';
+import { EXTRAS, type Extra, type Language } from '@roam/contract/enum-values';
 import { formatMinor } from '@roam/contract/money';
 import type { OperatorCheckoutResult } from '@roam/contract/operator-checkout';
 import { zonedToInstant } from '@roam/contract/time';
@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LANGUAGE_NAMES, useLanguage } from '../../i18n/index';
+import { importWithStrings, LANGUAGE_NAMES, useLanguage } from '../../i18n/index';
 import { isApiError } from '../../lib/api-client';
 import { useLocations } from '../../lib/locations';
 import { useSession } from '../../lib/session';
@@ -28,16 +28,9 @@ const TIME = /^\d{2}:\d{2}$/;
 type Payment = 'counter' | 'link';
 /**
  * The extras the desk offers: those the car sells (an included one needs no choice), priced by the server with the
- * booking; the additional driver's details are the customer checkout's. Written out rather than filtered from the
- * contract's EXTRAS: importing that value here makes a customer route's chunk export it (ARCHITECTURE §7).
+ * booking; the additional driver's details are the customer checkout's.
  */
-const DESK_EXTRAS: readonly Exclude<Extra, 'additionalDriver'>[] = [
-  'cancellation',
-  'amendments',
-  'theftProtection',
-  'collisionDamageWaiver',
-  'fullInsurance',
-];
+const DESK_EXTRAS = EXTRAS.filter((extra) => extra !== 'additionalDriver');
 /** The customer's fields and their input types (the language is a choice of its own). */
 const CUSTOMER_FIELDS = [
   ['email', 'email'],
@@ -68,7 +61,7 @@ function periodAt(
 /** The server's refusals by field (`customer.email` → `email`), in the reader's language. */
 async function fieldErrorsOf(error: unknown, t: TFunction) {
   if (!isApiError(error)) return { form: t('operatorWalkIn.errors.generic') };
-  const { translateMessage } = await import('../../lib/form-messages');
+  const { translateMessage } = await importWithStrings('lib/form-messages', () => import('../../lib/form-messages'));
   const errors: Record<string, string> = {};
   for (const [field, messages] of Object.entries(error.fieldErrors))
     errors[field.replace(/^customer\./, '')] = translateMessage(t, messages[0] ?? '');

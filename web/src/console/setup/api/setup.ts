@@ -1,16 +1,17 @@
 import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup-checklist';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 // The admin's set-up checklist calls (issue #26 item 2).
 
-/** `GET /api/setup-status`; `enabled`: false for anyone but the admin (the call is theirs alone). */
-export function useSetupStatus(enabled = true) {
-  return useQuery({
-    queryKey: ['setup-status'] as const,
-    queryFn: ({ signal }) => api.get<SetupChecklist>('/api/setup-status', { signal }),
-    enabled,
-  });
+/** `GET /api/setup-status`: the admin's alone. The console's home asks it too (app/router.tsx). */
+export const setupStatusQueryOptions = queryOptions({
+  queryKey: ['setup-status'] as const,
+  queryFn: ({ signal }) => api.get<SetupChecklist>('/api/setup-status', { signal }),
+});
+
+export function useSetupStatus() {
+  return useQuery(setupStatusQueryOptions);
 }
 
 /** `POST /api/setup-test-email`: a test e-mail to the admin's own address; the screen handles a refusal. */
