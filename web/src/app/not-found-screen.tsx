@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Page } from '../ui/page';
+import { Page } from '#web/ui/page';
 
 /** Any path without a screen, and screens switched off by the deployment (spec §2). */
 export function NotFoundScreen() {

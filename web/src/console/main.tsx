@@ -1,16 +1,16 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '../app/app';
-import { queryClient, reportUnhandledError } from '../app/query-client';
-import { getCountryCode } from '../i18n/get-country-code';
-import { initI18n, setLanguageChunks } from '../i18n/index';
-import { chooseStartLanguage } from '../i18n/start-language';
-import { sessionQueryOptions } from '../lib/session';
-import { settingsQueryOptions } from '../lib/settings';
-import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
-import { createConsoleRouter } from './app/router';
-import { CONSOLE_LANGUAGE_CHUNKS } from './app/strings';
-import '../ui/theme.css';
+import { App } from '#web/app/app';
+import { queryClient, reportUnhandledError } from '#web/app/query-client';
+import { getCountryCode } from '#web/i18n/get-country-code';
+import { initI18n, setLanguageChunks } from '#web/i18n/index';
+import { chooseStartLanguage } from '#web/i18n/start-language';
+import { sessionQueryOptions } from '#web/lib/session';
+import { settingsQueryOptions } from '#web/lib/settings';
+import { readStored, STORAGE_KEYS, writeStored } from '#web/lib/storage';
+import { createConsoleRouter } from '#web/console/app/router';
+import { CONSOLE_LANGUAGE_CHUNKS } from '#web/console/app/strings';
+import '#web/ui/theme.css';
 
 // The console: its own page (console.html) and build (vite.console.config.ts), served under /operator/ to a signed-in
 // supplier or admin (server/src/plugins/web-app.ts). It starts as the customer app does (src/main.tsx), with its own

@@ -3,14 +3,14 @@ import type { User } from '@roam/contract/users';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { App } from '../app/app';
-import { createQueryClient } from '../app/query-client';
-import { setLanguageChunks } from '../i18n/index';
-import { STORAGE_KEYS } from '../lib/storage';
-import { CLIO, DRIVER, PARIS } from '../test-fixtures';
-import { serveApi } from '../test-utils';
-import { consoleRoutes } from './app/router';
-import { CONSOLE_LANGUAGE_CHUNKS } from './app/strings';
+import { App } from '#web/app/app';
+import { createQueryClient } from '#web/app/query-client';
+import { setLanguageChunks } from '#web/i18n/index';
+import { STORAGE_KEYS } from '#web/lib/storage';
+import { CLIO, DRIVER, PARIS } from '#web/test-fixtures';
+import { serveApi } from '#web/test-utils';
+import { consoleRoutes } from '#web/console/app/router';
+import { CONSOLE_LANGUAGE_CHUNKS } from '#web/console/app/strings';
 
 // The console's screens as an operator meets them: the console at an /operator/ address, signed in, the server stood
 // in for by `serveApi` (its answers in the contract's shapes). Its strings as console/main.tsx loads them: a test

@@ -1,7 +1,7 @@
 import { type Language, LOCALE_TAGS } from '@roam/contract/enum-values';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { STORAGE_KEYS, writeStored } from '../lib/storage';
+import { STORAGE_KEYS, writeStored } from '#web/lib/storage';
 import { components, core, screens } from './areas.json';
 import type { Area } from './translations';
 

@@ -3,12 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { App } from '../../app/app';
-import { createQueryClient } from '../../app/query-client';
-import { STORAGE_KEYS } from '../../lib/storage';
-import { DRIVER } from '../../test-fixtures';
-import { screenTests } from '../../test-utils';
-import { SUPPLIER } from '../test-utils';
+import { App } from '#web/app/app';
+import { createQueryClient } from '#web/app/query-client';
+import { STORAGE_KEYS } from '#web/lib/storage';
+import { DRIVER } from '#web/test-fixtures';
+import { screenTests } from '#web/test-utils';
+import { SUPPLIER } from '#web/console/test-utils';
 import { consoleRoutes } from './router';
 
 // The console as its own app (console.html, main.tsx): its routes, its layout and its navigation. The server sends

@@ -1,16 +1,17 @@
 import { Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useUserLanguageSync } from '../../features/auth/api/user-language';
-import { useLanguageFromAddress } from '../../i18n/use-language-from-address';
-import { readStoredUser, useSession, useSignOut } from '../../lib/session';
-import { useSettings } from '../../lib/settings';
-import { AccountMenu } from '../../ui/account-menu';
-import { Header } from '../../ui/header';
-import { PageLoading } from '../../ui/page-loading';
-import { RouteProgress } from '../../ui/route-progress';
-import { useResetOnPathChange } from '../../ui/use-reset-on-path-change';
+import { useLanguageFromAddress } from '#web/i18n/use-language-from-address';
+import { readStoredUser, useSession, useSignOut } from '#web/lib/session';
+import { useSettings } from '#web/lib/settings';
+import { AccountMenu } from '#web/ui/account-menu';
+import { Header } from '#web/ui/header';
+import { PageLoading } from '#web/ui/page-loading';
+import { RouteProgress } from '#web/ui/route-progress';
+import { useResetOnPathChange } from '#web/ui/use-reset-on-path-change';
+import { useUserLanguageSync } from '#web/features/auth/api/user-language';
 import { ConsoleNav } from './console-nav';
+import '#web/console/components/console.css';
 import './console-layout.css';
 
 /**

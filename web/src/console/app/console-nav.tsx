@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Icon } from '../../ui/icons';
+import { Icon } from '#web/ui/icons';
 import { useSections } from './sections';
 
 /**

@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { RouteErrorBoundary } from '../../app/route-error-boundary';
-import AREAS from '../../i18n/areas.json';
-import { loadStrings } from '../../i18n/index';
-import type { Area } from '../../i18n/translations';
-import { sessionQueryOptions } from '../../lib/session';
-import { PageLoading } from '../../ui/page-loading';
-import { setupStatusQueryOptions } from '../setup/api/setup';
+import { RouteErrorBoundary } from '#web/app/route-error-boundary';
+import AREAS from '#web/i18n/areas.json';
+import { loadStrings } from '#web/i18n/index';
+import type { Area } from '#web/i18n/translations';
+import { sessionQueryOptions } from '#web/lib/session';
+import { PageLoading } from '#web/ui/page-loading';
+import { setupStatusQueryOptions } from '#web/console/setup/api/setup';
 import { ConsoleLayout } from './console-layout';
 
 type ConsoleScreen = keyof typeof AREAS.console.screens;
@@ -71,7 +71,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'dashboard',
               ...screen(
                 'dashboard',
-                () => import('../dashboard/dashboard-screen'),
+                () => import('#web/console/dashboard/dashboard-screen'),
                 (m) => m.DashboardScreen,
               ),
             },
@@ -79,7 +79,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'cars',
               ...screen(
                 'car-list',
-                () => import('../fleet/car-list-screen'),
+                () => import('#web/console/fleet/car-list-screen'),
                 (m) => m.CarListScreen,
               ),
             },
@@ -87,7 +87,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'cars/new',
               ...screen(
                 'car-editor',
-                () => import('../fleet/car-editor-screen'),
+                () => import('#web/console/fleet/car-editor-screen'),
                 (m) => m.CarEditorScreen,
               ),
             },
@@ -95,7 +95,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'cars/import',
               ...screen(
                 'import',
-                () => import('../fleet-import/import-screen'),
+                () => import('#web/console/fleet-import/import-screen'),
                 (m) => m.ImportScreen,
               ),
             },
@@ -103,7 +103,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'cars/:carId',
               ...screen(
                 'car-editor',
-                () => import('../fleet/car-editor-screen'),
+                () => import('#web/console/fleet/car-editor-screen'),
                 (m) => m.CarEditorScreen,
               ),
             },
@@ -111,7 +111,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'cars/:carId/availability',
               ...screen(
                 'car-availability',
-                () => import('../fleet/car-availability-screen'),
+                () => import('#web/console/fleet/car-availability-screen'),
                 (m) => m.CarAvailabilityScreen,
               ),
             },
@@ -119,7 +119,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'cars/:carId/history',
               ...screen(
                 'car-history',
-                () => import('../fleet/car-history-screen'),
+                () => import('#web/console/fleet/car-history-screen'),
                 (m) => m.CarHistoryScreen,
               ),
             },
@@ -127,7 +127,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'profile',
               ...screen(
                 'supplier-profile',
-                () => import('../supplier-profile/supplier-profile-screen'),
+                () => import('#web/console/supplier-profile/supplier-profile-screen'),
                 (m) => m.SupplierProfileScreen,
               ),
             },
@@ -135,7 +135,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'cancellation-requests',
               ...screen(
                 'cancellation-requests',
-                () => import('../cancellations/cancellation-requests-screen'),
+                () => import('#web/console/cancellations/cancellation-requests-screen'),
                 (m) => m.CancellationRequestsScreen,
               ),
             },
@@ -143,7 +143,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'scheduler',
               ...screen(
                 'scheduler',
-                () => import('../scheduler/scheduler-screen'),
+                () => import('#web/console/scheduler/scheduler-screen'),
                 (m) => m.SchedulerScreen,
               ),
             },
@@ -151,7 +151,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'bookings/new',
               ...screen(
                 'walk-in',
-                () => import('../walk-in/walk-in-screen'),
+                () => import('#web/console/walk-in/walk-in-screen'),
                 (m) => m.WalkInScreen,
               ),
             },
@@ -162,7 +162,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'setup',
                   ...screen(
                     'setup-checklist',
-                    () => import('../setup/setup-checklist-screen'),
+                    () => import('#web/console/setup/setup-checklist-screen'),
                     (m) => m.SetupChecklistScreen,
                   ),
                 },
@@ -170,7 +170,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'users',
                   ...screen(
                     'users',
-                    () => import('../users/users-screen'),
+                    () => import('#web/console/users/users-screen'),
                     (m) => m.UsersScreen,
                   ),
                 },
@@ -178,7 +178,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'users/:id',
                   ...screen(
                     'user',
-                    () => import('../users/user-screen'),
+                    () => import('#web/console/users/user-screen'),
                     (m) => m.UserScreen,
                   ),
                 },
@@ -186,7 +186,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'suppliers',
                   ...screen(
                     'supplier-accounts',
-                    () => import('../suppliers/supplier-accounts-screen'),
+                    () => import('#web/console/suppliers/supplier-accounts-screen'),
                     (m) => m.SuppliersScreen,
                   ),
                 },
@@ -194,7 +194,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'places',
                   ...screen(
                     'admin-locations',
-                    () => import('../locations/admin-locations-screen'),
+                    () => import('#web/console/locations/admin-locations-screen'),
                     (m) => m.AdminLocationsScreen,
                   ),
                 },
@@ -202,7 +202,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'places/import',
                   ...screen(
                     'locations-import',
-                    () => import('../locations/locations-import-screen'),
+                    () => import('#web/console/locations/locations-import-screen'),
                     (m) => m.LocationsImportScreen,
                   ),
                 },
@@ -210,7 +210,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'places/:id',
                   ...screen(
                     'location',
-                    () => import('../locations/location-screen'),
+                    () => import('#web/console/locations/location-screen'),
                     (m) => m.LocationScreen,
                   ),
                 },
@@ -218,7 +218,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'settings',
                   ...screen(
                     'booking-rules',
-                    () => import('../booking-rules/booking-rules-screen'),
+                    () => import('#web/console/booking-rules/booking-rules-screen'),
                     (m) => m.BookingRulesScreen,
                   ),
                 },

@@ -3,9 +3,9 @@ import type { User } from '@roam/contract/users';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DRIVER } from '../../test-fixtures';
-import { describedBy, screenTests } from '../../test-utils';
-import { renderOperator, SUPPLIER } from '../test-utils';
+import { DRIVER } from '#web/test-fixtures';
+import { describedBy, screenTests } from '#web/test-utils';
+import { renderOperator, SUPPLIER } from '#web/console/test-utils';
 
 screenTests();
 

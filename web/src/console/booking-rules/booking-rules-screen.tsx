@@ -5,13 +5,13 @@ import {
 } from '@roam/contract/run-time-setting-ranges';
 import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/run-time-settings';
 import { useTranslation } from 'react-i18next';
-import { useFormats } from '../../i18n/formats';
-import { useContractForm } from '../../lib/use-contract-form';
-import { FormMessage, TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
-import { toast } from '../../ui/toast';
-import '../components/admin.css';
+import { useFormats } from '#web/i18n/formats';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { toast } from '#web/ui/toast';
+import '#web/console/components/admin.css';
 import { useRunTimeSettings, useUpdateRunTimeSettings } from './api/booking-rules';
 
 /** The rules in the order the form shows them, grouped as a driver meets them. */

@@ -2,9 +2,9 @@ import type { CancellationRequest } from '@roam/contract/cancellations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CLIO, DRIVER, PARIS } from '../../test-fixtures';
-import { describedBy, screenTests } from '../../test-utils';
-import { renderOperator, SUPPLIER } from '../test-utils';
+import { CLIO, DRIVER, PARIS } from '#web/test-fixtures';
+import { describedBy, screenTests } from '#web/test-utils';
+import { renderOperator, SUPPLIER } from '#web/console/test-utils';
 
 screenTests();
 

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useLanguage } from '../../i18n/index';
-import { useSession } from '../../lib/session';
-import { Page } from '../../ui/page';
-import { Pager } from '../../ui/pager';
+import { useLanguage } from '#web/i18n/index';
+import { useSession } from '#web/lib/session';
+import { Page } from '#web/ui/page';
+import { Pager } from '#web/ui/pager';
 import { useCancellationRequests } from './api/cancellation-requests';
 import { RequestCard } from './components/request-card';
-import '../supplier-profile/supplier-profile.css';
 import './cancellations.css';
-import { SupplierParam } from '../components/supplier-select';
+import { SupplierParam } from '#web/console/components/supplier-select';
 
 const PAGE_SIZE = 10;
 

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client';
-import { FileField } from '../../ui/file-field';
-import { FormMessage } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
+import { isApiError } from '#web/lib/api-client';
+import { FileField } from '#web/ui/file-field';
+import { FormMessage } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
 
 /** A refused upload in the reader's words, chosen by code (HOUSE-STYLE "Errors, end to end"). */
 function uploadError(t: TFunction, error: unknown, fallback: string): string {

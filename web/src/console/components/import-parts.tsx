@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client';
-import { FileField } from '../../ui/file-field';
-import { SelectField } from '../../ui/form-field';
+import { isApiError } from '#web/lib/api-client';
+import { FileField } from '#web/ui/file-field';
+import { SelectField } from '#web/ui/form-field';
 
 // What the fleet's and the places' import screens share (issue #26 item 3): the file with its checking state and
 // its refusal, and the matching of the import's columns onto the file's headers.

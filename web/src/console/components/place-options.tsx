@@ -1,6 +1,6 @@
 import type { Language } from '@roam/contract/enum-values';
 import type { Location } from '@roam/contract/locations';
-import { localeTag } from '../../i18n/index';
+import { localeTag } from '#web/i18n/index';
 
 /** Places grouped by country, each country and place in alphabetical order of the interface language. */
 export function placesByCountry(locations: readonly Location[], language: Language): [string, Location[]][] {

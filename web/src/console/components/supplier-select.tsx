@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSuppliers } from '../../features/suppliers/api/get-suppliers';
-import { SelectField } from '../../ui/form-field';
+import { SelectField } from '#web/ui/form-field';
+import { useSuppliers } from '#web/features/suppliers/api/get-suppliers';
 
 /**
  * The admin's choice of a supplier (issue #23: the cars list's filter, a new car's supplier, the profile and the

@@ -1,9 +1,9 @@
 import type { Dashboard } from '@roam/contract/dashboard';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PARIS } from '../../test-fixtures';
-import { screenTests } from '../../test-utils';
-import { CLIO_ROW, renderOperator, SUPPLIER } from '../test-utils';
+import { PARIS } from '#web/test-fixtures';
+import { screenTests } from '#web/test-utils';
+import { CLIO_ROW, renderOperator, SUPPLIER } from '#web/console/test-utils';
 
 screenTests();
 

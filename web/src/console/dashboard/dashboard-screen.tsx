@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useLanguage } from '../../i18n/index';
-import { useSession } from '../../lib/session';
-import { TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { SupplierSelect } from '../components/supplier-select';
-import { addDays } from '../scheduler/timeline';
+import { useLanguage } from '#web/i18n/index';
+import { useSession } from '#web/lib/session';
+import { TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { SupplierSelect } from '#web/console/components/supplier-select';
+import { addDays } from '#web/console/lib/days';
 import { useDashboard, useRefreshDashboard } from './api/dashboard';
 import { RevenueSection } from './components/revenue-section';
 import { TodaySection } from './components/today-section';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../ui/form-field';
+import { TextField } from '#web/ui/form-field';
+import { addDays } from '#web/console/lib/days';
 import { exportBookingsHref } from './api/fleet-import';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -12,7 +13,6 @@ export function ExportBookings({ supplierId }: { supplierId: string | undefined 
   const [from, setFrom] = useState(monthAgo);
   const [to, setTo] = useState(today);
   // The server's period ends before `to`: the day after the last day chosen.
-  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   return (
     <fieldset className="op-import__period">
@@ -20,7 +20,7 @@ export function ExportBookings({ supplierId }: { supplierId: string | undefined 
       <TextField label={t('operatorImport.export.from')} name="from" type="date" value={from} onChange={setFrom} />
       <TextField label={t('operatorImport.export.to')} name="to" type="date" value={to} onChange={setTo} />
       {valid ? (
-        <a href={exportBookingsHref(from, dayAfter(to), supplierId)} download>
+        <a href={exportBookingsHref(from, addDays(to, 1), supplierId)} download>
           {t('operatorImport.export.bookings')}
         </a>
       ) : (

@@ -2,8 +2,8 @@ import type { ImportReport } from '@roam/contract/fleet-import';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { screenTests } from '../../test-utils';
-import { renderOperator } from '../test-utils';
+import { screenTests } from '#web/test-utils';
+import { renderOperator } from '#web/console/test-utils';
 
 screenTests();
 

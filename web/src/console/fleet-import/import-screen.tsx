@@ -2,15 +2,15 @@ import { CAR_CSV_COLUMNS, type ImportMapping, type ImportReport } from '@roam/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useSuppliers } from '../../features/suppliers/api/get-suppliers';
-import { useSession } from '../../lib/session';
-import { SelectField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { ColumnMapping, CsvFileField } from '../components/import-parts';
-import { ImportReportTable } from '../components/import-report-table';
+import { useSession } from '#web/lib/session';
+import { SelectField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { useSuppliers } from '#web/features/suppliers/api/get-suppliers';
+import { ColumnMapping, CsvFileField } from '#web/console/components/import-parts';
+import { ImportReportTable } from '#web/console/components/import-report-table';
 import { exportCarsHref, useImportCars, usePreviewImport } from './api/fleet-import';
 import { ExportBookings } from './export-bookings';
-import '../components/import.css';
+import '#web/console/components/import.css';
 
 /**
  * Fleet import (issue #26 item 3): the operator chooses a CSV, maps its columns (prefilled from the headers named as a

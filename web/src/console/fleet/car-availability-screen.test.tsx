@@ -2,8 +2,8 @@ import type { CarBlock, CarCalendar } from '@roam/contract/car-blocks';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { refusal, screenTests } from '../../test-utils';
-import { OPERATOR_CLIO, renderOperator } from '../test-utils';
+import { refusal, screenTests } from '#web/test-utils';
+import { OPERATOR_CLIO, renderOperator } from '#web/console/test-utils';
 
 screenTests();
 

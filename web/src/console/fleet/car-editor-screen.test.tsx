@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PARIS } from '../../test-fixtures';
-import { describedBy, refusal, screenTests } from '../../test-utils';
-import { OPERATOR_CLIO, renderOperator, SUPPLIER } from '../test-utils';
+import { PARIS } from '#web/test-fixtures';
+import { describedBy, refusal, screenTests } from '#web/test-utils';
+import { OPERATOR_CLIO, renderOperator, SUPPLIER } from '#web/console/test-utils';
 
 screenTests();
 

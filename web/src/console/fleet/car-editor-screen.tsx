@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { useSession } from '../../lib/session';
-import { Page } from '../../ui/page';
+import { useSession } from '#web/lib/session';
+import { Page } from '#web/ui/page';
 import { CarForm } from './components/car-form';
 import { BackToCars, CarFrame } from './components/car-frame';
 import { CarImage } from './components/car-image';

@@ -1,9 +1,9 @@
 import type { AuditPage } from '@roam/contract/audit';
 import { screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { changeLanguage } from '../../i18n/index';
-import { screenTests } from '../../test-utils';
-import { OPERATOR_CLIO, renderOperator, SUPPLIER } from '../test-utils';
+import { changeLanguage } from '#web/i18n/index';
+import { screenTests } from '#web/test-utils';
+import { OPERATOR_CLIO, renderOperator, SUPPLIER } from '#web/console/test-utils';
 
 screenTests();
 

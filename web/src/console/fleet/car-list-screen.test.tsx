@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { screenTests } from '../../test-utils';
-import { CLIO_ROW, renderOperator } from '../test-utils';
+import { screenTests } from '#web/test-utils';
+import { CLIO_ROW, renderOperator } from '#web/console/test-utils';
 
 screenTests();
 

@@ -2,10 +2,10 @@ import { CAR_AVAILABILITIES, type CarAvailability, OPERATOR_CAR_SORTS } from '@r
 import { CAR_RANGES, type CarRange } from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useLanguage } from '../../i18n/index';
-import { useSession } from '../../lib/session';
-import { Page } from '../../ui/page';
-import { Pager } from '../../ui/pager';
+import { useLanguage } from '#web/i18n/index';
+import { useSession } from '#web/lib/session';
+import { Page } from '#web/ui/page';
+import { Pager } from '#web/ui/pager';
 import { useOperatorCars } from './api/fleet';
 import { CarFilters, type CarListFilters } from './components/car-filters';
 import { CarRow } from './components/car-row';

@@ -1,6 +1,6 @@
 import type { BlockReason, CarBlock, CreateCarBlockBody } from '@roam/contract/car-blocks';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
-import type { ContractSchema } from '../../lib/use-contract-form';
+import type { ContractSchema } from '#web/lib/use-contract-form';
 
 // A blocked period as its operator types it (issue #23 item 3): days and times at the car's place, turned into the
 // instants the server takes (contract car-blocks.ts) with the calendar's time zone, as the search form does for a

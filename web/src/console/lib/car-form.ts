@@ -1,7 +1,7 @@
 import { CAR_OPTIONS, type CarOption, EXTRAS, type Extra } from '@roam/contract/enum-values';
 import type { CarFields, CreateCarBody, DateBasedPeriod, OperatorCar } from '@roam/contract/fleet';
 import { RATE_FIELDS, type RateField } from '@roam/contract/price-rates';
-import type { ContractSchema } from '../../lib/use-contract-form';
+import type { ContractSchema } from '#web/lib/use-contract-form';
 
 // The car editor's values (issue #23 item 2): what the operator types, as text where it types text. Money is typed in
 // major units of the base currency (EUR) and sent in minor units; a blank optional price is "not set" (null). The

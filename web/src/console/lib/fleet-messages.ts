@@ -3,8 +3,8 @@ import type { BLOCK_MESSAGES } from '@roam/contract/car-blocks';
 import type { FLEET_MESSAGES } from '@roam/contract/fleet';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
-import { useFormats } from '../../i18n/formats';
-import type { MessageTranslator } from '../../lib/form-messages';
+import { useFormats } from '#web/i18n/formats';
+import type { MessageTranslator } from '#web/lib/form-messages';
 
 // The operator's rules speak the contract's English (FLEET_MESSAGES, BLOCK_MESSAGES); the console's forms show them
 // translated at their fields through the one form hook, whose message map (lib/form-messages.ts) customers' forms
@@ -80,7 +80,7 @@ export function useFleetMessages(own?: MessageTranslator): ((t: TFunction, messa
     void Promise.all([
       import('@roam/contract/fleet'),
       import('@roam/contract/car-blocks'),
-      import('../../lib/form-messages'),
+      import('#web/lib/form-messages'),
     ]).then(([fleet, blocks, messages]) => {
       if (!live) return;
       const day = (date: string) =>

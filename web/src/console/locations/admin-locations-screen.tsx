@@ -2,12 +2,12 @@ import type { EditableCountry } from '@roam/contract/places';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../lib/api-client';
-import { useConfirm } from '../../ui/confirm';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
-import { toast } from '../../ui/toast';
-import '../components/admin.css';
+import { isApiError } from '#web/lib/api-client';
+import { useConfirm } from '#web/ui/confirm';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { toast } from '#web/ui/toast';
+import '#web/console/components/admin.css';
 import { useDeletePlace, usePlaces } from './api/admin-locations';
 import { CountryForm } from './country-form';
 

@@ -1,9 +1,9 @@
 import type { CreateCountryBody, EditableCountry, UpdateCountryBody } from '@roam/contract/places';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ContractSchema, useContractForm } from '../../lib/use-contract-form';
-import { FormMessage, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
+import { type ContractSchema, useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, TextField } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
 import { useSaveCountry } from './api/admin-locations';
 import { NamesFields } from './names-fields';
 

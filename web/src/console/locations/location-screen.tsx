@@ -4,18 +4,18 @@ import type { CreateLocationBody, EditableLocation, LocalizedNames, UpdateLocati
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useSettings } from '../../lib/settings';
-import { type ContractSchema, useContractForm } from '../../lib/use-contract-form';
-import { FormMessage, SelectField, TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
-import { toast } from '../../ui/toast';
-import '../components/admin.css';
+import { useSettings } from '#web/lib/settings';
+import { type ContractSchema, useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, SelectField, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { toast } from '#web/ui/toast';
+import '#web/console/components/admin.css';
 import { usePlaces, useSaveLocation } from './api/admin-locations';
 import { NamesFields } from './names-fields';
 
 // The customer's map, its own chunk already: a click on it places the location (the fields are the keyboard's way).
-const LocationsMap = lazy(() => import('../../ui/locations-map').then((m) => ({ default: m.LocationsMap })));
+const LocationsMap = lazy(() => import('#web/ui/locations-map').then((m) => ({ default: m.LocationsMap })));
 
 const round = (value: number) => Math.round(value * 1e5) / 1e5;
 

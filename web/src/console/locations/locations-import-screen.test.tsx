@@ -2,9 +2,9 @@ import type { PlacesImportReport } from '@roam/contract/places-import';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DRIVER } from '../../test-fixtures';
-import { screenTests } from '../../test-utils';
-import { renderOperator } from '../test-utils';
+import { DRIVER } from '#web/test-fixtures';
+import { screenTests } from '#web/test-utils';
+import { renderOperator } from '#web/console/test-utils';
 
 screenTests();
 

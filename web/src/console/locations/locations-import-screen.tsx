@@ -3,10 +3,10 @@ import type { PlaceMapping, PlacesImportReport } from '@roam/contract/places-imp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Page } from '../../ui/page';
-import { ColumnMapping, CsvFileField } from '../components/import-parts';
-import { ImportReportTable } from '../components/import-report-table';
-import '../components/import.css';
+import { Page } from '#web/ui/page';
+import { ColumnMapping, CsvFileField } from '#web/console/components/import-parts';
+import { ImportReportTable } from '#web/console/components/import-report-table';
+import '#web/console/components/import.css';
 import { useImportPlaces, usePreviewPlacesImport } from './api/admin-locations';
 
 /**

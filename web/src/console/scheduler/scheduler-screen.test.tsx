@@ -2,9 +2,9 @@ import type { SchedulerPage } from '@roam/contract/scheduler';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PARIS } from '../../test-fixtures';
-import { screenTests } from '../../test-utils';
-import { CLIO_ROW, renderOperator } from '../test-utils';
+import { PARIS } from '#web/test-fixtures';
+import { screenTests } from '#web/test-utils';
+import { CLIO_ROW, renderOperator } from '#web/console/test-utils';
 
 screenTests();
 

@@ -1,17 +1,18 @@
 import { CAR_RANGES, type CarRange } from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useLanguage } from '../../i18n/index';
-import { useLocations } from '../../lib/locations';
-import { useSession } from '../../lib/session';
-import { SelectField, TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { Pager } from '../../ui/pager';
-import { PlaceOptions } from '../components/place-options';
-import { SupplierSelect } from '../components/supplier-select';
+import { useLanguage } from '#web/i18n/index';
+import { useLocations } from '#web/lib/locations';
+import { useSession } from '#web/lib/session';
+import { SelectField, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { Pager } from '#web/ui/pager';
+import { PlaceOptions } from '#web/console/components/place-options';
+import { SupplierSelect } from '#web/console/components/supplier-select';
+import { addDays } from '#web/console/lib/days';
 import { useScheduler } from './api/scheduler';
 import { TimelineTable } from './components/timeline-table';
-import { addDays, FORTNIGHT } from './timeline';
+import { FORTNIGHT } from './timeline';
 import './scheduler.css';
 
 /** Cars per page: a screenful of rows, each page one query (ARCHITECTURE §7). */

@@ -1,6 +1,7 @@
 import type { SchedulerRow } from '@roam/contract/scheduler';
 import { describe, expect, it } from 'vitest';
-import { addDays, rowCells } from './timeline';
+import { addDays } from '#web/console/lib/days';
+import { rowCells } from './timeline';
 
 // The scheduler's bars over its day columns (issue #24 item 4), at the place's clock.
 

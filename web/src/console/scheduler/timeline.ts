@@ -1,5 +1,6 @@
 import type { SchedulerRow } from '@roam/contract/scheduler';
 import { instantToZoned } from '@roam/contract/time';
+import { addDays } from '#web/console/lib/days';
 
 // The scheduler's timeline (issue #24 item 4): days at the place as columns, and what holds a car as bars over the
 // days they touch. Pure, so the screen only draws.
@@ -8,11 +9,6 @@ import { instantToZoned } from '@roam/contract/time';
 export const FORTNIGHT = 14;
 
 const DAY_MS = 24 * 3600_000;
-
-/** 'YYYY-MM-DD' `offset` days after `date`. */
-export function addDays(date: string, offset: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The `count` dates from `from`. */
 export const daysFrom = (from: string, count: number) => Array.from({ length: count }, (_, i) => addDays(from, i));

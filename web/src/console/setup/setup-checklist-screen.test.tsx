@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import operatorAdmin from '../../i18n/locales/en/operatorAdmin.json';
-import operatorSetup from '../../i18n/locales/en/operatorSetup.json';
-import { refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import operatorAdmin from '#web/i18n/locales/en/operatorAdmin.json';
+import operatorSetup from '#web/i18n/locales/en/operatorSetup.json';
+import { refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { SetupChecklistScreen } from './setup-checklist-screen';
 
 // Issue #26 item 2: the admin's set-up checklist — each step done or to do, with the screen that does it or the

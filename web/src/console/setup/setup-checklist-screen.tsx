@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../ui/page';
+import { Page } from '#web/ui/page';
 import { SetupChecklist } from './setup-checklist';
 
 /** `/operator/setup` (issue #26 item 2): the admin's checklist from an empty site to the first booking. */

@@ -2,9 +2,9 @@ import type { SetupChecklist as Checklist, SetupStep } from '@roam/contract/setu
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../lib/api-client';
-import { PageLoading } from '../../ui/page-loading';
-import { toast } from '../../ui/toast';
+import { isApiError } from '#web/lib/api-client';
+import { PageLoading } from '#web/ui/page-loading';
+import { toast } from '#web/ui/toast';
 import { useSendTestEmail, useSetupStatus } from './api/setup';
 import './setup.css';
 

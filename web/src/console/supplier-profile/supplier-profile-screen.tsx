@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
+import { isApiError } from '#web/lib/api-client';
+import { useSession } from '#web/lib/session';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
 import { useSupplierProfile } from './api/supplier-profile';
 import { ProfileForm } from './components/profile-form';
 import { SupplierLogo } from './components/supplier-logo';
-import '../fleet/fleet.css';
 import './supplier-profile.css';
-import { SupplierParam } from '../components/supplier-select';
+import { SupplierParam } from '#web/console/components/supplier-select';
 
 /**
  * The supplier profile (issue #23 item 5): a supplier edits its own; the admin chooses the supplier (`?supplier=`),

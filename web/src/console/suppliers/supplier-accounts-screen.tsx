@@ -1,14 +1,14 @@
 import { LANGUAGES } from '@roam/contract/console-enum-values';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContractForm } from '../../lib/use-contract-form';
-import { FormMessage, SelectField, TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { Pager } from '../../ui/pager';
-import { toast } from '../../ui/toast';
-import '../components/admin.css';
-import { UsersTable } from '../components/users-table';
-import { USERS_PAGE_SIZE, useAdminUsers } from '../users/api/users';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, SelectField, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { Pager } from '#web/ui/pager';
+import { toast } from '#web/ui/toast';
+import '#web/console/components/admin.css';
+import { UsersTable } from '#web/console/components/users-table';
+import { USERS_PAGE_SIZE, useAdminUsers } from '#web/console/users/api/users';
 import { useInviteSupplier } from './api/suppliers';
 
 /**

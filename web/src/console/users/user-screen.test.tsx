@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import operatorAdmin from '../../i18n/locales/en/operatorAdmin.json';
-import { DRIVER } from '../../test-fixtures';
-import { refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import operatorAdmin from '#web/i18n/locales/en/operatorAdmin.json';
+import { DRIVER } from '#web/test-fixtures';
+import { refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { UserScreen } from './user-screen';
 
 // Issue #24 item 1: the admin's view of one account — suspend through the profile call, delete refused while booked.

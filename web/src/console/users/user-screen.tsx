@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { localeTag, useLanguage } from '../../i18n';
-import { isApiError } from '../../lib/api-client';
-import { useMoney } from '../../lib/use-money';
-import { useConfirm } from '../../ui/confirm';
-import { FormMessage } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
-import { toast } from '../../ui/toast';
-import { useResendInvitation } from '../suppliers/api/suppliers';
-import '../components/admin.css';
+import { localeTag, useLanguage } from '#web/i18n';
+import { isApiError } from '#web/lib/api-client';
+import { useMoney } from '#web/lib/use-money';
+import { useConfirm } from '#web/ui/confirm';
+import { FormMessage } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { toast } from '#web/ui/toast';
+import { useResendInvitation } from '#web/console/suppliers/api/suppliers';
+import '#web/console/components/admin.css';
 import { useAdminUser, useDeleteUser, useUpdateUserFlags } from './api/users';
 
 /**

@@ -2,11 +2,11 @@ import type { AdminUsersQuery } from '@roam/contract/admin-users';
 import { USER_TYPES, type UserType } from '@roam/contract/console-enum-values';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { Pager } from '../../ui/pager';
-import '../components/admin.css';
-import { UsersTable } from '../components/users-table';
+import { SelectField, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { Pager } from '#web/ui/pager';
+import '#web/console/components/admin.css';
+import { UsersTable } from '#web/console/components/users-table';
 import { USERS_PAGE_SIZE, useAdminUsers } from './api/users';
 
 type Choice = '' | 'yes' | 'no';

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CLIO, PARIS } from '../../test-fixtures';
-import { screenTests } from '../../test-utils';
-import { renderOperator, SUPPLIER } from '../test-utils';
+import { CLIO, PARIS } from '#web/test-fixtures';
+import { screenTests } from '#web/test-utils';
+import { renderOperator, SUPPLIER } from '#web/console/test-utils';
 
 screenTests();
 

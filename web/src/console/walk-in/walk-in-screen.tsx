@@ -7,14 +7,14 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { importWithStrings, LANGUAGE_NAMES, useLanguage } from '../../i18n/index';
-import { isApiError } from '../../lib/api-client';
-import { useLocations } from '../../lib/locations';
-import { useSession } from '../../lib/session';
-import { CheckboxField, FormMessage, SelectField, TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { ChoiceGroup } from '../components/choice-group';
-import { PlaceOptions } from '../components/place-options';
+import { importWithStrings, LANGUAGE_NAMES, useLanguage } from '#web/i18n/index';
+import { isApiError } from '#web/lib/api-client';
+import { useLocations } from '#web/lib/locations';
+import { useSession } from '#web/lib/session';
+import { CheckboxField, FormMessage, SelectField, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { ChoiceGroup } from '#web/console/components/choice-group';
+import { PlaceOptions } from '#web/console/components/place-options';
 import { freeCarsQuery, operatorCheckout } from './api/walk-in';
 import './walk-in.css';
 
@@ -61,7 +61,7 @@ function periodAt(
 /** The server's refusals by field (`customer.email` → `email`), in the reader's language. */
 async function fieldErrorsOf(error: unknown, t: TFunction) {
   if (!isApiError(error)) return { form: t('operatorWalkIn.errors.generic') };
-  const { translateMessage } = await importWithStrings('lib/form-messages', () => import('../../lib/form-messages'));
+  const { translateMessage } = await importWithStrings('lib/form-messages', () => import('#web/lib/form-messages'));
   const errors: Record<string, string> = {};
   for (const [field, messages] of Object.entries(error.fieldErrors))
     errors[field.replace(/^customer\./, '')] = translateMessage(t, messages[0] ?? '');

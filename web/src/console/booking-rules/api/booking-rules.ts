@@ -1,6 +1,6 @@
 import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/run-time-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The admin's run-time booking rules (issue #24 item 7).
 

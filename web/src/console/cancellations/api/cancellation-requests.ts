@@ -4,7 +4,7 @@ import type {
   CancellationRequestsQuery,
 } from '@roam/contract/cancellations';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The cancellation requests queue (issue #23 item 6, server/src/features/bookings/cancellation-requests.routes.ts):
 // a supplier's own bookings, the admin's any; the server checks the role and the ownership of every one.

@@ -1,8 +1,8 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { FormMessage, TextAreaField } from '../../../ui/form-field';
-import { toast } from '../../../ui/toast';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, TextAreaField } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
 import { useDeclineCancellation } from '../api/cancellation-requests';
 
 /** Declining a request (issue #23 item 6): the message is the driver's answer, by notification and e-mail. */

@@ -3,10 +3,10 @@ import { formatMinor } from '@roam/contract/money';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatInZone } from '../../../i18n/formats';
-import { useLanguage } from '../../../i18n/index';
-import { useConfirm } from '../../../ui/confirm';
-import { toast } from '../../../ui/toast';
+import { formatInZone } from '#web/i18n/formats';
+import { useLanguage } from '#web/i18n/index';
+import { useConfirm } from '#web/ui/confirm';
+import { toast } from '#web/ui/toast';
 import { useApproveCancellation } from '../api/cancellation-requests';
 import { DeclineForm } from './decline-form';
 

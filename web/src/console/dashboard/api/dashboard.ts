@@ -1,6 +1,6 @@
 import type { Dashboard, DashboardQuery } from '@roam/contract/dashboard';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The dashboard's call (issue #24 item 6, server/src/features/dashboard/dashboard.routes.ts).
 

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@roam/contract/dashboard';
 import { formatMinor } from '@roam/contract/money';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n/index';
+import { useLanguage } from '#web/i18n/index';
 import { DashScroll } from './dash-scroll';
 
 /** What counts as earned: bookings confirmed or set by an operator (not abandoned payments, not cancellations). */

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@roam/contract/dashboard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormats } from '../../../i18n/formats';
+import { useFormats } from '#web/i18n/formats';
 import { DashScroll } from './dash-scroll';
 
 /** Today at each place (issue #24 item 6): how many cars go out and come back, then each of them in time order. */

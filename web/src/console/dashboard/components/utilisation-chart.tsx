@@ -1,4 +1,4 @@
-import { useFormats } from '../../../i18n/formats';
+import { useFormats } from '#web/i18n/formats';
 
 export interface ChartBar {
   key: string;

@@ -1,6 +1,6 @@
 import type { Dashboard } from '@roam/contract/dashboard';
 import { useTranslation } from 'react-i18next';
-import { useFormats } from '../../../i18n/formats';
+import { useFormats } from '#web/i18n/formats';
 import { DashScroll } from './dash-scroll';
 import { type ChartBar, UtilisationChart } from './utilisation-chart';
 

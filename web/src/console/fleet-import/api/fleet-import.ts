@@ -1,6 +1,6 @@
 import type { ImportMapping, ImportReport } from '@roam/contract/fleet-import';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // Fleet import and export (issue #26, server/src/features/fleet-import): the server checks every row with the car
 // editor's rules; nothing is written until every row is valid.

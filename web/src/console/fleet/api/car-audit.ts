@@ -1,6 +1,6 @@
 import type { AuditPage } from '@roam/contract/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** `GET /api/car-audit/{id}/{page}/{size}`: the car's audit trail, newest first (issue #23). */
 export function useCarAudit(carId: string, page: number, size: number) {

@@ -1,7 +1,7 @@
 import type { CarBlock, CarCalendar, CreateCarBlockBody, UpdateCarBlockBody } from '@roam/contract/car-blocks';
 import type { Language } from '@roam/contract/enum-values';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // A car's calendar and blocked periods (issue #23 item 3, server/src/features/car-blocks/car-blocks.routes.ts).
 

@@ -7,7 +7,7 @@ import type {
   UpdateCarBody,
 } from '@roam/contract/fleet';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The operator's car calls (issue #23, server/src/features/fleet/fleet.routes.ts): the server checks the role and
 // the ownership of every one. Types only from the contract: its schemas load with the forms that validate.

@@ -2,11 +2,11 @@ import type { CarBlock } from '@roam/contract/car-blocks';
 import { BLOCK_REASONS } from '@roam/contract/console-enum-values';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { FormMessage, SelectField, TextAreaField, TextField } from '../../../ui/form-field';
-import { toast } from '../../../ui/toast';
-import { BLOCK_FIELDS, type BlockFormValues, blockBody, blockSchema, blockValues } from '../../lib/block-form';
-import { useFleetMessages } from '../../lib/fleet-messages';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, SelectField, TextAreaField, TextField } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
+import { BLOCK_FIELDS, type BlockFormValues, blockBody, blockSchema, blockValues } from '#web/console/lib/block-form';
+import { useFleetMessages } from '#web/console/lib/fleet-messages';
 import { useCarBlocks } from '../api/car-calendar';
 
 const EMPTY: BlockFormValues = {

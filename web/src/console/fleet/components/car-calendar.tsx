@@ -1,9 +1,9 @@
 import type { CarBlock, CarCalendar } from '@roam/contract/car-blocks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatInZone, useFormats } from '../../../i18n/formats';
-import { useLanguage } from '../../../i18n/index';
-import { holdsOn, monthWeeks } from '../../lib/calendar';
+import { formatInZone, useFormats } from '#web/i18n/formats';
+import { useLanguage } from '#web/i18n/index';
+import { holdsOn, monthWeeks } from '#web/console/lib/calendar';
 
 /**
  * A month of the car at its place (issue #23 item 3): a table of its days, each saying whether a booking or a blocked

@@ -2,10 +2,10 @@ import { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from '@roam/contract/console-e
 import { CAR_RANGES, type Language } from '@roam/contract/enum-values';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocations } from '../../../lib/locations';
-import { SelectField, TextField } from '../../../ui/form-field';
-import { PlaceOptions } from '../../components/place-options';
-import { SupplierSelect } from '../../components/supplier-select';
+import { useLocations } from '#web/lib/locations';
+import { SelectField, TextField } from '#web/ui/form-field';
+import { PlaceOptions } from '#web/console/components/place-options';
+import { SupplierSelect } from '#web/console/components/supplier-select';
 
 export interface CarListFilters {
   keyword: string;

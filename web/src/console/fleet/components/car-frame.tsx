@@ -2,10 +2,10 @@ import type { OperatorCar } from '@roam/contract/fleet';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../i18n/index';
-import { isApiError } from '../../../lib/api-client';
-import { Page } from '../../../ui/page';
-import { PageLoading } from '../../../ui/page-loading';
+import { useLanguage } from '#web/i18n/index';
+import { isApiError } from '#web/lib/api-client';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
 import { useOperatorCar } from '../api/fleet';
 import { CarTabs } from './car-tabs';
 

@@ -1,7 +1,7 @@
 import type { OperatorCar } from '@roam/contract/fleet';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n/index';
-import { ImageSection } from '../../components/image-section';
+import { useLanguage } from '#web/i18n/index';
+import { ImageSection } from '#web/console/components/image-section';
 import { useCarImage } from '../api/fleet';
 
 /** The car's image (issue #23 item 2), re-encoded by the server to the size the cards show. */

@@ -3,8 +3,8 @@ import type { OperatorCarRow } from '@roam/contract/fleet';
 import { formatMinor } from '@roam/contract/money';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormats } from '../../../i18n/formats';
-import { useLanguage } from '../../../i18n/index';
+import { useFormats } from '#web/i18n/formats';
+import { useLanguage } from '#web/i18n/index';
 
 /** One car of the list: what an operator checks at a glance, and the way to its editor. */
 export function CarRow({ car, showSupplier }: { car: OperatorCarRow; showSupplier: boolean }) {

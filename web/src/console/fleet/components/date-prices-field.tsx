@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { ContractForm, FieldPath } from '../../../lib/use-contract-form';
-import { CheckboxField, TextField } from '../../../ui/form-field';
-import type { CarFormValues, PeriodValues } from '../../lib/car-form';
+import type { ContractForm, FieldPath } from '#web/lib/use-contract-form';
+import { CheckboxField, TextField } from '#web/ui/form-field';
+import type { CarFormValues, PeriodValues } from '#web/console/lib/car-form';
 import { MoneyField } from './money-field';
 
 /**

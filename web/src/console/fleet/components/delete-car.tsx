@@ -2,9 +2,9 @@ import type { OperatorCar } from '@roam/contract/fleet';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
-import { useConfirm } from '../../../ui/confirm';
-import { toast } from '../../../ui/toast';
+import { isApiError } from '#web/lib/api-client';
+import { useConfirm } from '#web/ui/confirm';
+import { toast } from '#web/ui/toast';
 import { useDeleteCar } from '../api/fleet';
 
 /**

@@ -3,10 +3,10 @@ import { EXTRAS, type Extra, FLAT_EXTRAS } from '@roam/contract/enum-values';
 import { formatMinor } from '@roam/contract/money';
 import { withPriceChange } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n/index';
-import type { ContractForm } from '../../../lib/use-contract-form';
-import { ChoiceGroup } from '../../components/choice-group';
-import { type CarFormValues, type ExtraChoice, extraValue } from '../../lib/car-form';
+import { useLanguage } from '#web/i18n/index';
+import type { ContractForm } from '#web/lib/use-contract-form';
+import { ChoiceGroup } from '#web/console/components/choice-group';
+import { type CarFormValues, type ExtraChoice, extraValue } from '#web/console/lib/car-form';
 import { MoneyField } from './money-field';
 
 const FLAT: ReadonlySet<Extra> = new Set(FLAT_EXTRAS);

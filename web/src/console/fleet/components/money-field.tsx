@@ -1,7 +1,7 @@
 import { BASE_CURRENCY } from '@roam/contract/currencies';
 import type { ReactNode } from 'react';
-import type { FieldProps } from '../../../lib/use-contract-form';
-import { TextField } from '../../../ui/form-field';
+import type { FieldProps } from '#web/lib/use-contract-form';
+import { TextField } from '#web/ui/form-field';
 
 /** An amount typed in major units of the base currency (EUR): "12,50" or "12.50"; sent in minor units. */
 export function MoneyField({

@@ -1,11 +1,11 @@
 import type { Location } from '@roam/contract/locations';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n/index';
-import { useLocations } from '../../../lib/locations';
-import type { FieldProps } from '../../../lib/use-contract-form';
-import { TextField } from '../../../ui/form-field';
-import { placesByCountry } from '../../components/place-options';
+import { useLanguage } from '#web/i18n/index';
+import { useLocations } from '#web/lib/locations';
+import type { FieldProps } from '#web/lib/use-contract-form';
+import { TextField } from '#web/ui/form-field';
+import { placesByCountry } from '#web/console/components/place-options';
 
 /** Lower case without accents, for a filter that finds "Orly" in "orly" and "Málaga" in "malaga". */
 const folded = (text: string) =>

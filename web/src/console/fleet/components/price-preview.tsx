@@ -5,10 +5,10 @@ import { RATE_FIELDS } from '@roam/contract/price-rates';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n/index';
-import { useLocations } from '../../../lib/locations';
-import { SelectField, TextField } from '../../../ui/form-field';
-import { type CarFormValues, carBody, periodsOf } from '../../lib/car-form';
+import { useLanguage } from '#web/i18n/index';
+import { useLocations } from '#web/lib/locations';
+import { SelectField, TextField } from '#web/ui/form-field';
+import { type CarFormValues, carBody, periodsOf } from '#web/console/lib/car-form';
 
 const DAY = 24 * 3600_000;
 

@@ -1,7 +1,7 @@
 import { PRICE_RATES } from '@roam/contract/price-rates';
 import { useTranslation } from 'react-i18next';
-import type { ContractForm } from '../../../lib/use-contract-form';
-import type { CarFormValues } from '../../lib/car-form';
+import type { ContractForm } from '#web/lib/use-contract-form';
+import type { CarFormValues } from '#web/console/lib/car-form';
 import { MoneyField } from './money-field';
 
 /**

@@ -1,10 +1,10 @@
 import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
-import type { ContractForm, FieldProps } from '../../../lib/use-contract-form';
-import { CheckboxField, SelectField, TextField } from '../../../ui/form-field';
-import { ChoiceGroup } from '../../components/choice-group';
-import { SupplierSelect } from '../../components/supplier-select';
-import type { CarFormValues } from '../../lib/car-form';
+import type { ContractForm, FieldProps } from '#web/lib/use-contract-form';
+import { CheckboxField, SelectField, TextField } from '#web/ui/form-field';
+import { ChoiceGroup } from '#web/console/components/choice-group';
+import { SupplierSelect } from '#web/console/components/supplier-select';
+import type { CarFormValues } from '#web/console/lib/car-form';
 import { MoneyField } from './money-field';
 
 type TextName =

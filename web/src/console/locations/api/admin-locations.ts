@@ -9,7 +9,7 @@ import type {
 } from '@roam/contract/places';
 import type { PlaceMapping, PlacesImportReport } from '@roam/contract/places-import';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The admin's places calls (issue #24 item 3). A change refreshes the admin's list and the customer's location
 // queries of this browser (lib/locations.ts caches them): search, the map and the autocomplete show it at once.

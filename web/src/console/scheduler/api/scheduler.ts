@@ -1,6 +1,6 @@
 import type { SchedulerBody, SchedulerPage } from '@roam/contract/scheduler';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The scheduler's call (issue #24 item 4, server/src/features/scheduler/scheduler.routes.ts).
 

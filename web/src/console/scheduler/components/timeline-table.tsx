@@ -1,8 +1,8 @@
 import type { SchedulerPage } from '@roam/contract/scheduler';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatInZone, useFormats } from '../../../i18n/formats';
-import { useLanguage } from '../../../i18n/index';
+import { formatInZone, useFormats } from '#web/i18n/formats';
+import { useLanguage } from '#web/i18n/index';
 import { type Bar, daysFrom, rowCells } from '../timeline';
 
 interface TimelineTableProps {

@@ -1,6 +1,6 @@
 import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup-checklist';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The admin's set-up checklist calls (issue #26 item 2).
 

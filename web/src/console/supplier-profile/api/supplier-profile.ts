@@ -1,6 +1,6 @@
 import type { SupplierProfile, UpdateSupplierProfileBody } from '@roam/contract/supplier-profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // A supplier's profile (issue #23 item 5, server/src/features/suppliers/supplier-profile.routes.ts): the supplier
 // itself or the admin; the server checks both, and keeps the price change percentage the admin's alone.

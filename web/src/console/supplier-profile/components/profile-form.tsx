@@ -1,13 +1,13 @@
 import type { SupplierProfile } from '@roam/contract/supplier-profile';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormats } from '../../../i18n/formats';
-import { isApiError } from '../../../lib/api-client';
-import { useSettings } from '../../../lib/settings';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { CheckboxField, FormMessage, TextField } from '../../../ui/form-field';
-import { toast } from '../../../ui/toast';
-import { minorFromText } from '../../lib/car-form';
+import { useFormats } from '#web/i18n/formats';
+import { isApiError } from '#web/lib/api-client';
+import { useSettings } from '#web/lib/settings';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { CheckboxField, FormMessage, TextField } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
+import { minorFromText } from '#web/console/lib/car-form';
 import { useUpdateSupplierProfile } from '../api/supplier-profile';
 
 export interface ProfileValues {

@@ -1,6 +1,6 @@
 import type { SupplierProfile } from '@roam/contract/supplier-profile';
-import { SupplierLogo as CardLogo } from '../../../ui/car-facts';
-import { ImageSection } from '../../components/image-section';
+import { SupplierLogo as CardLogo } from '#web/ui/car-facts';
+import { ImageSection } from '#web/console/components/image-section';
 import { useSupplierLogo } from '../api/supplier-profile';
 
 /**

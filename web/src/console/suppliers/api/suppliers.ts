@@ -1,7 +1,7 @@
 import type { Ok } from '@roam/contract/auth';
 import type { CreateSupplierBody, SupplierProfile } from '@roam/contract/supplier-profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** `POST /api/create-supplier` (issue #24 item 2): the account, and its invitation e-mail. */
 export function useInviteSupplier() {

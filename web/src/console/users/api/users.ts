@@ -2,7 +2,7 @@ import type { AdminUser, AdminUsersPage, AdminUsersQuery } from '@roam/contract/
 import type { UpdateUser } from '@roam/contract/profile';
 import type { User } from '@roam/contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The admin's users calls (issue #24 item 1). Verify, suspend and reactivate are the profile call with its flags.
 

@@ -1,7 +1,7 @@
 import type { SearchCarsBody, SearchCarsResponse } from '@roam/contract/cars';
 import type { OperatorCheckoutBody, OperatorCheckoutResult } from '@roam/contract/operator-checkout';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // Walk-in and phone bookings (issue #24 item 5). The free cars come from the customer search call, asked here
 // rather than through the search feature's module: sharing that module would move it into a chunk of its own, and
