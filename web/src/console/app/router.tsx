@@ -46,6 +46,10 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
     return type === 'supplier' || type === 'admin' ? null : notFound();
   };
   const adminsOnly = async () => ((await userType()) === 'admin' ? null : notFound());
+  // The session is asked once per page load (lib/session.ts): these checks need not run again on every change of a
+  // screen's address, and must not: a screen's filters live in its query string, and a second filter chosen while
+  // the first one's navigation waited on them was lost.
+  const once = () => false;
   // The console's home: the admin's set-up checklist while the business is not ready (no location, supplier or
   // bookable car yet), else the dashboard.
   const home = async () => {
@@ -63,6 +67,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
         {
           // Pathless: errors and first-load fallbacks render inside the layout, under the navigation.
           loader: operatorsOnly,
+          shouldRevalidate: once,
           ErrorBoundary: RouteErrorBoundary,
           HydrateFallback: PageLoading,
           children: [
@@ -157,6 +162,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               loader: adminsOnly,
+              shouldRevalidate: once,
               children: [
                 {
                   path: 'setup',

@@ -16,9 +16,7 @@ const folded = (text: string) =>
 
 /**
  * The places a car serves (spec §3 "pick-up and drop-off"; issue #23): every location, filtered as you type, each a
- * checkbox, the chosen ones listed above, each with its own remove button. Native controls, not react-aria's list
- * box and search field: customer screens load those in their own chunks (the search form, the currency menu), and
- * the console sharing them would cut them out of those chunks (ARCHITECTURE §7: the console adds 0 bytes).
+ * native checkbox, the chosen ones listed above, each with its own remove button.
  */
 export function PlacesField({ field }: { field: FieldProps<readonly string[]> }) {
   const { t } = useTranslation();

@@ -1,17 +1,16 @@
-import type { SearchCarsBody, SearchCarsResponse } from '@roam/contract/cars';
+import type { SearchCarsBody } from '@roam/contract/cars';
 import type { OperatorCheckoutBody, OperatorCheckoutResult } from '@roam/contract/operator-checkout';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
+import { searchCars } from '#web/features/search/api/search-cars';
 
-// Walk-in and phone bookings (issue #24 item 5). The free cars come from the customer search call, asked here
-// rather than through the search feature's module: sharing that module would move it into a chunk of its own, and
-// change what /search downloads (ARCHITECTURE §7: the console adds 0 bytes to customer routes).
+// Walk-in and phone bookings (issue #24 item 5). The free cars come from the customer search call.
 
 /** `POST /api/search-cars/1/{size}`: the cars free over the period at the place, at the price the rules give. */
 export const freeCarsQuery = (body: SearchCarsBody, size: number, enabled: boolean) =>
   queryOptions({
     queryKey: ['operator-free-cars', body, size] as const,
-    queryFn: ({ signal }) => api.post<SearchCarsResponse>(`/api/search-cars/1/${size}`, body, { signal }),
+    queryFn: ({ signal }) => searchCars(body, 1, size, signal),
     enabled,
   });
 
