@@ -14,15 +14,17 @@ type ConsoleScreen = keyof typeof AREAS.console.screens;
 
 /**
  * A route whose screen loads on first visit, with the strings of the areas it shows (i18n/areas.json, `console`, by
- * the screen file's name), as the customer app's screens do (app/router.tsx).
+ * the screen file's name), as the customer app's screens do (app/router.tsx); and its own error boundary, in the
+ * layout: a screen that fails, or whose code does not download, says so under the sections.
  */
 function screen<Module>(
   name: ConsoleScreen,
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType,
-): Pick<RouteObject, 'lazy'> {
+): Pick<RouteObject, 'lazy' | 'ErrorBoundary'> {
   const areas = AREAS.console.screens[name] as Area[];
   return {
+    ErrorBoundary: RouteErrorBoundary,
     lazy: async () => {
       const [module] = await Promise.all([load(), loadStrings(areas)]);
       return { Component: pick(module) };
