@@ -1,14 +1,14 @@
 import { CURRENCIES } from '@roam/contract/currencies';
 import { LanguageSchema } from '@roam/contract/enums';
 import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup-checklist';
+import { cardGateway } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { bookableCarCount, currentFleet } from '#server/features/cars/cars.service.ts';
 import { listAdminLocations } from '#server/features/locations/locations-admin.service.ts';
-import { cardGateway } from '#server/features/payments/payments.service.ts';
 import { listSuppliers } from '#server/features/suppliers/suppliers.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
-import { testEmail } from './setup-emails.ts';
+import { testEmail } from './setup.mail.ts';
 
 // The admin's set-up checklist (issue #26 item 2), computed on each call from the database (places, suppliers, the
 // live fleet of the search index) and the configuration, which holds the site's name, languages, currencies,

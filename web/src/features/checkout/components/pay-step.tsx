@@ -4,17 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useLanguage } from '../../../i18n';
-import { formatInZone } from '../../../i18n/formats';
-import { isApiError } from '../../../lib/api-client';
-import { useSettings } from '../../../lib/settings';
-import { BookingSummaryView } from '../../../ui/booking-summary';
-import { CardForm } from '../../../ui/card-form';
-import { Page } from '../../../ui/page';
-import { PageLoading } from '../../../ui/page-loading';
-import { WalletButton } from '../../../ui/wallet-button';
+import { useLanguage } from '#web/i18n';
+import { formatInZone } from '#web/i18n/formats';
+import { isApiError } from '#web/lib/api-client';
+import { useSettings } from '#web/lib/settings';
+import { BookingSummaryView } from '#web/ui/booking-summary';
+import { CardForm } from '#web/ui/card-form';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { WalletButton } from '#web/ui/wallet-button';
 import { checkWalletOrder, createWalletOrder, payByDemoCard, pendingPaymentQuery } from '../api/booking-payment';
-import type { BackFromPayment } from '../lib/use-checkout-form';
+import type { BackFromPayment } from '../lib/back-from-payment';
 
 /**
  * The checkout's second step (spec §2) at `/checkout?…&booking=<id>`: the booking just made — or found again after a
