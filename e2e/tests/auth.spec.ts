@@ -12,7 +12,7 @@ const MESSAGES = { en, fr } as const;
 /** The interface strings of a language, read from the web app's locale files. */
 const strings = (language: Language) => (key: string) => text(MESSAGES[language], key);
 const t = strings('en');
-/** The account e-mails' subjects (server/src/features/auth/auth.emails.ts), per language. */
+/** The account e-mails' subjects (server/src/i18n/locales/<language>/account.json), per language. */
 const SUBJECTS = {
   en: { activate: 'Activate your Roam account', reset: 'Reset your Roam password' },
   fr: { activate: 'Activez votre compte Roam', reset: 'Réinitialisez votre mot de passe Roam' },

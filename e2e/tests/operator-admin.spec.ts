@@ -14,7 +14,7 @@ type Language = 'en' | 'fr';
 const MESSAGES = { en: locale('en'), fr: locale('fr') } as const;
 const strings = (language: Language) => (key: string) => text(MESSAGES[language], key);
 const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
-/** The invitation e-mail, in the language the admin chose for the supplier (server auth.emails.ts). */
+/** The invitation e-mail, in the language the admin chose for the supplier (server account.mail.ts). */
 const INVITATION_SUBJECTS = { en: 'Your supplier account at Roam', fr: 'Votre compte loueur sur Roam' } as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

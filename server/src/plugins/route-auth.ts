@@ -1,7 +1,7 @@
 import type { UserType } from '@roam/contract/enums';
 import { defaultRoleOf, type Permission, roleMay } from '@roam/contract/team';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { bookingGrantHashOf } from './booking-grant.ts';
 import { requireUser } from './session.ts';
 

@@ -1,4 +1,5 @@
 import { LANGUAGES } from '@roam/contract/console-enum-values';
+import { emptyTexts, keysOf, strayBraces, translationSlips, unfinishedTexts } from '@roam/contract/locale-checks';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
@@ -15,13 +16,6 @@ for (const [file, tree] of Object.entries(localeFiles)) {
 const { en = {}, fr = {}, es = {}, se = {}, de = {} } = trees;
 const areasOf = (language: string) => Object.keys(trees[language] ?? {}).sort();
 
-/** Every leaf as [dot.path, value]. */
-function leaves(tree: Tree, prefix = ''): [string, string][] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
-  );
-}
-
 /** Values that are the same word in every language. */
 const SAME_IN_EVERY_LANGUAGE = new Set([
   'Roam',
@@ -36,7 +30,6 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'Scooter',
 ]);
 
-const english = new Map(leaves(en));
 const translations = { fr, es, se, de } satisfies Record<Exclude<(typeof LANGUAGES)[number], 'en'>, Tree>;
 
 describe('locale files', () => {
@@ -50,49 +43,38 @@ describe('locale files', () => {
   });
 
   it('English has no empty string', () => {
-    expect([...english].filter(([, value]) => value.trim() === '')).toEqual([]);
+    expect(emptyTexts(en)).toEqual([]);
   });
 
   it('has well-formed interpolations in English: no stray braces', () => {
-    const broken = [...english].filter(([, value]) => value.replace(/{{\s*\w+\s*}}/g, '').match(/[{}]/));
-    expect(broken).toEqual([]);
+    expect(strayBraces(en)).toEqual([]);
   });
 
   describe.each(Object.entries(translations))('%s', (_language, tree) => {
-    const entries = leaves(tree);
+    const slips = translationSlips(en, tree, SAME_IN_EVERY_LANGUAGE);
 
     it('has exactly the English keys', () => {
-      expect(entries.map(([key]) => key).sort()).toEqual([...english.keys()].sort());
+      expect(keysOf(tree)).toEqual(keysOf(en));
     });
 
     it('has no empty string', () => {
-      expect(entries.filter(([, value]) => value.trim() === '')).toEqual([]);
+      expect(emptyTexts(tree)).toEqual([]);
     });
 
     it('is translated: no value copied from English', () => {
-      const copied = entries.filter(([key, value]) => value === english.get(key) && !SAME_IN_EVERY_LANGUAGE.has(value));
-      expect(copied).toEqual([]);
+      expect(slips.copied).toEqual([]);
     });
 
     it('keeps the same interpolation variables as English', () => {
-      const variables = (text: string | undefined) =>
-        [...(text ?? '').matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-      const mismatched = entries.filter(
-        ([key, value]) => variables(value).join() !== variables(english.get(key)).join(),
-      );
-      expect(mismatched).toEqual([]);
+      expect(slips.placeholders).toEqual([]);
     });
 
     it('keeps the same <Trans> tags as English', () => {
-      const tags = (text: string | undefined) =>
-        [...(text ?? '').matchAll(/<\/?(\w+)\s*\/?>/g)].map((m) => m[0]).sort();
-      const mismatched = entries.filter(([key, value]) => tags(value).join() !== tags(english.get(key)).join());
-      expect(mismatched).toEqual([]);
+      expect(slips.tags).toEqual([]);
     });
 
     it('has no placeholder text left for a translator', () => {
-      const unfinished = entries.filter(([, value]) => /\b(TODO|FIXME|TRANSLATE|XXX)\b|^\[.*\]$/.test(value));
-      expect(unfinished).toEqual([]);
+      expect(unfinishedTexts(tree)).toEqual([]);
     });
   });
 });
@@ -111,22 +93,18 @@ describe('informational page content', () => {
 
   describe.each(contentPages)('%s', (page) => {
     const fileOf = (language: string) => contentFiles[`../features/info/content/${page}.${language}.json`];
-    const englishContent = new Map(leaves(fileOf('en') ?? {}));
+    const englishContent = fileOf('en') ?? {};
 
     it.each(LANGUAGES.filter((language) => language !== 'en'))(
       '%s has the English structure, translated',
       (language) => {
         const tree = fileOf(language);
         expect(tree, `${page}.${language}.json`).toBeDefined();
-        const entries = leaves(tree ?? {});
-        expect(entries.map(([key]) => key).sort()).toEqual([...englishContent.keys()].sort());
-        expect(entries.filter(([, value]) => value.trim() === '')).toEqual([]);
-        expect(entries.filter(([key, value]) => value === englishContent.get(key))).toEqual([]);
-        const variables = (text: string | undefined) =>
-          [...(text ?? '').matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-        expect(
-          entries.filter(([key, value]) => variables(value).join() !== variables(englishContent.get(key)).join()),
-        ).toEqual([]);
+        const slips = translationSlips(englishContent, tree ?? {}, new Set());
+        expect(keysOf(tree ?? {})).toEqual(keysOf(englishContent));
+        expect(emptyTexts(tree ?? {})).toEqual([]);
+        expect(slips.copied).toEqual([]);
+        expect(slips.placeholders).toEqual([]);
       },
     );
   });

@@ -9,7 +9,7 @@ import './booking-summary.css';
 
 /**
  * A booking as its confirmation shows it (issue #22 item 10), the same on the payment step, the result page and the
- * booking page (and in the e-mail, server booking-mail.ts): the short reference, the vehicle, the supplier, each
+ * booking page (and in the e-mail, server booking.mail.ts): the short reference, the vehicle, the supplier, each
  * place with its address and local time, and the amounts in the booking's own currency as fixed at checkout — what
  * is paid online, what is due at pick-up, the security deposit and when it is taken (issue #22 items 3, 4). With
  * `checklist`, the pick-up checklist (spec §2).

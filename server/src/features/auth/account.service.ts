@@ -5,7 +5,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { isRecaptchaOn, passesRecaptcha, verifyRecaptcha } from '#server/lib/recaptcha.ts';
 import { hashToken, revokeSessions, type SessionUser } from '#server/plugins/session.ts';
-import { accountLinkMail } from './auth.emails.ts';
+import { accountLinkMail } from './account.mail.ts';
 import {
   consumeToken,
   deleteTokens,

@@ -7,9 +7,8 @@ import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { formatLocalTime } from '#server/lib/local-time.ts';
 import { hashToken, type SessionUser } from '#server/plugins/session.ts';
+import { manageLinkMail, paymentLinkMail } from './booking-access.mail.ts';
 import * as repository from './booking-access.repository.ts';
-import { MANAGE_LINK_MAIL } from './manage-link-mail.ts';
-import { PAYMENT_LINK_MAIL } from './payment-link-mail.ts';
 
 // Managing a booking without an account (issue #25 item 1; Rentalcars' and Budget's "Manage booking"). The booking
 // reference and the e-mail it was made with ask for a link; the link goes only to that address, works once and for
@@ -45,7 +44,6 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
   const token = newSecret();
   const parsed = LanguageSchema.safeParse(booking.driverLanguage);
   const language = parsed.success ? parsed.data : 'en';
-  const template = MANAGE_LINK_MAIL[language];
   const params = {
     websiteName: ctx.config.WEBSITE_NAME,
     reference: booking.reference,
@@ -61,11 +59,7 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
       kind: 'link',
       expiresAt: new Date(now.getTime() + LINK_MINUTES * MINUTE),
     });
-    return ctx.mailer.enqueue(tx, {
-      to: booking.driverEmail,
-      subject: template.subject(params),
-      text: template.text(params),
-    });
+    return ctx.mailer.enqueue(tx, { to: booking.driverEmail, ...manageLinkMail(language, params) });
   });
   // A refused delivery stays in the outbox for the sweeper: the caller's answer is the same.
   await ctx.mailer.deliver(queued).catch((err: unknown) => ctx.log.warn({ err }, 'manage link e-mail failed'));
@@ -82,7 +76,6 @@ export async function sendPaymentLink(ctx: AppContext, bookingId: string, timeZo
   if (booking?.status !== 'void' || !booking.holdExpiresAt) return false;
   const token = newSecret();
   const language = LanguageSchema.safeParse(booking.driverLanguage).data ?? ctx.config.DEFAULT_LANGUAGE;
-  const template = PAYMENT_LINK_MAIL[language];
   const params = {
     websiteName: ctx.config.WEBSITE_NAME,
     reference: booking.reference,
@@ -97,11 +90,7 @@ export async function sendPaymentLink(ctx: AppContext, bookingId: string, timeZo
       kind: 'link',
       expiresAt: booking.holdExpiresAt!,
     });
-    return ctx.mailer.enqueue(tx, {
-      to: booking.driverEmail,
-      subject: template.subject(params),
-      text: template.text(params),
-    });
+    return ctx.mailer.enqueue(tx, { to: booking.driverEmail, ...paymentLinkMail(language, params) });
   });
   // A refused delivery stays in the outbox for the sweeper.
   await ctx.mailer.deliver(queued).catch((err: unknown) => ctx.log.warn({ err }, 'payment link e-mail failed'));

@@ -5,10 +5,10 @@ import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
 import type { DownloadedFile } from '#server/lib/download.ts';
 import type { Attachment } from '#server/lib/mailer.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
-import { bookingCalendar } from './booking-calendar.ts';
-import { type BookingDocument, toBookingDocument } from './booking-document.ts';
+import { bookingCalendar } from './booking.calendar.ts';
+import { type BookingDocument, toBookingDocument } from './booking-document.rules.ts';
 import * as repository from './documents.repository.ts';
-import { receiptPdf } from './receipt-pdf.ts';
+import { receiptPdf } from './receipt.pdf.ts';
 
 // A booking's documents (issue #25 item 4): its receipt (PDF) and its calendar file (.ics), in the booking's language.
 // Who may have them is exactly who may read the booking — its driver, the car's supplier, an admin — decided by the

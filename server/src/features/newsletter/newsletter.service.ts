@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { newsletterMail } from './newsletter.mail.ts';
 import {
   confirmSubscriber,
   deleteSubscriber,
   findSubscriberByTokenHash,
   upsertSubscriber,
 } from './newsletter.repository.ts';
-import { newsletterMail } from './newsletter-mail.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -4,7 +4,7 @@ import type { Notification, NotificationPage } from '@roam/contract/notification
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { Mail, QueuedMail } from '#server/lib/mailer.ts';
-import { type BookingNotice, type ChangeNotMadeReason, renderNotice } from './booking-mail.ts';
+import { type BookingNotice, type ChangeNotMadeReason, renderNotice } from './booking.mail.ts';
 import * as repository from './notifications.repository.ts';
 
 // Notifications (spec §3, §7): the owner reads, marks and deletes their own. Bookings, checkout and payments record

@@ -1,12 +1,12 @@
 import { formatMinor } from '@roam/contract/money';
 import { instantToZoned } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
-import type { BookingDocument } from '#server/features/documents/booking-document.ts';
+import type { BookingDocument } from '#server/features/documents/booking-document.rules.ts';
 import { bookingDocument } from '#server/features/documents/documents.service.ts';
 import { deliverNotices, recordNotice } from '#server/features/notifications/notifications.service.ts';
 import { formatLocalTime } from '#server/lib/local-time.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
-import { DROPOFF_REMINDER, PICKUP_REMINDER } from './reminder-mail.ts';
+import { renderReminder } from './reminder.mail.ts';
 import * as repository from './reminders.repository.ts';
 
 // Reminders (issue #25 item 5): 24 hours before pick-up, the place, the time, the checklist and what is due at the
@@ -19,7 +19,6 @@ const NOTIFICATION_KIND = { pickup: 'pickupReminder', dropoff: 'dropoffReminder'
 function reminderMail(ctx: AppContext, document: BookingDocument, kind: repository.ReminderKind) {
   const place = kind === 'pickup' ? document.pickup : document.dropoff;
   const money = (amount: number) => formatMinor(amount, document.money.currency, document.language);
-  const template = (kind === 'pickup' ? PICKUP_REMINDER : DROPOFF_REMINDER)[document.language];
   const params = {
     websiteName: ctx.config.WEBSITE_NAME,
     car: document.carName,
@@ -30,7 +29,7 @@ function reminderMail(ctx: AppContext, document: BookingDocument, kind: reposito
     securityDeposit: money(document.money.securityDeposit),
     link: document.link,
   };
-  return { subject: template.subject(params), text: template.text(params) };
+  return renderReminder(kind, document.language, params);
 }
 
 /** Sends one reminder unless another pass (this process or another) already did; true when this call sent it. */

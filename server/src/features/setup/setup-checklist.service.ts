@@ -8,7 +8,7 @@ import { cardGateway } from '#server/features/payments/payments.service.ts';
 import { listSuppliers } from '#server/features/suppliers/suppliers.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
-import { testEmail } from './setup-emails.ts';
+import { testEmail } from './setup.mail.ts';
 
 // The admin's set-up checklist (issue #26 item 2), computed on each call from the database (places, suppliers, the
 // live fleet of the search index) and the configuration, which holds the site's name, languages, currencies,

@@ -1,0 +1,70 @@
+import { type Language, LanguageSchema } from '@roam/contract/enums';
+import type { CarForBooking } from '#server/lib/car-pricing.repository.ts';
+import { type BookingMoney, bookingMoney } from './booking-money.rules.ts';
+import type { BookingFacts } from './documents.repository.ts';
+
+// One booking as its documents tell it (issue #25 items 4 and 5): the receipt, the calendar file and the reminders
+// are each a rendering of this, in the booking's language — its driver's.
+
+export type DocumentPlace = { name: string; address: string | null; timeZone: string; at: Date };
+
+export type BookingDocument = {
+  id: string;
+  /** The short reference people read (issue #22 item 10). */
+  reference: string;
+  language: Language;
+  status: BookingFacts['booking']['status'];
+  carName: string;
+  driver: { id: string; name: string; email: string; phone: string | null; enableEmailNotifications: boolean };
+  supplier: { name: string; email: string };
+  pickup: DocumentPlace;
+  dropoff: DocumentPlace;
+  money: BookingMoney;
+  /** The booking page, where its owner manages it. */
+  link: string;
+};
+
+const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
+
+export function languageOf(value: string): Language {
+  const parsed = LanguageSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'en';
+}
+
+export function toBookingDocument(
+  facts: BookingFacts,
+  car: CarForBooking | null,
+  settings: { vatRates: Readonly<Record<string, number>>; publicUrl: string },
+): BookingDocument {
+  const { booking } = facts;
+  const language = languageOf(facts.driver.language);
+  return {
+    id: booking.id,
+    reference: booking.reference,
+    language,
+    status: booking.status,
+    carName: facts.carName,
+    driver: {
+      id: booking.driverId,
+      name: facts.driver.name,
+      email: facts.driver.email,
+      phone: facts.driver.phone,
+      enableEmailNotifications: facts.driver.enableEmailNotifications,
+    },
+    supplier: { name: facts.supplier.name, email: facts.supplier.contactEmail ?? facts.supplier.email },
+    pickup: {
+      name: nameIn(facts.pickup.names, language),
+      address: facts.pickup.address,
+      timeZone: facts.pickup.timeZone,
+      at: booking.pickupAt,
+    },
+    dropoff: {
+      name: nameIn(facts.dropoff.names, language),
+      address: facts.dropoff.address,
+      timeZone: facts.dropoff.timeZone,
+      at: booking.dropoffAt,
+    },
+    money: bookingMoney(facts, car, settings.vatRates),
+    link: `${settings.publicUrl}/booking?b=${booking.id}&l=${language}`,
+  };
+}
