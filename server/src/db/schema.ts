@@ -35,6 +35,7 @@ import {
 // The whole domain as known today (issue #2). Money: integer minor units of BASE_CURRENCY (ARCHITECTURE §5).
 
 import { bytea, createdAt, money, tstzrange, updatedAt, xid8 } from './columns.ts';
+import type { StoredAdditionalDriver, StoredLicence } from './schema-counter.ts';
 
 export const files = pgTable(
   'files',
@@ -52,9 +53,14 @@ export const files = pgTable(
      * delete it or attach it to a booking (issue #21 finding 7).
      */
     guestTokenHash: varchar('guest_token_hash', { length: 64 }),
+    /**
+     * The booking a counter file belongs to (an inspection's photo, a signature, a document): private to its
+     * customer and its operators (docs/architecture.md §5 "Files"). No foreign key: a file outlives nothing it names.
+     */
+    bookingId: uuid('booking_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId)],
+  (t) => [index('files_owner_idx').on(t.ownerId), index('files_booking_idx').on(t.bookingId)],
 );
 
 export const users = pgTable(
@@ -201,6 +207,12 @@ export const cars = pgTable(
     trips: integer('trips').notNull().default(0),
     minimumAge: smallint('minimum_age').notNull().default(21),
     co2: integer('co2'),
+    /** The tank in litres, for the fuel charge at return; null: the supplier's default (docs/architecture.md §5). */
+    tankLitres: smallint('tank_litres'),
+    /** The last odometer reading (km), kept by every check-out and return. */
+    odometer: integer('odometer'),
+    /** The odometer at the last service (km). */
+    serviceOdometer: integer('service_odometer'),
     /**
      * Deleted by its operator (issue #23): out of the fleet (no places, not bookable, not listed), kept so that the
      * bookings it had stay in their drivers' and suppliers' history.
@@ -320,6 +332,12 @@ export const bookings = pgTable(
     /** When the driver asked to cancel: the 24-hour rule is judged then, not when the operator decides (issue #23). */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     licenseFileId: uuid('license_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Online check-in (docs/architecture.md §5 "After the booking"): when, and the licence and drivers given. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkIn: jsonb('check_in').$type<{ licence: StoredLicence; additionalDrivers: StoredAdditionalDriver[] }>(),
+    /** The car the booking was made with, when the counter swapped it (an upgrade); and whether it was re-priced. */
+    swappedFromCarId: uuid('swapped_from_car_id'),
+    swapRepriced: boolean('swap_repriced').notNull().default(false),
     /**
      * A guest checkout's browser: the hash of its guest token (plugins/guest-token.ts), the guest's proof that the
      * booking is theirs to pay and to read the payment of (issue #21 findings 1, 8). Null for a signed-in driver.
@@ -344,6 +362,8 @@ export const bookings = pgTable(
     index('bookings_driver_idx').on(t.driverId, t.createdAt),
     index('bookings_supplier_idx').on(t.supplierId, t.createdAt),
     index('bookings_car_idx').on(t.carId),
+    // The counter's queues (docs/architecture.md §5 "After the booking"): cars on rent, overdue returns by drop-off.
+    index('bookings_status_dropoff_idx').on(t.status, t.dropoffAt).where(sql`${t.kind} = 'rental'`),
     // The operator's queue of cancellation requests (issue #23).
     index('bookings_cancel_request_idx').on(t.supplierId).where(sql`${t.cancelRequest}`),
     // Checkout counts an address's unpaid bookings (issue #21 finding 2): only those still blocking a car, unpaid.
@@ -362,5 +382,7 @@ export const bookings = pgTable(
 );
 
 // The tables that keep the business running beside the domain (reminders, notifications, the outbox, limits, the
-// audit trail, refunds, set-up links): schema-operations.ts, re-exported so that `db/schema.ts` stays the one import.
+// audit trail, refunds, set-up links): schema-operations.ts; the counter's: schema-counter.ts; both re-exported so
+// that `db/schema.ts` stays the one import.
+export * from './schema-counter.ts';
 export * from './schema-operations.ts';

@@ -2,7 +2,7 @@ import { bookingActions } from '@roam/contract/booking-actions';
 import type { BookingSummary } from '@roam/contract/booking-summary';
 import type { BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
-import { BLOCKING_STATUSES, type BookingStatus, type Language } from '@roam/contract/enums';
+import { BLOCKING_STATUSES, type BookingStatus, isOperatorStatus, type Language } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { changesOf, recordChangeNotices, sameAs } from '#server/features/amendments/amendment-notices.service.ts';
@@ -228,6 +228,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     // Decided on the locked row: two cancels at once change and notify once.
     const [current] = await repository.lockBookings(tx, [id]);
     if (!current || current.status === 'cancelled') return [];
+    // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
+    if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
     if (operator) {
       await repository.updateBooking(tx, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
       return [await recordStatusNotice(tx, ctx, record, 'cancelled')];
@@ -295,14 +297,20 @@ export async function deleteBookings(ctx: AppContext, user: SessionUser, ids: st
 
 /**
  * `POST /api/update-booking-status` (admin; supplier on its own fleet), all or nothing in one transaction.
- * cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the no-overlap rule (409).
+ * cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the no-overlap rule (409). A
+ * booking the counter took on (on rent, returned, closed, no-show) is refused (409).
  */
 export async function updateBookingStatus(ctx: AppContext, user: SessionUser, ids: string[], status: BookingStatus) {
   const { unique } = await allVisible(ctx, user, ids);
   let mails: (QueuedMail | null)[];
   try {
     mails = await ctx.db.transaction(async (tx) => {
-      const changed = (await repository.lockBookings(tx, unique)).filter((row) => row.status !== status);
+      const locked = await repository.lockBookings(tx, unique);
+      // The counter's statuses are left only through the counter, one way (docs/architecture.md §5).
+      if (locked.some((row) => !isOperatorStatus(row.status))) {
+        throw new AppError('CONFLICT', 'A booking checked out, returned, closed or a no-show keeps its status.');
+      }
+      const changed = locked.filter((row) => row.status !== status);
       await repository.setStatuses(tx, unique, status, blocks(status));
       const queued: (QueuedMail | null)[] = [];
       for (const row of changed) {
