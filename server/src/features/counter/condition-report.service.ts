@@ -10,7 +10,7 @@ import { storeDocument } from './counter-documents.service.ts';
 // The condition report of a returned booking (docs/architecture.md §5 "After the booking"), drawn from what `db` holds
 // (the return's transaction sees the return) and stored as the booking's next `condition_report`.
 
-export async function conditionReportOf(ctx: AppContext, db: DbOrTx, bookingId: string): Promise<ConditionReport> {
+export async function conditionReportOf(_ctx: AppContext, db: DbOrTx, bookingId: string): Promise<ConditionReport> {
   const record = await repository.findCounterBooking(db, bookingId);
   if (!record) throw new AppError('NOT_FOUND', 'Booking not found.');
   const language = languageOf(record.driver.language);

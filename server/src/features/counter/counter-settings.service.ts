@@ -124,7 +124,7 @@ function carRulesAnswer(row: NonNullable<Awaited<ReturnType<typeof repository.ca
   };
 }
 
-async function operatedCarRules(ctx: AppContext, db: DbOrTx, actor: Operator, carId: string) {
+async function operatedCarRules(db: DbOrTx, actor: Operator, carId: string) {
   const row = await repository.carRulesOf(db, carId);
   if (!row) throw new AppError('NOT_FOUND', 'Car not found.');
   if (!operates(actor, row.supplierId)) throw FORBIDDEN();
@@ -133,16 +133,16 @@ async function operatedCarRules(ctx: AppContext, db: DbOrTx, actor: Operator, ca
 
 /** `GET /api/car-charge-rules/{id}`: the car's operator only (another supplier's car: 403, none: 404). */
 export async function readCarChargeRules(ctx: AppContext, actor: Operator, carId: string) {
-  return carRulesAnswer(await operatedCarRules(ctx, ctx.db, actor, carId));
+  return carRulesAnswer(await operatedCarRules(ctx.db, actor, carId));
 }
 
 type CarRulesBody = z.output<typeof UpdateCarChargeRulesBodySchema>;
 
 /** `PUT /api/update-car-charge-rules`: the tank, the odometers and the overrides carried, audited on the car. */
 export async function updateCarChargeRules(ctx: AppContext, actor: Operator, body: CarRulesBody) {
-  await operatedCarRules(ctx, ctx.db, actor, body.carId);
+  await operatedCarRules(ctx.db, actor, body.carId);
   return ctx.db.transaction(async (tx) => {
-    const row = await operatedCarRules(ctx, tx, actor, body.carId);
+    const row = await operatedCarRules(tx, actor, body.carId);
     const before = carRulesAnswer(row);
     const readings = {
       ...(body.tankLitres !== undefined ? { tankLitres: body.tankLitres } : {}),

@@ -196,8 +196,12 @@ export async function chargesOf(db: DbOrTx, bookingId: string) {
 }
 export type ChargeRecord = Awaited<ReturnType<typeof chargesOf>>[number];
 
+/** Charges in the order given: a return's lines keep the order the quote showed them in. */
 export async function insertCharges(tx: DbOrTx, rows: (typeof bookingCharges.$inferInsert)[]) {
-  if (rows.length > 0) await tx.insert(bookingCharges).values(rows);
+  const at = Date.now();
+  if (rows.length > 0) {
+    await tx.insert(bookingCharges).values(rows.map((row, index) => ({ ...row, createdAt: new Date(at + index) })));
+  }
 }
 
 /** A charge, locked for the rest of `tx` (a waiver decided once). */
