@@ -55,6 +55,14 @@ CREATE TABLE "car_charge_rules" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "car_readings" (
+	"car_id" uuid PRIMARY KEY NOT NULL,
+	"tank_litres" smallint,
+	"odometer" integer,
+	"service_odometer" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "charge_rules" (
 	"supplier_id" uuid PRIMARY KEY NOT NULL,
 	"fuel_price_per_litre" integer NOT NULL,
@@ -120,9 +128,6 @@ ALTER TABLE "bookings" ADD COLUMN "checked_in_at" timestamp with time zone;--> s
 ALTER TABLE "bookings" ADD COLUMN "check_in" jsonb;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "swapped_from_car_id" uuid;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "swap_repriced" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "cars" ADD COLUMN "tank_litres" smallint;--> statement-breakpoint
-ALTER TABLE "cars" ADD COLUMN "odometer" integer;--> statement-breakpoint
-ALTER TABLE "cars" ADD COLUMN "service_odometer" integer;--> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "booking_id" uuid;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "attach_file_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "booking_charges" ADD CONSTRAINT "booking_charges_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -132,6 +137,7 @@ ALTER TABLE "booking_documents" ADD CONSTRAINT "booking_documents_booking_id_boo
 ALTER TABLE "booking_documents" ADD CONSTRAINT "booking_documents_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_documents" ADD CONSTRAINT "booking_documents_signature_file_id_files_id_fk" FOREIGN KEY ("signature_file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "car_charge_rules" ADD CONSTRAINT "car_charge_rules_car_id_cars_id_fk" FOREIGN KEY ("car_id") REFERENCES "public"."cars"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "car_readings" ADD CONSTRAINT "car_readings_car_id_cars_id_fk" FOREIGN KEY ("car_id") REFERENCES "public"."cars"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "charge_rules" ADD CONSTRAINT "charge_rules_supplier_id_users_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "counter_settings" ADD CONSTRAINT "counter_settings_supplier_id_users_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "damages" ADD CONSTRAINT "damages_car_id_cars_id_fk" FOREIGN KEY ("car_id") REFERENCES "public"."cars"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -131,6 +131,22 @@ export const chargeRules = pgTable('charge_rules', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * A car's readings at the counter: its tank, its last odometer reading (kept by every check-out and return) and the
+ * reading at its last service. Not on `cars`: a change to `cars` tells the car search's index that the fleet changed
+ * (migration 0005), and a check-out is not a change to what a search shows.
+ */
+export const carReadings = pgTable('car_readings', {
+  carId: uuid('car_id')
+    .primaryKey()
+    .references(() => cars.id, { onDelete: 'cascade' }),
+  /** Litres; null: the supplier's default tank. */
+  tankLitres: smallint('tank_litres'),
+  odometer: integer('odometer'),
+  serviceOdometer: integer('service_odometer'),
+  updatedAt: updatedAt(),
+});
+
 /** A car's overrides of its supplier's charge rules; null follows the supplier. */
 export const carChargeRules = pgTable('car_charge_rules', {
   carId: uuid('car_id')

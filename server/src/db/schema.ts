@@ -207,12 +207,6 @@ export const cars = pgTable(
     trips: integer('trips').notNull().default(0),
     minimumAge: smallint('minimum_age').notNull().default(21),
     co2: integer('co2'),
-    /** The tank in litres, for the fuel charge at return; null: the supplier's default (docs/architecture.md §5). */
-    tankLitres: smallint('tank_litres'),
-    /** The last odometer reading (km), kept by every check-out and return. */
-    odometer: integer('odometer'),
-    /** The odometer at the last service (km). */
-    serviceOdometer: integer('service_odometer'),
     /**
      * Deleted by its operator (issue #23): out of the fleet (no places, not bookable, not listed), kept so that the
      * bookings it had stay in their drivers' and suppliers' history.

@@ -16,6 +16,7 @@ import { licenceColumns } from './counter.mapper.ts';
 import * as repository from './counter.repository.ts';
 import { checklistIssues, damageIssues, driverIssues, fuelIssues, merged } from './counter-checks.rules.ts';
 import { signAgreement } from './counter-documents.service.ts';
+import { updateCarReadings } from './counter-settings.repository.ts';
 import { counterSettingsFor } from './counter-settings.service.ts';
 import { counterTimes, counterView } from './counter-view.service.ts';
 
@@ -104,7 +105,7 @@ export async function checkOut(ctx: AppContext, actor: Operator, id: string, bod
         holdExpiresAt: null,
         ...(swap ? await swapValues(ctx, tx, record, swap, body.swap?.reprice ?? false) : {}),
       });
-      await repository.updateCar(tx, car.id, { odometer: body.odometer });
+      await updateCarReadings(tx, car.id, { odometer: body.odometer });
 
       const agreement = body.signature
         ? await signAgreement(ctx, tx, id, {

@@ -3,7 +3,7 @@ import type { CounterBooking } from '@roam/contract/counter.schema';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, cars, files } from '#server/db/schema.ts';
+import { auditLog, bookings, carReadings, files, fleetVersion } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { pdfText } from '#test/pdf-text.ts';
 import { signIn } from '#test/sign-in.ts';
@@ -107,7 +107,10 @@ describe('check-out', () => {
     // The booking holds the car, the car's odometer follows, the audit names the operator.
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
     expect(row).toMatchObject({ status: 'on_rent', blocksCar: true });
-    const [car] = await t.db.select({ odometer: cars.odometer }).from(cars).where(eq(cars.id, DEMO_IDS.cars.clio));
+    const [car] = await t.db
+      .select({ odometer: carReadings.odometer })
+      .from(carReadings)
+      .where(eq(carReadings.carId, DEMO_IDS.cars.clio));
     expect(car?.odometer).toBe(15230);
     const trail = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(trail.map((entry) => entry.action)).toEqual(['checkOut']);
@@ -195,5 +198,48 @@ describe('check-out', () => {
     expect(refused.json().code).toBe('CAR_STILL_ON_RENT');
     const view = (await t.app.inject({ method: 'GET', url: `/api/counter-booking/${late}`, headers: supplier })).json();
     expect(view.overdue).toBe(true);
+  });
+
+  it('swaps the car for a free one of the same or a higher range, re-priced only when asked; the fleet untouched', async () => {
+    const booked = await insertCar(t);
+    const bigger = await insertCar(t, {
+      name: 'Peugeot 5008',
+      range: 'maxi',
+      dailyPrice: 9900,
+      hourlyPrice: null,
+      biWeeklyPrice: null,
+      weeklyPrice: null,
+    });
+    const smaller = await insertCar(t, { name: 'Fiat 500', range: 'mini', dailyPrice: 2900 });
+    const id = await insertRental(t, 60, 2, { carId: booked, totalAmount: 7800, price: 7800 });
+    const busy = await insertRental(t, 60, 1, { carId: smaller });
+    expect(busy).toBeTruthy();
+    setClock(t, new Date(parisAt(60).getTime() - 3600_000));
+    const candidates = (
+      await t.app.inject({ method: 'GET', url: `/api/counter-swap-cars/${id}`, headers: supplier })
+    ).json();
+    const ids = candidates.results.map((car: { _id: string }) => car._id);
+    expect(ids).toContain(bigger);
+    expect(ids).not.toContain(smaller);
+    expect(candidates.results.find((car: { _id: string }) => car._id === bigger).repricedTotal).toBe(2 * 9900);
+
+    const [version] = await t.db.select().from(fleetVersion);
+    const refused = await post(`/api/check-out/${id}`, checkOutBody({ swap: { carId: smaller, reprice: false } }));
+    expect(refused.json().fieldErrors).toEqual({ 'swap.carId': ['This car is not free for the booking period.'] });
+    const res = await post(`/api/check-out/${id}`, checkOutBody({ swap: { carId: bigger, reprice: true } }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      car: { _id: bigger },
+      swappedFrom: { _id: booked, repriced: true },
+      amounts: { total: 19800 },
+    });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(row).toMatchObject({ carId: bigger, swappedFromCarId: booked, totalAmount: 19800 });
+    const trail = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(trail.find((entry) => entry.action === 'swapCar')?.changes).toMatchObject({
+      totalAmount: { before: 7800, after: 19800 },
+    });
+    // A check-out is no change to what a search shows: the search index is not told to reload the fleet.
+    expect(await t.db.select().from(fleetVersion)).toEqual([version]);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { carChargeRules, cars, chargeRules, counterSettings } from '#server/db/schema.ts';
+import { carChargeRules, carReadings, cars, chargeRules, counterSettings } from '#server/db/schema.ts';
 
 // The only Drizzle code of the counter's settings (docs/architecture.md §5 "After the booking"): a supplier's counter
 // settings and charge rules, a car's overrides, tank and odometer. A missing row is the contract's defaults.
@@ -37,13 +37,14 @@ export async function carRulesOf(db: DbOrTx, carId: string) {
     .select({
       carId: cars.id,
       supplierId: cars.supplierId,
-      tankLitres: cars.tankLitres,
-      odometer: cars.odometer,
-      serviceOdometer: cars.serviceOdometer,
+      tankLitres: carReadings.tankLitres,
+      odometer: carReadings.odometer,
+      serviceOdometer: carReadings.serviceOdometer,
       overrides: carChargeRules,
     })
     .from(cars)
     .leftJoin(carChargeRules, eq(carChargeRules.carId, cars.id))
+    .leftJoin(carReadings, eq(carReadings.carId, cars.id))
     .where(eq(cars.id, carId));
   return row ?? null;
 }
@@ -56,13 +57,14 @@ export async function upsertCarOverrides(tx: DbOrTx, values: typeof carChargeRul
     .onConflictDoUpdate({ target: carChargeRules.carId, set: { ...set, updatedAt: new Date() } });
 }
 
+/** Sets the readings carried (the others stay), making the car's row when it has none. */
 export async function updateCarReadings(
   tx: DbOrTx,
   carId: string,
-  values: Partial<Pick<typeof cars.$inferInsert, 'tankLitres' | 'odometer' | 'serviceOdometer'>>,
+  values: Partial<Pick<typeof carReadings.$inferInsert, 'tankLitres' | 'odometer' | 'serviceOdometer'>>,
 ) {
   await tx
-    .update(cars)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(cars.id, carId));
+    .insert(carReadings)
+    .values({ carId, ...values })
+    .onConflictDoUpdate({ target: carReadings.carId, set: { ...values, updatedAt: new Date() } });
 }

@@ -108,7 +108,7 @@ export async function counterView(
       mileage: car.mileage,
       minimumAge: car.minimumAge,
       tankLitres: tank.tankLitres,
-      odometer: car.odometer,
+      odometer: record.odometer,
       image: car.imageFileId ? `/api/files/${car.imageFileId}` : null,
     },
     swappedFrom: swappedFrom ? { _id: swappedFrom.id, name: swappedFrom.name, repriced: booking.swapRepriced } : null,

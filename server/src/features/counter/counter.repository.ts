@@ -6,6 +6,7 @@ import {
   bookingCharges,
   bookingDocuments,
   bookings,
+  carReadings,
   cars,
   countries,
   damages,
@@ -31,6 +32,8 @@ export async function findCounterBooking(db: DbOrTx, id: string) {
     .select({
       booking: bookings,
       car: cars,
+      /** The car's last odometer reading (car_readings), or null. */
+      odometer: carReadings.odometer,
       driver: {
         id: driver.id,
         fullName: driver.fullName,
@@ -65,6 +68,7 @@ export async function findCounterBooking(db: DbOrTx, id: string) {
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
+    .leftJoin(carReadings, eq(carReadings.carId, bookings.carId))
     .innerJoin(driver, eq(driver.id, bookings.driverId))
     .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
     .innerJoin(pickupPlace, eq(pickupPlace.id, bookings.pickupLocationId))
@@ -98,13 +102,6 @@ export async function carOnRent(db: DbOrTx, carId: string, exceptId: string) {
     .where(and(eq(bookings.carId, carId), eq(bookings.status, 'on_rent'), ne(bookings.id, exceptId)))
     .limit(1);
   return row ?? null;
-}
-
-export async function updateCar(tx: DbOrTx, carId: string, values: Partial<typeof cars.$inferInsert>) {
-  await tx
-    .update(cars)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(cars.id, carId));
 }
 
 /** The supplier's cars at the place, other than `carId`, not deleted, with their pricing fields. */

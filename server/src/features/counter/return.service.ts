@@ -23,6 +23,7 @@ import { recordCounterNotice } from './counter.mail.ts';
 import type { CounterRecord } from './counter.repository.ts';
 import * as repository from './counter.repository.ts';
 import { checklistIssues, damageIssues, fuelIssues, merged } from './counter-checks.rules.ts';
+import { updateCarReadings } from './counter-settings.repository.ts';
 import { counterSettingsFor, rulesForCar } from './counter-settings.service.ts';
 import { counterView } from './counter-view.service.ts';
 
@@ -168,7 +169,7 @@ export async function returnCar(ctx: AppContext, actor: Operator, id: string, bo
       })),
     );
     await repository.updateBooking(tx, id, { status: 'returned', blocksCar: false });
-    await repository.updateCar(tx, current.carId, { odometer: body.odometer });
+    await updateCarReadings(tx, current.carId, { odometer: body.odometer });
     const report = await storeConditionReport(ctx, tx, id);
     await recordAudit(ctx, tx, actor, {
       entity: 'booking',

@@ -3,7 +3,7 @@ import type { CounterBooking, ReturnQuote } from '@roam/contract/counter.schema'
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, cars } from '#server/db/schema.ts';
+import { auditLog, bookings, carReadings } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { pdfText } from '#test/pdf-text.ts';
 import { signIn } from '#test/sign-in.ts';
@@ -122,7 +122,10 @@ describe('return', () => {
     expect(view.timeline.map((entry) => entry.step)).toEqual(['booked', 'onRent', 'returned']);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
     expect(row).toMatchObject({ status: 'returned', blocksCar: false });
-    const [car] = await t.db.select({ odometer: cars.odometer }).from(cars).where(eq(cars.id, carId));
+    const [car] = await t.db
+      .select({ odometer: carReadings.odometer })
+      .from(carReadings)
+      .where(eq(carReadings.carId, carId));
     expect(car?.odometer).toBe(20850);
 
     const report = view.documents.find((doc) => doc.kind === 'condition_report')!;
