@@ -20,8 +20,10 @@ import { bookingAccessRoutes } from '#server/features/booking-access/booking-acc
 import { bookingRulesRoutes } from '#server/features/booking-rules/booking-rules.routes.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings.routes.ts';
 import { cancellationRequestsRoutes } from '#server/features/cancellations/cancellation-requests.routes.ts';
+import { cancellationsRoutes } from '#server/features/cancellations/cancellations.routes.ts';
 import { carBlocksRoutes } from '#server/features/car-blocks/car-blocks.routes.ts';
 import { carsRoutes } from '#server/features/cars/cars.routes.ts';
+import { SearchIndex } from '#server/features/cars/search.index.ts';
 import { checkoutRoutes } from '#server/features/checkout/checkout.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
 import { counterRoutes } from '#server/features/counter/counter.routes.ts';
@@ -32,18 +34,19 @@ import { currencyRoutes } from '#server/features/currency/currency.routes.ts';
 import { createRateService } from '#server/features/currency/currency.service.ts';
 import { parseRateProviders } from '#server/features/currency/rate-providers.gateway.ts';
 import { dashboardRoutes } from '#server/features/dashboard/dashboard.routes.ts';
+import { PeriodCache } from '#server/features/dashboard/period.cache.ts';
 import { documentsRoutes } from '#server/features/documents/documents.routes.ts';
 import { bookingAttachments } from '#server/features/documents/documents.service.ts';
 import { fleetRoutes } from '#server/features/fleet/fleet.routes.ts';
 import { fleetImportRoutes } from '#server/features/fleet-import/fleet-import.routes.ts';
+import { createPaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
+import { createStripeGateway } from '#server/features/gateways/stripe.gateway.ts';
 import { locationsRoutes } from '#server/features/locations/locations.routes.ts';
 import { locationsAdminRoutes } from '#server/features/locations/locations-admin.routes.ts';
 import { locationsImportRoutes } from '#server/features/locations/locations-import.routes.ts';
 import { newsletterRoutes } from '#server/features/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from '#server/features/notifications/notifications.routes.ts';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
-import { createPaypalGateway } from '#server/features/payments/paypal.gateway.ts';
-import { createStripeGateway } from '#server/features/payments/stripe.gateway.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { startReminders } from '#server/features/reminders/reminders.service.ts';
 import { schedulerRoutes } from '#server/features/scheduler/scheduler.routes.ts';
@@ -117,6 +120,16 @@ export async function buildApp({
   // What the outbox still holds (a crash between a commit and its delivery, SMTP down) is re-sent from start-up on.
   app.addHook('onReady', async () => mailer.startSweeper());
   app.addHook('onClose', async () => mailer.close());
+  // The app's state (docs/architecture.md §2 "State"): rebuilt from the database, so each app has its own and lets go
+  // of it when it closes — after the requests under way (the in-flight drain's onClose hook runs first). On PGlite the
+  // server is the database's one writer: the search index is told of each write instead of asking.
+  const searchIndex = new SearchIndex(database.db);
+  if (database.onSearchChange) await searchIndex.follow(database.onSearchChange);
+  const periods = new PeriodCache();
+  app.addHook('onClose', async () => {
+    periods.clear();
+    await searchIndex.close();
+  });
   // The one place services find their dependencies (context.ts); routes pass it to every service call.
   app.decorate('context', {
     db: database.db,
@@ -130,6 +143,8 @@ export async function buildApp({
     payments: { stripe: createStripeGateway(config), paypal: createPaypalGateway(config) },
     clock: systemClock,
     log: app.log,
+    searchIndex,
+    periods,
   } satisfies AppContext);
   // Reminders (issue #25 item 5) from start-up on; stopped before the mailer closes (onClose hooks run last-added
   // first), a pass under way finishing first.
@@ -177,6 +192,7 @@ export async function buildApp({
   await app.register(amendmentsRoutes);
   await app.register(carsRoutes);
   await app.register(carBlocksRoutes);
+  await app.register(cancellationsRoutes);
   await app.register(cancellationRequestsRoutes);
   await app.register(checkoutRoutes);
   await app.register(contactRoutes);

@@ -227,6 +227,17 @@ export type Config = Omit<Env, 'PAYPAL_API_BASE' | 'ADMIN_PASSWORD' | 'ADMIN_PAS
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 };
 
+/**
+ * Which card gateway takes cards, a configuration fact settings, the set-up checklist and payments share: the card
+ * provider when configured; else the demo gateway (test mode, no real charge), except in production, where no card is
+ * taken at all (README: an integration not configured is off). Answered here so that no feature imports payments for
+ * it (docs/decisions/0007-money-flows-one-way.md).
+ */
+export function cardGateway(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'NODE_ENV'>): 'stripe' | 'demo' | null {
+  if (config.STRIPE_SECRET_KEY) return 'stripe';
+  return config.NODE_ENV === 'production' ? null : 'demo';
+}
+
 export class ConfigError extends Error {}
 
 function firstAdmin(env: Env): Config['firstAdmin'] {

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
+import type { SearchIndex } from '#server/features/cars/search.index.ts';
 import type { RateService } from '#server/features/currency/currency.service.ts';
-import type { PaypalGateway } from '#server/features/payments/paypal.gateway.ts';
-import type { StripeGateway } from '#server/features/payments/stripe.gateway.ts';
+import type { PeriodCache } from '#server/features/dashboard/period.cache.ts';
+import type { PaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
+import type { StripeGateway } from '#server/features/gateways/stripe.gateway.ts';
 import type { Mailer } from '#server/lib/mailer.ts';
 import type { Config } from './config.ts';
 
@@ -28,4 +30,10 @@ export type AppContext = {
   payments: { stripe: StripeGateway | null; paypal: PaypalGateway | null };
   clock: Clock;
   log: FastifyBaseLogger;
+  /**
+   * The app's state, rebuilt from the database and closed with the app (docs/architecture.md §2 "State"): the car
+   * search's in-memory index of the fleet and its blocking bookings, and the dashboard's period figures.
+   */
+  searchIndex: SearchIndex;
+  periods: PeriodCache;
 };

@@ -1,6 +1,5 @@
 import { migrateDatabase, openDatabase } from '#server/db/client.ts';
 import { seedDemoData } from '#server/db/seed/seed.ts';
-import { searchIndexOf } from '#server/features/cars/search.index.ts';
 import { prepareFirstAdmin } from '#server/features/setup/setup.service.ts';
 import { DRAIN_TIMEOUT_MS } from '#server/plugins/in-flight.ts';
 import { buildApp } from './app.ts';
@@ -51,7 +50,7 @@ async function main() {
   // The car search's index loads the fleet and its bookings on first use: load it now, not on a driver's search.
   // Run as background work: a shutdown during the warm-up waits for it before the database closes.
   app.inFlight.run('car search index: warm-up failed (retried on first search)', () =>
-    searchIndexOf(database.db).current(),
+    app.context.searchIndex.current(),
   );
 }
 

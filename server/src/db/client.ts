@@ -30,9 +30,9 @@ export type Database = {
   dump?(): Promise<Blob>;
   /**
    * PGlite only (the server is its one writer): calls `listener` when a committed write changed what the car search
-   * shows (migration 0007), before that write's caller resumes.
+   * shows (migration 0007), before that write's caller resumes. Resolves to the call that stops it.
    */
-  onSearchChange?(listener: () => void): Promise<void>;
+  onSearchChange?(listener: () => void): Promise<() => Promise<void>>;
 };
 
 // In the bundle (dist/main.js) and in source (src/db/client.ts) the migrations folder sits at server/drizzle.
@@ -55,9 +55,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'pglite',
       close: () => client.close(),
       dump: () => client.dumpDataDir('none') as Promise<Blob>,
-      onSearchChange: async (listener) => {
-        await client.listen('roam_search_index', listener);
-      },
+      onSearchChange: (listener) => client.listen('roam_search_index', listener),
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 20 });

@@ -1,6 +1,6 @@
 import { customType, integer, timestamp } from 'drizzle-orm/pg-core';
 
-// Column types and helpers the schema's tables share (schema.ts, schema-operations.ts).
+// Column types and helpers the schema's tables share (the schema-*.ts modules that schema.ts re-exports).
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

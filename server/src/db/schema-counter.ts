@@ -25,21 +25,16 @@ import {
   noShowRule,
   signatureMethod,
 } from './enums.ts';
-import { bookings, cars, files, locations, users } from './schema.ts';
+import { files, users } from './schema-accounts.ts';
+import { bookings, type StoredAdditionalDriver, type StoredLicence } from './schema-bookings.ts';
+import { cars, locations } from './schema-fleet.ts';
 
 // The counter's tables (docs/architecture.md §5 "After the booking"): the inspections at check-out and return, the
 // cars' damages, the supplier's counter settings and charge rules (a car's overrides), the charges of a booking and
 // the documents it keeps. Money: `booking_charges` in the booking's currency minor units; the rules in EUR minor
 // units, like a car's prices.
 
-/** A driver's or an additional driver's licence as checked (at the counter or online). */
-export type StoredLicence = {
-  licenseNumber: string;
-  licenseCountry: string;
-  licenseExpiresOn: string;
-  birthDate: string;
-};
-export type StoredAdditionalDriver = StoredLicence & { fullName: string };
+export type { StoredAdditionalDriver, StoredLicence };
 /** An inspection's checklist: the supplier's items then, with their labels, each ticked or not. */
 export type StoredChecklist = { id: string; labels: Record<Language, string>; checked: boolean }[];
 

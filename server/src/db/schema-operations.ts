@@ -14,7 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, xid8 } from './columns.ts';
 import { amendmentStatus, outboxStatus, paymentProvider, refundStatus, userType } from './enums.ts';
-import { bookings, users } from './schema.ts';
+import { users } from './schema-accounts.ts';
+import { bookings } from './schema-bookings.ts';
 
 /**
  * The reminders sent for a booking (issue #25 item 5): one row per booking and kind, inserted in the transaction that

@@ -1,8 +1,19 @@
 import { useId } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { Question } from './confirm';
 import './confirm-dialog.css';
+
+/** What a confirmation asks: the question as its title, what the confirming button says, and what the other says. */
+export interface Question {
+  /** "Delete your driver's licence?" */
+  title: string;
+  /** A line under the title ("It cannot be undone."), when there is more to say. */
+  description?: string;
+  /** The button that does it: "Delete". */
+  confirmLabel: string;
+  /** The button that leaves things as they are; "Cancel" (common.confirm.dismiss) when not given. */
+  dismissLabel?: string;
+}
 
 /**
  * The modal of ui/confirm.tsx: an alert dialog titled by the question, focus on the button that changes nothing

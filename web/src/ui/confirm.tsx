@@ -1,16 +1,8 @@
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import type { Question } from './confirm-dialog';
 
-/** What a confirmation asks: the question as its title, what the confirming button says, and what the other says. */
-export interface Question {
-  /** "Delete your driver's licence?" */
-  title: string;
-  /** A line under the title ("It cannot be undone."), when there is more to say. */
-  description?: string;
-  /** The button that does it: "Delete". */
-  confirmLabel: string;
-  /** The button that leaves things as they are; "Cancel" (common.confirm.dismiss) when not given. */
-  dismissLabel?: string;
-}
+// The question's shape is the dialog's (confirm-dialog.tsx), which this module loads lazily: re-exported for callers.
+export type { Question } from './confirm-dialog';
 
 const ConfirmDialog = lazy(() => import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 

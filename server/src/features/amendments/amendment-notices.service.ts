@@ -1,11 +1,10 @@
 import type { BookingStatus } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { toSummary } from '#server/features/bookings/bookings.mapper.ts';
+import { driverOf, supplierOf, toSummary } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
-import { driverOf, supplierOf } from '#server/features/cancellations/cancellations.service.ts';
 import { recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
-import type { Refund } from '#server/features/payments/refunds.service.ts';
+import type { Refund } from '#server/features/refunds/refunds.service.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import type { PlannedChange } from './amendment-plan.service.ts';
 

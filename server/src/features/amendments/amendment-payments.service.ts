@@ -4,15 +4,15 @@ import type { PaymentResult } from '@roam/contract/checkout';
 import type { PaymentProvider } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { driverOf } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
-import { driverOf } from '#server/features/cancellations/cancellations.service.ts';
+import type { CardSession } from '#server/features/gateways/stripe.gateway.ts';
 import {
   type ChangeNotMadeReason,
   deliverNotices,
   recordBookingNotice,
 } from '#server/features/notifications/notifications.service.ts';
-import { confirmRefund, refundPayment } from '#server/features/payments/refunds.service.ts';
-import type { CardSession } from '#server/features/payments/stripe.gateway.ts';
+import { confirmRefund, refundPayment } from '#server/features/refunds/refunds.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';

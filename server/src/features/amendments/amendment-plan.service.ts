@@ -16,8 +16,6 @@ import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
 // booking's own rate, and settled by how it was paid (contract amendments.ts `settlementOf`). The quote and the change
 // itself plan it here, one way, so what the quote says is what the change does.
 
-export const TAKEN = () => new AppError('CAR_UNAVAILABLE', 'This car was just booked by someone else for these dates.');
-
 export type PlannedChange = Awaited<ReturnType<typeof planChange>>;
 
 /** What the booking becomes with `body`, checked (period rules for drivers, places, additional driver) and priced. */

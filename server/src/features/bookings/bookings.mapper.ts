@@ -2,11 +2,13 @@ import { type BookingAction, bookingActions } from '@roam/contract/booking-actio
 import { type BookingSummary, bookingAmounts } from '@roam/contract/booking-summary';
 import { extraCovered } from '@roam/contract/booking-terms';
 import type { Booking, BookingRow } from '@roam/contract/bookings';
-import { EXTRAS, type Language } from '@roam/contract/enums';
+import { BLOCKING_STATUSES, type BookingStatus, EXTRAS, type Language } from '@roam/contract/enums';
+import type { Recipient } from '#server/features/notifications/notifications.service.ts';
 import type { BookingRecord } from './bookings.repository.ts';
 
 // A booking as the API shows it (issue #22 items 3, 9, 10): its summary — the reference, the places with their
-// address, the amounts in the booking's own currency — the list's row, and the booking page's detail.
+// address, the amounts in the booking's own currency — the list's row, and the booking page's detail; and its driver
+// and supplier as the recipients of its notices.
 
 const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
 export const fileUrl = (id: string | null) => (id ? `/api/files/${id}` : null);
@@ -79,3 +81,23 @@ export function toDetail(record: BookingRecord, language: Language): Booking {
     license: fileUrl(booking.licenseFileId),
   };
 }
+
+/** The booking's driver as a notice's recipient (notifications.service.ts). */
+export const driverOf = (record: BookingRecord): Recipient => ({
+  id: record.booking.driverId,
+  email: record.driverEmail,
+  language: record.driverLanguage,
+  enableEmailNotifications: record.driverNotifications,
+});
+
+/** The booked car's supplier as a notice's recipient. */
+export const supplierOf = (record: BookingRecord): Recipient => ({
+  id: record.booking.supplierId,
+  email: record.supplierEmail,
+  language: record.supplierLanguage,
+  enableEmailNotifications: record.supplierNotifications,
+});
+
+/** Whether a booking in `status` holds its car (the exclusion constraint then keeps other bookings off it). */
+export const statusBlocksCar = (status: BookingStatus) =>
+  (BLOCKING_STATUSES as readonly BookingStatus[]).includes(status);

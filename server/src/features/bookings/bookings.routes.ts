@@ -5,10 +5,8 @@ import {
   BookingsPageSchema,
   BookingsQuerySchema,
   CountResultSchema,
-  UpdateBookingBodySchema,
   UpdateBookingStatusBodySchema,
 } from '@roam/contract/bookings';
-import { CancellationQuoteSchema } from '@roam/contract/cancellations';
 import { PageParamsSchema } from '@roam/contract/paging';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,8 +18,8 @@ import * as service from './bookings.service.ts';
 const errors = errorReplies(400, 401, 403, 404, 409);
 
 /**
- * The bookings calls (issue #5): list, view, edit, cancel, release, delete, bulk status. Every one checks ownership.
- * A paid change's own calls are the amendments' (amendments.routes.ts).
+ * The bookings calls (spec §7): list, view, release, delete, bulk status. Every one checks ownership. Editing a
+ * booking is the amendments' (amendments.routes.ts), cancelling it the cancellations' (cancellations.routes.ts).
  */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
@@ -62,66 +60,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query.language,
       ),
-  );
-
-  app.post(
-    '/api/update-booking/:id',
-    {
-      config: { auth: 'bookingHolder' },
-      schema: {
-        tags,
-        summary:
-          'Change a booking (driver or its link: period, drop-off, extras, re-priced and settled; operator: more)',
-        params: IdParamsSchema,
-        querystring: BookingLanguageQuerySchema,
-        body: UpdateBookingBodySchema,
-        response: { 200: BookingSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.updateBooking(
-        ctx,
-        await requireBookingHolder(ctx, request, request.params.id),
-        request.params.id,
-        request.body,
-        request.query.language,
-      ),
-  );
-
-  app.post(
-    '/api/cancel-booking/:id',
-    {
-      config: { auth: 'bookingHolder' },
-      schema: {
-        tags,
-        summary: 'Driver: cancelled at once when the terms make it free, else a request; operator: cancel',
-        params: IdParamsSchema,
-        querystring: BookingLanguageQuerySchema,
-        response: { 200: BookingSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.cancelBooking(
-        ctx,
-        await requireBookingHolder(ctx, request, request.params.id),
-        request.params.id,
-        request.query.language,
-      ),
-  );
-
-  app.get(
-    '/api/cancellation-quote/:id',
-    {
-      config: { auth: 'bookingHolder' },
-      schema: {
-        tags,
-        summary: "What the driver's cancel would do now: cancelled at once with its refund, or a request (issue #25)",
-        params: IdParamsSchema,
-        response: { 200: CancellationQuoteSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.cancellationQuote(ctx, await requireBookingHolder(ctx, request, request.params.id), request.params.id),
   );
 
   app.post(

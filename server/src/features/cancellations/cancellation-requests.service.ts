@@ -2,13 +2,14 @@ import type { CancellationDecision, CancellationRequest, CancellationRequestsPag
 import type { Language } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { driverOf } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import { isOperator } from '#server/features/bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
-import { type Refund, refundMade } from '#server/features/payments/refunds.service.ts';
+import { type Refund, refundMade } from '#server/features/refunds/refunds.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
-import { cancellationTerms, cancelWithRefund, driverOf } from './cancellations.service.ts';
+import { cancellationTerms, cancelWithRefund } from './cancellations.service.ts';
 
 // The operator's queue of cancellation requests (issue #23 item 6; ARCHITECTURE §5 Bookings), in the cancellations
 // slice: a supplier decides its fleet's, an admin anyone's. Approving cancels the booking and refunds through its

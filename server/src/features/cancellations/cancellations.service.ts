@@ -1,20 +1,19 @@
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
-import type { PaymentProvider } from '@roam/contract/enums';
+import { isOperatorStatus, type Language } from '@roam/contract/enums';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
-import type { DbOrTx } from '#server/db/client.ts';
-import * as amendmentsRepository from '#server/features/amendments/amendments.repository.ts';
+import { refundAcrossPayments } from '#server/features/amendments/amendment-refund-split.service.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { driverOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
-import { recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import {
-  cancellationRefundKey,
-  confirmRefund,
-  type Refund,
-  refundedFromPayment,
-  refundPayment,
-  refundTotal,
-} from '#server/features/payments/refunds.service.ts';
+  getBooking,
+  isOperator,
+  recordStatusNotice,
+  visibleRecord,
+} from '#server/features/bookings/bookings.service.ts';
+import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
+import { cancellationRefundKey, confirmRefund, type Refund } from '#server/features/refunds/refunds.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
@@ -23,7 +22,8 @@ import type { SessionUser } from '#server/plugins/session.ts';
 // a booking is cancelled with what its terms give back: the operator approving a driver's request, and the driver's
 // own cancel when the terms make it free (pay later, or the cancellation extra included or bought, and 24 hours or
 // more before pick-up) — decided at once, with no request. One rule (contract `cancellationRefund`) decides both, and
-// the cancel dialog's quote.
+// the cancel dialog's quote. Above the bookings and the amendments (a cancellation refunds each paid change's
+// difference, then the rest), below payments: docs/decisions/0007-money-flows-one-way.md.
 
 type Actor = Pick<SessionUser, 'id' | 'type'>;
 
@@ -56,64 +56,6 @@ export function quoteOf(record: repository.BookingRecord, now: Date): Cancellati
     fee: terms.fee,
     paymentProvider: terms.paid > 0 ? booking.paymentProvider : null,
   };
-}
-
-export const driverOf = (record: repository.BookingRecord) => ({
-  id: record.booking.driverId,
-  email: record.driverEmail,
-  language: record.driverLanguage,
-  enableEmailNotifications: record.driverNotifications,
-});
-
-export const supplierOf = (record: repository.BookingRecord) => ({
-  id: record.booking.supplierId,
-  email: record.supplierEmail,
-  language: record.supplierLanguage,
-  enableEmailNotifications: record.supplierNotifications,
-});
-
-/**
- * Refunds `amount` of what the booking was paid, across its payments (issue #25 item 2), in `tx`: the differences of
- * dearer changes, newest first, each at most what it took less what was refunded from it, then the booking's own
- * payment (the card provider refunds a payment intent at most what it took; what is left of it is what was charged
- * less the differences' rest). Each part under its own key, so a retry makes none twice: the booking's payment under
- * `key`, a difference under `key` and its change's. Used by the cancellation (`cancellationRefundKey`) and by a
- * cheaper change (its `amendmentRefundKey`). Returns each part to confirm, and the refund as the driver sees it: one
- * amount, the total.
- */
-export async function refundAcrossPayments(
-  ctx: AppContext,
-  tx: DbOrTx,
-  current: repository.BookingRow,
-  amount: number,
-  key: string,
-) {
-  const payments: { key: string; provider: PaymentProvider; reference: string | null; amount: number }[] = [];
-  for (const paid of await amendmentsRepository.appliedAmendments(tx, current.id)) {
-    if (!paid.paymentReference) continue;
-    const refunded = await refundedFromPayment(ctx, tx, current.id, paid.paymentReference, key);
-    payments.push({
-      key: `${key}-${paid.id}`,
-      provider: paid.provider,
-      reference: paid.paymentReference,
-      amount: paid.amount - refunded,
-    });
-  }
-  payments.push({ key, provider: current.paymentProvider!, reference: current.paymentReference, amount });
-  const parts: { key: string; refund: Refund }[] = [];
-  let left = amount;
-  for (const payment of payments) {
-    const part = Math.min(left, payment.amount);
-    if (part <= 0) continue;
-    left -= part;
-    const refund = await refundPayment(
-      ctx,
-      { ...payment, bookingId: current.id, amount: part, currency: current.currency },
-      tx,
-    );
-    parts.push({ key: payment.key, refund });
-  }
-  return { parts, refund: refundTotal(parts) };
 }
 
 /**
@@ -187,4 +129,63 @@ export async function cancelWithRefund(
     });
     return { refund, mails: [driverNotice, supplierNotice] };
   });
+}
+
+/**
+ * `POST /api/cancel-booking/{id}`. A driver's cancel is decided at once when the car's terms make it free (pay later,
+ * or the cancellation extra included or bought, and 24 hours or more before pick-up: ARCHITECTURE §5, issue #25 item
+ * 3) — cancelled, an online payment refunded once through its gateway, the driver told the amount. Otherwise it is a
+ * cancellation request (spec §4: the supplier then decides it) — the supplier and the admins are notified. An
+ * operator cancels: status cancelled, car released.
+ */
+export async function cancelBooking(ctx: AppContext, user: SessionUser, id: string, language: Language) {
+  const { record, actions } = await visibleRecord(ctx, user, id);
+  // Asked again (a double click, a retry): the same answer, nothing sent twice.
+  if (record.booking.status === 'cancelled' || (record.booking.cancelRequest && !actions.includes('cancel'))) {
+    return toDetail(record, language);
+  }
+  if (!actions.includes('cancel')) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
+  const operator = isOperator(record, user);
+  // The car's terms make it free (issue #25 item 3): decided at once, refunded through the gateway, no request.
+  const now = ctx.clock.now();
+  if (!operator && cancellationTerms(record, now).free) {
+    const { mails } = await cancelWithRefund(ctx, record, now, null);
+    await deliverNotices(ctx, mails);
+    return getBooking(ctx, user, id, language);
+  }
+  const mails = await ctx.db.transaction(async (tx) => {
+    // Decided on the locked row: two cancels at once change and notify once.
+    const [current] = await repository.lockBookings(tx, [id]);
+    if (!current || current.status === 'cancelled') return [];
+    // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
+    if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
+    if (operator) {
+      await repository.updateBooking(tx, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
+      return [await recordStatusNotice(ctx, tx, record, 'cancelled')];
+    }
+    if (current.cancelRequest) return [];
+    // When it was asked decides the refund (the 24-hour rule; issue #23 cancellation queue).
+    await repository.updateBooking(tx, id, { cancelRequest: true, cancelRequestedAt: new Date() });
+    const supplier = supplierOf(record);
+    const queued: (QueuedMail | null)[] = [];
+    for (const recipient of [supplier, ...(await repository.admins(tx))]) {
+      queued.push(
+        await recordBookingNotice(ctx, tx, recipient, 'cancelRequested', {
+          id,
+          reference: record.booking.reference,
+          carName: record.carName,
+        }),
+      );
+    }
+    return queued;
+  });
+  await deliverNotices(ctx, mails);
+  return getBooking(ctx, user, id, language);
+}
+
+/** `GET /api/cancellation-quote/{id}` (issue #25 item 3): what the cancel dialog says before the driver confirms. */
+export async function cancellationQuote(ctx: AppContext, user: SessionUser, id: string): Promise<CancellationQuote> {
+  const { record, actions } = await visibleRecord(ctx, user, id);
+  if (!actions.includes('cancel')) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
+  return quoteOf(record, ctx.clock.now());
 }

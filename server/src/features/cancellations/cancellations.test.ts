@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '#server/context.ts';
 import { bookings, cars, notifications, outbox, refunds, users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
-import { cancelBooking, cancellationQuote } from '#server/features/bookings/bookings.service.ts';
 import { bookingRow, checkoutBody } from '#test/booking-fixtures.ts';
 import { withRefusedInserts } from '#test/refused-inserts.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { cancelBooking, cancellationQuote } from './cancellations.service.ts';
 
 // Issue #25 item 3: a driver's cancel is decided at once when the car's terms make it free — pay later, or the
 // cancellation extra included or bought, and 24 hours or more before pick-up — and is otherwise the spec's request

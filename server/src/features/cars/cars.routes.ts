@@ -14,15 +14,11 @@ import { z } from 'zod';
 import { readOperatorCar } from '#server/features/fleet/fleet.service.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { getCar, getPublicFile, listRangePrices, searchCars } from './cars.service.ts';
-import { searchIndexOf } from './search.index.ts';
 import { searchPageJson } from './search-page.json.ts';
 
 /** The cars calls (issue #4): the search, one car, and the public images (car pictures, supplier logos, avatars). */
 export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
-  const { db, onSearchChange } = app.database;
-  // On PGlite the server is the database's one writer: the search index is told of each write instead of asking.
-  if (onSearchChange) await searchIndexOf(db).follow(onSearchChange);
 
   app.post(
     '/api/search-cars/:page/:size',

@@ -9,7 +9,7 @@ import { throwPeriodIssues } from '#server/lib/booking-rules.ts';
 import { FirstOf } from '#server/lib/first-of.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
 import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.index.ts';
-import { type FleetCar, searchIndexOf } from './search.index.ts';
+import type { FleetCar } from './search.index.ts';
 import type { SearchPage } from './search-page.json.ts';
 
 /** Each vehicle range's lowest bookable daily price (the home page's car sizes). */
@@ -64,7 +64,7 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
   const now = ctx.clock.now();
   const pickupAt = new Date(input.pickupAt);
   const dropoffAt = new Date(input.dropoffAt);
-  const fleet = await searchIndexOf(ctx.db).current();
+  const fleet = await ctx.searchIndex.current();
   const timeZone = zoneOf(fleet.tree, input.pickupLocationId, 'pickupLocationId');
   const dropoffTimeZone = zoneOf(fleet.tree, input.dropoffLocationId, 'dropoffLocationId');
   // A period checkout would refuse lists no car with a price and a Book button: the same rules, the same messages
@@ -167,7 +167,7 @@ export async function getCar(ctx: AppContext, id: string, language: Language): P
  * The live fleet as the car search's in-memory index holds it, brought up to date with the database first (the
  * operator's cars list reads it: issue #23).
  */
-export const currentFleet = (ctx: AppContext) => searchIndexOf(ctx.db).current();
+export const currentFleet = (ctx: AppContext) => ctx.searchIndex.current();
 
 /** The places a car is offered at, named in `language`, by name (the operator's car editor too: issue #23). */
 export const carPlaces = (ctx: AppContext, carId: string, language: Language) =>
@@ -186,7 +186,7 @@ const bookableCounts = new WeakMap<object, number>();
  * "coming soon" until one is, and the set-up checklist counts them). Counted once per version of the fleet.
  */
 export async function bookableCarCount(ctx: AppContext): Promise<number> {
-  const fleet = await searchIndexOf(ctx.db).current();
+  const fleet = await ctx.searchIndex.current();
   let count = bookableCounts.get(fleet);
   if (count === undefined) {
     count = fleet.cars.filter((entry) => entry.placeIds.length > 0 && availabilityOf(entry.car) === 'available').length;

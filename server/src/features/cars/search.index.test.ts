@@ -173,6 +173,28 @@ describe('the search index', () => {
     });
   });
 
+  it("is the app's own, and closing it stops following the database and lets go of the fleet", async () => {
+    const sibling = await t.sibling();
+    expect(sibling.context.searchIndex).not.toBe(t.app.context.searchIndex);
+    const closing = vi.spyOn(sibling.context.searchIndex, 'close');
+    await sibling.close();
+    expect(closing).toHaveBeenCalledOnce();
+    let stopped = 0;
+    const index = new SearchIndex(t.db);
+    await index.follow(async () => async () => {
+      stopped += 1;
+    });
+    await index.current();
+    const looks = index.looks;
+    await index.current();
+    expect(index.looks).toBe(looks);
+    await index.close();
+    expect(stopped).toBe(1);
+    // Closed, it no longer trusts notifications: a later call looks at the database again.
+    await index.current();
+    expect(index.looks).toBe(looks + 1);
+  });
+
   // Two connections at once exist only on PostgreSQL (PGlite runs one transaction at a time), so this runs in the
   // server-pg project: a booking whose transaction is still open at a look is read at the next look, committed.
   describe.runIf(Boolean(inject('postgresTemplate')))('on PostgreSQL', () => {

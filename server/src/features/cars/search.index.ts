@@ -100,6 +100,10 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
   return { version: snapshot.version, places, suppliers, tree: snapshot.tree, cars: all };
 }
 
+/**
+ * The index of one app's database: built in app.ts, carried by the AppContext (`ctx.searchIndex`) and closed with the
+ * app (docs/decisions/0005-in-memory-search-index.md).
+ */
 export class SearchIndex {
   private fleet: Fleet | null = null;
   /** Car id → its bookings with blocks_car. */
@@ -113,6 +117,8 @@ export class SearchIndex {
   /** Told of every write by the database (PGlite): then a look is needed only after one. */
   private notified = false;
   private changed = true;
+  /** Stops the database's notifications (`follow`). */
+  private unfollow: (() => Promise<void>) | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -120,11 +126,26 @@ export class SearchIndex {
    * Follows the database's change notifications (PGlite, whose only writer is this process: a write's notification
    * arrives before its caller resumes), so that searches ask the database nothing until something changed.
    */
-  async follow(onChange: (listener: () => void) => Promise<void>) {
-    await onChange(() => {
+  async follow(onChange: (listener: () => void) => Promise<() => Promise<void>>) {
+    this.unfollow = await onChange(() => {
       this.changed = true;
     });
     this.notified = true;
+  }
+
+  /**
+   * Stops following the database and lets go of the fleet (the app's onClose, after the requests under way ended): a
+   * closed app's index must not be notified, nor keep the fleet in memory. A later call loads it again.
+   */
+  async close() {
+    const unfollow = this.unfollow;
+    this.unfollow = null;
+    this.notified = false;
+    this.changed = true;
+    this.fleet = null;
+    this.blocks.clear();
+    this.xmin = null;
+    await unfollow?.();
   }
 
   /**
@@ -210,18 +231,6 @@ export class SearchIndex {
     if (blocksCar) this.blocksOf(carId).set(id, { start, end, holdExpiresAt, ...(rental ? { rental } : {}) });
     else this.blocks.get(carId)?.delete(id);
   }
-}
-
-const indexes = new WeakMap<Db, SearchIndex>();
-
-/** The index of a database (one per process and database). */
-export function searchIndexOf(db: Db): SearchIndex {
-  let index = indexes.get(db);
-  if (!index) {
-    index = new SearchIndex(db);
-    indexes.set(db, index);
-  }
-  return index;
 }
 
 /** The location and every location below it (any depth), or [] when it does not exist. */

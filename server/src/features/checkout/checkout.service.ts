@@ -2,7 +2,7 @@ import type { CheckoutBody, CheckoutResult } from '@roam/contract/checkout';
 import { LanguageSchema } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
-import { startCardPayment } from '#server/features/payments/payments.service.ts';
+import { startCardPayment } from '#server/features/payments/card-payments.service.ts';
 import { type CheckoutQuote, priceCheckout } from './checkout-pricing.service.ts';
 import { type CheckoutOrder, type Customer, validateCheckout } from './checkout-validation.service.ts';
 import { type PlacedBooking, placeBooking } from './place-booking.service.ts';

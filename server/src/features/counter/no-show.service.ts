@@ -2,11 +2,11 @@ import { COUNTER_MESSAGES, canTransition, enteredCharge } from '@roam/contract/c
 import type { Language } from '@roam/contract/enums';
 import { convertMinor, formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
+import { refundAcrossPayments } from '#server/features/amendments/amendment-refund-split.service.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { refundAcrossPayments } from '#server/features/cancellations/cancellations.service.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';
 import { deliverNotices } from '#server/features/notifications/notifications.service.ts';
-import { confirmRefund } from '#server/features/payments/refunds.service.ts';
+import { confirmRefund } from '#server/features/refunds/refunds.service.ts';
 import { translator } from '#server/i18n/translate.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { formatLocalTime } from '#server/lib/local-time.ts';

@@ -6,7 +6,6 @@ import type { AppContext } from '#server/context.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './dashboard.repository.ts';
-import { cachedPeriod } from './period.cache.ts';
 
 // The dashboard (issue #24 item 6). A supplier sees its own (naming another supplier: 403, as the cars list), the
 // admin every supplier's or one chosen. The numbers are the database's; here they are only named and ordered.
@@ -31,8 +30,7 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
     repository.todaysMovements(ctx.db, supplierId, now, MOVEMENTS_SHOWN),
     repository.overdueReturns(ctx.db, supplierId, now, MOVEMENTS_SHOWN),
     repository.queues(ctx.db, supplierId, now),
-    cachedPeriod(
-      ctx.db,
+    ctx.periods.get(
       { supplierId, from, to },
       query.fresh === 'true',
       async () => {

@@ -1,5 +1,3 @@
-import type { DbOrTx } from '#server/db/client.ts';
-
 // The period's figures (revenue, utilisation) are the dashboard's costly part: ~90 ms of database work for a quarter
 // on the bench dataset (bench/README.md). They are kept a minute per (scope, period) — a supplier's own, the admin's
 // for one supplier, or everyone's — and the screen says "as of HH:MM" with a refresh that asks fresh ones. Not
@@ -20,56 +18,61 @@ const MAX_ENTRIES = 500;
 type Figures<T> = { asOf: Date; figures: T };
 type Entry<T> = { at: number; value: Promise<Figures<T>>; settled?: Figures<T>; refreshing?: boolean };
 
-/** One cache per database handle, i.e. per app (tests build several apps in one process). */
-const caches = new WeakMap<DbOrTx, Map<string, Entry<unknown>>>();
+/**
+ * The period figures of one app, by scope and period: built in app.ts, carried by the AppContext (`ctx.periods`) and
+ * emptied when the app closes (docs/architecture.md §2 "State").
+ */
+export class PeriodCache {
+  private readonly entries = new Map<string, Entry<unknown>>();
 
-export function cachedPeriod<T>(
-  db: DbOrTx,
-  key: { supplierId: string | null; from: Date; to: Date },
-  fresh: boolean,
-  compute: () => Promise<T>,
-  now = Date.now(),
-): Promise<Figures<T>> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const id = `${key.supplierId ?? '*'}|${key.from.toISOString()}|${key.to.toISOString()}`;
-  const hit = cache.get(id) as Entry<T> | undefined;
-  if (hit && !fresh && now - hit.at < PERIOD_TTL_MS) return hit.value;
-  const store = (entry: Entry<T>) => {
-    cache.delete(id);
-    cache.set(id, entry);
-    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  };
-  if (hit?.settled && !fresh && now - hit.at < PERIOD_STALE_MS) {
-    if (!hit.refreshing) {
-      hit.refreshing = true;
-      compute().then(
-        (figures) => {
-          const settled = { asOf: new Date(now), figures };
-          store({ at: now, value: Promise.resolve(settled), settled });
-        },
-        // A failed recomputation keeps the figures there are; the next caller tries again.
-        () => {
-          hit.refreshing = false;
-        },
-      );
+  get<T>(
+    key: { supplierId: string | null; from: Date; to: Date },
+    fresh: boolean,
+    compute: () => Promise<T>,
+    now = Date.now(),
+  ): Promise<Figures<T>> {
+    const cache = this.entries;
+    const id = `${key.supplierId ?? '*'}|${key.from.toISOString()}|${key.to.toISOString()}`;
+    const hit = cache.get(id) as Entry<T> | undefined;
+    if (hit && !fresh && now - hit.at < PERIOD_TTL_MS) return hit.value;
+    const store = (entry: Entry<T>) => {
+      cache.delete(id);
+      cache.set(id, entry);
+      if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    };
+    if (hit?.settled && !fresh && now - hit.at < PERIOD_STALE_MS) {
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        compute().then(
+          (figures) => {
+            const settled = { asOf: new Date(now), figures };
+            store({ at: now, value: Promise.resolve(settled), settled });
+          },
+          // A failed recomputation keeps the figures there are; the next caller tries again.
+          () => {
+            hit.refreshing = false;
+          },
+        );
+      }
+      return Promise.resolve(hit.settled);
     }
-    return Promise.resolve(hit.settled);
+    const value = compute().then((figures) => ({ asOf: new Date(now), figures }));
+    const entry: Entry<T> = { at: now, value };
+    store(entry);
+    value.then(
+      (settled) => {
+        entry.settled = settled;
+      },
+      // A failure is not kept: the next caller computes again.
+      () => {
+        if (cache.get(id) === entry) cache.delete(id);
+      },
+    );
+    return value;
   }
-  const value = compute().then((figures) => ({ asOf: new Date(now), figures }));
-  const entry: Entry<T> = { at: now, value };
-  store(entry);
-  value.then(
-    (settled) => {
-      entry.settled = settled;
-    },
-    // A failure is not kept: the next caller computes again.
-    () => {
-      if (cache.get(id) === entry) cache.delete(id);
-    },
-  );
-  return value;
+
+  /** Lets go of every kept figure (the app closes). */
+  clear() {
+    this.entries.clear();
+  }
 }

@@ -18,7 +18,9 @@ import { expireUnpaidChanges } from '#server/features/amendments/amendment-payme
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { bookingGrantHashOf } from '#server/plugins/booking-grant.ts';
 import { guestTokenHashOf } from '#server/plugins/guest-token.ts';
+import * as card from './card-payments.service.ts';
 import type { Payer } from './payment-party.service.ts';
+import * as results from './payment-results.service.ts';
 import * as payments from './payments.service.ts';
 import * as wallet from './wallet-payments.service.ts';
 
@@ -80,7 +82,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      payments.paymentOutcome(ctx, payerOf(request), request.params.sessionId, languageOf(request.query)),
+      results.paymentOutcome(ctx, payerOf(request), request.params.sessionId, languageOf(request.query)),
   );
 
   app.get(
@@ -96,7 +98,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      payments.pendingPayment(ctx, payerOf(request), request.params.bookingId, languageOf(request.query)),
+      results.pendingPayment(ctx, payerOf(request), request.params.bookingId, languageOf(request.query)),
   );
 
   app.post(
@@ -143,7 +145,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const signature = request.headers['stripe-signature'];
-        await payments.handleCardWebhook(
+        await card.handleCardWebhook(
           ctx,
           request.body as Buffer,
           typeof signature === 'string' ? signature : undefined,

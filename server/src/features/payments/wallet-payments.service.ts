@@ -1,11 +1,11 @@
 import type { CreatePaypalOrderBody } from '@roam/contract/checkout';
 import { toMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
+import type { PaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookingFor, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
 import { assertAwaitingPayment, confirmBookingPayment, failBookingPayment } from './payments.service.ts';
-import type { PaypalGateway } from './paypal.gateway.ts';
 
 // The wallet provider's side of paying a booking (spec §7: create-paypal-order, check-paypal-order); it ends, as every
 // gateway does, in payments.service.ts `confirmBookingPayment` or `failBookingPayment`.

@@ -1,10 +1,10 @@
 import { CURRENCIES } from '@roam/contract/currencies';
 import { LanguageSchema } from '@roam/contract/enums';
 import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup-checklist';
+import { cardGateway } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { bookableCarCount, currentFleet } from '#server/features/cars/cars.service.ts';
 import { listAdminLocations } from '#server/features/locations/locations-admin.service.ts';
-import { cardGateway } from '#server/features/payments/payments.service.ts';
 import { listSuppliers } from '#server/features/suppliers/suppliers.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';

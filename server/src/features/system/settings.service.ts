@@ -1,7 +1,6 @@
 import { BOOKING_RULES, RENTAL_PERIOD_RULES } from '@roam/contract/booking-rules';
 import type { Settings } from '@roam/contract/settings';
-import type { Config } from '#server/config.ts';
-import { cardGateway } from '#server/features/payments/payments.service.ts';
+import { type Config, cardGateway } from '#server/config.ts';
 
 /** What of the settings is fixed per deployment: all but whether a car can be booked. */
 export type DeploymentSettings = Omit<Settings, 'bookable'>;

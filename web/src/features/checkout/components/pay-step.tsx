@@ -14,7 +14,7 @@ import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { WalletButton } from '../../../ui/wallet-button';
 import { checkWalletOrder, createWalletOrder, payByDemoCard, pendingPaymentQuery } from '../api/booking-payment';
-import type { BackFromPayment } from '../lib/use-checkout-form';
+import type { BackFromPayment } from '../lib/back-from-payment';
 
 /**
  * The checkout's second step (spec §2) at `/checkout?…&booking=<id>`: the booking just made — or found again after a

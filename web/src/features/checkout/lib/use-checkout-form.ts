@@ -15,6 +15,7 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { useMoney } from '../../../lib/use-money';
 import { toast } from '../../../ui/toast';
 import { validateEmail } from '../../auth/api/sign-up';
+import type { BackFromPayment } from './back-from-payment';
 import { readExtras, readOption, readSavedDriver, saveDriver, withChoices } from './checkout-choices';
 import { hereHref } from './here-href';
 
@@ -36,9 +37,6 @@ const NO_ONE: Person = { fullName: '', email: '', phone: '', birthDate: '' };
 /** The pay step shows only once the booking is made: its code downloads while the booking is sent. */
 export const loadPayStep = () =>
   importWithStrings('features/checkout/components/pay-step', () => import('../components/pay-step'));
-
-/** Why the form came back from the payment step (the step's address, `?booking=`, left for the form's). */
-export type BackFromPayment = { paymentFailed?: boolean; carTaken?: boolean; holdLapsed?: boolean };
 
 async function uploadLicence(licence: Blob): Promise<string | undefined> {
   const data = new FormData();

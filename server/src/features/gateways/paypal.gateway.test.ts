@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { bookingRow, bookOnline, notificationCount } from '#server/features/payments/payments.test-helpers.ts';
 import { startFakePaypal } from '#test/fake-providers.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { bookingRow, bookOnline, notificationCount } from './payments.test-helpers.ts';
 
 describe('wallet provider (PayPal REST client against a local test server)', () => {
   let t: TestApp;

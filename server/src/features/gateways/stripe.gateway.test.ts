@@ -3,10 +3,15 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import {
+  bookingRow,
+  bookOnline,
+  GOOD_CARD,
+  notificationCount,
+} from '#server/features/payments/payments.test-helpers.ts';
 import { startFakeStripe } from '#test/fake-providers.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { bookingRow, bookOnline, GOOD_CARD, notificationCount } from './payments.test-helpers.ts';
 
 describe('card provider (real stripe SDK against a local test server)', () => {
   let t: TestApp;

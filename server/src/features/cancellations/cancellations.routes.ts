@@ -1,0 +1,56 @@
+import { BookingLanguageQuerySchema, BookingSchema } from '@roam/contract/bookings';
+import { CancellationQuoteSchema } from '@roam/contract/cancellations';
+import { IdParamsSchema } from '@roam/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
+import { errorReplies } from '#server/lib/error-replies.ts';
+import * as service from './cancellations.service.ts';
+
+const errors = errorReplies(400, 401, 403, 404, 409);
+
+/**
+ * Cancelling a booking (spec §7 cancel-booking; docs/architecture.md §5): what the driver's cancel would do, and the
+ * cancel — decided at once when the car's terms make it free, else a request the operators decide
+ * (cancellation-requests.routes.ts).
+ */
+export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.context;
+  // Listed with the booking's calls in the API document, as the spec lists them.
+  const tags = ['bookings'];
+
+  app.post(
+    '/api/cancel-booking/:id',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: 'Driver: cancelled at once when the terms make it free, else a request; operator: cancel',
+        params: IdParamsSchema,
+        querystring: BookingLanguageQuerySchema,
+        response: { 200: BookingSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.cancelBooking(
+        ctx,
+        await requireBookingHolder(ctx, request, request.params.id),
+        request.params.id,
+        request.query.language,
+      ),
+  );
+
+  app.get(
+    '/api/cancellation-quote/:id',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary: "What the driver's cancel would do now: cancelled at once with its refund, or a request (issue #25)",
+        params: IdParamsSchema,
+        response: { 200: CancellationQuoteSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.cancellationQuote(ctx, await requireBookingHolder(ctx, request, request.params.id), request.params.id),
+  );
+};

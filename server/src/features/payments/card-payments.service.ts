@@ -1,0 +1,138 @@
+import type { GatewaySession, PaymentResult } from '@roam/contract/checkout';
+import { cardGateway } from '#server/config.ts';
+import type { AppContext } from '#server/context.ts';
+import { amendmentByPayment, settleChangeSession } from '#server/features/amendments/amendment-payments.service.ts';
+import type { StripeGateway } from '#server/features/gateways/stripe.gateway.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { bookingFor, mayRead, type Payer } from './payment-party.service.ts';
+import * as repository from './payments.repository.ts';
+import { bookingOr404, confirmBookingPayment, failBookingPayment, result } from './payments.service.ts';
+
+// The card provider's side of paying (docs/architecture.md §5 "Payment gateways"), read from the top: its signed
+// webhook and the return check find the session's booking or amendment and settle it — an amendment's difference
+// through the amendments (amendment-payments.service.ts), a booking's payment here (payments.service.ts) — and, for
+// checkout and the payment step, the sessions it opens. Nothing below calls up into it
+// (docs/decisions/0007-money-flows-one-way.md).
+
+/** `POST /api/stripe-webhook`: signed events only. */
+export async function handleCardWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined) {
+  const stripe = requireStripe(ctx);
+  let event: ReturnType<StripeGateway['parseWebhook']>;
+  try {
+    event = stripe.parseWebhook(rawBody, signature ?? '');
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Invalid signature.');
+  }
+  if (event.kind === 'ignored') return;
+  await settleCardSession(ctx, event.session).catch((error: unknown) => {
+    // An event for a booking we do not know is acknowledged (Stripe would retry it forever otherwise).
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return;
+    throw error;
+  });
+}
+
+/**
+ * The card provider's return check: asks the provider about its session and settles the booking. The session id
+ * comes back in the return URL, so it is no proof of who asks: the caller must be one who may read the booking's
+ * payment, found by the reference checkout stored, before the provider is asked anything. A payment made from
+ * another browser is still confirmed by the signed webhook.
+ */
+export async function checkCardSession(ctx: AppContext, sessionId: string, payer: Payer): Promise<PaymentResult> {
+  const stripe = requireStripe(ctx);
+  const bookingId =
+    (await repository.findBookingIdByReference(ctx.db, 'stripe', sessionId)) ??
+    (await amendmentByPayment(ctx, 'stripe', sessionId))?.bookingId;
+  if (!bookingId) throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  await bookingFor(ctx, bookingId, payer, mayRead);
+  let session: Awaited<ReturnType<StripeGateway['retrieveSession']>>;
+  try {
+    session = await stripe.retrieveSession(sessionId);
+  } catch (error) {
+    ctx.log.warn({ err: error, sessionId }, 'card session lookup failed');
+    throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  }
+  return settleCardSession(ctx, session);
+}
+
+/**
+ * Settles what the session paid for: a dearer change's difference (its metadata names the amendment) through the
+ * amendments, else the booking's own payment — confirmed when paid in full, the car released when the session expired.
+ */
+async function settleCardSession(ctx: AppContext, session: Awaited<ReturnType<StripeGateway['retrieveSession']>>) {
+  if (!session.bookingId) throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  if (session.amendmentId) return settleChangeSession(ctx, session);
+  const booking = await bookingOr404(ctx, session.bookingId);
+  if (booking.paymentProvider === 'stripe' && booking.paymentReference && booking.paymentReference !== session.id) {
+    throw new AppError('NOT_FOUND', 'Unknown payment session.');
+  }
+  if (session.paid) {
+    if (session.amount !== booking.chargedAmount || session.currency !== booking.currency) {
+      ctx.log.error({ bookingId: booking.id, sessionId: session.id }, 'card payment amount does not match the booking');
+      throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+    }
+    return confirmBookingPayment(ctx, booking.id, 'stripe', session.id);
+  }
+  if (session.status === 'expired') {
+    await failBookingPayment(ctx, booking.id);
+    return result(booking.id, booking.status, 'failed');
+  }
+  return result(booking.id, booking.status, booking.status === 'void' ? 'open' : 'paid');
+}
+
+function requireStripe(ctx: AppContext): StripeGateway {
+  if (!ctx.payments.stripe) throw new AppError('NOT_FOUND', 'The card provider is not configured.');
+  return ctx.payments.stripe;
+}
+
+/** Starts the card gateway for a freshly created online-payment booking (called by checkout); null: no card. */
+export async function startCardPayment(ctx: AppContext, booking: CardSessionFor): Promise<GatewaySession | null> {
+  if (!ctx.payments.stripe) return cardGateway(ctx.config) === 'demo' ? { provider: 'demo', testMode: true } : null;
+  try {
+    return await openNewCardSession(ctx.payments.stripe, ctx, booking);
+  } catch (error) {
+    ctx.log.error({ err: error, bookingId: booking.id }, 'card session could not be created');
+    await failBookingPayment(ctx, booking.id);
+    throw new AppError('SERVICE_UNAVAILABLE', 'Something went wrong! Try again later');
+  }
+}
+
+/**
+ * The card gateway of a booking awaiting payment: the demo card form, or the provider's session still open. A booking
+ * placed without a session — an operator's payment-link booking (issue #24 item 5) — gets one now, ending with its
+ * hold; unlike checkout's start, a refusal leaves the hold alone (the customer may retry, or use the wallet).
+ */
+export async function openCardSession(
+  ctx: AppContext,
+  booking: repository.PayableBooking,
+): Promise<GatewaySession | null> {
+  const stripe = ctx.payments.stripe;
+  if (!stripe) return cardGateway(ctx.config) === 'demo' ? { provider: 'demo', testMode: true } : null;
+  const { paymentProvider, paymentReference, holdExpiresAt } = booking;
+  try {
+    if (!paymentProvider && !paymentReference && holdExpiresAt)
+      return await openNewCardSession(stripe, ctx, { ...booking, holdExpiresAt });
+    if (paymentProvider !== 'stripe' || !paymentReference) return null;
+    const session = await stripe.retrieveSession(paymentReference);
+    return session.status === 'open' && session.url
+      ? { provider: 'stripe', sessionId: session.id, url: session.url }
+      : null;
+  } catch (error) {
+    ctx.log.warn({ err: error, bookingId: booking.id }, 'card session lookup failed');
+    return null;
+  }
+}
+
+/** Opens the card provider's session of a booking awaiting payment, ending with its hold, and records its id. */
+async function openNewCardSession(stripe: StripeGateway, ctx: AppContext, booking: CardSessionFor) {
+  const session = await stripe.createSession({
+    bookingId: booking.id,
+    amount: booking.chargedAmount,
+    currency: booking.currency,
+    name: booking.carName,
+    holdExpiresAt: booking.holdExpiresAt,
+  });
+  await repository.setPaymentReference(ctx.db, booking.id, 'stripe', session.id);
+  return { provider: 'stripe' as const, sessionId: session.id, url: session.url ?? '' };
+}
+
+type CardSessionFor = { id: string; chargedAmount: number; currency: string; carName: string; holdExpiresAt: Date };
