@@ -1,5 +1,5 @@
 import type { UserType } from './console-enum-values.ts';
-import type { BookingStatus } from './enum-values.ts';
+import { type BookingStatus, isOperatorStatus } from './enum-values.ts';
 
 // What may be done with a booking, by whom, now (issue #22 items 5 and 9): the one rule the server refuses by and the
 // screens offer by, so that an action offered is an action allowed.
@@ -36,9 +36,12 @@ export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpi
  *   booking at all (nothing, not even view); a cancelled booking can be deleted; a booking not started yet and
  *   without a cancellation request can be cancelled (a request, spec §4), and changed when the car's terms allow
  *   changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged).
+ * - A booking the counter has taken on (on rent, returned, closed, no-show) is only viewed here: its changes go
+ *   through the counter's calls, one way (docs/architecture.md §5 "After the booking"), and it keeps its history.
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = viewer.type === 'admin' || (viewer.type === 'supplier' && viewer.id === booking.supplierId);
+  if (!isOperatorStatus(booking.status)) return operator || viewer.id === booking.driverId ? ['view'] : [];
   if (operator) return booking.status === 'cancelled' ? ['view', 'delete'] : ['view', 'edit', 'cancel', 'delete'];
   if (viewer.id !== booking.driverId) return [];
   switch (booking.status) {

@@ -47,6 +47,15 @@ const Amount = z.number().int().min(0).max(MAX_MINOR);
 const Named = z.object({ _id: z.uuid(), name: z.string() });
 const Note = z.string().trim().max(2000);
 
+/** A licence as the answers carry it (no transform: an answer is encoded as it is). */
+export const LicenceSchema = z.object({
+  licenseNumber: z.string(),
+  licenseCountry: z.string(),
+  licenseExpiresOn: z.string(),
+  birthDate: z.string(),
+});
+export const AdditionalDriverLicenceSchema = LicenceSchema.extend({ fullName: z.string() });
+
 /** The driving licence as checked: number, issuing country (ISO 3166-1 alpha-2), expiry, and the holder's birth date. */
 export const LicenceCheckSchema = z.object({
   licenseNumber: z.string().trim().min(3).max(40),
@@ -252,8 +261,8 @@ export const InspectionSchema = z.object({
   checklist: z.array(z.object({ id: z.string(), label: z.string(), checked: z.boolean() })),
   notes: z.string(),
   /** Check-out: the licence as checked (at the counter or online). */
-  licence: LicenceCheckSchema.nullable(),
-  additionalDrivers: z.array(CounterAdditionalDriverSchema),
+  licence: LicenceSchema.nullable(),
+  additionalDrivers: z.array(AdditionalDriverLicenceSchema),
   cleaning: z.boolean(),
 });
 export type Inspection = z.infer<typeof InspectionSchema>;
@@ -370,8 +379,8 @@ export const CheckInSchema = z.object({
   driverName: z.string(),
   minimumAge: z.number().int(),
   dropoffAt: z.string(),
-  licence: LicenceCheckSchema.nullable(),
-  additionalDrivers: z.array(CounterAdditionalDriverSchema),
+  licence: LicenceSchema.nullable(),
+  additionalDrivers: z.array(AdditionalDriverLicenceSchema),
   /** The latest agreement (signed, or null before signing); read the draft at `GET /api/agreement-draft/{id}`. */
   agreement: BookingDocumentSchema.nullable(),
 });

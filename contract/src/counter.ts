@@ -1,5 +1,5 @@
 import type { BookingStatus, CarRange, FuelType, Language } from './enum-values.ts';
-import { HOUR, instantToZoned, zonedToInstant } from './time.ts';
+import { ageOn, HOUR, instantToZoned, zonedToInstant } from './time.ts';
 
 // The counter (docs/architecture.md §5 "After the booking"): a confirmed booking is checked out (on rent), returned,
 // closed once its balance is settled, or marked a no-show. The values, the rules of time and the messages here; the
@@ -156,6 +156,23 @@ export function swapAllowed(from: CarRange, to: CarRange): boolean {
   if (from === to) return true;
   const [a, b] = [RANGE_ORDER[from], RANGE_ORDER[to]];
   return a !== undefined && b !== undefined && b > a;
+}
+
+/** What is wrong with a licence for this rental: expired before the drop-off, or a driver under the car's age. */
+export function licenceIssues(
+  licence: { licenseExpiresOn: string; birthDate: string },
+  rental: { pickupAt: Date; pickupTimeZone: string; dropoffAt: Date; dropoffTimeZone: string; minimumAge: number },
+): { field: 'licenseExpiresOn' | 'birthDate'; message: string }[] {
+  const issues: { field: 'licenseExpiresOn' | 'birthDate'; message: string }[] = [];
+  // Dates compare as strings ('YYYY-MM-DD'): valid through its expiry day, judged on the drop-off place's calendar.
+  if (licence.licenseExpiresOn < instantToZoned(rental.dropoffAt, rental.dropoffTimeZone).date) {
+    issues.push({ field: 'licenseExpiresOn', message: COUNTER_MESSAGES.licenceExpired });
+  }
+  const age = ageOn(licence.birthDate, rental.pickupAt, rental.pickupTimeZone);
+  if (!(age >= rental.minimumAge)) {
+    issues.push({ field: 'birthDate', message: COUNTER_MESSAGES.tooYoung(rental.minimumAge) });
+  }
+  return issues;
 }
 
 /** The messages of the counter's refusals, in English (the console translates by code and field). */

@@ -67,6 +67,9 @@ export const OPERATOR_STATUSES = [
   'reserved',
   'cancelled',
 ] as const satisfies readonly BookingStatus[];
+export type OperatorStatus = (typeof OPERATOR_STATUSES)[number];
+export const isOperatorStatus = (status: BookingStatus): status is OperatorStatus =>
+  (OPERATOR_STATUSES as readonly BookingStatus[]).includes(status);
 
 export const PAYMENT_OPTIONS = ['payLater', 'deposit', 'full'] as const;
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];

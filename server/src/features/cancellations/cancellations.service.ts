@@ -1,5 +1,5 @@
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
-import type { Language } from '@roam/contract/enums';
+import { isOperatorStatus, type Language } from '@roam/contract/enums';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { refundAcrossPayments } from '#server/features/amendments/amendment-refund-split.service.ts';
@@ -157,6 +157,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     // Decided on the locked row: two cancels at once change and notify once.
     const [current] = await repository.lockBookings(tx, [id]);
     if (!current || current.status === 'cancelled') return [];
+    // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
+    if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
     if (operator) {
       await repository.updateBooking(tx, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
       return [await recordStatusNotice(ctx, tx, record, 'cancelled')];

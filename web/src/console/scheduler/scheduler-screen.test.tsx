@@ -33,6 +33,7 @@ const answer = (): SchedulerPage => ({
           pickupAt: '2026-12-03T09:00:00.000Z',
           dropoffAt: '2026-12-06T09:00:00.000Z',
           cancelRequest: false,
+          overdue: false,
           driverName: 'Dana Driver',
         },
       ],

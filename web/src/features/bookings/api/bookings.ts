@@ -1,7 +1,7 @@
 import type { AmendmentQuote } from '@roam/contract/amendments';
 import type { Booking, BookingsPage, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
-import type { BookingStatus, Language } from '@roam/contract/enum-values';
+import type { Language, OperatorStatus } from '@roam/contract/enum-values';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
@@ -81,7 +81,7 @@ export function useReleaseBooking() {
 export function useUpdateBookingStatus() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ ids, status }: { ids: string[]; status: BookingStatus }) =>
+    mutationFn: ({ ids, status }: { ids: string[]; status: OperatorStatus }) =>
       api.post<{ count: number }>('/api/update-booking-status', { ids, status }),
     onSuccess: invalidate,
     // Screens say what went wrong (a translated toast), not the generic handler.
