@@ -2,6 +2,7 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { languageOf } from '#server/features/documents/booking-document.rules.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { thumbnailJpeg } from '#server/lib/upload-validation.ts';
 import { type ConditionReport, conditionReportPdf, type ReportSide } from './condition-report.pdf.ts';
 import { fuelOf, nameIn } from './counter.mapper.ts';
 import * as repository from './counter.repository.ts';
