@@ -51,13 +51,20 @@ export async function revokeSessions(db: Db, userId: string, keepTokenHash?: str
     .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
 }
 
+/**
+ * The API's calls, and the console's pages: the server sends console.html to an operator only (plugins/web-app.ts).
+ * Not the console's files (/operator/assets/…), the same for everyone.
+ */
+const needsSession = (url: string) =>
+  url.startsWith('/api/') || (/^\/operator(?:[/?]|$)/.test(url) && !url.startsWith('/operator/assets/'));
+
 export function registerSession(app: FastifyInstance) {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionTokenHash', null);
   // A callback hook: it runs on every request, and most carry no session (an async hook costs a promise each time).
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return done();
+    if (!token || !needsSession(request.url)) return done();
     const tokenHash = hashToken(token);
     app.database.db
       .select({ user: users })

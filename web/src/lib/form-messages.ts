@@ -3,7 +3,7 @@ import { CARD_MESSAGES } from '@roam/contract/checkout';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
 import { SETUP_MESSAGES } from '@roam/contract/setup-messages';
 import type { TFunction } from 'i18next';
-import type { Translations } from '../i18n/translations';
+import type { Translations } from '#web/i18n/translations';
 
 // The one map from the words the contract's schemas and the server speak (the spec's English, §5) to what every
 // form shows, translated (issue #20). Loaded with the schema when a form is first used (use-contract-form.ts), with

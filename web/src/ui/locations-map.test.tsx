@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n } from '../i18n/index';
-import { PARIS } from '../test-fixtures';
+import { changeLanguage, initI18n } from '#web/i18n/index';
+import { PARIS } from '#web/test-fixtures';
 import { LocationsMap } from './locations-map';
 
 // Issue #22 item 13: the map's zoom buttons and its credit's tooltip were English in every language.

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
-import { SESSION_QUERY_KEY } from '../../lib/session';
-import { booking, CLIO, DRIVER } from '../../test-fixtures';
-import { refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { createQueryClient } from '#web/app/query-client';
+import { SESSION_QUERY_KEY } from '#web/lib/session';
+import { booking, CLIO, DRIVER } from '#web/test-fixtures';
+import { refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { BookingScreen } from './booking-screen';
 
 // One booking (spec §2 /booking?b=…) as its driver sees it, against a stand-in server.

@@ -3,7 +3,7 @@ import type { Booking, BookingsPage, BookingsQuery, UpdateBookingBody } from '@r
 import type { CancellationQuote } from '@roam/contract/cancellations';
 import type { Language, OperatorStatus } from '@roam/contract/enum-values';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The bookings calls (server/src/features/bookings/bookings.routes.ts). Every one checks ownership on the server.
 
