@@ -37,9 +37,13 @@ export async function conditionReportOf(_ctx: AppContext, db: DbOrTx, bookingId:
     notes: row.inspection.notes,
     cleaning: row.inspection.cleaning,
   });
-  const photos = await repository.photoBytes(
+  const stored = await repository.photoBytes(
     db,
     damages.flatMap((damage) => damage.photoFileIds),
+  );
+  // Thumbnails, not the 300 KB photos: the report embeds them, and travels by e-mail.
+  const photos = new Map(
+    await Promise.all([...stored].map(async ([id, bytes]) => [id, await thumbnailJpeg(bytes)] as const)),
   );
   const reportDamage = (damage: repository.DamageRow) => ({
     zone: damage.zone,
