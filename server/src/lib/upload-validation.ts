@@ -118,3 +118,11 @@ export async function prepareInspectionPhoto(
   }
   throw new AppError('PAYLOAD_TOO_LARGE', 'The photo could not be made small enough.');
 }
+
+/** A stored photo's thumbnail for a document (the condition report): a small JPEG, cheap to embed and to send. */
+export function thumbnailJpeg(bytes: Buffer): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width: 320, height: 240, fit: 'inside' })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}

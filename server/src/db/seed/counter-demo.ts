@@ -94,7 +94,9 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
       reference: seedReference(`booking:${key}`),
       carId: car.id!,
       supplierId: azur.id,
-      driverId: DEMO_ACCOUNTS.driver.id,
+      // The second demo driver's, who already books with the demo supplier (operator-demo.ts): the first one's
+      // bookings stay the tests' own.
+      driverId: DEMO_ACCOUNTS.driver2.id,
       pickupLocationId: placeOf(car.id!).id,
       dropoffLocationId: placeOf(car.id!).id,
       pickupAt: at(car.id!, from, '10:00'),

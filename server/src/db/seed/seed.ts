@@ -53,8 +53,17 @@ export const DEMO_IDS = {
   ),
   cars: idsOf(Object.keys(FEATURED_CARS) as FeaturedCarKey[], carId),
   /** The operator console's demo (issue #23): two blocked periods and two open cancellation requests. */
-  bookings: idsOf(['demoMaintenance', 'demoPrivateUse', 'demoCancelLater', 'demoCancelPaid'] as const, (key) =>
-    seedId(`booking:${key}`),
+  bookings: idsOf(
+    [
+      'demoMaintenance',
+      'demoPrivateUse',
+      'demoCancelLater',
+      'demoCancelPaid',
+      // The counter's (counter-demo.ts): a rental on rent, one returned with its charges.
+      'demoOnRent',
+      'demoReturned',
+    ] as const,
+    (key) => seedId(`booking:${key}`),
   ),
 };
 

@@ -2,6 +2,7 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { languageOf } from '#server/features/documents/booking-document.rules.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { thumbnailJpeg } from '#server/lib/upload-validation.ts';
 import { type ConditionReport, conditionReportPdf, type ReportSide } from './condition-report.pdf.ts';
 import { fuelOf, nameIn } from './counter.mapper.ts';
 import * as repository from './counter.repository.ts';
@@ -36,9 +37,13 @@ export async function conditionReportOf(_ctx: AppContext, db: DbOrTx, bookingId:
     notes: row.inspection.notes,
     cleaning: row.inspection.cleaning,
   });
-  const photos = await repository.photoBytes(
+  const stored = await repository.photoBytes(
     db,
     damages.flatMap((damage) => damage.photoFileIds),
+  );
+  // Thumbnails, not the 300 KB photos: the report embeds them, and travels by e-mail.
+  const photos = new Map(
+    await Promise.all([...stored].map(async ([id, bytes]) => [id, await thumbnailJpeg(bytes)] as const)),
   );
   const reportDamage = (damage: repository.DamageRow) => ({
     zone: damage.zone,

@@ -67,10 +67,8 @@ export async function recordCounterNotice(
         websiteName: ctx.config.WEBSITE_NAME,
         car: record.car.name,
         reference: booking.reference,
-        link:
-          to === 'driver'
-            ? `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}&l=${language}`
-            : `${ctx.config.PUBLIC_URL}/operator/counter/${booking.id}?l=${language}`,
+        // The booking's page, which its operators open too (as the other booking notices link it).
+        link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}&l=${language}`,
         ...values(language),
       }),
       ...(attachFileIds.length > 0 ? { attachFileIds } : {}),

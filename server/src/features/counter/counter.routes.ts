@@ -29,8 +29,11 @@ import { recordNoShow } from './no-show.service.ts';
 import { returnCar, returnQuote } from './return.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
-/** A desk photographs a car from every side: more uploads than a profile's, per account. */
-const photoLimit = perAccountLimit(240, '1 minute');
+/**
+ * A desk photographs a car from every side, and until a business has members (docs/architecture.md §5 "Teams") its
+ * whole desk shares one account: far more uploads than a profile's, still a ceiling on a runaway client.
+ */
+const photoLimit = perAccountLimit(600, '1 minute');
 
 /**
  * The counter's calls (docs/api.md "The counter"): the supplier's operators on its own bookings (another fleet's:
