@@ -9,6 +9,8 @@ import type { DamageDraft } from './damage-draft';
 // return place's clock, to the minute, and always sent: the quote and the return then price the same lateness.
 
 export interface ReturnValues {
+  /** When the screen opened: the return's time while the desk leaves the date and time as they were shown. */
+  openedAt: string;
   odometer: string;
   fuel: number | null;
   battery: string;
@@ -25,6 +27,7 @@ export interface ReturnValues {
 export function returnValues(booking: CounterBooking, now: Date): ReturnValues {
   const { date, time } = instantToZoned(now, booking.dropoffLocation.timeZone);
   return {
+    openedAt: now.toISOString(),
     odometer: '',
     fuel: null,
     battery: '',
@@ -51,10 +54,15 @@ export function returnInput(values: ReturnValues, booking: CounterBooking, timeZ
     : values.fuel === null
       ? undefined
       : { kind: 'eighths' as const, eighths: values.fuel };
+  const opened = instantToZoned(new Date(values.openedAt), timeZone);
+  // Untouched, the time shown is the screen's opening to the second, not its minute: a car taken back in the minute
+  // it was handed over is not "before the check-out".
   const returnedAt =
-    /^\d{4}-\d{2}-\d{2}$/.test(values.returnedDate) && /^\d{2}:\d{2}$/.test(values.returnedTime)
-      ? zonedToInstant({ date: values.returnedDate, time: values.returnedTime }, timeZone).toISOString()
-      : undefined;
+    values.returnedDate === opened.date && values.returnedTime === opened.time.slice(0, 5)
+      ? values.openedAt
+      : /^\d{4}-\d{2}-\d{2}$/.test(values.returnedDate) && /^\d{2}:\d{2}$/.test(values.returnedTime)
+        ? zonedToInstant({ date: values.returnedDate, time: values.returnedTime }, timeZone).toISOString()
+        : undefined;
   return {
     odometer: whole(values.odometer) as number,
     fuel: fuel as ReturnReadingsBody['fuel'],

@@ -13,7 +13,8 @@ const confirmed = (status: BookingStatus) => (CONFIRMED_STATUSES as readonly Boo
 /** Where a movement stands at the counter: a pick-up waiting, checked in online or on rent; a return due or done. */
 function stateOf(move: Movement): 'waiting' | 'checkedIn' | 'onRent' | 'dueBack' | 'overdue' | 'returned' | null {
   if (move.kind === 'pickup') {
-    if (move.status === 'on_rent' || move.status === 'returned' || move.status === 'closed') return 'onRent';
+    if (move.status === 'on_rent') return 'onRent';
+    if (move.status === 'returned' || move.status === 'closed') return 'returned';
     if (confirmed(move.status)) return move.checkedInAt ? 'checkedIn' : 'waiting';
     return null;
   }
