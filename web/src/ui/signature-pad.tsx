@@ -2,13 +2,14 @@ import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import './signature-pad.css';
 
 // A signature drawn on the screen (docs/architecture.md §5 "After the booking"): a canvas that pointer events draw on —
-// a mouse, a pen or a finger alike — and a button that clears it. The ink is drawn at a fixed 600 × 200 and given as
+// a mouse, a pen or a finger alike — and a button that clears it. The ink is drawn at a fixed 600 × 300 and given as
 // a PNG data URL (a few tens of KB: contract SIGNATURE_MAX_CHARS); the CSS scales the canvas to the screen. A small
 // canvas of our own rather than a library (signature_pad is ~12 KB): strokes of straight segments between coalesced
 // pointer samples read as a signature at this size, and the customer's check-in loads this with its form only.
 
 export const PAD_WIDTH = 600;
-export const PAD_HEIGHT = 200;
+// 2 : 1, not wider: on a 360 px phone the pad is still ~145 px high, room for a finger to sign.
+export const PAD_HEIGHT = 300;
 
 interface SignaturePadProps {
   /** Read as the canvas's name, with `description`. */
@@ -39,7 +40,7 @@ export function SignaturePad({ label, description, clearLabel, onChange, errorId
     context.strokeStyle = '#111';
   }, []);
 
-  /** The pointer's place on the 600 × 200 drawing, whatever size the canvas is shown at. */
+  /** The pointer's place on the 600 × 300 drawing, whatever size the canvas is shown at. */
   const pointOf = (event: { clientX: number; clientY: number }) => {
     const box = canvas.current?.getBoundingClientRect();
     if (!box || box.width === 0 || box.height === 0) return { x: 0, y: 0 };
