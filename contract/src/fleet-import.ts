@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CarFields, CreateCarBodySchema } from './fleet.ts';
+import { PeriodDateSchema } from './time-schemas.ts';
 
 // Fleet import and export (issue #26 item 3): a CSV of cars with every field of the car editor. The export writes
 // these columns, the import reads them (an operator maps its own headers onto them), so an exported file imports
@@ -67,7 +68,7 @@ export const ExportCarsQuerySchema = z.object({ supplierId: z.uuid().optional() 
 
 /** `GET /api/export-bookings`: bookings picked up in [from, to) (dates, the server's UTC days). */
 export const ExportBookingsQuerySchema = z.object({
-  from: z.iso.date(),
-  to: z.iso.date(),
+  from: PeriodDateSchema,
+  to: PeriodDateSchema,
   supplierId: z.uuid().optional(),
 });
