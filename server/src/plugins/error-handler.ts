@@ -15,6 +15,8 @@ type ValidationIssue = { instancePath?: string; message?: string; params?: { iss
  * warning naming the route, so that the field gets its schema (the fuzz suite fails on this line).
  */
 export const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+/** A number too large for its column (an amount past MAX_STORED_AMOUNT that a check missed): bad input too. */
+const OUT_OF_RANGE = '22003';
 export const UNSTORABLE_TEXT_LOG = 'text the contract let through could not be stored';
 
 function fieldErrorsOf(issues: ValidationIssue[], context: string | undefined) {
@@ -49,6 +51,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       };
     } else if (UNSTORABLE_TEXT.has(pgErrorCode(error) ?? '')) {
       request.log.warn({ route: request.routeOptions.url }, UNSTORABLE_TEXT_LOG);
+      status = 400;
+      body = { code: 'VALIDATION_FAILED', message: VALIDATION_MESSAGE };
+    } else if (pgErrorCode(error) === OUT_OF_RANGE) {
+      request.log.warn({ route: request.routeOptions.url }, 'a number the contract let through did not fit its column');
       status = 400;
       body = { code: 'VALIDATION_FAILED', message: VALIDATION_MESSAGE };
     } else if (isResponseSerializationError(error)) {

@@ -30,6 +30,7 @@ const MESSAGES: Readonly<Record<string, FormsKey>> = {
   [CARD_MESSAGES.cvc]: 'forms.cardCvc',
   [RENTAL_PERIOD_MESSAGES.pickupTooSoon]: 'forms.pickupTooSoon',
   [RENTAL_PERIOD_MESSAGES.durationTooShort]: 'forms.durationTooShort',
+  [RENTAL_PERIOD_MESSAGES.durationTooLong]: 'forms.durationTooLong',
   [RENTAL_PERIOD_MESSAGES.invalidPickupTime]: 'forms.invalidPickupTime',
   [RENTAL_PERIOD_MESSAGES.invalidDropoffTime]: 'forms.invalidDropoffTime',
   [SETUP_MESSAGES.passwordTooShort]: 'forms.adminPasswordTooShort',
