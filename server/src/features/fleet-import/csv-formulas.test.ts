@@ -52,9 +52,7 @@ describe('CSV exports: no formula whatever the separator (second audit, item 8)'
       expect(cells[head!.indexOf('name')]).toBe("Clio;'=cmd|' /C calc'!A0;");
       expect(res.body).toContain(`"Clio;'=cmd|' /C calc'!A0;"`);
 
-      const form = multipartForm([
-        { name: 'file', value: res.body, filename: 'cars.csv', contentType: 'text/csv' },
-      ]);
+      const form = multipartForm([{ name: 'file', value: res.body, filename: 'cars.csv', contentType: 'text/csv' }]);
       const back = await t.app.inject({
         method: 'POST',
         url: '/api/import-cars',
