@@ -14,10 +14,11 @@ import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
+import { perBookingLimit } from '#server/plugins/rate-limit.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as service from './bookings.service.ts';
 
-const errors = errorReplies(400, 401, 403, 404, 409);
+const errors = errorReplies(400, 401, 403, 404, 409, 429);
 
 /**
  * The bookings calls (issue #5): list, view, edit, cancel, release, delete, bulk status. Every one checks ownership.
@@ -67,7 +68,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-booking/:id',
     {
-      config: { auth: 'bookingHolder' },
+      // Each change e-mails the driver and the supplier: 10 changes of one booking in 10 minutes, whoever makes them.
+      config: { auth: 'bookingHolder', ...perBookingLimit(10, '10 minutes') },
       schema: {
         tags,
         summary:
