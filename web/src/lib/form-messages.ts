@@ -34,6 +34,7 @@ const MESSAGES: Readonly<Record<string, FormsKey>> = {
   [RENTAL_PERIOD_MESSAGES.invalidPickupTime]: 'forms.invalidPickupTime',
   [RENTAL_PERIOD_MESSAGES.invalidDropoffTime]: 'forms.invalidDropoffTime',
   [SETUP_MESSAGES.passwordTooShort]: 'forms.adminPasswordTooShort',
+  [SETUP_MESSAGES.emailIsSupplier]: 'forms.adminEmailIsSupplier',
 };
 
 /** 'You must be at least 21 years old.' (spec §5), or a car's own minimum age at checkout (contract tooYoungMessage). */
