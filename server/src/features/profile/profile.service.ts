@@ -3,7 +3,12 @@ import type { User } from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { getUser, toUser, updateAccount } from '#server/features/auth/auth.service.ts';
-import { afterAdminChange, checkAdminFlags, recordAdminChange } from '#server/features/users/users.service.ts';
+import {
+  afterAdminChange,
+  checkAdminFlags,
+  recordAdminChange,
+  recordSupplierChange,
+} from '#server/features/users/users.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { prepareAvatar, prepareLicense } from '#server/lib/upload-validation.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
@@ -42,6 +47,8 @@ export async function updateProfile(ctx: AppContext, actor: SessionUser, input: 
   await ctx.db.transaction(async (tx) => {
     await updateAccount(ctx, tx, userId, fields);
     if (actor.type === 'admin') await recordAdminChange(ctx, tx, actor, account, fields, flags);
+    // A supplier's name and phone are its business's, as in update-supplier: audited the same way (second audit).
+    else if (account.type === 'supplier') await recordSupplierChange(ctx, tx, actor, account, fields);
   });
   await afterAdminChange(ctx, userId, flags);
   return toUser(await getUser(ctx, userId));
