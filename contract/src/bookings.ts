@@ -55,6 +55,10 @@ export const BookingSchema = BookingRowSchema.extend({
   paidAt: z.string().nullable(),
   /** URL of the driver's licence file, when one was given. */
   license: z.string().nullable(),
+  /** Made by an operator at the desk (walk-in or phone), not by the driver (booking-actions.ts `refuse`). */
+  bookedAtDesk: z.boolean(),
+  /** When the driver refused it (a desk booking made in their name): cancelled, and gone from their list. */
+  refusedAt: z.string().nullable(),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 

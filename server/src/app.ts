@@ -18,6 +18,7 @@ import { amendmentsRoutes } from '#server/features/amendments/amendments.routes.
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { bookingAccessRoutes } from '#server/features/booking-access/booking-access.routes.ts';
 import { bookingRulesRoutes } from '#server/features/booking-rules/booking-rules.routes.ts';
+import { bookingRefusalRoutes } from '#server/features/bookings/booking-refusal.routes.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings.routes.ts';
 import { cancellationRequestsRoutes } from '#server/features/cancellations/cancellation-requests.routes.ts';
 import { carBlocksRoutes } from '#server/features/car-blocks/car-blocks.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp({
   await app.register(bookingRulesRoutes);
   await app.register(authRoutes);
   await app.register(bookingsRoutes);
+  await app.register(bookingRefusalRoutes);
   await app.register(amendmentsRoutes);
   await app.register(carsRoutes);
   await app.register(carBlocksRoutes);

@@ -141,6 +141,8 @@ export async function placeBooking(
         depositAmount: quote.depositAmount,
         chargedAmount: quote.chargedAmount,
         licenseFileId: order.licenseFileId,
+        bookedAtDesk: order.desk !== null,
+        deskCustomer: order.desk?.customer ?? null,
         // A guest's browser proves the booking is theirs with it; a signed-in driver with their session.
         guestTokenHash: driver.id ? null : order.guestTokenHash,
         clientKey: order.clientKey,

@@ -12,6 +12,7 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { prepareAvatar, prepareLicense } from '#server/lib/upload-validation.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
+import { licenceWindow } from './licence-access.rules.ts';
 import {
   claimFile,
   deleteFiles,
@@ -171,15 +172,20 @@ export async function userLicense(ctx: AppContext, userId: string): Promise<Lice
 }
 
 /**
- * `GET /api/license/{id}` (ARCHITECTURE §5: licences are private): its owner, an admin, or the supplier of a booking
- * of that driver (or of a booking carrying this licence). Everyone else gets 404, as if it did not exist.
+ * `GET /api/license/{id}` (docs/architecture.md §5 "Files": licences are private): its owner, an admin, or the
+ * supplier of a booking of that driver (or carrying this licence) that the driver made or confirmed, from
+ * LICENCE_ACCESS_BEFORE_PICKUP_HOURS before its pick-up to LICENCE_RETENTION_DAYS after its drop-off
+ * (licence-access.rules.ts). Everyone else gets 404, as if it did not exist.
  */
 export async function readLicense(ctx: AppContext, viewer: SessionUser, fileId: string): Promise<FileRow> {
   const file = await findFile(ctx.db, fileId);
   if (file?.kind !== 'license') throw notFound();
   if (viewer.type === 'admin') return file;
   if (file.ownerId !== null && file.ownerId === viewer.id) return file;
-  if (viewer.type === 'supplier' && (await supplierHasBookingWithLicense(ctx.db, viewer.id, file.id, file.ownerId)))
+  if (
+    viewer.type === 'supplier' &&
+    (await supplierHasBookingWithLicense(ctx.db, viewer.id, file.id, file.ownerId, licenceWindow(ctx.clock.now())))
+  )
     return file;
   throw notFound();
 }
