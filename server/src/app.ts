@@ -57,8 +57,9 @@ import { registerInFlight } from '#server/plugins/in-flight.ts';
 import { registerOriginCheck } from '#server/plugins/origin-check.ts';
 import { rateLimitOptions } from '#server/plugins/rate-limit.ts';
 import { registerRouteAuth } from '#server/plugins/route-auth.ts';
+import { inlineHashesOfBuild, registerSecurityHeaders } from '#server/plugins/security-headers.ts';
 import { registerSession } from '#server/plugins/session.ts';
-import { registerWebApp } from '#server/plugins/web-app.ts';
+import { DEFAULT_WEB_DIST, registerWebApp } from '#server/plugins/web-app.ts';
 import type { Config } from './config.ts';
 import { type AppContext, systemClock } from './context.ts';
 
@@ -140,6 +141,9 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
+  // The Content-Security-Policy and the other security headers on every answer, with the hashes of the inline
+  // scripts and styles of the built HTML (plugins/security-headers.ts).
+  registerSecurityHeaders(app, config, inlineHashesOfBuild(webDist === null ? null : (webDist ?? DEFAULT_WEB_DIST)));
 
   registerErrorHandler(app);
   await app.register(cookie, { secret: config.SESSION_SECRET });
@@ -157,7 +161,14 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The documentation's pages run inline code of their own: they answer with a policy of their own for it (by
+  // hashes), framed by nobody, without upgrading a plain-HTTP development server's requests.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header: string) =>
+      header.replace(' upgrade-insecure-requests;', '').replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
   registerOriginCheck(app, config.PUBLIC_URL);
   registerSession(app);
   // After the session (it reads the signed-in user), before the routes (each must declare who may call it).
