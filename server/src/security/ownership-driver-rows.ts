@@ -95,6 +95,20 @@ export const driverRows = (db: () => Db): Row[] => [
       return { method: 'GET', url: `/api/license/${f.licenceId}` };
     },
   },
+  // Refusing a booking made in the driver's name at the desk: its driver alone; an operator cancels instead (409).
+  {
+    call: 'POST /api/refuse-booking/{id} (a desk booking)',
+    expected: { ...BOOKING, operatingSupplier: 409, admin: 409 },
+    request: async (f) => {
+      await db().update(bookings).set({ bookedAtDesk: true }).where(eq(bookings.id, f.bookingId));
+      return { method: 'POST', url: `/api/refuse-booking/${f.bookingId}` };
+    },
+  },
+  {
+    call: 'POST /api/refuse-booking/{id} (a booking the driver made)',
+    expected: { ...BOOKING, operatingSupplier: 409, admin: 409, owner: 409 },
+    request: (f) => ({ method: 'POST', url: `/api/refuse-booking/${f.bookingId}` }),
+  },
   // Bookings the driver made with another business: to the operating supplier they do not exist.
   {
     call: 'GET /api/booking/{id} (the driver booked with another supplier)',
