@@ -51,6 +51,13 @@ export const NOTIFICATION_KINDS = [
   'bookingCheckedIn',
   /** A charge was added after the return (a toll, a fine…), to its driver. params: { car, kind, amount, currency } */
   'chargeAdded',
+  /**
+   * An operator booked a car in the driver's name at the desk (second outside audit, item 1), to the driver: they may
+   * refuse it. params: { car, supplier }
+   */
+  'bookedAtDesk',
+  /** The driver refused a booking made in their name at the desk, to its supplier. params: { car } */
+  'deskBookingRefused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -27,6 +27,8 @@ export type StoredLicence = {
   birthDate: string;
 };
 export type StoredAdditionalDriver = StoredLicence & { fullName: string };
+/** What an operator typed of a customer at the desk (walk-in), which is all the booking shows of them. */
+export type DeskCustomer = { fullName: string; email: string; phone: string; birthDate: string };
 
 export const bookings = pgTable(
   'bookings',
@@ -109,6 +111,19 @@ export const bookings = pgTable(
     /** The car the booking was made with, when the counter swapped it (an upgrade); and whether it was re-priced. */
     swappedFromCarId: uuid('swapped_from_car_id'),
     swapRepriced: boolean('swap_repriced').notNull().default(false),
+    /**
+     * Made by an operator at the desk (walk-in or phone), not by the driver: its supplier reads the driver's licence
+     * only once the driver confirmed it by paying (docs/architecture.md §5 "Files"), and the driver may refuse it
+     * (`refusedAt`).
+     */
+    bookedAtDesk: boolean('booked_at_desk').notNull().default(false),
+    /**
+     * What the operator typed of the customer at the desk: the name, phone and birth date the booking shows, never
+     * the account's own profile. Null: the driver booked, or the admin picked them.
+     */
+    deskCustomer: jsonb('desk_customer').$type<DeskCustomer>(),
+    /** When the driver refused a booking made in their name at the desk: cancelled, and gone from their list. */
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
     /**
      * A guest checkout's browser: the hash of its guest token (plugins/guest-token.ts), the guest's proof that the
      * booking is theirs to pay and to read the payment of (issue #21 findings 1, 8). Null for a signed-in driver.

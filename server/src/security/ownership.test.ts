@@ -8,6 +8,7 @@ import { createSecurityApp, type SecurityApp } from '#test/security-app.ts';
 import { adminRows } from './ownership-admin-rows.ts';
 import { bookingChangeRows } from './ownership-booking-change-rows.ts';
 import { counterRows } from './ownership-counter-rows.ts';
+import { driverRows } from './ownership-driver-rows.ts';
 import {
   BOOKING,
   CALLERS,
@@ -278,6 +279,8 @@ const ROWS: Row[] = [
   ...adminRows(() => suiteDb!),
   // The counter (docs/architecture.md §5 "After the booking").
   ...counterRows(() => suiteDb!),
+  // What an operator can learn about a driver (second outside audit, item 1).
+  ...driverRows(() => suiteDb!),
 ];
 
 describe('security: ownership matrix', () => {
