@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst } from 'vite';
-import { LANGUAGES, LOCALE_TAGS } from '../contract/src/enums.ts';
+import { LANGUAGES, LOCALE_TAGS } from '../contract/src/languages.ts';
 import STRING_AREAS from './src/i18n/areas.json';
 
 // The customer app's build (index.html), and the plugins and code-splitting groups the console's build

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { BOOKING_RULES } from './booking-rules.ts';
-import { AppTypeSchema, LanguageSchema, SocialProviderSchema } from './enums.ts';
+import { AppTypeSchema, SocialProviderSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
+import { DateStringSchema } from './time.schema.ts';
 import { ageOn } from './time.ts';
-import { DateStringSchema } from './time-schemas.ts';
 
 // Payloads of the account calls (spec §7, issue #3). Messages are the spec's English words (§5, §8, auth-messages.ts);
 // the web app shows its own translation chosen by code or by field.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CarRangeSchema } from './cars.schema.ts';
 import type { PaymentOption } from './enums.ts';
-import { BookingStatusSchema, CarRangeSchema, PaymentOptionSchema } from './enums.ts';
+import { BookingStatusSchema, PaymentOptionSchema } from './enums.ts';
 import { paymentSplit } from './price.ts';
 
 // A booking as its confirmation shows it (issue #22 items 3 and 10): the short reference, the car, the supplier, the

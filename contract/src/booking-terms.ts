@@ -1,4 +1,5 @@
-import type { Extra, PaymentOption } from './enum-values.ts';
+import type { Extra } from './cars.ts';
+import type { PaymentOption } from './enum-values.ts';
 import type { ChosenExtras } from './price.ts';
 
 // What a booking promises, from the car's own terms and the chosen payment option (issue #22 items 4, 7 and 9): the

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { BookingSummarySchema } from './booking-summary.ts';
 import { AdditionalDriverSchema, ChosenExtrasSchema } from './checkout.ts';
-import { BookingStatusSchema, LanguageSchema, PaymentProviderSchema } from './enums.ts';
-import { RENTAL_PERIOD_MESSAGES } from './rental-period-messages.ts';
-import { zonedToInstant } from './time.ts';
-import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
+import { BookingStatusSchema, PaymentProviderSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
+import { DateStringSchema, TimeStringSchema } from './time.schema.ts';
+import { RENTAL_PERIOD_MESSAGES, zonedToInstant } from './time.ts';
 
 // Bookings API payloads (issue #5; ARCHITECTURE §4 house-style paths, §5 roles).
 

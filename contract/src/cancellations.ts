@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_RULES } from './booking-rules.ts';
-import {
-  BookingStatusSchema,
-  LanguageSchema,
-  type PaymentOption,
-  PaymentOptionSchema,
-  PaymentProviderSchema,
-} from './enums.ts';
+import { BookingStatusSchema, type PaymentOption, PaymentOptionSchema, PaymentProviderSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
 import { convertMinor } from './money.ts';
 
 // Cancellation requests (spec §4, ARCHITECTURE §5 Bookings; issue #23 item 6): a driver's request waits in its

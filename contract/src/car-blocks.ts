@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BLOCK_REASONS, BookingStatusSchema, LanguageSchema, PaymentOptionSchema } from './enums.ts';
+import { BLOCK_REASONS, BookingStatusSchema, PaymentOptionSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
 
 // Blocked periods (issue #23): an operator takes a car out of service (maintenance, private use) from one instant to
 // another. Search and checkout respect a block exactly as a booking: it is a row of `bookings` (kind 'block') that

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { tooYoungMessage } from './auth-messages.ts';
 import { BookingSummarySchema } from './booking-summary.ts';
-import { CurrencyCodeSchema } from './currencies.ts';
-import { BookingStatusSchema, EXTRAS, type Extra, LanguageSchema, PaymentOptionSchema } from './enums.ts';
+import { EXTRAS, type Extra } from './cars.ts';
+import { CurrencyCodeSchema } from './currencies.schema.ts';
+import { BookingStatusSchema, PaymentOptionSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
+import { DateStringSchema } from './time.schema.ts';
 import { ageOn } from './time.ts';
-import { DateStringSchema } from './time-schemas.ts';
 
 // Checkout and payment payloads (issue #5, ARCHITECTURE §5 Bookings and Payment gateways).
 // The client never sends a price: the server recomputes it with the contract price engine.

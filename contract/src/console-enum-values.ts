@@ -5,9 +5,6 @@
 // console). The languages too: the console's schemas make LanguageSchema of them, and the app's first download
 // reads its languages from i18n/index.ts's LANGUAGE_NAMES. enums.ts re-exports these with the others.
 
-export const LANGUAGES = ['en', 'fr', 'es', 'se', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
 export const USER_TYPES = ['admin', 'supplier', 'user'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
 
 // Spec §5 messages, word for word: 'Please fill in the field: …' and 'Invalid email address'.
 const required = (field: string, max: number) =>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { BookingStatusSchema, CarRangeSchema, LanguageSchema } from './enums.ts';
+import { CarRangeSchema } from './cars.schema.ts';
+import { BookingStatusSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
 import { isCalendarDate } from './time.ts';
 
 // The operator's dashboard (issue #24 item 6): the day's work at each place — pick-ups and drop-offs today at the

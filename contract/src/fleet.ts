@@ -1,20 +1,17 @@
 import { z } from 'zod';
 import { BOOKING_RULES } from './booking-rules.ts';
-import { CarDetailsSchema } from './cars.ts';
 import {
-  BookingStatusSchema,
-  CAR_AVAILABILITIES,
+  CarDetailsSchema,
   CarOptionSchema,
   CarRangeSchema,
-  EXTRAS,
-  type Extra,
   FuelPolicySchema,
   FuelTypeSchema,
   GearboxSchema,
-  OPERATOR_CAR_SORTS,
-} from './enums.ts';
-import { PRICE_RATES } from './price-rates.ts';
-import { DateStringSchema } from './time-schemas.ts';
+} from './cars.schema.ts';
+import { EXTRAS, type Extra } from './cars.ts';
+import { BookingStatusSchema, CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from './enums.ts';
+import { PRICE_RATES } from './price.ts';
+import { DateStringSchema } from './time.schema.ts';
 
 // The operator's cars (issue #23): the editable object of a car (every field of spec §3), what create and update
 // take, and the rules both the editor and the server check. `GET /api/car/{id}` answers it to the car's operator;

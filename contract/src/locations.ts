@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCATION_KINDS } from './console-enum-values.ts';
-import { LanguageSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
 
 // Locations and countries (issue #4). Names are given in the requested language (`?language=`), English when a
 // translation is missing.

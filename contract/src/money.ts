@@ -1,5 +1,5 @@
 import { BASE_CURRENCY } from './currencies.ts';
-import { type Language, LOCALE_TAGS } from './enum-values.ts';
+import { type Language, LOCALE_TAGS } from './languages.ts';
 
 // Money rules: ARCHITECTURE §5 "Money", spec §9. Amounts are stored as integer minor units.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './enums.ts';
+import { LANGUAGES } from './languages.ts';
 import { LocationKindSchema } from './locations.ts';
 
 // The admin's places (issue #24 item 3): countries and locations with their names in the five languages, a location's

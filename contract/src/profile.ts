@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth.ts';
 import { BOOKING_RULES } from './booking-rules.ts';
+import { DateStringSchema } from './time.schema.ts';
 import { ageOn } from './time.ts';
-import { DateStringSchema } from './time-schemas.ts';
 
 // Payloads of the profile calls (spec §7, issue #6). The e-mail address is not part of them: it cannot be changed.
 

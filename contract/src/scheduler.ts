@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BlockReasonSchema } from './car-blocks.ts';
-import { BookingStatusSchema, CarRangeSchema, LanguageSchema } from './enums.ts';
+import { CarRangeSchema } from './cars.schema.ts';
+import { BookingStatusSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
 import { isCalendarDate } from './time.ts';
 
 // The operator's scheduler (issue #24 item 4): the cars serving a place (rows) by days (columns), with what holds

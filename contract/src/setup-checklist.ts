@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
 
 // The admin's set-up checklist (issue #26 item 2): what a business still has to do before its first booking, read
 // from the database and the environment. `ready` is what the customer site needs: a place, a supplier and a car a

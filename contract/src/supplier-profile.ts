@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, EmailSchema } from './auth.ts';
-import { LANGUAGES } from './enums.ts';
+import { LANGUAGES } from './languages.ts';
 import { PhoneSchema } from './profile.ts';
 
 // A supplier's profile as its operator edits it (issue #23): the fields the customer pages already use — the name and

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LanguageSchema, UserTypeSchema } from './enums.ts';
+import { UserTypeSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
 
 /** A user as the API shows it (spec §3 User fields); never carries the password hash or tokens. */
 export const UserSchema = z.object({

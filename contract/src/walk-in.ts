@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdditionalDriverSchema, CheckoutBodySchema, PriceBreakdownSchema } from './checkout.ts';
-import { BookingStatusSchema, LanguageSchema } from './enums.ts';
+import { BookingStatusSchema } from './enums.ts';
+import { LanguageSchema } from './languages.schema.ts';
 
 // Walk-in and phone bookings (issue #24 item 5): an operator books a car for a customer through the customer's
 // checkout — the same choices, rules, prices and guarantees — and says how the customer pays.

@@ -1,4 +1,4 @@
-import type { Language } from './enum-values.ts';
+import type { Language } from './languages.ts';
 
 // How every text we show or send is worded (issue #22 item 12, HOUSE-STYLE "i18n"); the web's locale files and info
 // pages and the server's e-mails are all checked with `wordingSlips`.

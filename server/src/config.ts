@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { LANGUAGES, type Language } from '@roam/contract/enums';
+import { LANGUAGES, type Language } from '@roam/contract/languages';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@roam/contract/setup-messages';
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 import { BOOKING_RULES } from '@roam/contract/booking-rules';
 import { type ChosenExtras, calculatePrice, type DateBasedPrice, PriceError } from '@roam/contract/price';
-import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
 import type { RentalPeriodIssue } from '@roam/contract/time';
+import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { cars } from '#server/db/schema.ts';
 import { validationFailed } from './app-error.ts';
 

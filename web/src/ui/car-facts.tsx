@@ -1,7 +1,5 @@
-import { type CarFact, carFacts } from '@roam/contract/car-facts';
-import type { Car } from '@roam/contract/cars';
-import type { AvailabilityLabel, Extra } from '@roam/contract/enum-values';
-import { EXTRAS, FLAT_EXTRAS } from '@roam/contract/enum-values';
+import type { AvailabilityLabel, Car, Extra } from '@roam/contract/cars';
+import { type CarFact, carFacts, EXTRAS, FLAT_EXTRAS } from '@roam/contract/cars';
 import { extraState, withPriceChange } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '#web/i18n';

@@ -6,7 +6,7 @@ import {
   type FuelPolicy,
   type FuelType,
   type Gearbox,
-} from '@roam/contract/enums';
+} from '@roam/contract/cars';
 import type { carLocations, cars, dateBasedPrices } from '../schema.ts';
 import { SUPPLIERS, type SupplierSeed } from './accounts.ts';
 import { type CarDraft, FEATURED_CARS } from './featured-cars.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type AmendmentQuote, settlementOf } from '@roam/contract/amendments';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
-import { EXTRAS } from '@roam/contract/enums';
+import { EXTRAS } from '@roam/contract/cars';
 import { convertMinor } from '@roam/contract/money';
 import { priceIn } from '@roam/contract/price';
 import { validateRentalPeriod } from '@roam/contract/time';

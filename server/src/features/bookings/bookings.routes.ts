@@ -7,7 +7,7 @@ import {
   CountResultSchema,
   UpdateBookingStatusBodySchema,
 } from '@roam/contract/bookings';
-import { PageParamsSchema } from '@roam/contract/paging';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';

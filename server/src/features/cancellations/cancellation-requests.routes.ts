@@ -4,7 +4,7 @@ import {
   CancellationRequestsQuerySchema,
   DeclineCancellationBodySchema,
 } from '@roam/contract/cancellations';
-import { PageParamsSchema } from '@roam/contract/paging';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,13 +1,13 @@
+import type { SearchCarsResponse } from '@roam/contract/cars';
 import {
   CarDetailsSchema,
   CarQuerySchema,
   RangePriceListSchema,
   SearchCarsBodySchema,
-  type SearchCarsResponse,
   SearchCarsResponseSchema,
-} from '@roam/contract/cars';
+} from '@roam/contract/cars.schema';
 import { OperatorCarSchema } from '@roam/contract/fleet';
-import { PageParamsSchema } from '@roam/contract/paging';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { bookingAmounts } from '@roam/contract/booking-summary';
-import { EXTRAS, type Extra } from '@roam/contract/enums';
+import { EXTRAS, type Extra } from '@roam/contract/cars';
 import { convertMinor, roundHalfUp } from '@roam/contract/money';
 import { calculatePrice, PriceError, type PriceLine, priceIn } from '@roam/contract/price';
 import type { CarForBooking } from '#server/lib/car-pricing.repository.ts';

@@ -1,4 +1,4 @@
-import { EXTRAS } from '@roam/contract/enums';
+import { EXTRAS } from '@roam/contract/cars';
 import type { CarFields } from '@roam/contract/fleet';
 import { CAR_CSV_COLUMNS, CAR_CSV_MONEY, type CarCsvColumn, IMPORT_MESSAGES } from '@roam/contract/fleet-import';
 

@@ -1,4 +1,3 @@
-import { LANGUAGES } from '@roam/contract/enums';
 import { type CarFields, CreateCarBodySchema, carFieldIssues, FLEET_MESSAGES } from '@roam/contract/fleet';
 import {
   CAR_CSV_COLUMNS,
@@ -7,6 +6,7 @@ import {
   type ImportReport,
   type ImportRow,
 } from '@roam/contract/fleet-import';
+import { LANGUAGES } from '@roam/contract/languages';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import {

@@ -1,5 +1,5 @@
 import { AuditPageSchema } from '@roam/contract/audit';
-import { CarQuerySchema } from '@roam/contract/cars';
+import { CarQuerySchema } from '@roam/contract/cars.schema';
 import {
   CreateCarBodySchema,
   DeleteCarResultSchema,
@@ -8,7 +8,7 @@ import {
   OperatorCarsQuerySchema,
   UpdateCarBodySchema,
 } from '@roam/contract/fleet';
-import { PageParamsSchema } from '@roam/contract/paging';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { carAuditPage } from '#server/features/audit/audit.service.ts';

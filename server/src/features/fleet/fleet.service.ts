@@ -1,4 +1,3 @@
-import type { Language } from '@roam/contract/enums';
 import {
   type CarFields,
   type CreateCarBodySchema,
@@ -7,6 +6,7 @@ import {
   type OperatorCar,
   type UpdateCarBodySchema,
 } from '@roam/contract/fleet';
+import type { Language } from '@roam/contract/languages';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';

@@ -1,4 +1,4 @@
-import { CarDetailsSchema } from '@roam/contract/cars';
+import { CarDetailsSchema } from '@roam/contract/cars.schema';
 import { FLEET_MESSAGES, type OperatorCar, OperatorCarSchema } from '@roam/contract/fleet';
 import { calculatePrice } from '@roam/contract/price';
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-import { LANGUAGES, type Language } from '@roam/contract/enums';
 import { FLEET_MESSAGES } from '@roam/contract/fleet';
+import { LANGUAGES, type Language } from '@roam/contract/languages';
 import {
   LOCATIONS_IMPORT_MESSAGES,
   LocationMappingSchema,

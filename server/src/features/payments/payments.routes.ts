@@ -10,7 +10,7 @@ import {
   PendingPaymentSchema,
   SummaryLanguageQuerySchema,
 } from '@roam/contract/checkout';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

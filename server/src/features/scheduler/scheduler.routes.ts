@@ -1,4 +1,4 @@
-import { PageParamsSchema } from '@roam/contract/paging';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { SchedulerBodySchema, SchedulerPageSchema } from '@roam/contract/scheduler';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,5 +1,5 @@
 import { CURRENCIES } from '@roam/contract/currencies';
-import { LanguageSchema } from '@roam/contract/enums';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup-checklist';
 import { cardGateway } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';

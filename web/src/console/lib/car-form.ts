@@ -1,6 +1,6 @@
-import { CAR_OPTIONS, type CarOption, EXTRAS, type Extra } from '@roam/contract/enum-values';
+import { CAR_OPTIONS, type CarOption, EXTRAS, type Extra } from '@roam/contract/cars';
 import type { CarFields, CreateCarBody, DateBasedPeriod, OperatorCar } from '@roam/contract/fleet';
-import { RATE_FIELDS, type RateField } from '@roam/contract/price-rates';
+import { RATE_FIELDS, type RateField } from '@roam/contract/price';
 import type { ContractSchema } from '#web/lib/use-contract-form';
 
 // The car editor's values (issue #23 item 2): what the operator types, as text where it types text. Money is typed in

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@roam/contract/console-enum-values';
+import { LANGUAGES } from '@roam/contract/languages';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '#web/lib/use-contract-form';

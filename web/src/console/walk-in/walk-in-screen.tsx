@@ -1,4 +1,5 @@
-import { EXTRAS, type Extra, type Language } from '@roam/contract/enum-values';
+import { EXTRAS, type Extra } from '@roam/contract/cars';
+import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import { zonedToInstant } from '@roam/contract/time';
 import type { WalkInResult as OperatorCheckoutResult } from '@roam/contract/walk-in';

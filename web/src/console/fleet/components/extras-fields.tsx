@@ -1,5 +1,5 @@
+import { EXTRAS, type Extra, FLAT_EXTRAS } from '@roam/contract/cars';
 import { BASE_CURRENCY } from '@roam/contract/currencies';
-import { EXTRAS, type Extra, FLAT_EXTRAS } from '@roam/contract/enum-values';
 import { formatMinor } from '@roam/contract/money';
 import { withPriceChange } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
