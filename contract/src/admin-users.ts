@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BookingStatusSchema, UserTypeSchema } from './enums.ts';
+import { BookingStatusSchema } from './bookings.schema.ts';
+import { UserTypeSchema } from './enums.ts';
 import { UserSchema } from './users.ts';
 
 // The admin's users screens (issue #24 item 1): a searchable, filtered list paged on the server, a user's profile

@@ -1,7 +1,7 @@
+import type { BookingStatus } from './bookings.ts';
 import type { UserType } from './console-enum-values.ts';
-import type { BookingStatus } from './enum-values.ts';
 
-// What may be done with a booking, by whom, now (issue #22 items 5 and 9): the one rule the server refuses by and the
+// What may be done with a booking, by whom, now: the one rule the server refuses by and the
 // screens offer by, so that an action offered is an action allowed.
 
 export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release'] as const;
@@ -24,7 +24,7 @@ export type BookingViewer = { id: string; type: UserType };
 
 const time = (instant: string | Date) => new Date(instant).getTime();
 
-/** An unpaid online booking whose hold still keeps the car (ARCHITECTURE §5 Bookings: `void` with a live hold). */
+/** An unpaid online booking whose hold still keeps the car (docs/architecture.md §5 "Bookings": `void` with a live hold). */
 export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpiresAt'>, now: Date): boolean {
   return booking.status === 'void' && booking.holdExpiresAt !== null && time(booking.holdExpiresAt) > now.getTime();
 }
@@ -35,7 +35,7 @@ export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpi
  * - Its driver: an unpaid attempt while its hold lasts can be paid or released, and one whose hold is gone is not a
  *   booking at all (nothing, not even view); a cancelled booking can be deleted; a booking not started yet and
  *   without a cancellation request can be cancelled (a request, spec §4), and changed when the car's terms allow
- *   changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged).
+ *   changes (paid online too: the difference is refunded or charged).
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = viewer.type === 'admin' || (viewer.type === 'supplier' && viewer.id === booking.supplierId);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BLOCK_REASONS, BookingStatusSchema, PaymentOptionSchema } from './enums.ts';
+import { BookingStatusSchema, PaymentOptionSchema } from './bookings.schema.ts';
+import { BLOCK_REASONS } from './enums.ts';
 import { LanguageSchema } from './languages.schema.ts';
 
 // Blocked periods (issue #23): an operator takes a car out of service (maintenance, private use) from one instant to

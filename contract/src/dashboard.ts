@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { BookingStatusSchema } from './bookings.schema.ts';
 import { CarRangeSchema } from './cars.schema.ts';
-import { BookingStatusSchema } from './enums.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { isCalendarDate } from './time.ts';
 

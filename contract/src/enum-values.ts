@@ -7,21 +7,8 @@
 export const APP_TYPES = ['admin', 'frontend'] as const;
 export type AppType = (typeof APP_TYPES)[number];
 
-/** Every booking status, in display order. */
-export const BOOKING_STATUSES = ['void', 'pending', 'deposit', 'paid', 'reserved', 'cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-
-/** Statuses that block the car for the booked period (ARCHITECTURE §5); `void` blocks only while its hold lasts. */
-export const BLOCKING_STATUSES = ['pending', 'deposit', 'paid', 'reserved'] as const satisfies readonly BookingStatus[];
-
-export const PAYMENT_OPTIONS = ['payLater', 'deposit', 'full'] as const;
-export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
-
 export const RECORD_KINDS = ['admin', 'supplier', 'user', 'car', 'location', 'country'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-
-export const PAYMENT_PROVIDERS = ['demo', 'stripe', 'paypal'] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];

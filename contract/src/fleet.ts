@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_RULES } from './booking-rules.ts';
+import { BookingStatusSchema } from './bookings.schema.ts';
 import {
   CarDetailsSchema,
   CarOptionSchema,
@@ -9,7 +10,7 @@ import {
   GearboxSchema,
 } from './cars.schema.ts';
 import { EXTRAS, type Extra } from './cars.ts';
-import { BookingStatusSchema, CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from './enums.ts';
+import { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from './enums.ts';
 import { PRICE_RATES } from './price.ts';
 import { DateStringSchema } from './time.schema.ts';
 

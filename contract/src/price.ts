@@ -1,5 +1,5 @@
+import type { PaymentOption } from './bookings.ts';
 import { EXTRAS, type Extra, FLAT_EXTRAS } from './cars.ts';
-import type { PaymentOption } from './enum-values.ts';
 import { roundHalfUp } from './money.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { BookingStatusSchema } from './bookings.schema.ts';
 import { BlockReasonSchema } from './car-blocks.ts';
 import { CarRangeSchema } from './cars.schema.ts';
-import { BookingStatusSchema } from './enums.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { isCalendarDate } from './time.ts';
 

@@ -1,4 +1,4 @@
-import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '@roam/contract/booking-summary';
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '@roam/contract/bookings';
 
 // Deterministic randomness for the demo data (issue #2 item 4): same seed, same rows, same ids, every run.
 

@@ -3,9 +3,13 @@ import {
   AmendmentParamsSchema,
   AmendmentPaymentSchema,
   AmendmentQuoteSchema,
-} from '@roam/contract/amendments';
-import { BookingLanguageQuerySchema, BookingSchema, UpdateBookingBodySchema } from '@roam/contract/bookings';
-import { CreatePaypalOrderResultSchema, DemoPaymentBodySchema, PaymentResultSchema } from '@roam/contract/checkout';
+} from '@roam/contract/amendments.schema';
+import { BookingLanguageQuerySchema, BookingSchema, UpdateBookingBodySchema } from '@roam/contract/bookings.schema';
+import {
+  CreatePaypalOrderResultSchema,
+  DemoPaymentBodySchema,
+  PaymentResultSchema,
+} from '@roam/contract/checkout.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';

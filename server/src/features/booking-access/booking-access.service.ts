@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ManageBookingLinkBody } from '@roam/contract/booking-access';
-import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
+import { looksLikeReference, normalizeReference } from '@roam/contract/bookings';
 import { LanguageSchema } from '@roam/contract/languages.schema';
 import { formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';

@@ -1,9 +1,8 @@
 import { type BookingAction, bookingActions } from '@roam/contract/booking-actions';
-import { type BookingSummary, bookingAmounts } from '@roam/contract/booking-summary';
 import { extraCovered } from '@roam/contract/booking-terms';
 import type { Booking, BookingRow } from '@roam/contract/bookings';
+import { BLOCKING_STATUSES, type BookingStatus, type BookingSummary, bookingAmounts } from '@roam/contract/bookings';
 import { EXTRAS } from '@roam/contract/cars';
-import { BLOCKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
 import type { Language } from '@roam/contract/languages';
 import type { Recipient } from '#server/features/notifications/notifications.service.ts';
 import type { BookingRecord } from './bookings.repository.ts';

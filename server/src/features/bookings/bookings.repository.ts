@@ -1,5 +1,5 @@
-import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
-import type { BookingStatus } from '@roam/contract/enums';
+import type { BookingStatus } from '@roam/contract/bookings';
+import { looksLikeReference, normalizeReference } from '@roam/contract/bookings';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';

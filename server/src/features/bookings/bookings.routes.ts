@@ -6,7 +6,7 @@ import {
   BookingsQuerySchema,
   CountResultSchema,
   UpdateBookingStatusBodySchema,
-} from '@roam/contract/bookings';
+} from '@roam/contract/bookings.schema';
 import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

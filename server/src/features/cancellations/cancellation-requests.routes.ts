@@ -3,7 +3,7 @@ import {
   CancellationRequestsPageSchema,
   CancellationRequestsQuerySchema,
   DeclineCancellationBodySchema,
-} from '@roam/contract/cancellations';
+} from '@roam/contract/cancellations.schema';
 import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

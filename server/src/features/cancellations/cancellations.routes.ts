@@ -1,5 +1,5 @@
-import { BookingLanguageQuerySchema, BookingSchema } from '@roam/contract/bookings';
-import { CancellationQuoteSchema } from '@roam/contract/cancellations';
+import { BookingLanguageQuerySchema, BookingSchema } from '@roam/contract/bookings.schema';
+import { CancellationQuoteSchema } from '@roam/contract/cancellations.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';

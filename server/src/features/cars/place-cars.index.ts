@@ -1,3 +1,4 @@
+import type { BookingStatus } from '@roam/contract/bookings';
 import type { AvailabilityLabel, Car, CarFilters } from '@roam/contract/cars';
 import {
   CarOptionSchema,
@@ -6,7 +7,6 @@ import {
   FuelTypeSchema,
   GearboxSchema,
 } from '@roam/contract/cars.schema';
-import type { BookingStatus } from '@roam/contract/enums';
 
 // The cars of one place laid out for the search (issue #8). A search tests every car offered at a place — a city
 // has ~1,800 on the 10k fleet — and its time went to reaching each car's object, its booking list and that list's

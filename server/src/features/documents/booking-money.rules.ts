@@ -1,4 +1,4 @@
-import { bookingAmounts } from '@roam/contract/booking-summary';
+import { bookingAmounts } from '@roam/contract/bookings';
 import { EXTRAS, type Extra } from '@roam/contract/cars';
 import { convertMinor, roundHalfUp } from '@roam/contract/money';
 import { calculatePrice, PriceError, type PriceLine, priceIn } from '@roam/contract/price';

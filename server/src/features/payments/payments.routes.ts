@@ -9,7 +9,7 @@ import {
   PaymentResultSchema,
   PendingPaymentSchema,
   SummaryLanguageQuerySchema,
-} from '@roam/contract/checkout';
+} from '@roam/contract/checkout.schema';
 import type { Language } from '@roam/contract/languages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

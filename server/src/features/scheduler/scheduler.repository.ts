@@ -1,6 +1,6 @@
+import type { BookingStatus } from '@roam/contract/bookings';
 import type { BlockReason } from '@roam/contract/car-blocks';
 import type { CarRange } from '@roam/contract/cars';
-import type { BookingStatus } from '@roam/contract/enums';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 

@@ -1,5 +1,5 @@
+import { PAYMENT_OPTIONS, type PaymentOption } from '@roam/contract/bookings';
 import { EXTRAS, type Extra } from '@roam/contract/cars';
-import { PAYMENT_OPTIONS, type PaymentOption } from '@roam/contract/enum-values';
 import type { ChosenExtras } from '@roam/contract/price';
 
 // A reload keeps the customer's choices (issue #22 item 11): the extras and the payment option live in the address,

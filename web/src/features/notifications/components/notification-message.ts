@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
 import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import type { Notification } from '@roam/contract/notifications';
