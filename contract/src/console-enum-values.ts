@@ -8,15 +8,6 @@
 export const USER_TYPES = ['admin', 'supplier', 'user'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** What an operator sets on a car: spec §3's two values and 'Coming Soon'. */
-export const CAR_AVAILABILITIES = ['available', 'unavailable', 'comingSoon'] as const;
-export type CarAvailability = (typeof CAR_AVAILABILITIES)[number];
-
-export const OPERATOR_CAR_SORTS = ['name', 'nameDesc', 'priceAsc', 'priceDesc', 'newest'] as const;
-
-/** Why an operator blocks a car; the web shows each in the reader's language. */
-export const BLOCK_REASONS = ['maintenance', 'privateUse', 'other'] as const;
-
 /** What a location is (issue #4); listed by the admin's location editor (issue #24). */
 export const LOCATION_KINDS = ['city', 'airport', 'station'] as const;
 export type LocationKindValue = (typeof LOCATION_KINDS)[number];

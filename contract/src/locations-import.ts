@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLACE_CSV_COLUMNS, type PlaceCsvColumn } from './console-enum-values.ts';
-import { ImportRowSchema } from './fleet-import.ts';
+import { ImportRowSchema } from './fleet-import.schema.ts';
 
 // Places import (issue #26 item 3's last part): countries and locations from one CSV, a location per row with its
 // country, mapped, checked row by row with the places editor's rules and written all-or-nothing like the fleet's.

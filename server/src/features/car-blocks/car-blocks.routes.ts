@@ -4,7 +4,7 @@ import {
   CarCalendarSchema,
   CreateCarBlockBodySchema,
   UpdateCarBlockBodySchema,
-} from '@roam/contract/car-blocks';
+} from '@roam/contract/car-blocks.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -6,7 +6,7 @@ import {
   SearchCarsBodySchema,
   SearchCarsResponseSchema,
 } from '@roam/contract/cars.schema';
-import { OperatorCarSchema } from '@roam/contract/fleet';
+import { OperatorCarSchema } from '@roam/contract/fleet.schema';
 import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

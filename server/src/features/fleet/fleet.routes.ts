@@ -7,7 +7,7 @@ import {
   OperatorCarsPageSchema,
   OperatorCarsQuerySchema,
   UpdateCarBodySchema,
-} from '@roam/contract/fleet';
+} from '@roam/contract/fleet.schema';
 import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 import { CAR_RANGES } from '@roam/contract/cars';
-import { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from '@roam/contract/console-enum-values';
+import { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from '@roam/contract/fleet';
 import type { Language } from '@roam/contract/languages';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
