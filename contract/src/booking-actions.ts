@@ -24,7 +24,10 @@ export type BookingViewer = { id: string; type: UserType };
 
 const time = (instant: string | Date) => new Date(instant).getTime();
 
-/** An unpaid online booking whose hold still keeps the car (docs/architecture.md §5 "Bookings": `void` with a live hold). */
+/**
+ * An unpaid online booking whose hold still keeps the car (docs/architecture.md §5 "Bookings": `void` with a live
+ * hold).
+ */
 export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpiresAt'>, now: Date): boolean {
   return booking.status === 'void' && booking.holdExpiresAt !== null && time(booking.holdExpiresAt) > now.getTime();
 }

@@ -30,9 +30,9 @@ export interface BookingTerms {
    */
   changes: 'free' | 'withExtra' | 'none';
   /**
-   * Cancelling 24 hours or more before pick-up (docs/architecture.md §5 "Bookings"): `free` when nothing is paid in advance or
-   * the Cancellation extra is included or chosen; otherwise `oneDay`: one rental day's price is kept from what was
-   * paid online (as the operators' cancellation queue refunds it).
+   * Cancelling 24 hours or more before pick-up (docs/architecture.md §5 "Bookings"): `free` when nothing is paid in
+   * advance or the Cancellation extra is included or chosen; otherwise `oneDay`: one rental day's price is kept from
+   * what was paid online (as the operators' cancellation queue refunds it).
    */
   cancellation: 'free' | 'oneDay';
   /** The Cancellation extra, priced and not chosen, would make a cancellation free. */

@@ -21,7 +21,10 @@ import { paymentSplit } from './price.ts';
 export const BOOKING_STATUSES = ['void', 'pending', 'deposit', 'paid', 'reserved', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Statuses that block the car for the booked period (docs/architecture.md §5); `void` blocks only while its hold lasts. */
+/**
+ * Statuses that block the car for the booked period (docs/architecture.md §5); `void` blocks only while its hold
+ * lasts.
+ */
 export const BLOCKING_STATUSES = ['pending', 'deposit', 'paid', 'reserved'] as const satisfies readonly BookingStatus[];
 
 export const PAYMENT_OPTIONS = ['payLater', 'deposit', 'full'] as const;

@@ -17,11 +17,11 @@ import { convertMinor } from './money.ts';
 // cancellations.schema.ts.
 
 /**
- * What a cancellation gives back (docs/architecture.md §5, spec §5 terms text: "cancelling 24 hours or more before the rental
- * may give a full refund; less may incur a fee"). Free — everything paid online comes back — when the booking is pay
- * later, or its cancellation extra was bought or is included in the car's terms, and the driver asked 24 hours or
- * more before pick-up. Otherwise the fee is the price of one rental day (the booking's total over its rental days,
- * the supplier's percentage included), taken from what was paid online; the rest comes back.
+ * What a cancellation gives back (docs/architecture.md §5, spec §5 terms text: "cancelling 24 hours or more before
+ * the rental may give a full refund; less may incur a fee"). Free — everything paid online comes back — when the
+ * booking is pay later, or its cancellation extra was bought or is included in the car's terms, and the driver asked
+ * 24 hours or more before pick-up. Otherwise the fee is the price of one rental day (the booking's total over its
+ * rental days, the supplier's percentage included), taken from what was paid online; the rest comes back.
  */
 export function cancellationRefund(booking: {
   paymentOption: PaymentOption;

@@ -7,28 +7,3 @@
 
 export const USER_TYPES = ['admin', 'supplier', 'user'] as const;
 export type UserType = (typeof USER_TYPES)[number];
-
-/** What a location is (issue #4); listed by the admin's location editor (issue #24). */
-export const LOCATION_KINDS = ['city', 'airport', 'station'] as const;
-export type LocationKindValue = (typeof LOCATION_KINDS)[number];
-
-/** The places import's columns (issue #26 item 3; the format: places-import.ts), in the order its screen lists them. */
-export const PLACE_CSV_COLUMNS = [
-  'countryCode',
-  'countryEn',
-  'countryFr',
-  'countryEs',
-  'countrySe',
-  'countryDe',
-  'nameEn',
-  'nameFr',
-  'nameEs',
-  'nameSe',
-  'nameDe',
-  'kind',
-  'address',
-  'latitude',
-  'longitude',
-  'timeZone',
-] as const;
-export type PlaceCsvColumn = (typeof PLACE_CSV_COLUMNS)[number];

@@ -174,10 +174,10 @@ function boundaries(tiers: readonly Tier[], days: number): number[] {
 }
 
 /**
- * The rental by duration (docs/architecture.md §5): whole days by the block rule, leftover hours hourly (or one daily price
- * without an hourly price) — and never more than a longer whole-day rental of the same car, up to the end of the
- * current block of the longest tier ("never more for fewer days": the block rule alone charges 29 days more than 30
- * for some cars). Closed form: only the tier boundaries can be cheaper (`boundaries`).
+ * The rental by duration (docs/architecture.md §5): whole days by the block rule, leftover hours hourly (or one daily
+ * price without an hourly price) — and never more than a longer whole-day rental of the same car, up to the end of
+ * the current block of the longest tier ("never more for fewer days": the block rule alone charges 29 days more than
+ * 30 for some cars). Closed form: only the tier boundaries can be cheaper (`boundaries`).
  */
 function durationRental(car: CarPricing, hours: number): number {
   const daily = dailyRate(car);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Suppliers' schemas (their types: suppliers.ts). The list is public: the search filter needs it even when HIDE_SUPPLIERS is set; the web
-// hides the logos section and the /suppliers page then (spec §2).
+// Suppliers' schemas (their types: suppliers.ts). The list is public: the search filter needs it even when
+// HIDE_SUPPLIERS is set; the web hides the logos section and the /suppliers page then (spec §2).
 
 /** A supplier as a car card and the supplier filter show it. */
 export const SupplierSummarySchema = z.object({

@@ -7,7 +7,7 @@ import {
   PlacesSchema,
   UpdateCountryBodySchema,
   UpdateLocationBodySchema,
-} from '@roam/contract/places';
+} from '@roam/contract/locations.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,11 +1,11 @@
 import {
   CountryWithLocationsListSchema,
+  EditableLocationSchema,
   LanguageQuerySchema,
   LocationListSchema,
   LocationSchema,
   LocationsQuerySchema,
-} from '@roam/contract/locations';
-import { EditableLocationSchema } from '@roam/contract/places';
+} from '@roam/contract/locations.schema';
 import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
