@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES } from './auth-messages.ts';
+import { AUTH_MESSAGES } from './auth.ts';
 
 // The schemas of the manage link (their types: booking-access.ts).
 

@@ -1,5 +1,5 @@
 import type { BookingStatus } from './bookings.ts';
-import type { UserType } from './console-enum-values.ts';
+import type { UserType } from './users.ts';
 
 // What may be done with a booking, by whom, now: the one rule the server refuses by and the
 // screens offer by, so that an action offered is an action allowed.

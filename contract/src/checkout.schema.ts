@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tooYoungMessage } from './auth-messages.ts';
+import { tooYoungMessage } from './auth.ts';
 import {
   AdditionalDriverSchema,
   BookingStatusSchema,

@@ -1,7 +1,7 @@
 import { BASE_CURRENCY } from './currencies.ts';
 import { type Language, LOCALE_TAGS } from './languages.ts';
 
-// Money rules: ARCHITECTURE §5 "Money", spec §9. Amounts are stored as integer minor units.
+// Money rules: docs/architecture.md §5 "Money", spec §9. Amounts are stored as integer minor units.
 
 const digitsCache = new Map<string, number>();
 
@@ -32,8 +32,8 @@ export function toMinor(amountMajor: number, currency: string): number {
 }
 
 /**
- * A 'from' price as shown (issue #22 item 16): rounded up to a whole unit of its currency, so every 'from' reads
- * alike ("From 32 €" beside "From 19 €", not "From 31.69 €") and none is below what the cheapest vehicle costs.
+ * A 'from' price as shown: rounded up to a whole unit of its currency, so every 'from' reads alike ("From 32 €"
+ * beside "From 19 €", not "From 31.69 €") and none is below what the cheapest vehicle costs.
  */
 export function wholeUnitsUp(amountMinor: number, currency: string): number {
   const scale = 10 ** minorUnitDigits(currency);

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@roam/contract/auth-messages';
+import { AUTH_MESSAGES } from '@roam/contract/auth';
 import { CARD_MESSAGES } from '@roam/contract/checkout';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import i18next from 'i18next';

@@ -8,7 +8,7 @@ import {
   UpdateBookingStatusBodySchema,
 } from '@roam/contract/bookings.schema';
 import { PageParamsSchema } from '@roam/contract/paging.schema';
-import { IdParamsSchema } from '@roam/contract/users';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';

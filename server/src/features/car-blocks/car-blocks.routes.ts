@@ -5,7 +5,7 @@ import {
   CreateCarBlockBodySchema,
   UpdateCarBlockBodySchema,
 } from '@roam/contract/car-blocks.schema';
-import { IdParamsSchema } from '@roam/contract/users';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -8,7 +8,7 @@ import {
 } from '@roam/contract/cars.schema';
 import { OperatorCarSchema } from '@roam/contract/fleet.schema';
 import { PageParamsSchema } from '@roam/contract/paging.schema';
-import { IdParamsSchema } from '@roam/contract/users';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOperatorCar } from '#server/features/fleet/fleet.service.ts';

@@ -1,4 +1,4 @@
-import { AuditPageSchema } from '@roam/contract/audit';
+import { AuditPageSchema } from '@roam/contract/audit.schema';
 import { CarQuerySchema } from '@roam/contract/cars.schema';
 import {
   CreateCarBodySchema,
@@ -9,7 +9,7 @@ import {
   UpdateCarBodySchema,
 } from '@roam/contract/fleet.schema';
 import { PageParamsSchema } from '@roam/contract/paging.schema';
-import { IdParamsSchema } from '@roam/contract/users';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { carAuditPage } from '#server/features/audit/audit.service.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';

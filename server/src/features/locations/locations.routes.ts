@@ -6,7 +6,7 @@ import {
   LocationSchema,
   LocationsQuerySchema,
 } from '@roam/contract/locations.schema';
-import { IdParamsSchema } from '@roam/contract/users';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -40,7 +40,7 @@ function InviteForm() {
   const invite = useInviteSupplier();
   const form = useContractForm({
     initialValues: EMPTY,
-    schema: () => import('@roam/contract/supplier-profile').then((m) => m.CreateSupplierBodySchema),
+    schema: () => import('@roam/contract/supplier-profile.schema').then((m) => m.CreateSupplierBodySchema),
     input: (values) => ({
       ...values,
       phone: values.phone || null,
