@@ -1,6 +1,5 @@
 import type { PaymentOption } from './bookings.ts';
-import type { Extra } from './cars.ts';
-import type { ChosenExtras } from './price.ts';
+import type { ChosenExtras, Extra } from './price.ts';
 
 // What a booking promises, from the car's own terms and the chosen payment option: the
 // payment options offered, whether the booking can be changed, and what a cancellation costs. The checkout shows

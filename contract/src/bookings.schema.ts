@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS } from './bookings.ts';
 import { CarRangeSchema } from './cars.schema.ts';
-import { EXTRAS, type Extra } from './cars.ts';
 import { LanguageSchema } from './languages.schema.ts';
+import { EXTRAS, type Extra } from './price.ts';
 import { DateStringSchema, TimeStringSchema } from './time.schema.ts';
 import { RENTAL_PERIOD_MESSAGES, zonedToInstant } from './time.ts';
 

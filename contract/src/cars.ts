@@ -12,7 +12,8 @@ import type {
 
 // Cars and the car search, as plain values (spec §3's enumerations of a car, the search's filters and sorts), rules
 // and types, without zod: the search, the checkout and every car card read them with their first paint. The schemas
-// are in cars.schema.ts. Values are the wire values; labels live in the locale files.
+// are in cars.schema.ts; a car's rates and extras, what the price engine prices, are in price.ts. Values are the wire
+// values; labels live in the locale files.
 
 export const FUEL_TYPES = ['diesel', 'gasoline', 'electric', 'hybrid', 'plugInHybrid', 'unknown'] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
@@ -39,19 +40,6 @@ export type AvailabilityLabel = (typeof AVAILABILITY_LABELS)[number];
 
 export const MILEAGE_KINDS = ['limited', 'unlimited'] as const;
 export type MileageKind = (typeof MILEAGE_KINDS)[number];
-
-/** The six bookable extras (spec §3): −1 unavailable, 0 included, otherwise a price in minor units. */
-export const EXTRAS = [
-  'cancellation',
-  'amendments',
-  'theftProtection',
-  'collisionDamageWaiver',
-  'fullInsurance',
-  'additionalDriver',
-] as const;
-export type Extra = (typeof EXTRAS)[number];
-/** Extras charged once per booking; the others are charged per rental day (spec §9). */
-export const FLAT_EXTRAS = ['cancellation', 'amendments'] as const satisfies readonly Extra[];
 
 // The search screen's filters and sorts (spec §2).
 export const CAR_SPECS = ['aircon', 'doors4plus', 'seats5plus'] as const;

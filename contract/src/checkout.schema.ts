@@ -7,10 +7,10 @@ import {
   ChosenExtrasSchema,
   PaymentOptionSchema,
 } from './bookings.schema.ts';
-import { EXTRAS } from './cars.ts';
 import { CARD_MESSAGES, expiryValid, luhnValid } from './checkout.ts';
 import { CurrencyCodeSchema } from './currencies.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
+import { EXTRAS } from './price.ts';
 import { DateStringSchema } from './time.schema.ts';
 import { ageOn } from './time.ts';
 

@@ -9,8 +9,8 @@ import {
   FuelTypeSchema,
   GearboxSchema,
 } from './cars.schema.ts';
-import { EXTRAS, type Extra } from './cars.ts';
 import { CAR_AVAILABILITIES, FLEET_MESSAGES, OPERATOR_CAR_SORTS } from './fleet.ts';
+import { EXTRAS, type Extra } from './price.ts';
 import { DateStringSchema } from './time.schema.ts';
 
 // The schemas of the operator's cars (their rules, messages and types: fleet.ts): the editable object of a car (every field of spec §3), what create and update

@@ -1,11 +1,23 @@
 import type { PaymentOption } from './bookings.ts';
-import { EXTRAS, type Extra, FLAT_EXTRAS } from './cars.ts';
 import { roundHalfUp } from './money.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
 
-// The one price engine (docs/architecture.md §5 "Price", spec §9 price rules). The web shows what it
-// returns and the server charges what it returns, so the two can never disagree.
-// All amounts are integer minor units of the base currency (EUR).
+// The one price engine (docs/architecture.md §5 "Price", spec §9 price rules): a car's rates and extras, and what a
+// rental of it costs. The web shows what it returns and the server charges what it returns, so the two can never
+// disagree. All amounts are integer minor units of the base currency (EUR).
+
+/** The six bookable extras (spec §3): −1 unavailable, 0 included, otherwise a price in minor units. */
+export const EXTRAS = [
+  'cancellation',
+  'amendments',
+  'theftProtection',
+  'collisionDamageWaiver',
+  'fullInsurance',
+  'additionalDriver',
+] as const;
+export type Extra = (typeof EXTRAS)[number];
+/** Extras charged once per booking; the others are charged per rental day (spec §9). */
+export const FLAT_EXTRAS = ['cancellation', 'amendments'] as const satisfies readonly Extra[];
 
 /** Spec §3's five rates, each with its discounted variant, in the spec's order. */
 export const PRICE_RATES = [

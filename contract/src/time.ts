@@ -141,13 +141,7 @@ export function ageOn(birthDate: string, at: Date, timeZone = 'UTC'): number {
 }
 
 /** What can be wrong with a rental period, in the order of spec §5's date messages (`RENTAL_PERIOD_MESSAGES`). */
-export const RENTAL_PERIOD_ISSUES = [
-  'pickupTooSoon',
-  'durationTooShort',
-  'invalidPickupTime',
-  'invalidDropoffTime',
-] as const;
-export type RentalPeriodIssue = (typeof RENTAL_PERIOD_ISSUES)[number];
+export type RentalPeriodIssue = 'pickupTooSoon' | 'durationTooShort' | 'invalidPickupTime' | 'invalidDropoffTime';
 
 /** Spec §5 date messages, word for word: the server's field errors, which the screens translate back by issue. */
 export const RENTAL_PERIOD_MESSAGES: Readonly<Record<RentalPeriodIssue, string>> = {
@@ -159,7 +153,9 @@ export const RENTAL_PERIOD_MESSAGES: Readonly<Record<RentalPeriodIssue, string>>
 
 /** The issue a server message names, if it is one of them. */
 export function rentalPeriodIssueOf(message: string | undefined): RentalPeriodIssue | undefined {
-  return RENTAL_PERIOD_ISSUES.find((issue) => RENTAL_PERIOD_MESSAGES[issue] === message);
+  return (Object.keys(RENTAL_PERIOD_MESSAGES) as RentalPeriodIssue[]).find(
+    (issue) => RENTAL_PERIOD_MESSAGES[issue] === message,
+  );
 }
 
 export type RentalPeriodRules = Pick<

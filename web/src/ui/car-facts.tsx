@@ -1,6 +1,7 @@
-import type { AvailabilityLabel, Car, Extra } from '@roam/contract/cars';
-import { type CarFact, carFacts, EXTRAS, FLAT_EXTRAS } from '@roam/contract/cars';
-import { extraState, withPriceChange } from '@roam/contract/price';
+import type { AvailabilityLabel, Car } from '@roam/contract/cars';
+import { type CarFact, carFacts } from '@roam/contract/cars';
+import type { Extra } from '@roam/contract/price';
+import { EXTRAS, extraState, FLAT_EXTRAS, withPriceChange } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '#web/i18n';
 import { useMoney } from '#web/lib/use-money';

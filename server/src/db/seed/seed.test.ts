@@ -1,5 +1,5 @@
-import { EXTRAS } from '@roam/contract/cars';
 import { CarRangeSchema, FuelPolicySchema, FuelTypeSchema, GearboxSchema } from '@roam/contract/cars.schema';
+import { EXTRAS } from '@roam/contract/price';
 import argon2 from 'argon2';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';

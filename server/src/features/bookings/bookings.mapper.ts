@@ -2,8 +2,8 @@ import { type BookingAction, bookingActions } from '@roam/contract/booking-actio
 import { extraCovered } from '@roam/contract/booking-terms';
 import type { Booking, BookingRow } from '@roam/contract/bookings';
 import { BLOCKING_STATUSES, type BookingStatus, type BookingSummary, bookingAmounts } from '@roam/contract/bookings';
-import { EXTRAS } from '@roam/contract/cars';
 import type { Language } from '@roam/contract/languages';
+import { EXTRAS } from '@roam/contract/price';
 import type { Recipient } from '#server/features/notifications/notifications.service.ts';
 import type { BookingRecord } from './bookings.repository.ts';
 

@@ -1,7 +1,7 @@
 import { offeredPaymentOptions } from '@roam/contract/booking-terms';
-import { EXTRAS, type Extra } from '@roam/contract/cars';
 import type { CheckoutBody } from '@roam/contract/checkout';
 import type { Language } from '@roam/contract/languages';
+import { EXTRAS, type Extra } from '@roam/contract/price';
 import { ageOn, validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';

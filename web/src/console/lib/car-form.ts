@@ -1,4 +1,4 @@
-import { CAR_OPTIONS, type CarOption, EXTRAS, type Extra } from '@roam/contract/cars';
+import { CAR_OPTIONS, type CarOption } from '@roam/contract/cars';
 import {
   type CarFields,
   type CreateCarBody,
@@ -7,7 +7,7 @@ import {
   FLEET_MESSAGES,
   type OperatorCar,
 } from '@roam/contract/fleet';
-import { RATE_FIELDS, type RateField } from '@roam/contract/price';
+import { EXTRAS, type Extra, RATE_FIELDS, type RateField } from '@roam/contract/price';
 import type { ContractSchema } from '#web/lib/use-contract-form';
 
 // The car editor's values (issue #23 item 2): what the operator types, as text where it types text. Money is typed in
