@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APP_TYPES, AUTH_MESSAGES, isOldEnough, isValidPhone, SOCIAL_PROVIDERS, TOKEN_PURPOSES } from './auth.ts';
 import { BOOKING_RULES } from './booking-rules.ts';
 import { LanguageSchema } from './languages.schema.ts';
+import { text } from './text.schema.ts';
 import { DateStringSchema } from './time.schema.ts';
 
 // The schemas of the account calls (spec §7; their values, messages, rules and types: auth.ts). Messages are the
@@ -27,7 +28,7 @@ export const PasswordSchema = z
 
 /** `POST /api/sign-in/frontend`. */
 export const SignInSchema = z.object({
-  email: z.string().trim().min(1).max(320),
+  email: text().min(1).max(320),
   password: z.string().min(1).max(200),
   stayConnected: z.boolean().default(false),
 });
@@ -39,7 +40,7 @@ export const UpdateLanguageSchema = z.object({ id: z.uuid(), language: LanguageS
 
 /** The sign-up fields a person fills in (the form's, without the confirmation). */
 const SignUpFieldsSchema = z.object({
-  fullName: z.string().trim().min(1).max(200),
+  fullName: text().min(1).max(200),
   email: EmailSchema,
   phone: z.string().trim().max(40).refine(isValidPhone, { message: AUTH_MESSAGES.invalidPhone }),
   birthDate: DateStringSchema.refine((date) => isOldEnough(date), { message: AUTH_MESSAGES.tooYoung }),
@@ -70,7 +71,7 @@ export const ValidateEmailSchema = z.object({ email: EmailSchema, signUp: z.bool
 export const CheckTokenParamsSchema = z.object({
   appType: AppTypeSchema,
   userId: z.uuid(),
-  email: z.string().max(320),
+  email: text().max(320),
   token: z.string().min(1).max(200),
 });
 
@@ -112,7 +113,7 @@ export const SocialSignInSchema = z.object({
   provider: SocialProviderSchema,
   token: z.string().min(1).max(8000),
   /** Apple sends the name only on the first sign-in, outside the token. */
-  fullName: z.string().trim().max(200).optional(),
+  fullName: text().max(200).optional(),
   stayConnected: z.boolean().default(false),
   language: LanguageSchema.default('en'),
 });

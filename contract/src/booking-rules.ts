@@ -15,6 +15,8 @@ import type {
 export const BOOKING_RULES = {
   minPickupLeadHours: 1,
   minRentalHours: 1,
+  /** The longest rental one booking may be: a quarter (the admin changes it: console, booking rules). */
+  maxRentalDays: 90,
   earliestHour: 7,
   latestHour: 22,
   minDriverAge: 21,
@@ -28,6 +30,7 @@ export const BOOKING_RULES = {
 export const RENTAL_PERIOD_RULES = {
   minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
   minRentalHours: BOOKING_RULES.minRentalHours,
+  maxRentalDays: BOOKING_RULES.maxRentalDays,
   earliestPickupHour: BOOKING_RULES.earliestHour,
   latestPickupHour: BOOKING_RULES.latestHour,
   earliestDropoffHour: BOOKING_RULES.earliestHour,
@@ -42,6 +45,8 @@ export const RENTAL_PERIOD_RULES = {
 export const RUN_TIME_SETTING_RANGES = {
   minPickupLeadHours: { min: 0, max: 24 * 14 },
   minRentalHours: { min: 1, max: 24 * 30 },
+  /** The longest rental, in days (second audit, item 10: a checkout to the year 2327 held a car for 300 years). */
+  maxRentalDays: { min: 1, max: 366 },
   earliestPickupHour: { min: 0, max: 23 },
   latestPickupHour: { min: 0, max: 23 },
   earliestDropoffHour: { min: 0, max: 23 },

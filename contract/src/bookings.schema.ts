@@ -3,6 +3,7 @@ import { BOOKING_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS } from './bookings
 import { CarRangeSchema } from './cars.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS, type Extra } from './price.ts';
+import { text } from './text.schema.ts';
 import { DateStringSchema, TimeStringSchema } from './time.schema.ts';
 import { RENTAL_PERIOD_MESSAGES, zonedToInstant } from './time.ts';
 
@@ -64,8 +65,8 @@ export const ChosenExtrasSchema = z.object(
   >,
 );
 
-const PhoneSchema = z.string().trim().min(5, { error: 'Invalid phone number' }).max(40);
-const FullNameSchema = z.string().trim().min(1, { error: 'Required' }).max(200);
+const PhoneSchema = text().min(5, { error: 'Invalid phone number' }).max(40);
+const FullNameSchema = text().min(1, { error: 'Required' }).max(200);
 
 /** Additional driver (required when the additionalDriver extra is chosen); at least 21 at pick-up. */
 export const AdditionalDriverSchema = z.object({
@@ -81,7 +82,7 @@ export const BookingsQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   /** Matches car name, driver name or e-mail, supplier name, the booking id prefix, or its reference (any case). */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().max(100).optional(),
   /** Language of the location names. */
   language: LanguageSchema.default('en'),
 });
@@ -116,6 +117,10 @@ export const BookingSchema = BookingRowSchema.extend({
   paidAt: z.string().nullable(),
   /** URL of the driver's licence file, when one was given. */
   license: z.string().nullable(),
+  /** Made by an operator at the desk (walk-in or phone), not by the driver (booking-actions.ts `refuse`). */
+  bookedAtDesk: z.boolean(),
+  /** When the driver refused it (a desk booking made in their name): cancelled, and gone from their list. */
+  refusedAt: z.string().nullable(),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookingStatusSchema, PaymentOptionSchema, PaymentProviderSchema } from './bookings.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
+import { text } from './text.schema.ts';
 
 // The schemas of cancellation requests and decisions (the refund rule and the types: cancellations.ts).
 
@@ -48,7 +49,7 @@ export const CancellationRequestsPageSchema = z.object({
 
 /** `POST /api/decline-cancellation/{id}`: the message goes to the driver (notification and e-mail). */
 export const DeclineCancellationBodySchema = z.object({
-  message: z.string().trim().min(1, { error: 'Please fill in the field: Message' }).max(1000),
+  message: text({ multiline: true }).min(1, { error: 'Please fill in the field: Message' }).max(1000),
 });
 
 /** The booking after a decision, and the refund made (null when nothing was paid online or it was declined). */

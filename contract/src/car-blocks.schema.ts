@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { BookingStatusSchema, PaymentOptionSchema } from './bookings.schema.ts';
 import { BLOCK_MESSAGES, BLOCK_REASONS, MAX_BLOCK_MS } from './car-blocks.ts';
 import { LanguageSchema } from './languages.schema.ts';
+import { text } from './text.schema.ts';
 
 // The schemas of blocked periods and a car's calendar (their values, messages and types: car-blocks.ts).
 
 export const BlockReasonSchema = z.enum(BLOCK_REASONS);
 
 const Instant = z.iso.datetime({ offset: true });
-const Note = z.string().trim().max(500).nullable();
+const Note = text({ multiline: true }).max(500).nullable();
 
 export const CarBlockSchema = z.object({
   _id: z.uuid(),

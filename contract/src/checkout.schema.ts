@@ -11,6 +11,7 @@ import { CARD_MESSAGES, expiryValid, luhnValid } from './checkout.ts';
 import { CurrencyCodeSchema } from './currencies.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS } from './price.ts';
+import { text } from './text.schema.ts';
 import { DateStringSchema } from './time.schema.ts';
 import { ageOn } from './time.ts';
 
@@ -136,7 +137,7 @@ export const DemoPaymentBodySchema = z.object({
     .max(10)
     .refine((value) => expiryValid(value), { error: CARD_MESSAGES.expiry }),
   cvc: z.string().regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvc }),
-  cardholder: z.string().trim().min(1).max(200),
+  cardholder: text().min(1).max(200),
 });
 
 export const BookingIdParamsSchema = z.object({ bookingId: z.uuid() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BASE_CURRENCY, CURRENCIES, currencyError } from './currencies.ts';
+import { BASE_CURRENCY, CURRENCIES, currencyError, MAX_CONVERSION_AMOUNT } from './currencies.ts';
 
 // Spec §8 wording: '{code} is not a valid currency code' / 'Currency {code} not supported'.
 export const CurrencyCodeSchema = z.enum(CURRENCIES, {
@@ -20,7 +20,8 @@ export const ConvertQuerySchema = z.object({
   amount: z.coerce
     .number({ error: 'amount should be a positive number' })
     .positive({ error: 'amount should be a positive number' })
-    .refine(Number.isFinite, { error: 'amount should be a positive number' }),
+    .refine(Number.isFinite, { error: 'amount should be a positive number' })
+    .max(MAX_CONVERSION_AMOUNT, { error: `amount should be at most ${MAX_CONVERSION_AMOUNT}` }),
   from: CurrencyCodeSchema,
   to: CurrencyCodeSchema,
 });

@@ -5,6 +5,12 @@ import { type Language, LOCALE_TAGS } from './languages.ts';
 // Currencies (spec §5, §9): the base currency every price is stored in, the display currencies a driver chooses from,
 // and their names. Their schemas are in currencies.schema.ts.
 
+/**
+ * The largest amount one conversion takes, in major units: a trillion, whose value in the currency with the most
+ * units to the euro still is a finite number (1e308 EUR in VND was Infinity, a 500; second audit, item 16).
+ */
+export const MAX_CONVERSION_AMOUNT = 1e12;
+
 /** Every stored price is in this currency (docs/architecture.md §3 `BASE_CURRENCY`, §5 "Money"). */
 export const BASE_CURRENCY = 'EUR';
 

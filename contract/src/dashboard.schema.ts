@@ -3,11 +3,11 @@ import { BookingStatusSchema } from './bookings.schema.ts';
 import { CarRangeSchema } from './cars.schema.ts';
 import { DASHBOARD_MAX_DAYS } from './dashboard.ts';
 import { LanguageSchema } from './languages.schema.ts';
-import { isCalendarDate } from './time.ts';
+import { PeriodDateSchema } from './time.schema.ts';
 
 // The schemas of the dashboard (its limit and types: dashboard.ts).
 
-const CalendarDate = z.string().refine(isCalendarDate, { error: 'A date as YYYY-MM-DD.' });
+const CalendarDate = PeriodDateSchema;
 const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / (24 * 3600_000);
 
 /** `GET /api/dashboard?from=&to=&supplierId=&language=`: the period is [from, to) in UTC days, as the bookings export. */

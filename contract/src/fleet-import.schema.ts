@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { CAR_CSV_COLUMNS } from './fleet-import.ts';
+import { PeriodDateSchema } from './time.schema.ts';
 
 // The schemas of the fleet's import (its columns, limits, messages and types: fleet-import.ts).
+
+/** The text encodings an import reads a file in (second audit: a Latin-1 file came out with replacement characters). */
+export const CSV_ENCODING = z.enum(['utf-8', 'windows-1252']);
 
 /** The file's header for each column (absent: not imported; a new car gets the field's default). */
 export const ImportMappingSchema = z.partialRecord(z.enum(CAR_CSV_COLUMNS), z.string().max(200));
@@ -27,6 +31,8 @@ export const ImportReportSchema = z.object({
   valid: z.boolean(),
   /** Whether the cars were written (false on a preview). */
   imported: z.boolean(),
+  /** How the file's bytes were read: UTF-8, or Windows-1252 (Latin-1) when they were not UTF-8. */
+  encoding: CSV_ENCODING,
 });
 
 /** `GET /api/export-cars`: the admin names the supplier (a supplier exports its own fleet). */
@@ -34,7 +40,7 @@ export const ExportCarsQuerySchema = z.object({ supplierId: z.uuid().optional() 
 
 /** `GET /api/export-bookings`: bookings picked up in [from, to) (dates, the server's UTC days). */
 export const ExportBookingsQuerySchema = z.object({
-  from: z.iso.date(),
-  to: z.iso.date(),
+  from: PeriodDateSchema,
+  to: PeriodDateSchema,
   supplierId: z.uuid().optional(),
 });

@@ -55,13 +55,18 @@ export const CAR_CSV_MONEY = CAR_CSV_COLUMNS.filter(
   (column) => column === 'deposit' || (column.endsWith('Price') && column !== 'isDateBasedPrice'),
 );
 
-export const IMPORT_LIMITS = { maxBytes: 1024 * 1024, maxRows: 1000 } as const;
+/**
+ * A file's size, rows and columns: a car has ~45 columns, so 200 is room for any spreadsheet's extra ones, and a
+ * header of 450,000 columns is refused as soon as it is read (second audit, item 7).
+ */
+export const IMPORT_LIMITS = { maxBytes: 1024 * 1024, maxRows: 1000, maxColumns: 200 } as const;
 
 export const IMPORT_MESSAGES = {
   addFile: 'Please choose a CSV file.',
   unreadable: 'The file could not be read as CSV.',
   noRows: 'The file has no car rows.',
   tooManyRows: `The file has more than ${IMPORT_LIMITS.maxRows} cars; please split it.`,
+  tooManyColumns: `The file has more than ${IMPORT_LIMITS.maxColumns} columns.`,
   unknownColumn: 'This column is not in the file.',
   badMapping: 'The column mapping could not be read.',
   notNumber: 'Please enter a number.',

@@ -11,6 +11,7 @@ import {
 } from './cars.schema.ts';
 import { CAR_AVAILABILITIES, FLEET_MESSAGES, OPERATOR_CAR_SORTS } from './fleet.ts';
 import { EXTRAS, type Extra } from './price.ts';
+import { text } from './text.schema.ts';
 import { DateStringSchema } from './time.schema.ts';
 
 // The schemas of the operator's cars (their rules, messages and types: fleet.ts): the editable object of a car (every field of spec §3), what create and update
@@ -53,9 +54,7 @@ const LicensePlateSchema = z
 
 /** Every field an operator writes, each validated on its own (the rules across fields: `carFieldIssues`). */
 const writable = {
-  name: z
-    .string()
-    .trim()
+  name: text()
     .min(1, { error: FLEET_MESSAGES.required('Name') })
     .max(200),
   licensePlate: LicensePlateSchema.nullable(),
@@ -176,7 +175,7 @@ export const OperatorCarSchema = CarDetailsSchema.extend({
 /** `POST /api/cars/{page}/{size}` body: the operator's list; an empty list or a missing value does not filter. */
 export const OperatorCarsQuerySchema = z.object({
   /** Part of the name or of the licence plate. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().max(100).optional(),
   ranges: z.array(CarRangeSchema).max(7).default([]),
   availability: z.array(CarAvailabilitySchema).max(3).default([]),
   /** Cars served at this place or at a place below it. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ImportRowSchema } from './fleet-import.schema.ts';
+import { CSV_ENCODING, ImportRowSchema } from './fleet-import.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import { isTimeZone, LOCATION_KINDS, PLACE_CSV_COLUMNS, PLACES_MESSAGES } from './locations.ts';
+import { text } from './text.schema.ts';
 
 // The schemas of locations and countries (their values, messages and types: locations.ts): the public list, the
 // admin's editable places, and the locations import.
@@ -29,7 +30,7 @@ export const LocationSchema = z.object({
 /** `GET /api/locations?language=fr&q=par`: every location (child locations included) whose name contains `q`. */
 export const LocationsQuerySchema = z.object({
   language: LanguageSchema.default('en'),
-  q: z.string().trim().max(100).optional(),
+  q: text().max(100).optional(),
 });
 
 export const LanguageQuerySchema = z.object({ language: LanguageSchema.default('en') });
@@ -47,13 +48,13 @@ export const CountryWithLocationsListSchema = z.array(CountryWithLocationsSchema
 
 // --- The admin's places ----------------------------------------------------------------------------------
 
-const name = z.string().trim().min(1, { error: 'Please fill in the field: Name' }).max(100);
+const name = text().min(1, { error: 'Please fill in the field: Name' }).max(100);
 /** A name in each of the five languages, all required. */
 export const LocalizedNamesSchema = z.object(
   Object.fromEntries(LANGUAGES.map((language) => [language, name])) as Record<Language, typeof name>,
 );
 
-const address = z.union([z.string().trim().max(300), z.null()]).transform((value) => (value === '' ? null : value));
+const address = z.union([text().max(300), z.null()]).transform((value) => (value === '' ? null : value));
 
 const locationFields = {
   countryId: z.uuid(),
@@ -129,4 +130,5 @@ export const LocationsImportReportSchema = z.object({
   rows: z.array(ImportRowSchema.omit({ licensePlate: true }).extend({ countryCode: z.string() })),
   valid: z.boolean(),
   imported: z.boolean(),
+  encoding: CSV_ENCODING,
 });

@@ -4,11 +4,11 @@ import { BlockReasonSchema } from './car-blocks.schema.ts';
 import { CarRangeSchema } from './cars.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { SCHEDULER_MAX_DAYS } from './scheduler.ts';
-import { isCalendarDate } from './time.ts';
+import { PeriodDateSchema } from './time.schema.ts';
 
 // The schemas of the scheduler (its limit and types: scheduler.ts).
 
-const CalendarDate = z.string().refine(isCalendarDate, { error: 'A date as YYYY-MM-DD.' });
+const CalendarDate = PeriodDateSchema;
 const DAY_MS = 24 * 3600_000;
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
 

@@ -3,6 +3,7 @@ import { EmailSchema } from './auth.schema.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH, SETUP_MESSAGES, SETUP_STATUSES } from './setup.ts';
+import { text } from './text.schema.ts';
 
 // The schemas of the set-up (its values, messages and types: setup.ts).
 
@@ -14,7 +15,7 @@ export const SetupStatusSchema = z.object({ status: z.enum(SETUP_STATUSES) });
 /** `POST /api/setup`: creates the first admin and signs them in. */
 export const FirstAdminSchema = z.object({
   token: z.string().min(20).max(100),
-  fullName: z.string().trim().min(1).max(200),
+  fullName: text().min(1).max(200),
   email: EmailSchema,
   password: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, { message: SETUP_MESSAGES.passwordTooShort }).max(200),
 });

@@ -16,6 +16,7 @@ export const SETUP_MESSAGES = {
   passwordTooShort: `The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long.`,
   linkExpired: 'This set-up link has expired or has been used.',
   alreadyDone: 'This site already has an administrator.',
+  emailIsSupplier: 'This address belongs to a supplier account. Choose another address for the administrator.',
 } as const;
 
 /** `GET /api/setup/{token}`: open (the form may be used), expired (or used), done (an admin exists). */

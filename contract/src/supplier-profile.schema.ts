@@ -3,6 +3,7 @@ import { EmailSchema } from './auth.schema.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 import { LANGUAGES } from './languages.ts';
 import { PhoneSchema } from './profile.schema.ts';
+import { text } from './text.schema.ts';
 
 // The schemas of a supplier's profile (its messages and types: supplier-profile.ts).
 
@@ -26,7 +27,7 @@ export const SupplierProfileSchema = z.object({
 /** `PUT /api/update-supplier`: `_id` and the fields to change; '' clears the contact e-mail or the phone. */
 export const UpdateSupplierProfileBodySchema = z.object({
   _id: z.uuid(),
-  fullName: z.string().trim().min(1, { error: 'Please fill in the field: Name' }).max(200).optional(),
+  fullName: text().min(1, { error: 'Please fill in the field: Name' }).max(200).optional(),
   contactEmail: z
     .union([EmailSchema, z.literal('')])
     .nullable()
@@ -53,7 +54,7 @@ export const UpdateSupplierProfileBodySchema = z.object({
  * e-mailed a one-time link (in `language`) to choose one. Answers the profile (201).
  */
 export const CreateSupplierBodySchema = UpdateSupplierProfileBodySchema.omit({ _id: true }).extend({
-  fullName: z.string().trim().min(1, { error: 'Please fill in the field: Name' }).max(200),
+  fullName: text().min(1, { error: 'Please fill in the field: Name' }).max(200),
   email: EmailSchema,
   language: z.enum(LANGUAGES).default('en'),
 });

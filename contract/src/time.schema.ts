@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, isWallClockTime, type RentalPeriodIssue } from './time.ts';
+import { isCalendarDate, isWallClockTime, PERIOD_YEARS, type RentalPeriodIssue } from './time.ts';
 
 /** A real calendar date, 'YYYY-MM-DD' (so 2025-02-30 is refused). */
 export const DateStringSchema = z.string().refine(isCalendarDate, { error: 'Expected a calendar date as YYYY-MM-DD' });
@@ -10,6 +10,16 @@ export const TimeStringSchema = z.string().refine(isWallClockTime, { error: 'Exp
 export const RentalPeriodIssueSchema = z.enum([
   'pickupTooSoon',
   'durationTooShort',
+  'durationTooLong',
   'invalidPickupTime',
   'invalidDropoffTime',
 ] as const satisfies readonly RentalPeriodIssue[]);
+
+/** A calendar date inside PERIOD_YEARS (an operator's period: the scheduler, the dashboard, the bookings export). */
+export const PeriodDateSchema = DateStringSchema.refine(
+  (date) => {
+    const year = Number(date.slice(0, 4));
+    return year >= PERIOD_YEARS.first && year <= PERIOD_YEARS.last;
+  },
+  { error: `A date between ${PERIOD_YEARS.first} and ${PERIOD_YEARS.last}.` },
+);

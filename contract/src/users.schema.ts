@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookingStatusSchema } from './bookings.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
+import { text } from './text.schema.ts';
 import { USER_TYPES } from './users.ts';
 
 // The schemas of accounts as the API shows them and as the admin manages them (their values and types: users.ts).
@@ -31,7 +32,7 @@ export const IdParamsSchema = z.object({ id: z.uuid() });
 /** `POST /api/users/{page}/{size}`: every filter optional; a deleted account is never listed. */
 export const AdminUsersQuerySchema = z.object({
   /** Part of the name or the e-mail address, any case. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().max(100).optional(),
   types: z.array(UserTypeSchema).max(3).optional(),
   verified: z.boolean().optional(),
   /** true: suspended accounts only; false: active ones only. */
