@@ -3,12 +3,44 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, parseAst } from 'vite';
 import { LANGUAGES, LOCALE_TAGS } from '../contract/src/languages.ts';
 import STRING_AREAS from './src/i18n/areas.json';
 
 // The customer app's build (index.html), and the plugins and code-splitting groups the console's build
 // (vite.console.config.ts) shares with it. `npm run build -w @roam/web` makes both, into dist/ and dist/operator/.
+
+/**
+ * Marks every top-level `const` of the contract whose value is a call (`new Set(…)`, `Object.fromEntries(…)`,
+ * `COLUMNS.filter(…)`, and in the `.schema.ts` modules `z.object(…)`) pure, so that an unused one is dropped: the
+ * bundler cannot prove a call pure by itself. The modules the web imports eagerly hold no zod (the contract by area,
+ * docs/architecture.md §1), yet their derived constants still cost every customer route bytes without it: measured
+ * on the same tree, `/` +113 B, `/search` +170 B, `/checkout` +163 B, `/bookings` +112 B gzip (bench/README.md,
+ * "Route JS ratchet"). Safe because the contract is values, schemas and pure rules only: none of its top-level calls
+ * is made for a side effect.
+ */
+export function pureContractConstants(): Plugin {
+  return {
+    name: 'roam:pure-contract-constants',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]contract[\\/]src[\\/][\w.-]+\.ts$/.test(id)) return null;
+      const edits: { start: number; end: number }[] = [];
+      for (const node of parseAst(code).body) {
+        const declaration = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const { init } of declaration.declarations) {
+          if (init && (init.type === 'CallExpression' || init.type === 'NewExpression')) edits.push(init);
+        }
+      }
+      let out = code;
+      for (const { start, end } of edits.reverse()) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
 
 export const api = { '/api': 'http://127.0.0.1:3000' };
 
@@ -252,10 +284,14 @@ export function chunkGroups(entry: string) {
 }
 
 /**
- * The plugins both builds use, in this order: React, and react-aria's strings in Roam's languages only (it ships them
- * for 34 locales: −19.7 KB gzip on the search form's chunk, bench/README.md).
+ * The plugins both builds use, in this order: React, react-aria's strings in Roam's languages only (it ships them for
+ * 34 locales: −19.7 KB gzip on the search form's chunk, bench/README.md), the contract's pure constants.
  */
-export const commonPlugins = () => [react(), optimizeLocales.vite({ locales: Object.values(LOCALE_TAGS) })];
+export const commonPlugins = () => [
+  react(),
+  optimizeLocales.vite({ locales: Object.values(LOCALE_TAGS) }),
+  pureContractConstants(),
+];
 
 export default defineConfig({
   plugins: [
