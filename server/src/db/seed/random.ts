@@ -46,7 +46,7 @@ export function seedId(key: string): string {
 }
 
 /**
- * A booking's short reference (issue #22 item 10: 8 characters of contract booking-summary.ts REFERENCE_ALPHABET)
+ * A booking's short reference (issue #22 item 10: 8 characters of contract bookings.ts REFERENCE_ALPHABET)
  * drawn from the seeded PRNG by a stable name, as `seedId`: the database would draw one at random, and the demo data
  * is the same on every database.
  */
