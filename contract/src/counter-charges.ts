@@ -1,4 +1,4 @@
-import type { FuelPolicy } from './enum-values.ts';
+import type { FuelPolicy } from './cars.ts';
 import { roundHalfUp } from './money.ts';
 
 // The charges at return (docs/architecture.md §5 "After the booking"): each computed by a pure function from the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAR_OVERRIDABLE_RULES, type CarOverridableRule, COUNTER_LIMITS, NO_SHOW_RULES } from './counter.ts';
-import { LANGUAGES, type Language } from './enums.ts';
+import { LANGUAGES, type Language } from './languages.ts';
 
 // A supplier's counter settings (docs/api.md "The counter"): the checklist, the agreement's terms, the early
 // check-out window, the no-show rule and the charge rules, and a car's overrides. Money in EUR minor units, like a

@@ -1,4 +1,4 @@
-import type { CarRange } from './enum-values.ts';
+import type { CarRange } from './cars.ts';
 
 // The damage diagrams (docs/architecture.md §5 "After the booking"): a damage is recorded at a position of the
 // vehicle type's diagram, by id — never in pixels — so a photo and a note stay attached to "the rear left door"

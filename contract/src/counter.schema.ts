@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BookingAmountsSchema, BookingPlaceSchema } from './booking-summary.ts';
+import {
+  BookingAmountsSchema,
+  BookingPlaceSchema,
+  BookingStatusSchema,
+  PaymentOptionSchema,
+} from './bookings.schema.ts';
+import { CarRangeSchema, FuelPolicySchema, FuelTypeSchema } from './cars.schema.ts';
 import {
   BOOKING_DOCUMENT_KINDS,
   CHARGE_KINDS,
@@ -17,16 +23,9 @@ import {
   TIMELINE_STEPS,
   VEHICLE_BODIES,
 } from './counter.ts';
-import {
-  BookingStatusSchema,
-  CarRangeSchema,
-  EXTRAS,
-  FuelPolicySchema,
-  FuelTypeSchema,
-  LanguageSchema,
-  PaymentOptionSchema,
-} from './enums.ts';
-import { DateStringSchema } from './time-schemas.ts';
+import { LanguageSchema } from './languages.schema.ts';
+import { EXTRAS } from './price.ts';
+import { DateStringSchema } from './time.schema.ts';
 
 // The counter's calls (docs/api.md "The counter"): every body, params and answer of check-out, the agreement, the
 // return and its charges, settlement, no-show and online check-in. The supplier's settings: counter-settings.schema.ts.

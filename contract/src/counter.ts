@@ -1,4 +1,6 @@
-import type { BookingStatus, CarRange, FuelType, Language } from './enum-values.ts';
+import type { BookingStatus } from './bookings.ts';
+import type { CarRange, FuelType } from './cars.ts';
+import type { Language } from './languages.ts';
 import { ageOn, HOUR, instantToZoned, zonedToInstant } from './time.ts';
 
 // The counter (docs/architecture.md §5 "After the booking"): a confirmed booking is checked out (on rent), returned,
@@ -204,3 +206,35 @@ export const COUNTER_MESSAGES = {
   checkInClosed: 'Online check-in is open from 48 hours before pick-up until the car is handed over.',
   photoNotFound: 'Unknown photo.',
 } as const;
+
+// The counter's payloads as types (their schemas are in counter.schema.ts): the screens import them from here, without
+// zod (docs/architecture.md §1, the contract by area).
+export type {
+  AddChargeBody,
+  BookingDocument,
+  Charge,
+  CheckIn,
+  CheckInBody,
+  CheckOutBody,
+  CounterAdditionalDriver,
+  CounterBalance,
+  CounterBooking,
+  CounterPaymentBody,
+  CounterPhoto,
+  Damage,
+  DamageInput,
+  FuelReading,
+  Inspection,
+  LicenceCheck,
+  ReturnBody,
+  ReturnQuote,
+  ReturnReadingsBody,
+  Signature,
+  SwapCars,
+} from './counter.schema.ts';
+export type {
+  CarChargeRules,
+  CounterSettings,
+  UpdateCarChargeRulesBody,
+  UpdateCounterSettingsBody,
+} from './counter-settings.ts';

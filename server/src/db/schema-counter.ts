@@ -1,5 +1,5 @@
 import type { ChecklistItem, Computation, OneWayFee } from '@roam/contract/counter';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

@@ -1,6 +1,6 @@
+import type { FuelPolicy } from '@roam/contract/cars';
 import { fuelEighthsLabel } from '@roam/contract/counter';
 import type { CounterAdditionalDriver, FuelReading, LicenceCheck, Signature } from '@roam/contract/counter.schema';
-import type { FuelPolicy } from '@roam/contract/enums';
 import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import type { BookingDocument } from '#server/features/documents/booking-document.rules.ts';

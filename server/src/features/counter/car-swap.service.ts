@@ -1,8 +1,7 @@
 import { COUNTER_MESSAGES, swapAllowed } from '@roam/contract/counter';
 import type { SwapCars } from '@roam/contract/counter.schema';
-import { EXTRAS, type Extra } from '@roam/contract/enums';
 import { convertMinor } from '@roam/contract/money';
-import { calculatePrice, PriceError, priceIn } from '@roam/contract/price';
+import { calculatePrice, EXTRAS, type Extra, PriceError, priceIn } from '@roam/contract/price';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { AuditChanges, cars } from '#server/db/schema.ts';

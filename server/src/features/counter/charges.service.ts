@@ -1,6 +1,6 @@
 import { COUNTER_MESSAGES, enteredCharge, laterChargesUntil } from '@roam/contract/counter';
 import type { AddChargeBodySchema } from '@roam/contract/counter.schema';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';

@@ -1,6 +1,6 @@
+import type { BookingStatus } from '@roam/contract/bookings';
 import { CONFIRMED_STATUSES, COUNTER_MESSAGES, checkInOpensAt } from '@roam/contract/counter';
 import type { CheckIn, CheckInBodySchema } from '@roam/contract/counter.schema';
-import type { BookingStatus } from '@roam/contract/enums';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';

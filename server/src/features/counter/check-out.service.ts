@@ -1,6 +1,6 @@
 import { COUNTER_MESSAGES, canTransition } from '@roam/contract/counter';
 import type { CheckOutBodySchema } from '@roam/contract/counter.schema';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';

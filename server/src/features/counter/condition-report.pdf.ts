@@ -1,6 +1,6 @@
 import type { Computation, ComputationLine } from '@roam/contract/counter';
 import type { FuelReading } from '@roam/contract/counter.schema';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import { startPdf } from '#server/features/documents/receipt.pdf.ts';
 import { translator } from '#server/i18n/translate.ts';

@@ -1,6 +1,6 @@
+import type { CarRange, FuelType } from '@roam/contract/cars';
 import { bodyOf, COUNTER_MESSAGES, isDamageZone, licenceIssues, readsBattery } from '@roam/contract/counter';
 import type { CounterAdditionalDriver, DamageInput, FuelReading, LicenceCheck } from '@roam/contract/counter.schema';
-import type { CarRange, FuelType } from '@roam/contract/enums';
 
 // The counter's checks of what an operator or a customer sends (docs/architecture.md §5 "After the booking"), as
 // field path → messages; pure. An empty answer: nothing to refuse.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BookingDocumentKind } from '@roam/contract/counter';
 import type { CounterAdditionalDriver, FuelReading, LicenceCheck, Signature } from '@roam/contract/counter.schema';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingDocument } from '#server/features/documents/documents.service.ts';

@@ -12,7 +12,7 @@ import type {
   UpdateCarChargeRulesBodySchema,
   UpdateCounterSettingsBodySchema,
 } from '@roam/contract/counter.schema';
-import { LANGUAGES, type Language } from '@roam/contract/enums';
+import { LANGUAGES, type Language } from '@roam/contract/languages';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';

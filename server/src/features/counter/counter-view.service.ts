@@ -1,4 +1,4 @@
-import { bookingAmounts } from '@roam/contract/booking-summary';
+import { bookingAmounts } from '@roam/contract/bookings';
 import {
   bodyOf,
   type CounterAction,
@@ -9,7 +9,8 @@ import {
   noShowFrom,
 } from '@roam/contract/counter';
 import type { CounterBooking, CounterSettings } from '@roam/contract/counter.schema';
-import { EXTRAS, type Extra, type Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
+import { EXTRAS, type Extra } from '@roam/contract/price';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';

@@ -8,7 +8,7 @@ import type {
   Inspection,
   LicenceCheck,
 } from '@roam/contract/counter.schema';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { StoredLicence } from '#server/db/schema.ts';
 import type { ChargeRecord, DamageRow, DocumentRow, InspectionRecord } from './counter.repository.ts';
 

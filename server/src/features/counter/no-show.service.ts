@@ -1,5 +1,5 @@
 import { COUNTER_MESSAGES, canTransition, enteredCharge } from '@roam/contract/counter';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { convertMinor, formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
 import { refundAcrossPayments } from '#server/features/amendments/amendment-refund-split.service.ts';

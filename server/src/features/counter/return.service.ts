@@ -7,7 +7,7 @@ import {
   rulesInCurrency,
 } from '@roam/contract/counter';
 import type { ReturnBodySchema, ReturnQuote, ReturnReadingsSchema } from '@roam/contract/counter.schema';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { convertMinor, formatMinor, roundHalfUp } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import type { z } from 'zod';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Language, LOCALE_TAGS } from '@roam/contract/enums';
+import { type Language, LOCALE_TAGS } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import PDFDocument from 'pdfkit';

@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@roam/contract/enum-values';
+import type { BookingStatus } from '@roam/contract/bookings';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
+import type { CounterBooking } from '@roam/contract/counter';
 import { canTransition } from '@roam/contract/counter';
-import type { CounterBooking } from '@roam/contract/counter.schema';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { CounterBooking } from '@roam/contract/counter.schema';
+import type { CounterBooking } from '@roam/contract/counter';
 import { vi } from 'vitest';
 
 // The web tests' demo data (web/src/test-fixtures.ts: the Paris airport, the Clio, its driver and the supplier that

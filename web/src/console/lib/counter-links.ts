@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@roam/contract/enum-values';
+import type { BookingStatus } from '@roam/contract/bookings';
 
 // The counter's screens of a booking (docs/architecture.md §5 "After the booking"), for the console's lists that open
 // them — the dashboard's pick-ups and returns, the scheduler's bars of cars out: the check-out for a booking still to

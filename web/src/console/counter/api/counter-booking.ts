@@ -7,8 +7,8 @@ import type {
   ReturnQuote,
   ReturnReadingsBody,
   SwapCars,
-} from '@roam/contract/counter.schema';
-import type { Language } from '@roam/contract/enum-values';
+} from '@roam/contract/counter';
+import type { Language } from '@roam/contract/languages';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

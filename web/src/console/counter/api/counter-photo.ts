@@ -1,4 +1,4 @@
-import type { CounterPhoto } from '@roam/contract/counter.schema';
+import type { CounterPhoto } from '@roam/contract/counter';
 import { ApiError } from '#web/lib/api-client';
 
 // `POST /api/counter-photo/{id}` (multipart `photo`): a photo of the car, uploaded as soon as it is taken, re-encoded

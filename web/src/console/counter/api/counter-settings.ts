@@ -1,4 +1,4 @@
-import type { CounterSettings, UpdateCounterSettingsBody } from '@roam/contract/counter.schema';
+import type { CounterSettings, UpdateCounterSettingsBody } from '@roam/contract/counter';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

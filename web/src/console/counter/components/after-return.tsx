@@ -1,5 +1,5 @@
+import type { Charge, CounterBooking } from '@roam/contract/counter';
 import { chargesTotal, LATER_CHARGE_KINDS, type LaterChargeKind } from '@roam/contract/counter';
-import type { Charge, CounterBooking } from '@roam/contract/counter.schema';
 import { formatMinor } from '@roam/contract/money';
 import { defaultRoleOf, roleMay } from '@roam/contract/team';
 import { useQueryClient } from '@tanstack/react-query';

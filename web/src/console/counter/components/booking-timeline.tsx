@@ -1,5 +1,4 @@
-import type { TimelineStep } from '@roam/contract/counter';
-import type { CounterBooking } from '@roam/contract/counter.schema';
+import type { CounterBooking, TimelineStep } from '@roam/contract/counter';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';

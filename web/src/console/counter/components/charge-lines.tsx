@@ -1,5 +1,4 @@
-import type { Computation } from '@roam/contract/counter';
-import type { Charge } from '@roam/contract/counter.schema';
+import type { Charge, Computation } from '@roam/contract/counter';
 import { formatMinor } from '@roam/contract/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

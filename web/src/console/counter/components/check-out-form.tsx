@@ -1,5 +1,5 @@
+import type { CounterBooking } from '@roam/contract/counter';
 import { COUNTER_LIMITS } from '@roam/contract/counter';
-import type { CounterBooking } from '@roam/contract/counter.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
-import { LANGUAGES } from '@roam/contract/console-enum-values';
 import { COUNTER_LIMITS } from '@roam/contract/counter';
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
+import { LANGUAGES } from '@roam/contract/languages';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '#web/i18n/index';
 import type { ContractForm } from '#web/lib/use-contract-form';

@@ -1,5 +1,5 @@
+import type { Damage } from '@roam/contract/counter';
 import { DAMAGE_SEVERITIES, type DamageSeverity, type VehicleBody } from '@roam/contract/counter';
-import type { Damage } from '@roam/contract/counter.schema';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '#web/i18n/formats';

@@ -1,4 +1,4 @@
-import type { Damage } from '@roam/contract/counter.schema';
+import type { Damage } from '@roam/contract/counter';
 import { useTranslation } from 'react-i18next';
 
 /** A recorded damage's photos as thumbnails, each opening the photo itself (private: the booking's readers only). */

@@ -1,4 +1,4 @@
-import type { CounterBooking } from '@roam/contract/counter.schema';
+import type { CounterBooking } from '@roam/contract/counter';
 import { BASE_CURRENCY } from '@roam/contract/currencies';
 import { formatMinor } from '@roam/contract/money';
 import { useQueryClient } from '@tanstack/react-query';

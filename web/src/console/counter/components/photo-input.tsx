@@ -1,5 +1,5 @@
+import type { CounterPhoto } from '@roam/contract/counter';
 import { COUNTER_LIMITS } from '@roam/contract/counter';
-import type { CounterPhoto } from '@roam/contract/counter.schema';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '#web/lib/api-client';

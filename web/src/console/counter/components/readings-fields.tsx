@@ -1,5 +1,5 @@
+import type { CounterBooking } from '@roam/contract/counter';
 import { readsBattery } from '@roam/contract/counter';
-import type { CounterBooking } from '@roam/contract/counter.schema';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '#web/lib/use-contract-form';
 import { TextField } from '#web/ui/form-field';

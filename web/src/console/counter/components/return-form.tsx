@@ -1,4 +1,4 @@
-import type { CounterBooking, ReturnQuote, ReturnReadingsBody } from '@roam/contract/counter.schema';
+import type { CounterBooking, ReturnQuote, ReturnReadingsBody } from '@roam/contract/counter';
 import { formatMinor } from '@roam/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';

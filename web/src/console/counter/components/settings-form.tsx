@@ -1,5 +1,5 @@
-import { LANGUAGES } from '@roam/contract/console-enum-values';
 import { NO_SHOW_RULES, type NoShowRule } from '@roam/contract/counter';
+import { LANGUAGES } from '@roam/contract/languages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '#web/i18n/index';

@@ -1,5 +1,5 @@
+import type { CounterBooking } from '@roam/contract/counter';
 import { COUNTER_PAYMENT_METHODS, type CounterPaymentMethod } from '@roam/contract/counter';
-import type { CounterBooking } from '@roam/contract/counter.schema';
 import { formatMinor, minorUnitDigits, toMajor } from '@roam/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

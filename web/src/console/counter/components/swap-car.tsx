@@ -1,4 +1,4 @@
-import type { CounterBooking } from '@roam/contract/counter.schema';
+import type { CounterBooking } from '@roam/contract/counter';
 import { formatMinor } from '@roam/contract/money';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n/index';

@@ -1,5 +1,5 @@
+import type { CheckOutBody, CounterBooking } from '@roam/contract/counter';
 import { readsBattery } from '@roam/contract/counter';
-import type { CheckOutBody, CounterBooking } from '@roam/contract/counter.schema';
 import { rentalOf, withLicenceChecks } from '#web/lib/licence-checks';
 import type { DriverValues } from '#web/ui/additional-drivers-field';
 import { emptyLicence, type LicenceValues } from '#web/ui/licence-fields';

@@ -1,5 +1,5 @@
 import type { Computation, ComputationLine, ComputationUnit } from '@roam/contract/counter';
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '#web/i18n/formats';

@@ -1,5 +1,5 @@
+import type { CounterBooking, ReturnReadingsBody } from '@roam/contract/counter';
 import { readsBattery } from '@roam/contract/counter';
-import type { CounterBooking, ReturnReadingsBody } from '@roam/contract/counter.schema';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { minorFromTyped } from './amounts';
 import type { DamageDraft } from './damage-draft';

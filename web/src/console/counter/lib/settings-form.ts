@@ -1,7 +1,6 @@
-import { LANGUAGES } from '@roam/contract/console-enum-values';
-import type { NoShowRule } from '@roam/contract/counter';
-import type { CounterSettings, UpdateCounterSettingsBody } from '@roam/contract/counter.schema';
-import type { Language } from '@roam/contract/enum-values';
+import type { CounterSettings, NoShowRule, UpdateCounterSettingsBody } from '@roam/contract/counter';
+import type { Language } from '@roam/contract/languages';
+import { LANGUAGES } from '@roam/contract/languages';
 import { minorFromText, textFromMinor } from '#web/console/lib/car-form';
 
 // The supplier's counter settings as its form holds them (docs/api.md "The counter"): money typed in euros (the rules

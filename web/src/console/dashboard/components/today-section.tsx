@@ -1,6 +1,6 @@
+import type { BookingStatus } from '@roam/contract/bookings';
 import { CONFIRMED_STATUSES } from '@roam/contract/counter';
 import type { Dashboard, Movement } from '@roam/contract/dashboard';
-import type { BookingStatus } from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInZone, useFormats } from '#web/i18n/formats';

@@ -1,4 +1,4 @@
-import type { CarChargeRules, UpdateCarChargeRulesBody } from '@roam/contract/counter.schema';
+import type { CarChargeRules, UpdateCarChargeRulesBody } from '@roam/contract/counter';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

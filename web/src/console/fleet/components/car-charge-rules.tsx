@@ -1,5 +1,5 @@
+import type { CarChargeRules } from '@roam/contract/counter';
 import { CAR_OVERRIDABLE_RULES, type CarOverridableRule } from '@roam/contract/counter';
-import type { CarChargeRules } from '@roam/contract/counter.schema';
 import type { OperatorCar } from '@roam/contract/fleet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

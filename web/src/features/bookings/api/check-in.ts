@@ -1,4 +1,4 @@
-import type { BookingDocument, CheckIn, CheckInBody } from '@roam/contract/counter.schema';
+import type { BookingDocument, CheckIn, CheckInBody } from '@roam/contract/counter';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

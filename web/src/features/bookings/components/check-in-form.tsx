@@ -1,6 +1,6 @@
 import type { Booking } from '@roam/contract/bookings';
+import type { CheckIn, CheckInBody } from '@roam/contract/counter';
 import { COUNTER_LIMITS } from '@roam/contract/counter';
-import type { CheckIn, CheckInBody } from '@roam/contract/counter.schema';
 import { formatMinor } from '@roam/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

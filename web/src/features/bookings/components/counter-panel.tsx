@@ -1,6 +1,5 @@
-import type { Booking } from '@roam/contract/bookings';
+import type { Booking, BookingStatus } from '@roam/contract/bookings';
 import { CONFIRMED_STATUSES } from '@roam/contract/counter';
-import type { BookingStatus } from '@roam/contract/enum-values';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '#web/i18n/formats';
