@@ -6,14 +6,14 @@ import { ageOn, HOUR, instantToZoned, zonedToInstant } from './time.ts';
 // The counter (docs/architecture.md §5 "After the booking"): a confirmed booking is checked out (on rent), returned,
 // closed once its balance is settled, or marked a no-show. The values, the rules of time and the messages here; the
 // charges at return in counter-charges.ts, the vehicles' damage diagrams in counter-vehicles.ts (re-exported); the
-// payloads in counter.schema.ts. Without zod, like enum-values.ts: the console's screens read it.
+// payloads in counter.schema.ts. Without zod, like every area module: the screens read it.
 
 export * from './counter-charges.ts';
 export * from './counter-vehicles.ts';
 
 const MINUTE = 60_000;
 
-/** The statuses a booking reaches at the counter (contract enum-values.ts BOOKING_STATUSES holds them too). */
+/** The statuses a booking reaches at the counter (bookings.ts BOOKING_STATUSES holds them too). */
 export const COUNTER_STATUSES = [
   'on_rent',
   'returned',
