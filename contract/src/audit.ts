@@ -15,8 +15,27 @@ export const AUDIT_ENTITIES = [
   'location',
   'country',
   'settings',
+  /** A supplier's counter settings and charge rules, a car's charge rules. */
+  'counterSettings',
+  'carChargeRules',
 ] as const;
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approveCancellation', 'declineCancellation'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'approveCancellation',
+  'declineCancellation',
+  // The counter (docs/architecture.md §5 "After the booking"): each on the booking, what the timeline reads.
+  'checkIn',
+  'checkOut',
+  'swapCar',
+  'return',
+  'addCharge',
+  'waiveCharge',
+  'counterPayment',
+  'close',
+  'noShow',
+] as const;
 
 /** Spec §3's record kinds: what a record of the platform is. */
 export const RECORD_KINDS = ['admin', 'supplier', 'user', 'car', 'location', 'country'] as const;

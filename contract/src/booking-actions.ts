@@ -1,4 +1,4 @@
-import type { BookingStatus } from './bookings.ts';
+import { type BookingStatus, isOperatorStatus } from './bookings.ts';
 import type { UserType } from './users.ts';
 
 // What may be done with a booking, by whom, now: the one rule the server refuses by and the
@@ -55,9 +55,12 @@ function refusable(booking: ActionableBooking, now: Date): boolean {
  *   without a cancellation request can be cancelled (a request, spec §4), and changed when the car's terms allow
  *   changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged); a booking
  *   made in their name at the desk and not confirmed can be refused (`refusable`), and once refused is not theirs.
+ * - A booking the counter has taken on (on rent, returned, closed, no-show) is only viewed here: its changes go
+ *   through the counter's calls, one way (docs/architecture.md §5 "After the booking"), and it keeps its history.
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = viewer.type === 'admin' || (viewer.type === 'supplier' && viewer.id === booking.supplierId);
+  if (!isOperatorStatus(booking.status)) return operator || viewer.id === booking.driverId ? ['view'] : [];
   if (operator) return booking.status === 'cancelled' ? ['view', 'delete'] : ['view', 'edit', 'cancel', 'delete'];
   if (viewer.id !== booking.driverId || booking.refusedAt) return [];
   const actions = driverActions(booking, now);

@@ -19,7 +19,7 @@ export async function registerUploads(app: FastifyInstance, limits: { fileSize?:
 export const uploadRateLimit = perAccountLimit(30, '1 minute');
 
 /** The bytes of the multipart file field `field`; 'Please add an image.' (400) when there is none. */
-export async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file'): Promise<Buffer> {
+export async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file' | 'photo'): Promise<Buffer> {
   const missing = () =>
     new AppError('BAD_REQUEST', PROFILE_MESSAGES.addImage, { [field]: [PROFILE_MESSAGES.addImage] });
   if (!request.isMultipart()) throw missing();

@@ -1,5 +1,6 @@
 import { bookingActions } from '@roam/contract/booking-actions';
-import type { BookingStatus, BookingSummary, BookingsQuery } from '@roam/contract/bookings';
+import type { BookingSummary, BookingsQuery } from '@roam/contract/bookings';
+import { type BookingStatus, isOperatorStatus } from '@roam/contract/bookings';
 import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -134,14 +135,20 @@ export async function deleteBookings(ctx: AppContext, user: SessionUser, ids: st
 
 /**
  * `POST /api/update-booking-status` (admin; supplier on its own fleet), all or nothing in one transaction.
- * cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the no-overlap rule (409).
+ * cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the no-overlap rule (409). A
+ * booking the counter took on (on rent, returned, closed, no-show) is refused (409).
  */
 export async function updateBookingStatus(ctx: AppContext, user: SessionUser, ids: string[], status: BookingStatus) {
   const { unique } = await allVisible(ctx, user, ids);
   let mails: (QueuedMail | null)[];
   try {
     mails = await ctx.db.transaction(async (tx) => {
-      const changed = (await repository.lockBookings(tx, unique)).filter((row) => row.status !== status);
+      const locked = await repository.lockBookings(tx, unique);
+      // The counter's statuses are left only through the counter, one way (docs/architecture.md §5).
+      if (locked.some((row) => !isOperatorStatus(row.status))) {
+        throw new AppError('CONFLICT', 'A booking checked out, returned, closed or a no-show keeps its status.');
+      }
+      const changed = locked.filter((row) => row.status !== status);
       await repository.setStatuses(tx, unique, status, statusBlocksCar(status));
       const queued: (QueuedMail | null)[] = [];
       for (const row of changed) {

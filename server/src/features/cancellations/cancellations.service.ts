@@ -1,3 +1,4 @@
+import { isOperatorStatus } from '@roam/contract/bookings';
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
 import type { Language } from '@roam/contract/languages';
 import { rentalDays } from '@roam/contract/time';
@@ -157,6 +158,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     // Decided on the locked row: two cancels at once change and notify once.
     const [current] = await repository.lockBookings(tx, [id]);
     if (!current || current.status === 'cancelled') return [];
+    // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
+    if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
     if (operator) {
       await repository.updateBooking(tx, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
       return [await recordStatusNotice(ctx, tx, record, 'cancelled')];

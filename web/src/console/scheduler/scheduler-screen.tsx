@@ -161,13 +161,17 @@ export function SchedulerScreen() {
 /** What each bar's pattern means, beside its words. */
 function Legend() {
   const { t } = useTranslation();
-  const kinds = ['paid', 'deposit', 'pending', 'reserved', 'void', 'block'] as const;
+  const kinds = ['paid', 'deposit', 'pending', 'reserved', 'void', 'on_rent', 'overdue', 'returned', 'block'] as const;
   return (
     <ul className="sched-legend" aria-label={t('operatorScheduler.legend')}>
       {kinds.map((kind) => (
         <li key={kind}>
           <span className={`sched-legend__swatch sched-bar--${kind}`} aria-hidden="true" />
-          {kind === 'block' ? t('operatorScheduler.blocked') : t(`operatorScheduler.status.${kind}`)}
+          {kind === 'block'
+            ? t('operatorScheduler.blocked')
+            : kind === 'overdue'
+              ? t('operatorScheduler.overdue')
+              : t(`operatorScheduler.status.${kind}`)}
         </li>
       ))}
     </ul>
