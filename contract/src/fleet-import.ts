@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { LanguageSchema } from './enums.ts';
 import { type CarFields, CreateCarBodySchema } from './fleet.ts';
 
 // Fleet import and export (issue #26 item 3): a CSV of cars with every field of the car editor. The export writes
 // these columns, the import reads them (an operator maps its own headers onto them), so an exported file imports
 // back unchanged. Cells: money in EUR with a decimal point ('45.00'; an extra's −1 unavailable, 0 included),
-// lists separated by '|', places by id or by name, date-based prices as 'YYYY-MM-DD..YYYY-MM-DD:price'.
+// lists separated by '|', places by id or by name, date-based prices as 'YYYY-MM-DD..YYYY-MM-DD:price'. The import also
+// reads the operator's words: a header by the editor's label, an enumerated cell or a yes/no by its label in any of
+// the five languages, a decimal comma, and a file separated by ';' (server fleet-import/car-labels.csv.ts).
 
 /** The import's columns, in the export's order: every field of `CreateCarBodySchema` but the supplier. */
 export const CAR_CSV_COLUMNS = Object.keys(CreateCarBodySchema.shape).filter(
@@ -27,7 +30,9 @@ export const IMPORT_MESSAGES = {
   unknownColumn: 'This column is not in the file.',
   badMapping: 'The column mapping could not be read.',
   notNumber: 'Please enter a number.',
-  notYesNo: 'Please enter true or false.',
+  notYesNo: 'Please enter yes or no.',
+  /** An enumerated cell that is neither a code nor a label of one of its values (the screen lists them). */
+  notAllowed: 'Please use one of the allowed values.',
   badPeriods: 'Write each period as YYYY-MM-DD..YYYY-MM-DD:price, separated by |.',
   duplicatePlate: (row: number) => `This licence plate is already on row ${row} of the file.`,
   invalidRows: 'Some rows of the file have errors: nothing was imported.',
@@ -62,12 +67,27 @@ export const ImportReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
-/** `GET /api/export-cars`: the admin names the supplier (a supplier exports its own fleet). */
-export const ExportCarsQuerySchema = z.object({ supplierId: z.uuid().optional() });
+/**
+ * An export's separator: the reader's spreadsheet expects ';' where the decimal mark is a comma (fr, es, se, de), and
+ * such a file writes its amounts with a decimal comma. Absent: ','.
+ */
+export const CSV_SEPARATORS = ['comma', 'semicolon'] as const;
+export type CsvSeparator = (typeof CSV_SEPARATORS)[number];
 
-/** `GET /api/export-bookings`: bookings picked up in [from, to) (dates, the server's UTC days). */
+/** `GET /api/export-cars`: the admin names the supplier (a supplier exports its own fleet). */
+export const ExportCarsQuerySchema = z.object({
+  supplierId: z.uuid().optional(),
+  separator: z.enum(CSV_SEPARATORS).optional(),
+});
+
+/**
+ * `GET /api/export-bookings`: bookings picked up in [from, to) (dates, the server's UTC days), headed and worded in
+ * `language` (statuses, places), times on each place's clock.
+ */
 export const ExportBookingsQuerySchema = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
   supplierId: z.uuid().optional(),
+  separator: z.enum(CSV_SEPARATORS).optional(),
+  language: LanguageSchema.optional(),
 });

@@ -8,6 +8,24 @@ import { AppError, validationFailed } from './app-error.ts';
 
 export type CsvRecords = { headers: string[]; records: { cells: string[]; line: number }[] };
 
+/**
+ * The separator of a file: ';' when its header line has more semicolons than commas outside quotes (what spreadsheets
+ * write where the decimal mark is a comma: fr, es, se, de), else ','.
+ */
+export function separatorOf(bytes: Buffer): ',' | ';' {
+  const head = bytes.subarray(0, 64 * 1024).toString('utf8');
+  let quoted = false;
+  let commas = 0;
+  let semicolons = 0;
+  for (const char of head) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ',') commas++;
+    else if (!quoted && char === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
 /** The file's header and records; a file that is missing, unreadable, empty or too long is a 400 on `file`. */
 export function readCsv(bytes: Buffer | null, noRows: string): CsvRecords {
   if (!bytes || bytes.length === 0) throw validationFailed({ file: [IMPORT_MESSAGES.addFile] });
@@ -17,6 +35,7 @@ export function readCsv(bytes: Buffer | null, noRows: string): CsvRecords {
     // describe the records without it.
     parsed = parse(bytes, {
       bom: true,
+      delimiter: separatorOf(bytes),
       skip_empty_lines: true,
       relax_column_count: true,
       info: true,
