@@ -58,11 +58,12 @@ export type UpdateSupplierProfileBody = z.input<typeof UpdateSupplierProfileBody
 
 /**
  * `POST /api/create-supplier` (the admin, issue #24 item 2): a supplier account without a password; the supplier is
- * e-mailed a one-time link (in `language`) to choose one. Answers the profile (201).
+ * e-mailed a one-time link (in `language`, by default the inviting admin's own) to choose one. Answers the profile
+ * (201).
  */
 export const CreateSupplierBodySchema = UpdateSupplierProfileBodySchema.omit({ _id: true }).extend({
   fullName: z.string().trim().min(1, { error: 'Please fill in the field: Name' }).max(200),
   email: EmailSchema,
-  language: z.enum(LANGUAGES).default('en'),
+  language: z.enum(LANGUAGES).optional(),
 });
 export type CreateSupplierBody = z.input<typeof CreateSupplierBodySchema>;

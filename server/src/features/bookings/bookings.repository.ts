@@ -52,6 +52,7 @@ const rowColumns = {
   supplierName: supplier.fullName,
   driverName: driver.fullName,
   driverEmail: driver.email,
+  driverPhone: driver.phone,
   driverLanguage: driver.language,
   driverNotifications: driver.enableEmailNotifications,
   supplierEmail: supplier.email,
