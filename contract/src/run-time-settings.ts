@@ -1,13 +1,22 @@
 import { z } from 'zod';
-import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from './run-time-setting-ranges.ts';
+import {
+  RULE_MESSAGES,
+  RUN_TIME_SETTING_KEYS,
+  RUN_TIME_SETTING_RANGES,
+  type RunTimeSettingKey,
+} from './run-time-setting-ranges.ts';
 
 // The booking rules the admin changes at run time, without a restart (issue #24 item 7): each has the deployment's
 // value (configuration and spec §9 constants) and, once the admin sets it, the admin's value, which `GET
 // /api/settings`, search and checkout use from the next call on, in every server process. Their ranges are in
 // run-time-setting-ranges.ts (zod-free, for the admin's form).
 
-const ruleSchema = (key: RunTimeSettingKey) =>
-  z.number().int().min(RUN_TIME_SETTING_RANGES[key].min).max(RUN_TIME_SETTING_RANGES[key].max);
+const ruleSchema = (key: RunTimeSettingKey) => {
+  const { min, max } = RUN_TIME_SETTING_RANGES[key];
+  // One message for every way to miss (a decimal, a word, out of range): it says the format and the range.
+  const error = RULE_MESSAGES.wholeNumber(min, max);
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
 
 export const RunTimeSettingsSchema = z.object(
   Object.fromEntries(RUN_TIME_SETTING_KEYS.map((key) => [key, ruleSchema(key)])) as Record<
