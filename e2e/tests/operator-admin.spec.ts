@@ -92,8 +92,8 @@ for (const language of ['en', 'fr'] as const) {
     await supplier.getByLabel(t('auth.fields.password'), { exact: true }).fill('Alpine-2026!');
     await supplier.getByLabel(t('auth.fields.confirmPassword')).fill('Alpine-2026!');
     await supplier.getByRole('button', { name: t('auth.activate.submit') }).click();
-    await expect(supplier.getByText(t('auth.activate.activated'))).toBeVisible({ timeout: 20_000 });
-    await signIn(supplier, { email, password: 'Alpine-2026!' }, language);
+    // Activated, the supplier is signed in and lands in the console (its dashboard).
+    await expect(supplier).toHaveURL(/\/operator\/dashboard$/, { timeout: 20_000 });
     await supplier.goto(`/operator/cars?l=${language}`);
     await expect(supplier.getByRole('heading', { level: 1 })).toHaveText(t('operatorCars.list.title'));
     // A supplier sees no admin section, and gets not-found on the admin's addresses.
