@@ -127,6 +127,10 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Dora ${stamp}`);
     await axeClean(page, 'user');
     await page.getByRole('button', { name: t('operatorAdmin.user.suspend') }).click();
+    // It asks first: a new driver has no booking yet.
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText(t('operatorAdmin.user.suspendNone'));
+    await question.getByRole('button', { name: t('operatorAdmin.user.suspend') }).click();
     await expect(page.getByText(t('operatorAdmin.user.suspendedDone'))).toBeVisible();
     await expect(page.getByRole('button', { name: t('operatorAdmin.user.reactivate') })).toBeVisible();
 
