@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import * as deCars from '../../../web/src/i18n/locales/de/cars.json';
 import {
   fields as deFields,

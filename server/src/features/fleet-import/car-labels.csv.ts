@@ -1,16 +1,8 @@
-import {
-  CAR_AVAILABILITIES,
-  CAR_OPTIONS,
-  CAR_RANGES,
-  EXTRAS,
-  FUEL_POLICIES,
-  FUEL_TYPES,
-  GEARBOXES,
-  LANGUAGES,
-  type Language,
-} from '@roam/contract/enums';
+import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@roam/contract/cars';
+import { CAR_AVAILABILITIES } from '@roam/contract/fleet';
 import type { CarCsvColumn } from '@roam/contract/fleet-import';
-import { RATE_FIELDS } from '@roam/contract/price-rates';
+import { LANGUAGES, type Language } from '@roam/contract/languages';
+import { EXTRAS, RATE_FIELDS } from '@roam/contract/price';
 import { CAR_WORDS, type CarWords } from '#server/i18n/car-words.ts';
 
 // The fleet CSV in the operator's words (docs/translations.md): a column may be headed by the editor's label and an

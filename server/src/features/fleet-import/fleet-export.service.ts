@@ -1,5 +1,5 @@
-import type { Language } from '@roam/contract/enums';
 import { CAR_CSV_COLUMNS, type CsvSeparator } from '@roam/contract/fleet-import';
+import type { Language } from '@roam/contract/languages';
 import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from '#server/context.ts';
 import { listBookings } from '#server/features/bookings/bookings.service.ts';
@@ -12,12 +12,17 @@ import { carCells, type DecimalMark } from './car.csv.ts';
 
 // Fleet export (issue #26 item 3): the operator's cars as the CSV the import reads (export → import changes
 // nothing), and its bookings of a period in the reader's words. Spreadsheets run a cell starting with = + - @ (or a
-// tab, a carriage return) as a formula: such a cell is written after an apostrophe (OWASP "CSV injection"), which the
-// import drops. A plain number (a mileage of −1) is no formula and is written as it is, so it reads back the same.
+// tab, a carriage return) as a formula (OWASP "CSV injection"), and a spreadsheet set to another separator (`;` in
+// French, German, Spanish and Swedish settings, a tab, `|`) splits our cells where they hold one (second audit, item
+// 8). So a cell with any of those separators is quoted, and wherever a piece of a cell — its start, or what follows a
+// separator in it — would start a formula, an apostrophe goes first, which the import drops (car.csv.ts). A plain
+// number (a mileage of −1) is no formula and is written as it is, so it reads back the same.
 
-const FORMULA = /^[=+\-@\t\r]/;
-const NUMBER = /^-?\d+(\.\d+)?$/;
-export const guardCell = (cell: string) => (FORMULA.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell);
+/** Where a formula may start: the cell's start, or after any separator a spreadsheet may split on. */
+const FORMULA_START = /(^|[,;|\t\r\n])(?=[=+\-@\t\r])(?!-?\d+(?:\.\d+)?(?:[,;|\t\r\n]|$))/g;
+export const guardCell = (cell: string) => cell.replace(FORMULA_START, "$1'");
+/** Quoted whatever the reader's separator: the comma, the quote and line breaks are quoted by csv-stringify. */
+const OTHER_SEPARATORS = /[;|\t]/;
 
 /** The reader's separator, and the decimal mark that goes with it (contract fleet-import.ts `CSV_SEPARATORS`). */
 const SHEET = {
@@ -31,7 +36,7 @@ const csvFile = (fileName: string, rows: string[][], separator: CsvSeparator): D
   contentType: 'text/csv; charset=utf-8',
   bytes: `\uFEFF${stringify(
     rows.map((row) => row.map(guardCell)),
-    { delimiter: SHEET[separator].delimiter },
+    { delimiter: SHEET[separator].delimiter, quoted_match: OTHER_SEPARATORS },
   )}`,
 });
 

@@ -1,12 +1,9 @@
-import { LANGUAGES, LanguageSchema } from '@roam/contract/enums';
-import { type CarFields, CreateCarBodySchema, carFieldIssues, FLEET_MESSAGES } from '@roam/contract/fleet';
-import {
-  CAR_CSV_COLUMNS,
-  IMPORT_MESSAGES,
-  ImportMappingSchema,
-  type ImportReport,
-  type ImportRow,
-} from '@roam/contract/fleet-import';
+import { type CarFields, carFieldIssues, FLEET_MESSAGES } from '@roam/contract/fleet';
+import { CreateCarBodySchema } from '@roam/contract/fleet.schema';
+import { CAR_CSV_COLUMNS, IMPORT_MESSAGES, type ImportReport, type ImportRow } from '@roam/contract/fleet-import';
+import { ImportMappingSchema } from '@roam/contract/fleet-import.schema';
+import { LANGUAGES } from '@roam/contract/languages';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import {
@@ -64,7 +61,7 @@ export async function importCars(
   write: boolean,
 ): Promise<ImportReport> {
   const supplierId = await fleetSupplier(ctx, actor, upload.supplierId ?? undefined);
-  const { headers, records } = readCsv(upload.bytes, IMPORT_MESSAGES.noRows);
+  const { headers, records, encoding } = await readCsv(upload.bytes, IMPORT_MESSAGES.noRows);
   const read = readMapping(upload.mapping, headers, CAR_CSV_COLUMNS, ImportMappingSchema);
   // No mapping sent: the headers named as a column or headed by its label in the reader's language (then any).
   const language = LanguageSchema.catch('en').parse(upload.language ?? undefined);
@@ -142,6 +139,7 @@ export async function importCars(
     rows: rows.map(({ fields: _f, carId: _c, before: _b, ...row }) => row),
     valid,
     imported,
+    encoding,
   });
   if (!write) return report(false);
   if (!valid) throw invalidRows(rows);

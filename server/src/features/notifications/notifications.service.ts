@@ -1,6 +1,8 @@
-import type { BookingSummary } from '@roam/contract/booking-summary';
-import { type BookingStatus, type Extra, type Language, LanguageSchema } from '@roam/contract/enums';
+import type { BookingStatus, BookingSummary } from '@roam/contract/bookings';
+import type { Language } from '@roam/contract/languages';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import type { Notification, NotificationPage } from '@roam/contract/notifications';
+import type { Extra } from '@roam/contract/price';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { Mail, QueuedMail } from '#server/lib/mailer.ts';

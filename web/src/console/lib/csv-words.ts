@@ -1,6 +1,7 @@
-import { CAR_AVAILABILITIES, type Language } from '@roam/contract/console-enum-values';
-import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@roam/contract/enum-values';
+import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@roam/contract/cars';
+import { CAR_AVAILABILITIES } from '@roam/contract/fleet';
 import type { CsvSeparator } from '@roam/contract/fleet-import';
+import type { Language } from '@roam/contract/languages';
 import type { TFunction } from 'i18next';
 import { localeTag } from '#web/i18n';
 

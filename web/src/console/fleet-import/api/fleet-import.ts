@@ -1,5 +1,5 @@
-import type { Language } from '@roam/contract/console-enum-values';
 import type { CsvSeparator, ImportMapping, ImportReport } from '@roam/contract/fleet-import';
+import type { Language } from '@roam/contract/languages';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
