@@ -9,7 +9,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
-import { actionsOf, driverOf, statusBlocksCar, toDetail, toRow, toSummary } from './bookings.mapper.ts';
+import { actionsOf, driverOf, factsOf, statusBlocksCar, toDetail, toRow, toSummary } from './bookings.mapper.ts';
 import * as repository from './bookings.repository.ts';
 
 // Bookings API (issue #5). Ownership: every call checks the session against the booking (ARCHITECTURE §4, §5);
@@ -82,6 +82,19 @@ export async function bookingSummaries(
 ): Promise<((language: Language) => BookingSummary) | null> {
   const record = await repository.findBooking(db, id);
   return record ? (language) => toSummary(record, language) : null;
+}
+
+/**
+ * What a confirmation's notices carry (notifications.service.ts `BookingRef`): the summary in each reader's language
+ * and the booking's facts — the driver's contact for the desk, the extras bought for both.
+ */
+export async function bookingNoticeDetails(
+  _ctx: AppContext,
+  db: DbOrTx,
+  id: string,
+): Promise<{ summary: (language: Language) => BookingSummary; facts: ReturnType<typeof factsOf> } | null> {
+  const record = await repository.findBooking(db, id);
+  return record ? { summary: (language) => toSummary(record, language), facts: factsOf(record) } : null;
 }
 
 /** Records, in the transaction `tx` of the change, that the booking's driver is told its new status. */

@@ -5,7 +5,7 @@ import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { refundAcrossPayments } from '#server/features/amendments/amendment-refund-split.service.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { driverOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
+import { driverOf, factsOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import {
   getBooking,
@@ -175,6 +175,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
           id,
           reference: record.booking.reference,
           carName: record.carName,
+          // The desk contacts the driver to settle it.
+          facts: factsOf(record),
         }),
       );
     }

@@ -50,8 +50,22 @@ const answer = (): SchedulerPage => ({
 });
 
 describe('the scheduler (issue #24 item 4)', () => {
-  it("asks for a place first, then draws its cars by day with each booking's bar opening the booking", async () => {
+  it('opens the only place at once when there is one', async () => {
     const { calls } = renderOperator('/operator/scheduler?from=2026-12-01', {
+      'POST /api/scheduler/1/20': () => Response.json(answer()),
+    });
+    expect(await screen.findByRole('table', { name: /Cars at .* by day/ })).toBeTruthy();
+    expect(screen.queryByText('Choose a place to see its cars.')).toBeNull();
+    expect(calls.find((call) => call.route === 'POST /api/scheduler/1/20')?.body).toMatchObject({
+      locationId: PARIS._id,
+    });
+  });
+
+  it("asks for a place first, then draws its cars by day with each booking's bar opening the booking", async () => {
+    // Two places: one must be chosen.
+    const LYON = { ...PARIS, _id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4e', name: 'Lyon Part-Dieu' };
+    const { calls } = renderOperator('/operator/scheduler?from=2026-12-01', {
+      'GET /api/locations': () => Response.json([PARIS, LYON]),
       'POST /api/scheduler/1/20': () => Response.json(answer()),
     });
     expect(await screen.findByText('Choose a place to see its cars.')).toBeTruthy();

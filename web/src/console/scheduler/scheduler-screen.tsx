@@ -33,7 +33,9 @@ export function SchedulerScreen() {
   const admin = useSession().user?.type === 'admin';
   const locations = useLocations();
   const [params, setParams] = useSearchParams();
-  const place = params.get('place') ?? '';
+  // A business with one place has nothing to choose: its scheduler opens on it.
+  const only = locations.data?.length === 1 ? (locations.data[0]?._id ?? '') : '';
+  const place = params.get('place') ?? only;
   const from = DATE.test(params.get('from') ?? '') ? (params.get('from') as string) : today();
   const supplier = admin ? (params.get('supplier') ?? '') : '';
   const range = CAR_RANGES.find((value) => value === params.get('range')) ?? '';

@@ -3,6 +3,7 @@ export { default as account } from './account.json';
 export { default as bookingAccess } from './bookingAccess.json';
 export { default as counter } from './counter.json';
 export { default as documents } from './documents.json';
+export { default as exports } from './exports.json';
 export { default as newsletter } from './newsletter.json';
 export { default as notices } from './notices.json';
 export { default as reminders } from './reminders.json';
