@@ -4,5 +4,6 @@
 
 export * from './schema-accounts.ts';
 export * from './schema-bookings.ts';
+export * from './schema-desk.ts';
 export * from './schema-fleet.ts';
 export * from './schema-operations.ts';
