@@ -1,3 +1,4 @@
+import { AuditHistorySchema } from '@roam/contract/audit';
 import { DeskBookingSchema, DeskBookingsPageSchema } from '@roam/contract/booking-desk.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,5 +211,54 @@ describe('bookings desk: list and view', () => {
     const own = await signIn(t.db, noemie);
     const driverView = await t.app.inject({ method: 'GET', url: `/api/booking/${ids.upcoming}`, headers: own });
     expect(JSON.stringify(driverView.json())).not.toContain('late train');
+  });
+
+  it('answers a history readable without ids: the places and accounts named, each entry with its clocks and currency', async () => {
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: `/api/update-booking/${ids.upcoming}`,
+      headers: supplier,
+      payload: { pickupLocationId: DEMO_IDS.locations.parisOrly },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/cancel-booking/${ids.upcoming}`,
+      headers: supplier,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/booking-audit/${ids.upcoming}/1/20?language=fr`,
+      headers: supplier,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const history = AuditHistorySchema.parse(res.json());
+    expect(history.results.map((entry) => entry.action)).toEqual(['cancel', 'update']);
+    const [cancel, update] = history.results;
+    expect(cancel!.changes.status).toEqual({ before: 'reserved', after: 'cancelled' });
+    expect(update!.changes.pickupLocationId).toEqual({
+      before: DEMO_IDS.locations.parisCdg,
+      after: DEMO_IDS.locations.parisOrly,
+    });
+    // The places by their French names, the operator by name; the booking's clocks and currency.
+    expect(history.names[DEMO_IDS.locations.parisOrly]).toMatch(/Orly/);
+    expect(history.names[DEMO_IDS.locations.parisCdg]).toMatch(/Charles/);
+    expect(update!.actor?.fullName).toBe(DEMO_ACCOUNTS.supplier.fullName);
+    expect(update!.clocks).toMatchObject({ pickup: 'Europe/Paris', dropoff: 'Europe/Paris' });
+    expect(update!.currency).toBe('EUR');
+    expect(history.baseCurrency).toBe('EUR');
+    // The car's history shows the booking's entries too, as readable; another fleet's operator gets neither.
+    const car = await t.app.inject({
+      method: 'GET',
+      url: `/api/car-audit/${DEMO_IDS.cars.clio}/1/50`,
+      headers: supplier,
+    });
+    const carHistory = AuditHistorySchema.parse(car.json());
+    expect(carHistory.results.some((entry) => entry.entityId === ids.upcoming)).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/booking-audit/${ids.upcoming}/1/20`, headers: kestrel }))
+        .statusCode,
+    ).toBe(404);
   });
 });
