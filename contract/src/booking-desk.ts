@@ -37,7 +37,7 @@ export const earnsTotal = (status: BookingStatus): boolean =>
 
 /**
  * The actions the booking view offers its operator, each one the server allows (it refuses the rest): change, cancel
- * and delete as booking-actions.ts lets an operator; a cancellation request decided while it is open; the
+ * and delete as booking-actions.ts lets an operator (delete only while it holds no money); a cancellation request decided while it is open; the
  * confirmation sent again for a confirmed booking; a payment link while an unpaid online booking holds its car; the
  * counter's check-out for a confirmed booking and its return for a car on rent (the counter's screens check the rest).
  */
@@ -62,6 +62,8 @@ export interface DeskActionable {
   cancelRequest: boolean;
   /** When an unpaid online booking's hold ends (ISO instant); null once paid, released or lapsed. */
   holdExpiresAt: string | null;
+  /** Money paid and not given back: such a booking is cancelled, never deleted (docs/architecture.md §5). */
+  holdsMoney: boolean;
 }
 
 /**
@@ -82,6 +84,6 @@ export function deskActions(booking: DeskActionable, operatorActions: readonly s
   )
     actions.push('sendPaymentLink');
   if ((booking.status as string) === 'on_rent') actions.push('return');
-  if (operatorActions.includes('delete')) actions.push('delete');
+  if (operatorActions.includes('delete') && !booking.holdsMoney) actions.push('delete');
   return actions;
 }

@@ -166,7 +166,11 @@ export async function deskBooking(
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
     cancelRequestedAt: booking.cancelRequestedAt?.toISOString() ?? null,
     actions: deskActions(
-      { ...booking, holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null },
+      {
+        ...booking,
+        holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+        holdsMoney: row.paid - row.refunded > 0,
+      },
       found.actions,
       ctx.clock.now(),
     ),
@@ -202,8 +206,9 @@ async function allowed(
 ) {
   const found = await operated(ctx, actor, id);
   const { booking } = found.record;
+  // The rule's money facts do not decide these two actions.
   const actions = deskActions(
-    { ...booking, holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null },
+    { ...booking, holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null, holdsMoney: true },
     found.actions,
     ctx.clock.now(),
   );
