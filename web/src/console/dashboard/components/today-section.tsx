@@ -64,7 +64,7 @@ export function TodaySection({ today }: { today: Dashboard['today'] }) {
                 <span className={`dash-moves__kind dash-moves__kind--${move.kind}`}>
                   {t(`operatorDashboard.today.${move.kind}`)}
                 </span>{' '}
-                <Link to={`/booking?b=${move.bookingId}`}>{move.reference}</Link>{' '}
+                <Link to={`/operator/bookings/${move.bookingId}`}>{move.reference}</Link>{' '}
                 {t('operatorDashboard.today.moveDetails', {
                   car: move.carName,
                   driver: move.driverName,
