@@ -9,7 +9,6 @@ import { useSuppliers } from '#web/features/suppliers/api/get-suppliers';
 import { ColumnMapping, CsvFileField } from '#web/console/components/import-parts';
 import { ImportReportTable } from '#web/console/components/import-report-table';
 import { exportCarsHref, useImportCars, usePreviewImport } from './api/fleet-import';
-import { ExportBookings } from './export-bookings';
 import '#web/console/components/import.css';
 
 /**
@@ -155,7 +154,6 @@ export function ImportScreen() {
               </a>
             )}
           </p>
-          <ExportBookings supplierId={supplier} />
         </section>
       </div>
     </Page>

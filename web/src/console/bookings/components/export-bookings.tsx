@@ -1,17 +1,29 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '#web/ui/form-field';
+import { exportBookingsHref } from '#web/console/fleet-import/api/fleet-import';
 import { addDays } from '#web/console/lib/days';
-import { exportBookingsHref } from './api/fleet-import';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const monthAgo = () => new Date(Date.now() - 30 * 24 * 3600_000).toISOString().slice(0, 10);
 
-/** The bookings of a period as CSV (issue #26 item 3): picked up from the first day to the last, both included. */
-export function ExportBookings({ supplierId }: { supplierId: string | undefined }) {
+/**
+ * The bookings of a period as CSV (issue #26 item 3): picked up from the first day to the last, both included — the
+ * bookings list's pick-up days when it has them (the export moved here from the fleet import: docs/architecture.md §5
+ * "The bookings desk").
+ */
+export function ExportBookings({
+  supplierId,
+  first,
+  last,
+}: {
+  supplierId: string | undefined;
+  first?: string | undefined;
+  last?: string | undefined;
+}) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(monthAgo);
-  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(() => first || monthAgo());
+  const [to, setTo] = useState(() => last || today());
   // The server's period ends before `to`: the day after the last day chosen.
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   return (

@@ -34,7 +34,7 @@ function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: 
   }
   const { booking } = bar;
   return (
-    <Link to={`/booking?b=${booking._id}`} className={`sched-bar sched-bar--${booking.status}`}>
+    <Link to={`/operator/bookings/${booking._id}`} className={`sched-bar sched-bar--${booking.status}`}>
       <span className="sched-bar__label">
         {booking.reference} · {t(`operatorScheduler.status.${booking.status}`)}
       </span>
