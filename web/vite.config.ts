@@ -180,8 +180,9 @@ function shellHomeHero(): Plugin {
  * `<link>` it blocked the first paint for one more round trip after the HTML (Lighthouse: "render-blocking
  * resources", ~150 ms on a phone's network). A screen's own CSS still arrives with its chunk. Vite lists the entry's
  * CSS among every lazy chunk's dependencies, and its loader fetches a stylesheet that no `<link rel="stylesheet">`
- * in the page names (its `resolveDependencies` option cannot drop CSS). A `disabled` link names the file for it:
- * the browser fetches no disabled stylesheet (HTML's link element), so the file is never downloaded.
+ * in the page names (its `resolveDependencies` option cannot drop CSS). A link that names the file for it, with a
+ * type that is not CSS, is one no browser fetches (HTML's link element: a style sheet of an unsupported type is not
+ * obtained); `disabled` alone was not enough: Chromium 150 downloads a disabled style sheet.
  */
 function inlineEntryCss(): Plugin {
   const entryCss = /^assets\/index-[\w-]+\.css$/;
@@ -195,7 +196,7 @@ function inlineEntryCss(): Plugin {
         return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g, (link, fileName: string) => {
           const asset = bundle[fileName];
           if (!entryCss.test(fileName) || asset?.type !== 'asset') return link;
-          return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${fileName}" disabled>`;
+          return `<style>${String(asset.source)}</style><link rel="stylesheet" type="text/x-inlined" href="/${fileName}" disabled>`;
         });
       },
     },

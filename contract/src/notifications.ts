@@ -39,6 +39,13 @@ export const NOTIFICATION_KINDS = [
    * meanwhile), refundAmount (minor units), refundCurrency }
    */
   'changeNotMade',
+  /**
+   * An operator booked a car in the driver's name at the desk (second outside audit, item 1), to the driver: they may
+   * refuse it. params: { car, supplier }
+   */
+  'bookedAtDesk',
+  /** The driver refused a booking made in their name at the desk, to its supplier. params: { car } */
+  'deskBookingRefused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

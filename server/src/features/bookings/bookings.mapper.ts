@@ -79,6 +79,8 @@ export function toDetail(record: BookingRecord, language: Language): Booking {
     paymentProvider: booking.paymentProvider,
     paidAt: booking.paidAt?.toISOString() ?? null,
     license: fileUrl(booking.licenseFileId),
+    bookedAtDesk: booking.bookedAtDesk,
+    refusedAt: booking.refusedAt?.toISOString() ?? null,
   };
 }
 

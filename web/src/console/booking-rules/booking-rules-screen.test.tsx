@@ -18,6 +18,7 @@ const DEFAULTS = {
   earliestDropoffHour: 7,
   latestDropoffHour: 22,
   holdMinutes: 30,
+  maxRentalDays: 90,
 };
 const STATE: RunTimeSettingsState = {
   values: { ...DEFAULTS, minRentalHours: 24 },

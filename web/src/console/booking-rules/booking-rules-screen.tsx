@@ -16,7 +16,7 @@ import { useRunTimeSettings, useUpdateRunTimeSettings } from './api/booking-rule
 
 /** The rules in the order the form shows them, grouped as a driver meets them. */
 const GROUPS: { legend: 'period' | 'pickupHours' | 'dropoffHours' | 'hold'; keys: RunTimeSettingKey[] }[] = [
-  { legend: 'period', keys: ['minPickupLeadHours', 'minRentalHours'] },
+  { legend: 'period', keys: ['minPickupLeadHours', 'minRentalHours', 'maxRentalDays'] },
   { legend: 'pickupHours', keys: ['earliestPickupHour', 'latestPickupHour'] },
   { legend: 'dropoffHours', keys: ['earliestDropoffHour', 'latestDropoffHour'] },
   { legend: 'hold', keys: ['holdMinutes'] },

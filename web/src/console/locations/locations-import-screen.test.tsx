@@ -26,6 +26,7 @@ const report = (valid: boolean, imported = false): PlacesImportReport => ({
   ],
   valid,
   imported,
+  encoding: 'utf-8',
 });
 const csv = () => new File(['countryCode,nameEn\nGR,Athens Airport\nFR,Paris\n'], 'places.csv', { type: 'text/csv' });
 

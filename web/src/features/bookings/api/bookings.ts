@@ -110,3 +110,14 @@ export function useAmendmentQuote() {
     onError: () => {},
   });
 }
+
+/** Its driver refuses a booking made in their name at the desk (second outside audit, item 1). */
+export function useRefuseBooking(language: Language) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Booking>(`/api/refuse-booking/${encodeURIComponent(id)}?language=${language}`),
+    onSuccess: invalidate,
+    // Screens say what went wrong (a translated toast), not the generic handler.
+    onError: () => {},
+  });
+}

@@ -70,6 +70,14 @@ export function notificationMessage(t: TFunction, notification: Notification, la
               : '',
         },
       );
+    // A booking made in the driver's name at the desk, and the supplier told of its refusal (second audit, item 1).
+    case 'bookedAtDesk':
+      return t('notifications.kinds.bookedAtDesk', {
+        car: String(params.car ?? ''),
+        supplier: String(params.supplier ?? ''),
+      });
+    case 'deskBookingRefused':
+      return t('notifications.kinds.deskBookingRefused', { car: String(params.car ?? '') });
     default:
       return t('notifications.kinds.other');
   }
