@@ -175,9 +175,23 @@ describe('bookings desk: list and view', () => {
     const pickupYear = new Date(booking.pickupAt).getUTCFullYear();
     expect(booking.driver.ageAtPickup).toBeGreaterThanOrEqual(pickupYear - 1991);
     expect(booking.plate).toBe(clioPlate);
-    expect(booking.license?.url).toMatch(/^\/api\/license\//);
-    // The licence it links opens for this operator.
-    const licence = await t.app.inject({ method: 'GET', url: booking.license!.url, headers: supplier });
+    // Months before the pick-up the licence is the driver's alone (the licence window, licence-access.rules.ts).
+    expect(booking.license).toBeNull();
+    // From shortly before the pick-up the view links it, and the licence it links opens for this operator.
+    const [far] = await t.db.select().from(bookings).where(eq(bookings.id, ids.upcoming));
+    const soon = period(1);
+    const move = (when: { pickupAt: Date | string; dropoffAt: Date | string }) =>
+      t.db
+        .update(bookings)
+        .set({ pickupAt: new Date(when.pickupAt), dropoffAt: new Date(when.dropoffAt) })
+        .where(eq(bookings.id, ids.upcoming));
+    await move(soon);
+    const near = DeskBookingSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/operator-booking/${ids.upcoming}`, headers: supplier })).json(),
+    );
+    expect(near.license?.url).toMatch(/^\/api\/license\//);
+    const licence = await t.app.inject({ method: 'GET', url: near.license!.url, headers: supplier });
+    await move(far!);
     expect(licence.statusCode).toBe(200);
     expect(booking.actions).toEqual(expect.arrayContaining(['change', 'cancel', 'resendConfirmation']));
     expect(booking.documents.map((document) => document.kind)).toEqual(['receipt', 'calendar']);
