@@ -45,16 +45,22 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * The search: a reference exactly; the driver's name or e-mail containing the text; their phone containing its
  * digits (a national number's leading zeros dropped, so that 06 12… finds +33 6 12…); a plate ignoring spaces and
  * dashes. Drivers and cars are found first (their tables are small beside the bookings), then their bookings by the
- * driver and car indexes.
+ * driver and car indexes. A desk booking is found by what the operator typed of its customer, never by the account's
+ * own profile (docs/architecture.md §5 "Desk bookings").
  */
 function searchCondition(search: string): SQL {
   const like = containing(search);
   const digits = search.replace(/\D/g, '').replace(/^0+/, '');
   const plate = search.replace(/[\s-]/g, '').toUpperCase();
   const reference = looksLikeReference(search) ? normalizeReference(search) : null;
-  return sql`(${reference ? sql`b.reference = ${reference} or ` : sql``}b.driver_id in (
-      select u.id from users u where u.full_name ilike ${like} or u.email ilike ${like}
-        ${digits.length >= 4 ? sql`or regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g') like ${containing(digits)}` : sql``})
+  const phoneOf = (phone: SQL) =>
+    digits.length >= 4
+      ? sql`or regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g') like ${containing(digits)}`
+      : sql``;
+  return sql`(${reference ? sql`b.reference = ${reference} or ` : sql``}(b.desk_customer is null and b.driver_id in (
+      select u.id from users u where u.full_name ilike ${like} or u.email ilike ${like} ${phoneOf(sql`u.phone`)}))
+    or (b.desk_customer is not null and (b.desk_customer->>'fullName' ilike ${like}
+      or b.desk_customer->>'email' ilike ${like} ${phoneOf(sql`b.desk_customer->>'phone'`)}))
     ${plate.length >= 2 ? sql`or b.car_id in (select c2.id from cars c2 where c2.license_plate is not null and replace(replace(c2.license_plate, ' ', ''), '-', '') like ${containing(plate)})` : sql``})`;
 }
 
@@ -95,6 +101,8 @@ export type DeskRow = {
   driverName: string;
   driverEmail: string;
   driverPhone: string | null;
+  /** 'YYYY-MM-DD': what was typed at the desk for a desk booking, else the account's. */
+  driverBirthDate: string | null;
   pickupLocationId: string;
   pickupNames: Record<string, string>;
   pickupTimeZone: string;
@@ -119,7 +127,11 @@ export type DeskRow = {
 const SELECT = sql`select b.id, b.reference, b.status, b.payment_option as "paymentOption", b.car_id as "carId",
     c.name as "carName", c.image_file_id as "carImageFileId", c.range as "carRange", c.license_plate as plate,
     b.supplier_id as "supplierId", s.full_name as "supplierName", b.driver_id as "driverId",
-    d.full_name as "driverName", d.email as "driverEmail", d.phone as "driverPhone",
+    coalesce(b.desk_customer->>'fullName', d.full_name) as "driverName",
+    coalesce(b.desk_customer->>'email', d.email) as "driverEmail",
+    case when b.desk_customer is null then d.phone else nullif(b.desk_customer->>'phone', '') end as "driverPhone",
+    case when b.desk_customer is null then d.birth_date::text else nullif(b.desk_customer->>'birthDate', '') end
+      as "driverBirthDate",
     b.pickup_location_id as "pickupLocationId", pl.names as "pickupNames", pl.time_zone as "pickupTimeZone",
     pl.address as "pickupAddress", b.dropoff_location_id as "dropoffLocationId", dl.names as "dropoffNames",
     dl.time_zone as "dropoffTimeZone", dl.address as "dropoffAddress", b.pickup_at as "pickupAt",
@@ -157,12 +169,9 @@ export async function findRow(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** The driver's birth date and licence on their account, beside the bookings slice's record. */
+/** The driver's licence on their account, beside the bookings slice's record. */
 export async function driverDetails(db: DbOrTx, driverId: string) {
-  const [row] = await db
-    .select({ birthDate: users.birthDate, licenseFileId: users.licenseFileId })
-    .from(users)
-    .where(eq(users.id, driverId));
+  const [row] = await db.select({ licenseFileId: users.licenseFileId }).from(users).where(eq(users.id, driverId));
   return row ?? null;
 }
 

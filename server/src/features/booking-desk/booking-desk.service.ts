@@ -147,8 +147,8 @@ export async function deskBooking(
     ...listed,
     driver: {
       ...listed.driver,
-      birthDate: driver?.birthDate ?? null,
-      ageAtPickup: ageAtPickup(driver?.birthDate ?? null, row),
+      birthDate: row.driverBirthDate,
+      ageAtPickup: ageAtPickup(row.driverBirthDate, row),
     },
     license,
     additionalDriver:

@@ -113,6 +113,38 @@ describe('bookings desk: list and view', () => {
     expect((await found(supplier, { search: 'no such driver anywhere' })).totalCount).toBe(0);
   });
 
+  it('shows and finds a desk booking by what was typed of its customer, never by the account’s profile', async () => {
+    // Booked at the desk in the name of the demo driver's e-mail, by someone who gave another name and phone.
+    const [row] = await t.db
+      .insert(bookings)
+      .values(
+        bookingRow(period(240), {
+          bookedAtDesk: true,
+          deskCustomer: {
+            fullName: 'Walter Walkin',
+            email: DEMO_ACCOUNTS.driver.email,
+            phone: '+33 7 11 22 93 44',
+            birthDate: '1985-02-03',
+          },
+        }),
+      )
+      .returning();
+    const desk = row!.id;
+    expect(refs(await found(supplier, { search: '07 11 22 93 44' }))).toEqual([desk]);
+    expect(refs(await found(supplier, { search: 'walkin' }))).toEqual([desk]);
+    expect(refs(await found(supplier, { search: DEMO_ACCOUNTS.driver.fullName }))).not.toContain(desk);
+    const view = DeskBookingSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/operator-booking/${desk}`, headers: supplier })).json(),
+    );
+    expect(view.driver).toMatchObject({
+      name: 'Walter Walkin',
+      email: DEMO_ACCOUNTS.driver.email,
+      phone: '+33 7 11 22 93 44',
+      birthDate: '1985-02-03',
+    });
+    await t.db.delete(bookings).where(eq(bookings.id, desk));
+  });
+
   it('keeps each supplier to its fleet; the admin sees all, or one supplier', async () => {
     expect(new Set(refs(await found(kestrel, { search: 'deskfinder' })))).toEqual(new Set([ids.kestrel]));
     expect(new Set(refs(await found(admin, { search: 'deskfinder' })))).toEqual(
