@@ -1,5 +1,4 @@
-import { EXTRAS } from './enum-values.ts';
-import { RATE_FIELDS } from './price-rates.ts';
+import { EXTRAS, RATE_FIELDS } from './price.ts';
 
 // How each audited field reads (docs/architecture.md §5 "Readable history"): the audit trail stores a change's values
 // as the records hold them — minor units, enumeration codes, instants, ids — and the history screens show them as

@@ -1,8 +1,9 @@
-import { z } from 'zod';
-import { UserTypeSchema } from './enums.ts';
+import type { z } from 'zod';
+import type { AuditEntrySchema, AuditHistoryEntrySchema, AuditHistorySchema, AuditPageSchema } from './audit.schema.ts';
 
-// The audit trail of operator changes (issue #23, ARCHITECTURE §5 Accounts): who, when, on what, and each changed
-// field before and after. Never a secret nor a file's bytes (an image change shows the image URLs).
+// The audit trail of operator changes (docs/architecture.md §5 "Accounts"): who, when, on what, and each changed
+// field before and after. Never a secret nor a file's bytes (an image change shows the image URLs). The schemas are
+// in audit.schema.ts.
 
 export const AUDIT_ENTITIES = [
   'car',
@@ -31,41 +32,13 @@ export const AUDIT_ACTIONS = [
   'sendPaymentLink',
 ] as const;
 
-export const AuditEntrySchema = z.object({
-  _id: z.uuid(),
-  at: z.string(),
-  /** Null when the account was deleted since. */
-  actor: z.object({ _id: z.uuid(), fullName: z.string(), type: UserTypeSchema }).nullable(),
-  entity: z.enum(AUDIT_ENTITIES),
-  entityId: z.uuid(),
-  action: z.enum(AUDIT_ACTIONS),
-  /** Field → its value before and after (null before on a create, null after on a delete). */
-  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
-});
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+/** Spec §3's record kinds: what a record of the platform is. */
+export const RECORD_KINDS = ['admin', 'supplier', 'user', 'car', 'location', 'country'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
 
-export const AuditPageSchema = z.object({ results: z.array(AuditEntrySchema), totalCount: z.number().int() });
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
-/**
- * A history as its screen reads it (docs/architecture.md §5 "Readable history", contract audit-fields.ts): each entry
- * with the clocks its instants are shown at and the currency of its booking's amounts, and the names of the records
- * the page's values point to (places in the reader's language, accounts), so that no id is shown.
- */
-export const AuditHistoryEntrySchema = AuditEntrySchema.extend({
-  /** IANA zones: the car's place, the booking's pick-up and drop-off places (null when the entry has none). */
-  clocks: z.object({ car: z.string().nullable(), pickup: z.string().nullable(), dropoff: z.string().nullable() }),
-  /** The booking's currency, for its amounts; null for a car's entries. */
-  currency: z.string().nullable(),
-});
+/** A history as its screen reads it (audit.schema.ts AuditHistorySchema). */
 export type AuditHistoryEntry = z.infer<typeof AuditHistoryEntrySchema>;
-
-export const AuditHistorySchema = z.object({
-  results: z.array(AuditHistoryEntrySchema),
-  totalCount: z.number().int(),
-  /** The currency of a car's prices. */
-  baseCurrency: z.string(),
-  /** Record id → its name (a place in the reader's language, an account's full name). */
-  names: z.record(z.string(), z.string()),
-});
 export type AuditHistory = z.infer<typeof AuditHistorySchema>;

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { DESK_ACTIONS, DESK_MESSAGES, DESK_SEARCH_MAX, DESK_SORTS, NOTE_MAX, PAYMENT_STATES } from './booking-desk.ts';
-import { BookingSummarySchema } from './booking-summary.ts';
-import { ChosenExtrasSchema } from './checkout.ts';
-import { BOOKING_STATUSES, BookingStatusSchema, LanguageSchema, PaymentProviderSchema } from './enums.ts';
+import {
+  BookingStatusSchema,
+  BookingSummarySchema,
+  ChosenExtrasSchema,
+  PaymentProviderSchema,
+} from './bookings.schema.ts';
+import { BOOKING_STATUSES } from './bookings.ts';
+import { LanguageSchema } from './languages.schema.ts';
 import { isCalendarDate } from './time.ts';
 
 // The bookings desk's payloads and answers (contract booking-desk.ts has the values and rules).
@@ -33,7 +38,6 @@ export const DeskBookingsQuerySchema = z.object({
   sort: z.enum(DESK_SORTS).default('createdDesc'),
   language: LanguageSchema.default('en'),
 });
-export type DeskBookingsQuery = z.input<typeof DeskBookingsQuerySchema>;
 
 /** What a booking's money came to, in its currency's minor units (docs/architecture.md §5 "The bookings desk"). */
 export const DeskMoneySchema = z.object({
@@ -45,7 +49,6 @@ export const DeskMoneySchema = z.object({
   revenue: z.number().int(),
   state: PaymentStateSchema,
 });
-export type DeskMoney = z.infer<typeof DeskMoneySchema>;
 
 export const DeskBookingRowSchema = BookingSummarySchema.extend({
   driver: Named.extend({ email: z.string(), phone: z.string().nullable() }),
@@ -55,7 +58,6 @@ export const DeskBookingRowSchema = BookingSummarySchema.extend({
   cancelRequest: z.boolean(),
   createdAt: z.string(),
 });
-export type DeskBookingRow = z.infer<typeof DeskBookingRowSchema>;
 
 /** The revenue and refunds of every booking the filters match (not only the page's), per currency. */
 export const DeskTotalsSchema = z.object({
@@ -64,14 +66,12 @@ export const DeskTotalsSchema = z.object({
   revenue: z.number().int(),
   refunded: z.number().int(),
 });
-export type DeskTotals = z.infer<typeof DeskTotalsSchema>;
 
 export const DeskBookingsPageSchema = z.object({
   results: z.array(DeskBookingRowSchema),
   totalCount: z.number().int(),
   totals: z.array(DeskTotalsSchema),
 });
-export type DeskBookingsPage = z.infer<typeof DeskBookingsPageSchema>;
 
 const PersonSchema = z.object({
   fullName: z.string(),
@@ -113,7 +113,6 @@ export const DeskNoteSchema = z.object({
   author: Named.nullable(),
   createdAt: z.string(),
 });
-export type DeskNote = z.infer<typeof DeskNoteSchema>;
 
 export const DeskPriceLineSchema = z.object({
   /** 'rental' or an extra's name (contract enum-values.ts EXTRAS). */
@@ -140,13 +139,11 @@ export const DeskBookingSchema = DeskBookingRowSchema.extend({
   cancelRequestedAt: z.string().nullable(),
   actions: z.array(z.enum(DESK_ACTIONS)),
 });
-export type DeskBooking = z.infer<typeof DeskBookingSchema>;
 
 /** `POST /api/booking-note/{id}`. */
 export const BookingNoteBodySchema = z.object({
   text: z.string().trim().min(1, { error: DESK_MESSAGES.emptyNote }).max(NOTE_MAX),
 });
-export type BookingNoteBody = z.infer<typeof BookingNoteBodySchema>;
 
 /** `POST /api/resend-booking-confirmation/{id}`, `POST /api/send-payment-link/{id}`: where the e-mail went. */
 export const DeskSentSchema = z.object({ sentTo: z.string() });

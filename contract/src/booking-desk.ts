@@ -1,4 +1,15 @@
-import type { BookingStatus } from './enum-values.ts';
+import type { z } from 'zod';
+import type {
+  BookingNoteBodySchema,
+  DeskBookingRowSchema,
+  DeskBookingSchema,
+  DeskBookingsPageSchema,
+  DeskBookingsQuerySchema,
+  DeskMoneySchema,
+  DeskNoteSchema,
+  DeskTotalsSchema,
+} from './booking-desk.schema.ts';
+import type { BookingStatus } from './bookings.ts';
 
 // The operator's bookings desk (docs/vocabulary.md, "bookings desk"): the console's bookings list, the booking as its
 // operators see it, their notes, and what the booking's money comes to. Values and rules only, without zod: the
@@ -87,3 +98,13 @@ export function deskActions(booking: DeskActionable, operatorActions: readonly s
   if (operatorActions.includes('delete') && !booking.holdsMoney) actions.push('delete');
   return actions;
 }
+
+// The desk's payloads and answers as types (their schemas: booking-desk.schema.ts).
+export type DeskBookingsQuery = z.input<typeof DeskBookingsQuerySchema>;
+export type DeskMoney = z.infer<typeof DeskMoneySchema>;
+export type DeskBookingRow = z.infer<typeof DeskBookingRowSchema>;
+export type DeskTotals = z.infer<typeof DeskTotalsSchema>;
+export type DeskBookingsPage = z.infer<typeof DeskBookingsPageSchema>;
+export type DeskNote = z.infer<typeof DeskNoteSchema>;
+export type DeskBooking = z.infer<typeof DeskBookingSchema>;
+export type BookingNoteBody = z.infer<typeof BookingNoteBodySchema>;

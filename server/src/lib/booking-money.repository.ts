@@ -1,5 +1,5 @@
 import { earnsTotal } from '@roam/contract/booking-desk';
-import { BOOKING_STATUSES } from '@roam/contract/enums';
+import { BOOKING_STATUSES } from '@roam/contract/bookings';
 import { type SQL, sql } from 'drizzle-orm';
 
 // What a booking's money came to, in SQL, for every reader of it at once — the bookings desk's list and view, the

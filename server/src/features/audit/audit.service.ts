@@ -1,6 +1,7 @@
 import type { AUDIT_ACTIONS, AUDIT_ENTITIES, AuditHistory, AuditHistoryEntry } from '@roam/contract/audit';
 import { auditReferences } from '@roam/contract/audit-fields';
-import type { Language, UserType } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
+import type { UserType } from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { AuditChanges } from '#server/db/schema.ts';

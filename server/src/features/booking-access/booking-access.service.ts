@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ManageBookingLinkBody } from '@roam/contract/booking-access';
-import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
-import { LanguageSchema } from '@roam/contract/enums';
+import { looksLikeReference, normalizeReference } from '@roam/contract/bookings';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import { formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';

@@ -1,6 +1,6 @@
 import { DeskBookingSchema, DeskBookingsPageSchema } from '@roam/contract/booking-desk.schema';
-import { DashboardSchema } from '@roam/contract/dashboard';
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enums';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
+import { DashboardSchema } from '@roam/contract/dashboard.schema';
 import { zonedToInstant } from '@roam/contract/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
-import type { DeskBookingRow, DeskNote } from '@roam/contract/booking-desk.schema';
-import { bookingAmounts } from '@roam/contract/booking-summary';
-import type { CarRange, Language } from '@roam/contract/enums';
+import type { DeskBookingRow, DeskNote } from '@roam/contract/booking-desk';
+import { bookingAmounts } from '@roam/contract/bookings';
+import type { CarRange } from '@roam/contract/cars';
+import type { Language } from '@roam/contract/languages';
 import { ageOn } from '@roam/contract/time';
 import { fileUrl } from '#server/features/bookings/bookings.mapper.ts';
 import type { DeskRow, notesOf } from './booking-desk.repository.ts';

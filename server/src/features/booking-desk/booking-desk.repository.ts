@@ -1,6 +1,6 @@
 import type { DeskSort, PaymentState } from '@roam/contract/booking-desk';
-import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
-import type { BookingStatus } from '@roam/contract/enums';
+import type { BookingStatus } from '@roam/contract/bookings';
+import { looksLikeReference, normalizeReference } from '@roam/contract/bookings';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingAmendments, bookingNotes, refunds, users } from '#server/db/schema.ts';

@@ -1,4 +1,4 @@
-import { AuditHistorySchema } from '@roam/contract/audit';
+import { AuditHistorySchema } from '@roam/contract/audit.schema';
 import {
   BookingNoteBodySchema,
   DeskBookingSchema,
@@ -7,9 +7,9 @@ import {
   DeskNotesSchema,
   DeskSentSchema,
 } from '@roam/contract/booking-desk.schema';
-import { LanguageQuerySchema } from '@roam/contract/locations';
-import { PageParamsSchema } from '@roam/contract/paging';
-import { IdParamsSchema } from '@roam/contract/users';
+import { LanguageQuerySchema } from '@roam/contract/locations.schema';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { perAccountLimit } from '#server/plugins/rate-limit.ts';

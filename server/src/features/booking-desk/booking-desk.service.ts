@@ -1,11 +1,8 @@
+import type { DeskBooking, DeskBookingsPage, DeskNote } from '@roam/contract/booking-desk';
 import { DESK_MESSAGES, deskActions } from '@roam/contract/booking-desk';
-import type {
-  DeskBooking,
-  DeskBookingsPage,
-  DeskBookingsQuerySchema,
-  DeskNote,
-} from '@roam/contract/booking-desk.schema';
-import { EXTRAS, type Language } from '@roam/contract/enums';
+import type { DeskBookingsQuerySchema } from '@roam/contract/booking-desk.schema';
+import type { Language } from '@roam/contract/languages';
+import { EXTRAS } from '@roam/contract/price';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { bookingHistory, recordAudit } from '#server/features/audit/audit.service.ts';

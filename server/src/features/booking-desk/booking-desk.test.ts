@@ -1,4 +1,4 @@
-import { AuditHistorySchema } from '@roam/contract/audit';
+import { AuditHistorySchema } from '@roam/contract/audit.schema';
 import { DeskBookingSchema, DeskBookingsPageSchema } from '@roam/contract/booking-desk.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

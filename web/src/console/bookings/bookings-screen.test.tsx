@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES } from '@roam/contract/bookings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

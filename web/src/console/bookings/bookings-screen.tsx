@@ -1,5 +1,5 @@
 import { DESK_PAGE_SIZES, DESK_SORTS, PAYMENT_STATES, type PaymentState } from '@roam/contract/booking-desk';
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
 import { formatMinor } from '@roam/contract/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

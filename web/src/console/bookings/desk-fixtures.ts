@@ -1,4 +1,4 @@
-import type { DeskBooking, DeskBookingRow, DeskBookingsPage } from '@roam/contract/booking-desk.schema';
+import type { DeskBooking, DeskBookingRow, DeskBookingsPage } from '@roam/contract/booking-desk';
 import type { BookingRow } from '@roam/contract/bookings';
 
 // The bookings desk's answers as the server gives them (contract booking-desk.schema.ts), for its screens' tests: each

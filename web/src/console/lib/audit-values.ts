@@ -1,6 +1,6 @@
 import type { AuditHistory, AuditHistoryEntry } from '@roam/contract/audit';
 import { type AuditEnum, type AuditFieldFormat, auditFieldFormat } from '@roam/contract/audit-fields';
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import type { TFunction } from 'i18next';
 import { formatDay, formatInZone, formatNumber } from '#web/i18n/formats';

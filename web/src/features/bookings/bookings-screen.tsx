@@ -1,6 +1,5 @@
 import { bookingActions } from '@roam/contract/booking-actions';
-import type { BookingRow } from '@roam/contract/bookings';
-import type { BookingStatus } from '@roam/contract/enum-values';
+import type { BookingRow, BookingStatus } from '@roam/contract/bookings';
 import type { User } from '@roam/contract/users';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import type { AuditHistory } from '@roam/contract/audit';
-import type { DeskBooking, DeskBookingsPage, DeskBookingsQuery, DeskNote } from '@roam/contract/booking-desk.schema';
-import type { Language } from '@roam/contract/enum-values';
+import type { DeskBooking, DeskBookingsPage, DeskBookingsQuery, DeskNote } from '@roam/contract/booking-desk';
+import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

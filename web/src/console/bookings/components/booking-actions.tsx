@@ -1,4 +1,4 @@
-import type { DeskBooking } from '@roam/contract/booking-desk.schema';
+import type { DeskBooking } from '@roam/contract/booking-desk';
 import { formatMinor } from '@roam/contract/money';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

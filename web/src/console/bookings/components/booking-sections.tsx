@@ -1,5 +1,5 @@
-import type { DeskBooking } from '@roam/contract/booking-desk.schema';
-import { EXTRAS } from '@roam/contract/enum-values';
+import type { DeskBooking } from '@roam/contract/booking-desk';
+import { EXTRAS } from '@roam/contract/price';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

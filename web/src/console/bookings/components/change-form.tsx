@@ -1,8 +1,9 @@
 import type { AmendmentQuote } from '@roam/contract/amendments';
-import type { DeskBooking } from '@roam/contract/booking-desk.schema';
+import type { DeskBooking } from '@roam/contract/booking-desk';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
-import { BOOKING_STATUSES, type BookingStatus, EXTRAS, type Extra } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
 import { formatMinor } from '@roam/contract/money';
+import { EXTRAS, type Extra } from '@roam/contract/price';
 import { instantToZoned } from '@roam/contract/time';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +59,7 @@ export function ChangeForm({ booking, onDone }: { booking: DeskBooking; onDone: 
       dropoffTime: dropoff.time,
     },
     schema: () =>
-      import('@roam/contract/bookings').then((contract) =>
+      import('@roam/contract/bookings.schema').then((contract) =>
         contract.bookingPeriodFormSchema({ pickup: pickupZone, dropoff: dropoffZone }),
       ),
     serverFields: { pickupAt: 'pickupDate', dropoffAt: 'dropoffDate' },

@@ -1,5 +1,6 @@
 import { DESK_SORTS, type DeskSort, PAYMENT_STATES } from '@roam/contract/booking-desk';
-import { BOOKING_STATUSES, type Language } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES } from '@roam/contract/bookings';
+import type { Language } from '@roam/contract/languages';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocations } from '#web/lib/locations';

@@ -1,4 +1,4 @@
-import type { DeskBookingRow } from '@roam/contract/booking-desk.schema';
+import type { DeskBookingRow } from '@roam/contract/booking-desk';
 import { formatMinor } from '@roam/contract/money';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
-import type { DeskBooking } from '@roam/contract/booking-desk.schema';
-import type { Extra } from '@roam/contract/enum-values';
+import type { DeskBooking } from '@roam/contract/booking-desk';
 import { formatMinor } from '@roam/contract/money';
+import type { Extra } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';

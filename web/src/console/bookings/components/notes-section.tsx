@@ -1,5 +1,5 @@
+import type { DeskBooking } from '@roam/contract/booking-desk';
 import { NOTE_MAX } from '@roam/contract/booking-desk';
-import type { DeskBooking } from '@roam/contract/booking-desk.schema';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '#web/i18n/formats';

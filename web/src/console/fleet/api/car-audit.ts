@@ -1,5 +1,5 @@
 import type { AuditHistory } from '@roam/contract/audit';
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
