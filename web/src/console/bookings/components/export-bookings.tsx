@@ -28,7 +28,8 @@ export function ExportBookings({
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   return (
     <fieldset className="op-import__period">
-      <legend>{t('operatorImport.export.bookingsTitle')}</legend>
+      {/* The desk's section heading says it; the legend names the group for assistive technology. */}
+      <legend className="visually-hidden">{t('operatorImport.export.bookingsTitle')}</legend>
       <TextField label={t('operatorImport.export.from')} name="from" type="date" value={from} onChange={setFrom} />
       <TextField label={t('operatorImport.export.to')} name="to" type="date" value={to} onChange={setTo} />
       {valid ? (
