@@ -152,14 +152,19 @@ export async function listBookings(db: DbOrTx, filter: DeskFilter, sort: DeskSor
     ${filter.dropoffFrom || filter.dropoffUntil ? sql`join locations dl on dl.id = b.dropoff_location_id` : sql``}`;
   const [rows, totals] = await Promise.all([
     db.execute(sql`${SELECT} where ${where} order by ${ORDER[sort]} limit ${size} offset ${(page - 1) * size}`),
-    db.execute(sql`select b.currency, count(*)::int as bookings, coalesce(sum(${REVENUE}), 0)::int as revenue,
-        coalesce(sum(${REFUNDED}), 0)::int as refunded
+    db.execute(sql`select b.currency, count(*)::int as bookings, coalesce(sum(${REVENUE}), 0)::text as revenue,
+        coalesce(sum(${REFUNDED}), 0)::text as refunded
       from bookings b ${placesJoin} ${REFUNDS_JOIN}
       where ${where} group by b.currency order by b.currency`),
   ]);
   return {
     rows: rowsOf<DeskRow>(rows),
-    totals: rowsOf<{ currency: string; bookings: number; revenue: number; refunded: number }>(totals),
+    // Sums as text: a whole fleet's revenue in minor units passes a 32-bit integer (200k bookings: ~3 billion).
+    totals: rowsOf<{ currency: string; bookings: number; revenue: string; refunded: string }>(totals).map((sum) => ({
+      ...sum,
+      revenue: Number(sum.revenue),
+      refunded: Number(sum.refunded),
+    })),
   };
 }
 

@@ -145,6 +145,31 @@ describe('bookings desk: list and view', () => {
     await t.db.delete(bookings).where(eq(bookings.id, desk));
   });
 
+  it('sums a fleet’s revenue past a 32-bit integer', async () => {
+    // Two bookings of 15 million euros: their sum in minor units (3 billion) does not fit an int.
+    const rows = await t.db
+      .insert(bookings)
+      .values(
+        [250, 260].map((days) =>
+          bookingRow(period(days), {
+            driverId: noemie,
+            status: 'reserved',
+            totalAmount: 1_500_000_000,
+            price: 1_500_000_000,
+            reference: days === 250 ? 'BGSVMA2Q' : 'BGSVMB3R',
+          }),
+        ),
+      )
+      .returning({ id: bookings.id });
+    const day = (days: number) => new Date(period(days).pickupAt).toISOString().slice(0, 10);
+    try {
+      const page = await found(supplier, { search: 'deskfinder', pickupFrom: day(250), pickupTo: day(260) });
+      expect(page.totals).toEqual([{ currency: 'EUR', bookings: 2, revenue: 3_000_000_000, refunded: 0 }]);
+    } finally {
+      for (const row of rows) await t.db.delete(bookings).where(eq(bookings.id, row.id));
+    }
+  });
+
   it('keeps each supplier to its fleet; the admin sees all, or one supplier', async () => {
     expect(new Set(refs(await found(kestrel, { search: 'deskfinder' })))).toEqual(new Set([ids.kestrel]));
     expect(new Set(refs(await found(admin, { search: 'deskfinder' })))).toEqual(
