@@ -6,7 +6,8 @@
 // 10k, varied filters, sorts and pages) is measured the same way at 10 connections — a rental business's operators
 // at their screens, not a crowd of drivers — and, for comparison, at 50. Budget: p99 ≤ 200 ms (operator lists) at 10.
 // The scheduler's pages and the dashboard (issue #24, lib/operator-screens.mjs) likewise at 10, each also one request
-// at a time (its service time, the 'visible page' budget of the scheduler: < 200 ms).
+// at a time (its service time, the 'visible page' budget of the scheduler: < 200 ms). The bookings desk's list
+// (docs/architecture.md §5: searched, filtered, sorted, paged, lib/operator-screens.mjs) likewise, budget p99 ≤ 200 ms.
 // Writes bench/results/api-load.json; exits non-zero when a budget is missed.
 //
 //   node bench/api-load.mjs [--light] [--db=pglite|postgres] [--only=operator]
@@ -20,7 +21,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generatePglite, generatePostgres } from './lib/dataset.mjs';
-import { dashboardRequests, schedulerRequests } from './lib/operator-screens.mjs';
+import { dashboardRequests, deskRequests, schedulerRequests } from './lib/operator-screens.mjs';
 import { startPostgres } from './lib/postgres.mjs';
 import { startServer } from './lib/server.mjs';
 
@@ -269,9 +270,11 @@ async function measure(kind) {
     const screens = operator.sessions;
     const scheduler = await schedulerRequests(server.origin, screens);
     const dashboard = await dashboardRequests(server.origin, screens);
+    const desk = await deskRequests(server.origin, screens);
     const operatorSerial = {
       schedulerMs: await serialMedianMs(server.origin, scheduler.requests, 21),
       dashboardMs: await serialMedianMs(server.origin, dashboard.requests, 21),
+      deskMs: await serialMedianMs(server.origin, desk.requests, 27),
     };
     await cannon(server.origin, WARMUP_S, scheduler.requests, OPERATOR_CONNECTIONS);
     const operatorScheduler = figures(
@@ -281,7 +284,9 @@ async function measure(kind) {
     const operatorDashboard = figures(
       await cannon(server.origin, DURATION_S, dashboard.requests, OPERATOR_CONNECTIONS),
     );
-    for (const [name, row] of Object.entries({ operatorCars, operatorScheduler, operatorDashboard })) {
+    await cannon(server.origin, WARMUP_S, desk.requests, OPERATOR_CONNECTIONS);
+    const operatorDesk = figures(await cannon(server.origin, DURATION_S, desk.requests, OPERATOR_CONNECTIONS));
+    for (const [name, row] of Object.entries({ operatorCars, operatorScheduler, operatorDashboard, operatorDesk })) {
       if (row.p99Ms > BUDGET.operatorP99Ms) misses.push(`${name} p99 ${row.p99Ms} ms > ${BUDGET.operatorP99Ms} ms`);
       if (row.errors > 0 || row.non2xx > 0) misses.push(`${name}: ${row.errors} errors, ${row.non2xx} non-2xx`);
     }
@@ -298,6 +303,7 @@ async function measure(kind) {
       operatorSerial,
       operatorScheduler: { ...operatorScheduler, connections: OPERATOR_CONNECTIONS, sample: scheduler.sample },
       operatorDashboard: { ...operatorDashboard, connections: OPERATOR_CONNECTIONS, sample: dashboard.sample },
+      operatorDesk: { ...operatorDesk, connections: OPERATOR_CONNECTIONS, sample: desk.sample },
       ok: misses.length === 0,
       misses,
     };

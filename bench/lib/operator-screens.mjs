@@ -72,3 +72,42 @@ export async function dashboardRequests(origin, { supplier, admin, supplierId })
     },
   };
 }
+
+/**
+ * The bookings desk's list (docs/architecture.md §5 "The bookings desk"): the admin's every booking and the demo
+ * supplier's, newest first and by pick-up, filtered by status, payment state and this month's pick-ups, and searched
+ * by a reference, a plate and a driver's phone (the seed's drivers hold the 200k bookings between them: a phone finds
+ * tens of thousands, the heaviest search), pages 1–3 of 20.
+ */
+export async function deskRequests(origin, { supplier, admin }) {
+  const now = new Date();
+  const month = (offset) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1);
+  const first = await fetch(`${origin}/api/operator-bookings/1/20`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie: admin },
+    body: '{}',
+  });
+  const page = await first.json();
+  if (!first.ok || !(page.totalCount > 0)) throw new Error(`desk list answered ${first.status}, ${page.totalCount}`);
+  const [row] = page.results;
+  const bodies = [
+    {},
+    { sort: 'pickupAsc' },
+    { statuses: ['cancelled'] },
+    { paymentStates: ['refunded', 'deposit'] },
+    { pickupFrom: date(month(0)), pickupTo: date(month(1) - DAY), sort: 'pickupDesc' },
+    { search: row.reference },
+    { search: row.plate ?? row.reference },
+    { search: row.driver.phone ?? row.driver.email },
+    { search: row.driver.email.split('@')[0] },
+  ];
+  const requests = [];
+  for (let i = 0; i < 54; i++) {
+    requests.push({
+      path: `/api/operator-bookings/${1 + (i % 3)}/20`,
+      body: JSON.stringify(bodies[i % bodies.length]),
+      headers: { cookie: i % 2 === 0 ? admin : supplier },
+    });
+  }
+  return { requests, sample: { totalCount: page.totalCount, phone: row.driver.phone } };
+}

@@ -19,3 +19,24 @@ export const AuditEntrySchema = z.object({
 });
 
 export const AuditPageSchema = z.object({ results: z.array(AuditEntrySchema), totalCount: z.number().int() });
+
+/**
+ * A history as its screen reads it (docs/architecture.md §5 "Readable history", contract audit-fields.ts): each entry
+ * with the clocks its instants are shown at and the currency of its booking's amounts, and the names of the records
+ * the page's values point to (places in the reader's language, accounts), so that no id is shown.
+ */
+export const AuditHistoryEntrySchema = AuditEntrySchema.extend({
+  /** IANA zones: the car's place, the booking's pick-up and drop-off places (null when the entry has none). */
+  clocks: z.object({ car: z.string().nullable(), pickup: z.string().nullable(), dropoff: z.string().nullable() }),
+  /** The booking's currency, for its amounts; null for a car's entries. */
+  currency: z.string().nullable(),
+});
+
+export const AuditHistorySchema = z.object({
+  results: z.array(AuditHistoryEntrySchema),
+  totalCount: z.number().int(),
+  /** The currency of a car's prices. */
+  baseCurrency: z.string(),
+  /** Record id → its name (a place in the reader's language, an account's full name). */
+  names: z.record(z.string(), z.string()),
+});

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AuditEntrySchema, AuditPageSchema } from './audit.schema.ts';
+import type { AuditEntrySchema, AuditHistoryEntrySchema, AuditHistorySchema, AuditPageSchema } from './audit.schema.ts';
 
 // The audit trail of operator changes (docs/architecture.md §5 "Accounts"): who, when, on what, and each changed
 // field before and after. Never a secret nor a file's bytes (an image change shows the image URLs). The schemas are
@@ -25,6 +25,14 @@ export const AUDIT_ACTIONS = [
   'delete',
   'approveCancellation',
   'declineCancellation',
+  /** A driver asked to cancel (the request its operator then decides). */
+  'requestCancellation',
+  /** An operator cancelled the booking at once. */
+  'cancel',
+  /** An operator sent the driver's confirmation again (docs/architecture.md §5 "The bookings desk"). */
+  'resendConfirmation',
+  /** An operator sent the driver a link to pay online. */
+  'sendPaymentLink',
   // The counter (docs/architecture.md §5 "After the booking"): each on the booking, what the timeline reads.
   'checkIn',
   'checkOut',
@@ -43,3 +51,7 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+/** A history as its screen reads it (audit.schema.ts AuditHistorySchema). */
+export type AuditHistoryEntry = z.infer<typeof AuditHistoryEntrySchema>;
+export type AuditHistory = z.infer<typeof AuditHistorySchema>;

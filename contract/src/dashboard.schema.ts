@@ -10,7 +10,10 @@ import { PeriodDateSchema } from './time.schema.ts';
 const CalendarDate = PeriodDateSchema;
 const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / (24 * 3600_000);
 
-/** `GET /api/dashboard?from=&to=&supplierId=&language=`: the period is [from, to) in UTC days, as the bookings export. */
+/**
+ * `GET /api/dashboard?from=&to=&supplierId=&language=`: the period [from, to). The revenue counts the bookings picked up
+ * on those days at their pick-up place's clock (as the bookings desk's filter); the utilisation, car-days in UTC.
+ */
 export const DashboardQuerySchema = z
   .object({
     from: CalendarDate,
@@ -51,19 +54,27 @@ export const MovementSchema = z.object({
   overdue: z.boolean(),
 });
 
+/**
+ * The period's bookings of one status and currency (docs/architecture.md §5 "The bookings desk"): what they earned —
+ * a confirmed booking its total, a cancelled one the money it kept (paid − refunded) — and what went back. The same
+ * figures as the bookings desk's list for the same days and scope, summed.
+ */
 export const RevenueRowSchema = z.object({
   status: BookingStatusSchema,
   currency: z.string(),
   bookings: z.number().int(),
-  /** In `currency` minor units: what the bookings' drivers see. */
+  /** Revenue in `currency` minor units: what the bookings' drivers see. */
   amount: z.number().int(),
   /** In base-currency minor units, at each booking's rate. */
   baseAmount: z.number().int(),
+  /** Refunded, in `currency` minor units. */
+  refunded: z.number().int(),
+  baseRefunded: z.number().int(),
 });
 
 export const UtilisationRowSchema = z.object({
   cars: z.number().int(),
-  /** Car-days in the period, less the days blocked (maintenance, private use). */
+  /** Car-days in the period from the day each car was added (until it left the fleet), less the days blocked. */
   availableDays: z.number(),
   /** Car-days held by bookings (pending, paid, deposit, reserved) within the period. */
   bookedDays: z.number(),

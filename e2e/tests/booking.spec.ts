@@ -350,11 +350,17 @@ test('a driver edits a pay-later booking (dates and extras, re-priced); the supp
     .click();
   await expect(page.getByText(text(en, 'bookings.deleted_one'))).toBeVisible();
   await expect(rows).toHaveCount(2);
-  for (const row of await rows.all()) await row.getByRole('checkbox').check();
-  await page.getByLabel(text(en, 'bookings.selection.newStatus')).selectOption('reserved');
-  await page.getByRole('button', { name: text(en, 'bookings.selection.apply') }).click();
-  await expect(page.getByText(text(en, 'bookings.statusUpdated_other').replace('{{count}}', '2'))).toBeVisible();
-  for (const row of await rows.all()) await expect(row).toContainText(text(en, 'bookings.status.reserved'));
+  // The bulk status change is the console's bookings desk's: the driver's two bookings found by name there.
+  await page.goto(`/operator/bookings?q=${encodeURIComponent(driverName)}`);
+  const desk = page
+    .getByRole('list', { name: text(en, 'operatorBookings.list.title'), exact: true })
+    .getByRole('listitem');
+  await expect(desk).toHaveCount(2);
+  await page.getByRole('checkbox', { name: text(en, 'operatorBookings.row.selectAll') }).check();
+  await page.getByLabel(text(en, 'operatorBookings.bulk.newStatus')).selectOption('reserved');
+  await page.getByRole('button', { name: text(en, 'operatorBookings.bulk.apply') }).click();
+  await expect(page.getByText(text(en, 'operatorBookings.bulk.done_other').replace('{{count}}', '2'))).toBeVisible();
+  for (const row of await desk.all()) await expect(row).toContainText(text(en, 'operatorScheduler.status.reserved'));
 });
 
 test('notifications of pay-later bookings: the header badge follows read, unread, read all; view, delete, delete all (issue #6)', async ({

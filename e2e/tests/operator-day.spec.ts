@@ -132,14 +132,16 @@ for (const language of ['en', 'fr'] as const) {
     // The dashboard, the console's home: today's pick-up at the new place, and the revenue of the pick-up's day.
     await page.goto(`/operator?l=${language}`);
     await expect(page).toHaveURL(/\/operator\/dashboard/);
-    const day = when.pickupAt.toISOString().slice(0, 10);
+    // The period's figures count pick-ups by their day at the place's clock (as the bookings list's filter does).
+    const day = when.today;
     await page.goto(`/operator/dashboard?l=${language}&first=${day}&last=${day}`);
     const today = page.getByRole('table', { name: t('operatorDashboard.today.byPlace') });
     const placeRow = today.getByRole('row', { name: new RegExp(placeName) });
     await expect(placeRow.getByRole('cell')).toHaveText(['1', '0']);
+    // The console's own view of the booking, never the customer's page.
     await expect(page.getByRole('link', { name: summary.reference })).toHaveAttribute(
       'href',
-      `/booking?b=${bookingId}`,
+      `/operator/bookings/${bookingId}`,
     );
     const revenue = page.getByRole('table', { name: t('operatorDashboard.revenue.title') });
     await expect(revenue.getByRole('row', { name: new RegExp(t('operatorScheduler.status.pending')) })).toBeVisible();
@@ -179,11 +181,11 @@ for (const language of ['en', 'fr'] as const) {
     }
     expect(found).toEqual([]);
 
-    // The bar opens the booking.
+    // The bar opens the booking in the console's view.
     await page.goBack();
     await bar.click();
-    await expect(page).toHaveURL(new RegExp(`/booking\\?b=${bookingId}`));
-    await expect(page.getByText(summary.reference, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/operator/bookings/${bookingId}`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(summary.reference);
 
     // The same car for a walk-in customer on other days (issue #24 item 5), paid at the counter, at 360 px.
     await page.goto(`/operator/bookings/new?l=${language}`);

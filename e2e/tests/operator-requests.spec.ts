@@ -147,7 +147,7 @@ for (const language of ['en', 'fr'] as const) {
     const queue = page.getByRole('list', { name: t('operatorRequests.title') });
     // Each request links to its booking (named by its short reference).
     const request = (id: string) =>
-      queue.getByRole('listitem').filter({ has: page.locator(`a[href="/booking?b=${id}"]`) });
+      queue.getByRole('listitem').filter({ has: page.locator(`a[href="/operator/bookings/${id}"]`) });
 
     // Approve: the refund the terms give is shown before anything is done (paid, not covered: a day's fee kept).
     await request(approved)

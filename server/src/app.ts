@@ -17,6 +17,7 @@ import type { Database } from '#server/db/client.ts';
 import { amendmentsRoutes } from '#server/features/amendments/amendments.routes.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { bookingAccessRoutes } from '#server/features/booking-access/booking-access.routes.ts';
+import { bookingDeskRoutes } from '#server/features/booking-desk/booking-desk.routes.ts';
 import { bookingRulesRoutes } from '#server/features/booking-rules/booking-rules.routes.ts';
 import { bookingRefusalRoutes } from '#server/features/bookings/booking-refusal.routes.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings.routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp({
   await app.register(dashboardRoutes);
   await app.register(locationsImportRoutes);
   await app.register(walkInRoutes);
+  await app.register(bookingDeskRoutes);
 
   if (webDist !== null) await registerWebApp(app, webDist);
   // Added last so it runs first of the onClose hooks (last-added first), right after Fastify stopped the server:

@@ -162,6 +162,10 @@ export const bookings = pgTable(
     index('bookings_rental_pickup_idx').on(t.pickupAt).where(sql`${t.kind} = 'rental'`),
     index('bookings_rental_dropoff_idx').on(t.dropoffAt).where(sql`${t.kind} = 'rental'`),
     index('bookings_unpaid_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'void' and ${t.blocksCar}`),
+    // The bookings desk (docs/architecture.md §5): the admin's list newest first, and a supplier's by pick-up (its
+    // order and its days), each a walk of a few index entries instead of a sort of every booking of the scope.
+    index('bookings_rental_created_idx').on(t.createdAt).where(sql`${t.kind} = 'rental'`),
+    index('bookings_supplier_pickup_idx').on(t.supplierId, t.pickupAt).where(sql`${t.kind} = 'rental'`),
     uniqueIndex('bookings_payment_reference_key').on(t.paymentProvider, t.paymentReference),
     uniqueIndex('bookings_reference_key').on(t.reference),
   ],

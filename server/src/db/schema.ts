@@ -5,5 +5,6 @@
 export * from './schema-accounts.ts';
 export * from './schema-bookings.ts';
 export * from './schema-counter.ts';
+export * from './schema-desk.ts';
 export * from './schema-fleet.ts';
 export * from './schema-operations.ts';

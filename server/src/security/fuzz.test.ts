@@ -75,6 +75,13 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'POST', url: '/api/check-in/:id' },
       { method: 'GET', url: '/api/booking-document/:id/:documentId' },
       { method: 'PUT', url: '/api/update-counter-settings' },
+      // The bookings desk (docs/architecture.md §5).
+      { method: 'POST', url: '/api/operator-bookings/:page/:size' },
+      { method: 'GET', url: '/api/operator-booking/:id' },
+      { method: 'GET', url: '/api/booking-audit/:id/:page/:size' },
+      { method: 'POST', url: '/api/booking-note/:id' },
+      { method: 'POST', url: '/api/resend-booking-confirmation/:id' },
+      { method: 'POST', url: '/api/send-payment-link/:id' },
     ])
       expect(routes).toContainEqual(route);
   });

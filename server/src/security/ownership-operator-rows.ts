@@ -204,6 +204,38 @@ export function operatorRows(db: () => Db): Row[] {
         };
       },
     },
+    // The bookings desk (docs/architecture.md §5): the list (naming another supplier is refused, 403) and the
+    // fixture's booking as its operators see it; another fleet's booking does not exist (404).
+    {
+      call: 'POST /api/operator-bookings/{page}/{size}',
+      expected: OPERATED,
+      request: () => ({ method: 'POST', url: '/api/operator-bookings/1/5', payload: { supplierId: AZUR } }),
+    },
+    {
+      call: 'GET /api/operator-booking/{id}',
+      expected: OPERATOR,
+      request: (f) => ({ method: 'GET', url: `/api/operator-booking/${f.bookingId}` }),
+    },
+    {
+      call: 'GET /api/booking-audit/{id}/{page}/{size}',
+      expected: OPERATOR,
+      request: (f) => ({ method: 'GET', url: `/api/booking-audit/${f.bookingId}/1/5` }),
+    },
+    {
+      call: 'POST /api/booking-note/{id}',
+      expected: created(OPERATOR),
+      request: (f) => ({ method: 'POST', url: `/api/booking-note/${f.bookingId}`, payload: { text: 'Late train.' } }),
+    },
+    {
+      call: 'POST /api/resend-booking-confirmation/{id}',
+      expected: OPERATOR,
+      request: (f) => ({ method: 'POST', url: `/api/resend-booking-confirmation/${f.bookingId}` }),
+    },
+    {
+      call: 'POST /api/send-payment-link/{id}',
+      expected: OPERATOR,
+      request: (f) => ({ method: 'POST', url: `/api/send-payment-link/${f.unpaidBookingId}` }),
+    },
     // The fixture's pending booking, its driver having asked to cancel it.
     ...(['approve-cancellation', 'decline-cancellation'] as const).map(
       (path): Row => ({

@@ -21,6 +21,7 @@ import type notFound from './locales/en/notFound.json';
 import type notifications from './locales/en/notifications.json';
 import type operator from './locales/en/operator.json';
 import type operatorAdmin from './locales/en/operatorAdmin.json';
+import type operatorBookings from './locales/en/operatorBookings.json';
 import type operatorCars from './locales/en/operatorCars.json';
 import type operatorCounter from './locales/en/operatorCounter.json';
 import type operatorDashboard from './locales/en/operatorDashboard.json';
@@ -57,6 +58,7 @@ export type Translations = {
   notifications: typeof notifications;
   operator: typeof operator;
   operatorAdmin: typeof operatorAdmin;
+  operatorBookings: typeof operatorBookings;
   operatorCars: typeof operatorCars;
   operatorCounter: typeof operatorCounter;
   operatorDashboard: typeof operatorDashboard;

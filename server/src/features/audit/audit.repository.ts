@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { auditLog, users } from '#server/db/schema.ts';
+import { auditLog, bookings, locations, users } from '#server/db/schema.ts';
 
 // The only Drizzle code of the audit slice.
 
@@ -10,14 +11,33 @@ export async function insertAudit(db: DbOrTx, row: AuditRow) {
   await db.insert(auditLog).values(row);
 }
 
-/** A car's entries (the car, its images and blocks), newest first, with who made each. */
-export async function carEntries(db: DbOrTx, carId: string, page: number, size: number) {
-  const where = eq(auditLog.carId, carId);
+const pickupPlace = alias(locations, 'audit_pickup_place');
+const dropoffPlace = alias(locations, 'audit_dropoff_place');
+
+/**
+ * A page of entries, newest first, with who made each and the clocks and currency their values are read with
+ * (contract audit.ts `AuditHistoryEntrySchema`): the car's place (its first, as its calendar), and for a booking's
+ * entries its pick-up and drop-off places and its currency.
+ */
+async function entries(db: DbOrTx, where: SQL, page: number, size: number) {
+  const carZone = sql<string | null>`(select l.time_zone from car_locations cl join locations l on l.id = cl.location_id
+    where cl.car_id = ${auditLog.carId} order by l.id limit 1)`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ entry: auditLog, actorName: users.fullName, actorType: users.type })
+      .select({
+        entry: auditLog,
+        actorName: users.fullName,
+        actorType: users.type,
+        carZone,
+        pickupZone: pickupPlace.timeZone,
+        dropoffZone: dropoffPlace.timeZone,
+        currency: bookings.currency,
+      })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(bookings, and(eq(auditLog.entity, 'booking'), eq(bookings.id, auditLog.entityId)))
+      .leftJoin(pickupPlace, eq(pickupPlace.id, bookings.pickupLocationId))
+      .leftJoin(dropoffPlace, eq(dropoffPlace.id, bookings.dropoffLocationId))
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(size)
@@ -25,6 +45,27 @@ export async function carEntries(db: DbOrTx, carId: string, page: number, size: 
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { rows, totalCount: total?.n ?? 0 };
+}
+export type HistoryRow = Awaited<ReturnType<typeof entries>>['rows'][number];
+
+/** A car's entries (the car, its images and blocks, its bookings' changes), newest first. */
+export const carEntries = (db: DbOrTx, carId: string, page: number, size: number) =>
+  entries(db, eq(auditLog.carId, carId), page, size);
+
+/** A booking's entries, newest first. */
+export const bookingEntries = (db: DbOrTx, bookingId: string, page: number, size: number) =>
+  entries(db, and(eq(auditLog.entity, 'booking'), eq(auditLog.entityId, bookingId))!, page, size);
+
+/** The names of places, in every language. */
+export async function placeNames(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: locations.id, names: locations.names }).from(locations).where(inArray(locations.id, ids));
+}
+
+/** The full names of accounts. */
+export async function accountNames(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, ids));
 }
 
 /** Entries about one entity (tests and support), oldest first. */

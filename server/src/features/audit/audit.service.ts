@@ -1,4 +1,6 @@
-import type { AUDIT_ACTIONS, AUDIT_ENTITIES, AuditEntry, AuditPage } from '@roam/contract/audit';
+import type { AUDIT_ACTIONS, AUDIT_ENTITIES, AuditHistory, AuditHistoryEntry } from '@roam/contract/audit';
+import { auditReferences } from '@roam/contract/audit-fields';
+import type { Language } from '@roam/contract/languages';
 import type { UserType } from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -60,24 +62,61 @@ export async function recordAudit(
   });
 }
 
-/** A car's trail, newest first (the caller checked that the viewer operates the car). */
-export async function carAuditPage(ctx: AppContext, carId: string, page: number, size: number): Promise<AuditPage> {
-  const { rows, totalCount } = await repository.carEntries(ctx.db, carId, page, size);
+function toHistoryEntry({ entry, actorName, actorType, ...context }: repository.HistoryRow): AuditHistoryEntry {
   return {
-    totalCount,
-    results: rows.map(
-      ({ entry, actorName, actorType }): AuditEntry => ({
-        _id: entry.id,
-        at: entry.at.toISOString(),
-        actor:
-          entry.actorId && actorName !== null && actorType !== null
-            ? { _id: entry.actorId, fullName: actorName, type: actorType }
-            : null,
-        entity: entry.entity as Entity,
-        entityId: entry.entityId,
-        action: entry.action as Action,
-        changes: entry.changes,
-      }),
-    ),
+    _id: entry.id,
+    at: entry.at.toISOString(),
+    actor:
+      entry.actorId && actorName !== null && actorType !== null
+        ? { _id: entry.actorId, fullName: actorName, type: actorType }
+        : null,
+    entity: entry.entity as Entity,
+    entityId: entry.entityId,
+    action: entry.action as Action,
+    changes: entry.changes,
+    clocks: { car: context.carZone, pickup: context.pickupZone, dropoff: context.dropoffZone },
+    currency: context.currency,
   };
+}
+
+/**
+ * A page of a history as its screen reads it (docs/architecture.md §5 "Readable history"): each entry with its
+ * clocks and currency, and the names of the places and accounts its values point to, places in `language`.
+ */
+async function historyOf(
+  ctx: AppContext,
+  found: { rows: repository.HistoryRow[]; totalCount: number },
+  language: Language,
+): Promise<AuditHistory> {
+  const results = found.rows.map(toHistoryEntry);
+  const wanted = { location: new Set<string>(), account: new Set<string>() };
+  for (const entry of results) {
+    const ids = auditReferences(entry.entity, entry.changes);
+    for (const id of ids.location) wanted.location.add(id);
+    for (const id of ids.account) wanted.account.add(id);
+  }
+  const [places, accounts] = await Promise.all([
+    repository.placeNames(ctx.db, [...wanted.location]),
+    repository.accountNames(ctx.db, [...wanted.account]),
+  ]);
+  const names: Record<string, string> = {};
+  for (const place of places) names[place.id] = place.names[language] ?? place.names.en ?? '';
+  for (const account of accounts) names[account.id] = account.name;
+  return { results, totalCount: found.totalCount, baseCurrency: ctx.config.BASE_CURRENCY, names };
+}
+
+/** A car's trail, newest first (the caller checked that the viewer operates the car). */
+export async function carHistory(ctx: AppContext, carId: string, page: number, size: number, language: Language) {
+  return historyOf(ctx, await repository.carEntries(ctx.db, carId, page, size), language);
+}
+
+/** A booking's trail, newest first (the caller checked that the viewer operates the booking). */
+export async function bookingHistory(
+  ctx: AppContext,
+  bookingId: string,
+  page: number,
+  size: number,
+  language: Language,
+) {
+  return historyOf(ctx, await repository.bookingEntries(ctx.db, bookingId, page, size), language);
 }

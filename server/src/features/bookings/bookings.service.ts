@@ -4,6 +4,7 @@ import { type BookingStatus, isOperatorStatus } from '@roam/contract/bookings';
 import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
@@ -166,7 +167,17 @@ export async function updateBookingStatus(ctx: AppContext, user: SessionUser, id
       const queued: (QueuedMail | null)[] = [];
       for (const row of changed) {
         const record = await repository.findBooking(tx, row.id);
-        if (record) queued.push(await recordStatusNotice(ctx, tx, record, status));
+        if (!record) continue;
+        // Each booking's history tells the operator's change (docs/architecture.md §5 "Readable history").
+        await recordAudit(ctx, tx, user, {
+          entity: 'booking',
+          entityId: row.id,
+          action: 'update',
+          carId: record.booking.carId,
+          supplierId: record.booking.supplierId,
+          changes: { status: { before: row.status, after: status } },
+        });
+        queued.push(await recordStatusNotice(ctx, tx, record, status));
       }
       return queued;
     });

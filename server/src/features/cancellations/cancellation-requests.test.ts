@@ -133,11 +133,13 @@ describe('cancellation requests (demo gateway)', () => {
     const [mail] = await mailsTo(DEMO_ACCOUNTS.driver.email);
     expect(mail?.subject).toBe('Your booking of the Renault Clio is cancelled');
     expect(mail?.text).toContain(`Refund: ${formatMinor(refunded, 'EUR', 'en')}, to the card`);
-    const trail = await t.db.select().from(auditLog).where(eq(auditLog.entityId, bookingId));
+    // The booking's history tells the driver's request, then the supplier's approval with its refund.
+    const trail = await t.db.select().from(auditLog).where(eq(auditLog.entityId, bookingId)).orderBy(auditLog.at);
     expect(trail.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ['requestCancellation', DEMO_ACCOUNTS.driver.id],
       ['approveCancellation', DEMO_ACCOUNTS.supplier.id],
     ]);
-    expect(trail[0]?.changes.refund).toEqual({ before: null, after: { amount: refunded, currency: 'EUR' } });
+    expect(trail[1]?.changes.refund).toEqual({ before: null, after: { amount: refunded, currency: 'EUR' } });
     // The car is free again for the period.
     expect((await queue(supplier)).results.map((entry) => entry._id)).not.toContain(bookingId);
   });

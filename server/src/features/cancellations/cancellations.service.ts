@@ -99,20 +99,20 @@ export async function cancelWithRefund(
       cancelRequestedAt: booking.cancelRequestedAt ?? ctx.clock.now(),
     });
     for (const part of parts) await confirmRefund(ctx, tx, part.key, part.refund.reference);
-    if (audit) {
-      await recordAudit(ctx, tx, audit.actor, {
-        entity: 'booking',
-        entityId: id,
-        action: audit.action,
-        carId: booking.carId,
-        supplierId: booking.supplierId,
-        changes: {
-          status: { before: current.status, after: 'cancelled' },
-          cancelRequest: { before: current.cancelRequest, after: false },
-          ...(refund ? { refund: { before: null, after: { amount: refund.amount, currency: refund.currency } } } : {}),
-        },
-      });
-    }
+    // The booking's history tells every cancellation and its refund (docs/architecture.md §5 "Readable history"): the
+    // operator's decision, or the driver's own free cancel.
+    await recordAudit(ctx, tx, audit?.actor ?? { id: booking.driverId, type: 'user' }, {
+      entity: 'booking',
+      entityId: id,
+      action: audit?.action ?? 'cancel',
+      carId: booking.carId,
+      supplierId: booking.supplierId,
+      changes: {
+        status: { before: current.status, after: 'cancelled' },
+        ...(current.cancelRequest ? { cancelRequest: { before: true, after: false } } : {}),
+        ...(refund ? { refund: { before: null, after: { amount: refund.amount, currency: refund.currency } } } : {}),
+      },
+    });
     const driverNotice = await recordBookingNotice(ctx, tx, driverOf(record), 'cancelApproved', {
       id,
       reference: booking.reference,
@@ -160,13 +160,31 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     if (!current || current.status === 'cancelled') return [];
     // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
     if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
+    const audited = (action: 'cancel' | 'requestCancellation', changes: Record<string, [unknown, unknown]>) =>
+      recordAudit(
+        ctx,
+        tx,
+        { id: user.id, type: user.type },
+        {
+          entity: 'booking',
+          entityId: id,
+          action,
+          carId: record.booking.carId,
+          supplierId: record.booking.supplierId,
+          changes: Object.fromEntries(
+            Object.entries(changes).map(([field, [before, after]]) => [field, { before, after }]),
+          ),
+        },
+      );
     if (operator) {
       await repository.updateBooking(tx, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
+      await audited('cancel', { status: [current.status, 'cancelled'] });
       return [await recordStatusNotice(ctx, tx, record, 'cancelled')];
     }
     if (current.cancelRequest) return [];
     // When it was asked decides the refund (the 24-hour rule; issue #23 cancellation queue).
     await repository.updateBooking(tx, id, { cancelRequest: true, cancelRequestedAt: new Date() });
+    await audited('requestCancellation', { cancelRequest: [false, true] });
     const supplier = supplierOf(record);
     const queued: (QueuedMail | null)[] = [];
     for (const recipient of [supplier, ...(await repository.admins(tx))]) {

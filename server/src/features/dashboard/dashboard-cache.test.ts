@@ -46,7 +46,7 @@ describe('dashboard: the period figures kept a minute', () => {
     expect(cached.period).toEqual(first.period);
     const fresh = await read(supplier, { ...period, fresh: 'true' });
     expect(fresh.period.revenue).toEqual([
-      { status: 'paid', currency: 'EUR', bookings: 1, amount: 12000, baseAmount: 12000 },
+      { status: 'paid', currency: 'EUR', bookings: 1, amount: 12000, baseAmount: 12000, refunded: 0, baseRefunded: 0 },
     ]);
     expect(Date.parse(fresh.period.asOf)).toBeGreaterThanOrEqual(Date.parse(first.period.asOf));
     // The fresh figures are the ones kept now; another period is computed on its own.
@@ -60,7 +60,7 @@ describe('dashboard: the period figures kept a minute', () => {
     // Azur's figures are computed and kept first, then every other scope asks the same period.
     const azur = await read(supplier, period);
     expect(azur.period.revenue).toEqual([
-      { status: 'paid', currency: 'EUR', bookings: 1, amount: 34000, baseAmount: 34000 },
+      { status: 'paid', currency: 'EUR', bookings: 1, amount: 34000, baseAmount: 34000, refunded: 0, baseRefunded: 0 },
     ]);
     const other = await read(otherSupplier, period);
     expect(other.period.revenue).toEqual([]);

@@ -1,6 +1,14 @@
 import type { BookingStatus } from '@roam/contract/bookings';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import {
+  BASE_REFUNDED,
+  BASE_REVENUE,
+  onPlaceDays,
+  REFUNDED,
+  REFUNDS_JOIN,
+  REVENUE,
+} from '#server/lib/booking-money.repository.ts';
 
 // The only Drizzle code of the dashboard (issue #24 item 6): each part one statement, aggregated by the database
 // (ARCHITECTURE §7: p99 ≤ 200 ms on 10k cars / 200k bookings). `supplierId` null: every supplier's (the admin).
@@ -120,16 +128,22 @@ export type RevenueRow = {
   bookings: number;
   amount: string;
   baseAmount: string;
+  refunded: string;
+  baseRefunded: string;
 };
 
-/** The period's rentals (picked up in [from, to)) by status and currency: in the currency and in the base one. */
-export async function revenue(db: DbOrTx, supplierId: string | null, from: Date, to: Date) {
+/**
+ * The period's rentals (picked up on [from, to) at the pick-up place's clock) by status and currency: their revenue
+ * and refunds, in the currency and in the base one — the bookings desk's figures (lib/booking-money.repository.ts).
+ */
+export async function revenue(db: DbOrTx, supplierId: string | null, from: string, to: string) {
   const result = await db.execute(sql`
-    select b.status, b.currency, count(*)::int as bookings, sum(b.total_amount)::text as amount,
-      sum(b.price)::text as "baseAmount"
-    from bookings b
-    where b.kind = 'rental' and b.pickup_at >= ${from.toISOString()}::timestamptz
-      and b.pickup_at < ${to.toISOString()}::timestamptz ${ofSupplier(supplierId, sql`b.supplier_id`)}
+    select b.status, b.currency, count(*)::int as bookings, sum(${REVENUE})::text as amount,
+      sum(${BASE_REVENUE})::text as "baseAmount", sum(${REFUNDED})::text as refunded,
+      sum(${BASE_REFUNDED})::text as "baseRefunded"
+    from bookings b join locations pl on pl.id = b.pickup_location_id ${REFUNDS_JOIN}
+    where b.kind = 'rental' and ${onPlaceDays(sql`b.pickup_at`, sql`pl.time_zone`, from, to)}
+      ${ofSupplier(supplierId, sql`b.supplier_id`)}
     group by b.status, b.currency order by b.status, b.currency`);
   return rowsOf<RevenueRow>(result);
 }
@@ -140,6 +154,8 @@ export type UtilisationRow = {
   names: Names | null;
   name: string | null;
   cars: number;
+  /** Days each car was in the fleet within the period (from the day it was added, until it left). */
+  carDays: number;
   booked: number;
   blocked: number;
 };
@@ -156,8 +172,14 @@ export async function utilisation(db: DbOrTx, supplierId: string | null, from: D
       else 0 end) / 86400.0`;
   const result = await db.execute(sql`
     with fleet as (
-      select c.id, c.supplier_id, c.range from cars c
-      where c.deleted_at is null ${ofSupplier(supplierId, sql`c.supplier_id`)}
+      -- A car counts from the day it was added (the start of that UTC day) until it left the fleet.
+      select c.id, c.supplier_id, c.range, greatest(0, date_part('epoch',
+          least(${to.toISOString()}::timestamptz, coalesce(c.deleted_at, ${to.toISOString()}::timestamptz))
+          - greatest(${from.toISOString()}::timestamptz, date_trunc('day', c.created_at, 'UTC'))) / 86400.0) as days
+      from cars c
+      where c.created_at < ${to.toISOString()}::timestamptz
+        and (c.deleted_at is null or c.deleted_at > ${from.toISOString()}::timestamptz)
+        ${ofSupplier(supplierId, sql`c.supplier_id`)}
     ),
     held as (
       select b.car_id, ${days('rental')} as booked, ${days('block')} as blocked
@@ -170,22 +192,25 @@ export async function utilisation(db: DbOrTx, supplierId: string | null, from: D
       group by b.car_id
     ),
     per_car as (
-      select f.id, f.supplier_id, f.range, coalesce(h.booked, 0) as booked, coalesce(h.blocked, 0) as blocked
+      select f.id, f.supplier_id, f.range, f.days, coalesce(h.booked, 0) as booked, coalesce(h.blocked, 0) as blocked
       from fleet f left join held h on h.car_id = f.id
     )
     select 'supplier' as dimension, p.supplier_id::text as key, null::jsonb as names, max(u.full_name) as name,
-      count(*)::int as cars, sum(p.booked)::float8 as booked, sum(p.blocked)::float8 as blocked
+      count(*)::int as cars, sum(p.days)::float8 as "carDays", sum(p.booked)::float8 as booked,
+      sum(p.blocked)::float8 as blocked
     from per_car p join users u on u.id = p.supplier_id group by p.supplier_id
     union all
-    select 'range', p.range::text, null, null, count(*)::int, sum(p.booked)::float8, sum(p.blocked)::float8
+    select 'range', p.range::text, null, null, count(*)::int, sum(p.days)::float8, sum(p.booked)::float8,
+      sum(p.blocked)::float8
     from per_car p group by p.range
     union all
-    select 'place', cl.location_id::text, (array_agg(l.names))[1], null, count(*)::int, sum(p.booked)::float8,
-      sum(p.blocked)::float8
+    select 'place', cl.location_id::text, (array_agg(l.names))[1], null, count(*)::int, sum(p.days)::float8,
+      sum(p.booked)::float8, sum(p.blocked)::float8
     from per_car p join car_locations cl on cl.car_id = p.id join locations l on l.id = cl.location_id
     group by cl.location_id`);
   return rowsOf<UtilisationRow>(result).map((row) => ({
     ...row,
+    carDays: Number(row.carDays),
     booked: Number(row.booked),
     blocked: Number(row.blocked),
   }));

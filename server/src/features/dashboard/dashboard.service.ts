@@ -13,7 +13,6 @@ import * as repository from './dashboard.repository.ts';
 
 type Query = z.output<typeof DashboardQuerySchema>;
 
-const DAY_MS = 24 * 3600_000;
 const MOVEMENTS_SHOWN = 100;
 /** Car-days to two decimals: a few hours of a day show, floating-point noise does not. */
 const round = (days: number) => Math.round(days * 100) / 100;
@@ -36,7 +35,7 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
       query.fresh === 'true',
       async () => {
         const [revenue, utilisation] = await Promise.all([
-          repository.revenue(ctx.db, supplierId, from, to),
+          repository.revenue(ctx.db, supplierId, query.from, query.to),
           repository.utilisation(ctx.db, supplierId, from, to),
         ]);
         return { revenue, utilisation };
@@ -46,10 +45,9 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
   ]);
   const { revenue, utilisation } = period.figures;
 
-  const periodDays = (to.getTime() - from.getTime()) / DAY_MS;
   const figures = (row: repository.UtilisationRow) => ({
     cars: row.cars,
-    availableDays: round(row.cars * periodDays - row.blocked),
+    availableDays: round(row.carDays - row.blocked),
     bookedDays: round(row.booked),
   });
   const byName = <T extends { name: string }>(a: { supplier?: T; location?: T }, b: { supplier?: T; location?: T }) =>
@@ -95,6 +93,8 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
         bookings: row.bookings,
         amount: Number(row.amount),
         baseAmount: Number(row.baseAmount),
+        refunded: Number(row.refunded),
+        baseRefunded: Number(row.baseRefunded),
       })),
       utilisation: {
         bySupplier: of('supplier')

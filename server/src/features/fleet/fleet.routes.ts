@@ -1,4 +1,4 @@
-import { AuditPageSchema } from '@roam/contract/audit.schema';
+import { AuditHistorySchema } from '@roam/contract/audit.schema';
 import { CarQuerySchema } from '@roam/contract/cars.schema';
 import {
   CreateCarBodySchema,
@@ -11,7 +11,7 @@ import {
 import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { carAuditPage } from '#server/features/audit/audit.service.ts';
+import { carHistory } from '#server/features/audit/audit.service.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { registerUploads, uploadedBytes, uploadRateLimit } from '#server/plugins/uploads.ts';
@@ -142,15 +142,16 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The car's audit trail (the car, its image and its blocked periods), newest first",
+        summary: "The car's history (the car, its image, its blocked periods, its bookings' changes), newest first",
         params: IdParamsSchema.extend(PageParamsSchema.shape),
-        response: { 200: AuditPageSchema, ...errors },
+        querystring: CarQuerySchema,
+        response: { 200: AuditHistorySchema, ...errors },
       },
     },
     async (request) => {
       const { id, page, size } = request.params;
       await operatedCar(ctx, requireOperator(request), id);
-      return carAuditPage(ctx, id, page, size);
+      return carHistory(ctx, id, page, size, request.query.language);
     },
   );
 };

@@ -124,6 +124,29 @@ export async function recordBookingNotice(
 }
 
 /**
+ * The booking's confirmation e-mailed again to its driver, at an operator's request (the customer did not get it):
+ * queued in `tx` with its receipt and calendar file, whatever the driver's e-mail preference — they asked for it — and
+ * without a second notification.
+ */
+export function enqueueConfirmationAgain(
+  ctx: AppContext,
+  tx: DbOrTx,
+  recipient: { email: string; language: string },
+  booking: Required<Pick<BookingRef, 'id' | 'reference' | 'carName' | 'status' | 'summary'>>,
+): Promise<QueuedMail> {
+  const language = languageOf(recipient);
+  const mail = renderNotice('bookingConfirmed', language, {
+    websiteName: ctx.config.WEBSITE_NAME,
+    car: booking.carName,
+    reference: booking.reference,
+    link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}&l=${language}`,
+    status: booking.status,
+    summary: booking.summary(language),
+  });
+  return ctx.mailer.enqueue(tx, { to: recipient.email, documentsOf: booking.id, ...mail });
+}
+
+/**
  * The e-mail to a guest whose booking created their account: its activation link, queued in the booking's
  * transaction `tx` like the notices (no notification row: the account cannot sign in yet).
  */

@@ -172,22 +172,36 @@ export async function userLicense(ctx: AppContext, userId: string): Promise<Lice
 }
 
 /**
- * `GET /api/license/{id}` (docs/architecture.md §5 "Files": licences are private): its owner, an admin, or the
+ * Who may read a licence (docs/architecture.md §5 "Files": licences are private): its owner, an admin, or the
  * supplier of a booking of that driver (or carrying this licence) that the driver made or confirmed, from
  * LICENCE_ACCESS_BEFORE_PICKUP_HOURS before its pick-up to LICENCE_RETENTION_DAYS after its drop-off
  * (licence-access.rules.ts). Everyone else gets 404, as if it did not exist.
  */
+async function licenseReadable(
+  ctx: AppContext,
+  viewer: Pick<SessionUser, 'id' | 'type'>,
+  file: { id: string; kind: string; ownerId: string | null },
+): Promise<boolean> {
+  if (file.kind !== 'license') return false;
+  if (viewer.type === 'admin') return true;
+  if (file.ownerId !== null && file.ownerId === viewer.id) return true;
+  return (
+    viewer.type === 'supplier' &&
+    supplierHasBookingWithLicense(ctx.db, viewer.id, file.id, file.ownerId, licenceWindow(ctx.clock.now()))
+  );
+}
+
+/** Whether `viewer` may read the licence `fileId` (the rule of `GET /api/license/{id}`, for screens that link it). */
+export async function mayReadLicense(ctx: AppContext, viewer: Pick<SessionUser, 'id' | 'type'>, fileId: string) {
+  const file = await findFileInfo(ctx.db, fileId);
+  return file != null && (await licenseReadable(ctx, viewer, file));
+}
+
+/** `GET /api/license/{id}`: the licence to whom `licenseReadable` allows it; to everyone else 404, as if none. */
 export async function readLicense(ctx: AppContext, viewer: SessionUser, fileId: string): Promise<FileRow> {
   const file = await findFile(ctx.db, fileId);
-  if (file?.kind !== 'license') throw notFound();
-  if (viewer.type === 'admin') return file;
-  if (file.ownerId !== null && file.ownerId === viewer.id) return file;
-  if (
-    viewer.type === 'supplier' &&
-    (await supplierHasBookingWithLicense(ctx.db, viewer.id, file.id, file.ownerId, licenceWindow(ctx.clock.now())))
-  )
-    return file;
-  throw notFound();
+  if (!file || !(await licenseReadable(ctx, viewer, file))) throw notFound();
+  return file;
 }
 
 /** Deletes guests' licences not attached within 24 hours; called by the periodic sweep and by tests. */

@@ -13,6 +13,11 @@ export function ConsoleNav({ admin }: { admin: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const sections = useSections(admin);
+  // The section the page is in: the longest that starts its address (a walk-in, /operator/bookings/new, is not the
+  // bookings list's).
+  const current = sections
+    .filter((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0]?.to;
   const listId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   // Open on the page where it was opened: choosing a section (a new page) closes it.
@@ -50,7 +55,7 @@ export function ConsoleNav({ admin }: { admin: boolean }) {
               <Link
                 to={section.to}
                 className="console-nav__link"
-                aria-current={pathname.startsWith(section.to) ? 'page' : undefined}
+                aria-current={section.to === current ? 'page' : undefined}
                 onClick={() => setOpenOn(null)}
               >
                 {section.label}

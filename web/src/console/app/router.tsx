@@ -179,6 +179,22 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'bookings',
+              ...screen(
+                'bookings',
+                () => import('#web/console/bookings/bookings-screen'),
+                (m) => m.BookingsScreen,
+              ),
+            },
+            {
+              path: 'bookings/:id',
+              ...screen(
+                'booking',
+                () => import('#web/console/bookings/booking-screen'),
+                (m) => m.BookingScreen,
+              ),
+            },
+            {
               path: 'bookings/new',
               ...screen(
                 'walk-in',

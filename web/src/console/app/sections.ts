@@ -14,6 +14,7 @@ export function useSections(admin: boolean): Section[] {
   const { t } = useTranslation();
   return [
     { to: '/operator/dashboard', label: t('operatorDashboard.nav') },
+    { to: '/operator/bookings', label: t('operator.nav.bookings') },
     { to: '/operator/cars', label: t('operator.nav.cars') },
     { to: '/operator/scheduler', label: t('operatorScheduler.nav') },
     { to: '/operator/bookings/new', label: t('operatorWalkIn.nav') },

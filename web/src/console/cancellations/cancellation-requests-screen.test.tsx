@@ -65,7 +65,9 @@ describe('the cancellation requests queue (issue #23 item 6)', { timeout: 40_000
     const paid = card('Renault Clio');
     const fact = (term: string) => within(paid).getByText(term).nextElementSibling?.textContent;
     // The booking by its short reference; its period at the place's clock, with its zone (09:00 UTC is 10:00 there).
-    expect(within(paid).getByRole('link', { name: 'WKA5XHXN' }).getAttribute('href')).toBe(`/booking?b=${PAID._id}`);
+    expect(within(paid).getByRole('link', { name: 'WKA5XHXN' }).getAttribute('href')).toBe(
+      `/operator/bookings/${PAID._id}`,
+    );
     expect(fact('Driver')).toBe('Jonas Berg driver2@roam.localhost');
     expect(fact('Period')).toMatch(
       /^Mon, Mar 4, 2030, 10:00\sAM GMT\+1 to Thu, Mar 7, 2030, 10:00\sAM GMT\+1, Paris Charles de Gaulle Airport$/,

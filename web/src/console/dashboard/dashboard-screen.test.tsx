@@ -38,9 +38,18 @@ const answer = (): Dashboard => ({
     baseCurrency: 'EUR',
     asOf: '2026-12-03T08:15:00.000Z',
     revenue: [
-      { status: 'paid', currency: 'EUR', bookings: 2, amount: 30000, baseAmount: 30000 },
-      { status: 'paid', currency: 'USD', bookings: 1, amount: 11000, baseAmount: 10000 },
-      { status: 'cancelled', currency: 'EUR', bookings: 1, amount: 9000, baseAmount: 9000 },
+      { status: 'paid', currency: 'EUR', bookings: 2, amount: 30000, baseAmount: 30000, refunded: 0, baseRefunded: 0 },
+      { status: 'paid', currency: 'USD', bookings: 1, amount: 11000, baseAmount: 10000, refunded: 0, baseRefunded: 0 },
+      // A cancellation that kept a day's price: 90 € of revenue, 210 € refunded.
+      {
+        status: 'cancelled',
+        currency: 'EUR',
+        bookings: 1,
+        amount: 9000,
+        baseAmount: 9000,
+        refunded: 21000,
+        baseRefunded: 21000,
+      },
     ],
     utilisation: {
       bySupplier: [{ supplier: CLIO_ROW.supplier, cars: 2, availableDays: 62, bookedDays: 15.5 }],
@@ -62,7 +71,10 @@ describe('the dashboard (issue #24 item 6)', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['1', '0']);
-    expect(screen.getByRole('link', { name: 'K7RD2QXM' }).getAttribute('href')).toBe(`/booking?b=${BOOKING_ID}`);
+    // The console's own view of the booking, not the customer's page.
+    expect(screen.getByRole('link', { name: 'K7RD2QXM' }).getAttribute('href')).toBe(
+      `/operator/bookings/${BOOKING_ID}`,
+    );
     expect(screen.getByText(/10:00/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'open cancellation requests' }).getAttribute('href')).toBe(
       '/operator/cancellation-requests',
@@ -77,9 +89,17 @@ describe('the dashboard (issue #24 item 6)', () => {
       within(usd)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['USD', '1', '$110', '100 €']);
-    // The cancelled booking is not in the total.
-    expect(within(revenue).getByRole('row', { name: /Confirmed bookings, in total/ }).textContent).toContain('400 €');
+    ).toEqual(['USD', '1', '$110', '100 €', '$0']);
+    // The cancelled booking counts the fee it kept; its refund shows as a refund.
+    const cancelled = within(revenue).getByRole('row', { name: /Cancelled/ });
+    expect(
+      within(cancelled)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['EUR', '1', '90 €', '90 €', '210 €']);
+    const total = within(revenue).getByRole('row', { name: /Revenue in total/ });
+    expect(total.textContent).toContain('490 €');
+    expect(total.textContent).toContain('210 €');
     const ranges = screen.getByRole('table', { name: 'By range' });
     expect(within(ranges).getByRole('row', { name: /^Car/ }).textContent).toContain('25%');
     // A supplier: no supplier to choose, no table by supplier.
@@ -96,8 +116,9 @@ describe('the dashboard (issue #24 item 6)', () => {
       },
     });
     await screen.findByRole('table', { name: 'Revenue' });
+    // The first look at a period computes its figures (fresh), never a snapshot kept from before.
     expect(new URLSearchParams(asked[0])).toEqual(
-      new URLSearchParams({ from: '2026-12-01', to: '2027-01-01', language: 'en' }),
+      new URLSearchParams({ from: '2026-12-01', to: '2027-01-01', language: 'en', fresh: 'true' }),
     );
     fireEvent.change(screen.getByLabelText('Last day'), { target: { value: '2026-12-07' } });
     await waitFor(() => expect(new URLSearchParams(asked.at(-1)).get('to')).toBe('2026-12-08'));
@@ -105,17 +126,20 @@ describe('the dashboard (issue #24 item 6)', () => {
 
   it('says when the period figures were computed, and refreshes them on demand', async () => {
     const asked: string[] = [];
+    const computedAt = ['2026-12-03T08:15:00.000Z', '2026-12-03T08:47:00.000Z'];
     renderOperator('/operator/dashboard?first=2026-12-01&last=2026-12-31', {
       'GET /api/dashboard': ({ url }) => {
         asked.push(url.search);
-        const fresh = url.searchParams.get('fresh') === 'true';
         const body = answer();
-        return Response.json(fresh ? { ...body, period: { ...body.period, asOf: '2026-12-03T08:47:00.000Z' } } : body);
+        // Fresh figures are computed when asked: the first view's, then the refresh's.
+        const asOf = computedAt[Math.min(asked.length, computedAt.length) - 1] ?? body.period.asOf;
+        return Response.json({ ...body, period: { ...body.period, asOf } });
       },
     });
     const time = (iso: string) =>
       new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
     expect(await screen.findByText(`Revenue and utilisation as of ${time('2026-12-03T08:15:00.000Z')}`)).toBeTruthy();
+    expect(new URLSearchParams(asked[0]).get('fresh')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText(`Revenue and utilisation as of ${time('2026-12-03T08:47:00.000Z')}`)).toBeTruthy();
     expect(new URLSearchParams(asked.at(-1)).get('fresh')).toBe('true');

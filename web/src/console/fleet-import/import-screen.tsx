@@ -12,7 +12,6 @@ import { ImportReportTable } from '#web/console/components/import-report-table';
 import { allowedValues, localSeparator } from '#web/console/lib/csv-words';
 import { fieldLabel } from '#web/console/lib/field-labels';
 import { exportCarsHref, useImportCars, usePreviewImport } from './api/fleet-import';
-import { ExportBookings } from './export-bookings';
 import '#web/console/components/import.css';
 
 /**
@@ -186,7 +185,6 @@ export function ImportScreen() {
               </a>
             )}
           </p>
-          <ExportBookings supplierId={supplier} separator={separator} />
         </section>
       </div>
     </Page>

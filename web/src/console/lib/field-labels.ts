@@ -1,9 +1,28 @@
 import { EXTRAS, RATE_FIELDS } from '@roam/contract/price';
 import type { TFunction } from 'i18next';
 
-// A car's history names each changed field as the editor labels it (issue #23), in the reader's language: the
-// editor's own keys (car editor, image, blocked period), never a second copy of its words. The keys are the fields
-// the server audits (server/src/features/fleet, car-blocks); a field without an editor label shows its key.
+// A history names each changed field as the editor labels it (issue #23), in the reader's language: the editor's
+// own keys (car editor, image, blocked period), never a second copy of its words; a booking's fields by the history's
+// own labels. The keys are the fields the server audits (contract audit-fields.ts); a field without a label shows
+// its key.
+
+/** A booking's audited fields that the car editor has no label for. */
+const BOOKING_FIELDS = [
+  'pickupAt',
+  'dropoffAt',
+  'pickupLocationId',
+  'dropoffLocationId',
+  'additionalDriverDetails',
+  'price',
+  'totalAmount',
+  'status',
+  'cancelRequest',
+  'refund',
+  'charge',
+  'message',
+  'paymentOption',
+  'payment',
+] as const;
 const LABELS: Record<string, (t: TFunction) => string> = {
   supplierId: (t) => t('operatorCars.fields.supplier'),
   name: (t) => t('operatorCars.fields.name'),
@@ -31,6 +50,10 @@ const LABELS: Record<string, (t: TFunction) => string> = {
   endAt: (t) => t('operatorCars.blocks.endDate'),
   reason: (t) => t('operatorCars.blocks.reason'),
   note: (t) => t('operatorCars.blocks.note'),
+  // A booking's (its changes, its cancellation and refund, a request decided, a walk-in).
+  ...Object.fromEntries(
+    BOOKING_FIELDS.map((field) => [field, (t: TFunction) => t(`operatorCars.history.fields.${field}`)]),
+  ),
   ...Object.fromEntries(RATE_FIELDS.map((rate) => [rate, (t: TFunction) => t(`operatorCars.rates.${rate}`)])),
   ...Object.fromEntries(EXTRAS.map((extra) => [extra, (t: TFunction) => t(`cars.extra.${extra}`)])),
 };

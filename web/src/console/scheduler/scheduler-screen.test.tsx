@@ -75,7 +75,7 @@ describe('the scheduler (issue #24 item 4)', () => {
     expect(within(table).getAllByRole('columnheader')).toHaveLength(15);
     const row = within(table).getByRole('row', { name: /Renault Clio/ });
     const bar = within(row).getByRole('link', { name: /K7RD2QXM · Paid, Dana Driver/ });
-    expect(bar.getAttribute('href')).toBe(`/booking?b=${BOOKING_ID}`);
+    expect(bar.getAttribute('href')).toBe(`/operator/bookings/${BOOKING_ID}`);
     // Its cell spans the days it touches at the place: 3 to 6 December.
     expect(bar.closest('td')?.getAttribute('colspan')).toBe('4');
     const block = within(row).getByRole('link', { name: /Blocked: maintenance/ });

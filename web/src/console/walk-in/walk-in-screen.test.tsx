@@ -85,7 +85,7 @@ describe('walk-in and phone bookings (issue #24 item 5)', () => {
       customer: { kind: 'new', email: 'walk.in@example.com', fullName: 'Wendy Walkin', birthDate: '1990-01-01' },
     });
     expect(screen.getByRole('link', { name: 'Open the booking' }).getAttribute('href')).toBe(
-      `/booking?b=${BOOKING_ID}`,
+      `/operator/bookings/${BOOKING_ID}`,
     );
   });
 

@@ -289,7 +289,7 @@ function Booked({ result, onAnother }: { result: OperatorCheckoutResult; onAnoth
         <p>{result.linkSent ? t('operatorWalkIn.linkSent') : t('operatorWalkIn.payAtCounter')}</p>
         {result.accountCreated ? <p>{t('operatorWalkIn.accountCreated')}</p> : null}
         <div className="walk-in__row">
-          <Link className="button" to={`/booking?b=${result.bookingId}`}>
+          <Link className="button" to={`/operator/bookings/${result.bookingId}`}>
             {t('operatorWalkIn.open')}
           </Link>
           <button type="button" className="button button--secondary" onClick={onAnother}>

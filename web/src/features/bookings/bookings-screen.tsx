@@ -1,8 +1,7 @@
 import { bookingActions } from '@roam/contract/booking-actions';
-import type { BookingRow } from '@roam/contract/bookings';
-import { type BookingStatus, OPERATOR_STATUSES, type OperatorStatus } from '@roam/contract/bookings';
+import type { BookingRow, BookingStatus } from '@roam/contract/bookings';
 import type { User } from '@roam/contract/users';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useLanguage } from '#web/i18n';
@@ -13,20 +12,12 @@ import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
 import { Pager } from '#web/ui/pager';
 import { toast } from '#web/ui/toast';
-import {
-  useBookings,
-  useCancelBooking,
-  useDeleteBookings,
-  useReleaseBooking,
-  useUpdateBookingStatus,
-} from './api/bookings';
+import { useBookings, useCancelBooking, useDeleteBookings, useReleaseBooking } from './api/bookings';
 import { BookingsFilters } from './components/bookings-filters';
 import { BookingsTable } from './components/bookings-table';
 import { useCancelQuestion } from './components/cancel-question';
 import './bookings.css';
 
-/** The bulk 'New status': the counter's statuses are reached through the counter only. */
-const SETTABLE = OPERATOR_STATUSES;
 const NARROW = '(max-width: 640px)';
 
 /** 20 rows per page, 10 on a narrow screen (spec §9). */
@@ -48,7 +39,10 @@ function dayStart(date: string, plusDays = 0): string | undefined {
   return new Date(y ?? 0, (m ?? 1) - 1, (d ?? 1) + plusDays).toISOString();
 }
 
-/** The bookings list (spec §2): filters, a table with per-row actions, selection actions. */
+/**
+ * The bookings list (spec §2): filters, a table with per-row actions, selection actions. An operator's daily list —
+ * the search, the bulk status change, the export — is the console's bookings desk (/operator/bookings).
+ */
 export function BookingsScreen() {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
@@ -66,14 +60,12 @@ function BookingsList({ viewer }: { viewer: User }) {
   const { t } = useTranslation();
   const language = useLanguage();
 
-  const id = useId();
   const size = usePageSize();
   const [statuses, setStatuses] = useState<BookingStatus[]>([]);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [newStatus, setNewStatus] = useState<OperatorStatus | ''>('');
 
   const query = useMemo(
     () => ({ statuses, from: dayStart(from), to: dayStart(to, 1), language }),
@@ -83,7 +75,6 @@ function BookingsList({ viewer }: { viewer: User }) {
   const cancel = useCancelBooking(language);
   const remove = useDeleteBookings();
   const release = useReleaseBooking();
-  const bulkStatus = useUpdateBookingStatus();
   const { ask, dialog } = useConfirm();
   const cancelQuestion = useCancelQuestion();
 
@@ -148,17 +139,6 @@ function BookingsList({ viewer }: { viewer: User }) {
     }
   };
 
-  const onBulkStatus = async () => {
-    if (!newStatus || selected.size === 0) return;
-    try {
-      const { count } = await bulkStatus.mutateAsync({ ids: [...selected], status: newStatus });
-      setSelected(new Set());
-      toast.success(t('bookings.statusUpdated', { count }));
-    } catch (error) {
-      failed(error);
-    }
-  };
-
   // A selection is deleted all or nothing: offered only when the rule lets this viewer delete every row of it.
   const now = new Date();
   const deletable =
@@ -189,34 +169,6 @@ function BookingsList({ viewer }: { viewer: User }) {
         >
           {t('bookings.selection.delete')}
         </button>
-        {operator ? (
-          <>
-            <label htmlFor={`${id}-new-status`} className="visually-hidden">
-              {t('bookings.selection.newStatus')}
-            </label>
-            <select
-              id={`${id}-new-status`}
-              className="text-field"
-              value={newStatus}
-              onChange={(event) => setNewStatus(event.target.value as OperatorStatus | '')}
-            >
-              <option value="">{t('bookings.selection.newStatus')}</option>
-              {SETTABLE.map((status) => (
-                <option key={status} value={status}>
-                  {t(`bookings.status.${status}`)}
-                </option>
-              ))}
-            </select>
-            <button
-              type="button"
-              className="button"
-              disabled={selected.size === 0 || !newStatus || bulkStatus.isPending}
-              onClick={() => void onBulkStatus()}
-            >
-              {t('bookings.selection.apply')}
-            </button>
-          </>
-        ) : null}
       </fieldset>
 
       {list.isPending ? (

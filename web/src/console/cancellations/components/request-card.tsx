@@ -61,7 +61,7 @@ export function RequestCard({ request, showSupplier }: { request: CancellationRe
         <div>
           <dt>{t('operatorRequests.booking')}</dt>
           <dd>
-            <Link to={`/booking?b=${request._id}`}>{request.reference}</Link>
+            <Link to={`/operator/bookings/${request._id}`}>{request.reference}</Link>
           </dd>
         </div>
         {showSupplier ? (

@@ -4,20 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n/index';
 import { DashScroll } from './dash-scroll';
 
-/** What counts as earned: bookings confirmed or set by an operator (not abandoned payments, not cancellations). */
-const EARNED = new Set(['pending', 'deposit', 'paid', 'reserved']);
-
-/** The period's revenue (issue #24 item 6) by status and currency, each in its currency and in the base currency. */
+/**
+ * The period's revenue (issue #24 item 6) by status and currency, each in its currency and in the base currency: what
+ * each booking earned — a confirmed one its total, a cancelled one the money it kept — and what was refunded, the
+ * bookings desk's figures for the same days and scope (docs/architecture.md §5 "The bookings desk").
+ */
 export function RevenueSection({ period }: { period: Dashboard['period'] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const base = period.baseCurrency;
-  const total = period.revenue.filter((row) => EARNED.has(row.status)).reduce((sum, row) => sum + row.baseAmount, 0);
+  const total = period.revenue.reduce((sum, row) => sum + row.baseAmount, 0);
+  const refunded = period.revenue.reduce((sum, row) => sum + row.baseRefunded, 0);
   return (
     <section className="op-section" aria-labelledby="dash-revenue">
       <h2 id="dash-revenue" className="op-section__title">
         {t('operatorDashboard.revenue.title')}
       </h2>
+      <p className="dash__hint">{t('operatorDashboard.revenue.hint')}</p>
       {period.revenue.length === 0 ? (
         <p className="dash__hint">{t('operatorDashboard.revenue.none')}</p>
       ) : (
@@ -37,6 +40,9 @@ export function RevenueSection({ period }: { period: Dashboard['period'] }) {
                 <th scope="col" className="dash-table__number">
                   {t('operatorDashboard.revenue.inBase', { currency: base })}
                 </th>
+                <th scope="col" className="dash-table__number">
+                  {t('operatorDashboard.revenue.refunded')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -47,6 +53,7 @@ export function RevenueSection({ period }: { period: Dashboard['period'] }) {
                   <td className="dash-table__number">{row.bookings}</td>
                   <td className="dash-table__number">{formatMinor(row.amount, row.currency, language)}</td>
                   <td className="dash-table__number">{formatMinor(row.baseAmount, base, language)}</td>
+                  <td className="dash-table__number">{formatMinor(row.refunded, row.currency, language)}</td>
                 </tr>
               ))}
             </tbody>
@@ -56,6 +63,7 @@ export function RevenueSection({ period }: { period: Dashboard['period'] }) {
                   {t('operatorDashboard.revenue.total')}
                 </th>
                 <td className="dash-table__number">{formatMinor(total, base, language)}</td>
+                <td className="dash-table__number">{formatMinor(refunded, base, language)}</td>
               </tr>
             </tfoot>
           </table>

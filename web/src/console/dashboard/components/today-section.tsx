@@ -135,7 +135,7 @@ export function TodaySection({ today }: { today: Dashboard['today'] }) {
                   <span className={`dash-moves__kind dash-moves__kind--${move.kind}`}>
                     {t(`operatorDashboard.today.${move.kind}`)}
                   </span>{' '}
-                  <Link to={`/booking?b=${move.bookingId}`}>{move.reference}</Link> {details(move)}{' '}
+                  <Link to={`/operator/bookings/${move.bookingId}`}>{move.reference}</Link> {details(move)}{' '}
                   {state ? (
                     <span className={`dash-moves__state dash-moves__state--${state}`}>
                       {t(`operatorDashboard.state.${state}`)}

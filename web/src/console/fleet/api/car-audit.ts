@@ -1,13 +1,16 @@
-import type { AuditPage } from '@roam/contract/audit';
+import type { AuditHistory } from '@roam/contract/audit';
+import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-/** `GET /api/car-audit/{id}/{page}/{size}`: the car's audit trail, newest first (issue #23). */
-export function useCarAudit(carId: string, page: number, size: number) {
+/** `GET /api/car-audit/{id}/{page}/{size}`: the car's history, newest first, readable (places named in `language`). */
+export function useCarAudit(carId: string, page: number, size: number, language: Language) {
   return useQuery({
-    queryKey: ['car-audit', carId, page, size] as const,
+    queryKey: ['car-audit', carId, page, size, language] as const,
     queryFn: ({ signal }) =>
-      api.get<AuditPage>(`/api/car-audit/${encodeURIComponent(carId)}/${page}/${size}`, { signal }),
+      api.get<AuditHistory>(`/api/car-audit/${encodeURIComponent(carId)}/${page}/${size}?language=${language}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -38,7 +38,7 @@ function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: 
   const counter = booking.status === 'on_rent' || booking.status === 'returned' || booking.status === 'closed';
   return (
     <Link
-      to={counter ? returnPath(booking._id) : `/booking?b=${booking._id}`}
+      to={counter ? returnPath(booking._id) : `/operator/bookings/${booking._id}`}
       className={`sched-bar sched-bar--${booking.status}${booking.overdue ? ' sched-bar--overdue' : ''}`}
     >
       <span className="sched-bar__label">

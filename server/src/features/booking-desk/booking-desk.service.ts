@@ -1,0 +1,264 @@
+import type { DeskBooking, DeskBookingsPage, DeskNote } from '@roam/contract/booking-desk';
+import { DESK_MESSAGES, deskActions } from '@roam/contract/booking-desk';
+import type { DeskBookingsQuerySchema } from '@roam/contract/booking-desk.schema';
+import type { Language } from '@roam/contract/languages';
+import { EXTRAS } from '@roam/contract/price';
+import type { z } from 'zod';
+import type { AppContext } from '#server/context.ts';
+import { bookingHistory, recordAudit } from '#server/features/audit/audit.service.ts';
+import { sendPaymentLink } from '#server/features/booking-access/booking-access.service.ts';
+import { bookingSummaries, isOperator, visibleRecord } from '#server/features/bookings/bookings.service.ts';
+import { bookingDocument } from '#server/features/documents/documents.service.ts';
+import { enqueueConfirmationAgain } from '#server/features/notifications/notifications.service.ts';
+import { mayReadLicense } from '#server/features/profile/profile.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { SessionUser } from '#server/plugins/session.ts';
+import { ageAtPickup, toDeskRow, toNote } from './booking-desk.mapper.ts';
+import * as repository from './booking-desk.repository.ts';
+
+// The bookings desk (docs/architecture.md §5 "The bookings desk"): the console's bookings list for the operator's
+// scope, a booking as its operators see it, their notes, its readable history, and the two messages a desk sends
+// again (the confirmation, the payment link). A supplier sees its fleet's bookings; another's answer 404, as on every
+// booking call. The changes themselves (change, cancel, decide a request) are the amendments' and the cancellations'
+// calls, which the view offers by the same rules.
+
+type Query = z.output<typeof DeskBookingsQuerySchema>;
+
+const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
+
+/** `POST /api/operator-bookings/{page}/{size}`. */
+export async function listDeskBookings(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: Query,
+  page: number,
+  size: number,
+): Promise<DeskBookingsPage> {
+  if (actor.type === 'supplier' && query.supplierId && query.supplierId !== actor.id) {
+    throw new AppError('FORBIDDEN', 'Not allowed.');
+  }
+  const { rows, totals } = await repository.listBookings(
+    ctx.db,
+    {
+      supplierId: actor.type === 'supplier' ? actor.id : (query.supplierId ?? null),
+      ...(query.search ? { search: query.search } : {}),
+      statuses: query.statuses,
+      paymentStates: query.paymentStates,
+      ...(query.locationId ? { locationId: query.locationId } : {}),
+      ...(query.pickupFrom ? { pickupFrom: query.pickupFrom } : {}),
+      ...(query.pickupTo ? { pickupUntil: nextDay(query.pickupTo) } : {}),
+      ...(query.dropoffFrom ? { dropoffFrom: query.dropoffFrom } : {}),
+      ...(query.dropoffTo ? { dropoffUntil: nextDay(query.dropoffTo) } : {}),
+    },
+    query.sort,
+    page,
+    size,
+  );
+  return {
+    results: rows.map((row) => toDeskRow(row, query.language)),
+    totalCount: totals.reduce((sum, row) => sum + row.bookings, 0),
+    totals,
+  };
+}
+
+/** The booking when `actor` operates it (an admin, the car's supplier); 404 to anyone else. */
+async function operated(ctx: AppContext, actor: SessionUser, id: string) {
+  const found = await visibleRecord(ctx, actor, id);
+  if (!isOperator(found.record, actor)) throw NOT_FOUND();
+  return found;
+}
+
+/** The money's movements: the booking's payment and its paid changes in, the refunds out. */
+async function movements(ctx: AppContext, row: repository.DeskRow, record: Awaited<ReturnType<typeof operated>>) {
+  const { booking } = record.record;
+  const [changes, refunds] = await Promise.all([
+    repository.paidChangesOf(ctx.db, booking.id),
+    repository.refundsOf(ctx.db, booking.id),
+  ]);
+  const changesPaid = changes.reduce((sum, change) => sum + change.amount, 0);
+  const own =
+    booking.paidAt && booking.paymentProvider
+      ? [
+          {
+            purpose: booking.paymentOption === 'deposit' ? ('deposit' as const) : ('rental' as const),
+            provider: booking.paymentProvider,
+            reference: booking.paymentReference,
+            amount: row.paid - changesPaid,
+            currency: booking.currency,
+            at: booking.paidAt.toISOString(),
+            refunded: false,
+          },
+        ]
+      : [];
+  return {
+    payments: [
+      ...own,
+      ...changes.map((change) => ({
+        purpose: 'amendment' as const,
+        provider: change.provider,
+        reference: change.paymentReference,
+        amount: change.amount,
+        currency: change.currency,
+        at: change.settledAt?.toISOString() ?? null,
+        refunded: change.status === 'refunded',
+      })),
+    ],
+    refunds: refunds.map((refund) => ({
+      purpose: refund.key.startsWith('refund-') ? ('cancellation' as const) : ('amendment' as const),
+      provider: refund.provider,
+      reference: refund.providerReference,
+      amount: refund.amount,
+      currency: refund.currency,
+      status: refund.status,
+      at: (refund.refundedAt ?? refund.createdAt).toISOString(),
+    })),
+  };
+}
+
+/** `GET /api/operator-booking/{id}`: everything the desk needs about one booking. */
+export async function deskBooking(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  language: Language,
+): Promise<DeskBooking> {
+  const found = await operated(ctx, actor, id);
+  const { booking } = found.record;
+  const row = await repository.findRow(ctx.db, id);
+  if (!row) throw NOT_FOUND();
+  const [driver, money, notes, document] = await Promise.all([
+    repository.driverDetails(ctx.db, booking.driverId),
+    movements(ctx, row, found),
+    repository.notesOf(ctx.db, id),
+    bookingDocument(ctx, id),
+  ]);
+  const licenseFileId = booking.licenseFileId ?? driver?.licenseFileId ?? null;
+  const license =
+    licenseFileId && (await mayReadLicense(ctx, actor, licenseFileId))
+      ? { url: `/api/license/${licenseFileId}` }
+      : null;
+  const extra = booking.additionalDriverDetails;
+  const listed = toDeskRow(row, language);
+  return {
+    ...listed,
+    driver: {
+      ...listed.driver,
+      birthDate: row.driverBirthDate,
+      ageAtPickup: ageAtPickup(row.driverBirthDate, row),
+    },
+    license,
+    additionalDriver:
+      booking.additionalDriver && extra
+        ? { ...extra, phone: extra.phone || null, ageAtPickup: ageAtPickup(extra.birthDate || null, row) }
+        : null,
+    extras: Object.fromEntries(EXTRAS.map((name) => [name, booking[name]])) as DeskBooking['extras'],
+    lines: document?.money.lines ?? [],
+    ...money,
+    documents: [
+      { kind: 'receipt', url: `/api/booking-receipt/${id}` },
+      { kind: 'calendar', url: `/api/booking-calendar/${id}` },
+    ],
+    notes: notes.map(toNote),
+    holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+    cancelRequestedAt: booking.cancelRequestedAt?.toISOString() ?? null,
+    actions: deskActions(
+      {
+        ...booking,
+        holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+        holdsMoney: row.paid - row.refunded > 0,
+      },
+      found.actions,
+      ctx.clock.now(),
+    ),
+  };
+}
+
+/** `POST /api/booking-note/{id}`: a note between the booking's operators; the notes, newest first. */
+export async function addNote(ctx: AppContext, actor: SessionUser, id: string, text: string): Promise<DeskNote[]> {
+  await operated(ctx, actor, id);
+  await repository.insertNote(ctx.db, { bookingId: id, authorId: actor.id, text });
+  return (await repository.notesOf(ctx.db, id)).map(toNote);
+}
+
+/** `GET /api/booking-audit/{id}/{page}/{size}`: the booking's history, readable (contract audit-fields.ts). */
+export async function deskHistory(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  page: number,
+  size: number,
+  language: Language,
+) {
+  await operated(ctx, actor, id);
+  return bookingHistory(ctx, id, page, size, language);
+}
+
+/** Whether the rule offers `action` on the booking now (the view's buttons, and the refusal of what they do not). */
+async function allowed(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  action: 'resendConfirmation' | 'sendPaymentLink',
+) {
+  const found = await operated(ctx, actor, id);
+  const { booking } = found.record;
+  // The rule's money facts do not decide these two actions.
+  const actions = deskActions(
+    { ...booking, holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null, holdsMoney: true },
+    found.actions,
+    ctx.clock.now(),
+  );
+  if (!actions.includes(action)) {
+    throw new AppError(
+      'CONFLICT',
+      action === 'resendConfirmation' ? DESK_MESSAGES.notConfirmed : DESK_MESSAGES.noLinkToSend,
+    );
+  }
+  return found.record;
+}
+
+/** `POST /api/resend-booking-confirmation/{id}`: the confirmation, with its receipt, to the driver again. */
+export async function resendConfirmation(ctx: AppContext, actor: SessionUser, id: string) {
+  const record = await allowed(ctx, actor, id, 'resendConfirmation');
+  const { booking } = record;
+  const queued = await ctx.db.transaction(async (tx) => {
+    const summary = await bookingSummaries(ctx, tx, id);
+    if (!summary) throw NOT_FOUND();
+    await recordAudit(ctx, tx, actor, {
+      entity: 'booking',
+      entityId: id,
+      action: 'resendConfirmation',
+      carId: booking.carId,
+      supplierId: booking.supplierId,
+      changes: {},
+    });
+    return enqueueConfirmationAgain(
+      ctx,
+      tx,
+      { email: record.driverEmail, language: record.driverLanguage },
+      { id, reference: booking.reference, carName: record.carName, status: booking.status, summary },
+    );
+  });
+  await ctx.mailer.deliver(queued).catch((err: unknown) => ctx.log.warn({ err }, 'confirmation e-mail failed'));
+  return { sentTo: record.driverEmail };
+}
+
+/** `POST /api/send-payment-link/{id}`: an unpaid online booking's payment link, to its driver again. */
+export async function sendDeskPaymentLink(ctx: AppContext, actor: SessionUser, id: string) {
+  const record = await allowed(ctx, actor, id, 'sendPaymentLink');
+  const { booking } = record;
+  const sent = await sendPaymentLink(ctx, id, record.pickupTimeZone);
+  if (!sent) throw new AppError('CONFLICT', DESK_MESSAGES.noLinkToSend);
+  await ctx.db.transaction((tx) =>
+    recordAudit(ctx, tx, actor, {
+      entity: 'booking',
+      entityId: id,
+      action: 'sendPaymentLink',
+      carId: booking.carId,
+      supplierId: booking.supplierId,
+      changes: {},
+    }),
+  );
+  return { sentTo: record.driverEmail };
+}

@@ -1,0 +1,77 @@
+import type { AuditHistory } from '@roam/contract/audit';
+import type { DeskBooking, DeskBookingsPage, DeskBookingsQuery, DeskNote } from '@roam/contract/booking-desk';
+import type { Language } from '@roam/contract/languages';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/lib/api-client';
+
+// The bookings desk's calls (server/src/features/booking-desk/booking-desk.routes.ts). A booking's changes are the
+// amendments' and the cancellations' calls (features/bookings/api, console/cancellations/api); after any of them the
+// desk's list and view are read again.
+
+export function useDeskBookings(query: DeskBookingsQuery, page: number, size: number) {
+  return useQuery({
+    queryKey: ['desk-bookings', query, page, size] as const,
+    queryFn: ({ signal }) => api.post<DeskBookingsPage>(`/api/operator-bookings/${page}/${size}`, query, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useDeskBooking(id: string, language: Language) {
+  return useQuery({
+    queryKey: ['desk-booking', id, language] as const,
+    queryFn: ({ signal }) =>
+      api.get<DeskBooking>(`/api/operator-booking/${encodeURIComponent(id)}?language=${language}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useBookingHistory(id: string, page: number, size: number, language: Language) {
+  return useQuery({
+    queryKey: ['booking-audit', id, page, size, language] as const,
+    queryFn: ({ signal }) =>
+      api.get<AuditHistory>(`/api/booking-audit/${encodeURIComponent(id)}/${page}/${size}?language=${language}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Reads the desk's list, the booking and its history again (after a change made from the view or the list). */
+export function useRefreshDesk() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      ['desk-bookings', 'desk-booking', 'booking-audit', 'dashboard'].map((key) =>
+        queryClient.invalidateQueries({ queryKey: [key] }),
+      ),
+    );
+}
+
+export function useAddNote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api.post<DeskNote[]>(`/api/booking-note/${encodeURIComponent(id)}`, { text }),
+    onSuccess: (notes) =>
+      queryClient.setQueriesData<DeskBooking>({ queryKey: ['desk-booking', id] }, (booking) =>
+        booking ? { ...booking, notes } : booking,
+      ),
+    onError: () => {},
+  });
+}
+
+/** The confirmation again, or the payment link: the e-mail a desk sends the driver once more. */
+export function useSendAgain(id: string) {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: (what: 'confirmation' | 'paymentLink') =>
+      api.post<{ sentTo: string }>(
+        what === 'confirmation'
+          ? `/api/resend-booking-confirmation/${encodeURIComponent(id)}`
+          : `/api/send-payment-link/${encodeURIComponent(id)}`,
+      ),
+    onSuccess: refresh,
+    onError: () => {},
+  });
+}
