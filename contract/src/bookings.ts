@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BookingSummarySchema } from './booking-summary.ts';
 import { AdditionalDriverSchema, ChosenExtrasSchema } from './checkout.ts';
-import { BookingStatusSchema, LanguageSchema, PaymentProviderSchema } from './enums.ts';
+import { BookingStatusSchema, FuelPolicySchema, LanguageSchema, PaymentProviderSchema } from './enums.ts';
 import { RENTAL_PERIOD_MESSAGES } from './rental-period-messages.ts';
 import { zonedToInstant } from './time.ts';
 import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
@@ -33,14 +33,47 @@ export const BookingRowSchema = BookingSummarySchema.extend({
   cancelRequest: z.boolean(),
   /** When the hold of an unpaid online booking ends (ISO), else null. */
   holdExpiresAt: z.string().nullable(),
-  /** The car's terms allow changes: Amendments included in its price, or chosen (issue #22 item 7). */
+  /** The booking's terms allow changes: Amendments included in its price, or chosen (issue #22 item 7). */
   amendable: z.boolean(),
+  /** Money was taken or held for it (its ledger): kept, cancelled but never deleted (issue #34 item 4). */
+  tookMoney: z.boolean(),
   createdAt: z.string(),
 });
 export type BookingRow = z.infer<typeof BookingRowSchema>;
 
 export const BookingsPageSchema = z.object({ results: z.array(BookingRowSchema), totalCount: z.number().int() });
 export type BookingsPage = z.infer<typeof BookingsPageSchema>;
+
+const Rate = z.number().int().nullable();
+
+/** The terms the booking was bought with (booked-terms.ts `BookedTerms`): its prices, extras (spec §3: −1, 0, a price) and promises. */
+export const BookedTermsSchema = z.object({
+  car: z.object({
+    dailyPrice: z.number().int(),
+    discountedDailyPrice: Rate.optional(),
+    hourlyPrice: Rate.optional(),
+    discountedHourlyPrice: Rate.optional(),
+    biWeeklyPrice: Rate.optional(),
+    discountedBiWeeklyPrice: Rate.optional(),
+    weeklyPrice: Rate.optional(),
+    discountedWeeklyPrice: Rate.optional(),
+    monthlyPrice: Rate.optional(),
+    discountedMonthlyPrice: Rate.optional(),
+    isDateBasedPrice: z.boolean(),
+    dateBasedPrices: z.array(z.object({ startDate: z.string(), endDate: z.string(), dailyPrice: z.number().int() })),
+    deposit: z.number().int(),
+    cancellation: z.number().int(),
+    amendments: z.number().int(),
+    theftProtection: z.number().int(),
+    collisionDamageWaiver: z.number().int(),
+    fullInsurance: z.number().int(),
+    additionalDriver: z.number().int(),
+  }),
+  priceChangeRate: z.number(),
+  mileage: z.number().int(),
+  fuelPolicy: FuelPolicySchema,
+  minimumAge: z.number().int(),
+});
 
 /** `GET /api/booking/{id}`: the row plus everything the booking screen shows. */
 export const BookingSchema = BookingRowSchema.extend({
@@ -54,6 +87,8 @@ export const BookingSchema = BookingRowSchema.extend({
   paidAt: z.string().nullable(),
   /** URL of the driver's licence file, when one was given. */
   license: z.string().nullable(),
+  /** The terms it was bought with: the editor prices extras by them, never by the car's prices now (issue #34). */
+  terms: BookedTermsSchema,
 });
 export type Booking = z.infer<typeof BookingSchema>;
 

@@ -5,4 +5,5 @@
 export * from './schema-accounts.ts';
 export * from './schema-bookings.ts';
 export * from './schema-fleet.ts';
+export * from './schema-money.ts';
 export * from './schema-operations.ts';

@@ -2,7 +2,17 @@ import { CarRangeSchema } from '@roam/contract/enums';
 import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
-import { bookings, carLocations, cars, countries, dateBasedPrices, files, locations, users } from '../schema.ts';
+import {
+  bookings,
+  carLocations,
+  cars,
+  countries,
+  dateBasedPrices,
+  files,
+  locations,
+  payments,
+  users,
+} from '../schema.ts';
 import { buildUserRows, DEMO_ACCOUNTS, logoFileId, PASSWORDS, type PasswordKey, SUPPLIERS } from './accounts.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carImageFileId } from './fleet.ts';
@@ -134,6 +144,26 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     for (const part of chunks(fleet.carLocations)) await tx.insert(carLocations).values(part);
     for (const part of chunks(fleet.dateBasedPrices)) await tx.insert(dateBasedPrices).values(part);
     await tx.insert(bookings).values(bookingRows);
+    // What the demo's paid bookings took, in the ledger as a payment confirmation records it (ledger.service.ts).
+    const paid = bookingRows.filter((row) => row.paidAt && row.paymentProvider && row.chargedAmount > 0);
+    if (paid.length > 0) {
+      await tx.insert(payments).values(
+        paid.map((row) => ({
+          bookingId: row.id!,
+          supplierId: row.supplierId,
+          kind: 'charge' as const,
+          purpose: row.paymentOption === 'deposit' ? ('deposit' as const) : ('rental' as const),
+          provider: row.paymentProvider!,
+          providerReference: row.paymentReference ?? null,
+          idempotencyKey: `booking-${row.id}`,
+          amount: row.chargedAmount,
+          currency: row.currency,
+          status: 'succeeded' as const,
+          createdAt: row.paidAt!,
+          settledAt: row.paidAt!,
+        })),
+      );
+    }
     return {
       countries: countryRows.length,
       locations: locationRows.length,
