@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { PaymentOption } from './enums.ts';
+import type { BookingStatus, PaymentOption } from './enums.ts';
 import { BookingStatusSchema, CarRangeSchema, PaymentOptionSchema } from './enums.ts';
+import type { BookingBalance } from './ledger.ts';
 import { paymentSplit } from './price.ts';
 
 // A booking as its confirmation shows it (issue #22 items 3 and 10): the short reference, the car, the supplier, the
@@ -30,31 +31,50 @@ export type BookingPlace = z.infer<typeof BookingPlaceSchema>;
 
 /**
  * A booking's amounts in its own currency's minor units (issue #22 item 3): fixed at checkout, with the rate of that
- * moment, and never converted again.
+ * moment, and never converted again; once it is a booking, what was paid and what is due come from its ledger
+ * (ledger.ts `bookingBalance`, issue #34 item 2).
  */
 export const BookingAmountsSchema = z.object({
   currency: z.string(),
   /** The rental with its extras, the supplier's percentage in. */
   total: z.number().int(),
-  /** Paid online (or to pay, while the payment is not completed): nothing, the security deposit or the rental. */
+  /**
+   * Awaiting its online payment: what is to be paid online (nothing, the security deposit or the rental). Once a
+   * booking: what was paid online, less refunds (the balance's `paidOnline`).
+   */
   payNow: z.number().int(),
-  /** Paid at the counter at pick-up. */
+  /** Awaiting its online payment: what is paid at pick-up. Once a booking: what is due (the balance's `due`). */
   payAtPickup: z.number().int(),
   /** The car's security deposit; 0 when it has none. */
   securityDeposit: z.number().int(),
   securityDepositTaken: z.enum(['now', 'atPickup']),
+  /** Held on the card (an authorization), not taken. */
+  held: z.number().int(),
+  /** Due: the total less what was paid towards it (0 while awaiting its online payment, and once cancelled). */
+  due: z.number().int(),
 });
 export type BookingAmounts = z.infer<typeof BookingAmountsSchema>;
 
-/** The amounts of a booking from what it stores (contract price.ts `paymentSplit`, the one rule). */
-export function bookingAmounts(booking: {
-  currency: string;
-  totalAmount: number;
-  depositAmount: number;
-  paymentOption: PaymentOption;
-}): BookingAmounts {
+/**
+ * The amounts of a booking from what it stores and its ledger's balance (contract price.ts `paymentSplit`, ledger.ts
+ * `bookingBalance`: the two rules). A booking awaiting its online payment shows what its option takes and when; once
+ * confirmed, what was paid online and what is due — the same figures for a booking nobody changed, and the true ones
+ * for a booking changed after it was paid.
+ */
+export function bookingAmounts(
+  booking: {
+    status: BookingStatus;
+    currency: string;
+    totalAmount: number;
+    depositAmount: number;
+    paymentOption: PaymentOption;
+  },
+  balance: Pick<BookingBalance, 'paidOnline' | 'held' | 'due'>,
+): BookingAmounts {
   const split = paymentSplit({ total: booking.totalAmount, deposit: booking.depositAmount }, booking.paymentOption);
-  return { currency: booking.currency, total: booking.totalAmount, ...split };
+  const amounts = { currency: booking.currency, total: booking.totalAmount, ...split };
+  if (booking.status === 'void') return { ...amounts, held: balance.held, due: 0 };
+  return { ...amounts, payNow: balance.paidOnline, payAtPickup: balance.due, held: balance.held, due: balance.due };
 }
 
 export const BookingSummarySchema = z.object({

@@ -1,5 +1,4 @@
 import { type Language, LanguageSchema } from '@roam/contract/enums';
-import type { CarForBooking } from '#server/lib/car-pricing.repository.ts';
 import { type BookingMoney, bookingMoney } from './booking-money.rules.ts';
 import type { BookingFacts } from './documents.repository.ts';
 
@@ -33,7 +32,6 @@ export function languageOf(value: string): Language {
 
 export function toBookingDocument(
   facts: BookingFacts,
-  car: CarForBooking | null,
   settings: { vatRates: Readonly<Record<string, number>>; publicUrl: string },
 ): BookingDocument {
   const { booking } = facts;
@@ -64,7 +62,7 @@ export function toBookingDocument(
       timeZone: facts.dropoff.timeZone,
       at: booking.dropoffAt,
     },
-    money: bookingMoney(facts, car, settings.vatRates),
+    money: bookingMoney(facts, settings.vatRates),
     link: `${settings.publicUrl}/booking?b=${booking.id}&l=${language}`,
   };
 }

@@ -1,7 +1,6 @@
 import type { AppContext } from '#server/context.ts';
 import { getBooking } from '#server/features/bookings/bookings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
 import type { DownloadedFile } from '#server/lib/download.ts';
 import type { Attachment } from '#server/lib/mailer.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
@@ -18,8 +17,7 @@ import { receiptPdf } from './receipt.pdf.ts';
 export async function bookingDocument(ctx: AppContext, bookingId: string): Promise<BookingDocument | null> {
   const facts = await repository.findFacts(ctx.db, bookingId);
   if (!facts) return null;
-  const car = await findCarForBooking(ctx.db, facts.booking.carId);
-  return toBookingDocument(facts, car, { vatRates: ctx.config.VAT_RATES, publicUrl: ctx.config.PUBLIC_URL });
+  return toBookingDocument(facts, { vatRates: ctx.config.VAT_RATES, publicUrl: ctx.config.PUBLIC_URL });
 }
 
 async function readableDocument(ctx: AppContext, user: SessionUser, bookingId: string) {

@@ -50,6 +50,8 @@ const summary: BookingSummary = {
     payAtPickup: 0,
     securityDeposit: 80_000,
     securityDepositTaken: 'atPickup',
+    held: 0,
+    due: 0,
   },
 };
 
