@@ -8,7 +8,10 @@ import { BOOKING_RULES } from './booking-rules.ts';
 export const NOTIFICATION_KINDS = [
   /** A booking was confirmed. params: {} */
   'bookingConfirmed',
-  /** A booking's status changed. params: { status: BookingStatus } */
+  /**
+   * A booking's status changed. params: { status: BookingStatus, and for an operator's cancellation that gives money
+   * back (issue #34 item 4) refundAmount (minor units) and refundCurrency }
+   */
   'bookingStatusChanged',
   /** The driver asked to cancel a booking (to its supplier / admin). params: {} */
   'cancelRequested',
@@ -27,7 +30,10 @@ export const NOTIFICATION_KINDS = [
   'pickupReminder',
   /** The booking's drop-off is today (issue #25 reminders). params: { car } */
   'dropoffReminder',
-  /** The booking was changed (issue #25 item 2), to its driver. params: { car, and a refund's refundAmount, refundCurrency } */
+  /**
+   * The booking was changed (issue #25 item 2), by its driver or its operator, to its driver. params: { car, and a
+   * refund's refundAmount, refundCurrency; or what became due: dueAmount, dueCurrency (issue #34 item 2) }
+   */
   'bookingChanged',
   /** The driver changed a booking (issue #25 item 2), to its supplier. params: { car } */
   'driverChangedBooking',
@@ -39,6 +45,8 @@ export const NOTIFICATION_KINDS = [
    * meanwhile), refundAmount (minor units), refundCurrency }
    */
   'changeNotMade',
+  /** The operator deleted a booking that never took money (issue #34 item 4), to its driver. params: { car } */
+  'bookingDeleted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
