@@ -15,7 +15,15 @@ export const AUDIT_ENTITIES = [
   'country',
   'settings',
 ] as const;
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approveCancellation', 'declineCancellation'] as const;
+/** `cancel`: an operator cancelled a booking on their own (issue #34 item 4), with the refund its terms gave. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'approveCancellation',
+  'declineCancellation',
+  'cancel',
+] as const;
 
 export const AuditEntrySchema = z.object({
   _id: z.uuid(),

@@ -1,10 +1,10 @@
 import type { UserType } from './console-enum-values.ts';
-import type { BookingStatus } from './enum-values.ts';
+import type { BookingStatus, PaymentOption, PaymentProvider } from './enum-values.ts';
 
 // What may be done with a booking, by whom, now (issue #22 items 5 and 9): the one rule the server refuses by and the
 // screens offer by, so that an action offered is an action allowed.
 
-export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release'] as const;
+export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release', 'payDue'] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 export interface ActionableBooking {
@@ -16,8 +16,17 @@ export interface ActionableBooking {
   cancelRequest: boolean;
   /** When the hold of an unpaid online booking ends (ISO instant or Date); null once paid, released or lapsed. */
   holdExpiresAt: string | Date | null;
-  /** The car's terms allow changes: Amendments included in its price, or chosen (booking-terms.ts `extraCovered`). */
+  /** The booking's terms allow changes: Amendments included in its price, or chosen (booking-terms.ts `extraCovered`). */
   amendable: boolean;
+  /**
+   * Money was taken or held for it at some time (ledger.ts `bookingBalance`): the booking and its ledger are kept —
+   * cancelled, never deleted (issue #34 item 4).
+   */
+  tookMoney: boolean;
+  /** How it is paid, and what is due on it (its amounts): a booking paid online in full may pay what became due. */
+  paymentOption?: PaymentOption;
+  paymentProvider?: PaymentProvider | null;
+  amounts?: { due: number };
 }
 
 export type BookingViewer = { id: string; type: UserType };
@@ -31,25 +40,34 @@ export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpi
 
 /**
  * The actions `viewer` may take on `booking` at `now`; none when it is not theirs to see.
- * - Operators (an admin, the car's supplier): view, edit and cancel while it is not cancelled, delete.
+ * - Operators (an admin, the car's supplier): view, edit and cancel while it is not cancelled; delete a booking that
+ *   never took money (one that did is cancelled, never deleted: issue #34 item 4).
  * - Its driver: an unpaid attempt while its hold lasts can be paid or released, and one whose hold is gone is not a
- *   booking at all (nothing, not even view); a cancelled booking can be deleted; a booking not started yet and
- *   without a cancellation request can be cancelled (a request, spec §4), and changed when the car's terms allow
- *   changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged).
+ *   booking at all (nothing, not even view); a cancelled booking that never took money can be deleted; a booking not
+ *   started yet and without a cancellation request can be cancelled (a request, spec §4), and changed when its terms
+ *   allow changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged); a
+ *   booking paid online in full whose total grew (an operator's change) can pay what is due online before pick-up.
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = viewer.type === 'admin' || (viewer.type === 'supplier' && viewer.id === booking.supplierId);
-  if (operator) return booking.status === 'cancelled' ? ['view', 'delete'] : ['view', 'edit', 'cancel', 'delete'];
+  const deletable: BookingAction[] = booking.tookMoney ? [] : ['delete'];
+  if (operator)
+    return booking.status === 'cancelled' ? ['view', ...deletable] : ['view', 'edit', 'cancel', ...deletable];
   if (viewer.id !== booking.driverId) return [];
   switch (booking.status) {
     case 'void':
       return holdIsLive(booking, now) ? ['view', 'pay', 'release'] : [];
     case 'cancelled':
-      return ['view', 'delete'];
+      return ['view', ...deletable];
     default: {
       const open = time(booking.pickupAt) > now.getTime() && !booking.cancelRequest;
       if (!open) return ['view'];
-      return booking.amendable ? ['view', 'edit', 'cancel'] : ['view', 'cancel'];
+      const payDue: BookingAction[] = duePayableOnline(booking) ? ['payDue'] : [];
+      return booking.amendable ? ['view', 'edit', 'cancel', ...payDue] : ['view', 'cancel', ...payDue];
     }
   }
 }
+
+/** What became due on a booking paid online in full can be paid through its own gateway (issue #34 item 2). */
+export const duePayableOnline = (booking: Pick<ActionableBooking, 'paymentOption' | 'paymentProvider' | 'amounts'>) =>
+  booking.paymentOption === 'full' && Boolean(booking.paymentProvider) && (booking.amounts?.due ?? 0) > 0;
