@@ -3,10 +3,10 @@
 // English (web/src/i18n/index.ts: the language chunk with the core areas, and the chunk of each area the screen
 // shows, per web/src/i18n/areas.json). Shared chunks count for every route.
 //
-// Operator screens (issue #23) are reached through the not-found screen, which opens the console for an operator
-// (web/src/app/not-found-screen.tsx), then the console, then the screen, each loaded lazily: a visit downloads all
-// three with the entry, and the strings the console loads (its loader's glob: every area it names, in English).
-import { existsSync, readFileSync } from 'node:fs';
+// The customer app is web/dist/ (index.html); the operators' console is its own build, web/dist/operator/
+// (console.html, web/vite.console.config.ts): its first load is its entry, its English language chunk (the core
+// areas and its navigation's), the screen and the areas the screen shows (areas.json, `console.screens`).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -17,36 +17,33 @@ export const ROUTE_SCREENS = {
   '/bookings': 'src/features/bookings/bookings-screen.tsx',
 };
 
-const OPERATOR_DOOR = ['src/app/not-found-screen.tsx', 'src/features/operator/operator-console.tsx'];
-export const OPERATOR_SCREENS = {
-  '/operator/cars': 'src/features/operator/cars/car-list-screen.tsx',
-  '/operator/scheduler': 'src/features/operator/scheduler/scheduler-screen.tsx',
-  '/operator/dashboard': 'src/features/operator/dashboard/dashboard-screen.tsx',
+/** The console's first loads: `/operator/dashboard` is its home; the fleet's list and the scheduler its heaviest. */
+export const CONSOLE_SCREENS = {
+  '/operator/dashboard': 'src/console/dashboard/dashboard-screen.tsx',
+  '/operator/cars': 'src/console/fleet/car-list-screen.tsx',
+  '/operator/scheduler': 'src/console/scheduler/scheduler-screen.tsx',
 };
 
-/** A module of the operator console: its feature, or its strings (web/src/i18n/locales/<language>/operator*.json). */
-export const isOperatorModule = (module) =>
-  module.startsWith('src/features/operator/') || /^src\/i18n\/locales\/\w+\/operator[\w-]*\.json$/.test(module);
+/** A module of the console: its code (web/src/console/), or its strings (web/src/i18n/locales/<language>/operator*.json). */
+export const isConsoleModule = (module) =>
+  module.startsWith('src/console/') || /^src\/i18n\/locales\/\w+\/(operator[\w-]*\.json|console\.ts)$/.test(module);
 
 const STRING_AREAS = JSON.parse(readFileSync(new URL('../web/src/i18n/areas.json', import.meta.url), 'utf8'));
 
-/**
- * Per route: the gzipped bytes, the chunk count and each chunk (largest first), with `kind` 'customer' or 'operator';
- * the customer routes only with `customerOnly` (a build without the console: web/vite.config.ts, ROAM_NO_CONSOLE).
- */
-export function routeBundleSizes(webDist, { customerOnly = false } = {}) {
-  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+/** The gzipped bytes of `keys` (manifest entries) and all they import statically, largest chunk first. */
+function measurer(dist) {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const gzip = (file) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length;
-  const measure = (keys) => {
+  const gzip = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  return (keys) => {
     const seen = new Set();
     const walk = (key) => {
-      if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+      if (!manifest[key]) throw new Error(`${key} is not in the build manifest of ${dist}`);
       if (seen.has(key)) return;
       seen.add(key);
       for (const imported of manifest[key].imports ?? []) walk(imported);
     };
-    for (const key of [entry, 'src/i18n/locales/en/index.ts', ...keys]) walk(key);
+    for (const key of [entry, ...keys]) walk(key);
     const files = [...seen]
       .map((key) => manifest[key].file)
       .filter((file) => file.endsWith('.js'))
@@ -54,65 +51,36 @@ export function routeBundleSizes(webDist, { customerOnly = false } = {}) {
       .sort((a, b) => b.gzipBytes - a.gzipBytes);
     return { gzipBytes: files.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0), chunks: files.length, files };
   };
+}
 
+const areaFiles = (areas) => areas.map((area) => `src/i18n/locales/en/${area}.json`);
+
+/**
+ * Per route: the gzipped bytes, the chunk count and each chunk (largest first), with `kind` 'customer' or 'console':
+ * the customer routes from `webDist`, the console's from its build in `webDist`/operator.
+ */
+export function routeBundleSizes(webDist) {
   const sizes = {};
+  const customer = measurer(webDist);
   for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
     const areas = STRING_AREAS.screens[path.basename(screen, '-screen.tsx')] ?? [];
-    sizes[route] = {
-      kind: 'customer',
-      ...measure([screen, ...areas.map((area) => `src/i18n/locales/en/${area}.json`)]),
-    };
+    sizes[route] = { kind: 'customer', ...customer(['src/i18n/locales/en/index.ts', screen, ...areaFiles(areas)]) };
   }
-  const consoleStrings = (manifest[OPERATOR_DOOR[1]]?.dynamicImports ?? []).filter((key) =>
-    key.startsWith('src/i18n/locales/en/'),
-  );
-  for (const [route, screen] of customerOnly ? [] : Object.entries(OPERATOR_SCREENS)) {
-    sizes[route] = { kind: 'operator', ...measure([...OPERATOR_DOOR, screen, ...consoleStrings]) };
+  const consoleApp = measurer(path.join(webDist, 'operator'));
+  for (const [route, screen] of Object.entries(CONSOLE_SCREENS)) {
+    const areas = STRING_AREAS.console.screens[path.basename(screen, '-screen.tsx')] ?? [];
+    sizes[route] = { kind: 'console', ...consoleApp(['src/i18n/locales/en/console.ts', screen, ...areaFiles(areas)]) };
   }
   return sizes;
 }
 
 /**
- * The operator modules (`isOperatorModule`) in each customer route's chunks, from the list the build writes
- * (web/vite.config.ts, `.vite/chunk-modules.json`): [] when the console adds nothing to them.
+ * The console's modules (`isConsoleModule`) in the customer app's build, from the list the build writes
+ * (web/vite.config.ts, `.vite/chunk-modules.json`): none, by construction, unless a customer module imports one.
  */
-export function operatorModulesInCustomerRoutes(webDist, sizes) {
+export function consoleModulesInCustomerBuild(webDist) {
   const modulesOf = JSON.parse(readFileSync(path.join(webDist, '.vite/chunk-modules.json'), 'utf8'));
-  return Object.entries(sizes)
-    .filter(([, size]) => size.kind === 'customer')
-    .flatMap(([route, { files }]) =>
-      files.flatMap(({ file }) =>
-        (modulesOf[file] ?? []).filter(isOperatorModule).map((module) => ({ route, file, module })),
-      ),
-    );
-}
-
-/** A file's text with every hashed file name (`name-AbCd1234.js`) written `name-HASH.js`, and its name likewise. */
-const unhashed = (text) => text.replace(/-[\w-]{8}\.(js|css)\b/g, '-HASH.$1');
-
-/**
- * The customer chunks that a build with the console (`webDist`) does not give exactly as the same build without it
- * (`customerDist`: web/vite.config.ts, ROAM_NO_CONSOLE): each chunk of the latter, found by its modules in the
- * former, must have the same code, hashed file names aside (the entry names the not-found screen's chunk, which
- * differs by the console's import alone, so every hash differs). [] when the console adds 0 bytes to customers.
- */
-export function customerChunkDifferences(webDist, customerDist) {
-  const read = (dist) => JSON.parse(readFileSync(path.join(dist, '.vite/chunk-modules.json'), 'utf8'));
-  const withConsole = new Map(Object.entries(read(webDist)).map(([file, modules]) => [modules.join('\n'), file]));
-  const differences = [];
-  for (const [file, modules] of Object.entries(read(customerDist))) {
-    // The console's door: its chunk imports the console in one build and an empty module in the other.
-    if (modules.length === 0 || modules.includes(OPERATOR_DOOR[0])) continue;
-    // A chunk of CSS alone, which Vite leaves out of the build.
-    if (!existsSync(path.join(customerDist, file))) continue;
-    const other = withConsole.get(modules.join('\n'));
-    if (!other) {
-      differences.push({ chunk: file, difference: 'its modules are not one chunk with the console' });
-      continue;
-    }
-    const code = (dist, name) => unhashed(readFileSync(path.join(dist, name), 'utf8'));
-    if (unhashed(other) !== unhashed(file) || code(webDist, other) !== code(customerDist, file))
-      differences.push({ chunk: file, difference: `${other} differs` });
-  }
-  return differences;
+  return Object.entries(modulesOf).flatMap(([file, modules]) =>
+    modules.filter(isConsoleModule).map((module) => ({ file, module })),
+  );
 }

@@ -6,9 +6,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst } from 'vite';
 import { LANGUAGES, LOCALE_TAGS } from '../contract/src/enums.ts';
 import STRING_AREAS from './src/i18n/areas.json';
-import { customerChunkGroup } from './vite-customer-chunks.ts';
 
-const api = { '/api': 'http://127.0.0.1:3000' };
+// The customer app's build (index.html), and the plugins and code-splitting groups the console's build
+// (vite.console.config.ts) shares with it. `npm run build -w @roam/web` makes both, into dist/ and dist/operator/.
+
+export const api = { '/api': 'http://127.0.0.1:3000' };
 
 /**
  * `@roam/contract` builds its zod schemas at module top level, next to the plain constants and functions the
@@ -18,7 +20,7 @@ const api = { '/api': 'http://127.0.0.1:3000' };
  * value is a call (`const X = z…`, `const Y = X.extend(…)`, `new Set(…)`) pure, so an unused one is dropped.
  * Safe because the contract is schemas and pure rules only: none of its top-level calls is made for a side effect.
  */
-function pureContractConstants(): Plugin {
+export function pureContractConstants(): Plugin {
   return {
     name: 'roam:pure-contract-constants',
     apply: 'build',
@@ -45,7 +47,7 @@ function pureContractConstants(): Plugin {
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, compressed once at their
  * highest levels, for the server to send to browsers that accept them (server/src/plugins/web-app.ts).
  */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'roam:precompress',
@@ -178,8 +180,9 @@ function shellHomeHero(): Plugin {
  * `<link>` it blocked the first paint for one more round trip after the HTML (Lighthouse: "render-blocking
  * resources", ~150 ms on a phone's network). A screen's own CSS still arrives with its chunk. Vite lists the entry's
  * CSS among every lazy chunk's dependencies, and its loader fetches a stylesheet that no `<link rel="stylesheet">`
- * in the page names (its `resolveDependencies` option cannot drop CSS). A `disabled` link names the file for it:
- * the browser fetches no disabled stylesheet (HTML's link element), so the file is never downloaded.
+ * in the page names (its `resolveDependencies` option cannot drop CSS). A link that names the file for it, with a
+ * type that is not CSS, is one no browser fetches (HTML's link element: a style sheet of an unsupported type is not
+ * obtained); `disabled` alone was not enough: Chromium 150 downloads a disabled style sheet.
  */
 function inlineEntryCss(): Plugin {
   const entryCss = /^assets\/index-[\w-]+\.css$/;
@@ -193,7 +196,7 @@ function inlineEntryCss(): Plugin {
         return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g, (link, fileName: string) => {
           const asset = bundle[fileName];
           if (!entryCss.test(fileName) || asset?.type !== 'asset') return link;
-          return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${fileName}" disabled>`;
+          return `<style>${String(asset.source)}</style><link rel="stylesheet" type="text/x-inlined" href="/${fileName}" disabled>`;
         });
       },
     },
@@ -202,11 +205,10 @@ function inlineEntryCss(): Plugin {
 
 /**
  * Writes `.vite/chunk-modules.json` beside the build manifest: each JS chunk's modules (paths from web/, so
- * `../contract/…` and `../node_modules/…` too).
- * bench/ci.mjs reads it to fail when an operator module (the console, issue #23) lands in a chunk a customer route
- * downloads: the manifest names only a chunk's entry module, not what the bundler merged into it.
+ * `../contract/…` and `../node_modules/…` too). bench/ci.mjs reads it to check that no console module is in the
+ * customer app's build: the manifest names only a chunk's entry module, not what the bundler merged into it.
  */
-function chunkModules(): Plugin {
+export function chunkModules(): Plugin {
   let root = '';
   return {
     name: 'roam:chunk-modules',
@@ -228,51 +230,63 @@ function chunkModules(): Plugin {
 }
 
 /**
- * `ROAM_NO_CONSOLE=1` builds the app without the operator console (issue #23), into `dist-no-console/`: the
- * not-found screen's lazy import of the console gets an empty module. The web's build makes it first, for the
- * customer chunks' groups (vite-customer-chunks.ts); bench/ci.mjs checks that every customer route downloads the same
- * JS with the console as without it (ARCHITECTURE §7: the console adds 0 bytes).
+ * In development one server (`vite`) serves both apps: an address under /operator/ gets console.html, as the server
+ * does in production for an operator (server/src/plugins/web-app.ts); Vite then answers every other request.
  */
-const noConsole = process.env.ROAM_NO_CONSOLE === '1';
-function withoutConsole(): Plugin {
-  const id = '\0roam:no-console';
+function consoleInDevelopment(): Plugin {
   return {
-    name: 'roam:no-console',
-    enforce: 'pre',
-    apply: 'build',
-    resolveId(source) {
-      return /[\\/]features[\\/]operator[\\/]operator-console$/.test(source) ? id : null;
-    },
-    load(loaded) {
-      return loaded === id ? 'export const OperatorConsole = () => null;' : null;
+    name: 'roam:console-in-development',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (/^\/operator(?:[/?]|$)/.test(request.url ?? '') && request.headers.accept?.includes('text/html'))
+          request.url = '/console.html';
+        next();
+      });
     },
   };
 }
 
-// The config's named code-splitting groups (below), and the groups that keep customer chunks as they are without
-// the console (vite-customer-chunks.ts).
+// The config's named code-splitting groups, shared with the console's build.
 const FORMS = /src\/(lib\/use-contract-form|ui\/form-field|ui\/file-field)\.tsx?$/;
 const MONEY = /contract\/src\/(price|money|rates-snapshot)\.ts|src\/lib\/use-money\.ts/;
-const customer = noConsole ? null : customerChunkGroup(import.meta.dirname, 'dist-no-console');
+/** The chunks every build cuts by name; `entry`: the name of its entry chunk. */
+export function chunkGroups(entry: string) {
+  return [
+    { name: entry, tags: ['$initial' as const] },
+    // The price engine and money formatting, one chunk: shared by a fourth consumer rolldown cut them into four
+    // small chunks (+1.3 KB gzip on /checkout, over its budget); one chunk costs /checkout +0.5 KB and /bookings,
+    // which loads all of it, +2.4 KB (bench/README.md).
+    // The form hook, its fields and the file field: every form screen loads them together (−0.5 KB on /checkout).
+    { name: 'forms', test: FORMS },
+    { name: 'money', test: MONEY },
+  ];
+}
+
+/**
+ * The plugins both builds use, in this order: React, react-aria's strings in Roam's languages only (it ships them for
+ * 34 locales: −19.7 KB gzip on the search form's chunk, bench/README.md), the contract's pure constants.
+ */
+export const commonPlugins = () => [
+  react(),
+  optimizeLocales.vite({ locales: Object.values(LOCALE_TAGS) }),
+  pureContractConstants(),
+];
 
 export default defineConfig({
   plugins: [
-    ...(noConsole ? [withoutConsole()] : []),
-    react(),
-    // react-aria ships its own strings (a calendar's "Next", a date field's "Selected date"…) for 34 locales, all of
-    // them in the search form's chunk. Adobe's plugin keeps the languages Roam speaks: −19.7 KB gzip (issue #8).
-    optimizeLocales.vite({ locales: Object.values(LOCALE_TAGS) }),
-    pureContractConstants(),
-    ...(noConsole ? [] : [precompress()]),
+    ...commonPlugins(),
+    precompress(),
     preloadRouteChunks(),
     shellHomeHero(),
     inlineEntryCss(),
     chunkModules(),
+    consoleInDevelopment(),
   ],
   server: { proxy: api },
   preview: { proxy: api },
   build: {
-    outDir: noConsole ? 'dist-no-console' : 'dist',
+    outDir: 'dist',
     manifest: true,
     rolldownOptions: {
       output: {
@@ -280,19 +294,7 @@ export default defineConfig({
         // client, the API client…) a chunk of its own, as if the screen could load without the entry. It cannot:
         // every such module downloads on every first visit. One group keeps all the entry's static imports in the
         // entry chunk: 9 requests become 1 and every route 4.1 KB gzip lighter (bench/README.md, route JS).
-        codeSplitting: {
-          groups: [
-            { name: 'index', tags: ['$initial'] },
-            // The price engine and money formatting, one chunk: the operator console imports them too, and shared by
-            // a fourth consumer rolldown cut them into four small chunks (+1.3 KB gzip on /checkout, over its budget);
-            // one chunk costs /checkout +0.5 KB and /bookings, which loads all of it, +2.4 KB (bench/README.md).
-            // The form hook, its fields and the file field: every form screen loads them together (−0.5 KB on /checkout).
-            { name: 'forms', test: FORMS },
-            { name: 'money', test: MONEY },
-            ...(customer ? [customer.group] : []),
-          ],
-        },
-        ...(customer ? { chunkFileNames: customer.chunkFileNames, assetFileNames: customer.assetFileNames } : {}),
+        codeSplitting: { groups: chunkGroups('index') },
       },
     },
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BookingStatusSchema, UserTypeSchema } from './enums.ts';
+import { text } from './text.ts';
 import { UserSchema } from './users.ts';
 
 // The admin's users screens (issue #24 item 1): a searchable, filtered list paged on the server, a user's profile
@@ -15,7 +16,7 @@ export const ADMIN_USERS_MESSAGES = {
 /** `POST /api/users/{page}/{size}`: every filter optional; a deleted account is never listed. */
 export const AdminUsersQuerySchema = z.object({
   /** Part of the name or the e-mail address, any case. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().max(100).optional(),
   types: z.array(UserTypeSchema).max(3).optional(),
   verified: z.boolean().optional(),
   /** true: suspended accounts only; false: active ones only. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { BOOKING_RULES } from './booking-rules.ts';
 import { AppTypeSchema, LanguageSchema, SocialProviderSchema } from './enums.ts';
+import { text } from './text.ts';
 import { ageOn } from './time.ts';
 import { DateStringSchema } from './time-schemas.ts';
 
@@ -27,7 +28,7 @@ export const PasswordSchema = z
 
 /** `POST /api/sign-in/frontend`. */
 export const SignInSchema = z.object({
-  email: z.string().trim().min(1).max(320),
+  email: text().min(1).max(320),
   password: z.string().min(1).max(200),
   stayConnected: z.boolean().default(false),
 });
@@ -55,7 +56,7 @@ export function isOldEnough(birthDate: string, now = new Date()): boolean {
 
 /** The sign-up fields a person fills in (the form's, without the confirmation). */
 const SignUpFieldsSchema = z.object({
-  fullName: z.string().trim().min(1).max(200),
+  fullName: text().min(1).max(200),
   email: EmailSchema,
   phone: z.string().trim().max(40).refine(isValidPhone, { message: AUTH_MESSAGES.invalidPhone }),
   birthDate: DateStringSchema.refine((date) => isOldEnough(date), { message: AUTH_MESSAGES.tooYoung }),
@@ -88,7 +89,7 @@ export const ValidateEmailSchema = z.object({ email: EmailSchema, signUp: z.bool
 export const CheckTokenParamsSchema = z.object({
   appType: AppTypeSchema,
   userId: z.uuid(),
-  email: z.string().max(320),
+  email: text().max(320),
   token: z.string().min(1).max(200),
 });
 
@@ -138,7 +139,7 @@ export const SocialSignInSchema = z.object({
   provider: SocialProviderSchema,
   token: z.string().min(1).max(8000),
   /** Apple sends the name only on the first sign-in, outside the token. */
-  fullName: z.string().trim().max(200).optional(),
+  fullName: text().max(200).optional(),
   stayConnected: z.boolean().default(false),
   language: LanguageSchema.default('en'),
 });

@@ -4,7 +4,7 @@ import type { BookingStatus, PaymentOption, PaymentProvider } from './enum-value
 // What may be done with a booking, by whom, now (issue #22 items 5 and 9): the one rule the server refuses by and the
 // screens offer by, so that an action offered is an action allowed.
 
-export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release', 'payDue'] as const;
+export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release', 'refuse', 'payDue'] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 export interface ActionableBooking {
@@ -27,6 +27,12 @@ export interface ActionableBooking {
   paymentOption?: PaymentOption;
   paymentProvider?: PaymentProvider | null;
   amounts?: { due: number };
+  /** Made by an operator at the desk (walk-in or phone), not by the driver. Absent: false. */
+  bookedAtDesk?: boolean;
+  /** When it was paid online (ISO instant or Date): the driver's payment confirms a desk booking. */
+  paidAt?: string | Date | null;
+  /** When its driver refused it (a desk booking): it is no longer theirs in any way. */
+  refusedAt?: string | Date | null;
 }
 
 export type BookingViewer = { id: string; type: UserType };
@@ -39,6 +45,15 @@ export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpi
 }
 
 /**
+ * A booking made in the driver's name at the desk that they have not confirmed by paying, and that has not started:
+ * its driver may refuse it — cancelled without charge, and gone from their list (second outside audit, item 1).
+ */
+function refusable(booking: ActionableBooking, now: Date): boolean {
+  if (!booking.bookedAtDesk || booking.paidAt || time(booking.pickupAt) <= now.getTime()) return false;
+  return booking.status === 'pending' || booking.status === 'reserved' || holdIsLive(booking, now);
+}
+
+/**
  * The actions `viewer` may take on `booking` at `now`; none when it is not theirs to see.
  * - Operators (an admin, the car's supplier): view, edit and cancel while it is not cancelled; delete a booking that
  *   never took money (one that did is cancelled, never deleted: issue #34 item 4).
@@ -46,14 +61,21 @@ export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpi
  *   booking at all (nothing, not even view); a cancelled booking that never took money can be deleted; a booking not
  *   started yet and without a cancellation request can be cancelled (a request, spec §4), and changed when its terms
  *   allow changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged); a
- *   booking paid online in full whose total grew (an operator's change) can pay what is due online before pick-up.
+ *   booking paid online in full whose total grew (an operator's change) can pay what is due online before pick-up; a
+ *   booking made in their name at the desk and not confirmed can be refused (`refusable`), and once refused is not
+ *   theirs.
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = viewer.type === 'admin' || (viewer.type === 'supplier' && viewer.id === booking.supplierId);
   const deletable: BookingAction[] = booking.tookMoney ? [] : ['delete'];
   if (operator)
     return booking.status === 'cancelled' ? ['view', ...deletable] : ['view', 'edit', 'cancel', ...deletable];
-  if (viewer.id !== booking.driverId) return [];
+  if (viewer.id !== booking.driverId || booking.refusedAt) return [];
+  const actions = driverActions(booking, deletable, now);
+  return refusable(booking, now) ? [...actions, 'refuse'] : actions;
+}
+
+function driverActions(booking: ActionableBooking, deletable: BookingAction[], now: Date): BookingAction[] {
   switch (booking.status) {
     case 'void':
       return holdIsLive(booking, now) ? ['view', 'pay', 'release'] : [];

@@ -4,6 +4,8 @@
 export const BOOKING_RULES = {
   minPickupLeadHours: 1,
   minRentalHours: 1,
+  /** The longest rental one booking may be: a quarter (the admin changes it: console, booking rules). */
+  maxRentalDays: 90,
   earliestHour: 7,
   latestHour: 22,
   minDriverAge: 21,
@@ -17,6 +19,7 @@ export const BOOKING_RULES = {
 export const RENTAL_PERIOD_RULES = {
   minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
   minRentalHours: BOOKING_RULES.minRentalHours,
+  maxRentalDays: BOOKING_RULES.maxRentalDays,
   earliestPickupHour: BOOKING_RULES.earliestHour,
   latestPickupHour: BOOKING_RULES.latestHour,
   earliestDropoffHour: BOOKING_RULES.earliestHour,

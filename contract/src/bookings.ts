@@ -3,6 +3,7 @@ import { BookingSummarySchema } from './booking-summary.ts';
 import { AdditionalDriverSchema, ChosenExtrasSchema } from './checkout.ts';
 import { BookingStatusSchema, FuelPolicySchema, LanguageSchema, PaymentProviderSchema } from './enums.ts';
 import { RENTAL_PERIOD_MESSAGES } from './rental-period-messages.ts';
+import { text } from './text.ts';
 import { zonedToInstant } from './time.ts';
 import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
 
@@ -14,7 +15,7 @@ export const BookingsQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   /** Matches car name, driver name or e-mail, supplier name, the booking id prefix, or its reference (any case). */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().max(100).optional(),
   /** Language of the location names. */
   language: LanguageSchema.default('en'),
 });
@@ -89,6 +90,10 @@ export const BookingSchema = BookingRowSchema.extend({
   license: z.string().nullable(),
   /** The terms it was bought with: the editor prices extras by them, never by the car's prices now (issue #34). */
   terms: BookedTermsSchema,
+  /** Made by an operator at the desk (walk-in or phone), not by the driver (booking-actions.ts `refuse`). */
+  bookedAtDesk: z.boolean(),
+  /** When the driver refused it (a desk booking made in their name): cancelled, and gone from their list. */
+  refusedAt: z.string().nullable(),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 

@@ -8,6 +8,7 @@ import {
   PaymentProviderSchema,
 } from './enums.ts';
 import { convertMinor } from './money.ts';
+import { text } from './text.ts';
 
 // Cancellation requests (spec §4, ARCHITECTURE §5 Bookings; issue #23 item 6): a driver's request waits in its
 // operator's queue, who approves it — the booking is cancelled and what the terms give back is refunded through the
@@ -91,7 +92,7 @@ export type CancellationRequestsPage = z.infer<typeof CancellationRequestsPageSc
 
 /** `POST /api/decline-cancellation/{id}`: the message goes to the driver (notification and e-mail). */
 export const DeclineCancellationBodySchema = z.object({
-  message: z.string().trim().min(1, { error: 'Please fill in the field: Message' }).max(1000),
+  message: text({ multiline: true }).min(1, { error: 'Please fill in the field: Message' }).max(1000),
 });
 export type DeclineCancellationBody = z.infer<typeof DeclineCancellationBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOCK_REASONS, BookingStatusSchema, LanguageSchema, PaymentOptionSchema } from './enums.ts';
+import { text } from './text.ts';
 
 // Blocked periods (issue #23): an operator takes a car out of service (maintenance, private use) from one instant to
 // another. Search and checkout respect a block exactly as a booking: it is a row of `bookings` (kind 'block') that
@@ -31,7 +32,7 @@ export const BLOCK_MESSAGES = {
 export const MAX_BLOCK_MS = 366 * 24 * 3600_000;
 
 const Instant = z.iso.datetime({ offset: true });
-const Note = z.string().trim().max(500).nullable();
+const Note = text({ multiline: true }).max(500).nullable();
 
 export const CarBlockSchema = z.object({
   _id: z.uuid(),

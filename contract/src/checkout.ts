@@ -3,6 +3,7 @@ import { tooYoungMessage } from './auth-messages.ts';
 import { BookingSummarySchema } from './booking-summary.ts';
 import { CurrencyCodeSchema } from './currencies.ts';
 import { BookingStatusSchema, EXTRAS, type Extra, LanguageSchema, PaymentOptionSchema } from './enums.ts';
+import { text } from './text.ts';
 import { ageOn } from './time.ts';
 import { DateStringSchema } from './time-schemas.ts';
 
@@ -18,8 +19,8 @@ export const ChosenExtrasSchema = z.object(
 );
 export type ChosenExtrasBody = z.infer<typeof ChosenExtrasSchema>;
 
-const PhoneSchema = z.string().trim().min(5, { error: 'Invalid phone number' }).max(40);
-const FullNameSchema = z.string().trim().min(1, { error: 'Required' }).max(200);
+const PhoneSchema = text().min(5, { error: 'Invalid phone number' }).max(40);
+const FullNameSchema = text().min(1, { error: 'Required' }).max(200);
 
 /** Additional driver (required when the additionalDriver extra is chosen); at least 21 at pick-up. */
 export const AdditionalDriverSchema = z.object({
@@ -185,7 +186,7 @@ export const DemoPaymentBodySchema = z.object({
     .max(10)
     .refine((value) => expiryValid(value), { error: CARD_MESSAGES.expiry }),
   cvc: z.string().regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvc }),
-  cardholder: z.string().trim().min(1).max(200),
+  cardholder: text().min(1).max(200),
 });
 export type DemoPaymentBody = z.infer<typeof DemoPaymentBodySchema>;
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { LanguageSchema } from './enums.ts';
+import { text } from './text.ts';
 
 // Spec §5 messages, word for word: 'Please fill in the field: …' and 'Invalid email address'.
 const required = (field: string, max: number) =>
-  z
-    .string({ message: `Please fill in the field: ${field}` })
-    .trim()
+  text({ multiline: field === 'Message', missing: `Please fill in the field: ${field}` })
     .min(1, `Please fill in the field: ${field}`)
     .max(max);
 const Email = z.string().trim().max(320).pipe(z.email('Invalid email address'));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BookingStatusSchema, CarRangeSchema, LanguageSchema } from './enums.ts';
-import { isCalendarDate } from './time.ts';
+import { PeriodDateSchema } from './time-schemas.ts';
 
 // The operator's dashboard (issue #24 item 6): the day's work at each place — pick-ups and drop-offs today at the
 // place's clock — the queues (open cancellation requests, unpaid holds), and for a chosen period the revenue by status
@@ -10,7 +10,7 @@ import { isCalendarDate } from './time.ts';
 /** The longest period one call answers: a year and a day. */
 export const DASHBOARD_MAX_DAYS = 366;
 
-const CalendarDate = z.string().refine(isCalendarDate, { error: 'A date as YYYY-MM-DD.' });
+const CalendarDate = PeriodDateSchema;
 const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / (24 * 3600_000);
 
 /** `GET /api/dashboard?from=&to=&supplierId=&language=`: the period is [from, to) in UTC days, as the bookings export. */

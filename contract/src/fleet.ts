@@ -14,6 +14,7 @@ import {
   OPERATOR_CAR_SORTS,
 } from './enums.ts';
 import { PRICE_RATES } from './price-rates.ts';
+import { text } from './text.ts';
 import { DateStringSchema } from './time-schemas.ts';
 
 // The operator's cars (issue #23): the editable object of a car (every field of spec §3), what create and update
@@ -80,9 +81,7 @@ const LicensePlateSchema = z
 
 /** Every field an operator writes, each validated on its own (the rules across fields: `carFieldIssues`). */
 const writable = {
-  name: z
-    .string()
-    .trim()
+  name: text()
     .min(1, { error: FLEET_MESSAGES.required('Name') })
     .max(200),
   licensePlate: LicensePlateSchema.nullable(),
@@ -237,7 +236,7 @@ export type OperatorCar = z.infer<typeof OperatorCarSchema>;
 /** `POST /api/cars/{page}/{size}` body: the operator's list; an empty list or a missing value does not filter. */
 export const OperatorCarsQuerySchema = z.object({
   /** Part of the name or of the licence plate. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().max(100).optional(),
   ranges: z.array(CarRangeSchema).max(7).default([]),
   availability: z.array(CarAvailabilitySchema).max(3).default([]),
   /** Cars served at this place or at a place below it. */

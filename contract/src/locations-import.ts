@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLACE_CSV_COLUMNS, type PlaceCsvColumn } from './console-enum-values.ts';
-import { ImportRowSchema } from './fleet-import.ts';
+import { CSV_ENCODING, ImportRowSchema } from './fleet-import.ts';
 
 // Places import (issue #26 item 3's last part): countries and locations from one CSV, a location per row with its
 // country, mapped, checked row by row with the places editor's rules and written all-or-nothing like the fleet's.
@@ -25,5 +25,6 @@ export const LocationsImportReportSchema = z.object({
   rows: z.array(ImportRowSchema.omit({ licensePlate: true }).extend({ countryCode: z.string() })),
   valid: z.boolean(),
   imported: z.boolean(),
+  encoding: CSV_ENCODING,
 });
 export type LocationsImportReport = z.infer<typeof LocationsImportReportSchema>;

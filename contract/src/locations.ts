@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCATION_KINDS } from './console-enum-values.ts';
 import { LanguageSchema } from './enums.ts';
+import { text } from './text.ts';
 
 // Locations and countries (issue #4). Names are given in the requested language (`?language=`), English when a
 // translation is missing.
@@ -30,7 +31,7 @@ export type Location = z.infer<typeof LocationSchema>;
 /** `GET /api/locations?language=fr&q=par`: every location (child locations included) whose name contains `q`. */
 export const LocationsQuerySchema = z.object({
   language: LanguageSchema.default('en'),
-  q: z.string().trim().max(100).optional(),
+  q: text().max(100).optional(),
 });
 export type LocationsQuery = z.infer<typeof LocationsQuerySchema>;
 

@@ -3,6 +3,13 @@ import { type Language, LOCALE_TAGS } from './enum-values.ts';
 
 // Money rules: ARCHITECTURE §5 "Money", spec §9. Amounts are stored as integer minor units.
 
+/**
+ * The largest amount a booking stores, in any currency's minor units: its money columns are 32-bit integers. A
+ * booking whose total in its currency is larger (a dear car for months, in a currency of many units to the euro) is
+ * refused with 400, never a 500 (second audit, item 10).
+ */
+export const MAX_STORED_AMOUNT = 2_147_483_647;
+
 const digitsCache = new Map<string, number>();
 
 /** ISO 4217 minor-unit exponent as Intl knows it: JPY 0, EUR 2, KWD 3. */

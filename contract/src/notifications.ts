@@ -47,6 +47,13 @@ export const NOTIFICATION_KINDS = [
   'changeNotMade',
   /** The operator deleted a booking that never took money (issue #34 item 4), to its driver. params: { car } */
   'bookingDeleted',
+  /**
+   * An operator booked a car in the driver's name at the desk (second outside audit, item 1), to the driver: they may
+   * refuse it. params: { car, supplier }
+   */
+  'bookedAtDesk',
+  /** The driver refused a booking made in their name at the desk, to its supplier. params: { car } */
+  'deskBookingRefused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './enums.ts';
 import { LocationKindSchema } from './locations.ts';
+import { text } from './text.ts';
 
 // The admin's places (issue #24 item 3): countries and locations with their names in the five languages, a location's
 // address, coordinates, IANA time zone, kind and parent. `GET /api/location/{id}` answers the admin this editable
@@ -29,14 +30,14 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-const name = z.string().trim().min(1, { error: 'Please fill in the field: Name' }).max(100);
+const name = text().min(1, { error: 'Please fill in the field: Name' }).max(100);
 /** A name in each of the five languages, all required. */
 export const LocalizedNamesSchema = z.object(
   Object.fromEntries(LANGUAGES.map((language) => [language, name])) as Record<(typeof LANGUAGES)[number], typeof name>,
 );
 export type LocalizedNames = z.infer<typeof LocalizedNamesSchema>;
 
-const address = z.union([z.string().trim().max(300), z.null()]).transform((value) => (value === '' ? null : value));
+const address = z.union([text().max(300), z.null()]).transform((value) => (value === '' ? null : value));
 
 const locationFields = {
   countryId: z.uuid(),

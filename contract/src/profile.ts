@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth.ts';
 import { BOOKING_RULES } from './booking-rules.ts';
+import { text } from './text.ts';
 import { ageOn } from './time.ts';
 import { DateStringSchema } from './time-schemas.ts';
 
@@ -21,7 +22,7 @@ const clearable = <T extends z.ZodType<string>>(schema: T) =>
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));
 
-const clearableText = (max: number) => clearable(z.string().trim().max(max));
+const clearableText = (max: number, multiline = false) => clearable(text({ multiline }).max(max));
 
 export const PhoneSchema = z
   .string()
@@ -34,10 +35,10 @@ export const PhoneSchema = z
  */
 export const UpdateUserSchema = z.object({
   _id: z.uuid(),
-  fullName: z.string().trim().min(1).max(200).optional(),
+  fullName: text().min(1).max(200).optional(),
   phone: clearable(PhoneSchema),
   location: clearableText(200),
-  bio: clearableText(2000),
+  bio: clearableText(2000, true),
   birthDate: clearable(
     DateStringSchema.refine((value) => ageOn(value, new Date()) >= BOOKING_RULES.minDriverAge, {
       message: AUTH_MESSAGES.tooYoung,

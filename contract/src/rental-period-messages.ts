@@ -7,6 +7,7 @@ import type { RentalPeriodIssue } from './time.ts';
 export const RENTAL_PERIOD_MESSAGES: Readonly<Record<RentalPeriodIssue, string>> = {
   pickupTooSoon: 'Pick-up time must be at least a few hours in the future',
   durationTooShort: 'Rental duration is too short',
+  durationTooLong: 'Rental duration is too long',
   invalidPickupTime: 'Invalid pick-up time',
   invalidDropoffTime: 'Invalid drop-off time',
 };

@@ -9,6 +9,8 @@
 export const RUN_TIME_SETTING_RANGES = {
   minPickupLeadHours: { min: 0, max: 24 * 14 },
   minRentalHours: { min: 1, max: 24 * 30 },
+  /** The longest rental, in days (second audit, item 10: a checkout to the year 2327 held a car for 300 years). */
+  maxRentalDays: { min: 1, max: 366 },
   earliestPickupHour: { min: 0, max: 23 },
   latestPickupHour: { min: 0, max: 23 },
   earliestDropoffHour: { min: 0, max: 23 },

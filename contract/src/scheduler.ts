@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BlockReasonSchema } from './car-blocks.ts';
 import { BookingStatusSchema, CarRangeSchema, LanguageSchema } from './enums.ts';
-import { isCalendarDate } from './time.ts';
+import { PeriodDateSchema } from './time-schemas.ts';
 
 // The operator's scheduler (issue #24 item 4): the cars serving a place (rows) by days (columns), with what holds
 // each car — bookings and blocked periods — over the days shown. Days are the place's calendar days (its IANA time
@@ -10,7 +10,7 @@ import { isCalendarDate } from './time.ts';
 /** The longest range one call answers: a month, so a page stays one fast query (ARCHITECTURE §7). */
 export const SCHEDULER_MAX_DAYS = 31;
 
-const CalendarDate = z.string().refine(isCalendarDate, { error: 'A date as YYYY-MM-DD.' });
+const CalendarDate = PeriodDateSchema;
 const DAY_MS = 24 * 3600_000;
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
 

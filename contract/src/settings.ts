@@ -14,6 +14,7 @@ export const SettingsSchema = z.object({
   baseCurrency: z.string().length(3),
   minPickupLeadHours: z.number().int().nonnegative(),
   minRentalHours: z.number().int().positive(),
+  maxRentalDays: z.number().int().positive(),
   earliestPickupHour: z.number().int().min(0).max(23),
   latestPickupHour: z.number().int().min(0).max(23),
   earliestDropoffHour: z.number().int().min(0).max(23),

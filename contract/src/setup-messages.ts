@@ -7,4 +7,5 @@ export const SETUP_MESSAGES = {
   passwordTooShort: `The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long.`,
   linkExpired: 'This set-up link has expired or has been used.',
   alreadyDone: 'This site already has an administrator.',
+  emailIsSupplier: 'This address belongs to a supplier account. Choose another address for the administrator.',
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema } from './auth.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH, SETUP_MESSAGES } from './setup-messages.ts';
+import { text } from './text.ts';
 
 // From an empty database to the first admin (issue #26): the set-up link the server logs opens a screen that creates
 // the first admin. The same rule for the password of an admin made from ADMIN_PASSWORD (server config.ts).
@@ -16,7 +17,7 @@ export type SetupStatus = z.infer<typeof SetupStatusSchema>;
 /** `POST /api/setup`: creates the first admin and signs them in. */
 export const FirstAdminSchema = z.object({
   token: z.string().min(20).max(100),
-  fullName: z.string().trim().min(1).max(200),
+  fullName: text().min(1).max(200),
   email: EmailSchema,
   password: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, { message: SETUP_MESSAGES.passwordTooShort }).max(200),
 });

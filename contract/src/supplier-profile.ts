@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, EmailSchema } from './auth.ts';
 import { LANGUAGES } from './enums.ts';
 import { PhoneSchema } from './profile.ts';
+import { text } from './text.ts';
 
 // A supplier's profile as its operator edits it (issue #23): the fields the customer pages already use — the name and
 // logo on every car card, pay later and licence required at checkout, the percentage in every price — and how to
@@ -33,7 +34,7 @@ export type SupplierProfile = z.infer<typeof SupplierProfileSchema>;
 /** `PUT /api/update-supplier`: `_id` and the fields to change; '' clears the contact e-mail or the phone. */
 export const UpdateSupplierProfileBodySchema = z.object({
   _id: z.uuid(),
-  fullName: z.string().trim().min(1, { error: 'Please fill in the field: Name' }).max(200).optional(),
+  fullName: text().min(1, { error: 'Please fill in the field: Name' }).max(200).optional(),
   contactEmail: z
     .union([EmailSchema, z.literal('')])
     .nullable()
@@ -61,7 +62,7 @@ export type UpdateSupplierProfileBody = z.input<typeof UpdateSupplierProfileBody
  * e-mailed a one-time link (in `language`) to choose one. Answers the profile (201).
  */
 export const CreateSupplierBodySchema = UpdateSupplierProfileBodySchema.omit({ _id: true }).extend({
-  fullName: z.string().trim().min(1, { error: 'Please fill in the field: Name' }).max(200),
+  fullName: text().min(1, { error: 'Please fill in the field: Name' }).max(200),
   email: EmailSchema,
   language: z.enum(LANGUAGES).default('en'),
 });

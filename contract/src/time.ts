@@ -141,10 +141,12 @@ export function ageOn(birthDate: string, at: Date, timeZone = 'UTC'): number {
 }
 
 /** Spec §5 date messages, in order: 'Pick-up time must be at least a few hours in the future',
- * 'Rental duration is too short', 'Invalid pick-up time', 'Invalid drop-off time'. */
+ * 'Rental duration is too short', 'Invalid pick-up time', 'Invalid drop-off time'; and ours, 'Rental duration is too
+ * long' (the booking rules' longest rental). */
 export const RentalPeriodIssueSchema = z.enum([
   'pickupTooSoon',
   'durationTooShort',
+  'durationTooLong',
   'invalidPickupTime',
   'invalidDropoffTime',
 ]);
@@ -154,6 +156,7 @@ export type RentalPeriodRules = Pick<
   Settings,
   | 'minPickupLeadHours'
   | 'minRentalHours'
+  | 'maxRentalDays'
   | 'earliestPickupHour'
   | 'latestPickupHour'
   | 'earliestDropoffHour'
@@ -186,6 +189,7 @@ export function validateRentalPeriod(input: {
   }
   const duration = dropoffAt.getTime() - pickupAt.getTime();
   if (duration > 0 && duration < rules.minRentalHours * HOUR) issues.push('durationTooShort');
+  if (duration > rules.maxRentalDays * 24 * HOUR) issues.push('durationTooLong');
   if (!pickupValid || !withinHours(pickupAt, input.pickupTimeZone, rules.earliestPickupHour, rules.latestPickupHour)) {
     issues.push('invalidPickupTime');
   }

@@ -1,18 +1,18 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { queryClient, reportUnhandledError } from './app/query-client';
-import { createAppRouter } from './app/router';
-import { getCountryCode } from './i18n/get-country-code';
-import { initI18n } from './i18n/index';
-import { chooseStartLanguage } from './i18n/start-language';
-import { settingsQueryOptions } from './lib/settings';
-import { readStored, STORAGE_KEYS, writeStored } from './lib/storage';
-import './ui/theme.css';
+import { App } from '#web/app/app';
+import { queryClient, reportUnhandledError } from '#web/app/query-client';
+import { createAppRouter } from '#web/app/router';
+import { getCountryCode } from '#web/i18n/get-country-code';
+import { initI18n } from '#web/i18n/index';
+import { chooseStartLanguage } from '#web/i18n/start-language';
+import { settingsQueryOptions } from '#web/lib/settings';
+import { readStored, STORAGE_KEYS, writeStored } from '#web/lib/storage';
+import '#web/ui/theme.css';
 // Global: index.html paints the home hero and the search form's skeleton before this code runs (vite.config.ts,
 // shellHomeHero).
-import './features/home/home-hero.css';
-import './ui/search-form/search-form-layout.css';
+import '#web/features/home/home-hero.css';
+import '#web/ui/search-form/search-form-layout.css';
 
 // Spec §8: an error nobody caught is logged and the user told.
 window.addEventListener('unhandledrejection', (event) => reportUnhandledError(event.reason));

@@ -173,5 +173,7 @@ export const booking = (id: string, overrides: Partial<Booking> = {}): Booking =
   paidAt: null,
   license: null,
   terms: CLIO_TERMS,
+  bookedAtDesk: false,
+  refusedAt: null,
   ...overrides,
 });

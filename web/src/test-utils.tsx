@@ -3,11 +3,11 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { createQueryClient } from './app/query-client';
-import { initI18n, loadStrings } from './i18n/index';
-import type { Area } from './i18n/translations';
-import { FALLBACK_SETTINGS, settingsQueryOptions } from './lib/settings';
-import { Toaster, toast } from './ui/toast';
+import { createQueryClient } from '#web/app/query-client';
+import { initI18n, loadStrings } from '#web/i18n/index';
+import type { Area } from '#web/i18n/translations';
+import { FALLBACK_SETTINGS, settingsQueryOptions } from '#web/lib/settings';
+import { Toaster, toast } from '#web/ui/toast';
 
 // What the web tests share: a stand-in for the server, the app's providers around a screen, and queries
 // Testing Library has without jest-dom's matchers.

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { UserType } from '@roam/contract/enums';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '#server/db/client.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
 import { sessions, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
@@ -45,11 +45,18 @@ export async function destroySession(db: Db, request: FastifyRequest, reply: Fas
 }
 
 /** Revokes every session of a user (password change, suspension), optionally keeping the current one. */
-export async function revokeSessions(db: Db, userId: string, keepTokenHash?: string | null) {
+export async function revokeSessions(db: DbOrTx, userId: string, keepTokenHash?: string | null) {
   await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
 }
+
+/**
+ * The API's calls, and the console's pages: the server sends console.html to an operator only (plugins/web-app.ts).
+ * Not the console's files (/operator/assets/…), the same for everyone.
+ */
+const needsSession = (url: string) =>
+  url.startsWith('/api/') || (/^\/operator(?:[/?]|$)/.test(url) && !url.startsWith('/operator/assets/'));
 
 export function registerSession(app: FastifyInstance) {
   app.decorateRequest('sessionUser', null);
@@ -57,7 +64,7 @@ export function registerSession(app: FastifyInstance) {
   // A callback hook: it runs on every request, and most carry no session (an async hook costs a promise each time).
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return done();
+    if (!token || !needsSession(request.url)) return done();
     const tokenHash = hashToken(token);
     app.database.db
       .select({ user: users })

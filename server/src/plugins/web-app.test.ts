@@ -1,9 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
+import { users } from '#server/db/schema.ts';
+import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
+
+const CONSOLE_SCRIPT = 'console-AbCd1234.js';
 
 describe('the web app shell', () => {
   let t: TestApp;
@@ -17,6 +24,15 @@ describe('the web app shell', () => {
       path.join(webDist, 'index.html'),
       '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Roam</title>\n  </head>\n  <body><div id="root"><a href="/"><span id="roam-shell-name">Roam</span></a></div></body>\n</html>\n',
     );
+    // The console's build (web/vite.console.config.ts): its page and a hashed file with its pre-compressed copy.
+    mkdirSync(path.join(webDist, 'operator/assets'), { recursive: true });
+    writeFileSync(
+      path.join(webDist, 'operator/console.html'),
+      `<!doctype html>\n<html lang="en">\n  <head>\n    <title>Roam</title>\n    <script type="module" src="/operator/assets/${CONSOLE_SCRIPT}"></script>\n  </head>\n  <body><div id="root"><span id="roam-shell-name">Roam</span></div></body>\n</html>\n`,
+    );
+    const script = 'export const console = true;\n'.repeat(100);
+    writeFileSync(path.join(webDist, 'operator/assets', CONSOLE_SCRIPT), script);
+    writeFileSync(path.join(webDist, 'operator/assets', `${CONSOLE_SCRIPT}.gz`), gzipSync(script));
     app = await buildApp({
       config: t.config,
       database: { db: t.db, kind: 'pglite', close: async () => {} },
@@ -48,5 +64,61 @@ describe('the web app shell', () => {
     expect(page.body).toContain(
       '<span id="roam-shell-name">Roam &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;</span>',
     );
+  });
+
+  describe("the console's page", () => {
+    const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+    const isConsole = (body: string) => body.includes(`/operator/assets/${CONSOLE_SCRIPT}`);
+
+    it.each(['supplier', 'admin'] as const)(
+      'is what every /operator address gets for a %s, settings inline, never from a shared cache',
+      async (who) => {
+        const session = await signIn(t.db, DEMO_IDS.users[who]);
+        for (const url of ['/operator', '/operator/', '/operator/cars?page=2', '/operator/cars/123/history']) {
+          const answer = await page(url, session);
+          expect(answer.statusCode, url).toBe(200);
+          expect(isConsole(answer.body), url).toBe(true);
+          expect(answer.body).toContain('<script id="roam-settings" type="application/json">');
+          expect(answer.body).toContain('<span id="roam-shell-name">Roam &#60;/script&#62;');
+          expect(answer.headers['cache-control']).toBe('private, no-cache');
+          expect(answer.headers.vary).toMatch(/cookie/i);
+        }
+      },
+    );
+
+    it('is index.html, whose app shows not-found, for a visitor, a driver, a suspended operator and a lapsed session', async () => {
+      await t.db.update(users).set({ blacklisted: true }).where(eq(users.id, DEMO_IDS.users.driver2));
+      const suspended = await signIn(t.db, DEMO_IDS.users.driver2);
+      await t.db.update(users).set({ type: 'supplier' }).where(eq(users.id, DEMO_IDS.users.driver2));
+      for (const headers of [
+        {},
+        await signIn(t.db, DEMO_IDS.users.driver),
+        suspended,
+        { cookie: 'roam_session=no-such-session' },
+      ]) {
+        const answer = await page('/operator/cars', headers);
+        expect(answer.statusCode).toBe(200);
+        expect(isConsole(answer.body)).toBe(false);
+        expect(answer.body).toContain('<div id="root">');
+        expect(answer.headers['cache-control']).toBe('private, no-cache');
+      }
+      // Not a console address: the customer app's, whoever asks.
+      const admin = await signIn(t.db, DEMO_IDS.users.admin);
+      expect(isConsole((await page('/operators', admin)).body)).toBe(false);
+    });
+
+    it('is never served as a file; its hashed files are, long-cached and pre-compressed', async () => {
+      const admin = await signIn(t.db, DEMO_IDS.users.admin);
+      const file = await page('/operator/console.html', admin);
+      expect(file.statusCode).toBe(404);
+      expect(file.body).not.toContain(CONSOLE_SCRIPT);
+      const script = await page(`/operator/assets/${CONSOLE_SCRIPT}`, { 'accept-encoding': 'gzip' });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(script.headers['content-encoding']).toBe('gzip');
+      const missing = await page('/operator/assets/console-Missing1.js', admin);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+    });
   });
 });

@@ -2,18 +2,28 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicSettings } from '#server/features/system/public-settings.service.ts';
+import type { SessionUser } from './session.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** web/dist, from server/src/plugins (source) or server/dist (bundle). */
 export const DEFAULT_WEB_DIST = path.resolve(here, here.endsWith('dist') ? '../../web/dist' : '../../../web/dist');
+
+/** The console's page: its own build, under /operator/ (web/vite.console.config.ts). */
+const CONSOLE_PAGE = path.join('operator', 'console.html');
+const isOperator = (user: SessionUser | null) =>
+  user !== null && !user.blacklisted && (user.type === 'supplier' || user.type === 'admin');
 
 /**
  * Serves the built web app (ARCHITECTURE §2): hashed assets cached for a year, everything else revalidated,
  * and client routes answered with index.html. Unknown /api/* paths keep their JSON 404. Static text files go out
  * compressed from the `.br`/`.gz` copies the build writes beside them (web/vite.config.ts); index.html and API
  * answers are compressed per response by @fastify/compress (app.ts).
+ *
+ * The operators' console is another page, console.html, with its files under /operator/assets/: every /operator
+ * address gets it when the session is a supplier's or the admin's, and index.html otherwise, whose app shows
+ * not-found there, as on any unknown address: a driver or a visitor downloads none of the console.
  */
 export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB_DIST) {
   const indexFile = path.join(webDist, 'index.html');
@@ -22,11 +32,18 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
     return;
   }
   const html = withShellName(readFileSync(indexFile, 'utf8'), app.config.WEBSITE_NAME);
+  const consoleFile = path.join(webDist, CONSOLE_PAGE);
+  const consoleHtml = existsSync(consoleFile)
+    ? withShellName(readFileSync(consoleFile, 'utf8'), app.config.WEBSITE_NAME)
+    : null;
+  if (!consoleHtml) app.log.warn({ webDist }, 'the console is not built: /operator/ answers as an unknown address');
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The console's page goes only to an operator, with the settings inline: never as a file.
+    allowedPath: (pathName) => pathName !== `/${CONSOLE_PAGE.split(path.sep).join('/')}`,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -34,12 +51,12 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
   });
   // The settings are read per request: the admin changes the booking rules at run time (issue #24 item 7)
   // and a site opens with its first bookable car (issue #26 "coming soon").
-  const sendIndex = async (reply: FastifyReply) =>
+  const sendPage = async (reply: FastifyReply, page: string, cacheControl = 'no-cache') =>
     reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(withSettings(html, JSON.stringify(await publicSettings(app.context))));
-  app.get('/', (_request, reply) => sendIndex(reply));
+      .header('cache-control', cacheControl)
+      .send(withSettings(page, JSON.stringify(await publicSettings(app.context))));
+  app.get('/', (_request, reply) => sendPage(reply, html));
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
@@ -47,8 +64,17 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
     }
     // A missing hashed asset is a real 404, not the app shell.
     if (urlPath.startsWith('/assets/')) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
-    return sendIndex(reply);
+    return sendPage(reply, html);
   });
+  // Which page depends on the session: never one for another visitor from a shared cache.
+  const sendConsole = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/operator/assets/'))
+      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    const page = consoleHtml && isOperator(request.sessionUser) ? consoleHtml : html;
+    return sendPage(reply.header('vary', 'cookie'), page, 'private, no-cache');
+  };
+  app.get('/operator', sendConsole);
+  app.get('/operator/*', sendConsole);
 }
 
 /**

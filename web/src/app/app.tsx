@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
-import { Toaster } from '../ui/toast';
+import { Toaster } from '#web/ui/toast';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { isApiError } from '../lib/api-client';
-import { toast } from '../ui/toast';
+import { isApiError } from '#web/lib/api-client';
+import { toast } from '#web/ui/toast';
 
 /**
  * Reports an error nobody handled (spec §8): logged, and the user told with the generic message.

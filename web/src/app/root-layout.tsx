@@ -1,21 +1,22 @@
-import { lazy, type RefObject, Suspense, use, useLayoutEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, use, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useUserLanguageSync } from '../features/auth/api/user-language';
-import { importWithStrings } from '../i18n/index';
-import { useLanguageFromAddress } from '../i18n/use-language-from-address';
-import { readStoredUser, useSession, useSignOut } from '../lib/session';
-import { useSettings } from '../lib/settings';
-import { AccountMenu } from '../ui/account-menu';
-import { Footer } from '../ui/footer';
-import { Header } from '../ui/header';
-import { BellIcon } from '../ui/icons';
-import { PageLoading } from '../ui/page-loading';
-import { RouteProgress } from '../ui/route-progress';
+import { useUserLanguageSync } from '#web/features/auth/api/user-language';
+import { importWithStrings } from '#web/i18n/index';
+import { useLanguageFromAddress } from '#web/i18n/use-language-from-address';
+import { readStoredUser, useSession, useSignOut } from '#web/lib/session';
+import { useSettings } from '#web/lib/settings';
+import { AccountMenu } from '#web/ui/account-menu';
+import { Footer } from '#web/ui/footer';
+import { Header } from '#web/ui/header';
+import { BellIcon } from '#web/ui/icons';
+import { PageLoading } from '#web/ui/page-loading';
+import { RouteProgress } from '#web/ui/route-progress';
+import { useResetOnPathChange } from '#web/ui/use-reset-on-path-change';
 
 // Cookie consent exists only when the deployment sets ANALYTICS_ID: without it, not a byte of it is loaded.
 const loadCookieConsent = () =>
-  importWithStrings('features/cookies/cookie-consent', () => import('../features/cookies/cookie-consent'));
+  importWithStrings('features/cookies/cookie-consent', () => import('#web/features/cookies/cookie-consent'));
 const CookieConsent = lazy(() => loadCookieConsent().then((m) => ({ default: m.CookieConsent })));
 const CookieSettingsButton = lazy(() => loadCookieConsent().then((m) => ({ default: m.CookieSettingsButton })));
 // The banner above the screen for a signed-in user who has not activated the account, or a suspended session: its
@@ -24,7 +25,7 @@ const CookieSettingsButton = lazy(() => loadCookieConsent().then((m) => ({ defau
 const loadAccountBanner = () =>
   importWithStrings(
     'features/auth/components/account-banner',
-    () => import('../features/auth/components/account-banner'),
+    () => import('#web/features/auth/components/account-banner'),
   );
 const AccountBanner = lazy(() => loadAccountBanner().then((module) => ({ default: module.AccountBanner })));
 const accountBanner: { ready: Promise<void> | null; loaded: boolean } = { ready: null, loaded: false };
@@ -42,13 +43,13 @@ function AccountBannerReady() {
 }
 // The footer's newsletter form is below the fold on every page: its code loads after the screen's (ARCHITECTURE §7).
 const NewsletterForm = lazy(() =>
-  import('../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
+  import('#web/features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
 );
 // Issue #6: the unread-notifications bell, loaded apart from the entry chunk.
 const NotificationBell = lazy(() =>
   importWithStrings(
     'features/notifications/components/notification-bell',
-    () => import('../features/notifications/components/notification-bell'),
+    () => import('#web/features/notifications/components/notification-bell'),
   ).then((m) => ({ default: m.NotificationBell })),
 );
 
@@ -130,18 +131,4 @@ export function RootLayout() {
       ) : null}
     </>
   );
-}
-
-/**
- * Spec §2: scroll to the top on every page change. Focus also moves to the main region so that
- * keyboard and screen-reader users start reading the new page, not the link they left.
- */
-function useResetOnPathChange(pathname: string, mainRef: RefObject<HTMLElement | null>): void {
-  const previous = useRef(pathname);
-  useLayoutEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    window.scrollTo(0, 0);
-    mainRef.current?.focus({ preventScroll: true });
-  }, [pathname, mainRef]);
 }

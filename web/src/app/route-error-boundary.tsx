@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Page } from '../ui/page';
-import { PageLoading } from '../ui/page-loading';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
 
 const NotFoundScreen = lazy(() => import('./not-found-screen').then((module) => ({ default: module.NotFoundScreen })));
 

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
-import { loadStrings, STRING_AREAS } from '../i18n/index';
-import { FALLBACK_SETTINGS, settingsQueryOptions } from '../lib/settings';
-import { PageLoading } from '../ui/page-loading';
+import { loadStrings, STRING_AREAS } from '#web/i18n/index';
+import { FALLBACK_SETTINGS, settingsQueryOptions } from '#web/lib/settings';
+import { PageLoading } from '#web/ui/page-loading';
 import { queryClient } from './query-client';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
             index: true,
             ...screen(
               'home',
-              () => import('../features/home/home-screen'),
+              () => import('#web/features/home/home-screen'),
               (m) => m.HomeScreen,
             ),
           },
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
             path: 'setup',
             ...screen(
               'setup',
-              () => import('../features/setup/setup-screen'),
+              () => import('#web/features/setup/setup-screen'),
               (m) => m.SetupScreen,
             ),
           },
@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
             path: 'sign-in',
             ...screen(
               'sign-in',
-              () => import('../features/auth/sign-in-screen'),
+              () => import('#web/features/auth/sign-in-screen'),
               (m) => m.SignInScreen,
             ),
           },
@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
             path: 'sign-up',
             ...screen(
               'sign-up',
-              () => import('../features/auth/sign-up-screen'),
+              () => import('#web/features/auth/sign-up-screen'),
               (m) => m.SignUpScreen,
             ),
           },
@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
             path: 'activate',
             ...screen(
               'activate',
-              () => import('../features/auth/activate-screen'),
+              () => import('#web/features/auth/activate-screen'),
               (m) => m.ActivateScreen,
             ),
           },
@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
             path: 'forgot-password',
             ...screen(
               'forgot-password',
-              () => import('../features/auth/forgot-password-screen'),
+              () => import('#web/features/auth/forgot-password-screen'),
               (m) => m.ForgotPasswordScreen,
             ),
           },
@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
             path: 'reset-password',
             ...screen(
               'reset-password',
-              () => import('../features/auth/reset-password-screen'),
+              () => import('#web/features/auth/reset-password-screen'),
               (m) => m.ResetPasswordScreen,
             ),
           },
@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
             path: 'search',
             ...screen(
               'search',
-              () => import('../features/search/search-screen'),
+              () => import('#web/features/search/search-screen'),
               (m) => m.SearchScreen,
             ),
           },
@@ -111,7 +111,7 @@ export const routes: RouteObject[] = [
             path: 'checkout',
             ...screen(
               'checkout',
-              () => import('../features/checkout/checkout-screen'),
+              () => import('#web/features/checkout/checkout-screen'),
               (m) => m.CheckoutScreen,
             ),
           },
@@ -119,7 +119,7 @@ export const routes: RouteObject[] = [
             path: 'checkout-session/:sessionId',
             ...screen(
               'checkout-session',
-              () => import('../features/checkout/checkout-session-screen'),
+              () => import('#web/features/checkout/checkout-session-screen'),
               (m) => m.CheckoutSessionScreen,
             ),
           },
@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
             path: 'bookings',
             ...screen(
               'bookings',
-              () => import('../features/bookings/bookings-screen'),
+              () => import('#web/features/bookings/bookings-screen'),
               (m) => m.BookingsScreen,
             ),
           },
@@ -135,7 +135,7 @@ export const routes: RouteObject[] = [
             path: 'booking',
             ...screen(
               'booking',
-              () => import('../features/bookings/booking-screen'),
+              () => import('#web/features/bookings/booking-screen'),
               (m) => m.BookingScreen,
             ),
           },
@@ -143,7 +143,7 @@ export const routes: RouteObject[] = [
             path: 'manage-booking',
             ...screen(
               'manage-booking',
-              () => import('../features/bookings/manage-booking-screen'),
+              () => import('#web/features/bookings/manage-booking-screen'),
               (m) => m.ManageBookingScreen,
             ),
           },
@@ -151,7 +151,7 @@ export const routes: RouteObject[] = [
             path: 'settings',
             ...screen(
               'settings',
-              () => import('../features/account/settings-screen'),
+              () => import('#web/features/account/settings-screen'),
               (m) => m.SettingsScreen,
             ),
           },
@@ -159,7 +159,7 @@ export const routes: RouteObject[] = [
             path: 'change-password',
             ...screen(
               'change-password',
-              () => import('../features/account/change-password-screen'),
+              () => import('#web/features/account/change-password-screen'),
               (m) => m.ChangePasswordScreen,
             ),
           },
@@ -167,7 +167,7 @@ export const routes: RouteObject[] = [
             path: 'notifications',
             ...screen(
               'notifications',
-              () => import('../features/notifications/notifications-screen'),
+              () => import('#web/features/notifications/notifications-screen'),
               (m) => m.NotificationsScreen,
             ),
           },
@@ -175,7 +175,7 @@ export const routes: RouteObject[] = [
             path: 'about',
             ...screen(
               'about',
-              () => import('../features/info/about-screen'),
+              () => import('#web/features/info/about-screen'),
               (m) => m.AboutScreen,
             ),
           },
@@ -183,7 +183,7 @@ export const routes: RouteObject[] = [
             path: 'tos',
             ...screen(
               'tos',
-              () => import('../features/info/tos-screen'),
+              () => import('#web/features/info/tos-screen'),
               (m) => m.TosScreen,
             ),
           },
@@ -191,7 +191,7 @@ export const routes: RouteObject[] = [
             path: 'privacy',
             ...screen(
               'privacy',
-              () => import('../features/info/privacy-screen'),
+              () => import('#web/features/info/privacy-screen'),
               (m) => m.PrivacyScreen,
             ),
           },
@@ -199,7 +199,7 @@ export const routes: RouteObject[] = [
             path: 'contact',
             ...screen(
               'contact',
-              () => import('../features/info/contact-screen'),
+              () => import('#web/features/info/contact-screen'),
               (m) => m.ContactScreen,
             ),
           },
@@ -207,7 +207,7 @@ export const routes: RouteObject[] = [
             path: 'faq',
             ...screen(
               'faq',
-              () => import('../features/info/faq-screen'),
+              () => import('#web/features/info/faq-screen'),
               (m) => m.FaqScreen,
             ),
           },
@@ -215,7 +215,7 @@ export const routes: RouteObject[] = [
             path: 'cookie-policy',
             ...screen(
               'cookie-policy',
-              () => import('../features/info/cookie-policy-screen'),
+              () => import('#web/features/info/cookie-policy-screen'),
               (m) => m.CookiePolicyScreen,
             ),
           },
@@ -223,7 +223,7 @@ export const routes: RouteObject[] = [
             path: 'newsletter/confirm',
             ...screen(
               'newsletter-confirm',
-              () => import('../features/newsletter/newsletter-confirm-screen'),
+              () => import('#web/features/newsletter/newsletter-confirm-screen'),
               (m) => m.NewsletterConfirmScreen,
             ),
           },
@@ -231,7 +231,7 @@ export const routes: RouteObject[] = [
             path: 'newsletter/unsubscribe',
             ...screen(
               'newsletter-unsubscribe',
-              () => import('../features/newsletter/newsletter-unsubscribe-screen'),
+              () => import('#web/features/newsletter/newsletter-unsubscribe-screen'),
               (m) => m.NewsletterUnsubscribeScreen,
             ),
           },
@@ -239,7 +239,7 @@ export const routes: RouteObject[] = [
             path: 'locations',
             ...screen(
               'locations',
-              () => import('../features/locations/locations-screen'),
+              () => import('#web/features/locations/locations-screen'),
               (m) => m.LocationsScreen,
             ),
           },
@@ -248,7 +248,7 @@ export const routes: RouteObject[] = [
             loader: suppliersLoader,
             ...screen(
               'suppliers',
-              () => import('../features/suppliers/suppliers-screen'),
+              () => import('#web/features/suppliers/suppliers-screen'),
               (m) => m.SuppliersScreen,
             ),
           },

@@ -1,4 +1,4 @@
-import { api } from '../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** `GET /api/country-code` (spec §7): the visitor's two-letter country, or null when unknown. */
 export async function getCountryCode(): Promise<string | null> {

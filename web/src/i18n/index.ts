@@ -1,8 +1,8 @@
 import { type Language, LOCALE_TAGS } from '@roam/contract/enum-values';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { STORAGE_KEYS, writeStored } from '../lib/storage';
-import AREAS from './areas.json';
+import { STORAGE_KEYS, writeStored } from '#web/lib/storage';
+import { components, core, screens } from './areas.json';
 import type { Area } from './translations';
 
 /** Each language by its own name (ARCHITECTURE §5): the same in every interface language. */
@@ -18,8 +18,10 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
 // only: the core areas (header, footer, layout, errors; bundled into the language's own small chunk, with the map
 // of its other areas) before the first render, a screen's areas with its code (app/router.tsx), a lazy component's
 // with it (`importWithStrings`). No language is bundled into the entry, English included.
-type LanguageStrings = typeof import('./locales/en/index');
-const languageChunks: Record<Language, () => Promise<LanguageStrings>> = {
+export type LanguageStrings = typeof import('./locales/en/index');
+export type LanguageChunks = Record<Language, () => Promise<LanguageStrings>>;
+/** The customer app's: its areas, none of the console's. */
+let languageChunks: LanguageChunks = {
   en: () => import('./locales/en/index'),
   fr: () => import('./locales/fr/index'),
   es: () => import('./locales/es/index'),
@@ -27,11 +29,23 @@ const languageChunks: Record<Language, () => Promise<LanguageStrings>> = {
   de: () => import('./locales/de/index'),
 };
 
-/** Which areas each screen and lazy component shows, beside the core ones (checked by areas.test.ts). */
-export const STRING_AREAS = AREAS as {
+/**
+ * The console's build calls this before `initI18n` with its own language chunks (locales/<language>/console.ts: the
+ * same core areas, and every other area, its own among them); the customer app never does, so its build keeps none
+ * of it (docs/architecture.md, "The console").
+ */
+export function setLanguageChunks(chunks: LanguageChunks): void {
+  languageChunks = chunks;
+}
+
+/**
+ * Which areas each screen and lazy component of the customer app shows, beside the core ones (checked by
+ * areas.test.ts). Imported by name: the console's screens, also listed in areas.json, stay out of this app's build.
+ */
+export const STRING_AREAS = { core, screens, components } as {
   core: Area[];
-  screens: Record<keyof typeof AREAS.screens, Area[]>;
-  components: Record<keyof typeof AREAS.components, Area[]>;
+  screens: Record<keyof typeof screens, Area[]>;
+  components: Record<keyof typeof components, Area[]>;
 };
 
 /** Areas shown so far: a language switch loads all of them in the new language before it applies. */

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from '../ui/toast';
+import { toast } from '#web/ui/toast';
 import { changeLanguage, isLanguage } from './index';
 
 /**

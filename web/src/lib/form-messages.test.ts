@@ -3,7 +3,7 @@ import { CARD_MESSAGES } from '@roam/contract/checkout';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n, loadStrings } from '../i18n/index';
+import { initI18n, loadStrings } from '#web/i18n/index';
 import { requiredMessage, summaryMessage, translateMessage } from './form-messages';
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { CARD_MESSAGES } from '@roam/contract/checkout';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
 import { SETUP_MESSAGES } from '@roam/contract/setup-messages';
 import type { TFunction } from 'i18next';
-import type { Translations } from '../i18n/translations';
+import type { Translations } from '#web/i18n/translations';
 
 // The one map from the words the contract's schemas and the server speak (the spec's English, §5) to what every
 // form shows, translated (issue #20). Loaded with the schema when a form is first used (use-contract-form.ts), with
@@ -30,9 +30,11 @@ const MESSAGES: Readonly<Record<string, FormsKey>> = {
   [CARD_MESSAGES.cvc]: 'forms.cardCvc',
   [RENTAL_PERIOD_MESSAGES.pickupTooSoon]: 'forms.pickupTooSoon',
   [RENTAL_PERIOD_MESSAGES.durationTooShort]: 'forms.durationTooShort',
+  [RENTAL_PERIOD_MESSAGES.durationTooLong]: 'forms.durationTooLong',
   [RENTAL_PERIOD_MESSAGES.invalidPickupTime]: 'forms.invalidPickupTime',
   [RENTAL_PERIOD_MESSAGES.invalidDropoffTime]: 'forms.invalidDropoffTime',
   [SETUP_MESSAGES.passwordTooShort]: 'forms.adminPasswordTooShort',
+  [SETUP_MESSAGES.emailIsSupplier]: 'forms.adminEmailIsSupplier',
 };
 
 /** 'You must be at least 21 years old.' (spec §5), or a car's own minimum age at checkout (contract tooYoungMessage). */

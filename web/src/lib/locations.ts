@@ -1,7 +1,7 @@
 import type { Language } from '@roam/contract/enum-values';
 import type { CountryWithLocations, Location } from '@roam/contract/locations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useLanguage } from '../i18n';
+import { useLanguage } from '#web/i18n';
 import { api } from './api-client';
 
 // Locations change only when an operator edits them: cached for the session.

@@ -1,6 +1,6 @@
 import type { User } from '@roam/contract/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRIVER } from '../test-fixtures';
+import { DRIVER } from '#web/test-fixtures';
 import { loadSession, readStoredUser } from './session';
 import { STORAGE_KEYS } from './storage';
 

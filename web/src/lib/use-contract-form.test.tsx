@@ -2,9 +2,9 @@ import type { ContactMessage } from '@roam/contract/contact';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../i18n/index';
-import { describedBy, isInvalid } from '../test-utils';
-import { FormMessage, TextAreaField, TextField } from '../ui/form-field';
+import { changeLanguage, initI18n } from '#web/i18n/index';
+import { describedBy, isInvalid } from '#web/test-utils';
+import { FormMessage, TextAreaField, TextField } from '#web/ui/form-field';
 import { ApiError } from './api-client';
 import { useContractForm } from './use-contract-form';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importWithStrings } from '../i18n/index';
+import { importWithStrings } from '#web/i18n/index';
 import { type ApiErrorCode, isApiError } from './api-client';
 
 // The one way every form works (issue #20, HOUSE-STYLE "one form library"): the contract's zod schema is the single

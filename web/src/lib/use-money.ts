@@ -1,7 +1,7 @@
 import { BASE_CURRENCY } from '@roam/contract/currencies';
 import { convertMinor, formatMinor, wholeUnitsUp } from '@roam/contract/money';
 import { rateFor } from '@roam/contract/rates-snapshot';
-import { useLanguage } from '../i18n';
+import { useLanguage } from '#web/i18n';
 import { useCurrency } from './currency';
 import { useCurrencyRates } from './currency-rates';
 

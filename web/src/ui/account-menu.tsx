@@ -1,7 +1,7 @@
 import type { User } from '@roam/contract/users';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importWithStrings } from '../i18n/index';
+import { importWithStrings } from '#web/i18n/index';
 import { UserIcon } from './icons';
 import { PopoverButton } from './popover-button';
 

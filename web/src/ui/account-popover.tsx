@@ -7,12 +7,20 @@ import './menu.css';
 
 type AccountPopoverProps = PopoverRenderProps & { user: User | null; onSignOut: () => unknown };
 
+// The console (/operator and below) and the customer app are two pages, each with its router: a link from one to the
+// other loads the page (console.html or index.html, server/src/plugins/web-app.ts).
+const inConsole = (path: string) => /^\/operator(?:[/?#]|$)/.test(path);
+const otherApp = (path: string) => inConsole(path) !== inConsole(window.location.pathname);
+
 export function AccountPopover({ triggerRef, isOpen, onOpenChange, user, onSignOut }: AccountPopoverProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     // Menu links navigate inside the app instead of reloading the page.
-    <RouterProvider navigate={(path) => navigate(path)} useHref={useHref}>
+    <RouterProvider
+      navigate={(path) => (otherApp(path) ? window.location.assign(path) : navigate(path))}
+      useHref={useHref}
+    >
       <Popover
         triggerRef={triggerRef}
         isOpen={isOpen}
@@ -28,7 +36,7 @@ export function AccountPopover({ triggerRef, isOpen, onOpenChange, user, onSignO
               <MenuItem href="/bookings" className="menu__item">
                 {t('auth.menu.bookings')}
               </MenuItem>
-              {/* Issue #23: the operator console, for the people who run a fleet; its home (#24) is the dashboard. */}
+              {/* The operator console, for the people who run a fleet; its home is the dashboard. */}
               {user.type === 'supplier' || user.type === 'admin' ? (
                 <MenuItem href="/operator" className="menu__item">
                   {t('auth.menu.operator')}

@@ -2,8 +2,8 @@ import type { BookingPlace, BookingSummary } from '@roam/contract/booking-summar
 import { formatMinor } from '@roam/contract/money';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../i18n';
-import { formatInZone } from '../i18n/formats';
+import { useLanguage } from '#web/i18n';
+import { formatInZone } from '#web/i18n/formats';
 import './panel.css';
 import './booking-summary.css';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CLIO } from '../test-fixtures';
-import { renderScreen, screenTests } from '../test-utils';
+import { CLIO } from '#web/test-fixtures';
+import { renderScreen, screenTests } from '#web/test-utils';
 import { CarFacts } from './car-facts';
 
 // Issue #22 item 14: an electric scooter listed "Doors 0 / Air conditioning No / Fuel policy Full to full".

@@ -4,8 +4,8 @@ import type { AvailabilityLabel, Extra } from '@roam/contract/enum-values';
 import { EXTRAS, FLAT_EXTRAS } from '@roam/contract/enum-values';
 import { extraState, withPriceChange } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
-import { localeTag, useLanguage } from '../i18n';
-import { useMoney } from '../lib/use-money';
+import { localeTag, useLanguage } from '#web/i18n';
+import { useMoney } from '#web/lib/use-money';
 import './car-card.css';
 
 // The pieces of a car card, each usable alone (checkout shows the same facts, extras and supplier).

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { api } from '../lib/api-client';
-import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../test-utils';
+import { api } from '#web/lib/api-client';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CardForm } from './card-form';
 
 // The demo gateway's card form (spec §5 card messages) against a stand-in server.

@@ -1,8 +1,8 @@
 import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../lib/api-client';
-import { type FieldProps, useContractForm } from '../lib/use-contract-form';
+import { isApiError } from '#web/lib/api-client';
+import { type FieldProps, useContractForm } from '#web/lib/use-contract-form';
 import { FormMessage, TextField } from './form-field';
 
 interface CardFormProps {

@@ -12,8 +12,8 @@ import {
   useFilter,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../i18n/index';
-import { setCurrency, useCurrency } from '../lib/currency';
+import { useLanguage } from '#web/i18n/index';
+import { setCurrency, useCurrency } from '#web/lib/currency';
 import { CheckIcon } from './icons';
 import type { PopoverRenderProps } from './popover-button';
 import './menu.css';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { describedBy, renderScreen, screenTests } from '../test-utils';
+import { describedBy, renderScreen, screenTests } from '#web/test-utils';
 import { FileField } from './file-field';
 
 // Issue #22 item 17: the licence upload was the browser's unstyled "Choose File", in the browser's language.

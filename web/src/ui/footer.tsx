@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import type { Translations } from '../i18n/translations';
+import type { Translations } from '#web/i18n/translations';
 import { LogoMark } from './icons';
 import './footer.css';
 

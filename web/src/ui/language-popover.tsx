@@ -2,7 +2,7 @@ import type { Language } from '@roam/contract/enum-values';
 import { Menu, MenuItem, Popover, type Selection } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { changeLanguage, isLanguage, LANGUAGE_NAMES, localeTag, useLanguage } from '../i18n/index';
+import { changeLanguage, isLanguage, LANGUAGE_NAMES, localeTag, useLanguage } from '#web/i18n/index';
 import { CheckIcon } from './icons';
 import type { PopoverRenderProps } from './popover-button';
 import { toast } from './toast';

@@ -1,4 +1,4 @@
-import type { FieldProps } from '../lib/use-contract-form';
+import type { FieldProps } from '#web/lib/use-contract-form';
 import { TextField } from './form-field';
 
 /** A new password and its confirmation (spec §5: at least 6 characters; "Passwords don't match."). */

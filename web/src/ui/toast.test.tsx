@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18n/index';
+import { initI18n } from '#web/i18n/index';
 import { TOAST_DURATION_MS, Toaster, toast } from './toast';
 
 beforeAll(() => initI18n('en'));

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSettings } from '../lib/settings';
+import { useSettings } from '#web/lib/settings';
 
 /**
  * Sets the tab title to "<screen title> · <website name>" while the screen is shown. A title's soft hyphens (where a

@@ -1,7 +1,7 @@
 import type { PaymentResult } from '@roam/contract/checkout';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../lib/api-client';
+import { isApiError } from '#web/lib/api-client';
 
 /** Spec §4 "Wallet payment script loading". */
 export type ScriptState = 'initial' | 'pending' | 'resolved' | 'rejected';

@@ -10,9 +10,10 @@ import { IdParamsSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
+import { perBookingLimit } from '#server/plugins/rate-limit.ts';
 import * as service from './amendments.service.ts';
 
-const errors = errorReplies(400, 401, 403, 404, 409);
+const errors = errorReplies(400, 401, 403, 404, 409, 429);
 
 /**
  * A change to a booking, priced and paid (docs/api.md "Change a booking"): its quote, paying a dearer change's
@@ -146,7 +147,8 @@ export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-booking/:id',
     {
-      config: { auth: 'bookingHolder' },
+      // Each change e-mails the driver and the supplier: 10 changes of one booking in 10 minutes, whoever makes them.
+      config: { auth: 'bookingHolder', ...perBookingLimit(10, '10 minutes') },
       schema: {
         // Listed with the booking's calls in the API document, as the spec lists it.
         tags: ['bookings'],

@@ -91,6 +91,8 @@ export function toDetail(record: BookingRecord, language: Language): Booking {
     paidAt: booking.paidAt?.toISOString() ?? null,
     license: fileUrl(booking.licenseFileId),
     terms: { ...booking.terms, car: { ...booking.terms.car, dateBasedPrices: [...booking.terms.car.dateBasedPrices] } },
+    bookedAtDesk: booking.bookedAtDesk,
+    refusedAt: booking.refusedAt?.toISOString() ?? null,
   };
 }
 

@@ -63,7 +63,7 @@ export async function importCars(
   write: boolean,
 ): Promise<ImportReport> {
   const supplierId = await fleetSupplier(ctx, actor, upload.supplierId ?? undefined);
-  const { headers, records } = readCsv(upload.bytes, IMPORT_MESSAGES.noRows);
+  const { headers, records, encoding } = await readCsv(upload.bytes, IMPORT_MESSAGES.noRows);
   const mapping = readMapping(upload.mapping, headers, CAR_CSV_COLUMNS, ImportMappingSchema);
   const columns = CAR_CSV_COLUMNS.filter((column) => mapping[column] !== undefined).map((column) => ({
     column,
@@ -138,6 +138,7 @@ export async function importCars(
     rows: rows.map(({ fields: _f, carId: _c, before: _b, ...row }) => row),
     valid,
     imported,
+    encoding,
   });
   if (!write) return report(false);
   if (!valid) throw invalidRows(rows);

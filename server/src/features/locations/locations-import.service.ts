@@ -55,7 +55,7 @@ export async function importLocations(
   upload: Pick<ImportUpload, 'bytes' | 'mapping'>,
   write: boolean,
 ): Promise<LocationsImportReport> {
-  const { headers, records } = readCsv(upload.bytes, LOCATIONS_IMPORT_MESSAGES.noRows);
+  const { headers, records, encoding } = await readCsv(upload.bytes, LOCATIONS_IMPORT_MESSAGES.noRows);
   const mapping = readMapping(upload.mapping, headers, PLACE_CSV_COLUMNS, LocationMappingSchema);
   const cellOf = cellReader(headers, mapping);
   const { countryRows, locationRows } = await repository.allLocations(ctx.db);
@@ -150,7 +150,7 @@ export async function importLocations(
   });
 
   const valid = rows.every((row) => Object.keys(row.errors).length === 0);
-  const report = (imported: boolean): LocationsImportReport => ({ headers, mapping, rows, valid, imported });
+  const report = (imported: boolean): LocationsImportReport => ({ headers, mapping, rows, valid, imported, encoding });
   if (!write) return report(false);
   if (!valid) throw invalidRows(rows);
   await ctx.db.transaction(async (tx) => {

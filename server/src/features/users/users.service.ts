@@ -102,6 +102,30 @@ export async function recordAdminChange(
   });
 }
 
+/**
+ * A supplier's own change of its account through update-user (its name, phone…), audited as update-supplier audits
+ * the same fields (entity `supplier`): the supplier's trail shows every change of its business, whichever call made it.
+ */
+export async function recordSupplierChange(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: AuditActor,
+  account: Account,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const before = Object.fromEntries(Object.keys(given).map((f) => [f, account[f as keyof Account] ?? null]));
+  const changes = changesBetween(before, given);
+  if (Object.keys(changes).length === 0) return;
+  await recordAudit(ctx, tx, actor, {
+    entity: 'supplier',
+    entityId: account.id,
+    action: 'update',
+    supplierId: account.id,
+    changes,
+  });
+}
+
 /** A suspension signs the account out everywhere at once (spec §6): its next call is anonymous. */
 export async function afterAdminChange(ctx: AppContext, userId: string, flags: AdminFlags): Promise<void> {
   if (flags.blacklisted) await revokeSessions(ctx.db, userId);

@@ -2,10 +2,10 @@ import type { ChangePassword } from '@roam/contract/auth';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
-import { SESSION_QUERY_KEY } from '../../lib/session';
-import { DRIVER } from '../../test-fixtures';
-import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { createQueryClient } from '#web/app/query-client';
+import { SESSION_QUERY_KEY } from '#web/lib/session';
+import { DRIVER } from '#web/test-fixtures';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { ChangePasswordScreen } from './change-password-screen';
 
 // Change password (spec §2, §5, §8) as a driver meets it, against a stand-in server.

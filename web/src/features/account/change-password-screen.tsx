@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useSession } from '../../lib/session';
-import { useContractForm } from '../../lib/use-contract-form';
-import { FormMessage, TextField } from '../../ui/form-field';
-import { NewPasswordFields } from '../../ui/new-password-fields';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
-import { toast } from '../../ui/toast';
-import { changePassword, checkPassword, hasPassword } from '../auth/api/passwords';
+import { useSession } from '#web/lib/session';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, TextField } from '#web/ui/form-field';
+import { NewPasswordFields } from '#web/ui/new-password-fields';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { toast } from '#web/ui/toast';
+import { changePassword, checkPassword, hasPassword } from '#web/features/auth/api/passwords';
 import './settings.css';
 
 /** Change password (spec §2, §5, §8). Accounts made by social sign-in have none: then the current one is not asked. */

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DRIVER } from '../../test-fixtures';
-import { renderScreen, screenTests, serveApi } from '../../test-utils';
+import { DRIVER } from '#web/test-fixtures';
+import { renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { LicenseSection } from './components/license-section';
 
 // The driver's licence in /settings (spec §2): deleting it asks with the app's own dialog (issue #22 item 17).

@@ -2,9 +2,9 @@ import type { UpdateUser } from '@roam/contract/profile';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SESSION_QUERY_KEY, type Session } from '../../lib/session';
-import { DRIVER } from '../../test-fixtures';
-import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { SESSION_QUERY_KEY, type Session } from '#web/lib/session';
+import { DRIVER } from '#web/test-fixtures';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { ProfileForm } from './components/profile-form';
 
 // The profile form of /settings (spec §2, §3 User; issue #6, #20).

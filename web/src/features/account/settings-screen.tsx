@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useSession } from '../../lib/session';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
+import { useSession } from '#web/lib/session';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
 import { AvatarSection } from './components/avatar-section';
 import { LicenseSection } from './components/license-section';
 import { LanguageSection, NetworkSettingsSection } from './components/preferences-section';

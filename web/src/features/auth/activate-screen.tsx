@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '../../lib/session';
-import { FormMessage } from '../../ui/form-field';
-import { Page } from '../../ui/page';
+import { useSession } from '#web/lib/session';
+import { FormMessage } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
 import { resend, resendLink, useLinkCheck } from './api/activation';
 import { LinkForm } from './components/link-form';
 import { ResendButton } from './components/resend-button';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useContractForm } from '../../lib/use-contract-form';
-import { FormMessage, TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { toast } from '../../ui/toast';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { toast } from '#web/ui/toast';
 import { resend } from './api/activation';
 import { accountRefusal } from './components/refusal';
 import './components/auth.css';

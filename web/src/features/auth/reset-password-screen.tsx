@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { FormMessage } from '../../ui/form-field';
-import { Page } from '../../ui/page';
+import { FormMessage } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
 import { useLinkCheck } from './api/activation';
 import { LinkForm } from './components/link-form';
 import './components/auth.css';

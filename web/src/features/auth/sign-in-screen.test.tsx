@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SESSION_QUERY_KEY, type Session } from '../../lib/session';
-import { STORAGE_KEYS } from '../../lib/storage';
-import { DRIVER } from '../../test-fixtures';
-import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { SESSION_QUERY_KEY, type Session } from '#web/lib/session';
+import { STORAGE_KEYS } from '#web/lib/storage';
+import { DRIVER } from '#web/test-fixtures';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { SignInScreen, safeRedirect } from './sign-in-screen';
 
 // Sign-in (spec §2, §4, §8) against a stand-in server.

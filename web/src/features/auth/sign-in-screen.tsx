@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useContractForm } from '../../lib/use-contract-form';
-import { CheckboxField, FormMessage, TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { CheckboxField, FormMessage, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
 import { useSignIn } from './api/sign-in';
 import { accountRefusal } from './components/refusal';
 import { SocialButtons } from './components/social-buttons';

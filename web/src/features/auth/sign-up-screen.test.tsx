@@ -2,10 +2,10 @@ import type { SignUp } from '@roam/contract/auth';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SESSION_QUERY_KEY, type Session } from '../../lib/session';
-import { FALLBACK_SETTINGS } from '../../lib/settings';
-import { DRIVER } from '../../test-fixtures';
-import { describedBy, isInvalid, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { SESSION_QUERY_KEY, type Session } from '#web/lib/session';
+import { FALLBACK_SETTINGS } from '#web/lib/settings';
+import { DRIVER } from '#web/test-fixtures';
+import { describedBy, isInvalid, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { SignUpScreen } from './sign-up-screen';
 
 // Registration (spec §2, §5) as a new driver meets it, against a stand-in server.

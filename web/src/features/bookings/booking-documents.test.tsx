@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderScreen, screenTests } from '../../test-utils';
+import { renderScreen, screenTests } from '#web/test-utils';
 import { BookingDocuments } from './components/booking-documents';
 
 // Issue #25 item 4: the booking page offers its receipt and its calendar file as downloads.

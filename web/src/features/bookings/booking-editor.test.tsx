@@ -3,9 +3,9 @@ import { formatMinor } from '@roam/contract/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FALLBACK_SETTINGS } from '../../lib/settings';
-import { BOOKING_YEAR, booking, CLIO } from '../../test-fixtures';
-import { describedBy, refusal, renderScreen, screenTests, serveApi, stubWalletScript } from '../../test-utils';
+import { FALLBACK_SETTINGS } from '#web/lib/settings';
+import { BOOKING_YEAR, booking, CLIO } from '#web/test-fixtures';
+import { describedBy, refusal, renderScreen, screenTests, serveApi, stubWalletScript } from '#web/test-utils';
 import { BookingEditor } from './components/booking-editor';
 
 // The booking editor (spec §2 /booking?b=…&edit=1; issue #20) as a driver and an operator meet it.

@@ -4,22 +4,22 @@ import type { User } from '@roam/contract/users';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useLanguage } from '../../i18n';
-import { formatDay } from '../../i18n/formats';
-import { isApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
-import { BookingSummaryView } from '../../ui/booking-summary';
-import { type Question, useConfirm } from '../../ui/confirm';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
-import { toast } from '../../ui/toast';
-import { useBooking, useCancelBooking, useDeleteBookings, useReleaseBooking } from './api/bookings';
+import { useLanguage } from '#web/i18n';
+import { formatDay } from '#web/i18n/formats';
+import { isApiError } from '#web/lib/api-client';
+import { useSession } from '#web/lib/session';
+import { BookingSummaryView } from '#web/ui/booking-summary';
+import { type Question, useConfirm } from '#web/ui/confirm';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { toast } from '#web/ui/toast';
+import { useBooking, useCancelBooking, useDeleteBookings, useRefuseBooking, useReleaseBooking } from './api/bookings';
 import { BookingDocuments } from './components/booking-documents';
 import { BookingEditor } from './components/booking-editor';
 import { useCancelQuestion } from './components/cancel-question';
 import { ChangeSessionResult } from './components/change-session-result';
 import { DuePayment } from './components/due-payment';
-import '../../ui/panel.css';
+import '#web/ui/panel.css';
 import './bookings.css';
 
 /**
@@ -90,6 +90,7 @@ function BookingView({
   const cancel = useCancelBooking(language);
   const remove = useDeleteBookings();
   const release = useReleaseBooking();
+  const refuse = useRefuseBooking(language);
   const confirmation = useConfirm();
   const cancelQuestion = useCancelQuestion();
   const operator = viewer.type !== 'user';
@@ -99,7 +100,7 @@ function BookingView({
     { ...booking, driverId: booking.driver._id, supplierId: booking.supplier._id },
     { id: viewer._id, type: viewer.type },
     new Date(),
-  ).filter((action) => !guest || ['view', 'edit', 'pay', 'cancel', 'payDue'].includes(action));
+  ).filter((action) => !guest || ['view', 'edit', 'pay', 'cancel', 'refuse', 'payDue'].includes(action));
   const [editing, setEditing] = useState(startEditing && actions.includes('edit'));
   // The editor closed (done or discarded): the focus goes back to the Edit button it replaced, not lost on the page.
   const editButton = useRef<HTMLButtonElement>(null);
@@ -145,6 +146,14 @@ function BookingView({
       await navigate('/bookings');
     });
 
+  // A booking made in the driver's name at the desk: refused, it leaves their list (a guest's link has no list).
+  const onRefuse = () =>
+    ask(t('bookings.confirmRefuse', { car: booking.car.name }), t('bookings.confirm.refuse'), async () => {
+      await refuse.mutateAsync(booking._id);
+      toast.success(t('bookings.refused'));
+      await navigate(guest ? '/' : '/bookings');
+    });
+
   const rows: [string, string][] = [
     [
       t('bookings.detail.extras'),
@@ -180,6 +189,9 @@ function BookingView({
             </div>
           ))}
         </dl>
+        {actions.includes('refuse') ? (
+          <p className="booking__guest">{t('bookings.detail.atDesk', { supplier: booking.supplier.name })}</p>
+        ) : null}
         <div className="booking__actions">
           {actions.includes('pay') ? (
             <Link className="button button--accent" to={`/checkout?booking=${booking._id}`}>
@@ -204,6 +216,16 @@ function BookingView({
               disabled={cancel.isPending}
             >
               {t('bookings.action.cancel')}
+            </button>
+          ) : null}
+          {actions.includes('refuse') ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void onRefuse()}
+              disabled={refuse.isPending}
+            >
+              {t('bookings.action.refuse')}
             </button>
           ) : null}
           {actions.includes('delete') ? (

@@ -3,10 +3,10 @@ import type { User } from '@roam/contract/users';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
-import { SESSION_QUERY_KEY } from '../../lib/session';
-import { BOOKING_YEAR, bookingRow, DRIVER } from '../../test-fixtures';
-import { refusal, renderScreen, screenTests, screenWidth, serveApi } from '../../test-utils';
+import { createQueryClient } from '#web/app/query-client';
+import { SESSION_QUERY_KEY } from '#web/lib/session';
+import { BOOKING_YEAR, bookingRow, DRIVER } from '#web/test-fixtures';
+import { refusal, renderScreen, screenTests, screenWidth, serveApi } from '#web/test-utils';
 import { BookingsScreen } from './bookings-screen';
 
 // The bookings list (spec §2 /bookings) as a driver and a supplier use it, against a stand-in server.

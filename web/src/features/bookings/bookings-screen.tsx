@@ -5,14 +5,14 @@ import type { User } from '@roam/contract/users';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useLanguage } from '../../i18n';
-import { isApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
-import { useConfirm } from '../../ui/confirm';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
-import { Pager } from '../../ui/pager';
-import { toast } from '../../ui/toast';
+import { useLanguage } from '#web/i18n';
+import { isApiError } from '#web/lib/api-client';
+import { useSession } from '#web/lib/session';
+import { useConfirm } from '#web/ui/confirm';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { Pager } from '#web/ui/pager';
+import { toast } from '#web/ui/toast';
 import {
   useBookings,
   useCancelBooking,

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { ManageBookingScreen } from './manage-booking-screen';
 
 // "Manage booking" without an account (issue #25 item 1), against a stand-in server.

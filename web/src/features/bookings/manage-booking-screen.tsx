@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { useContractForm } from '../../lib/use-contract-form';
-import { FormMessage, TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
 import { askManageLink, useOpenManageLink } from './api/manage-booking';
-import '../../ui/form-card.css';
+import '#web/ui/form-card.css';
 
 /**
  * "Manage booking" without an account (issue #25 item 1): the booking reference and the e-mail ask for a link, which

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CLIO, PARIS } from '../../test-fixtures';
-import { renderScreen, screenTests } from '../../test-utils';
+import { CLIO, PARIS } from '#web/test-fixtures';
+import { renderScreen, screenTests } from '#web/test-utils';
 import { BookingDetails } from './components/booking-details';
 
 // Checkout's booking details for a vehicle that is not a car (issue #22 item 14).

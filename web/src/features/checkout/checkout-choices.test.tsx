@@ -2,8 +2,8 @@ import type { CarDetails } from '@roam/contract/cars';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CLIO, PARIS } from '../../test-fixtures';
-import { describedBy, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { CLIO, PARIS } from '#web/test-fixtures';
+import { describedBy, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
 
 // What the checkout promises and keeps (issue #22): the three payment options mean what they say (item 4), every

@@ -5,9 +5,9 @@ import type { User } from '@roam/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_SETTINGS } from '../../lib/settings';
-import { CLIO, DRIVER, PARIS } from '../../test-fixtures';
-import { describedBy, isInvalid, refusal, renderScreen, screenTests, serveApi } from '../../test-utils';
+import { FALLBACK_SETTINGS } from '#web/lib/settings';
+import { CLIO, DRIVER, PARIS } from '#web/test-fixtures';
+import { describedBy, isInvalid, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
 
 // The checkout form's rules as a guest or a driver meets them (spec §2, §5; issue #20), against a stand-in server.

@@ -2,12 +2,12 @@ import type { PaymentOutcome } from '@roam/contract/checkout';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { useLanguage } from '../../i18n';
-import { isApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
-import { BookingSummaryView } from '../../ui/booking-summary';
-import { Page } from '../../ui/page';
-import { PageLoading } from '../../ui/page-loading';
+import { useLanguage } from '#web/i18n';
+import { isApiError } from '#web/lib/api-client';
+import { useSession } from '#web/lib/session';
+import { BookingSummaryView } from '#web/ui/booking-summary';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
 import { paymentOutcome } from './api/booking-payment';
 import './checkout.css';
 

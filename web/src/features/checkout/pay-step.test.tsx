@@ -3,9 +3,9 @@ import type { PaymentOutcome, PendingPayment } from '@roam/contract/checkout';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FALLBACK_SETTINGS } from '../../lib/settings';
-import { bookingRow } from '../../test-fixtures';
-import { refusal, renderScreen, screenTests, serveApi, stubWalletScript } from '../../test-utils';
+import { FALLBACK_SETTINGS } from '#web/lib/settings';
+import { bookingRow } from '#web/test-fixtures';
+import { refusal, renderScreen, screenTests, serveApi, stubWalletScript } from '#web/test-utils';
 import { CheckoutScreen } from './checkout-screen';
 import { CheckoutSessionScreen } from './checkout-session-screen';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { readStored, STORAGE_KEYS, writeStored } from '#web/lib/storage';
 
 export type Consent = 'accepted' | 'declined';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderScreen, screenTests, serveApi } from '../../test-utils';
+import { renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CarSizes } from './components/car-sizes';
 
 // The home page's vehicle sizes with their 'from' prices (spec §2), against a stand-in server.

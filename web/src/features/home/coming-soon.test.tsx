@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FALLBACK_SETTINGS } from '../../lib/settings';
-import { renderScreen, screenTests, serveApi } from '../../test-utils';
+import { FALLBACK_SETTINGS } from '#web/lib/settings';
+import { renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { HomeScreen } from './home-screen';
 
 // Issue #26 item 2: while no car can be booked (settings `bookable`), the home page says "coming soon" instead of a

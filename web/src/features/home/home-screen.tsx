@@ -2,20 +2,20 @@ import type { Location } from '@roam/contract/locations';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { importWithStrings } from '../../i18n/index';
-import { toSearchParams } from '../../lib/search-params';
-import { useSettings } from '../../lib/settings';
-import { ComingSoon } from '../../ui/coming-soon';
-import { SearchFormSkeleton } from '../../ui/search-form/search-form-skeleton';
-import { useDocumentTitle } from '../../ui/use-document-title';
-import { WhenVisible } from '../../ui/when-visible';
+import { importWithStrings } from '#web/i18n/index';
+import { toSearchParams } from '#web/lib/search-params';
+import { useSettings } from '#web/lib/settings';
+import { ComingSoon } from '#web/ui/coming-soon';
+import { SearchFormSkeleton } from '#web/ui/search-form/search-form-skeleton';
+import { useDocumentTitle } from '#web/ui/use-document-title';
+import { WhenVisible } from '#web/ui/when-visible';
 import { HomeHero } from './components/home-hero';
 import { HomeMap } from './components/home-map';
 import { PromiseList } from './components/promise-list';
 import './home.css';
 
 // The form brings react-aria-components: its own chunk, so the hero paints first (ARCHITECTURE §7).
-const SearchForm = lazy(() => import('../../ui/search-form/search-form').then((m) => ({ default: m.SearchForm })));
+const SearchForm = lazy(() => import('#web/ui/search-form/search-form').then((m) => ({ default: m.SearchForm })));
 // Destinations, car sizes (with their prices) and supplier logos are below the fold: their code, data and strings
 // load as the visitor scrolls towards them (issue #8), like the map.
 const HomeMore = lazy(() =>

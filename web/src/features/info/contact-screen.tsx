@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../lib/settings';
-import { Page } from '../../ui/page';
+import { useSettings } from '#web/lib/settings';
+import { Page } from '#web/ui/page';
 import { ContactForm } from './components/contact-form';
 import { InfoText } from './components/info-text';
 

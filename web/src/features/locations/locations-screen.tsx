@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { defaultCriteriaFor } from '../../lib/default-criteria';
-import { useCountriesWithLocations, useLocations } from '../../lib/locations';
-import { toSearchParams } from '../../lib/search-params';
-import { useSettings } from '../../lib/settings';
-import { Page } from '../../ui/page';
+import { defaultCriteriaFor } from '#web/lib/default-criteria';
+import { useCountriesWithLocations, useLocations } from '#web/lib/locations';
+import { toSearchParams } from '#web/lib/search-params';
+import { useSettings } from '#web/lib/settings';
+import { Page } from '#web/ui/page';
 import './locations.css';
 
-const LocationsMap = lazy(() => import('../../ui/locations-map').then((m) => ({ default: m.LocationsMap })));
+const LocationsMap = lazy(() => import('#web/ui/locations-map').then((m) => ({ default: m.LocationsMap })));
 
 /** Every location, grouped by country, with a map (spec §2 /locations). */
 export function LocationsScreen() {

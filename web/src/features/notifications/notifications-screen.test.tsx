@@ -2,10 +2,10 @@ import type { Notification } from '@roam/contract/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
-import { SESSION_QUERY_KEY } from '../../lib/session';
-import { DRIVER } from '../../test-fixtures';
-import { renderScreen, screenTests, serveApi } from '../../test-utils';
+import { createQueryClient } from '#web/app/query-client';
+import { SESSION_QUERY_KEY } from '#web/lib/session';
+import { DRIVER } from '#web/test-fixtures';
+import { renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { NotificationsScreen } from './notifications-screen';
 
 // The notifications list (spec §2): its deletes ask with the app's own dialog (issue #22 item 17).

@@ -4,8 +4,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useFormats } from '../../i18n/formats';
-import { useLocations } from '../../lib/locations';
+import { useFormats } from '#web/i18n/formats';
+import { useLocations } from '#web/lib/locations';
 import {
   checkoutHref,
   NO_FILTERS,
@@ -16,22 +16,22 @@ import {
   type SearchFilters,
   toSearchBody,
   toSearchParams,
-} from '../../lib/search-params';
-import { useSettings } from '../../lib/settings';
-import { CarCard, CarCardSkeleton } from '../../ui/car-card';
-import { ComingSoon } from '../../ui/coming-soon';
-import { Pager } from '../../ui/pager';
-import { SearchFormSkeleton } from '../../ui/search-form/search-form-skeleton';
-import { useDocumentTitle } from '../../ui/use-document-title';
+} from '#web/lib/search-params';
+import { useSettings } from '#web/lib/settings';
+import { CarCard, CarCardSkeleton } from '#web/ui/car-card';
+import { ComingSoon } from '#web/ui/coming-soon';
+import { Pager } from '#web/ui/pager';
+import { SearchFormSkeleton } from '#web/ui/search-form/search-form-skeleton';
+import { useDocumentTitle } from '#web/ui/use-document-title';
 import { searchCarsInfiniteQueryOptions, searchCarsQueryOptions } from './api/search-cars';
 import { LoadMore } from './components/load-more';
 import { SearchFiltersPanel } from './components/search-filters';
 import { useMediaQuery } from './lib/use-media-query';
 import './search.css';
 
-const LocationsMap = lazy(() => import('../../ui/locations-map').then((m) => ({ default: m.LocationsMap })));
+const LocationsMap = lazy(() => import('#web/ui/locations-map').then((m) => ({ default: m.LocationsMap })));
 // The form brings react-aria-components (~100 KB gzip): its own chunk, so the results need not wait for it.
-const SearchForm = lazy(() => import('../../ui/search-form/search-form').then((m) => ({ default: m.SearchForm })));
+const SearchForm = lazy(() => import('#web/ui/search-form/search-form').then((m) => ({ default: m.SearchForm })));
 const PAGE_SIZE = BOOKING_RULES.pageSize.cars;
 /** Narrow screens always scroll for more (issue #4): a pager under a long column of cards is out of reach. */
 const NARROW = '(max-width: 640px)';

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api-client';
-import { setSessionUser } from '../../lib/session';
-import { useContractForm } from '../../lib/use-contract-form';
-import { FormMessage, TextField } from '../../ui/form-field';
-import { Page } from '../../ui/page';
-import { toast } from '../../ui/toast';
+import { isApiError } from '#web/lib/api-client';
+import { setSessionUser } from '#web/lib/session';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { toast } from '#web/ui/toast';
 import { createFirstAdmin, setupStatusQueryOptions } from './api/setup';
-import '../../ui/form-card.css';
+import '#web/ui/form-card.css';
 
 type Values = { fullName: string; email: string; password: string; confirmPassword: string };
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../ui/page';
+import { Page } from '#web/ui/page';
 import { useSuppliers } from './api/get-suppliers';
 import './suppliers.css';
 

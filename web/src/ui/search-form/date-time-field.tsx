@@ -1,7 +1,7 @@
 import { type CalendarDate, Time } from '@internationalized/date';
 import { type ComponentProps, lazy, Suspense, useId, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Popover, Text } from 'react-aria-components';
-import { useFormats } from '../../i18n/formats';
+import { useFormats } from '#web/i18n/formats';
 import { Icon, type IconProps } from '../icons';
 import type { WallClockValue } from './rental-period';
 

@@ -3,10 +3,10 @@ import { type RentalPeriodIssue, validateRentalPeriod } from '@roam/contract/tim
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { Checkbox, I18nProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { localeTag, useLanguage } from '../../i18n';
-import { useLocations } from '../../lib/locations';
-import type { SearchCriteria } from '../../lib/search-params';
-import { useSettings } from '../../lib/settings';
+import { localeTag, useLanguage } from '#web/i18n';
+import { useLocations } from '#web/lib/locations';
+import type { SearchCriteria } from '#web/lib/search-params';
+import { useSettings } from '#web/lib/settings';
 import { CheckIcon } from '../icons';
 import { DateTimeField } from './date-time-field';
 import { LocationField } from './location-field';
@@ -95,7 +95,9 @@ function SearchFormFields({
   if (!pickup) errors.pickupLocation = t('search.form.errors.required', { field: t('search.form.pickupLocation') });
   if (!dropoff) errors.dropoffLocation = t('search.form.errors.required', { field: t('search.form.dropoffLocation') });
   const pickupIssue = issues.find((issue) => issue === 'pickupTooSoon' || issue === 'invalidPickupTime');
-  const dropoffIssue = issues.find((issue) => issue === 'durationTooShort' || issue === 'invalidDropoffTime');
+  const dropoffIssue = issues.find(
+    (issue) => issue === 'durationTooShort' || issue === 'durationTooLong' || issue === 'invalidDropoffTime',
+  );
   if (pickupIssue) errors.pickup = message(pickupIssue);
   if (dropoffIssue) errors.dropoff = message(dropoffIssue);
   // Messages appear once the driver tries to search, then follow every change (no scolding while typing).

@@ -1,8 +1,8 @@
 import type { LicenseFile, UpdateUser, UserLicense } from '@roam/contract/profile';
 import type { User } from '@roam/contract/users';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { setSessionUser } from '../../../lib/session';
+import { api } from '#web/lib/api-client';
+import { setSessionUser } from '#web/lib/session';
 
 // The profile calls of spec §7 used by the settings screen. Every change that answers a user puts it in the session
 // so the header follows at once.

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../ui/toast';
+import { toast } from '#web/ui/toast';
 import { uploadErrorMessage } from './upload-error';
 
 /** A button that opens the file chooser; the chosen file goes to `onFile` (the input is reset for a re-pick). */

@@ -2,8 +2,8 @@ import type { User } from '@roam/contract/users';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeTag, useLanguage } from '../../../i18n/index';
-import { useConfirm } from '../../../ui/confirm';
+import { localeTag, useLanguage } from '#web/i18n/index';
+import { useConfirm } from '#web/ui/confirm';
 import { licenseUrl, useDeleteLicense, userLicenseQueryOptions, useSaveLicense } from '../api/profile';
 import { FilePickerButton, useUploadFeedback } from './file-picker';
 

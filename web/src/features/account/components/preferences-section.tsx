@@ -2,10 +2,10 @@ import type { Language } from '@roam/contract/enum-values';
 import type { User } from '@roam/contract/users';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLanguage, LANGUAGE_NAMES, localeTag, useLanguage } from '../../../i18n/index';
-import { useSettings } from '../../../lib/settings';
-import { SelectField } from '../../../ui/form-field';
-import { toast } from '../../../ui/toast';
+import { changeLanguage, isLanguage, LANGUAGE_NAMES, localeTag, useLanguage } from '#web/i18n/index';
+import { useSettings } from '#web/lib/settings';
+import { SelectField } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
 import { useUpdateEmailNotifications } from '../api/profile';
 
 /** Language choice (the server-side language update is issue #3's, through changeLanguage). */

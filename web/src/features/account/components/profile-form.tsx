@@ -1,9 +1,9 @@
 import type { User } from '@roam/contract/users';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { FormMessage, TextAreaField, TextField } from '../../../ui/form-field';
-import { toast } from '../../../ui/toast';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, TextAreaField, TextField } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
 import { useUpdateProfile } from '../api/profile';
 
 /** Profile fields (spec §3 User); the e-mail address is shown but cannot be changed. */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '#web/lib/api-client';
 
 /** The translated message for a failed upload, chosen by code (HOUSE-STYLE "Errors, end to end"). */
 export function uploadErrorMessage(t: TFunction, error: unknown): string {

@@ -1,7 +1,7 @@
 import type { Activate, CheckTokenResult } from '@roam/contract/auth';
 import type { User } from '@roam/contract/users';
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '#web/lib/api-client';
 
 /** The `u`, `e` and `t` of an e-mailed link, or null when one is missing. */
 export function linkFromSearch(search: URLSearchParams): { userId: string; email: string; token: string } | null {

@@ -1,5 +1,5 @@
 import type { ChangePassword } from '@roam/contract/auth';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 const segment = encodeURIComponent;
 

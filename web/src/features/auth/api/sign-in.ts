@@ -1,10 +1,10 @@
 import type { SignIn } from '@roam/contract/auth';
 import type { User } from '@roam/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeLanguage, isLanguage } from '../../../i18n/index';
-import { api } from '../../../lib/api-client';
-import { setSessionUser } from '../../../lib/session';
-import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { changeLanguage, isLanguage } from '#web/i18n/index';
+import { api } from '#web/lib/api-client';
+import { setSessionUser } from '#web/lib/session';
+import { STORAGE_KEYS, writeStored } from '#web/lib/storage';
 
 // Signing in with an e-mail address and a password (spec §4); the session itself is app-wide (lib/session.ts).
 

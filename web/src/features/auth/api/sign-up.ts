@@ -1,6 +1,6 @@
 import type { SignUp, SignUpPending } from '@roam/contract/auth';
 import type { User } from '@roam/contract/users';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /**
  * `POST /api/sign-up`: the new account comes back signed in (unverified until the e-mailed link is used); with a guest

@@ -2,10 +2,10 @@ import type { User } from '@roam/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n/index';
-import { api } from '../../../lib/api-client';
-import { setSessionUser, useSession } from '../../../lib/session';
-import { toast } from '../../../ui/toast';
+import { useLanguage } from '#web/i18n/index';
+import { api } from '#web/lib/api-client';
+import { setSessionUser, useSession } from '#web/lib/session';
+import { toast } from '#web/ui/toast';
 
 /**
  * Spec §4: when the interface language (from `?l=` or the header's language menu) differs from the signed-in

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
-import { setSessionUser } from '../../../lib/session';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { FormMessage } from '../../../ui/form-field';
-import { NewPasswordFields } from '../../../ui/new-password-fields';
-import { toast } from '../../../ui/toast';
+import { isApiError } from '#web/lib/api-client';
+import { setSessionUser } from '#web/lib/session';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage } from '#web/ui/form-field';
+import { NewPasswordFields } from '#web/ui/new-password-fields';
+import { toast } from '#web/ui/toast';
 import { activate } from '../api/activation';
 import { accountRefusal } from './refusal';
 

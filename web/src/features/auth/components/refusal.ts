@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '#web/lib/api-client';
 
 /** What an account call's refusal that names no field says (spec §8), by its code. */
 export function accountRefusal(t: TFunction, error: unknown): string {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
-import { toast } from '../../../ui/toast';
+import { isApiError } from '#web/lib/api-client';
+import { toast } from '#web/ui/toast';
 
 /** Sends the validation e-mail again; 'validation email sent' or the spec §8 failure message as a toast. */
 export function ResendButton({ send, label }: { send: () => Promise<unknown>; label?: string }) {

@@ -1,8 +1,8 @@
 import { SOCIAL_PROVIDERS } from '@roam/contract/enum-values';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n/index';
-import { settingsQueryOptions } from '../../../lib/settings';
+import { useLanguage } from '#web/i18n/index';
+import { settingsQueryOptions } from '#web/lib/settings';
 
 /**
  * One button per configured provider (settings.social; none shown when none is configured). The provider's own

@@ -2,9 +2,9 @@ import type { SocialProvider } from '@roam/contract/enum-values';
 import type { User } from '@roam/contract/users';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { api } from '../../../lib/api-client';
-import { setSessionUser } from '../../../lib/session';
-import { toast } from '../../../ui/toast';
+import { api } from '#web/lib/api-client';
+import { setSessionUser } from '#web/lib/session';
+import { toast } from '#web/ui/toast';
 import { adoptUserLanguage } from '../api/sign-in';
 
 // The providers' browser SDKs, loaded on click only. Each hands back a token the server verifies (issue #3):

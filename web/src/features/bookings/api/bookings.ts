@@ -3,7 +3,7 @@ import type { Booking, BookingsPage, BookingsQuery, UpdateBookingBody } from '@r
 import type { CancellationQuote } from '@roam/contract/cancellations';
 import type { BookingStatus, Language } from '@roam/contract/enum-values';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The bookings calls (server/src/features/bookings/bookings.routes.ts). Every one checks ownership on the server.
 
@@ -107,6 +107,17 @@ export function useAmendmentQuote() {
     mutationFn: ({ id, body }: { id: string; body: UpdateBookingBody }) =>
       api.post<AmendmentQuote>(`/api/amendment-quote/${encodeURIComponent(id)}`, body),
     // The editor says what went wrong (its form message), not the generic handler.
+    onError: () => {},
+  });
+}
+
+/** Its driver refuses a booking made in their name at the desk (second outside audit, item 1). */
+export function useRefuseBooking(language: Language) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Booking>(`/api/refuse-booking/${encodeURIComponent(id)}?language=${language}`),
+    onSuccess: invalidate,
+    // Screens say what went wrong (a translated toast), not the generic handler.
     onError: () => {},
   });
 }

@@ -2,7 +2,7 @@ import type { AmendmentPayment } from '@roam/contract/amendments';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
 import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // Paying a dearer change of a booking paid online (issue #25 item 2;
 // server/src/features/amendments/amendment-payments.service.ts): the change waits as an amendment until its difference

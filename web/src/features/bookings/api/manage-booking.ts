@@ -1,6 +1,6 @@
 import type { ManageBookingLinkBody, OpenedManageLink } from '@roam/contract/booking-access';
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '#web/lib/api-client';
 
 // Managing a booking without an account (issue #25 item 1; server/src/features/booking-access).
 

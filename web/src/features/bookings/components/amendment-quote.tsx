@@ -1,7 +1,7 @@
 import type { AmendmentQuote } from '@roam/contract/amendments';
 import { formatMinor } from '@roam/contract/money';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n';
+import { useLanguage } from '#web/i18n';
 
 /**
  * What a change costs before the driver confirms it (issue #25 item 2): the current and the new total, and how the

@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../ui/form-field';
+import { TextField } from '#web/ui/form-field';
 
 interface BookingsFiltersProps {
   statuses: readonly BookingStatus[];

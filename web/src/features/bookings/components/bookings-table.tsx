@@ -4,8 +4,8 @@ import { formatMinor } from '@roam/contract/money';
 import type { User } from '@roam/contract/users';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localeTag, useLanguage } from '../../../i18n';
-import { formatInZone } from '../../../i18n/formats';
+import { localeTag, useLanguage } from '#web/i18n';
+import { formatInZone } from '#web/i18n/formats';
 
 interface BookingsTableProps {
   rows: readonly BookingRow[];

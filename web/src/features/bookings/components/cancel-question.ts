@@ -1,8 +1,8 @@
 import type { CancellationQuote } from '@roam/contract/cancellations';
 import { formatMinor } from '@roam/contract/money';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n';
-import type { Question } from '../../../ui/confirm';
+import { useLanguage } from '#web/i18n';
+import type { Question } from '#web/ui/confirm';
 import { useFetchCancellationQuote } from '../api/bookings';
 
 /**

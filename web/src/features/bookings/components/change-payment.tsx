@@ -4,11 +4,11 @@ import { formatMinor } from '@roam/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n';
-import { useSettings } from '../../../lib/settings';
-import { CardForm } from '../../../ui/card-form';
-import { toast } from '../../../ui/toast';
-import { WalletButton } from '../../../ui/wallet-button';
+import { useLanguage } from '#web/i18n';
+import { useSettings } from '#web/lib/settings';
+import { CardForm } from '#web/ui/card-form';
+import { toast } from '#web/ui/toast';
+import { WalletButton } from '#web/ui/wallet-button';
 import { checkChangeWalletOrder, createChangeWalletOrder, payChangeByDemoCard } from '../api/change-payment';
 
 /**

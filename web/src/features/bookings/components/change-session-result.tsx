@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n';
-import { paymentOutcome } from '../../checkout/api/booking-payment';
+import { useLanguage } from '#web/i18n';
+import { paymentOutcome } from '#web/features/checkout/api/booking-payment';
 
 /**
  * Back on the booking from the card provider's page where the difference of a change was paid (issue #25 item 2;

@@ -3,8 +3,8 @@ import type { Booking } from '@roam/contract/bookings';
 import { formatMinor } from '@roam/contract/money';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importWithStrings, useLanguage } from '../../../i18n';
-import { toast } from '../../../ui/toast';
+import { importWithStrings, useLanguage } from '#web/i18n';
+import { toast } from '#web/ui/toast';
 import { useDuePayment } from '../api/change-payment';
 
 const ChangePayment = lazy(() =>

@@ -1,8 +1,8 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { Language } from '@roam/contract/enum-values';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useLanguage } from '../../../i18n';
-import { api } from '../../../lib/api-client';
+import { useLanguage } from '#web/i18n';
+import { api } from '#web/lib/api-client';
 
 /** `GET /api/car/{id}`: one car with its supplier terms and locations (checkout uses it). */
 export function getCar(id: string, language: Language, signal?: AbortSignal): Promise<CarDetails> {

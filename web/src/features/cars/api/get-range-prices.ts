@@ -1,6 +1,6 @@
 import type { RangePrice } from '@roam/contract/cars';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 export const rangePricesQueryOptions = queryOptions({
   queryKey: ['range-prices'] as const,

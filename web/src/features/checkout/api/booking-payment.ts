@@ -1,7 +1,7 @@
 import type { DemoPaymentBody, PaymentOutcome, PaymentResult, PendingPayment } from '@roam/contract/checkout';
 import type { Language } from '@roam/contract/enums';
 import { toMajor } from '@roam/contract/money';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The payment step of a booking awaiting its online payment (issue #22 items 3, 5, 11), and the payment result with
 // the booking's summary (item 10): server/src/features/payments/payments.routes.ts.

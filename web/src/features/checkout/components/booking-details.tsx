@@ -3,10 +3,10 @@ import type { Location } from '@roam/contract/locations';
 import type { PriceBreakdown } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n';
-import { formatInZone } from '../../../i18n/formats';
-import type { SearchCriteria } from '../../../lib/search-params';
-import { CarFacts, SupplierLogo } from '../../../ui/car-facts';
+import { useLanguage } from '#web/i18n';
+import { formatInZone } from '#web/i18n/formats';
+import type { SearchCriteria } from '#web/lib/search-params';
+import { CarFacts, SupplierLogo } from '#web/ui/car-facts';
 
 interface BookingDetailsProps {
   car: CarDetails;

@@ -3,8 +3,8 @@ import type { Extra } from '@roam/contract/enums';
 import { type PriceBreakdown, paymentSplit, withPriceChange } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../../lib/use-money';
-import { ExtrasToggles } from '../../../ui/extras-toggles';
+import { useMoney } from '#web/lib/use-money';
+import { ExtrasToggles } from '#web/ui/extras-toggles';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 
 /** The extras, each a switch whose price shows beside it (spec §2 booking options). */

@@ -2,10 +2,10 @@ import type { User } from '@roam/contract/users';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../i18n';
-import { formatDay } from '../../../i18n/formats';
-import { FileField } from '../../../ui/file-field';
-import { CheckboxField, TextField } from '../../../ui/form-field';
+import { useLanguage } from '#web/i18n';
+import { formatDay } from '#web/i18n/formats';
+import { FileField } from '#web/ui/file-field';
+import { CheckboxField, TextField } from '#web/ui/form-field';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 
 const PERSON = ['fullName', 'email', 'phone', 'birthDate'] as const;

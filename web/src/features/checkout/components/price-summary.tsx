@@ -2,7 +2,7 @@ import type { PaymentOption } from '@roam/contract/enum-values';
 import { type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../../lib/use-money';
+import { useMoney } from '#web/lib/use-money';
 
 interface PriceSummaryProps {
   price: PriceBreakdown | null;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NO_FILTERS, toSearchParams } from '../../../lib/search-params';
-import { useMoney } from '../../../lib/use-money';
-import { useRangePrices } from '../../cars/api/get-range-prices';
+import { NO_FILTERS, toSearchParams } from '#web/lib/search-params';
+import { useMoney } from '#web/lib/use-money';
+import { useRangePrices } from '#web/features/cars/api/get-range-prices';
 
 const SIZES = ['mini', 'midi', 'maxi'] as const;
 

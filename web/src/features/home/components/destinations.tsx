@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { defaultCriteriaFor } from '../../../lib/default-criteria';
-import { useCountriesWithLocations } from '../../../lib/locations';
-import { toSearchParams } from '../../../lib/search-params';
+import { defaultCriteriaFor } from '#web/lib/default-criteria';
+import { useCountriesWithLocations } from '#web/lib/locations';
+import { toSearchParams } from '#web/lib/search-params';
 
 /** Destinations by country (spec §2): each place opens a search there with the default dates. */
 export function Destinations() {

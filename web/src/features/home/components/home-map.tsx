@@ -1,11 +1,11 @@
 import type { Location } from '@roam/contract/locations';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocations } from '../../../lib/locations';
-import { useSettings } from '../../../lib/settings';
-import { WhenVisible } from '../../../ui/when-visible';
+import { useLocations } from '#web/lib/locations';
+import { useSettings } from '#web/lib/settings';
+import { WhenVisible } from '#web/ui/when-visible';
 
-const LocationsMap = lazy(() => import('../../../ui/locations-map').then((m) => ({ default: m.LocationsMap })));
+const LocationsMap = lazy(() => import('#web/ui/locations-map').then((m) => ({ default: m.LocationsMap })));
 
 /** The map of locations (spec §2); choosing a marker selects the pick-up place of the form above. */
 export function HomeMap({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Translations } from '../../../i18n/translations';
+import type { Translations } from '#web/i18n/translations';
 import { PROMISE_ICONS } from './promise-icons';
 
 type PromiseKey = Exclude<keyof Translations['home']['promises'], 'title'>;

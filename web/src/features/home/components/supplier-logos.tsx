@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSettings } from '../../../lib/settings';
-import { useSuppliers } from '../../suppliers/api/get-suppliers';
+import { useSettings } from '#web/lib/settings';
+import { useSuppliers } from '#web/features/suppliers/api/get-suppliers';
 
 /** Supplier logos (spec §2), only when the deployment does not hide suppliers. */
 export function SupplierLogos() {

@@ -1,5 +1,5 @@
 import type { Accepted, ContactMessage } from '@roam/contract/contact';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** `POST /api/send-email` (spec §7): the server delivers it to CONTACT_EMAIL. */
 export function sendContactMessage(message: ContactMessage): Promise<Accepted> {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { describedBy, refusal, renderScreen, screenTests, serveApi } from '../../../test-utils';
+import { describedBy, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { ContactForm } from './contact-form';
 
 // The contact form (spec §2 contact, §7 send-email) against a stand-in server.

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
-import { loadRecaptcha, recaptchaToken } from '../../../lib/recaptcha';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { FormMessage, TextAreaField, TextField } from '../../../ui/form-field';
-import { toast } from '../../../ui/toast';
+import { isApiError } from '#web/lib/api-client';
+import { loadRecaptcha, recaptchaToken } from '#web/lib/recaptcha';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, TextAreaField, TextField } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
 import { sendContactMessage } from '../api/send-contact-message';
 import './contact-form.css';
 

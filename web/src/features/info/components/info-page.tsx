@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useLanguage } from '../../../i18n';
-import { useSettings } from '../../../lib/settings';
-import { Page } from '../../../ui/page';
+import { useLanguage } from '#web/i18n';
+import { useSettings } from '#web/lib/settings';
+import { Page } from '#web/ui/page';
 import { type InfoPageName, type InfoSection, infoContentQueryOptions } from '../api/get-info-content';
 import { InfoText, type InfoValues } from './info-text';
 import './info-page.css';

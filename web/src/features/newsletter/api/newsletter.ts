@@ -1,5 +1,5 @@
 import type { Accepted, NewsletterSubscribe } from '@roam/contract/contact';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The newsletter calls (issue #6). Kept free of zod: the footer form is part of the entry chunk.
 

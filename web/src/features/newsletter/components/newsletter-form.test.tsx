@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { describedBy, renderScreen, screenTests, serveApi } from '../../../test-utils';
+import { describedBy, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { NewsletterForm } from './newsletter-form';
 
 // The footer's newsletter form (spec §2 "newsletter subscribe"; its strings are the footer's, always loaded).

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n';
-import { isApiError } from '../../../lib/api-client';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { TextField } from '../../../ui/form-field';
-import { toast } from '../../../ui/toast';
+import { useLanguage } from '#web/i18n';
+import { isApiError } from '#web/lib/api-client';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { TextField } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
 import { subscribeToNewsletter } from '../api/newsletter';
 import './newsletter-form.css';
 

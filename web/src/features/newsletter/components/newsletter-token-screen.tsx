@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
-import { Page } from '../../../ui/page';
+import { isApiError } from '#web/lib/api-client';
+import { Page } from '#web/ui/page';
 import './newsletter-token-screen.css';
 
 interface NewsletterTokenScreenProps {

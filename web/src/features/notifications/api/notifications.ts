@@ -1,6 +1,6 @@
 import type { NotificationCounter, NotificationIds, NotificationPage } from '@roam/contract/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The notifications calls of spec §7, at their exact paths. Every change refreshes the list and the header's counter.
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../../lib/session';
-import { BellIcon } from '../../../ui/icons';
+import { useSession } from '#web/lib/session';
+import { BellIcon } from '#web/ui/icons';
 import { notificationCounterQueryOptions } from '../api/notifications';
 import './notification-bell.css';
 

@@ -88,6 +88,14 @@ export function notificationMessage(t: TFunction, notification: Notification, la
     // Issue #34 item 4: an operator deleted a booking that never took money.
     case 'bookingDeleted':
       return t('notifications.kinds.bookingDeleted', { car: String(params.car ?? '') });
+    // A booking made in the driver's name at the desk, and the supplier told of its refusal (second audit, item 1).
+    case 'bookedAtDesk':
+      return t('notifications.kinds.bookedAtDesk', {
+        car: String(params.car ?? ''),
+        supplier: String(params.supplier ?? ''),
+      });
+    case 'deskBookingRefused':
+      return t('notifications.kinds.deskBookingRefused', { car: String(params.car ?? '') });
     default:
       return t('notifications.kinds.other');
   }

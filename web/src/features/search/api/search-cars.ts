@@ -1,6 +1,6 @@
 import type { SearchCarsBody, SearchCarsResponse } from '@roam/contract/cars';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** `POST /api/search-cars/{page}/{size}`. */
 export function searchCars(body: SearchCarsBody, page: number, size: number, signal?: AbortSignal) {

@@ -13,8 +13,8 @@ import {
 } from '@roam/contract/enum-values';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SearchFilters as Filters } from '../../../lib/search-params';
-import { useMoney } from '../../../lib/use-money';
+import type { SearchFilters as Filters } from '#web/lib/search-params';
+import { useMoney } from '#web/lib/use-money';
 
 interface SearchFiltersProps {
   filters: Filters;

@@ -1,7 +1,7 @@
 import type { FirstAdmin, SetupStatus } from '@roam/contract/setup';
 import type { User } from '@roam/contract/users';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 // The set-up calls (issue #26): whether the logged link may still create the first admin, and creating it.
 

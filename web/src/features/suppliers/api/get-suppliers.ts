@@ -1,6 +1,6 @@
 import type { Supplier } from '@roam/contract/suppliers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 export const suppliersQueryOptions = queryOptions({
   queryKey: ['suppliers'] as const,

@@ -6,8 +6,8 @@ export const core = import.meta.glob<Translations[Area]>('./{common,header,nav,f
   eager: true,
   import: 'default',
 });
-// The operator console's areas (operator*.json) are not here: it loads them itself (features/operator/lib/
-// operator-strings.ts), so that no customer route carries a byte of them (issue #23).
+// The console's areas (operator*.json) are not here but in console.ts, the console's language chunk: the customer app
+// does not know them.
 export const areas = import.meta.glob<Translations[Area]>(
   ['./*.json', '!./{common,header,nav,footer,notFound}.json', '!./operator*.json'],
   { import: 'default' },

@@ -1,0 +1,253 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { RouteErrorBoundary } from '#web/app/route-error-boundary';
+import AREAS from '#web/i18n/areas.json';
+import { loadStrings } from '#web/i18n/index';
+import type { Area } from '#web/i18n/translations';
+import { sessionQueryOptions } from '#web/lib/session';
+import { PageLoading } from '#web/ui/page-loading';
+import { setupStatusQueryOptions } from '#web/console/setup/api/setup';
+import { ConsoleLayout } from './console-layout';
+
+type ConsoleScreen = keyof typeof AREAS.console.screens;
+
+/**
+ * A route whose screen loads on first visit, with the strings of the areas it shows (i18n/areas.json, `console`, by
+ * the screen file's name), as the customer app's screens do (app/router.tsx); and its own error boundary, in the
+ * layout: a screen that fails, or whose code does not download, says so under the sections.
+ */
+function screen<Module>(
+  name: ConsoleScreen,
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+): Pick<RouteObject, 'lazy' | 'ErrorBoundary'> {
+  const areas = AREAS.console.screens[name] as Area[];
+  return {
+    ErrorBoundary: RouteErrorBoundary,
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadStrings(areas)]);
+      return { Component: pick(module) };
+    },
+  };
+}
+
+const notFound = () => {
+  throw data(null, { status: 404 });
+};
+
+/**
+ * The console's routes. The server sends console.html only to a signed-in supplier or admin (server/src/plugins/
+ * web-app.ts); the loaders still ask the session, for a session that ended since: anyone else gets not-found, as on
+ * an address no screen answers, and a supplier on the admin's.
+ */
+export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
+  const userType = async () => (await queryClient.ensureQueryData(sessionQueryOptions)).user?.type;
+  const operatorsOnly = async () => {
+    const type = await userType();
+    return type === 'supplier' || type === 'admin' ? null : notFound();
+  };
+  const adminsOnly = async () => ((await userType()) === 'admin' ? null : notFound());
+  // The session is asked once per page load (lib/session.ts): these checks need not run again on every change of a
+  // screen's address, and must not: a screen's filters live in its query string, and a second filter chosen while
+  // the first one's navigation waited on them was lost.
+  const once = () => false;
+  // The console's home: the admin's set-up checklist while the business is not ready (no location, supplier or
+  // bookable car yet), else the dashboard.
+  const home = async () => {
+    if ((await userType()) !== 'admin') return redirect('/operator/dashboard');
+    const status = await queryClient.fetchQuery(setupStatusQueryOptions).catch(() => null);
+    return redirect(status?.ready === false ? '/operator/setup' : '/operator/dashboard');
+  };
+
+  return [
+    {
+      path: '/operator',
+      Component: ConsoleLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      children: [
+        {
+          // Pathless: errors and first-load fallbacks render inside the layout, under the navigation.
+          loader: operatorsOnly,
+          shouldRevalidate: once,
+          ErrorBoundary: RouteErrorBoundary,
+          HydrateFallback: PageLoading,
+          children: [
+            { index: true, loader: home },
+            {
+              path: 'dashboard',
+              ...screen(
+                'dashboard',
+                () => import('#web/console/dashboard/dashboard-screen'),
+                (m) => m.DashboardScreen,
+              ),
+            },
+            {
+              path: 'cars',
+              ...screen(
+                'car-list',
+                () => import('#web/console/fleet/car-list-screen'),
+                (m) => m.CarListScreen,
+              ),
+            },
+            {
+              path: 'cars/new',
+              ...screen(
+                'car-editor',
+                () => import('#web/console/fleet/car-editor-screen'),
+                (m) => m.CarEditorScreen,
+              ),
+            },
+            {
+              path: 'cars/import',
+              ...screen(
+                'import',
+                () => import('#web/console/fleet-import/import-screen'),
+                (m) => m.ImportScreen,
+              ),
+            },
+            {
+              path: 'cars/:carId',
+              ...screen(
+                'car-editor',
+                () => import('#web/console/fleet/car-editor-screen'),
+                (m) => m.CarEditorScreen,
+              ),
+            },
+            {
+              path: 'cars/:carId/availability',
+              ...screen(
+                'car-availability',
+                () => import('#web/console/fleet/car-availability-screen'),
+                (m) => m.CarAvailabilityScreen,
+              ),
+            },
+            {
+              path: 'cars/:carId/history',
+              ...screen(
+                'car-history',
+                () => import('#web/console/fleet/car-history-screen'),
+                (m) => m.CarHistoryScreen,
+              ),
+            },
+            {
+              path: 'profile',
+              ...screen(
+                'supplier-profile',
+                () => import('#web/console/supplier-profile/supplier-profile-screen'),
+                (m) => m.SupplierProfileScreen,
+              ),
+            },
+            {
+              path: 'cancellation-requests',
+              ...screen(
+                'cancellation-requests',
+                () => import('#web/console/cancellations/cancellation-requests-screen'),
+                (m) => m.CancellationRequestsScreen,
+              ),
+            },
+            {
+              path: 'scheduler',
+              ...screen(
+                'scheduler',
+                () => import('#web/console/scheduler/scheduler-screen'),
+                (m) => m.SchedulerScreen,
+              ),
+            },
+            {
+              path: 'bookings/new',
+              ...screen(
+                'walk-in',
+                () => import('#web/console/walk-in/walk-in-screen'),
+                (m) => m.WalkInScreen,
+              ),
+            },
+            {
+              loader: adminsOnly,
+              shouldRevalidate: once,
+              children: [
+                {
+                  path: 'setup',
+                  ...screen(
+                    'setup-checklist',
+                    () => import('#web/console/setup/setup-checklist-screen'),
+                    (m) => m.SetupChecklistScreen,
+                  ),
+                },
+                {
+                  path: 'users',
+                  ...screen(
+                    'users',
+                    () => import('#web/console/users/users-screen'),
+                    (m) => m.UsersScreen,
+                  ),
+                },
+                {
+                  path: 'users/:id',
+                  ...screen(
+                    'user',
+                    () => import('#web/console/users/user-screen'),
+                    (m) => m.UserScreen,
+                  ),
+                },
+                {
+                  path: 'suppliers',
+                  ...screen(
+                    'supplier-accounts',
+                    () => import('#web/console/suppliers/supplier-accounts-screen'),
+                    (m) => m.SuppliersScreen,
+                  ),
+                },
+                {
+                  path: 'places',
+                  ...screen(
+                    'admin-locations',
+                    () => import('#web/console/locations/admin-locations-screen'),
+                    (m) => m.AdminLocationsScreen,
+                  ),
+                },
+                {
+                  path: 'places/import',
+                  ...screen(
+                    'locations-import',
+                    () => import('#web/console/locations/locations-import-screen'),
+                    (m) => m.LocationsImportScreen,
+                  ),
+                },
+                {
+                  path: 'places/:id',
+                  ...screen(
+                    'location',
+                    () => import('#web/console/locations/location-screen'),
+                    (m) => m.LocationScreen,
+                  ),
+                },
+                {
+                  path: 'settings',
+                  ...screen(
+                    'booking-rules',
+                    () => import('#web/console/booking-rules/booking-rules-screen'),
+                    (m) => m.BookingRulesScreen,
+                  ),
+                },
+              ],
+            },
+            { path: '*', loader: notFound },
+          ],
+        },
+      ],
+    },
+    // Every other address is the customer app's, another page (index.html): a link there (the logo, the account
+    // menu, a booking) loads it.
+    { path: '*', loader: leaveConsole },
+  ];
+}
+
+function leaveConsole({ request }: LoaderFunctionArgs): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise(() => {});
+}
+
+export function createConsoleRouter(queryClient: QueryClient) {
+  return createBrowserRouter(consoleRoutes(queryClient));
+}

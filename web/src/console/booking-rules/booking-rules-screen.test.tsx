@@ -1,0 +1,84 @@
+import type { RunTimeSettingsState } from '@roam/contract/run-time-settings';
+import type { User } from '@roam/contract/users';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DRIVER } from '#web/test-fixtures';
+import { describedBy, screenTests } from '#web/test-utils';
+import { renderOperator, SUPPLIER } from '#web/console/test-utils';
+
+screenTests();
+
+const ADMIN: User = { ...DRIVER, _id: '0e4c2a6b-7d1f-4c3e-9a8b-5f6d7e8a9b0c', type: 'admin', fullName: 'Alex Admin' };
+const DEFAULTS = {
+  minPickupLeadHours: 1,
+  minRentalHours: 1,
+  earliestPickupHour: 7,
+  latestPickupHour: 22,
+  earliestDropoffHour: 7,
+  latestDropoffHour: 22,
+  holdMinutes: 30,
+  maxRentalDays: 90,
+};
+const STATE: RunTimeSettingsState = {
+  values: { ...DEFAULTS, minRentalHours: 24 },
+  defaults: DEFAULTS,
+  overridden: ['minRentalHours'],
+  updatedAt: '2026-11-20T09:30:00.000Z',
+  updatedBy: 'Alex Admin',
+};
+// The console's screens are lazy chunks that compile on first use (as the profile's tests wait).
+const FIRST_PAINT = { timeout: 20_000 };
+
+describe('the booking rules (issue #24 item 7)', { timeout: 40_000 }, () => {
+  it('sends only the rules the admin changed, and null for one set back to its configured default', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderOperator(
+      '/operator/settings',
+      {
+        'GET /api/booking-rules': () => Response.json(STATE),
+        'PUT /api/update-booking-rules': () => Response.json(STATE),
+      },
+      ADMIN,
+    );
+    const lead = await screen.findByRole('textbox', { name: 'Minimum notice before pick-up (hours)' }, FIRST_PAINT);
+    const length = screen.getByRole('textbox', { name: 'Minimum rental (hours)' });
+    expect((length as HTMLInputElement).value).toBe('24');
+    expect(describedBy(length)).toBe('From 1 to 720. Configured default: 1.');
+    expect(screen.getByText(/Last changed on .* by Alex Admin\./)).toBeTruthy();
+    await user.clear(lead);
+    await user.type(lead, '48');
+    await user.clear(length);
+    await user.type(length, '1');
+    await user.click(screen.getByRole('button', { name: 'Save the rules' }));
+    expect(await screen.findByText('The booking rules are saved. They apply now.')).toBeTruthy();
+    expect(calls.find((call) => call.route === 'PUT /api/update-booking-rules')?.body).toEqual({
+      minPickupLeadHours: 48,
+      minRentalHours: null,
+    });
+  });
+
+  it('shows a value out of range at its field and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderOperator(
+      '/operator/settings',
+      { 'GET /api/booking-rules': () => Response.json(STATE) },
+      ADMIN,
+    );
+    const hold = await screen.findByRole(
+      'textbox',
+      { name: 'Hold the car while awaiting payment (minutes)' },
+      FIRST_PAINT,
+    );
+    await user.clear(hold);
+    await user.type(hold, '2');
+    await user.click(screen.getByRole('button', { name: 'Save the rules' }));
+    await waitFor(() => expect(hold.getAttribute('aria-invalid')).toBe('true'));
+    expect(calls.some((call) => call.route === 'PUT /api/update-booking-rules')).toBe(false);
+  });
+
+  it('is not there for a supplier', async () => {
+    renderOperator('/operator/settings', {}, SUPPLIER);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to see here!' }, FIRST_PAINT)).toBeTruthy();
+  });
+});

@@ -1,0 +1,111 @@
+import {
+  RUN_TIME_SETTING_KEYS,
+  RUN_TIME_SETTING_RANGES,
+  type RunTimeSettingKey,
+} from '@roam/contract/run-time-setting-ranges';
+import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/run-time-settings';
+import { useTranslation } from 'react-i18next';
+import { useFormats } from '#web/i18n/formats';
+import { useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { toast } from '#web/ui/toast';
+import '#web/console/components/admin.css';
+import { useRunTimeSettings, useUpdateRunTimeSettings } from './api/booking-rules';
+
+/** The rules in the order the form shows them, grouped as a driver meets them. */
+const GROUPS: { legend: 'period' | 'pickupHours' | 'dropoffHours' | 'hold'; keys: RunTimeSettingKey[] }[] = [
+  { legend: 'period', keys: ['minPickupLeadHours', 'minRentalHours', 'maxRentalDays'] },
+  { legend: 'pickupHours', keys: ['earliestPickupHour', 'latestPickupHour'] },
+  { legend: 'dropoffHours', keys: ['earliestDropoffHour', 'latestDropoffHour'] },
+  { legend: 'hold', keys: ['holdMinutes'] },
+];
+
+type Values = Record<RunTimeSettingKey, string>;
+
+const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+
+/**
+ * What the form sends: the rules the admin changed, and only those (an update changes what it carries). A rule set
+ * back to the deployment's value is sent as null, so that it follows the deployment again.
+ */
+function changesOf(values: Values, state: RunTimeSettingsState): UpdateRunTimeSettingsBody {
+  const body: UpdateRunTimeSettingsBody = {};
+  for (const key of RUN_TIME_SETTING_KEYS) {
+    const value = toNumber(values[key]);
+    if (value === state.values[key]) continue;
+    body[key] = value === state.defaults[key] ? null : value;
+  }
+  return body;
+}
+
+/** `/operator/settings` (issue #24 item 7): the booking rules the admin changes at run time, without a restart. */
+export function BookingRulesScreen() {
+  const { t } = useTranslation();
+  const state = useRunTimeSettings();
+  return (
+    <Page title={t('operatorAdmin.settings.title')} description={t('operatorAdmin.settings.description')}>
+      {state.data ? (
+        <BookingRulesForm key={state.data.updatedAt ?? 'defaults'} state={state.data} />
+      ) : state.isError ? (
+        <p role="alert" className="form-message form-message--error">
+          {t('operatorAdmin.error')}
+        </p>
+      ) : (
+        <PageLoading />
+      )}
+    </Page>
+  );
+}
+
+function BookingRulesForm({ state }: { state: RunTimeSettingsState }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const update = useUpdateRunTimeSettings();
+  const form = useContractForm({
+    initialValues: Object.fromEntries(RUN_TIME_SETTING_KEYS.map((key) => [key, String(state.values[key])])) as Values,
+    schema: () => import('@roam/contract/run-time-settings').then((m) => m.UpdateRunTimeSettingsBodySchema),
+    input: (values: Values) => changesOf(values, state),
+    onSubmit: async (body) => {
+      await update.mutateAsync(body);
+      toast.success(t('operatorAdmin.settings.saved'));
+    },
+    onError: () => t('operatorAdmin.error'),
+  });
+  return (
+    <form {...form.formProps}>
+      <FormMessage>{form.message}</FormMessage>
+      {GROUPS.map((group) => (
+        <fieldset key={group.legend} className="admin-section">
+          <legend>{t(`operatorAdmin.settings.groups.${group.legend}`)}</legend>
+          <div className="admin-grid">
+            {group.keys.map((key) => (
+              <TextField
+                key={key}
+                {...form.field(key, t(`operatorAdmin.settings.fields.${key}`))}
+                inputMode="numeric"
+                description={t('operatorAdmin.settings.hint', {
+                  min: RUN_TIME_SETTING_RANGES[key].min,
+                  max: RUN_TIME_SETTING_RANGES[key].max,
+                  deployment: state.defaults[key],
+                })}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <p>
+        {state.updatedAt
+          ? t('operatorAdmin.settings.lastChange', {
+              when: formats.date(new Date(state.updatedAt), { dateStyle: 'medium', timeStyle: 'short' }),
+              who: state.updatedBy ?? t('operatorAdmin.settings.someone'),
+            })
+          : t('operatorAdmin.settings.allDeployment')}
+      </p>
+      <button type="submit" className="button button--accent" disabled={form.pending}>
+        {t('operatorAdmin.settings.save')}
+      </button>
+    </form>
+  );
+}

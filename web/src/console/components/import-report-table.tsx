@@ -1,0 +1,86 @@
+import type { ImportReport } from '@roam/contract/fleet-import';
+import { IMPORT_MESSAGES } from '@roam/contract/fleet-import';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useFleetMessages } from '#web/console/lib/fleet-messages';
+
+// An import's report (issue #26 item 3: cars, places) as a table: one row per line of the file, what it does, and its
+// errors by field in the reader's language (the car editor's rules through its translator, the import's own here).
+
+const REQUIRED = /^Please fill in the field: (\w+)$/;
+const DUPLICATE = /^This licence plate is already on row (\d+) of the file\.$/;
+const DUPLICATE_PLACE = /^This place is already on row (\d+) of the file\.$/;
+
+function importMessage(t: TFunction, message: string): string | undefined {
+  const duplicate = DUPLICATE.exec(message)?.[1];
+  if (duplicate) return t('operatorImport.errors.duplicatePlate', { line: duplicate });
+  const duplicatePlace = DUPLICATE_PLACE.exec(message)?.[1];
+  if (duplicatePlace) return t('operatorImport.places.duplicate', { line: duplicatePlace });
+  const missing = REQUIRED.exec(message)?.[1];
+  if (missing && missing !== 'Name' && missing !== 'Supplier') return t('forms.requiredField', { field: missing });
+  if (message === IMPORT_MESSAGES.notYesNo) return t('operatorImport.errors.notYesNo');
+  if (message === IMPORT_MESSAGES.badPeriods) return t('operatorImport.errors.badPeriods');
+  return undefined;
+}
+
+/** A row of a report: the fleet's (its licence plate) or the places' (its country). */
+type ReportRow = Omit<ImportReport['rows'][number], 'licensePlate'>;
+
+export function ImportReportTable<Row extends ReportRow>({
+  rows,
+  keyLabel,
+  keyOf,
+}: {
+  rows: Row[];
+  /** The first column after the line: the licence plate for cars, the country for places. */
+  keyLabel: string;
+  keyOf: (row: Row) => string;
+}) {
+  const { t } = useTranslation();
+  const translate = useFleetMessages(importMessage);
+  return (
+    <div className="op-import__table-wrap">
+      <table className="op-import__table">
+        <caption className="visually-hidden">{t('operatorImport.report.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('operatorImport.report.line')}</th>
+            <th scope="col">{keyLabel}</th>
+            <th scope="col">{t('operatorCars.fields.name')}</th>
+            <th scope="col">{t('operatorImport.report.action')}</th>
+            <th scope="col">{t('operatorImport.report.errors')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const errors = Object.entries(row.errors);
+            return (
+              <tr key={row.line} className={errors.length > 0 ? 'op-import__row--invalid' : undefined}>
+                <th scope="row">{row.line}</th>
+                <td>{keyOf(row)}</td>
+                <td>{row.name}</td>
+                <td>{t(`operatorImport.report.${row.action}`)}</td>
+                <td>
+                  {errors.length === 0 ? (
+                    t('operatorImport.report.ok')
+                  ) : (
+                    <ul className="op-import__errors">
+                      {errors.flatMap(([field, messages]) =>
+                        messages.map((message) => (
+                          <li key={`${field}-${message}`}>
+                            <span className="op-import__field">{field}</span>:{' '}
+                            {translate ? translate(t, message) : message}
+                          </li>
+                        )),
+                      )}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Dashboard } from '@roam/contract/dashboard';
+import { formatMinor } from '@roam/contract/money';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '#web/i18n/index';
+import { DashScroll } from './dash-scroll';
+
+/** What counts as earned: bookings confirmed or set by an operator (not abandoned payments, not cancellations). */
+const EARNED = new Set(['pending', 'deposit', 'paid', 'reserved']);
+
+/** The period's revenue (issue #24 item 6) by status and currency, each in its currency and in the base currency. */
+export function RevenueSection({ period }: { period: Dashboard['period'] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const base = period.baseCurrency;
+  const total = period.revenue.filter((row) => EARNED.has(row.status)).reduce((sum, row) => sum + row.baseAmount, 0);
+  return (
+    <section className="op-section" aria-labelledby="dash-revenue">
+      <h2 id="dash-revenue" className="op-section__title">
+        {t('operatorDashboard.revenue.title')}
+      </h2>
+      {period.revenue.length === 0 ? (
+        <p className="dash__hint">{t('operatorDashboard.revenue.none')}</p>
+      ) : (
+        <DashScroll label={t('operatorDashboard.revenue.title')}>
+          <table className="dash-table">
+            <caption className="visually-hidden">{t('operatorDashboard.revenue.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('operatorDashboard.revenue.status')}</th>
+                <th scope="col">{t('operatorDashboard.revenue.currency')}</th>
+                <th scope="col" className="dash-table__number">
+                  {t('operatorDashboard.revenue.bookings')}
+                </th>
+                <th scope="col" className="dash-table__number">
+                  {t('operatorDashboard.revenue.amount')}
+                </th>
+                <th scope="col" className="dash-table__number">
+                  {t('operatorDashboard.revenue.inBase', { currency: base })}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {period.revenue.map((row) => (
+                <tr key={`${row.status}-${row.currency}`}>
+                  <th scope="row">{t(`operatorScheduler.status.${row.status}`)}</th>
+                  <td>{row.currency}</td>
+                  <td className="dash-table__number">{row.bookings}</td>
+                  <td className="dash-table__number">{formatMinor(row.amount, row.currency, language)}</td>
+                  <td className="dash-table__number">{formatMinor(row.baseAmount, base, language)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4}>
+                  {t('operatorDashboard.revenue.total')}
+                </th>
+                <td className="dash-table__number">{formatMinor(total, base, language)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </DashScroll>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+import { LOCATION_KINDS } from '@roam/contract/console-enum-values';
+import type { Location } from '@roam/contract/locations';
+import type { CreateLocationBody, EditableLocation, LocalizedNames, UpdateLocationBody } from '@roam/contract/places';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useSettings } from '#web/lib/settings';
+import { type ContractSchema, useContractForm } from '#web/lib/use-contract-form';
+import { FormMessage, SelectField, TextField } from '#web/ui/form-field';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { toast } from '#web/ui/toast';
+import '#web/console/components/admin.css';
+import { usePlaces, useSaveLocation } from './api/admin-locations';
+import { NamesFields } from './names-fields';
+
+// The customer's map, its own chunk already: a click on it places the location (the fields are the keyboard's way).
+const LocationsMap = lazy(() => import('#web/ui/locations-map').then((m) => ({ default: m.LocationsMap })));
+
+const round = (value: number) => Math.round(value * 1e5) / 1e5;
+
+/** The IANA zones this browser knows, the list the admin chooses from (the server checks the same way). */
+const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
+
+type Values = {
+  names: LocalizedNames;
+  countryId: string;
+  parentId: string;
+  kind: string;
+  address: string;
+  latitude: string;
+  longitude: string;
+  timeZone: string;
+};
+
+const valuesOf = (location: EditableLocation | undefined, countryId: string): Values => ({
+  names: { en: '', fr: '', es: '', se: '', de: '', ...location?.names },
+  countryId: location?.countryId ?? countryId,
+  parentId: location?.parentId ?? '',
+  kind: location?.kind ?? 'city',
+  address: location?.address ?? '',
+  latitude: location ? String(location.latitude) : '',
+  longitude: location ? String(location.longitude) : '',
+  timeZone: location?.timeZone ?? '',
+});
+
+type SaveLocation = CreateLocationBody | UpdateLocationBody;
+
+const toNumber = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
+
+/** `/operator/places/new` and `/operator/places/{id}` (issue #24 item 3): a location's editor. */
+export function LocationScreen() {
+  const params = useParams();
+  const { data } = usePlaces();
+  if (!data) return <PageLoading />;
+  const location = data.locations.find((entry) => entry._id === params.id);
+  return <LocationEditor key={params.id} location={location} places={data} />;
+}
+
+function LocationEditor({
+  location,
+  places,
+}: {
+  location: EditableLocation | undefined;
+  places: NonNullable<ReturnType<typeof usePlaces>['data']>;
+}) {
+  const { t, i18n } = useTranslation();
+  const settings = useSettings();
+  const navigate = useNavigate();
+  const save = useSaveLocation();
+  const form = useContractForm({
+    initialValues: valuesOf(location, places.countries[0]?._id ?? ''),
+    schema: () =>
+      import('@roam/contract/places').then(
+        (m) => (location ? m.UpdateLocationBodySchema : m.CreateLocationBodySchema) as ContractSchema<SaveLocation>,
+      ),
+    input: (values) => ({
+      ...(location ? { _id: location._id } : {}),
+      ...values,
+      parentId: values.parentId || null,
+      latitude: toNumber(values.latitude),
+      longitude: toNumber(values.longitude),
+    }),
+    onSubmit: async (body) => {
+      const saved = await save.mutateAsync(body);
+      toast.success(t('operatorAdmin.places.saved'));
+      await navigate(`/operator/places/${saved._id}`);
+    },
+    onError: () => t('operatorAdmin.error'),
+  });
+  const name = (entry: { names: Record<string, string> }) => entry.names[i18n.language] ?? entry.names.en ?? '';
+  const parents = places.locations.filter(
+    (entry) => entry._id !== location?._id && entry.countryId === form.values.countryId,
+  );
+  const title = location ? name(location) : t('operatorAdmin.places.newLocation');
+  const latitude = toNumber(form.values.latitude);
+  const longitude = toNumber(form.values.longitude);
+  // The point as the map shows it: a marker named as the location, where the fields say it is.
+  const picked: Location | null =
+    latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+      ? {
+          _id: location?._id ?? '00000000-0000-4000-8000-000000000000',
+          name: form.values.names.en || title,
+          kind: form.values.kind,
+          countryId: form.values.countryId,
+          countryCode: '',
+          countryName: '',
+          parentId: null,
+          parentName: null,
+          latitude,
+          longitude,
+          timeZone: form.values.timeZone,
+        }
+      : null;
+  return (
+    <Page title={title} description={t('operatorAdmin.places.locationDescription')}>
+      <form {...form.formProps}>
+        <FormMessage>{form.message}</FormMessage>
+        <NamesFields field={(language, label) => form.field(`names.${language}`, label)} />
+        <div className="admin-grid">
+          <SelectField {...form.field('countryId', t('operatorAdmin.places.country'))}>
+            {places.countries.map((country) => (
+              <option key={country._id} value={country._id}>
+                {name(country)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField {...form.field('parentId', t('operatorAdmin.places.parent'))}>
+            <option value="">{t('operatorAdmin.places.noParent')}</option>
+            {parents.map((entry) => (
+              <option key={entry._id} value={entry._id}>
+                {name(entry)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField {...form.field('kind', t('operatorAdmin.places.kind'))}>
+            {LOCATION_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`operatorAdmin.kinds.${kind}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField {...form.field('timeZone', t('operatorAdmin.places.timeZone'))} required>
+            <option value="">{t('operatorAdmin.places.chooseTimeZone')}</option>
+            {TIME_ZONES.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextField {...form.field('address', t('operatorAdmin.places.address'))} maxLength={300} />
+        <div className="admin-grid">
+          <TextField {...form.field('latitude', t('operatorAdmin.places.latitude'))} inputMode="decimal" required />
+          <TextField {...form.field('longitude', t('operatorAdmin.places.longitude'))} inputMode="decimal" required />
+        </div>
+        <p id="pick-hint">{t('operatorAdmin.places.pickHint')}</p>
+        <Suspense fallback={<div className="admin-map" />}>
+          <LocationsMap
+            label={t('operatorAdmin.places.map')}
+            tileUrl={settings.mapTileUrl}
+            center={location ?? settings.map}
+            zoom={location ? 11 : settings.map.zoom}
+            locations={picked ? [picked] : []}
+            selectedId={picked?._id ?? null}
+            onPick={(point) => {
+              form.setValue('latitude', String(round(point.latitude)));
+              form.setValue('longitude', String(round(point.longitude)));
+            }}
+          />
+        </Suspense>
+        <button type="submit" className="button" disabled={form.pending}>
+          {t('operatorAdmin.places.save')}
+        </button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Ok } from '@roam/contract/auth';
+import type { CreateSupplierBody, SupplierProfile } from '@roam/contract/supplier-profile';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/lib/api-client';
+
+/** `POST /api/create-supplier` (issue #24 item 2): the account, and its invitation e-mail. */
+export function useInviteSupplier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSupplierBody) => api.post<SupplierProfile>('/api/create-supplier', body),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin-users' }),
+  });
+}
+
+/** `POST /api/resend-supplier-invitation/{id}`: a new link for a supplier who has not set a password yet. */
+export function useResendInvitation() {
+  return useMutation({
+    mutationFn: (supplierId: string) => api.post<Ok>(`/api/resend-supplier-invitation/${supplierId}`),
+  });
+}
