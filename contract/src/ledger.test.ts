@@ -3,7 +3,7 @@ import { settlementOf } from './amendments.ts';
 import { type BookedTerms, priceChange } from './booked-terms.ts';
 import { bookingBalance, type LedgerPayment } from './ledger.ts';
 
-// The money ledger's rules (docs/decisions/0008-the-money-ledger.md): the balance from what was actually paid, held
+// The money ledger's rules (docs/decisions/0009-the-money-ledger.md): the balance from what was actually paid, held
 // and given back; a change settled against it; a change priced at the booking's own terms, only what changes.
 
 const payment = (overrides: Partial<LedgerPayment>): LedgerPayment => ({

@@ -1,6 +1,6 @@
 import { type BookingStatus, PAYMENT_PROVIDERS } from './enum-values.ts';
 
-// The money ledger (docs/architecture.md §5 "Money rules", docs/decisions/0008-the-money-ledger.md): what a booking
+// The money ledger (docs/architecture.md §5 "Money rules", docs/decisions/0009-the-money-ledger.md): what a booking
 // actually took in (`payments`: one row per movement of money in) and gave back (`refunds`, each pointing at the
 // payment it refunds), and the one rule every screen, e-mail, settlement and statement reads them by:
 // `bookingBalance`. No zod here: the web reads the balance on every booking screen.

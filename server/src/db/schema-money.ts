@@ -48,7 +48,7 @@ export const bookingAmendments = pgTable(
 );
 
 /**
- * The money ledger (docs/decisions/0008-the-money-ledger.md; contract ledger.ts): one row per movement of money IN —
+ * The money ledger (docs/decisions/0009-the-money-ledger.md; contract ledger.ts): one row per movement of money IN —
  * a `charge` taken online at once, an `authorization` held on the card, a `capture` taken from one (`parentId`), a
  * `counter` payment recorded at the desk (`method`, `recordedBy`). Money out is `refunds`, each pointing at the
  * payment it gives back. What a booking paid, holds and owes is computed from these rows by one function

@@ -41,7 +41,7 @@ import {
 // A change of a booking (docs/api.md "Change a booking"): its quote, a dearer change's difference paid through the
 // booking's gateway before it applies (amendment-payments.service.ts), paying what an operator's change made due, and
 // making a change (update-booking) — settled against what was paid, by one path whoever changes it (issue #34 item
-// 2). Above the bookings and the cancellations, below payments (docs/decisions/0008-the-money-ledger.md).
+// 2). Above the bookings and the cancellations, below payments (docs/decisions/0009-the-money-ledger.md).
 
 /** The change's new period is free of other holds of the car (the exclusion constraint decides again on writing). */
 async function assertCarFree(ctx: AppContext, record: repository.BookingRecord, plan: PlannedChange) {

@@ -27,7 +27,7 @@ import type { SessionUser } from '#server/plugins/session.ts';
 // hours or more before pick-up) — decided at once, with no request — and the operator's own cancel (cancel-booking,
 // the status `cancelled` of update-booking and of update-booking-status). One rule (contract `cancellationRefund`)
 // decides them all, and the cancel dialog's quote, on the booking's own terms and what its ledger says was paid
-// online. Above the bookings, below the amendments and payments: docs/decisions/0008-the-money-ledger.md.
+// online. Above the bookings, below the amendments and payments: docs/decisions/0009-the-money-ledger.md.
 
 type Actor = Pick<SessionUser, 'id' | 'type'>;
 

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { payments, refunds } from '#server/db/schema.ts';
 
-// The only Drizzle code of the ledger (docs/decisions/0008-the-money-ledger.md): payments in, and the refunds that
+// The only Drizzle code of the ledger (docs/decisions/0009-the-money-ledger.md): payments in, and the refunds that
 // point at them, read for the balance (contract `bookingBalance`) and for a refund split across the payments.
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -4,7 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import * as repository from './ledger.repository.ts';
 
-// The money ledger (docs/decisions/0008-the-money-ledger.md, docs/architecture.md §5 "Money rules"): what a booking
+// The money ledger (docs/decisions/0009-the-money-ledger.md, docs/architecture.md §5 "Money rules"): what a booking
 // actually took in (`payments`) and gave back (`refunds`), and its balance by the one rule (contract
 // `bookingBalance`). At the bottom of the money layers with the gateways and the refunds: it imports no money slice.
 //
