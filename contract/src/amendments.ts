@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { GatewaySessionSchema } from './checkout.ts';
 
-// Changing a booking (issue #25 item 2, spec §2 "edit", §3 `amendments`): the change is priced at the booking's own
+// Changing a booking (spec §2 "edit", §3 `amendments`): the change is priced at the booking's own
 // terms and rate (booking-terms.ts `priceChange`), and settled against what was actually paid (ledger.ts
-// `bookingBalance`) by one rule, `settlementOf`, whoever makes the change (issue #34 item 2).
+// `bookingBalance`) by one rule, `settlementOf`, whoever makes the change.
 
 export const SETTLEMENTS = ['charge', 'refund', 'counter', 'none'] as const;
 export type Settlement = (typeof SETTLEMENTS)[number];

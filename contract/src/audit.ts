@@ -15,7 +15,7 @@ export const AUDIT_ENTITIES = [
   'country',
   'settings',
 ] as const;
-/** `cancel`: an operator cancelled a booking on their own (issue #34 item 4), with the refund its terms gave. */
+/** `cancel`: an operator cancelled a booking on their own, with the refund its terms gave. */
 export const AUDIT_ACTIONS = [
   'create',
   'update',

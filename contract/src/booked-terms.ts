@@ -8,7 +8,7 @@ import {
   priceIn,
 } from './price.ts';
 
-// The terms a booking was bought with (docs/architecture.md §5 "Money rules"; issue #34 items 3 and 5): a snapshot
+// The terms a booking was bought with (docs/architecture.md §5 "Money rules"): a snapshot
 // of everything its price and its promises depend on, copied onto the booking (`bookings.terms`) at checkout and
 // walk-in from the car and its supplier as they were then. Every later computation prices the booking from these
 // terms, never from the live car: a change's quote and the change (the driver's and the operator's), the

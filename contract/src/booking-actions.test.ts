@@ -52,7 +52,7 @@ describe('booking actions', () => {
     expect(actions({}, { id: 'other', type: 'user' })).toEqual([]);
   });
 
-  it('a booking that took money is cancelled, never deleted (issue #34 item 4); what became due is paid online', () => {
+  it('a booking that took money is cancelled, never deleted; what became due is paid online', () => {
     expect(actions({ status: 'paid', tookMoney: true }, SUPPLIER)).toEqual(['view', 'edit', 'cancel']);
     expect(actions({ status: 'cancelled', tookMoney: true }, SUPPLIER)).toEqual(['view']);
     expect(actions({ status: 'cancelled', tookMoney: true })).toEqual(['view']);

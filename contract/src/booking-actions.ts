@@ -20,7 +20,7 @@ export interface ActionableBooking {
   amendable: boolean;
   /**
    * Money was taken or held for it at some time (ledger.ts `bookingBalance`): the booking and its ledger are kept —
-   * cancelled, never deleted (issue #34 item 4).
+   * cancelled, never deleted.
    */
   tookMoney: boolean;
   /** How it is paid, and what is due on it (its amounts): a booking paid online in full may pay what became due. */
@@ -56,11 +56,11 @@ function refusable(booking: ActionableBooking, now: Date): boolean {
 /**
  * The actions `viewer` may take on `booking` at `now`; none when it is not theirs to see.
  * - Operators (an admin, the car's supplier): view, edit and cancel while it is not cancelled; delete a booking that
- *   never took money (one that did is cancelled, never deleted: issue #34 item 4).
+ *   never took money (one that did is cancelled, never deleted).
  * - Its driver: an unpaid attempt while its hold lasts can be paid or released, and one whose hold is gone is not a
  *   booking at all (nothing, not even view); a cancelled booking that never took money can be deleted; a booking not
  *   started yet and without a cancellation request can be cancelled (a request, spec §4), and changed when its terms
- *   allow changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged); a
+ *   allow changes (paid online too — the difference is refunded or charged); a
  *   booking paid online in full whose total grew (an operator's change) can pay what is due online before pick-up; a
  *   booking made in their name at the desk and not confirmed can be refused (`refusable`), and once refused is not
  *   theirs.
@@ -90,6 +90,6 @@ function driverActions(booking: ActionableBooking, deletable: BookingAction[], n
   }
 }
 
-/** What became due on a booking paid online in full can be paid through its own gateway (issue #34 item 2). */
+/** What became due on a booking paid online in full can be paid through its own gateway. */
 export const duePayableOnline = (booking: Pick<ActionableBooking, 'paymentOption' | 'paymentProvider' | 'amounts'>) =>
   booking.paymentOption === 'full' && Boolean(booking.paymentProvider) && (booking.amounts?.due ?? 0) > 0;

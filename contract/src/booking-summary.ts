@@ -32,7 +32,7 @@ export type BookingPlace = z.infer<typeof BookingPlaceSchema>;
 /**
  * A booking's amounts in its own currency's minor units (issue #22 item 3): fixed at checkout, with the rate of that
  * moment, and never converted again; once it is a booking, what was paid and what is due come from its ledger
- * (ledger.ts `bookingBalance`, issue #34 item 2).
+ * (ledger.ts `bookingBalance`).
  */
 export const BookingAmountsSchema = z.object({
   currency: z.string(),

@@ -34,9 +34,9 @@ export const BookingRowSchema = BookingSummarySchema.extend({
   cancelRequest: z.boolean(),
   /** When the hold of an unpaid online booking ends (ISO), else null. */
   holdExpiresAt: z.string().nullable(),
-  /** The booking's terms allow changes: Amendments included in its price, or chosen (issue #22 item 7). */
+  /** The booking's terms allow changes: Amendments included in its price, or chosen. */
   amendable: z.boolean(),
-  /** Money was taken or held for it (its ledger): kept, cancelled but never deleted (issue #34 item 4). */
+  /** Money was taken or held for it (its ledger): kept, cancelled but never deleted. */
   tookMoney: z.boolean(),
   createdAt: z.string(),
 });
@@ -88,7 +88,7 @@ export const BookingSchema = BookingRowSchema.extend({
   paidAt: z.string().nullable(),
   /** URL of the driver's licence file, when one was given. */
   license: z.string().nullable(),
-  /** The terms it was bought with: the editor prices extras by them, never by the car's prices now (issue #34). */
+  /** The terms it was bought with: the editor prices extras by them, never by the car's prices now. */
   terms: BookedTermsSchema,
   /** Made by an operator at the desk (walk-in or phone), not by the driver (booking-actions.ts `refuse`). */
   bookedAtDesk: z.boolean(),

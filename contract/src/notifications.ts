@@ -10,7 +10,7 @@ export const NOTIFICATION_KINDS = [
   'bookingConfirmed',
   /**
    * A booking's status changed. params: { status: BookingStatus, and for an operator's cancellation that gives money
-   * back (issue #34 item 4) refundAmount (minor units) and refundCurrency }
+   * back: refundAmount (minor units) and refundCurrency }
    */
   'bookingStatusChanged',
   /** The driver asked to cancel a booking (to its supplier / admin). params: {} */
@@ -31,8 +31,8 @@ export const NOTIFICATION_KINDS = [
   /** The booking's drop-off is today (issue #25 reminders). params: { car } */
   'dropoffReminder',
   /**
-   * The booking was changed (issue #25 item 2), by its driver or its operator, to its driver. params: { car, and a
-   * refund's refundAmount, refundCurrency; or what became due: dueAmount, dueCurrency (issue #34 item 2) }
+   * The booking was changed, by its driver or its operator, to its driver. params: { car, and a
+   * refund's refundAmount, refundCurrency; or what became due: dueAmount, dueCurrency }
    */
   'bookingChanged',
   /** The driver changed a booking (issue #25 item 2), to its supplier. params: { car } */
@@ -45,7 +45,7 @@ export const NOTIFICATION_KINDS = [
    * meanwhile), refundAmount (minor units), refundCurrency }
    */
   'changeNotMade',
-  /** The operator deleted a booking that never took money (issue #34 item 4), to its driver. params: { car } */
+  /** The operator deleted a booking that never took money, to its driver. params: { car } */
   'bookingDeleted',
   /**
    * An operator booked a car in the driver's name at the desk (second outside audit, item 1), to the driver: they may

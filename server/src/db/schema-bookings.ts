@@ -75,7 +75,7 @@ export const bookings = pgTable(
     additionalDriver: boolean('additional_driver').notNull().default(false),
     additionalDriverDetails: jsonb('additional_driver_details').$type<AdditionalDriver>(),
     /**
-     * The terms the booking was bought with (contract booked-terms.ts, issue #34 items 3 and 5): the car's rates,
+     * The terms the booking was bought with (contract booked-terms.ts): the car's rates,
      * extras and deposit, the supplier's percentage, the mileage, fuel policy and minimum age, as they were at
      * checkout. Every later price of the booking is computed from them, never from the car as it is now. Written by
      * checkout and walk-in; a row inserted without them (the seed, a script, a blocked period) gets the car's terms

@@ -18,7 +18,7 @@ import { bookings } from './schema-bookings.ts';
 // refunds (money out), docs/architecture.md §5 "Money rules".
 
 /**
- * A dearer change of a booking paid online (issue #25 item 2), waiting for its difference to be paid through the
+ * A dearer change of a booking paid online, waiting for its difference to be paid through the
  * booking's gateway: the booking keeps its terms until the payment is confirmed, then the planned values are applied
  * once (pending → applied), or, when the new period was taken meanwhile, the payment is refunded (→ refunded).
  */
@@ -106,7 +106,7 @@ export const payments = pgTable(
 );
 
 /**
- * Refunds of an online payment (issue #23 cancellation queue; issue #25 item 2: a change's difference, so several per
+ * Refunds of an online payment (cancellation queue; a change's difference, so several per
  * booking), each recorded before the gateway is asked (so a retried call reuses it and its idempotency key), then
  * marked succeeded with the gateway's reference.
  * For the demo gateway this row is the refund itself.
@@ -119,7 +119,7 @@ export const refunds = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     /**
-     * The refund's idempotency key, also the one the gateway is asked under (issue #25 item 2): a booking may be
+     * The refund's idempotency key, also the one the gateway is asked under: a booking may be
      * refunded more than once — a change's difference, then its cancellation — and a retried call reuses its row.
      */
     key: varchar('key', { length: 100 }).notNull().unique(),
@@ -130,12 +130,12 @@ export const refunds = pgTable(
     status: refundStatus('status').notNull().default('pending'),
     providerReference: varchar('provider_reference', { length: 255 }),
     /**
-     * The payment refunded (issue #25 item 2): a booking paid more than once — its checkout, then a dearer change's
+     * The payment refunded: a booking paid more than once — its checkout, then a dearer change's
      * difference — is refunded from each payment at most what that payment took. Null: the booking's own payment.
      */
     paymentReference: varchar('payment_reference', { length: 255 }),
     /**
-     * The ledger's payment it gives back (issue #34 item 2): never more from a payment than it took. Set on every
+     * The ledger's payment it gives back: never more from a payment than it took. Set on every
      * refund; those made before the ledger were matched to their payment by its reference (migration 0023).
      */
     paymentId: uuid('payment_id').references(() => payments.id),

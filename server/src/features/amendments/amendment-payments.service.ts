@@ -57,7 +57,7 @@ const basisOf = (row: repository.BookingRow, fields: readonly string[]) =>
 
 /**
  * What a payment waits to apply: a dearer change's planned values, or — paying what an operator's change made due
- * (issue #34 item 2) — only the total it was due on, which a booking changed meanwhile no longer has.
+ * — only the total it was due on, which a booking changed meanwhile no longer has.
  */
 export type PaidChange = { values: Partial<PlannedChange['values']>; amount: number };
 

@@ -13,10 +13,10 @@ import * as repository from '#server/features/bookings/bookings.repository.ts';
 import { validationFailed } from '#server/lib/app-error.ts';
 import { throwPeriodIssues, withPriceFieldErrors } from '#server/lib/booking-rules.ts';
 
-// A change of a booking (issue #25 item 2, spec §2 "edit"): validated with the checkout's rules, priced at the
+// A change of a booking (spec §2 "edit"): validated with the checkout's rules, priced at the
 // booking's own terms and rate (contract booked-terms.ts `priceChange`: only what changes, never at the car's prices
 // now), and settled against what was actually paid (contract amendments.ts `settlementOf` on the ledger's balance),
-// the driver's change and the operator's alike (issue #34 items 2 and 3). The quote and the change itself plan it
+// the driver's change and the operator's alike. The quote and the change itself plan it
 // here, one way, so what the quote says is what the change does; the change settles again on the locked row.
 
 export type PlannedChange = Awaited<ReturnType<typeof planChange>>;

@@ -72,7 +72,7 @@ export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Pay online what an operator's change made due on a booking paid online in full (issue #34): as a change's difference",
+          "Pay online what an operator's change made due on a booking paid online in full: as a change's difference",
         params: IdParamsSchema,
         response: { 200: AmendmentPaymentSchema, ...errors },
       },

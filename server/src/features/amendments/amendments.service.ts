@@ -40,8 +40,8 @@ import {
 
 // A change of a booking (docs/api.md "Change a booking"): its quote, a dearer change's difference paid through the
 // booking's gateway before it applies (amendment-payments.service.ts), paying what an operator's change made due, and
-// making a change (update-booking) — settled against what was paid, by one path whoever changes it (issue #34 item
-// 2). Above the bookings and the cancellations, below payments (docs/decisions/0009-the-money-ledger.md).
+// making a change (update-booking) — settled against what was paid, by one path whoever changes it.
+// Above the bookings and the cancellations, below payments (docs/decisions/0009-the-money-ledger.md).
 
 /** The change's new period is free of other holds of the car (the exclusion constraint decides again on writing). */
 async function assertCarFree(ctx: AppContext, record: repository.BookingRecord, plan: PlannedChange) {
@@ -122,7 +122,7 @@ export async function checkChangeWallet(
 }
 
 /**
- * `POST /api/balance-payment/{id}` (issue #34 item 2): the driver (or the booking's link) pays online what an
+ * `POST /api/balance-payment/{id}`: the driver (or the booking's link) pays online what an
  * operator's change made due on a booking paid online in full, through the booking's own gateway — as a dearer
  * change's difference is paid (amendment-payments.service.ts), an amendment that changes nothing but what was paid. A
  * booking changed meanwhile is not paid this way: its payment is refunded.
@@ -140,7 +140,7 @@ const alters = (current: repository.BookingRow, plan: PlannedChange) =>
   Object.keys(changesOf(current, plan, null)).length > 0;
 
 /**
- * `POST /api/update-booking/{id}` (issues #25 item 2, #34 items 2–4). Driver (or a guest with the booking's link):
+ * `POST /api/update-booking/{id}`. Driver (or a guest with the booking's link):
  * dates, times, drop-off place, extras and additional driver of their own booking that has not started, where its
  * terms allow changes; operator (admin, the car's supplier): also the pick-up place and the status. Re-checked with
  * the checkout rules, priced at the booking's own terms and rate (amendment-plan.service.ts), and settled against what
@@ -240,7 +240,7 @@ export async function updateBooking(
 const dearer = () =>
   new AppError('CONFLICT', 'This change costs more than was paid online: pay the difference to make it.');
 
-/** The audit entry's `due`, when the change moved what is due (issue #34 item 2). */
+/** The audit entry's `due`, when the change moved what is due. */
 function dueChange(current: repository.BookingRow, due: number, paid: number): AuditChanges {
   const before = Math.max(0, current.totalAmount - paid);
   return due === before ? {} : { due: { before, after: due } };

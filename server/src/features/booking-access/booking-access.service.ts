@@ -105,7 +105,7 @@ export async function sendPaymentLink(ctx: AppContext, bookingId: string, timeZo
 export const DUE_LINK_DAYS = 7;
 
 /**
- * A one-time link for the driver of `bookingId` to pay what an operator's change made due (issue #34 item 2): the
+ * A one-time link for the driver of `bookingId` to pay what an operator's change made due: the
  * payment link of an operator's booking, recorded in `tx` (the change's transaction), working until the pick-up and
  * for DUE_LINK_DAYS at most; opened, it gives that browser a grant to the booking, whose page offers the payment.
  * Null when the pick-up is too close for it to be of use (the counter takes it then). Returns the link and until when

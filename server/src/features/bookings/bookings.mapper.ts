@@ -8,7 +8,7 @@ import type { Recipient } from '#server/features/notifications/notifications.ser
 import type { BookingRecord } from './bookings.repository.ts';
 
 // A booking as the API shows it (issue #22 items 3, 9, 10): its summary — the reference, the places with their
-// address, the amounts in the booking's own currency, paid and due by its ledger (issue #34) — the list's row, and
+// address, the amounts in the booking's own currency, paid and due by its ledger — the list's row, and
 // the booking page's detail; and its driver and supplier as the recipients of its notices.
 
 const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
@@ -46,7 +46,7 @@ export function toSummary(record: BookingRecord, language: Language): BookingSum
   };
 }
 
-/** The booking as contract booking-actions.ts reads it: changeable by its own terms, not the car's now (issue #34). */
+/** The booking as contract booking-actions.ts reads it: changeable by its own terms, not the car's now. */
 export function actionable(record: BookingRecord) {
   const { booking } = record;
   const balance = balanceOfRecord(record);

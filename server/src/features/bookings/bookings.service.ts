@@ -140,7 +140,7 @@ async function allVisible(ctx: AppContext, user: SessionUser, ids: string[]) {
  * `POST /api/delete-bookings`, all or nothing. Admins and suppliers (their fleet) delete a selection of bookings that
  * never took money (ARCHITECTURE §5); a driver deletes only their own cancelled bookings (contract booking-actions.ts;
  * an unpaid attempt whose hold is gone is no booking of theirs at all). A booking that took or held money is kept with
- * its ledger: it is cancelled, never deleted (409; issue #34 item 4). The driver of a booking an operator deletes is
+ * its ledger: it is cancelled, never deleted (409). The driver of a booking an operator deletes is
  * told (a notification and an e-mail), unless it never was a booking to them (an attempt whose hold had lapsed).
  */
 export async function deleteBookings(ctx: AppContext, user: SessionUser, ids: string[]) {
@@ -188,7 +188,7 @@ export async function deleteBookings(ctx: AppContext, user: SessionUser, ids: st
  * `POST /api/update-booking-status` (admin; supplier on its own fleet), all or nothing in one transaction, for the
  * statuses that move no money: cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the
  * no-overlap rule (409). A booking that took money is cancelled with its refund (cancellations.service.ts
- * `setBookingStatuses`, which calls this for the rest) and never goes back to `void` (409; issue #34 item 4).
+ * `setBookingStatuses`, which calls this for the rest) and never goes back to `void` (409).
  */
 export async function updateBookingStatus(ctx: AppContext, user: SessionUser, ids: string[], status: BookingStatus) {
   const { unique, withMoney } = await allVisible(ctx, user, ids);

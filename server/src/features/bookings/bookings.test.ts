@@ -45,7 +45,7 @@ describe('bookings API', () => {
     t = await createTestApp();
     // The lists below are exactly this file's bookings: the demo data's own (issue #23: the operator console's
     // cancellation requests and blocked periods) leave first.
-    // The paid one's ledger first: a booking that took money is never deleted otherwise (issue #34 item 4).
+    // The paid one's ledger first: a booking that took money is never deleted otherwise.
     await t.db.delete(payments).where(inArray(payments.bookingId, Object.values(DEMO_IDS.bookings)));
     await t.db.delete(bookings).where(inArray(bookings.id, Object.values(DEMO_IDS.bookings)));
     as.driver = await signIn(t.db, DEMO_ACCOUNTS.driver.id);

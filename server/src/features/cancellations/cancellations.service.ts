@@ -21,7 +21,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 
-// A cancellation and its refund (ARCHITECTURE §5 Bookings; issues #23 item 6, #25 item 3, #34 item 4), shared by
+// A cancellation and its refund (docs/architecture.md §5 Bookings), shared by
 // every way a booking is cancelled with what its terms give back: the operator approving a driver's request, the
 // driver's own cancel when the terms make it free (pay later, or the cancellation extra included or bought, and 24
 // hours or more before pick-up) — decided at once, with no request — and the operator's own cancel (cancel-booking,
@@ -33,7 +33,7 @@ type Actor = Pick<SessionUser, 'id' | 'type'>;
 
 /**
  * What was paid online (the ledger's, less refunds) and what a cancellation gives back at `at`, by the booking's
- * terms: its cancellation extra bought, or included in the terms it was bought with (never the car's now, issue #34).
+ * terms: its cancellation extra bought, or included in the terms it was bought with (never the car's now).
  */
 export function cancellationTerms(
   booking: repository.BookingRow,
@@ -74,7 +74,7 @@ export type Canceller = { actor: Actor; action: 'approveCancellation' | 'cancel'
 /**
  * Cancels the booking and refunds what its terms give back at `at`, worked out on the locked row and its ledger: a
  * change that refunded part of the payment meanwhile leaves only the rest to refund, so the refunds together never
- * exceed what was paid (issue #25 item 2). In one transaction: the row locked, the refund recorded and asked of the
+ * exceed what was paid. In one transaction: the row locked, the refund recorded and asked of the
  * gateways the money was taken with (refunds/refund-split.service.ts, under the booking's key), the booking
  * cancelled, the refund confirmed, the audit row of an operator's decision and the driver's notice. A gateway failure
  * rolls it all back; a retry — after a failure, or of a cancellation already made — refunds nothing twice. The
@@ -128,7 +128,7 @@ export async function cancelWithRefund(
       });
     }
     const ref = { id, reference: booking.reference, carName: record.carName, status: 'cancelled' as const, ...money };
-    // The operator's own cancel: the driver is told its new status and what comes back (issue #34 item 4).
+    // The operator's own cancel: the driver is told its new status and what comes back.
     if (audit?.action === 'cancel') {
       return { refund, mails: [await recordBookingNotice(ctx, tx, driverOf(record), 'bookingStatusChanged', ref)] };
     }
@@ -151,7 +151,7 @@ export async function cancelWithRefund(
  * 3) — cancelled, an online payment refunded once through its gateway, the driver told the amount. Otherwise it is a
  * cancellation request (spec §4: the supplier then decides it) — the supplier and the admins are notified. An
  * operator cancels with the refund the terms give (judged when the driver asked, if they did, else now), through the
- * gateways, and the driver is told (issue #34 item 4).
+ * gateways, and the driver is told.
  */
 export async function cancelBooking(ctx: AppContext, user: SessionUser, id: string, language: Language) {
   const { record, actions } = await visibleRecord(ctx, user, id);
@@ -164,7 +164,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     await cancelByOperator(ctx, user, record);
     return getBooking(ctx, user, id, language);
   }
-  // The booking's terms make it free (issue #25 item 3): decided at once, refunded through the gateway, no request.
+  // The booking's terms make it free: decided at once, refunded through the gateway, no request.
   const now = ctx.clock.now();
   if (cancellationTerms(record.booking, balanceOfRecord(record), now).free) {
     const { mails } = await cancelWithRefund(ctx, record, now, null);
@@ -208,8 +208,8 @@ export async function cancelByOperator(ctx: AppContext, actor: Actor, record: re
 
 /**
  * `POST /api/update-booking-status` (admin; supplier on its own fleet). `cancelled`: each booking cancelled as an
- * operator's cancel-booking is — refunded by its terms through its gateways, audited, its driver told (issue #34 item
- * 4) — one after the other, each in its own transaction (a refund cannot be undone at a gateway, so they are not
+ * operator's cancel-booking is — refunded by its terms through its gateways, audited, its driver told —
+ * one after the other, each in its own transaction (a refund cannot be undone at a gateway, so they are not
  * all-or-nothing together): a gateway failure stops at that booking (503), those before it stay cancelled and
  * refunded, and the same call finishes the rest. Every other status: all or nothing (bookings.service.ts).
  */

@@ -133,7 +133,7 @@ export async function placeBooking(
         paymentOption: body.paymentOption,
         ...extras,
         additionalDriverDetails: extras.additionalDriver ? (body.additionalDriver ?? null) : null,
-        // The terms it is bought with, from the car and supplier it was priced with (issue #34 items 3 and 5).
+        // The terms it is bought with, from the car and supplier it was priced with.
         terms: bookedTerms({
           car: order.car,
           dateBasedPrices: order.dateBasedPrices,

@@ -7,8 +7,8 @@ import { balanceFrom } from '#server/features/ledger/ledger.service.ts';
 import type { BookingFacts } from './documents.repository.ts';
 
 // A booking's money as its receipt and its reminders state it (issue #25 items 4 and 5), in the booking's own
-// currency: the amounts stored at checkout and what its ledger says was paid and is due (issue #22 item 3, issue #34;
-// contract `bookingAmounts` — the same total, paid online, due and security deposit as the screens and e-mails, never
+// currency: the amounts stored at checkout and what its ledger says was paid and is due
+// (contract `bookingAmounts` — the same total, paid online, due and security deposit as the screens and e-mails, never
 // re-converted), the price engine's lines at the booking's own terms (the rental, then each chosen extra, the
 // supplier's percentage in each: contract price.ts) when they add up to that total, and the VAT the total includes at
 // the rental country's rate (VAT_RATES).
@@ -25,7 +25,7 @@ export type BookingMoney = {
 };
 
 /**
- * The lines the booking was priced with, re-derived from its own terms (never the car's prices now, issue #34). When
+ * The lines the booking was priced with, re-derived from its own terms (never the car's prices now). When
  * they do not give its stored total (a booking whose terms were copied after it was made, from a car changed since),
  * the stored total is what was agreed, so the receipt shows it as one rental line rather than lines that would not
  * add up to it.

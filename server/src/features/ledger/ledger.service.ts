@@ -75,7 +75,7 @@ export function recordCharge(
 export const bookingPaymentKey = (bookingId: string) => `booking-${bookingId}`;
 export const amendmentPaymentKey = (amendmentId: string) => `amendment-${amendmentId}`;
 
-/** Of `bookingIds`, those that took or held money: kept, never deleted (issue #34 item 4). */
+/** Of `bookingIds`, those that took or held money: kept, never deleted. */
 export const withMoney = (_ctx: AppContext, db: DbOrTx, bookingIds: string[]) => repository.tookMoney(db, bookingIds);
 
 /** The payments a refund under `key` may come from (refunds.service.ts `refundAcrossPayments`). */

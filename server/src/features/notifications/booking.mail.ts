@@ -94,7 +94,7 @@ export function renderNotice(
     /** Minor units of its currency, as refunded: a line of its own under the notice's first paragraph. */
     refund?: { amount: number; currency: string };
     /**
-     * What became due (issue #34 item 2), minor units of its currency: a line of its own, with the one-time link to
+     * What became due, minor units of its currency: a line of its own, with the one-time link to
      * pay it online and until when it works (already in the recipient's language), when it can be paid online.
      */
     due?: { amount: number; currency: string; payLink?: { link: string; until: string } };

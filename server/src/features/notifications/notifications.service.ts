@@ -61,7 +61,7 @@ export type BookingRef = {
   /** Why a paid change was not made (issue #25 item 2). */
   reason?: ChangeNotMadeReason;
   /**
-   * What became due by an operator's change (issue #34 item 2), minor units of its currency; `payLink` gives the
+   * What became due by an operator's change, minor units of its currency; `payLink` gives the
    * recipient's one-time link to pay it online and until when it works, in their language (never stored in the
    * notification: it is a secret).
    */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './refunds.repository.ts';
 
-// Refunds through the gateway the money was taken with (issue #23 cancellation queue; ARCHITECTURE §5 Payment
+// Refunds through the gateway the money was taken with (cancellation queue; ARCHITECTURE §5 Payment
 // gateways): the card provider's Refunds API (official SDK), the wallet provider's Payments v2 capture refund, or the
 // demo gateway, whose record is this table. Each refund names the ledger's payment it gives back (`paymentId`; the
 // ledger: features/ledger/), and a refund split across a booking's payments is refund-split.service.ts. Each refund is recorded first under its idempotency key, and the gateway is asked under that

@@ -22,7 +22,7 @@ export function useAmendmentPayment() {
 }
 
 /**
- * Opens the payment of what an operator's change made due on a booking paid online in full (issue #34 item 2): paid
+ * Opens the payment of what an operator's change made due on a booking paid online in full: paid
  * as a change's difference is, through the booking's own gateway.
  */
 export function useDuePayment() {

@@ -158,7 +158,7 @@ export function BookingEditor({
             </option>
           ))}
         </SelectField>
-        {/* Priced at the booking's own terms, never the car's prices now (issue #34 items 3 and 5). */}
+        {/* Priced at the booking's own terms, never the car's prices now. */}
         <ExtrasToggles
           car={{ ...booking.terms.car, supplier: { priceChangeRate: booking.terms.priceChangeRate } }}
           value={extras}

@@ -27,7 +27,7 @@ export function ChangePayment({
 }: {
   bookingId: string;
   payment: AmendmentPayment;
-  /** A dearer change's difference, or what an operator's change made due (issue #34 item 2): their own words. */
+  /** A dearer change's difference, or what an operator's change made due: their own words. */
   paying?: 'change' | 'due';
   /** The difference is paid and the change made. */
   onDone: () => void;

@@ -14,7 +14,7 @@ const ChangePayment = lazy(() =>
 );
 
 /**
- * What an operator's change made due on a booking paid online in full (issue #34 item 2), paid online before pick-up
+ * What an operator's change made due on a booking paid online in full, paid online before pick-up
  * through the booking's own gateway, as a change's difference is (change-payment.tsx); the counter takes it too. Shown
  * only where the rule offers it (contract booking-actions.ts `payDue`).
  */

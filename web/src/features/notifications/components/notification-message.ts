@@ -13,8 +13,8 @@ function amountOf(params: Notification['params'], name: 'refund' | 'due', langua
 }
 
 /**
- * A notice that may carry a refund (issues #23, #25 item 2, #34): its `<kind>Refund` text with the amount; a change's
- * may instead carry what became due (issue #34 item 2): `bookingChangedDue`; else `<kind>`.
+ * A notice that may carry a refund: its `<kind>Refund` text with the amount; a change's
+ * may instead carry what became due: `bookingChangedDue`; else `<kind>`.
  */
 function withRefund(
   t: TFunction,
@@ -40,7 +40,7 @@ export function notificationMessage(t: TFunction, notification: Notification, la
       const status = isStatus(params.status)
         ? t(`notifications.statuses.${params.status}`)
         : String(params.status ?? '');
-      // An operator's cancellation says what comes back (issue #34 item 4).
+      // An operator's cancellation says what comes back.
       const refund = amountOf(params, 'refund', language);
       return refund
         ? t('notifications.kinds.bookingStatusChangedRefund', { status, refund })
