@@ -1,9 +1,10 @@
-import { z } from 'zod';
-import { GatewaySessionSchema } from './checkout.ts';
+import type { z } from 'zod';
+import type { AmendmentPaymentSchema, AmendmentQuoteSchema } from './amendments.schema.ts';
 
 // Changing a booking (spec §2 "edit", §3 `amendments`): the change is priced at the booking's own
-// terms and rate (booking-terms.ts `priceChange`), and settled against what was actually paid (ledger.ts
-// `bookingBalance`) by one rule, `settlementOf`, whoever makes the change.
+// terms and rate (booked-terms.ts `priceChange`), and settled against what was actually paid (ledger.ts
+// `bookingBalance`) by one rule, `settlementOf`, whoever makes the change. The
+// rule and the types; the schemas are in amendments.schema.ts.
 
 export const SETTLEMENTS = ['charge', 'refund', 'counter', 'none'] as const;
 export type Settlement = (typeof SETTLEMENTS)[number];
@@ -38,33 +39,5 @@ export function settlementOf(input: {
   return { settlement: 'counter', amount: Math.abs(due - dueBefore), due };
 }
 
-const Money = z.object({ amount: z.number().int(), currency: z.string().length(3) });
-
-/** `POST /api/amendment-quote/{id}`: what the change would cost before the driver confirms it. */
-export const AmendmentQuoteSchema = z.object({
-  before: Money,
-  after: Money,
-  /** after − before, in the booking's currency (negative when the change costs less). */
-  difference: Money,
-  settlement: z.enum(SETTLEMENTS),
-  /** What is charged, refunded or due at the counter (≥ 0); 0 when nothing changes. */
-  amount: Money,
-});
 export type AmendmentQuote = z.infer<typeof AmendmentQuoteSchema>;
-
-/**
- * `POST /api/amendment-payment/{id}` (issue #25 item 2): a dearer change of a booking paid online, confirmed — the
- * change waits as amendment `amendmentId` until `amount` is paid through the booking's gateway: the demo card
- * (`POST /api/pay-amendment/{id}/{amendmentId}`) or the card provider's session (it returns to
- * /checkout-session/{sessionId}). The booking keeps its terms until then.
- */
-export const AmendmentPaymentSchema = z.object({
-  amendmentId: z.uuid(),
-  amount: Money,
-  /** The card gateway; null for a booking paid by the wallet: its order is made by `amendment-paypal-order`. */
-  payment: GatewaySessionSchema.nullable(),
-});
 export type AmendmentPayment = z.infer<typeof AmendmentPaymentSchema>;
-
-export const AmendmentParamsSchema = z.object({ id: z.uuid(), amendmentId: z.uuid() });
-export const AmendmentOrderParamsSchema = AmendmentParamsSchema.extend({ orderId: z.string().min(1).max(100) });

@@ -1,4 +1,4 @@
-import type { FuelPolicy } from './enum-values.ts';
+import type { FuelPolicy } from './cars.ts';
 import {
   type CarPricing,
   type ChosenExtras,

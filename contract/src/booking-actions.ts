@@ -1,7 +1,7 @@
-import type { UserType } from './console-enum-values.ts';
-import type { BookingStatus, PaymentOption, PaymentProvider } from './enum-values.ts';
+import type { BookingStatus, PaymentOption, PaymentProvider } from './bookings.ts';
+import type { UserType } from './users.ts';
 
-// What may be done with a booking, by whom, now (issue #22 items 5 and 9): the one rule the server refuses by and the
+// What may be done with a booking, by whom, now: the one rule the server refuses by and the
 // screens offer by, so that an action offered is an action allowed.
 
 export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release', 'refuse', 'payDue'] as const;
@@ -39,7 +39,10 @@ export type BookingViewer = { id: string; type: UserType };
 
 const time = (instant: string | Date) => new Date(instant).getTime();
 
-/** An unpaid online booking whose hold still keeps the car (ARCHITECTURE §5 Bookings: `void` with a live hold). */
+/**
+ * An unpaid online booking whose hold still keeps the car (docs/architecture.md §5 "Bookings": `void` with a live
+ * hold).
+ */
 export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpiresAt'>, now: Date): boolean {
   return booking.status === 'void' && booking.holdExpiresAt !== null && time(booking.holdExpiresAt) > now.getTime();
 }

@@ -1,4 +1,4 @@
-import { type BookingStatus, PAYMENT_PROVIDERS } from './enum-values.ts';
+import { type BookingStatus, PAYMENT_PROVIDERS } from './bookings.ts';
 
 // The money ledger (docs/architecture.md §5 "Money rules", docs/decisions/0009-the-money-ledger.md): what a booking
 // actually took in (`payments`: one row per movement of money in) and gave back (`refunds`, each pointing at the

@@ -1,4 +1,4 @@
-import type { UserType } from './console-enum-values.ts';
+import type { UserType } from './users.ts';
 
 // Who may do what in the console: one table, read by the server's route auth and by the console's navigation
 // (docs/vocabulary.md, "team"). A business (a supplier) has members with a role; the platform has admins and support

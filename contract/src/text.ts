@@ -1,9 +1,7 @@
-import { z } from 'zod';
-
 // Text a person types (names, messages, notes, searches): the one place that says which characters it may hold
 // (docs/architecture.md §4 "Validation"). A control character — NUL above all, which PostgreSQL cannot store in
-// text — is never part of what anyone means to type; refused here, at the edge, it answers 400 with the field named
-// instead of reaching the database, a log line, a CSV cell or an e-mail.
+// text — is never part of what anyone means to type; refused at the edge, it answers 400 with the field named
+// instead of reaching the database, a log line, a CSV cell or an e-mail. The schema is in text.schema.ts.
 
 export const TEXT_MESSAGES = {
   controlCharacters: 'Remove the control characters from this text.',
@@ -16,16 +14,4 @@ const MULTI_LINE_CONTROLS = /[^\P{Cc}\t\n\r]/u;
 
 export function hasControlCharacters(value: string, multiline = false): boolean {
   return (multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS).test(value);
-}
-
-/**
- * A text field's schema: trimmed, without control characters (one line unless `multiline`); chain `.min()` and
- * `.max()` as for any string. `missing` is the message when the field is not a string at all.
- */
-export function text(options: { multiline?: boolean; missing?: string } = {}) {
-  const multiline = options.multiline === true;
-  return z
-    .string(options.missing ? { error: options.missing } : undefined)
-    .trim()
-    .refine((value) => !hasControlCharacters(value, multiline), { error: TEXT_MESSAGES.controlCharacters });
 }

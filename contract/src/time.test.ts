@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DateStringSchema, TimeStringSchema } from './time.schema.ts';
 import {
   ageOn,
   instantToZoned,
@@ -8,7 +9,6 @@ import {
   validateRentalPeriod,
   zonedToInstant,
 } from './time.ts';
-import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
 
 // ARCHITECTURE §5 "Time"; spec §5 date messages and minimum age.
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { LANGUAGES, type Language } from '@roam/contract/enums';
-import { ADMIN_PASSWORD_MIN_LENGTH } from '@roam/contract/setup-messages';
+import { LANGUAGES, type Language } from '@roam/contract/languages';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '@roam/contract/setup';
 import { z } from 'zod';
 
 // ARCHITECTURE §3: every setting from the environment, parsed once; a bad value stops start-up with a clear message.

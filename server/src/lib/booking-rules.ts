@@ -1,8 +1,8 @@
 import { BOOKING_RULES } from '@roam/contract/booking-rules';
 import { MAX_STORED_AMOUNT } from '@roam/contract/money';
 import { type ChosenExtras, calculatePrice, type DateBasedPrice, PriceError } from '@roam/contract/price';
-import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
 import type { RentalPeriodIssue } from '@roam/contract/time';
+import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { cars } from '#server/db/schema.ts';
 import { validationFailed } from './app-error.ts';
 

@@ -1,5 +1,5 @@
-import type { UserType } from '@roam/contract/enums';
 import { defaultRoleOf, type Permission, roleMay } from '@roam/contract/team';
+import type { UserType } from '@roam/contract/users';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookingGrantHashOf } from './booking-grant.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserType } from '@roam/contract/enums';
+import type { UserType } from '@roam/contract/users';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '#server/db/client.ts';

@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES } from '@roam/contract/auth-messages';
+import { AUTH_MESSAGES } from '@roam/contract/auth';
 import { CARD_MESSAGES } from '@roam/contract/checkout';
-import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
-import { SETUP_MESSAGES } from '@roam/contract/setup-messages';
+import { SETUP_MESSAGES } from '@roam/contract/setup';
+import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { TFunction } from 'i18next';
 import type { Translations } from '#web/i18n/translations';
 

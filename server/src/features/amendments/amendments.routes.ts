@@ -3,10 +3,14 @@ import {
   AmendmentParamsSchema,
   AmendmentPaymentSchema,
   AmendmentQuoteSchema,
-} from '@roam/contract/amendments';
-import { BookingLanguageQuerySchema, BookingSchema, UpdateBookingBodySchema } from '@roam/contract/bookings';
-import { CreatePaypalOrderResultSchema, DemoPaymentBodySchema, PaymentResultSchema } from '@roam/contract/checkout';
-import { IdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/amendments.schema';
+import { BookingLanguageQuerySchema, BookingSchema, UpdateBookingBodySchema } from '@roam/contract/bookings.schema';
+import {
+  CreatePaypalOrderResultSchema,
+  DemoPaymentBodySchema,
+  PaymentResultSchema,
+} from '@roam/contract/checkout.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';

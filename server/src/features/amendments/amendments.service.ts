@@ -2,7 +2,7 @@ import type { AmendmentPayment } from '@roam/contract/amendments';
 import { duePayableOnline } from '@roam/contract/booking-actions';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
 import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { cardGateway } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';

@@ -1,5 +1,5 @@
 import type { AUDIT_ACTIONS, AUDIT_ENTITIES, AuditEntry, AuditPage } from '@roam/contract/audit';
-import type { UserType } from '@roam/contract/enums';
+import type { UserType } from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { AuditChanges } from '#server/db/schema.ts';

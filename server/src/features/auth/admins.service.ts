@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SETUP_MESSAGES } from '@roam/contract/setup-messages';
+import { SETUP_MESSAGES } from '@roam/contract/setup';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ManageBookingLinkBody } from '@roam/contract/booking-access';
-import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
-import { type Language, LanguageSchema } from '@roam/contract/enums';
+import { looksLikeReference, normalizeReference } from '@roam/contract/bookings';
+import type { Language } from '@roam/contract/languages';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import { formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';

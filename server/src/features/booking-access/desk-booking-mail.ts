@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 
 // The e-mails of a booking an operator made in a driver's name at the desk (second outside audit, item 1), in the
 // reader's language and each language's register (French vous, Spanish tú, German Sie, Swedish du): the driver is

@@ -1,5 +1,5 @@
-import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
-import type { BookingStatus } from '@roam/contract/enums';
+import type { BookingStatus } from '@roam/contract/bookings';
+import { looksLikeReference, normalizeReference } from '@roam/contract/bookings';
 import {
   and,
   asc,

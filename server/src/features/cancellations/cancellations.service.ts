@@ -1,5 +1,6 @@
+import type { BookingStatus } from '@roam/contract/bookings';
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
-import type { BookingStatus, Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { BookingBalance } from '@roam/contract/ledger';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';

@@ -1,5 +1,5 @@
 import type { BlockReason } from '@roam/contract/car-blocks';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';

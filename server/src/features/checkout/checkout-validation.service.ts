@@ -1,6 +1,7 @@
 import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { CheckoutBody } from '@roam/contract/checkout';
-import { EXTRAS, type Extra, type Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
+import { EXTRAS, type Extra } from '@roam/contract/price';
 import { ageOn, validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DeskCustomer } from '#server/db/schema.ts';

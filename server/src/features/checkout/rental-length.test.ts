@@ -1,4 +1,4 @@
-import type { RunTimeSettingsState } from '@roam/contract/run-time-settings';
+import type { RunTimeSettingsState } from '@roam/contract/booking-rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, cars } from '#server/db/schema.ts';

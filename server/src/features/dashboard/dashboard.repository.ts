@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@roam/contract/enums';
+import type { BookingStatus } from '@roam/contract/bookings';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 

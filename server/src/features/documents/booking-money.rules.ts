@@ -1,8 +1,7 @@
 import { priceBooked } from '@roam/contract/booked-terms';
-import { bookingAmounts } from '@roam/contract/booking-summary';
-import { EXTRAS, type Extra } from '@roam/contract/enums';
+import { bookingAmounts } from '@roam/contract/bookings';
 import { convertMinor, roundHalfUp } from '@roam/contract/money';
-import { PriceError, type PriceLine, priceIn } from '@roam/contract/price';
+import { EXTRAS, type Extra, PriceError, type PriceLine, priceIn } from '@roam/contract/price';
 import { balanceFrom } from '#server/features/ledger/ledger.service.ts';
 import type { BookingFacts } from './documents.repository.ts';
 

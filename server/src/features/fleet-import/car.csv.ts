@@ -1,6 +1,6 @@
-import { EXTRAS } from '@roam/contract/enums';
 import type { CarFields } from '@roam/contract/fleet';
 import { CAR_CSV_COLUMNS, CAR_CSV_MONEY, type CarCsvColumn, IMPORT_MESSAGES } from '@roam/contract/fleet-import';
+import { EXTRAS } from '@roam/contract/price';
 
 // A car's fields to and from the cells of the fleet CSV (issue #26 item 3; the format: contract fleet-import.ts). A
 // cell that cannot be read as its field's type is passed on as written, so `CreateCarBodySchema` names the error in

@@ -1,12 +1,8 @@
-import { LANGUAGES } from '@roam/contract/enums';
-import { type CarFields, CreateCarBodySchema, carFieldIssues, FLEET_MESSAGES } from '@roam/contract/fleet';
-import {
-  CAR_CSV_COLUMNS,
-  IMPORT_MESSAGES,
-  ImportMappingSchema,
-  type ImportReport,
-  type ImportRow,
-} from '@roam/contract/fleet-import';
+import { type CarFields, carFieldIssues, FLEET_MESSAGES } from '@roam/contract/fleet';
+import { CreateCarBodySchema } from '@roam/contract/fleet.schema';
+import { CAR_CSV_COLUMNS, IMPORT_MESSAGES, type ImportReport, type ImportRow } from '@roam/contract/fleet-import';
+import { ImportMappingSchema } from '@roam/contract/fleet-import.schema';
+import { LANGUAGES } from '@roam/contract/languages';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import {

@@ -1,4 +1,4 @@
-import type { BookingStatus, PaymentProvider } from '@roam/contract/enums';
+import type { BookingStatus, PaymentProvider } from '@roam/contract/bookings';
 import { type BookingBalance, bookingBalance, type PaymentPurpose } from '@roam/contract/ledger';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';

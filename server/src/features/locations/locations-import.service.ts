@@ -1,13 +1,17 @@
-import { LANGUAGES, type Language } from '@roam/contract/enums';
 import { FLEET_MESSAGES } from '@roam/contract/fleet';
+import { LANGUAGES, type Language } from '@roam/contract/languages';
 import {
   LOCATIONS_IMPORT_MESSAGES,
-  LocationMappingSchema,
   type LocationsImportReport,
   PLACE_CSV_COLUMNS,
   type PlaceCsvColumn,
-} from '@roam/contract/locations-import';
-import { CreateCountryBodySchema, CreateLocationBodySchema, UpdateLocationBodySchema } from '@roam/contract/places';
+} from '@roam/contract/locations';
+import {
+  CreateCountryBodySchema,
+  CreateLocationBodySchema,
+  LocationMappingSchema,
+  UpdateLocationBodySchema,
+} from '@roam/contract/locations.schema';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';

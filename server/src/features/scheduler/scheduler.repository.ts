@@ -1,5 +1,6 @@
+import type { BookingStatus } from '@roam/contract/bookings';
 import type { BlockReason } from '@roam/contract/car-blocks';
-import type { BookingStatus, CarRange } from '@roam/contract/enums';
+import type { CarRange } from '@roam/contract/cars';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 

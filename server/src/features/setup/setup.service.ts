@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FirstAdmin, SetupStatus } from '@roam/contract/setup';
-import { SETUP_MESSAGES } from '@roam/contract/setup-messages';
+import { SETUP_MESSAGES } from '@roam/contract/setup';
 import type { AppContext } from '#server/context.ts';
 import { adminExists, createAdmin } from '#server/features/auth/admins.service.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';

@@ -1,8 +1,5 @@
-import {
-  SUPPLIER_PROFILE_MESSAGES,
-  type SupplierProfile,
-  SupplierProfileSchema,
-} from '@roam/contract/supplier-profile';
+import { SUPPLIER_PROFILE_MESSAGES, type SupplierProfile } from '@roam/contract/supplier-profile';
+import { SupplierProfileSchema } from '@roam/contract/supplier-profile.schema';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

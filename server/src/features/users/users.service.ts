@@ -4,7 +4,7 @@ import {
   type AdminUser,
   type AdminUsersPage,
   type AdminUsersQuery,
-} from '@roam/contract/admin-users';
+} from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { type AuditActor, changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';

@@ -1,4 +1,4 @@
-import { LanguageSchema } from '@roam/contract/enums';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import type { WalkInBody, WalkInResult } from '@roam/contract/walk-in';
 import type { AppContext } from '#server/context.ts';
 import { findDriverAccount } from '#server/features/auth/account.service.ts';

@@ -1,4 +1,4 @@
-import type { RunTimeSettingsState } from '@roam/contract/run-time-settings';
+import type { RunTimeSettingsState } from '@roam/contract/booking-rules';
 import type { User } from '@roam/contract/users';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

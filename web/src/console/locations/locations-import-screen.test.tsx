@@ -1,4 +1,4 @@
-import type { LocationsImportReport as PlacesImportReport } from '@roam/contract/locations-import';
+import type { LocationsImportReport as PlacesImportReport } from '@roam/contract/locations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

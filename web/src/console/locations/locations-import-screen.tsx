@@ -1,8 +1,8 @@
-import { PLACE_CSV_COLUMNS } from '@roam/contract/console-enum-values';
 import type {
   LocationMapping as PlaceMapping,
   LocationsImportReport as PlacesImportReport,
-} from '@roam/contract/locations-import';
+} from '@roam/contract/locations';
+import { PLACE_CSV_COLUMNS } from '@roam/contract/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

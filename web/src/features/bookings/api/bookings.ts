@@ -1,7 +1,7 @@
 import type { AmendmentQuote } from '@roam/contract/amendments';
-import type { Booking, BookingsPage, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
+import type { Booking, BookingStatus, BookingsPage, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
-import type { BookingStatus, Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

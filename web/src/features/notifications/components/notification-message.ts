@@ -1,4 +1,5 @@
-import { BOOKING_STATUSES, type BookingStatus, type Language } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
+import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import type { Notification } from '@roam/contract/notifications';
 import type { TFunction } from 'i18next';

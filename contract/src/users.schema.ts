@@ -1,17 +1,33 @@
 import { z } from 'zod';
-import { BookingStatusSchema, UserTypeSchema } from './enums.ts';
-import { text } from './text.ts';
-import { UserSchema } from './users.ts';
+import { BookingStatusSchema } from './bookings.schema.ts';
+import { LanguageSchema } from './languages.schema.ts';
+import { text } from './text.schema.ts';
+import { USER_TYPES } from './users.ts';
 
-// The admin's users screens (issue #24 item 1): a searchable, filtered list paged on the server, a user's profile
-// with their bookings, and deletion. Verify, suspend and reactivate go through `POST /api/update-user`
-// (`verified`, `blacklisted`: contract/src/profile.ts).
+// The schemas of accounts as the API shows them and as the admin manages them (their values and types: users.ts).
 
-export const ADMIN_USERS_MESSAGES = {
-  deleteBooked: 'This account has a current or future booking and cannot be deleted.',
-  deleteAdmin: 'An admin account cannot be deleted.',
-  adminOnlyFlags: 'Only an admin can verify or suspend an account.',
-} as const;
+export const UserTypeSchema = z.enum(USER_TYPES);
+
+/** A user as the API shows it (spec §3 User fields); never carries the password hash or tokens. */
+export const UserSchema = z.object({
+  _id: z.uuid(),
+  type: UserTypeSchema,
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  /** URL of the avatar image, or null. */
+  avatar: z.string().nullable(),
+  language: LanguageSchema,
+  enableEmailNotifications: z.boolean(),
+  blacklisted: z.boolean(),
+  verified: z.boolean(),
+});
+
+export const UserIdParamsSchema = z.object({ userId: z.uuid() });
+export const IdParamsSchema = z.object({ id: z.uuid() });
 
 /** `POST /api/users/{page}/{size}`: every filter optional; a deleted account is never listed. */
 export const AdminUsersQuerySchema = z.object({
@@ -22,7 +38,6 @@ export const AdminUsersQuerySchema = z.object({
   /** true: suspended accounts only; false: active ones only. */
   suspended: z.boolean().optional(),
 });
-export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
 
 export const AdminUserRowSchema = z.object({
   _id: z.uuid(),
@@ -36,10 +51,8 @@ export const AdminUserRowSchema = z.object({
   /** Bookings as driver (a driver) or of the fleet (a supplier). */
   bookingCount: z.number().int(),
 });
-export type AdminUserRow = z.infer<typeof AdminUserRowSchema>;
 
 export const AdminUsersPageSchema = z.object({ results: z.array(AdminUserRowSchema), totalCount: z.number().int() });
-export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
 
 export const AdminUserBookingSchema = z.object({
   _id: z.uuid(),
@@ -52,16 +65,13 @@ export const AdminUserBookingSchema = z.object({
   /** Minor units of the base currency. */
   price: z.number().int(),
 });
-export type AdminUserBooking = z.infer<typeof AdminUserBookingSchema>;
 
-/** `GET /api/admin-user/{id}`: the account and its latest bookings (at most `ADMIN_USER_BOOKINGS`). */
+/** `GET /api/admin-user/{id}`: the account and its latest bookings (at most `ADMIN_USER_BOOKINGS`, users.ts). */
 export const AdminUserSchema = z.object({
   user: UserSchema.extend({ createdAt: z.string() }),
   bookings: z.array(AdminUserBookingSchema),
   bookingCount: z.number().int(),
 });
-export type AdminUser = z.infer<typeof AdminUserSchema>;
-export const ADMIN_USER_BOOKINGS = 50;
 
 /** `DELETE /api/delete-user/{id}`. */
 export const DeleteUserResultSchema = z.object({ _id: z.uuid(), deleted: z.literal(true) });

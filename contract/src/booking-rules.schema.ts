@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from './run-time-setting-ranges.ts';
+import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from './booking-rules.ts';
 
-// The booking rules the admin changes at run time, without a restart (issue #24 item 7): each has the deployment's
-// value (configuration and spec §9 constants) and, once the admin sets it, the admin's value, which `GET
-// /api/settings`, search and checkout use from the next call on, in every server process. Their ranges are in
-// run-time-setting-ranges.ts (zod-free, for the admin's form).
+// The schemas of the booking rules the admin changes at run time (their ranges and types: booking-rules.ts).
 
 const ruleSchema = (key: RunTimeSettingKey) =>
   z.number().int().min(RUN_TIME_SETTING_RANGES[key].min).max(RUN_TIME_SETTING_RANGES[key].max);
@@ -15,7 +12,6 @@ export const RunTimeSettingsSchema = z.object(
     z.ZodNumber
   >,
 );
-export type RunTimeSettings = z.infer<typeof RunTimeSettingsSchema>;
 
 /** `GET /api/booking-rules` (admin): the values in force, the deployment's own, and the last change. */
 export const RunTimeSettingsStateSchema = z.object({
@@ -26,7 +22,6 @@ export const RunTimeSettingsStateSchema = z.object({
   updatedAt: z.iso.datetime({ offset: true }).nullable(),
   updatedBy: z.string().nullable(),
 });
-export type RunTimeSettingsState = z.infer<typeof RunTimeSettingsStateSchema>;
 
 /**
  * `PUT /api/update-booking-rules` (admin): only the rules it carries change (none: nothing changes); null
@@ -38,4 +33,3 @@ export const UpdateRunTimeSettingsBodySchema = z.strictObject(
     z.ZodOptional<z.ZodNullable<z.ZodNumber>>
   >,
 );
-export type UpdateRunTimeSettingsBody = z.infer<typeof UpdateRunTimeSettingsBodySchema>;

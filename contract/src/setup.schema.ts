@@ -1,7 +1,35 @@
 import { z } from 'zod';
-import { LanguageSchema } from './enums.ts';
+import { EmailSchema } from './auth.schema.ts';
+import { AUTH_MESSAGES } from './auth.ts';
+import { LanguageSchema } from './languages.schema.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH, SETUP_MESSAGES, SETUP_STATUSES } from './setup.ts';
+import { text } from './text.schema.ts';
 
-// The admin's set-up checklist (issue #26 item 2): what a business still has to do before its first booking, read
+// The schemas of the set-up (its values, messages and types: setup.ts).
+
+export const SetupTokenParamsSchema = z.object({ token: z.string().min(20).max(100) });
+
+/** `GET /api/setup/{token}`: open (the form may be used), expired (or used), done (an admin exists). */
+export const SetupStatusSchema = z.object({ status: z.enum(SETUP_STATUSES) });
+
+/** `POST /api/setup`: creates the first admin and signs them in. */
+export const FirstAdminSchema = z.object({
+  token: z.string().min(20).max(100),
+  fullName: text().min(1).max(200),
+  email: EmailSchema,
+  password: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, { message: SETUP_MESSAGES.passwordTooShort }).max(200),
+});
+
+/** The set-up form: the admin's fields and the password's confirmation (spec §5 "Passwords don't match."). */
+export const FirstAdminFormSchema = FirstAdminSchema.omit({ token: true })
+  .extend({ confirmPassword: z.string().min(1) })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    when: () => true,
+  });
+
+// The admin's set-up checklist: what a business still has to do before its first booking, read
 // from the database and the environment. `ready` is what the customer site needs: a place, a supplier and a car a
 // driver can book (until then it says "coming soon"); the other steps say what the configuration gives and what
 // production would still need.
@@ -33,9 +61,6 @@ export const SetupChecklistSchema = z.object({
   /** The settings NODE_ENV=production refuses to start without (server config.ts), by name. */
   production: z.object({ done, missing: z.array(z.string()) }),
 });
-export type SetupChecklist = z.infer<typeof SetupChecklistSchema>;
-export type SetupStep = Exclude<keyof SetupChecklist, 'ready'>;
 
 /** `POST /api/setup-test-email`: where the test e-mail went, and whether SMTP took it (else it is in the outbox). */
 export const TestEmailResultSchema = z.object({ to: z.string(), smtp: z.boolean() });
-export type TestEmailResult = z.infer<typeof TestEmailResultSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_FACTS, carFacts } from './car-facts.ts';
+import { CAR_FACTS, carFacts } from './cars.ts';
 
 // Issue #22 item 14: an electric scooter listed "Doors 0 / Air conditioning No / Fuel policy Full to full".
 
