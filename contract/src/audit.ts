@@ -15,15 +15,28 @@ export const AUDIT_ENTITIES = [
   'location',
   'country',
   'settings',
+  /** A supplier's counter settings and charge rules, a car's charge rules. */
+  'counterSettings',
+  'carChargeRules',
 ] as const;
-/** `cancel`: an operator cancelled a booking on their own, with the refund its terms gave. */
 export const AUDIT_ACTIONS = [
   'create',
   'update',
   'delete',
   'approveCancellation',
   'declineCancellation',
+  /** An operator cancelled a booking on their own, with the refund its terms gave. */
   'cancel',
+  // The counter (docs/architecture.md §5 "After the booking"): each on the booking, what the timeline reads.
+  'checkIn',
+  'checkOut',
+  'swapCar',
+  'return',
+  'addCharge',
+  'waiveCharge',
+  'counterPayment',
+  'close',
+  'noShow',
 ] as const;
 
 /** Spec §3's record kinds: what a record of the platform is. */

@@ -32,7 +32,7 @@ type CarRow = Omit<CarPricing, 'dateBasedPrices'> & { mileage: number; fuelPolic
 
 /**
  * The snapshot of `car` (with its date-based prices) and its supplier's percentage: what checkout and walk-in store.
- * The database fills the same shape when a booking is inserted without it (migration 0023 `booked_terms`).
+ * The database fills the same shape when a booking is inserted without it (migration 0024 `booked_terms`).
  */
 export function bookedTerms(input: {
   car: CarRow;

@@ -1,4 +1,4 @@
-import type { BookingStatus, PaymentOption, PaymentProvider } from './bookings.ts';
+import { type BookingStatus, isOperatorStatus, type PaymentOption, type PaymentProvider } from './bookings.ts';
 import type { UserType } from './users.ts';
 
 // What may be done with a booking, by whom, now: the one rule the server refuses by and the
@@ -67,9 +67,12 @@ function refusable(booking: ActionableBooking, now: Date): boolean {
  *   booking paid online in full whose total grew (an operator's change) can pay what is due online before pick-up; a
  *   booking made in their name at the desk and not confirmed can be refused (`refusable`), and once refused is not
  *   theirs.
+ * - A booking the counter has taken on (on rent, returned, closed, no-show) is only viewed here: its changes go
+ *   through the counter's calls, one way (docs/architecture.md §5 "After the booking"), and it keeps its history.
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = viewer.type === 'admin' || (viewer.type === 'supplier' && viewer.id === booking.supplierId);
+  if (!isOperatorStatus(booking.status)) return operator || viewer.id === booking.driverId ? ['view'] : [];
   const deletable: BookingAction[] = booking.tookMoney ? [] : ['delete'];
   if (operator)
     return booking.status === 'cancelled' ? ['view', ...deletable] : ['view', 'edit', 'cancel', ...deletable];

@@ -10,13 +10,13 @@ import { checkoutBody, period } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// The money ledger's migration (0023_the_money_ledger.sql; docs/decisions/0009-the-money-ledger.md) backfills what
+// The money ledger's migration (0024_the_money_ledger.sql; docs/decisions/0009-the-money-ledger.md) backfills what
 // the code now records as it happens: a booking's own charge, each paid change's difference, the payment each refund
 // gives back, and the terms of each booking. Bookings made through the API today (paid, changed cheaper and dearer,
 // cancelled) have the ledger the code wrote; wiped and backfilled by the migration's own statements, they must have
 // the same ledger again, and the database's `booked_terms` must give the terms checkout wrote.
 
-const MIGRATION = new URL('../../drizzle/0023_the_money_ledger.sql', import.meta.url);
+const MIGRATION = new URL('../../drizzle/0024_the_money_ledger.sql', import.meta.url);
 /** The migration's statements from its ledger backfill on (after the terms and the schema). */
 const backfill = readFileSync(MIGRATION, 'utf8')
   .split('--> statement-breakpoint')

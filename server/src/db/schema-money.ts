@@ -136,7 +136,7 @@ export const refunds = pgTable(
     paymentReference: varchar('payment_reference', { length: 255 }),
     /**
      * The ledger's payment it gives back: never more from a payment than it took. Set on every
-     * refund; those made before the ledger were matched to their payment by its reference (migration 0023).
+     * refund; those made before the ledger were matched to their payment by its reference (migration 0024).
      */
     paymentId: uuid('payment_id').references(() => payments.id),
     createdAt: createdAt(),

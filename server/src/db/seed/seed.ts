@@ -3,17 +3,24 @@ import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
 import {
+  auditLog,
+  bookingCharges,
   bookings,
   carLocations,
+  carReadings,
   cars,
+  chargeRules,
+  counterSettings,
   countries,
   dateBasedPrices,
   files,
+  inspections,
   locations,
   payments,
   users,
 } from '../schema.ts';
 import { buildUserRows, DEMO_ACCOUNTS, logoFileId, PASSWORDS, type PasswordKey, SUPPLIERS } from './accounts.ts';
+import { counterDemo } from './counter-demo.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carImageFileId } from './fleet.ts';
 import { CAR_IMAGE, LOGO_IMAGE, renderCarImage, renderLogo } from './images.ts';
@@ -47,8 +54,17 @@ export const DEMO_IDS = {
   ),
   cars: idsOf(Object.keys(FEATURED_CARS) as FeaturedCarKey[], carId),
   /** The operator console's demo (issue #23): two blocked periods and two open cancellation requests. */
-  bookings: idsOf(['demoMaintenance', 'demoPrivateUse', 'demoCancelLater', 'demoCancelPaid'] as const, (key) =>
-    seedId(`booking:${key}`),
+  bookings: idsOf(
+    [
+      'demoMaintenance',
+      'demoPrivateUse',
+      'demoCancelLater',
+      'demoCancelPaid',
+      // The counter's (counter-demo.ts): a rental on rent, one returned with its charges.
+      'demoOnRent',
+      'demoReturned',
+    ] as const,
+    (key) => seedId(`booking:${key}`),
   ),
 };
 
@@ -119,7 +135,9 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
   const fleet = buildFleet(new Random());
   const plates = platesFor(fleet);
   const carRows = fleet.cars.map((car) => ({ ...car, licensePlate: plates.get(car.id!) ?? null }));
-  const bookingRows = operatorBookings(fleet, now);
+  const operatorRows = operatorBookings(fleet, now);
+  const counter = counterDemo(fleet, now, new Set(operatorRows.map((row) => row.carId)));
+  const bookingRows = [...operatorRows, ...counter.bookings];
   const countryRows = COUNTRIES.map(({ code, names }) => ({ id: countryId(code), code, names }));
   const locationRows = LOCATIONS.map((location) => ({
     id: locationId(location.key),
@@ -164,6 +182,12 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
         })),
       );
     }
+    await tx.insert(counterSettings).values(counter.settings);
+    await tx.insert(chargeRules).values(counter.rules);
+    await tx.insert(inspections).values(counter.inspections);
+    await tx.insert(bookingCharges).values(counter.charges);
+    await tx.insert(carReadings).values(counter.readings);
+    await tx.insert(auditLog).values(counter.audit);
     return {
       countries: countryRows.length,
       locations: locationRows.length,

@@ -1,11 +1,11 @@
-import type { BookingStatus } from '@roam/contract/bookings';
+import { type BookingStatus, isOperatorStatus } from '@roam/contract/bookings';
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
 import type { Language } from '@roam/contract/languages';
 import type { BookingBalance } from '@roam/contract/ledger';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { balanceOfRecord, driverOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
+import { balanceOfRecord, driverOf, factsOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import {
   getBooking,
@@ -93,6 +93,8 @@ export async function cancelWithRefund(
   return ctx.db.transaction(async (tx) => {
     const current = await repository.lockBooking(tx, id);
     if (!current || current.status === 'cancelled') return { refund: null, mails: [] };
+    // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
+    if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
     const terms = cancellationTerms(current, await balanceOf(ctx, tx, current), at);
     // The driver's free cancel was decided on the row as read; a change made since (an earlier pick-up) may end it.
     if (!audit && !terms.free) {
@@ -175,7 +177,10 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
   const mails = await ctx.db.transaction(async (tx) => {
     // Decided on the locked row: two cancels at once change and notify once.
     const [current] = await repository.lockBookings(tx, [id]);
-    if (!current || current.status === 'cancelled' || current.cancelRequest) return [];
+    if (!current || current.status === 'cancelled') return [];
+    // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
+    if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
+    if (current.cancelRequest) return [];
     // When it was asked decides the refund (the 24-hour rule; issue #23 cancellation queue).
     await repository.updateBooking(tx, id, { cancelRequest: true, cancelRequestedAt: new Date() });
     const supplier = supplierOf(record);
@@ -186,6 +191,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
           id,
           reference: record.booking.reference,
           carName: record.carName,
+          // The desk contacts the driver to settle it.
+          facts: factsOf(record),
         }),
       );
     }

@@ -19,6 +19,7 @@ export function useSections(admin: boolean): Section[] {
     { to: '/operator/bookings/new', label: t('operatorWalkIn.nav') },
     { to: '/operator/cancellation-requests', label: t('operator.nav.requests') },
     { to: '/operator/profile', label: t('operator.nav.profile') },
+    { to: '/operator/counter-settings', label: t('operator.nav.counterSettings') },
     ...(admin
       ? [
           { to: '/operator/setup', label: t('operatorSetup.nav') },
