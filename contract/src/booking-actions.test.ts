@@ -14,6 +14,7 @@ const base: ActionableBooking = {
   cancelRequest: false,
   holdExpiresAt: null,
   amendable: true,
+  tookMoney: false,
 };
 const actions = (
   overrides: Partial<ActionableBooking>,
@@ -49,5 +50,22 @@ describe('booking actions', () => {
     expect(actions({ status: 'cancelled' }, { id: 'admin', type: 'admin' })).toEqual(['view', 'delete']);
     expect(actions({}, { id: 'other', type: 'supplier' })).toEqual([]);
     expect(actions({}, { id: 'other', type: 'user' })).toEqual([]);
+  });
+
+  it('a booking that took money is cancelled, never deleted; what became due is paid online', () => {
+    expect(actions({ status: 'paid', tookMoney: true }, SUPPLIER)).toEqual(['view', 'edit', 'cancel']);
+    expect(actions({ status: 'cancelled', tookMoney: true }, SUPPLIER)).toEqual(['view']);
+    expect(actions({ status: 'cancelled', tookMoney: true })).toEqual(['view']);
+    const grown = { status: 'paid' as const, tookMoney: true, paymentOption: 'full' as const, amounts: { due: 800 } };
+    expect(actions({ ...grown, paymentProvider: 'demo' })).toEqual(['view', 'edit', 'cancel', 'payDue']);
+    // Paid at the counter, or nothing due: nothing to pay online.
+    expect(actions({ ...grown, paymentProvider: null })).toEqual(['view', 'edit', 'cancel']);
+    expect(actions({ ...grown, paymentProvider: 'demo', amounts: { due: 0 } })).toEqual(['view', 'edit', 'cancel']);
+    expect(actions({ ...grown, paymentProvider: 'demo', paymentOption: 'payLater' })).toEqual([
+      'view',
+      'edit',
+      'cancel',
+    ]);
+    expect(actions({ ...grown, paymentProvider: 'demo' }, SUPPLIER)).toEqual(['view', 'edit', 'cancel']);
   });
 });

@@ -1,10 +1,10 @@
-import { type BookingStatus, isOperatorStatus } from './bookings.ts';
+import { type BookingStatus, isOperatorStatus, type PaymentOption, type PaymentProvider } from './bookings.ts';
 import type { UserType } from './users.ts';
 
 // What may be done with a booking, by whom, now: the one rule the server refuses by and the
 // screens offer by, so that an action offered is an action allowed.
 
-export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release', 'refuse'] as const;
+export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release', 'refuse', 'payDue'] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 export interface ActionableBooking {
@@ -16,8 +16,17 @@ export interface ActionableBooking {
   cancelRequest: boolean;
   /** When the hold of an unpaid online booking ends (ISO instant or Date); null once paid, released or lapsed. */
   holdExpiresAt: string | Date | null;
-  /** The car's terms allow changes: Amendments included in its price, or chosen (booking-terms.ts `extraCovered`). */
+  /** The booking's terms allow changes: Amendments included in its price, or chosen (booking-terms.ts `extraCovered`). */
   amendable: boolean;
+  /**
+   * Money was taken or held for it at some time (ledger.ts `bookingBalance`): the booking and its ledger are kept —
+   * cancelled, never deleted.
+   */
+  tookMoney: boolean;
+  /** How it is paid, and what is due on it (its amounts): a booking paid online in full may pay what became due. */
+  paymentOption?: PaymentOption;
+  paymentProvider?: PaymentProvider | null;
+  amounts?: { due: number };
   /** Made by an operator at the desk (walk-in or phone), not by the driver. Absent: false. */
   bookedAtDesk?: boolean;
   /** When it was paid online (ISO instant or Date): the driver's payment confirms a desk booking. */
@@ -49,34 +58,44 @@ function refusable(booking: ActionableBooking, now: Date): boolean {
 
 /**
  * The actions `viewer` may take on `booking` at `now`; none when it is not theirs to see.
- * - Operators (an admin, the car's supplier): view, edit and cancel while it is not cancelled, delete.
+ * - Operators (an admin, the car's supplier): view, edit and cancel while it is not cancelled; delete a booking that
+ *   never took money (one that did is cancelled, never deleted).
  * - Its driver: an unpaid attempt while its hold lasts can be paid or released, and one whose hold is gone is not a
- *   booking at all (nothing, not even view); a cancelled booking can be deleted; a booking not started yet and
- *   without a cancellation request can be cancelled (a request, spec §4), and changed when the car's terms allow
- *   changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged); a booking
- *   made in their name at the desk and not confirmed can be refused (`refusable`), and once refused is not theirs.
+ *   booking at all (nothing, not even view); a cancelled booking that never took money can be deleted; a booking not
+ *   started yet and without a cancellation request can be cancelled (a request, spec §4), and changed when its terms
+ *   allow changes (paid online too — the difference is refunded or charged); a
+ *   booking paid online in full whose total grew (an operator's change) can pay what is due online before pick-up; a
+ *   booking made in their name at the desk and not confirmed can be refused (`refusable`), and once refused is not
+ *   theirs.
  * - A booking the counter has taken on (on rent, returned, closed, no-show) is only viewed here: its changes go
  *   through the counter's calls, one way (docs/architecture.md §5 "After the booking"), and it keeps its history.
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = viewer.type === 'admin' || (viewer.type === 'supplier' && viewer.id === booking.supplierId);
   if (!isOperatorStatus(booking.status)) return operator || viewer.id === booking.driverId ? ['view'] : [];
-  if (operator) return booking.status === 'cancelled' ? ['view', 'delete'] : ['view', 'edit', 'cancel', 'delete'];
+  const deletable: BookingAction[] = booking.tookMoney ? [] : ['delete'];
+  if (operator)
+    return booking.status === 'cancelled' ? ['view', ...deletable] : ['view', 'edit', 'cancel', ...deletable];
   if (viewer.id !== booking.driverId || booking.refusedAt) return [];
-  const actions = driverActions(booking, now);
+  const actions = driverActions(booking, deletable, now);
   return refusable(booking, now) ? [...actions, 'refuse'] : actions;
 }
 
-function driverActions(booking: ActionableBooking, now: Date): BookingAction[] {
+function driverActions(booking: ActionableBooking, deletable: BookingAction[], now: Date): BookingAction[] {
   switch (booking.status) {
     case 'void':
       return holdIsLive(booking, now) ? ['view', 'pay', 'release'] : [];
     case 'cancelled':
-      return ['view', 'delete'];
+      return ['view', ...deletable];
     default: {
       const open = time(booking.pickupAt) > now.getTime() && !booking.cancelRequest;
       if (!open) return ['view'];
-      return booking.amendable ? ['view', 'edit', 'cancel'] : ['view', 'cancel'];
+      const payDue: BookingAction[] = duePayableOnline(booking) ? ['payDue'] : [];
+      return booking.amendable ? ['view', 'edit', 'cancel', ...payDue] : ['view', 'cancel', ...payDue];
     }
   }
 }
+
+/** What became due on a booking paid online in full can be paid through its own gateway. */
+export const duePayableOnline = (booking: Pick<ActionableBooking, 'paymentOption' | 'paymentProvider' | 'amounts'>) =>
+  booking.paymentOption === 'full' && Boolean(booking.paymentProvider) && (booking.amounts?.due ?? 0) > 0;

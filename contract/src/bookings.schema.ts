@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, OPERATOR_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS } from './bookings.ts';
-import { CarRangeSchema } from './cars.schema.ts';
+import { CarRangeSchema, FuelPolicySchema } from './cars.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS, type Extra } from './price.ts';
 import { text } from './text.schema.ts';
@@ -27,19 +27,27 @@ export const BookingPlaceSchema = NamedSchema.extend({
 
 /**
  * A booking's amounts in its own currency's minor units: fixed at checkout, with the rate of that
- * moment, and never converted again.
+ * moment, and never converted again; once it is a booking, what was paid and what is due come from its ledger
+ * (ledger.ts `bookingBalance`).
  */
 export const BookingAmountsSchema = z.object({
   currency: z.string(),
   /** The rental with its extras, the supplier's percentage in. */
   total: z.number().int(),
-  /** Paid online (or to pay, while the payment is not completed): nothing, the security deposit or the rental. */
+  /**
+   * Awaiting its online payment: what is to be paid online (nothing, the security deposit or the rental). Once a
+   * booking: what was paid online, less refunds (the balance's `paidOnline`).
+   */
   payNow: z.number().int(),
-  /** Paid at the counter at pick-up. */
+  /** Awaiting its online payment: what is paid at pick-up. Once a booking: what is due (the balance's `due`). */
   payAtPickup: z.number().int(),
   /** The car's security deposit; 0 when it has none. */
   securityDeposit: z.number().int(),
   securityDepositTaken: z.enum(['now', 'atPickup']),
+  /** Held on the card (an authorization), not taken. */
+  held: z.number().int(),
+  /** Due: the total less what was paid towards it (0 while awaiting its online payment, and once cancelled). */
+  due: z.number().int(),
 });
 
 export const BookingSummarySchema = z.object({
@@ -100,12 +108,45 @@ export const BookingRowSchema = BookingSummarySchema.extend({
   cancelRequest: z.boolean(),
   /** When the hold of an unpaid online booking ends (ISO), else null. */
   holdExpiresAt: z.string().nullable(),
-  /** The car's terms allow changes: Amendments included in its price, or chosen. */
+  /** The booking's terms allow changes: Amendments included in its price, or chosen. */
   amendable: z.boolean(),
+  /** Money was taken or held for it (its ledger): kept, cancelled but never deleted. */
+  tookMoney: z.boolean(),
   createdAt: z.string(),
 });
 
 export const BookingsPageSchema = z.object({ results: z.array(BookingRowSchema), totalCount: z.number().int() });
+
+const Rate = z.number().int().nullable();
+
+/** The terms the booking was bought with (booked-terms.ts `BookedTerms`): its prices, extras (−1, 0, a price), promises. */
+export const BookedTermsSchema = z.object({
+  car: z.object({
+    dailyPrice: z.number().int(),
+    discountedDailyPrice: Rate.optional(),
+    hourlyPrice: Rate.optional(),
+    discountedHourlyPrice: Rate.optional(),
+    biWeeklyPrice: Rate.optional(),
+    discountedBiWeeklyPrice: Rate.optional(),
+    weeklyPrice: Rate.optional(),
+    discountedWeeklyPrice: Rate.optional(),
+    monthlyPrice: Rate.optional(),
+    discountedMonthlyPrice: Rate.optional(),
+    isDateBasedPrice: z.boolean(),
+    dateBasedPrices: z.array(z.object({ startDate: z.string(), endDate: z.string(), dailyPrice: z.number().int() })),
+    deposit: z.number().int(),
+    cancellation: z.number().int(),
+    amendments: z.number().int(),
+    theftProtection: z.number().int(),
+    collisionDamageWaiver: z.number().int(),
+    fullInsurance: z.number().int(),
+    additionalDriver: z.number().int(),
+  }),
+  priceChangeRate: z.number(),
+  mileage: z.number().int(),
+  fuelPolicy: FuelPolicySchema,
+  minimumAge: z.number().int(),
+});
 
 /** `GET /api/booking/{id}`: the row plus everything the booking screen shows. */
 export const BookingSchema = BookingRowSchema.extend({
@@ -119,6 +160,8 @@ export const BookingSchema = BookingRowSchema.extend({
   paidAt: z.string().nullable(),
   /** URL of the driver's licence file, when one was given. */
   license: z.string().nullable(),
+  /** The terms it was bought with: the editor prices extras by them, never by the car's prices now. */
+  terms: BookedTermsSchema,
   /** Made by an operator at the desk (walk-in or phone), not by the driver (booking-actions.ts `refuse`). */
   bookedAtDesk: z.boolean(),
   /** When the driver refused it (a desk booking made in their name): cancelled, and gone from their list. */

@@ -11,6 +11,7 @@ import type {
   ChosenExtrasSchema,
   UpdateBookingBodySchema,
 } from './bookings.schema.ts';
+import type { BookingBalance } from './ledger.ts';
 import { paymentSplit } from './price.ts';
 
 // A booking (a rental bought): its statuses, how it is paid, its short reference and its amounts as plain values and
@@ -81,14 +82,20 @@ export const looksLikeReference = (input: string) =>
   new RegExp(`^[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`).test(normalizeReference(input));
 
 /** The amounts of a booking from what it stores (price.ts `paymentSplit`, the one rule). */
-export function bookingAmounts(booking: {
-  currency: string;
-  totalAmount: number;
-  depositAmount: number;
-  paymentOption: PaymentOption;
-}): BookingAmounts {
+export function bookingAmounts(
+  booking: {
+    status: BookingStatus;
+    currency: string;
+    totalAmount: number;
+    depositAmount: number;
+    paymentOption: PaymentOption;
+  },
+  balance: Pick<BookingBalance, 'paidOnline' | 'held' | 'due'>,
+): BookingAmounts {
   const split = paymentSplit({ total: booking.totalAmount, deposit: booking.depositAmount }, booking.paymentOption);
-  return { currency: booking.currency, total: booking.totalAmount, ...split };
+  const amounts = { currency: booking.currency, total: booking.totalAmount, ...split };
+  if (booking.status === 'void') return { ...amounts, held: balance.held, due: 0 };
+  return { ...amounts, payNow: balance.paidOnline, payAtPickup: balance.due, held: balance.held, due: balance.due };
 }
 
 export type BookingsQuery = z.infer<typeof BookingsQuerySchema>;

@@ -15,7 +15,10 @@ import type {
 export const NOTIFICATION_KINDS = [
   /** A booking was confirmed. params: {} */
   'bookingConfirmed',
-  /** A booking's status changed. params: { status: BookingStatus } */
+  /**
+   * A booking's status changed. params: { status: BookingStatus, and for an operator's cancellation that gives money
+   * back: refundAmount (minor units) and refundCurrency }
+   */
   'bookingStatusChanged',
   /** The driver asked to cancel a booking (to its supplier / admin). params: {} */
   'cancelRequested',
@@ -34,7 +37,10 @@ export const NOTIFICATION_KINDS = [
   'pickupReminder',
   /** The booking's drop-off is today (a reminder). params: { car } */
   'dropoffReminder',
-  /** The booking was changed, to its driver. params: { car, and a refund's refundAmount, refundCurrency } */
+  /**
+   * The booking was changed, by its driver or its operator, to its driver. params: { car, and a
+   * refund's refundAmount, refundCurrency; or what became due: dueAmount, dueCurrency }
+   */
   'bookingChanged',
   /** The driver changed a booking, to its supplier. params: { car } */
   'driverChangedBooking',
@@ -46,6 +52,8 @@ export const NOTIFICATION_KINDS = [
    * meanwhile), refundAmount (minor units), refundCurrency }
    */
   'changeNotMade',
+  /** The operator deleted a booking that never took money, to its driver. params: { car } */
+  'bookingDeleted',
   /** The car was handed over at the counter (on rent), to its driver. params: { car } */
   'bookingCheckedOut',
   /** The car was taken back (returned), to its driver. params: { car, charges (minor units), currency } */

@@ -1,6 +1,6 @@
 import type { CheckoutBody } from '@roam/contract/checkout';
 import { zonedToInstant } from '@roam/contract/time';
-import type { bookings } from '#server/db/schema.ts';
+import type { bookings, payments } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 
 /** A pick-up `daysAhead` days from now at 10:00 Paris time, returned after `days` days at 10:00. */
@@ -61,5 +61,30 @@ export function bookingRow(
     status: 'reserved',
     blocksCar: true,
     ...overrides,
+  };
+}
+
+/**
+ * The ledger's charge of a booking row paid online (written straight to the database, as `bookingRow`): what a
+ * payment's confirmation records beside it (features/ledger/), without which the booking took no money.
+ */
+export function paymentRow(
+  booking: { id: string } & Pick<
+    typeof bookings.$inferInsert,
+    'supplierId' | 'paymentOption' | 'paymentProvider' | 'paymentReference' | 'chargedAmount' | 'currency'
+  >,
+): typeof payments.$inferInsert {
+  return {
+    bookingId: booking.id,
+    supplierId: booking.supplierId,
+    kind: 'charge',
+    purpose: booking.paymentOption === 'deposit' ? 'deposit' : 'rental',
+    provider: booking.paymentProvider ?? 'demo',
+    providerReference: booking.paymentReference ?? null,
+    idempotencyKey: `booking-${booking.id}`,
+    amount: booking.chargedAmount,
+    currency: booking.currency ?? 'EUR',
+    status: 'succeeded',
+    settledAt: new Date(),
   };
 }

@@ -85,6 +85,35 @@ export const DRIVER: User = {
   verified: true,
 };
 
+/** The terms a booking of the Clio keeps (contract booked-terms.ts): its prices and extras as they were. */
+export const CLIO_TERMS: Booking['terms'] = {
+  car: {
+    dailyPrice: CLIO.dailyPrice,
+    discountedDailyPrice: null,
+    hourlyPrice: null,
+    discountedHourlyPrice: null,
+    biWeeklyPrice: null,
+    discountedBiWeeklyPrice: null,
+    weeklyPrice: null,
+    discountedWeeklyPrice: null,
+    monthlyPrice: null,
+    discountedMonthlyPrice: null,
+    isDateBasedPrice: false,
+    dateBasedPrices: [],
+    deposit: CLIO.deposit,
+    cancellation: CLIO.cancellation,
+    amendments: CLIO.amendments,
+    theftProtection: CLIO.theftProtection,
+    collisionDamageWaiver: CLIO.collisionDamageWaiver,
+    fullInsurance: CLIO.fullInsurance,
+    additionalDriver: CLIO.additionalDriver,
+  },
+  priceChangeRate: CLIO.supplier.priceChangeRate,
+  mileage: CLIO.mileage,
+  fuelPolicy: CLIO.fuelPolicy,
+  minimumAge: CLIO.minimumAge,
+};
+
 /** The year of the bookings below: two years ahead, so that none has started. */
 export const BOOKING_YEAR = new Date().getUTCFullYear() + 2;
 
@@ -115,10 +144,13 @@ export const bookingRow = (id: string, overrides: Partial<BookingRow> = {}): Boo
     payAtPickup: 12000,
     securityDeposit: 50000,
     securityDepositTaken: 'atPickup',
+    held: 0,
+    due: 12000,
   },
   cancelRequest: false,
   holdExpiresAt: null,
   amendable: true,
+  tookMoney: false,
   createdAt: `${BOOKING_YEAR - 2}-01-01T00:00:00.000Z`,
   ...overrides,
 });
@@ -140,6 +172,7 @@ export const booking = (id: string, overrides: Partial<Booking> = {}): Booking =
   paymentProvider: null,
   paidAt: null,
   license: null,
+  terms: CLIO_TERMS,
   bookedAtDesk: false,
   refusedAt: null,
   ...overrides,

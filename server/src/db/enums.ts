@@ -10,6 +10,13 @@ import {
   NO_SHOW_RULES,
   SIGNATURE_METHODS,
 } from '@roam/contract/counter';
+import {
+  COUNTER_METHODS,
+  LEDGER_PROVIDERS,
+  PAYMENT_KINDS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+} from '@roam/contract/ledger';
 import { USER_TYPES } from '@roam/contract/users';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
@@ -31,6 +38,12 @@ export const blockReason = pgEnum('block_reason', BLOCK_REASONS);
 export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded']);
 /** A dearer change's payment (issue #25 item 2): waiting, applied to the booking, refunded (period taken), lapsed. */
 export const amendmentStatus = pgEnum('amendment_status', ['pending', 'applied', 'refunded', 'expired']);
+/** The money ledger (contract ledger.ts): how a payment came in, what for, who took it, where it stands. */
+export const paymentKind = pgEnum('payment_kind', PAYMENT_KINDS);
+export const paymentPurpose = pgEnum('payment_purpose', PAYMENT_PURPOSES);
+export const ledgerProvider = pgEnum('ledger_provider', LEDGER_PROVIDERS);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const counterMethod = pgEnum('counter_method', COUNTER_METHODS);
 export const tokenPurpose = pgEnum('token_purpose', TOKEN_PURPOSES);
 /**
  * The counter's files (docs/architecture.md §5 "After the booking") are private to their booking: an inspection's

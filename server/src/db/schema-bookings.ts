@@ -1,3 +1,4 @@
+import type { BookedTerms } from '@roam/contract/booked-terms';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -81,6 +82,15 @@ export const bookings = pgTable(
     fullInsurance: boolean('full_insurance').notNull().default(false),
     additionalDriver: boolean('additional_driver').notNull().default(false),
     additionalDriverDetails: jsonb('additional_driver_details').$type<AdditionalDriver>(),
+    /**
+     * The terms the booking was bought with (contract booked-terms.ts): the car's rates,
+     * extras and deposit, the supplier's percentage, the mileage, fuel policy and minimum age, as they were at
+     * checkout. Every later price of the booking is computed from them, never from the car as it is now. Written by
+     * checkout and walk-in; a row inserted without them (the seed, a script, a blocked period) gets the car's terms
+     * as they are at insert, from the database (`booked_terms`, migration 0025): the default null is the trigger's
+     * cue, never stored.
+     */
+    terms: jsonb('terms').$type<BookedTerms>().notNull().default(sql`null`),
     /** Authoritative total in base currency minor units, computed by the contract price engine. */
     price: money('price').notNull(),
     deposit: money('deposit').notNull(),

@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, xid8 } from './columns.ts';
-import { amendmentStatus, outboxStatus, paymentProvider, refundStatus, userType } from './enums.ts';
+import { outboxStatus, userType } from './enums.ts';
 import { users } from './schema-accounts.ts';
 import { bookings } from './schema-bookings.ts';
 
@@ -156,71 +156,6 @@ export const auditLog = pgTable(
     changes: jsonb('changes').$type<AuditChanges>().notNull().default({}),
   },
   (t) => [index('audit_log_car_idx').on(t.carId, t.at), index('audit_log_entity_idx').on(t.entity, t.entityId, t.at)],
-);
-
-/**
- * Refunds of an online payment (issue #23 cancellation queue; issue #25 item 2: a change's difference, so several per
- * booking), each recorded before the gateway is asked (so a retried call reuses it and its idempotency key), then
- * marked succeeded with the gateway's reference.
- * For the demo gateway this row is the refund itself.
- */
-export const refunds = pgTable(
-  'refunds',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    /**
-     * The refund's idempotency key, also the one the gateway is asked under (issue #25 item 2): a booking may be
-     * refunded more than once — a change's difference, then its cancellation — and a retried call reuses its row.
-     */
-    key: varchar('key', { length: 100 }).notNull().unique(),
-    provider: paymentProvider('provider').notNull(),
-    /** Minor units of `currency`: what goes back to the payer. */
-    amount: integer('amount').notNull(),
-    currency: varchar('currency', { length: 3 }).notNull(),
-    status: refundStatus('status').notNull().default('pending'),
-    providerReference: varchar('provider_reference', { length: 255 }),
-    /**
-     * The payment refunded (issue #25 item 2): a booking paid more than once — its checkout, then a dearer change's
-     * difference — is refunded from each payment at most what that payment took. Null: the booking's own payment.
-     */
-    paymentReference: varchar('payment_reference', { length: 255 }),
-    createdAt: createdAt(),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-  },
-  (t) => [index('refunds_booking_idx').on(t.bookingId)],
-);
-
-/**
- * A dearer change of a booking paid online (issue #25 item 2), waiting for its difference to be paid through the
- * booking's gateway: the booking keeps its terms until the payment is confirmed, then the planned values are applied
- * once (pending → applied), or, when the new period was taken meanwhile, the payment is refunded (→ refunded).
- */
-export const bookingAmendments = pgTable(
-  'booking_amendments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    /** The booking's values after the change (dates as ISO strings), as planned when it was confirmed. */
-    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
-    /** The booking's total when the change was planned: a booking changed meanwhile is not changed by this one. */
-    basisTotal: integer('basis_total').notNull(),
-    /** The difference to pay, minor units of `currency`. */
-    amount: integer('amount').notNull(),
-    currency: varchar('currency', { length: 3 }).notNull(),
-    provider: paymentProvider('provider').notNull(),
-    /** The card session or wallet order of the difference (demo: none until paid). */
-    paymentReference: varchar('payment_reference', { length: 255 }),
-    status: amendmentStatus('status').notNull().default('pending'),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
-  },
-  (t) => [index('booking_amendments_booking_idx').on(t.bookingId)],
 );
 
 /**

@@ -29,6 +29,19 @@ export function throwPeriodIssues(issues: RentalPeriodIssue[]): void {
 
 export const minimumDriverAge = (carMinimumAge: number) => Math.max(BOOKING_RULES.minDriverAge, carMinimumAge);
 
+/** `price()`, with the price engine's refusals as field errors, not a 500: an unavailable extra, an empty period. */
+export function withPriceFieldErrors<T>(price: () => T): T {
+  try {
+    return price();
+  } catch (error) {
+    if (!(error instanceof PriceError)) throw error;
+    if (error.code === 'extraUnavailable' && error.extra) {
+      throw validationFailed({ [`extras.${error.extra}`]: ['This option is not available for this car.'] });
+    }
+    throw validationFailed({ dropoffAt: ['Invalid drop-off time'] });
+  }
+}
+
 /** The authoritative price (contract engine); an unavailable extra is a field error, not a 500. */
 export function priceBooking(input: {
   car: typeof cars.$inferSelect;
@@ -39,22 +52,16 @@ export function priceBooking(input: {
   timeZone: string;
   extras: ChosenExtras;
 }) {
-  try {
-    return calculatePrice({
+  return withPriceFieldErrors(() =>
+    calculatePrice({
       car: { ...input.car, dateBasedPrices: input.dateBasedPrices },
       priceChangeRate: input.priceChangeRate,
       pickupAt: input.pickupAt,
       dropoffAt: input.dropoffAt,
       timeZone: input.timeZone,
       extras: input.extras,
-    });
-  } catch (error) {
-    if (!(error instanceof PriceError)) throw error;
-    if (error.code === 'extraUnavailable' && error.extra) {
-      throw validationFailed({ [`extras.${error.extra}`]: ['This option is not available for this car.'] });
-    }
-    throw validationFailed({ dropoffAt: ['Invalid drop-off time'] });
-  }
+    }),
+  );
 }
 
 export const AMOUNT_TOO_LARGE = 'This amount is too large in this currency. Please choose another currency.';

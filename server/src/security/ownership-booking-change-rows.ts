@@ -38,6 +38,13 @@ export const bookingChangeRows = (db: () => Db): Row[] => [
     expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 409 },
     request: (f) => ({ method: 'POST', url: `/api/amendment-payment/${f.bookingId}`, payload: {} }),
   },
+  // What an operator's change made due on a booking paid online (docs/architecture.md §5 "Money rules"): paid by the
+  // booking's driver (or its link) only. The fixture's booking has nothing due (409 for its driver).
+  {
+    call: 'POST /api/balance-payment/{id}',
+    expected: { ...BOOKING, operatingSupplier: 403, admin: 403, owner: 409 },
+    request: (f) => ({ method: 'POST', url: `/api/balance-payment/${f.bookingId}` }),
+  },
   {
     call: 'POST /api/pay-amendment/{id}/{amendmentId}',
     // This app's card provider turns the demo card off (403) for the driver too; their success:

@@ -16,6 +16,7 @@ import {
   files,
   inspections,
   locations,
+  payments,
   users,
 } from '../schema.ts';
 import { buildUserRows, DEMO_ACCOUNTS, logoFileId, PASSWORDS, type PasswordKey, SUPPLIERS } from './accounts.ts';
@@ -161,6 +162,26 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     for (const part of chunks(fleet.carLocations)) await tx.insert(carLocations).values(part);
     for (const part of chunks(fleet.dateBasedPrices)) await tx.insert(dateBasedPrices).values(part);
     await tx.insert(bookings).values(bookingRows);
+    // What the demo's paid bookings took, in the ledger as a payment confirmation records it (ledger.service.ts).
+    const paid = bookingRows.filter((row) => row.paidAt && row.paymentProvider && row.chargedAmount > 0);
+    if (paid.length > 0) {
+      await tx.insert(payments).values(
+        paid.map((row) => ({
+          bookingId: row.id!,
+          supplierId: row.supplierId,
+          kind: 'charge' as const,
+          purpose: row.paymentOption === 'deposit' ? ('deposit' as const) : ('rental' as const),
+          provider: row.paymentProvider!,
+          providerReference: row.paymentReference ?? null,
+          idempotencyKey: `booking-${row.id}`,
+          amount: row.chargedAmount,
+          currency: row.currency,
+          status: 'succeeded' as const,
+          createdAt: row.paidAt!,
+          settledAt: row.paidAt!,
+        })),
+      );
+    }
     await tx.insert(counterSettings).values(counter.settings);
     await tx.insert(chargeRules).values(counter.rules);
     await tx.insert(inspections).values(counter.inspections);

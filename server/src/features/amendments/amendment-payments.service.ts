@@ -3,10 +3,12 @@ import type { AmendmentPayment } from '@roam/contract/amendments';
 import type { PaymentProvider } from '@roam/contract/bookings';
 import type { PaymentResult } from '@roam/contract/checkout';
 import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { driverOf } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import type { CardSession } from '#server/features/gateways/stripe.gateway.ts';
+import { amendmentPaymentKey, recordCharge } from '#server/features/ledger/ledger.service.ts';
 import {
   type ChangeNotMadeReason,
   deliverNotices,
@@ -53,27 +55,33 @@ const basisOf = (row: repository.BookingRow, fields: readonly string[]) =>
     )
     .digest('hex');
 
+/**
+ * What a payment waits to apply: a dearer change's planned values, or — paying what an operator's change made due
+ * — only the total it was due on, which a booking changed meanwhile no longer has.
+ */
+export type PaidChange = { values: Partial<PlannedChange['values']>; amount: number };
+
 /** The planned values as stored (JSON) with the basis they were planned from, and back. */
-const stored = (plan: PlannedChange, row: repository.BookingRow) => ({
+const stored = (plan: PaidChange, row: repository.BookingRow) => ({
   ...plan.values,
-  pickupAt: plan.values.pickupAt.toISOString(),
-  dropoffAt: plan.values.dropoffAt.toISOString(),
+  ...(plan.values.pickupAt ? { pickupAt: plan.values.pickupAt.toISOString() } : {}),
+  ...(plan.values.dropoffAt ? { dropoffAt: plan.values.dropoffAt.toISOString() } : {}),
   basis: basisOf(row, Object.keys(plan.values)),
 });
 const storedChange = ({ basis, ...changes }: Record<string, unknown>) => ({
   basis: String(basis),
   values: {
     ...changes,
-    pickupAt: new Date(String(changes.pickupAt)),
-    dropoffAt: new Date(String(changes.dropoffAt)),
-  } as PlannedChange['values'],
+    ...(changes.pickupAt ? { pickupAt: new Date(String(changes.pickupAt)) } : {}),
+    ...(changes.dropoffAt ? { dropoffAt: new Date(String(changes.dropoffAt)) } : {}),
+  } as PaidChange['values'],
 });
 
 /** Records the planned change and opens the payment of its difference. */
 export async function openAmendment(
   ctx: AppContext,
   record: repository.BookingRecord,
-  plan: PlannedChange,
+  plan: PaidChange,
 ): Promise<AmendmentPayment> {
   const { booking } = record;
   const provider = booking.paymentProvider;
@@ -111,6 +119,24 @@ export async function openAmendment(
 }
 
 class Stale extends Error {}
+
+/** A change's difference (or what was due) paid through the booking's gateway, in the ledger once (its own key). */
+const recordChangeCharge = (
+  ctx: AppContext,
+  tx: DbOrTx,
+  booking: repository.BookingRow,
+  amendment: amendments.AmendmentRow,
+  reference: string,
+) =>
+  recordCharge(ctx, tx, {
+    booking,
+    amendmentId: amendment.id,
+    purpose: 'amendment',
+    provider: amendment.provider,
+    reference,
+    amount: amendment.amount,
+    key: amendmentPaymentKey(amendment.id),
+  });
 
 /** Waiting for its payment: pending, or expired by the sweep (a late payment is still applied or refunded, once). */
 const unsettled = (amendment: amendments.AmendmentRow | null): amendment is amendments.AmendmentRow =>
@@ -156,6 +182,7 @@ export async function applyPaidAmendment(
         chargedAmount: current.chargedAmount + locked.amount,
       });
       await amendments.settleAmendment(tx, amendmentId, 'applied', reference);
+      await recordChangeCharge(ctx, tx, current, locked, reference);
       const record = (await repository.findBooking(tx, bookingId))!;
       await recordAudit(
         ctx,
@@ -173,6 +200,8 @@ export async function applyPaidAmendment(
           },
         },
       );
+      // Paying what was due changes nothing else: the driver saw it paid, the ledger and the audit trail keep it.
+      if (!values.pickupAt) return [];
       return recordChangeNotices(ctx, tx, record, { byOperator: false, refund: null, statusChanged: null });
     });
   } catch (error) {
@@ -203,8 +232,10 @@ async function refundAmendment(
   // Locked in the order applyPaidAmendment locks them, the booking first: the refund and the notice written here
   // reference the booking row, which a confirmation holding it and waiting for the amendment would deadlock against.
   const mails = await ctx.db.transaction(async (tx) => {
-    await repository.lockBooking(tx, amendment.bookingId);
-    if (!unsettled(await amendments.lockAmendment(tx, amendment.id))) return [];
+    const booking = await repository.lockBooking(tx, amendment.bookingId);
+    if (!booking || !unsettled(await amendments.lockAmendment(tx, amendment.id))) return [];
+    // The money came in (the ledger says so) and goes back out from that payment.
+    const payment = await recordChangeCharge(ctx, tx, booking, amendment, reference);
     const refund = await refundPayment(
       ctx,
       {
@@ -214,6 +245,7 @@ async function refundAmendment(
         reference,
         amount: amendment.amount,
         currency: amendment.currency,
+        paymentId: payment.id,
       },
       tx,
     );

@@ -1,19 +1,23 @@
 import { createHash } from 'node:crypto';
 import { type AmendmentQuote, settlementOf } from '@roam/contract/amendments';
+import { priceChange } from '@roam/contract/booked-terms';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
+import type { BookingBalance } from '@roam/contract/ledger';
 import { convertMinor } from '@roam/contract/money';
-import { EXTRAS, priceIn } from '@roam/contract/price';
+import { EXTRAS, type Extra } from '@roam/contract/price';
 import { validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
+import { balanceOfRecord } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
-import { AppError, validationFailed } from '#server/lib/app-error.ts';
-import { priceBooking, throwPeriodIssues } from '#server/lib/booking-rules.ts';
-import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
+import { validationFailed } from '#server/lib/app-error.ts';
+import { throwPeriodIssues, withPriceFieldErrors } from '#server/lib/booking-rules.ts';
 
-// A change of a booking (issue #25 item 2, spec §2 "edit"): validated with the checkout's rules, re-priced at the
-// booking's own rate, and settled by how it was paid (contract amendments.ts `settlementOf`). The quote and the change
-// itself plan it here, one way, so what the quote says is what the change does.
+// A change of a booking (spec §2 "edit"): validated with the checkout's rules, priced at the
+// booking's own terms and rate (contract booked-terms.ts `priceChange`: only what changes, never at the car's prices
+// now), and settled against what was actually paid (contract amendments.ts `settlementOf` on the ledger's balance),
+// the driver's change and the operator's alike. The quote and the change itself plan it
+// here, one way, so what the quote says is what the change does; the change settles again on the locked row.
 
 export type PlannedChange = Awaited<ReturnType<typeof planChange>>;
 
@@ -58,39 +62,55 @@ export async function planChange(
   if (extras.additionalDriver && !additionalDriverDetails) {
     throw validationFailed({ additionalDriver: ['Please enter the additional driver details.'] });
   }
-  const pricing = await findCarForBooking(ctx.db, booking.carId);
-  if (!pricing) throw new AppError('NOT_FOUND', 'Booking not found.');
-  const price = priceBooking({
-    car: pricing.car,
-    dateBasedPrices: pricing.dateBasedPrices,
-    priceChangeRate: pricing.supplier.priceChangeRate,
+  const extrasBefore = Object.fromEntries(EXTRAS.map((extra) => [extra, booking[extra]])) as Record<Extra, boolean>;
+  // Priced at the booking's own terms and rate: only what changes (an empty change changes nothing).
+  const priced = withPriceFieldErrors(() =>
+    priceChange({
+      terms: booking.terms,
+      convert: (amount) => convertMinor(amount, booking.rate, booking.currency),
+      before: {
+        pickupAt: booking.pickupAt,
+        dropoffAt: booking.dropoffAt,
+        timeZone: record.pickupTimeZone,
+        extras: extrasBefore,
+        price: booking.price,
+        totalAmount: booking.totalAmount,
+      },
+      after: { pickupAt, dropoffAt, timeZone: pickupPlace.timeZone, extras },
+    }),
+  );
+  const values = {
     pickupAt,
     dropoffAt,
-    timeZone: pickupPlace.timeZone,
-    extras,
-  });
-  // Re-priced at the booking's own rate, never today's (issue #22 item 3).
-  const totalAmount = priceIn(price, (amount) => convertMinor(amount, booking.rate, booking.currency)).total;
-  const paid = booking.paidAt && booking.paymentProvider && booking.status !== 'void' ? booking.chargedAmount : 0;
-  const settled = settlementOf({
-    paymentOption: booking.paymentOption,
-    paid,
-    before: booking.totalAmount,
-    after: totalAmount,
-  });
-  return {
-    values: {
-      pickupAt,
-      dropoffAt,
-      pickupLocationId: pickupPlace.id,
-      dropoffLocationId: dropoffPlace.id,
-      ...extras,
-      additionalDriverDetails,
-      price: price.total,
-      totalAmount,
-    },
-    ...settled,
+    pickupLocationId: pickupPlace.id,
+    dropoffLocationId: dropoffPlace.id,
+    ...extras,
+    additionalDriverDetails,
+    price: priced.price,
+    totalAmount: priced.totalAmount,
   };
+  return { values, ...settle(record.booking, values.totalAmount, balanceOfRecord(record), operator) };
+}
+
+/**
+ * How the change of `booking`'s total to `after` is settled against its balance (contract `settlementOf`): the
+ * driver of a booking paid online in full pays a rise through its gateway first; an operator's rise is due at the
+ * counter; what was paid beyond the new total goes back through the gateways. Decided again on the locked row and the
+ * ledger read in the change's transaction, so a payment confirmed meanwhile counts.
+ */
+export function settle(
+  booking: repository.BookingRow,
+  after: number,
+  balance: Pick<BookingBalance, 'paid' | 'refundable'>,
+  operator: boolean,
+) {
+  return settlementOf({
+    before: booking.totalAmount,
+    after,
+    paid: balance.paid,
+    refundable: balance.refundable,
+    chargeOnline: !operator && booking.paymentOption === 'full' && booking.paymentProvider !== null,
+  });
 }
 
 /** The quote of a planned change, in the booking's currency. */

@@ -70,6 +70,22 @@ export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/balance-payment/:id',
+    {
+      config: { auth: 'bookingHolder' },
+      schema: {
+        tags,
+        summary:
+          "Pay online what an operator's change made due on a booking paid online in full: as a change's difference",
+        params: IdParamsSchema,
+        response: { 200: AmendmentPaymentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.payDue(ctx, await requireBookingHolder(ctx, request, request.params.id), request.params.id),
+  );
+
+  app.post(
     '/api/pay-amendment/:id/:amendmentId',
     {
       config: { auth: 'bookingHolder' },
@@ -145,7 +161,7 @@ export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParamsSchema,
         querystring: BookingLanguageQuerySchema,
         body: UpdateBookingBodySchema,
-        response: { 200: BookingSchema, ...errors },
+        response: { 200: BookingSchema, ...errors, ...errorReplies(503) },
       },
     },
     async (request) =>

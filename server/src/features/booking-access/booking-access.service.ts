@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ManageBookingLinkBody } from '@roam/contract/booking-access';
 import { looksLikeReference, normalizeReference } from '@roam/contract/bookings';
+import type { Language } from '@roam/contract/languages';
 import { LanguageSchema } from '@roam/contract/languages.schema';
 import { formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { formatLocalTime } from '#server/lib/local-time.ts';
 import { hashToken, type SessionUser } from '#server/plugins/session.ts';
@@ -98,6 +100,33 @@ export async function sendPaymentLink(ctx: AppContext, bookingId: string, timeZo
   // A refused delivery stays in the outbox for the sweeper.
   await ctx.mailer.deliver(queued).catch((err: unknown) => ctx.log.warn({ err }, 'payment link e-mail failed'));
   return true;
+}
+
+/** How long the link to pay what an operator's change made due works, at most (and never past the pick-up). */
+export const DUE_LINK_DAYS = 7;
+
+/**
+ * A one-time link for the driver of `bookingId` to pay what an operator's change made due: the
+ * payment link of an operator's booking, recorded in `tx` (the change's transaction), working until the pick-up and
+ * for DUE_LINK_DAYS at most; opened, it gives that browser a grant to the booking, whose page offers the payment.
+ * Null when the pick-up is too close for it to be of use (the counter takes it then). Returns the link and until when
+ * it works in a reader's language, for the notice's e-mail.
+ */
+export async function issueDueLink(
+  ctx: AppContext,
+  tx: DbOrTx,
+  booking: { id: string; pickupAt: Date },
+  timeZone: string,
+): Promise<((language: Language) => { link: string; until: string }) | null> {
+  const now = ctx.clock.now();
+  const expiresAt = new Date(Math.min(now.getTime() + DUE_LINK_DAYS * 24 * 60 * MINUTE, booking.pickupAt.getTime()));
+  if (expiresAt.getTime() - now.getTime() < 60 * MINUTE) return null;
+  const token = newSecret();
+  await repository.insertAccess(tx, { tokenHash: hashToken(token), bookingId: booking.id, kind: 'link', expiresAt });
+  return (language) => ({
+    link: `${ctx.config.PUBLIC_URL}/manage-booking?${new URLSearchParams({ t: token, l: language })}`,
+    until: formatLocalTime(expiresAt, timeZone, language),
+  });
 }
 
 /**

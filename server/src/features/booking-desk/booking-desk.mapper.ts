@@ -37,7 +37,15 @@ export function toDeskRow(row: DeskRow, language: Language): DeskBookingRow {
     pickupAt: pickupAt.toISOString(),
     dropoffAt: dropoffAt.toISOString(),
     days: Math.max(1, Math.ceil((dropoffAt.getTime() - pickupAt.getTime()) / DAY_MS)),
-    amounts: bookingAmounts(row),
+    // The list's money is its one SQL computation (lib/booking-money.repository.ts): paid online, net of refunds.
+    amounts: bookingAmounts(row, {
+      paidOnline: row.paid - row.refunded,
+      held: 0,
+      due:
+        row.status === 'cancelled' || row.status === 'void'
+          ? 0
+          : Math.max(0, row.totalAmount - row.paid + row.refunded),
+    }),
     driver: { _id: row.driverId, name: row.driverName, email: row.driverEmail, phone: row.driverPhone },
     plate: row.plate,
     money: { paid: row.paid, refunded: row.refunded, revenue: row.revenue, state: row.paymentState },

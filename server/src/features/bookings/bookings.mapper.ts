@@ -4,15 +4,19 @@ import type { Booking, BookingRow } from '@roam/contract/bookings';
 import { BLOCKING_STATUSES, type BookingStatus, type BookingSummary, bookingAmounts } from '@roam/contract/bookings';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS } from '@roam/contract/price';
+import { balanceFrom } from '#server/features/ledger/ledger.service.ts';
 import type { BookingFacts, Recipient } from '#server/features/notifications/notifications.service.ts';
 import type { BookingRecord } from './bookings.repository.ts';
 
 // A booking as the API shows it (issue #22 items 3, 9, 10): its summary — the reference, the places with their
-// address, the amounts in the booking's own currency — the list's row, and the booking page's detail; and its driver
-// and supplier as the recipients of its notices.
+// address, the amounts in the booking's own currency, paid and due by its ledger — the list's row, and
+// the booking page's detail; and its driver and supplier as the recipients of its notices.
 
 const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
 export const fileUrl = (id: string | null) => (id ? `/api/files/${id}` : null);
+
+/** The booking's balance from its ledger (contract `bookingBalance`, the one rule). */
+export const balanceOfRecord = (record: BookingRecord) => balanceFrom(record.booking, record.ledger);
 
 export function toSummary(record: BookingRecord, language: Language): BookingSummary {
   const { booking } = record;
@@ -39,14 +43,20 @@ export function toSummary(record: BookingRecord, language: Language): BookingSum
     pickupAt: booking.pickupAt.toISOString(),
     dropoffAt: booking.dropoffAt.toISOString(),
     days,
-    amounts: bookingAmounts(booking),
+    amounts: bookingAmounts(booking, balanceOfRecord(record)),
   };
 }
 
-/** The booking as contract booking-actions.ts reads it. */
+/** The booking as contract booking-actions.ts reads it: changeable by its own terms, not the car's now. */
 export function actionable(record: BookingRecord) {
   const { booking } = record;
-  return { ...booking, amendable: extraCovered(record.carAmendments, booking.amendments) };
+  const balance = balanceOfRecord(record);
+  return {
+    ...booking,
+    amendable: extraCovered(booking.terms.car.amendments, booking.amendments),
+    tookMoney: balance.tookMoney,
+    amounts: { due: booking.status === 'void' ? 0 : balance.due },
+  };
 }
 
 /** What `viewer` may do with the booking now (the one rule: contract booking-actions.ts). */
@@ -65,6 +75,7 @@ export function toRow(record: BookingRecord, language: Language): BookingRow {
     cancelRequest: booking.cancelRequest,
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
     amendable: actionable(record).amendable,
+    tookMoney: actionable(record).tookMoney,
     createdAt: booking.createdAt.toISOString(),
   };
 }
@@ -80,6 +91,7 @@ export function toDetail(record: BookingRecord, language: Language): Booking {
     paymentProvider: booking.paymentProvider,
     paidAt: booking.paidAt?.toISOString() ?? null,
     license: fileUrl(booking.licenseFileId),
+    terms: { ...booking.terms, car: { ...booking.terms.car, dateBasedPrices: [...booking.terms.car.dateBasedPrices] } },
     bookedAtDesk: booking.bookedAtDesk,
     refusedAt: booking.refusedAt?.toISOString() ?? null,
   };

@@ -21,6 +21,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookings, cars, locations, users } from '#server/db/schema.ts';
+import { ledgerColumn } from '#server/features/ledger/ledger.service.ts';
 import { presentFields } from '#server/lib/present-fields.ts';
 
 // The only Drizzle code of the bookings slice.
@@ -69,10 +70,8 @@ const rowColumns = {
   carName: cars.name,
   carImageFileId: cars.imageFileId,
   carRange: cars.range,
-  /** The car's cancellation extra now (−1, 0 included, a price): what a cancellation refunds depends on it. */
-  carCancellation: cars.cancellation,
-  /** The car's Amendments extra (−1, 0 included, a price): whether its driver may change the booking. */
-  carAmendments: cars.amendments,
+  /** What the booking took in and gave back (the ledger), for its balance: contract `bookingBalance`. */
+  ledger: ledgerColumn(bookings.id),
   supplierName: supplier.fullName,
   driverName: bookingDriverName,
   driverEmail: driver.email,

@@ -5,7 +5,6 @@ import {
   BookingsPageSchema,
   BookingsQuerySchema,
   CountResultSchema,
-  UpdateBookingStatusBodySchema,
 } from '@roam/contract/bookings.schema';
 import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { IdParamsSchema } from '@roam/contract/users.schema';
@@ -18,8 +17,9 @@ import * as service from './bookings.service.ts';
 const errors = errorReplies(400, 401, 403, 404, 409);
 
 /**
- * The bookings calls (spec §7): list, view, release, delete, bulk status. Every one checks ownership. Editing a
- * booking is the amendments' (amendments.routes.ts), cancelling it the cancellations' (cancellations.routes.ts).
+ * The bookings calls (spec §7): list, view, release, delete. Every one checks ownership. Editing a booking is the
+ * amendments' (amendments.routes.ts), cancelling it — and the bulk status, whose `cancelled` refunds — the
+ * cancellations' (cancellations.routes.ts).
  */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
@@ -88,25 +88,5 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.deleteBookings(ctx, requireUser(request), request.body.ids),
-  );
-
-  app.post(
-    '/api/update-booking-status',
-    {
-      config: { auth: 'operator' },
-      schema: {
-        tags,
-        summary: "Bulk 'New status' (admin; supplier on its own fleet), all or nothing",
-        body: UpdateBookingStatusBodySchema,
-        response: { 200: CountResultSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.updateBookingStatus(
-        ctx,
-        requireUser(request, 'admin', 'supplier'),
-        request.body.ids,
-        request.body.status,
-      ),
   );
 };

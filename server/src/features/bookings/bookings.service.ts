@@ -1,10 +1,11 @@
-import { bookingActions } from '@roam/contract/booking-actions';
+import { bookingActions, holdIsLive } from '@roam/contract/booking-actions';
 import type { BookingSummary, BookingsQuery } from '@roam/contract/bookings';
 import { type BookingStatus, isOperatorStatus } from '@roam/contract/bookings';
 import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
+import { withMoney as ledgerWithMoney } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
@@ -58,6 +59,18 @@ export async function listBookings(
     size,
   );
   return { results: rows.map((row) => toRow(row, query.language)), totalCount };
+}
+
+/** Bookings among `ids` that `operator` runs, all of them or 404 (another fleet's do not exist for them). */
+export async function operatedBookings(ctx: AppContext, operator: SessionUser, ids: string[]) {
+  const unique = [...new Set(ids)].sort();
+  const records = [];
+  for (const id of unique) {
+    const record = await repository.findBooking(ctx.db, id);
+    if (!record || !isOperator(record, operator)) throw NOT_FOUND();
+    records.push(record);
+  }
+  return records;
 }
 
 /** The booking and what `user` may do with it now; a booking with no action for them does not exist to them. */
@@ -129,31 +142,74 @@ async function allVisible(ctx: AppContext, user: SessionUser, ids: string[]) {
   const now = ctx.clock.now();
   const rows = await repository.visibleIds(ctx.db, scopeOf(user, now), unique);
   if (rows.length !== unique.length) throw NOT_FOUND();
-  // Amendments do not decide any bulk action.
-  return { unique, actions: rows.map((row) => bookingActions({ ...row, amendable: false }, user, now)) };
+  const withMoney = new Set(await ledgerWithMoney(ctx, ctx.db, unique));
+  // Amendments do not decide any bulk action; money taken does (kept, never deleted).
+  const actions = rows.map((row) =>
+    bookingActions({ ...row, amendable: false, tookMoney: withMoney.has(row.id) }, user, now),
+  );
+  return { unique, rows, actions, withMoney };
 }
 
 /**
- * `POST /api/delete-bookings`, all or nothing. Admins and suppliers (their fleet) delete any selection
- * (ARCHITECTURE §5); a driver deletes only their own cancelled bookings (contract booking-actions.ts; an unpaid
- * attempt whose hold is gone is no booking of theirs at all).
+ * `POST /api/delete-bookings`, all or nothing. Admins and suppliers (their fleet) delete a selection of bookings that
+ * never took money (ARCHITECTURE §5); a driver deletes only their own cancelled bookings (contract booking-actions.ts;
+ * an unpaid attempt whose hold is gone is no booking of theirs at all). A booking that took or held money is kept with
+ * its ledger: it is cancelled, never deleted (409). The driver of a booking an operator deletes is
+ * told (a notification and an e-mail), unless it never was a booking to them (an attempt whose hold had lapsed).
  */
 export async function deleteBookings(ctx: AppContext, user: SessionUser, ids: string[]) {
-  const { unique, actions } = await allVisible(ctx, user, ids);
+  const { unique, rows, actions, withMoney } = await allVisible(ctx, user, ids);
+  if (withMoney.size > 0) {
+    throw new AppError('CONFLICT', 'A booking that was paid, even in part, cannot be deleted: cancel it instead.');
+  }
   if (actions.some((allowed) => !allowed.includes('delete'))) {
     throw new AppError('CONFLICT', 'Only cancelled bookings can be deleted.');
   }
-  await ctx.db.transaction(async (tx) => repository.deleteBookings(tx, unique));
+  const now = ctx.clock.now();
+  const told = rows.filter((row) => user.id !== row.driverId && (row.status !== 'void' || holdIsLive(row, now)));
+  const mails = await ctx.db.transaction(async (tx) => {
+    // Told in the transaction that deletes it: the notice outlives the booking (its booking id then cleared).
+    const queued: (QueuedMail | null)[] = [];
+    for (const row of told) {
+      const record = await repository.findBooking(tx, row.id);
+      if (record) {
+        queued.push(
+          await recordBookingNotice(ctx, tx, driverOf(record), 'bookingDeleted', {
+            id: row.id,
+            reference: record.booking.reference,
+            carName: record.carName,
+          }),
+        );
+      }
+    }
+    // Money taken since it was checked (a payment confirmed meanwhile): the ledger's foreign key refuses the delete.
+    try {
+      await repository.deleteBookings(tx, unique);
+    } catch (error) {
+      // 23001 restrict_violation (the ledger's foreign key), 23503 on a database that reports it so.
+      if (pgErrorCode(error) === '23001' || pgErrorCode(error) === '23503') {
+        throw new AppError('CONFLICT', 'A booking that was paid, even in part, cannot be deleted: cancel it instead.');
+      }
+      throw error;
+    }
+    return queued;
+  });
+  await deliverNotices(ctx, mails);
   return { count: unique.length };
 }
 
 /**
- * `POST /api/update-booking-status` (admin; supplier on its own fleet), all or nothing in one transaction.
- * cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the no-overlap rule (409). A
- * booking the counter took on (on rent, returned, closed, no-show) is refused (409).
+ * `POST /api/update-booking-status` (admin; supplier on its own fleet), all or nothing in one transaction, for the
+ * statuses that move no money: cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the
+ * no-overlap rule (409). A booking that took money is cancelled with its refund (cancellations.service.ts
+ * `setBookingStatuses`, which calls this for the rest) and never goes back to `void` (409).
+ * A booking the counter took on (on rent, returned, closed, no-show) is refused (409).
  */
 export async function updateBookingStatus(ctx: AppContext, user: SessionUser, ids: string[], status: BookingStatus) {
-  const { unique } = await allVisible(ctx, user, ids);
+  const { unique, withMoney } = await allVisible(ctx, user, ids);
+  if ((status === 'void' || status === 'cancelled') && withMoney.size > 0) {
+    throw new AppError('CONFLICT', 'A booking that was paid cannot await its payment again: cancel it instead.');
+  }
   let mails: (QueuedMail | null)[];
   try {
     mails = await ctx.db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import type { CancellationDecision, CancellationRequest, CancellationRequestsPag
 import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { driverOf } from '#server/features/bookings/bookings.mapper.ts';
+import { balanceOfRecord, driverOf } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import { isOperator } from '#server/features/bookings/bookings.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
@@ -26,7 +26,7 @@ const nameIn = (names: Record<string, string>, language: Language) => names[lang
 
 function toRequest(record: repository.BookingRecord, language: Language, now: Date): CancellationRequest {
   const { booking } = record;
-  const terms = cancellationTerms(record, booking.cancelRequestedAt ?? now);
+  const terms = cancellationTerms(booking, balanceOfRecord(record), booking.cancelRequestedAt ?? now);
   return {
     _id: booking.id,
     car: { _id: booking.carId, name: record.carName },

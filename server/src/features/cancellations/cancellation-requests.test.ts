@@ -3,9 +3,9 @@ import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, cars, notifications, outbox, refunds, users } from '#server/db/schema.ts';
+import { auditLog, bookings, cars, notifications, outbox, payments, refunds, users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
-import { bookingRow, checkoutBody } from '#test/booking-fixtures.ts';
+import { bookingRow, checkoutBody, paymentRow } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
@@ -166,6 +166,7 @@ describe('cancellation requests (demo gateway)', () => {
         ),
       )
       .returning();
+    await t.db.insert(payments).values(paymentRow(late!));
     const row = (await queue(supplier)).results.find((entry) => entry._id === late!.id);
     // 72 hours: 3 rental days, one of them (4,000) kept.
     expect(row?.refund).toEqual({ amount: 8000, currency: 'EUR', free: false, fee: 4000 });

@@ -1,37 +1,47 @@
-import { isOperatorStatus } from '@roam/contract/bookings';
+import { type BookingStatus, isOperatorStatus } from '@roam/contract/bookings';
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
 import type { Language } from '@roam/contract/languages';
+import type { BookingBalance } from '@roam/contract/ledger';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
-import { refundAcrossPayments } from '#server/features/amendments/amendment-refund-split.service.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { driverOf, factsOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
+import { balanceOfRecord, driverOf, factsOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import {
   getBooking,
   isOperator,
-  recordStatusNotice,
+  operatedBookings,
+  updateBookingStatus,
   visibleRecord,
 } from '#server/features/bookings/bookings.service.ts';
+import { balanceOf } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
+import { refundAcrossPayments } from '#server/features/refunds/refund-split.service.ts';
 import { cancellationRefundKey, confirmRefund, type Refund } from '#server/features/refunds/refunds.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 
-// A cancellation and its refund (ARCHITECTURE §5 Bookings; issues #23 item 6 and #25 item 3), shared by the two ways
-// a booking is cancelled with what its terms give back: the operator approving a driver's request, and the driver's
-// own cancel when the terms make it free (pay later, or the cancellation extra included or bought, and 24 hours or
-// more before pick-up) — decided at once, with no request. One rule (contract `cancellationRefund`) decides both, and
-// the cancel dialog's quote. Above the bookings and the amendments (a cancellation refunds each paid change's
-// difference, then the rest), below payments: docs/decisions/0007-money-flows-one-way.md.
+// A cancellation and its refund (docs/architecture.md §5 Bookings), shared by
+// every way a booking is cancelled with what its terms give back: the operator approving a driver's request, the
+// driver's own cancel when the terms make it free (pay later, or the cancellation extra included or bought, and 24
+// hours or more before pick-up) — decided at once, with no request — and the operator's own cancel (cancel-booking,
+// the status `cancelled` of update-booking and of update-booking-status). One rule (contract `cancellationRefund`)
+// decides them all, and the cancel dialog's quote, on the booking's own terms and what its ledger says was paid
+// online. Above the bookings, below the amendments and payments: docs/decisions/0009-the-money-ledger.md.
 
 type Actor = Pick<SessionUser, 'id' | 'type'>;
 
-/** What was paid online and what a cancellation gives back at `at`, by the car's terms. */
-export function cancellationTerms(record: repository.BookingRecord, at: Date) {
-  const { booking } = record;
-  const paid = booking.paidAt && booking.paymentProvider && booking.status !== 'void' ? booking.chargedAmount : 0;
+/**
+ * What was paid online (the ledger's, less refunds) and what a cancellation gives back at `at`, by the booking's
+ * terms: its cancellation extra bought, or included in the terms it was bought with (never the car's now).
+ */
+export function cancellationTerms(
+  booking: repository.BookingRow,
+  balance: Pick<BookingBalance, 'paidOnline'>,
+  at: Date,
+) {
+  const paid = booking.status === 'void' ? 0 : Math.max(0, balance.paidOnline);
   const terms = cancellationRefund({
     paymentOption: booking.paymentOption,
     paid,
@@ -39,7 +49,7 @@ export function cancellationTerms(record: repository.BookingRecord, at: Date) {
     rate: booking.rate,
     price: booking.price,
     rentalDays: rentalDays(booking.pickupAt, booking.dropoffAt),
-    cancellationCovered: booking.cancellation || record.carCancellation === 0,
+    cancellationCovered: booking.cancellation || booking.terms.car.cancellation === 0,
     pickupAt: booking.pickupAt,
     requestedAt: at,
   });
@@ -49,7 +59,7 @@ export function cancellationTerms(record: repository.BookingRecord, at: Date) {
 /** What the driver's cancel would do now (`GET /api/cancellation-quote/{id}`), by the rule the cancel itself uses. */
 export function quoteOf(record: repository.BookingRecord, now: Date): CancellationQuote {
   const { booking } = record;
-  const terms = cancellationTerms(record, now);
+  const terms = cancellationTerms(booking, balanceOfRecord(record), now);
   return {
     decision: terms.free ? 'now' : 'request',
     paid: { amount: terms.paid, currency: booking.currency },
@@ -59,27 +69,33 @@ export function quoteOf(record: repository.BookingRecord, now: Date): Cancellati
   };
 }
 
+/** Who cancels: the driver by their terms (null), an operator approving the driver's request, or cancelling. */
+export type Canceller = { actor: Actor; action: 'approveCancellation' | 'cancel' } | null;
+
 /**
- * Cancels the booking and refunds what its terms give back at `at`, worked out on the locked row: a change that
- * refunded part of the payment meanwhile leaves only the rest to refund, so the refunds together never exceed what was
- * charged (issue #25 item 2). In one transaction: the row locked, the refund recorded and asked of the gateway under
- * the booking's key, the booking cancelled, the refund confirmed, the audit row of an operator's decision and the
- * driver's notice. A gateway failure rolls it all back; a retry — after a failure, or of a cancellation already made —
- * refunds nothing twice. The driver's own cancel (no `audit`) is refused when the locked row no longer makes it free.
- * Returns the refund and the e-mails to deliver after the commit.
+ * Cancels the booking and refunds what its terms give back at `at`, worked out on the locked row and its ledger: a
+ * change that refunded part of the payment meanwhile leaves only the rest to refund, so the refunds together never
+ * exceed what was paid. In one transaction: the row locked, the refund recorded and asked of the
+ * gateways the money was taken with (refunds/refund-split.service.ts, under the booking's key), the booking
+ * cancelled, the refund confirmed, the audit row of an operator's decision and the driver's notice. A gateway failure
+ * rolls it all back; a retry — after a failure, or of a cancellation already made — refunds nothing twice. The
+ * driver's own cancel (no `audit`) is refused when the locked row no longer makes it free. Returns the refund and the
+ * e-mails to deliver after the commit.
  */
 export async function cancelWithRefund(
   ctx: AppContext,
   record: repository.BookingRecord,
   at: Date,
-  audit: { actor: Actor; action: 'approveCancellation' } | null,
+  audit: Canceller,
 ): Promise<{ refund: Refund | null; mails: (QueuedMail | null)[] }> {
   const { booking } = record;
   const id = booking.id;
   return ctx.db.transaction(async (tx) => {
     const current = await repository.lockBooking(tx, id);
     if (!current || current.status === 'cancelled') return { refund: null, mails: [] };
-    const terms = cancellationTerms({ ...record, booking: current }, at);
+    // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
+    if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
+    const terms = cancellationTerms(current, await balanceOf(ctx, tx, current), at);
     // The driver's free cancel was decided on the row as read; a change made since (an earlier pick-up) may end it.
     if (!audit && !terms.free) {
       throw new AppError(
@@ -88,8 +104,8 @@ export async function cancelWithRefund(
       );
     }
     const { parts, refund } =
-      terms.refund > 0 && current.paymentProvider
-        ? await refundAcrossPayments(ctx, tx, current, terms.refund, cancellationRefundKey(id))
+      terms.refund > 0
+        ? await refundAcrossPayments(ctx, tx, current, terms.refund, cancellationRefundKey(id), { withDeposit: true })
         : { parts: [], refund: null };
     await repository.updateBooking(tx, id, {
       status: 'cancelled',
@@ -99,8 +115,9 @@ export async function cancelWithRefund(
       cancelRequestedAt: booking.cancelRequestedAt ?? ctx.clock.now(),
     });
     for (const part of parts) await confirmRefund(ctx, tx, part.key, part.refund.reference);
+    const money = refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {};
     // The booking's history tells every cancellation and its refund (docs/architecture.md §5 "Readable history"): the
-    // operator's decision, or the driver's own free cancel.
+    // operator's decision or own cancel, or the driver's own free cancel.
     await recordAudit(ctx, tx, audit?.actor ?? { id: booking.driverId, type: 'user' }, {
       entity: 'booking',
       entityId: id,
@@ -110,16 +127,15 @@ export async function cancelWithRefund(
       changes: {
         status: { before: current.status, after: 'cancelled' },
         ...(current.cancelRequest ? { cancelRequest: { before: true, after: false } } : {}),
-        ...(refund ? { refund: { before: null, after: { amount: refund.amount, currency: refund.currency } } } : {}),
+        ...(refund ? { refund: { before: null, after: money.refund } } : {}),
       },
     });
-    const driverNotice = await recordBookingNotice(ctx, tx, driverOf(record), 'cancelApproved', {
-      id,
-      reference: booking.reference,
-      carName: record.carName,
-      status: 'cancelled',
-      ...(refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {}),
-    });
+    const ref = { id, reference: booking.reference, carName: record.carName, status: 'cancelled' as const, ...money };
+    // The operator's own cancel: the driver is told its new status and what comes back.
+    if (audit?.action === 'cancel') {
+      return { refund, mails: [await recordBookingNotice(ctx, tx, driverOf(record), 'bookingStatusChanged', ref)] };
+    }
+    const driverNotice = await recordBookingNotice(ctx, tx, driverOf(record), 'cancelApproved', ref);
     // The driver's own free cancel: the supplier learns it too (issue #25 item 2's open gap); an operator's approval
     // was the supplier's own decision.
     if (audit) return { refund, mails: [driverNotice] };
@@ -137,7 +153,8 @@ export async function cancelWithRefund(
  * or the cancellation extra included or bought, and 24 hours or more before pick-up: ARCHITECTURE §5, issue #25 item
  * 3) — cancelled, an online payment refunded once through its gateway, the driver told the amount. Otherwise it is a
  * cancellation request (spec §4: the supplier then decides it) — the supplier and the admins are notified. An
- * operator cancels: status cancelled, car released.
+ * operator cancels with the refund the terms give (judged when the driver asked, if they did, else now), through the
+ * gateways, and the driver is told.
  */
 export async function cancelBooking(ctx: AppContext, user: SessionUser, id: string, language: Language) {
   const { record, actions } = await visibleRecord(ctx, user, id);
@@ -146,10 +163,13 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     return toDetail(record, language);
   }
   if (!actions.includes('cancel')) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
-  const operator = isOperator(record, user);
-  // The car's terms make it free (issue #25 item 3): decided at once, refunded through the gateway, no request.
+  if (isOperator(record, user)) {
+    await cancelByOperator(ctx, user, record);
+    return getBooking(ctx, user, id, language);
+  }
+  // The booking's terms make it free: decided at once, refunded through the gateway, no request.
   const now = ctx.clock.now();
-  if (!operator && cancellationTerms(record, now).free) {
+  if (cancellationTerms(record.booking, balanceOfRecord(record), now).free) {
     const { mails } = await cancelWithRefund(ctx, record, now, null);
     await deliverNotices(ctx, mails);
     return getBooking(ctx, user, id, language);
@@ -160,31 +180,22 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     if (!current || current.status === 'cancelled') return [];
     // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
     if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
-    const audited = (action: 'cancel' | 'requestCancellation', changes: Record<string, [unknown, unknown]>) =>
-      recordAudit(
-        ctx,
-        tx,
-        { id: user.id, type: user.type },
-        {
-          entity: 'booking',
-          entityId: id,
-          action,
-          carId: record.booking.carId,
-          supplierId: record.booking.supplierId,
-          changes: Object.fromEntries(
-            Object.entries(changes).map(([field, [before, after]]) => [field, { before, after }]),
-          ),
-        },
-      );
-    if (operator) {
-      await repository.updateBooking(tx, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
-      await audited('cancel', { status: [current.status, 'cancelled'] });
-      return [await recordStatusNotice(ctx, tx, record, 'cancelled')];
-    }
     if (current.cancelRequest) return [];
     // When it was asked decides the refund (the 24-hour rule; issue #23 cancellation queue).
     await repository.updateBooking(tx, id, { cancelRequest: true, cancelRequestedAt: new Date() });
-    await audited('requestCancellation', { cancelRequest: [false, true] });
+    await recordAudit(
+      ctx,
+      tx,
+      { id: user.id, type: user.type },
+      {
+        entity: 'booking',
+        entityId: id,
+        action: 'requestCancellation',
+        carId: record.booking.carId,
+        supplierId: record.booking.supplierId,
+        changes: { cancelRequest: { before: false, after: true } },
+      },
+    );
     const supplier = supplierOf(record);
     const queued: (QueuedMail | null)[] = [];
     for (const recipient of [supplier, ...(await repository.admins(tx))]) {
@@ -202,6 +213,34 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
   });
   await deliverNotices(ctx, mails);
   return getBooking(ctx, user, id, language);
+}
+
+/**
+ * An operator cancels `record` (cancel-booking, update-booking's or update-booking-status's `cancelled`): refunded by
+ * its terms through its gateways — as an approval would, judged when the driver asked if they did, else now — audited,
+ * and its driver told with what comes back. Retried, it refunds nothing twice.
+ */
+export async function cancelByOperator(ctx: AppContext, actor: Actor, record: repository.BookingRecord) {
+  const at = record.booking.cancelRequestedAt ?? ctx.clock.now();
+  const { refund, mails } = await cancelWithRefund(ctx, record, at, { actor, action: 'cancel' });
+  await deliverNotices(ctx, mails);
+  return refund;
+}
+
+/**
+ * `POST /api/update-booking-status` (admin; supplier on its own fleet). `cancelled`: each booking cancelled as an
+ * operator's cancel-booking is — refunded by its terms through its gateways, audited, its driver told —
+ * one after the other, each in its own transaction (a refund cannot be undone at a gateway, so they are not
+ * all-or-nothing together): a gateway failure stops at that booking (503), those before it stay cancelled and
+ * refunded, and the same call finishes the rest. Every other status: all or nothing (bookings.service.ts).
+ */
+export async function setBookingStatuses(ctx: AppContext, user: SessionUser, ids: string[], status: BookingStatus) {
+  if (status !== 'cancelled') return updateBookingStatus(ctx, user, ids, status);
+  const records = await operatedBookings(ctx, user, ids);
+  for (const record of records) {
+    if (record.booking.status !== 'cancelled') await cancelByOperator(ctx, user, record);
+  }
+  return { count: records.length };
 }
 
 /** `GET /api/cancellation-quote/{id}` (issue #25 item 3): what the cancel dialog says before the driver confirms. */

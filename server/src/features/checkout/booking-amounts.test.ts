@@ -39,6 +39,8 @@ describe('a booking in the currency it was made in', () => {
       payAtPickup: 0,
       securityDeposit: sek(50000),
       securityDepositTaken: 'atPickup',
+      held: 0,
+      due: 0,
     });
     expect(result.chargedAmount).toBe(total);
     const booking = await t.app.inject({ method: 'GET', url: `/api/booking/${result.bookingId}`, headers: driver });
@@ -94,6 +96,8 @@ describe('a booking in the currency it was made in', () => {
       payAtPickup: 11025,
       securityDeposit: 50000,
       securityDepositTaken: 'now',
+      held: 0,
+      due: 0,
     });
   });
 

@@ -270,6 +270,8 @@ describe('POST /api/checkout', () => {
       payAtPickup: 12075,
       securityDeposit: 57500,
       securityDepositTaken: 'now',
+      held: 0,
+      due: 0,
     });
     const hold = new Date(result.holdExpiresAt).getTime() - Date.now();
     expect(hold).toBeGreaterThan(29 * 60_000);

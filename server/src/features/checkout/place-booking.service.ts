@@ -1,3 +1,4 @@
+import { bookedTerms } from '@roam/contract/booked-terms';
 import type { CheckoutResult } from '@roam/contract/checkout';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -132,6 +133,12 @@ export async function placeBooking(
         paymentOption: body.paymentOption,
         ...extras,
         additionalDriverDetails: extras.additionalDriver ? (body.additionalDriver ?? null) : null,
+        // The terms it is bought with, from the car and supplier it was priced with.
+        terms: bookedTerms({
+          car: order.car,
+          dateBasedPrices: order.dateBasedPrices,
+          priceChangeRate: order.supplier.priceChangeRate,
+        }),
         price: price.total,
         deposit: price.deposit,
         payNow: quote.payNow,

@@ -3,8 +3,9 @@ import type { CheckIn } from '@roam/contract/counter.schema';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, notifications } from '#server/db/schema.ts';
+import { bookings, notifications, payments } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { paymentRow } from '#test/booking-fixtures.ts';
 import { pdfText } from '#test/pdf-text.ts';
 import { signIn } from '#test/sign-in.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
@@ -116,6 +117,9 @@ describe('online check-in and no-show', () => {
       paymentReference: 'demo_paid_no_show',
       paidAt: new Date(),
     });
+    // What its payment's confirmation records beside it: the ledger's charge (docs/decisions/0009-the-money-ledger.md).
+    const [paid] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+    await t.db.insert(payments).values(paymentRow(paid!));
     setClock(t, new Date(parisAt(12).getTime() + 30 * 60_000));
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/no-show/${id}`, headers: supplier, payload: {} })).statusCode,

@@ -14,6 +14,7 @@ import { EXTRAS, type Extra } from '@roam/contract/price';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { balanceOf } from '#server/features/ledger/ledger.service.ts';
 import { nameIn, timelineStep, toCharge, toDamage, toDocument, toInspection } from './counter.mapper.ts';
 import type { CounterRecord } from './counter.repository.ts';
 import * as repository from './counter.repository.ts';
@@ -45,7 +46,7 @@ export async function counterView(
 ): Promise<CounterBooking> {
   const { booking, car } = record;
   const now = ctx.clock.now();
-  const [settings, inspections, damages, charges, documents, trail, swappedFrom, tank] = await Promise.all([
+  const [settings, inspections, damages, charges, documents, trail, swappedFrom, tank, balance] = await Promise.all([
     counterSettingsFor(db, booking.supplierId),
     repository.inspectionsOf(db, booking.id),
     repository.damagesFor(db, booking.carId, booking.id),
@@ -54,6 +55,8 @@ export async function counterView(
     repository.bookingTrail(db, booking.id),
     booking.swappedFromCarId ? repository.carName(db, booking.swappedFromCarId) : null,
     rulesForCar(db, booking.supplierId, booking.carId),
+    // What was paid and is due: the ledger's (docs/decisions/0009-the-money-ledger.md).
+    balanceOf(ctx, db, booking),
   ]);
   const checkOut = inspections.find((row) => row.inspection.kind === 'check_out') ?? null;
   const back = inspections.find((row) => row.inspection.kind === 'return') ?? null;
@@ -129,7 +132,7 @@ export async function counterView(
     pickupAt: booking.pickupAt.toISOString(),
     dropoffAt: booking.dropoffAt.toISOString(),
     days: rentalDays(booking.pickupAt, booking.dropoffAt),
-    amounts: bookingAmounts(booking),
+    amounts: bookingAmounts(booking, balance),
     extras: extrasOf(record),
     checkedInAt: booking.checkedInAt?.toISOString() ?? null,
     checkOutOpensAt: times.checkOutOpensAt.toISOString(),

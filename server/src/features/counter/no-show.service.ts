@@ -2,10 +2,10 @@ import { COUNTER_MESSAGES, canTransition, enteredCharge } from '@roam/contract/c
 import type { Language } from '@roam/contract/languages';
 import { convertMinor, formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
-import { refundAcrossPayments } from '#server/features/amendments/amendment-refund-split.service.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';
 import { deliverNotices } from '#server/features/notifications/notifications.service.ts';
+import { refundAcrossPayments } from '#server/features/refunds/refund-split.service.ts';
 import { confirmRefund } from '#server/features/refunds/refunds.service.ts';
 import { translator } from '#server/i18n/translate.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -46,7 +46,7 @@ export async function recordNoShow(ctx: AppContext, actor: Operator, id: string,
     const toRefund = rule === 'refund' ? paid : rule === 'fee' ? Math.max(0, paid - fee) : 0;
     const { parts, refund } =
       toRefund > 0
-        ? await refundAcrossPayments(ctx, tx, current, toRefund, noShowRefundKey(id))
+        ? await refundAcrossPayments(ctx, tx, current, toRefund, noShowRefundKey(id), { withDeposit: true })
         : { parts: [], refund: null };
     if (fee > 0) {
       const computation = enteredCharge('no_show', fee, current.currency);

@@ -1,6 +1,5 @@
 import type { Language } from '@roam/contract/languages';
 import { LanguageSchema } from '@roam/contract/languages.schema';
-import type { CarForBooking } from '#server/lib/car-pricing.repository.ts';
 import { type BookingMoney, bookingMoney } from './booking-money.rules.ts';
 import type { BookingFacts } from './documents.repository.ts';
 
@@ -34,7 +33,6 @@ export function languageOf(value: string): Language {
 
 export function toBookingDocument(
   facts: BookingFacts,
-  car: CarForBooking | null,
   settings: { vatRates: Readonly<Record<string, number>>; publicUrl: string },
 ): BookingDocument {
   const { booking } = facts;
@@ -65,7 +63,7 @@ export function toBookingDocument(
       timeZone: facts.dropoff.timeZone,
       at: booking.dropoffAt,
     },
-    money: bookingMoney(facts, car, settings.vatRates),
+    money: bookingMoney(facts, settings.vatRates),
     link: `${settings.publicUrl}/booking?b=${booking.id}&l=${language}`,
   };
 }

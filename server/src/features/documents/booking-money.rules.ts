@@ -1,14 +1,16 @@
+import { priceBooked } from '@roam/contract/booked-terms';
 import { bookingAmounts } from '@roam/contract/bookings';
 import { convertMinor, roundHalfUp } from '@roam/contract/money';
-import { calculatePrice, EXTRAS, type Extra, PriceError, type PriceLine, priceIn } from '@roam/contract/price';
-import type { CarForBooking } from '#server/lib/car-pricing.repository.ts';
+import { EXTRAS, type Extra, PriceError, type PriceLine, priceIn } from '@roam/contract/price';
+import { balanceFrom } from '#server/features/ledger/ledger.service.ts';
 import type { BookingFacts } from './documents.repository.ts';
 
 // A booking's money as its receipt and its reminders state it (issue #25 items 4 and 5), in the booking's own
-// currency: the amounts stored at checkout (issue #22 item 3, contract `bookingAmounts` — the same total, paid now,
-// due at pick-up and security deposit as the screens and e-mails, never re-converted), the price engine's lines (the
-// rental, then each chosen extra, the supplier's percentage in each: contract price.ts) when they add up to that
-// total, and the VAT the total includes at the rental country's rate (VAT_RATES).
+// currency: the amounts stored at checkout and what its ledger says was paid and is due
+// (contract `bookingAmounts` — the same total, paid online, due and security deposit as the screens and e-mails, never
+// re-converted), the price engine's lines at the booking's own terms (the rental, then each chosen extra, the
+// supplier's percentage in each: contract price.ts) when they add up to that total, and the VAT the total includes at
+// the rental country's rate (VAT_RATES).
 
 export type BookingMoney = {
   currency: string;
@@ -22,20 +24,18 @@ export type BookingMoney = {
 };
 
 /**
- * The lines the booking was priced with. They are re-derived from the car's prices; when those changed since the
- * booking (an operator's edit), the stored total is what was agreed, so the receipt shows it as one rental line
- * rather than lines that would not add up to it.
+ * The lines the booking was priced with, re-derived from its own terms (never the car's prices now). When
+ * they do not give its stored total (a booking whose terms were copied after it was made, from a car changed since),
+ * the stored total is what was agreed, so the receipt shows it as one rental line rather than lines that would not
+ * add up to it.
  */
-function pricedLines(facts: BookingFacts, car: CarForBooking | null, convert: (eur: number) => number): PriceLine[] {
+function pricedLines(facts: BookingFacts, convert: (eur: number) => number): PriceLine[] {
   const { booking } = facts;
   const agreed = booking.totalAmount;
   const whole: PriceLine[] = [{ item: 'rental', unit: agreed, quantity: 1, amount: agreed }];
-  if (!car) return whole;
   const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, booking[extra]])) as Record<Extra, boolean>;
   try {
-    const breakdown = calculatePrice({
-      car: { ...car.car, dateBasedPrices: car.dateBasedPrices },
-      priceChangeRate: car.supplier.priceChangeRate,
+    const breakdown = priceBooked(booking.terms, {
       pickupAt: booking.pickupAt,
       dropoffAt: booking.dropoffAt,
       timeZone: facts.pickup.timeZone,
@@ -50,23 +50,20 @@ function pricedLines(facts: BookingFacts, car: CarForBooking | null, convert: (e
   }
 }
 
-export function bookingMoney(
-  facts: BookingFacts,
-  car: CarForBooking | null,
-  vatRates: Readonly<Record<string, number>>,
-): BookingMoney {
+export function bookingMoney(facts: BookingFacts, vatRates: Readonly<Record<string, number>>): BookingMoney {
   const { booking } = facts;
   const convert = (eur: number) => convertMinor(eur, booking.rate, booking.currency);
-  const lines = pricedLines(facts, car, convert);
-  const amounts = bookingAmounts(booking);
+  const lines = pricedLines(facts, convert);
+  const balance = balanceFrom(booking, facts.ledger);
+  const amounts = bookingAmounts(booking, balance);
   const total = amounts.total;
   const rate = vatRates[facts.pickup.countryCode];
   return {
     currency: booking.currency,
     lines,
     total,
-    paidOnline: booking.paidAt ? booking.chargedAmount : 0,
-    // The rental due at the counter (the deposit option's online payment is the security deposit, not part of it).
+    paidOnline: balance.paidOnline,
+    // What is due at the counter (the deposit option's online payment is the security deposit, not part of it).
     dueAtPickup: booking.status === 'cancelled' ? 0 : amounts.payAtPickup,
     securityDeposit: amounts.securityDeposit,
     // A price that includes VAT at r % holds total × r / (100 + r) of it.

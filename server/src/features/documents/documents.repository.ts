@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookings, cars, countries, locations, users } from '#server/db/schema.ts';
+import { ledgerColumn } from '#server/features/ledger/ledger.service.ts';
 
 // The only Drizzle code of the documents slice (issue #25 item 4): what a receipt, a calendar file and a reminder
 // say about one booking, read in one query. Who may read it is the bookings service's call (documents.service.ts).
@@ -14,6 +15,8 @@ const pickupCountry = alias(countries, 'pickup_country');
 
 const factColumns = {
   booking: bookings,
+  /** What it took in and gave back: what the receipt says was paid and is due (contract `bookingBalance`). */
+  ledger: ledgerColumn(bookings.id),
   carName: cars.name,
   driver: {
     // What the operator typed at the desk, never the account's profile (second outside audit, item 1).

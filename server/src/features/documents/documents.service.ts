@@ -2,7 +2,6 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { getBooking } from '#server/features/bookings/bookings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
 import type { DownloadedFile } from '#server/lib/download.ts';
 import type { Attachment } from '#server/lib/mailer.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
@@ -26,8 +25,7 @@ export async function bookingDocument(
 ): Promise<BookingDocument | null> {
   const facts = await repository.findFacts(db, bookingId);
   if (!facts) return null;
-  const car = await findCarForBooking(db, facts.booking.carId);
-  return toBookingDocument(facts, car, { vatRates: ctx.config.VAT_RATES, publicUrl: ctx.config.PUBLIC_URL });
+  return toBookingDocument(facts, { vatRates: ctx.config.VAT_RATES, publicUrl: ctx.config.PUBLIC_URL });
 }
 
 async function readableDocument(ctx: AppContext, user: SessionUser, bookingId: string) {

@@ -51,6 +51,8 @@ const summary: BookingSummary = {
     payAtPickup: 0,
     securityDeposit: 80_000,
     securityDepositTaken: 'atPickup',
+    held: 0,
+    due: 0,
   },
 };
 

@@ -22,6 +22,7 @@ export type BookingNotice =
   | 'driverChangedBooking'
   | 'driverCancelled'
   | 'changeNotMade'
+  | 'bookingDeleted'
   | 'activate';
 
 /** Why a paid change was not made: its new days were taken, or the booking changed meanwhile. */
@@ -114,6 +115,11 @@ export function renderNotice(
     summary?: BookingSummary;
     /** Minor units of its currency, as refunded: a line of its own under the notice's first paragraph. */
     refund?: { amount: number; currency: string };
+    /**
+     * What became due, minor units of its currency: a line of its own, with the one-time link to
+     * pay it online and until when it works (already in the recipient's language), when it can be paid online.
+     */
+    due?: { amount: number; currency: string; payLink?: { link: string; until: string } };
     /** The operator's words to the driver (a declined cancellation). */
     message?: string;
     reason?: ChangeNotMadeReason;
@@ -122,7 +128,7 @@ export function renderNotice(
   },
 ) {
   const t = translator(language, 'notices');
-  const { refund } = params;
+  const { refund, due } = params;
   const values = {
     websiteName: params.websiteName,
     car: params.car,
@@ -139,6 +145,13 @@ export function renderNotice(
       : '',
     driver: params.facts ? driverText(params.facts, language) : '',
     refund: refund ? `\n${t('refund', { amount: formatMinor(refund.amount, refund.currency, language) })}` : '',
+    due: due
+      ? `\n${t(due.payLink ? 'dueOnline' : 'due', {
+          amount: formatMinor(due.amount, due.currency, language),
+          payLink: due.payLink?.link ?? '',
+          until: due.payLink?.until ?? '',
+        })}`
+      : '',
     message: params.message ?? '',
     reason: params.reason ? t(`reasons.${params.reason}`) : '',
   };

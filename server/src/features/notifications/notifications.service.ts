@@ -64,6 +64,16 @@ export type BookingRef = {
   message?: string;
   /** Why a paid change was not made (issue #25 item 2). */
   reason?: ChangeNotMadeReason;
+  /**
+   * What became due by an operator's change, minor units of its currency; `payLink` gives the
+   * recipient's one-time link to pay it online and until when it works, in their language (never stored in the
+   * notification: it is a secret).
+   */
+  due?: {
+    amount: number;
+    currency: string;
+    payLink?: (language: Language) => { link: string; until: string };
+  };
   /** The driver's contact and the extras bought (bookings.mapper.ts `factsOf`). */
   facts?: BookingFacts;
 };
@@ -103,6 +113,7 @@ export async function recordBookingNotice(
     ...(booking.refund ? { refundAmount: booking.refund.amount, refundCurrency: booking.refund.currency } : {}),
     ...(booking.message ? { message: booking.message } : {}),
     ...(booking.reason ? { reason: booking.reason } : {}),
+    ...(booking.due ? { dueAmount: booking.due.amount, dueCurrency: booking.due.currency } : {}),
   };
   // The confirmation carries the booking's receipt and calendar file (issue #25 item 4), rendered when it is sent.
   const documents = notice === 'bookingConfirmed' ? { documentsOf: booking.id } : {};
@@ -118,6 +129,15 @@ export async function recordBookingNotice(
       ...(booking.refund ? { refund: booking.refund } : {}),
       ...(booking.message ? { message: booking.message } : {}),
       ...(booking.reason ? { reason: booking.reason } : {}),
+      ...(booking.due
+        ? {
+            due: {
+              amount: booking.due.amount,
+              currency: booking.due.currency,
+              ...(booking.due.payLink ? { payLink: booking.due.payLink(language) } : {}),
+            },
+          }
+        : {}),
       ...(booking.facts ? { facts: booking.facts } : {}),
     }),
   }));

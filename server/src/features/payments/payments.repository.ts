@@ -21,6 +21,7 @@ export async function findPayableBooking(db: DbOrTx, bookingId: string) {
   const [row] = await db
     .select({
       id: bookings.id,
+      supplierId: bookings.supplierId,
       reference: bookings.reference,
       status: bookings.status,
       blocksCar: bookings.blocksCar,

@@ -4,6 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingNoticeDetails } from '#server/features/bookings/bookings.service.ts';
 import { demoCardAccepted } from '#server/features/gateways/demo.gateway.ts';
+import { bookingPaymentKey, recordCharge } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';
@@ -33,9 +34,29 @@ export function result(
   return { bookingId, status, payment };
 }
 
+/** The booking's own online payment in the ledger, in the transaction that records it paid (once under its key). */
+function recordBookingCharge(
+  ctx: AppContext,
+  tx: DbOrTx,
+  booking: repository.PayableBooking,
+  provider: PaymentProvider,
+  reference: string,
+) {
+  // A free booking (its price brought to nothing by the supplier's percentage) took no money.
+  if (booking.chargedAmount <= 0) return null;
+  return recordCharge(ctx, tx, {
+    booking,
+    purpose: booking.paymentOption === 'deposit' ? 'deposit' : 'rental',
+    provider,
+    reference,
+    amount: booking.chargedAmount,
+    key: bookingPaymentKey(booking.id),
+  });
+}
+
 /**
- * Confirms a verified payment, once. The first call moves void → deposit/paid and notifies the driver and the
- * supplier; any replay finds the booking already confirmed and changes nothing.
+ * Confirms a verified payment, once. The first call moves void → deposit/paid, records the charge in the ledger and
+ * notifies the driver and the supplier; any replay finds the booking already confirmed and changes nothing.
  */
 export async function confirmBookingPayment(
   ctx: AppContext,
@@ -51,6 +72,7 @@ export async function confirmBookingPayment(
       const confirmed = await repository.confirmPaid(tx, bookingId, provider, reference);
       if (!confirmed) return null;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
+      await recordBookingCharge(ctx, tx, booking, provider, reference);
       // The confirmation carries the booking's summary: its reference and amounts (issue #22 item 10).
       const details = await bookingNoticeDetails(ctx, tx, bookingId);
       const ref = {
@@ -68,8 +90,14 @@ export async function confirmBookingPayment(
     });
   } catch (error) {
     if (pgErrorCode(error) !== '23P01') throw error;
-    // Paid after the hold lapsed and someone else took the car meanwhile: keep the money on record, flag a refund.
-    if (await repository.markPaidWithoutCar(ctx.db, bookingId, provider, reference)) {
+    // Paid after the hold lapsed and someone else took the car meanwhile: keep the money on record (the booking and
+    // the ledger: its balance shows it all as owed back), flag a refund.
+    const flagged = await ctx.db.transaction(async (tx) => {
+      if (!(await repository.markPaidWithoutCar(tx, bookingId, provider, reference))) return false;
+      await recordBookingCharge(ctx, tx, (await repository.findPayableBooking(tx, bookingId))!, provider, reference);
+      return true;
+    });
+    if (flagged) {
       ctx.log.error({ bookingId, provider, reference }, 'late payment for a car booked meanwhile: refund due');
     }
     return result(bookingId, 'void', 'refund');

@@ -7,15 +7,6 @@ import { refunds } from '#server/db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
-/** What was refunded from the payment `reference`, by the refunds not under `exceptKeyPrefix`. */
-export async function refundedFrom(db: DbOrTx, bookingId: string, reference: string, exceptKeyPrefix: string) {
-  const rows = await db
-    .select({ key: refunds.key, amount: refunds.amount })
-    .from(refunds)
-    .where(and(eq(refunds.bookingId, bookingId), eq(refunds.paymentReference, reference)));
-  return rows.filter((row) => !row.key.startsWith(exceptKeyPrefix)).reduce((sum, row) => sum + row.amount, 0);
-}
-
 /** The refund under `key`: the one recorded before, or this one, recorded now. */
 export async function recordRefund(
   db: DbOrTx,
@@ -26,6 +17,7 @@ export async function recordRefund(
     amount: number;
     currency: string;
     paymentReference: string | null;
+    paymentId: string;
   },
 ): Promise<RefundRow> {
   await db.insert(refunds).values(refund).onConflictDoNothing({ target: refunds.key });

@@ -4,9 +4,10 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './refunds.repository.ts';
 
-// Refunds through the booking's gateway (issue #23 cancellation queue; ARCHITECTURE §5 Payment gateways): the card
-// provider's Refunds API (official SDK), the wallet provider's Payments v2 capture refund, or the demo gateway, whose
-// record is this table. Each refund is recorded first under its idempotency key, and the gateway is asked under that
+// Refunds through the gateway the money was taken with (cancellation queue; ARCHITECTURE §5 Payment
+// gateways): the card provider's Refunds API (official SDK), the wallet provider's Payments v2 capture refund, or the
+// demo gateway, whose record is this table. Each refund names the ledger's payment it gives back (`paymentId`; the
+// ledger: features/ledger/), and a refund split across a booking's payments is refund-split.service.ts. Each refund is recorded first under its idempotency key, and the gateway is asked under that
 // key: a retried or concurrent call reuses the record and its amount, and the gateway answers a replay with the refund
 // it already made, so each refund is made once. A booking may have several (issue #25 item 2: a change's difference,
 // then its cancellation): `cancellationRefundKey` is the cancellation's, `amendmentRefundKey` a change's.
@@ -29,6 +30,8 @@ export async function refundPayment(
     reference: string | null;
     amount: number;
     currency: string;
+    /** The ledger's payment given back. */
+    paymentId: string;
   },
   /** Where the refund is recorded: the database, or the transaction of the change it pays back (issue #25 item 2). */
   db: DbOrTx = ctx.db,
@@ -105,12 +108,3 @@ export async function refundMade(ctx: AppContext, bookingId: string): Promise<Re
   );
   return refundTotal(parts);
 }
-
-/** What was refunded from the payment `reference` of a booking, leaving out the refunds under `exceptKeyPrefix`. */
-export const refundedFromPayment = (
-  _ctx: AppContext,
-  db: DbOrTx,
-  bookingId: string,
-  reference: string,
-  exceptKeyPrefix: string,
-) => repository.refundedFrom(db, bookingId, reference, exceptKeyPrefix);

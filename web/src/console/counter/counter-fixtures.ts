@@ -66,6 +66,8 @@ export const counterBooking = (overrides: Partial<CounterBooking> = {}): Counter
     payAtPickup: 0,
     securityDeposit: 50000,
     securityDepositTaken: 'atPickup',
+    held: 0,
+    due: 0,
   },
   extras: [],
   checkedInAt: null,

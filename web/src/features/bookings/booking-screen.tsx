@@ -18,6 +18,7 @@ import { BookingDocuments } from './components/booking-documents';
 import { BookingEditor } from './components/booking-editor';
 import { useCancelQuestion } from './components/cancel-question';
 import { ChangeSessionResult } from './components/change-session-result';
+import { DuePayment } from './components/due-payment';
 import '#web/ui/panel.css';
 import './bookings.css';
 
@@ -120,7 +121,7 @@ function BookingView({
     { ...booking, driverId: booking.driver._id, supplierId: booking.supplier._id },
     { id: viewer._id, type: viewer.type },
     new Date(),
-  ).filter((action) => !guest || ['view', 'edit', 'pay', 'cancel', 'refuse'].includes(action));
+  ).filter((action) => !guest || ['view', 'edit', 'pay', 'cancel', 'refuse', 'payDue'].includes(action));
   const [editing, setEditing] = useState(startEditing && actions.includes('edit'));
   // The editor closed (done or discarded): the focus goes back to the Edit button it replaced, not lost on the page.
   const editButton = useRef<HTMLButtonElement>(null);
@@ -264,6 +265,7 @@ function BookingView({
             </Link>
           )}
         </div>
+        {actions.includes('payDue') ? <DuePayment booking={booking} /> : null}
         {guest ? <p className="booking__guest">{t('bookings.detail.guest')}</p> : null}
         {booking.status !== 'void' ? (
           <BookingDocuments bookingId={booking._id} cancelled={booking.status === 'cancelled'} />

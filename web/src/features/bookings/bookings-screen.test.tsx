@@ -27,6 +27,8 @@ const SECOND = bookingRow('b2000000-0000-4000-8000-000000000002', {
     payAtPickup: 0,
     securityDeposit: 575_000,
     securityDepositTaken: 'atPickup',
+    held: 0,
+    due: 0,
   },
 });
 const CANCELLED = bookingRow('b3000000-0000-4000-8000-000000000003', { status: 'cancelled' });

@@ -40,6 +40,8 @@ const SUMMARY: BookingSummary = {
     payAtPickup: 0,
     securityDeposit: 575_000,
     securityDepositTaken: 'atPickup',
+    held: 0,
+    due: 0,
   },
 };
 const PENDING: PendingPayment = {

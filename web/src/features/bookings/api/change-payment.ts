@@ -21,6 +21,16 @@ export function useAmendmentPayment() {
   });
 }
 
+/**
+ * Opens the payment of what an operator's change made due on a booking paid online in full: paid
+ * as a change's difference is, through the booking's own gateway.
+ */
+export function useDuePayment() {
+  return useMutation({
+    mutationFn: (id: string) => api.post<AmendmentPayment>(`/api/balance-payment/${encodeURIComponent(id)}`),
+  });
+}
+
 /** The demo gateway's card (test mode) pays the difference. */
 export const payChangeByDemoCard = (bookingId: string, amendmentId: string, card: DemoPaymentBody) =>
   api.post<PaymentResult>(`/api/pay-amendment/${path(bookingId, amendmentId)}`, card);

@@ -158,21 +158,20 @@ export function BookingEditor({
             </option>
           ))}
         </SelectField>
-        {car.data ? (
-          <ExtrasToggles
-            car={car.data}
-            value={extras}
-            onChange={setExtras}
-            // In the booking's own currency at its rate, as its totals and the change's price (not the display one).
-            format={(amount) =>
-              formatMinor(
-                convertMinor(amount, booking.rate, booking.amounts.currency),
-                booking.amounts.currency,
-                language,
-              )
-            }
-          />
-        ) : null}
+        {/* Priced at the booking's own terms, never the car's prices now. */}
+        <ExtrasToggles
+          car={{ ...booking.terms.car, supplier: { priceChangeRate: booking.terms.priceChangeRate } }}
+          value={extras}
+          onChange={setExtras}
+          // In the booking's own currency at its rate, as its totals and the change's price (not the display one).
+          format={(amount) =>
+            formatMinor(
+              convertMinor(amount, booking.rate, booking.amounts.currency),
+              booking.amounts.currency,
+              language,
+            )
+          }
+        />
         {operator ? (
           <SelectField
             label={t('bookings.column.status')}

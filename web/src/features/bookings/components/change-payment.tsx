@@ -21,11 +21,14 @@ import { checkChangeWalletOrder, createChangeWalletOrder, payChangeByDemoCard } 
 export function ChangePayment({
   bookingId,
   payment,
+  paying = 'change',
   onDone,
   onStopped,
 }: {
   bookingId: string;
   payment: AmendmentPayment;
+  /** A dearer change's difference, or what an operator's change made due: their own words. */
+  paying?: 'change' | 'due';
   /** The difference is paid and the change made. */
   onDone: () => void;
   /**
@@ -54,7 +57,7 @@ export function ChangePayment({
       queryClient.invalidateQueries({ queryKey: ['bookings'] }),
     ]);
     if (result.payment === 'refund') return onStopped('notMade');
-    toast.success(t('bookings.amend.changed'));
+    toast.success(t(paying === 'due' ? 'bookings.due.paid' : 'bookings.amend.changed'));
     onDone();
   };
   const onFailed = (code: string) => {
@@ -71,9 +74,9 @@ export function ChangePayment({
   return (
     <section className="checkout-section change-payment" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} ref={title} tabIndex={-1} className="checkout-section__subtitle">
-        {t('bookings.amend.payTitle', { amount })}
+        {t(paying === 'due' ? 'bookings.due.payTitle' : 'bookings.amend.payTitle', { amount })}
       </h3>
-      <p>{t('bookings.amend.payNote')}</p>
+      <p>{t(paying === 'due' ? 'bookings.due.payNote' : 'bookings.amend.payNote')}</p>
       {problem ? (
         <p className="field-error" role="alert">
           {problem}

@@ -6,7 +6,17 @@ import type { TFunction } from 'i18next';
 
 const isStatus = (value: unknown): value is BookingStatus => BOOKING_STATUSES.includes(value as BookingStatus);
 
-/** A notice that may carry a refund (issues #23, #25 item 2): its `<kind>Refund` text with the amount, else `<kind>`. */
+/** An amount a notice carries (`<name>Amount` in minor units of `<name>Currency`), formatted; null when it has none. */
+function amountOf(params: Notification['params'], name: 'refund' | 'due', language: Language): string | null {
+  const amount = params[`${name}Amount`];
+  const currency = params[`${name}Currency`];
+  return typeof amount === 'number' && typeof currency === 'string' ? formatMinor(amount, currency, language) : null;
+}
+
+/**
+ * A notice that may carry a refund: its `<kind>Refund` text with the amount; a change's
+ * may instead carry what became due: `bookingChangedDue`; else `<kind>`.
+ */
 function withRefund(
   t: TFunction,
   kind: 'cancelApproved' | 'bookingChanged',
@@ -14,12 +24,11 @@ function withRefund(
   language: Language,
 ): string {
   const car = String(params.car ?? '');
-  return typeof params.refundAmount === 'number' && typeof params.refundCurrency === 'string'
-    ? t(`notifications.kinds.${kind}Refund`, {
-        car,
-        refund: formatMinor(params.refundAmount, params.refundCurrency, language),
-      })
-    : t(`notifications.kinds.${kind}`, { car });
+  const refund = amountOf(params, 'refund', language);
+  if (refund) return t(`notifications.kinds.${kind}Refund`, { car, refund });
+  const due = amountOf(params, 'due', language);
+  if (due && kind === 'bookingChanged') return t('notifications.kinds.bookingChangedDue', { car, due });
+  return t(`notifications.kinds.${kind}`, { car });
 }
 
 /** A notification's text in the reader's language, from its kind and params (issue #6 notification kinds). */
@@ -28,10 +37,16 @@ export function notificationMessage(t: TFunction, notification: Notification, la
   switch (kind) {
     case 'bookingConfirmed':
       return t('notifications.kinds.bookingConfirmed');
-    case 'bookingStatusChanged':
-      return t('notifications.kinds.bookingStatusChanged', {
-        status: isStatus(params.status) ? t(`notifications.statuses.${params.status}`) : String(params.status ?? ''),
-      });
+    case 'bookingStatusChanged': {
+      const status = isStatus(params.status)
+        ? t(`notifications.statuses.${params.status}`)
+        : String(params.status ?? '');
+      // An operator's cancellation says what comes back.
+      const refund = amountOf(params, 'refund', language);
+      return refund
+        ? t('notifications.kinds.bookingStatusChangedRefund', { status, refund })
+        : t('notifications.kinds.bookingStatusChanged', { status });
+    }
     case 'cancelRequested':
       return t('notifications.kinds.cancelRequested');
     // Issue #23: the operator's decision on the driver's cancellation request.
@@ -71,6 +86,9 @@ export function notificationMessage(t: TFunction, notification: Notification, la
               : '',
         },
       );
+    // Issue #34 item 4: an operator deleted a booking that never took money.
+    case 'bookingDeleted':
+      return t('notifications.kinds.bookingDeleted', { car: String(params.car ?? '') });
     // The counter (docs/architecture.md §5 "After the booking"): the car handed over, taken back, the rental closed.
     case 'bookingCheckedOut':
       return t('notifications.kinds.bookingCheckedOut', { car: String(params.car ?? '') });

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import {
+  amendmentStatus,
+  counterMethod,
+  ledgerProvider,
+  paymentKind,
+  paymentProvider,
+  paymentPurpose,
+  paymentStatus,
+  refundStatus,
+} from './enums.ts';
+import { users } from './schema-accounts.ts';
+import { bookings } from './schema-bookings.ts';
+
+// The money of the bookings: the changes waiting for their difference, the ledger of money in (`payments`) and the
+// refunds (money out), docs/architecture.md §5 "Money rules".
+
+/**
+ * A dearer change of a booking paid online, waiting for its difference to be paid through the
+ * booking's gateway: the booking keeps its terms until the payment is confirmed, then the planned values are applied
+ * once (pending → applied), or, when the new period was taken meanwhile, the payment is refunded (→ refunded).
+ */
+export const bookingAmendments = pgTable(
+  'booking_amendments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The booking's values after the change (dates as ISO strings), as planned when it was confirmed. */
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+    /** The booking's total when the change was planned: a booking changed meanwhile is not changed by this one. */
+    basisTotal: integer('basis_total').notNull(),
+    /** The difference to pay, minor units of `currency`. */
+    amount: integer('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    provider: paymentProvider('provider').notNull(),
+    /** The card session or wallet order of the difference (demo: none until paid). */
+    paymentReference: varchar('payment_reference', { length: 255 }),
+    status: amendmentStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('booking_amendments_booking_idx').on(t.bookingId)],
+);
+
+/**
+ * The money ledger (docs/decisions/0009-the-money-ledger.md; contract ledger.ts): one row per movement of money IN —
+ * a `charge` taken online at once, an `authorization` held on the card, a `capture` taken from one (`parentId`), a
+ * `counter` payment recorded at the desk (`method`, `recordedBy`). Money out is `refunds`, each pointing at the
+ * payment it gives back. What a booking paid, holds and owes is computed from these rows by one function
+ * (contract `bookingBalance`), never stored beside them.
+ *
+ * Rules every writer keeps (features/ledger/): a row is written in a transaction that holds the booking's row lock
+ * (`lockBooking`), so a settlement decided on the locked row sees every payment; each row has an idempotency key
+ * (unique), so a retried confirmation records nothing twice; amounts are minor units of the booking's currency.
+ * A booking with a ledger row is never deleted (the foreign key refuses it): it is cancelled.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => users.id),
+    /** The dearer change (or the balance payment) this paid for; null for the booking's own payment. */
+    amendmentId: uuid('amendment_id').references(() => bookingAmendments.id, { onDelete: 'set null' }),
+    kind: paymentKind('kind').notNull(),
+    /** A capture's authorization. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => payments.id),
+    purpose: paymentPurpose('purpose').notNull(),
+    provider: ledgerProvider('provider').notNull(),
+    /** The gateway's session, order, payment intent or capture; null at the counter. */
+    providerReference: varchar('provider_reference', { length: 255 }),
+    /** A counter payment's method and the operator who recorded it. */
+    method: counterMethod('method'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull().unique(),
+    /** Minor units of `currency` (the booking's). */
+    amount: integer('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    status: paymentStatus('status').notNull(),
+    /** Of an authorization released (partly, after a capture): the part given back. */
+    releasedAmount: integer('released_amount').notNull().default(0),
+    /** When an authorization lapses. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    /** When it succeeded, failed, or was released. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payments_booking_idx').on(t.bookingId),
+    check('payments_amount_positive', sql`${t.amount} > 0 and ${t.releasedAmount} >= 0`),
+    check('payments_capture_parent', sql`(${t.kind} = 'capture') = (${t.parentId} is not null)`),
+    check(
+      'payments_counter_method',
+      sql`(${t.kind} = 'counter') = (${t.provider} = 'counter') and (${t.kind} = 'counter') = (${t.method} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * Refunds of an online payment (cancellation queue; a change's difference, so several per
+ * booking), each recorded before the gateway is asked (so a retried call reuses it and its idempotency key), then
+ * marked succeeded with the gateway's reference.
+ * For the demo gateway this row is the refund itself.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /**
+     * The refund's idempotency key, also the one the gateway is asked under: a booking may be
+     * refunded more than once — a change's difference, then its cancellation — and a retried call reuses its row.
+     */
+    key: varchar('key', { length: 100 }).notNull().unique(),
+    provider: paymentProvider('provider').notNull(),
+    /** Minor units of `currency`: what goes back to the payer. */
+    amount: integer('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    status: refundStatus('status').notNull().default('pending'),
+    providerReference: varchar('provider_reference', { length: 255 }),
+    /**
+     * The payment refunded: a booking paid more than once — its checkout, then a dearer change's
+     * difference — is refunded from each payment at most what that payment took. Null: the booking's own payment.
+     */
+    paymentReference: varchar('payment_reference', { length: 255 }),
+    /**
+     * The ledger's payment it gives back: never more from a payment than it took. Set on every
+     * refund; those made before the ledger were matched to their payment by its reference (migration 0025).
+     */
+    paymentId: uuid('payment_id').references(() => payments.id),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [index('refunds_booking_idx').on(t.bookingId), index('refunds_payment_idx').on(t.paymentId)],
+);

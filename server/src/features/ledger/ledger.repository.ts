@@ -1,0 +1,95 @@
+import type { LedgerPayment, LedgerRefund } from '@roam/contract/ledger';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '#server/db/client.ts';
+import { payments, refunds } from '#server/db/schema.ts';
+
+// The only Drizzle code of the ledger (docs/decisions/0009-the-money-ledger.md): payments in, and the refunds that
+// point at them, read for the balance (contract `bookingBalance`) and for a refund split across the payments.
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+/** The payment under its idempotency key: the one recorded before (a retried confirmation), or this one, now. */
+export async function recordPayment(db: DbOrTx, payment: NewPayment): Promise<PaymentRow> {
+  await db.insert(payments).values(payment).onConflictDoNothing({ target: payments.idempotencyKey });
+  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, payment.idempotencyKey));
+  return row!;
+}
+
+const ledgerPayment = {
+  id: payments.id,
+  kind: payments.kind,
+  purpose: payments.purpose,
+  provider: payments.provider,
+  status: payments.status,
+  amount: payments.amount,
+  releasedAmount: payments.releasedAmount,
+  parentId: payments.parentId,
+};
+
+/** A booking's ledger as the balance reads it. */
+export async function ledgerOf(db: DbOrTx, bookingId: string) {
+  const [paid, refunded] = await Promise.all([
+    db.select(ledgerPayment).from(payments).where(eq(payments.bookingId, bookingId)),
+    db
+      .select({ paymentId: refunds.paymentId, status: refunds.status, amount: refunds.amount })
+      .from(refunds)
+      .where(eq(refunds.bookingId, bookingId)),
+  ]);
+  return { payments: paid as LedgerPayment[], refunds: refunded as LedgerRefund[] };
+}
+
+/**
+ * A booking's ledger as one JSON column of a query that reads bookings (`bookingId`: its id column), so that a page
+ * of bookings reads each one's balance in the same query (two index lookups per row).
+ */
+export function ledgerColumn(bookingId: AnyPgColumn): SQL<{ payments: LedgerPayment[]; refunds: LedgerRefund[] }> {
+  return sql`json_build_object(
+    'payments', coalesce((select json_agg(json_build_object('id', p.id, 'kind', p.kind, 'purpose', p.purpose,
+      'provider', p.provider, 'status', p.status, 'amount', p.amount, 'releasedAmount', p.released_amount,
+      'parentId', p.parent_id)) from ${payments} p where p.booking_id = ${bookingId}), '[]'::json),
+    'refunds', coalesce((select json_agg(json_build_object('paymentId', r.payment_id, 'status', r.status,
+      'amount', r.amount)) from ${refunds} r where r.booking_id = ${bookingId}), '[]'::json))`;
+}
+
+/** Whether money was taken or held for any of the bookings (their ledger has a row that succeeded or was released). */
+export async function tookMoney(db: DbOrTx, bookingIds: string[]): Promise<string[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ bookingId: payments.bookingId })
+    .from(payments)
+    .where(and(inArray(payments.bookingId, bookingIds), inArray(payments.status, ['succeeded', 'released'])));
+  return rows.map((row) => row.bookingId);
+}
+
+/**
+ * The booking's online payments a refund can come from — charges and captures through a gateway that succeeded, of
+ * the purposes asked — the changes' newest first, then the booking's own, each with what was refunded from it by refunds not under `key` (a retried
+ * refund under `key` finds its own parts again and makes none twice).
+ */
+export async function refundablePayments(
+  db: DbOrTx,
+  bookingId: string,
+  key: string,
+  { withDeposit }: { withDeposit: boolean },
+) {
+  const refunded = sql<number>`coalesce((select sum(r.amount) from ${refunds} r where r.payment_id = ${payments.id}
+    and r.key <> ${key} and r.key not like ${`${key}-%`}), 0)::integer`;
+  return (
+    db
+      .select({ payment: payments, refunded })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, bookingId),
+          eq(payments.status, 'succeeded'),
+          inArray(payments.kind, ['charge', 'capture']),
+          ne(payments.provider, 'counter'),
+          withDeposit ? undefined : ne(payments.purpose, 'deposit'),
+        ),
+      )
+      // The changes' differences first (the latest first), the booking's own payment last.
+      .orderBy(sql`${payments.amendmentId} is null`, desc(payments.createdAt), desc(payments.id))
+  );
+}

@@ -1,0 +1,88 @@
+import type { BookingStatus, PaymentProvider } from '@roam/contract/bookings';
+import { type BookingBalance, bookingBalance, type PaymentPurpose } from '@roam/contract/ledger';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import * as repository from './ledger.repository.ts';
+
+// The money ledger (docs/decisions/0009-the-money-ledger.md, docs/architecture.md §5 "Money rules"): what a booking
+// actually took in (`payments`) and gave back (`refunds`), and its balance by the one rule (contract
+// `bookingBalance`). At the bottom of the money layers with the gateways and the refunds: it imports no money slice.
+//
+// How to use it (the counter, invoices and statements build on it):
+// - record money in with `recordPayment` (or `recordCharge` for a gateway's charge), in the transaction that holds
+//   the booking's row lock (bookings.repository.ts `lockBooking`), under an idempotency key of its own;
+// - read what a booking paid, holds and owes with `balanceOf` (one booking) or, in a query of many bookings, the
+//   repository's `ledgerColumn` and `balanceFrom`;
+// - give money back through refunds/refunds.service.ts (`refundAcrossPayments`): each refund names its payment.
+
+export type { PaymentRow } from './ledger.repository.ts';
+export { ledgerColumn } from './ledger.repository.ts';
+
+/** The balance of a booking from its row and its ledger (as `ledgerColumn` reads it). */
+export const balanceFrom = (
+  booking: { status: BookingStatus; totalAmount: number },
+  ledger: Pick<Parameters<typeof bookingBalance>[0], 'payments' | 'refunds'>,
+): BookingBalance => bookingBalance({ status: booking.status, totalAmount: booking.totalAmount, ...ledger });
+
+/** The booking's balance now, read in `db` (the transaction that locked it, to settle on what it read). */
+export async function balanceOf(
+  _ctx: AppContext,
+  db: DbOrTx,
+  booking: { id: string; status: BookingStatus; totalAmount: number },
+): Promise<BookingBalance> {
+  return balanceFrom(booking, await repository.ledgerOf(db, booking.id));
+}
+
+/** Records a movement of money in, once under its idempotency key; returns the row (the earlier one on a retry). */
+export const recordPayment = (_ctx: AppContext, db: DbOrTx, payment: repository.NewPayment) =>
+  repository.recordPayment(db, payment);
+
+/**
+ * A gateway's charge that succeeded (a booking's online payment, a change's difference), recorded once under `key`
+ * in `tx`, the transaction that records what it paid for.
+ */
+export function recordCharge(
+  ctx: AppContext,
+  tx: DbOrTx,
+  charge: {
+    booking: { id: string; supplierId: string; currency: string };
+    amendmentId?: string;
+    purpose: PaymentPurpose;
+    provider: PaymentProvider;
+    reference: string;
+    amount: number;
+    key: string;
+  },
+) {
+  const now = ctx.clock.now();
+  return recordPayment(ctx, tx, {
+    bookingId: charge.booking.id,
+    supplierId: charge.booking.supplierId,
+    amendmentId: charge.amendmentId ?? null,
+    kind: 'charge',
+    purpose: charge.purpose,
+    provider: charge.provider,
+    providerReference: charge.reference,
+    idempotencyKey: charge.key,
+    amount: charge.amount,
+    currency: charge.booking.currency,
+    status: 'succeeded',
+    settledAt: now,
+  });
+}
+
+/** The ledger key of a booking's own online payment, and of a change's difference. */
+export const bookingPaymentKey = (bookingId: string) => `booking-${bookingId}`;
+export const amendmentPaymentKey = (amendmentId: string) => `amendment-${amendmentId}`;
+
+/** Of `bookingIds`, those that took or held money: kept, never deleted. */
+export const withMoney = (_ctx: AppContext, db: DbOrTx, bookingIds: string[]) => repository.tookMoney(db, bookingIds);
+
+/** The payments a refund under `key` may come from (refunds.service.ts `refundAcrossPayments`). */
+export const refundablePayments = (
+  _ctx: AppContext,
+  db: DbOrTx,
+  bookingId: string,
+  key: string,
+  scope: { withDeposit: boolean },
+) => repository.refundablePayments(db, bookingId, key, scope);
