@@ -11,12 +11,17 @@ import {
   PAYMENT_PROVIDERS,
   USER_TYPES,
 } from '@roam/contract/enums';
+import { MEMBER_STATUSES, OPERATOR_ROLES } from '@roam/contract/team';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 // The PostgreSQL enums of the schema (schema.ts), made from the contract's arrays where the API shares them (issue
 // #20: enums once). drizzle-kit reads this file with schema.ts (drizzle.config.ts).
 
 export const userType = pgEnum('user_type', USER_TYPES);
+/** A member's role in a business or on the platform (contract team.ts). */
+export const operatorRole = pgEnum('operator_role', OPERATOR_ROLES as [string, ...string[]]);
+/** 'invited' until the person chose their password; 'suspended' by an owner or the admin. */
+export const memberStatus = pgEnum('member_status', MEMBER_STATUSES);
 export const fuelType = pgEnum('fuel_type', FUEL_TYPES);
 export const gearbox = pgEnum('gearbox', GEARBOXES);
 export const fuelPolicy = pgEnum('fuel_policy', FUEL_POLICIES);
