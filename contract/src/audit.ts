@@ -43,7 +43,7 @@ export const AuditEntrySchema = z.object({
       _id: z.uuid(),
       fullName: z.string(),
       type: UserTypeSchema,
-      role: z.enum(OPERATOR_ROLES as [OperatorRole, ...OperatorRole[]]).nullable(),
+      role: z.enum(OPERATOR_ROLES).nullable(),
       business: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
     })
     .nullable(),

@@ -5,7 +5,7 @@ import { MEMBER_STATUSES, OPERATOR_ROLES, type OperatorRole, PERMISSIONS, type P
 
 // The team's API shapes (issue #38): members, the team's policy, two-factor sign-in, sessions and the activity.
 
-export const OperatorRoleSchema = z.enum(OPERATOR_ROLES as [OperatorRole, ...OperatorRole[]]);
+export const OperatorRoleSchema = z.enum(OPERATOR_ROLES);
 export const PermissionSchema = z.enum(PERMISSIONS as unknown as [Permission, ...Permission[]]);
 
 export const AccessSchema = z.object({

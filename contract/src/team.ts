@@ -10,7 +10,7 @@ export const PLATFORM_ROLES = ['admin', 'support'] as const;
 export type BusinessRole = (typeof BUSINESS_ROLES)[number];
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 export type OperatorRole = BusinessRole | PlatformRole;
-export const OPERATOR_ROLES: readonly OperatorRole[] = [...BUSINESS_ROLES, ...PLATFORM_ROLES];
+export const OPERATOR_ROLES = [...BUSINESS_ROLES, ...PLATFORM_ROLES] as const;
 
 export const PERMISSIONS = [
   /** The dashboard's figures and today's work. */

@@ -19,7 +19,7 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 
 export const userType = pgEnum('user_type', USER_TYPES);
 /** A member's role in a business or on the platform (contract team.ts). */
-export const operatorRole = pgEnum('operator_role', OPERATOR_ROLES as [string, ...string[]]);
+export const operatorRole = pgEnum('operator_role', OPERATOR_ROLES);
 /** 'invited' until the person chose their password; 'suspended' by an owner or the admin. */
 export const memberStatus = pgEnum('member_status', MEMBER_STATUSES);
 export const fuelType = pgEnum('fuel_type', FUEL_TYPES);

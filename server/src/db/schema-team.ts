@@ -30,10 +30,7 @@ export const memberships = pgTable(
   (t) => [
     index('memberships_business_idx').on(t.businessId),
     // A business's members hold business roles; the platform's, platform roles.
-    check(
-      'memberships_role_of_team',
-      sql`(${t.businessId} is null) = (${t.role} in ('admin', 'support'))`,
-    ),
+    check('memberships_role_of_team', sql`(${t.businessId} is null) = (${t.role} in ('admin', 'support'))`),
   ],
 );
 

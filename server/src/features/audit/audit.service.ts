@@ -1,8 +1,8 @@
 import type { AUDIT_ACTIONS, AUDIT_ENTITIES, AuditEntry, AuditPage } from '@roam/contract/audit';
-import type { UserType } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { AuditChanges } from '#server/db/schema.ts';
+import type { SessionUser } from '#server/plugins/session-user.ts';
 import * as repository from './audit.repository.ts';
 
 // The audit trail (issue #23, ARCHITECTURE §5 Accounts): every operator change writes a row — who, when, on what,
@@ -10,7 +10,8 @@ import * as repository from './audit.repository.ts';
 // change is never without its row nor a row without its change. Callers give values safe to keep: never a secret,
 // never a file's bytes (an image is its URL).
 
-export type AuditActor = { id: string; type: UserType };
+/** The person who acts, their role and the business they act for (null: the platform; issue #38). */
+export type AuditActor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId'>;
 type Entity = (typeof AUDIT_ENTITIES)[number];
 type Action = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +52,8 @@ export async function recordAudit(
   await repository.insertAudit(tx, {
     actorId: actor.id,
     actorType: actor.type,
+    actorRole: actor.role,
+    actorBusinessId: actor.businessId,
     entity: entry.entity,
     entityId: entry.entityId,
     action: entry.action,
@@ -65,19 +68,31 @@ export async function carAuditPage(ctx: AppContext, carId: string, page: number,
   const { rows, totalCount } = await repository.carEntries(ctx.db, carId, page, size);
   return {
     totalCount,
-    results: rows.map(
-      ({ entry, actorName, actorType }): AuditEntry => ({
-        _id: entry.id,
-        at: entry.at.toISOString(),
-        actor:
-          entry.actorId && actorName !== null && actorType !== null
-            ? { _id: entry.actorId, fullName: actorName, type: actorType }
-            : null,
-        entity: entry.entity as Entity,
-        entityId: entry.entityId,
-        action: entry.action as Action,
-        changes: entry.changes,
-      }),
-    ),
+    results: rows.map((row) => toAuditEntry(row)),
+  };
+}
+
+/** A row of the trail as the API shows it: the person by name, with their role and business then. */
+export function toAuditEntry({ entry, actorName, businessName }: repository.EntryRow): AuditEntry {
+  return {
+    _id: entry.id,
+    at: entry.at.toISOString(),
+    actor:
+      entry.actorId && actorName !== null
+        ? {
+            _id: entry.actorId,
+            fullName: actorName,
+            type: entry.actorType,
+            role: entry.actorRole,
+            business:
+              entry.actorBusinessId && businessName !== null
+                ? { _id: entry.actorBusinessId, name: businessName }
+                : null,
+          }
+        : null,
+    entity: entry.entity as Entity,
+    entityId: entry.entityId,
+    action: entry.action as Action,
+    changes: entry.changes,
   };
 }

@@ -62,7 +62,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await signUp(ctx, request.body, request.ip);
       if (result.kind === 'pendingActivation') return reply.code(202).send({ pendingActivation: true as const });
-      await createSession(db, reply, result.user.id, false, secureCookie);
+      await createSession(db, request, reply, result.user.id, false, secureCookie);
       return toUser(result.user);
     },
   );
@@ -132,7 +132,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await activate(ctx, request.body);
       if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', 'Your account is suspended.');
-      await createSession(db, reply, user.id, false, secureCookie);
+      await createSession(db, request, reply, user.id, false, secureCookie);
       return toUser(user);
     },
   );

@@ -44,7 +44,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof AppError && error.code === 'INCORRECT_CREDENTIALS') await signInFailures.spend(request.ip);
         throw error;
       });
-      await createSession(db, reply, user.id, stayConnected, secureCookie);
+      await createSession(db, request, reply, user.id, stayConnected, secureCookie);
       return toUser(user);
     },
   );

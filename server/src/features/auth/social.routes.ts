@@ -28,7 +28,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = await verify(request.body.provider, request.body.token);
       const user = await signInWithIdentity(ctx, identity, request.body);
-      await createSession(db, reply, user.id, request.body.stayConnected, secureCookie);
+      await createSession(db, request, reply, user.id, request.body.stayConnected, secureCookie);
       return toUser(user);
     },
   );

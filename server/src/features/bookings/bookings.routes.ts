@@ -93,7 +93,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-booking-status',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'bookings.write' },
       schema: {
         tags,
         summary: "Bulk 'New status' (admin; supplier on its own fleet), all or nothing",

@@ -7,6 +7,7 @@ import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { driverOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import {
+  assertMayChange,
   getBooking,
   isOperator,
   recordStatusNotice,
@@ -25,7 +26,7 @@ import type { SessionUser } from '#server/plugins/session.ts';
 // the cancel dialog's quote. Above the bookings and the amendments (a cancellation refunds each paid change's
 // difference, then the rest), below payments: docs/decisions/0007-money-flows-one-way.md.
 
-type Actor = Pick<SessionUser, 'id' | 'type'>;
+type Actor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
 
 /** What was paid online and what a cancellation gives back at `at`, by the car's terms. */
 export function cancellationTerms(record: repository.BookingRecord, at: Date) {
@@ -140,6 +141,7 @@ export async function cancelWithRefund(
  */
 export async function cancelBooking(ctx: AppContext, user: SessionUser, id: string, language: Language) {
   const { record, actions } = await visibleRecord(ctx, user, id);
+  assertMayChange(record, user);
   // Asked again (a double click, a retry): the same answer, nothing sent twice.
   if (record.booking.status === 'cancelled' || (record.booking.cancelRequest && !actions.includes('cancel'))) {
     return toDetail(record, language);

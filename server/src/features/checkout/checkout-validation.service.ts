@@ -38,7 +38,10 @@ export type Customer = { user: SessionUser | null; guestTokenHash: string | null
  * An operator's walk-in or phone booking (issue #24 item 5, features/walk-in): who books, and how the
  * customer pays — at the counter (pay later) or by an e-mailed payment link (an online hold of DESK_LINK_HOLD_MINUTES).
  */
-export type Desk = { operator: { id: string; type: SessionUser['type'] }; payment: 'counter' | 'link' };
+export type Desk = {
+  operator: Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
+  payment: 'counter' | 'link';
+};
 
 /**
  * How long a payment-link booking holds its car unpaid (issue #24 item 5): the customer pays from their inbox, not

@@ -11,6 +11,16 @@ const HELD = sql`b.kind = 'rental' and b.status in ('pending', 'deposit', 'paid'
 const ofSupplier = (supplierId: string | null, column: SQL) =>
   supplierId ? sql`and ${column} = ${supplierId}` : sql``;
 
+/** A member limited to branches (issue #38): the movements at those locations, the bookings picked up or returned there. */
+const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const atBranches = (branchIds: string[], ...columns: SQL[]) =>
+  branchIds.length === 0
+    ? sql``
+    : sql`and (${sql.join(
+        columns.map((column) => sql`${column} = any(${uuids(branchIds)})`),
+        sql` or `,
+      )})`;
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 type Names = Record<string, string>;
@@ -44,7 +54,13 @@ export type PlaceCountRow = {
  * them per place and joins the car and the driver to the first `shown` only: on the bench's 200k bookings the admin's
  * day has about a thousand movements, and reading them all on every call was most of the dashboard's live cost.
  */
-export async function todaysMovements(db: DbOrTx, supplierId: string | null, now: Date, shown: number) {
+export async function todaysMovements(
+  db: DbOrTx,
+  supplierId: string | null,
+  now: Date,
+  shown: number,
+  branchIds: string[] = [],
+) {
   const at = now.toISOString();
   const moves = (kind: 'pickup' | 'dropoff') => {
     const time = kind === 'pickup' ? sql.raw('b.pickup_at') : sql.raw('b.dropoff_at');
@@ -53,7 +69,7 @@ export async function todaysMovements(db: DbOrTx, supplierId: string | null, now
         l.id as location_id, l.names, l.time_zone,
         to_char(${at}::timestamptz at time zone l.time_zone, 'YYYY-MM-DD') as today
       from bookings b join locations l on l.id = ${place}
-      where ${HELD} ${ofSupplier(supplierId, sql`b.supplier_id`)}
+      where ${HELD} ${ofSupplier(supplierId, sql`b.supplier_id`)} ${atBranches(branchIds, place)}
         and ${time} >= ${at}::timestamptz - interval '1 day' and ${time} < ${at}::timestamptz + interval '1 day'
         and (${time} at time zone l.time_zone)::date = (${at}::timestamptz at time zone l.time_zone)::date`;
   };
@@ -77,14 +93,15 @@ export async function todaysMovements(db: DbOrTx, supplierId: string | null, now
 }
 
 /** Open cancellation requests and unpaid holds (online payments under way that still hold a car). */
-export async function queues(db: DbOrTx, supplierId: string | null, now: Date) {
+export async function queues(db: DbOrTx, supplierId: string | null, now: Date, branchIds: string[] = []) {
+  const branches = atBranches(branchIds, sql`b.pickup_location_id`, sql`b.dropoff_location_id`);
   const result = await db.execute(sql`
     select
       (select count(*)::int from bookings b where b.cancel_request and b.kind = 'rental' and b.status <> 'cancelled'
-        ${ofSupplier(supplierId, sql`b.supplier_id`)}) as "openCancellationRequests",
+        ${ofSupplier(supplierId, sql`b.supplier_id`)} ${branches}) as "openCancellationRequests",
       (select count(*)::int from bookings b where b.status = 'void' and b.blocks_car
         and b.hold_expires_at > ${now.toISOString()}::timestamptz
-        ${ofSupplier(supplierId, sql`b.supplier_id`)}) as "unpaidHolds"`);
+        ${ofSupplier(supplierId, sql`b.supplier_id`)} ${branches}) as "unpaidHolds"`);
   const [row] = rowsOf<{ openCancellationRequests: number; unpaidHolds: number }>(result);
   return { openCancellationRequests: row?.openCancellationRequests ?? 0, unpaidHolds: row?.unpaidHolds ?? 0 };
 }

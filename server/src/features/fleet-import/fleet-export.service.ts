@@ -5,6 +5,7 @@ import { listBookings } from '#server/features/bookings/bookings.service.ts';
 import { fleetByPlate, fleetSupplier, type Operator } from '#server/features/fleet/fleet.service.ts';
 import type { DownloadedFile } from '#server/lib/download.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
+import { isPlatform } from '#server/plugins/session-user.ts';
 import { carCells } from './car.csv.ts';
 
 // Fleet export (issue #26 item 3): the operator's cars as the CSV the import reads (export → import changes
@@ -57,8 +58,8 @@ export async function exportBookings(
   user: SessionUser,
   query: { from: string; to: string; supplierId?: string | undefined },
 ) {
-  const supplier = user.type === 'admin' && query.supplierId ? await fleetSupplier(ctx, user, query.supplierId) : null;
-  if (user.type === 'supplier') await fleetSupplier(ctx, user, query.supplierId);
+  const supplier = isPlatform(user) && query.supplierId ? await fleetSupplier(ctx, user, query.supplierId) : null;
+  if (user.businessId !== null) await fleetSupplier(ctx, user, query.supplierId);
   const { results } = await listBookings(
     ctx,
     user,

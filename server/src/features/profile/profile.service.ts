@@ -1,4 +1,5 @@
 import type { LicenseFile, UpdateUserFields } from '@roam/contract/profile';
+import { roleMay } from '@roam/contract/team';
 import type { User } from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -7,6 +8,7 @@ import { afterAdminChange, checkAdminFlags, recordAdminChange } from '#server/fe
 import { AppError } from '#server/lib/app-error.ts';
 import { prepareAvatar, prepareLicense } from '#server/lib/upload-validation.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
+import { accountAsSessionUser, isPlatform } from '#server/plugins/session-user.ts';
 import {
   claimFile,
   deleteFiles,
@@ -37,11 +39,11 @@ const notFound = () => new AppError('NOT_FOUND', 'Not found.');
  */
 export async function updateProfile(ctx: AppContext, actor: SessionUser, input: UpdateUserFields): Promise<User> {
   const { _id: userId, verified, blacklisted, ...fields } = input;
-  const account = await getUser(ctx, userId);
+  const account = accountAsSessionUser(await getUser(ctx, userId));
   const flags = checkAdminFlags(actor, account, { verified, blacklisted });
   await ctx.db.transaction(async (tx) => {
     await updateAccount(ctx, tx, userId, fields);
-    if (actor.type === 'admin') await recordAdminChange(ctx, tx, actor, account, fields, flags);
+    if (isPlatform(actor)) await recordAdminChange(ctx, tx, actor, account, fields, flags);
   });
   await afterAdminChange(ctx, userId, flags);
   return toUser(await getUser(ctx, userId));
@@ -170,9 +172,13 @@ export async function userLicense(ctx: AppContext, userId: string): Promise<Lice
 export async function readLicense(ctx: AppContext, viewer: SessionUser, fileId: string): Promise<FileRow> {
   const file = await findFile(ctx.db, fileId);
   if (file?.kind !== 'license') throw notFound();
-  if (viewer.type === 'admin') return file;
+  if (isPlatform(viewer)) return file;
   if (file.ownerId !== null && file.ownerId === viewer.id) return file;
-  if (viewer.type === 'supplier' && (await supplierHasBookingWithLicense(ctx.db, viewer.id, file.id, file.ownerId)))
+  if (
+    viewer.businessId !== null &&
+    roleMay(viewer.role, 'bookings.read') &&
+    (await supplierHasBookingWithLicense(ctx.db, viewer.businessId, file.id, file.ownerId))
+  )
     return file;
   throw notFound();
 }

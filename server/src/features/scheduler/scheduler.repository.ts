@@ -3,6 +3,9 @@ import type { BookingStatus, CarRange } from '@roam/contract/enums';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 
+/** A uuid[] parameter (a JS array is sent as a record by some drivers). */
+const toUuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
 // The only Drizzle code of the scheduler (issue #24 item 4). One statement per page (ARCHITECTURE §7: the visible
 // page in under 200 ms of server time on 10k cars / 200k bookings): the place and its day boundaries, the number of
 // its cars that match, and the page's cars each with what holds it over the range — read through the exclusion
@@ -14,6 +17,8 @@ export type SchedulerFilter = {
   from: string;
   to: string;
   supplierId: string | null;
+  /** A member limited to branches sees the bookings picked up or returned there (blocks stay: they are no booking). */
+  branchIds: string[];
   ranges: CarRange[];
   offset: number;
   limit: number;
@@ -57,6 +62,11 @@ export async function schedulerPage(db: DbOrTx, filter: SchedulerFilter) {
           sql`, `,
         )})`
       : sql``;
+  const branches =
+    filter.branchIds.length > 0
+      ? sql`and (b.kind = 'block' or b.pickup_location_id = any(${toUuidArray(filter.branchIds)})
+          or b.dropoff_location_id = any(${toUuidArray(filter.branchIds)}))`
+      : sql``;
   const result = await db.execute(sql`
     with place as (
       select id, names, time_zone,
@@ -84,7 +94,7 @@ export async function schedulerPage(db: DbOrTx, filter: SchedulerFilter) {
                 b.cancel_request, d.full_name, b.kind, b.block_reason) order by b.pickup_at)
             from bookings b join users d on d.id = b.driver_id, place
             where b.car_id = p.id and b.blocks_car and (b.status <> 'void' or b.hold_expires_at > now())
-              and b.period && tstzrange(place.range_from, place.range_to, '[)')
+              and b.period && tstzrange(place.range_from, place.range_to, '[)') ${branches}
           ), '[]'::json)
         ) order by lower(p.name), p.id)
         from page p join users s on s.id = p.supplier_id) as rows`);
