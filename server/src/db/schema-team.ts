@@ -22,10 +22,11 @@ export const memberships = pgTable(
     role: operatorRole('role').notNull(),
     /** The locations they work at: they see the bookings picked up or returned there; empty: all. */
     branchIds: uuid('branch_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** 'invited' until reactivated or suspended; the team list shows invited while no password was chosen. */
     status: memberStatus('status').notNull().default('invited'),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Joined: when the person chose their password (their account's `verified_at`). */
     invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
-    joinedAt: timestamp('joined_at', { withTimezone: true }),
   },
   (t) => [
     index('memberships_business_idx').on(t.businessId),
