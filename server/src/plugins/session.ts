@@ -3,7 +3,7 @@ import type { UserType } from '@roam/contract/enums';
 import { type Permission, roleMay } from '@roam/contract/team';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '#server/db/client.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
 import { sessions } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { loadSessionUser, type SessionUser } from './session-user.ts';
@@ -62,7 +62,7 @@ export async function destroySession(db: Db, request: FastifyRequest, reply: Fas
 }
 
 /** Revokes every session of a user (password change, suspension), optionally keeping the current one. */
-export async function revokeSessions(db: Db, userId: string, keepTokenHash?: string | null) {
+export async function revokeSessions(db: DbOrTx, userId: string, keepTokenHash?: string | null) {
   await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));

@@ -11,6 +11,7 @@ import {
 } from '@roam/contract/auth';
 import { UserIdParamsSchema, UserSchema } from '@roam/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertNoSecondFactor } from '#server/features/team/two-factor.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { createSession, requireSelfOrAdmin, requireUser } from '#server/plugins/session.ts';
@@ -132,6 +133,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await activate(ctx, request.body);
       if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', 'Your account is suspended.');
+      // A reset link proves the mailbox, not the second factor: the password is set, the sign-in asks the code.
+      await assertNoSecondFactor(ctx, user.id);
       await createSession(db, request, reply, user.id, false, secureCookie);
       return toUser(user);
     },
