@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserTypeSchema } from './enums.ts';
-import { OPERATOR_ROLES, type OperatorRole } from './team.ts';
+import { OPERATOR_ROLES } from './team.ts';
 
 // The audit trail of operator changes (issue #23, ARCHITECTURE §5 Accounts): who, when, on what, and each changed
 // field before and after. Never a secret nor a file's bytes (an image change shows the image URLs).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema } from './auth.ts';
 import { LanguageSchema } from './enums.ts';
-import { MEMBER_STATUSES, OPERATOR_ROLES, type OperatorRole, PERMISSIONS, type Permission } from './team.ts';
+import { MEMBER_STATUSES, OPERATOR_ROLES, PERMISSIONS, type Permission } from './team.ts';
 
 // The team's API shapes (issue #38): members, the team's policy, two-factor sign-in, sessions and the activity.
 

@@ -49,7 +49,6 @@ CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id
 CREATE UNIQUE INDEX "sessions_id_key" ON "sessions" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "audit_log_business_idx" ON "audit_log" USING btree ("actor_business_id","at");--> statement-breakpoint
 CREATE INDEX "audit_log_supplier_idx" ON "audit_log" USING btree ("supplier_id","at");--> statement-breakpoint
-CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","at");CREATE INDEX "audit_log_supplier_idx" ON "audit_log" USING btree ("supplier_id","at");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","at");--> statement-breakpoint
 -- Issue #38: the trail names the person's role and business. Before members, a supplier account acted as its
 -- business's owner (its own id is the business) and an admin account as the admin.

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { memberStatus, operatorRole } from './enums.ts';
 import { users } from './schema-accounts.ts';
@@ -71,3 +82,10 @@ export const recoveryCodes = pgTable(
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
+
+/**
+ * The account is a business's own, not a member's: the suppliers lists and a car's supplier are businesses, whereas a
+ * member's account is a supplier account too (it works in the console).
+ */
+export const notAMember = (userId: AnyPgColumn) =>
+  sql`not exists (select 1 from ${memberships} where ${memberships.userId} = ${userId})`;

@@ -37,9 +37,11 @@ export async function loadSessionUser(
       user: users,
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
+      // The role first: Drizzle nulls a left-joined object when its FIRST column is null, and a platform member's
+      // business is null.
       membership: {
-        businessId: memberships.businessId,
         role: memberships.role,
+        businessId: memberships.businessId,
         branchIds: memberships.branchIds,
         status: memberships.status,
       },

@@ -2,8 +2,26 @@ import { CarRangeSchema } from '@roam/contract/enums';
 import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
-import { bookings, carLocations, cars, countries, dateBasedPrices, files, locations, users } from '../schema.ts';
-import { buildUserRows, DEMO_ACCOUNTS, logoFileId, PASSWORDS, type PasswordKey, SUPPLIERS } from './accounts.ts';
+import {
+  bookings,
+  carLocations,
+  cars,
+  countries,
+  dateBasedPrices,
+  files,
+  locations,
+  memberships,
+  users,
+} from '../schema.ts';
+import {
+  buildMembershipRows,
+  buildUserRows,
+  DEMO_ACCOUNTS,
+  logoFileId,
+  PASSWORDS,
+  type PasswordKey,
+  SUPPLIERS,
+} from './accounts.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carImageFileId } from './fleet.ts';
 import { CAR_IMAGE, LOGO_IMAGE, renderCarImage, renderLogo } from './images.ts';
@@ -128,6 +146,7 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     if (await hasAnyUser(tx)) return null;
     for (const part of chunks(fileRows)) await tx.insert(files).values(part);
     for (const part of chunks(userRows)) await tx.insert(users).values(part);
+    await tx.insert(memberships).values(buildMembershipRows());
     await tx.insert(countries).values(countryRows);
     for (const part of chunks(locationRows)) await tx.insert(locations).values(part);
     for (const part of chunks(carRows)) await tx.insert(cars).values(part);

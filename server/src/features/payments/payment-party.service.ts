@@ -1,4 +1,3 @@
-import type { UserType } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import { grantedDriver } from '#server/features/booking-access/booking-access.service.ts';
 import { AppError } from '#server/lib/app-error.ts';

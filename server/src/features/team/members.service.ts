@@ -113,7 +113,7 @@ export async function inviteMember(ctx: AppContext, actor: SessionUser, body: In
 }
 
 /** The membership `actor` may change: in a team they manage, not their own, not a founder's (409). */
-async function changeable(ctx: AppContext, tx: DbOrTx, actor: SessionUser, userId: string) {
+async function changeable(tx: DbOrTx, actor: SessionUser, userId: string) {
   const membership = await repository.lockMembership(tx, userId);
   if (!membership) {
     const founder = (await repository.teamMembers(tx, actor.businessId)).some((m) => m.id === userId);
@@ -133,7 +133,7 @@ export async function updateMember(
   body: UpdateMember,
 ): Promise<Member> {
   const businessId = await ctx.db.transaction(async (tx) => {
-    const membership = await changeable(ctx, tx, actor, userId);
+    const membership = await changeable(tx, actor, userId);
     if (body.role !== undefined) checkRole(membership.businessId, body.role);
     if (body.branchIds !== undefined) await checkBranches(tx, membership.businessId, body.branchIds);
     const before = { role: membership.role, branchIds: membership.branchIds, status: membership.status };
@@ -164,7 +164,7 @@ export async function updateMember(
  */
 export async function removeMember(ctx: AppContext, actor: SessionUser, userId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const membership = await changeable(ctx, tx, actor, userId);
+    const membership = await changeable(tx, actor, userId);
     await repository.deleteMembership(tx, userId);
     await updateUser(tx, userId, { type: 'user' });
     await revokeSessions(tx, userId);

@@ -16,7 +16,13 @@ const PAGE: AuditPage = {
     {
       _id: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
       at: '2026-11-20T10:00:00.000Z',
-      actor: { _id: SUPPLIER._id, fullName: SUPPLIER.fullName, type: 'supplier' },
+      actor: {
+        _id: SUPPLIER._id,
+        fullName: SUPPLIER.fullName,
+        type: 'supplier',
+        role: 'owner',
+        business: { _id: SUPPLIER._id, name: SUPPLIER.fullName },
+      },
       entity: 'car',
       entityId: OPERATOR_CLIO._id,
       action: 'update',
