@@ -64,6 +64,25 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   support: ['bookings.read', 'bookings.write', 'fleet.read', 'users.read'],
 };
 
+/**
+ * What each of the console's sections needs (its navigation shows a section to the roles that have it; the screens'
+ * calls need the same permission on the server).
+ */
+export const SECTION_PERMISSIONS = {
+  dashboard: 'dashboard',
+  cars: 'fleet.read',
+  scheduler: 'bookings.read',
+  walkIn: 'walkIn',
+  requests: 'bookings.read',
+  profile: 'business.write',
+  team: 'members',
+  setup: 'platform',
+  users: 'users.read',
+  suppliers: 'platform',
+  places: 'platform',
+  settings: 'platform',
+} as const satisfies Record<string, Permission>;
+
 /** An account that is no member: its supplier account acts as its business's owner, an admin account as the admin. */
 export function defaultRoleOf(type: UserType): OperatorRole | null {
   return type === 'supplier' ? 'owner' : type === 'admin' ? 'admin' : null;
