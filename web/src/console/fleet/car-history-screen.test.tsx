@@ -60,4 +60,18 @@ describe("the car's history (issue #23)", () => {
     // A field the editor has no label for keeps its key rather than showing nothing.
     expect(rowHeaders()).toEqual(labels);
   });
+
+  it('names the person who changed it, their role and business', async () => {
+    await changeLanguage('en', { save: false });
+    const manager = {
+      ...PAGE.results[0]!,
+      actor: { ...PAGE.results[0]!.actor!, fullName: 'Morgan Moreau', role: 'manager' as const },
+    };
+    renderOperator(`/operator/cars/${OPERATOR_CLIO._id}/history`, {
+      [`GET /api/car/${OPERATOR_CLIO._id}`]: () => Response.json(OPERATOR_CLIO),
+      [`GET /api/car-audit/${OPERATOR_CLIO._id}/1/20`]: () => Response.json({ ...PAGE, results: [manager] }),
+    });
+    await screen.findByRole('table', {}, FIRST_PAINT);
+    expect(screen.getByText(/Morgan Moreau \(Manager, Azur Coast Rentals\)/)).toBeTruthy();
+  });
 });

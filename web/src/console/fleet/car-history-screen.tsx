@@ -19,6 +19,18 @@ function shown(value: unknown): string {
   return String(value);
 }
 
+/** The person who made the change, their role then and the business they acted for (the platform: none). */
+function Actor({ actor }: { actor: NonNullable<AuditEntry['actor']> }) {
+  const { t } = useTranslation();
+  const as = [actor.role ? t(`operator.roles.${actor.role}`) : null, actor.business?.name].filter(Boolean);
+  return (
+    <>
+      {actor.fullName}
+      {as.length > 0 ? ` (${as.join(', ')})` : null}
+    </>
+  );
+}
+
 function Entry({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const formats = useFormats();
@@ -28,7 +40,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
       <p className="op-audit__head">
         <strong>{t(`operatorCars.history.action.${entry.action}`)}</strong> ·{' '}
         {t(`operatorCars.history.entity.${entry.entity}`)} ·{' '}
-        {entry.actor ? entry.actor.fullName : t('operatorCars.history.deletedAccount')} ·{' '}
+        {entry.actor ? <Actor actor={entry.actor} /> : t('operatorCars.history.deletedAccount')} ·{' '}
         <time dateTime={entry.at}>{formats.date(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })}</time>
       </p>
       {changes.length > 0 ? (
