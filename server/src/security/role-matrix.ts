@@ -47,7 +47,7 @@ export function policyOf(policies: RoutePolicy[], call: string): RoutePolicy | u
 /**
  * One account of every business role in Azur Coast (own: the Clio's business) and in Kestrel (other), and the
  * platform's admin and support agent. The founders are the businesses' own accounts; the seed has Azur Coast's
- * manager and counter agent and the support agent; the others are made here.
+ * team and the support agent; Kestrel's members are made here.
  */
 export async function roleCallers(db: Db): Promise<RoleCaller[]> {
   const azur = DEMO_IDS.suppliers.azurCoast;
@@ -55,7 +55,7 @@ export async function roleCallers(db: Db): Promise<RoleCaller[]> {
   const made = await db
     .insert(users)
     .values(
-      (['accountant@own', 'manager@other', 'counter@other', 'accountant@other'] as const).map((name) => ({
+      (['manager@other', 'counter@other', 'accountant@other'] as const).map((name) => ({
         type: 'supplier' as const,
         email: `${name.replace('@', '.')}@matrix.example`,
         fullName: name,
@@ -66,15 +66,15 @@ export async function roleCallers(db: Db): Promise<RoleCaller[]> {
   const idOf = (name: string) => made.find((row) => row.fullName === name)!.id;
   await db.insert(memberships).values(
     made.map((row) => {
-      const [role, team] = row.fullName.split('@') as ['manager' | 'counter' | 'accountant', Team];
-      return { userId: row.id, businessId: team === 'own' ? azur : kestrel, role, status: 'active' as const };
+      const [role] = row.fullName.split('@') as ['manager' | 'counter' | 'accountant'];
+      return { userId: row.id, businessId: kestrel, role, status: 'active' as const };
     }),
   );
   return [
     { role: 'owner', team: 'own', id: azur },
     { role: 'manager', team: 'own', id: DEMO_ACCOUNTS.manager.id },
     { role: 'counter', team: 'own', id: DEMO_ACCOUNTS.counter.id },
-    { role: 'accountant', team: 'own', id: idOf('accountant@own') },
+    { role: 'accountant', team: 'own', id: DEMO_ACCOUNTS.accountant.id },
     { role: 'owner', team: 'other', id: kestrel },
     { role: 'manager', team: 'other', id: idOf('manager@other') },
     { role: 'counter', team: 'other', id: idOf('counter@other') },

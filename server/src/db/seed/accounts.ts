@@ -31,18 +31,21 @@ export const DEMO_ACCOUNTS = {
   suspended: account('suspended', 'suspended@roam.localhost', PASSWORDS.driver, 'Sacha Suspended'),
   /** Driver who never activated the account. */
   unverified: account('unverified', 'unverified@roam.localhost', PASSWORDS.driver, 'Uma Unverified'),
-  /** Azur Coast's manager (issue #38): fleet, prices, bookings, the counter; no money reports, no members. */
+  /** Azur Coast's manager: fleet, prices, bookings, the counter; no money reports, no members. */
   manager: account('manager', 'manager@roam.localhost', PASSWORDS.supplier, 'Morgan Moreau'),
   /** Azur Coast's counter agent: today's bookings, check-out and return, walk-ins, the scheduler. */
   counter: account('counter', 'counter@roam.localhost', PASSWORDS.supplier, 'Chris Dupont'),
+  /** Azur Coast's accountant: bookings, statements, invoices and exports, read only. */
+  accountant: account('accountant', 'accountant@roam.localhost', PASSWORDS.supplier, 'Alex Martin'),
   /** The platform's support agent: reads every booking and account, acts on bookings; no settings, no money. */
   support: account('support', 'support@roam.localhost', PASSWORDS.admin, 'Sam Support'),
 } as const;
 
-/** The demo memberships (issue #38): Azur Coast's team beside its own account, and the platform's support agent. */
+/** The demo memberships (docs/decisions/0008-members-of-a-business.md): Azur Coast's team beside its own account, and the platform's support agent. */
 export const DEMO_MEMBERSHIPS = [
   { key: 'manager', role: 'manager' },
   { key: 'counter', role: 'counter' },
+  { key: 'accountant', role: 'accountant' },
   { key: 'support', role: 'support' },
 ] as const;
 
@@ -212,7 +215,7 @@ export const logoFileId = (supplier: SupplierSeed) => seedId(`file:logo:${suppli
 
 /** Every account row; `hashes` holds one argon2id hash per distinct password. */
 export function buildUserRows(hashes: Record<PasswordKey, string>, verifiedAt: Date): UserRow[] {
-  const { driver, driver2, admin, suspended, unverified, manager, counter, support } = DEMO_ACCOUNTS;
+  const { driver, driver2, admin, suspended, unverified, manager, counter, accountant, support } = DEMO_ACCOUNTS;
   const person = (
     demo: DemoAccount,
     fields: Pick<UserRow, 'phone' | 'location' | 'birthDate'> & Partial<UserRow>,
@@ -241,6 +244,14 @@ export function buildUserRows(hashes: Record<PasswordKey, string>, verifiedAt: D
       language: 'fr',
     }),
     person(counter, {
+      type: 'supplier',
+      passwordHash: hashes.supplier,
+      phone: null,
+      location: null,
+      birthDate: null,
+      language: 'fr',
+    }),
+    person(accountant, {
       type: 'supplier',
       passwordHash: hashes.supplier,
       phone: null,
