@@ -1,7 +1,7 @@
 import type { UserType } from './console-enum-values.ts';
 
 // Who may do what in the console: one table, read by the server's route auth and by the console's navigation
-// (docs/vocabulary.md, "team"; docs/decisions/0008-members-of-a-business.md). A business (a supplier) has members
+// (docs/vocabulary.md, "team"; docs/decisions/0010-members-of-a-business.md). A business (a supplier) has members
 // with a role; the platform has admins and support agents. A route declares the permission it needs; a role grants a
 // set of permissions. No zod here: the console's navigation reads this module (team.schema.ts has the API's shapes).
 

@@ -10,7 +10,7 @@ import type { SessionUser } from './session-user.ts';
  * - `public`: anyone; the handler may still look at `request.sessionUser` (a guest checkout, a payment);
  * - `signedIn`: any signed-in account that is not suspended (ownership of ids is the handler's, after validation);
  * - `operator`: a member of a business or of the platform whose role grants the route's `permission` (contract
- *   team.ts; docs/decisions/0008-members-of-a-business.md); `admin`: a member of the platform whose role grants it
+ *   team.ts; docs/decisions/0010-members-of-a-business.md); `admin`: a member of the platform whose role grants it
  *   (`platform` unless the route says otherwise);
  * - `bookingHolder`: signed in, or carrying a manage link's grant to a booking (plugins/booking-grant.ts; issue #25
  *   item 1) — the handler checks the grant against the booking's id (booking-access/booking-holder.guard.ts).

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { memberships, sessions, teamPolicies, twoFactors, users } from '#server/db/schema.ts';
 
-// Who a session is, resolved once per request (issue #38; docs/decisions/0008-members-of-a-business.md): the account,
+// Who a session is, resolved once per request (issue #38; docs/decisions/0010-members-of-a-business.md): the account,
 // and — for an operator — the business they act for, their role and branches, and whether their team asks a second
 // factor they have not enrolled yet. One query: the session, its account, its membership, its 2FA and its team's rule.
 

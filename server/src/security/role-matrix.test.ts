@@ -9,7 +9,7 @@ import { OPERATOR, type Row } from './ownership-matrix.ts';
 import { operatorRows } from './ownership-operator-rows.ts';
 import { expectedFor, mayCall, nameOf, policyOf, type RoleCaller, roleCallers } from './role-matrix.ts';
 
-// The role matrix (docs/decisions/0008-members-of-a-business.md): every operator and admin call × every role of the
+// The role matrix (docs/decisions/0010-members-of-a-business.md): every operator and admin call × every role of the
 // contract's table × a member of the business it names, of another, or of the platform → the status the route's
 // declared permission and the ownership matrix define. Two parts: every registered route, called with nothing valid,
 // shows what route auth alone decides (refused: 403; allowed: anything but 401/403, the handler's own answer); the

@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import type { RoutePolicy } from '#server/plugins/route-auth.ts';
 import type { Expected } from './ownership-matrix.ts';
 
-// The role matrix's callers and expectations (docs/decisions/0008-members-of-a-business.md): every role of the
+// The role matrix's callers and expectations (docs/decisions/0010-members-of-a-business.md): every role of the
 // contract's table, as a member of the business whose records a call names (own), of another business (other), or of
 // the platform. What each may do is read from the route's declared permission and the contract's ROLE_PERMISSIONS,
 // never restated here; which records they reach, from the ownership matrix's rows.

@@ -41,7 +41,7 @@ export const DEMO_ACCOUNTS = {
   support: account('support', 'support@roam.localhost', PASSWORDS.admin, 'Sam Support'),
 } as const;
 
-/** The demo memberships (docs/decisions/0008-members-of-a-business.md): Azur Coast's team beside its own account, and the platform's support agent. */
+/** The demo memberships (docs/decisions/0010-members-of-a-business.md): Azur Coast's team beside its own account, and the platform's support agent. */
 export const DEMO_MEMBERSHIPS = [
   { key: 'manager', role: 'manager' },
   { key: 'counter', role: 'counter' },

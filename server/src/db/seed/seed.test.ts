@@ -84,7 +84,7 @@ describe('seedDemoData', () => {
     const [carCount] = await db.select({ n: count() }).from(cars);
     const [userCount] = await db.select({ n: count() }).from(users);
     const [bookingCount] = await db.select({ n: count() }).from(bookings);
-    // The businesses: their members' accounts are of type supplier too (docs/decisions/0008-members-of-a-business.md).
+    // The businesses: their members' accounts are of type supplier too (docs/decisions/0010-members-of-a-business.md).
     const [supplierCount] = await db
       .select({ n: count() })
       .from(users)

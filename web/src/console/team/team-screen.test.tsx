@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { screenTests } from '#web/test-utils';
 import { renderOperator, SUPPLIER } from '#web/console/test-utils';
 
-// The team screen and the navigation per role (docs/decisions/0008-members-of-a-business.md): the sections a role
+// The team screen and the navigation per role (docs/decisions/0010-members-of-a-business.md): the sections a role
 // cannot use are not shown, their addresses are not found, and an owner invites, changes, suspends and removes.
 
 screenTests();

@@ -10,7 +10,7 @@ import { useRemoveMember, useTeam, useTeamPolicy, useUpdateMember } from './api/
 import { InviteMemberForm } from './invite-member-form';
 
 /**
- * The team (docs/decisions/0008-members-of-a-business.md): an owner's business or the admin's platform — its people,
+ * The team (docs/decisions/0010-members-of-a-business.md): an owner's business or the admin's platform — its people,
  * their roles, an invitation, and the rule that every member signs in in two steps. A suspension or a removal signs
  * the person out at once (the server ends their sessions); the business's own account stays its owner.
  */

@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '#web/lib/api-client';
 import { readStoredUser, useSession } from '#web/lib/session';
 
-// The team's calls (docs/decisions/0008-members-of-a-business.md): who the signed-in operator is, their team, and an
+// The team's calls (docs/decisions/0010-members-of-a-business.md): who the signed-in operator is, their team, and an
 // owner's changes to it. The server decides every call; the console only hides what a role cannot do.
 
 export const accessQueryOptions = queryOptions({
