@@ -4,28 +4,27 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst } from 'vite';
-import { LANGUAGES, LOCALE_TAGS } from '../contract/src/enums.ts';
+import { LANGUAGES, LOCALE_TAGS } from '../contract/src/languages.ts';
 import STRING_AREAS from './src/i18n/areas.json';
 
 // The customer app's build (index.html), and the plugins and code-splitting groups the console's build
 // (vite.console.config.ts) shares with it. `npm run build -w @roam/web` makes both, into dist/ and dist/operator/.
 
-export const api = { '/api': 'http://127.0.0.1:3000' };
-
 /**
- * `@roam/contract` builds its zod schemas at module top level, next to the plain constants and functions the
- * screens use. A chained schema (`z.number().positive()`) is a call the bundler cannot prove pure, so one such
- * line would keep all of zod (~26 KB gzip) in every chunk that imports a helper from the same file — on the entry
- * path that is a quarter of the 100 KB budget for `/` (ARCHITECTURE §7). This marks every top-level `const` whose
- * value is a call (`const X = z…`, `const Y = X.extend(…)`, `new Set(…)`) pure, so an unused one is dropped.
- * Safe because the contract is schemas and pure rules only: none of its top-level calls is made for a side effect.
+ * Marks every top-level `const` of the contract whose value is a call (`new Set(…)`, `Object.fromEntries(…)`,
+ * `COLUMNS.filter(…)`, and in the `.schema.ts` modules `z.object(…)`) pure, so that an unused one is dropped: the
+ * bundler cannot prove a call pure by itself. The modules the web imports eagerly hold no zod (the contract by area,
+ * docs/architecture.md §1), yet their derived constants still cost every customer route bytes without it: measured
+ * on the same tree, `/` +113 B, `/search` +170 B, `/checkout` +163 B, `/bookings` +112 B gzip (bench/README.md,
+ * "Route JS ratchet"). Safe because the contract is values, schemas and pure rules only: none of its top-level calls
+ * is made for a side effect.
  */
 export function pureContractConstants(): Plugin {
   return {
     name: 'roam:pure-contract-constants',
     apply: 'build',
     transform(code, id) {
-      if (!/[\\/]contract[\\/]src[\\/][\w-]+\.ts$/.test(id)) return null;
+      if (!/[\\/]contract[\\/]src[\\/][\w.-]+\.ts$/.test(id)) return null;
       const edits: { start: number; end: number }[] = [];
       for (const node of parseAst(code).body) {
         const declaration = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
@@ -42,6 +41,8 @@ export function pureContractConstants(): Plugin {
     },
   };
 }
+
+export const api = { '/api': 'http://127.0.0.1:3000' };
 
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, compressed once at their
@@ -247,19 +248,38 @@ function consoleInDevelopment(): Plugin {
   };
 }
 
-// The config's named code-splitting groups, shared with the console's build.
+// The config's named code-splitting groups, shared with the console's build. Rolldown cuts chunks by module, and puts
+// a module that several lazy screens import in a chunk of its own (one more request and gzip dictionary each); these
+// groups put modules that the same screens load together in one chunk (bench/README.md, "Route JS ratchet").
+/**
+ * The price engine, money and date formatting, and a booking's values (statuses, payment options, amounts): what
+ * every screen that shows a price loads (`/search`, `/checkout`, `/bookings`). One chunk: cut by consumer they were
+ * four small chunks (+1.3 KB gzip on `/checkout`); the date formats and the booking's values in it save a request
+ * each on those three routes (−0.1 to −0.2 KB each).
+ */
+const MONEY =
+  /contract\/src\/(price|money|rates-snapshot|bookings)\.ts$|src\/lib\/use-money\.ts$|src\/i18n\/formats\.ts$/;
+/** The form hook, its fields and the file field: every form screen loads them together (−0.5 KB on `/checkout`). */
 const FORMS = /src\/(lib\/use-contract-form|ui\/form-field|ui\/file-field)\.tsx?$/;
-const MONEY = /contract\/src\/(price|money|rates-snapshot)\.ts|src\/lib\/use-money\.ts/;
+/**
+ * The search's criteria as the address holds them, with the car enumerations they are read with (contract cars.ts):
+ * the home page, the search and the checkout read them with their first paint (−0.1 KB on each, against a chunk of
+ * the car values alone).
+ */
+const SEARCH = /src\/lib\/(search-params|locations)\.ts$|contract\/src\/cars\.ts$/;
+/**
+ * zod and the schemas every form's schema uses (a language, a date): loaded lazily with the first form, one chunk
+ * rather than three, which also shortens the list of files every screen with a form names for its preload.
+ */
+const ZOD = /node_modules[\\/]zod[\\/]|contract\/src\/(languages|time)\.schema\.ts$/;
 /** The chunks every build cuts by name; `entry`: the name of its entry chunk. */
 export function chunkGroups(entry: string) {
   return [
     { name: entry, tags: ['$initial' as const] },
-    // The price engine and money formatting, one chunk: shared by a fourth consumer rolldown cut them into four
-    // small chunks (+1.3 KB gzip on /checkout, over its budget); one chunk costs /checkout +0.5 KB and /bookings,
-    // which loads all of it, +2.4 KB (bench/README.md).
-    // The form hook, its fields and the file field: every form screen loads them together (−0.5 KB on /checkout).
-    { name: 'forms', test: FORMS },
     { name: 'money', test: MONEY },
+    { name: 'forms', test: FORMS },
+    { name: 'zod', test: ZOD },
+    { name: 'search-params', test: SEARCH },
   ];
 }
 

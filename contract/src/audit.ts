@@ -1,9 +1,9 @@
-import { z } from 'zod';
-import { UserTypeSchema } from './enums.ts';
-import { OPERATOR_ROLES } from './team.ts';
+import type { z } from 'zod';
+import type { AuditEntrySchema, AuditPageSchema } from './audit.schema.ts';
 
-// The audit trail of operator changes (issue #23, ARCHITECTURE §5 Accounts): who, when, on what, and each changed
-// field before and after. Never a secret nor a file's bytes (an image change shows the image URLs).
+// The audit trail of operator changes (docs/architecture.md §5 "Accounts"): who, when, on what, and each changed
+// field before and after. Never a secret nor a file's bytes (an image change shows the image URLs). The schemas are
+// in audit.schema.ts.
 
 export const AUDIT_ENTITIES = [
   'car',
@@ -15,7 +15,7 @@ export const AUDIT_ENTITIES = [
   'location',
   'country',
   'settings',
-  /** A person's membership of a business or of the platform (issue #38). */
+  /** A person's membership of a business or of the platform (docs/decisions/0010-members-of-a-business.md). */
   'member',
   /** A team's policy: whether its members must use a second factor. */
   'team',
@@ -31,29 +31,9 @@ export const AUDIT_ACTIONS = [
   'resetTwoFactor',
 ] as const;
 
-export const AuditEntrySchema = z.object({
-  _id: z.uuid(),
-  at: z.string(),
-  /**
-   * The person (issue #38: each member signs in as themself), their role then and the business they acted for (null:
-   * the platform). Null when the account was deleted since.
-   */
-  actor: z
-    .object({
-      _id: z.uuid(),
-      fullName: z.string(),
-      type: UserTypeSchema,
-      role: z.enum(OPERATOR_ROLES).nullable(),
-      business: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
-    })
-    .nullable(),
-  entity: z.enum(AUDIT_ENTITIES),
-  entityId: z.uuid(),
-  action: z.enum(AUDIT_ACTIONS),
-  /** Field → its value before and after (null before on a create, null after on a delete). */
-  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
-});
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+/** Spec §3's record kinds: what a record of the platform is. */
+export const RECORD_KINDS = ['admin', 'supplier', 'user', 'car', 'location', 'country'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
 
-export const AuditPageSchema = z.object({ results: z.array(AuditEntrySchema), totalCount: z.number().int() });
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export type AuditPage = z.infer<typeof AuditPageSchema>;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AUTH_MESSAGES,
-  changePasswordFormSchema,
-  NewPasswordFormSchema,
-  SignUpFormSchema,
-  SignUpSchema,
-} from './auth.ts';
+import { changePasswordFormSchema, NewPasswordFormSchema, SignUpFormSchema, SignUpSchema } from './auth.schema.ts';
+import { AUTH_MESSAGES } from './auth.ts';
 
 /** Each field's first message, as the web's forms show them (issue #20). */
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {

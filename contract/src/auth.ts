@@ -1,50 +1,51 @@
-import { z } from 'zod';
-import { AUTH_MESSAGES } from './auth-messages.ts';
+import type { z } from 'zod';
+import type {
+  ActivateSchema,
+  ChangePasswordSchema,
+  CheckTokenResultSchema,
+  OkSchema,
+  SignInSchema,
+  SignUpFormSchema,
+  SignUpPendingSchema,
+  SignUpSchema,
+  SocialSignInSchema,
+  UpdateLanguageSchema,
+} from './auth.schema.ts';
 import { BOOKING_RULES } from './booking-rules.ts';
-import { AppTypeSchema, LanguageSchema, SocialProviderSchema } from './enums.ts';
 import { ageOn } from './time.ts';
-import { DateStringSchema } from './time-schemas.ts';
 
-// Payloads of the account calls (spec §7, issue #3). Messages are the spec's English words (§5, §8, auth-messages.ts);
-// the web app shows its own translation chosen by code or by field.
+// Accounts: signing up, in and out, one-time links. The spec's English words for the account rules and refusals
+// (§5, §8), which the screens compare and translate; the phone and age rules; the types. The schemas are in
+// auth.schema.ts.
 
-export { AUTH_MESSAGES, tooYoungMessage } from './auth-messages.ts';
+export const APP_TYPES = ['admin', 'frontend'] as const;
+export type AppType = (typeof APP_TYPES)[number];
 
-/** An empty-handed success: the spec's calls that answer with a bare status. */
-export const OkSchema = z.object({ ok: z.literal(true) });
-export type Ok = z.infer<typeof OkSchema>;
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-export const EmailSchema = z
-  .string()
-  .trim()
-  .max(320)
-  .pipe(z.email({ message: AUTH_MESSAGES.invalidEmail }));
+export const AUTH_MESSAGES = {
+  incorrectCredentials: 'Incorrect email or password.',
+  suspended: 'Your account is suspended.',
+  passwordTooShort: 'Password must be at least 6 characters long.',
+  passwordsDontMatch: "Passwords don't match.",
+  tooYoung: 'You must be at least 21 years old.',
+  acceptTos: 'Accept the Terms of Use.',
+  invalidEmail: 'Invalid email address',
+  invalidPhone: 'Invalid phone number',
+  emailTaken: 'This email address is already registered.',
+  fixErrors: 'Please fix errors.',
+  recaptchaError: 'reCAPTCHA error',
+  signUpError: 'An error occurred during sign up.',
+  linkExpired: 'Your account activation link expired.',
+  emailNotRegistered: 'Email address not registered',
+  wrongPassword: 'Wrong password',
+  chooseNewPassword: 'Please choose a new password',
+  passwordUpdateError: 'An error occurred while updating password.',
+} as const;
 
-export const PasswordSchema = z
-  .string()
-  .min(BOOKING_RULES.minPasswordLength, { message: AUTH_MESSAGES.passwordTooShort })
-  .max(200);
-
-/** `POST /api/sign-in/frontend`. */
-export const SignInSchema = z.object({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(200),
-  stayConnected: z.boolean().default(false),
-  /**
-   * The second factor of an account that has one (issue #38): a TOTP code or a recovery code. Without it such an
-   * account's sign-in answers 401 `TWO_FACTOR_REQUIRED` once the password is right.
-   */
-  code: z.string().trim().min(1).max(20).optional(),
-  /** Spare this browser the second factor for 30 days (a signed cookie bound to the account). */
-  rememberBrowser: z.boolean().default(false),
-});
-export type SignIn = z.infer<typeof SignInSchema>;
-
-export const AppTypeParamsSchema = z.object({ appType: AppTypeSchema });
-
-/** `POST /api/update-language`. */
-export const UpdateLanguageSchema = z.object({ id: z.uuid(), language: LanguageSchema });
-export type UpdateLanguage = z.infer<typeof UpdateLanguageSchema>;
+/** Spec §5 minimum age, for a rule whose age is another (a car's minimum age at checkout): the same words. */
+export const tooYoungMessage = (age: number) => `You must be at least ${age} years old.`;
 
 /** Spec §5 'Invalid phone number': digits with the usual separators, an optional leading +, 6 to 15 digits. */
 export function isValidPhone(phone: string): boolean {
@@ -60,142 +61,17 @@ export function isOldEnough(birthDate: string, now = new Date()): boolean {
   return Number.isFinite(age) && age >= BOOKING_RULES.minDriverAge && age < 130;
 }
 
-/** The sign-up fields a person fills in (the form's, without the confirmation). */
-const SignUpFieldsSchema = z.object({
-  fullName: z.string().trim().min(1).max(200),
-  email: EmailSchema,
-  phone: z.string().trim().max(40).refine(isValidPhone, { message: AUTH_MESSAGES.invalidPhone }),
-  birthDate: DateStringSchema.refine((date) => isOldEnough(date), { message: AUTH_MESSAGES.tooYoung }),
-  password: PasswordSchema,
-  tosAccepted: z.literal(true, { message: AUTH_MESSAGES.acceptTos }),
-});
-
-/** `POST /api/sign-up`. The confirmation is checked by the form; the server checks everything else again. */
-export const SignUpSchema = SignUpFieldsSchema.extend({
-  language: LanguageSchema.default('en'),
-  /** Required when reCAPTCHA is configured (settings.recaptchaSiteKey). */
-  recaptchaToken: z.string().max(4000).optional(),
-});
-export type SignUp = z.infer<typeof SignUpSchema>;
-
-/**
- * `POST /api/sign-up`'s 202: the e-mail belongs to a guest checkout's account (issue #25 item 1); the link e-mailed to
- * it completes the account with the form's details. Nobody is signed in.
- */
-export const SignUpPendingSchema = z.object({ pendingActivation: z.literal(true) });
-export type SignUpPending = z.infer<typeof SignUpPendingSchema>;
-
-/**
- * `POST /api/validate-email`. `signUp` from the sign-up form: a guest checkout's account is not 'taken' there, as
- * signing up completes it (issue #25 item 1).
- */
-export const ValidateEmailSchema = z.object({ email: EmailSchema, signUp: z.boolean().optional() });
-
-/** `GET /api/check-token/{appType}/{userId}/{email}/{token}`. */
-export const CheckTokenParamsSchema = z.object({
-  appType: AppTypeSchema,
-  userId: z.uuid(),
-  email: z.string().max(320),
-  token: z.string().min(1).max(200),
-});
-
 /** What a one-time account link is for: activating an account, or resetting its password. */
 export const TOKEN_PURPOSES = ['activate', 'reset'] as const;
-export const TokenPurposeSchema = z.enum(TOKEN_PURPOSES);
-export type TokenPurpose = z.infer<typeof TokenPurposeSchema>;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
-/** The answer of check-token: the link's purpose, and whether the account must choose a password with it. */
-export const CheckTokenResultSchema = z.object({ purpose: TokenPurposeSchema, needsPassword: z.boolean() });
+export type Ok = z.infer<typeof OkSchema>;
+export type SignIn = z.infer<typeof SignInSchema>;
+export type UpdateLanguage = z.infer<typeof UpdateLanguageSchema>;
+export type SignUp = z.infer<typeof SignUpSchema>;
+export type SignUpPending = z.infer<typeof SignUpPendingSchema>;
 export type CheckTokenResult = z.infer<typeof CheckTokenResultSchema>;
-
-/** `POST /api/activate`: an activation or reset link's token; the password when the account needs one. */
-export const ActivateSchema = z.object({
-  userId: z.uuid(),
-  token: z.string().min(1).max(200),
-  password: PasswordSchema.optional(),
-});
 export type Activate = z.infer<typeof ActivateSchema>;
-
-/** `POST /api/resend/{appType}/{email}/{reset}`: reset=true sends a password-reset link, false an activation link. */
-export const ResendParamsSchema = z.object({
-  appType: AppTypeSchema,
-  email: EmailSchema,
-  reset: z.enum(['true', 'false']).transform((v) => v === 'true'),
-});
-
-/** `GET /api/check-password/{userId}/{password}`. */
-export const CheckPasswordParamsSchema = z.object({ userId: z.uuid(), password: z.string().min(1).max(200) });
-
-/** `POST /api/change-password`. `currentPassword` is asked only when the account has one (has-password). */
-export const ChangePasswordSchema = z.object({
-  userId: z.uuid(),
-  currentPassword: z.string().max(200).optional(),
-  newPassword: PasswordSchema,
-});
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
-
-/** `GET /api/has-password/{userId}`. */
-export const HasPasswordSchema = z.object({ hasPassword: z.boolean() });
-
-/** `POST /api/verify-recaptcha/{token}/{ip}`. */
-export const VerifyRecaptchaParamsSchema = z.object({ token: z.string().min(1).max(4000), ip: z.string().max(64) });
-
-/** `POST /api/social-sign-in`: an ID token (Google, Apple) or an access token (Facebook) from the provider. */
-export const SocialSignInSchema = z.object({
-  provider: SocialProviderSchema,
-  token: z.string().min(1).max(8000),
-  /** Apple sends the name only on the first sign-in, outside the token. */
-  fullName: z.string().trim().max(200).optional(),
-  stayConnected: z.boolean().default(false),
-  language: LanguageSchema.default('en'),
-});
 export type SocialSignIn = z.infer<typeof SocialSignInSchema>;
-
-// --- The forms' schemas (issue #20): the payloads above as the web's forms fill them, the single source of their
-// rules. Each adds only what a form asks and the server never sees (a password's confirmation); none changes what
-// the server accepts.
-
-/** A form's new password and its confirmation (spec §5 "Passwords don't match."), `field` naming the password. */
-function withConfirmation<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>, field: keyof Shape & string) {
-  return schema.extend({ confirmPassword: z.string().min(1) }).refine(
-    (values) => {
-      const entered = values as Record<string, unknown>;
-      return entered[field] === entered.confirmPassword;
-    },
-    {
-      path: ['confirmPassword'],
-      message: AUTH_MESSAGES.passwordsDontMatch,
-      // Said with the other fields' messages, not only once they pass (zod skips a refinement after some failures).
-      when: () => true,
-    },
-  );
-}
-
-/**
- * The sign-up form: the fields of the sign-up payload, with the confirmation. Built from the fields, not the payload:
- * the payload's language schema lives in enums.ts, which every screen loads, and using it from here would bring
- * zod with it (the same for the checkout's and the newsletter's forms).
- */
-export const SignUpFormSchema = withConfirmation(SignUpFieldsSchema, 'password');
 export type SignUpForm = z.input<typeof SignUpFormSchema>;
-
-/** The password an activation or a reset link sets, with its confirmation. */
-export const NewPasswordFormSchema = withConfirmation(z.object({ password: PasswordSchema }), 'password');
-
-/**
- * The change-password form. The current password is asked only when the account has one (has-password); the new
- * one must differ from it (spec §5 'Please choose a new password').
- */
-export function changePasswordFormSchema(asksCurrent: boolean) {
-  return withConfirmation(
-    z.object({
-      currentPassword: asksCurrent ? z.string().min(1).max(200) : z.string().max(200),
-      newPassword: PasswordSchema,
-    }),
-    'newPassword',
-  ).refine((values) => !asksCurrent || values.currentPassword !== values.newPassword, {
-    path: ['newPassword'],
-    message: AUTH_MESSAGES.chooseNewPassword,
-    when: () => true,
-  });
-}

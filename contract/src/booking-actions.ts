@@ -1,11 +1,11 @@
-import type { UserType } from './console-enum-values.ts';
-import type { BookingStatus } from './enum-values.ts';
+import type { BookingStatus } from './bookings.ts';
 import { inBranches, type OperatorRole, roleMay } from './team.ts';
+import type { UserType } from './users.ts';
 
-// What may be done with a booking, by whom, now (issue #22 items 5 and 9): the one rule the server refuses by and the
+// What may be done with a booking, by whom, now: the one rule the server refuses by and the
 // screens offer by, so that an action offered is an action allowed.
 
-export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release'] as const;
+export const BOOKING_ACTIONS = ['view', 'edit', 'cancel', 'delete', 'pay', 'release', 'refuse'] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 export interface ActionableBooking {
@@ -19,13 +19,19 @@ export interface ActionableBooking {
   holdExpiresAt: string | Date | null;
   /** The car's terms allow changes: Amendments included in its price, or chosen (booking-terms.ts `extraCovered`). */
   amendable: boolean;
-  /** Where it is picked up and returned: a member limited to branches sees only those there (issue #38). */
+  /** Where it is picked up and returned: a member limited to branches sees only those there (docs/decisions/0010-members-of-a-business.md). */
   pickupLocationId?: string;
   dropoffLocationId?: string;
+  /** Made by an operator at the desk (walk-in or phone), not by the driver. Absent: false. */
+  bookedAtDesk?: boolean;
+  /** When it was paid online (ISO instant or Date): the driver's payment confirms a desk booking. */
+  paidAt?: string | Date | null;
+  /** When its driver refused it (a desk booking): it is no longer theirs in any way. */
+  refusedAt?: string | Date | null;
 }
 
 /**
- * Who looks. An operator's role, business and branches (issue #38) when known; without them a supplier account is
+ * Who looks. An operator's role, business and branches (docs/decisions/0010-members-of-a-business.md) when known; without them a supplier account is
  * its own business's owner and an admin account the platform's admin (team.ts `defaultRoleOf`).
  */
 export type BookingViewer = {
@@ -52,9 +58,21 @@ function operatorOf(booking: ActionableBooking, viewer: BookingViewer): Operator
 
 const time = (instant: string | Date) => new Date(instant).getTime();
 
-/** An unpaid online booking whose hold still keeps the car (ARCHITECTURE §5 Bookings: `void` with a live hold). */
+/**
+ * An unpaid online booking whose hold still keeps the car (docs/architecture.md §5 "Bookings": `void` with a live
+ * hold).
+ */
 export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpiresAt'>, now: Date): boolean {
   return booking.status === 'void' && booking.holdExpiresAt !== null && time(booking.holdExpiresAt) > now.getTime();
+}
+
+/**
+ * A booking made in the driver's name at the desk that they have not confirmed by paying, and that has not started:
+ * its driver may refuse it — cancelled without charge, and gone from their list (second outside audit, item 1).
+ */
+function refusable(booking: ActionableBooking, now: Date): boolean {
+  if (!booking.bookedAtDesk || booking.paidAt || time(booking.pickupAt) <= now.getTime()) return false;
+  return booking.status === 'pending' || booking.status === 'reserved' || holdIsLive(booking, now);
 }
 
 /**
@@ -64,14 +82,20 @@ export function holdIsLive(booking: Pick<ActionableBooking, 'status' | 'holdExpi
  * - Its driver: an unpaid attempt while its hold lasts can be paid or released, and one whose hold is gone is not a
  *   booking at all (nothing, not even view); a cancelled booking can be deleted; a booking not started yet and
  *   without a cancellation request can be cancelled (a request, spec §4), and changed when the car's terms allow
- *   changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged).
+ *   changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged); a booking
+ *   made in their name at the desk and not confirmed can be refused (`refusable`), and once refused is not theirs.
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = operatorOf(booking, viewer);
   if (operator && !roleMay(operator, 'bookings.read')) return [];
   if (operator && !roleMay(operator, 'bookings.write')) return ['view'];
   if (operator) return booking.status === 'cancelled' ? ['view', 'delete'] : ['view', 'edit', 'cancel', 'delete'];
-  if (viewer.id !== booking.driverId) return [];
+  if (viewer.id !== booking.driverId || booking.refusedAt) return [];
+  const actions = driverActions(booking, now);
+  return refusable(booking, now) ? [...actions, 'refuse'] : actions;
+}
+
+function driverActions(booking: ActionableBooking, now: Date): BookingAction[] {
   switch (booking.status) {
     case 'void':
       return holdIsLive(booking, now) ? ['view', 'pay', 'release'] : [];

@@ -1,9 +1,22 @@
-// Without zod, like enum-values.ts: the web's first download reads these (see why there).
+import type { z } from 'zod';
+import type {
+  RunTimeSettingsSchema,
+  RunTimeSettingsStateSchema,
+  UpdateRunTimeSettingsBodySchema,
+} from './booking-rules.schema.ts';
+
+// The booking rules: the time, age and paging rules of every deployment (spec §5, §9 constants), and the rules the
+// admin changes at run time, without a restart — each has the deployment's value (configuration and the constants)
+// and, once the admin sets it, the admin's value, which `GET /api/settings`, search and checkout use from the next
+// call on, in every server process. Without zod: the search form reads them with its first paint. The schemas are in
+// booking-rules.schema.ts.
 
 /** Booking time rules shared by the search form and the server (spec §5 date messages). */
 export const BOOKING_RULES = {
   minPickupLeadHours: 1,
   minRentalHours: 1,
+  /** The longest rental one booking may be: a quarter (the admin changes it: console, booking rules). */
+  maxRentalDays: 90,
   earliestHour: 7,
   latestHour: 22,
   minDriverAge: 21,
@@ -17,8 +30,32 @@ export const BOOKING_RULES = {
 export const RENTAL_PERIOD_RULES = {
   minPickupLeadHours: BOOKING_RULES.minPickupLeadHours,
   minRentalHours: BOOKING_RULES.minRentalHours,
+  maxRentalDays: BOOKING_RULES.maxRentalDays,
   earliestPickupHour: BOOKING_RULES.earliestHour,
   latestPickupHour: BOOKING_RULES.latestHour,
   earliestDropoffHour: BOOKING_RULES.earliestHour,
   latestDropoffHour: BOOKING_RULES.latestHour,
 };
+
+/**
+ * The booking rules the admin may change at run time, each with the values it may take: whole hours (opening hours:
+ * an hour of the day, both ends included, an overnight window allowed), and minutes for the hold. The schema
+ * (booking-rules.schema.ts) holds them; the admin's form says them.
+ */
+export const RUN_TIME_SETTING_RANGES = {
+  minPickupLeadHours: { min: 0, max: 24 * 14 },
+  minRentalHours: { min: 1, max: 24 * 30 },
+  /** The longest rental, in days (second audit, item 10: a checkout to the year 2327 held a car for 300 years). */
+  maxRentalDays: { min: 1, max: 366 },
+  earliestPickupHour: { min: 0, max: 23 },
+  latestPickupHour: { min: 0, max: 23 },
+  earliestDropoffHour: { min: 0, max: 23 },
+  latestDropoffHour: { min: 0, max: 23 },
+  holdMinutes: { min: 5, max: 24 * 60 },
+} as const;
+export type RunTimeSettingKey = keyof typeof RUN_TIME_SETTING_RANGES;
+export const RUN_TIME_SETTING_KEYS = Object.keys(RUN_TIME_SETTING_RANGES) as RunTimeSettingKey[];
+
+export type RunTimeSettings = z.infer<typeof RunTimeSettingsSchema>;
+export type RunTimeSettingsState = z.infer<typeof RunTimeSettingsStateSchema>;
+export type UpdateRunTimeSettingsBody = z.infer<typeof UpdateRunTimeSettingsBodySchema>;

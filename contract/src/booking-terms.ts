@@ -1,7 +1,7 @@
-import type { Extra, PaymentOption } from './enum-values.ts';
-import type { ChosenExtras } from './price.ts';
+import type { PaymentOption } from './bookings.ts';
+import type { ChosenExtras, Extra } from './price.ts';
 
-// What a booking promises, from the car's own terms and the chosen payment option (issue #22 items 4, 7 and 9): the
+// What a booking promises, from the car's own terms and the chosen payment option: the
 // payment options offered, whether the booking can be changed, and what a cancellation costs. The checkout shows
 // these promises, and the server keeps them (booking-actions.ts: a driver's edit).
 
@@ -29,24 +29,24 @@ export interface BookingTerms {
    */
   changes: 'free' | 'withExtra' | 'none';
   /**
-   * Cancelling 24 hours or more before pick-up (ARCHITECTURE §5 Bookings): `free` when nothing is paid in advance or
-   * the Cancellation extra is included or chosen; otherwise `oneDay`: one rental day's price is kept from what was
-   * paid online (as the operators' cancellation queue refunds it).
+   * Cancelling 24 hours or more before pick-up (docs/architecture.md §5 "Bookings"): `free` when nothing is paid in
+   * advance or the Cancellation extra is included or chosen; otherwise `oneDay`: one rental day's price is kept from
+   * what was paid online (as the operators' cancellation queue refunds it).
    */
   cancellation: 'free' | 'oneDay';
   /** The Cancellation extra, priced and not chosen, would make a cancellation free. */
   cancellationExtra: boolean;
 }
 
-/** The promises of a booking of `car` with `extras`, paid with `option` (issue #22 item 7). */
+/** The promises of a booking of `car` with `extras`, paid with `option`. */
 export function bookingTerms(
   car: Pick<Record<Extra, number>, 'amendments' | 'cancellation'>,
   extras: ChosenExtras,
   option: PaymentOption,
 ): BookingTerms {
   const paidOnline = option !== 'payLater';
-  // However it is paid (issue #25 item 2: a change of a booking paid online is re-priced, its difference refunded or
-  // paid through the booking's gateway), as the server's rule has it (booking-actions.ts `amendable`).
+  // However it is paid (a change of a booking paid online is re-priced, its difference refunded or paid through the
+  // booking's gateway), as the server's rule has it (booking-actions.ts `amendable`).
   const changes = extraCovered(car.amendments, extras.amendments) ? 'free' : car.amendments > 0 ? 'withExtra' : 'none';
   const cancellationCovered = extraCovered(car.cancellation, extras.cancellation);
   return {

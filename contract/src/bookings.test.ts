@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingPeriodFormSchema } from './bookings.ts';
+import { bookingPeriodFormSchema } from './bookings.schema.ts';
 
 describe("the booking editor's dates (issue #20)", () => {
   const form = bookingPeriodFormSchema({ pickup: 'Europe/Paris', dropoff: 'America/New_York' });

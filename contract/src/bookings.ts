@@ -1,111 +1,67 @@
-import { z } from 'zod';
-import { BookingSummarySchema } from './booking-summary.ts';
-import { AdditionalDriverSchema, ChosenExtrasSchema } from './checkout.ts';
-import { BookingStatusSchema, LanguageSchema, PaymentProviderSchema } from './enums.ts';
-import { RENTAL_PERIOD_MESSAGES } from './rental-period-messages.ts';
-import { zonedToInstant } from './time.ts';
-import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
+import type { z } from 'zod';
+import type {
+  AdditionalDriverSchema,
+  BookingAmountsSchema,
+  BookingPlaceSchema,
+  BookingRowSchema,
+  BookingSchema,
+  BookingSummarySchema,
+  BookingsPageSchema,
+  BookingsQuerySchema,
+  ChosenExtrasSchema,
+  UpdateBookingBodySchema,
+} from './bookings.schema.ts';
+import { paymentSplit } from './price.ts';
 
-// Bookings API payloads (issue #5; ARCHITECTURE §4 house-style paths, §5 roles).
+// A booking (a rental bought): its statuses, how it is paid, its short reference and its amounts as plain values and
+// rules, and its types, without zod — the bookings screens read them with their first paint. What may be done with a
+// booking is booking-actions.ts, what it promises booking-terms.ts; the schemas are in bookings.schema.ts.
 
-/** `POST /api/bookings/{page}/{size}` body. `from`/`to` filter on pick-up (from ≤ pickupAt < to). */
-export const BookingsQuerySchema = z.object({
-  statuses: z.array(BookingStatusSchema).max(6).default([]),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  /** Matches car name, driver name or e-mail, supplier name, the booking id prefix, or its reference (any case). */
-  keyword: z.string().trim().max(100).optional(),
-  /** Language of the location names. */
-  language: LanguageSchema.default('en'),
-});
-export type BookingsQuery = z.infer<typeof BookingsQuerySchema>;
-
-const NamedSchema = z.object({ _id: z.uuid(), name: z.string() });
-
-/**
- * One row of the bookings list (spec §2: car, supplier, driver, price, status, days, cost): its summary (reference,
- * places, times and amounts in the booking's currency: booking-summary.ts) and what the list and the actions need.
- */
-export const BookingRowSchema = BookingSummarySchema.extend({
-  driver: NamedSchema,
-  /** Total in EUR minor units (the base currency, for operators); what the customer pays is `amounts`. */
-  price: z.number().int(),
-  cancelRequest: z.boolean(),
-  /** When the hold of an unpaid online booking ends (ISO), else null. */
-  holdExpiresAt: z.string().nullable(),
-  /** The car's terms allow changes: Amendments included in its price, or chosen (issue #22 item 7). */
-  amendable: z.boolean(),
-  createdAt: z.string(),
-});
-export type BookingRow = z.infer<typeof BookingRowSchema>;
-
-export const BookingsPageSchema = z.object({ results: z.array(BookingRowSchema), totalCount: z.number().int() });
-export type BookingsPage = z.infer<typeof BookingsPageSchema>;
-
-/** `GET /api/booking/{id}`: the row plus everything the booking screen shows. */
-export const BookingSchema = BookingRowSchema.extend({
-  extras: ChosenExtrasSchema.required(),
-  additionalDriverDetails: AdditionalDriverSchema.nullable(),
-  /** Units of the booking's currency per 1 EUR, fixed at checkout. */
-  rate: z.number(),
-  /** What the gateway charges (or charged) online, in the booking's currency (`amounts.payNow`). */
-  chargedAmount: z.number().int(),
-  paymentProvider: PaymentProviderSchema.nullable(),
-  paidAt: z.string().nullable(),
-  /** URL of the driver's licence file, when one was given. */
-  license: z.string().nullable(),
-});
-export type Booking = z.infer<typeof BookingSchema>;
+/** Every booking status, in display order. */
+export const BOOKING_STATUSES = ['void', 'pending', 'deposit', 'paid', 'reserved', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
- * `POST /api/update-booking/{id}`. A driver may change dates and extras of their own pay-later (`pending`) booking
- * that has not started; operators (admin, the car's supplier) may also change the locations and the status.
- * The price is recomputed; the no-overlap rule still applies.
+ * Statuses that block the car for the booked period (docs/architecture.md §5); `void` blocks only while its hold
+ * lasts.
  */
-export const UpdateBookingBodySchema = z.object({
-  pickupAt: z.iso.datetime({ offset: true }).optional(),
-  dropoffAt: z.iso.datetime({ offset: true }).optional(),
-  extras: ChosenExtrasSchema.optional(),
-  additionalDriver: AdditionalDriverSchema.nullable().optional(),
-  pickupLocationId: z.uuid().optional(),
-  dropoffLocationId: z.uuid().optional(),
-  status: BookingStatusSchema.optional(),
-});
-export type UpdateBookingBody = z.infer<typeof UpdateBookingBodySchema>;
+export const BLOCKING_STATUSES = ['pending', 'deposit', 'paid', 'reserved'] as const satisfies readonly BookingStatus[];
 
-/**
- * The booking editor's dates (issue #20): each end as its place's wall clock, read as the instants the update
- * sends; a drop-off not after the pick-up is the spec §5 'Invalid drop-off time'. The server checks the rest.
- */
-export function bookingPeriodFormSchema(zones: { pickup: string; dropoff: string }) {
-  return z
-    .object({
-      pickupDate: DateStringSchema,
-      pickupTime: TimeStringSchema,
-      dropoffDate: DateStringSchema,
-      dropoffTime: TimeStringSchema,
-    })
-    .transform((period, context) => {
-      const pickupAt = zonedToInstant({ date: period.pickupDate, time: period.pickupTime }, zones.pickup);
-      const dropoffAt = zonedToInstant({ date: period.dropoffDate, time: period.dropoffTime }, zones.dropoff);
-      if (Number.isNaN(pickupAt.getTime())) {
-        context.addIssue({ code: 'custom', path: ['pickupDate'], message: RENTAL_PERIOD_MESSAGES.invalidPickupTime });
-        return z.NEVER;
-      }
-      if (Number.isNaN(dropoffAt.getTime()) || dropoffAt <= pickupAt) {
-        context.addIssue({ code: 'custom', path: ['dropoffDate'], message: RENTAL_PERIOD_MESSAGES.invalidDropoffTime });
-        return z.NEVER;
-      }
-      return { pickupAt: pickupAt.toISOString(), dropoffAt: dropoffAt.toISOString() };
-    });
+export const PAYMENT_OPTIONS = ['payLater', 'deposit', 'full'] as const;
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+
+export const PAYMENT_PROVIDERS = ['demo', 'stripe', 'paypal'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** A booking's reference: 8 characters of an alphabet without I, L, O, 0 and 1, which are easily confused. */
+export const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const REFERENCE_LENGTH = 8;
+
+/** A reference as a person types it: any case, spaces and dashes ignored. */
+export const normalizeReference = (input: string) => input.replace(/[\s-]+/g, '').toUpperCase();
+
+/** Whether `input` (normalised) can be a reference, so that a search can look for it as one. */
+export const looksLikeReference = (input: string) =>
+  new RegExp(`^[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`).test(normalizeReference(input));
+
+/** The amounts of a booking from what it stores (price.ts `paymentSplit`, the one rule). */
+export function bookingAmounts(booking: {
+  currency: string;
+  totalAmount: number;
+  depositAmount: number;
+  paymentOption: PaymentOption;
+}): BookingAmounts {
+  const split = paymentSplit({ total: booking.totalAmount, deposit: booking.depositAmount }, booking.paymentOption);
+  return { currency: booking.currency, total: booking.totalAmount, ...split };
 }
 
-export const BookingIdsBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
-
-/** `POST /api/update-booking-status` (admin and suppliers; a supplier only its own fleet). */
-export const UpdateBookingStatusBodySchema = BookingIdsBodySchema.extend({ status: BookingStatusSchema });
-
-export const CountResultSchema = z.object({ count: z.number().int() });
-
-/** `GET /api/booking/{id}?language=fr`: language of the location names. */
-export const BookingLanguageQuerySchema = z.object({ language: LanguageSchema.default('en') });
+export type BookingsQuery = z.infer<typeof BookingsQuerySchema>;
+export type BookingRow = z.infer<typeof BookingRowSchema>;
+export type BookingsPage = z.infer<typeof BookingsPageSchema>;
+export type Booking = z.infer<typeof BookingSchema>;
+export type UpdateBookingBody = z.infer<typeof UpdateBookingBodySchema>;
+export type BookingPlace = z.infer<typeof BookingPlaceSchema>;
+export type BookingAmounts = z.infer<typeof BookingAmountsSchema>;
+export type BookingSummary = z.infer<typeof BookingSummarySchema>;
+export type ChosenExtrasBody = z.infer<typeof ChosenExtrasSchema>;
+export type AdditionalDriverBody = z.infer<typeof AdditionalDriverSchema>;

@@ -1,150 +1,93 @@
-import { z } from 'zod';
-import { CAR_SORTS, CAR_SPECS, SEATS_FILTERS } from './enum-values.ts';
-import {
-  AvailabilityLabelSchema,
-  CarOptionSchema,
-  CarRangeSchema,
-  FuelPolicySchema,
-  FuelTypeSchema,
-  GearboxSchema,
-  LanguageSchema,
-  MileageKindSchema,
-} from './enums.ts';
-import { SupplierTermsSchema } from './suppliers.ts';
+import type { z } from 'zod';
+import type {
+  CarDetailsSchema,
+  CarFiltersSchema,
+  CarPriceSchema,
+  CarSchema,
+  CarSearchResultSchema,
+  RangePriceSchema,
+  SearchCarsBodySchema,
+  SearchCarsResponseSchema,
+} from './cars.schema.ts';
 
-// Cars and the car search (issue #4). Money: integer minor units of EUR.
+// Cars and the car search, as plain values (spec §3's enumerations of a car, the search's filters and sorts), rules
+// and types, without zod: the search, the checkout and every car card read them with their first paint. The schemas
+// are in cars.schema.ts; a car's rates and extras, what the price engine prices, are in price.ts. Values are the wire
+// values; labels live in the locale files.
 
-export const DateBasedPriceSchema = z.object({
-  startDate: z.string(),
-  endDate: z.string(),
-  dailyPrice: z.number().int(),
-});
+export const FUEL_TYPES = ['diesel', 'gasoline', 'electric', 'hybrid', 'plugInHybrid', 'unknown'] as const;
+export type FuelType = (typeof FUEL_TYPES)[number];
 
-/** A car with everything a card and checkout show; `image` is a URL. */
-export const CarSchema = z.object({
-  _id: z.uuid(),
-  name: z.string(),
-  image: z.string().nullable(),
-  supplier: SupplierTermsSchema,
-  range: CarRangeSchema,
-  fuelType: FuelTypeSchema,
-  gearbox: GearboxSchema,
-  seats: z.number().int(),
-  doors: z.number().int(),
-  aircon: z.boolean(),
-  /** Kilometres; −1 = unlimited. */
-  mileage: z.number().int(),
-  fuelPolicy: FuelPolicySchema,
-  multimedia: z.array(CarOptionSchema),
-  dailyPrice: z.number().int(),
-  discountedDailyPrice: z.number().int().nullable(),
-  hourlyPrice: z.number().int().nullable(),
-  discountedHourlyPrice: z.number().int().nullable(),
-  biWeeklyPrice: z.number().int().nullable(),
-  discountedBiWeeklyPrice: z.number().int().nullable(),
-  weeklyPrice: z.number().int().nullable(),
-  discountedWeeklyPrice: z.number().int().nullable(),
-  monthlyPrice: z.number().int().nullable(),
-  discountedMonthlyPrice: z.number().int().nullable(),
-  isDateBasedPrice: z.boolean(),
-  dateBasedPrices: z.array(DateBasedPriceSchema),
-  deposit: z.number().int(),
-  cancellation: z.number().int(),
-  amendments: z.number().int(),
-  theftProtection: z.number().int(),
-  collisionDamageWaiver: z.number().int(),
-  fullInsurance: z.number().int(),
-  additionalDriver: z.number().int(),
-  available: z.boolean(),
-  fullyBooked: z.boolean(),
-  comingSoon: z.boolean(),
-  rating: z.number().nullable(),
-  trips: z.number().int(),
-  minimumAge: z.number().int(),
-  co2: z.number().int().nullable(),
-});
-export type Car = z.infer<typeof CarSchema>;
+export const GEARBOXES = ['manual', 'automatic'] as const;
+export type Gearbox = (typeof GEARBOXES)[number];
 
-/** `GET /api/car/{id}?language=`: a car with the locations it is offered at. */
-export const CarDetailsSchema = CarSchema.extend({
-  locations: z.array(z.object({ _id: z.uuid(), name: z.string(), timeZone: z.string() })),
-});
-export type CarDetails = z.infer<typeof CarDetailsSchema>;
-export const CarQuerySchema = z.object({ language: LanguageSchema.default('en') });
+// 'FullToEmpty' keeps its capital F: it is the spec's wire value.
+export const FUEL_POLICIES = ['likeForlike', 'freeTank', 'fullToFull', 'FullToEmpty'] as const;
+export type FuelPolicy = (typeof FUEL_POLICIES)[number];
 
-export const CarSpecSchema = z.enum(CAR_SPECS);
-export const SeatsFilterSchema = z.enum(SEATS_FILTERS);
-export const CarSortSchema = z.enum(CAR_SORTS);
+export const CAR_RANGES = ['mini', 'midi', 'maxi', 'scooter', 'bus', 'truck', 'caravan'] as const;
+export type CarRange = (typeof CAR_RANGES)[number];
 
-/** Every filter of the search screen; an empty list or a missing value does not filter. */
-export const CarFiltersSchema = z.object({
-  suppliers: z.array(z.uuid()).max(100).default([]),
-  ranges: z.array(CarRangeSchema).default([]),
-  /** 1–4: rated at least this ("4 and up"). */
-  minRating: z.number().int().min(1).max(4).optional(),
-  seats: SeatsFilterSchema.optional(),
-  /** Every chosen spec must hold. */
-  specs: z.array(CarSpecSchema).default([]),
-  /** Every chosen option must be fitted. */
-  multimedia: z.array(CarOptionSchema).default([]),
-  fuelTypes: z.array(FuelTypeSchema).default([]),
-  gearboxes: z.array(GearboxSchema).default([]),
-  mileage: z.array(MileageKindSchema).default([]),
-  fuelPolicies: z.array(FuelPolicySchema).default([]),
-  /** Deposit at most this, EUR minor units (the web converts 250/500/750 from the display currency). */
-  maxDeposit: z.number().int().nonnegative().optional(),
-  sort: CarSortSchema.default('priceAsc'),
-});
-export type CarFilters = z.infer<typeof CarFiltersSchema>;
+export const CAR_OPTIONS = ['touchscreen', 'bluetooth', 'androidAuto', 'appleCarPlay'] as const;
+export type CarOption = (typeof CAR_OPTIONS)[number];
 
-/** `POST /api/search-cars/{page}/{size}` body. */
-export const SearchCarsBodySchema = CarFiltersSchema.extend({
-  pickupLocationId: z.uuid(),
-  dropoffLocationId: z.uuid(),
-  pickupAt: z.iso.datetime({ offset: true }),
-  dropoffAt: z.iso.datetime({ offset: true }),
-}).refine((body) => Date.parse(body.dropoffAt) > Date.parse(body.pickupAt), {
-  path: ['dropoffAt'],
-  error: 'Drop-off must be after pick-up',
-});
-export type SearchCarsBody = z.input<typeof SearchCarsBodySchema>;
+export const AVAILABILITIES = ['available', 'unavailable'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
 
-/** The price of a result for the searched period (contract calculatePrice, no extras chosen). */
-export const CarPriceSchema = z.object({
-  total: z.number().int(),
-  /** total / rentalDays, rounded. */
-  perDay: z.number().int(),
-  rentalDays: z.number().int(),
-});
-export type CarPrice = z.infer<typeof CarPriceSchema>;
+/** Labels shown on a car card (spec §3). */
+export const AVAILABILITY_LABELS = ['available', 'unavailable', 'fullyBooked', 'comingSoon'] as const;
+export type AvailabilityLabel = (typeof AVAILABILITY_LABELS)[number];
 
-export const CarSearchResultSchema = CarSchema.extend({
-  price: CarPriceSchema,
-  availability: AvailabilityLabelSchema,
-  /**
-   * Unavailable, coming-soon and fully-booked cars are listed with their label (a driver sees the fleet) but cannot
-   * be booked; cars with a blocking booking overlapping the period are not listed at all.
-   */
-  bookable: z.boolean(),
-});
-export type CarSearchResult = z.infer<typeof CarSearchResultSchema>;
+export const MILEAGE_KINDS = ['limited', 'unlimited'] as const;
+export type MileageKind = (typeof MILEAGE_KINDS)[number];
 
-export const SearchCarsResponseSchema = z.object({
-  results: z.array(CarSearchResultSchema),
-  totalCount: z.number().int().nonnegative(),
-  /** Per supplier: matching cars with every filter but the supplier filter (the numbers next to each supplier). */
-  supplierCounts: z.array(z.object({ supplierId: z.uuid(), fullName: z.string(), count: z.number().int() })),
-});
-export type SearchCarsResponse = z.infer<typeof SearchCarsResponseSchema>;
+// The search screen's filters and sorts (spec §2).
+export const CAR_SPECS = ['aircon', 'doors4plus', 'seats5plus'] as const;
+export type CarSpec = (typeof CAR_SPECS)[number];
+/** 2, 4 and 5 are exact; '5+' means more than five. */
+export const SEATS_FILTERS = ['2', '4', '5', '5+'] as const;
+export type SeatsFilter = (typeof SEATS_FILTERS)[number];
+export const CAR_SORTS = ['priceAsc', 'priceDesc', 'rating'] as const;
+export type CarSort = (typeof CAR_SORTS)[number];
+/** Spec §9 deposit filter thresholds, in EUR; shown converted to the display currency. */
+export const DEPOSIT_THRESHOLDS = [250, 500, 750] as const;
+/** Spec §2 rating filter: 1, 2, 3, 4 and up. */
+export const MIN_RATINGS = [1, 2, 3, 4] as const;
+
+/** The facts shown of a vehicle (spec §1 "for each car"), in the order the card and checkout show them. */
+export const CAR_FACTS = [
+  'fuelType',
+  'gearbox',
+  'seats',
+  'doors',
+  'aircon',
+  'mileage',
+  'fuelPolicy',
+  'deposit',
+] as const;
+export type CarFact = (typeof CAR_FACTS)[number];
+
+/**
+ * The facts that say something about this vehicle, one rule for every screen and text: a scooter
+ * has no doors and no air conditioning, and an electric vehicle has no tank, so no fuel policy. Whatever the
+ * supplier entered for those (0 doors, "no", "full to full") is not shown.
+ */
+export function carFacts(vehicle: { range: CarRange; fuelType: FuelType }): CarFact[] {
+  return CAR_FACTS.filter((fact) => {
+    if (fact === 'doors' || fact === 'aircon') return vehicle.range !== 'scooter';
+    if (fact === 'fuelPolicy') return vehicle.fuelType !== 'electric';
+    return true;
+  });
+}
 
 /** `GET /api/files/{id}`: only public kinds (car images, supplier logos, avatars). */
 export const fileUrl = (id: string | null): string | null => (id ? `/api/files/${id}` : null);
 
-/** `GET /api/range-prices`: the lowest daily price of each vehicle range ('from' prices of the car sizes on home). */
-export const RangePriceSchema = z.object({
-  range: CarRangeSchema,
-  fromDailyPrice: z.number().int(),
-  carCount: z.number().int(),
-});
+export type Car = z.infer<typeof CarSchema>;
+export type CarDetails = z.infer<typeof CarDetailsSchema>;
+export type CarFilters = z.infer<typeof CarFiltersSchema>;
+export type SearchCarsBody = z.input<typeof SearchCarsBodySchema>;
+export type CarPrice = z.infer<typeof CarPriceSchema>;
+export type CarSearchResult = z.infer<typeof CarSearchResultSchema>;
+export type SearchCarsResponse = z.infer<typeof SearchCarsResponseSchema>;
 export type RangePrice = z.infer<typeof RangePriceSchema>;
-export const RangePriceListSchema = z.array(RangePriceSchema);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutBodySchema, checkoutFormSchema, DemoPaymentBodySchema, expiryValid, luhnValid } from './checkout.ts';
+import { CheckoutBodySchema, checkoutFormSchema, DemoPaymentBodySchema } from './checkout.schema.ts';
+import { expiryValid, luhnValid } from './checkout.ts';
 
 describe('card checks (demo gateway)', () => {
   it('Luhn: the test numbers pass, a changed digit fails', () => {

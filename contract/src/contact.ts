@@ -1,37 +1,15 @@
-import { z } from 'zod';
-import { LanguageSchema } from './enums.ts';
+import type { z } from 'zod';
+import type {
+  AcceptedSchema,
+  ContactMessageSchema,
+  NewsletterSubscribeSchema,
+  NewsletterTokenSchema,
+} from './contact.schema.ts';
 
-// Spec §5 messages, word for word: 'Please fill in the field: …' and 'Invalid email address'.
-const required = (field: string, max: number) =>
-  z
-    .string({ message: `Please fill in the field: ${field}` })
-    .trim()
-    .min(1, `Please fill in the field: ${field}`)
-    .max(max);
-const Email = z.string().trim().max(320).pipe(z.email('Invalid email address'));
+// A visitor's message to the provider and the newsletter's double opt-in: the payloads' types. The schemas are in
+// contact.schema.ts.
 
-/** `POST /api/send-email`: a visitor's message to the provider. The recipient is CONTACT_EMAIL, never the request's. */
-export const ContactMessageSchema = z.object({
-  fullName: required('Full name', 200),
-  email: Email,
-  subject: required('Subject', 200),
-  message: required('Message', 5000),
-  /** reCAPTCHA token; required only when the deployment configures reCAPTCHA. */
-  recaptchaToken: z.string().max(4000).optional(),
-});
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
-
-/** The footer's newsletter form: the address; the language is the interface's. */
-export const NewsletterFormSchema = z.object({ email: Email });
-
-/** `POST /api/newsletter/subscribe`: starts double opt-in; the e-mail goes out in `language`. */
-export const NewsletterSubscribeSchema = NewsletterFormSchema.extend({ language: LanguageSchema });
 export type NewsletterSubscribe = z.infer<typeof NewsletterSubscribeSchema>;
-
-/** `POST /api/newsletter/confirm` and `/api/newsletter/unsubscribe`: the token from the e-mailed link. */
-export const NewsletterTokenSchema = z.object({ token: z.string().min(16).max(200) });
 export type NewsletterToken = z.infer<typeof NewsletterTokenSchema>;
-
-/** The answer to the contact and newsletter calls: nothing that tells whether an address was known. */
-export const AcceptedSchema = z.object({ ok: z.literal(true) });
 export type Accepted = z.infer<typeof AcceptedSchema>;

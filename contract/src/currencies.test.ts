@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BASE_CURRENCY,
-  ConversionAmountSchema,
-  ConvertQuerySchema,
-  CURRENCIES,
-  CurrencyCodeSchema,
-  currencyError,
-  currencyName,
-  RatesSchema,
-} from './currencies.ts';
+import { ConversionAmountSchema, ConvertQuerySchema, CurrencyCodeSchema, RatesSchema } from './currencies.schema.ts';
+import { BASE_CURRENCY, CURRENCIES, currencyError, currencyName } from './currencies.ts';
 import { RATES_SNAPSHOT, rateFor } from './rates-snapshot.ts';
 
 // Spec §5 (supported list, positive amount), §8 (currency errors), ARCHITECTURE §5 "Money".

@@ -1,7 +1,17 @@
-import { z } from 'zod';
-import { type Language, LOCALE_TAGS } from './enum-values.ts';
+import type { z } from 'zod';
+import type { ConversionSchema, ConvertQuerySchema, RatesSchema } from './currencies.schema.ts';
+import { type Language, LOCALE_TAGS } from './languages.ts';
 
-/** Every stored price is in this currency (ARCHITECTURE §3 `BASE_CURRENCY`, §5 Money). */
+// Currencies (spec §5, §9): the base currency every price is stored in, the display currencies a driver chooses from,
+// and their names. Their schemas are in currencies.schema.ts.
+
+/**
+ * The largest amount one conversion takes, in major units: a trillion, whose value in the currency with the most
+ * units to the euro still is a finite number (1e308 EUR in VND was Infinity, a 500; second audit, item 16).
+ */
+export const MAX_CONVERSION_AMOUNT = 1e12;
+
+/** Every stored price is in this currency (docs/architecture.md §3 `BASE_CURRENCY`, §5 "Money"). */
 export const BASE_CURRENCY = 'EUR';
 
 /**
@@ -36,57 +46,9 @@ export function currencyError(code: string): 'invalid' | 'unsupported' | null {
   return isCurrencyCode(code) ? null : 'unsupported';
 }
 
-// Spec §8 wording: '{code} is not a valid currency code' / 'Currency {code} not supported'.
-export const CurrencyCodeSchema = z.enum(CURRENCIES, {
-  error: (issue) => {
-    const code = String(issue.input);
-    return currencyError(code) === 'unsupported'
-      ? `Currency ${code} not supported`
-      : `${code} is not a valid currency code`;
-  },
-});
-
-export const ConversionAmountSchema = z
-  .number({ error: 'amount should be a positive number' })
-  .positive({ error: 'amount should be a positive number' });
-
-/** `GET /api/convert` query (spec §5: supported codes, a positive amount in major units). */
-export const ConvertQuerySchema = z.object({
-  amount: z.coerce
-    .number({ error: 'amount should be a positive number' })
-    .positive({ error: 'amount should be a positive number' })
-    .refine(Number.isFinite, { error: 'amount should be a positive number' }),
-  from: CurrencyCodeSchema,
-  to: CurrencyCodeSchema,
-});
-export type ConvertQuery = z.infer<typeof ConvertQuerySchema>;
-
-/** `GET /api/convert` answer: `result` is `amount` in `to`, rounded to its minor unit. */
-export const ConversionSchema = z.object({
-  amount: z.number(),
-  from: CurrencyCodeSchema,
-  to: CurrencyCodeSchema,
-  rate: z.number().positive(),
-  result: z.number(),
-  source: z.string().min(1),
-});
-export type Conversion = z.infer<typeof ConversionSchema>;
-
-/**
- * `GET` currency rates answer: units of each currency per 1 EUR. Partial because a provider may
- * not quote every code; the client shows the base currency for a code without a rate.
- */
-export const RatesSchema = z.object({
-  base: z.literal(BASE_CURRENCY),
-  rates: z.partialRecord(CurrencyCodeSchema, z.number().positive()),
-  fetchedAt: z.iso.datetime({ offset: true }),
-  source: z.string().min(1),
-});
-export type Rates = z.infer<typeof RatesSchema>;
-
 const displayNames = new Map<Language, Intl.DisplayNames>();
 
-/** The currency's name in the interface language ('se' renders with the sv locale, ARCHITECTURE §5). */
+/** The currency's name in the interface language ('se' renders with the sv locale, docs/architecture.md §5). */
 export function currencyName(code: string, language: Language): string {
   let names = displayNames.get(language);
   if (!names) {
@@ -95,3 +57,7 @@ export function currencyName(code: string, language: Language): string {
   }
   return names.of(code) ?? code;
 }
+
+export type ConvertQuery = z.infer<typeof ConvertQuerySchema>;
+export type Conversion = z.infer<typeof ConversionSchema>;
+export type Rates = z.infer<typeof RatesSchema>;

@@ -1,97 +1,16 @@
-import { z } from 'zod';
-import { BookingStatusSchema, CarRangeSchema, LanguageSchema } from './enums.ts';
-import { isCalendarDate } from './time.ts';
+import type { z } from 'zod';
+import type { DashboardQuerySchema, DashboardSchema, MovementSchema, RevenueRowSchema } from './dashboard.schema.ts';
 
-// The operator's dashboard (issue #24 item 6): the day's work at each place — pick-ups and drop-offs today at the
-// place's clock — the queues (open cancellation requests, unpaid holds), and for a chosen period the revenue by status
-// and currency (with its value in the base currency, at each booking's own rate) and the utilisation of the fleet.
-// The admin sees every supplier's (or one chosen), a supplier its own. Computed in SQL (ARCHITECTURE §7).
+// The operator's dashboard: the day's work at each place — pick-ups and drop-offs today at the place's clock — the
+// queues (open cancellation requests, unpaid holds), and for a chosen period the revenue by status and currency (with
+// its value in the base currency, at each booking's own rate) and the utilisation of the fleet. The admin sees every
+// supplier's (or one chosen), a supplier its own. Computed in SQL (docs/architecture.md §7). The schemas are in
+// dashboard.schema.ts.
 
 /** The longest period one call answers: a year and a day. */
 export const DASHBOARD_MAX_DAYS = 366;
 
-const CalendarDate = z.string().refine(isCalendarDate, { error: 'A date as YYYY-MM-DD.' });
-const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / (24 * 3600_000);
-
-/** `GET /api/dashboard?from=&to=&supplierId=&language=`: the period is [from, to) in UTC days, as the bookings export. */
-export const DashboardQuerySchema = z
-  .object({
-    from: CalendarDate,
-    to: CalendarDate,
-    supplierId: z.uuid().optional(),
-    language: LanguageSchema.default('en'),
-    /** 'true': the period's figures computed now, not the ones of the last minute (the screen's refresh). */
-    fresh: z.enum(['true', 'false']).optional(),
-  })
-  .refine((query) => days(query.from, query.to) >= 1, { path: ['to'], error: 'The end must be after the start.' })
-  .refine((query) => days(query.from, query.to) <= DASHBOARD_MAX_DAYS, {
-    path: ['to'],
-    error: `At most ${DASHBOARD_MAX_DAYS} days at once.`,
-  });
 export type DashboardQuery = z.input<typeof DashboardQuerySchema>;
-
-const Named = z.object({ _id: z.uuid(), name: z.string() });
-
-export const TodayPlaceSchema = z.object({
-  location: Named.extend({ timeZone: z.string() }),
-  /** Today at the place ('YYYY-MM-DD'). */
-  date: z.string(),
-  pickups: z.number().int(),
-  dropoffs: z.number().int(),
-});
-
-export const MovementSchema = z.object({
-  bookingId: z.uuid(),
-  reference: z.string(),
-  kind: z.enum(['pickup', 'dropoff']),
-  at: z.string(),
-  location: Named.extend({ timeZone: z.string() }),
-  carName: z.string(),
-  driverName: z.string(),
-  status: BookingStatusSchema,
-});
 export type Movement = z.infer<typeof MovementSchema>;
-
-export const RevenueRowSchema = z.object({
-  status: BookingStatusSchema,
-  currency: z.string(),
-  bookings: z.number().int(),
-  /** In `currency` minor units: what the bookings' drivers see. */
-  amount: z.number().int(),
-  /** In base-currency minor units, at each booking's rate. */
-  baseAmount: z.number().int(),
-});
 export type RevenueRow = z.infer<typeof RevenueRowSchema>;
-
-export const UtilisationRowSchema = z.object({
-  cars: z.number().int(),
-  /** Car-days in the period, less the days blocked (maintenance, private use). */
-  availableDays: z.number(),
-  /** Car-days held by bookings (pending, paid, deposit, reserved) within the period. */
-  bookedDays: z.number(),
-});
-
-export const DashboardSchema = z.object({
-  today: z.object({
-    places: z.array(TodayPlaceSchema),
-    /** Today's pick-ups and drop-offs in time order (the first 100). */
-    movements: z.array(MovementSchema),
-  }),
-  openCancellationRequests: z.number().int(),
-  unpaidHolds: z.number().int(),
-  period: z.object({
-    from: z.string(),
-    to: z.string(),
-    baseCurrency: z.string(),
-    /** When the period's figures were computed: they are kept a minute per scope and period (issue #24 item 6). */
-    asOf: z.string(),
-    revenue: z.array(RevenueRowSchema),
-    utilisation: z.object({
-      bySupplier: z.array(UtilisationRowSchema.extend({ supplier: Named })),
-      byRange: z.array(UtilisationRowSchema.extend({ range: CarRangeSchema })),
-      /** A car serving several places counts at each of them. */
-      byPlace: z.array(UtilisationRowSchema.extend({ location: Named })),
-    }),
-  }),
-});
 export type Dashboard = z.infer<typeof DashboardSchema>;

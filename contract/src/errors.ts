@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { ApiErrorSchema } from './errors.schema.ts';
 
-/** Every error code the API can answer with, and its HTTP status (ARCHITECTURE §4). */
+/** Every error code the API can answer with, and its HTTP status (docs/architecture.md §4). */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
@@ -31,12 +32,6 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ErrorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
 
-export const ApiErrorSchema = z.object({
-  code: ErrorCodeSchema,
-  message: z.string(),
-  /** Field path (dot-joined) → messages; present on VALIDATION_FAILED. */
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-});
+/** An error answer's body: `{ code, message, fieldErrors? }`. */
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;

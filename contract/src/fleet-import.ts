@@ -1,15 +1,53 @@
-import { z } from 'zod';
-import { type CarFields, CreateCarBodySchema } from './fleet.ts';
+import type { z } from 'zod';
+import type { CarFields } from './fleet.ts';
+import type { ImportMappingSchema, ImportReportSchema, ImportRowSchema } from './fleet-import.schema.ts';
 
-// Fleet import and export (issue #26 item 3): a CSV of cars with every field of the car editor. The export writes
-// these columns, the import reads them (an operator maps its own headers onto them), so an exported file imports
-// back unchanged. Cells: money in EUR with a decimal point ('45.00'; an extra's −1 unavailable, 0 included),
-// lists separated by '|', places by id or by name, date-based prices as 'YYYY-MM-DD..YYYY-MM-DD:price'.
+// Fleet import and export: a CSV of cars with every field of the car editor. The export writes these columns, the
+// import reads them (an operator maps its own headers onto them), so an exported file imports back unchanged. Cells:
+// money in EUR with a decimal point ('45.00'; an extra's −1 unavailable, 0 included), lists separated by '|', places
+// by id or by name, date-based prices as 'YYYY-MM-DD..YYYY-MM-DD:price'. The schemas are in fleet-import.schema.ts.
 
-/** The import's columns, in the export's order: every field of `CreateCarBodySchema` but the supplier. */
-export const CAR_CSV_COLUMNS = Object.keys(CreateCarBodySchema.shape).filter(
-  (field): field is keyof CarFields => field !== 'supplierId',
-) as [keyof CarFields, ...(keyof CarFields)[]];
+/**
+ * The import's columns, in the export's order: every field of `CreateCarBodySchema` but the supplier, in its order
+ * (fleet-import.schema.test.ts holds them equal).
+ */
+export const CAR_CSV_COLUMNS = [
+  'name',
+  'licensePlate',
+  'range',
+  'fuelType',
+  'gearbox',
+  'seats',
+  'doors',
+  'aircon',
+  'mileage',
+  'fuelPolicy',
+  'multimedia',
+  'deposit',
+  'minimumAge',
+  'co2',
+  'locationIds',
+  'dailyPrice',
+  'discountedDailyPrice',
+  'hourlyPrice',
+  'discountedHourlyPrice',
+  'weeklyPrice',
+  'discountedWeeklyPrice',
+  'biWeeklyPrice',
+  'discountedBiWeeklyPrice',
+  'monthlyPrice',
+  'discountedMonthlyPrice',
+  'isDateBasedPrice',
+  'dateBasedPrices',
+  'cancellation',
+  'amendments',
+  'theftProtection',
+  'collisionDamageWaiver',
+  'fullInsurance',
+  'additionalDriver',
+  'availability',
+  'fullyBooked',
+] as const satisfies readonly (keyof CarFields)[];
 export type CarCsvColumn = keyof CarFields;
 
 /** The money columns (EUR with a decimal point in the file, minor units in the API): the deposit and the rates. */
@@ -17,13 +55,18 @@ export const CAR_CSV_MONEY = CAR_CSV_COLUMNS.filter(
   (column) => column === 'deposit' || (column.endsWith('Price') && column !== 'isDateBasedPrice'),
 );
 
-export const IMPORT_LIMITS = { maxBytes: 1024 * 1024, maxRows: 1000 } as const;
+/**
+ * A file's size, rows and columns: a car has ~45 columns, so 200 is room for any spreadsheet's extra ones, and a
+ * header of 450,000 columns is refused as soon as it is read (second audit, item 7).
+ */
+export const IMPORT_LIMITS = { maxBytes: 1024 * 1024, maxRows: 1000, maxColumns: 200 } as const;
 
 export const IMPORT_MESSAGES = {
   addFile: 'Please choose a CSV file.',
   unreadable: 'The file could not be read as CSV.',
   noRows: 'The file has no car rows.',
   tooManyRows: `The file has more than ${IMPORT_LIMITS.maxRows} cars; please split it.`,
+  tooManyColumns: `The file has more than ${IMPORT_LIMITS.maxColumns} columns.`,
   unknownColumn: 'This column is not in the file.',
   badMapping: 'The column mapping could not be read.',
   notNumber: 'Please enter a number.',
@@ -33,41 +76,6 @@ export const IMPORT_MESSAGES = {
   invalidRows: 'Some rows of the file have errors: nothing was imported.',
 } as const;
 
-/** The file's header for each column (absent: not imported; a new car gets the field's default). */
-export const ImportMappingSchema = z.partialRecord(z.enum(CAR_CSV_COLUMNS), z.string().max(200));
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
-
-export const ImportRowSchema = z.object({
-  /** The row's line in the file (the header is line 1). */
-  line: z.number().int(),
-  name: z.string(),
-  licensePlate: z.string().nullable(),
-  /** Create a car, or update the supplier's car with this licence plate. */
-  action: z.enum(['create', 'update']),
-  /** Field → messages (`CreateCarBodySchema`'s and `carFieldIssues`' messages); empty when the row is valid. */
-  errors: z.record(z.string(), z.array(z.string())),
-});
 export type ImportRow = z.infer<typeof ImportRowSchema>;
-
-/** `POST /api/import-cars/preview` and `POST /api/import-cars`: what each row does (did), checked whole. */
-export const ImportReportSchema = z.object({
-  /** The file's headers, in order (for the mapping's choices). */
-  headers: z.array(z.string()),
-  /** The mapping used (the one sent, else the headers named as a column). */
-  mapping: ImportMappingSchema,
-  rows: z.array(ImportRowSchema),
-  valid: z.boolean(),
-  /** Whether the cars were written (false on a preview). */
-  imported: z.boolean(),
-});
 export type ImportReport = z.infer<typeof ImportReportSchema>;
-
-/** `GET /api/export-cars`: the admin names the supplier (a supplier exports its own fleet). */
-export const ExportCarsQuerySchema = z.object({ supplierId: z.uuid().optional() });
-
-/** `GET /api/export-bookings`: bookings picked up in [from, to) (dates, the server's UTC days). */
-export const ExportBookingsQuerySchema = z.object({
-  from: z.iso.date(),
-  to: z.iso.date(),
-  supplierId: z.uuid().optional(),
-});

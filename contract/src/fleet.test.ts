@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CarFields, CreateCarBodySchema, carFieldIssues, FLEET_MESSAGES, UpdateCarBodySchema } from './fleet.ts';
+import { CreateCarBodySchema, UpdateCarBodySchema } from './fleet.schema.ts';
+import { type CarFields, carFieldIssues, FLEET_MESSAGES } from './fleet.ts';
 
 // Issue #23: the rules of a car's operator fields, run by the editor and by the server on the car as it would be
 // stored.

@@ -1,4 +1,4 @@
-import type { Language } from './enum-values.ts';
+import type { Language } from './languages.ts';
 import { wordingSlips } from './wording.ts';
 
 // What every locale file must be, checked the same way over the web's screens (web/src/i18n/locales.test.ts,

@@ -1,49 +1,95 @@
-import { z } from 'zod';
-import { LOCATION_KINDS } from './console-enum-values.ts';
-import { LanguageSchema } from './enums.ts';
+import type { z } from 'zod';
+import type {
+  CountryWithLocationsSchema,
+  CreateCountryBodySchema,
+  CreateLocationBodySchema,
+  EditableCountrySchema,
+  EditableLocationSchema,
+  LocalizedNamesSchema,
+  LocationMappingSchema,
+  LocationSchema,
+  LocationsImportReportSchema,
+  LocationsQuerySchema,
+  PlacesSchema,
+  UpdateCountryBodySchema,
+  UpdateLocationBodySchema,
+} from './locations.schema.ts';
 
-// Locations and countries (issue #4). Names are given in the requested language (`?language=`), English when a
-// translation is missing.
+// Locations and countries: a place to pick up or drop off a car, in a country. Names are given in the requested
+// language (`?language=`), English when a translation is missing. The admin edits both: every country and location
+// with its names in the five languages, a location's address, coordinates, IANA time zone, kind and parent
+// (`GET /api/location/{id}` answers the admin this editable object; `POST /api/create-location` takes it without
+// `_id`, `PUT /api/update-location` with `_id` and the fields to change — absent: unchanged, null: cleared; the same
+// for countries), and imports them from one CSV, a location per row with its country, mapped and checked row by row
+// with the editor's rules and written all-or-nothing like the fleet's. Natural keys: a country by its ISO code, a
+// location by its English name within its country — a row naming a place that exists updates it (only the mapped,
+// non-empty cells), so the same file twice changes nothing. The schemas are in locations.schema.ts.
 
-export { LOCATION_KINDS };
-export const LocationKindSchema = z.enum(LOCATION_KINDS);
-export type LocationKind = z.infer<typeof LocationKindSchema>;
+/** What a location is; listed by the admin's location editor. */
+export const LOCATION_KINDS = ['city', 'airport', 'station'] as const;
+export type LocationKindValue = (typeof LOCATION_KINDS)[number];
+/** What a location is (the admin's editor's choices). */
+export type LocationKind = LocationKindValue;
 
-export const LocationSchema = z.object({
-  _id: z.uuid(),
-  name: z.string(),
-  kind: z.string(),
-  countryId: z.uuid(),
-  countryCode: z.string().length(2),
-  countryName: z.string(),
-  /** The enclosing location (an airport's city), or null. */
-  parentId: z.uuid().nullable(),
-  /** The parent's name, so an autocomplete can show "Orly Airport — Paris". */
-  parentName: z.string().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
-  /** IANA zone: pick-up and drop-off times are wall-clock times here (ARCHITECTURE §5 Time). */
-  timeZone: z.string(),
-});
+export const PLACES_MESSAGES = {
+  locationInUse: 'This location is used by a car or a booking and cannot be deleted.',
+  locationHasChildren: 'This location has locations inside it and cannot be deleted.',
+  countryInUse: 'This country has locations and cannot be deleted.',
+  badTimeZone: 'Choose a time zone from the list.',
+  badParent: 'A location cannot be inside itself or one of its own locations.',
+  codeTaken: 'This country code is already used.',
+  unknownCountry: 'This country does not exist.',
+  unknownParent: 'This location does not exist.',
+} as const;
+
+/** Whether `zone` is an IANA time zone this runtime knows (the web offers `Intl.supportedValuesOf('timeZone')`). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z]+(?:[/_+-][A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The locations import's columns, in the order its screen lists them. */
+export const PLACE_CSV_COLUMNS = [
+  'countryCode',
+  'countryEn',
+  'countryFr',
+  'countryEs',
+  'countrySe',
+  'countryDe',
+  'nameEn',
+  'nameFr',
+  'nameEs',
+  'nameSe',
+  'nameDe',
+  'kind',
+  'address',
+  'latitude',
+  'longitude',
+  'timeZone',
+] as const;
+export type PlaceCsvColumn = (typeof PLACE_CSV_COLUMNS)[number];
+
+export const LOCATIONS_IMPORT_MESSAGES = {
+  noRows: 'The file has no place rows.',
+  duplicate: (row: number) => `This place is already on row ${row} of the file.`,
+  notNumber: 'Please enter a number.',
+} as const;
+
 export type Location = z.infer<typeof LocationSchema>;
-
-/** `GET /api/locations?language=fr&q=par`: every location (child locations included) whose name contains `q`. */
-export const LocationsQuerySchema = z.object({
-  language: LanguageSchema.default('en'),
-  q: z.string().trim().max(100).optional(),
-});
 export type LocationsQuery = z.infer<typeof LocationsQuerySchema>;
-
-export const LanguageQuerySchema = z.object({ language: LanguageSchema.default('en') });
-
-export const LocationListSchema = z.array(LocationSchema);
-
-/** `GET /api/countries-with-locations`: destinations by country. */
-export const CountryWithLocationsSchema = z.object({
-  _id: z.uuid(),
-  code: z.string().length(2),
-  name: z.string(),
-  locations: z.array(LocationSchema),
-});
 export type CountryWithLocations = z.infer<typeof CountryWithLocationsSchema>;
-export const CountryWithLocationsListSchema = z.array(CountryWithLocationsSchema);
+export type LocalizedNames = z.infer<typeof LocalizedNamesSchema>;
+export type EditableLocation = z.infer<typeof EditableLocationSchema>;
+export type CreateLocationBody = z.input<typeof CreateLocationBodySchema>;
+export type UpdateLocationBody = z.input<typeof UpdateLocationBodySchema>;
+export type EditableCountry = z.infer<typeof EditableCountrySchema>;
+export type CreateCountryBody = z.input<typeof CreateCountryBodySchema>;
+export type UpdateCountryBody = z.input<typeof UpdateCountryBodySchema>;
+export type Places = z.infer<typeof PlacesSchema>;
+export type LocationMapping = z.infer<typeof LocationMappingSchema>;
+export type LocationsImportReport = z.infer<typeof LocationsImportReportSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Language } from './enums.ts';
+import type { Language } from './languages.ts';
 import {
   convertMinor,
   formatMinor,

@@ -1,7 +1,14 @@
 import { BASE_CURRENCY } from './currencies.ts';
-import { type Language, LOCALE_TAGS } from './enum-values.ts';
+import { type Language, LOCALE_TAGS } from './languages.ts';
 
-// Money rules: ARCHITECTURE §5 "Money", spec §9. Amounts are stored as integer minor units.
+// Money rules: docs/architecture.md §5 "Money", spec §9. Amounts are stored as integer minor units.
+
+/**
+ * The largest amount a booking stores, in any currency's minor units: its money columns are 32-bit integers. A
+ * booking whose total in its currency is larger (a dear car for months, in a currency of many units to the euro) is
+ * refused with 400, never a 500 (second audit, item 10).
+ */
+export const MAX_STORED_AMOUNT = 2_147_483_647;
 
 const digitsCache = new Map<string, number>();
 
@@ -32,8 +39,8 @@ export function toMinor(amountMajor: number, currency: string): number {
 }
 
 /**
- * A 'from' price as shown (issue #22 item 16): rounded up to a whole unit of its currency, so every 'from' reads
- * alike ("From 32 €" beside "From 19 €", not "From 31.69 €") and none is below what the cheapest vehicle costs.
+ * A 'from' price as shown: rounded up to a whole unit of its currency, so every 'from' reads alike ("From 32 €"
+ * beside "From 19 €", not "From 31.69 €") and none is below what the cheapest vehicle costs.
  */
 export function wholeUnitsUp(amountMinor: number, currency: string): number {
   const scale = 10 ** minorUnitDigits(currency);

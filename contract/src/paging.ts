@@ -1,8 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { PageParamsSchema } from './paging.schema.ts';
 
-/** `/{page}/{size}` in paged call paths (ARCHITECTURE §4); pages start at 1. */
-export const PageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000),
-  size: z.coerce.number().int().min(1).max(100),
-});
 export type PageParams = z.infer<typeof PageParamsSchema>;

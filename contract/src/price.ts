@@ -1,10 +1,35 @@
-import { EXTRAS, type Extra, FLAT_EXTRAS, type PaymentOption } from './enum-values.ts';
+import type { PaymentOption } from './bookings.ts';
 import { roundHalfUp } from './money.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
 
-// The one price engine (ARCHITECTURE §5 "Price", spec §9 price rules). The web shows what it
-// returns and the server charges what it returns, so the two can never disagree.
-// All amounts are integer minor units of the base currency (EUR).
+// The one price engine (docs/architecture.md §5 "Price", spec §9 price rules): a car's rates and extras, and what a
+// rental of it costs. The web shows what it returns and the server charges what it returns, so the two can never
+// disagree. All amounts are integer minor units of the base currency (EUR).
+
+/** The six bookable extras (spec §3): −1 unavailable, 0 included, otherwise a price in minor units. */
+export const EXTRAS = [
+  'cancellation',
+  'amendments',
+  'theftProtection',
+  'collisionDamageWaiver',
+  'fullInsurance',
+  'additionalDriver',
+] as const;
+export type Extra = (typeof EXTRAS)[number];
+/** Extras charged once per booking; the others are charged per rental day (spec §9). */
+export const FLAT_EXTRAS = ['cancellation', 'amendments'] as const satisfies readonly Extra[];
+
+/** Spec §3's five rates, each with its discounted variant, in the spec's order. */
+export const PRICE_RATES = [
+  ['hourlyPrice', 'discountedHourlyPrice'],
+  ['dailyPrice', 'discountedDailyPrice'],
+  ['weeklyPrice', 'discountedWeeklyPrice'],
+  ['biWeeklyPrice', 'discountedBiWeeklyPrice'],
+  ['monthlyPrice', 'discountedMonthlyPrice'],
+] as const;
+export type RateField = (typeof PRICE_RATES)[number][number];
+/** The ten rate fields of a car, one list. */
+export const RATE_FIELDS: readonly RateField[] = /* @__PURE__ */ PRICE_RATES.flat();
 
 /** A car rate: null, undefined or 0 means "not set" (a blank field in the car form). */
 type Rate = number | null | undefined;
@@ -161,10 +186,10 @@ function boundaries(tiers: readonly Tier[], days: number): number[] {
 }
 
 /**
- * The rental by duration (ARCHITECTURE §5): whole days by the block rule, leftover hours hourly (or one daily price
- * without an hourly price) — and never more than a longer whole-day rental of the same car, up to the end of the
- * current block of the longest tier ("never more for fewer days": the block rule alone charges 29 days more than 30
- * for some cars). Closed form: only the tier boundaries can be cheaper (`boundaries`).
+ * The rental by duration (docs/architecture.md §5): whole days by the block rule, leftover hours hourly (or one daily
+ * price without an hourly price) — and never more than a longer whole-day rental of the same car, up to the end of
+ * the current block of the longest tier ("never more for fewer days": the block rule alone charges 29 days more than
+ * 30 for some cars). Closed form: only the tier boundaries can be cheaper (`boundaries`).
  */
 function durationRental(car: CarPricing, hours: number): number {
   const daily = dailyRate(car);
@@ -187,7 +212,7 @@ function durationRental(car: CarPricing, hours: number): number {
 
 /**
  * An amount of the car's own prices as the customer sees it: with the supplier's percentage (7.5 adds 7.5 %, −10
- * takes 10 % off), rounded half up once. Every label, line and total is made of these (ARCHITECTURE §5).
+ * takes 10 % off), rounded half up once. Every label, line and total is made of these (docs/architecture.md §5).
  */
 export function withPriceChange(amount: number, priceChangeRate: number): number {
   return Math.max(0, roundHalfUp(amount + (amount * priceChangeRate) / 100));
@@ -195,7 +220,7 @@ export function withPriceChange(amount: number, priceChangeRate: number): number
 
 /**
  * The least one rental day of the car costs, the percentage in: what a "from … per day" promises (the home page's
- * vehicle sizes; issue #22 item 16). By duration a day is never more than a 3-, 7- or 30-day price (never more for
+ * vehicle sizes). By duration a day is never more than a 3-, 7- or 30-day price (never more for
  * fewer days), so it is the cheapest of the daily rate and the set tiers; with date-based pricing, the cheapest of the
  * daily rate and the periods not over by `today` ('YYYY-MM-DD'). The server's range prices compute the same in SQL
  * (cars.repository.ts rangePrices, tested against this over the demo fleet).
@@ -303,7 +328,7 @@ export interface PaymentSplit {
 }
 
 /**
- * What each payment option (spec §4, ARCHITECTURE §5 Bookings; issue #22 item 4) takes, and when — the one rule the
+ * What each payment option (spec §4, docs/architecture.md §5 "Bookings") takes, and when — the one rule the
  * checkout, the server's charge, the booking and the e-mails follow. `total` is the rental with its extras, `deposit`
  * the car's security deposit, in any one currency.
  * - pay later at the counter: nothing now; the rental at pick-up; the security deposit held at pick-up;

@@ -1,89 +1,28 @@
-import { z } from 'zod';
-import { AUTH_MESSAGES } from './auth.ts';
-import { BOOKING_RULES } from './booking-rules.ts';
-import { ageOn } from './time.ts';
-import { DateStringSchema } from './time-schemas.ts';
+import type { z } from 'zod';
+import type {
+  LicenseFileSchema,
+  UpdateEmailNotificationsSchema,
+  UpdateUserSchema,
+  UserLicenseSchema,
+} from './profile.schema.ts';
 
-// Payloads of the profile calls (spec §7, issue #6). The e-mail address is not part of them: it cannot be changed.
+// A signed-in person's own account settings (spec §7): the profile's messages, the upload limits and the payloads'
+// types. The schemas are in profile.schema.ts.
 
 export const PROFILE_MESSAGES = {
   settingsUpdated: 'settings updated successfully',
   addImage: 'Please add an image.',
 } as const;
 
-/**
- * A profile field an update may leave out (unchanged), clear (null, or a form field left empty) or set: absent is
- * not null (issue #21 finding 3), so `{ _id, fullName }` changes the name alone.
- */
-const clearable = <T extends z.ZodType<string>>(schema: T) =>
-  z
-    .union([schema, z.literal(''), z.null()])
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value || null));
-
-const clearableText = (max: number) => clearable(z.string().trim().max(max));
-
-export const PhoneSchema = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9][0-9 ().-]{4,28}[0-9]$/, { message: AUTH_MESSAGES.invalidPhone });
-
-/**
- * `POST /api/update-user`: the profile fields of spec §3 User, for `_id` (self, or anyone for an admin). Only the
- * fields sent change; the name can be changed but not cleared.
- */
-export const UpdateUserSchema = z.object({
-  _id: z.uuid(),
-  fullName: z.string().trim().min(1).max(200).optional(),
-  phone: clearable(PhoneSchema),
-  location: clearableText(200),
-  bio: clearableText(2000),
-  birthDate: clearable(
-    DateStringSchema.refine((value) => ageOn(value, new Date()) >= BOOKING_RULES.minDriverAge, {
-      message: AUTH_MESSAGES.tooYoung,
-    }),
-  ),
-  /**
-   * The admin's (issue #24): mark the e-mail verified, suspend (`blacklisted: true`, spec §6) or reactivate. Anyone
-   * else sending a value different from the stored one gets 403; sending back what they read passes.
-   */
-  verified: z.boolean().optional(),
-  blacklisted: z.boolean().optional(),
-});
-export type UpdateUser = z.input<typeof UpdateUserSchema>;
-/** What the server reads from an update-user call: absent fields are `undefined`, cleared ones `null`. */
-export type UpdateUserFields = z.output<typeof UpdateUserSchema>;
-
-/** The profile form (issue #20): the profile payload, whose `_id` is the signed-in user's, not a field. */
-export const ProfileFormSchema = UpdateUserSchema.omit({ _id: true, verified: true, blacklisted: true });
-
-/** `POST /api/update-email-notifications`: `_id` defaults to the signed-in user. */
-export const UpdateEmailNotificationsSchema = z.object({
-  _id: z.uuid().optional(),
-  enableEmailNotifications: z.boolean(),
-});
-export type UpdateEmailNotifications = z.infer<typeof UpdateEmailNotificationsSchema>;
-
-/** A stored driver licence, as its owner sees it; the bytes come from `GET /api/license/{id}`. */
-export const LicenseFileSchema = z.object({
-  _id: z.uuid(),
-  contentType: z.string(),
-  size: z.number().int(),
-  /** true for a guest's upload at checkout, not yet attached to an account (swept after 24 hours). */
-  temporary: z.boolean(),
-  createdAt: z.string(),
-});
-export type LicenseFile = z.infer<typeof LicenseFileSchema>;
-
-/** `GET /api/user-license/{userId}`: the user's licence, or null. */
-export const UserLicenseSchema = z.object({ license: LicenseFileSchema.nullable() });
-export type UserLicense = z.infer<typeof UserLicenseSchema>;
-
-export const FileParamsSchema = z.object({ file: z.uuid() });
-
-/** Upload limits (ARCHITECTURE §5): the web checks them first to save a round trip; the server decides. */
+/** Upload limits (docs/architecture.md §5): the web checks them first to save a round trip; the server decides. */
 export const UPLOAD_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   imageTypes: ['image/jpeg', 'image/png', 'image/webp'],
   licenseTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
 } as const;
+
+export type UpdateUser = z.input<typeof UpdateUserSchema>;
+export type UpdateUserFields = z.output<typeof UpdateUserSchema>;
+export type UpdateEmailNotifications = z.infer<typeof UpdateEmailNotificationsSchema>;
+export type LicenseFile = z.infer<typeof LicenseFileSchema>;
+export type UserLicense = z.infer<typeof UserLicenseSchema>;

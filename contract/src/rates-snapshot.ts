@@ -1,7 +1,7 @@
 import type { CurrencyCode, Rates } from './currencies.ts';
 
 /**
- * Last-resort rates, used only when every provider fails (ARCHITECTURE §5 Money): approximate
+ * Last-resort rates, used only when every provider fails (docs/architecture.md §5 "Money"): approximate
  * mid-market units per 1 EUR in 2025. `satisfies` makes the compiler demand a rate for every
  * supported code, so adding a currency without a rate fails the type check.
  */

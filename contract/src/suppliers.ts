@@ -1,27 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { SupplierSchema, SupplierSummarySchema, SupplierTermsSchema } from './suppliers.schema.ts';
 
-// Suppliers (issue #4). The list is public: the search filter needs it even when HIDE_SUPPLIERS is set; the web
-// hides the logos section and the /suppliers page then (spec §2).
+// Suppliers: a business that rents out its cars on Roam, as the customer pages show it (schemas: suppliers.schema.ts).
 
-/** A supplier as a car card and the supplier filter show it. */
-export const SupplierSummarySchema = z.object({
-  _id: z.uuid(),
-  fullName: z.string(),
-  /** URL of the logo (60x30, spec §9), or null. */
-  logo: z.string().nullable(),
-});
 export type SupplierSummary = z.infer<typeof SupplierSummarySchema>;
-
-/** What checkout needs to know about a car's supplier, besides its name. */
-export const SupplierTermsSchema = SupplierSummarySchema.extend({
-  /** Percentage added to every price (ARCHITECTURE §5 Price). */
-  priceChangeRate: z.number(),
-  payLater: z.boolean(),
-  licenseRequired: z.boolean(),
-});
 export type SupplierTerms = z.infer<typeof SupplierTermsSchema>;
-
-/** `GET /api/suppliers`: every supplier with its number of cars. */
-export const SupplierSchema = SupplierSummarySchema.extend({ carCount: z.number().int().nonnegative() });
 export type Supplier = z.infer<typeof SupplierSchema>;
-export const SupplierListSchema = z.array(SupplierSchema);

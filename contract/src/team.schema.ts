@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema } from './auth.ts';
-import { LanguageSchema } from './enums.ts';
+import { EmailSchema } from './auth.schema.ts';
+import { LanguageSchema } from './languages.schema.ts';
 import { MEMBER_STATUSES, OPERATOR_ROLES, PERMISSIONS, type Permission } from './team.ts';
 
 // The team's API shapes (issue #38): members, the team's policy, two-factor sign-in, sessions and the activity.
@@ -30,7 +30,6 @@ export const MemberSchema = z.object({
   invitedAt: z.string().nullable(),
   joinedAt: z.string().nullable(),
 });
-export type Member = z.infer<typeof MemberSchema>;
 
 export const TeamSchema = z.object({
   /** The business (a supplier's id), or null for the platform. */
@@ -38,7 +37,6 @@ export const TeamSchema = z.object({
   members: z.array(MemberSchema),
   requireTwoFactor: z.boolean(),
 });
-export type Team = z.infer<typeof TeamSchema>;
 
 /** Which team an admin means: a business's (its supplier id) or, without one, the platform's. */
 export const TeamQuerySchema = z.object({ businessId: z.uuid().optional() });
@@ -54,7 +52,6 @@ export const InviteMemberSchema = z.object({
   /** An admin inviting into a business; a business's owner invites into their own (omitted). */
   businessId: z.uuid().optional(),
 });
-export type InviteMember = z.infer<typeof InviteMemberSchema>;
 
 /** Only what it carries changes. */
 export const UpdateMemberSchema = z.strictObject({
@@ -62,10 +59,8 @@ export const UpdateMemberSchema = z.strictObject({
   branchIds: BranchIdsSchema.optional(),
   status: z.enum(['active', 'suspended']).optional(),
 });
-export type UpdateMember = z.infer<typeof UpdateMemberSchema>;
 
 export const TeamPolicySchema = z.object({ requireTwoFactor: z.boolean(), businessId: z.uuid().optional() });
-export type TeamPolicy = z.infer<typeof TeamPolicySchema>;
 
 export const SessionInfoSchema = z.object({
   _id: z.uuid(),
@@ -79,7 +74,6 @@ export const SessionInfoSchema = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string(),
 });
-export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export const SessionListSchema = z.array(SessionInfoSchema);
 
 export const TwoFactorStatusSchema = z.object({
@@ -87,7 +81,6 @@ export const TwoFactorStatusSchema = z.object({
   required: z.boolean(),
   recoveryCodesLeft: z.number().int(),
 });
-export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
 
 export const TwoFactorEnrolmentSchema = z.object({
   /** Base32, for typing into an app that cannot scan. */
@@ -97,11 +90,9 @@ export const TwoFactorEnrolmentSchema = z.object({
   /** The QR code as an SVG document (drawn by the server). */
   qrSvg: z.string(),
 });
-export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolmentSchema>;
 
 export const TwoFactorCodeSchema = z.object({ code: z.string().trim().min(1).max(20) });
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
-export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 export const DisableTwoFactorSchema = z.object({ password: z.string().min(1).max(200) });
 
 export const ActivityQuerySchema = z.object({
@@ -112,4 +103,3 @@ export const ActivityQuerySchema = z.object({
   /** An admin narrowing to one business. */
   businessId: z.uuid().optional(),
 });
-export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;

@@ -1,4 +1,17 @@
-import type { UserType } from './console-enum-values.ts';
+import type { z } from 'zod';
+import type {
+  ActivityQuerySchema,
+  InviteMemberSchema,
+  MemberSchema,
+  RecoveryCodesSchema,
+  SessionInfoSchema,
+  TeamPolicySchema,
+  TeamSchema,
+  TwoFactorEnrolmentSchema,
+  TwoFactorStatusSchema,
+  UpdateMemberSchema,
+} from './team.schema.ts';
+import type { UserType } from './users.ts';
 
 // Who may do what in the console: one table, read by the server's route auth and by the console's navigation
 // (docs/vocabulary.md, "team"; docs/decisions/0010-members-of-a-business.md). A business (a supplier) has members
@@ -159,3 +172,15 @@ export function deviceOf(userAgent: string | null | undefined): { browser: strin
               : null;
   return { browser, os };
 }
+
+// The API's shapes as types (their schemas: team.schema.ts).
+export type Member = z.infer<typeof MemberSchema>;
+export type Team = z.infer<typeof TeamSchema>;
+export type InviteMember = z.infer<typeof InviteMemberSchema>;
+export type UpdateMember = z.infer<typeof UpdateMemberSchema>;
+export type TeamPolicy = z.infer<typeof TeamPolicySchema>;
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolmentSchema>;
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
+export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;

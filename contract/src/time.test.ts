@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DateStringSchema, TimeStringSchema } from './time.schema.ts';
 import {
   ageOn,
   instantToZoned,
@@ -8,7 +9,6 @@ import {
   validateRentalPeriod,
   zonedToInstant,
 } from './time.ts';
-import { DateStringSchema, TimeStringSchema } from './time-schemas.ts';
 
 // ARCHITECTURE §5 "Time"; spec §5 date messages and minimum age.
 
@@ -121,6 +121,7 @@ describe('validateRentalPeriod', () => {
     latestPickupHour: 22,
     earliestDropoffHour: 8,
     latestDropoffHour: 20,
+    maxRentalDays: 30,
   };
   const now = new Date('2025-07-01T06:00:00Z'); // 08:00 in Paris
   const paris = (date: string, time: string) => zonedToInstant({ date, time }, PARIS);
@@ -140,6 +141,12 @@ describe('validateRentalPeriod', () => {
 
   it('flags a rental shorter than the minimum duration', () => {
     expect(check(paris('2025-07-02', '10:00'), paris('2025-07-02', '13:00'))).toEqual(['durationTooShort']);
+  });
+
+  it('flags a rental longer than the maximum, to the hour (second audit, item 10)', () => {
+    expect(check(paris('2025-07-02', '10:00'), paris('2025-08-01', '10:00'))).toEqual([]);
+    expect(check(paris('2025-07-02', '10:00'), paris('2025-08-01', '11:00'))).toEqual(['durationTooLong']);
+    expect(check(paris('2025-07-02', '10:00'), paris('2327-07-02', '10:00'))).toEqual(['durationTooLong']);
   });
 
   it("flags a pick-up outside opening hours at the pick-up location's local time", () => {

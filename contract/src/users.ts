@@ -1,24 +1,32 @@
-import { z } from 'zod';
-import { LanguageSchema, UserTypeSchema } from './enums.ts';
+import type { z } from 'zod';
+import type {
+  AdminUserBookingSchema,
+  AdminUserRowSchema,
+  AdminUserSchema,
+  AdminUsersPageSchema,
+  AdminUsersQuerySchema,
+  UserSchema,
+} from './users.schema.ts';
 
-/** A user as the API shows it (spec §3 User fields); never carries the password hash or tokens. */
-export const UserSchema = z.object({
-  _id: z.uuid(),
-  type: UserTypeSchema,
-  email: z.string(),
-  fullName: z.string(),
-  phone: z.string().nullable(),
-  location: z.string().nullable(),
-  bio: z.string().nullable(),
-  birthDate: z.string().nullable(),
-  /** URL of the avatar image, or null. */
-  avatar: z.string().nullable(),
-  language: LanguageSchema,
-  enableEmailNotifications: z.boolean(),
-  blacklisted: z.boolean(),
-  verified: z.boolean(),
-});
+// Accounts (drivers, suppliers, admins) as the API shows them, and the admin's users screens: a searchable, filtered
+// list paged on the server, a user's profile with their bookings, and deletion. Verify, suspend and reactivate go
+// through `POST /api/update-user` (`verified`, `blacklisted`: profile.schema.ts). The schemas are in users.schema.ts.
+
+export const USER_TYPES = ['admin', 'supplier', 'user'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const ADMIN_USERS_MESSAGES = {
+  deleteBooked: 'This account has a current or future booking and cannot be deleted.',
+  deleteAdmin: 'An admin account cannot be deleted.',
+  adminOnlyFlags: 'Only an admin can verify or suspend an account.',
+} as const;
+
+/** The latest bookings `GET /api/admin-user/{id}` answers with an account. */
+export const ADMIN_USER_BOOKINGS = 50;
+
 export type User = z.infer<typeof UserSchema>;
-
-export const UserIdParamsSchema = z.object({ userId: z.uuid() });
-export const IdParamsSchema = z.object({ id: z.uuid() });
+export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
+export type AdminUserRow = z.infer<typeof AdminUserRowSchema>;
+export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
+export type AdminUserBooking = z.infer<typeof AdminUserBookingSchema>;
+export type AdminUser = z.infer<typeof AdminUserSchema>;

@@ -1,48 +1,12 @@
-import { z } from 'zod';
-import { AdditionalDriverSchema, CheckoutBodySchema, PriceBreakdownSchema } from './checkout.ts';
-import { BookingStatusSchema, LanguageSchema } from './enums.ts';
+import type { z } from 'zod';
+import type { DeskCustomerSchema, WalkInBodySchema, WalkInResultSchema } from './walk-in.schema.ts';
 
-// Walk-in and phone bookings (issue #24 item 5): an operator books a car for a customer through the customer's
-// checkout — the same choices, rules, prices and guarantees — and says how the customer pays.
+// Walk-in and phone bookings: an operator books a car for a customer through the customer's checkout — the same
+// choices, rules, prices and guarantees — and says how the customer pays. The schemas are in walk-in.schema.ts.
 
 /** At the counter (booked now, paid at pick-up), or by a payment link e-mailed to the customer. */
 export const DESK_PAYMENTS = ['counter', 'link'] as const;
 
-/**
- * The customer: an existing driver picked by the admin, or one given by e-mail and name — the driver account with
- * that e-mail when there is one, else a new one (as a guest checkout makes, with its activation e-mail).
- */
-export const DeskCustomerSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('existing'), driverId: z.uuid() }),
-  AdditionalDriverSchema.extend({ kind: z.literal('new'), language: LanguageSchema }),
-]);
 export type DeskCustomer = z.infer<typeof DeskCustomerSchema>;
-
-export const WalkInBodySchema = CheckoutBodySchema.pick({
-  carId: true,
-  pickupLocationId: true,
-  dropoffLocationId: true,
-  pickupAt: true,
-  dropoffAt: true,
-  extras: true,
-  additionalDriver: true,
-  currency: true,
-}).extend({ customer: DeskCustomerSchema, payment: z.enum(DESK_PAYMENTS) });
 export type WalkInBody = z.infer<typeof WalkInBodySchema>;
-
-export const WalkInResultSchema = z.object({
-  bookingId: z.uuid(),
-  reference: z.string(),
-  status: BookingStatusSchema,
-  price: PriceBreakdownSchema,
-  /** What the link charges, in the booking's currency's minor units (0 at the counter: paid at pick-up). */
-  chargedAmount: z.number().int(),
-  currency: z.string(),
-  /** Until when a link booking holds the car unpaid; null at the counter. */
-  holdExpiresAt: z.string().nullable(),
-  /** A new driver account was made for the customer (its activation e-mail is on its way). */
-  accountCreated: z.boolean(),
-  /** The payment link went to the customer's e-mail. */
-  linkSent: z.boolean(),
-});
 export type WalkInResult = z.infer<typeof WalkInResultSchema>;

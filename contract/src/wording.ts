@@ -1,7 +1,7 @@
-import type { Language } from './enum-values.ts';
+import type { Language } from './languages.ts';
 
-// How every text we show or send is worded (issue #22 item 12, HOUSE-STYLE "i18n"); the web's locale files and info
-// pages and the server's e-mails are all checked with `wordingSlips`.
+// How every text we show or send is worded (docs/house-style.md, "i18n"); the web's locale files and info pages and
+// the server's e-mails are all checked with `wordingSlips`.
 //
 // One register per language, as the big renters write it: English plain, French *vous*, Spanish *tú* (never *usted*),
 // German *Sie*, Swedish *du*. Each list holds words that only the other register uses — pronouns, possessives and
@@ -84,8 +84,8 @@ const OTHER_REGISTER: Record<Language, readonly string[]> = {
 };
 
 // One word for one thing: the car's deposit is a security deposit — caution, fianza, Kaution, deposition — never a
-// down payment (trust-decisions.md, issue #22 item 4); the rental business is a supplier — loueur, proveedor,
-// Vermieter, uthyrare — as the customer pages name it, in the console too.
+// down payment; the rental business is a supplier — loueur, proveedor, Vermieter, uthyrare — as the customer pages
+// name it, in the console too.
 const NOT_OUR_WORDS: Record<Language, readonly string[]> = {
   en: ['down payment'],
   fr: ['acompte', 'acomptes', 'fournisseur', 'fournisseurs'],

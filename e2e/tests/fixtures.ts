@@ -53,7 +53,31 @@ export const ownPage = () => ({ origin: APP, 'x-forwarded-for': visitorAddress()
  * The page's own API calls carry the test's visitor address. Only those: a header added to every request would make
  * the browser preflight its cross-origin calls (the wallet provider's), which no real page meets.
  */
-const visitor = base.extend<{ visitorAddress: string }>({
+const visitor = base.extend<{ visitorAddress: string; cspViolations: string[] }>({
+  /**
+   * Every page of every test runs under the server's Content-Security-Policy (server/src/plugins/security-headers.ts;
+   * second outside audit, item 11): a violation — a script, style, image, frame or connection the policy refused —
+   * fails the test, whether or not it also reached the console, in any page or frame of the test's context.
+   */
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__roamCspViolation', (source, text: string) => {
+        violations.push(`${source.frame.url()}: ${text}`);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __roamCspViolation?: (text: string) => void }).__roamCspViolation;
+          report?.(
+            `${event.effectiveDirective} refused ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+          );
+        });
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   visitorAddress: [
     async ({ context }, use, testInfo) => {
       const address = visitorAddress(testInfo);

@@ -18,6 +18,7 @@ import { amendmentsRoutes } from '#server/features/amendments/amendments.routes.
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { bookingAccessRoutes } from '#server/features/booking-access/booking-access.routes.ts';
 import { bookingRulesRoutes } from '#server/features/booking-rules/booking-rules.routes.ts';
+import { bookingRefusalRoutes } from '#server/features/bookings/booking-refusal.routes.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings.routes.ts';
 import { cancellationRequestsRoutes } from '#server/features/cancellations/cancellation-requests.routes.ts';
 import { cancellationsRoutes } from '#server/features/cancellations/cancellations.routes.ts';
@@ -61,8 +62,9 @@ import { registerInFlight } from '#server/plugins/in-flight.ts';
 import { registerOriginCheck } from '#server/plugins/origin-check.ts';
 import { rateLimitOptions } from '#server/plugins/rate-limit.ts';
 import { registerRouteAuth } from '#server/plugins/route-auth.ts';
+import { inlineHashesOfBuild, registerSecurityHeaders } from '#server/plugins/security-headers.ts';
 import { registerSession } from '#server/plugins/session.ts';
-import { registerWebApp } from '#server/plugins/web-app.ts';
+import { DEFAULT_WEB_DIST, registerWebApp } from '#server/plugins/web-app.ts';
 import type { Config } from './config.ts';
 import { type AppContext, systemClock } from './context.ts';
 
@@ -156,6 +158,9 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
+  // The Content-Security-Policy and the other security headers on every answer, with the hashes of the inline
+  // scripts and styles of the built HTML (plugins/security-headers.ts).
+  registerSecurityHeaders(app, config, inlineHashesOfBuild(webDist === null ? null : (webDist ?? DEFAULT_WEB_DIST)));
 
   registerErrorHandler(app);
   await app.register(cookie, { secret: config.SESSION_SECRET });
@@ -173,7 +178,14 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The documentation's pages run inline code of their own: they answer with a policy of their own for it (by
+  // hashes), framed by nobody, without upgrading a plain-HTTP development server's requests.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header: string) =>
+      header.replace(' upgrade-insecure-requests;', '').replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
   registerOriginCheck(app, config.PUBLIC_URL);
   registerSession(app);
   // After the session (it reads the signed-in user), before the routes (each must declare who may call it).
@@ -185,6 +197,7 @@ export async function buildApp({
   await app.register(bookingRulesRoutes);
   await app.register(authRoutes);
   await app.register(bookingsRoutes);
+  await app.register(bookingRefusalRoutes);
   await app.register(amendmentsRoutes);
   await app.register(carsRoutes);
   await app.register(carBlocksRoutes);

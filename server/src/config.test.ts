@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -142,6 +142,29 @@ describe('the first admin (issue #26)', () => {
       expect(() =>
         loadConfig({ ...base, ADMIN_EMAIL: 'boss@rent.example', ADMIN_PASSWORD_FILE: path.join(dir, 'missing') }),
       ).toThrow(/ADMIN_PASSWORD_FILE: cannot be read/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // The second outside audit ("also seen"): with SESSION_SECRET set, a DATA_DIR that did not exist was never made,
+  // and the server stopped on a raw ENOENT from the database; without it, the session secret's file made it.
+  it('makes DATA_DIR when it is missing, and names DATA_DIR when it cannot be made', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'roam-data-'));
+    try {
+      const missing = path.join(dir, 'a', 'b');
+      loadConfig({ ...base, DATA_DIR: missing });
+      expect(existsSync(missing)).toBe(true);
+      const file = path.join(dir, 'a-file');
+      writeFileSync(file, 'not a directory');
+      expect(() => loadConfig({ ...base, DATA_DIR: path.join(file, 'data') })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, DATA_DIR: path.join(file, 'data') })).toThrow(
+        /DATA_DIR: .*a-file\/data cannot be created/,
+      );
+      // With PostgreSQL the database is not in DATA_DIR: nothing to make.
+      const unused = path.join(dir, 'unused');
+      loadConfig({ ...base, DATA_DIR: unused, DATABASE_URL: 'postgres://roam@127.0.0.1/roam' });
+      expect(existsSync(unused)).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

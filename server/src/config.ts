@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { LANGUAGES, type Language } from '@roam/contract/enums';
-import { ADMIN_PASSWORD_MIN_LENGTH } from '@roam/contract/setup-messages';
+import { LANGUAGES, type Language } from '@roam/contract/languages';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '@roam/contract/setup';
 import { z } from 'zod';
 
 // ARCHITECTURE §3: every setting from the environment, parsed once; a bad value stops start-up with a clear message.
@@ -259,12 +259,25 @@ function firstAdmin(env: Env): Config['firstAdmin'] {
   return { email: env.ADMIN_EMAIL, password };
 }
 
+/**
+ * DATA_DIR made when missing (the database and the session secret's file live in it), or a configuration error that
+ * names it: without this, a missing DATA_DIR with SESSION_SECRET set stopped the server on the database's raw ENOENT.
+ */
+function makeDataDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new ConfigError(`Invalid configuration:\n  DATA_DIR: ${path.resolve(dir)} cannot be created (${code})`);
+  }
+}
+
 /** Reads the session secret from the environment or from DATA_DIR, generating it once. */
 function sessionSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   const file = path.join(env.DATA_DIR, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(env.DATA_DIR, { recursive: true });
+  makeDataDir(env.DATA_DIR);
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -277,6 +290,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const { ADMIN_PASSWORD: _password, ADMIN_PASSWORD_FILE: _file, ...env } = parsed.data;
+  // PGlite keeps the database in DATA_DIR/pglite: the directory must be there before the database opens.
+  if (!env.DATABASE_URL) makeDataDir(env.DATA_DIR);
   return {
     ...env,
     firstAdmin: firstAdmin(parsed.data),

@@ -7,7 +7,8 @@ export type CapturedMail = { to: string[]; raw: string };
  * A real local SMTP server that keeps what it receives (ARCHITECTURE §5: tests read the delivered messages). `port`
  * restarts one on the port of a closed one (SMTP down, then back).
  */
-export async function startSmtpCapture(port = 0) {
+/** `delayMs`: how long the server takes to accept each message (a distant relay), for timing tests. */
+export async function startSmtpCapture(port = 0, { delayMs = 0 } = {}) {
   const received: CapturedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -19,7 +20,8 @@ export async function startSmtpCapture(port = 0) {
       });
       stream.on('end', () => {
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
+        if (delayMs > 0) setTimeout(() => done(), delayMs);
+        else done();
       });
     },
   });

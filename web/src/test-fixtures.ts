@@ -140,5 +140,7 @@ export const booking = (id: string, overrides: Partial<Booking> = {}): Booking =
   paymentProvider: null,
   paidAt: null,
   license: null,
+  bookedAtDesk: false,
+  refusedAt: null,
   ...overrides,
 });

@@ -1,17 +1,9 @@
 import { TOKEN_PURPOSES } from '@roam/contract/auth';
-import { BOOKING_KINDS } from '@roam/contract/car-blocks';
-import {
-  BLOCK_REASONS,
-  BOOKING_STATUSES,
-  CAR_RANGES,
-  FUEL_POLICIES,
-  FUEL_TYPES,
-  GEARBOXES,
-  PAYMENT_OPTIONS,
-  PAYMENT_PROVIDERS,
-  USER_TYPES,
-} from '@roam/contract/enums';
+import { BOOKING_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS } from '@roam/contract/bookings';
+import { BLOCK_REASONS, BOOKING_KINDS } from '@roam/contract/car-blocks';
+import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@roam/contract/cars';
 import { MEMBER_STATUSES, OPERATOR_ROLES } from '@roam/contract/team';
+import { USER_TYPES } from '@roam/contract/users';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 // The PostgreSQL enums of the schema (schema.ts), made from the contract's arrays where the API shares them (issue

@@ -19,6 +19,8 @@ import { cars, locations } from './schema-fleet.ts';
 // The bookings: rentals and the periods an operator blocks a car (docs/architecture.md §5).
 
 export type AdditionalDriver = { fullName: string; email: string; phone: string; birthDate: string };
+/** What an operator typed of a customer at the desk (walk-in), which is all the booking shows of them. */
+export type DeskCustomer = { fullName: string; email: string; phone: string; birthDate: string };
 
 export const bookings = pgTable(
   'bookings',
@@ -95,6 +97,19 @@ export const bookings = pgTable(
     /** When the driver asked to cancel: the 24-hour rule is judged then, not when the operator decides (issue #23). */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     licenseFileId: uuid('license_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * Made by an operator at the desk (walk-in or phone), not by the driver: its supplier reads the driver's licence
+     * only once the driver confirmed it by paying (docs/architecture.md §5 "Files"), and the driver may refuse it
+     * (`refusedAt`).
+     */
+    bookedAtDesk: boolean('booked_at_desk').notNull().default(false),
+    /**
+     * What the operator typed of the customer at the desk: the name, phone and birth date the booking shows, never
+     * the account's own profile. Null: the driver booked, or the admin picked them.
+     */
+    deskCustomer: jsonb('desk_customer').$type<DeskCustomer>(),
+    /** When the driver refused a booking made in their name at the desk: cancelled, and gone from their list. */
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
     /**
      * A guest checkout's browser: the hash of its guest token (plugins/guest-token.ts), the guest's proof that the
      * booking is theirs to pay and to read the payment of (issue #21 findings 1, 8). Null for a signed-in driver.

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES } from '@roam/contract/enums';
+import { LANGUAGES } from '@roam/contract/languages';
 import {
   emptyTexts,
   keysOf,

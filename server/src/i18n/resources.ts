@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { status as deStatus, summary as deSummary } from '../../../web/src/i18n/locales/de/bookings.json';
 import { status as enStatus, summary as enSummary } from '../../../web/src/i18n/locales/en/bookings.json';
 import { status as esStatus, summary as esSummary } from '../../../web/src/i18n/locales/es/bookings.json';

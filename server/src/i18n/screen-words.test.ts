@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES } from '@roam/contract/enums';
+import { LANGUAGES } from '@roam/contract/languages';
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from './resources.ts';
 import { translator } from './translate.ts';

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@roam/contract/enums';
+import { LANGUAGES } from '@roam/contract/languages';
 import { describe, expect, it } from 'vitest';
 import { htmlTranslator, translator } from './translate.ts';
 

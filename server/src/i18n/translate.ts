@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, LOCALE_TAGS } from '@roam/contract/enums';
+import { LANGUAGES, type Language, LOCALE_TAGS } from '@roam/contract/languages';
 import i18next, { type i18n, type Resource, type ResourceLanguage } from 'i18next';
 import { type Area, TEXTS, type Texts } from './resources.ts';
 

@@ -1,7 +1,8 @@
 import { BOOKING_RULES } from '@roam/contract/booking-rules';
+import { MAX_STORED_AMOUNT } from '@roam/contract/money';
 import { type ChosenExtras, calculatePrice, type DateBasedPrice, PriceError } from '@roam/contract/price';
-import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
 import type { RentalPeriodIssue } from '@roam/contract/time';
+import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { cars } from '#server/db/schema.ts';
 import { validationFailed } from './app-error.ts';
 
@@ -11,6 +12,7 @@ import { validationFailed } from './app-error.ts';
 const PERIOD_FIELDS: Record<RentalPeriodIssue, 'pickupAt' | 'dropoffAt'> = {
   pickupTooSoon: 'pickupAt',
   durationTooShort: 'dropoffAt',
+  durationTooLong: 'dropoffAt',
   invalidPickupTime: 'pickupAt',
   invalidDropoffTime: 'dropoffAt',
 };
@@ -53,4 +55,12 @@ export function priceBooking(input: {
     }
     throw validationFailed({ dropoffAt: ['Invalid drop-off time'] });
   }
+}
+
+export const AMOUNT_TOO_LARGE = 'This amount is too large in this currency. Please choose another currency.';
+
+/** Every amount of a booking fits its column (MAX_STORED_AMOUNT), or the currency chosen is the field to change. */
+export function checkAmountsFit(amounts: readonly number[]): void {
+  if (amounts.some((amount) => !Number.isSafeInteger(amount) || Math.abs(amount) > MAX_STORED_AMOUNT))
+    throw validationFailed({ currency: [AMOUNT_TOO_LARGE] });
 }

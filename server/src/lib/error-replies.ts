@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@roam/contract/errors';
+import { ApiErrorSchema } from '@roam/contract/errors.schema';
 
 /**
  * The error answers a route's schema declares: each status answers `{ code, message, fieldErrors? }` (ARCHITECTURE

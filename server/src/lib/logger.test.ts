@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './logger.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { redactUrl, serializeError } from './logger.ts';
 
 describe('redactUrl', () => {
   it('removes the password the spec puts in the check-password URL', () => {
@@ -19,5 +21,40 @@ describe('redactUrl', () => {
   });
   it('leaves other URLs alone', () => {
     expect(redactUrl('/api/settings')).toBe('/api/settings');
+  });
+});
+
+describe('serializeError (second audit, item 9: no personal data in error logs)', () => {
+  it('keeps a failed query and its database error, without the parameters, the detail or quoted values', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    try {
+      await database.db.execute(sql`create table people (email text primary key)`);
+      await database.db.execute(sql`insert into people values (${'camille.secret@example.com'})`);
+      const errors: unknown[] = [];
+      for (const statement of [
+        sql`insert into people values (${'camille.secret@example.com'})`,
+        sql`select ${'camille.secret@example.com'}::uuid`,
+        sql`insert into people values (${'Evil\u0000camille.secret@example.com'})`,
+      ])
+        await database.db.execute(statement).catch((error: unknown) => errors.push(error));
+      expect(errors).toHaveLength(3);
+      for (const error of errors) {
+        const logged = JSON.stringify(serializeError(error));
+        expect(logged).not.toContain('camille');
+        expect(logged).toContain('Failed query: ');
+      }
+      // What it was is still there: the SQLSTATE and the constraint of the duplicate, the statement with its $1.
+      expect(serializeError(errors[0])).toMatchObject({
+        message: 'Failed query: insert into people values ($1)',
+        cause: { code: '23505', constraint: 'people_pkey' },
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('tells an ordinary error as pino does, its cause included', () => {
+    const error = new Error('outer', { cause: new Error('inner') });
+    expect(serializeError(error)).toMatchObject({ type: 'Error', message: 'outer', cause: { message: 'inner' } });
   });
 });

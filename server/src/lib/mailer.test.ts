@@ -111,6 +111,34 @@ describe('mailer', () => {
     await mailer.close();
   });
 
+  // The second outside audit ("also seen"): a message claimed by a process killed mid-send waited ~10 minutes, where
+  // the README says it is re-sent once 30 s old.
+  it('takes over a claim 30 s old, not a younger one, and sends a message started later once it was recorded', async () => {
+    const mailer = createMailer(t.db, { smtpUrl: smtp.url, from: 'x@y.z' }, silent);
+    const claimAged = async (subject: string, ageMs: number) => {
+      const queued = await mailer.enqueue(t.db, { to: 'claimed@example.com', subject, text: 'body' });
+      await t.db
+        .update(outbox)
+        .set({ status: 'sending', claimedAt: new Date(Date.now() - ageMs) })
+        .where(eq(outbox.id, queued.id));
+      return queued.id;
+    };
+    const stale = await claimAged('Killed 31 s ago', 31_000);
+    const live = await claimAged('Still sending', 10_000);
+    await mailer.sweep();
+    expect(await row(stale)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await row(live)).toMatchObject({ status: 'sending', attempts: 0 });
+    // Its process is alive and sends it: the sweeps below must not meet it.
+    await t.db.delete(outbox).where(eq(outbox.id, live));
+
+    mailer.deliverLater(() =>
+      mailer.enqueue(t.db, { to: 'later@example.com', subject: 'After the answer', text: 'b' }),
+    );
+    await mailer.idle();
+    expect(subjects()).toContain('After the answer');
+    await mailer.close();
+  });
+
   it('two servers sweeping one database at once send each row exactly once', async () => {
     // The app's own mailer and a sibling server's: the two processes of a scale-out behind a load balancer. More
     // rows than one claim takes, so both claim some while the other is sending.

@@ -30,6 +30,15 @@ export type Mailer = {
    */
   deliver(queued: QueuedMail): Promise<void>;
   /**
+   * `deliver` without waiting — of a queued message, or of the one `compose` records (null: none) — so that the
+   * caller answers before the message is even written (a call whose answer must not tell by its time whether it
+   * sends anything, second outside audit item 14). A failure is logged; a recorded row stays `pending` for the
+   * sweeper. `close` waits for these.
+   */
+  deliverLater(work: QueuedMail | (() => Promise<QueuedMail | null>)): void;
+  /** Resolves once every `deliverLater` started so far has ended (close waits for it; tests read the outbox after). */
+  idle(): Promise<void>;
+  /**
    * Sends what the outbox still holds: `pending` rows older than the grace period and due for their next attempt,
    * and claims abandoned mid-send. Each row is claimed atomically first, so processes sweeping one database at once
    * never send a row twice. Returns how many rows it handled. Runs at start-up and every minute (`startSweeper`).
@@ -46,14 +55,28 @@ export const SWEEP_GRACE_MS = 30_000;
 export const SWEEP_EVERY_MS = 60_000;
 /** Attempts before a message is marked `failed` (backoff 1, 2, 4 … 60 min: about two hours in all). */
 export const MAX_ATTEMPTS = 8;
-/** A `sending` claim older than this belongs to a process that died mid-send: another may take it over. */
-export const STALE_CLAIM_MS = 10 * 60_000;
+/**
+ * A `sending` claim older than this belongs to a process that died mid-send: another may take it over (README
+ * "E-mail": re-sent once 30 s old). A live sender gives up on an exchange well before (SEND_DEADLINE_MS).
+ */
+export const STALE_CLAIM_MS = 30_000;
+/** How long one SMTP exchange may take before it counts as failed (and is retried with backoff). */
+export const SEND_DEADLINE_MS = 20_000;
 /** Rows one claim takes. */
 export const SWEEP_BATCH = 20;
 /** SMTP connections a sweep uses at once (a backlog after an outage goes out faster; relays limit clients). */
 const SWEEP_CONNECTIONS = 4;
-// Bounds one SMTP exchange well inside STALE_CLAIM_MS (nodemailer's defaults allow 2 min to connect, 10 idle).
-const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+// Bounds one SMTP exchange inside SEND_DEADLINE_MS (nodemailer's defaults allow 2 min to connect, 10 idle).
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
+
+/** `work`, or a failure once `ms` passed: a trickling server cannot hold a claim past STALE_CLAIM_MS. */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`SMTP exchange took more than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
 
 export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
 
@@ -104,7 +127,10 @@ export function createMailer(
       const { documentsOf, ...message } = mail;
       // Rendered now from the booking, not stored with the message (a failure is retried like a refused send).
       const attachments = documentsOf ? await renderDocuments(documentsOf) : [];
-      await transport.sendMail({ from: options.from, ...message, ...(attachments.length > 0 ? { attachments } : {}) });
+      await withDeadline(
+        transport.sendMail({ from: options.from, ...message, ...(attachments.length > 0 ? { attachments } : {}) }),
+        SEND_DEADLINE_MS,
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = attempts >= MAX_ATTEMPTS;
@@ -150,7 +176,8 @@ export function createMailer(
               lt(outbox.createdAt, new Date(now.getTime() - SWEEP_GRACE_MS)),
               or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, now)),
             ),
-            and(eq(outbox.status, 'sending'), lt(outbox.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS))),
+            // A claim's age by the clock that wrote it (a sweep's `now` may be a test's later time).
+            and(eq(outbox.status, 'sending'), lt(outbox.claimedAt, new Date(Date.now() - STALE_CLAIM_MS))),
           ),
         )
         .orderBy(asc(outbox.createdAt))
@@ -184,6 +211,17 @@ export function createMailer(
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let closed = false;
+  const later = new Set<Promise<void>>();
+  const deliverLater = (work: QueuedMail | (() => Promise<QueuedMail | null>)) => {
+    const delivery = Promise.resolve()
+      .then(async () => {
+        const queued = typeof work === 'function' ? await work() : work;
+        if (queued) await deliver(queued);
+      })
+      .catch((err: unknown) => (log.warn ?? log.error)({ err }, 'e-mail after the answer failed'))
+      .finally(() => later.delete(delivery));
+    later.add(delivery);
+  };
   const tick = () => {
     if (closed) return;
     running = running
@@ -197,6 +235,10 @@ export function createMailer(
   return {
     enqueue,
     deliver,
+    deliverLater,
+    async idle() {
+      await Promise.all([...later]);
+    },
     sweep,
     async send(mail) {
       await deliver(await enqueue(db, mail));
@@ -209,7 +251,7 @@ export function createMailer(
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
-      await running;
+      await Promise.all([running, ...later]);
       transport?.close();
     },
   };

@@ -105,6 +105,35 @@ export const perAccountLimit = (max: number, timeWindow: string) => ({
 });
 
 /**
+ * A route's limit per booking, whoever calls (its driver, an operator, a manage link's holder): the calls that change a
+ * booking e-mail its driver and its supplier each time (second outside audit, item 12: 12 toggles in 4.7 s, 24
+ * e-mails, also through a manage link, which has no account to count).
+ */
+export const perBookingLimit = (max: number, timeWindow: string) => ({
+  rateLimit: {
+    max,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) => {
+      const params = request.params as { id?: unknown } | undefined;
+      return typeof params?.id === 'string' ? `booking:${params.id}` : request.ip;
+    },
+  },
+});
+
+/**
+ * An allowance of sends per key in the same table: `take` counts one and says whether it was within `max` for the
+ * window. For a message a service decides to send, where the route's limit cannot tell (second outside audit, item
+ * 15: a sign-up with a guest's e-mail re-sends its activation link, from any number of addresses).
+ */
+export function sendingAllowance(db: Db, name: string, limit: { max: number; windowMs: number }) {
+  return {
+    async take(key: string): Promise<boolean> {
+      return (await hit(db, storedKey(`${name}|${key}`), limit.windowMs)).current <= limit.max;
+    },
+  };
+}
+
+/**
  * A budget of failures per key in the same table (issue #21 finding 4): only failed attempts are counted, so whoever
  * gets it right is never slowed, and once `max` failures are spent within `windowMs` every attempt with that key is
  * refused (429) until the window ends — also a right one, or the budget would only slow the guessing it counts.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserType } from '@roam/contract/enums';
 import { type Permission, roleMay } from '@roam/contract/team';
+import type { UserType } from '@roam/contract/users';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '#server/db/client.ts';

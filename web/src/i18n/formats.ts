@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import { useMemo } from 'react';
 import { localeTag, useLanguage } from './index';
 

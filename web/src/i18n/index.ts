@@ -1,4 +1,5 @@
-import { type Language, LOCALE_TAGS } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
+import { LOCALE_TAGS } from '@roam/contract/languages';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, writeStored } from '#web/lib/storage';

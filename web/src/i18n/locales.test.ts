@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@roam/contract/console-enum-values';
+import { LANGUAGES } from '@roam/contract/languages';
 import { emptyTexts, keysOf, strayBraces, translationSlips, unfinishedTexts } from '@roam/contract/locale-checks';
 import { describe, expect, it } from 'vitest';
 

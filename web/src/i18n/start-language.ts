@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import type { Settings } from '@roam/contract/settings';
 import { isLanguage } from './index';
 

@@ -87,7 +87,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   // Loaded on the first failure only: the schema brings zod, which the entry chunk cannot afford.
-  const { ApiErrorSchema } = await import('@roam/contract/errors');
+  const { ApiErrorSchema } = await import('@roam/contract/errors.schema');
   const parsed = ApiErrorSchema.safeParse(body);
   if (parsed.success) {
     return new ApiError({

@@ -1,6 +1,6 @@
-import { AUTH_MESSAGES } from '@roam/contract/auth-messages';
+import { AUTH_MESSAGES } from '@roam/contract/auth';
 import { CARD_MESSAGES } from '@roam/contract/checkout';
-import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
+import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, loadStrings } from '#web/i18n/index';

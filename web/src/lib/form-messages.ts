@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES } from '@roam/contract/auth-messages';
+import { AUTH_MESSAGES } from '@roam/contract/auth';
 import { CARD_MESSAGES } from '@roam/contract/checkout';
-import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/rental-period-messages';
-import { SETUP_MESSAGES } from '@roam/contract/setup-messages';
+import { SETUP_MESSAGES } from '@roam/contract/setup';
+import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { TFunction } from 'i18next';
 import type { Translations } from '#web/i18n/translations';
 
@@ -30,9 +30,11 @@ const MESSAGES: Readonly<Record<string, FormsKey>> = {
   [CARD_MESSAGES.cvc]: 'forms.cardCvc',
   [RENTAL_PERIOD_MESSAGES.pickupTooSoon]: 'forms.pickupTooSoon',
   [RENTAL_PERIOD_MESSAGES.durationTooShort]: 'forms.durationTooShort',
+  [RENTAL_PERIOD_MESSAGES.durationTooLong]: 'forms.durationTooLong',
   [RENTAL_PERIOD_MESSAGES.invalidPickupTime]: 'forms.invalidPickupTime',
   [RENTAL_PERIOD_MESSAGES.invalidDropoffTime]: 'forms.invalidDropoffTime',
   [SETUP_MESSAGES.passwordTooShort]: 'forms.adminPasswordTooShort',
+  [SETUP_MESSAGES.emailIsSupplier]: 'forms.adminEmailIsSupplier',
 };
 
 /** 'You must be at least 21 years old.' (spec §5), or a car's own minimum age at checkout (contract tooYoungMessage). */

@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import type { CountryWithLocations, Location } from '@roam/contract/locations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLanguage } from '#web/i18n';

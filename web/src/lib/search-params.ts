@@ -1,5 +1,12 @@
-import type { SearchCarsBody } from '@roam/contract/cars';
-import type { CarOption, CarRange, FuelPolicy, FuelType, Gearbox, MileageKind } from '@roam/contract/enum-values';
+import type {
+  CarOption,
+  CarRange,
+  FuelPolicy,
+  FuelType,
+  Gearbox,
+  MileageKind,
+  SearchCarsBody,
+} from '@roam/contract/cars';
 import {
   CAR_OPTIONS,
   CAR_RANGES,
@@ -14,7 +21,7 @@ import {
   MIN_RATINGS,
   SEATS_FILTERS,
   type SeatsFilter,
-} from '@roam/contract/enum-values';
+} from '@roam/contract/cars';
 
 // Every search criterion and filter lives in the address (issue #4: a reload or a shared link shows the same
 // results). Lists are comma-separated; unknown values are dropped, never sent.

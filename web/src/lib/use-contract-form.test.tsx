@@ -16,10 +16,10 @@ afterEach(cleanup);
 type Handlers = {
   onSubmit?: (message: ContactMessage) => Promise<unknown> | unknown;
   onError?: (error: unknown) => string | null;
-  schema?: () => Promise<typeof import('@roam/contract/contact').ContactMessageSchema>;
+  schema?: () => Promise<typeof import('@roam/contract/contact.schema').ContactMessageSchema>;
 };
 
-const contactSchema = () => import('@roam/contract/contact').then((contract) => contract.ContactMessageSchema);
+const contactSchema = () => import('@roam/contract/contact.schema').then((contract) => contract.ContactMessageSchema);
 
 function ContactForm({ onSubmit = () => {}, onError, schema = contactSchema }: Handlers) {
   const form = useContractForm({

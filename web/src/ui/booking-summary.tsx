@@ -1,4 +1,4 @@
-import type { BookingPlace, BookingSummary } from '@roam/contract/booking-summary';
+import type { BookingPlace, BookingSummary } from '@roam/contract/bookings';
 import { formatMinor } from '@roam/contract/money';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

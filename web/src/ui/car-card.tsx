@@ -1,5 +1,4 @@
-import type { Car, CarPrice } from '@roam/contract/cars';
-import type { AvailabilityLabel } from '@roam/contract/enum-values';
+import type { AvailabilityLabel, Car, CarPrice } from '@roam/contract/cars';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AvailabilityBadge, CarExtras, CarFacts, CarPriceSummary, SupplierLogo } from './car-facts';

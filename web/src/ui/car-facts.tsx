@@ -1,8 +1,7 @@
-import { type CarFact, carFacts } from '@roam/contract/car-facts';
-import type { Car } from '@roam/contract/cars';
-import type { AvailabilityLabel, Extra } from '@roam/contract/enum-values';
-import { EXTRAS, FLAT_EXTRAS } from '@roam/contract/enum-values';
-import { extraState, withPriceChange } from '@roam/contract/price';
+import type { AvailabilityLabel, Car } from '@roam/contract/cars';
+import { type CarFact, carFacts } from '@roam/contract/cars';
+import type { Extra } from '@roam/contract/price';
+import { EXTRAS, extraState, FLAT_EXTRAS, withPriceChange } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '#web/i18n';
 import { useMoney } from '#web/lib/use-money';

@@ -41,7 +41,7 @@ export function CardForm({ pay, amount, onPaid, onFailed }: CardFormProps) {
   const id = useId();
   const form = useContractForm({
     initialValues: { cardNumber: '', expiry: '', cvc: '', cardholder: '' },
-    schema: () => import('@roam/contract/checkout').then((contract) => contract.DemoPaymentBodySchema),
+    schema: () => import('@roam/contract/checkout.schema').then((contract) => contract.DemoPaymentBodySchema),
     onSubmit: async (card) => onPaid(await pay(card)),
     onError: (error) => {
       onFailed(isApiError(error) ? error.code : 'NETWORK_ERROR');

@@ -1,6 +1,5 @@
-import type { Extra } from '@roam/contract/enum-values';
-import { EXTRAS } from '@roam/contract/enum-values';
-import { type ChosenExtras, extraState } from '@roam/contract/price';
+import type { Extra } from '@roam/contract/price';
+import { type ChosenExtras, EXTRAS, extraState } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
 import { useExtraLabel } from './car-facts';
 import './extras-toggles.css';

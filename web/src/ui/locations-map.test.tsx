@@ -6,10 +6,10 @@ import { LocationsMap } from './locations-map';
 
 // Issue #22 item 13: the map's zoom buttons and its credit's tooltip were English in every language.
 
-function renderMap() {
+function renderMap(locations = [PARIS]) {
   render(
     <LocationsMap
-      locations={[PARIS]}
+      locations={locations}
       label="Carte"
       tileUrl="http://localhost/tiles/{z}/{x}/{y}.png"
       center={{ latitude: 48.85, longitude: 2.35 }}
@@ -40,5 +40,21 @@ describe('LocationsMap', () => {
     expect(screen.getByRole('link', { name: /Leaflet/ }).getAttribute('title')).toBe(
       'Eine JavaScript-Bibliothek für interaktive Karten',
     );
+  });
+
+  // The second outside audit, item 6: a place named `Pl<img src=x onerror=…>` ran its script for any visitor hovering
+  // its marker (Leaflet writes a string tooltip as HTML). The tooltip is a text node.
+  it('shows a place name in its tooltip as text, never as HTML', async () => {
+    cleanup();
+    const name = 'Pl<img src=x onerror="window.pwned=1">ace';
+    renderMap([{ ...PARIS, name }]);
+    const marker = document.querySelector(`[data-location-id="${PARIS._id}"]`)!;
+    await act(async () => {
+      marker.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    });
+    const tooltip = document.querySelector('.leaflet-tooltip');
+    expect(tooltip?.textContent).toBe(name);
+    expect(tooltip?.querySelector('img')).toBeNull();
+    expect((window as { pwned?: number }).pwned).toBeUndefined();
   });
 });

@@ -22,6 +22,16 @@ export interface LocationsMapProps {
   onPick?: (point: { latitude: number; longitude: number }) => void;
 }
 
+/**
+ * Leaflet writes a string tooltip as HTML: a place's name (an admin's or an imported CSV's words) goes in as an
+ * element holding text, never as markup (second outside audit, item 6: `Pl<img src=x onerror=…>` ran for visitors).
+ */
+const textElement = (text: string) => {
+  const element = document.createElement('span');
+  element.textContent = text;
+  return element;
+};
+
 const escapeAttribute = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
@@ -99,7 +109,7 @@ export function LocationsMap({
         fillOpacity: 1,
         className: `locations-map__marker${selected ? ' locations-map__marker--selected' : ''}`,
       });
-      marker.bindTooltip(selectLabelRef.current?.(location) ?? location.name, { direction: 'top' });
+      marker.bindTooltip(textElement(selectLabelRef.current?.(location) ?? location.name), { direction: 'top' });
       marker.on('click', () => onSelectRef.current?.(location));
       marker.addTo(group);
       // Vector markers are SVG paths: named images, so they can be found and announced.

@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { users } from '../schema.ts';
 import type { CountryCode } from './places.ts';
 import { seedId } from './random.ts';

@@ -1,12 +1,5 @@
-import {
-  type CarOption,
-  type CarRange,
-  EXTRAS,
-  type Extra,
-  type FuelPolicy,
-  type FuelType,
-  type Gearbox,
-} from '@roam/contract/enums';
+import type { CarOption, CarRange, FuelPolicy, FuelType, Gearbox } from '@roam/contract/cars';
+import { EXTRAS, type Extra } from '@roam/contract/price';
 import type { carLocations, cars, dateBasedPrices } from '../schema.ts';
 import { SUPPLIERS, type SupplierSeed } from './accounts.ts';
 import { type CarDraft, FEATURED_CARS } from './featured-cars.ts';

@@ -1,4 +1,4 @@
-import type { CarRange } from '@roam/contract/enums';
+import type { CarRange } from '@roam/contract/cars';
 import sharp from 'sharp';
 import type { Colour } from './vehicles.ts';
 

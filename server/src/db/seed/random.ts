@@ -1,4 +1,4 @@
-import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '@roam/contract/booking-summary';
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '@roam/contract/bookings';
 
 // Deterministic randomness for the demo data (issue #2 item 4): same seed, same rows, same ids, every run.
 
@@ -46,7 +46,7 @@ export function seedId(key: string): string {
 }
 
 /**
- * A booking's short reference (issue #22 item 10: 8 characters of contract booking-summary.ts REFERENCE_ALPHABET)
+ * A booking's short reference (issue #22 item 10: 8 characters of contract bookings.ts REFERENCE_ALPHABET)
  * drawn from the seeded PRNG by a stable name, as `seedId`: the database would draw one at random, and the demo data
  * is the same on every database.
  */

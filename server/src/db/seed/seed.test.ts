@@ -1,4 +1,5 @@
-import { CarRangeSchema, EXTRAS, FuelPolicySchema, FuelTypeSchema, GearboxSchema } from '@roam/contract/enums';
+import { CarRangeSchema, FuelPolicySchema, FuelTypeSchema, GearboxSchema } from '@roam/contract/cars.schema';
+import { EXTRAS } from '@roam/contract/price';
 import argon2 from 'argon2';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';

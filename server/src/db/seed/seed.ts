@@ -1,4 +1,4 @@
-import { CarRangeSchema } from '@roam/contract/enums';
+import { CarRangeSchema } from '@roam/contract/cars.schema';
 import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';

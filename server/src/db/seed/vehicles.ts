@@ -1,4 +1,4 @@
-import type { CarRange, FuelType } from '@roam/contract/enums';
+import type { CarRange, FuelType } from '@roam/contract/cars';
 
 // The demo fleet's catalogue: real model names per range (spec §3: mini = Car, midi = SUV, maxi = Van), with the
 // fuel types each model really comes in and its seats and doors.

@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@roam/contract/enums';
+import type { BookingStatus } from '@roam/contract/bookings';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { driverOf, supplierOf, toSummary } from '#server/features/bookings/bookings.mapper.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AmendmentPayment } from '@roam/contract/amendments';
+import type { PaymentProvider } from '@roam/contract/bookings';
 import type { PaymentResult } from '@roam/contract/checkout';
-import type { PaymentProvider } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { driverOf } from '#server/features/bookings/bookings.mapper.ts';

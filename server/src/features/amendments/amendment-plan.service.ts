@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type AmendmentQuote, settlementOf } from '@roam/contract/amendments';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
-import { EXTRAS } from '@roam/contract/enums';
 import { convertMinor } from '@roam/contract/money';
-import { priceIn } from '@roam/contract/price';
+import { EXTRAS, priceIn } from '@roam/contract/price';
 import { validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '@roam/contract/enums';
+import type { PaymentProvider } from '@roam/contract/bookings';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { BookingRow } from '#server/features/bookings/bookings.repository.ts';

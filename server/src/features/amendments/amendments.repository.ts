@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '@roam/contract/enums';
+import type { PaymentProvider } from '@roam/contract/bookings';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingAmendments } from '#server/db/schema.ts';

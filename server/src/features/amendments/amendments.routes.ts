@@ -3,16 +3,21 @@ import {
   AmendmentParamsSchema,
   AmendmentPaymentSchema,
   AmendmentQuoteSchema,
-} from '@roam/contract/amendments';
-import { BookingLanguageQuerySchema, BookingSchema, UpdateBookingBodySchema } from '@roam/contract/bookings';
-import { CreatePaypalOrderResultSchema, DemoPaymentBodySchema, PaymentResultSchema } from '@roam/contract/checkout';
-import { IdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/amendments.schema';
+import { BookingLanguageQuerySchema, BookingSchema, UpdateBookingBodySchema } from '@roam/contract/bookings.schema';
+import {
+  CreatePaypalOrderResultSchema,
+  DemoPaymentBodySchema,
+  PaymentResultSchema,
+} from '@roam/contract/checkout.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
+import { perBookingLimit } from '#server/plugins/rate-limit.ts';
 import * as service from './amendments.service.ts';
 
-const errors = errorReplies(400, 401, 403, 404, 409);
+const errors = errorReplies(400, 401, 403, 404, 409, 429);
 
 /**
  * A change to a booking, priced and paid (docs/api.md "Change a booking"): its quote, paying a dearer change's
@@ -130,7 +135,8 @@ export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-booking/:id',
     {
-      config: { auth: 'bookingHolder' },
+      // Each change e-mails the driver and the supplier: 10 changes of one booking in 10 minutes, whoever makes them.
+      config: { auth: 'bookingHolder', ...perBookingLimit(10, '10 minutes') },
       schema: {
         // Listed with the booking's calls in the API document, as the spec lists it.
         tags: ['bookings'],

@@ -1,7 +1,7 @@
 import type { AmendmentPayment } from '@roam/contract/amendments';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
 import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { statusBlocksCar } from '#server/features/bookings/bookings.mapper.ts';

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@roam/contract/enums';
+import { LANGUAGES } from '@roam/contract/languages';
 import { wordingSlips } from '@roam/contract/wording';
 import { describe, expect, it } from 'vitest';
 import { accountLinkMail } from './account.mail.ts';

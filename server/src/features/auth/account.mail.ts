@@ -1,4 +1,4 @@
-import { LanguageSchema } from '@roam/contract/enums';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import { escapeHtml, htmlTranslator, translator } from '#server/i18n/translate.ts';
 import type { Mail } from '#server/lib/mailer.ts';
 

@@ -8,8 +8,8 @@ import {
   SignUpSchema,
   ValidateEmailSchema,
   VerifyRecaptchaParamsSchema,
-} from '@roam/contract/auth';
-import { UserIdParamsSchema, UserSchema } from '@roam/contract/users';
+} from '@roam/contract/auth.schema';
+import { UserIdParamsSchema, UserSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertNoSecondFactor } from '#server/features/team/two-factor.service.ts';
 import { AppError } from '#server/lib/app-error.ts';

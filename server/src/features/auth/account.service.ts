@@ -4,6 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { isRecaptchaOn, passesRecaptcha, verifyRecaptcha } from '#server/lib/recaptcha.ts';
+import { sendingAllowance } from '#server/plugins/rate-limit.ts';
 import { hashToken, revokeSessions, type SessionUser } from '#server/plugins/session.ts';
 import { accountLinkMail } from './account.mail.ts';
 import {
@@ -114,10 +115,19 @@ export type SignUpResult = { kind: 'created'; user: UserRow } | { kind: 'pending
  * guest checkout's e-mail (issue #25 item 1) the guest's activation link is e-mailed again (in the account's own
  * language); the guest chooses a password on its screen and then finds their bookings in /bookings.
  */
+/**
+ * Activation links a sign-up re-sends to one guest's address in an hour, whatever the callers' addresses (second
+ * outside audit, item 15): the owner needs one; more would let anyone flood that inbox from many addresses.
+ */
+const GUEST_LINKS_PER_EMAIL = { max: 3, windowMs: 3600_000 };
+
 export async function signUp(ctx: AppContext, input: SignUp, ip: string): Promise<SignUpResult> {
   await checkRecaptcha(ctx, input.recaptchaToken, ip);
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing && isGuestAccount(existing)) {
+    // The same answer whether it sent the link or its allowance was spent: the caller learns nothing more.
+    const allowance = sendingAllowance(ctx.db, 'guest activation links per e-mail', GUEST_LINKS_PER_EMAIL);
+    if (!(await allowance.take(existing.email.toLowerCase()))) return { kind: 'pendingActivation' };
     // Nothing of the form is kept, not even the password: whoever opens the e-mailed link chooses it there, so only
     // the mailbox's owner completes the account. A stranger who knows the address gets a link sent to its owner.
     try {
@@ -282,7 +292,17 @@ export async function activate(ctx: AppContext, input: Activate): Promise<UserRo
   return (await findUserById(db, user.id))!;
 }
 
-/** `resend/{appType}/{email}/{reset}`: a new activation link, or a password-reset link (forgot password). */
+/**
+ * An account the admin created (a supplier, issue #24) whose owner has not chosen a password yet: its activation
+ * link is the admin's invitation, renewed by the admin only.
+ */
+const isPendingInvitation = (user: UserRow) => user.type !== 'user' && !user.passwordHash && !user.verified;
+
+/**
+ * `resend/{appType}/{email}/{reset}`: a new activation link, or a password-reset link (forgot password). A pending
+ * invitation is left alone (second outside audit, item 13: anyone could make the admin's link die): the answer is the
+ * same as for any account, nothing is sent or changed; its owner uses the invitation, or asks for a reset link.
+ */
 export async function resend(ctx: AppContext, email: string, reset: boolean): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
@@ -290,6 +310,7 @@ export async function resend(ctx: AppContext, email: string, reset: boolean): Pr
   }
   if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', AUTH_MESSAGES.suspended);
   if (!reset && user.verified) throw new AppError('CONFLICT', 'Your account is already activated.');
+  if (!reset && isPendingInvitation(user)) return;
   await sendOrFail(ctx, user, reset ? 'reset' : 'activate');
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { SETUP_MESSAGES } from '@roam/contract/setup';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { revokeSessions } from '#server/plugins/session.ts';
-import { countAdmins, findUserByEmail, insertUser, type UserRow, updateUser } from './auth.repository.ts';
+import { countAdmins, deleteTokens, findUserByEmail, insertUser, type UserRow, updateUser } from './auth.repository.ts';
 import { hashPassword } from './auth.service.ts';
 
 // Admin accounts made outside the web app (issue #26): the first admin of an empty database, and a password reset
@@ -13,12 +14,36 @@ export async function adminExists(_ctx: AppContext, tx: DbOrTx): Promise<boolean
   return (await countAdmins(tx)) > 0;
 }
 
-/** An active, verified admin. Written with `tx`, in the caller's transaction. */
+const FIRST_ADMIN_TAKEN = SETUP_MESSAGES.emailIsSupplier;
+
+/**
+ * An active, verified admin. Written with `tx`, in the caller's transaction. A driver's account with the address
+ * (second outside audit, item 17: a visitor signed up with the owner's e-mail before the set-up, and the set-up
+ * answered 500) becomes the admin: the caller proved the deployment is theirs (the set-up link), so the account takes
+ * the set-up's name and password, and everything that let anyone else in — its sessions, its unused links — is
+ * removed. A supplier's account is a business with its cars and bookings: refused, saying so.
+ */
 export async function createAdmin(
   ctx: AppContext,
   tx: DbOrTx,
   admin: { email: string; fullName: string; password: string },
 ): Promise<UserRow> {
+  const existing = await findUserByEmail(tx, admin.email.trim());
+  if (existing && existing.type !== 'user')
+    throw new AppError('EMAIL_TAKEN', FIRST_ADMIN_TAKEN, { email: [FIRST_ADMIN_TAKEN] });
+  if (existing) {
+    await updateUser(tx, existing.id, {
+      type: 'admin',
+      fullName: admin.fullName.trim(),
+      passwordHash: await hashPassword(admin.password),
+      verified: true,
+      verifiedAt: existing.verifiedAt ?? ctx.clock.now(),
+      blacklisted: false,
+    });
+    await revokeSessions(tx, existing.id);
+    await deleteTokens(tx, existing.id);
+    return (await findUserByEmail(tx, admin.email.trim()))!;
+  }
   return insertUser(tx, {
     type: 'admin',
     email: admin.email.trim(),

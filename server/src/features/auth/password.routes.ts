@@ -1,5 +1,10 @@
-import { ChangePasswordSchema, CheckPasswordParamsSchema, HasPasswordSchema, OkSchema } from '@roam/contract/auth';
-import { UserIdParamsSchema } from '@roam/contract/users';
+import {
+  ChangePasswordSchema,
+  CheckPasswordParamsSchema,
+  HasPasswordSchema,
+  OkSchema,
+} from '@roam/contract/auth.schema';
+import { UserIdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireSelfOrAdmin } from '#server/plugins/session.ts';

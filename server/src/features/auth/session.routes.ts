@@ -1,5 +1,5 @@
-import { OkSchema, SignInSchema, UpdateLanguageSchema } from '@roam/contract/auth';
-import { IdParamsSchema, UserSchema } from '@roam/contract/users';
+import { OkSchema, SignInSchema, UpdateLanguageSchema } from '@roam/contract/auth.schema';
+import { IdParamsSchema, UserSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { secondStep } from '#server/features/team/two-factor.service.ts';
 import { AppError } from '#server/lib/app-error.ts';

@@ -1,4 +1,4 @@
-import { UserSchema } from '@roam/contract/users';
+import { UserSchema } from '@roam/contract/users.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, sessions, users } from '#server/db/schema.ts';

@@ -1,5 +1,5 @@
-import { SocialSignInSchema } from '@roam/contract/auth';
-import { UserSchema } from '@roam/contract/users';
+import { SocialSignInSchema } from '@roam/contract/auth.schema';
+import { UserSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertNoSecondFactor } from '#server/features/team/two-factor.service.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,5 +1,4 @@
-import type { SocialSignIn } from '@roam/contract/auth';
-import type { SocialProvider } from '@roam/contract/enums';
+import type { SocialProvider, SocialSignIn } from '@roam/contract/auth';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { Config } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';

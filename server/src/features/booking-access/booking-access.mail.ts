@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { translator } from '#server/i18n/translate.ts';
 
 // The e-mails that reach a booking without an account (words: i18n/locales/<language>/bookingAccess.json), in the

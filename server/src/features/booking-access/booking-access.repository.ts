@@ -12,6 +12,7 @@ export async function findByReference(db: DbOrTx, reference: string, by: 'refere
       reference: bookings.reference,
       status: bookings.status,
       kind: bookings.kind,
+      driverId: bookings.driverId,
       driverEmail: users.email,
       driverLanguage: users.language,
       chargedAmount: bookings.chargedAmount,

@@ -3,7 +3,7 @@ import {
   ManageBookingLinkResultSchema,
   OpenedManageLinkSchema,
   OpenManageLinkBodySchema,
-} from '@roam/contract/booking-access';
+} from '@roam/contract/booking-access.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perIp } from '#server/features/auth/auth.rate-limits.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ManageBookingLinkBody } from '@roam/contract/booking-access';
-import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
-import { LanguageSchema } from '@roam/contract/enums';
+import { looksLikeReference, normalizeReference } from '@roam/contract/bookings';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import { formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -52,18 +52,21 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
     link: `${ctx.config.PUBLIC_URL}/manage-booking?${new URLSearchParams({ t: token, l: language })}`,
     minutes: LINK_MINUTES,
   };
-  const queued = await ctx.db.transaction(async (tx) => {
-    await repository.deleteExpired(tx, new Date(now.getTime() - 24 * 60 * MINUTE));
-    await repository.insertAccess(tx, {
-      tokenHash: hashToken(token),
-      bookingId: booking.id,
-      kind: 'link',
-      expiresAt: new Date(now.getTime() + LINK_MINUTES * MINUTE),
-    });
-    return ctx.mailer.enqueue(tx, { to: booking.driverEmail, ...manageLinkMail(language, params) });
-  });
-  // A refused delivery stays in the outbox for the sweeper: the caller's answer is the same.
-  await ctx.mailer.deliver(queued).catch((err: unknown) => ctx.log.warn({ err }, 'manage link e-mail failed'));
+  // Written and sent after the answer: waiting for SMTP, and even for these writes, made a match slower than a miss,
+  // telling by its time whether a reference belongs to an e-mail. The link and its message commit together; a
+  // refused delivery stays in the outbox for the sweeper.
+  ctx.mailer.deliverLater(() =>
+    ctx.db.transaction(async (tx) => {
+      await repository.deleteExpired(tx, new Date(now.getTime() - 24 * 60 * MINUTE));
+      await repository.insertAccess(tx, {
+        tokenHash: hashToken(token),
+        bookingId: booking.id,
+        kind: 'link',
+        expiresAt: new Date(now.getTime() + LINK_MINUTES * MINUTE),
+      });
+      return ctx.mailer.enqueue(tx, { to: booking.driverEmail, ...manageLinkMail(language, params) });
+    }),
+  );
 }
 
 /**

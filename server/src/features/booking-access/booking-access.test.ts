@@ -24,8 +24,11 @@ describe('manage a booking without an account (issue #25 item 1)', () => {
     inject({ method: 'POST', url: '/api/manage-booking-link', payload, remoteAddress });
   const open = (token: string, remoteAddress = nextIp()) =>
     inject({ method: 'POST', url: '/api/open-manage-link', payload: { token }, remoteAddress });
-  const mailsTo = (email: string) =>
-    t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt));
+  /** The outbox's messages to `email`, once what the last calls write after their answer is written. */
+  const mailsTo = async (email: string) => {
+    await t.app.context.mailer.idle();
+    return t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt));
+  };
   const linkIn = (text: string) => /\/manage-booking\?t=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
 
   /** A guest's pay-later booking (an account is made for them, unactivated); its id and reference. */

@@ -1,4 +1,4 @@
-import { RunTimeSettingsStateSchema, UpdateRunTimeSettingsBodySchema } from '@roam/contract/run-time-settings';
+import { RunTimeSettingsStateSchema, UpdateRunTimeSettingsBodySchema } from '@roam/contract/booking-rules.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireUser, SESSION_SECURITY as security } from '#server/plugins/session.ts';

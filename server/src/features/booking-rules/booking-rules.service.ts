@@ -1,13 +1,5 @@
-import {
-  RUN_TIME_SETTING_KEYS,
-  RUN_TIME_SETTING_RANGES,
-  type RunTimeSettingKey,
-} from '@roam/contract/run-time-setting-ranges';
-import type {
-  RunTimeSettings,
-  RunTimeSettingsState,
-  UpdateRunTimeSettingsBody,
-} from '@roam/contract/run-time-settings';
+import type { RunTimeSettings, RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/booking-rules';
+import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from '@roam/contract/booking-rules';
 import type { AppContext } from '#server/context.ts';
 import { type AuditActor, changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
 import { buildSettings, type DeploymentSettings } from '#server/features/system/settings.service.ts';

@@ -1,4 +1,4 @@
-import type { RunTimeSettingsState } from '@roam/contract/run-time-settings';
+import type { RunTimeSettingsState } from '@roam/contract/booking-rules';
 import type { Settings } from '@roam/contract/settings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

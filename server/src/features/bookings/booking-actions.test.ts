@@ -1,4 +1,4 @@
-import { BookingsPageSchema } from '@roam/contract/bookings';
+import { BookingsPageSchema } from '@roam/contract/bookings.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, users } from '#server/db/schema.ts';

@@ -1,8 +1,9 @@
 import { type BookingAction, bookingActions } from '@roam/contract/booking-actions';
-import { type BookingSummary, bookingAmounts } from '@roam/contract/booking-summary';
 import { extraCovered } from '@roam/contract/booking-terms';
 import type { Booking, BookingRow } from '@roam/contract/bookings';
-import { BLOCKING_STATUSES, type BookingStatus, EXTRAS, type Language } from '@roam/contract/enums';
+import { BLOCKING_STATUSES, type BookingStatus, type BookingSummary, bookingAmounts } from '@roam/contract/bookings';
+import type { Language } from '@roam/contract/languages';
+import { EXTRAS } from '@roam/contract/price';
 import type { Recipient } from '#server/features/notifications/notifications.service.ts';
 import type { BookingRecord } from './bookings.repository.ts';
 
@@ -79,6 +80,8 @@ export function toDetail(record: BookingRecord, language: Language): Booking {
     paymentProvider: booking.paymentProvider,
     paidAt: booking.paidAt?.toISOString() ?? null,
     license: fileUrl(booking.licenseFileId),
+    bookedAtDesk: booking.bookedAtDesk,
+    refusedAt: booking.refusedAt?.toISOString() ?? null,
   };
 }
 

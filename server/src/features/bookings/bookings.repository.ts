@@ -1,6 +1,23 @@
-import { looksLikeReference, normalizeReference } from '@roam/contract/booking-summary';
-import type { BookingStatus } from '@roam/contract/enums';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { BookingStatus } from '@roam/contract/bookings';
+import { looksLikeReference, normalizeReference } from '@roam/contract/bookings';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookings, cars, locations, users } from '#server/db/schema.ts';
@@ -33,9 +50,16 @@ const existsForDriver = (now: Date) =>
 /** A blocked period (issue #23: a `bookings` row of kind 'block') is never a booking to anyone. */
 const isRental = eq(bookings.kind, 'rental');
 
+/**
+ * The driver's name as a booking shows it: what the operator typed at the desk when it was booked there, never the
+ * account's own profile (second outside audit, item 1: a desk booking for an existing driver's e-mail read their name).
+ */
+export const bookingDriverName = sql<string>`coalesce(${bookings.deskCustomer}->>'fullName', ${driver.fullName})`;
+
 export function scopeCondition(scope: Scope): SQL | undefined {
   if (scope.kind === 'driver') {
-    return and(isRental, eq(bookings.driverId, scope.userId), existsForDriver(scope.now));
+    // A booking the driver refused (made in their name at the desk) is not theirs any more.
+    return and(isRental, eq(bookings.driverId, scope.userId), isNull(bookings.refusedAt), existsForDriver(scope.now));
   }
   if (scope.kind === 'supplier')
     return and(
@@ -59,7 +83,7 @@ const rowColumns = {
   /** The car's Amendments extra (−1, 0 included, a price): whether its driver may change the booking. */
   carAmendments: cars.amendments,
   supplierName: supplier.fullName,
-  driverName: driver.fullName,
+  driverName: bookingDriverName,
   driverEmail: driver.email,
   driverLanguage: driver.language,
   driverNotifications: driver.enableEmailNotifications,
@@ -100,7 +124,7 @@ export async function listBookings(db: DbOrTx, scope: Scope, filter: ListFilter,
     keyword
       ? or(
           ilike(cars.name, keyword),
-          ilike(driver.fullName, keyword),
+          ilike(bookingDriverName, keyword),
           ilike(driver.email, keyword),
           ilike(supplier.fullName, keyword),
           sql`${bookings.id}::text ilike ${keyword}`,

@@ -6,9 +6,9 @@ import {
   BookingsQuerySchema,
   CountResultSchema,
   UpdateBookingStatusBodySchema,
-} from '@roam/contract/bookings';
-import { PageParamsSchema } from '@roam/contract/paging';
-import { IdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/bookings.schema';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,7 +1,6 @@
 import { bookingActions } from '@roam/contract/booking-actions';
-import type { BookingSummary } from '@roam/contract/booking-summary';
-import type { BookingsQuery } from '@roam/contract/bookings';
-import type { BookingStatus, Language } from '@roam/contract/enums';
+import type { BookingStatus, BookingSummary, BookingsQuery } from '@roam/contract/bookings';
+import type { Language } from '@roam/contract/languages';
 import { inBranches, roleMay } from '@roam/contract/team';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';

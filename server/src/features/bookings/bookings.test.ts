@@ -1,4 +1,4 @@
-import { BookingSchema, BookingsPageSchema } from '@roam/contract/bookings';
+import { BookingSchema, BookingsPageSchema } from '@roam/contract/bookings.schema';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, notifications, outbox, users } from '#server/db/schema.ts';

@@ -3,9 +3,9 @@ import {
   CancellationRequestsPageSchema,
   CancellationRequestsQuerySchema,
   DeclineCancellationBodySchema,
-} from '@roam/contract/cancellations';
-import { PageParamsSchema } from '@roam/contract/paging';
-import { IdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/cancellations.schema';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { perAccountLimit } from '#server/plugins/rate-limit.ts';

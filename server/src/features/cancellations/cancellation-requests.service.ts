@@ -1,5 +1,5 @@
 import type { CancellationDecision, CancellationRequest, CancellationRequestsPage } from '@roam/contract/cancellations';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { driverOf } from '#server/features/bookings/bookings.mapper.ts';

@@ -1,6 +1,6 @@
-import { BookingLanguageQuerySchema, BookingSchema } from '@roam/contract/bookings';
-import { CancellationQuoteSchema } from '@roam/contract/cancellations';
-import { IdParamsSchema } from '@roam/contract/users';
+import { BookingLanguageQuerySchema, BookingSchema } from '@roam/contract/bookings.schema';
+import { CancellationQuoteSchema } from '@roam/contract/cancellations.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,5 +1,5 @@
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { refundAcrossPayments } from '#server/features/amendments/amendment-refund-split.service.ts';

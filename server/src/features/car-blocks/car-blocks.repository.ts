@@ -1,5 +1,5 @@
 import type { BlockReason } from '@roam/contract/car-blocks';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -145,7 +145,8 @@ export async function bookingsBetween(db: DbOrTx, carId: string, from: Date, to:
         pickupLocationId: bookings.pickupLocationId,
         dropoffLocationId: bookings.dropoffLocationId,
       },
-      driverName: driver.fullName,
+      // What the operator typed at the desk, never the account's profile (second outside audit, item 1).
+      driverName: sql<string>`coalesce(${bookings.deskCustomer}->>'fullName', ${driver.fullName})`,
       pickupNames: pickupPlace.names,
       dropoffNames: dropoffPlace.names,
     })

@@ -4,8 +4,8 @@ import {
   CarCalendarSchema,
   CreateCarBlockBodySchema,
   UpdateCarBlockBodySchema,
-} from '@roam/contract/car-blocks';
-import { IdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/car-blocks.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,12 +1,9 @@
-import {
-  BLOCK_MESSAGES,
-  type CarBlock,
-  type CarCalendar,
-  type CarCalendarQuerySchema,
-  type CreateCarBlockBodySchema,
-  MAX_BLOCK_MS,
-  type UpdateCarBlockBodySchema,
-} from '@roam/contract/car-blocks';
+import { BLOCK_MESSAGES, type CarBlock, type CarCalendar, MAX_BLOCK_MS } from '@roam/contract/car-blocks';
+import type {
+  CarCalendarQuerySchema,
+  CreateCarBlockBodySchema,
+  UpdateCarBlockBodySchema,
+} from '@roam/contract/car-blocks.schema';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';

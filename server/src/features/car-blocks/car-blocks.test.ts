@@ -1,4 +1,5 @@
-import { BLOCK_MESSAGES, type CarBlock, CarCalendarSchema } from '@roam/contract/car-blocks';
+import { BLOCK_MESSAGES, type CarBlock } from '@roam/contract/car-blocks';
+import { CarCalendarSchema } from '@roam/contract/car-blocks.schema';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, notifications, outbox } from '#server/db/schema.ts';

@@ -1,5 +1,7 @@
+import type { BookingStatus } from '@roam/contract/bookings';
+import type { CarOption } from '@roam/contract/cars';
 import { type Car, fileUrl } from '@roam/contract/cars';
-import type { BookingStatus, CarOption, Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { type AnyColumn, and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import {

@@ -1,14 +1,14 @@
+import type { SearchCarsResponse } from '@roam/contract/cars';
 import {
   CarDetailsSchema,
   CarQuerySchema,
   RangePriceListSchema,
   SearchCarsBodySchema,
-  type SearchCarsResponse,
   SearchCarsResponseSchema,
-} from '@roam/contract/cars';
-import { OperatorCarSchema } from '@roam/contract/fleet';
-import { PageParamsSchema } from '@roam/contract/paging';
-import { IdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/cars.schema';
+import { OperatorCarSchema } from '@roam/contract/fleet.schema';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOperatorCar } from '#server/features/fleet/fleet.service.ts';

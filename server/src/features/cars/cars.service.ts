@@ -1,5 +1,6 @@
 import type { CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
-import type { Extra, Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
+import type { Extra } from '@roam/contract/price';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
 import { rentalHours, validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';

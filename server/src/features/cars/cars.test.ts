@@ -1,12 +1,7 @@
-import {
-  type CarSearchResult,
-  CarSearchResultSchema,
-  type SearchCarsBody,
-  type SearchCarsResponse,
-  SearchCarsResponseSchema,
-} from '@roam/contract/cars';
+import type { CarSearchResult, SearchCarsBody, SearchCarsResponse } from '@roam/contract/cars';
+import { CarSearchResultSchema, SearchCarsResponseSchema } from '@roam/contract/cars.schema';
 import { calculatePrice, fromDailyPrice, withPriceChange } from '@roam/contract/price';
-import { SupplierTermsSchema } from '@roam/contract/suppliers';
+import { SupplierTermsSchema } from '@roam/contract/suppliers.schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, cars, dateBasedPrices, files, users } from '#server/db/schema.ts';

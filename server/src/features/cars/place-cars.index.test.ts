@@ -1,5 +1,12 @@
-import { type Car, type CarFilters, CarFiltersSchema } from '@roam/contract/cars';
-import { CarOptionSchema, CarRangeSchema, FuelPolicySchema, FuelTypeSchema, GearboxSchema } from '@roam/contract/enums';
+import type { Car, CarFilters } from '@roam/contract/cars';
+import {
+  CarFiltersSchema,
+  CarOptionSchema,
+  CarRangeSchema,
+  FuelPolicySchema,
+  FuelTypeSchema,
+  GearboxSchema,
+} from '@roam/contract/cars.schema';
 import { describe, expect, it } from 'vitest';
 import { type Block, CarBlocks, matcherOf, PlaceCars } from './place-cars.index.ts';
 

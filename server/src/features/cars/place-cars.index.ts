@@ -1,6 +1,12 @@
-import type { Car, CarFilters } from '@roam/contract/cars';
-import type { AvailabilityLabel, BookingStatus } from '@roam/contract/enums';
-import { CarOptionSchema, CarRangeSchema, FuelPolicySchema, FuelTypeSchema, GearboxSchema } from '@roam/contract/enums';
+import type { BookingStatus } from '@roam/contract/bookings';
+import type { AvailabilityLabel, Car, CarFilters } from '@roam/contract/cars';
+import {
+  CarOptionSchema,
+  CarRangeSchema,
+  FuelPolicySchema,
+  FuelTypeSchema,
+  GearboxSchema,
+} from '@roam/contract/cars.schema';
 
 // The cars of one place laid out for the search (issue #8). A search tests every car offered at a place — a city
 // has ~1,800 on the 10k fleet — and its time went to reaching each car's object, its booking list and that list's

@@ -1,5 +1,4 @@
-import type { Car, CarPrice, SearchCarsResponse } from '@roam/contract/cars';
-import type { AvailabilityLabel } from '@roam/contract/enums';
+import type { AvailabilityLabel, Car, CarPrice, SearchCarsResponse } from '@roam/contract/cars';
 
 /** One page of the car search as the service finds it: each result keeps the fleet's own car object. */
 export type SearchPage = {

@@ -1,4 +1,4 @@
-import { REFERENCE_ALPHABET } from '@roam/contract/booking-summary';
+import { REFERENCE_ALPHABET } from '@roam/contract/bookings';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '#server/db/schema.ts';

@@ -1,8 +1,10 @@
 import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { CheckoutBody } from '@roam/contract/checkout';
-import { EXTRAS, type Extra, type Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
+import { EXTRAS, type Extra } from '@roam/contract/price';
 import { ageOn, validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
+import type { DeskCustomer } from '#server/db/schema.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
 import { isUsableLicense } from '#server/features/profile/profile.service.ts';
 import type { DeploymentSettings } from '#server/features/system/settings.service.ts';
@@ -35,12 +37,15 @@ export type Driver = {
 export type Customer = { user: SessionUser | null; guestTokenHash: string | null; clientKey: string; desk?: Desk };
 
 /**
- * An operator's walk-in or phone booking (issue #24 item 5, features/walk-in): who books, and how the
- * customer pays — at the counter (pay later) or by an e-mailed payment link (an online hold of DESK_LINK_HOLD_MINUTES).
+ * An operator's walk-in or phone booking (issue #24 item 5, features/walk-in): who books, how the customer pays — at
+ * the counter (pay later) or by an e-mailed payment link (an online hold of DESK_LINK_HOLD_MINUTES) — and what the
+ * operator typed of the customer (null: the admin picked an existing driver). The booking shows what was typed, never
+ * the account's own profile or documents (second outside audit, item 1).
  */
 export type Desk = {
   operator: Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
   payment: 'counter' | 'link';
+  customer: DeskCustomer | null;
 };
 
 /**
@@ -177,6 +182,16 @@ async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFil
   return !supplier.licenseRequired && !body.licenseFileId ? null : (licenseFileId ?? null);
 }
 
+/**
+ * The driver of a desk booking: the account's e-mail, language and id, and what the operator typed of them — the
+ * name, the birth date the ages are checked on — never the account's stored profile nor its licence (second outside
+ * audit, item 1: a walk-in for an existing driver's e-mail attached and showed them).
+ */
+function deskDriver(driver: Driver, desk: Desk): Driver {
+  const typed = desk.customer ? { fullName: desk.customer.fullName, birthDate: desk.customer.birthDate } : {};
+  return { ...driver, ...typed, licenseFileId: null };
+}
+
 /** Every rule of a checkout, or the first field error it breaks. */
 export async function validateCheckout(
   ctx: AppContext,
@@ -184,7 +199,8 @@ export async function validateCheckout(
   { user, guestTokenHash, clientKey, desk }: Customer,
 ): Promise<CheckoutOrder> {
   const settings = await currentSettings(ctx);
-  const driver = driverOf(body, user, ctx.config.DEFAULT_LANGUAGE);
+  const account = driverOf(body, user, ctx.config.DEFAULT_LANGUAGE);
+  const driver = desk ? deskDriver(account, desk) : account;
   const { car, supplier, dateBasedPrices } = await bookableCar(ctx, body.carId);
   const { pickupPlace, dropoffPlace } = await placesOf(ctx, body, car.id);
   const pickupAt = new Date(body.pickupAt);

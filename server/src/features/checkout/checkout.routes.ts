@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { CheckoutBodySchema, CheckoutResultSchema } from '@roam/contract/checkout';
+import { CheckoutBodySchema, CheckoutResultSchema } from '@roam/contract/checkout.schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,5 +1,5 @@
 import type { CheckoutBody, CheckoutResult } from '@roam/contract/checkout';
-import { LanguageSchema } from '@roam/contract/enums';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import type { AppContext } from '#server/context.ts';
 import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
 import { startCardPayment } from '#server/features/payments/card-payments.service.ts';

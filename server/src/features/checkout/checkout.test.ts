@@ -1,4 +1,4 @@
-import { CheckoutResultSchema } from '@roam/contract/checkout';
+import { CheckoutResultSchema } from '@roam/contract/checkout.schema';
 import { convertMinor, formatMinor } from '@roam/contract/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -12,6 +12,7 @@ import {
 import { releaseExpiredHolds, releaseUnpaidHoldsOf } from '#server/features/payments/payments.service.ts';
 import { attachGuestLicense } from '#server/features/profile/profile.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { checkAmountsFit } from '#server/lib/booking-rules.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';
 import * as repository from './checkout.repository.ts';
@@ -101,6 +102,14 @@ export async function placeBooking(
 ): Promise<PlacedBooking> {
   const { body, driver, car, supplier, extras } = order;
   const { price } = quote;
+  checkAmountsFit([
+    price.total,
+    price.deposit,
+    quote.payNow,
+    quote.totalAmount,
+    quote.depositAmount,
+    quote.chargedAmount,
+  ]);
   if (!driver.id && (await isEmailRegistered(ctx, driver.email))) throw emailTaken();
   let placed: PlacedBooking & { mails: (QueuedMail | null)[] };
   try {
@@ -132,6 +141,8 @@ export async function placeBooking(
         depositAmount: quote.depositAmount,
         chargedAmount: quote.chargedAmount,
         licenseFileId: order.licenseFileId,
+        bookedAtDesk: order.desk !== null,
+        deskCustomer: order.desk?.customer ?? null,
         // A guest's browser proves the booking is theirs with it; a signed-in driver with their session.
         guestTokenHash: driver.id ? null : order.guestTokenHash,
         clientKey: order.clientKey,

@@ -1,4 +1,4 @@
-import { AcceptedSchema, ContactMessageSchema } from '@roam/contract/contact';
+import { AcceptedSchema, ContactMessageSchema } from '@roam/contract/contact.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { sendContactMessage } from './contact.service.ts';

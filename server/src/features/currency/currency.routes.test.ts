@@ -1,4 +1,4 @@
-import { RatesSchema } from '@roam/contract/currencies';
+import { RatesSchema } from '@roam/contract/currencies.schema';
 import { RATES_SNAPSHOT } from '@roam/contract/rates-snapshot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { erApiRates, type FakeAnswer, frankfurterRates, startFakeRateProvider } from '#test/fake-rate-provider.ts';

@@ -1,5 +1,5 @@
-import { CountryCodeSchema } from '@roam/contract/country-code';
-import { ConversionSchema, ConvertQuerySchema, RatesSchema } from '@roam/contract/currencies';
+import { ConversionSchema, ConvertQuerySchema, RatesSchema } from '@roam/contract/currencies.schema';
+import { CountryCodeSchema } from '@roam/contract/settings.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, VALIDATION_MESSAGE } from '#server/lib/app-error.ts';
 import { countryCodeFrom } from './country-code.rules.ts';

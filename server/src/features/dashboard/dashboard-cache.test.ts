@@ -1,4 +1,5 @@
-import { type Dashboard, DashboardSchema } from '@roam/contract/dashboard';
+import type { Dashboard } from '@roam/contract/dashboard';
+import { DashboardSchema } from '@roam/contract/dashboard.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';

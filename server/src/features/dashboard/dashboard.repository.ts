@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@roam/contract/enums';
+import type { BookingStatus } from '@roam/contract/bookings';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 
@@ -66,6 +66,7 @@ export async function todaysMovements(
     const time = kind === 'pickup' ? sql.raw('b.pickup_at') : sql.raw('b.dropoff_at');
     const place = kind === 'pickup' ? sql.raw('b.pickup_location_id') : sql.raw('b.dropoff_location_id');
     return sql`select b.id, b.reference, ${kind} as kind, ${time} as at, b.status, b.car_id, b.driver_id,
+        b.desk_customer ->> 'fullName' as desk_name,
         l.id as location_id, l.names, l.time_zone,
         to_char(${at}::timestamptz at time zone l.time_zone, 'YYYY-MM-DD') as today
       from bookings b join locations l on l.id = ${place}
@@ -83,7 +84,8 @@ export async function todaysMovements(
       from m group by location_id, names, time_zone, today),
     shown as (
       select m.id, m.reference, m.kind, m.at, m.status, m.location_id as "locationId", m.names,
-        m.time_zone as "timeZone", c.name as "carName", d.full_name as "driverName", m.today
+        m.time_zone as "timeZone", c.name as "carName",
+        coalesce(m.desk_name, d.full_name) as "driverName", m.today
       from (select * from m order by at, id limit ${shown}) m
         join cars c on c.id = m.car_id join users d on d.id = m.driver_id)
     select (select coalesce(json_agg(p), '[]') from places p) as places,

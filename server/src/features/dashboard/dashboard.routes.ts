@@ -1,4 +1,4 @@
-import { DashboardQuerySchema, DashboardSchema } from '@roam/contract/dashboard';
+import { DashboardQuerySchema, DashboardSchema } from '@roam/contract/dashboard.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';

@@ -1,5 +1,6 @@
-import type { Dashboard, DashboardQuerySchema } from '@roam/contract/dashboard';
-import type { CarRange } from '@roam/contract/enums';
+import type { CarRange } from '@roam/contract/cars';
+import type { Dashboard } from '@roam/contract/dashboard';
+import type { DashboardQuerySchema } from '@roam/contract/dashboard.schema';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';

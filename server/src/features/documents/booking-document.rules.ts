@@ -1,4 +1,5 @@
-import { type Language, LanguageSchema } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import type { CarForBooking } from '#server/lib/car-pricing.repository.ts';
 import { type BookingMoney, bookingMoney } from './booking-money.rules.ts';
 import type { BookingFacts } from './documents.repository.ts';

@@ -1,7 +1,6 @@
-import { bookingAmounts } from '@roam/contract/booking-summary';
-import { EXTRAS, type Extra } from '@roam/contract/enums';
+import { bookingAmounts } from '@roam/contract/bookings';
 import { convertMinor, roundHalfUp } from '@roam/contract/money';
-import { calculatePrice, PriceError, type PriceLine, priceIn } from '@roam/contract/price';
+import { calculatePrice, EXTRAS, type Extra, PriceError, type PriceLine, priceIn } from '@roam/contract/price';
 import type { CarForBooking } from '#server/lib/car-pricing.repository.ts';
 import type { BookingFacts } from './documents.repository.ts';
 

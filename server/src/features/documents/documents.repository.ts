@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookings, cars, countries, locations, users } from '#server/db/schema.ts';
@@ -16,9 +16,10 @@ const factColumns = {
   booking: bookings,
   carName: cars.name,
   driver: {
-    name: driver.fullName,
+    // What the operator typed at the desk, never the account's profile (second outside audit, item 1).
+    name: sql<string>`coalesce(${bookings.deskCustomer}->>'fullName', ${driver.fullName})`,
     email: driver.email,
-    phone: driver.phone,
+    phone: sql<string | null>`coalesce(${bookings.deskCustomer}->>'phone', ${driver.phone})`,
     language: driver.language,
     enableEmailNotifications: driver.enableEmailNotifications,
   },

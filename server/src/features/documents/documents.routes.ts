@@ -1,4 +1,4 @@
-import { IdParamsSchema } from '@roam/contract/users';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBookingHolder } from '#server/features/booking-access/booking-holder.guard.ts';
 import { download } from '#server/lib/download.ts';

@@ -1,6 +1,6 @@
-import { EXTRAS } from '@roam/contract/enums';
 import type { CarFields } from '@roam/contract/fleet';
 import { CAR_CSV_COLUMNS, CAR_CSV_MONEY, type CarCsvColumn, IMPORT_MESSAGES } from '@roam/contract/fleet-import';
+import { EXTRAS } from '@roam/contract/price';
 
 // A car's fields to and from the cells of the fleet CSV (issue #26 item 3; the format: contract fleet-import.ts). A
 // cell that cannot be read as its field's type is passed on as written, so `CreateCarBodySchema` names the error in
@@ -30,8 +30,9 @@ export type CellResult = { value: unknown } | { issue: string };
 
 /** The field's value of a cell (undefined: empty cell of a field with a default). */
 export function readCell(column: CarCsvColumn, raw: string): CellResult {
-  // The export writes a cell that a spreadsheet would run as a formula after an apostrophe (fleet-export.service.ts).
-  const cell = raw.trim().replace(/^'(?=[=+\-@\t\r])/, '');
+  // The export writes an apostrophe where a spreadsheet would start a formula: at the start of a cell or after a
+  // separator in it (fleet-export.service.ts `guardCell`); it is not part of the value.
+  const cell = raw.trim().replace(/(^|[,;|\t\r\n])'(?=[=+\-@\t\r])/g, '$1');
   if (cell === '') {
     if (column === 'name' || column === 'licensePlate') return { value: cell };
     if (LIST.has(column) || column === 'dateBasedPrices') return { value: [] };

@@ -10,18 +10,26 @@ import { carCells } from './car.csv.ts';
 
 // Fleet export (issue #26 item 3): the operator's cars as the CSV the import reads (export → import changes
 // nothing), and its bookings of a period. Spreadsheets run a cell starting with = + - @ (or a tab, a carriage
-// return) as a formula: such a cell is written after an apostrophe (OWASP "CSV injection"), which the import drops.
-// A plain number (a mileage of −1) is no formula and is written as it is, so it reads back the same.
+// return) as a formula (OWASP "CSV injection"), and a spreadsheet set to another separator (`;` in French, German,
+// Spanish and Swedish settings, a tab, `|`) splits our cells where they hold one (second audit, item 8). So a cell
+// with any of those separators is quoted, and wherever a piece of a cell — its start, or what follows a separator
+// in it — would start a formula, an apostrophe goes first, which the import drops (car.csv.ts). A plain number (a
+// mileage of −1) is no formula and is written as it is, so it reads back the same.
 
-const FORMULA = /^[=+\-@\t\r]/;
-const NUMBER = /^-?\d+(\.\d+)?$/;
-export const guardCell = (cell: string) => (FORMULA.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell);
+/** Where a formula may start: the cell's start, or after any separator a spreadsheet may split on. */
+const FORMULA_START = /(^|[,;|\t\r\n])(?=[=+\-@\t\r])(?!-?\d+(?:\.\d+)?(?:[,;|\t\r\n]|$))/g;
+export const guardCell = (cell: string) => cell.replace(FORMULA_START, "$1'");
+/** Quoted whatever the reader's separator: the comma, the quote and line breaks are quoted by csv-stringify. */
+const OTHER_SEPARATORS = /[;|\t]/;
 
 /** UTF-8 with a byte-order mark, so a spreadsheet opens accents right. */
 const csvFile = (fileName: string, rows: string[][]): DownloadedFile => ({
   fileName,
   contentType: 'text/csv; charset=utf-8',
-  bytes: `\uFEFF${stringify(rows.map((row) => row.map(guardCell)))}`,
+  bytes: `\uFEFF${stringify(
+    rows.map((row) => row.map(guardCell)),
+    { quoted_match: OTHER_SEPARATORS },
+  )}`,
 });
 
 /** `GET /api/export-cars`: every editor field of the supplier's live cars, by plate. */

@@ -1,9 +1,9 @@
+import { IMPORT_LIMITS } from '@roam/contract/fleet-import';
 import {
   ExportBookingsQuerySchema,
   ExportCarsQuerySchema,
-  IMPORT_LIMITS,
   ImportReportSchema,
-} from '@roam/contract/fleet-import';
+} from '@roam/contract/fleet-import.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { download } from '#server/lib/download.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';

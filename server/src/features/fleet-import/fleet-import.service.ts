@@ -1,12 +1,8 @@
-import { LANGUAGES } from '@roam/contract/enums';
-import { type CarFields, CreateCarBodySchema, carFieldIssues, FLEET_MESSAGES } from '@roam/contract/fleet';
-import {
-  CAR_CSV_COLUMNS,
-  IMPORT_MESSAGES,
-  ImportMappingSchema,
-  type ImportReport,
-  type ImportRow,
-} from '@roam/contract/fleet-import';
+import { type CarFields, carFieldIssues, FLEET_MESSAGES } from '@roam/contract/fleet';
+import { CreateCarBodySchema } from '@roam/contract/fleet.schema';
+import { CAR_CSV_COLUMNS, IMPORT_MESSAGES, type ImportReport, type ImportRow } from '@roam/contract/fleet-import';
+import { ImportMappingSchema } from '@roam/contract/fleet-import.schema';
+import { LANGUAGES } from '@roam/contract/languages';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import {
@@ -63,7 +59,7 @@ export async function importCars(
   write: boolean,
 ): Promise<ImportReport> {
   const supplierId = await fleetSupplier(ctx, actor, upload.supplierId ?? undefined);
-  const { headers, records } = readCsv(upload.bytes, IMPORT_MESSAGES.noRows);
+  const { headers, records, encoding } = await readCsv(upload.bytes, IMPORT_MESSAGES.noRows);
   const mapping = readMapping(upload.mapping, headers, CAR_CSV_COLUMNS, ImportMappingSchema);
   const columns = CAR_CSV_COLUMNS.filter((column) => mapping[column] !== undefined).map((column) => ({
     column,
@@ -138,6 +134,7 @@ export async function importCars(
     rows: rows.map(({ fields: _f, carId: _c, before: _b, ...row }) => row),
     valid,
     imported,
+    encoding,
   });
   if (!write) return report(false);
   if (!valid) throw invalidRows(rows);

@@ -1,6 +1,6 @@
 import { fileUrl } from '@roam/contract/cars';
-import type { Language } from '@roam/contract/enums';
 import type { OperatorCar } from '@roam/contract/fleet';
+import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { prepareCarImage } from '#server/lib/upload-validation.ts';

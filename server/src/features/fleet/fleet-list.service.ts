@@ -1,4 +1,5 @@
-import type { OperatorCarRow, OperatorCarsPage, OperatorCarsQuerySchema } from '@roam/contract/fleet';
+import type { OperatorCarRow, OperatorCarsPage } from '@roam/contract/fleet';
+import type { OperatorCarsQuerySchema } from '@roam/contract/fleet.schema';
 import { calculatePrice } from '@roam/contract/price';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';

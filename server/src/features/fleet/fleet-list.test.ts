@@ -1,4 +1,5 @@
-import { type OperatorCarsPage, OperatorCarsPageSchema } from '@roam/contract/fleet';
+import type { OperatorCarsPage } from '@roam/contract/fleet';
+import { OperatorCarsPageSchema } from '@roam/contract/fleet.schema';
 import { calculatePrice } from '@roam/contract/price';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

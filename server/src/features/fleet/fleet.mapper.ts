@@ -1,7 +1,6 @@
-import type { CarDetails } from '@roam/contract/cars';
-import { type CarOption, EXTRAS } from '@roam/contract/enums';
+import type { CarDetails, CarOption } from '@roam/contract/cars';
 import type { CarFields, OperatorCar } from '@roam/contract/fleet';
-import { RATE_FIELDS } from '@roam/contract/price-rates';
+import { EXTRAS, RATE_FIELDS } from '@roam/contract/price';
 import type { cars } from '#server/db/schema.ts';
 import type { CarRow, Period } from './fleet.repository.ts';
 

@@ -1,5 +1,5 @@
-import { AuditPageSchema } from '@roam/contract/audit';
-import { CarQuerySchema } from '@roam/contract/cars';
+import { AuditPageSchema } from '@roam/contract/audit.schema';
+import { CarQuerySchema } from '@roam/contract/cars.schema';
 import {
   CreateCarBodySchema,
   DeleteCarResultSchema,
@@ -7,9 +7,9 @@ import {
   OperatorCarsPageSchema,
   OperatorCarsQuerySchema,
   UpdateCarBodySchema,
-} from '@roam/contract/fleet';
-import { PageParamsSchema } from '@roam/contract/paging';
-import { IdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/fleet.schema';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { carAuditPage } from '#server/features/audit/audit.service.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,12 +1,6 @@
-import type { Language } from '@roam/contract/enums';
-import {
-  type CarFields,
-  type CreateCarBodySchema,
-  carFieldIssues,
-  FLEET_MESSAGES,
-  type OperatorCar,
-  type UpdateCarBodySchema,
-} from '@roam/contract/fleet';
+import { type CarFields, carFieldIssues, FLEET_MESSAGES, type OperatorCar } from '@roam/contract/fleet';
+import type { CreateCarBodySchema, UpdateCarBodySchema } from '@roam/contract/fleet.schema';
+import type { Language } from '@roam/contract/languages';
 import { roleMay } from '@roam/contract/team';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';

@@ -1,5 +1,6 @@
-import { CarDetailsSchema } from '@roam/contract/cars';
-import { FLEET_MESSAGES, type OperatorCar, OperatorCarSchema } from '@roam/contract/fleet';
+import { CarDetailsSchema } from '@roam/contract/cars.schema';
+import { FLEET_MESSAGES, type OperatorCar } from '@roam/contract/fleet';
+import { OperatorCarSchema } from '@roam/contract/fleet.schema';
 import { calculatePrice } from '@roam/contract/price';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

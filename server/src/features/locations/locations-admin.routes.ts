@@ -7,8 +7,8 @@ import {
   PlacesSchema,
   UpdateCountryBodySchema,
   UpdateLocationBodySchema,
-} from '@roam/contract/places';
-import { IdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/locations.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireUser, SESSION_SECURITY as security } from '#server/plugins/session.ts';

@@ -1,13 +1,10 @@
-import {
-  type CreateCountryBodySchema,
-  type CreateLocationBodySchema,
-  type EditableCountry,
-  type EditableLocation,
-  PLACES_MESSAGES,
-  type Places,
-  type UpdateCountryBodySchema,
-  type UpdateLocationBodySchema,
-} from '@roam/contract/places';
+import { type EditableCountry, type EditableLocation, PLACES_MESSAGES, type Places } from '@roam/contract/locations';
+import type {
+  CreateCountryBodySchema,
+  CreateLocationBodySchema,
+  UpdateCountryBodySchema,
+  UpdateLocationBodySchema,
+} from '@roam/contract/locations.schema';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';

@@ -1,4 +1,4 @@
-import { type EditableLocation, PLACES_MESSAGES, type Places } from '@roam/contract/places';
+import { type EditableLocation, PLACES_MESSAGES, type Places } from '@roam/contract/locations';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings } from '#server/db/schema.ts';

@@ -1,5 +1,5 @@
 import { IMPORT_LIMITS } from '@roam/contract/fleet-import';
-import { LocationsImportReportSchema } from '@roam/contract/locations-import';
+import { LocationsImportReportSchema } from '@roam/contract/locations.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { perAccountLimit } from '#server/plugins/rate-limit.ts';

@@ -1,13 +1,17 @@
-import { LANGUAGES, type Language } from '@roam/contract/enums';
 import { FLEET_MESSAGES } from '@roam/contract/fleet';
+import { LANGUAGES, type Language } from '@roam/contract/languages';
 import {
   LOCATIONS_IMPORT_MESSAGES,
-  LocationMappingSchema,
   type LocationsImportReport,
   PLACE_CSV_COLUMNS,
   type PlaceCsvColumn,
-} from '@roam/contract/locations-import';
-import { CreateCountryBodySchema, CreateLocationBodySchema, UpdateLocationBodySchema } from '@roam/contract/places';
+} from '@roam/contract/locations';
+import {
+  CreateCountryBodySchema,
+  CreateLocationBodySchema,
+  LocationMappingSchema,
+  UpdateLocationBodySchema,
+} from '@roam/contract/locations.schema';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
@@ -55,7 +59,7 @@ export async function importLocations(
   upload: Pick<ImportUpload, 'bytes' | 'mapping'>,
   write: boolean,
 ): Promise<LocationsImportReport> {
-  const { headers, records } = readCsv(upload.bytes, LOCATIONS_IMPORT_MESSAGES.noRows);
+  const { headers, records, encoding } = await readCsv(upload.bytes, LOCATIONS_IMPORT_MESSAGES.noRows);
   const mapping = readMapping(upload.mapping, headers, PLACE_CSV_COLUMNS, LocationMappingSchema);
   const cellOf = cellReader(headers, mapping);
   const { countryRows, locationRows } = await repository.allLocations(ctx.db);
@@ -150,7 +154,7 @@ export async function importLocations(
   });
 
   const valid = rows.every((row) => Object.keys(row.errors).length === 0);
-  const report = (imported: boolean): LocationsImportReport => ({ headers, mapping, rows, valid, imported });
+  const report = (imported: boolean): LocationsImportReport => ({ headers, mapping, rows, valid, imported, encoding });
   if (!write) return report(false);
   if (!valid) throw invalidRows(rows);
   await ctx.db.transaction(async (tx) => {

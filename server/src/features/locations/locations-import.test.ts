@@ -1,6 +1,6 @@
 import { IMPORT_MESSAGES } from '@roam/contract/fleet-import';
-import type { LocationsImportReport } from '@roam/contract/locations-import';
-import { PLACES_MESSAGES } from '@roam/contract/places';
+import type { LocationsImportReport } from '@roam/contract/locations';
+import { PLACES_MESSAGES } from '@roam/contract/locations';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, countries, locations } from '#server/db/schema.ts';

@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { CountryWithLocations, Location } from '@roam/contract/locations';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -1,12 +1,12 @@
 import {
   CountryWithLocationsListSchema,
+  EditableLocationSchema,
   LanguageQuerySchema,
   LocationListSchema,
   LocationSchema,
   LocationsQuerySchema,
-} from '@roam/contract/locations';
-import { EditableLocationSchema } from '@roam/contract/places';
-import { IdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/locations.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '#server/lib/error-replies.ts';

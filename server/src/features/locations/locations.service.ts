@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { CountryWithLocations, Location } from '@roam/contract/locations';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';

@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { translator } from '#server/i18n/translate.ts';
 
 // The newsletter's e-mails, in the recipient's language (words: i18n/locales/<language>/newsletter.json).

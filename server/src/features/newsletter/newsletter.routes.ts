@@ -1,4 +1,4 @@
-import { AcceptedSchema, NewsletterSubscribeSchema, NewsletterTokenSchema } from '@roam/contract/contact';
+import { AcceptedSchema, NewsletterSubscribeSchema, NewsletterTokenSchema } from '@roam/contract/contact.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { confirm, subscribe, unsubscribe } from './newsletter.service.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { newsletterMail } from './newsletter.mail.ts';

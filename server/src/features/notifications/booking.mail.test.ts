@@ -1,5 +1,6 @@
-import type { BookingSummary } from '@roam/contract/booking-summary';
-import { BOOKING_STATUSES, LANGUAGES } from '@roam/contract/enums';
+import type { BookingSummary } from '@roam/contract/bookings';
+import { BOOKING_STATUSES } from '@roam/contract/bookings';
+import { LANGUAGES } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import { wordingSlips } from '@roam/contract/wording';
 import { describe, expect, it } from 'vitest';

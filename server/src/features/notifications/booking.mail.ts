@@ -1,5 +1,5 @@
-import type { BookingPlace, BookingSummary } from '@roam/contract/booking-summary';
-import { type BookingStatus, type Language, LOCALE_TAGS } from '@roam/contract/enums';
+import type { BookingPlace, BookingStatus, BookingSummary } from '@roam/contract/bookings';
+import { type Language, LOCALE_TAGS } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import { translator } from '#server/i18n/translate.ts';
 

@@ -4,8 +4,8 @@ import {
   NotificationIdsSchema,
   NotificationPageParamsSchema,
   NotificationPageSchema,
-} from '@roam/contract/notifications';
-import { UserIdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/notifications.schema';
+import { UserIdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSelfOrAdmin } from '#server/plugins/session.ts';
 import * as notifications from './notifications.service.ts';

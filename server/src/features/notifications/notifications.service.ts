@@ -1,5 +1,6 @@
-import type { BookingSummary } from '@roam/contract/booking-summary';
-import { type BookingStatus, type Language, LanguageSchema } from '@roam/contract/enums';
+import type { BookingStatus, BookingSummary } from '@roam/contract/bookings';
+import type { Language } from '@roam/contract/languages';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import type { Notification, NotificationPage } from '@roam/contract/notifications';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';

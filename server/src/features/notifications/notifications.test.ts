@@ -1,4 +1,4 @@
-import { NotificationPageSchema } from '@roam/contract/notifications';
+import { NotificationPageSchema } from '@roam/contract/notifications.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/db/schema.ts';

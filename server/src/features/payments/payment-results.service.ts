@@ -1,5 +1,5 @@
 import type { PaymentOutcome, PaymentResult, PendingPayment } from '@roam/contract/checkout';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';

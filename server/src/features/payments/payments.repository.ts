@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '@roam/contract/enums';
+import type { PaymentProvider } from '@roam/contract/bookings';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';

@@ -9,8 +9,8 @@ import {
   PaymentResultSchema,
   PendingPaymentSchema,
   SummaryLanguageQuerySchema,
-} from '@roam/contract/checkout';
-import type { Language } from '@roam/contract/enums';
+} from '@roam/contract/checkout.schema';
+import type { Language } from '@roam/contract/languages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

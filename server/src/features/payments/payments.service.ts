@@ -1,5 +1,5 @@
+import type { PaymentProvider } from '@roam/contract/bookings';
 import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
-import type { PaymentProvider } from '@roam/contract/enums';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, lt, not, or } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNotNull, lt, lte, not, or } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookings, files, users } from '#server/db/schema.ts';
 
@@ -77,14 +77,18 @@ export async function deleteTemporaryFilesBefore(db: DbOrTx, before: Date): Prom
 }
 
 /**
- * Whether `supplierId` operates a booking of this licence: a booking of its fleet whose driver owns the licence, or
- * which carries the licence itself (a guest checkout's upload).
+ * Whether `supplierId` operates a booking that opens this licence to it now (licence-access.rules.ts): a booking of
+ * its fleet whose driver owns the licence, or which carries the licence itself (a guest checkout's upload); one the
+ * driver made or confirmed by paying (a desk booking alone grants nothing), booked (pending, deposit, paid, reserved:
+ * not an unpaid hold, not cancelled), and within its window from `window.from` (pick-up at most this late) to
+ * `window.until` (drop-off at least this late).
  */
 export async function supplierHasBookingWithLicense(
   db: DbOrTx,
   supplierId: string,
   licenseFileId: string,
   ownerId: string | null,
+  window: { pickupBefore: Date; dropoffAfter: Date },
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: bookings.id })
@@ -94,6 +98,10 @@ export async function supplierHasBookingWithLicense(
         eq(bookings.supplierId, supplierId),
         // A blocked period (issue #23) names the supplier as its driver: it grants nothing.
         eq(bookings.kind, 'rental'),
+        inArray(bookings.status, ['pending', 'deposit', 'paid', 'reserved']),
+        or(eq(bookings.bookedAtDesk, false), isNotNull(bookings.paidAt)),
+        lte(bookings.pickupAt, window.pickupBefore),
+        gte(bookings.dropoffAt, window.dropoffAfter),
         or(eq(bookings.licenseFileId, licenseFileId), ownerId ? eq(bookings.driverId, ownerId) : undefined),
       ),
     )

@@ -1,12 +1,12 @@
-import { OkSchema } from '@roam/contract/auth';
+import { OkSchema } from '@roam/contract/auth.schema';
 import {
   FileParamsSchema,
   LicenseFileSchema,
   UpdateEmailNotificationsSchema,
   UpdateUserSchema,
   UserLicenseSchema,
-} from '@roam/contract/profile';
-import { IdParamsSchema, UserIdParamsSchema, UserSchema } from '@roam/contract/users';
+} from '@roam/contract/profile.schema';
+import { IdParamsSchema, UserIdParamsSchema, UserSchema } from '@roam/contract/users.schema';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guestTokenHashOf, issueGuestToken } from '#server/plugins/guest-token.ts';

@@ -4,11 +4,17 @@ import type { User } from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { getUser, toUser, updateAccount } from '#server/features/auth/auth.service.ts';
-import { afterAdminChange, checkAdminFlags, recordAdminChange } from '#server/features/users/users.service.ts';
+import {
+  afterAdminChange,
+  checkAdminFlags,
+  recordAdminChange,
+  recordSupplierChange,
+} from '#server/features/users/users.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { prepareAvatar, prepareLicense } from '#server/lib/upload-validation.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { accountAsSessionUser, isPlatform } from '#server/plugins/session-user.ts';
+import { licenceWindow } from './licence-access.rules.ts';
 import {
   claimFile,
   deleteFiles,
@@ -44,6 +50,10 @@ export async function updateProfile(ctx: AppContext, actor: SessionUser, input: 
   await ctx.db.transaction(async (tx) => {
     await updateAccount(ctx, tx, userId, fields);
     if (isPlatform(actor)) await recordAdminChange(ctx, tx, actor, account, fields, flags);
+    // A supplier's name and phone are its business's, as in update-supplier: audited the same way (second audit).
+    // A member's own account is no business: its changes are their own.
+    else if (account.type === 'supplier' && actor.businessId === account.id)
+      await recordSupplierChange(ctx, tx, actor, account, fields);
   });
   await afterAdminChange(ctx, userId, flags);
   return toUser(await getUser(ctx, userId));
@@ -166,8 +176,10 @@ export async function userLicense(ctx: AppContext, userId: string): Promise<Lice
 }
 
 /**
- * `GET /api/license/{id}` (ARCHITECTURE §5: licences are private): its owner, an admin, or the supplier of a booking
- * of that driver (or of a booking carrying this licence). Everyone else gets 404, as if it did not exist.
+ * `GET /api/license/{id}` (docs/architecture.md §5 "Files": licences are private): its owner, an admin, or the
+ * supplier of a booking of that driver (or carrying this licence) that the driver made or confirmed, from
+ * LICENCE_ACCESS_BEFORE_PICKUP_HOURS before its pick-up to LICENCE_RETENTION_DAYS after its drop-off
+ * (licence-access.rules.ts). Everyone else gets 404, as if it did not exist.
  */
 export async function readLicense(ctx: AppContext, viewer: SessionUser, fileId: string): Promise<FileRow> {
   const file = await findFile(ctx.db, fileId);
@@ -177,7 +189,13 @@ export async function readLicense(ctx: AppContext, viewer: SessionUser, fileId: 
   if (
     viewer.businessId !== null &&
     roleMay(viewer.role, 'bookings.read') &&
-    (await supplierHasBookingWithLicense(ctx.db, viewer.businessId, file.id, file.ownerId))
+    (await supplierHasBookingWithLicense(
+      ctx.db,
+      viewer.businessId,
+      file.id,
+      file.ownerId,
+      licenceWindow(ctx.clock.now()),
+    ))
   )
     return file;
   throw notFound();

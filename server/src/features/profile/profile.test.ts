@@ -1,4 +1,4 @@
-import { UserSchema } from '@roam/contract/users';
+import { UserSchema } from '@roam/contract/users.schema';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '@roam/contract/enums';
+import type { PaymentProvider } from '@roam/contract/bookings';
 import { and, eq, like, or } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { refunds } from '#server/db/schema.ts';

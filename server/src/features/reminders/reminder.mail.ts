@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { translator } from '#server/i18n/translate.ts';
 
 // The reminder e-mails (words: i18n/locales/<language>/reminders.json): 24 hours before pick-up, with checkout's

@@ -1,4 +1,4 @@
-import { BLOCKING_STATUSES } from '@roam/contract/enums';
+import { BLOCKING_STATUSES } from '@roam/contract/bookings';
 import { and, eq, gt, inArray, lte, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingReminders, bookings, locations } from '#server/db/schema.ts';

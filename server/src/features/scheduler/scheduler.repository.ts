@@ -1,5 +1,6 @@
+import type { BookingStatus } from '@roam/contract/bookings';
 import type { BlockReason } from '@roam/contract/car-blocks';
-import type { BookingStatus, CarRange } from '@roam/contract/enums';
+import type { CarRange } from '@roam/contract/cars';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 
@@ -91,7 +92,8 @@ export async function schedulerPage(db: DbOrTx, filter: SchedulerFilter) {
           'supplierId', p.supplier_id, 'supplierName', s.full_name,
           'holds', coalesce((
             select json_agg(json_build_array(b.id, b.reference, b.status, b.pickup_at, b.dropoff_at,
-                b.cancel_request, d.full_name, b.kind, b.block_reason) order by b.pickup_at)
+                b.cancel_request, coalesce(b.desk_customer ->> 'fullName', d.full_name), b.kind, b.block_reason)
+                order by b.pickup_at)
             from bookings b join users d on d.id = b.driver_id, place
             where b.car_id = p.id and b.blocks_car and (b.status <> 'void' or b.hold_expires_at > now())
               and b.period && tstzrange(place.range_from, place.range_to, '[)') ${branches}

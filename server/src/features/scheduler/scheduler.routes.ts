@@ -1,5 +1,5 @@
-import { PageParamsSchema } from '@roam/contract/paging';
-import { SchedulerBodySchema, SchedulerPageSchema } from '@roam/contract/scheduler';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
+import { SchedulerBodySchema, SchedulerPageSchema } from '@roam/contract/scheduler.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';

@@ -1,4 +1,5 @@
-import type { SchedulerBodySchema, SchedulerPage } from '@roam/contract/scheduler';
+import type { SchedulerPage } from '@roam/contract/scheduler';
+import type { SchedulerBodySchema } from '@roam/contract/scheduler.schema';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';

@@ -1,4 +1,5 @@
-import { type SchedulerPage, SchedulerPageSchema } from '@roam/contract/scheduler';
+import type { SchedulerPage } from '@roam/contract/scheduler';
+import { SchedulerPageSchema } from '@roam/contract/scheduler.schema';
 import { zonedToInstant } from '@roam/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '#server/db/schema.ts';

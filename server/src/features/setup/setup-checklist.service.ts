@@ -1,6 +1,6 @@
 import { CURRENCIES } from '@roam/contract/currencies';
-import { LanguageSchema } from '@roam/contract/enums';
-import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup-checklist';
+import { LanguageSchema } from '@roam/contract/languages.schema';
+import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup';
 import { cardGateway } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { bookableCarCount, currentFleet } from '#server/features/cars/cars.service.ts';

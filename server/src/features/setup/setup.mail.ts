@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { translator } from '#server/i18n/translate.ts';
 import type { Mail } from '#server/lib/mailer.ts';
 

@@ -1,6 +1,11 @@
-import { FirstAdminSchema, SetupStatusSchema, SetupTokenParamsSchema } from '@roam/contract/setup';
-import { SetupChecklistSchema, TestEmailResultSchema } from '@roam/contract/setup-checklist';
-import { UserSchema } from '@roam/contract/users';
+import {
+  FirstAdminSchema,
+  SetupChecklistSchema,
+  SetupStatusSchema,
+  SetupTokenParamsSchema,
+  TestEmailResultSchema,
+} from '@roam/contract/setup.schema';
+import { UserSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perIp } from '#server/features/auth/auth.rate-limits.ts';
 import { toUser } from '#server/features/auth/auth.service.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FirstAdmin, SetupStatus } from '@roam/contract/setup';
-import { SETUP_MESSAGES } from '@roam/contract/setup-messages';
+import { SETUP_MESSAGES } from '@roam/contract/setup';
 import type { AppContext } from '#server/context.ts';
 import { adminExists, createAdmin } from '#server/features/auth/admins.service.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
@@ -29,10 +29,11 @@ export async function prepareFirstAdmin(ctx: AppContext): Promise<FirstAdminOutc
       // Another process starting at the same time may have made it first.
       if (await adminExists(ctx, tx)) return false;
       try {
+        // A driver's account with the address becomes the admin, with ADMIN_PASSWORD (createAdmin).
         await createAdmin(ctx, tx, { email: wanted.email, fullName: 'Administrator', password: wanted.password });
       } catch (error) {
-        // The address belongs to an account already (a driver, a supplier): say so rather than crash.
-        if (pgErrorCode(error) === '23505')
+        // The address belongs to a supplier's account: say so rather than crash.
+        if (pgErrorCode(error) === '23505' || (error instanceof AppError && error.code === 'EMAIL_TAKEN'))
           throw new Error(`ADMIN_EMAIL ${wanted.email} belongs to an account that is not an admin`);
         throw error;
       }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
 import { resetAdminPassword } from '#server/features/auth/admins.service.ts';
 import { verifyPassword } from '#server/features/auth/auth.service.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
@@ -103,6 +104,61 @@ describe('the first admin through the set-up link', () => {
     if (next.kind !== 'link') throw new Error(`no link: ${next.kind}`);
     expect(tokenOf(next.url)).not.toBe(token);
     expect((await create(tokenOf(next.url))).statusCode).toBe(201);
+  });
+
+  // The second outside audit, item 17: a visitor who signed up with the owner's e-mail first made the set-up answer 500.
+  it("a visitor's account with the owner's e-mail becomes the admin, with the set-up's password, signed out", async () => {
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/sign-up',
+      payload: {
+        fullName: 'Mallory Visitor',
+        email: 'ADA@rent.example',
+        phone: '+33 6 12 34 56 78',
+        birthDate: '1990-05-06',
+        password: 'mallory-knows-this',
+        tosAccepted: true,
+      },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const visitorCookie = signUp.cookies.find((c) => c.name === 'roam_session')!;
+    const outcome = await prepareFirstAdmin(t.app.context);
+    if (outcome.kind !== 'link') throw new Error(`no link: ${outcome.kind}`);
+    const created = await create(tokenOf(outcome.url));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      _id: signUp.json()._id,
+      type: 'admin',
+      fullName: 'Ada Owner',
+      verified: true,
+    });
+    const [admin] = await t.db.select().from(users).where(eq(users.id, signUp.json()._id));
+    expect(await verifyPassword(admin!.passwordHash, firstAdmin.password)).toBe(true);
+    expect(await verifyPassword(admin!.passwordHash, 'mallory-knows-this')).toBe(false);
+    // The visitor's session is gone: only the set-up's holder is signed in.
+    const visitor = await t.app.inject({
+      url: `/api/user/${signUp.json()._id}`,
+      headers: { cookie: `roam_session=${visitorCookie.value}` },
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it("refuses, saying why, an owner's e-mail that a supplier's account has (a business is not turned into the admin)", async () => {
+    await t.db.update(users).set({ email: 'ada@rent.example' }).where(eq(users.id, DEMO_ACCOUNTS.supplier.id));
+    const outcome = await prepareFirstAdmin(t.app.context);
+    if (outcome.kind !== 'link') throw new Error(`no link: ${outcome.kind}`);
+    const refused = await create(tokenOf(outcome.url));
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      fieldErrors: {
+        email: ['This address belongs to a supplier account. Choose another address for the administrator.'],
+      },
+    });
+    // The link is still good for another address.
+    expect((await create(tokenOf(outcome.url), { ...firstAdmin, email: 'ada.admin@rent.example' })).statusCode).toBe(
+      201,
+    );
   });
 
   it('makes one admin when two links are used at the same moment', async () => {

@@ -124,4 +124,24 @@ describe('admin: supplier invitation', () => {
     expect((await resend()).statusCode).toBe(409);
     expect((await resend(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
+
+  // The second outside audit, item 13: anyone could void a pending invitation with the public resend (anonymous
+  // `POST /api/resend/frontend/<invited e-mail>/false` → 200, and the admin's link died).
+  it("the public resend never touches a pending invitation: the admin's link still works", async () => {
+    const email = 'desk@lagoon-cars.example';
+    expect((await create({ fullName: 'Lagoon Cars', email, language: 'en' })).statusCode).toBe(201);
+    const mails = () => smtp.received.filter((m) => m.to.includes(email));
+    await expect.poll(() => mails().length).toBe(1);
+    const link = new URL(smtp.textOf(mails()[0]!).match(/https?:\/\/\S+\/activate\?\S+/)![0]);
+    const resend = await t.app.inject({ method: 'POST', url: `/api/resend/frontend/${email}/false` });
+    expect(resend.statusCode, resend.body).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mails()).toHaveLength(1);
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: '/api/activate',
+      payload: { userId: link.searchParams.get('u'), token: link.searchParams.get('t'), password: 'Lagoon-2026!' },
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+  });
 });

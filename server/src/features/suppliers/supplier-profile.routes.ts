@@ -1,10 +1,10 @@
-import { OkSchema } from '@roam/contract/auth';
+import { OkSchema } from '@roam/contract/auth.schema';
 import {
   CreateSupplierBodySchema,
   SupplierProfileSchema,
   UpdateSupplierProfileBodySchema,
-} from '@roam/contract/supplier-profile';
-import { IdParamsSchema } from '@roam/contract/users';
+} from '@roam/contract/supplier-profile.schema';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perIp } from '#server/features/auth/auth.rate-limits.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';

@@ -1,10 +1,6 @@
 import { fileUrl } from '@roam/contract/cars';
-import {
-  type CreateSupplierBodySchema,
-  SUPPLIER_PROFILE_MESSAGES,
-  type SupplierProfile,
-  type UpdateSupplierProfileBodySchema,
-} from '@roam/contract/supplier-profile';
+import { SUPPLIER_PROFILE_MESSAGES, type SupplierProfile } from '@roam/contract/supplier-profile';
+import type { CreateSupplierBodySchema, UpdateSupplierProfileBodySchema } from '@roam/contract/supplier-profile.schema';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';

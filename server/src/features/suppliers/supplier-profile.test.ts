@@ -1,8 +1,5 @@
-import {
-  SUPPLIER_PROFILE_MESSAGES,
-  type SupplierProfile,
-  SupplierProfileSchema,
-} from '@roam/contract/supplier-profile';
+import { SUPPLIER_PROFILE_MESSAGES, type SupplierProfile } from '@roam/contract/supplier-profile';
+import { SupplierProfileSchema } from '@roam/contract/supplier-profile.schema';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +106,41 @@ describe('supplier profile', () => {
     expect(found.results[0]?.supplier.logo).toBe(res.json().logo);
     const removed = await t.app.inject({ method: 'POST', url: `/api/delete-supplier-logo/${AZUR}`, headers: admin });
     expect(removed.json().logo).toBeNull();
+  });
+
+  // The second outside audit ("also seen"): a supplier renaming itself through update-user left no audit row, where the
+  // same change through update-supplier did.
+  it('a supplier renaming itself through /api/update-user is audited as through update-supplier', async () => {
+    const kestrel = await signIn(t.db, KESTREL);
+    const trail = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'supplier'), eq(auditLog.entityId, KESTREL)));
+    const before = (await trail()).length;
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-user',
+      headers: kestrel,
+      payload: { _id: KESTREL, fullName: 'Kestrel Renamed Cars' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const rows = await trail();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({
+      actorId: KESTREL,
+      actorType: 'supplier',
+      action: 'update',
+      supplierId: KESTREL,
+      changes: { fullName: { after: 'Kestrel Renamed Cars' } },
+    });
+    // Sending what it already says changes nothing and writes nothing.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/update-user',
+      headers: kestrel,
+      payload: { _id: KESTREL, fullName: 'Kestrel Renamed Cars' },
+    });
+    expect(await trail()).toHaveLength(before + 1);
   });
 });

@@ -1,4 +1,4 @@
-import { SupplierListSchema } from '@roam/contract/suppliers';
+import { SupplierListSchema } from '@roam/contract/suppliers.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listSuppliers } from './suppliers.service.ts';
 

@@ -1,4 +1,4 @@
-import { HealthSchema, SettingsSchema } from '@roam/contract/settings';
+import { HealthSchema, SettingsSchema } from '@roam/contract/settings.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicSettings } from './public-settings.service.ts';
 

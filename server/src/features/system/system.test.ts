@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { SettingsSchema } from '@roam/contract/settings';
+import { SettingsSchema } from '@roam/contract/settings.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 

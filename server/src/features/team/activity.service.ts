@@ -1,5 +1,5 @@
 import type { AuditPage } from '@roam/contract/audit';
-import type { ActivityQuery } from '@roam/contract/team.schema';
+import type { ActivityQuery } from '@roam/contract/team';
 import type { AppContext } from '#server/context.ts';
 import * as audit from '#server/features/audit/audit.repository.ts';
 import { toAuditEntry } from '#server/features/audit/audit.service.ts';

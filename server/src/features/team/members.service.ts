@@ -1,5 +1,5 @@
+import type { InviteMember, Member, Team, TeamPolicy, UpdateMember } from '@roam/contract/team';
 import { rolesOfTeam } from '@roam/contract/team';
-import type { InviteMember, Member, Team, TeamPolicy, UpdateMember } from '@roam/contract/team.schema';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';

@@ -1,4 +1,4 @@
-import type { Member, Team } from '@roam/contract/team.schema';
+import type { Member, Team } from '@roam/contract/team';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, memberships, sessions, users } from '#server/db/schema.ts';

@@ -1,4 +1,4 @@
-import { OkSchema } from '@roam/contract/auth';
+import { OkSchema } from '@roam/contract/auth.schema';
 import {
   DisableTwoFactorSchema,
   RecoveryCodesSchema,
@@ -7,7 +7,7 @@ import {
   TwoFactorEnrolmentSchema,
   TwoFactorStatusSchema,
 } from '@roam/contract/team.schema';
-import { IdParamsSchema } from '@roam/contract/users';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { perAccountLimit } from '#server/plugins/rate-limit.ts';

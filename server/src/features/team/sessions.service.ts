@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
+import type { SessionInfo } from '@roam/contract/team';
 import { deviceOf } from '@roam/contract/team';
-import type { SessionInfo } from '@roam/contract/team.schema';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { AppError } from '#server/lib/app-error.ts';

@@ -1,6 +1,6 @@
-import { AuditPageSchema } from '@roam/contract/audit';
-import { OkSchema } from '@roam/contract/auth';
-import { PageParamsSchema } from '@roam/contract/paging';
+import { AuditPageSchema } from '@roam/contract/audit.schema';
+import { OkSchema } from '@roam/contract/auth.schema';
+import { PageParamsSchema } from '@roam/contract/paging.schema';
 import { ROLE_PERMISSIONS } from '@roam/contract/team';
 import {
   AccessSchema,
@@ -13,7 +13,7 @@ import {
   TeamSchema,
   UpdateMemberSchema,
 } from '@roam/contract/team.schema';
-import { IdParamsSchema } from '@roam/contract/users';
+import { IdParamsSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { perAccountLimit } from '#server/plugins/rate-limit.ts';

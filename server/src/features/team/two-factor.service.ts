@@ -1,4 +1,4 @@
-import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@roam/contract/team.schema';
+import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@roam/contract/team';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';

@@ -1,4 +1,4 @@
-import type { RecoveryCodes, TwoFactorEnrolment } from '@roam/contract/team.schema';
+import type { RecoveryCodes, TwoFactorEnrolment } from '@roam/contract/team';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { AdminUsersQuery } from '@roam/contract/admin-users';
+import type { AdminUsersQuery } from '@roam/contract/users';
 import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';

@@ -1,11 +1,11 @@
+import { PageParamsSchema } from '@roam/contract/paging.schema';
 import {
   AdminUserSchema,
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
   DeleteUserResultSchema,
-} from '@roam/contract/admin-users';
-import { PageParamsSchema } from '@roam/contract/paging';
-import { IdParamsSchema } from '@roam/contract/users';
+  IdParamsSchema,
+} from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireUser, SESSION_SECURITY as security } from '#server/plugins/session.ts';

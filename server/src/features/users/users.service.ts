@@ -4,7 +4,7 @@ import {
   type AdminUser,
   type AdminUsersPage,
   type AdminUsersQuery,
-} from '@roam/contract/admin-users';
+} from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { type AuditActor, changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
@@ -98,6 +98,30 @@ export async function recordAdminChange(
     entityId: account.id,
     action: 'update',
     ...(account.type === 'supplier' ? { supplierId: account.id } : {}),
+    changes,
+  });
+}
+
+/**
+ * A supplier's own change of its account through update-user (its name, phone…), audited as update-supplier audits
+ * the same fields (entity `supplier`): the supplier's trail shows every change of its business, whichever call made it.
+ */
+export async function recordSupplierChange(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: AuditActor,
+  account: Account,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const before = Object.fromEntries(Object.keys(given).map((f) => [f, account[f as keyof Account] ?? null]));
+  const changes = changesBetween(before, given);
+  if (Object.keys(changes).length === 0) return;
+  await recordAudit(ctx, tx, actor, {
+    entity: 'supplier',
+    entityId: account.id,
+    action: 'update',
+    supplierId: account.id,
     changes,
   });
 }

@@ -1,4 +1,4 @@
-import { ADMIN_USERS_MESSAGES, type AdminUsersPage } from '@roam/contract/admin-users';
+import { ADMIN_USERS_MESSAGES, type AdminUsersPage } from '@roam/contract/users';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, cars, files, notifications, sessions, users } from '#server/db/schema.ts';

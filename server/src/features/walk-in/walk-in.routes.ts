@@ -1,4 +1,4 @@
-import { WalkInBodySchema, WalkInResultSchema } from '@roam/contract/walk-in';
+import { WalkInBodySchema, WalkInResultSchema } from '@roam/contract/walk-in.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { perAccountLimit } from '#server/plugins/rate-limit.ts';

@@ -1,8 +1,9 @@
-import { LanguageSchema } from '@roam/contract/enums';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import type { WalkInBody, WalkInResult } from '@roam/contract/walk-in';
 import type { AppContext } from '#server/context.ts';
 import { findDriverAccount } from '#server/features/auth/account.service.ts';
 import { sendPaymentLink } from '#server/features/booking-access/booking-access.service.ts';
+import { tellDriverOfDeskBooking } from '#server/features/booking-access/desk-booking.service.ts';
 import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
 import { priceCheckout } from '#server/features/checkout/checkout-pricing.service.ts';
 import { validateCheckout } from '#server/features/checkout/checkout-validation.service.ts';
@@ -40,23 +41,26 @@ async function customerOf(ctx: AppContext, actor: SessionUser, body: WalkInBody)
     if (!isPlatform(actor)) throw new AppError('FORBIDDEN', 'Only an administrator can pick a driver.');
     const driver = await findDriverAccount(ctx, { id: customer.driverId });
     if (!driver) throw new AppError('NOT_FOUND', 'Driver not found.');
-    return { user: accountAsSessionUser(driver), driver: undefined };
+    return { user: accountAsSessionUser(driver), driver: undefined, typed: null };
   }
-  const existing = await findDriverAccount(ctx, { email: customer.email.trim() });
-  if (existing) return { user: accountAsSessionUser(existing), driver: undefined };
-  const { kind: _kind, ...guest } = customer;
+  const { kind: _kind, language: _language, ...typed } = customer;
+  const deskCustomer = { ...typed, email: typed.email.trim() };
+  // An existing driver's account is booked by its e-mail, with only what the operator typed (checkout's `Desk`).
+  const existing = await findDriverAccount(ctx, { email: deskCustomer.email });
+  if (existing) return { user: accountAsSessionUser(existing), driver: undefined, typed: deskCustomer };
+  const { kind: _k, ...guest } = customer;
   // The customer agrees to the terms at the counter or on the phone, as the operator's terms of business say.
-  return { user: null, driver: { ...guest, acceptTerms: true as const } };
+  return { user: null, driver: { ...guest, acceptTerms: true as const }, typed: deskCustomer };
 }
 
 export async function bookWalkIn(ctx: AppContext, actor: SessionUser, body: WalkInBody): Promise<WalkInResult> {
   // A supplier books their own cars only: another's is unknown to them, as everywhere in the console.
   const car = await findCarForBooking(ctx.db, body.carId);
   if (!car || !operates(actor, car.supplier.id)) throw new AppError('NOT_FOUND', 'Car not found.');
-  const { user, driver } = await customerOf(ctx, actor, body);
+  const { user, driver, typed } = await customerOf(ctx, actor, body);
   const { customer: _customer, payment, ...choices } = body;
   const checkoutBody = { ...choices, paymentOption: payment === 'counter' ? 'payLater' : 'full', driver } as const;
-  const desk = { operator: actor, payment };
+  const desk = { operator: actor, payment, customer: typed };
   try {
     const order = await validateCheckout(ctx, checkoutBody, {
       user,
@@ -67,6 +71,14 @@ export async function bookWalkIn(ctx: AppContext, actor: SessionUser, body: Walk
     const quote = await priceCheckout(ctx, order);
     const placed = await placeBooking(ctx, order, quote);
     const linkSent = payment === 'link' && (await sendPaymentLink(ctx, placed.bookingId, order.pickupPlace.timeZone));
+    // The driver hears of a booking made in their name, and may refuse it (second outside audit, item 1).
+    await tellDriverOfDeskBooking(ctx, placed.bookingId, {
+      carName: order.car.name,
+      supplierName: order.supplier.fullName,
+      pickupAt: order.pickupAt,
+      dropoffAt: order.dropoffAt,
+      timeZone: order.pickupPlace.timeZone,
+    });
     const language = LanguageSchema.safeParse(actor.language).data ?? ctx.config.DEFAULT_LANGUAGE;
     const summary = (await bookingSummaries(ctx, ctx.db, placed.bookingId))!(language);
     return {

@@ -1,4 +1,4 @@
-import type { RunTimeSettingsState } from '@roam/contract/run-time-settings';
+import type { RunTimeSettingsState } from '@roam/contract/booking-rules';
 import type { User } from '@roam/contract/users';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,6 +18,7 @@ const DEFAULTS = {
   earliestDropoffHour: 7,
   latestDropoffHour: 22,
   holdMinutes: 30,
+  maxRentalDays: 90,
 };
 const STATE: RunTimeSettingsState = {
   values: { ...DEFAULTS, minRentalHours: 24 },

@@ -1,9 +1,5 @@
-import {
-  RUN_TIME_SETTING_KEYS,
-  RUN_TIME_SETTING_RANGES,
-  type RunTimeSettingKey,
-} from '@roam/contract/run-time-setting-ranges';
-import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/run-time-settings';
+import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/booking-rules';
+import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from '@roam/contract/booking-rules';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '#web/i18n/formats';
 import { useContractForm } from '#web/lib/use-contract-form';
@@ -16,7 +12,7 @@ import { useRunTimeSettings, useUpdateRunTimeSettings } from './api/booking-rule
 
 /** The rules in the order the form shows them, grouped as a driver meets them. */
 const GROUPS: { legend: 'period' | 'pickupHours' | 'dropoffHours' | 'hold'; keys: RunTimeSettingKey[] }[] = [
-  { legend: 'period', keys: ['minPickupLeadHours', 'minRentalHours'] },
+  { legend: 'period', keys: ['minPickupLeadHours', 'minRentalHours', 'maxRentalDays'] },
   { legend: 'pickupHours', keys: ['earliestPickupHour', 'latestPickupHour'] },
   { legend: 'dropoffHours', keys: ['earliestDropoffHour', 'latestDropoffHour'] },
   { legend: 'hold', keys: ['holdMinutes'] },
@@ -65,7 +61,7 @@ function BookingRulesForm({ state }: { state: RunTimeSettingsState }) {
   const update = useUpdateRunTimeSettings();
   const form = useContractForm({
     initialValues: Object.fromEntries(RUN_TIME_SETTING_KEYS.map((key) => [key, String(state.values[key])])) as Values,
-    schema: () => import('@roam/contract/run-time-settings').then((m) => m.UpdateRunTimeSettingsBodySchema),
+    schema: () => import('@roam/contract/booking-rules.schema').then((m) => m.UpdateRunTimeSettingsBodySchema),
     input: (values: Values) => changesOf(values, state),
     onSubmit: async (body) => {
       await update.mutateAsync(body);

@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import type { Location } from '@roam/contract/locations';
 import { localeTag } from '#web/i18n/index';
 

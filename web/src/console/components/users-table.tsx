@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '@roam/contract/admin-users';
+import type { AdminUserRow } from '@roam/contract/users';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 

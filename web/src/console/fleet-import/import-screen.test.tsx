@@ -25,6 +25,7 @@ const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
   ],
   valid: false,
   imported: false,
+  encoding: 'utf-8',
   ...overrides,
 });
 const fixed = report({

@@ -117,6 +117,7 @@ export function ImportScreen() {
                   ? t('operatorImport.report.imported', { created, updated })
                   : t('operatorImport.report.summary', { count: report.rows.length, created, updated, invalid })}
               </p>
+              {report.encoding === 'windows-1252' ? <p>{t('operatorImport.report.latin1')}</p> : null}
               <ImportReportTable
                 rows={report.rows}
                 keyLabel={t('operatorCars.fields.licensePlate')}

@@ -1,5 +1,5 @@
-import { CAR_AVAILABILITIES, type CarAvailability, OPERATOR_CAR_SORTS } from '@roam/contract/console-enum-values';
-import { CAR_RANGES, type CarRange } from '@roam/contract/enum-values';
+import { CAR_RANGES, type CarRange } from '@roam/contract/cars';
+import { CAR_AVAILABILITIES, type CarAvailability, OPERATOR_CAR_SORTS } from '@roam/contract/fleet';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '#web/i18n/index';

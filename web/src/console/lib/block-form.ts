@@ -56,7 +56,7 @@ type Issue = { path: readonly PropertyKey[]; message: string };
 
 /** The contract's schema, its issues at the form's fields. Loaded with the form (zod stays out of the screen). */
 export async function blockSchema(): Promise<ContractSchema<CreateCarBlockBody>> {
-  const { CreateCarBlockBodySchema } = await import('@roam/contract/car-blocks');
+  const { CreateCarBlockBodySchema } = await import('@roam/contract/car-blocks.schema');
   return {
     safeParse(input) {
       const parsed = CreateCarBlockBodySchema.safeParse(input);

@@ -1,6 +1,13 @@
-import { CAR_OPTIONS, type CarOption, EXTRAS, type Extra } from '@roam/contract/enum-values';
-import type { CarFields, CreateCarBody, DateBasedPeriod, OperatorCar } from '@roam/contract/fleet';
-import { RATE_FIELDS, type RateField } from '@roam/contract/price-rates';
+import { CAR_OPTIONS, type CarOption } from '@roam/contract/cars';
+import {
+  type CarFields,
+  type CreateCarBody,
+  carFieldIssues,
+  type DateBasedPeriod,
+  FLEET_MESSAGES,
+  type OperatorCar,
+} from '@roam/contract/fleet';
+import { EXTRAS, type Extra, RATE_FIELDS, type RateField } from '@roam/contract/price';
 import type { ContractSchema } from '#web/lib/use-contract-form';
 
 // The car editor's values (issue #23 item 2): what the operator types, as text where it types text. Money is typed in
@@ -203,7 +210,7 @@ export type CarOutput = CarFields & { supplierId?: string | undefined };
  * the admin, the supplier a new car needs. Loaded with the form (zod stays out of the screen's chunk).
  */
 export async function carSchema({ supplierRequired }: { supplierRequired: boolean }) {
-  const { CreateCarBodySchema, carFieldIssues, FLEET_MESSAGES } = await import('@roam/contract/fleet');
+  const { CreateCarBodySchema } = await import('@roam/contract/fleet.schema');
   const schema: ContractSchema<CarOutput> = {
     safeParse(input) {
       const issues: Issue[] = [];

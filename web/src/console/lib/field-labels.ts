@@ -1,5 +1,4 @@
-import { EXTRAS } from '@roam/contract/enum-values';
-import { RATE_FIELDS } from '@roam/contract/price-rates';
+import { EXTRAS, RATE_FIELDS } from '@roam/contract/price';
 import type { TFunction } from 'i18next';
 
 // A car's history names each changed field as the editor labels it (issue #23), in the reader's language: the

@@ -1,4 +1,4 @@
-import type { EditableCountry } from '@roam/contract/places';
+import type { EditableCountry } from '@roam/contract/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

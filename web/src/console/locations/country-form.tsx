@@ -1,4 +1,4 @@
-import type { CreateCountryBody, EditableCountry, UpdateCountryBody } from '@roam/contract/places';
+import type { CreateCountryBody, EditableCountry, UpdateCountryBody } from '@roam/contract/locations';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContractSchema, useContractForm } from '#web/lib/use-contract-form';
@@ -17,7 +17,7 @@ export function CountryForm({ country, onDone }: { country?: EditableCountry; on
   const form = useContractForm({
     initialValues: { code: country?.code ?? '', names: { en: '', fr: '', es: '', se: '', de: '', ...country?.names } },
     schema: () =>
-      import('@roam/contract/places').then(
+      import('@roam/contract/locations.schema').then(
         (m) => (country ? m.UpdateCountryBodySchema : m.CreateCountryBodySchema) as ContractSchema<SaveCountry>,
       ),
     input: (values) => ({ ...(country ? { _id: country._id } : {}), ...values }),

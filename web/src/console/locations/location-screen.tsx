@@ -1,6 +1,11 @@
-import { LOCATION_KINDS } from '@roam/contract/console-enum-values';
-import type { Location } from '@roam/contract/locations';
-import type { CreateLocationBody, EditableLocation, LocalizedNames, UpdateLocationBody } from '@roam/contract/places';
+import type {
+  CreateLocationBody,
+  EditableLocation,
+  LocalizedNames,
+  Location,
+  UpdateLocationBody,
+} from '@roam/contract/locations';
+import { LOCATION_KINDS } from '@roam/contract/locations';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -71,7 +76,7 @@ function LocationEditor({
   const form = useContractForm({
     initialValues: valuesOf(location, places.countries[0]?._id ?? ''),
     schema: () =>
-      import('@roam/contract/places').then(
+      import('@roam/contract/locations.schema').then(
         (m) => (location ? m.UpdateLocationBodySchema : m.CreateLocationBodySchema) as ContractSchema<SaveLocation>,
       ),
     input: (values) => ({

@@ -1,4 +1,4 @@
-import type { LocationsImportReport as PlacesImportReport } from '@roam/contract/locations-import';
+import type { LocationsImportReport as PlacesImportReport } from '@roam/contract/locations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ const report = (valid: boolean, imported = false): PlacesImportReport => ({
   ],
   valid,
   imported,
+  encoding: 'utf-8',
 });
 const csv = () => new File(['countryCode,nameEn\nGR,Athens Airport\nFR,Paris\n'], 'places.csv', { type: 'text/csv' });
 

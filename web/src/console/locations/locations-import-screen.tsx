@@ -1,8 +1,8 @@
-import { PLACE_CSV_COLUMNS } from '@roam/contract/console-enum-values';
 import type {
   LocationMapping as PlaceMapping,
   LocationsImportReport as PlacesImportReport,
-} from '@roam/contract/locations-import';
+} from '@roam/contract/locations';
+import { PLACE_CSV_COLUMNS } from '@roam/contract/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -83,6 +83,7 @@ export function LocationsImportScreen() {
                   ? t('operatorImport.places.imported', { created, updated })
                   : t('operatorImport.report.summary', { count: report.rows.length, created, updated, invalid })}
               </p>
+              {report.encoding === 'windows-1252' ? <p>{t('operatorImport.report.latin1')}</p> : null}
               <ImportReportTable
                 rows={report.rows}
                 keyLabel={t('operatorAdmin.places.country')}

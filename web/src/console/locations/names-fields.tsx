@@ -1,5 +1,5 @@
-import { LANGUAGES } from '@roam/contract/console-enum-values';
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
+import { LANGUAGES } from '@roam/contract/languages';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '#web/lib/use-contract-form';
 import { TextField } from '#web/ui/form-field';

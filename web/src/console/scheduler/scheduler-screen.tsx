@@ -1,4 +1,4 @@
-import { CAR_RANGES, type CarRange } from '@roam/contract/enum-values';
+import { CAR_RANGES, type CarRange } from '@roam/contract/cars';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '#web/i18n/index';

@@ -1,4 +1,4 @@
-import type { SetupChecklist } from '@roam/contract/setup-checklist';
+import type { SetupChecklist } from '@roam/contract/setup';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';

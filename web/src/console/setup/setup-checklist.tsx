@@ -1,4 +1,4 @@
-import type { SetupChecklist as Checklist, SetupStep } from '@roam/contract/setup-checklist';
+import type { SetupChecklist as Checklist, SetupStep } from '@roam/contract/setup';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

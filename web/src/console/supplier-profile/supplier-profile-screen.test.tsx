@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@roam/contract/auth-messages';
+import { AUTH_MESSAGES } from '@roam/contract/auth';
 import type { SupplierProfile } from '@roam/contract/supplier-profile';
 import type { User } from '@roam/contract/users';
 import { screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@roam/contract/console-enum-values';
+import { LANGUAGES } from '@roam/contract/languages';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '#web/lib/use-contract-form';
@@ -40,7 +40,7 @@ function InviteForm() {
   const invite = useInviteSupplier();
   const form = useContractForm({
     initialValues: EMPTY,
-    schema: () => import('@roam/contract/supplier-profile').then((m) => m.CreateSupplierBodySchema),
+    schema: () => import('@roam/contract/supplier-profile.schema').then((m) => m.CreateSupplierBodySchema),
     input: (values) => ({
       ...values,
       phone: values.phone || null,

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@roam/contract/console-enum-values';
+import { LANGUAGES } from '@roam/contract/languages';
 import { rolesOfTeam } from '@roam/contract/team';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

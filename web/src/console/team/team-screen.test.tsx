@@ -1,5 +1,5 @@
+import type { Team } from '@roam/contract/team';
 import { type Access, ROLE_PERMISSIONS } from '@roam/contract/team';
-import type { Team } from '@roam/contract/team.schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
+import type { Member, Team } from '@roam/contract/team';
 import { type OperatorRole, rolesOfTeam } from '@roam/contract/team';
-import type { Member, Team } from '@roam/contract/team.schema';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#web/ui/confirm';
 import { Page } from '#web/ui/page';

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@roam/contract/admin-users';
+import type { AdminUser } from '@roam/contract/users';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';

@@ -1,5 +1,5 @@
-import type { AdminUsersQuery } from '@roam/contract/admin-users';
-import { USER_TYPES, type UserType } from '@roam/contract/console-enum-values';
+import type { AdminUsersQuery } from '@roam/contract/users';
+import { USER_TYPES, type UserType } from '@roam/contract/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '#web/ui/form-field';

@@ -1,5 +1,6 @@
-import { EXTRAS, type Extra, type Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
+import { EXTRAS, type Extra } from '@roam/contract/price';
 import { zonedToInstant } from '@roam/contract/time';
 import type { WalkInResult as OperatorCheckoutResult } from '@roam/contract/walk-in';
 import { useQuery } from '@tanstack/react-query';

@@ -23,7 +23,8 @@ export function ChangePasswordScreen() {
   const asksCurrent = has.data?.hasPassword ?? true;
   const form = useContractForm({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    schema: () => import('@roam/contract/auth').then((contract) => contract.changePasswordFormSchema(asksCurrent)),
+    schema: () =>
+      import('@roam/contract/auth.schema').then((contract) => contract.changePasswordFormSchema(asksCurrent)),
     // check-password names the password it refuses 'password': here it is the current one.
     serverFields: { password: 'currentPassword' },
     onSubmit: async ({ currentPassword, newPassword }) => {

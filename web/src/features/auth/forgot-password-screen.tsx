@@ -15,7 +15,7 @@ export function ForgotPasswordScreen() {
   const [sent, setSent] = useState(false);
   const form = useContractForm({
     initialValues: { email: '' },
-    schema: () => import('@roam/contract/auth').then((contract) => contract.ValidateEmailSchema),
+    schema: () => import('@roam/contract/auth.schema').then((contract) => contract.ValidateEmailSchema),
     onSubmit: async ({ email }) => {
       await resend(email, true);
       setSent(true);

@@ -23,7 +23,7 @@ export function SignInScreen() {
   const back = search.get('from') ?? search.get('redirect');
   const form = useContractForm({
     initialValues: { email: '', password: '', stayConnected: false },
-    schema: () => import('@roam/contract/auth').then((contract) => contract.SignInSchema),
+    schema: () => import('@roam/contract/auth.schema').then((contract) => contract.SignInSchema),
     onSubmit: async (credentials) => {
       await signIn.mutateAsync(credentials);
       await navigate(safeRedirect(back));

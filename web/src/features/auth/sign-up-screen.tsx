@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@roam/contract/auth-messages';
+import { AUTH_MESSAGES } from '@roam/contract/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function SignUpScreen() {
       confirmPassword: '',
       tosAccepted: false,
     },
-    schema: () => import('@roam/contract/auth').then((contract) => contract.SignUpFormSchema),
+    schema: () => import('@roam/contract/auth.schema').then((contract) => contract.SignUpFormSchema),
     onSubmit: async ({ confirmPassword: _, ...input }): Promise<void> => {
       let token: string | undefined;
       if (settings.recaptchaSiteKey) {

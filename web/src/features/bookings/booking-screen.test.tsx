@@ -146,6 +146,30 @@ describe('the booking screen', () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('main'));
   });
 
+  // The second outside audit, item 1: a booking an operator made in the driver's name at the desk can be refused by its
+  // driver (here from the e-mail's manage link, as a guest) while they have not confirmed it by paying.
+  it('offers to refuse a desk booking made in their name, and refuses it when confirmed', async () => {
+    const shown = booking(ID, { bookedAtDesk: true, status: 'pending' });
+    const calls = await renderBooking(shown, false, {
+      handlers: {
+        [`POST /api/refuse-booking/${ID}`]: () =>
+          Response.json({ ...shown, status: 'cancelled', refusedAt: new Date().toISOString() }),
+      },
+    });
+    expect(screen.getByText(/made this booking in your name at their desk/)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Not my booking' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Refuse the booking' }));
+    await waitFor(() => expect(calls.map((call) => call.route)).toContain(`POST /api/refuse-booking/${ID}`));
+    expect(await screen.findByText('at /')).toBeTruthy();
+  });
+
+  it('offers no refusal once the desk booking is paid, nor for a booking the driver made', async () => {
+    await renderBooking(booking(ID, { bookedAtDesk: true, status: 'paid', paidAt: new Date().toISOString() }));
+    expect(screen.queryByRole('button', { name: 'Not my booking' })).toBeNull();
+  });
+
   it('sends a visitor without the grant to sign in', async () => {
     serveApi({ [`GET /api/booking/${ID}`]: () => refusal(401, 'UNAUTHENTICATED') });
     const queryClient = createQueryClient();

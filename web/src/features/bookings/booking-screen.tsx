@@ -13,7 +13,7 @@ import { type Question, useConfirm } from '#web/ui/confirm';
 import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
-import { useBooking, useCancelBooking, useDeleteBookings, useReleaseBooking } from './api/bookings';
+import { useBooking, useCancelBooking, useDeleteBookings, useRefuseBooking, useReleaseBooking } from './api/bookings';
 import { BookingDocuments } from './components/booking-documents';
 import { BookingEditor } from './components/booking-editor';
 import { useCancelQuestion } from './components/cancel-question';
@@ -89,6 +89,7 @@ function BookingView({
   const cancel = useCancelBooking(language);
   const remove = useDeleteBookings();
   const release = useReleaseBooking();
+  const refuse = useRefuseBooking(language);
   const confirmation = useConfirm();
   const cancelQuestion = useCancelQuestion();
   const operator = viewer.type !== 'user';
@@ -98,7 +99,7 @@ function BookingView({
     { ...booking, driverId: booking.driver._id, supplierId: booking.supplier._id },
     { id: viewer._id, type: viewer.type },
     new Date(),
-  ).filter((action) => !guest || ['view', 'edit', 'pay', 'cancel'].includes(action));
+  ).filter((action) => !guest || ['view', 'edit', 'pay', 'cancel', 'refuse'].includes(action));
   const [editing, setEditing] = useState(startEditing && actions.includes('edit'));
   // The editor closed (done or discarded): the focus goes back to the Edit button it replaced, not lost on the page.
   const editButton = useRef<HTMLButtonElement>(null);
@@ -144,6 +145,14 @@ function BookingView({
       await navigate('/bookings');
     });
 
+  // A booking made in the driver's name at the desk: refused, it leaves their list (a guest's link has no list).
+  const onRefuse = () =>
+    ask(t('bookings.confirmRefuse', { car: booking.car.name }), t('bookings.confirm.refuse'), async () => {
+      await refuse.mutateAsync(booking._id);
+      toast.success(t('bookings.refused'));
+      await navigate(guest ? '/' : '/bookings');
+    });
+
   const rows: [string, string][] = [
     [
       t('bookings.detail.extras'),
@@ -179,6 +188,9 @@ function BookingView({
             </div>
           ))}
         </dl>
+        {actions.includes('refuse') ? (
+          <p className="booking__guest">{t('bookings.detail.atDesk', { supplier: booking.supplier.name })}</p>
+        ) : null}
         <div className="booking__actions">
           {actions.includes('pay') ? (
             <Link className="button button--accent" to={`/checkout?booking=${booking._id}`}>
@@ -203,6 +215,16 @@ function BookingView({
               disabled={cancel.isPending}
             >
               {t('bookings.action.cancel')}
+            </button>
+          ) : null}
+          {actions.includes('refuse') ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void onRefuse()}
+              disabled={refuse.isPending}
+            >
+              {t('bookings.action.refuse')}
             </button>
           ) : null}
           {actions.includes('delete') ? (

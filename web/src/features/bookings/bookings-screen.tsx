@@ -1,6 +1,6 @@
 import { bookingActions } from '@roam/contract/booking-actions';
 import type { BookingRow } from '@roam/contract/bookings';
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
 import type { User } from '@roam/contract/users';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

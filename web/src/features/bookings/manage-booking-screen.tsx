@@ -36,7 +36,8 @@ function AskLink({ expired }: { expired: boolean }) {
   }, [sent]);
   const form = useContractForm({
     initialValues: { reference: '', email: '' },
-    schema: () => import('@roam/contract/booking-access').then((contract) => contract.ManageBookingLinkBodySchema),
+    schema: () =>
+      import('@roam/contract/booking-access.schema').then((contract) => contract.ManageBookingLinkBodySchema),
     onSubmit: async (body) => {
       await askManageLink(body);
       setSent(true);

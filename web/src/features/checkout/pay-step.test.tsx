@@ -1,4 +1,4 @@
-import type { BookingSummary } from '@roam/contract/booking-summary';
+import type { BookingSummary } from '@roam/contract/bookings';
 import type { PaymentOutcome, PendingPayment } from '@roam/contract/checkout';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -53,7 +53,7 @@ function FirstAdminForm({ token, onGone }: { token: string; onGone: () => void }
   const queryClient = useQueryClient();
   const form = useContractForm<Values, Omit<Values, 'confirmPassword'>>({
     initialValues: { fullName: '', email: '', password: '', confirmPassword: '' },
-    schema: async () => (await import('@roam/contract/setup')).FirstAdminFormSchema,
+    schema: async () => (await import('@roam/contract/setup.schema')).FirstAdminFormSchema,
     onSubmit: async ({ fullName, email, password }) => {
       try {
         const admin = await createFirstAdmin({ token, fullName, email, password });

@@ -95,7 +95,9 @@ function SearchFormFields({
   if (!pickup) errors.pickupLocation = t('search.form.errors.required', { field: t('search.form.pickupLocation') });
   if (!dropoff) errors.dropoffLocation = t('search.form.errors.required', { field: t('search.form.dropoffLocation') });
   const pickupIssue = issues.find((issue) => issue === 'pickupTooSoon' || issue === 'invalidPickupTime');
-  const dropoffIssue = issues.find((issue) => issue === 'durationTooShort' || issue === 'invalidDropoffTime');
+  const dropoffIssue = issues.find(
+    (issue) => issue === 'durationTooShort' || issue === 'durationTooLong' || issue === 'invalidDropoffTime',
+  );
   if (pickupIssue) errors.pickup = message(pickupIssue);
   if (dropoffIssue) errors.dropoff = message(dropoffIssue);
   // Messages appear once the driver tries to search, then follow every change (no scolding while typing).

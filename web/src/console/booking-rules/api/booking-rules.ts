@@ -1,4 +1,4 @@
-import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/run-time-settings';
+import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/booking-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

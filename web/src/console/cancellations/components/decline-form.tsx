@@ -12,7 +12,7 @@ export function DeclineForm({ bookingId, onClose }: { bookingId: string; onClose
   const decline = useDeclineCancellation();
   const form = useContractForm({
     initialValues: { message: '' },
-    schema: () => import('@roam/contract/cancellations').then((m) => m.DeclineCancellationBodySchema),
+    schema: () => import('@roam/contract/cancellations.schema').then((m) => m.DeclineCancellationBodySchema),
     onSubmit: async (data) => {
       await decline.mutateAsync({ id: bookingId, message: data.message });
       toast.success(t('operatorRequests.declined'));

@@ -1,5 +1,5 @@
 import type { CarBlock, CarCalendar, CreateCarBlockBody, UpdateCarBlockBody } from '@roam/contract/car-blocks';
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

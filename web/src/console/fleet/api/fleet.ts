@@ -1,4 +1,3 @@
-import type { Language } from '@roam/contract/enum-values';
 import type {
   CreateCarBody,
   OperatorCar,
@@ -6,6 +5,7 @@ import type {
   OperatorCarsQuery,
   UpdateCarBody,
 } from '@roam/contract/fleet';
+import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

@@ -1,5 +1,5 @@
 import type { CarBlock } from '@roam/contract/car-blocks';
-import { BLOCK_REASONS } from '@roam/contract/console-enum-values';
+import { BLOCK_REASONS } from '@roam/contract/car-blocks';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '#web/lib/use-contract-form';

@@ -1,5 +1,6 @@
-import { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from '@roam/contract/console-enum-values';
-import { CAR_RANGES, type Language } from '@roam/contract/enum-values';
+import { CAR_RANGES } from '@roam/contract/cars';
+import { CAR_AVAILABILITIES, OPERATOR_CAR_SORTS } from '@roam/contract/fleet';
+import type { Language } from '@roam/contract/languages';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocations } from '#web/lib/locations';

@@ -1,7 +1,6 @@
 import { BASE_CURRENCY } from '@roam/contract/currencies';
-import { EXTRAS, type Extra, FLAT_EXTRAS } from '@roam/contract/enum-values';
 import { formatMinor } from '@roam/contract/money';
-import { withPriceChange } from '@roam/contract/price';
+import { EXTRAS, type Extra, FLAT_EXTRAS, withPriceChange } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n/index';
 import type { ContractForm } from '#web/lib/use-contract-form';

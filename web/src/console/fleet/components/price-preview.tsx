@@ -1,7 +1,6 @@
 import { BASE_CURRENCY } from '@roam/contract/currencies';
 import { formatMinor } from '@roam/contract/money';
-import { type CarPricing, calculatePrice } from '@roam/contract/price';
-import { RATE_FIELDS } from '@roam/contract/price-rates';
+import { type CarPricing, calculatePrice, RATE_FIELDS } from '@roam/contract/price';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { PRICE_RATES } from '@roam/contract/price-rates';
+import { PRICE_RATES } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
 import type { ContractForm } from '#web/lib/use-contract-form';
 import type { CarFormValues } from '#web/console/lib/car-form';

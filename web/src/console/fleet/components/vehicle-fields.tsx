@@ -1,4 +1,4 @@
-import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@roam/contract/enum-values';
+import { CAR_OPTIONS, CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@roam/contract/cars';
 import { useTranslation } from 'react-i18next';
 import type { ContractForm, FieldProps } from '#web/lib/use-contract-form';
 import { CheckboxField, SelectField, TextField } from '#web/ui/form-field';

@@ -1,16 +1,14 @@
 import type {
-  LocationMapping as PlaceMapping,
-  LocationsImportReport as PlacesImportReport,
-} from '@roam/contract/locations-import';
-import type {
   CreateCountryBody,
   CreateLocationBody,
   EditableCountry,
   EditableLocation,
+  LocationMapping as PlaceMapping,
   Places,
+  LocationsImportReport as PlacesImportReport,
   UpdateCountryBody,
   UpdateLocationBody,
-} from '@roam/contract/places';
+} from '@roam/contract/locations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup-checklist';
+import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

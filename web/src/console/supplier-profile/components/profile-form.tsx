@@ -49,7 +49,7 @@ export function ProfileForm({ profile, admin }: { profile: SupplierProfile; admi
       licenseRequired: profile.licenseRequired,
       priceChangeRate: rateText,
     } satisfies ProfileValues,
-    schema: () => import('@roam/contract/supplier-profile').then((m) => m.UpdateSupplierProfileBodySchema),
+    schema: () => import('@roam/contract/supplier-profile.schema').then((m) => m.UpdateSupplierProfileBodySchema),
     input: ({ priceChangeRate, ...values }: ProfileValues) => ({
       _id: profile._id,
       ...values,

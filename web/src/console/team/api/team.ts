@@ -1,7 +1,7 @@
 import type { Ok } from '@roam/contract/auth';
-import type { UserType } from '@roam/contract/console-enum-values';
+import type { InviteMember, Member, Team, TeamPolicy, UpdateMember } from '@roam/contract/team';
 import { type Access, defaultRoleOf, type Permission, ROLE_PERMISSIONS } from '@roam/contract/team';
-import type { InviteMember, Member, Team, TeamPolicy, UpdateMember } from '@roam/contract/team.schema';
+import type { UserType } from '@roam/contract/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 import { readStoredUser, useSession } from '#web/lib/session';

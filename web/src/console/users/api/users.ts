@@ -1,6 +1,5 @@
-import type { AdminUser, AdminUsersPage, AdminUsersQuery } from '@roam/contract/admin-users';
 import type { UpdateUser } from '@roam/contract/profile';
-import type { User } from '@roam/contract/users';
+import type { AdminUser, AdminUsersPage, AdminUsersQuery, User } from '@roam/contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 

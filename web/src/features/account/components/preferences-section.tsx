@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import type { User } from '@roam/contract/users';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

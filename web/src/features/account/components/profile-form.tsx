@@ -19,7 +19,7 @@ export function ProfileForm({ user }: { user: User }) {
       bio: user.bio ?? '',
       birthDate: user.birthDate ?? '',
     },
-    schema: () => import('@roam/contract/profile').then((contract) => contract.ProfileFormSchema),
+    schema: () => import('@roam/contract/profile.schema').then((contract) => contract.ProfileFormSchema),
     // No birth date is none, not an invalid one.
     input: (values) => ({ ...values, birthDate: values.birthDate || null }),
     onSubmit: async (profile) => {

@@ -30,7 +30,7 @@ export function LinkForm(props: {
     initialValues: { password: '', confirmPassword: '' },
     // A link that sets no password has nothing to check: zod is not even loaded.
     schema: async () =>
-      props.needsPassword ? (await import('@roam/contract/auth')).NewPasswordFormSchema : NO_PASSWORD,
+      props.needsPassword ? (await import('@roam/contract/auth.schema')).NewPasswordFormSchema : NO_PASSWORD,
     onSubmit: async ({ password }) => {
       try {
         const user = await activate({ ...props.link, ...(password ? { password } : {}) });

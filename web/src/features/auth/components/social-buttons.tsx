@@ -1,4 +1,4 @@
-import { SOCIAL_PROVIDERS } from '@roam/contract/enum-values';
+import { SOCIAL_PROVIDERS } from '@roam/contract/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n/index';

@@ -1,4 +1,4 @@
-import type { SocialProvider } from '@roam/contract/enum-values';
+import type { SocialProvider } from '@roam/contract/auth';
 import type { User } from '@roam/contract/users';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';

@@ -1,7 +1,7 @@
 import type { AmendmentQuote } from '@roam/contract/amendments';
-import type { Booking, BookingsPage, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
+import type { Booking, BookingStatus, BookingsPage, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
-import type { BookingStatus, Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
@@ -107,6 +107,17 @@ export function useAmendmentQuote() {
     mutationFn: ({ id, body }: { id: string; body: UpdateBookingBody }) =>
       api.post<AmendmentQuote>(`/api/amendment-quote/${encodeURIComponent(id)}`, body),
     // The editor says what went wrong (its form message), not the generic handler.
+    onError: () => {},
+  });
+}
+
+/** Its driver refuses a booking made in their name at the desk (second outside audit, item 1). */
+export function useRefuseBooking(language: Language) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Booking>(`/api/refuse-booking/${encodeURIComponent(id)}?language=${language}`),
+    onSuccess: invalidate,
+    // Screens say what went wrong (a translated toast), not the generic handler.
     onError: () => {},
   });
 }

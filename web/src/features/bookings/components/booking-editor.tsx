@@ -1,6 +1,6 @@
 import type { AmendmentPayment, AmendmentQuote } from '@roam/contract/amendments';
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
 import { convertMinor, formatMinor } from '@roam/contract/money';
 import type { ChosenExtras } from '@roam/contract/price';
 import { instantToZoned } from '@roam/contract/time';
@@ -82,7 +82,7 @@ export function BookingEditor({
       dropoffTime: dropoff.time,
     },
     schema: () =>
-      import('@roam/contract/bookings').then((contract) =>
+      import('@roam/contract/bookings.schema').then((contract) =>
         contract.bookingPeriodFormSchema({ pickup: pickupZone, dropoff: dropoffZone }),
       ),
     // The server's spec §5 date messages (a past pick-up, too short a rental) name the instants: shown at the dates.

@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '#web/ui/form-field';
 

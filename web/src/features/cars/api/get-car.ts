@@ -1,5 +1,5 @@
 import type { CarDetails } from '@roam/contract/cars';
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLanguage } from '#web/i18n';
 import { api } from '#web/lib/api-client';

@@ -1,5 +1,5 @@
 import type { DemoPaymentBody, PaymentOutcome, PaymentResult, PendingPayment } from '@roam/contract/checkout';
-import type { Language } from '@roam/contract/enums';
+import type { Language } from '@roam/contract/languages';
 import { toMajor } from '@roam/contract/money';
 import { api } from '#web/lib/api-client';
 

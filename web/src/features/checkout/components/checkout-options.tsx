@@ -1,5 +1,5 @@
 import { bookingTerms } from '@roam/contract/booking-terms';
-import type { Extra } from '@roam/contract/enums';
+import type { Extra } from '@roam/contract/price';
 import { type PriceBreakdown, paymentSplit, withPriceChange } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

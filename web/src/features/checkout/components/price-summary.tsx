@@ -1,4 +1,4 @@
-import type { PaymentOption } from '@roam/contract/enum-values';
+import type { PaymentOption } from '@roam/contract/bookings';
 import { type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

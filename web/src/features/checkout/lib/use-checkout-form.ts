@@ -1,7 +1,7 @@
 import { offeredPaymentOptions } from '@roam/contract/booking-terms';
+import type { PaymentOption } from '@roam/contract/bookings';
 import type { CarDetails } from '@roam/contract/cars';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
-import type { PaymentOption } from '@roam/contract/enum-values';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown } from '@roam/contract/price';
 import type { User } from '@roam/contract/users';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -97,7 +97,7 @@ export function useCheckoutForm(input: {
       licence: null,
     } as CheckoutValues,
     schema: () =>
-      import('@roam/contract/checkout').then((contract) =>
+      import('@roam/contract/checkout.schema').then((contract) =>
         contract.checkoutFormSchema({
           minimumAge,
           pickupAt: criteria.pickupAt,

@@ -1,4 +1,4 @@
-import type { Language } from '@roam/contract/enum-values';
+import type { Language } from '@roam/contract/languages';
 import { queryOptions } from '@tanstack/react-query';
 
 export type InfoPageName = 'about' | 'tos' | 'privacy' | 'faq' | 'cookie-policy';

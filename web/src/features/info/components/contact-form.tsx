@@ -15,7 +15,7 @@ export function ContactForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | n
   const { t } = useTranslation();
   const form = useContractForm({
     initialValues: EMPTY,
-    schema: () => import('@roam/contract/contact').then((contract) => contract.ContactMessageSchema),
+    schema: () => import('@roam/contract/contact.schema').then((contract) => contract.ContactMessageSchema),
     onSubmit: async (message) => {
       let token: string | undefined;
       if (recaptchaSiteKey) {

@@ -16,7 +16,7 @@ export function NewsletterForm() {
   const [sent, setSent] = useState(false);
   const form = useContractForm({
     initialValues: { email: '' },
-    schema: () => import('@roam/contract/contact').then((contract) => contract.NewsletterFormSchema),
+    schema: () => import('@roam/contract/contact.schema').then((contract) => contract.NewsletterFormSchema),
     onSubmit: async ({ email }) => {
       await subscribeToNewsletter({ email, language });
       toast.success(t('footer.newsletter.success'));

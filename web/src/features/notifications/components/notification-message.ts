@@ -1,4 +1,5 @@
-import { BOOKING_STATUSES, type BookingStatus, type Language } from '@roam/contract/enum-values';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
+import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import type { Notification } from '@roam/contract/notifications';
 import type { TFunction } from 'i18next';
@@ -70,6 +71,14 @@ export function notificationMessage(t: TFunction, notification: Notification, la
               : '',
         },
       );
+    // A booking made in the driver's name at the desk, and the supplier told of its refusal (second audit, item 1).
+    case 'bookedAtDesk':
+      return t('notifications.kinds.bookedAtDesk', {
+        car: String(params.car ?? ''),
+        supplier: String(params.supplier ?? ''),
+      });
+    case 'deskBookingRefused':
+      return t('notifications.kinds.deskBookingRefused', { car: String(params.car ?? '') });
     default:
       return t('notifications.kinds.other');
   }

@@ -10,7 +10,7 @@ import {
   MILEAGE_KINDS,
   MIN_RATINGS,
   SEATS_FILTERS,
-} from '@roam/contract/enum-values';
+} from '@roam/contract/cars';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchFilters as Filters } from '#web/lib/search-params';

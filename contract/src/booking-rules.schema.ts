@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from './booking-rules.ts';
+
+// The schemas of the booking rules the admin changes at run time (their ranges and types: booking-rules.ts).
+
+const ruleSchema = (key: RunTimeSettingKey) =>
+  z.number().int().min(RUN_TIME_SETTING_RANGES[key].min).max(RUN_TIME_SETTING_RANGES[key].max);
+
+export const RunTimeSettingsSchema = z.object(
+  Object.fromEntries(RUN_TIME_SETTING_KEYS.map((key) => [key, ruleSchema(key)])) as Record<
+    RunTimeSettingKey,
+    z.ZodNumber
+  >,
+);
+
+/** `GET /api/booking-rules` (admin): the values in force, the deployment's own, and the last change. */
+export const RunTimeSettingsStateSchema = z.object({
+  values: RunTimeSettingsSchema,
+  defaults: RunTimeSettingsSchema,
+  /** The rules the admin has set (the others follow the deployment's values). */
+  overridden: z.array(z.enum(RUN_TIME_SETTING_KEYS as [RunTimeSettingKey, ...RunTimeSettingKey[]])),
+  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+  updatedBy: z.string().nullable(),
+});
+
+/**
+ * `PUT /api/update-booking-rules` (admin): only the rules it carries change (none: nothing changes); null
+ * returns one to the deployment's value.
+ */
+export const UpdateRunTimeSettingsBodySchema = z.strictObject(
+  Object.fromEntries(RUN_TIME_SETTING_KEYS.map((key) => [key, ruleSchema(key).nullable().optional()])) as Record<
+    RunTimeSettingKey,
+    z.ZodOptional<z.ZodNullable<z.ZodNumber>>
+  >,
+);

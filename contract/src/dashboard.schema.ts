@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { BookingStatusSchema } from './bookings.schema.ts';
+import { CarRangeSchema } from './cars.schema.ts';
+import { DASHBOARD_MAX_DAYS } from './dashboard.ts';
+import { LanguageSchema } from './languages.schema.ts';
+import { PeriodDateSchema } from './time.schema.ts';
+
+// The schemas of the dashboard (its limit and types: dashboard.ts).
+
+const CalendarDate = PeriodDateSchema;
+const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / (24 * 3600_000);
+
+/** `GET /api/dashboard?from=&to=&supplierId=&language=`: the period is [from, to) in UTC days, as the bookings export. */
+export const DashboardQuerySchema = z
+  .object({
+    from: CalendarDate,
+    to: CalendarDate,
+    supplierId: z.uuid().optional(),
+    language: LanguageSchema.default('en'),
+    /** 'true': the period's figures computed now, not the ones of the last minute (the screen's refresh). */
+    fresh: z.enum(['true', 'false']).optional(),
+  })
+  .refine((query) => days(query.from, query.to) >= 1, { path: ['to'], error: 'The end must be after the start.' })
+  .refine((query) => days(query.from, query.to) <= DASHBOARD_MAX_DAYS, {
+    path: ['to'],
+    error: `At most ${DASHBOARD_MAX_DAYS} days at once.`,
+  });
+
+const Named = z.object({ _id: z.uuid(), name: z.string() });
+
+export const TodayPlaceSchema = z.object({
+  location: Named.extend({ timeZone: z.string() }),
+  /** Today at the place ('YYYY-MM-DD'). */
+  date: z.string(),
+  pickups: z.number().int(),
+  dropoffs: z.number().int(),
+});
+
+export const MovementSchema = z.object({
+  bookingId: z.uuid(),
+  reference: z.string(),
+  kind: z.enum(['pickup', 'dropoff']),
+  at: z.string(),
+  location: Named.extend({ timeZone: z.string() }),
+  carName: z.string(),
+  driverName: z.string(),
+  status: BookingStatusSchema,
+});
+
+export const RevenueRowSchema = z.object({
+  status: BookingStatusSchema,
+  currency: z.string(),
+  bookings: z.number().int(),
+  /** In `currency` minor units: what the bookings' drivers see. */
+  amount: z.number().int(),
+  /** In base-currency minor units, at each booking's rate. */
+  baseAmount: z.number().int(),
+});
+
+export const UtilisationRowSchema = z.object({
+  cars: z.number().int(),
+  /** Car-days in the period, less the days blocked (maintenance, private use). */
+  availableDays: z.number(),
+  /** Car-days held by bookings (pending, paid, deposit, reserved) within the period. */
+  bookedDays: z.number(),
+});
+
+export const DashboardSchema = z.object({
+  today: z.object({
+    places: z.array(TodayPlaceSchema),
+    /** Today's pick-ups and drop-offs in time order (the first 100). */
+    movements: z.array(MovementSchema),
+  }),
+  openCancellationRequests: z.number().int(),
+  unpaidHolds: z.number().int(),
+  period: z.object({
+    from: z.string(),
+    to: z.string(),
+    baseCurrency: z.string(),
+    /** When the period's figures were computed: they are kept a minute per scope and period. */
+    asOf: z.string(),
+    revenue: z.array(RevenueRowSchema),
+    utilisation: z.object({
+      bySupplier: z.array(UtilisationRowSchema.extend({ supplier: Named })),
+      byRange: z.array(UtilisationRowSchema.extend({ range: CarRangeSchema })),
+      /** A car serving several places counts at each of them. */
+      byPlace: z.array(UtilisationRowSchema.extend({ location: Named })),
+    }),
+  }),
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { AdditionalDriverSchema, BookingStatusSchema } from './bookings.schema.ts';
+import { CheckoutBodySchema, PriceBreakdownSchema } from './checkout.schema.ts';
+import { LanguageSchema } from './languages.schema.ts';
+import { DESK_PAYMENTS } from './walk-in.ts';
+
+// The schemas of a walk-in booking (its values and types: walk-in.ts).
+
+/**
+ * The customer: an existing driver picked by the admin, or one given by e-mail and name — the driver account with
+ * that e-mail when there is one, else a new one (as a guest checkout makes, with its activation e-mail).
+ */
+export const DeskCustomerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('existing'), driverId: z.uuid() }),
+  AdditionalDriverSchema.extend({ kind: z.literal('new'), language: LanguageSchema }),
+]);
+
+export const WalkInBodySchema = CheckoutBodySchema.pick({
+  carId: true,
+  pickupLocationId: true,
+  dropoffLocationId: true,
+  pickupAt: true,
+  dropoffAt: true,
+  extras: true,
+  additionalDriver: true,
+  currency: true,
+}).extend({ customer: DeskCustomerSchema, payment: z.enum(DESK_PAYMENTS) });
+
+export const WalkInResultSchema = z.object({
+  bookingId: z.uuid(),
+  reference: z.string(),
+  status: BookingStatusSchema,
+  price: PriceBreakdownSchema,
+  /** What the link charges, in the booking's currency's minor units (0 at the counter: paid at pick-up). */
+  chargedAmount: z.number().int(),
+  currency: z.string(),
+  /** Until when a link booking holds the car unpaid; null at the counter. */
+  holdExpiresAt: z.string().nullable(),
+  /** A new driver account was made for the customer (its activation e-mail is on its way). */
+  accountCreated: z.boolean(),
+  /** The payment link went to the customer's e-mail. */
+  linkSent: z.boolean(),
+});
