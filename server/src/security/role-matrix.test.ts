@@ -81,7 +81,10 @@ describe('security: role matrix', () => {
   });
   afterAll(() => t.close());
 
-  it('every operator and admin route: route auth refuses exactly the roles the contract table refuses', async () => {
+  // Some 600 calls: seconds alone, a minute or more beside the whole suite on 2 cores.
+  it('every operator and admin route: route auth refuses exactly the roles the contract table refuses', {
+    timeout: 300_000,
+  }, async () => {
     expect(policies.length).toBeGreaterThan(50);
     const got: Record<string, number | 'passes'> = {};
     const want: Record<string, number | 'passes'> = {};

@@ -6,13 +6,15 @@ import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import '#web/console/components/admin.css';
-import { useRemoveMember, useTeam, useTeamPolicy, useUpdateMember } from './api/team';
+import { useRemoveMember, useTeam, useUpdateMember } from './api/team';
 import { InviteMemberForm } from './invite-member-form';
 
 /**
  * The team (docs/decisions/0010-members-of-a-business.md): an owner's business or the admin's platform — its people,
- * their roles, an invitation, and the rule that every member signs in in two steps. A suspension or a removal signs
- * the person out at once (the server ends their sessions); the business's own account stays its owner.
+ * their roles and an invitation. A suspension or a removal signs the person out at once (the server ends their
+ * sessions); the business's own account stays its owner. The rule that every member signs in in two steps
+ * (`PUT /api/team-policy`) is not offered here until the console can enrol a member: required without it, it would
+ * leave them no call but enrolment.
  */
 export function TeamScreen() {
   const { t } = useTranslation();
@@ -23,7 +25,6 @@ export function TeamScreen() {
     <Page title={t('operatorTeam.title')} description={t('operatorTeam.description')}>
       <Members team={team.data} />
       <InviteMemberForm businessId={team.data.businessId} />
-      <Policy team={team.data} />
     </Page>
   );
 }
@@ -120,35 +121,6 @@ function Members({ team }: { team: Team }) {
         </table>
       </div>
       {dialog}
-    </section>
-  );
-}
-
-function Policy({ team }: { team: Team }) {
-  const { t } = useTranslation();
-  const policy = useTeamPolicy();
-  return (
-    <section className="admin-section">
-      <label className="field field--check">
-        <input
-          type="checkbox"
-          checked={team.requireTwoFactor}
-          disabled={policy.isPending}
-          aria-describedby="team-policy-hint"
-          onChange={async (event) => {
-            try {
-              await policy.mutateAsync({ requireTwoFactor: event.currentTarget.checked });
-              toast.success(t('operatorTeam.policySaved'));
-            } catch {
-              toast.error(t('operatorTeam.error'));
-            }
-          }}
-        />
-        {t('operatorTeam.requireTwoFactor')}
-      </label>
-      <p id="team-policy-hint" className="op-section__hint">
-        {t('operatorTeam.requireTwoFactorHint')}
-      </p>
     </section>
   );
 }
