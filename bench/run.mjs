@@ -36,7 +36,7 @@ if (failed) {
   );
 }
 
-const SCRIPTS = ['lighthouse.mjs', 'api-load.mjs', 'contention.mjs'];
+const SCRIPTS = ['lighthouse.mjs', 'api-load.mjs', 'contention.mjs', 'counter.mjs'];
 const passThrough = process.argv.slice(2).filter((arg) => arg === '--light');
 for (const script of SCRIPTS) {
   const started = Date.now();

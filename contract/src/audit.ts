@@ -19,6 +19,9 @@ export const AUDIT_ENTITIES = [
   'member',
   /** A team's policy: whether its members must use a second factor. */
   'team',
+  /** A supplier's counter settings and charge rules, a car's charge rules. */
+  'counterSettings',
+  'carChargeRules',
 ] as const;
 export const AUDIT_ACTIONS = [
   'create',
@@ -29,6 +32,16 @@ export const AUDIT_ACTIONS = [
   'invite',
   'endSessions',
   'resetTwoFactor',
+  // The counter (docs/architecture.md §5 "After the booking"): each on the booking, what the timeline reads.
+  'checkIn',
+  'checkOut',
+  'swapCar',
+  'return',
+  'addCharge',
+  'waiveCharge',
+  'counterPayment',
+  'close',
+  'noShow',
 ] as const;
 
 /** Spec §3's record kinds: what a record of the platform is. */

@@ -1,4 +1,4 @@
-import type { BookingStatus } from './bookings.ts';
+import { type BookingStatus, isOperatorStatus } from './bookings.ts';
 import { inBranches, type OperatorRole, roleMay } from './team.ts';
 import type { UserType } from './users.ts';
 
@@ -84,10 +84,13 @@ function refusable(booking: ActionableBooking, now: Date): boolean {
  *   without a cancellation request can be cancelled (a request, spec §4), and changed when the car's terms allow
  *   changes (issue #22 item 7; issue #25 item 2: paid online too — the difference is refunded or charged); a booking
  *   made in their name at the desk and not confirmed can be refused (`refusable`), and once refused is not theirs.
+ * - A booking the counter has taken on (on rent, returned, closed, no-show) is only viewed here: its changes go
+ *   through the counter's calls, one way (docs/architecture.md §5 "After the booking"), and it keeps its history.
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = operatorOf(booking, viewer);
   if (operator && !roleMay(operator, 'bookings.read')) return [];
+  if (!isOperatorStatus(booking.status)) return operator || viewer.id === booking.driverId ? ['view'] : [];
   if (operator && !roleMay(operator, 'bookings.write')) return ['view'];
   if (operator) return booking.status === 'cancelled' ? ['view', 'delete'] : ['view', 'edit', 'cancel', 'delete'];
   if (viewer.id !== booking.driverId || booking.refusedAt) return [];

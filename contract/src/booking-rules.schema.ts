@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from './booking-rules.ts';
+import {
+  RULE_MESSAGES,
+  RUN_TIME_SETTING_KEYS,
+  RUN_TIME_SETTING_RANGES,
+  type RunTimeSettingKey,
+} from './booking-rules.ts';
 
 // The schemas of the booking rules the admin changes at run time (their ranges and types: booking-rules.ts).
 
-const ruleSchema = (key: RunTimeSettingKey) =>
-  z.number().int().min(RUN_TIME_SETTING_RANGES[key].min).max(RUN_TIME_SETTING_RANGES[key].max);
+const ruleSchema = (key: RunTimeSettingKey) => {
+  const { min, max } = RUN_TIME_SETTING_RANGES[key];
+  // One message for every way to miss (a decimal, a word, out of range): it says the format and the range.
+  const error = RULE_MESSAGES.wholeNumber(min, max);
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
 
 export const RunTimeSettingsSchema = z.object(
   Object.fromEntries(RUN_TIME_SETTING_KEYS.map((key) => [key, ruleSchema(key)])) as Record<

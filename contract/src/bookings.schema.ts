@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS } from './bookings.ts';
+import { BOOKING_STATUSES, OPERATOR_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS } from './bookings.ts';
 import { CarRangeSchema } from './cars.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS, type Extra } from './price.ts';
@@ -11,6 +11,8 @@ import { RENTAL_PERIOD_MESSAGES, zonedToInstant } from './time.ts';
 // list, the page, the update, its summary as every confirmation shows it, its extras and additional driver.
 
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
+/** What an operator may set by hand (the counter's statuses are reached through the counter only). */
+export const OperatorStatusSchema = z.enum(OPERATOR_STATUSES);
 export const PaymentOptionSchema = z.enum(PAYMENT_OPTIONS);
 export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 
@@ -78,7 +80,7 @@ export const AdditionalDriverSchema = z.object({
 
 /** `POST /api/bookings/{page}/{size}` body. `from`/`to` filter on pick-up (from ≤ pickupAt < to). */
 export const BookingsQuerySchema = z.object({
-  statuses: z.array(BookingStatusSchema).max(6).default([]),
+  statuses: z.array(BookingStatusSchema).max(BOOKING_STATUSES.length).default([]),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   /** Matches car name, driver name or e-mail, supplier name, the booking id prefix, or its reference (any case). */
@@ -135,7 +137,8 @@ export const UpdateBookingBodySchema = z.object({
   additionalDriver: AdditionalDriverSchema.nullable().optional(),
   pickupLocationId: z.uuid().optional(),
   dropoffLocationId: z.uuid().optional(),
-  status: BookingStatusSchema.optional(),
+  /** Not a counter status: those are reached through the counter's calls only. */
+  status: OperatorStatusSchema.optional(),
 });
 
 /**
@@ -168,7 +171,7 @@ export function bookingPeriodFormSchema(zones: { pickup: string; dropoff: string
 export const BookingIdsBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
 
 /** `POST /api/update-booking-status` (admin and suppliers; a supplier only its own fleet). */
-export const UpdateBookingStatusBodySchema = BookingIdsBodySchema.extend({ status: BookingStatusSchema });
+export const UpdateBookingStatusBodySchema = BookingIdsBodySchema.extend({ status: OperatorStatusSchema });
 
 export const CountResultSchema = z.object({ count: z.number().int() });
 

@@ -17,15 +17,51 @@ import { paymentSplit } from './price.ts';
 // rules, and its types, without zod — the bookings screens read them with their first paint. What may be done with a
 // booking is booking-actions.ts, what it promises booking-terms.ts; the schemas are in bookings.schema.ts.
 
-/** Every booking status, in display order. */
-export const BOOKING_STATUSES = ['void', 'pending', 'deposit', 'paid', 'reserved', 'cancelled'] as const;
+/**
+ * Every booking status, in display order. After `reserved` come the counter's (docs/architecture.md §5 "After the
+ * booking"): on rent (checked out), returned (balance open), closed (settled), no-show.
+ */
+export const BOOKING_STATUSES = [
+  'void',
+  'pending',
+  'deposit',
+  'paid',
+  'reserved',
+  'on_rent',
+  'returned',
+  'closed',
+  'no_show',
+  'cancelled',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
  * Statuses that block the car for the booked period (docs/architecture.md §5); `void` blocks only while its hold
- * lasts.
+ * lasts. A car on rent keeps blocking; returned, closed and no-show free it.
  */
-export const BLOCKING_STATUSES = ['pending', 'deposit', 'paid', 'reserved'] as const satisfies readonly BookingStatus[];
+export const BLOCKING_STATUSES = [
+  'pending',
+  'deposit',
+  'paid',
+  'reserved',
+  'on_rent',
+] as const satisfies readonly BookingStatus[];
+
+/**
+ * The statuses an operator may set by hand (the booking editor, the bulk 'New status'); the counter's are reached
+ * only through the counter's calls, one way.
+ */
+export const OPERATOR_STATUSES = [
+  'void',
+  'pending',
+  'deposit',
+  'paid',
+  'reserved',
+  'cancelled',
+] as const satisfies readonly BookingStatus[];
+export type OperatorStatus = (typeof OPERATOR_STATUSES)[number];
+export const isOperatorStatus = (status: BookingStatus): status is OperatorStatus =>
+  (OPERATOR_STATUSES as readonly BookingStatus[]).includes(status);
 
 export const PAYMENT_OPTIONS = ['payLater', 'deposit', 'full'] as const;
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];

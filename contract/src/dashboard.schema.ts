@@ -45,6 +45,10 @@ export const MovementSchema = z.object({
   carName: z.string(),
   driverName: z.string(),
   status: BookingStatusSchema,
+  /** A pick-up's driver checked in online (licence and agreement done before arrival). */
+  checkedInAt: z.string().nullable(),
+  /** A drop-off whose car is still on rent past its time (at the place's clock). */
+  overdue: z.boolean(),
 });
 
 export const RevenueRowSchema = z.object({
@@ -70,6 +74,8 @@ export const DashboardSchema = z.object({
     places: z.array(TodayPlaceSchema),
     /** Today's pick-ups and drop-offs in time order (the first 100). */
     movements: z.array(MovementSchema),
+    /** Cars on rent past their drop-off, whatever its day (the first 100, the most overdue first). */
+    overdue: z.array(MovementSchema),
   }),
   openCancellationRequests: z.number().int(),
   unpaidHolds: z.number().int(),

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   ROUTE_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CAR_UNAVAILABLE: 409,
+  /** Check-out of a car another booking still has on rent (docs/architecture.md §5 "After the booking"). */
+  CAR_STILL_ON_RENT: 409,
   CONFLICT: 409,
   TOKEN_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CAR_CSV_COLUMNS } from './fleet-import.ts';
+import { CAR_CSV_COLUMNS, CSV_SEPARATORS } from './fleet-import.ts';
+import { LanguageSchema } from './languages.schema.ts';
 import { PeriodDateSchema } from './time.schema.ts';
 
 // The schemas of the fleet's import (its columns, limits, messages and types: fleet-import.ts).
@@ -36,11 +37,19 @@ export const ImportReportSchema = z.object({
 });
 
 /** `GET /api/export-cars`: the admin names the supplier (a supplier exports its own fleet). */
-export const ExportCarsQuerySchema = z.object({ supplierId: z.uuid().optional() });
+export const ExportCarsQuerySchema = z.object({
+  supplierId: z.uuid().optional(),
+  separator: z.enum(CSV_SEPARATORS).optional(),
+});
 
-/** `GET /api/export-bookings`: bookings picked up in [from, to) (dates, the server's UTC days). */
+/**
+ * `GET /api/export-bookings`: bookings picked up in [from, to) (dates, the server's UTC days), headed and worded in
+ * `language` (statuses, places), times on each place's clock.
+ */
 export const ExportBookingsQuerySchema = z.object({
   from: PeriodDateSchema,
   to: PeriodDateSchema,
   supplierId: z.uuid().optional(),
+  separator: z.enum(CSV_SEPARATORS).optional(),
+  language: LanguageSchema.optional(),
 });

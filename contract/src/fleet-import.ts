@@ -5,7 +5,9 @@ import type { ImportMappingSchema, ImportReportSchema, ImportRowSchema } from '.
 // Fleet import and export: a CSV of cars with every field of the car editor. The export writes these columns, the
 // import reads them (an operator maps its own headers onto them), so an exported file imports back unchanged. Cells:
 // money in EUR with a decimal point ('45.00'; an extra's −1 unavailable, 0 included), lists separated by '|', places
-// by id or by name, date-based prices as 'YYYY-MM-DD..YYYY-MM-DD:price'. The schemas are in fleet-import.schema.ts.
+// by id or by name, date-based prices as 'YYYY-MM-DD..YYYY-MM-DD:price'. The import also reads the operator's words:
+// a header by the editor's label, an enumerated cell or a yes/no by its label in any of the five languages, a decimal
+// comma, and a file separated by ';' (server fleet-import/car-labels.csv.ts). The schemas are in fleet-import.schema.ts.
 
 /**
  * The import's columns, in the export's order: every field of `CreateCarBodySchema` but the supplier, in its order
@@ -70,7 +72,9 @@ export const IMPORT_MESSAGES = {
   unknownColumn: 'This column is not in the file.',
   badMapping: 'The column mapping could not be read.',
   notNumber: 'Please enter a number.',
-  notYesNo: 'Please enter true or false.',
+  notYesNo: 'Please enter yes or no.',
+  /** An enumerated cell that is neither a code nor a label of one of its values (the screen lists them). */
+  notAllowed: 'Please use one of the allowed values.',
   badPeriods: 'Write each period as YYYY-MM-DD..YYYY-MM-DD:price, separated by |.',
   duplicatePlate: (row: number) => `This licence plate is already on row ${row} of the file.`,
   invalidRows: 'Some rows of the file have errors: nothing was imported.',
@@ -79,3 +83,10 @@ export const IMPORT_MESSAGES = {
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/**
+ * An export's separator: the reader's spreadsheet expects ';' where the decimal mark is a comma (fr, es, se, de), and
+ * such a file writes its amounts with a decimal comma. Absent: ','.
+ */
+export const CSV_SEPARATORS = ['comma', 'semicolon'] as const;
+export type CsvSeparator = (typeof CSV_SEPARATORS)[number];

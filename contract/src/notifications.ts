@@ -46,6 +46,18 @@ export const NOTIFICATION_KINDS = [
    * meanwhile), refundAmount (minor units), refundCurrency }
    */
   'changeNotMade',
+  /** The car was handed over at the counter (on rent), to its driver. params: { car } */
+  'bookingCheckedOut',
+  /** The car was taken back (returned), to its driver. params: { car, charges (minor units), currency } */
+  'bookingReturned',
+  /** The rental was settled and closed, to its driver. params: { car } */
+  'bookingClosed',
+  /** The car was not collected (no-show), to its driver. params: { car, rule, and refundAmount or fee, currency } */
+  'bookingNoShow',
+  /** The driver checked in online and signed the agreement, to its supplier. params: { car } */
+  'bookingCheckedIn',
+  /** A charge was added after the return (a toll, a fine…), to its driver. params: { car, kind, amount, currency } */
+  'chargeAdded',
   /**
    * An operator booked a car in the driver's name at the desk (second outside audit, item 1), to the driver: they may
    * refuse it. params: { car, supplier }

@@ -37,6 +37,8 @@ export const SchedulerBookingSchema = z.object({
   dropoffAt: z.string(),
   cancelRequest: z.boolean(),
   driverName: z.string(),
+  /** On rent past its drop-off: the bar runs on to now. */
+  overdue: z.boolean(),
 });
 
 export const SchedulerBlockSchema = z.object({
@@ -54,7 +56,7 @@ export const SchedulerRowSchema = z.object({
     range: CarRangeSchema,
     supplier: z.object({ _id: z.uuid(), name: z.string() }),
   }),
-  /** Bookings that hold the car (pending, deposit, paid, reserved, or a live payment hold) over the range. */
+  /** Bookings that hold the car (pending, deposit, paid, reserved, on rent — overdue ones to now — or a live payment hold). */
   bookings: z.array(SchedulerBookingSchema),
   blocks: z.array(SchedulerBlockSchema),
 });

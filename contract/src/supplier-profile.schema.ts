@@ -50,11 +50,11 @@ export const UpdateSupplierProfileBodySchema = z.object({
 });
 
 /**
- * `POST /api/create-supplier` (the admin): a supplier account without a password; the supplier is
- * e-mailed a one-time link (in `language`) to choose one. Answers the profile (201).
+ * `POST /api/create-supplier` (the admin): a supplier account without a password; the supplier is e-mailed a
+ * one-time link (in `language`, by default the inviting admin's own) to choose one. Answers the profile (201).
  */
 export const CreateSupplierBodySchema = UpdateSupplierProfileBodySchema.omit({ _id: true }).extend({
   fullName: text().min(1, { error: 'Please fill in the field: Name' }).max(200),
   email: EmailSchema,
-  language: z.enum(LANGUAGES).default('en'),
+  language: z.enum(LANGUAGES).optional(),
 });

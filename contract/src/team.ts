@@ -88,6 +88,7 @@ export const SECTION_PERMISSIONS = {
   walkIn: 'walkIn',
   requests: 'bookings.read',
   profile: 'business.write',
+  counterSettings: 'business.write',
   team: 'members',
   setup: 'platform',
   users: 'users.read',

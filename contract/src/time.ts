@@ -176,13 +176,19 @@ export type RentalPeriodRules = Pick<
   | 'latestDropoffHour'
 >;
 
-/** Opening hours are whole hours, both ends included: 7–22 allows 07:00 to 22:00. */
-function withinHours(instant: Date, timeZone: string, earliestHour: number, latestHour: number): boolean {
-  const [hours = 0, minutes = 0] = instantToZoned(instant, timeZone).time.split(':').map(Number);
-  const minute = hours * 60 + minutes;
+/**
+ * Opening hours are whole hours, both ends included: 7–22 allows 07:00 to 22:00. `minute` counts from midnight on
+ * the place's clock (the forms' time lists offer only these).
+ */
+export function withinOpeningHours(minute: number, earliestHour: number, latestHour: number): boolean {
   const [open, close] = [earliestHour * 60, latestHour * 60];
   // A window like 22–06 runs overnight.
   return open <= close ? minute >= open && minute <= close : minute >= open || minute <= close;
+}
+
+function withinHours(instant: Date, timeZone: string, earliestHour: number, latestHour: number): boolean {
+  const [hours = 0, minutes = 0] = instantToZoned(instant, timeZone).time.split(':').map(Number);
+  return withinOpeningHours(hours * 60 + minutes, earliestHour, latestHour);
 }
 
 export function validateRentalPeriod(input: {

@@ -71,6 +71,8 @@ export const AdminUserSchema = z.object({
   user: UserSchema.extend({ createdAt: z.string() }),
   bookings: z.array(AdminUserBookingSchema),
   bookingCount: z.number().int(),
+  /** Bookings that hold a car now or later: suspending the account says how many it leaves without their driver. */
+  upcomingCount: z.number().int(),
 });
 
 /** `DELETE /api/delete-user/{id}`. */

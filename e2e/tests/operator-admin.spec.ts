@@ -92,8 +92,8 @@ for (const language of ['en', 'fr'] as const) {
     await supplier.getByLabel(t('auth.fields.password'), { exact: true }).fill('Alpine-2026!');
     await supplier.getByLabel(t('auth.fields.confirmPassword')).fill('Alpine-2026!');
     await supplier.getByRole('button', { name: t('auth.activate.submit') }).click();
-    await expect(supplier.getByText(t('auth.activate.activated'))).toBeVisible({ timeout: 20_000 });
-    await signIn(supplier, { email, password: 'Alpine-2026!' }, language);
+    // Activated, the supplier is signed in and lands in the console (its dashboard).
+    await expect(supplier).toHaveURL(/\/operator\/dashboard$/, { timeout: 20_000 });
     await supplier.goto(`/operator/cars?l=${language}`);
     await expect(supplier.getByRole('heading', { level: 1 })).toHaveText(t('operatorCars.list.title'));
     // A supplier sees no admin section, and gets not-found on the admin's addresses.
@@ -127,6 +127,10 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Dora ${stamp}`);
     await axeClean(page, 'user');
     await page.getByRole('button', { name: t('operatorAdmin.user.suspend') }).click();
+    // It asks first: a new driver has no booking yet.
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText(t('operatorAdmin.user.suspendNone'));
+    await question.getByRole('button', { name: t('operatorAdmin.user.suspend') }).click();
     await expect(page.getByText(t('operatorAdmin.user.suspendedDone'))).toBeVisible();
     await expect(page.getByRole('button', { name: t('operatorAdmin.user.reactivate') })).toBeVisible();
 

@@ -48,7 +48,8 @@ for (const language of ['en', 'fr'] as const) {
     const table = page.getByRole('table', { name: t('operatorImport.report.title') });
     const bad = table.getByRole('row').filter({ hasText: plates[1] });
     await expect(bad.getByRole('rowheader')).toHaveText('3');
-    await expect(bad).toContainText(`dailyPrice: ${t('operatorCars.errors.invalidPrice')}`);
+    // Named by the editor's label, in the reader's language.
+    await expect(bad).toContainText(`${t('operatorCars.rates.dailyPrice')}: ${t('operatorCars.errors.invalidPrice')}`);
     await expect(table.getByRole('row').filter({ hasText: plates[0] })).toContainText(t('operatorImport.report.ok'));
     const importButton = page.getByRole('button', { name: t('operatorImport.import_other', { count: 2 }) });
     await expect(importButton).toBeDisabled();
@@ -68,10 +69,14 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByRole('link', { name: t('operatorImport.export.cars') }).click();
     const exported = readFileSync(await (await download).path(), 'utf8');
     const lines = exported.split(/\r?\n/);
-    expect(lines[0]?.replace(/^\uFEFF/, '').startsWith('name,licensePlate,range')).toBe(true);
-    const second = lines.find((line) => line.includes(`,${plates[1]},`));
-    expect(second).toContain(`${names[1]},${plates[1]},midi,diesel,automatic,5,5,true,1000,fullToFull`);
-    expect(second).toContain('55.50');
+    // Separated as the reader's spreadsheet expects: ';' and a decimal comma where the decimal mark is a comma.
+    const [sep, price] = language === 'fr' ? [';', '55,50'] : [',', '55.50'];
+    expect(lines[0]?.startsWith(`\uFEFF${['name', 'licensePlate', 'range'].join(sep)}`)).toBe(true);
+    const second = lines.find((line) => line.includes(`${sep}${plates[1]}${sep}`));
+    expect(second).toContain(
+      [names[1], plates[1], 'midi', 'diesel', 'automatic', '5', '5', 'true', '1000', 'fullToFull'].join(sep),
+    );
+    expect(second).toContain(price);
 
     // A driver's search at the place finds the imported car.
     const all = (await (await page.request.get('/api/locations?language=en')).json()) as {
@@ -90,3 +95,56 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByRole('article').filter({ hasText: names[1] })).toBeVisible({ timeout: 15_000 });
   });
 }
+
+/** The French header of the fleet CSV: the editor's labels, as an operator's spreadsheet heads its columns. */
+const FRENCH_HEADER = [
+  "Plaque d'immatriculation",
+  'Nom',
+  'Type de véhicule',
+  'Carburant',
+  'Boîte de vitesses',
+  'Places',
+  'Portes',
+  'Climatisation',
+  'Kilométrage inclus (km)',
+  'Politique carburant',
+  'Caution',
+  'Lieux',
+  'Prix par jour',
+].join(';');
+
+test('fr: a CSV in French words ("Voiture", "oui", 45,50, ";") imports; the bookings CSV opens in columns', async ({
+  page,
+}) => {
+  const fr = locale('fr');
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    text(fr, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
+  const plate = `VF-${stamp}`;
+  const csv = Buffer.from(
+    `\uFEFF${FRENCH_HEADER}\r\n${plate};Voiture ${stamp};Voiture;Essence;Manuelle;5;5;oui;-1;Plein à plein;500,00;Tanger;45,50\r\n`,
+  );
+
+  await page.goto('/?l=fr');
+  await signInFromPage(page, SUPPLIER);
+  await page.goto('/operator/cars/import?l=fr');
+  await expect(page.getByRole('heading', { level: 1, name: t('operatorImport.title') })).toBeVisible();
+  await chooseCsv(page, fr, csv);
+  const table = page.getByRole('table', { name: t('operatorImport.report.title') });
+  await expect(table.getByRole('row').filter({ hasText: plate })).toContainText(t('operatorImport.report.ok'));
+  await page.getByRole('button', { name: t('operatorImport.import_one', { count: 1 }) }).click();
+  await expect(page.getByText(t('operatorImport.report.imported', { created: 1, updated: 0 }))).toBeVisible();
+
+  // The bookings of a year, in French, separated by ';' by default: a spreadsheet splits every line into columns.
+  await page.getByLabel(t('operatorImport.export.from')).fill('2020-01-01');
+  await page.getByLabel(t('operatorImport.export.to')).fill('2030-12-31');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: t('operatorImport.export.bookings') }).click();
+  const exported = readFileSync(await (await download).path(), 'utf8');
+  expect(exported.startsWith('\uFEFFRéférence;Statut;')).toBe(true);
+  const lines = exported.split(/\r?\n/).filter(Boolean);
+  expect(lines.length).toBeGreaterThan(1);
+  const columns = lines[0]!.split(';').length;
+  // Quoted cells aside (a name with ';'), every row has the header's columns.
+  for (const line of lines.filter((row) => !row.includes('"'))) expect(line.split(';')).toHaveLength(columns);
+});

@@ -31,3 +31,25 @@ export async function overflow(page: Page): Promise<string[]> {
     return problems.slice(0, 10);
   });
 }
+
+/** Headings whose words break inside themselves across lines ("Stornierungs" / "anfragen"): letters on two lines. */
+export async function brokenHeadingWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const heading of Array.from(document.querySelectorAll('main h1, main h2, main h3'))) {
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        // A line may end after a hyphen ("e-" / "mail"): the parts between hyphens are the words kept whole.
+        for (const match of text.matchAll(/[^\s\-\u2010]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(`${heading.tagName.toLowerCase()}: ${match[0]}`);
+        }
+      }
+    }
+    return broken;
+  });
+}

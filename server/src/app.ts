@@ -27,6 +27,10 @@ import { carsRoutes } from '#server/features/cars/cars.routes.ts';
 import { SearchIndex } from '#server/features/cars/search.index.ts';
 import { checkoutRoutes } from '#server/features/checkout/checkout.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
+import { counterRoutes } from '#server/features/counter/counter.routes.ts';
+import { documentAttachments } from '#server/features/counter/counter-documents.service.ts';
+import { counterHolderRoutes } from '#server/features/counter/counter-holder.routes.ts';
+import { counterSettingsRoutes } from '#server/features/counter/counter-settings.routes.ts';
 import { currencyRoutes } from '#server/features/currency/currency.routes.ts';
 import { createRateService } from '#server/features/currency/currency.service.ts';
 import { parseRateProviders } from '#server/features/currency/rate-providers.gateway.ts';
@@ -114,6 +118,8 @@ export async function buildApp({
     app.log,
     // A confirmation's receipt and calendar file, rendered from the booking when it is sent (issue #25 item 4).
     (bookingId) => bookingAttachments(app.context, bookingId),
+    // The counter's stored documents (a signed agreement, a condition report), sent byte for byte as stored.
+    (fileIds) => documentAttachments(app.context, fileIds),
   );
   // What the outbox still holds (a crash between a commit and its delivery, SMTP down) is re-sent from start-up on.
   app.addHook('onReady', async () => mailer.startSweeper());
@@ -207,6 +213,9 @@ export async function buildApp({
   await app.register(contactRoutes);
   await app.register(currencyRoutes);
   await app.register(documentsRoutes);
+  await app.register(counterRoutes);
+  await app.register(counterHolderRoutes);
+  await app.register(counterSettingsRoutes);
   await app.register(bookingAccessRoutes);
   await app.register(fleetRoutes);
   await app.register(fleetImportRoutes);

@@ -2,6 +2,14 @@ import { TOKEN_PURPOSES } from '@roam/contract/auth';
 import { BOOKING_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS } from '@roam/contract/bookings';
 import { BLOCK_REASONS, BOOKING_KINDS } from '@roam/contract/car-blocks';
 import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES } from '@roam/contract/cars';
+import {
+  BOOKING_DOCUMENT_KINDS,
+  CHARGE_KINDS,
+  DAMAGE_SEVERITIES,
+  INSPECTION_KINDS,
+  NO_SHOW_RULES,
+  SIGNATURE_METHODS,
+} from '@roam/contract/counter';
 import { MEMBER_STATUSES, OPERATOR_ROLES } from '@roam/contract/team';
 import { USER_TYPES } from '@roam/contract/users';
 import { pgEnum } from 'drizzle-orm/pg-core';
@@ -29,9 +37,29 @@ export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded']);
 /** A dearer change's payment (issue #25 item 2): waiting, applied to the booking, refunded (period taken), lapsed. */
 export const amendmentStatus = pgEnum('amendment_status', ['pending', 'applied', 'refunded', 'expired']);
 export const tokenPurpose = pgEnum('token_purpose', TOKEN_PURPOSES);
-export const fileKind = pgEnum('file_kind', ['avatar', 'license', 'carImage', 'supplierLogo']);
+/**
+ * The counter's files (docs/architecture.md §5 "After the booking") are private to their booking: an inspection's
+ * photo, a signature, a document's PDF.
+ */
+export const fileKind = pgEnum('file_kind', [
+  'avatar',
+  'license',
+  'carImage',
+  'supplierLogo',
+  'inspectionPhoto',
+  'signature',
+  'document',
+]);
 /**
  * pending: recorded, not yet handed to SMTP (or waiting for its next attempt); sending: claimed by one process that
  * is handing it to SMTP now; sent; failed: given up after the last attempt; logged: no SMTP_URL, went to the log.
  */
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed', 'logged']);
+
+// The counter's (docs/architecture.md §5 "After the booking"), from the contract's arrays.
+export const inspectionKind = pgEnum('inspection_kind', INSPECTION_KINDS);
+export const damageSeverity = pgEnum('damage_severity', DAMAGE_SEVERITIES);
+export const chargeKind = pgEnum('charge_kind', CHARGE_KINDS);
+export const bookingDocumentKind = pgEnum('booking_document_kind', BOOKING_DOCUMENT_KINDS);
+export const signatureMethod = pgEnum('signature_method', SIGNATURE_METHODS);
+export const noShowRule = pgEnum('no_show_rule', NO_SHOW_RULES);

@@ -35,9 +35,14 @@ export const files = pgTable(
      * delete it or attach it to a booking (issue #21 finding 7).
      */
     guestTokenHash: varchar('guest_token_hash', { length: 64 }),
+    /**
+     * The booking a counter file belongs to (an inspection's photo, a signature, a document): private to its
+     * customer and its operators (docs/architecture.md §5 "Files"). No foreign key: a file outlives nothing it names.
+     */
+    bookingId: uuid('booking_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId)],
+  (t) => [index('files_owner_idx').on(t.ownerId), index('files_booking_idx').on(t.bookingId)],
 );
 
 export const users = pgTable(

@@ -19,6 +19,14 @@ import { cars, locations } from './schema-fleet.ts';
 // The bookings: rentals and the periods an operator blocks a car (docs/architecture.md §5).
 
 export type AdditionalDriver = { fullName: string; email: string; phone: string; birthDate: string };
+/** A driver's or an additional driver's licence as checked (at the counter or at online check-in). */
+export type StoredLicence = {
+  licenseNumber: string;
+  licenseCountry: string;
+  licenseExpiresOn: string;
+  birthDate: string;
+};
+export type StoredAdditionalDriver = StoredLicence & { fullName: string };
 /** What an operator typed of a customer at the desk (walk-in), which is all the booking shows of them. */
 export type DeskCustomer = { fullName: string; email: string; phone: string; birthDate: string };
 
@@ -97,6 +105,12 @@ export const bookings = pgTable(
     /** When the driver asked to cancel: the 24-hour rule is judged then, not when the operator decides (issue #23). */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     licenseFileId: uuid('license_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Online check-in (docs/architecture.md §5 "After the booking"): when, and the licence and drivers given. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkIn: jsonb('check_in').$type<{ licence: StoredLicence; additionalDrivers: StoredAdditionalDriver[] }>(),
+    /** The car the booking was made with, when the counter swapped it (an upgrade); and whether it was re-priced. */
+    swappedFromCarId: uuid('swapped_from_car_id'),
+    swapRepriced: boolean('swap_repriced').notNull().default(false),
     /**
      * Made by an operator at the desk (walk-in or phone), not by the driver: its supplier reads the driver's licence
      * only once the driver confirmed it by paying (docs/architecture.md §5 "Files"), and the driver may refuse it
@@ -134,6 +148,8 @@ export const bookings = pgTable(
     index('bookings_driver_idx').on(t.driverId, t.createdAt),
     index('bookings_supplier_idx').on(t.supplierId, t.createdAt),
     index('bookings_car_idx').on(t.carId),
+    // The counter's queues (docs/architecture.md §5 "After the booking"): cars on rent, overdue returns by drop-off.
+    index('bookings_status_dropoff_idx').on(t.status, t.dropoffAt).where(sql`${t.kind} = 'rental'`),
     // The operator's queue of cancellation requests (issue #23).
     index('bookings_cancel_request_idx').on(t.supplierId).where(sql`${t.cancelRequest}`),
     // Checkout counts an address's unpaid bookings (issue #21 finding 2): only those still blocking a car, unpaid.

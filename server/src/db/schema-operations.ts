@@ -69,6 +69,11 @@ export const outbox = pgTable(
      * confirmation), rendered when it is sent rather than stored here; a booking deleted meanwhile sends none.
      */
     documentsOf: uuid('documents_of').references(() => bookings.id, { onDelete: 'set null' }),
+    /**
+     * Stored files sent with the message (the counter's signed agreement, condition report, receipt: docs/architecture.md
+     * §5 "After the booking"): read when it is sent, byte for byte what their SHA-256 names.
+     */
+    attachFileIds: uuid('attach_file_ids').array().notNull().default(sql`'{}'::uuid[]`),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -4,6 +4,7 @@
 
 export * from './schema-accounts.ts';
 export * from './schema-bookings.ts';
+export * from './schema-counter.ts';
 export * from './schema-fleet.ts';
 export * from './schema-operations.ts';
 export * from './schema-team.ts';

@@ -32,8 +32,8 @@ const treeOf = (language: string): Record<string, unknown> =>
 const trees = Object.fromEntries(LANGUAGES.map((language) => [language, treeOf(language)]));
 const english = trees.en ?? {};
 
-/** Texts rightly the same as English somewhere: fr, es "Total"; se, de "Status"; a summary line's punctuation. */
-const SAME_AS_ENGLISH = new Set(['Total', 'Status', '{{label}}: {{value}}']);
+/** Texts rightly the same as English somewhere: fr, es "Total"; se, de "Status"; es "No"; a summary line's punctuation. */
+const SAME_AS_ENGLISH = new Set(['Total', 'Status', 'No', '{{label}}: {{value}}']);
 
 describe('server locale files', () => {
   it('exist for every language of the contract, and no other', () => {

@@ -36,18 +36,37 @@ function decode(bytes: Buffer): { text: string; encoding: CsvEncoding } {
 }
 
 /**
- * Whether the header (the first line, quotes respected) has more than the columns allowed, found by counting its
- * commas up to the limit: a header of 450,000 columns is refused after reading ~200 of them, before the parser builds
- * a record of them all.
+ * The separator of a file: ';' when its header line has more semicolons than commas outside quotes (what spreadsheets
+ * write where the decimal mark is a comma: fr, es, se, de), else ','.
  */
-function headerTooWide(text: string): boolean {
+export function separatorOf(text: string): ',' | ';' {
+  let quoted = false;
+  let commas = 0;
+  let semicolons = 0;
+  for (let at = 0; at < text.length && at < 64 * 1024; at++) {
+    const char = text[at];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ',') commas++;
+    else if (!quoted && char === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/**
+ * Whether the header (the first line, quotes respected) has more than the columns allowed, found by counting its
+ * separators up to the limit: a header of 450,000 columns is refused after reading ~200 of them, before the parser
+ * builds a record of them all.
+ */
+function headerTooWide(text: string, delimiter: ',' | ';'): boolean {
+  const separator = delimiter.charCodeAt(0);
   let quoted = false;
   let commas = 0;
   for (let at = 0; at < text.length; at++) {
     const char = text.charCodeAt(at);
     if (char === 0x22) quoted = !quoted;
     else if (!quoted && (char === 0x0a || char === 0x0d)) return false;
-    else if (!quoted && char === 0x2c && ++commas >= IMPORT_LIMITS.maxColumns) return true;
+    else if (!quoted && char === separator && ++commas >= IMPORT_LIMITS.maxColumns) return true;
   }
   return false;
 }
@@ -55,10 +74,17 @@ function headerTooWide(text: string): boolean {
 type Parsed = { record: string[]; info: { lines: number } };
 
 /** Parses `text` a slice at a time; stops at the first record past the limits (`refusal`), or at a parse error. */
-async function parseInSlices(text: string): Promise<Parsed[]> {
+async function parseInSlices(text: string, delimiter: ',' | ';'): Promise<Parsed[]> {
   // `info: true` gives each record with its line in the file (a quoted cell may span lines); csv-parse's types
   // describe the records without it.
-  const parser: Parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, trim: true });
+  const parser: Parser = parse({
+    bom: true,
+    delimiter,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    info: true,
+    trim: true,
+  });
   const parsed: Parsed[] = [];
   let failure: AppError | null = null;
   parser.on('data', (row: Parsed) => {
@@ -95,8 +121,9 @@ async function parseInSlices(text: string): Promise<Parsed[]> {
 export async function readCsv(bytes: Buffer | null, noRows: string): Promise<CsvRecords> {
   if (!bytes || bytes.length === 0) throw validationFailed({ file: [IMPORT_MESSAGES.addFile] });
   const { text, encoding } = decode(bytes);
-  if (headerTooWide(text)) throw validationFailed({ file: [IMPORT_MESSAGES.tooManyColumns] });
-  const [head, ...rows] = await parseInSlices(text);
+  const delimiter = separatorOf(text);
+  if (headerTooWide(text, delimiter)) throw validationFailed({ file: [IMPORT_MESSAGES.tooManyColumns] });
+  const [head, ...rows] = await parseInSlices(text, delimiter);
   if (!head || rows.length === 0) throw validationFailed({ file: [noRows] });
   if (rows.length > IMPORT_LIMITS.maxRows) throw validationFailed({ file: [IMPORT_MESSAGES.tooManyRows] });
   return { headers: head.record, records: rows.map((row) => ({ cells: row.record, line: row.info.lines })), encoding };

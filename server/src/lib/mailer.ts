@@ -5,14 +5,25 @@ import { outbox } from '#server/db/schema.ts';
 
 /**
  * `replyTo` lets the recipient answer someone other than the sender address (contact messages); `documentsOf` names
- * the booking whose documents are attached when the message is sent (issue #25 item 4).
+ * the booking whose documents are attached when the message is sent (issue #25 item 4); `attachFileIds` stored files
+ * sent as they are (the counter's signed documents).
  */
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; documentsOf?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  documentsOf?: string;
+  attachFileIds?: string[];
+};
 
 /** A file sent with a message. */
 export type Attachment = { filename: string; content: Buffer; contentType: string };
 /** Renders a booking's documents at send time (the documents feature, wired in app.ts); none when it is gone. */
 export type DocumentsRenderer = (bookingId: string) => Promise<Attachment[]>;
+/** Reads stored files to attach (the counter's documents, wired in app.ts); a file gone is left out. */
+export type FilesReader = (fileIds: string[]) => Promise<Attachment[]>;
 
 /** A message recorded in the outbox and not yet handed to SMTP. */
 export type QueuedMail = { id: string; mail: Mail };
@@ -95,6 +106,7 @@ export function createMailer(
     error(obj: object, msg: string): void;
   },
   renderDocuments: DocumentsRenderer = async () => [],
+  readFiles: FilesReader = async () => [],
 ): Mailer {
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
@@ -110,6 +122,7 @@ export function createMailer(
         html: mail.html ?? null,
         replyTo: mail.replyTo ?? null,
         documentsOf: mail.documentsOf ?? null,
+        attachFileIds: mail.attachFileIds ?? [],
       })
       .returning({ id: outbox.id });
     return { id: row!.id, mail };
@@ -124,9 +137,12 @@ export function createMailer(
     }
     const attempts = attemptsBefore + 1;
     try {
-      const { documentsOf, ...message } = mail;
+      const { documentsOf, attachFileIds, ...message } = mail;
       // Rendered now from the booking, not stored with the message (a failure is retried like a refused send).
-      const attachments = documentsOf ? await renderDocuments(documentsOf) : [];
+      const attachments = [
+        ...(documentsOf ? await renderDocuments(documentsOf) : []),
+        ...(attachFileIds && attachFileIds.length > 0 ? await readFiles(attachFileIds) : []),
+      ];
       await withDeadline(
         transport.sendMail({ from: options.from, ...message, ...(attachments.length > 0 ? { attachments } : {}) }),
         SEND_DEADLINE_MS,
@@ -198,6 +214,7 @@ export function createMailer(
             ...(row.html ? { html: row.html } : {}),
             ...(row.replyTo ? { replyTo: row.replyTo } : {}),
             ...(row.documentsOf ? { documentsOf: row.documentsOf } : {}),
+            ...(row.attachFileIds.length > 0 ? { attachFileIds: row.attachFileIds } : {}),
           };
           await send(row.id, mail, row.attempts).catch(() => {}); // recorded on the row and logged by send
         }

@@ -36,7 +36,7 @@ type Reencoded = { bytes: Buffer; contentType: UploadType };
 /** Decodes an image (refusing bombs and broken files) and encodes it afresh without metadata. */
 async function reencodeImage(
   bytes: Buffer,
-  resize: { width: number; height: number; as: 'webp' | 'png' | 'same' },
+  resize: { width: number; height: number; as: 'webp' | 'png' | 'jpeg' | 'same'; quality?: number },
 ): Promise<Reencoded> {
   const type = sniffType(bytes);
   if (type === null || type === 'application/pdf') throw unsupported();
@@ -58,7 +58,7 @@ async function reencodeImage(
       .resize({ width: resize.width, height: resize.height, fit: 'inside', withoutEnlargement: true });
     const out =
       format === 'image/jpeg'
-        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+        ? pipeline.jpeg(resize.quality ? { quality: resize.quality } : { quality: 85, mozjpeg: true })
         : format === 'image/png'
           ? pipeline.png({ compressionLevel: 9 })
           : pipeline.webp({ quality: 82 });
@@ -93,4 +93,36 @@ export async function prepareLicense(bytes: Buffer): Promise<Reencoded> {
     return { bytes, contentType: 'application/pdf' };
   }
   return reencodeImage(bytes, { width: 2400, height: 2400, as: 'same' });
+}
+
+/** A signature drawn on the counter's pad (a PNG): re-encoded, at most 1200×600. */
+export function prepareSignature(bytes: Buffer): Promise<Reencoded> {
+  if (sniffType(bytes) !== 'image/png') throw unsupported();
+  return reencodeImage(bytes, { width: 1200, height: 600, as: 'png' });
+}
+
+/**
+ * A photo of a car at the counter (docs/architecture.md §5 "After the booking"): a JPEG — which the condition report's
+ * PDF embeds as it is — within `maxPixels` and `maxBytes`, metadata dropped. A JPEG shrinks while it is decoded, so a
+ * phone's 12-megapixel photo is read at a fraction of its size; the quality steps down until the file fits.
+ */
+export async function prepareInspectionPhoto(
+  bytes: Buffer,
+  limits: { maxPixels: number; maxBytes: number },
+): Promise<Reencoded> {
+  let side = limits.maxPixels;
+  for (const quality of [80, 70, 60, 50, 40]) {
+    const out = await reencodeImage(bytes, { width: side, height: side, as: 'jpeg', quality });
+    if (out.bytes.length <= limits.maxBytes) return out;
+    if (quality <= 60) side = Math.round(side * 0.8);
+  }
+  throw new AppError('PAYLOAD_TOO_LARGE', 'The photo could not be made small enough.');
+}
+
+/** A stored photo's thumbnail for a document (the condition report): a small JPEG, cheap to embed and to send. */
+export function thumbnailJpeg(bytes: Buffer): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width: 320, height: 240, fit: 'inside' })
+    .jpeg({ quality: 70 })
+    .toBuffer();
 }

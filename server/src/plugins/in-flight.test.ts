@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -118,4 +119,45 @@ describe('graceful shutdown', () => {
     expect(ran).toBe(false);
     release();
   });
+
+  it('closes a browser connection kept alive at once when its last response is sent, within the 10 s', async () => {
+    const app = Fastify({ logger: false });
+    const inFlight = registerInFlight(app);
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    app.get('/slow', async () => {
+      await slow;
+      return { ok: true };
+    });
+    app.get('/fast', async () => ({ ok: true }));
+    app.addHook('onClose', async () => inFlight.drain());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    // A browser: two keep-alive connections, one idle after its response, one waiting for a slow answer.
+    const browser = new http.Agent({ keepAlive: true, maxSockets: 2 });
+    const get = (path: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        http
+          .get({ port, host: '127.0.0.1', path, agent: browser }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          })
+          .on('error', reject);
+      });
+    expect((await get('/fast')).status).toBe(200);
+    const pending = get('/slow');
+    while (app.inFlight.count === 0) await new Promise((resolve) => setImmediate(resolve));
+    const closing = Date.now();
+    const closed = app.close();
+    setTimeout(release, 100);
+    // The answer under way tells the browser the connection ends with it.
+    expect(await pending).toEqual({ status: 200, connection: 'close' });
+    await closed;
+    // Fastify keeps a connection alive 72 s: close must not wait for it.
+    expect(Date.now() - closing).toBeLessThan(2_000);
+    browser.destroy();
+  }, 15_000);
 });

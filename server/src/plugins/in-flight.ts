@@ -46,8 +46,14 @@ export function registerInFlight(app: FastifyInstance, { timeoutMs = DRAIN_TIMEO
   const settled = () => {
     if (requests.size + tasks.size === 0) idle?.();
   };
+  // A browser keeps its connection alive after a response (Fastify: 72 s), and close waits for every connection: one
+  // that goes idle while the server closes is closed at once, so shutdown stays within its 10 s (README).
+  const closeIdle = () => {
+    if (closeStarted !== null) app.server.closeIdleConnections?.();
+  };
   const finish = (request: FastifyRequest) => {
     if (requests.delete(request)) settled();
+    closeIdle();
   };
 
   // Callback hooks, not async ones: they run on every request, and an async hook costs a promise each time.
@@ -61,7 +67,9 @@ export function registerInFlight(app: FastifyInstance, { timeoutMs = DRAIN_TIMEO
     });
     done();
   });
-  app.addHook('onSend', (request, _reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Closing: the answer tells the client the connection ends with it, so it opens no new request on it.
+    if (closeStarted !== null) reply.header('connection', 'close');
     const state = requests.get(request);
     if (state) {
       state.sent = true;
@@ -75,6 +83,7 @@ export function registerInFlight(app: FastifyInstance, { timeoutMs = DRAIN_TIMEO
   });
   app.addHook('preClose', async () => {
     closeStarted = Date.now();
+    closeIdle();
   });
 
   const inFlight: InFlight = {

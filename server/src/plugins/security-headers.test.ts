@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { createSecurityApp, type SecurityApp } from '#test/security-app.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { inlineHashesOf } from './security-headers.ts';
+import { inlineHashesOf, inlineHashesOfBuild } from './security-headers.ts';
 
 // The second outside audit, item 11 (and 6: the next stored script must not run): no answer had security headers.
 // Every answer now carries a Content-Security-Policy whose scripts are our files, the build's inline scripts by
@@ -28,6 +28,22 @@ const PAGE = `<!doctype html><html><head><style>${STYLE}</style><script id="roam
 describe('security headers (second audit, item 11)', () => {
   it('hashes the inline scripts and styles a browser runs, not the data blocks nor the files', () => {
     expect(inlineHashesOf([PAGE])).toEqual({ scripts: [sha(SCRIPT)], styles: [sha(STYLE)] });
+  });
+
+  it("also hashes the console's page, built under operator/", () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'roam-web-pages-'));
+    try {
+      const consoleScript = 'globalThis.consoleOnly = 1';
+      writeFileSync(path.join(dist, 'index.html'), PAGE);
+      mkdirSync(path.join(dist, 'operator'));
+      writeFileSync(
+        path.join(dist, 'operator', 'console.html'),
+        `<html><head><script>${consoleScript}</script></head></html>`,
+      );
+      expect(inlineHashesOfBuild(dist).scripts.sort()).toEqual([sha(SCRIPT), sha(consoleScript)].sort());
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   describe('on every answer of the app', () => {

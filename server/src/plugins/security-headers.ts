@@ -32,7 +32,8 @@ export function inlineHashesOf(html: readonly string[]): InlineHashes {
 /** The inline hashes of the built web app's HTML pages (index.html, console.html…); none without a build. */
 export function inlineHashesOfBuild(webDist: string | null): InlineHashes {
   if (!webDist || !existsSync(webDist)) return { scripts: [], styles: [] };
-  const pages = readdirSync(webDist).filter((file) => file.endsWith('.html'));
+  // The customer app's pages at the top, the console's under operator/ (its own build, web/vite.console.config.ts).
+  const pages = readdirSync(webDist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
   return inlineHashesOf(pages.map((file) => readFileSync(path.join(webDist, file), 'utf8')));
 }
 

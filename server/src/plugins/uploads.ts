@@ -19,7 +19,7 @@ export async function registerUploads(app: FastifyInstance, limits: { fileSize?:
 export const uploadRateLimit = perAccountLimit(30, '1 minute');
 
 /** The bytes of the multipart file field `field`; 'Please add an image.' (400) when there is none. */
-export async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file'): Promise<Buffer> {
+export async function uploadedBytes(request: FastifyRequest, field: 'image' | 'file' | 'photo'): Promise<Buffer> {
   const missing = () =>
     new AppError('BAD_REQUEST', PROFILE_MESSAGES.addImage, { [field]: [PROFILE_MESSAGES.addImage] });
   if (!request.isMultipart()) throw missing();
@@ -38,11 +38,19 @@ export async function uploadedBytes(request: FastifyRequest, field: 'image' | 'f
   }
 }
 
-/** A CSV import's multipart form (issue #26): `file`, `mapping` (JSON: column → header), `supplierId` (fleet only). */
-export type ImportUpload = { bytes: Buffer | null; mapping: string | null; supplierId: string | null };
+/**
+ * A CSV import's multipart form (issue #26): `file`, `mapping` (JSON: column → header), `supplierId` (fleet only),
+ * `language` (the reader's: the file's headers are matched to its labels first).
+ */
+export type ImportUpload = {
+  bytes: Buffer | null;
+  mapping: string | null;
+  supplierId: string | null;
+  language: string | null;
+};
 
 export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
-  const upload: ImportUpload = { bytes: null, mapping: null, supplierId: null };
+  const upload: ImportUpload = { bytes: null, mapping: null, supplierId: null, language: null };
   if (!request.isMultipart()) return upload;
   try {
     for await (const part of request.parts()) {
@@ -50,7 +58,7 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
         // Throws FST_REQ_FILE_TOO_LARGE (413) past the size registerUploads was given.
         if (part.fieldname === 'file') upload.bytes = await part.toBuffer();
         else await part.toBuffer();
-      } else if (part.fieldname === 'mapping' || part.fieldname === 'supplierId') {
+      } else if (part.fieldname === 'mapping' || part.fieldname === 'supplierId' || part.fieldname === 'language') {
         upload[part.fieldname] = String(part.value);
       }
     }

@@ -68,6 +68,13 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'POST', url: '/api/setup-test-email' },
       { method: 'POST', url: '/api/import-locations/preview' },
       { method: 'POST', url: '/api/import-locations' },
+      // The counter (docs/architecture.md §5 "After the booking"): a multipart photo, PDFs and private files.
+      { method: 'POST', url: '/api/check-out/:id' },
+      { method: 'POST', url: '/api/counter-photo/:id' },
+      { method: 'POST', url: '/api/return/:id' },
+      { method: 'POST', url: '/api/check-in/:id' },
+      { method: 'GET', url: '/api/booking-document/:id/:documentId' },
+      { method: 'PUT', url: '/api/update-counter-settings' },
     ])
       expect(routes).toContainEqual(route);
   });

@@ -7,6 +7,7 @@ import { nextDays, ownershipFixtures, type SignedInFixture, upload } from '#test
 import { createSecurityApp, type SecurityApp } from '#test/security-app.ts';
 import { adminRows } from './ownership-admin-rows.ts';
 import { bookingChangeRows } from './ownership-booking-change-rows.ts';
+import { counterRows } from './ownership-counter-rows.ts';
 import { driverRows } from './ownership-driver-rows.ts';
 import {
   BOOKING,
@@ -276,6 +277,8 @@ const ROWS: Row[] = [
   ...operatorRows(() => suiteDb!),
   // The admin's back office (issue #24).
   ...adminRows(() => suiteDb!),
+  // The counter (docs/architecture.md §5 "After the booking").
+  ...counterRows(() => suiteDb!),
   // What an operator can learn about a driver (second outside audit, item 1).
   ...driverRows(() => suiteDb!),
 ];

@@ -62,7 +62,8 @@ const CHECKED_IN_HANDLER: Record<string, Pick<RoutePolicy, 'auth' | 'permission'
 const filled = (url: string, caller: RoleCaller) =>
   url.replace(/:(\w+)/g, (_all, name: string) => {
     if (name === 'page' || name === 'size') return '1';
-    if (!url.includes('supplier')) return randomUUID();
+    // The calls whose id is a business's: a supplier's profile, logo, invitation; its counter settings.
+    if (!/supplier|counter-settings\/:/.test(url)) return randomUUID();
     return caller.team === 'other' ? DEMO_IDS.suppliers.kestrel : DEMO_IDS.suppliers.azurCoast;
   });
 

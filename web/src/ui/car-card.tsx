@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import { AvailabilityBadge, CarExtras, CarFacts, CarPriceSummary, SupplierLogo } from './car-facts';
 import './car-card.css';
 
+/** The picture of a car that has none (web/public). */
+export const DEFAULT_CAR_IMAGE = '/car-default.svg';
+
 export interface CarCardProps {
   car: Car;
   price: CarPrice;
@@ -21,17 +24,16 @@ export function CarCard({ car, price, availability, bookHref, first = false }: C
   return (
     <article className="car-card" aria-labelledby={headingId}>
       <div className="car-card__media">
-        {car.image ? (
-          <img
-            src={car.image}
-            alt=""
-            width={300}
-            height={200}
-            loading={first ? 'eager' : 'lazy'}
-            fetchPriority={first ? 'high' : 'auto'}
-            className="car-card__image"
-          />
-        ) : null}
+        {/* A car without a photo shows the default picture (a file of the site's, no script): a gap looked broken. */}
+        <img
+          src={car.image ?? DEFAULT_CAR_IMAGE}
+          alt=""
+          width={300}
+          height={200}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          className="car-card__image"
+        />
       </div>
       <div className="car-card__body">
         <header className="car-card__header">

@@ -6,12 +6,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../client.ts';
 import {
+  bookingCharges,
   bookings,
   carLocations,
   cars,
+  chargeRules,
+  counterSettings,
   countries,
   dateBasedPrices,
   files,
+  inspections,
   locations,
   notAMember,
   users,
@@ -271,7 +275,9 @@ describe('seedDemoData', () => {
   });
 
   it('gives the demo supplier two blocked periods and two open cancellation requests ahead (issue #23)', async () => {
-    const rows = await first.db.select().from(bookings);
+    // The counter's demo rentals have their own test, below.
+    const counter = new Set([DEMO_IDS.bookings.demoOnRent, DEMO_IDS.bookings.demoReturned]);
+    const rows = (await first.db.select().from(bookings)).filter((row) => !counter.has(row.id));
     const now = Date.now();
     expect(rows).toHaveLength(4);
     for (const row of rows) {
@@ -290,6 +296,23 @@ describe('seedDemoData', () => {
     const paid = requests.find((row) => row.status === 'paid')!;
     expect(paid).toMatchObject({ paymentProvider: 'demo', chargedAmount: paid.price, payNow: paid.price });
     expect(new Set(rows.map((row) => row.carId)).size).toBe(4);
+  });
+
+  it('gives the counter a rental on rent and one returned with its charges, and the supplier’s rules', async () => {
+    const counter = new Set([DEMO_IDS.bookings.demoOnRent, DEMO_IDS.bookings.demoReturned]);
+    const rows = (await first.db.select().from(bookings)).filter((row) => counter.has(row.id));
+    expect(rows.map((row) => [row.status, row.blocksCar, row.driverId]).sort()).toEqual([
+      ['on_rent', true, DEMO_IDS.users.driver2],
+      ['returned', false, DEMO_IDS.users.driver2],
+    ]);
+    const returned = rows.find((row) => row.status === 'returned')!;
+    const charges = await first.db.select().from(bookingCharges).where(eq(bookingCharges.bookingId, returned.id));
+    expect(charges.map((charge) => charge.kind).sort()).toEqual(['fuel', 'late']);
+    expect(charges.every((charge) => charge.amount === charge.computation.amount && charge.amount > 0)).toBe(true);
+    expect(await first.db.select().from(inspections)).toHaveLength(3);
+    const [settings] = await first.db.select().from(counterSettings);
+    expect(settings?.checklist.map((item) => item.id)).toEqual(['documents', 'spare-wheel', 'child-seat', 'keys']);
+    expect(await first.db.select().from(chargeRules)).toHaveLength(1);
   });
 
   it('produces the same rows and ids on another database', async () => {

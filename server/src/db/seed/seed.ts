@@ -3,12 +3,18 @@ import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
 import {
+  auditLog,
+  bookingCharges,
   bookings,
   carLocations,
+  carReadings,
   cars,
+  chargeRules,
+  counterSettings,
   countries,
   dateBasedPrices,
   files,
+  inspections,
   locations,
   memberships,
   users,
@@ -22,6 +28,7 @@ import {
   type PasswordKey,
   SUPPLIERS,
 } from './accounts.ts';
+import { counterDemo } from './counter-demo.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carImageFileId } from './fleet.ts';
 import { CAR_IMAGE, LOGO_IMAGE, renderCarImage, renderLogo } from './images.ts';
@@ -55,8 +62,17 @@ export const DEMO_IDS = {
   ),
   cars: idsOf(Object.keys(FEATURED_CARS) as FeaturedCarKey[], carId),
   /** The operator console's demo (issue #23): two blocked periods and two open cancellation requests. */
-  bookings: idsOf(['demoMaintenance', 'demoPrivateUse', 'demoCancelLater', 'demoCancelPaid'] as const, (key) =>
-    seedId(`booking:${key}`),
+  bookings: idsOf(
+    [
+      'demoMaintenance',
+      'demoPrivateUse',
+      'demoCancelLater',
+      'demoCancelPaid',
+      // The counter's (counter-demo.ts): a rental on rent, one returned with its charges.
+      'demoOnRent',
+      'demoReturned',
+    ] as const,
+    (key) => seedId(`booking:${key}`),
   ),
 };
 
@@ -127,7 +143,9 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
   const fleet = buildFleet(new Random());
   const plates = platesFor(fleet);
   const carRows = fleet.cars.map((car) => ({ ...car, licensePlate: plates.get(car.id!) ?? null }));
-  const bookingRows = operatorBookings(fleet, now);
+  const operatorRows = operatorBookings(fleet, now);
+  const counter = counterDemo(fleet, now, new Set(operatorRows.map((row) => row.carId)));
+  const bookingRows = [...operatorRows, ...counter.bookings];
   const countryRows = COUNTRIES.map(({ code, names }) => ({ id: countryId(code), code, names }));
   const locationRows = LOCATIONS.map((location) => ({
     id: locationId(location.key),
@@ -153,6 +171,12 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     for (const part of chunks(fleet.carLocations)) await tx.insert(carLocations).values(part);
     for (const part of chunks(fleet.dateBasedPrices)) await tx.insert(dateBasedPrices).values(part);
     await tx.insert(bookings).values(bookingRows);
+    await tx.insert(counterSettings).values(counter.settings);
+    await tx.insert(chargeRules).values(counter.rules);
+    await tx.insert(inspections).values(counter.inspections);
+    await tx.insert(bookingCharges).values(counter.charges);
+    await tx.insert(carReadings).values(counter.readings);
+    await tx.insert(auditLog).values(counter.audit);
     return {
       countries: countryRows.length,
       locations: locationRows.length,

@@ -1,7 +1,7 @@
 import type { BookingStatus } from '@roam/contract/bookings';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { driverOf, supplierOf, toSummary } from '#server/features/bookings/bookings.mapper.ts';
+import { driverOf, factsOf, supplierOf, toSummary } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import { recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import type { Refund } from '#server/features/refunds/refunds.service.ts';
@@ -47,6 +47,7 @@ export async function recordChangeNotices(
     reference: record.booking.reference,
     carName: record.carName,
     summary: (language: Parameters<typeof toSummary>[1]) => toSummary(updated, language),
+    facts: factsOf(updated),
   };
   const mails: (QueuedMail | null)[] = [];
   if (change.statusChanged) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Activate, AUTH_MESSAGES, type ChangePassword, type SignUp } from '@roam/contract/auth';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -39,7 +40,7 @@ const isUniqueViolation = (error: unknown) =>
 async function createAccountLink(
   ctx: AppContext,
   tx: DbOrTx,
-  user: { id: string; email: string },
+  user: { id: string; email: string; language: string },
   purpose: TokenPurpose,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -51,7 +52,9 @@ async function createAccountLink(
     expiresAt: new Date(ctx.clock.now().getTime() + LINK_VALIDITY_MS),
   });
   const screen = purpose === 'activate' ? 'activate' : 'reset-password';
-  return `${ctx.config.PUBLIC_URL}/${screen}?${new URLSearchParams({ u: user.id, e: user.email, t: token })}`;
+  // `l`: the screen opens in the e-mail's language, whichever browser opens it.
+  const l = LanguageSchema.catch('en').parse(user.language);
+  return `${ctx.config.PUBLIC_URL}/${screen}?${new URLSearchParams({ u: user.id, e: user.email, t: token, l })}`;
 }
 
 /** Creates a fresh one-time link and e-mails it. */

@@ -53,6 +53,16 @@ export async function useLink(db: DbOrTx, tokenHash: string, now: Date) {
   return row ?? null;
 }
 
+/** The booking of a link, used or not, expired or not; null for a token that was never a link. */
+export async function linkBooking(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ bookingId: bookingAccess.bookingId })
+    .from(bookingAccess)
+    .where(and(eq(bookingAccess.tokenHash, tokenHash), eq(bookingAccess.kind, 'link')))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The driver of `bookingId` when `tokenHash` is a live grant to that booking, or null. */
 export async function grantedDriver(db: DbOrTx, tokenHash: string, bookingId: string, now: Date) {
   const [row] = await db

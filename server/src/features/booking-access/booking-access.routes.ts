@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perIp } from '#server/features/auth/auth.rate-limits.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
-import { setBookingGrant } from '#server/plugins/booking-grant.ts';
+import { bookingGrantHashOf, setBookingGrant } from '#server/plugins/booking-grant.ts';
 import { failureBudget } from '#server/plugins/rate-limit.ts';
 import { openManageLink, sendManageLink } from './booking-access.service.ts';
 
@@ -57,8 +57,8 @@ export const bookingAccessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { bookingId, grant } = await openManageLink(ctx, request.body.token);
-      setBookingGrant(reply, grant, secureCookie);
+      const { bookingId, grant } = await openManageLink(ctx, request.body.token, bookingGrantHashOf(request));
+      if (grant) setBookingGrant(reply, grant, secureCookie);
       return { bookingId };
     },
   );

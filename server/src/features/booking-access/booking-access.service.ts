@@ -101,11 +101,24 @@ export async function sendPaymentLink(ctx: AppContext, bookingId: string, timeZo
   return true;
 }
 
-/** `POST /api/open-manage-link`: uses the link once; the booking and the grant's secret for the browser's cookie. */
-export async function openManageLink(ctx: AppContext, token: string): Promise<{ bookingId: string; grant: string }> {
+/**
+ * `POST /api/open-manage-link`: uses the link once; the booking and the grant's secret for the browser's cookie. The
+ * grant is the browser's, not the link's: the link opened again in the browser it granted (`grantHash`, its cookie)
+ * shows that booking again while the grant lasts, with no new grant (null); anywhere else it is used up.
+ */
+export async function openManageLink(
+  ctx: AppContext,
+  token: string,
+  grantHash: string | null,
+): Promise<{ bookingId: string; grant: string | null }> {
   const now = ctx.clock.now();
   const link = await repository.useLink(ctx.db, hashToken(token), now);
-  if (!link) throw new AppError('TOKEN_EXPIRED', 'This link has expired or was already used.');
+  if (!link) {
+    const used = grantHash ? await repository.linkBooking(ctx.db, hashToken(token)) : null;
+    if (used && grantHash && (await repository.grantedDriver(ctx.db, grantHash, used.bookingId, now)))
+      return { bookingId: used.bookingId, grant: null };
+    throw new AppError('TOKEN_EXPIRED', 'This link has expired or was already used.');
+  }
   const grant = newSecret();
   await repository.insertAccess(ctx.db, {
     tokenHash: hashToken(grant),

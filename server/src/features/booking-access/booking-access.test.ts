@@ -152,10 +152,31 @@ describe('manage a booking without an account (issue #25 item 1)', () => {
     const { cookie, opened } = await granted(email, reference);
     const token = linkIn((await mailsTo(email))[0]!.text)!;
     expect(opened.json().bookingId).toBe(id);
-    // Used: refused the second time.
+    // Used: refused the second time in another browser.
     const again = await open(token);
     expect(again.statusCode).toBe(410);
     expect(again.json().code).toBe('TOKEN_EXPIRED');
+    // Opened again in the browser it granted, it still shows the booking: the grant is the browser's. No new grant.
+    const sameBrowser = await inject({
+      method: 'POST',
+      url: '/api/open-manage-link',
+      payload: { token },
+      headers: { cookie },
+      remoteAddress: nextIp(),
+    });
+    expect(sameBrowser.statusCode, sameBrowser.body).toBe(200);
+    expect(sameBrowser.json()).toEqual({ bookingId: id });
+    expect(sameBrowser.cookies.find((c) => c.name === BOOKING_GRANT_COOKIE)).toBeUndefined();
+    // A grant to another booking does not reopen this link.
+    const otherGrant = await granted('gwen.other@example.com', other.reference);
+    const crossed = await inject({
+      method: 'POST',
+      url: '/api/open-manage-link',
+      payload: { token },
+      headers: { cookie: otherGrant.cookie },
+      remoteAddress: nextIp(),
+    });
+    expect(crossed.statusCode).toBe(410);
     // Expired before use.
     await askLink({ reference, email });
     const late = linkIn((await mailsTo(email))[0]!.text)!;

@@ -1,8 +1,14 @@
 import type { RunTimeSettings, RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/booking-rules';
-import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from '@roam/contract/booking-rules';
+import {
+  hourOrderIssues,
+  RUN_TIME_SETTING_KEYS,
+  RUN_TIME_SETTING_RANGES,
+  type RunTimeSettingKey,
+} from '@roam/contract/booking-rules';
 import type { AppContext } from '#server/context.ts';
 import { type AuditActor, changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
 import { buildSettings, type DeploymentSettings } from '#server/features/system/settings.service.ts';
+import { validationFailed } from '#server/lib/app-error.ts';
 import * as repository from './booking-rules.repository.ts';
 
 // The booking rules the admin changes at run time (issue #24 item 7). Every call that applies them reads them here,
@@ -70,6 +76,9 @@ export async function updateBookingRules(
       entries.filter(({ value }) => value === null).map(({ key }) => key),
     );
     const after = stateOf(ctx, await repository.allOverrides(tx));
+    // Opening hours as they would stand: an earliest hour after the latest is refused, both named (nothing kept).
+    const disorder = hourOrderIssues(after.values);
+    if (Object.keys(disorder).length > 0) throw validationFailed(disorder);
     const changes = changesBetween(before.values, after.values);
     if (Object.keys(changes).length > 0) {
       await recordAudit(ctx, tx, actor, {

@@ -114,6 +114,21 @@ describe('admin: booking rules', () => {
     expect(await state()).toEqual(before);
   });
 
+  it('refuses an earliest hour later than the latest, naming both at both fields, and changes nothing', async () => {
+    const before = await state();
+    const res = await update({ earliestPickupHour: 22, latestPickupHour: 6 });
+    expect(res.statusCode, res.body).toBe(400);
+    const message = 'The earliest hour (22:00) must not be later than the latest hour (6:00).';
+    expect(res.json().fieldErrors).toEqual({ earliestPickupHour: [message], latestPickupHour: [message] });
+    // One side sent: checked against the other side in force.
+    const late = await update({ earliestDropoffHour: before.values.latestDropoffHour + 1 });
+    expect(Object.keys(late.json().fieldErrors)).toEqual(['earliestDropoffHour', 'latestDropoffHour']);
+    // A decimal names the expected format and the range.
+    const decimal = await update({ holdMinutes: 2.5 });
+    expect(decimal.json().fieldErrors.holdMinutes).toEqual(['Please enter a whole number from 5 to 1440.']);
+    expect(await state()).toEqual(before);
+  });
+
   it('is the admin’s alone: anonymous 401, a driver or a supplier 403', async () => {
     const supplier = await signIn(t.db, DEMO_IDS.suppliers.azurCoast);
     for (const [headers, status] of [

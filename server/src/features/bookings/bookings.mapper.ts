@@ -4,7 +4,7 @@ import type { Booking, BookingRow } from '@roam/contract/bookings';
 import { BLOCKING_STATUSES, type BookingStatus, type BookingSummary, bookingAmounts } from '@roam/contract/bookings';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS } from '@roam/contract/price';
-import type { Recipient } from '#server/features/notifications/notifications.service.ts';
+import type { BookingFacts, Recipient } from '#server/features/notifications/notifications.service.ts';
 import type { BookingRecord } from './bookings.repository.ts';
 
 // A booking as the API shows it (issue #22 items 3, 9, 10): its summary — the reference, the places with their
@@ -84,6 +84,12 @@ export function toDetail(record: BookingRecord, language: Language): Booking {
     refusedAt: booking.refusedAt?.toISOString() ?? null,
   };
 }
+
+/** What the desk needs to know in a notice (its driver's contact) and what the driver bought (its extras). */
+export const factsOf = (record: BookingRecord): BookingFacts => ({
+  driver: { name: record.driverName, email: record.driverEmail, phone: record.driverPhone },
+  extras: EXTRAS.filter((extra) => record.booking[extra]),
+});
 
 /** The booking's driver as a notice's recipient (notifications.service.ts). */
 export const driverOf = (record: BookingRecord): Recipient => ({

@@ -85,6 +85,7 @@ const rowColumns = {
   supplierName: supplier.fullName,
   driverName: bookingDriverName,
   driverEmail: driver.email,
+  driverPhone: driver.phone,
   driverLanguage: driver.language,
   driverNotifications: driver.enableEmailNotifications,
   supplierEmail: supplier.email,

@@ -1,5 +1,6 @@
 import { bookingActions } from '@roam/contract/booking-actions';
-import type { BookingStatus, BookingSummary, BookingsQuery } from '@roam/contract/bookings';
+import type { BookingSummary, BookingsQuery } from '@roam/contract/bookings';
+import { type BookingStatus, isOperatorStatus } from '@roam/contract/bookings';
 import type { Language } from '@roam/contract/languages';
 import { inBranches, roleMay } from '@roam/contract/team';
 import type { AppContext } from '#server/context.ts';
@@ -10,7 +11,7 @@ import type { QueuedMail } from '#server/lib/mailer.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { isPlatform, operates } from '#server/plugins/session-user.ts';
-import { actionsOf, driverOf, statusBlocksCar, toDetail, toRow, toSummary } from './bookings.mapper.ts';
+import { actionsOf, driverOf, factsOf, statusBlocksCar, toDetail, toRow, toSummary } from './bookings.mapper.ts';
 import * as repository from './bookings.repository.ts';
 
 // Bookings API (issue #5). Ownership: every call checks the session against the booking (ARCHITECTURE §4, §5);
@@ -101,6 +102,19 @@ export async function bookingSummaries(
   return record ? (language) => toSummary(record, language) : null;
 }
 
+/**
+ * What a confirmation's notices carry (notifications.service.ts `BookingRef`): the summary in each reader's language
+ * and the booking's facts — the driver's contact for the desk, the extras bought for both.
+ */
+export async function bookingNoticeDetails(
+  _ctx: AppContext,
+  db: DbOrTx,
+  id: string,
+): Promise<{ summary: (language: Language) => BookingSummary; facts: ReturnType<typeof factsOf> } | null> {
+  const record = await repository.findBooking(db, id);
+  return record ? { summary: (language) => toSummary(record, language), facts: factsOf(record) } : null;
+}
+
 /** Records, in the transaction `tx` of the change, that the booking's driver is told its new status. */
 export function recordStatusNotice(
   ctx: AppContext,
@@ -153,14 +167,20 @@ export async function deleteBookings(ctx: AppContext, user: SessionUser, ids: st
 
 /**
  * `POST /api/update-booking-status` (admin; supplier on its own fleet), all or nothing in one transaction.
- * cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the no-overlap rule (409).
+ * cancelled/void release the car; pending/deposit/paid/reserved block it and may hit the no-overlap rule (409). A
+ * booking the counter took on (on rent, returned, closed, no-show) is refused (409).
  */
 export async function updateBookingStatus(ctx: AppContext, user: SessionUser, ids: string[], status: BookingStatus) {
   const { unique } = await allVisible(ctx, user, ids);
   let mails: (QueuedMail | null)[];
   try {
     mails = await ctx.db.transaction(async (tx) => {
-      const changed = (await repository.lockBookings(tx, unique)).filter((row) => row.status !== status);
+      const locked = await repository.lockBookings(tx, unique);
+      // The counter's statuses are left only through the counter, one way (docs/architecture.md §5).
+      if (locked.some((row) => !isOperatorStatus(row.status))) {
+        throw new AppError('CONFLICT', 'A booking checked out, returned, closed or a no-show keeps its status.');
+      }
+      const changed = locked.filter((row) => row.status !== status);
       await repository.setStatuses(tx, unique, status, statusBlocksCar(status));
       const queued: (QueuedMail | null)[] = [];
       for (const row of changed) {

@@ -1,10 +1,11 @@
+import { isOperatorStatus } from '@roam/contract/bookings';
 import { type CancellationQuote, cancellationRefund } from '@roam/contract/cancellations';
 import type { Language } from '@roam/contract/languages';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { refundAcrossPayments } from '#server/features/amendments/amendment-refund-split.service.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { driverOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
+import { driverOf, factsOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import {
   assertMayChange,
@@ -159,6 +160,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     // Decided on the locked row: two cancels at once change and notify once.
     const [current] = await repository.lockBookings(tx, [id]);
     if (!current || current.status === 'cancelled') return [];
+    // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
+    if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
     if (operator) {
       await repository.updateBooking(tx, id, { status: 'cancelled', blocksCar: false, holdExpiresAt: null });
       return [await recordStatusNotice(ctx, tx, record, 'cancelled')];
@@ -174,6 +177,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
           id,
           reference: record.booking.reference,
           carName: record.carName,
+          // The desk contacts the driver to settle it.
+          facts: factsOf(record),
         }),
       );
     }

@@ -270,12 +270,15 @@ export async function carLocationsOf(db: DbOrTx, carId: string, language: Langua
 }
 
 /** Public files only: licences are private (ARCHITECTURE §5 Files) and temporary uploads are not served. */
+const PUBLIC_FILE_KINDS: readonly string[] = ['avatar', 'carImage', 'supplierLogo'];
+
 export async function findPublicFile(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ kind: files.kind, contentType: files.contentType, bytes: files.bytes, temporary: files.temporary })
     .from(files)
     .where(eq(files.id, id));
-  if (!row || row.kind === 'license' || row.temporary) return null;
+  // Only the public kinds: a licence and the counter's photos, signatures and documents are private (§5 "Files").
+  if (!row || !PUBLIC_FILE_KINDS.includes(row.kind) || row.temporary) return null;
   return row;
 }
 

@@ -88,7 +88,8 @@ describe('POST /api/checkout', () => {
     const [account] = await t.db.select().from(users).where(eq(users.email, email));
     expect(account).toMatchObject({ type: 'user', verified: false, passwordHash: null, birthDate: '1992-03-04' });
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.createdAt);
-    const link = /http:\/\/roam\.test\/activate\?u=([^&]+)&e=([^&]+)&t=(\S+)/.exec(mail!.text);
+    // The link opens in the e-mail's language (`l`, after the token).
+    const link = /http:\/\/roam\.test\/activate\?u=([^&]+)&e=([^&]+)&t=([^&\s]+)&l=en\b/.exec(mail!.text);
     expect(link?.[1]).toBe(account!.id);
     expect(decodeURIComponent(link![2]!)).toBe(email);
     const [token] = await t.db

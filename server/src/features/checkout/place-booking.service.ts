@@ -3,7 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
 import { createGuestAccount, isEmailRegistered } from '#server/features/auth/account.service.ts';
-import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
+import { bookingNoticeDetails } from '#server/features/bookings/bookings.service.ts';
 import {
   deliverNotices,
   recordBookingNotice,
@@ -154,8 +154,8 @@ export async function placeBooking(
       if (!quote.online) {
         // Pay later: booked now. The driver and the supplier hear about it at once, with its summary.
         const recipient = { ...driver, id: driverId };
-        const summary = await bookingSummaries(ctx, tx, booking.id);
-        const ref = { id: booking.id, ...named, status: 'pending' as const, ...(summary ? { summary } : {}) };
+        const details = await bookingNoticeDetails(ctx, tx, booking.id);
+        const ref = { id: booking.id, ...named, status: 'pending' as const, ...(details ?? {}) };
         mails.push(await recordBookingNotice(ctx, tx, recipient, 'bookingConfirmed', ref));
         mails.push(await recordBookingNotice(ctx, tx, supplier, 'bookingNew', ref));
       }

@@ -5,8 +5,14 @@ import type { DbOrTx } from '#server/db/client.ts';
 // The only Drizzle code of the dashboard (issue #24 item 6): each part one statement, aggregated by the database
 // (ARCHITECTURE §7: p99 ≤ 200 ms on 10k cars / 200k bookings). `supplierId` null: every supplier's (the admin).
 
-/** Rentals confirmed or set by an operator: what a desk hands over and takes back, and what books a car. */
-const HELD = sql`b.kind = 'rental' and b.status in ('pending', 'deposit', 'paid', 'reserved')`;
+/**
+ * Rentals a desk hands over or takes back today: confirmed or set by an operator (waiting), or already through the
+ * counter (on rent, returned, closed; a pick-up also a no-show) — docs/architecture.md §5 "After the booking".
+ */
+const PICKUPS = sql`b.kind = 'rental' and b.status in ('pending', 'deposit', 'paid', 'reserved', 'on_rent', 'returned',
+  'closed', 'no_show')`;
+const DROPOFFS = sql`b.kind = 'rental' and b.status in ('pending', 'deposit', 'paid', 'reserved', 'on_rent', 'returned',
+  'closed')`;
 
 const ofSupplier = (supplierId: string | null, column: SQL) =>
   supplierId ? sql`and ${column} = ${supplierId}` : sql``;
@@ -36,6 +42,7 @@ export type MovementRow = {
   timeZone: string;
   carName: string;
   driverName: string;
+  checkedInAt: string | null;
   today: string;
 };
 
@@ -66,11 +73,11 @@ export async function todaysMovements(
     const time = kind === 'pickup' ? sql.raw('b.pickup_at') : sql.raw('b.dropoff_at');
     const place = kind === 'pickup' ? sql.raw('b.pickup_location_id') : sql.raw('b.dropoff_location_id');
     return sql`select b.id, b.reference, ${kind} as kind, ${time} as at, b.status, b.car_id, b.driver_id,
-        b.desk_customer ->> 'fullName' as desk_name,
+        b.checked_in_at, b.desk_customer ->> 'fullName' as desk_name,
         l.id as location_id, l.names, l.time_zone,
         to_char(${at}::timestamptz at time zone l.time_zone, 'YYYY-MM-DD') as today
       from bookings b join locations l on l.id = ${place}
-      where ${HELD} ${ofSupplier(supplierId, sql`b.supplier_id`)} ${atBranches(branchIds, place)}
+      where ${kind === 'pickup' ? PICKUPS : DROPOFFS} ${ofSupplier(supplierId, sql`b.supplier_id`)} ${atBranches(branchIds, place)}
         and ${time} >= ${at}::timestamptz - interval '1 day' and ${time} < ${at}::timestamptz + interval '1 day'
         and (${time} at time zone l.time_zone)::date = (${at}::timestamptz at time zone l.time_zone)::date`;
   };
@@ -85,13 +92,35 @@ export async function todaysMovements(
     shown as (
       select m.id, m.reference, m.kind, m.at, m.status, m.location_id as "locationId", m.names,
         m.time_zone as "timeZone", c.name as "carName",
-        coalesce(m.desk_name, d.full_name) as "driverName", m.today
+        coalesce(m.desk_name, d.full_name) as "driverName", m.checked_in_at as "checkedInAt", m.today
       from (select * from m order by at, id limit ${shown}) m
         join cars c on c.id = m.car_id join users d on d.id = m.driver_id)
     select (select coalesce(json_agg(p), '[]') from places p) as places,
       (select coalesce(json_agg(s order by s.at, s.id), '[]') from shown s) as movements`);
   const [row] = rowsOf<{ places: PlaceCountRow[]; movements: MovementRow[] }>(result);
   return { places: row?.places ?? [], movements: row?.movements ?? [] };
+}
+
+/**
+ * Cars on rent past their drop-off, the most overdue first (the first `shown`): by the status and drop-off index.
+ */
+export async function overdueReturns(
+  db: DbOrTx,
+  supplierId: string | null,
+  now: Date,
+  shown: number,
+  branchIds: string[] = [],
+) {
+  const result = await db.execute(sql`
+    select b.id, b.reference, 'dropoff' as kind, b.dropoff_at as at, b.status, l.id as "locationId", l.names,
+      l.time_zone as "timeZone", c.name as "carName", d.full_name as "driverName", b.checked_in_at as "checkedInAt",
+      to_char(${now.toISOString()}::timestamptz at time zone l.time_zone, 'YYYY-MM-DD') as today
+    from bookings b join locations l on l.id = b.dropoff_location_id join cars c on c.id = b.car_id
+      join users d on d.id = b.driver_id
+    where b.kind = 'rental' and b.status = 'on_rent' and b.dropoff_at < ${now.toISOString()}::timestamptz
+      ${ofSupplier(supplierId, sql`b.supplier_id`)} ${atBranches(branchIds, sql`b.pickup_location_id`, sql`b.dropoff_location_id`)}
+    order by b.dropoff_at, b.id limit ${shown}`);
+  return rowsOf<MovementRow>(result);
 }
 
 /** Open cancellation requests and unpaid holds (online payments under way that still hold a car). */
@@ -156,7 +185,10 @@ export async function utilisation(db: DbOrTx, supplierId: string | null, from: D
     held as (
       select b.car_id, ${days('rental')} as booked, ${days('block')} as blocked
       from bookings b
-      where b.blocks_car and b.period && ${range} and (b.kind = 'block' or b.status <> 'void')
+      where b.period && ${range}
+        and ((b.blocks_car and (b.kind = 'block' or b.status <> 'void'))
+          -- A rental taken back (returned, closed) no longer holds its car, but it used it (docs/architecture.md §5).
+          or (b.kind = 'rental' and not b.blocks_car and b.status in ('returned', 'closed')))
         ${ofSupplier(supplierId, sql`b.supplier_id`)}
       group by b.car_id
     ),

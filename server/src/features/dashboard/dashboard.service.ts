@@ -1,4 +1,5 @@
 import type { CarRange } from '@roam/contract/cars';
+import { isOverdue } from '@roam/contract/counter';
 import type { Dashboard } from '@roam/contract/dashboard';
 import type { DashboardQuerySchema } from '@roam/contract/dashboard.schema';
 import type { z } from 'zod';
@@ -26,8 +27,9 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(`${query.to}T00:00:00Z`);
   const name = (names: Record<string, string> | null) => names?.[query.language] ?? names?.en ?? '';
-  const [today, queues, period] = await Promise.all([
+  const [today, overdue, queues, period] = await Promise.all([
     repository.todaysMovements(ctx.db, supplierId, now, MOVEMENTS_SHOWN, actor.branchIds),
+    repository.overdueReturns(ctx.db, supplierId, now, MOVEMENTS_SHOWN, actor.branchIds),
     repository.queues(ctx.db, supplierId, now, actor.branchIds),
     ctx.periods.get(
       { supplierId, from, to },
@@ -55,6 +57,19 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
   const of = (dimension: repository.UtilisationRow['dimension']) =>
     utilisation.filter((r) => r.dimension === dimension);
 
+  const movement = (move: repository.MovementRow) => ({
+    bookingId: move.id,
+    reference: move.reference,
+    kind: move.kind,
+    at: new Date(move.at).toISOString(),
+    location: { _id: move.locationId, name: name(move.names), timeZone: move.timeZone },
+    carName: move.carName,
+    driverName: move.driverName,
+    status: move.status,
+    checkedInAt: move.checkedInAt ? new Date(move.checkedInAt).toISOString() : null,
+    overdue: isOverdue(move.status, new Date(move.at), now),
+  });
+
   return {
     today: {
       places: today.places
@@ -65,16 +80,8 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
           dropoffs: place.dropoffs,
         }))
         .sort((a, b) => a.location.name.localeCompare(b.location.name)),
-      movements: today.movements.map((move) => ({
-        bookingId: move.id,
-        reference: move.reference,
-        kind: move.kind,
-        at: new Date(move.at).toISOString(),
-        location: { _id: move.locationId, name: name(move.names), timeZone: move.timeZone },
-        carName: move.carName,
-        driverName: move.driverName,
-        status: move.status,
-      })),
+      movements: today.movements.map(movement),
+      overdue: overdue.map(movement),
     },
     ...queues,
     period: {

@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { getBooking } from '#server/features/bookings/bookings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
@@ -14,11 +15,18 @@ import { receiptPdf } from './receipt.pdf.ts';
 // Who may have them is exactly who may read the booking — its driver, the car's supplier, an admin — decided by the
 // bookings service itself, so the two can never disagree (anyone else: 404, as for the booking).
 
-/** The booking's document, or null when none (a reminder's booking deleted meanwhile). */
-export async function bookingDocument(ctx: AppContext, bookingId: string): Promise<BookingDocument | null> {
-  const facts = await repository.findFacts(ctx.db, bookingId);
+/**
+ * The booking's document, or null when none (a reminder's booking deleted meanwhile). `db`: the transaction of a change
+ * whose document is drawn in it (the counter's signed agreement, docs/architecture.md §5 "After the booking").
+ */
+export async function bookingDocument(
+  ctx: AppContext,
+  bookingId: string,
+  db: DbOrTx = ctx.db,
+): Promise<BookingDocument | null> {
+  const facts = await repository.findFacts(db, bookingId);
   if (!facts) return null;
-  const car = await findCarForBooking(ctx.db, facts.booking.carId);
+  const car = await findCarForBooking(db, facts.booking.carId);
   return toBookingDocument(facts, car, { vatRates: ctx.config.VAT_RATES, publicUrl: ctx.config.PUBLIC_URL });
 }
 

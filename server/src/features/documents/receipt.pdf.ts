@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Language, LOCALE_TAGS } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import PDFDocument from 'pdfkit';
@@ -25,18 +26,16 @@ const MARGIN = 50;
 const WIDTH = 595.28 - 2 * MARGIN; // A4
 const COLUMNS = { description: 0, quantity: 270, unit: 330, amount: 415 } as const;
 
-export function receiptPdf(document: BookingDocument, options: { websiteName: string; issuedAt: Date }) {
-  const t = translator(document.language, 'documents');
-  const money = (amount: number) => formatMinor(amount, document.money.currency, document.language);
+/**
+ * An A4 document in `language` set in the embedded font, and its bytes once `pdf.end()` is called: every PDF a booking
+ * has (this receipt; the counter's agreement, condition report and final receipt) starts here.
+ */
+export function startPdf(language: Language, info: { title: string; author: string; createdAt: Date }) {
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    lang: document.language === 'se' ? 'sv' : document.language,
-    info: {
-      Title: `${t('receipt')} ${document.reference}`,
-      Author: options.websiteName,
-      CreationDate: options.issuedAt,
-    },
+    lang: LOCALE_TAGS[language],
+    info: { Title: info.title, Author: info.author, CreationDate: info.createdAt },
   });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,9 +43,19 @@ export function receiptPdf(document: BookingDocument, options: { websiteName: st
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-
   pdf.registerFont('text', fontBytes());
   pdf.font('text');
+  return { pdf, done };
+}
+
+export function receiptPdf(document: BookingDocument, options: { websiteName: string; issuedAt: Date }) {
+  const t = translator(document.language, 'documents');
+  const money = (amount: number) => formatMinor(amount, document.money.currency, document.language);
+  const { pdf, done } = startPdf(document.language, {
+    title: `${t('receipt')} ${document.reference}`,
+    author: options.websiteName,
+    createdAt: options.issuedAt,
+  });
   pdf.fontSize(20).text(`${options.websiteName} — ${t('receipt')}`);
   pdf.moveDown(0.5).fontSize(11);
   const fact = (label: string, value: string) => pdf.text(`${label}: ${value}`);

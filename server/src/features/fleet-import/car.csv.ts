@@ -1,6 +1,7 @@
 import type { CarFields } from '@roam/contract/fleet';
 import { CAR_CSV_COLUMNS, CAR_CSV_MONEY, type CarCsvColumn, IMPORT_MESSAGES } from '@roam/contract/fleet-import';
 import { EXTRAS } from '@roam/contract/price';
+import { ENUM_COLUMNS, type EnumColumn, enumCode, yesNo } from './car-labels.csv.ts';
 
 // A car's fields to and from the cells of the fleet CSV (issue #26 item 3; the format: contract fleet-import.ts). A
 // cell that cannot be read as its field's type is passed on as written, so `CreateCarBodySchema` names the error in
@@ -11,10 +12,13 @@ const EXTRA = new Set<string>(EXTRAS);
 const INTEGER = new Set<string>(['seats', 'doors', 'mileage', 'minimumAge', 'co2']);
 const BOOLEAN = new Set<string>(['aircon', 'isDateBasedPrice', 'fullyBooked']);
 const LIST = new Set<string>(['multimedia', 'locationIds']);
+const ENUM = new Set<string>(ENUM_COLUMNS);
 /** Fields that may be cleared with an empty cell (null); the others take their default on a new car. */
 const NULLABLE = new Set<string>([...CAR_CSV_MONEY.filter((f) => f !== 'deposit' && f !== 'dailyPrice'), 'co2']);
 
-const euros = (minor: number) => (minor / 100).toFixed(2);
+/** A file separated by ';' writes a decimal comma, as the spreadsheets of the languages that use one read it. */
+export type DecimalMark = '.' | ',';
+const euros = (minor: number, mark: DecimalMark) => (minor / 100).toFixed(2).replace('.', mark);
 /** '45', '45.5', '45.50' → 4500, 4550, 4550; anything else null. */
 function minorOf(cell: string): number | null {
   const match = /^(-?\d{1,9})(?:[.,](\d{1,2}))?$/.exec(cell);
@@ -45,10 +49,14 @@ export function readCell(column: CarCsvColumn, raw: string): CellResult {
   if (MONEY.has(column)) return { value: minorOf(cell) ?? cell };
   if (INTEGER.has(column)) return { value: /^-?\d+$/.test(cell) ? Number(cell) : cell };
   if (BOOLEAN.has(column)) {
-    const word = cell.toLowerCase();
-    if (['true', 'yes', '1'].includes(word)) return { value: true };
-    if (['false', 'no', '0'].includes(word)) return { value: false };
-    return { issue: IMPORT_MESSAGES.notYesNo };
+    const value = yesNo(cell);
+    return value === null ? { issue: IMPORT_MESSAGES.notYesNo } : { value };
+  }
+  if (ENUM.has(column)) {
+    const items = column === 'multimedia' ? splitList(cell) : [cell];
+    const codes = items.map((item) => enumCode(column as EnumColumn, item));
+    if (codes.some((code) => code === null)) return { issue: IMPORT_MESSAGES.notAllowed };
+    return { value: column === 'multimedia' ? codes : codes[0] };
   }
   if (LIST.has(column)) return { value: splitList(cell) };
   if (column === 'dateBasedPrices') {
@@ -71,15 +79,15 @@ export const splitList = (cell: string) =>
     .filter((item) => item !== '');
 
 /** The cells of a car, in `CAR_CSV_COLUMNS` order (what `readCell` reads back to the same fields). */
-export function carCells(fields: CarFields): string[] {
+export function carCells(fields: CarFields, mark: DecimalMark = '.'): string[] {
   return CAR_CSV_COLUMNS.map((column) => {
     const value = fields[column];
     if (value === null || value === undefined) return '';
-    if (EXTRA.has(column)) return value === -1 || value === 0 ? String(value) : euros(value as number);
-    if (MONEY.has(column)) return euros(value as number);
+    if (EXTRA.has(column)) return value === -1 || value === 0 ? String(value) : euros(value as number, mark);
+    if (MONEY.has(column)) return euros(value as number, mark);
     if (column === 'dateBasedPrices')
       return fields.dateBasedPrices
-        .map((period) => `${period.startDate}..${period.endDate}:${euros(period.dailyPrice)}`)
+        .map((period) => `${period.startDate}..${period.endDate}:${euros(period.dailyPrice, mark)}`)
         .join('|');
     if (Array.isArray(value)) return value.join('|');
     return String(value);

@@ -69,8 +69,7 @@ export const fleetImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: errors,
       },
     },
-    async (request, reply) =>
-      download(reply, await exportCars(ctx, requireOperator(request), request.query.supplierId)),
+    async (request, reply) => download(reply, await exportCars(ctx, requireOperator(request), request.query)),
   );
 
   app.get(

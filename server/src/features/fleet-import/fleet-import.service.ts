@@ -3,6 +3,7 @@ import { CreateCarBodySchema } from '@roam/contract/fleet.schema';
 import { CAR_CSV_COLUMNS, IMPORT_MESSAGES, type ImportReport, type ImportRow } from '@roam/contract/fleet-import';
 import { ImportMappingSchema } from '@roam/contract/fleet-import.schema';
 import { LANGUAGES } from '@roam/contract/languages';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import {
@@ -18,6 +19,7 @@ import { listLocations } from '#server/features/locations/locations.service.ts';
 import { cellReader, invalidRows, readCsv, readMapping } from '#server/lib/csv-import.ts';
 import type { ImportUpload } from '#server/plugins/uploads.ts';
 import { readCell, splitList } from './car.csv.ts';
+import { mappingByLabel } from './car-labels.csv.ts';
 
 // Fleet import (issue #26 item 3): a CSV of cars, its headers mapped onto the editor's fields, checked row by row
 // with the car editor's own rules (`CreateCarBodySchema`, `carFieldIssues`) and written all-or-nothing in one
@@ -60,7 +62,10 @@ export async function importCars(
 ): Promise<ImportReport> {
   const supplierId = await fleetSupplier(ctx, actor, upload.supplierId ?? undefined);
   const { headers, records, encoding } = await readCsv(upload.bytes, IMPORT_MESSAGES.noRows);
-  const mapping = readMapping(upload.mapping, headers, CAR_CSV_COLUMNS, ImportMappingSchema);
+  const read = readMapping(upload.mapping, headers, CAR_CSV_COLUMNS, ImportMappingSchema);
+  // No mapping sent: the headers named as a column or headed by its label in the reader's language (then any).
+  const language = LanguageSchema.catch('en').parse(upload.language ?? undefined);
+  const mapping = upload.mapping?.trim() ? read : mappingByLabel(headers, read, language);
   const columns = CAR_CSV_COLUMNS.filter((column) => mapping[column] !== undefined).map((column) => ({
     column,
     index: headers.indexOf(mapping[column] as string),

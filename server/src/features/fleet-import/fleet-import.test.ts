@@ -204,8 +204,10 @@ describe('fleet import and export', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const [head, ...rows] = parse(res.body, { bom: true }) as string[][];
-    expect(head?.[0]).toBe('bookingId');
-    expect(rows.map((cells) => cells[0])).toContain(inside!.id);
+    // The reference leads (what a person reads); the id closes the row, headed in the reader's words.
+    expect(head?.[0]).toBe('Reference');
+    expect(head?.at(-1)).toBe('Booking id');
+    expect(rows.map((cells) => cells.at(-1))).toContain(inside!.id);
     const otherFleet = await t.app.inject({
       method: 'GET',
       url: `/api/export-bookings?from=${day}&to=${next}`,

@@ -24,7 +24,8 @@ export async function subscribe(ctx: AppContext, email: string, language: Langua
     language,
     tokenHash: hashToken(token),
   });
-  const link = (screen: string) => `${ctx.config.PUBLIC_URL}/newsletter/${screen}?t=${token}`;
+  // `l`: the screen opens in the e-mail's language, whichever browser opens it.
+  const link = (screen: string) => `${ctx.config.PUBLIC_URL}/newsletter/${screen}?t=${token}&l=${language}`;
   const mail = newsletterMail(language, subscriber.confirmedAt !== null, {
     websiteName: ctx.config.WEBSITE_NAME,
     confirmUrl: link('confirm'),

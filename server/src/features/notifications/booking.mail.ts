@@ -1,7 +1,9 @@
 import type { BookingPlace, BookingStatus, BookingSummary } from '@roam/contract/bookings';
 import { type Language, LOCALE_TAGS } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
+import { CAR_WORDS } from '#server/i18n/car-words.ts';
 import { translator } from '#server/i18n/translate.ts';
+import type { BookingFacts } from './notifications.service.ts';
 
 // The booking e-mails, in the recipient's language (words: i18n/locales/<language>/notices.json), rendered by the
 // notifications service when it records a booking notice. A booking is named by its short reference, and a
@@ -44,7 +46,12 @@ function atPlace(iso: string, timeZone: string, language: Language): string {
  * place with its address and local time, then the amounts in the booking's currency (what is paid online, what is
  * due at pick-up, the security deposit and when it is taken) — and, for the driver, the pick-up checklist (spec §2).
  */
-export function summaryText(summary: BookingSummary, language: Language, forDriver: boolean): string {
+export function summaryText(
+  summary: BookingSummary,
+  language: Language,
+  forDriver: boolean,
+  facts?: BookingFacts,
+): string {
   const t = translator(language, 'notices');
   const words = translator(language, 'bookings');
   const { amounts } = summary;
@@ -62,6 +69,10 @@ export function summaryText(summary: BookingSummary, language: Language, forDriv
     line(words('summary.supplier'), summary.supplier.name),
     ...place(words('summary.pickup'), summary.pickupLocation, summary.pickupAt),
     ...place(words('summary.dropoff'), summary.dropoffLocation, summary.dropoffAt),
+    // The extras bought, by the names the car's page gives them.
+    ...(facts && facts.extras.length > 0
+      ? [line(t('labels.extras'), facts.extras.map((extra) => CAR_WORDS[language].extra[extra]).join(', '))]
+      : []),
     '',
     line(words('summary.total'), money(amounts.total)),
   ];
@@ -76,6 +87,17 @@ export function summaryText(summary: BookingSummary, language: Language, forDriv
   }
   if (forDriver) lines.push('', t('checklist'));
   return lines.join('\n');
+}
+
+/** The driver's name, phone and e-mail, for the desk that has to reach them. */
+function driverText(facts: BookingFacts, language: Language): string {
+  const t = translator(language, 'notices');
+  const line = (label: string, value: string) => t('summaryLine', { label, value });
+  return [
+    line(t('labels.driver'), facts.driver.name),
+    line(t('labels.phone'), facts.driver.phone || t('labels.notGiven')),
+    line(t('labels.email'), facts.driver.email),
+  ].join('\n');
 }
 
 /** Renders a notice's e-mail in the recipient's language. */
@@ -95,6 +117,8 @@ export function renderNotice(
     /** The operator's words to the driver (a declined cancellation). */
     message?: string;
     reason?: ChangeNotMadeReason;
+    /** The driver's contact (a desk's notice shows it) and the extras bought (every summary lists them). */
+    facts?: BookingFacts;
   },
 ) {
   const t = translator(language, 'notices');
@@ -106,8 +130,14 @@ export function renderNotice(
     link: params.link,
     status: params.status ? translator(language, 'bookings')(`status.${params.status}`) : '',
     summary: params.summary
-      ? summaryText(params.summary, language, notice !== 'bookingNew' && notice !== 'driverChangedBooking')
+      ? summaryText(
+          params.summary,
+          language,
+          notice !== 'bookingNew' && notice !== 'driverChangedBooking',
+          params.facts,
+        )
       : '',
+    driver: params.facts ? driverText(params.facts, language) : '',
     refund: refund ? `\n${t('refund', { amount: formatMinor(refund.amount, refund.currency, language) })}` : '',
     message: params.message ?? '',
     reason: params.reason ? t(`reasons.${params.reason}`) : '',

@@ -2,6 +2,7 @@ import type { BookingStatus, BookingSummary } from '@roam/contract/bookings';
 import type { Language } from '@roam/contract/languages';
 import { LanguageSchema } from '@roam/contract/languages.schema';
 import type { Notification, NotificationPage } from '@roam/contract/notifications';
+import type { Extra } from '@roam/contract/price';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { Mail, QueuedMail } from '#server/lib/mailer.ts';
@@ -47,6 +48,8 @@ export const deleteNotifications = (ctx: AppContext, userId: string, selection: 
   repository.deleteSome(ctx.db, userId, selection);
 
 export type Recipient = { id: string; email: string; language: string; enableEmailNotifications: boolean };
+/** What a notice tells beyond the summary: the driver's contact (for the desk) and the extras bought. */
+export type BookingFacts = { driver: { name: string; email: string; phone: string | null }; extras: Extra[] };
 export type BookingRef = {
   id: string;
   /** The short reference an e-mail names the booking by (issue #22 item 10). */
@@ -61,7 +64,20 @@ export type BookingRef = {
   message?: string;
   /** Why a paid change was not made (issue #25 item 2). */
   reason?: ChangeNotMadeReason;
+  /** The driver's contact and the extras bought (bookings.mapper.ts `factsOf`). */
+  facts?: BookingFacts;
 };
+
+/** The notices the desk receives: their link opens the booking (or the request) in the console. */
+const DESK_NOTICES = new Set<BookingNotice>(['bookingNew', 'driverChangedBooking', 'driverCancelled']);
+
+/** Where a notice's e-mail leads, with `l` so that it opens in the e-mail's language whichever browser opens it. */
+function noticeLink(publicUrl: string, notice: BookingNotice, bookingId: string, language: Language): string {
+  if (notice === 'cancelRequested')
+    return `${publicUrl}/operator/cancellation-requests?l=${language}#request-${bookingId}`;
+  if (DESK_NOTICES.has(notice)) return `${publicUrl}/operator/bookings/${bookingId}?l=${language}`;
+  return `${publicUrl}/booking?b=${bookingId}&l=${language}`;
+}
 
 function languageOf(recipient: { language: string }): Language {
   const parsed = LanguageSchema.safeParse(recipient.language);
@@ -96,13 +112,13 @@ export async function recordBookingNotice(
       websiteName: ctx.config.WEBSITE_NAME,
       car: booking.carName,
       reference: booking.reference,
-      // In the recipient's language, whichever browser opens it.
-      link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}&l=${language}`,
+      link: noticeLink(ctx.config.PUBLIC_URL, notice, booking.id, language),
       ...(booking.status ? { status: booking.status } : {}),
       ...(booking.summary ? { summary: booking.summary(language) } : {}),
       ...(booking.refund ? { refund: booking.refund } : {}),
       ...(booking.message ? { message: booking.message } : {}),
       ...(booking.reason ? { reason: booking.reason } : {}),
+      ...(booking.facts ? { facts: booking.facts } : {}),
     }),
   }));
 }

@@ -2,7 +2,7 @@ import type { PaymentProvider } from '@roam/contract/bookings';
 import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
+import { bookingNoticeDetails } from '#server/features/bookings/bookings.service.ts';
 import { demoCardAccepted } from '#server/features/gateways/demo.gateway.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -52,13 +52,13 @@ export async function confirmBookingPayment(
       if (!confirmed) return null;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
       // The confirmation carries the booking's summary: its reference and amounts (issue #22 item 10).
-      const summary = await bookingSummaries(ctx, tx, bookingId);
+      const details = await bookingNoticeDetails(ctx, tx, bookingId);
       const ref = {
         id: bookingId,
         reference: booking.reference,
         carName: booking.carName,
         status: booking.status,
-        ...(summary ? { summary } : {}),
+        ...(details ?? {}),
       };
       const mails = [
         await recordBookingNotice(ctx, tx, booking.driver, 'bookingConfirmed', ref),

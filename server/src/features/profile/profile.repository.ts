@@ -98,7 +98,9 @@ export async function supplierHasBookingWithLicense(
         eq(bookings.supplierId, supplierId),
         // A blocked period (issue #23) names the supplier as its driver: it grants nothing.
         eq(bookings.kind, 'rental'),
-        inArray(bookings.status, ['pending', 'deposit', 'paid', 'reserved']),
+        // Booked, or taken on by the counter: a car on rent, returned or closed is still the rental the licence is for
+        // (a no-show is not: nobody came).
+        inArray(bookings.status, ['pending', 'deposit', 'paid', 'reserved', 'on_rent', 'returned', 'closed']),
         or(eq(bookings.bookedAtDesk, false), isNotNull(bookings.paidAt)),
         lte(bookings.pickupAt, window.pickupBefore),
         gte(bookings.dropoffAt, window.dropoffAfter),

@@ -287,14 +287,13 @@ describe('profile calls', () => {
       expect((await get(adminCookie)).statusCode).toBe(200);
     });
 
-    it('a supplier reads it only with a booking of that driver', async () => {
+    it('a supplier reads it only with a booked rental of that driver, from shortly before its pick-up', async () => {
       const get = () =>
         t.app.inject({ method: 'GET', url: `/api/license/${licenseId}`, headers: { cookie: supplierCookie } });
       expect((await get()).statusCode).toBe(404);
       const [car] = await t.db.select().from(cars).where(eq(cars.supplierId, supplier.id)).limit(1);
       const location = Object.values(DEMO_IDS.locations)[0]!;
-      const pickupAt = new Date(Date.now() + 30 * 24 * 3600_000);
-      await t.db.insert(bookings).values({
+      const rental = (pickupAt: Date) => ({
         carId: car!.id,
         supplierId: supplier.id,
         driverId: driver.id,
@@ -302,15 +301,19 @@ describe('profile calls', () => {
         dropoffLocationId: location,
         pickupAt,
         dropoffAt: new Date(pickupAt.getTime() + 48 * 3600_000),
-        status: 'cancelled',
         blocksCar: false,
-        paymentOption: 'payLater',
+        paymentOption: 'payLater' as const,
         price: 10000,
         deposit: 0,
         payNow: 0,
         currency: 'EUR',
         chargedAmount: 0,
       });
+      // A cancelled booking grants nothing, nor a booked one whose pick-up is a month away (licence-access.rules.ts).
+      await t.db.insert(bookings).values({ ...rental(new Date(Date.now() + 30 * 24 * 3600_000)), status: 'cancelled' });
+      await t.db.insert(bookings).values({ ...rental(new Date(Date.now() + 40 * 24 * 3600_000)), status: 'reserved' });
+      expect((await get()).statusCode).toBe(404);
+      await t.db.insert(bookings).values({ ...rental(new Date(Date.now() + 24 * 3600_000)), status: 'reserved' });
       expect((await get()).statusCode).toBe(200);
     });
 

@@ -1,5 +1,5 @@
 import { BLOCKING_STATUSES } from '@roam/contract/bookings';
-import { and, eq, gt, inArray, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingReminders, bookings, locations } from '#server/db/schema.ts';
 
@@ -36,7 +36,13 @@ export async function reminderCandidates(db: DbOrTx, now: Date) {
       and(
         live,
         or(
-          and(gt(bookings.pickupAt, now), lte(bookings.pickupAt, soon), notSent('pickup')),
+          // A car handed over early (the counter's early window) needs no pick-up reminder.
+          and(
+            gt(bookings.pickupAt, now),
+            lte(bookings.pickupAt, soon),
+            ne(bookings.status, 'on_rent'),
+            notSent('pickup'),
+          ),
           and(
             lte(bookings.pickupAt, now),
             gt(bookings.dropoffAt, now),

@@ -95,8 +95,13 @@ export async function schedulerPage(db: DbOrTx, filter: SchedulerFilter) {
                 b.cancel_request, coalesce(b.desk_customer ->> 'fullName', d.full_name), b.kind, b.block_reason)
                 order by b.pickup_at)
             from bookings b join users d on d.id = b.driver_id, place
-            where b.car_id = p.id and b.blocks_car and (b.status <> 'void' or b.hold_expires_at > now())
-              and b.period && tstzrange(place.range_from, place.range_to, '[)') ${branches}
+            where b.car_id = p.id
+              and ((b.blocks_car and (b.status <> 'void' or b.hold_expires_at > now()))
+                -- The counter's (docs/architecture.md §5 "After the booking"): a car taken back shows its rental.
+                or (b.kind = 'rental' and b.status in ('returned', 'closed')))
+              and (b.period && tstzrange(place.range_from, place.range_to, '[)')
+                -- A car on rent past its drop-off holds it until it is back: its bar runs on to now.
+                or (b.status = 'on_rent' and b.pickup_at < place.range_to and now() >= place.range_from)) ${branches}
           ), '[]'::json)
         ) order by lower(p.name), p.id)
         from page p join users s on s.id = p.supplier_id) as rows`);

@@ -1,3 +1,4 @@
+import { isOverdue } from '@roam/contract/counter';
 import type { SchedulerPage } from '@roam/contract/scheduler';
 import type { SchedulerBodySchema } from '@roam/contract/scheduler.schema';
 import type { z } from 'zod';
@@ -35,6 +36,7 @@ export async function schedulerPage(
     limit: size,
   });
   if (!answer.place) throw new AppError('NOT_FOUND', 'Location not found.');
+  const now = ctx.clock.now();
   const { names } = answer.place;
   return {
     location: {
@@ -63,6 +65,7 @@ export async function schedulerPage(
           dropoffAt: iso(dropoffAt),
           cancelRequest,
           driverName,
+          overdue: isOverdue(status, new Date(dropoffAt), now),
         })),
       blocks: row.holds
         .filter((hold) => hold[7] === 'block')

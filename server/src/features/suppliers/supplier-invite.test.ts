@@ -80,6 +80,25 @@ describe('admin: supplier invitation', () => {
     expect(trail).toMatchObject({ entity: 'supplier', action: 'create', actorId: DEMO_ACCOUNTS.admin.id });
   });
 
+  it("invites in the admin's own language when none is chosen, naming the site, its link opening in it", async () => {
+    await t.db.update(users).set({ language: 'de' }).where(eq(users.id, DEMO_ACCOUNTS.admin.id));
+    try {
+      const sent = smtp.received.length;
+      const res = await create({ fullName: 'Harz Mobil', email: 'desk@harz-mobil.example' });
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await t.db.select().from(users).where(eq(users.id, res.json()._id));
+      expect(row?.language).toBe('de');
+      await expect.poll(() => smtp.received.length).toBe(sent + 1);
+      const text = smtp.textOf(smtp.received.at(-1)!);
+      expect(text).toContain('Ein Administrator von Roam hat ein Vermieterkonto');
+      expect(text).not.toMatch(/\{+site\}+/);
+      const link = new URL(text.match(/https?:\/\/\S+\/activate\?\S+/)![0]);
+      expect(link.searchParams.get('l')).toBe('de');
+    } finally {
+      await t.db.update(users).set({ language: 'en' }).where(eq(users.id, DEMO_ACCOUNTS.admin.id));
+    }
+  });
+
   it('refuses a registered address, bad fields, and anyone but the admin, sending nothing', async () => {
     const before = smtp.received.length;
     const taken = await create({ fullName: 'Copy', email: DEMO_ACCOUNTS.driver.email.toUpperCase() });

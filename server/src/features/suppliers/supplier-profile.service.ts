@@ -1,4 +1,5 @@
 import { fileUrl } from '@roam/contract/cars';
+import { LanguageSchema } from '@roam/contract/languages.schema';
 import { SUPPLIER_PROFILE_MESSAGES, type SupplierProfile } from '@roam/contract/supplier-profile';
 import type { CreateSupplierBodySchema, UpdateSupplierProfileBodySchema } from '@roam/contract/supplier-profile.schema';
 import type { z } from 'zod';
@@ -15,7 +16,8 @@ import * as repository from './supplier-profile.repository.ts';
 // the fields it carries; the price change percentage is the admin's alone (a supplier may send back the value it
 // read, unchanged). Every change is audited in its transaction; the logo is re-encoded (60×30 on the cards).
 
-type Actor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
+type Actor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'> &
+  Partial<Pick<SessionUser, 'language'>>;
 
 /** The supplier itself or an admin; anyone else 403, and an id that is no supplier's 404. */
 async function editable(ctx: AppContext, actor: Actor, supplierId: string) {
@@ -90,7 +92,9 @@ export async function updateSupplierProfile(
  * invitation goes out — a one-time link (one day) to choose the password, which also verifies the address.
  */
 export async function createSupplier(ctx: AppContext, actor: Actor, body: z.output<typeof CreateSupplierBodySchema>) {
-  const { email, fullName, language, ...profile } = body;
+  const { email, fullName, language: chosen, ...profile } = body;
+  // The admin's choice, else the admin's own language: an admin writing in French invites in French.
+  const language = chosen ?? LanguageSchema.catch('en').parse(actor.language);
   const given = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined));
   const invited = await ctx.db.transaction(async (tx) => {
     const created = await createInvitedAccount(ctx, tx, { type: 'supplier', email, fullName, language, ...given });

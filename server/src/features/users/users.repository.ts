@@ -116,23 +116,25 @@ export async function lockUser(tx: DbOrTx, id: string) {
 }
 
 /**
- * Whether a booking of the account (as driver, or of a supplier's fleet) holds a car now or later — a paid or
- * pending rental, or an unpaid one whose hold is live — which forbids deleting it.
+ * A booking of the account (as driver, or of a supplier's fleet) that holds a car now or later — a paid or pending
+ * rental, or an unpaid one whose hold is live: it forbids deleting the account, and suspending it asks first.
  */
+const currentOrFuture = (userId: string) =>
+  and(
+    bookingsOf(userId),
+    eq(bookings.blocksCar, true),
+    gt(bookings.dropoffAt, sql`now()`),
+    or(ne(bookings.status, 'void'), gt(bookings.holdExpiresAt, sql`now()`)),
+  );
+
 export async function hasCurrentOrFutureBooking(tx: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        bookingsOf(userId),
-        eq(bookings.blocksCar, true),
-        gt(bookings.dropoffAt, sql`now()`),
-        or(ne(bookings.status, 'void'), gt(bookings.holdExpiresAt, sql`now()`)),
-      ),
-    )
-    .limit(1);
+  const rows = await tx.select({ id: bookings.id }).from(bookings).where(currentOrFuture(userId)).limit(1);
   return rows.length > 0;
+}
+
+export async function countCurrentOrFutureBookings(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(bookings).where(currentOrFuture(userId));
+  return Number(row?.n ?? 0);
 }
 
 /** Sets the admin's flags (verified, suspended) of an account; only those given change. */

@@ -41,10 +41,14 @@ export async function listUsers(
 export async function readAdminUser(ctx: AppContext, userId: string): Promise<AdminUser> {
   const user = await repository.findLiveUser(ctx.db, userId);
   if (!user) throw notFound();
-  const { rows, totalCount } = await repository.latestBookings(ctx.db, userId, ADMIN_USER_BOOKINGS);
+  const [{ rows, totalCount }, upcomingCount] = await Promise.all([
+    repository.latestBookings(ctx.db, userId, ADMIN_USER_BOOKINGS),
+    repository.countCurrentOrFutureBookings(ctx.db, userId),
+  ]);
   return {
     user: { ...toUser(user), createdAt: user.createdAt.toISOString() },
     bookingCount: totalCount,
+    upcomingCount,
     bookings: rows.map(({ id, pickupAt, dropoffAt, ...row }) => ({
       _id: id,
       pickupAt: pickupAt.toISOString(),

@@ -91,6 +91,21 @@ describe('admin: users', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('counts the bookings that hold a car now or later, which suspending would leave without their driver', async () => {
+    const driver = await newDriver('upcoming@example.com', 'Ulla Upcoming');
+    await t.db
+      .insert(bookings)
+      .values([
+        bookingRow(period(90, 2), { driverId: driver.id, status: 'reserved' }),
+        bookingRow(period(95, 2), { driverId: driver.id, status: 'paid' }),
+        bookingRow(period(100, 2), { driverId: driver.id, status: 'cancelled', blocksCar: false }),
+        bookingRow(period(-20, 2), { driverId: driver.id, status: 'paid' }),
+      ]);
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin-user/${driver.id}`, headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ bookingCount: 4, upcomingCount: 2 });
+  });
+
   it('verifies, then suspends — sessions end at once, sign-in is refused — and reactivates; each audited', async () => {
     const driver = await newDriver('suspend-me@example.com');
     await t.db.update(users).set({ verified: false }).where(eq(users.id, driver.id));

@@ -1,3 +1,4 @@
+import type { BookingStatus } from '@roam/contract/bookings';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,7 +177,7 @@ describe('desk bookings and the driver licence (second audit, item 1)', () => {
     const made = await inject({ method: 'POST', url: '/api/checkout', headers: driver, payload: checkoutBody({}, 60) });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().bookingId as string;
-    const at = async (pickupInHours: number, days: number, status: 'pending' | 'cancelled' | 'void' = 'pending') => {
+    const at = async (pickupInHours: number, days: number, status: BookingStatus = 'pending') => {
       const pickupAt = new Date(Date.now() + pickupInHours * HOUR);
       await t.db
         .update(bookings)
@@ -192,6 +193,11 @@ describe('desk bookings and the driver licence (second audit, item 1)', () => {
     expect(await at(-24 * 33, 2)).toBe(404); // 31 days ago
     expect(await at(24, 2, 'cancelled')).toBe(404);
     expect(await at(24, 2, 'void')).toBe(404);
+    // The counter's: on rent, returned and closed keep it open within the window; a no-show does not.
+    expect(await at(-24, 2, 'on_rent')).toBe(200);
+    expect(await at(-24 * 5, 2, 'returned')).toBe(200);
+    expect(await at(-24 * 5, 2, 'closed')).toBe(200);
+    expect(await at(-2, 2, 'no_show')).toBe(404);
     // The driver and the admin always.
     expect((await licence(driver)).statusCode).toBe(200);
     expect((await licence(await signIn(t.db, DEMO_ACCOUNTS.admin.id))).statusCode).toBe(200);

@@ -165,6 +165,30 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'bookings/:id/check-out',
+              ...screen(
+                'check-out',
+                () => import('#web/console/counter/check-out-screen'),
+                (m) => m.CheckOutScreen,
+              ),
+            },
+            {
+              path: 'bookings/:id/return',
+              ...screen(
+                'return',
+                () => import('#web/console/counter/return-screen'),
+                (m) => m.ReturnScreen,
+              ),
+            },
+            {
+              path: 'counter-settings',
+              ...screen(
+                'counter-settings',
+                () => import('#web/console/counter/counter-settings-screen'),
+                (m) => m.CounterSettingsScreen,
+              ),
+            },
+            {
               path: 'bookings/new',
               ...screen(
                 'walk-in',

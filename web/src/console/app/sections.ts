@@ -23,6 +23,7 @@ export function useSections(): Section[] {
     { to: '/operator/bookings/new', label: t('operatorWalkIn.nav'), permission: NEEDS.walkIn },
     { to: '/operator/cancellation-requests', label: t('operator.nav.requests'), permission: NEEDS.requests },
     { to: '/operator/profile', label: t('operator.nav.profile'), permission: NEEDS.profile },
+    { to: '/operator/counter-settings', label: t('operator.nav.counterSettings'), permission: NEEDS.counterSettings },
     { to: '/operator/team', label: t('operator.nav.team'), permission: NEEDS.team },
     { to: '/operator/setup', label: t('operatorSetup.nav'), permission: NEEDS.setup },
     { to: '/operator/users', label: t('operatorAdmin.nav.users'), permission: NEEDS.users },

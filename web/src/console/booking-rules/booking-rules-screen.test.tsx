@@ -77,6 +77,55 @@ describe('the booking rules (issue #24 item 7)', { timeout: 40_000 }, () => {
     expect(calls.some((call) => call.route === 'PUT /api/update-booking-rules')).toBe(false);
   });
 
+  it('reads a decimal comma and names the format; refuses an earliest hour after the latest, naming both', async () => {
+    const user = userEvent.setup();
+    const message = 'The earliest hour (22:00) must not be later than the latest hour (6:00).';
+    const { calls } = renderOperator(
+      '/operator/settings',
+      {
+        'GET /api/booking-rules': () => Response.json(STATE),
+        'PUT /api/update-booking-rules': () =>
+          Response.json(
+            {
+              code: 'VALIDATION_FAILED',
+              message: 'Please fix errors.',
+              fieldErrors: { earliestPickupHour: [message], latestPickupHour: [message] },
+            },
+            { status: 400 },
+          ),
+      },
+      ADMIN,
+    );
+    const hold = await screen.findByRole(
+      'textbox',
+      { name: 'Hold the car while awaiting payment (minutes)' },
+      FIRST_PAINT,
+    );
+    await user.clear(hold);
+    await user.type(hold, '45,5');
+    await user.click(screen.getByRole('button', { name: 'Save the rules' }));
+    await waitFor(() => expect(describedBy(hold)).toContain('Please enter a whole number from 5 to 1440.'));
+    expect(calls.some((call) => call.route === 'PUT /api/update-booking-rules')).toBe(false);
+
+    await user.clear(hold);
+    await user.type(hold, '45,0');
+    const earliest = screen.getByRole('textbox', { name: /Earliest pick-up/ });
+    const latest = screen.getByRole('textbox', { name: /Latest pick-up/ });
+    await user.clear(earliest);
+    await user.type(earliest, '22');
+    await user.clear(latest);
+    await user.type(latest, '6');
+    await user.click(screen.getByRole('button', { name: 'Save the rules' }));
+    const named = 'The earliest hour (22:00) must not be later than the latest hour (06:00).';
+    await waitFor(() => expect(describedBy(earliest)).toContain(named));
+    expect(describedBy(latest)).toContain(named);
+    expect(calls.find((call) => call.route === 'PUT /api/update-booking-rules')?.body).toEqual({
+      earliestPickupHour: 22,
+      latestPickupHour: 6,
+      holdMinutes: 45,
+    });
+  });
+
   it('is not there for a supplier', async () => {
     renderOperator('/operator/settings', {}, SUPPLIER);
     expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to see here!' }, FIRST_PAINT)).toBeTruthy();

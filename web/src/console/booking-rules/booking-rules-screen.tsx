@@ -1,7 +1,9 @@
 import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/contract/booking-rules';
 import { RUN_TIME_SETTING_KEYS, RUN_TIME_SETTING_RANGES, type RunTimeSettingKey } from '@roam/contract/booking-rules';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '#web/i18n/formats';
+import type { MessageTranslator } from '#web/lib/form-messages';
 import { useContractForm } from '#web/lib/use-contract-form';
 import { FormMessage, TextField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
@@ -20,7 +22,24 @@ const GROUPS: { legend: 'period' | 'pickupHours' | 'dropoffHours' | 'hold'; keys
 
 type Values = Record<RunTimeSettingKey, string>;
 
-const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+/** '2', ' 2 ', '2,0' → 2; '1,5' → 1.5 (a decimal comma is read, then refused as not whole, naming the format). */
+const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim().replace(',', '.')));
+
+const WHOLE = /^Please enter a whole number from (\d+) to (\d+)\.$/;
+const ORDER = /^The earliest hour \((\d+):00\) must not be later than the latest hour \((\d+):00\)\.$/;
+
+/** The rules' messages (contract RULE_MESSAGES) in the reader's language. */
+const ruleMessage: MessageTranslator = (t, message) => {
+  const whole = WHOLE.exec(message);
+  if (whole) return t('operatorAdmin.settings.errors.wholeNumber', { min: whole[1], max: whole[2] });
+  const order = ORDER.exec(message);
+  if (order)
+    return t('operatorAdmin.settings.errors.hoursOrder', {
+      earliest: `${order[1]?.padStart(2, '0')}:00`,
+      latest: `${order[2]?.padStart(2, '0')}:00`,
+    });
+  return undefined;
+};
 
 /**
  * What the form sends: the rules the admin changed, and only those (an update changes what it carries). A rule set
@@ -57,6 +76,19 @@ export function BookingRulesScreen() {
 
 function BookingRulesForm({ state }: { state: RunTimeSettingsState }) {
   const { t } = useTranslation();
+  // The form's messages are translated by the one map (lib/form-messages.ts), loaded with the form: this screen's
+  // translator joins it while the form is shown.
+  useEffect(() => {
+    let remove = () => {};
+    let live = true;
+    void import('#web/lib/form-messages').then((messages) => {
+      if (live) remove = messages.addMessageTranslator(ruleMessage);
+    });
+    return () => {
+      live = false;
+      remove();
+    };
+  }, []);
   const formats = useFormats();
   const update = useUpdateRunTimeSettings();
   const form = useContractForm({

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '#web/lib/api-client';
 import { FileField } from '#web/ui/file-field';
@@ -39,6 +39,8 @@ export function ImageSection({ strings, name, preview, busy, upload, remove }: I
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<File | null>(null);
+  // A file chosen while an upload (or a removal) is under way waits for it, then is sent: never dropped unsaid.
+  const [queued, setQueued] = useState<File | null>(null);
   const feedback: Feedback = {
     onSuccess: () => {
       setError(null);
@@ -46,6 +48,11 @@ export function ImageSection({ strings, name, preview, busy, upload, remove }: I
     },
     onError: (refused) => setError(uploadError(t, refused, t(`${strings}.error`))),
   };
+  useEffect(() => {
+    if (busy || !queued) return;
+    setQueued(null);
+    upload(queued, feedback);
+  });
   return (
     <section className="op-section op-image" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="op-section__title">
@@ -53,6 +60,7 @@ export function ImageSection({ strings, name, preview, busy, upload, remove }: I
       </h2>
       {preview ?? <p className="op-section__hint">{t(`${strings}.none`)}</p>}
       <FormMessage>{error}</FormMessage>
+      {queued ? <FormMessage kind="info">{t(`${strings}.queued`)}</FormMessage> : null}
       <div className="op-image__actions">
         <FileField
           name={name}
@@ -64,7 +72,8 @@ export function ImageSection({ strings, name, preview, busy, upload, remove }: I
           emptyLabel={t(`${strings}.noFile`)}
           onChange={(file) => {
             setChosen(file);
-            if (file && !busy) upload(file, feedback);
+            if (file && busy) setQueued(file);
+            else if (file) upload(file, feedback);
           }}
         />
         {preview ? (

@@ -48,11 +48,17 @@ export function ColumnMapping<Column extends string>({
   headers,
   mapping,
   onMap,
+  labelOf = (column) => column,
+  hintOf = () => undefined,
 }: {
   columns: readonly Column[];
   headers: string[];
   mapping: Partial<Record<Column, string>> | undefined;
   onMap: (column: Column, header: string) => void;
+  /** The column as the editor labels it, in the reader's language (else its code). */
+  labelOf?: (column: Column) => string;
+  /** What the column allows (an enumerated column's values), read with its select. */
+  hintOf?: (column: Column) => string | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -63,7 +69,8 @@ export function ColumnMapping<Column extends string>({
         {columns.map((column) => (
           <SelectField
             key={column}
-            label={column}
+            label={labelOf(column)}
+            {...(hintOf(column) ? { description: hintOf(column) } : {})}
             name={`map-${column}`}
             value={mapping?.[column] ?? ''}
             onChange={(header) => onMap(column, header)}

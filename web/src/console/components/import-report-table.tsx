@@ -20,6 +20,7 @@ function importMessage(t: TFunction, message: string): string | undefined {
   if (missing && missing !== 'Name' && missing !== 'Supplier') return t('forms.requiredField', { field: missing });
   if (message === IMPORT_MESSAGES.notYesNo) return t('operatorImport.errors.notYesNo');
   if (message === IMPORT_MESSAGES.badPeriods) return t('operatorImport.errors.badPeriods');
+  if (message === IMPORT_MESSAGES.notAllowed) return t('operatorImport.errors.notAllowedAny');
   return undefined;
 }
 
@@ -30,14 +31,25 @@ export function ImportReportTable<Row extends ReportRow>({
   rows,
   keyLabel,
   keyOf,
+  fieldLabelOf = (field) => field,
+  valuesOf = () => null,
 }: {
   rows: Row[];
   /** The first column after the line: the licence plate for cars, the country for places. */
   keyLabel: string;
   keyOf: (row: Row) => string;
+  /** A field as the editor labels it, in the reader's language (else its code). */
+  fieldLabelOf?: (field: string) => string;
+  /** The values an enumerated field allows, in the reader's language: a refused value lists them. */
+  valuesOf?: (field: string) => string[] | null;
 }) {
   const { t } = useTranslation();
   const translate = useFleetMessages(importMessage);
+  const say = (field: string, message: string) => {
+    const values = message === IMPORT_MESSAGES.notAllowed ? valuesOf(field) : null;
+    if (values) return t('operatorImport.errors.notAllowed', { values: values.join(', ') });
+    return translate ? (translate(t, message) ?? message) : message;
+  };
   return (
     <div className="op-import__table-wrap">
       <table className="op-import__table">
@@ -56,11 +68,13 @@ export function ImportReportTable<Row extends ReportRow>({
             const errors = Object.entries(row.errors);
             return (
               <tr key={row.line} className={errors.length > 0 ? 'op-import__row--invalid' : undefined}>
-                <th scope="row">{row.line}</th>
-                <td>{keyOf(row)}</td>
-                <td>{row.name}</td>
-                <td>{t(`operatorImport.report.${row.action}`)}</td>
-                <td>
+                <th scope="row" data-label={t('operatorImport.report.line')}>
+                  {row.line}
+                </th>
+                <td data-label={keyLabel}>{keyOf(row)}</td>
+                <td data-label={t('operatorCars.fields.name')}>{row.name}</td>
+                <td data-label={t('operatorImport.report.action')}>{t(`operatorImport.report.${row.action}`)}</td>
+                <td data-label={t('operatorImport.report.errors')}>
                   {errors.length === 0 ? (
                     t('operatorImport.report.ok')
                   ) : (
@@ -68,8 +82,7 @@ export function ImportReportTable<Row extends ReportRow>({
                       {errors.flatMap(([field, messages]) =>
                         messages.map((message) => (
                           <li key={`${field}-${message}`}>
-                            <span className="op-import__field">{field}</span>:{' '}
-                            {translate ? translate(t, message) : message}
+                            <span className="op-import__field">{fieldLabelOf(field)}</span>: {say(field, message)}
                           </li>
                         )),
                       )}

@@ -1,7 +1,8 @@
 import type { ImportReport } from '@roam/contract/fleet-import';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { changeLanguage } from '#web/i18n/index';
 import { screenTests } from '#web/test-utils';
 import { renderOperator } from '#web/console/test-utils';
 
@@ -52,15 +53,16 @@ describe('fleet import screen', () => {
 
     const table = await screen.findByRole('table', { name: '3. Check the rows' });
     const bad = within(table).getByRole('row', { name: /^3 IMP-2 Clio Update/ });
-    await waitFor(() => expect(bad.textContent).toContain('dailyPrice: Please enter a price greater than 0.'));
+    // The field by the editor's label, not its code.
+    await waitFor(() => expect(bad.textContent).toContain('Daily price: Please enter a price greater than 0.'));
     expect(within(table).getByRole('row', { name: /^2 IMP-1 Fiat 500 Add Ready/ })).toBeTruthy();
     expect(screen.getByText('2 rows: 1 to add, 1 to update, 1 with errors.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Import 2 cars' }).hasAttribute('disabled')).toBe(true);
     // Prefilled from the headers named as a column; the others are not imported until chosen.
-    expect((screen.getByRole('combobox', { name: 'dailyPrice' }) as HTMLSelectElement).value).toBe('dailyPrice');
-    expect((screen.getByRole('combobox', { name: 'licensePlate' }) as HTMLSelectElement).value).toBe('');
+    expect((screen.getByRole('combobox', { name: 'Daily price' }) as HTMLSelectElement).value).toBe('dailyPrice');
+    expect((screen.getByRole('combobox', { name: 'Licence plate' }) as HTMLSelectElement).value).toBe('');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'licensePlate' }), 'Plate');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Licence plate' }), 'Plate');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Import 2 cars' }).hasAttribute('disabled')).toBe(false),
     );
@@ -75,7 +77,59 @@ describe('fleet import screen', () => {
     expect(await screen.findByText('Import done: 1 cars added, 1 updated.')).toBeTruthy();
     const imported = calls.find((call) => call.route === 'POST /api/import-cars')?.body as FormData;
     expect((imported.get('file') as File).name).toBe('cars.csv');
+    // The server matches headers to the labels of the reader's language first.
+    expect(imported.get('language')).toBe('en');
     expect(screen.getByRole('link', { name: 'Export cars (CSV)' }).getAttribute('href')).toBe('/api/export-cars');
+  });
+
+  describe('in French', () => {
+    afterAll(() => changeLanguage('en', { save: false }));
+
+    it('lists the allowed values in French, names a refused one, and exports with ";" in French', async () => {
+      await changeLanguage('fr', { save: false });
+      const user = userEvent.setup();
+      renderOperator('/operator/cars/import', {
+        'POST /api/import-cars/preview': () =>
+          Response.json(
+            report({
+              rows: [
+                {
+                  line: 2,
+                  name: 'Clio',
+                  licensePlate: 'IMP-1',
+                  action: 'create',
+                  errors: { range: ['Please use one of the allowed values.'], aircon: ['Please enter yes or no.'] },
+                },
+              ],
+            }),
+          ),
+      });
+      await user.upload(await screen.findByLabelText('Fichier CSV', { selector: 'input' }, FIRST_PAINT), csv());
+      const table = await screen.findByRole('table', { name: '3. Vérifiez les lignes' });
+      await waitFor(() =>
+        expect(within(table).getByRole('row', { name: /^2 IMP-1/ }).textContent).toContain(
+          'Type de véhicule: Veuillez utiliser l’une de ces valeurs : Voiture, SUV, Utilitaire, Scooter, Autocar, Camion, Camping-car.',
+        ),
+      );
+      expect(table.textContent).toContain('Climatisation: Veuillez saisir oui ou non.');
+      const range = screen.getByRole('combobox', { name: 'Type de véhicule' });
+      expect(range.getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(range.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+        'Voiture, SUV, Utilitaire',
+      );
+      // A French spreadsheet splits on ';': the exports say so, and the bookings come in French.
+      expect((screen.getByRole('combobox', { name: 'Séparateur' }) as HTMLSelectElement).value).toBe('semicolon');
+      expect(screen.getByRole('link', { name: 'Exporter les voitures (CSV)' }).getAttribute('href')).toBe(
+        '/api/export-cars?separator=semicolon',
+      );
+      expect(screen.getByRole('link', { name: 'Exporter les réservations (CSV)' }).getAttribute('href')).toMatch(
+        /separator=semicolon&language=fr$/,
+      );
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Séparateur' }), 'comma');
+      expect(screen.getByRole('link', { name: 'Exporter les voitures (CSV)' }).getAttribute('href')).toBe(
+        '/api/export-cars',
+      );
+    });
   });
 
   it("says when the file cannot be read, in the reader's words", async () => {

@@ -1,13 +1,16 @@
-import { CAR_CSV_COLUMNS, type ImportMapping, type ImportReport } from '@roam/contract/fleet-import';
+import { CAR_CSV_COLUMNS, type CsvSeparator, type ImportMapping, type ImportReport } from '@roam/contract/fleet-import';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useLanguage } from '#web/i18n';
 import { useSession } from '#web/lib/session';
 import { SelectField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
 import { useSuppliers } from '#web/features/suppliers/api/get-suppliers';
 import { ColumnMapping, CsvFileField } from '#web/console/components/import-parts';
 import { ImportReportTable } from '#web/console/components/import-report-table';
+import { allowedValues, localSeparator } from '#web/console/lib/csv-words';
+import { fieldLabel } from '#web/console/lib/field-labels';
 import { exportCarsHref, useImportCars, usePreviewImport } from './api/fleet-import';
 import { ExportBookings } from './export-bookings';
 import '#web/console/components/import.css';
@@ -18,6 +21,7 @@ import '#web/console/components/import.css';
  */
 export function ImportScreen() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { user } = useSession();
   const admin = user?.type === 'admin';
   const [params] = useSearchParams();
@@ -29,6 +33,9 @@ export function ImportScreen() {
   const preview = usePreviewImport();
   const importCars = useImportCars();
   const supplier = admin ? supplierId || undefined : undefined;
+  // The separator the reader's spreadsheet splits on; a choice, for a sheet set up otherwise.
+  const [chosenSeparator, setSeparator] = useState<CsvSeparator | null>(null);
+  const separator = chosenSeparator ?? localSeparator(language);
 
   const check = (next: { file?: File | null; mapping?: ImportMapping | undefined; supplierId?: string }) => {
     const chosen = next.file === undefined ? file : next.file;
@@ -40,6 +47,7 @@ export function ImportScreen() {
     preview.mutate(
       {
         file: chosen,
+        language,
         ...(nextMapping ? { mapping: nextMapping } : {}),
         ...(nextSupplier ? { supplierId: nextSupplier } : {}),
       },
@@ -66,7 +74,7 @@ export function ImportScreen() {
   const runImport = () => {
     if (!file || !report) return;
     importCars.mutate(
-      { file, mapping: report.mapping, ...(supplier ? { supplierId: supplier } : {}) },
+      { file, language, mapping: report.mapping, ...(supplier ? { supplierId: supplier } : {}) },
       { onSuccess: setReport },
     );
   };
@@ -108,7 +116,17 @@ export function ImportScreen() {
 
         {report ? (
           <>
-            <ColumnMapping columns={CAR_CSV_COLUMNS} headers={report.headers} mapping={mapping} onMap={mapColumn} />
+            <ColumnMapping
+              columns={CAR_CSV_COLUMNS}
+              headers={report.headers}
+              mapping={mapping}
+              onMap={mapColumn}
+              labelOf={(column) => fieldLabel(t, column)}
+              hintOf={(column) => {
+                const values = allowedValues(t, column);
+                return values ? t('operatorImport.mapping.values', { values: values.join(', ') }) : undefined;
+              }}
+            />
 
             <section aria-labelledby="import-report" className="op-import__section">
               <h2 id="import-report">{t('operatorImport.report.title')}</h2>
@@ -122,6 +140,8 @@ export function ImportScreen() {
                 rows={report.rows}
                 keyLabel={t('operatorCars.fields.licensePlate')}
                 keyOf={(row) => row.licensePlate ?? '—'}
+                fieldLabelOf={(field) => fieldLabel(t, field)}
+                valuesOf={(field) => allowedValues(t, field)}
               />
               {report.imported ? (
                 <p>
@@ -147,16 +167,26 @@ export function ImportScreen() {
 
         <section aria-labelledby="import-export" className="op-import__section">
           <h2 id="import-export">{t('operatorImport.export.title')}</h2>
+          <SelectField
+            label={t('operatorImport.export.separator')}
+            description={t('operatorImport.export.separatorHint')}
+            name="separator"
+            value={separator}
+            onChange={(next) => setSeparator(next === 'semicolon' ? 'semicolon' : 'comma')}
+          >
+            <option value="comma">{t('operatorImport.export.comma')}</option>
+            <option value="semicolon">{t('operatorImport.export.semicolon')}</option>
+          </SelectField>
           <p>
             {admin && !supplier ? (
               t('operatorImport.export.chooseSupplier')
             ) : (
-              <a href={exportCarsHref(supplier)} download>
+              <a href={exportCarsHref(supplier, separator)} download>
                 {t('operatorImport.export.cars')}
               </a>
             )}
           </p>
-          <ExportBookings supplierId={supplier} />
+          <ExportBookings supplierId={supplier} separator={separator} />
         </section>
       </div>
     </Page>

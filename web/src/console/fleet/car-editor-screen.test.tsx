@@ -64,6 +64,9 @@ describe('the car editor (issue #23 item 2)', { timeout: 40_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Create the car' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/operator/cars/${OPERATOR_CLIO._id}`));
+    // Focus on the saved car's heading, where a screen reader reads what was saved.
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
+    expect(document.activeElement?.textContent).toBe(OPERATOR_CLIO.name);
     const sent = calls.find((call) => call.route === 'POST /api/create-car')?.body;
     expect(sent).toMatchObject({
       name: 'Peugeot 208',
@@ -124,6 +127,7 @@ describe('the car editor (issue #23 item 2)', { timeout: 40_000 }, () => {
       dailyPrice: 4550,
       licensePlate: 'AB-123-CD',
     });
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
 
     const plate = screen.getByRole('textbox', { name: 'Licence plate' });
     await user.clear(plate);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '#web/lib/session';
 import { Page } from '#web/ui/page';
+import { CarChargeRulesSection } from './components/car-charge-rules';
 import { CarForm } from './components/car-form';
 import { BackToCars, CarFrame } from './components/car-frame';
 import { CarImage } from './components/car-image';
@@ -39,6 +40,7 @@ export function CarEditorScreen() {
         <>
           <CarForm key={car._id} car={car} admin={admin} ownSupplierId={null} supplierId={car.supplierId} />
           <CarImage car={car} />
+          <CarChargeRulesSection car={car} />
           <DeleteCar car={car} />
         </>
       )}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { screenTests } from '#web/test-utils';
@@ -52,6 +52,19 @@ describe("the operator's cars (issue #23 item 1)", () => {
       }),
     );
     expect(calls.some((call) => call.route === 'POST /api/cars/2/15')).toBe(true);
+  });
+
+  it('says an empty fleet is empty, and a filter that matched nothing matched nothing', async () => {
+    renderOperator('/operator/cars', { 'POST /api/cars/1/15': () => Response.json({ results: [], totalCount: 0 }) });
+    expect(
+      await screen.findByText('No car in the fleet yet: add one, or import a file of cars.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('No car matches these filters.')).toBeNull();
+    cleanup();
+    renderOperator('/operator/cars?range=bus', {
+      'POST /api/cars/1/15': () => Response.json({ results: [], totalCount: 0 }),
+    });
+    expect(await screen.findByText('No car matches these filters.', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('says so when the server cannot answer', async () => {

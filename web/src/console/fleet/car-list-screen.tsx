@@ -56,6 +56,7 @@ export function CarListScreen() {
   );
   const rows = list.data?.results ?? [];
   const total = list.data?.totalCount ?? 0;
+  const filtered = Boolean(filters.keyword || filters.range || filters.availability || filters.locationId);
 
   /** A new filter starts again from the first page. */
   const change = (next: Partial<CarListFilters>) => {
@@ -106,7 +107,8 @@ export function CarListScreen() {
             ))}
           </ul>
         ) : list.isSuccess ? (
-          <p className="op-cars__empty">{t('operatorCars.list.empty')}</p>
+          // An empty fleet is not a filter that matched nothing: it says so, and how to start one.
+          <p className="op-cars__empty">{filtered ? t('operatorCars.list.empty') : t('operatorCars.list.noCars')}</p>
         ) : null}
         <Pager page={filters.page} pageCount={Math.max(1, Math.ceil(total / PAGE_SIZE))} onPage={toPage} />
       </div>

@@ -16,6 +16,7 @@ import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import '#web/console/components/admin.css';
+import { focusTitle } from '#web/console/lib/focus-title';
 import { usePlaces, useSaveLocation } from './api/admin-locations';
 import { NamesFields } from './names-fields';
 
@@ -90,6 +91,7 @@ function LocationEditor({
       const saved = await save.mutateAsync(body);
       toast.success(t('operatorAdmin.places.saved'));
       await navigate(`/operator/places/${saved._id}`);
+      focusTitle(name(saved));
     },
     onError: () => t('operatorAdmin.error'),
   });

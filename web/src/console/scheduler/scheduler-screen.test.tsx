@@ -33,6 +33,7 @@ const answer = (): SchedulerPage => ({
           pickupAt: '2026-12-03T09:00:00.000Z',
           dropoffAt: '2026-12-06T09:00:00.000Z',
           cancelRequest: false,
+          overdue: false,
           driverName: 'Dana Driver',
         },
       ],
@@ -49,8 +50,22 @@ const answer = (): SchedulerPage => ({
 });
 
 describe('the scheduler (issue #24 item 4)', () => {
-  it("asks for a place first, then draws its cars by day with each booking's bar opening the booking", async () => {
+  it('opens the only place at once when there is one', async () => {
     const { calls } = renderOperator('/operator/scheduler?from=2026-12-01', {
+      'POST /api/scheduler/1/20': () => Response.json(answer()),
+    });
+    expect(await screen.findByRole('table', { name: /Cars at .* by day/ })).toBeTruthy();
+    expect(screen.queryByText('Choose a place to see its cars.')).toBeNull();
+    expect(calls.find((call) => call.route === 'POST /api/scheduler/1/20')?.body).toMatchObject({
+      locationId: PARIS._id,
+    });
+  });
+
+  it("asks for a place first, then draws its cars by day with each booking's bar opening the booking", async () => {
+    // Two places: one must be chosen.
+    const LYON = { ...PARIS, _id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4e', name: 'Lyon Part-Dieu' };
+    const { calls } = renderOperator('/operator/scheduler?from=2026-12-01', {
+      'GET /api/locations': () => Response.json([PARIS, LYON]),
       'POST /api/scheduler/1/20': () => Response.json(answer()),
     });
     expect(await screen.findByText('Choose a place to see its cars.')).toBeTruthy();
@@ -84,5 +99,23 @@ describe('the scheduler (issue #24 item 4)', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Range' }), 'mini');
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ from: '2026-12-15', ranges: ['mini'] }));
     expect(calls.at(-1)?.route).toBe('POST /api/scheduler/1/20');
+  });
+
+  it('draws a car on rent past its drop-off as overdue, in words, and opens its return', async () => {
+    const page = answer();
+    const row = page.rows[0];
+    if (!row) throw new Error('no row');
+    row.bookings = [{ ...(row.bookings[0] as (typeof row.bookings)[number]), status: 'on_rent', overdue: true }];
+    renderOperator(`/operator/scheduler?place=${PARIS._id}&from=2026-12-01`, {
+      'POST /api/scheduler/1/20': () => Response.json(page),
+    });
+    const bar = await screen.findByRole('link', {
+      name: /K7RD2QXM · Overdue, Dana Driver, .*, overdue: on rent past its drop-off/,
+    });
+    expect(bar.getAttribute('href')).toBe(`/operator/bookings/${BOOKING_ID}/return`);
+    expect(bar.className).toContain('sched-bar--overdue');
+    const legend = screen.getByRole('list', { name: 'What the bars mean' });
+    expect(within(legend).getByText('On rent')).toBeTruthy();
+    expect(within(legend).getByText('Overdue')).toBeTruthy();
   });
 });

@@ -33,7 +33,9 @@ export function SchedulerScreen() {
   const admin = useSession().user?.type === 'admin';
   const locations = useLocations();
   const [params, setParams] = useSearchParams();
-  const place = params.get('place') ?? '';
+  // A business with one place has nothing to choose: its scheduler opens on it.
+  const only = locations.data?.length === 1 ? (locations.data[0]?._id ?? '') : '';
+  const place = params.get('place') ?? only;
   const from = DATE.test(params.get('from') ?? '') ? (params.get('from') as string) : today();
   const supplier = admin ? (params.get('supplier') ?? '') : '';
   const range = CAR_RANGES.find((value) => value === params.get('range')) ?? '';
@@ -161,13 +163,17 @@ export function SchedulerScreen() {
 /** What each bar's pattern means, beside its words. */
 function Legend() {
   const { t } = useTranslation();
-  const kinds = ['paid', 'deposit', 'pending', 'reserved', 'void', 'block'] as const;
+  const kinds = ['paid', 'deposit', 'pending', 'reserved', 'void', 'on_rent', 'overdue', 'returned', 'block'] as const;
   return (
     <ul className="sched-legend" aria-label={t('operatorScheduler.legend')}>
       {kinds.map((kind) => (
         <li key={kind}>
           <span className={`sched-legend__swatch sched-bar--${kind}`} aria-hidden="true" />
-          {kind === 'block' ? t('operatorScheduler.blocked') : t(`operatorScheduler.status.${kind}`)}
+          {kind === 'block'
+            ? t('operatorScheduler.blocked')
+            : kind === 'overdue'
+              ? t('operatorScheduler.overdue')
+              : t(`operatorScheduler.status.${kind}`)}
         </li>
       ))}
     </ul>

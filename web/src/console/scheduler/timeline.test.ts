@@ -20,6 +20,7 @@ const booking = (id: string, pickupAt: string, dropoffAt: string) => ({
   dropoffAt,
   cancelRequest: false,
   driverName: 'Dana',
+  overdue: false,
 });
 const spans = (row: SchedulerRow, zone = 'Europe/Paris') =>
   rowCells(row, '2026-12-01', 14, zone).map((cell) => [cell.start, cell.span, cell.bars.length]);

@@ -1,6 +1,7 @@
 import { LANGUAGES } from '@roam/contract/languages';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '#web/i18n';
 import { useContractForm } from '#web/lib/use-contract-form';
 import { FormMessage, SelectField, TextField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
@@ -32,14 +33,16 @@ export function SuppliersScreen() {
   );
 }
 
-const EMPTY = { fullName: '', email: '', language: 'en', phone: '', priceChangeRate: '0' };
+/** The invitation is written in the language chosen, by default the admin's own (the interface's). */
+const empty = (language: string) => ({ fullName: '', email: '', language, phone: '', priceChangeRate: '0' });
 
 function InviteForm() {
   const { t } = useTranslation();
+  const blank = empty(useLanguage());
   const id = useId();
   const invite = useInviteSupplier();
   const form = useContractForm({
-    initialValues: EMPTY,
+    initialValues: blank,
     schema: () => import('@roam/contract/supplier-profile.schema').then((m) => m.CreateSupplierBodySchema),
     input: (values) => ({
       ...values,
@@ -49,7 +52,7 @@ function InviteForm() {
     onSubmit: async (body) => {
       await invite.mutateAsync(body);
       toast.success(t('operatorAdmin.suppliers.invitedDone', { email: body.email }));
-      form.reset(EMPTY);
+      form.reset(blank);
     },
     onError: () => t('operatorAdmin.error'),
   });

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@roam/contract/users';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { DRIVER } from '#web/test-fixtures';
 import { refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { UserScreen } from './user-screen';
 
-// Issue #24 item 1: the admin's view of one account — suspend through the profile call, delete refused while booked.
+// Issue #24 item 1: the admin's view of one account — suspend through the profile call (after a question naming the
+// bookings it still has), delete refused while booked.
 
 screenTests(['common']);
 beforeAll(() => {
@@ -19,6 +20,7 @@ beforeAll(() => {
 const account = (overrides: Partial<AdminUser['user']> = {}): AdminUser => ({
   user: { ...DRIVER, createdAt: '2026-01-02T10:00:00.000Z', ...overrides },
   bookingCount: 1,
+  upcomingCount: 1,
   bookings: [
     {
       _id: '7b0d5f8e-1111-4222-8333-444455556666',
@@ -51,6 +53,16 @@ describe('the admin’s user screen', () => {
     expect(screen.getByRole('cell', { name: 'Renault Clio' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Reserved' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    // It asks first, saying what the account still has booked; dismissed, nothing is sent.
+    const question = await screen.findByRole('alertdialog');
+    expect(question.textContent).toContain('Suspend the account of Camille Martin?');
+    expect(question.textContent).toContain('It has 1 current or upcoming booking, which stays as booked.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.some((call) => call.route === 'POST /api/update-user')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    await screen.findByRole('alertdialog');
+    await user.click(screen.getAllByRole('button', { name: 'Suspend' }).at(-1)!);
     expect(await screen.findByText('Account suspended: it has been signed out.')).toBeTruthy();
     expect(calls.find((call) => call.route === 'POST /api/update-user')?.body).toEqual({
       _id: DRIVER._id,

@@ -51,6 +51,18 @@ export function UserScreen() {
       refusal(cause);
     }
   };
+  const onSuspend = async () => {
+    // Suspending signs the person out at once: the admin sees first what the account still has booked.
+    const yes = await ask({
+      title: t('operatorAdmin.user.suspendQuestion', { name: user.fullName }),
+      description:
+        data.upcomingCount > 0
+          ? t('operatorAdmin.user.suspendUpcoming', { count: data.upcomingCount })
+          : t('operatorAdmin.user.suspendNone'),
+      confirmLabel: t('operatorAdmin.user.suspend'),
+    });
+    if (yes) await setFlag({ blacklisted: true }, t('operatorAdmin.user.suspendedDone'));
+  };
   const onDelete = async () => {
     const yes = await ask({
       title: t('operatorAdmin.user.deleteQuestion', { name: user.fullName }),
@@ -102,11 +114,7 @@ export function UserScreen() {
             {t('operatorAdmin.user.reactivate')}
           </button>
         ) : user.type === 'admin' ? null : (
-          <button
-            type="button"
-            className="button"
-            onClick={() => setFlag({ blacklisted: true }, t('operatorAdmin.user.suspendedDone'))}
-          >
+          <button type="button" className="button" onClick={onSuspend}>
             {t('operatorAdmin.user.suspend')}
           </button>
         )}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CLIO, PARIS } from '#web/test-fixtures';
-import { screenTests } from '#web/test-utils';
+import { describedBy, screenTests } from '#web/test-utils';
 import { renderOperator, SUPPLIER } from '#web/console/test-utils';
 
 screenTests();
@@ -68,7 +68,10 @@ describe('walk-in and phone bookings (issue #24 item 5)', () => {
     // The extras the car sells (cancellation is included: nothing to choose).
     const extras = screen.getByRole('group', { name: 'Extras' });
     expect(within(extras).queryByRole('checkbox', { name: 'Cancellation' })).toBeNull();
-    await userEvent.click(within(extras).getByRole('checkbox', { name: 'Theft protection' }));
+    const theft = within(extras).getByRole('checkbox', { name: 'Theft protection' });
+    // Each with its price, so the desk can say it before booking.
+    expect(describedBy(theft)).toBe('+ 9 € (daily)');
+    await userEvent.click(theft);
     await fillCustomer();
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByText('Booking K7RD2QXM is made: 120 €.')).toBeTruthy();

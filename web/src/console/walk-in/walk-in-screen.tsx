@@ -12,6 +12,7 @@ import { importWithStrings, LANGUAGE_NAMES, useLanguage } from '#web/i18n/index'
 import { isApiError } from '#web/lib/api-client';
 import { useLocations } from '#web/lib/locations';
 import { useSession } from '#web/lib/session';
+import { useExtraLabel } from '#web/ui/car-facts';
 import { CheckboxField, FormMessage, SelectField, TextField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
 import { ChoiceGroup } from '#web/console/components/choice-group';
@@ -102,6 +103,9 @@ export function WalkInScreen() {
   );
   const cars = when ? (search.data?.results ?? []) : [];
   const car = cars.find((candidate) => candidate._id === carId);
+  const extraLabel = useExtraLabel(car?.supplier.priceChangeRate ?? 0, (amount) =>
+    formatMinor(amount, 'EUR', language),
+  );
   const chooseCar = (id: string) => {
     setCarId(id);
     setExtras({});
@@ -213,6 +217,8 @@ export function WalkInScreen() {
                   key={extra}
                   name={extra}
                   label={t(`cars.extra.${extra}`)}
+                  // Its price as the customer pays it, so the desk can say it before booking.
+                  description={extraLabel(extra, car[extra])}
                   value={extras[extra] === true}
                   onChange={(checked) => setExtras({ ...extras, [extra]: checked })}
                 />

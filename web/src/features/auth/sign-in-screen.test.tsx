@@ -1,7 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '#web/i18n/index';
 import { SESSION_QUERY_KEY, type Session } from '#web/lib/session';
+import { FALLBACK_SETTINGS } from '#web/lib/settings';
 import { STORAGE_KEYS } from '#web/lib/storage';
 import { DRIVER } from '#web/test-fixtures';
 import { describedBy, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
@@ -54,6 +57,49 @@ describe('sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(describedBy(input('Password'))).toBe('Please fill in the field: Password'));
     expect(calls).toEqual([]);
+  });
+
+  describe('the language and the social accounts', () => {
+    afterEach(async () => {
+      window.localStorage.removeItem(STORAGE_KEYS.language);
+      await changeLanguage('en', { save: false });
+    });
+
+    it('keeps the language the visitor chose before signing in, whatever the account had', async () => {
+      // Chosen in the language menu before signing in (it saves the choice); the account's is German.
+      await changeLanguage('en');
+      serveApi({
+        'POST /api/sign-in/frontend': () => Response.json({ ...DRIVER, language: 'de' }),
+        'POST /api/validate-access-token': () => new Response('', { status: 200 }),
+        'POST /api/update-language': () => Response.json({}),
+      });
+      const user = userEvent.setup();
+      renderScreen(<SignInScreen />, { path: '/sign-in?redirect=%2Fbookings' });
+      await signIn(user, 'driver@roam.localhost', 'Driver-2026!');
+      expect(await screen.findByText('at /bookings')).toBeTruthy();
+      expect(i18next.language).toBe('en');
+    });
+
+    it('follows the account language when the visitor chose none', async () => {
+      serveApi({ 'POST /api/sign-in/frontend': () => Response.json({ ...DRIVER, language: 'de' }) });
+      const user = userEvent.setup();
+      renderScreen(<SignInScreen />, { path: '/sign-in?redirect=%2Fbookings' });
+      await signIn(user, 'driver@roam.localhost', 'Driver-2026!');
+      expect(await screen.findByText('at /bookings')).toBeTruthy();
+      expect(i18next.language).toBe('de');
+    });
+
+    it('mentions social accounts only when one is configured', () => {
+      renderScreen(<SignInScreen />, { path: '/sign-in' });
+      expect(screen.queryByText(/social account/)).toBeNull();
+      expect(screen.getByText(/Sign in with your email address and password, and choose/)).toBeTruthy();
+      cleanup();
+      renderScreen(<SignInScreen />, {
+        path: '/sign-in',
+        settings: { ...FALLBACK_SETTINGS, social: { ...FALLBACK_SETTINGS.social, google: 'client-id' } },
+      });
+      expect(screen.getByText(/password or a social account/)).toBeTruthy();
+    });
   });
 
   it('never sends anyone to another site after signing in', () => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSettings } from '#web/lib/settings';
 import { useContractForm } from '#web/lib/use-contract-form';
 import { CheckboxField, FormMessage, TextField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
@@ -16,6 +17,8 @@ export function safeRedirect(from: string | null): string {
 /** Sign-in form, stay-connected option and social sign-in (spec §2). */
 export function SignInScreen() {
   const { t } = useTranslation();
+  // Social accounts are mentioned only where one is configured (settings.social).
+  const social = Object.values(useSettings().social).some(Boolean);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const signIn = useSignIn();
@@ -32,7 +35,10 @@ export function SignInScreen() {
   });
 
   return (
-    <Page title={t('auth.signIn.title')} description={t('auth.signIn.description')}>
+    <Page
+      title={t('auth.signIn.title')}
+      description={social ? t('auth.signIn.description') : t('auth.signIn.descriptionNoSocial')}
+    >
       <div className="auth-card">
         <form className="auth-form" {...form.formProps}>
           <FormMessage>{form.message}</FormMessage>

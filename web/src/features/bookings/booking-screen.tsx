@@ -1,10 +1,10 @@
 import { bookingActions } from '@roam/contract/booking-actions';
 import type { Booking } from '@roam/contract/bookings';
 import type { User } from '@roam/contract/users';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useLanguage } from '#web/i18n';
+import { importWithStrings, useLanguage } from '#web/i18n';
 import { formatDay } from '#web/i18n/formats';
 import { isApiError } from '#web/lib/api-client';
 import { useSession } from '#web/lib/session';
@@ -20,6 +20,24 @@ import { useCancelQuestion } from './components/cancel-question';
 import { ChangeSessionResult } from './components/change-session-result';
 import '#web/ui/panel.css';
 import './bookings.css';
+
+// The counter's part of the page — online check-in, the signed agreement and the condition report — loads only for a
+// booking that reached the counter's statuses or may check in (docs/architecture.md §5 "After the booking").
+const CounterPanel = lazy(() =>
+  importWithStrings('features/bookings/components/counter-panel', () => import('./components/counter-panel')).then(
+    (module) => ({ default: module.CounterPanel }),
+  ),
+);
+const COUNTER_STATUSES: readonly Booking['status'][] = [
+  'pending',
+  'deposit',
+  'paid',
+  'reserved',
+  'on_rent',
+  'returned',
+  'closed',
+  'no_show',
+];
 
 /**
  * One booking (spec §2 /booking?b=…): view, edit what the server allows, cancel; `&session=` back from paying a
@@ -62,6 +80,7 @@ export function BookingScreen() {
         viewer={user ?? { _id: booking.data.driver._id, type: 'user' }}
         guest={!user}
         startEditing={params.get('edit') === '1'}
+        startCheckIn={params.get('checkIn') === '1'}
       />
     </Page>
   );
@@ -77,11 +96,13 @@ function BookingView({
   viewer,
   guest,
   startEditing,
+  startCheckIn,
 }: {
   booking: Booking;
   viewer: Pick<User, '_id' | 'type'>;
   guest: boolean;
   startEditing: boolean;
+  startCheckIn: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -248,6 +269,20 @@ function BookingView({
           <BookingDocuments bookingId={booking._id} cancelled={booking.status === 'cancelled'} />
         ) : null}
       </section>
+      {COUNTER_STATUSES.includes(booking.status) ? (
+        operator ? (
+          <p>
+            {/* The console is another page (docs/decisions/0004): a plain link loads it. */}
+            <a className="button button--secondary" href={counterAddress(booking)}>
+              {t('bookings.detail.atCounter')}
+            </a>
+          </p>
+        ) : (
+          <Suspense fallback={null}>
+            <CounterPanel booking={booking} startCheckIn={startCheckIn} />
+          </Suspense>
+        )
+      ) : null}
       {editing ? (
         <BookingEditor
           booking={booking}
@@ -261,3 +296,7 @@ function BookingView({
     </div>
   );
 }
+
+/** The console's counter screen of the booking: the check-out until the car is out, then its return. */
+const counterAddress = (booking: Booking) =>
+  `/operator/bookings/${booking._id}/${['on_rent', 'returned', 'closed'].includes(booking.status) ? 'return' : 'check-out'}`;

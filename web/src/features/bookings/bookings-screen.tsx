@@ -1,6 +1,6 @@
 import { bookingActions } from '@roam/contract/booking-actions';
 import type { BookingRow } from '@roam/contract/bookings';
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
+import { type BookingStatus, OPERATOR_STATUSES, type OperatorStatus } from '@roam/contract/bookings';
 import type { User } from '@roam/contract/users';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,8 @@ import { BookingsTable } from './components/bookings-table';
 import { useCancelQuestion } from './components/cancel-question';
 import './bookings.css';
 
-const STATUSES = BOOKING_STATUSES;
+/** The bulk 'New status': the counter's statuses are reached through the counter only. */
+const SETTABLE = OPERATOR_STATUSES;
 const NARROW = '(max-width: 640px)';
 
 /** 20 rows per page, 10 on a narrow screen (spec §9). */
@@ -72,7 +73,7 @@ function BookingsList({ viewer }: { viewer: User }) {
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [newStatus, setNewStatus] = useState<BookingStatus | ''>('');
+  const [newStatus, setNewStatus] = useState<OperatorStatus | ''>('');
 
   const query = useMemo(
     () => ({ statuses, from: dayStart(from), to: dayStart(to, 1), language }),
@@ -197,10 +198,10 @@ function BookingsList({ viewer }: { viewer: User }) {
               id={`${id}-new-status`}
               className="text-field"
               value={newStatus}
-              onChange={(event) => setNewStatus(event.target.value as BookingStatus | '')}
+              onChange={(event) => setNewStatus(event.target.value as OperatorStatus | '')}
             >
               <option value="">{t('bookings.selection.newStatus')}</option>
-              {STATUSES.map((status) => (
+              {SETTABLE.map((status) => (
                 <option key={status} value={status}>
                   {t(`bookings.status.${status}`)}
                 </option>

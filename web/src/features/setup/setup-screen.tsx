@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '#web/lib/api-client';
+import { landSignedIn } from '#web/lib/landing';
 import { setSessionUser } from '#web/lib/session';
 import { useContractForm } from '#web/lib/use-contract-form';
 import { FormMessage, TextField } from '#web/ui/form-field';
@@ -59,7 +60,7 @@ function FirstAdminForm({ token, onGone }: { token: string; onGone: () => void }
         const admin = await createFirstAdmin({ token, fullName, email, password });
         setSessionUser(queryClient, admin);
         toast.success(t('setup.created'));
-        await navigate('/');
+        await landSignedIn(admin, navigate);
       } catch (error) {
         // The link was used (or another admin was made) meanwhile: the screen says which.
         if (isApiError(error) && (error.code === 'TOKEN_EXPIRED' || error.code === 'CONFLICT')) return onGone();

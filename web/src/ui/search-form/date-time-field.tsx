@@ -1,4 +1,5 @@
 import { type CalendarDate, Time } from '@internationalized/date';
+import { withinOpeningHours } from '@roam/contract/time';
 import { type ComponentProps, lazy, Suspense, useId, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Popover, Text } from 'react-aria-components';
 import { useFormats } from '#web/i18n/formats';
@@ -12,6 +13,8 @@ interface DateTimeFieldProps {
   onChange: (value: WallClockValue) => void;
   minDate?: CalendarDate | undefined;
   error?: string | undefined;
+  /** The booking rules' opening hours at this place (whole hours, both included): the only times offered. */
+  hours?: { earliest: number; latest: number } | undefined;
 }
 
 // The calendar's code (react-aria's Calendar) loads as the driver reaches for a date button, not with the form.
@@ -45,7 +48,7 @@ const TIMES = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) =
  * (bench/README.md, issue #8). The calendar's code loads when the driver reaches for a date button, and mounts
  * when it opens.
  */
-export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, error }: DateTimeFieldProps) {
+export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, error, hours }: DateTimeFieldProps) {
   const { date: format } = useFormats();
   const id = useId();
   const invalid = Boolean(error);
@@ -53,12 +56,14 @@ export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, 
   const dateText = value.date ? format(value.date.toDate('UTC'), { dateStyle: 'medium', timeZone: 'UTC' }) : '';
   const timeText = (time: Time) =>
     format(Date.UTC(2000, 0, 1, time.hour, time.minute), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-  // A time from an address may fall between the steps: it is offered too, in its place.
+  const open = hours
+    ? TIMES.filter((time) => withinOpeningHours(time.hour * 60 + time.minute, hours.earliest, hours.latest))
+    : TIMES;
+  // A time from an address may fall between the steps or outside the hours: it is offered too, in its place (the
+  // form's message then names the hours allowed).
   const chosen = value.time;
   const times =
-    chosen && !TIMES.some((time) => time.compare(chosen) === 0)
-      ? [...TIMES, chosen].sort((a, b) => a.compare(b))
-      : TIMES;
+    chosen && !open.some((time) => time.compare(chosen) === 0) ? [...open, chosen].sort((a, b) => a.compare(b)) : open;
   return (
     <div className="search-datetime">
       <div className="search-field search-field--date" data-invalid={invalid || undefined}>
@@ -106,6 +111,7 @@ export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, 
           className="text-field search-field__control"
           value={value.time?.toString() ?? ''}
           aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
           onChange={(event) => {
             const [hour = 0, minute = 0] = event.target.value.split(':').map(Number);
             onChange({ ...value, time: new Time(hour, minute) });
@@ -119,7 +125,7 @@ export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, 
         </select>
       </div>
       {error ? (
-        <Text className="search-field__error search-datetime__error" role="alert">
+        <Text id={`${id}-error`} className="search-field__error search-datetime__error" role="alert">
           {error}
         </Text>
       ) : null}

@@ -4,6 +4,7 @@ import { type FormEvent, useDeferredValue, useState } from 'react';
 import { Checkbox, I18nProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '#web/i18n';
+import { useFormats } from '#web/i18n/formats';
 import { useLocations } from '#web/lib/locations';
 import type { SearchCriteria } from '#web/lib/search-params';
 import { useSettings } from '#web/lib/settings';
@@ -90,7 +91,22 @@ function SearchFormFields({
     dropoffTimeZone: dropoffZone,
     rules: settings,
   });
-  const message = (issue: RentalPeriodIssue) => t(`search.form.errors.${issue}`);
+  const { date: format } = useFormats();
+  const hour = (value: number) =>
+    format(Date.UTC(2000, 0, 1, value), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  // A refused hour names the hours the rules allow there.
+  const message = (issue: RentalPeriodIssue) =>
+    issue === 'invalidPickupTime'
+      ? t('search.form.errors.pickupHours', {
+          from: hour(settings.earliestPickupHour),
+          to: hour(settings.latestPickupHour),
+        })
+      : issue === 'invalidDropoffTime'
+        ? t('search.form.errors.dropoffHours', {
+            from: hour(settings.earliestDropoffHour),
+            to: hour(settings.latestDropoffHour),
+          })
+        : t(`search.form.errors.${issue}`);
   const errors: FieldErrors = {};
   if (!pickup) errors.pickupLocation = t('search.form.errors.required', { field: t('search.form.pickupLocation') });
   if (!dropoff) errors.dropoffLocation = t('search.form.errors.required', { field: t('search.form.dropoffLocation') });
@@ -166,6 +182,7 @@ function SearchFormFields({
             // The calendar starts at today where the car is picked up: earlier days cannot be chosen.
             minDate={todayIn(new Date(), pickupZone)}
             error={shown.pickup}
+            hours={{ earliest: settings.earliestPickupHour, latest: settings.latestPickupHour }}
           />
           <DateTimeField
             dateLabel={t('search.form.dropoffDate')}
@@ -174,6 +191,7 @@ function SearchFormFields({
             onChange={(dropoffValue) => setPeriod((current) => ({ ...current, dropoff: dropoffValue }))}
             minDate={period.pickup.date ?? undefined}
             error={shown.dropoff}
+            hours={{ earliest: settings.earliestDropoffHour, latest: settings.latestDropoffHour }}
           />
         </div>
         <button type="submit" className="button button--accent search-form__submit">

@@ -1,4 +1,5 @@
-import type { ImportMapping, ImportReport } from '@roam/contract/fleet-import';
+import type { CsvSeparator, ImportMapping, ImportReport } from '@roam/contract/fleet-import';
+import type { Language } from '@roam/contract/languages';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
@@ -11,10 +12,13 @@ export interface ImportRequest {
   mapping?: ImportMapping;
   /** The admin's choice of supplier. */
   supplierId?: string;
+  /** The reader's: the server matches the file's headers to the editor's labels in it first. */
+  language?: Language;
 }
 
-const form = ({ file, mapping, supplierId }: ImportRequest) => {
+const form = ({ file, mapping, supplierId, language }: ImportRequest) => {
   const body = new FormData();
+  if (language) body.append('language', language);
   if (mapping) body.append('mapping', JSON.stringify(mapping));
   if (supplierId) body.append('supplierId', supplierId);
   body.append('file', file);
@@ -37,10 +41,21 @@ export function useImportCars() {
   });
 }
 
-/** `GET /api/export-cars`: the fleet as the CSV the import reads (the admin names the supplier). */
-export const exportCarsHref = (supplierId?: string) =>
-  supplierId ? `/api/export-cars?supplierId=${encodeURIComponent(supplierId)}` : '/api/export-cars';
+const query = (params: Record<string, string | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
 
-/** `GET /api/export-bookings`: the bookings picked up from `from` to `to` (excluded). */
-export const exportBookingsHref = (from: string, to: string, supplierId?: string) =>
-  `/api/export-bookings?from=${from}&to=${to}${supplierId ? `&supplierId=${encodeURIComponent(supplierId)}` : ''}`;
+/** `GET /api/export-cars`: the fleet as the CSV the import reads (the admin names the supplier). */
+export const exportCarsHref = (supplierId?: string, separator: CsvSeparator = 'comma') =>
+  `/api/export-cars${query({ supplierId, separator: separator === 'comma' ? undefined : separator })}`;
+
+/** `GET /api/export-bookings`: the bookings picked up from `from` to `to` (excluded), in the reader's words. */
+export const exportBookingsHref = (
+  from: string,
+  to: string,
+  options: { supplierId?: string | undefined; separator: CsvSeparator; language: Language },
+) =>
+  `/api/export-bookings${query({ from, to, supplierId: options.supplierId, separator: options.separator, language: options.language })}`;

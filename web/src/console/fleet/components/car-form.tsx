@@ -9,6 +9,7 @@ import { CheckboxField, FormMessage, SelectField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { type CarFormValues, carBody, carSchema, carValues, emptyCarValues } from '#web/console/lib/car-form';
 import { useFleetMessages } from '#web/console/lib/fleet-messages';
+import { focusTitle } from '#web/console/lib/focus-title';
 import { useSupplierProfile } from '#web/console/supplier-profile/api/supplier-profile';
 import { useCreateCar, useUpdateCar } from '../api/fleet';
 import { DatePricesField } from './date-prices-field';
@@ -57,10 +58,12 @@ export function CarForm({ car, admin, ownSupplierId, supplierId }: CarFormProps)
         const { supplierId: _supplier, ...changes } = body;
         await update.mutateAsync({ ...changes, _id: car._id });
         toast.success(t('operatorCars.editor.saved'));
+        focusTitle();
       } else {
         const created = await create.mutateAsync(body);
         toast.success(t('operatorCars.editor.created'));
         await navigate(`/operator/cars/${created._id}`);
+        focusTitle(created.name);
       }
     },
     onError: () => t('operatorCars.editor.error'),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInZone, useFormats } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
+import { returnPath } from '#web/console/lib/counter-links';
 import { type Bar, daysFrom, rowCells } from '../timeline';
 
 interface TimelineTableProps {
@@ -33,13 +34,20 @@ function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: 
     );
   }
   const { booking } = bar;
+  // A car out (on rent, or taken back) opens at the counter's return; the others open the booking.
+  const counter = booking.status === 'on_rent' || booking.status === 'returned' || booking.status === 'closed';
   return (
-    <Link to={`/booking?b=${booking._id}`} className={`sched-bar sched-bar--${booking.status}`}>
+    <Link
+      to={counter ? returnPath(booking._id) : `/booking?b=${booking._id}`}
+      className={`sched-bar sched-bar--${booking.status}${booking.overdue ? ' sched-bar--overdue' : ''}`}
+    >
       <span className="sched-bar__label">
-        {booking.reference} · {t(`operatorScheduler.status.${booking.status}`)}
+        {booking.reference} ·{' '}
+        {booking.overdue ? t('operatorScheduler.overdue') : t(`operatorScheduler.status.${booking.status}`)}
       </span>
       <span className="visually-hidden">
         , {booking.driverName}, {when(booking.pickupAt, booking.dropoffAt)}
+        {booking.overdue ? `, ${t('operatorScheduler.bar.overdue')}` : ''}
         {booking.cancelRequest ? `, ${t('operatorScheduler.bar.cancelRequested')}` : ''}
       </span>
     </Link>

@@ -4,18 +4,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { changeLanguage, isLanguage } from '#web/i18n/index';
 import { api } from '#web/lib/api-client';
 import { setSessionUser } from '#web/lib/session';
-import { STORAGE_KEYS, writeStored } from '#web/lib/storage';
+import { readStored, STORAGE_KEYS, writeStored } from '#web/lib/storage';
 
 // Signing in with an e-mail address and a password (spec §4); the session itself is app-wide (lib/session.ts).
 
 /**
  * After a sign-in the interface follows the user's saved language (spec §4), unless the address forces one with
- * `?l=` — then the address wins and the user's language is updated (useUserLanguageSync). Switched before the user
- * enters the session, so the sync never sees the old interface language against the new user.
+ * `?l=` or the visitor chose one in this browser before signing in (the language menu saves it) — then that choice
+ * wins and the user's language is updated (useUserLanguageSync): a visitor who switched to French is not sent back to
+ * English by signing in. Switched before the user enters the session, so the sync never sees the old interface
+ * language against the new user.
  */
 export async function adoptUserLanguage(user: User): Promise<void> {
   const forced = new URLSearchParams(window.location.search).get('l');
-  if (isLanguage(forced) || !isLanguage(user.language)) return;
+  const chosen = readStored(STORAGE_KEYS.language);
+  if (isLanguage(forced) || isLanguage(chosen) || !isLanguage(user.language)) return;
   await changeLanguage(user.language).catch((error: unknown) => console.warn(error));
 }
 

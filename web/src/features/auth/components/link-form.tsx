@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '#web/lib/api-client';
+import { landSignedIn } from '#web/lib/landing';
 import { setSessionUser } from '#web/lib/session';
 import { useContractForm } from '#web/lib/use-contract-form';
 import { FormMessage } from '#web/ui/form-field';
@@ -36,7 +37,7 @@ export function LinkForm(props: {
         const user = await activate({ ...props.link, ...(password ? { password } : {}) });
         setSessionUser(queryClient, user);
         toast.success(props.successMessage);
-        await navigate('/');
+        await landSignedIn(user, navigate);
       } catch (error) {
         if (isApiError(error) && error.code === 'TOKEN_EXPIRED') return props.onExpired();
         throw error;

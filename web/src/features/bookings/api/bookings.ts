@@ -1,5 +1,5 @@
 import type { AmendmentQuote } from '@roam/contract/amendments';
-import type { Booking, BookingStatus, BookingsPage, BookingsQuery, UpdateBookingBody } from '@roam/contract/bookings';
+import type { Booking, BookingsPage, BookingsQuery, OperatorStatus, UpdateBookingBody } from '@roam/contract/bookings';
 import type { CancellationQuote } from '@roam/contract/cancellations';
 import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -81,7 +81,7 @@ export function useReleaseBooking() {
 export function useUpdateBookingStatus() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ ids, status }: { ids: string[]; status: BookingStatus }) =>
+    mutationFn: ({ ids, status }: { ids: string[]; status: OperatorStatus }) =>
       api.post<{ count: number }>('/api/update-booking-status', { ids, status }),
     onSuccess: invalidate,
     // Screens say what went wrong (a translated toast), not the generic handler.

@@ -1,6 +1,6 @@
 import type { AmendmentPayment, AmendmentQuote } from '@roam/contract/amendments';
 import type { Booking, UpdateBookingBody } from '@roam/contract/bookings';
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
+import { type BookingStatus, isOperatorStatus, OPERATOR_STATUSES } from '@roam/contract/bookings';
 import { convertMinor, formatMinor } from '@roam/contract/money';
 import type { ChosenExtras } from '@roam/contract/price';
 import { instantToZoned } from '@roam/contract/time';
@@ -91,7 +91,7 @@ export function BookingEditor({
       setStopped(null);
       const body: UpdateBookingBody = { ...period, extras };
       if (dropoffPlace !== booking.dropoffLocation._id) body.dropoffLocationId = dropoffPlace;
-      if (operator && status !== booking.status) body.status = status;
+      if (operator && status !== booking.status && isOperatorStatus(status)) body.status = status;
       if (!operator && quoted?.body !== JSON.stringify(body)) {
         const quote = await quoteChange.mutateAsync({ id: booking._id, body });
         setQuoted({ body: JSON.stringify(body), quote });
@@ -179,7 +179,7 @@ export function BookingEditor({
             value={status}
             onChange={(value) => setStatus(value as BookingStatus)}
           >
-            {BOOKING_STATUSES.map((value) => (
+            {OPERATOR_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {t(`bookings.status.${value}`)}
               </option>

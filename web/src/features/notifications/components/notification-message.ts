@@ -71,6 +71,30 @@ export function notificationMessage(t: TFunction, notification: Notification, la
               : '',
         },
       );
+    // The counter (docs/architecture.md §5 "After the booking"): the car handed over, taken back, the rental closed.
+    case 'bookingCheckedOut':
+      return t('notifications.kinds.bookingCheckedOut', { car: String(params.car ?? '') });
+    case 'bookingReturned':
+      return typeof params.charges === 'number' && params.charges > 0 && typeof params.currency === 'string'
+        ? t('notifications.kinds.bookingReturnedCharges', {
+            car: String(params.car ?? ''),
+            amount: formatMinor(params.charges, params.currency, language),
+          })
+        : t('notifications.kinds.bookingReturned', { car: String(params.car ?? '') });
+    case 'bookingClosed':
+      return t('notifications.kinds.bookingClosed', { car: String(params.car ?? '') });
+    case 'bookingNoShow':
+      return t('notifications.kinds.bookingNoShow', { car: String(params.car ?? '') });
+    case 'bookingCheckedIn':
+      return t('notifications.kinds.bookingCheckedIn', { car: String(params.car ?? '') });
+    case 'chargeAdded':
+      return t('notifications.kinds.chargeAdded', {
+        car: String(params.car ?? ''),
+        amount:
+          typeof params.amount === 'number' && typeof params.currency === 'string'
+            ? formatMinor(params.amount, params.currency, language)
+            : '',
+      });
     // A booking made in the driver's name at the desk, and the supplier told of its refusal (second audit, item 1).
     case 'bookedAtDesk':
       return t('notifications.kinds.bookedAtDesk', {

@@ -1,0 +1,74 @@
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { languageOf } from '#server/features/documents/booking-document.rules.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { thumbnailJpeg } from '#server/lib/upload-validation.ts';
+import { type ConditionReport, conditionReportPdf, type ReportSide } from './condition-report.pdf.ts';
+import { fuelOf, nameIn } from './counter.mapper.ts';
+import * as repository from './counter.repository.ts';
+import { storeDocument } from './counter-documents.service.ts';
+
+// The condition report of a returned booking (docs/architecture.md §5 "After the booking"), drawn from what `db` holds
+// (the return's transaction sees the return) and stored as the booking's next `condition_report`.
+
+export async function conditionReportOf(_ctx: AppContext, db: DbOrTx, bookingId: string): Promise<ConditionReport> {
+  const record = await repository.findCounterBooking(db, bookingId);
+  if (!record) throw new AppError('NOT_FOUND', 'Booking not found.');
+  const language = languageOf(record.driver.language);
+  const [inspections, damages, charges] = await Promise.all([
+    repository.inspectionsOf(db, bookingId),
+    repository.damagesFor(db, record.booking.carId, bookingId),
+    repository.chargesOf(db, bookingId),
+  ]);
+  const checkOut = inspections.find((row) => row.inspection.kind === 'check_out');
+  const back = inspections.find((row) => row.inspection.kind === 'return');
+  if (!checkOut || !back) throw new AppError('CONFLICT', 'The booking has not been returned.');
+  const sideOf = (row: repository.InspectionRecord): ReportSide => ({
+    at: row.inspection.at,
+    timeZone: record.pickup.timeZone,
+    place: nameIn(row.locationNames, language),
+    by: row.byName ?? '',
+    odometer: row.inspection.odometer,
+    fuel: fuelOf(row.inspection),
+    checklist: row.inspection.checklist.map((item) => ({
+      label: item.labels[language] || item.labels.en,
+      checked: item.checked,
+    })),
+    notes: row.inspection.notes,
+    cleaning: row.inspection.cleaning,
+  });
+  const stored = await repository.photoBytes(
+    db,
+    damages.flatMap((damage) => damage.photoFileIds),
+  );
+  // Thumbnails, not the 300 KB photos: the report embeds them, and travels by e-mail.
+  const photos = new Map(
+    await Promise.all([...stored].map(async ([id, bytes]) => [id, await thumbnailJpeg(bytes)] as const)),
+  );
+  const reportDamage = (damage: repository.DamageRow) => ({
+    zone: damage.zone,
+    severity: damage.severity,
+    note: damage.note,
+    photos: damage.photoFileIds.map((id) => photos.get(id)).filter((bytes): bytes is Buffer => bytes !== undefined),
+  });
+  const isNew = (damage: repository.DamageRow) => damage.inspectionId === back.inspection.id;
+  return {
+    language,
+    reference: record.booking.reference,
+    car: record.car.licensePlate ? `${record.car.name} · ${record.car.licensePlate}` : record.car.name,
+    driver: record.driver.fullName,
+    checkOut: sideOf(checkOut),
+    back: { ...sideOf(back), timeZone: record.dropoff.timeZone },
+    damagesBefore: damages.filter((damage) => !isNew(damage)).map(reportDamage),
+    damagesNew: damages.filter(isNew).map(reportDamage),
+    charges: charges.filter((row) => !row.charge.waivedAt).map((row) => row.charge.computation),
+    currency: record.booking.currency,
+  };
+}
+
+/** Draws and stores the condition report in `tx`; returns its document row. */
+export async function storeConditionReport(ctx: AppContext, tx: DbOrTx, bookingId: string) {
+  const report = await conditionReportOf(ctx, tx, bookingId);
+  const bytes = await conditionReportPdf(report, { websiteName: ctx.config.WEBSITE_NAME, issuedAt: ctx.clock.now() });
+  return storeDocument(tx, { bookingId, kind: 'condition_report', language: report.language, bytes });
+}

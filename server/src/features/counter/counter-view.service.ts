@@ -1,0 +1,148 @@
+import { bookingAmounts } from '@roam/contract/bookings';
+import {
+  bodyOf,
+  type CounterAction,
+  canTransition,
+  checkOutOpensAt,
+  isOverdue,
+  laterChargesUntil,
+  noShowFrom,
+} from '@roam/contract/counter';
+import type { CounterBooking, CounterSettings } from '@roam/contract/counter.schema';
+import type { Language } from '@roam/contract/languages';
+import { EXTRAS, type Extra } from '@roam/contract/price';
+import { rentalDays } from '@roam/contract/time';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { nameIn, timelineStep, toCharge, toDamage, toDocument, toInspection } from './counter.mapper.ts';
+import type { CounterRecord } from './counter.repository.ts';
+import * as repository from './counter.repository.ts';
+import { counterSettingsFor, rulesForCar } from './counter-settings.service.ts';
+
+// The counter's view of a booking (`GET /api/counter-booking/{id}`): everything the check-out and return screens show
+// and the actions open now, decided here so that a screen offers only what the server accepts.
+
+/** The extras the booking has: bought, or included in the car's price (spec §3: 0). */
+export const extrasOf = (record: CounterRecord): Extra[] =>
+  EXTRAS.filter((extra) => record.booking[extra] || record.car[extra] === 0);
+
+/** When check-out opens and a no-show may be recorded, by the supplier's settings. */
+export function counterTimes(
+  record: CounterRecord,
+  settings: Pick<CounterSettings, 'earlyCheckOutHours' | 'noShowGraceMinutes'>,
+) {
+  return {
+    checkOutOpensAt: checkOutOpensAt(record.booking.pickupAt, record.pickup.timeZone, settings.earlyCheckOutHours),
+    noShowFrom: noShowFrom(record.booking.pickupAt, settings.noShowGraceMinutes),
+  };
+}
+
+export async function counterView(
+  ctx: AppContext,
+  record: CounterRecord,
+  language: Language,
+  db: DbOrTx = ctx.db,
+): Promise<CounterBooking> {
+  const { booking, car } = record;
+  const now = ctx.clock.now();
+  const [settings, inspections, damages, charges, documents, trail, swappedFrom, tank] = await Promise.all([
+    counterSettingsFor(db, booking.supplierId),
+    repository.inspectionsOf(db, booking.id),
+    repository.damagesFor(db, booking.carId, booking.id),
+    repository.chargesOf(db, booking.id),
+    repository.documentsOf(db, booking.id),
+    repository.bookingTrail(db, booking.id),
+    booking.swappedFromCarId ? repository.carName(db, booking.swappedFromCarId) : null,
+    rulesForCar(db, booking.supplierId, booking.carId),
+  ]);
+  const checkOut = inspections.find((row) => row.inspection.kind === 'check_out') ?? null;
+  const back = inspections.find((row) => row.inspection.kind === 'return') ?? null;
+  const kindOf = (inspectionId: string) =>
+    inspections.find((row) => row.inspection.id === inspectionId)?.inspection.kind ?? null;
+  const times = counterTimes(record, settings);
+
+  const actions: CounterAction[] = [];
+  if (canTransition('checkOut', booking.status) && now >= times.checkOutOpensAt) actions.push('checkOut');
+  if (canTransition('noShow', booking.status) && now >= times.noShowFrom) actions.push('noShow');
+  if (canTransition('return', booking.status)) actions.push('return');
+  const returnedAt = back?.inspection.at;
+  if (
+    (booking.status === 'returned' || booking.status === 'closed') &&
+    returnedAt &&
+    now <= laterChargesUntil(returnedAt)
+  )
+    actions.push('addCharge');
+
+  const timeline: CounterBooking['timeline'] = [{ step: 'booked', at: booking.createdAt.toISOString(), by: null }];
+  for (const entry of trail) {
+    const step = timelineStep(entry.action, entry.changes as Record<string, { after: unknown }>);
+    if (!step) continue;
+    const by = entry.actorId && entry.actorName ? { _id: entry.actorId, name: entry.actorName } : null;
+    timeline.push({ step, at: entry.at.toISOString(), by });
+  }
+
+  return {
+    _id: booking.id,
+    reference: booking.reference,
+    status: booking.status,
+    paymentOption: booking.paymentOption,
+    driver: {
+      _id: record.driver.id,
+      name: record.driver.fullName,
+      email: record.driver.email,
+      phone: record.driver.phone,
+      birthDate: record.driver.birthDate,
+      language: (record.driver.language as Language) ?? 'en',
+      licenseImage:
+        (booking.licenseFileId ?? record.driver.licenseFileId)
+          ? `/api/license/${booking.licenseFileId ?? record.driver.licenseFileId}`
+          : null,
+    },
+    car: {
+      _id: car.id,
+      name: car.name,
+      licensePlate: car.licensePlate,
+      range: car.range,
+      body: bodyOf(car.range, car.seats),
+      fuelType: car.fuelType,
+      fuelPolicy: car.fuelPolicy,
+      mileage: car.mileage,
+      minimumAge: car.minimumAge,
+      tankLitres: tank.tankLitres,
+      odometer: record.odometer,
+      image: car.imageFileId ? `/api/files/${car.imageFileId}` : null,
+    },
+    swappedFrom: swappedFrom ? { _id: swappedFrom.id, name: swappedFrom.name, repriced: booking.swapRepriced } : null,
+    supplier: { _id: record.supplier.id, name: record.supplier.fullName },
+    pickupLocation: {
+      _id: record.pickup.id,
+      name: nameIn(record.pickup.names, language),
+      address: record.pickup.address,
+      timeZone: record.pickup.timeZone,
+    },
+    dropoffLocation: {
+      _id: record.dropoff.id,
+      name: nameIn(record.dropoff.names, language),
+      address: record.dropoff.address,
+      timeZone: record.dropoff.timeZone,
+    },
+    pickupAt: booking.pickupAt.toISOString(),
+    dropoffAt: booking.dropoffAt.toISOString(),
+    days: rentalDays(booking.pickupAt, booking.dropoffAt),
+    amounts: bookingAmounts(booking),
+    extras: extrasOf(record),
+    checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    checkOutOpensAt: times.checkOutOpensAt.toISOString(),
+    noShowFrom: times.noShowFrom.toISOString(),
+    overdue: isOverdue(booking.status, booking.dropoffAt, now),
+    checkOut: checkOut ? toInspection(checkOut, language) : null,
+    return: back ? toInspection(back, language) : null,
+    damages: damages.map((row) => toDamage(row, booking.id, kindOf)),
+    charges: charges.map(toCharge),
+    documents: documents.map(toDocument),
+    checklist: settings.checklist.map((item) => ({ id: item.id, label: item.labels[language] || item.labels.en })),
+    balance: null,
+    timeline,
+    actions,
+  };
+}

@@ -1,0 +1,132 @@
+import type { CounterBooking } from '@roam/contract/counter';
+import { COUNTER_PAYMENT_METHODS, type CounterPaymentMethod } from '@roam/contract/counter';
+import { formatMinor, minorUnitDigits, toMajor } from '@roam/contract/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '#web/i18n/index';
+import { FormMessage, TextField } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
+import { ChoiceGroup } from '#web/console/components/choice-group';
+import { closeBooking, counterBookingChanged, recordCounterPayment } from '../api/counter-booking';
+import { minorFromTyped } from '../lib/amounts';
+import { refusalText } from '../lib/counter-messages';
+
+// The balance and its settlement (docs/architecture.md §5 "After the booking"; the money ledger's `bookingBalance`):
+// the booking's total and the charges not waived, less what was paid, holds apart. Money taken at the desk is recorded
+// with its method, then the rental is closed — each offered only when the server's `actions` say so.
+
+export function Settlement({ booking }: { booking: CounterBooking }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const { balance } = booking;
+  const currency = balance?.currency ?? booking.amounts.currency;
+  const money = (amount: number) => formatMinor(amount, currency, language);
+  const [closing, setClosing] = useState(false);
+  const close = async () => {
+    setClosing(true);
+    try {
+      counterBookingChanged(queryClient, await closeBooking(booking._id, language), language);
+      toast.success(t('operatorCounter.settlement.closed'));
+    } catch (error) {
+      toast.error(refusalText(t, error));
+    } finally {
+      setClosing(false);
+    }
+  };
+  return (
+    <section className="op-section" aria-labelledby="settlement">
+      <h2 id="settlement" className="op-section__title">
+        {t('operatorCounter.settlement.title')}
+      </h2>
+      {balance ? (
+        <dl className="counter-facts counter-balance">
+          {(['total', 'charges', 'paid', 'held', 'due'] as const).map((key) => (
+            <div key={key} className={key === 'due' ? 'counter-balance__due' : undefined}>
+              <dt>{t(`operatorCounter.settlement.${key}`)}</dt>
+              <dd>{money(balance[key])}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="form-field__hint">{t('operatorCounter.settlement.noBalance')}</p>
+      )}
+      {booking.status === 'closed' ? <p className="counter-badge">{t('operatorCounter.settlement.isClosed')}</p> : null}
+      {booking.actions.includes('recordPayment') ? (
+        <CounterPayment booking={booking} due={balance?.due ?? 0} currency={currency} />
+      ) : null}
+      {booking.actions.includes('close') ? (
+        <button type="button" className="button button--accent" disabled={closing} onClick={() => void close()}>
+          {t('operatorCounter.settlement.close')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** Money taken at the desk: the method, the amount (the balance due, unless less was taken), a slip's reference. */
+function CounterPayment({ booking, due, currency }: { booking: CounterBooking; due: number; currency: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<CounterPaymentMethod>('card_terminal');
+  const [amount, setAmount] = useState(due > 0 ? toMajor(due, currency).toFixed(minorUnitDigits(currency)) : '');
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const send = async () => {
+    const minor = minorFromTyped(amount, currency);
+    if (minor === null || Number.isNaN(minor) || minor < 1) return setError(t('operatorCounter.later.amountRequired'));
+    setPending(true);
+    setRefusal(null);
+    try {
+      const body = { method, amount: minor, ...(reference.trim() ? { reference: reference.trim() } : {}) };
+      counterBookingChanged(queryClient, await recordCounterPayment(booking._id, body, language), language);
+      toast.success(t('operatorCounter.settlement.recorded'));
+    } catch (failure) {
+      setRefusal(refusalText(t, failure));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <fieldset className="counter-later">
+      <legend className="counter-subtitle">{t('operatorCounter.settlement.record')}</legend>
+      {refusal ? <FormMessage>{refusal}</FormMessage> : null}
+      <ChoiceGroup
+        label={t('operatorCounter.settlement.method')}
+        name="method"
+        value={method}
+        onChange={setMethod}
+        options={COUNTER_PAYMENT_METHODS.map((value) => ({ value, label: t(`operatorCounter.settlement.${value}`) }))}
+      />
+      <div className="form-grid">
+        <TextField
+          label={t('operatorCounter.later.amount', { currency })}
+          name="payment-amount"
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setError(undefined);
+          }}
+          error={error}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <TextField
+          label={t('operatorCounter.settlement.reference')}
+          name="payment-reference"
+          value={reference}
+          onChange={setReference}
+          maxLength={100}
+          autoComplete="off"
+        />
+      </div>
+      <button type="button" className="button" disabled={pending} onClick={() => void send()}>
+        {t('operatorCounter.settlement.recordButton')}
+      </button>
+    </fieldset>
+  );
+}
