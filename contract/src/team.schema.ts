@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ENTITIES } from './audit.ts';
 import { EmailSchema } from './auth.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { MEMBER_STATUSES, OPERATOR_ROLES, PERMISSIONS, type Permission } from './team.ts';
@@ -97,7 +98,7 @@ export const DisableTwoFactorSchema = z.object({ password: z.string().min(1).max
 
 export const ActivityQuerySchema = z.object({
   actorId: z.uuid().optional(),
-  entity: z.string().trim().min(1).max(30).optional(),
+  entity: z.enum(AUDIT_ENTITIES).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   /** An admin narrowing to one business. */
