@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, RECORD_KINDS } from './audit.ts';
+import { OPERATOR_ROLES } from './team.ts';
 import { UserTypeSchema } from './users.schema.ts';
 
 // The schemas of the audit trail (its values and types: audit.ts).
@@ -9,8 +10,19 @@ export const RecordKindSchema = z.enum(RECORD_KINDS);
 export const AuditEntrySchema = z.object({
   _id: z.uuid(),
   at: z.string(),
-  /** Null when the account was deleted since. */
-  actor: z.object({ _id: z.uuid(), fullName: z.string(), type: UserTypeSchema }).nullable(),
+  /**
+   * The person (each member signs in as themself: docs/decisions/0010-members-of-a-business.md), their role then and
+   * the business they acted for (null: the platform). Null when the account was deleted since.
+   */
+  actor: z
+    .object({
+      _id: z.uuid(),
+      fullName: z.string(),
+      type: UserTypeSchema,
+      role: z.enum(OPERATOR_ROLES).nullable(),
+      business: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
+    })
+    .nullable(),
   entity: z.enum(AUDIT_ENTITIES),
   entityId: z.uuid(),
   action: z.enum(AUDIT_ACTIONS),

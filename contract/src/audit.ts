@@ -15,6 +15,10 @@ export const AUDIT_ENTITIES = [
   'location',
   'country',
   'settings',
+  /** A person's membership of a business or of the platform (docs/decisions/0010-members-of-a-business.md). */
+  'member',
+  /** A team's policy: whether its members must use a second factor. */
+  'team',
   /** A supplier's counter settings and charge rules, a car's charge rules. */
   'counterSettings',
   'carChargeRules',
@@ -33,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'resendConfirmation',
   /** An operator sent the driver a link to pay online. */
   'sendPaymentLink',
+  'invite',
+  'endSessions',
+  'resetTwoFactor',
   // The counter (docs/architecture.md §5 "After the booking"): each on the booking, what the timeline reads.
   'checkIn',
   'checkOut',

@@ -31,6 +31,13 @@ export const SignInSchema = z.object({
   email: text().min(1).max(320),
   password: z.string().min(1).max(200),
   stayConnected: z.boolean().default(false),
+  /**
+   * The second factor of an account that has one (docs/decisions/0010-members-of-a-business.md): a TOTP code or a
+   * recovery code. Without it such an account's sign-in answers 401 `TWO_FACTOR_REQUIRED` once the password is right.
+   */
+  code: text().min(1).max(20).optional(),
+  /** Spare this browser the second factor for 30 days (a signed cookie bound to the account). */
+  rememberBrowser: z.boolean().default(false),
 });
 
 export const AppTypeParamsSchema = z.object({ appType: AppTypeSchema });

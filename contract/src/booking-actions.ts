@@ -1,4 +1,5 @@
 import { type BookingStatus, isOperatorStatus, type PaymentOption, type PaymentProvider } from './bookings.ts';
+import { inBranches, type OperatorRole, roleMay } from './team.ts';
 import type { UserType } from './users.ts';
 
 // What may be done with a booking, by whom, now: the one rule the server refuses by and the
@@ -27,6 +28,9 @@ export interface ActionableBooking {
   paymentOption?: PaymentOption;
   paymentProvider?: PaymentProvider | null;
   amounts?: { due: number };
+  /** Where it is picked up and returned: a member limited to branches sees only those there (docs/decisions/0010-members-of-a-business.md). */
+  pickupLocationId?: string;
+  dropoffLocationId?: string;
   /** Made by an operator at the desk (walk-in or phone), not by the driver. Absent: false. */
   bookedAtDesk?: boolean;
   /** When it was paid online (ISO instant or Date): the driver's payment confirms a desk booking. */
@@ -35,7 +39,31 @@ export interface ActionableBooking {
   refusedAt?: string | Date | null;
 }
 
-export type BookingViewer = { id: string; type: UserType };
+/**
+ * Who looks. An operator's role, business and branches (docs/decisions/0010-members-of-a-business.md) when known; without them a supplier account is
+ * its own business's owner and an admin account the platform's admin (team.ts `defaultRoleOf`).
+ */
+export type BookingViewer = {
+  id: string;
+  type: UserType;
+  role?: OperatorRole | null;
+  businessId?: string | null;
+  branchIds?: readonly string[];
+};
+
+/** The viewer operates the booking: the platform, or a member of its business working at its branches. */
+function operatorOf(booking: ActionableBooking, viewer: BookingViewer): OperatorRole | null {
+  if (viewer.role === undefined) {
+    if (viewer.type === 'admin') return 'admin';
+    return viewer.type === 'supplier' && viewer.id === booking.supplierId ? 'owner' : null;
+  }
+  if (!viewer.role) return null;
+  if (viewer.businessId === null || viewer.businessId === undefined) return viewer.role;
+  if (viewer.businessId !== booking.supplierId) return null;
+  const branches = viewer.branchIds ?? [];
+  if (branches.length > 0 && !(booking.pickupLocationId && booking.dropoffLocationId)) return null;
+  return inBranches(branches, booking.pickupLocationId ?? '', booking.dropoffLocationId ?? '') ? viewer.role : null;
+}
 
 const time = (instant: string | Date) => new Date(instant).getTime();
 
@@ -58,8 +86,9 @@ function refusable(booking: ActionableBooking, now: Date): boolean {
 
 /**
  * The actions `viewer` may take on `booking` at `now`; none when it is not theirs to see.
- * - Operators (an admin, the car's supplier): view, edit and cancel while it is not cancelled; delete a booking that
- *   never took money (one that did is cancelled, never deleted).
+ * - Operators (the platform, the members of the car's business at its branches) with `bookings.write`: view, edit and
+ *   cancel while it is not cancelled; delete a booking that never took money (one that did is cancelled, never
+ *   deleted); with `bookings.read` only: view.
  * - Its driver: an unpaid attempt while its hold lasts can be paid or released, and one whose hold is gone is not a
  *   booking at all (nothing, not even view); a cancelled booking that never took money can be deleted; a booking not
  *   started yet and without a cancellation request can be cancelled (a request, spec §4), and changed when its terms
@@ -71,8 +100,10 @@ function refusable(booking: ActionableBooking, now: Date): boolean {
  *   through the counter's calls, one way (docs/architecture.md §5 "After the booking"), and it keeps its history.
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
-  const operator = viewer.type === 'admin' || (viewer.type === 'supplier' && viewer.id === booking.supplierId);
+  const operator = operatorOf(booking, viewer);
+  if (operator && !roleMay(operator, 'bookings.read')) return [];
   if (!isOperatorStatus(booking.status)) return operator || viewer.id === booking.driverId ? ['view'] : [];
+  if (operator && !roleMay(operator, 'bookings.write')) return ['view'];
   const deletable: BookingAction[] = booking.tookMoney ? [] : ['delete'];
   if (operator)
     return booking.status === 'cancelled' ? ['view', ...deletable] : ['view', 'edit', 'cancel', ...deletable];

@@ -9,8 +9,14 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   PAYMENT_FAILED: 402,
   INCORRECT_CREDENTIALS: 401,
+  /** The password was right; the account signs in with a second factor too (issue #38). */
+  TWO_FACTOR_REQUIRED: 401,
+  /** A wrong or already used TOTP or recovery code. */
+  INCORRECT_CODE: 401,
   ACCOUNT_SUSPENDED: 403,
   FORBIDDEN: 403,
+  /** The person's team asks a second factor they have not enrolled yet: only enrolment is open to them. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 403,
   FOREIGN_ORIGIN: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,

@@ -56,6 +56,8 @@ import { setupRoutes } from '#server/features/setup/setup.routes.ts';
 import { supplierProfileRoutes } from '#server/features/suppliers/supplier-profile.routes.ts';
 import { suppliersRoutes } from '#server/features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
+import { securityRoutes } from '#server/features/team/security.routes.ts';
+import { teamRoutes } from '#server/features/team/team.routes.ts';
 import { usersRoutes } from '#server/features/users/users.routes.ts';
 import { walkInRoutes } from '#server/features/walk-in/walk-in.routes.ts';
 import { loggerOptions } from '#server/lib/logger.ts';
@@ -227,6 +229,8 @@ export async function buildApp({
   await app.register(suppliersRoutes);
   await app.register(supplierProfileRoutes);
   await app.register(usersRoutes);
+  await app.register(teamRoutes);
+  await app.register(securityRoutes);
   await app.register(locationsAdminRoutes);
   await app.register(schedulerRoutes);
   await app.register(dashboardRoutes);

@@ -17,6 +17,7 @@ import {
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
 } from '@roam/contract/ledger';
+import { MEMBER_STATUSES, OPERATOR_ROLES } from '@roam/contract/team';
 import { USER_TYPES } from '@roam/contract/users';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
@@ -24,6 +25,10 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 // #20: enums once). drizzle-kit reads this file with schema.ts (drizzle.config.ts).
 
 export const userType = pgEnum('user_type', USER_TYPES);
+/** A member's role in a business or on the platform (contract team.ts). */
+export const operatorRole = pgEnum('operator_role', OPERATOR_ROLES);
+/** 'invited' until the person chose their password; 'suspended' by an owner or the admin. */
+export const memberStatus = pgEnum('member_status', MEMBER_STATUSES);
 export const fuelType = pgEnum('fuel_type', FUEL_TYPES);
 export const gearbox = pgEnum('gearbox', GEARBOXES);
 export const fuelPolicy = pgEnum('fuel_policy', FUEL_POLICIES);

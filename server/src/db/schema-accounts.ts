@@ -93,8 +93,18 @@ export const sessions = pgTable(
     persistent: boolean('persistent').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /** What a person's session list shows and ends it by (the token hash never leaves the server; issue #38). */
+    id: uuid('id').notNull().defaultRandom(),
+    /** Bumped at most every few minutes (plugins/session.ts), not on every request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: varchar('user_agent', { length: 400 }),
+    ip: varchar('ip', { length: 64 }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('sessions_id_key').on(t.id),
+  ],
 );
 
 export const oneTimeTokens = pgTable(

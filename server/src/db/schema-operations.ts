@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, xid8 } from './columns.ts';
-import { outboxStatus, userType } from './enums.ts';
+import { operatorRole, outboxStatus, userType } from './enums.ts';
 import { users } from './schema-accounts.ts';
 import { bookings } from './schema-bookings.ts';
 
@@ -145,6 +145,9 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorType: userType('actor_type').notNull(),
+    /** The person's role when they acted, and the business they acted for (null: the platform); issue #38. */
+    actorRole: operatorRole('actor_role'),
+    actorBusinessId: uuid('actor_business_id'),
     /** car | carImage | carBlock | supplier | booking */
     entity: varchar('entity', { length: 30 }).notNull(),
     entityId: uuid('entity_id').notNull(),
@@ -155,7 +158,13 @@ export const auditLog = pgTable(
     action: varchar('action', { length: 30 }).notNull(),
     changes: jsonb('changes').$type<AuditChanges>().notNull().default({}),
   },
-  (t) => [index('audit_log_car_idx').on(t.carId, t.at), index('audit_log_entity_idx').on(t.entity, t.entityId, t.at)],
+  (t) => [
+    index('audit_log_car_idx').on(t.carId, t.at),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
+    index('audit_log_business_idx').on(t.actorBusinessId, t.at),
+    index('audit_log_supplier_idx').on(t.supplierId, t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+  ],
 );
 
 /**

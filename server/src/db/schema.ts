@@ -9,3 +9,4 @@ export * from './schema-desk.ts';
 export * from './schema-fleet.ts';
 export * from './schema-money.ts';
 export * from './schema-operations.ts';
+export * from './schema-team.ts';

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type Permission, roleMay } from '@roam/contract/team';
 import type { UserType } from '@roam/contract/users';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { sessions } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { loadSessionUser, type SessionUser } from './session-user.ts';
 
 // ARCHITECTURE §4 sessions: an opaque random token in an httpOnly, SameSite=Strict cookie, stored hashed.
 // "Stay connected" makes the cookie persistent for 30 days; otherwise it is a browser-session cookie whose
@@ -14,7 +16,7 @@ export const SESSION_COOKIE = 'roam_session';
 const PERSISTENT_MS = 30 * 24 * 3600 * 1000;
 const BROWSER_SESSION_MS = 24 * 3600 * 1000;
 
-export type SessionUser = typeof users.$inferSelect;
+export type { SessionUser } from './session-user.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,10 +28,25 @@ declare module 'fastify' {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function createSession(db: Db, reply: FastifyReply, userId: string, persistent: boolean, secure: boolean) {
+/** The device and address a session list shows (issue #38), cut to their columns' sizes. */
+const clientOf = (request: FastifyRequest) => ({
+  userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,
+  ip: request.ip.slice(0, 64),
+});
+
+export async function createSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  persistent: boolean,
+  secure: boolean,
+) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + (persistent ? PERSISTENT_MS : BROWSER_SESSION_MS));
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, persistent, expiresAt });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, persistent, expiresAt, ...clientOf(request) });
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -66,19 +83,18 @@ export function registerSession(app: FastifyInstance) {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !needsSession(request.url)) return done();
     const tokenHash = hashToken(token);
-    app.database.db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-      .limit(1)
-      .then(([row]) => {
-        if (row) {
-          request.sessionUser = row.user;
-          request.sessionTokenHash = tokenHash;
-        }
-        done();
-      }, done);
+    loadSessionUser(app.database.db, tokenHash, new Date()).then((loaded) => {
+      if (loaded) {
+        request.sessionUser = loaded.user;
+        request.sessionTokenHash = tokenHash;
+        // The session list's "last use": written now and then, not on every request.
+        if (loaded.stale)
+          app.inFlight.run('session last use failed', () =>
+            app.database.db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash)),
+          );
+      }
+      done();
+    }, done);
   });
   // Expired sessions are swept now and then rather than on every request.
   const sweep = setInterval(() => {
@@ -100,16 +116,26 @@ export function requireUser(request: FastifyRequest, ...types: UserType[]): Sess
 
 /**
  * Ownership check for any `{userId}` in a path (ARCHITECTURE §4): a driver or supplier acts on their own account,
- * an admin on any. Another user's id is a 403 (issues #3, #6: anonymous 401, another user 403).
+ * the platform on any — the admin; a support agent only to read (`users.read`; issue #38). Another user's id is a
+ * 403 (issues #3, #6: anonymous 401, another user 403).
  */
-export function requireSelfOrAdmin(request: FastifyRequest, userId: string): SessionUser {
+export function requireSelfOrAdmin(
+  request: FastifyRequest,
+  userId: string,
+  permission: Permission = 'platform',
+): SessionUser {
   const user = requireUser(request);
-  if (user.id !== userId && user.type !== 'admin') throw new AppError('FORBIDDEN', 'Not allowed.');
+  if (user.id !== userId && !(user.businessId === null && roleMay(user.role, permission)))
+    throw new AppError('FORBIDDEN', 'Not allowed.');
   return user;
 }
 
-/** The signed-in operator — a supplier or an admin (issue #23) — or 401/403. */
-export const requireOperator = (request: FastifyRequest): SessionUser => requireUser(request, 'admin', 'supplier');
+/** The signed-in operator — a member of a business or of the platform (issues #23, #38) — or 401/403. */
+export function requireOperator(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role === null) throw new AppError('FORBIDDEN', 'Not allowed.');
+  return user;
+}
 
 /** The OpenAPI `security` of a call that needs the session cookie (app.ts names the scheme `session`). */
 export const SESSION_SECURITY = [{ session: [] }];

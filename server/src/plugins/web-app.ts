@@ -12,8 +12,7 @@ export const DEFAULT_WEB_DIST = path.resolve(here, here.endsWith('dist') ? '../.
 
 /** The console's page: its own build, under /operator/ (web/vite.console.config.ts). */
 const CONSOLE_PAGE = path.join('operator', 'console.html');
-const isOperator = (user: SessionUser | null) =>
-  user !== null && !user.blacklisted && (user.type === 'supplier' || user.type === 'admin');
+const isOperator = (user: SessionUser | null) => user !== null && !user.blacklisted && user.role !== null;
 
 /**
  * Serves the built web app (ARCHITECTURE §2): hashed assets cached for a year, everything else revalidated,

@@ -30,6 +30,7 @@ import type operatorProfile from './locales/en/operatorProfile.json';
 import type operatorRequests from './locales/en/operatorRequests.json';
 import type operatorScheduler from './locales/en/operatorScheduler.json';
 import type operatorSetup from './locales/en/operatorSetup.json';
+import type operatorTeam from './locales/en/operatorTeam.json';
 import type operatorWalkIn from './locales/en/operatorWalkIn.json';
 import type payment from './locales/en/payment.json';
 import type search from './locales/en/search.json';
@@ -66,6 +67,7 @@ export type Translations = {
   operatorProfile: typeof operatorProfile;
   operatorRequests: typeof operatorRequests;
   operatorScheduler: typeof operatorScheduler;
+  operatorTeam: typeof operatorTeam;
   operatorWalkIn: typeof operatorWalkIn;
   operatorSetup: typeof operatorSetup;
   payment: typeof payment;

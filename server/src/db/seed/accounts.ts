@@ -31,7 +31,23 @@ export const DEMO_ACCOUNTS = {
   suspended: account('suspended', 'suspended@roam.localhost', PASSWORDS.driver, 'Sacha Suspended'),
   /** Driver who never activated the account. */
   unverified: account('unverified', 'unverified@roam.localhost', PASSWORDS.driver, 'Uma Unverified'),
+  /** Azur Coast's manager: fleet, prices, bookings, the counter; no money reports, no members. */
+  manager: account('manager', 'manager@roam.localhost', PASSWORDS.supplier, 'Morgan Moreau'),
+  /** Azur Coast's counter agent: today's bookings, check-out and return, walk-ins, the scheduler. */
+  counter: account('counter', 'counter@roam.localhost', PASSWORDS.supplier, 'Chris Dupont'),
+  /** Azur Coast's accountant: bookings, statements, invoices and exports, read only. */
+  accountant: account('accountant', 'accountant@roam.localhost', PASSWORDS.supplier, 'Alex Martin'),
+  /** The platform's support agent: reads every booking and account, acts on bookings; no settings, no money. */
+  support: account('support', 'support@roam.localhost', PASSWORDS.admin, 'Sam Support'),
 } as const;
+
+/** The demo memberships (docs/decisions/0010-members-of-a-business.md): Azur Coast's team beside its own account, and the platform's support agent. */
+export const DEMO_MEMBERSHIPS = [
+  { key: 'manager', role: 'manager' },
+  { key: 'counter', role: 'counter' },
+  { key: 'accountant', role: 'accountant' },
+  { key: 'support', role: 'support' },
+] as const;
 
 export type SupplierKey =
   | 'azurCoast'
@@ -199,7 +215,7 @@ export const logoFileId = (supplier: SupplierSeed) => seedId(`file:logo:${suppli
 
 /** Every account row; `hashes` holds one argon2id hash per distinct password. */
 export function buildUserRows(hashes: Record<PasswordKey, string>, verifiedAt: Date): UserRow[] {
-  const { driver, driver2, admin, suspended, unverified } = DEMO_ACCOUNTS;
+  const { driver, driver2, admin, suspended, unverified, manager, counter, accountant, support } = DEMO_ACCOUNTS;
   const person = (
     demo: DemoAccount,
     fields: Pick<UserRow, 'phone' | 'location' | 'birthDate'> & Partial<UserRow>,
@@ -218,6 +234,31 @@ export function buildUserRows(hashes: Record<PasswordKey, string>, verifiedAt: D
     person(driver, { phone: '+33 6 12 34 56 78', location: 'Paris, France', birthDate: '1990-04-12' }),
     person(driver2, { phone: '+46 70 123 45 67', location: 'Stockholm, Sweden', birthDate: '1994-07-21' }),
     person(admin, { type: 'admin', passwordHash: hashes.admin, phone: null, location: null, birthDate: null }),
+    person(support, { type: 'admin', passwordHash: hashes.admin, phone: null, location: null, birthDate: null }),
+    person(manager, {
+      type: 'supplier',
+      passwordHash: hashes.supplier,
+      phone: null,
+      location: null,
+      birthDate: null,
+      language: 'fr',
+    }),
+    person(counter, {
+      type: 'supplier',
+      passwordHash: hashes.supplier,
+      phone: null,
+      location: null,
+      birthDate: null,
+      language: 'fr',
+    }),
+    person(accountant, {
+      type: 'supplier',
+      passwordHash: hashes.supplier,
+      phone: null,
+      location: null,
+      birthDate: null,
+      language: 'fr',
+    }),
     person(suspended, {
       phone: '+34 612 345 678',
       location: 'Madrid, Spain',
@@ -251,4 +292,16 @@ export function buildUserRows(hashes: Record<PasswordKey, string>, verifiedAt: D
       }),
     ),
   ];
+}
+
+/** The membership rows of DEMO_MEMBERSHIPS: the business members work for Azur Coast, the support agent for Roam. */
+export function buildMembershipRows() {
+  const azurCoast = DEMO_ACCOUNTS.supplier.id;
+  return DEMO_MEMBERSHIPS.map(({ key, role }) => ({
+    userId: DEMO_ACCOUNTS[key].id,
+    businessId: role === 'support' ? null : azurCoast,
+    role,
+    status: 'active' as const,
+    invitedBy: role === 'support' ? DEMO_ACCOUNTS.admin.id : azurCoast,
+  }));
 }

@@ -1,7 +1,7 @@
 import { CarRangeSchema, FuelPolicySchema, FuelTypeSchema, GearboxSchema } from '@roam/contract/cars.schema';
 import { EXTRAS } from '@roam/contract/price';
 import argon2 from 'argon2';
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../client.ts';
@@ -17,6 +17,7 @@ import {
   files,
   inspections,
   locations,
+  notAMember,
   users,
 } from '../schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS, type SeedCounts, seedDemoData } from './seed.ts';
@@ -88,7 +89,11 @@ describe('seedDemoData', () => {
     const [carCount] = await db.select({ n: count() }).from(cars);
     const [userCount] = await db.select({ n: count() }).from(users);
     const [bookingCount] = await db.select({ n: count() }).from(bookings);
-    const [supplierCount] = await db.select({ n: count() }).from(users).where(eq(users.type, 'supplier'));
+    // The businesses: their members' accounts are of type supplier too (docs/decisions/0010-members-of-a-business.md).
+    const [supplierCount] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.type, 'supplier'), notAMember(users.id)));
     expect(counts).toEqual({
       countries: countryCount?.n,
       locations: locationCount?.n,
@@ -169,7 +174,7 @@ describe('seedDemoData', () => {
       .select({ id: users.id, cars: count(cars.id) })
       .from(users)
       .leftJoin(cars, eq(cars.supplierId, users.id))
-      .where(eq(users.type, 'supplier'))
+      .where(and(eq(users.type, 'supplier'), notAMember(users.id)))
       .groupBy(users.id);
     expect(perSupplier).toHaveLength(8);
     expect(perSupplier.every((supplier) => supplier.cars > 0)).toBe(true);

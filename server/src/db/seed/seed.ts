@@ -16,10 +16,19 @@ import {
   files,
   inspections,
   locations,
+  memberships,
   payments,
   users,
 } from '../schema.ts';
-import { buildUserRows, DEMO_ACCOUNTS, logoFileId, PASSWORDS, type PasswordKey, SUPPLIERS } from './accounts.ts';
+import {
+  buildMembershipRows,
+  buildUserRows,
+  DEMO_ACCOUNTS,
+  logoFileId,
+  PASSWORDS,
+  type PasswordKey,
+  SUPPLIERS,
+} from './accounts.ts';
 import { counterDemo } from './counter-demo.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carImageFileId } from './fleet.ts';
@@ -156,6 +165,7 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     if (await hasAnyUser(tx)) return null;
     for (const part of chunks(fileRows)) await tx.insert(files).values(part);
     for (const part of chunks(userRows)) await tx.insert(users).values(part);
+    await tx.insert(memberships).values(buildMembershipRows());
     await tx.insert(countries).values(countryRows);
     for (const part of chunks(locationRows)) await tx.insert(locations).values(part);
     for (const part of chunks(carRows)) await tx.insert(cars).values(part);

@@ -187,7 +187,7 @@ export async function applyPaidAmendment(
       await recordAudit(
         ctx,
         tx,
-        { id: current.driverId, type: 'user' },
+        { id: current.driverId, type: 'user', role: null, businessId: null },
         {
           entity: 'booking',
           entityId: bookingId,

@@ -11,7 +11,13 @@ import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { issueDueLink } from '#server/features/booking-access/booking-access.service.ts';
 import { balanceOfRecord, statusBlocksCar } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
-import { getBooking, isOperator, TAKEN, visibleRecord } from '#server/features/bookings/bookings.service.ts';
+import {
+  assertMayChange,
+  getBooking,
+  isOperator,
+  TAKEN,
+  visibleRecord,
+} from '#server/features/bookings/bookings.service.ts';
 import { cancelByOperator } from '#server/features/cancellations/cancellations.service.ts';
 import { demoCardAccepted } from '#server/features/gateways/demo.gateway.ts';
 import { balanceOf } from '#server/features/ledger/ledger.service.ts';
@@ -60,6 +66,7 @@ async function payerRecord(ctx: AppContext, user: SessionUser, id: string) {
 /** `POST /api/amendment-quote/{id}` (issue #25 item 2): what the change would cost, and whether the car is free. */
 export async function amendmentQuote(ctx: AppContext, user: SessionUser, id: string, body: UpdateBookingBody) {
   const { record, actions } = await visibleRecord(ctx, user, id);
+  assertMayChange(record, user);
   const operator = isOperator(record, user);
   if (!operator && (body.status !== undefined || body.pickupLocationId !== undefined)) {
     throw new AppError('FORBIDDEN', 'Only the supplier can change this.');
@@ -159,6 +166,7 @@ export async function updateBooking(
   language: Language,
 ) {
   const { record, actions } = await visibleRecord(ctx, user, id);
+  assertMayChange(record, user);
   const operator = isOperator(record, user);
   const { booking } = record;
   if (!operator && (body.status !== undefined || body.pickupLocationId !== undefined)) {

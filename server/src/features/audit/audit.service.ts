@@ -1,10 +1,10 @@
-import type { AUDIT_ACTIONS, AUDIT_ENTITIES, AuditHistory, AuditHistoryEntry } from '@roam/contract/audit';
+import type { AUDIT_ACTIONS, AUDIT_ENTITIES, AuditEntry, AuditHistory, AuditHistoryEntry } from '@roam/contract/audit';
 import { auditReferences } from '@roam/contract/audit-fields';
 import type { Language } from '@roam/contract/languages';
-import type { UserType } from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { AuditChanges } from '#server/db/schema.ts';
+import type { SessionUser } from '#server/plugins/session-user.ts';
 import * as repository from './audit.repository.ts';
 
 // The audit trail (issue #23, ARCHITECTURE §5 Accounts): every operator change writes a row — who, when, on what,
@@ -12,7 +12,8 @@ import * as repository from './audit.repository.ts';
 // change is never without its row nor a row without its change. Callers give values safe to keep: never a secret,
 // never a file's bytes (an image is its URL).
 
-export type AuditActor = { id: string; type: UserType };
+/** The person who acts, their role and the business they act for (null: the platform; issue #38). */
+export type AuditActor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId'>;
 type Entity = (typeof AUDIT_ENTITIES)[number];
 type Action = (typeof AUDIT_ACTIONS)[number];
 
@@ -53,6 +54,8 @@ export async function recordAudit(
   await repository.insertAudit(tx, {
     actorId: actor.id,
     actorType: actor.type,
+    actorRole: actor.role,
+    actorBusinessId: actor.businessId,
     entity: entry.entity,
     entityId: entry.entityId,
     action: entry.action,
@@ -62,20 +65,37 @@ export async function recordAudit(
   });
 }
 
-function toHistoryEntry({ entry, actorName, actorType, ...context }: repository.HistoryRow): AuditHistoryEntry {
+/** A row of the trail as the API shows it: the person by name, with their role and business then. */
+export function toAuditEntry({ entry, actorName, businessName }: repository.EntryRow): AuditEntry {
   return {
     _id: entry.id,
     at: entry.at.toISOString(),
     actor:
-      entry.actorId && actorName !== null && actorType !== null
-        ? { _id: entry.actorId, fullName: actorName, type: actorType }
+      entry.actorId && actorName !== null
+        ? {
+            _id: entry.actorId,
+            fullName: actorName,
+            type: entry.actorType,
+            role: entry.actorRole,
+            business:
+              entry.actorBusinessId && businessName !== null
+                ? { _id: entry.actorBusinessId, name: businessName }
+                : null,
+          }
         : null,
     entity: entry.entity as Entity,
     entityId: entry.entityId,
     action: entry.action as Action,
     changes: entry.changes,
-    clocks: { car: context.carZone, pickup: context.pickupZone, dropoff: context.dropoffZone },
-    currency: context.currency,
+  };
+}
+
+/** A history's entry: the trail's row, with the clocks and currency its values are read with. */
+function toHistoryEntry(row: repository.HistoryRow): AuditHistoryEntry {
+  return {
+    ...toAuditEntry(row),
+    clocks: { car: row.carZone, pickup: row.pickupZone, dropoff: row.dropoffZone },
+    currency: row.currency,
   };
 }
 

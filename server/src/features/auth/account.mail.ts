@@ -6,8 +6,11 @@ import type { Mail } from '#server/lib/mailer.ts';
 // PUBLIC_URL, never the Host header. The HTML body takes its texts from the HTML translator, which escapes them and
 // their values (docs/translations.md).
 
-/** `invite`: the admin made the account (a supplier); the link sets its first password. */
-type Kind = 'activate' | 'reset' | 'invite';
+/**
+ * `invite`: the admin made the account (a supplier); `member`: a team invited the person (issue #38). The link sets
+ * the first password.
+ */
+type Kind = 'activate' | 'reset' | 'invite' | 'member';
 
 /** The activation, password-reset or invitation message with its one-time link. */
 export function accountLinkMail(input: {
@@ -17,9 +20,11 @@ export function accountLinkMail(input: {
   fullName: string;
   link: string;
   websiteName: string;
+  /** The team that invites (`member`): the business's name, or the site's for the platform. */
+  team?: string;
 }): Mail {
   const language = LanguageSchema.safeParse(input.language).data ?? 'en';
-  const values = { site: input.websiteName, name: input.fullName };
+  const values = { site: input.websiteName, name: input.fullName, team: input.team ?? input.websiteName };
   const text = translator(language, 'account');
   const html = htmlTranslator(language, 'account');
   const { kind } = input;

@@ -11,6 +11,7 @@ import {
 } from '@roam/contract/auth.schema';
 import { UserIdParamsSchema, UserSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertNoSecondFactor } from '#server/features/team/two-factor.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { createSession, requireSelfOrAdmin, requireUser } from '#server/plugins/session.ts';
@@ -62,7 +63,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await signUp(ctx, request.body, request.ip);
       if (result.kind === 'pendingActivation') return reply.code(202).send({ pendingActivation: true as const });
-      await createSession(db, reply, result.user.id, false, secureCookie);
+      await createSession(db, request, reply, result.user.id, false, secureCookie);
       return toUser(result.user);
     },
   );
@@ -132,7 +133,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await activate(ctx, request.body);
       if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', 'Your account is suspended.');
-      await createSession(db, reply, user.id, false, secureCookie);
+      // A reset link proves the mailbox, not the second factor: the password is set, the sign-in asks the code.
+      await assertNoSecondFactor(ctx, user.id);
+      await createSession(db, request, reply, user.id, false, secureCookie);
       return toUser(user);
     },
   );

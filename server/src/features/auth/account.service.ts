@@ -62,7 +62,13 @@ async function sendAccountLink(ctx: AppContext, user: UserRow, purpose: TokenPur
   await mailAccountLink(ctx, user, purpose, await createAccountLink(ctx, ctx.db, user, purpose));
 }
 
-async function mailAccountLink(ctx: AppContext, user: UserRow, purpose: TokenPurpose | 'invite', link: string) {
+async function mailAccountLink(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: TokenPurpose | 'invite' | 'member',
+  link: string,
+  team?: string,
+) {
   // Without SMTP nobody receives the message: whoever runs `npm start` reads the link in the log (issue #3). Never in
   // production, where a link is a live credential and log lines travel: the outbox alone holds it (issue #21).
   if (!ctx.config.SMTP_URL && ctx.config.NODE_ENV !== 'production') {
@@ -76,6 +82,7 @@ async function mailAccountLink(ctx: AppContext, user: UserRow, purpose: TokenPur
       fullName: user.fullName,
       link,
       websiteName: ctx.config.WEBSITE_NAME,
+      ...(team ? { team } : {}),
     }),
   );
 }
@@ -194,20 +201,24 @@ export async function createInvitedAccount(
 }
 
 /** E-mails the invitation of `createInvitedAccount` (in the account's language; kept in the outbox until sent). */
-export async function sendInvitation(ctx: AppContext, invited: { user: UserRow; link: string }): Promise<void> {
-  await mailAccountLink(ctx, invited.user, 'invite', invited.link);
+export async function sendInvitation(
+  ctx: AppContext,
+  invited: { user: UserRow; link: string },
+  team?: string,
+): Promise<void> {
+  await mailAccountLink(ctx, invited.user, team === undefined ? 'invite' : 'member', invited.link, team);
 }
 
 /**
  * A new invitation for an account that has not chosen its password yet (the admin's resend, issue #24 item 2): the
  * earlier link stops working, the new one is e-mailed. An account already in use is refused.
  */
-export async function reinviteAccount(ctx: AppContext, userId: string): Promise<void> {
+export async function reinviteAccount(ctx: AppContext, userId: string, team?: string): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
   if (user.verified || user.passwordHash) throw new AppError('CONFLICT', 'This account is already in use.');
   const link = await ctx.db.transaction((tx) => createAccountLink(ctx, tx, user, 'activate'));
-  await sendInvitation(ctx, { user, link });
+  await sendInvitation(ctx, { user, link }, team);
 }
 
 export async function isEmailRegistered(ctx: AppContext, email: string): Promise<boolean> {

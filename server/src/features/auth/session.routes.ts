@@ -1,6 +1,7 @@
 import { OkSchema, SignInSchema, UpdateLanguageSchema } from '@roam/contract/auth.schema';
 import { IdParamsSchema, UserSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { secondStep } from '#server/features/team/two-factor.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { failureBudget } from '#server/plugins/rate-limit.ts';
@@ -32,19 +33,22 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public', ...perIpAndEmail(20) },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password; sets the session cookie',
+        summary:
+          'Sign in with e-mail and password (and the second factor of an account that has one); sets the session cookie',
         body: SignInSchema,
         response: { 200: UserSchema, ...errors, ...errorReplies(429) },
       },
     },
     async (request, reply) => {
-      const { email, password, stayConnected } = request.body;
+      const { email, password, stayConnected, code, rememberBrowser } = request.body;
       await signInFailures.assertLeft(request.ip);
       const user = await signIn(ctx, email, password).catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'INCORRECT_CREDENTIALS') await signInFailures.spend(request.ip);
         throw error;
       });
-      await createSession(db, reply, user.id, stayConnected, secureCookie);
+      // Issue #38: an account with a second factor gives its code too (or its browser was remembered).
+      await secondStep(ctx, request, reply, user.id, { code, rememberBrowser });
+      await createSession(db, request, reply, user.id, stayConnected, secureCookie);
       return toUser(user);
     },
   );
@@ -52,7 +56,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sign-out',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', beforeTwoFactor: true },
       schema: { tags: ['auth'], summary: 'Ends the current session', response: { 200: OkSchema } },
     },
     async (request, reply) => {
@@ -64,7 +68,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/validate-access-token',
     {
-      config: { auth: 'signedIn' },
+      config: { auth: 'signedIn', beforeTwoFactor: true },
       schema: {
         tags: ['auth'],
         summary: '200 while the session is valid; 401 without one, 403 when the account is suspended',
@@ -80,16 +84,16 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/:id',
     {
-      config: { auth: 'signedIn' },
+      config: { auth: 'signedIn', beforeTwoFactor: true },
       schema: {
         tags: ['auth'],
-        summary: 'A user: oneself, or anyone for an admin',
+        summary: 'A user: oneself, or anyone for the platform (an admin, a support agent)',
         params: IdParamsSchema,
         response: { 200: UserSchema, ...errors },
       },
     },
     async (request) => {
-      requireSelfOrAdmin(request, request.params.id);
+      requireSelfOrAdmin(request, request.params.id, 'users.read');
       return toUser(await getUser(ctx, request.params.id));
     },
   );
@@ -97,7 +101,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-language',
     {
-      config: { auth: 'signedIn' },
+      config: { auth: 'signedIn', beforeTwoFactor: true },
       schema: {
         tags: ['auth'],
         summary: "Sets a user's language (e-mails go out in it)",

@@ -1,6 +1,7 @@
 import { SocialSignInSchema } from '@roam/contract/auth.schema';
 import { UserSchema } from '@roam/contract/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertNoSecondFactor } from '#server/features/team/two-factor.service.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { createSession } from '#server/plugins/session.ts';
 import { perIp } from './auth.rate-limits.ts';
@@ -28,7 +29,9 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = await verify(request.body.provider, request.body.token);
       const user = await signInWithIdentity(ctx, identity, request.body);
-      await createSession(db, reply, user.id, request.body.stayConnected, secureCookie);
+      // A provider's token is no second factor: an account with one signs in with its password and code.
+      await assertNoSecondFactor(ctx, user.id);
+      await createSession(db, request, reply, user.id, request.body.stayConnected, secureCookie);
       return toUser(user);
     },
   );

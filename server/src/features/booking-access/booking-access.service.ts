@@ -9,6 +9,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { formatLocalTime } from '#server/lib/local-time.ts';
 import { hashToken, type SessionUser } from '#server/plugins/session.ts';
+import { accountAsSessionUser } from '#server/plugins/session-user.ts';
 import { manageLinkMail, paymentLinkMail } from './booking-access.mail.ts';
 import * as repository from './booking-access.repository.ts';
 
@@ -163,5 +164,6 @@ export async function grantedDriver(
   grantHash: string,
   bookingId: string,
 ): Promise<SessionUser | null> {
-  return repository.grantedDriver(ctx.db, grantHash, bookingId, ctx.clock.now());
+  const driver = await repository.grantedDriver(ctx.db, grantHash, bookingId, ctx.clock.now());
+  return driver ? accountAsSessionUser(driver) : null;
 }

@@ -35,13 +35,14 @@ export async function listDeskBookings(
   page: number,
   size: number,
 ): Promise<DeskBookingsPage> {
-  if (actor.type === 'supplier' && query.supplierId && query.supplierId !== actor.id) {
+  // A member of a business sees its bookings; the platform every business's, or the one it picks.
+  if (actor.businessId !== null && query.supplierId && query.supplierId !== actor.businessId) {
     throw new AppError('FORBIDDEN', 'Not allowed.');
   }
   const { rows, totals } = await repository.listBookings(
     ctx.db,
     {
-      supplierId: actor.type === 'supplier' ? actor.id : (query.supplierId ?? null),
+      supplierId: actor.businessId ?? query.supplierId ?? null,
       ...(query.search ? { search: query.search } : {}),
       statuses: query.statuses,
       paymentStates: query.paymentStates,

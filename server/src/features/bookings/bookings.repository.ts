@@ -32,12 +32,13 @@ const pickupPlace = alias(locations, 'pickup_place');
 const dropoffPlace = alias(locations, 'dropoff_place');
 
 /**
- * Who sees what (ARCHITECTURE §5): a driver their own bookings, a supplier its fleet's, an admin all. `now` decides
+ * Who sees what (ARCHITECTURE §5): a driver their own bookings, a business's members its fleet's (at their branches,
+ * when limited to some), the platform all. `now` decides
  * which of a driver's unpaid attempts still exist for them (contract booking-actions.ts).
  */
 export type Scope =
   | { kind: 'driver'; userId: string; now: Date }
-  | { kind: 'supplier'; userId: string }
+  | { kind: 'supplier'; userId: string; branchIds: string[] }
   | { kind: 'admin' };
 
 /**
@@ -61,7 +62,15 @@ export function scopeCondition(scope: Scope): SQL | undefined {
     // A booking the driver refused (made in their name at the desk) is not theirs any more.
     return and(isRental, eq(bookings.driverId, scope.userId), isNull(bookings.refusedAt), existsForDriver(scope.now));
   }
-  if (scope.kind === 'supplier') return and(isRental, eq(bookings.supplierId, scope.userId));
+  if (scope.kind === 'supplier')
+    return and(
+      isRental,
+      eq(bookings.supplierId, scope.userId),
+      // A member limited to branches: the bookings picked up or returned there (issue #38).
+      scope.branchIds.length > 0
+        ? or(inArray(bookings.pickupLocationId, scope.branchIds), inArray(bookings.dropoffLocationId, scope.branchIds))
+        : undefined,
+    );
   return isRental;
 }
 
@@ -142,12 +151,18 @@ export async function listBookings(db: DbOrTx, scope: Scope, filter: ListFilter,
 }
 
 /** Open cancellation requests (issue #23) of one supplier's fleet or of all, the longest waiting first. */
-export async function openCancellationRequests(db: DbOrTx, supplierId: string | undefined, page: number, size: number) {
+export async function openCancellationRequests(
+  db: DbOrTx,
+  supplierId: string | undefined,
+  page: number,
+  size: number,
+  branchIds: string[] = [],
+) {
   const where = and(
     isRental,
     eq(bookings.cancelRequest, true),
     ne(bookings.status, 'cancelled'),
-    supplierId ? eq(bookings.supplierId, supplierId) : undefined,
+    supplierId ? scopeCondition({ kind: 'supplier', userId: supplierId, branchIds }) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     joined(db)
@@ -178,6 +193,8 @@ export async function visibleIds(db: DbOrTx, scope: Scope, ids: string[]) {
       pickupAt: bookings.pickupAt,
       cancelRequest: bookings.cancelRequest,
       holdExpiresAt: bookings.holdExpiresAt,
+      pickupLocationId: bookings.pickupLocationId,
+      dropoffLocationId: bookings.dropoffLocationId,
     })
     .from(bookings)
     .where(and(inArray(bookings.id, ids), scopeCondition(scope)));

@@ -2,6 +2,7 @@ import { bookingActions, holdIsLive } from '@roam/contract/booking-actions';
 import type { BookingSummary, BookingsQuery } from '@roam/contract/bookings';
 import { type BookingStatus, isOperatorStatus } from '@roam/contract/bookings';
 import type { Language } from '@roam/contract/languages';
+import { inBranches, roleMay } from '@roam/contract/team';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
@@ -11,6 +12,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
+import { isPlatform, operates } from '#server/plugins/session-user.ts';
 import { actionsOf, driverOf, factsOf, statusBlocksCar, toDetail, toRow, toSummary } from './bookings.mapper.ts';
 import * as repository from './bookings.repository.ts';
 
@@ -29,14 +31,30 @@ const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
 export const TAKEN = () => new AppError('CAR_UNAVAILABLE', 'This car was just booked by someone else for these dates.');
 
 export function scopeOf(user: SessionUser, now: Date): repository.Scope {
-  if (user.type === 'admin') return { kind: 'admin' };
-  if (user.type === 'supplier') return { kind: 'supplier', userId: user.id };
+  if (isPlatform(user)) return { kind: 'admin' };
+  if (user.businessId !== null) return { kind: 'supplier', userId: user.businessId, branchIds: user.branchIds };
   return { kind: 'driver', userId: user.id, now };
 }
 
-/** Admins, and the supplier of the booked car. */
-export function isOperator(record: repository.BookingRecord, user: Pick<SessionUser, 'id' | 'type'>): boolean {
-  return user.type === 'admin' || (user.type === 'supplier' && record.booking.supplierId === user.id);
+/**
+ * An operator whose role only reads bookings (an accountant, a counter agent; contract team.ts) changes none: 403,
+ * before the action's own rules answer.
+ */
+export function assertMayChange(record: repository.BookingRecord, user: SessionUser): void {
+  if (isOperator(record, user) && !roleMay(user.role, 'bookings.write'))
+    throw new AppError('FORBIDDEN', 'Not allowed.');
+}
+
+/** The platform, and the members of the booked car's business working at its branches (issue #38). */
+export function isOperator(
+  record: repository.BookingRecord,
+  user: Pick<SessionUser, 'role' | 'businessId' | 'branchIds'>,
+): boolean {
+  const { booking } = record;
+  return (
+    operates(user, booking.supplierId) &&
+    (user.businessId === null || inBranches(user.branchIds, booking.pickupLocationId, booking.dropoffLocationId))
+  );
 }
 
 export async function listBookings(
@@ -159,6 +177,7 @@ async function allVisible(ctx: AppContext, user: SessionUser, ids: string[]) {
  */
 export async function deleteBookings(ctx: AppContext, user: SessionUser, ids: string[]) {
   const { unique, rows, actions, withMoney } = await allVisible(ctx, user, ids);
+  if (user.role !== null && !roleMay(user.role, 'bookings.write')) throw new AppError('FORBIDDEN', 'Not allowed.');
   if (withMoney.size > 0) {
     throw new AppError('CONFLICT', 'A booking that was paid, even in part, cannot be deleted: cancel it instead.');
   }

@@ -24,7 +24,7 @@ export const cancellationRequestsRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     '/api/cancellation-requests/:page/:size',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'bookings.read' },
       schema: {
         tags,
         security,
@@ -41,7 +41,7 @@ export const cancellationRequestsRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     '/api/approve-cancellation/:id',
     {
-      config: { auth: 'operator', ...mailLimit },
+      config: { auth: 'operator', permission: 'bookings.write', ...mailLimit },
       schema: {
         tags,
         security,
@@ -56,7 +56,7 @@ export const cancellationRequestsRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     '/api/decline-cancellation/:id',
     {
-      config: { auth: 'operator', ...mailLimit },
+      config: { auth: 'operator', permission: 'bookings.write', ...mailLimit },
       schema: {
         tags,
         security,

@@ -17,7 +17,7 @@ import { cancellationTerms, cancelWithRefund } from './cancellations.service.ts'
 // the driver gets a notification and an e-mail in their language, recorded in the decision's transaction with its audit
 // row.
 
-type Actor = Pick<SessionUser, 'id' | 'type'>;
+type Actor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
 const NO_REQUEST = () => new AppError('CONFLICT', 'This booking has no open cancellation request.');
@@ -63,10 +63,16 @@ export async function listRequests(
   page: number,
   size: number,
 ): Promise<CancellationRequestsPage> {
-  if (actor.type === 'supplier' && query.supplierId && query.supplierId !== actor.id)
+  if (actor.businessId !== null && query.supplierId && query.supplierId !== actor.businessId)
     throw new AppError('FORBIDDEN', 'Not allowed.');
-  const supplierId = actor.type === 'supplier' ? actor.id : query.supplierId;
-  const { rows, totalCount } = await repository.openCancellationRequests(ctx.db, supplierId, page, size);
+  const supplierId = actor.businessId ?? query.supplierId;
+  const { rows, totalCount } = await repository.openCancellationRequests(
+    ctx.db,
+    supplierId,
+    page,
+    size,
+    actor.branchIds,
+  );
   const now = ctx.clock.now();
   return { totalCount, results: rows.map((row) => toRequest(row, query.language, now)) };
 }

@@ -8,6 +8,7 @@ import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { balanceOfRecord, driverOf, factsOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import {
+  assertMayChange,
   getBooking,
   isOperator,
   operatedBookings,
@@ -30,7 +31,7 @@ import type { SessionUser } from '#server/plugins/session.ts';
 // decides them all, and the cancel dialog's quote, on the booking's own terms and what its ledger says was paid
 // online. Above the bookings, below the amendments and payments: docs/decisions/0009-the-money-ledger.md.
 
-type Actor = Pick<SessionUser, 'id' | 'type'>;
+type Actor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
 
 /**
  * What was paid online (the ledger's, less refunds) and what a cancellation gives back at `at`, by the booking's
@@ -118,7 +119,7 @@ export async function cancelWithRefund(
     const money = refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {};
     // The booking's history tells every cancellation and its refund (docs/architecture.md §5 "Readable history"): the
     // operator's decision or own cancel, or the driver's own free cancel.
-    await recordAudit(ctx, tx, audit?.actor ?? { id: booking.driverId, type: 'user' }, {
+    await recordAudit(ctx, tx, audit?.actor ?? { id: booking.driverId, type: 'user', role: null, businessId: null }, {
       entity: 'booking',
       entityId: id,
       action: audit?.action ?? 'cancel',
@@ -158,6 +159,7 @@ export async function cancelWithRefund(
  */
 export async function cancelBooking(ctx: AppContext, user: SessionUser, id: string, language: Language) {
   const { record, actions } = await visibleRecord(ctx, user, id);
+  assertMayChange(record, user);
   // Asked again (a double click, a retry): the same answer, nothing sent twice.
   if (record.booking.status === 'cancelled' || (record.booking.cancelRequest && !actions.includes('cancel'))) {
     return toDetail(record, language);
@@ -183,19 +185,14 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     if (current.cancelRequest) return [];
     // When it was asked decides the refund (the 24-hour rule; issue #23 cancellation queue).
     await repository.updateBooking(tx, id, { cancelRequest: true, cancelRequestedAt: new Date() });
-    await recordAudit(
-      ctx,
-      tx,
-      { id: user.id, type: user.type },
-      {
-        entity: 'booking',
-        entityId: id,
-        action: 'requestCancellation',
-        carId: record.booking.carId,
-        supplierId: record.booking.supplierId,
-        changes: { cancelRequest: { before: false, after: true } },
-      },
-    );
+    await recordAudit(ctx, tx, user, {
+      entity: 'booking',
+      entityId: id,
+      action: 'requestCancellation',
+      carId: record.booking.carId,
+      supplierId: record.booking.supplierId,
+      changes: { cancelRequest: { before: false, after: true } },
+    });
     const supplier = supplierOf(record);
     const queued: (QueuedMail | null)[] = [];
     for (const recipient of [supplier, ...(await repository.admins(tx))]) {

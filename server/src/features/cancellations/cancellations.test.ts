@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '#server/context.ts';
 import { bookings, cars, notifications, outbox, refunds, users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
+import { accountAsSessionUser } from '#server/plugins/session-user.ts';
 import { bookingRow, checkoutBody } from '#test/booking-fixtures.ts';
 import { withRefusedInserts } from '#test/refused-inserts.ts';
 import { signIn } from '#test/sign-in.ts';
@@ -124,7 +125,9 @@ describe('cancel by the car’s terms (issue #25 item 3)', () => {
     // 23 hours earlier. Pay later: free when early enough.
     const pickupAt = zonedToInstant({ date: '2027-03-28', time: '10:00' }, 'Europe/Paris');
     expect(pickupAt.toISOString()).toBe('2027-03-28T08:00:00.000Z');
-    const user = (await t.db.select().from(users).where(eq(users.id, DEMO_ACCOUNTS.driver.id)))[0]!;
+    const user = accountAsSessionUser(
+      (await t.db.select().from(users).where(eq(users.id, DEMO_ACCOUNTS.driver.id)))[0]!,
+    );
     const at = (instant: Date): AppContext => ({ ...t.app.context, clock: { now: () => instant } });
     const book = async (weeksLater: number) => {
       const start = new Date(pickupAt.getTime() + weeksLater * 7 * 24 * 3600_000);

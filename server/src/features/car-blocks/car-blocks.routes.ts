@@ -25,7 +25,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-car-block',
     {
-      config: { auth: 'operator', ...holdLimit },
+      config: { auth: 'operator', permission: 'fleet.write', ...holdLimit },
       schema: {
         tags,
         security,
@@ -40,7 +40,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/update-car-block',
     {
-      config: { auth: 'operator', ...holdLimit },
+      config: { auth: 'operator', permission: 'fleet.write', ...holdLimit },
       schema: {
         tags,
         security,
@@ -55,7 +55,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/delete-car-block/:id',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'fleet.write' },
       schema: {
         tags,
         security,
@@ -70,7 +70,7 @@ export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/car-calendar/:id',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'fleet.read' },
       schema: {
         tags,
         security,

@@ -43,7 +43,7 @@ export type Customer = { user: SessionUser | null; guestTokenHash: string | null
  * the account's own profile or documents (second outside audit, item 1).
  */
 export type Desk = {
-  operator: { id: string; type: SessionUser['type'] };
+  operator: Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
   payment: 'counter' | 'link';
   customer: DeskCustomer | null;
 };

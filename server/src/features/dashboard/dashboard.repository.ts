@@ -25,6 +25,16 @@ const DROPOFFS = sql`b.kind = 'rental' and b.status in ('pending', 'deposit', 'p
 const ofSupplier = (supplierId: string | null, column: SQL) =>
   supplierId ? sql`and ${column} = ${supplierId}` : sql``;
 
+/** A member limited to branches (issue #38): the movements at those locations, the bookings picked up or returned there. */
+const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const atBranches = (branchIds: string[], ...columns: SQL[]) =>
+  branchIds.length === 0
+    ? sql``
+    : sql`and (${sql.join(
+        columns.map((column) => sql`${column} = any(${uuids(branchIds)})`),
+        sql` or `,
+      )})`;
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 type Names = Record<string, string>;
@@ -59,7 +69,13 @@ export type PlaceCountRow = {
  * them per place and joins the car and the driver to the first `shown` only: on the bench's 200k bookings the admin's
  * day has about a thousand movements, and reading them all on every call was most of the dashboard's live cost.
  */
-export async function todaysMovements(db: DbOrTx, supplierId: string | null, now: Date, shown: number) {
+export async function todaysMovements(
+  db: DbOrTx,
+  supplierId: string | null,
+  now: Date,
+  shown: number,
+  branchIds: string[] = [],
+) {
   const at = now.toISOString();
   const moves = (kind: 'pickup' | 'dropoff') => {
     const time = kind === 'pickup' ? sql.raw('b.pickup_at') : sql.raw('b.dropoff_at');
@@ -69,7 +85,7 @@ export async function todaysMovements(db: DbOrTx, supplierId: string | null, now
         l.id as location_id, l.names, l.time_zone,
         to_char(${at}::timestamptz at time zone l.time_zone, 'YYYY-MM-DD') as today
       from bookings b join locations l on l.id = ${place}
-      where ${kind === 'pickup' ? PICKUPS : DROPOFFS} ${ofSupplier(supplierId, sql`b.supplier_id`)}
+      where ${kind === 'pickup' ? PICKUPS : DROPOFFS} ${ofSupplier(supplierId, sql`b.supplier_id`)} ${atBranches(branchIds, place)}
         and ${time} >= ${at}::timestamptz - interval '1 day' and ${time} < ${at}::timestamptz + interval '1 day'
         and (${time} at time zone l.time_zone)::date = (${at}::timestamptz at time zone l.time_zone)::date`;
   };
@@ -96,7 +112,13 @@ export async function todaysMovements(db: DbOrTx, supplierId: string | null, now
 /**
  * Cars on rent past their drop-off, the most overdue first (the first `shown`): by the status and drop-off index.
  */
-export async function overdueReturns(db: DbOrTx, supplierId: string | null, now: Date, shown: number) {
+export async function overdueReturns(
+  db: DbOrTx,
+  supplierId: string | null,
+  now: Date,
+  shown: number,
+  branchIds: string[] = [],
+) {
   const result = await db.execute(sql`
     select b.id, b.reference, 'dropoff' as kind, b.dropoff_at as at, b.status, l.id as "locationId", l.names,
       l.time_zone as "timeZone", c.name as "carName", d.full_name as "driverName", b.checked_in_at as "checkedInAt",
@@ -104,20 +126,21 @@ export async function overdueReturns(db: DbOrTx, supplierId: string | null, now:
     from bookings b join locations l on l.id = b.dropoff_location_id join cars c on c.id = b.car_id
       join users d on d.id = b.driver_id
     where b.kind = 'rental' and b.status = 'on_rent' and b.dropoff_at < ${now.toISOString()}::timestamptz
-      ${ofSupplier(supplierId, sql`b.supplier_id`)}
+      ${ofSupplier(supplierId, sql`b.supplier_id`)} ${atBranches(branchIds, sql`b.pickup_location_id`, sql`b.dropoff_location_id`)}
     order by b.dropoff_at, b.id limit ${shown}`);
   return rowsOf<MovementRow>(result);
 }
 
 /** Open cancellation requests and unpaid holds (online payments under way that still hold a car). */
-export async function queues(db: DbOrTx, supplierId: string | null, now: Date) {
+export async function queues(db: DbOrTx, supplierId: string | null, now: Date, branchIds: string[] = []) {
+  const branches = atBranches(branchIds, sql`b.pickup_location_id`, sql`b.dropoff_location_id`);
   const result = await db.execute(sql`
     select
       (select count(*)::int from bookings b where b.cancel_request and b.kind = 'rental' and b.status <> 'cancelled'
-        ${ofSupplier(supplierId, sql`b.supplier_id`)}) as "openCancellationRequests",
+        ${ofSupplier(supplierId, sql`b.supplier_id`)} ${branches}) as "openCancellationRequests",
       (select count(*)::int from bookings b where b.status = 'void' and b.blocks_car
         and b.hold_expires_at > ${now.toISOString()}::timestamptz
-        ${ofSupplier(supplierId, sql`b.supplier_id`)}) as "unpaidHolds"`);
+        ${ofSupplier(supplierId, sql`b.supplier_id`)} ${branches}) as "unpaidHolds"`);
   const [row] = rowsOf<{ openCancellationRequests: number; unpaidHolds: number }>(result);
   return { openCancellationRequests: row?.openCancellationRequests ?? 0, unpaidHolds: row?.unpaidHolds ?? 0 };
 }

@@ -12,7 +12,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'dashboard' },
       schema: {
         tags: ['operator: dashboard'],
         security,

@@ -18,18 +18,18 @@ const MOVEMENTS_SHOWN = 100;
 const round = (days: number) => Math.round(days * 100) / 100;
 
 export async function dashboard(ctx: AppContext, actor: Operator, query: Query): Promise<Dashboard> {
-  if (actor.type === 'supplier' && query.supplierId && query.supplierId !== actor.id) {
+  if (actor.businessId !== null && query.supplierId && query.supplierId !== actor.businessId) {
     throw new AppError('FORBIDDEN', 'Not allowed.');
   }
-  const supplierId = actor.type === 'supplier' ? actor.id : (query.supplierId ?? null);
+  const supplierId = actor.businessId ?? query.supplierId ?? null;
   const now = ctx.clock.now();
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(`${query.to}T00:00:00Z`);
   const name = (names: Record<string, string> | null) => names?.[query.language] ?? names?.en ?? '';
   const [today, overdue, queues, period] = await Promise.all([
-    repository.todaysMovements(ctx.db, supplierId, now, MOVEMENTS_SHOWN),
-    repository.overdueReturns(ctx.db, supplierId, now, MOVEMENTS_SHOWN),
-    repository.queues(ctx.db, supplierId, now),
+    repository.todaysMovements(ctx.db, supplierId, now, MOVEMENTS_SHOWN, actor.branchIds),
+    repository.overdueReturns(ctx.db, supplierId, now, MOVEMENTS_SHOWN, actor.branchIds),
+    repository.queues(ctx.db, supplierId, now, actor.branchIds),
     ctx.periods.get(
       { supplierId, from, to },
       query.fresh === 'true',

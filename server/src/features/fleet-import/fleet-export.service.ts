@@ -8,6 +8,7 @@ import { translator } from '#server/i18n/translate.ts';
 import type { DownloadedFile } from '#server/lib/download.ts';
 import { formatSheetTime } from '#server/lib/local-time.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
+import { isPlatform } from '#server/plugins/session-user.ts';
 import { carCells, type DecimalMark } from './car.csv.ts';
 
 // Fleet export (issue #26 item 3): the operator's cars as the CSV the import reads (export → import changes
@@ -93,8 +94,8 @@ export async function exportBookings(
 ) {
   const language = query.language ?? 'en';
   const separator = query.separator ?? 'comma';
-  const supplier = user.type === 'admin' && query.supplierId ? await fleetSupplier(ctx, user, query.supplierId) : null;
-  if (user.type === 'supplier') await fleetSupplier(ctx, user, query.supplierId);
+  const supplier = isPlatform(user) && query.supplierId ? await fleetSupplier(ctx, user, query.supplierId) : null;
+  if (user.businessId !== null) await fleetSupplier(ctx, user, query.supplierId);
   const { results } = await listBookings(
     ctx,
     user,

@@ -30,7 +30,7 @@ export const fleetImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/import-cars/preview',
     {
-      config: { auth: 'operator', ...importRateLimit },
+      config: { auth: 'operator', permission: 'fleet.write', ...importRateLimit },
       schema: {
         tags,
         security,
@@ -45,7 +45,7 @@ export const fleetImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/import-cars',
     {
-      config: { auth: 'operator', ...importRateLimit },
+      config: { auth: 'operator', permission: 'fleet.write', ...importRateLimit },
       schema: {
         tags,
         security,
@@ -60,7 +60,7 @@ export const fleetImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/export-cars',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'fleet.read' },
       schema: {
         tags,
         security,
@@ -75,7 +75,7 @@ export const fleetImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/export-bookings',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'money.read' },
       schema: {
         tags,
         security,

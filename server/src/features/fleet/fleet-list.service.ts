@@ -77,11 +77,11 @@ export async function listOperatorCars(
   page: number,
   size: number,
 ): Promise<OperatorCarsPage> {
-  if (actor.type === 'supplier' && query.supplierId && query.supplierId !== actor.id) {
+  if (actor.businessId !== null && query.supplierId && query.supplierId !== actor.businessId) {
     throw new AppError('FORBIDDEN', 'Not allowed.');
   }
   const fleet = await currentFleet(ctx);
-  const matches = matcher(fleet, query, actor.type === 'supplier' ? actor.id : query.supplierId);
+  const matches = matcher(fleet, query, actor.businessId ?? query.supplierId);
   const start = (page - 1) * size;
   const shown: OperatorFleetCar[] = [];
   let totalCount = 0;

@@ -1,6 +1,15 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { bookings, carLocations, cars, dateBasedPrices, files, locations, users } from '#server/db/schema.ts';
+import {
+  bookings,
+  carLocations,
+  cars,
+  dateBasedPrices,
+  files,
+  locations,
+  notAMember,
+  users,
+} from '#server/db/schema.ts';
 import { findDateBasedPrices } from '#server/lib/car-pricing.repository.ts';
 
 // The only Drizzle code of the fleet slice (issue #23): the operator's cars, their places, date-based prices and
@@ -35,7 +44,7 @@ export async function isSupplier(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.type, 'supplier')))
+    .where(and(eq(users.id, id), eq(users.type, 'supplier'), notAMember(users.id)))
     .limit(1);
   return rows.length > 0;
 }

@@ -34,7 +34,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cars/:page/:size',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'fleet.read' },
       schema: {
         tags,
         security,
@@ -51,7 +51,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-car',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'fleet.write' },
       schema: {
         tags,
         security,
@@ -70,7 +70,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/update-car',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'fleet.write' },
       schema: {
         tags,
         security,
@@ -86,7 +86,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/delete-car/:id',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'fleet.write' },
       schema: {
         tags,
         security,
@@ -101,7 +101,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-car-image/:id',
     {
-      config: { auth: 'operator', ...uploadRateLimit },
+      config: { auth: 'operator', permission: 'fleet.write', ...uploadRateLimit },
       schema: {
         tags,
         security,
@@ -122,7 +122,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/delete-car-image/:id',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'fleet.write' },
       schema: {
         tags,
         security,
@@ -138,7 +138,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/car-audit/:id/:page/:size',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'fleet.read' },
       schema: {
         tags,
         security,

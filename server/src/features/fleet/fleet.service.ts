@@ -1,6 +1,7 @@
 import { type CarFields, carFieldIssues, FLEET_MESSAGES, type OperatorCar } from '@roam/contract/fleet';
 import type { CreateCarBodySchema, UpdateCarBodySchema } from '@roam/contract/fleet.schema';
 import type { Language } from '@roam/contract/languages';
+import { roleMay } from '@roam/contract/team';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -9,6 +10,7 @@ import { carPlaces, getCar } from '#server/features/cars/cars.service.ts';
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { pgConstraint, pgErrorCode } from '#server/lib/pg-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
+import { operates as operatesBusiness } from '#server/plugins/session-user.ts';
 import { columnsOf, fieldsOf, toOperatorCar } from './fleet.mapper.ts';
 import * as repository from './fleet.repository.ts';
 
@@ -17,15 +19,14 @@ import * as repository from './fleet.repository.ts';
 // in its own transaction. Writes go through the fleet tables whose triggers the search index follows, so a search
 // sees a change at once.
 
-export type Operator = Pick<SessionUser, 'id' | 'type'>;
+export type Operator = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Car not found.');
 const FORBIDDEN = () => new AppError('FORBIDDEN', 'Not allowed.');
 const invalid = validationFailed;
 
-/** Admins, and the supplier of the car. */
-export const operates = (actor: Operator, supplierId: string) =>
-  actor.type === 'admin' || (actor.type === 'supplier' && actor.id === supplierId);
+/** The platform, and the members of the car's business (issue #38). */
+export const operates = (actor: Operator, supplierId: string) => operatesBusiness(actor, supplierId);
 
 /** The car, when `actor` operates it: 404 when there is none, 403 when it is another supplier's. */
 export async function operatedCar(ctx: AppContext, actor: Operator, carId: string) {
@@ -87,13 +88,13 @@ async function mapPlateConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-const auditActor = (actor: Operator): AuditActor => ({ id: actor.id, type: actor.type });
+const auditActor = (actor: Operator): AuditActor => actor;
 
 /** The supplier a new car (or an imported file) is for: a supplier's own fleet; the admin names one. */
 export async function fleetSupplier(ctx: AppContext, actor: Operator, named: string | undefined): Promise<string> {
-  if (actor.type === 'supplier') {
-    if (named && named !== actor.id) throw FORBIDDEN();
-    return actor.id;
+  if (actor.businessId !== null) {
+    if (named && named !== actor.businessId) throw FORBIDDEN();
+    return actor.businessId;
   }
   if (!named) throw invalid({ supplierId: [FLEET_MESSAGES.required('Supplier')] });
   if (!(await repository.isSupplier(ctx.db, named))) throw invalid({ supplierId: [FLEET_MESSAGES.unknownSupplier] });
@@ -202,6 +203,9 @@ export async function updateCar(
   };
   const changes = changesBetween(before, after);
   if (Object.keys(changes).length === 0) return answer(ctx, carId, language);
+  // Prices are a permission of their own (contract team.ts): fleet.write alone edits the car, not what it costs.
+  if (Object.keys(changes).some((field) => /price/i.test(field)) && !roleMay(actor.role, 'prices.write'))
+    throw FORBIDDEN();
   const changed = Object.fromEntries(Object.keys(changes).map((field) => [field, after[field as keyof CarFields]]));
   const issues = {
     ...carFieldIssues(after),

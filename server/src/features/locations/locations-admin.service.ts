@@ -19,7 +19,7 @@ import * as repository from './locations-admin.repository.ts';
 // the table on every call. A place in use is never deleted: a car offered there, a booking from or to it, a location
 // inside it; a country with locations.
 
-type Actor = Pick<SessionUser, 'id' | 'type'>;
+type Actor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
 
 const toLocation = (row: repository.LocationRow, carCount: number): EditableLocation => ({
   _id: row.id,

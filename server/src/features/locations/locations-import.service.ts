@@ -25,7 +25,7 @@ import * as repository from './locations-admin.repository.ts';
 // place audited as the editor audits it. A country is found by its code, a location by its English name within its
 // country: those rows update (only the cells given), the others create. The location's parent is not imported.
 
-type Actor = Pick<SessionUser, 'id' | 'type'>;
+type Actor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
 type Names = Partial<Record<Language, string>>;
 
 const suffix = (language: Language) => `${language[0]!.toUpperCase()}${language[1]}`;

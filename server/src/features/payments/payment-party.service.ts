@@ -1,7 +1,7 @@
-import type { UserType } from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import { grantedDriver } from '#server/features/booking-access/booking-access.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { operates, type SessionUser } from '#server/plugins/session-user.ts';
 import * as repository from './payments.repository.ts';
 
 // Who may pay a booking or read its payment (issue #21 findings 1, 7, 8), for every gateway's calls.
@@ -12,7 +12,7 @@ import * as repository from './payments.repository.ts';
  * plugins/booking-grant.ts).
  */
 export type Payer = {
-  user: { id: string; type: UserType } | null;
+  user: Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId'> | null;
   guestTokenHash: string | null;
   grantHash: string | null;
 };
@@ -28,7 +28,7 @@ export function placedBy(booking: repository.PayableBooking, payer: Payer): bool
 
 /** The payment result may also be read by the booking's supplier and an admin (they see the booking anyway). */
 export const mayRead = (booking: repository.PayableBooking, payer: Payer) =>
-  placedBy(booking, payer) || payer.user?.type === 'admin' || payer.user?.id === booking.supplier.id;
+  placedBy(booking, payer) || (payer.user !== null && operates(payer.user, booking.supplier.id));
 
 /**
  * The one lookup of every payment call a browser makes (demo card, wallet order and check, the payment result):

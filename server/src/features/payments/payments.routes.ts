@@ -31,7 +31,7 @@ const errors = errorReplies(400, 402, 403, 404, 409);
 function payerOf(request: FastifyRequest): Payer {
   const user = request.sessionUser;
   return {
-    user: user && !user.blacklisted ? { id: user.id, type: user.type } : null,
+    user: user && !user.blacklisted ? user : null,
     guestTokenHash: guestTokenHashOf(request),
     grantHash: bookingGrantHashOf(request),
   };

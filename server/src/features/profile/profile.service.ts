@@ -1,4 +1,5 @@
 import type { LicenseFile, UpdateUserFields } from '@roam/contract/profile';
+import { roleMay } from '@roam/contract/team';
 import type { User } from '@roam/contract/users';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -12,6 +13,7 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { prepareAvatar, prepareLicense } from '#server/lib/upload-validation.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
+import { accountAsSessionUser, isPlatform } from '#server/plugins/session-user.ts';
 import { licenceWindow } from './licence-access.rules.ts';
 import {
   claimFile,
@@ -43,13 +45,15 @@ const notFound = () => new AppError('NOT_FOUND', 'Not found.');
  */
 export async function updateProfile(ctx: AppContext, actor: SessionUser, input: UpdateUserFields): Promise<User> {
   const { _id: userId, verified, blacklisted, ...fields } = input;
-  const account = await getUser(ctx, userId);
+  const account = accountAsSessionUser(await getUser(ctx, userId));
   const flags = checkAdminFlags(actor, account, { verified, blacklisted });
   await ctx.db.transaction(async (tx) => {
     await updateAccount(ctx, tx, userId, fields);
-    if (actor.type === 'admin') await recordAdminChange(ctx, tx, actor, account, fields, flags);
+    if (isPlatform(actor)) await recordAdminChange(ctx, tx, actor, account, fields, flags);
     // A supplier's name and phone are its business's, as in update-supplier: audited the same way (second audit).
-    else if (account.type === 'supplier') await recordSupplierChange(ctx, tx, actor, account, fields);
+    // A member's own account is no business: its changes are their own.
+    else if (account.type === 'supplier' && actor.businessId === account.id)
+      await recordSupplierChange(ctx, tx, actor, account, fields);
   });
   await afterAdminChange(ctx, userId, flags);
   return toUser(await getUser(ctx, userId));
@@ -179,20 +183,26 @@ export async function userLicense(ctx: AppContext, userId: string): Promise<Lice
  */
 async function licenseReadable(
   ctx: AppContext,
-  viewer: Pick<SessionUser, 'id' | 'type'>,
+  viewer: Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId'>,
   file: { id: string; kind: string; ownerId: string | null },
 ): Promise<boolean> {
   if (file.kind !== 'license') return false;
-  if (viewer.type === 'admin') return true;
+  if (isPlatform(viewer)) return true;
   if (file.ownerId !== null && file.ownerId === viewer.id) return true;
+  // A member of the business reads it with the bookings' permission (docs/decisions/0010-members-of-a-business.md).
   return (
-    viewer.type === 'supplier' &&
-    supplierHasBookingWithLicense(ctx.db, viewer.id, file.id, file.ownerId, licenceWindow(ctx.clock.now()))
+    viewer.businessId !== null &&
+    roleMay(viewer.role, 'bookings.read') &&
+    supplierHasBookingWithLicense(ctx.db, viewer.businessId, file.id, file.ownerId, licenceWindow(ctx.clock.now()))
   );
 }
 
 /** Whether `viewer` may read the licence `fileId` (the rule of `GET /api/license/{id}`, for screens that link it). */
-export async function mayReadLicense(ctx: AppContext, viewer: Pick<SessionUser, 'id' | 'type'>, fileId: string) {
+export async function mayReadLicense(
+  ctx: AppContext,
+  viewer: Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId'>,
+  fileId: string,
+) {
   const file = await findFileInfo(ctx.db, fileId);
   return file != null && (await licenseReadable(ctx, viewer, file));
 }

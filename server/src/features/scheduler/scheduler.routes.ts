@@ -13,7 +13,7 @@ export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/scheduler/:page/:size',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'bookings.read' },
       schema: {
         tags: ['operator: scheduler'],
         security,

@@ -22,14 +22,15 @@ export async function schedulerPage(
   page: number,
   size: number,
 ): Promise<SchedulerPage> {
-  if (actor.type === 'supplier' && body.supplierId && body.supplierId !== actor.id) {
+  if (actor.businessId !== null && body.supplierId && body.supplierId !== actor.businessId) {
     throw new AppError('FORBIDDEN', 'Not allowed.');
   }
   const answer = await repository.schedulerPage(ctx.db, {
     locationId: body.locationId,
     from: body.from,
     to: body.to,
-    supplierId: actor.type === 'supplier' ? actor.id : (body.supplierId ?? null),
+    supplierId: actor.businessId ?? body.supplierId ?? null,
+    branchIds: actor.branchIds,
     ranges: body.ranges ?? [],
     offset: (page - 1) * size,
     limit: size,

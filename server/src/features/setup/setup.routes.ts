@@ -51,7 +51,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = await createFirstAdmin(ctx, request.body);
-      await createSession(ctx.db, reply, admin.id, false, secureCookie);
+      await createSession(ctx.db, request, reply, admin.id, false, secureCookie);
       return reply.status(201).send(toUser(admin));
     },
   );

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { cars, files, users } from '#server/db/schema.ts';
+import { cars, files, notAMember, users } from '#server/db/schema.ts';
 
 // The supplier profile's Drizzle code (issue #23). A change to the name, logo or terms bumps the search index's
 // fleet version (the suppliers_fleet_version trigger of migration 0005): every car card shows them.
@@ -19,7 +19,7 @@ export async function findSupplier(db: DbOrTx, id: string) {
       priceChangeRate: users.priceChangeRate,
     })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.type, 'supplier'), isNull(users.deletedAt)))
+    .where(and(eq(users.id, id), eq(users.type, 'supplier'), isNull(users.deletedAt), notAMember(users.id)))
     .limit(1);
   if (!row) return null;
   const [fleet] = await db
@@ -34,7 +34,7 @@ export async function updateSupplier(db: DbOrTx, id: string, values: Partial<typ
   await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.id, id), eq(users.type, 'supplier')));
+    .where(and(eq(users.id, id), eq(users.type, 'supplier'), notAMember(users.id)));
 }
 
 export async function insertLogo(db: DbOrTx, ownerId: string, logo: { bytes: Buffer; contentType: string }) {

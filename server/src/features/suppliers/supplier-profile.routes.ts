@@ -30,7 +30,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/supplier/:id',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'fleet.read' },
       schema: {
         tags,
         security,
@@ -83,7 +83,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/update-supplier',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'business.write' },
       schema: {
         tags,
         security,
@@ -98,7 +98,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/update-supplier-logo/:id',
     {
-      config: { auth: 'operator', ...uploadRateLimit },
+      config: { auth: 'operator', permission: 'business.write', ...uploadRateLimit },
       schema: {
         tags,
         security,
@@ -118,7 +118,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/delete-supplier-logo/:id',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', permission: 'business.write' },
       schema: {
         tags,
         security,

@@ -9,18 +9,19 @@ import { createInvitedAccount, reinviteAccount, sendInvitation } from '#server/f
 import { AppError } from '#server/lib/app-error.ts';
 import { prepareSupplierLogo } from '#server/lib/upload-validation.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
+import { isPlatform, operates } from '#server/plugins/session-user.ts';
 import * as repository from './supplier-profile.repository.ts';
 
 // A supplier's profile (issue #23 item 5): the supplier edits its own, an admin any supplier's. An update changes only
 // the fields it carries; the price change percentage is the admin's alone (a supplier may send back the value it
 // read, unchanged). Every change is audited in its transaction; the logo is re-encoded (60×30 on the cards).
 
-type Actor = Pick<SessionUser, 'id' | 'type'> & Partial<Pick<SessionUser, 'language'>>;
+type Actor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'> &
+  Partial<Pick<SessionUser, 'language'>>;
 
 /** The supplier itself or an admin; anyone else 403, and an id that is no supplier's 404. */
 async function editable(ctx: AppContext, actor: Actor, supplierId: string) {
-  if (!(actor.type === 'admin' || (actor.type === 'supplier' && actor.id === supplierId)))
-    throw new AppError('FORBIDDEN', 'Not allowed.');
+  if (!operates(actor, supplierId)) throw new AppError('FORBIDDEN', 'Not allowed.');
   const row = await repository.findSupplier(ctx.db, supplierId);
   if (!row) throw new AppError('NOT_FOUND', 'Supplier not found.');
   return row;
@@ -65,7 +66,7 @@ export async function updateSupplierProfile(
   const given = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined));
   const after = { ...before, ...given };
   const changes = changesBetween(before, after);
-  if (changes.priceChangeRate && actor.type !== 'admin') {
+  if (changes.priceChangeRate && !(isPlatform(actor) && actor.role === 'admin')) {
     throw new AppError('FORBIDDEN', SUPPLIER_PROFILE_MESSAGES.adminOnlyRate, {
       priceChangeRate: [SUPPLIER_PROFILE_MESSAGES.adminOnlyRate],
     });

@@ -7,6 +7,7 @@ import {
   cars,
   files,
   newsletterSubscribers,
+  notAMember,
   notifications,
   oneTimeTokens,
   sessions,
@@ -33,6 +34,9 @@ export async function listUsers(db: DbOrTx, query: AdminUsersQuery, page: number
     conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern)));
   }
   if (query.types && query.types.length > 0) conditions.push(inArray(users.type, query.types));
+  // "Suppliers" are the businesses: their members' accounts are of type supplier too, and are listed by their team
+  // (docs/decisions/0010-members-of-a-business.md).
+  if (query.types?.length === 1 && query.types[0] === 'supplier') conditions.push(notAMember(users.id));
   if (query.verified !== undefined) conditions.push(eq(users.verified, query.verified));
   if (query.suspended !== undefined) conditions.push(eq(users.blacklisted, query.suspended));
   const where = and(...conditions);

@@ -24,7 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/:page/:size',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', permission: 'users.read' },
       schema: {
         tags,
         security,
@@ -40,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin-user/:id',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', permission: 'users.read' },
       schema: {
         tags,
         security,

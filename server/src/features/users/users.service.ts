@@ -18,7 +18,7 @@ import * as repository from './users.repository.ts';
 // is spec §6: sessions end at once and sign-in answers 'Your account is suspended.' (auth.service.ts). Every change
 // is audited in its transaction.
 
-type Actor = Pick<SessionUser, 'id' | 'type'>;
+type Actor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
 type Account = SessionUser;
 export type AdminFlags = { verified?: boolean | undefined; blacklisted?: boolean | undefined };
 
@@ -68,7 +68,7 @@ export function checkAdminFlags(actor: Actor, account: Account, flags: AdminFlag
   if (flags.blacklisted !== undefined && flags.blacklisted !== account.blacklisted)
     changed.blacklisted = flags.blacklisted;
   if (Object.keys(changed).length === 0) return changed;
-  if (actor.type !== 'admin') {
+  if (!(actor.businessId === null && actor.role === 'admin')) {
     const fieldErrors = Object.fromEntries(Object.keys(changed).map((f) => [f, [ADMIN_USERS_MESSAGES.adminOnlyFlags]]));
     throw new AppError('FORBIDDEN', ADMIN_USERS_MESSAGES.adminOnlyFlags, fieldErrors);
   }

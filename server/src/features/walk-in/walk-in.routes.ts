@@ -11,7 +11,7 @@ export const walkInRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/walk-in',
     {
       // Each call holds a car and may e-mail a customer: per operator account, as other senders are limited.
-      config: { auth: 'operator', ...perAccountLimit(20, '10 minutes') },
+      config: { auth: 'operator', permission: 'walkIn', ...perAccountLimit(20, '10 minutes') },
       schema: {
         tags: ['checkout'],
         summary:

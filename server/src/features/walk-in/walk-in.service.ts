@@ -11,6 +11,7 @@ import { placeBooking } from '#server/features/checkout/place-booking.service.ts
 import { AppError } from '#server/lib/app-error.ts';
 import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
+import { accountAsSessionUser, isPlatform, operates } from '#server/plugins/session-user.ts';
 
 // Walk-in and phone bookings (issue #24 item 5): the operator books a car for a customer through the customer's own
 // checkout steps — validateCheckout → priceCheckout → placeBooking — so the same rules, the same price, the same
@@ -37,16 +38,16 @@ function asCustomerErrors(error: unknown): unknown {
 async function customerOf(ctx: AppContext, actor: SessionUser, body: WalkInBody) {
   const { customer } = body;
   if (customer.kind === 'existing') {
-    if (actor.type !== 'admin') throw new AppError('FORBIDDEN', 'Only an administrator can pick a driver.');
+    if (!isPlatform(actor)) throw new AppError('FORBIDDEN', 'Only an administrator can pick a driver.');
     const driver = await findDriverAccount(ctx, { id: customer.driverId });
     if (!driver) throw new AppError('NOT_FOUND', 'Driver not found.');
-    return { user: driver, driver: undefined, typed: null };
+    return { user: accountAsSessionUser(driver), driver: undefined, typed: null };
   }
   const { kind: _kind, language: _language, ...typed } = customer;
   const deskCustomer = { ...typed, email: typed.email.trim() };
   // An existing driver's account is booked by its e-mail, with only what the operator typed (checkout's `Desk`).
   const existing = await findDriverAccount(ctx, { email: deskCustomer.email });
-  if (existing) return { user: existing, driver: undefined, typed: deskCustomer };
+  if (existing) return { user: accountAsSessionUser(existing), driver: undefined, typed: deskCustomer };
   const { kind: _k, ...guest } = customer;
   // The customer agrees to the terms at the counter or on the phone, as the operator's terms of business say.
   return { user: null, driver: { ...guest, acceptTerms: true as const }, typed: deskCustomer };
@@ -55,12 +56,11 @@ async function customerOf(ctx: AppContext, actor: SessionUser, body: WalkInBody)
 export async function bookWalkIn(ctx: AppContext, actor: SessionUser, body: WalkInBody): Promise<WalkInResult> {
   // A supplier books their own cars only: another's is unknown to them, as everywhere in the console.
   const car = await findCarForBooking(ctx.db, body.carId);
-  if (!car || (actor.type !== 'admin' && car.supplier.id !== actor.id))
-    throw new AppError('NOT_FOUND', 'Car not found.');
+  if (!car || !operates(actor, car.supplier.id)) throw new AppError('NOT_FOUND', 'Car not found.');
   const { user, driver, typed } = await customerOf(ctx, actor, body);
   const { customer: _customer, payment, ...choices } = body;
   const checkoutBody = { ...choices, paymentOption: payment === 'counter' ? 'payLater' : 'full', driver } as const;
-  const desk = { operator: { id: actor.id, type: actor.type }, payment, customer: typed };
+  const desk = { operator: actor, payment, customer: typed };
   try {
     const order = await validateCheckout(ctx, checkoutBody, {
       user,

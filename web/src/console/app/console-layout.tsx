@@ -44,7 +44,7 @@ export function ConsoleLayout() {
         languages={settings.languages}
         account={<AccountMenu user={user} onSignOut={() => signOut({ redirectTo: '/' })} />}
       />
-      {operator ? <ConsoleNav admin={user.type === 'admin'} /> : null}
+      {operator ? <ConsoleNav /> : null}
       <main id="main" ref={mainRef} tabIndex={-1} className="site-main console-main">
         <Suspense fallback={<PageLoading />}>
           {/* Keyed by path: every page change starts the screen afresh (spec §2). */}

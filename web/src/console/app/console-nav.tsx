@@ -9,10 +9,10 @@ import { useSections } from './sections';
  * are one line that scrolls sideways, and the button (the disclosure pattern) shows them all, one a line, until one
  * is chosen or Escape is pressed (console-layout.css).
  */
-export function ConsoleNav({ admin }: { admin: boolean }) {
+export function ConsoleNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const sections = useSections(admin);
+  const sections = useSections();
   // The section the page is in: the longest that starts its address (a walk-in, /operator/bookings/new, is not the
   // bookings list's).
   const current = sections

@@ -1,3 +1,4 @@
+import { type Permission, SECTION_PERMISSIONS } from '@roam/contract/team';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
@@ -8,6 +9,7 @@ import type { Area } from '#web/i18n/translations';
 import { sessionQueryOptions } from '#web/lib/session';
 import { PageLoading } from '#web/ui/page-loading';
 import { setupStatusQueryOptions } from '#web/console/setup/api/setup';
+import { accessQueryOptions, permissionsOfType } from '#web/console/team/api/team';
 import { ConsoleLayout } from './console-layout';
 
 type ConsoleScreen = keyof typeof AREAS.console.screens;
@@ -54,7 +56,15 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
   const once = () => false;
   // The console's home: the admin's set-up checklist while the business is not ready (no location, supplier or
   // bookable car yet), else the dashboard.
+  /** A screen of a permission the role lacks is not-found, as its section is not shown (sections.ts). */
+  const permissions = async () => {
+    const access = await queryClient.ensureQueryData(accessQueryOptions).catch(() => null);
+    return new Set(access ? access.permissions : permissionsOfType(await userType()));
+  };
+  const allowed = (permission: Permission) => async () => ((await permissions()).has(permission) ? null : notFound());
   const home = async () => {
+    // A counter agent has no dashboard: their day starts at the scheduler.
+    if (!(await permissions()).has(SECTION_PERMISSIONS.dashboard)) return redirect('/operator/scheduler');
     if ((await userType()) !== 'admin') return redirect('/operator/dashboard');
     const status = await queryClient.fetchQuery(setupStatusQueryOptions).catch(() => null);
     return redirect(status?.ready === false ? '/operator/setup' : '/operator/dashboard');
@@ -200,6 +210,16 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                 'walk-in',
                 () => import('#web/console/walk-in/walk-in-screen'),
                 (m) => m.WalkInScreen,
+              ),
+            },
+            {
+              path: 'team',
+              loader: allowed(SECTION_PERMISSIONS.team),
+              shouldRevalidate: once,
+              ...screen(
+                'team',
+                () => import('#web/console/team/team-screen'),
+                (m) => m.TeamScreen,
               ),
             },
             {

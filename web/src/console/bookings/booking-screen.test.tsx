@@ -21,7 +21,13 @@ const HISTORY: AuditHistory = {
     {
       _id: '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b',
       at: '2026-11-21T10:00:00.000Z',
-      actor: { _id: SUPPLIER._id, fullName: SUPPLIER.fullName, type: 'supplier' },
+      actor: {
+        _id: SUPPLIER._id,
+        fullName: SUPPLIER.fullName,
+        type: 'supplier',
+        role: 'owner',
+        business: { _id: SUPPLIER._id, name: SUPPLIER.fullName },
+      },
       entity: 'booking',
       entityId: DESK_ID,
       action: 'update',

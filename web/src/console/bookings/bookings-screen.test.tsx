@@ -2,6 +2,7 @@ import { BOOKING_STATUSES } from '@roam/contract/bookings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '#web/i18n';
 import { bookingRow } from '#web/test-fixtures';
 import { screenTests, screenWidth } from '#web/test-utils';
 import { renderOperator } from '#web/console/test-utils';
@@ -90,6 +91,16 @@ describe('the bookings desk list (docs/architecture.md §5 "The bookings desk")'
       status: 'reserved',
     });
     expect(screen.getByRole('heading', { name: /export/i })).toBeTruthy();
+  });
+
+  it('exports the bookings in French with the ";" a French spreadsheet splits on', async () => {
+    await changeLanguage('fr', { save: false });
+    renderOperator('/operator/bookings', {
+      'POST /api/operator-bookings/1/20': () => Response.json(deskPage([deskRow(bookingRow(DESK_ID))], 1)),
+    });
+    const link = await screen.findByRole('link', { name: 'Exporter les réservations (CSV)' }, FIRST_PAINT);
+    expect(link.getAttribute('href')).toMatch(/separator=semicolon&language=fr$/);
+    await changeLanguage('en', { save: false });
   });
 });
 

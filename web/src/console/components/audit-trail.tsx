@@ -6,6 +6,18 @@ import { readableChanges } from '#web/console/lib/audit-values';
 import { fieldLabel } from '#web/console/lib/field-labels';
 import './audit-trail.css';
 
+/** The person who made the change, their role then and the business they acted for (the platform: none). */
+function Actor({ actor }: { actor: NonNullable<AuditHistoryEntry['actor']> }) {
+  const { t } = useTranslation();
+  const as = [actor.role ? t(`operator.roles.${actor.role}`) : null, actor.business?.name].filter(Boolean);
+  return (
+    <>
+      {actor.fullName}
+      {as.length > 0 ? ` (${as.join(', ')})` : null}
+    </>
+  );
+}
+
 function Entry({ entry, history }: { entry: AuditHistoryEntry; history: AuditHistory }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -18,7 +30,7 @@ function Entry({ entry, history }: { entry: AuditHistoryEntry; history: AuditHis
       <p className="op-audit__head">
         <strong>{t(`operatorCars.history.action.${entry.action}`, { defaultValue: entry.action })}</strong> ·{' '}
         {t(`operatorCars.history.entity.${entry.entity}`)} ·{' '}
-        {entry.actor ? entry.actor.fullName : t('operatorCars.history.deletedAccount')} ·{' '}
+        {entry.actor ? <Actor actor={entry.actor} /> : t('operatorCars.history.deletedAccount')} ·{' '}
         <time dateTime={entry.at}>
           {formats.date(new Date(entry.at), {
             dateStyle: 'medium',

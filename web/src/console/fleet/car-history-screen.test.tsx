@@ -20,7 +20,13 @@ const PAGE: AuditHistory = {
     {
       _id: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
       at: '2026-11-20T10:00:00.000Z',
-      actor: { _id: SUPPLIER._id, fullName: SUPPLIER.fullName, type: 'supplier' },
+      actor: {
+        _id: SUPPLIER._id,
+        fullName: SUPPLIER.fullName,
+        type: 'supplier',
+        role: 'owner',
+        business: { _id: SUPPLIER._id, name: SUPPLIER.fullName },
+      },
       entity: 'car',
       entityId: OPERATOR_CLIO._id,
       action: 'update',
@@ -36,7 +42,13 @@ const PAGE: AuditHistory = {
     {
       _id: '1d2e3f4a-5b6c-4d7e-8f90-91a2b3c4d5e6',
       at: '2026-11-19T10:00:00.000Z',
-      actor: { _id: SUPPLIER._id, fullName: SUPPLIER.fullName, type: 'supplier' },
+      actor: {
+        _id: SUPPLIER._id,
+        fullName: SUPPLIER.fullName,
+        type: 'supplier',
+        role: 'owner',
+        business: { _id: SUPPLIER._id, name: SUPPLIER.fullName },
+      },
       entity: 'car',
       entityId: OPERATOR_CLIO._id,
       action: 'update',
@@ -85,6 +97,20 @@ describe("the car's history (issue #23)", () => {
     await screen.findAllByRole('table', {}, FIRST_PAINT);
     // A field the editor has no label for keeps its key rather than showing nothing.
     expect(rowHeaders()).toEqual(labels);
+  });
+
+  it('names the person who changed it, their role and business', async () => {
+    await changeLanguage('en', { save: false });
+    const manager = {
+      ...PAGE.results[0]!,
+      actor: { ...PAGE.results[0]!.actor!, fullName: 'Morgan Moreau', role: 'manager' as const },
+    };
+    renderOperator(`/operator/cars/${OPERATOR_CLIO._id}/history`, {
+      [`GET /api/car/${OPERATOR_CLIO._id}`]: () => Response.json(OPERATOR_CLIO),
+      [`GET /api/car-audit/${OPERATOR_CLIO._id}/1/20`]: () => Response.json({ ...PAGE, results: [manager] }),
+    });
+    await screen.findByRole('table', {}, FIRST_PAINT);
+    expect(screen.getByText(/Morgan Moreau \(Manager, Azur Coast Rentals\)/)).toBeTruthy();
   });
 
   it('shows each value as the editor does: money, labels, names and words, never codes, ids or minor units', async () => {

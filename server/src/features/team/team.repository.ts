@@ -1,0 +1,154 @@
+import type { OperatorRole } from '@roam/contract/team';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { locations, memberships, sessions, teamPolicies, twoFactors, users } from '#server/db/schema.ts';
+
+// The only Drizzle code of the team slice (issue #38): memberships, team policies, sessions as a person lists them.
+
+export type MembershipRow = typeof memberships.$inferSelect;
+
+/** The key of a team's policy row: its business id, or 'platform'. */
+export const teamKey = (businessId: string | null) => businessId ?? 'platform';
+
+export async function findMembership(db: DbOrTx, userId: string): Promise<MembershipRow | undefined> {
+  const [row] = await db.select().from(memberships).where(eq(memberships.userId, userId));
+  return row;
+}
+
+/** The membership, locked for a change: two owners changing one member at once change it one after the other. */
+export async function lockMembership(db: DbOrTx, userId: string): Promise<MembershipRow | undefined> {
+  const [row] = await db.select().from(memberships).where(eq(memberships.userId, userId)).for('update');
+  return row;
+}
+
+export async function insertMembership(db: DbOrTx, row: typeof memberships.$inferInsert) {
+  await db.insert(memberships).values(row);
+}
+
+export async function updateMembership(
+  db: DbOrTx,
+  userId: string,
+  values: Partial<Pick<MembershipRow, 'role' | 'branchIds' | 'status'>>,
+) {
+  await db.update(memberships).set(values).where(eq(memberships.userId, userId));
+}
+
+export async function deleteMembership(db: DbOrTx, userId: string) {
+  await db.delete(memberships).where(eq(memberships.userId, userId));
+}
+
+const memberColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  type: users.type,
+  verifiedAt: users.verifiedAt,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  createdAt: users.createdAt,
+  twoFactor: sql<boolean>`${twoFactors.enabledAt} is not null`,
+  role: memberships.role,
+  branchIds: memberships.branchIds,
+  status: memberships.status,
+  invitedAt: memberships.invitedAt,
+};
+export type MemberRecord = {
+  id: string;
+  fullName: string;
+  email: string;
+  type: 'admin' | 'supplier' | 'user';
+  verifiedAt: Date | null;
+  hasPassword: boolean;
+  createdAt: Date;
+  twoFactor: boolean;
+  role: OperatorRole | null;
+  branchIds: string[] | null;
+  status: 'invited' | 'active' | 'suspended' | null;
+  invitedAt: Date | null;
+};
+
+/**
+ * A team's people: the business's own account (its founding owner) and its members; for the platform, the admin
+ * accounts that are no member (the first admins) and the platform's members. Founders first, then by name.
+ */
+export async function teamMembers(db: DbOrTx, businessId: string | null): Promise<MemberRecord[]> {
+  const founders =
+    businessId === null
+      ? and(eq(users.type, 'admin'), isNull(memberships.userId))
+      : and(eq(users.id, businessId), eq(users.type, 'supplier'));
+  const members =
+    businessId === null
+      ? and(isNull(memberships.businessId), sql`${memberships.userId} is not null`)
+      : eq(memberships.businessId, businessId);
+  return db
+    .select(memberColumns)
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(twoFactors, eq(twoFactors.userId, users.id))
+    .where(and(isNull(users.deletedAt), or(founders, members)))
+    .orderBy(sql`${memberships.userId} is not null`, asc(sql`lower(${users.fullName})`), asc(users.id));
+}
+
+/** The business's account: a supplier not deleted. */
+export async function findBusiness(db: DbOrTx, businessId: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.fullName })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .where(
+      and(eq(users.id, businessId), eq(users.type, 'supplier'), isNull(users.deletedAt), isNull(memberships.userId)),
+    );
+  return row;
+}
+
+/** How many of `ids` are locations: a member's branches must all be. */
+export async function countLocations(db: DbOrTx, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(locations).where(inArray(locations.id, ids));
+  return row?.n ?? 0;
+}
+
+export async function teamPolicy(db: DbOrTx, businessId: string | null): Promise<boolean> {
+  const [row] = await db
+    .select({ requireTwoFactor: teamPolicies.requireTwoFactor })
+    .from(teamPolicies)
+    .where(eq(teamPolicies.team, teamKey(businessId)));
+  return row?.requireTwoFactor ?? false;
+}
+
+export async function setTeamPolicy(db: DbOrTx, businessId: string | null, requireTwoFactor: boolean) {
+  await db
+    .insert(teamPolicies)
+    .values({ team: teamKey(businessId), requireTwoFactor })
+    .onConflictDoUpdate({ target: teamPolicies.team, set: { requireTwoFactor, updatedAt: sql`now()` } });
+}
+
+/** A person's live sessions, the last used first. */
+export async function liveSessions(db: DbOrTx, userId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      persistent: sessions.persistent,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+}
+
+/** Ends one session of `userId` (never another person's, whatever the id); how many ended. */
+export async function deleteSession(db: DbOrTx, userId: string, sessionId: string): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Ends every session of `userId` but `keepId` (the caller's own, when they end "all the others"). */
+export async function deleteSessions(db: DbOrTx, userId: string, keepId?: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepId ? ne(sessions.id, keepId) : undefined));
+}

@@ -1,0 +1,117 @@
+import { defaultRoleOf, type OperatorRole } from '@roam/contract/team';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { memberships, sessions, teamPolicies, twoFactors, users } from '#server/db/schema.ts';
+
+// Who a session is, resolved once per request (issue #38; docs/decisions/0010-members-of-a-business.md): the account,
+// and — for an operator — the business they act for, their role and branches, and whether their team asks a second
+// factor they have not enrolled yet. One query: the session, its account, its membership, its 2FA and its team's rule.
+
+export type SessionUser = typeof users.$inferSelect & {
+  /** The session's public id (the session list). */
+  sessionId: string;
+  /** The operator's role; null for a driver. */
+  role: OperatorRole | null;
+  /** The business (a supplier account's id) the person works for; null for the platform and for drivers. */
+  businessId: string | null;
+  /** The locations they are limited to; empty: all of the business's. */
+  branchIds: string[];
+  twoFactorEnabled: boolean;
+  /** Their team asks a second factor: until they enrol, route auth lets them do nothing else. */
+  twoFactorRequired: boolean;
+};
+
+/** Writing a session's last use more often than this would write on most requests. */
+const LAST_USE_EVERY_MS = 5 * 60_000;
+
+/** The team whose policy applies: the membership's, else a supplier account's own business, else the platform. */
+const teamKey = sql`coalesce(${memberships.businessId}::text, case ${users.type} when 'supplier' then ${users.id}::text when 'admin' then 'platform' end)`;
+
+export async function loadSessionUser(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: SessionUser; stale: boolean } | null> {
+  const [row] = await db
+    .select({
+      user: users,
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      // The role first: Drizzle nulls a left-joined object when its FIRST column is null, and a platform member's
+      // business is null.
+      membership: {
+        role: memberships.role,
+        businessId: memberships.businessId,
+        branchIds: memberships.branchIds,
+        status: memberships.status,
+      },
+      twoFactorEnabledAt: twoFactors.enabledAt,
+      requireTwoFactor: teamPolicies.requireTwoFactor,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(twoFactors, eq(twoFactors.userId, users.id))
+    .leftJoin(teamPolicies, eq(teamPolicies.team, teamKey))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    user: sessionUserOf(
+      row.user,
+      row.membership,
+      row.twoFactorEnabledAt !== null,
+      row.requireTwoFactor === true,
+      row.sessionId,
+    ),
+    stale: now.getTime() - row.lastUsedAt.getTime() > LAST_USE_EVERY_MS,
+  };
+}
+
+type MembershipFields = {
+  businessId: string | null;
+  role: OperatorRole | null;
+  branchIds: string[] | null;
+  status: 'invited' | 'active' | 'suspended' | null;
+} | null;
+
+/**
+ * An account and its membership as the rest of the server sees it. Without a membership a supplier account is its
+ * own business's owner and an admin account the platform's admin (contract team.ts `defaultRoleOf`). A suspended
+ * membership is a suspended account: every call answers ACCOUNT_SUSPENDED.
+ */
+export function sessionUserOf(
+  user: typeof users.$inferSelect,
+  membership: MembershipFields,
+  twoFactorEnabled: boolean,
+  teamRequiresTwoFactor: boolean,
+  sessionId = '',
+): SessionUser {
+  const member = membership?.role ? membership : null;
+  const role = member ? member.role : defaultRoleOf(user.type);
+  return {
+    ...user,
+    blacklisted: user.blacklisted || member?.status === 'suspended',
+    sessionId,
+    role,
+    businessId: member ? member.businessId : user.type === 'supplier' ? user.id : null,
+    branchIds: member?.branchIds ?? [],
+    twoFactorEnabled,
+    twoFactorRequired: role !== null && teamRequiresTwoFactor,
+  };
+}
+
+/** Who acts, as the services see them: the account, and the team it acts for (issue #38). */
+export type Operator = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
+
+/** A member of the platform (an admin or a support agent): acts on every business. */
+export const isPlatform = (user: Pick<SessionUser, 'role' | 'businessId'>): boolean =>
+  user.role !== null && user.businessId === null;
+
+/** The operator acts for the business of `supplierId`: a member of it, or of the platform. */
+export const operates = (user: Pick<SessionUser, 'role' | 'businessId'>, supplierId: string): boolean =>
+  user.role !== null && (user.businessId === null || user.businessId === supplierId);
+
+/** An account loaded outside a session (a manage link's driver, a walk-in's customer) as the services take it. */
+export const accountAsSessionUser = (user: typeof users.$inferSelect): SessionUser =>
+  sessionUserOf(user, null, false, false);

@@ -1,0 +1,111 @@
+import type { Team } from '@roam/contract/team';
+import { type Access, ROLE_PERMISSIONS } from '@roam/contract/team';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { screenTests } from '#web/test-utils';
+import { renderOperator, SUPPLIER } from '#web/console/test-utils';
+
+// The team screen and the navigation per role (docs/decisions/0010-members-of-a-business.md): the sections a role
+// cannot use are not shown, their addresses are not found, and an owner invites, changes, suspends and removes.
+
+screenTests();
+
+const FIRST_PAINT = { timeout: 20_000 };
+const access = (role: Access['role']): Access => ({
+  role,
+  businessId: SUPPLIER._id,
+  branchIds: [],
+  permissions: role ? [...ROLE_PERMISSIONS[role]] : [],
+  twoFactor: { enabled: false, required: false },
+});
+const AGENT = '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const TEAM: Team = {
+  businessId: SUPPLIER._id,
+  requireTwoFactor: false,
+  members: [
+    {
+      _id: SUPPLIER._id,
+      fullName: SUPPLIER.fullName,
+      email: SUPPLIER.email,
+      role: 'owner',
+      branchIds: [],
+      status: 'active',
+      founder: true,
+      twoFactor: false,
+      invitedAt: null,
+      joinedAt: '2026-01-01T00:00:00.000Z',
+    },
+    {
+      _id: AGENT,
+      fullName: 'Chris Dupont',
+      email: 'counter@roam.localhost',
+      role: 'counter',
+      branchIds: [],
+      status: 'active',
+      founder: false,
+      twoFactor: true,
+      invitedAt: '2026-11-01T00:00:00.000Z',
+      joinedAt: '2026-11-02T00:00:00.000Z',
+    },
+  ],
+};
+
+const sectionNames = () =>
+  within(screen.getByRole('navigation', { name: 'Operator console sections' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('the team (console)', () => {
+  it('a counter agent sees the day’s sections only; the team’s address is not found to them', async () => {
+    renderOperator('/operator/team', { 'GET /api/my-access': () => Response.json(access('counter')) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to see here!' }, FIRST_PAINT)).toBeTruthy();
+    await waitFor(() => expect(sectionNames()).not.toContain('Team'));
+    expect(sectionNames()).toEqual(['Bookings', 'Cars', 'Scheduler', 'New booking', 'Cancellation requests']);
+  });
+
+  it('an owner invites, changes a role, suspends and removes; the table shows who and how', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderOperator('/operator/team', {
+      'GET /api/my-access': () => Response.json(access('owner')),
+      'GET /api/team': () => Response.json(TEAM),
+      'POST /api/invite-member': ({ body }) =>
+        Response.json({ ...TEAM.members[1], ...(body as object) }, { status: 201 }),
+      [`PUT /api/update-member/${AGENT}`]: ({ body }) => Response.json({ ...TEAM.members[1], ...(body as object) }),
+      [`DELETE /api/remove-member/${AGENT}`]: () => Response.json({ ok: true }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team' }, FIRST_PAINT)).toBeTruthy();
+    expect(sectionNames()).toContain('Team');
+    const row = screen.getByRole('row', { name: /Chris Dupont/ });
+    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(screen.getByRole('row', { name: /Azur Coast Rentals/ }).textContent).toContain('Owner · Business account');
+
+    await user.selectOptions(within(row).getByRole('combobox', { name: 'Role of Chris Dupont' }), 'manager');
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === `PUT /api/update-member/${AGENT}`)?.body).toEqual({ role: 'manager' }),
+    );
+    await user.click(within(row).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.route === `PUT /api/update-member/${AGENT}`).map((c) => c.body)).toContainEqual({
+        status: 'suspended',
+      }),
+    );
+    await user.click(within(row).getByRole('button', { name: 'Remove' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Remove Chris Dupont from the team?' });
+    await user.click(within(question).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(calls.some((c) => c.route === `DELETE /api/remove-member/${AGENT}`)).toBe(true));
+
+    await user.type(screen.getByRole('textbox', { name: 'Full name' }), 'Léa Garnier');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'lea@azur.example');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'accountant');
+    await user.click(screen.getByRole('button', { name: 'Send the invitation' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === 'POST /api/invite-member')?.body).toMatchObject({
+        fullName: 'Léa Garnier',
+        email: 'lea@azur.example',
+        role: 'accountant',
+        language: 'en',
+      }),
+    );
+  });
+});

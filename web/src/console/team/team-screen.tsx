@@ -1,0 +1,126 @@
+import type { Member, Team } from '@roam/contract/team';
+import { type OperatorRole, rolesOfTeam } from '@roam/contract/team';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '#web/ui/confirm';
+import { Page } from '#web/ui/page';
+import { PageLoading } from '#web/ui/page-loading';
+import { toast } from '#web/ui/toast';
+import '#web/console/components/admin.css';
+import { useRemoveMember, useTeam, useUpdateMember } from './api/team';
+import { InviteMemberForm } from './invite-member-form';
+
+/**
+ * The team (docs/decisions/0010-members-of-a-business.md): an owner's business or the admin's platform — its people,
+ * their roles and an invitation. A suspension or a removal signs the person out at once (the server ends their
+ * sessions); the business's own account stays its owner. The rule that every member signs in in two steps
+ * (`PUT /api/team-policy`) is not offered here until the console can enrol a member: required without it, it would
+ * leave them no call but enrolment.
+ */
+export function TeamScreen() {
+  const { t } = useTranslation();
+  const team = useTeam();
+  if (team.isError) return <Page title={t('operatorTeam.title')} description={t('operatorTeam.error')} />;
+  if (!team.data) return <PageLoading />;
+  return (
+    <Page title={t('operatorTeam.title')} description={t('operatorTeam.description')}>
+      <Members team={team.data} />
+      <InviteMemberForm businessId={team.data.businessId} />
+    </Page>
+  );
+}
+
+function Members({ team }: { team: Team }) {
+  const { t } = useTranslation();
+  const update = useUpdateMember();
+  const remove = useRemoveMember();
+  const { dialog, ask } = useConfirm();
+  const roles = rolesOfTeam(team.businessId);
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    try {
+      await run();
+      toast.success(done);
+    } catch {
+      toast.error(t('operatorTeam.error'));
+    }
+  };
+  const onRole = (member: Member, role: OperatorRole) =>
+    act(
+      () => update.mutateAsync({ id: member._id, role }),
+      t('operatorTeam.roleChanged', { name: member.fullName, role: t(`operator.roles.${role}`) }),
+    );
+  const onStatus = (member: Member) => {
+    const status = member.status === 'suspended' ? 'active' : 'suspended';
+    const done = status === 'active' ? 'operatorTeam.reactivated' : 'operatorTeam.suspendedDone';
+    return act(() => update.mutateAsync({ id: member._id, status }), t(done, { name: member.fullName }));
+  };
+  const onRemove = async (member: Member) => {
+    const yes = await ask({
+      title: t('operatorTeam.removeQuestion', { name: member.fullName }),
+      description: t('operatorTeam.removeDescription'),
+      confirmLabel: t('operatorTeam.remove'),
+    });
+    if (yes) await act(() => remove.mutateAsync(member._id), t('operatorTeam.removed', { name: member.fullName }));
+  };
+  return (
+    <section className="admin-section" aria-labelledby="team-members">
+      <h2 id="team-members">{t('operatorTeam.members')}</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('operatorTeam.name')}</th>
+              <th scope="col">{t('operatorTeam.role')}</th>
+              <th scope="col">{t('operatorTeam.status')}</th>
+              <th scope="col">{t('operatorTeam.twoFactor')}</th>
+              <th scope="col">{t('operatorTeam.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {team.members.map((member) => (
+              <tr key={member._id}>
+                <th scope="row">
+                  {member.fullName}
+                  <br />
+                  <small>{member.email}</small>
+                </th>
+                <td>
+                  {member.founder ? (
+                    `${t(`operator.roles.${member.role}`)} · ${t('operatorTeam.founder')}`
+                  ) : (
+                    <select
+                      className="text-field"
+                      aria-label={t('operatorTeam.roleOf', { name: member.fullName })}
+                      value={member.role}
+                      onChange={(event) => onRole(member, event.currentTarget.value as OperatorRole)}
+                    >
+                      {roles.map((role) => (
+                        <option key={role} value={role}>
+                          {t(`operator.roles.${role}`)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </td>
+                <td>{t(`operatorTeam.statuses.${member.status}`)}</td>
+                <td>{member.twoFactor ? t('operatorTeam.on') : t('operatorTeam.off')}</td>
+                <td>
+                  {member.founder ? null : (
+                    <div className="admin-actions">
+                      <button type="button" className="button button--secondary" onClick={() => onStatus(member)}>
+                        {member.status === 'suspended' ? t('operatorTeam.reactivate') : t('operatorTeam.suspend')}
+                      </button>
+                      <button type="button" className="button button--secondary" onClick={() => onRemove(member)}>
+                        {t('operatorTeam.remove')}
+                      </button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {dialog}
+    </section>
+  );
+}
