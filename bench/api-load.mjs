@@ -1,11 +1,11 @@
-// Car search API load (ARCHITECTURE §7): on a generated 10k cars / 200k bookings dataset, the search call of the
+// Car search API load (docs/architecture.md §7): on a generated 10k cars / 200k bookings dataset, the search call of the
 // search screen (POST /api/search-cars/:page/:size, varied places, dates, filters, sorts and pages) and a trivial
 // route (GET /api/health, one database round trip) are measured in the same run with autocannon at 50 connections,
 // on PGlite and on PostgreSQL. Budget: search p99 ≤ 50 ms and search req/s ≥ 25 % of the trivial route's.
-// The operator's cars list (POST /api/cars/:page/:size, issue #23: the demo supplier's ~1,250 cars and the admin's
+// The operator's cars list (POST /api/cars/:page/:size; the demo supplier's ~1,250 cars and the admin's
 // 10k, varied filters, sorts and pages) is measured the same way at 10 connections — a rental business's operators
 // at their screens, not a crowd of drivers — and, for comparison, at 50. Budget: p99 ≤ 200 ms (operator lists) at 10.
-// The scheduler's pages and the dashboard (issue #24, lib/operator-screens.mjs) likewise at 10, each also one request
+// The scheduler's pages and the dashboard (lib/operator-screens.mjs) likewise at 10, each also one request
 // at a time (its service time, the 'visible page' budget of the scheduler: < 200 ms). The bookings desk's list
 // (docs/architecture.md §5: searched, filtered, sorted, paged, lib/operator-screens.mjs) likewise, budget p99 ≤ 200 ms.
 // Writes bench/results/api-load.json; exits non-zero when a budget is missed.
@@ -97,7 +97,7 @@ async function searchRequests(origin) {
 async function sessionOf(origin, email, password) {
   const res = await fetch(`${origin}/api/sign-in/frontend`, {
     method: 'POST',
-    // The Origin our own page sends: a state-changing call without it is refused (issue #21).
+    // The Origin our own page sends: a state-changing call without it is refused.
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ email, password, stayConnected: false }),
   });
@@ -159,7 +159,7 @@ function cannon(origin, duration, requests, connections = CONNECTIONS) {
       {
         method: requests ? 'POST' : 'GET',
         path: '/api/health',
-        // The Origin our own page sends: a state-changing call without it is refused (issue #21).
+        // The Origin our own page sends: a state-changing call without it is refused.
         headers: requests ? { 'content-type': 'application/json', origin } : {},
         setupRequest: (request) => {
           if (!requests) return request;
@@ -266,7 +266,7 @@ async function measure(kind) {
     await cannon(server.origin, WARMUP_S, operator.requests, OPERATOR_CONNECTIONS);
     const operatorCars = figures(await cannon(server.origin, DURATION_S, operator.requests, OPERATOR_CONNECTIONS));
     const operatorCars50 = figures(await cannon(server.origin, DURATION_S, operator.requests));
-    // The scheduler and the dashboard (issue #24): one at a time (service time), then 10 operators at once.
+    // The scheduler and the dashboard: one at a time (service time), then 10 operators at once.
     const screens = operator.sessions;
     const scheduler = await schedulerRequests(server.origin, screens);
     const dashboard = await dashboardRequests(server.origin, screens);

@@ -1,4 +1,4 @@
-// ARCHITECTURE §7: gzipped JS a first visit to each route downloads, in KB (decided 2026-11-24: `/` ≤ 145, the
+// docs/architecture.md §7: gzipped JS a first visit to each route downloads, in KB (decided 2026-11-24: `/` ≤ 145, the
 // other customer routes ≤ 155; the console's first load — its own app, with its own copy of React and the
 // libraries — ≤ 250 on any /operator/... screen).
 export const BUDGET_KB = { '/': 145, '/search': 155, '/checkout': 155, '/bookings': 155 };

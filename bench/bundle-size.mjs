@@ -1,4 +1,4 @@
-// Gzipped JS a first visit to each route downloads (ARCHITECTURE §7): the entry chunk, the route's screen chunk and
+// Gzipped JS a first visit to each route downloads (docs/architecture.md §7): the entry chunk, the route's screen chunk and
 // everything either imports statically, read from Vite's build manifest, plus the strings the visit loads in
 // English (web/src/i18n/index.ts: the language chunk with the core areas, and the chunk of each area the screen
 // shows, per web/src/i18n/areas.json). Shared chunks count for every route.

@@ -1,4 +1,4 @@
-// CI's bench step (`.ci/run`, after `npm test` built the app): the per-route JS of ARCHITECTURE §7, which costs a
+// CI's bench step (`.ci/run`, after `npm test` built the app): the per-route JS of docs/architecture.md §7, which costs a
 // second to measure, held to its budget and to a ratchet. Every customer route's figure is recorded in
 // ci-baseline.json; a route may not grow past its record, even within its budget, unless the change that grows it
 // records the new figure there and writes why in bench/README.md ("Route JS ratchet"). The console's first loads

@@ -1,6 +1,6 @@
-// Booking contention (ARCHITECTURE §7, §5 "No double booking, ever"): 200 concurrent checkouts of one car and one
+// Booking contention (docs/architecture.md §7, §5 "No double booking, ever"): 200 concurrent checkouts of one car and one
 // period over HTTP against the built server, by 200 guests, each from a loopback address of its own (one address
-// keeps only a few unpaid bookings and makes 10 checkouts a minute: issue #21 — here only the car is contended),
+// keeps only a few unpaid bookings and makes 10 checkouts a minute — here only the car is contended),
 // with the Origin header a browser on our site sends → exactly 1 succeeds (201), the others are 409
 // CAR_UNAVAILABLE, no 5xx. On PGlite and on PostgreSQL. Writes bench/results/contention.json; exits non-zero on a
 // miss.

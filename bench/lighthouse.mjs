@@ -1,4 +1,4 @@
-// Lighthouse mobile (ARCHITECTURE §7) on `/`, `/search` and `/checkout` of the built app with the demo data:
+// Lighthouse mobile (docs/architecture.md §7) on `/`, `/search` and `/checkout` of the built app with the demo data:
 // `node bench/lighthouse.mjs [--light]`. Starts server/dist/main.js on a fresh data directory and a free port,
 // Debian's Chromium headless, Lighthouse's default mobile form factor and simulated throttling; the median of 3
 // runs per page (1 with --light). Writes bench/results/lighthouse.json and exits non-zero when a budget is missed.

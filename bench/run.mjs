@@ -1,4 +1,4 @@
-// `npm run bench [-- --light]`: measures what ARCHITECTURE §7 budgets, writes bench/results/*.json, exits non-zero
+// `npm run bench [-- --light]`: measures what docs/architecture.md §7 budgets, writes bench/results/*.json, exits non-zero
 // when a budget is missed. Per-route JS here, then each script of SCRIPTS in turn (`--light` is passed through):
 // Lighthouse mobile, API load, booking contention.
 import { spawnSync } from 'node:child_process';

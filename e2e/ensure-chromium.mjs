@@ -1,4 +1,4 @@
-// E2E runs in Debian's Chromium (ARCHITECTURE §6): install it when missing (as root), never a downloaded browser.
+// E2E runs in Debian's Chromium (docs/architecture.md §6): install it when missing (as root), never a downloaded browser.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

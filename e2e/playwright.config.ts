@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
-// Real browser (Debian's Chromium), real built app, real server and database, real SMTP (ARCHITECTURE §6).
+// Real browser (Debian's Chromium), real built app, real server and database, real SMTP (docs/architecture.md §6).
 export default defineConfig({
   testDir: './tests',
   timeout: 30_000,

@@ -139,10 +139,10 @@ function preloadRouteChunks(): Plugin {
 
 /**
  * On "/", index.html paints the home hero's headline and introduction with the header, before the app's code runs
- * (issue #8: the introduction was the page's largest paint, ~1.2 s after the header on a phone), and the search
- * form's skeleton with its words (issue #22 item 18), in the language the head script is certain of; otherwise the
+ * (the introduction was the page's largest paint, ~1.2 s after the header on a phone), and the search
+ * form's skeleton with its words, in the language the head script is certain of; otherwise the
  * shell stays hidden and the app paints the hero as before. The strings are the locale files' own, and the app's
- * hero and skeleton replace the shell's in the same place. A site with no bookable car yet (issue #26: the inline
+ * hero and skeleton replace the shell's in the same place. A site with no bookable car yet (the inline
  * settings' `"bookable":false`) shows "coming soon" there instead of a form: the shell stays hidden.
  */
 function shellHomeHero(): Plugin {

@@ -1,4 +1,4 @@
-// The large dataset of the API load bench (ARCHITECTURE §7: 10k cars / 200k bookings), generated with set-based SQL
+// The large dataset of the API load bench (docs/architecture.md §7: 10k cars / 200k bookings), generated with set-based SQL
 // (INSERT … SELECT over generate_series) into a database the server has migrated and seeded with the demo data.
 //
 // Cars: the ~320 demo cars cloned until there are `cars` of them — same suppliers, locations, ranges, prices and
@@ -29,7 +29,7 @@ async function generate(query, { cars, bookings }) {
     .map((column) => {
       if (column === 'id') return cloneId;
       if (column === 'name') return `s.name || ' #' || g`;
-      // A plate is unique within a supplier's fleet (issue #23): each clone's is its original's with its number.
+      // A plate is unique within a supplier's fleet: each clone's is its original's with its number.
       if (column === 'license_plate') return `s.license_plate || '-' || g`;
       return `s.${column}`;
     })
@@ -50,13 +50,13 @@ async function generate(query, { cars, bookings }) {
     cross join generate_series(1, ${copies}) g where (g - 1) * ${demoCars} + s.n < ${needed}`);
   await query('commit');
 
-  // The demo data's own bookings and blocked periods (issue #23) would overlap the generated ones: they go first.
+  // The demo data's own bookings and blocked periods would overlap the generated ones: they go first.
   await query('delete from bookings');
   const perCar = Math.ceil(bookings / cars);
   const slotHours = Math.floor((365 * 24) / perCar);
   const status = rnd('i', 7, 100);
   await query('begin');
-  // Each booking's reference (issue #22 item 10) from its number, in the reference alphabet: 200k random draws would
+  // Each booking's reference from its number, in the reference alphabet: 200k random draws would
   // meet the unique index about once in 40 runs.
   await query(`insert into bookings (reference, total_amount, deposit_amount, car_id, supplier_id, driver_id,
       pickup_location_id, dropoff_location_id, pickup_at, dropoff_at, status, blocks_car, hold_expires_at, payment_option, price, deposit, pay_now, currency,

@@ -1,5 +1,5 @@
-// The scheduler's pages and the dashboard's figures (issue #24 items 4, 6) as the console asks for them, for the API
-// load bench (api-load.mjs): the demo supplier's and the admin's, on the large dataset. ARCHITECTURE §7: operator
+// The scheduler's pages and the dashboard's figures as the console asks for them, for the API
+// load bench (api-load.mjs): the demo supplier's and the admin's, on the large dataset. docs/architecture.md §7: operator
 // lists, scheduler and dashboard queries p99 ≤ 200 ms; the scheduler's visible page < 200 ms of server time.
 
 const DAY = 24 * 3600_000;

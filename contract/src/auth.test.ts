@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changePasswordFormSchema, NewPasswordFormSchema, SignUpFormSchema, SignUpSchema } from './auth.schema.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 
-/** Each field's first message, as the web's forms show them (issue #20). */
+/** Each field's first message, as the web's forms show them. */
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   const found: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) found[issue.path.join('.')] ??= issue.message;

@@ -36,7 +36,7 @@ describe('booking actions', () => {
     expect(actions({ status: 'void', holdExpiresAt: null })).toEqual([]);
   });
 
-  it('changes before pick-up where the terms allow them, however it was paid (issue #25 item 2); a started booking is only viewed', () => {
+  it('changes before pick-up where the terms allow them, however it was paid; a started booking is only viewed', () => {
     expect(actions({})).toEqual(['view', 'edit', 'cancel']);
     expect(actions({ amendable: false })).toEqual(['view', 'cancel']);
     expect(actions({ status: 'deposit' })).toEqual(['view', 'edit', 'cancel']);

@@ -30,7 +30,7 @@ describe('booking terms', () => {
     expect(bookingTerms({ amendments: 0, cancellation: 0 }, {}, 'payLater').changes).toBe('free');
     expect(bookingTerms({ amendments: 1500, cancellation: 0 }, {}, 'payLater').changes).toBe('withExtra');
     expect(bookingTerms({ amendments: 1500, cancellation: 0 }, { amendments: true }, 'payLater').changes).toBe('free');
-    // Paid online too, since issue #25 item 2 (the difference refunded or paid through the booking's gateway).
+    // Paid online too (the difference refunded or paid through the booking's gateway).
     expect(bookingTerms({ amendments: 0, cancellation: 0 }, {}, 'full').changes).toBe('free');
     expect(bookingTerms({ amendments: 1500, cancellation: 0 }, { amendments: true }, 'full').changes).toBe('free');
     expect(bookingTerms({ amendments: 1500, cancellation: 0 }, {}, 'deposit').changes).toBe('withExtra');

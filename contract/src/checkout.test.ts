@@ -45,7 +45,7 @@ describe('CheckoutBodySchema', () => {
   });
 });
 
-describe('the checkout form (issue #20)', () => {
+describe('the checkout form', () => {
   const rules = {
     minimumAge: 25,
     pickupAt: '2030-06-01T08:00:00Z',

@@ -3,7 +3,7 @@ import { ConversionAmountSchema, ConvertQuerySchema, CurrencyCodeSchema, RatesSc
 import { BASE_CURRENCY, CURRENCIES, currencyError, currencyName } from './currencies.ts';
 import { RATES_SNAPSHOT, rateFor } from './rates-snapshot.ts';
 
-// Spec §5 (supported list, positive amount), §8 (currency errors), ARCHITECTURE §5 "Money".
+// Spec §5 (supported list, positive amount), §8 (currency errors), docs/architecture.md §5 "Money".
 
 function messageOf(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
   return result.error?.issues[0]?.message;

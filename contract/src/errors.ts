@@ -9,7 +9,7 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   PAYMENT_FAILED: 402,
   INCORRECT_CREDENTIALS: 401,
-  /** The password was right; the account signs in with a second factor too (issue #38). */
+  /** The password was right; the account signs in with a second factor too. */
   TWO_FACTOR_REQUIRED: 401,
   /** A wrong or already used TOTP or recovery code. */
   INCORRECT_CODE: 401,

@@ -11,7 +11,7 @@ import {
   wholeUnitsUp,
 } from './money.ts';
 
-// ARCHITECTURE §5 "Money", spec §9.
+// docs/architecture.md §5 "Money", spec §9.
 
 describe('formatMoney', () => {
   it('formats the architecture examples', () => {
@@ -96,7 +96,7 @@ describe('minor units', () => {
 });
 
 describe('wholeUnitsUp', () => {
-  it("rounds a 'from' price up to a whole unit of its currency (issue #22 item 16)", () => {
+  it("rounds a 'from' price up to a whole unit of its currency", () => {
     expect(wholeUnitsUp(3169, 'EUR')).toBe(3200);
     expect(wholeUnitsUp(1900, 'EUR')).toBe(1900);
     expect(wholeUnitsUp(1901, 'EUR')).toBe(2000);

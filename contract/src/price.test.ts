@@ -13,7 +13,7 @@ import {
 } from './price.ts';
 import { HOUR } from './time.ts';
 
-// ARCHITECTURE §5 "Price". Amounts are EUR cents.
+// docs/architecture.md §5 "Price". Amounts are EUR cents.
 
 function car(overrides: Partial<CarPricing> = {}): CarPricing {
   return {
@@ -198,7 +198,7 @@ describe("supplier's price change", () => {
     expect(breakdown).toMatchObject({ rental: 5506, extrasTotal: 6, priceChange: 502, total: 5512 });
   });
 
-  it("charges a daily extra its label × the days (issue #22: 'Theft protection + 8.50 € (daily)' over 35 days)", () => {
+  it("charges a daily extra its label × the days ('Theft protection + 8.50 € (daily)' over 35 days)", () => {
     // 800 + 6.25 % = 850 a day, as the label shows it; 35 days are 297.50 €, not 35 × 8.00 € + 6.25 % rounded once.
     const breakdown = price(car({ theftProtection: 800 }), 35 * 24, {
       priceChangeRate: 6.25,
@@ -222,7 +222,7 @@ describe("supplier's price change", () => {
   });
 });
 
-describe("a 'from … per day' price (issue #22 item 16)", () => {
+describe("a 'from … per day' price", () => {
   const today = '2025-06-02';
 
   it('is the daily rate, discounted when set, with the percentage rounded half up once', () => {
@@ -253,7 +253,7 @@ describe("a 'from … per day' price (issue #22 item 16)", () => {
   });
 });
 
-describe('never more for fewer days (ARCHITECTURE §5)', () => {
+describe('never more for fewer days (docs/architecture.md §5)', () => {
   it('charges a period no more than the next whole-day tier it falls short of', () => {
     const monthly = car({ dailyPrice: 5000, weeklyPrice: 30000, monthlyPrice: 100000 });
     // The block rule: 29 days = 4 weeks + 1 day = 125000, more than 30 days (100000).
@@ -319,7 +319,7 @@ describe('in another currency', () => {
   });
 });
 
-describe('payment split (spec §4, issue #22 item 4)', () => {
+describe('payment split (spec §4)', () => {
   const breakdown = { total: 80000, deposit: 50000 };
 
   it('pay later: nothing now, the rental at pick-up, the security deposit held there', () => {

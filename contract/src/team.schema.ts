@@ -4,7 +4,7 @@ import { EmailSchema } from './auth.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { MEMBER_STATUSES, OPERATOR_ROLES, PERMISSIONS, type Permission } from './team.ts';
 
-// The team's API shapes (issue #38): members, the team's policy, two-factor sign-in, sessions and the activity.
+// The team's API shapes: members, the team's policy, two-factor sign-in, sessions and the activity.
 
 export const OperatorRoleSchema = z.enum(OPERATOR_ROLES);
 export const PermissionSchema = z.enum(PERMISSIONS as unknown as [Permission, ...Permission[]]);

@@ -10,7 +10,7 @@ import {
   zonedToInstant,
 } from './time.ts';
 
-// ARCHITECTURE §5 "Time"; spec §5 date messages and minimum age.
+// docs/architecture.md §5 "Time"; spec §5 date messages and minimum age.
 
 const PARIS = 'Europe/Paris';
 const NEW_YORK = 'America/New_York';

@@ -28,7 +28,7 @@ const smtp = new SMTPServer({
           text: mail.text ?? '',
           html: typeof mail.html === 'string' ? mail.html : '',
           date: new Date().toISOString(),
-          // The files sent with it (issue #25: the confirmation's receipt and calendar file), base64.
+          // The files sent with it (the confirmation's receipt and calendar file), base64.
           attachments: mail.attachments.map((file) => ({
             filename: file.filename ?? '',
             contentType: file.contentType,

@@ -1,4 +1,4 @@
-// The reliability suite's harness (issue #8): real server processes (the built server/dist/main.js) that a test
+// The reliability suite's harness: real server processes (the built server/dist/main.js) that a test
 // starts, kills with SIGKILL and restarts, and a small HTTP client that speaks to them as a browser would (session
 // cookie, Origin = PUBLIC_URL). No browser and no shared e2e web server: every test owns its processes and ports.
 import { seedId } from '../../server/src/db/seed/random.ts';
@@ -65,7 +65,7 @@ export async function signIn(
 /**
  * `count` new drivers signed up (and so signed in) over HTTP, each from an address of its own, a few at a time (each
  * sign-up hashes a password). A driver's next checkout releases their unpaid hold, and one address keeps only a few
- * unpaid bookings (issue #21): bookings meant to stay payable need drivers (and addresses) of their own.
+ * unpaid bookings: bookings meant to stay payable need drivers (and addresses) of their own.
  */
 export async function signUpDrivers(server: { url: string }, count: number, label: string): Promise<Client[]> {
   const drivers: Client[] = [];
@@ -129,7 +129,7 @@ export function checkoutBody(
   };
 }
 
-/** The demo gateway's succeeding test card (ARCHITECTURE §5). */
+/** The demo gateway's succeeding test card (docs/architecture.md §5). */
 export const DEMO_CARD = {
   cardholder: 'Camille Martin',
   cardNumber: '4242 4242 4242 4242',

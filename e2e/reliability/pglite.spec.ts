@@ -1,4 +1,4 @@
-// Reliability on the embedded database (issue #8, ARCHITECTURE §2 and §5): the built server on PGlite is killed
+// Reliability on the embedded database (docs/architecture.md §2 and §5): the built server on PGlite is killed
 // with SIGKILL while checkouts, then payment confirmations, are in flight; restarted on the same DATA_DIR, it must
 // have lost, duplicated and half-written nothing, and the booking rules must still hold. E-mails go to a real local
 // SMTP server that answers slowly, so kills land mid-send: what a kill left unsent is delivered after the restart.
@@ -85,7 +85,7 @@ test('PGlite: kill -9 during checkout and during payment confirmation, restart, 
     await server.ready;
     log(`fresh start (migrate + seed): ready in ${Date.now() - started} ms`);
     // Customers, each with an address of their own: a driver's next checkout would release their unpaid hold, and
-    // one address keeps only a few unpaid bookings (issue #21). Signed up over HTTP while SMTP is quick; the storm's
+    // one address keeps only a few unpaid bookings. Signed up over HTTP while SMTP is quick; the storm's
     // customers are guests (the checkout makes their accounts).
     const PAY = 10;
     smtp.state.delayMs = 0;
@@ -192,7 +192,7 @@ test('PGlite: kill -9 during checkout and during payment confirmation, restart, 
                 (case when d.enable_email_notifications then 1 else 0 end
                   + case when s.enable_email_notifications then 1 else 0 end) as mail_recipients
            from bookings b join users d on d.id = b.driver_id join users s on s.id = b.supplier_id
-          -- This run's bookings are all of the Clio; the demo data's own (issue #23: blocked periods, cancellation
+          -- This run's bookings are all of the Clio; the demo data's own (blocked periods, cancellation
           -- requests) are on other cars and were not made through checkout.
           where b.car_id = $1`,
         [DEMO.clio],

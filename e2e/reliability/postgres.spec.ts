@@ -1,4 +1,4 @@
-// Scale-out (issue #8, ARCHITECTURE §2): two server processes on one PostgreSQL database keep every guarantee —
+// Scale-out (docs/architecture.md §2): two server processes on one PostgreSQL database keep every guarantee —
 // they start together on an empty database (migrations and demo data once), share sessions, and 200 concurrent
 // checkouts of one car and period spread over both give exactly one booking.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -69,7 +69,7 @@ test('PostgreSQL: two server processes on one database keep sessions and the one
     log('sessions: signed in on A, used on B, signed out on B, refused on A');
 
     // 200 concurrent checkouts of one car and period, alternating between the processes, by 200 guests each from an
-    // address of its own (one address keeps only a few unpaid bookings, issue #21: here only the car is contended).
+    // address of its own (one address keeps only a few unpaid bookings; here only the car is contended).
     const when = period(12, 2);
     started = Date.now();
     const storm = fire(

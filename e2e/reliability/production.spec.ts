@@ -1,4 +1,4 @@
-// The production start (issue #26, README "Production"): NODE_ENV=production stops at once, with a clear message,
+// The production start (README "Production"): NODE_ENV=production stops at once, with a clear message,
 // when a required setting is missing; with them set, the built server starts and serves a TLS proxy's requests —
 // the client's address from X-Forwarded-For (rate limits per real client), https from X-Forwarded-Proto (secure
 // cookies), the public address as the one allowed Origin.

@@ -72,7 +72,7 @@ for (const language of ['en', 'fr'] as const) {
 
     // Home, then its open states: the place list, the date picker, the language and currency menus.
     await visit(page, '/', language, (p) => p.getByRole('combobox', { name: t('search.form.pickupLocation') }));
-    // The map loads when it enters the viewport (issue #8): scroll to it as a user would.
+    // The map loads when it enters the viewport: scroll to it as a user would.
     await page.getByRole('heading', { name: t('home.map.title') }).scrollIntoViewIfNeeded();
     await expect(page.locator('.locations-map__marker').first()).toBeVisible({ timeout: 15_000 });
     // So do the destinations, car sizes and supplier logos under it.
@@ -197,7 +197,7 @@ for (const language of ['en', 'fr'] as const) {
 
     await openClioCheckout(page, language, language === 'en' ? 90 : 100);
     await audit(page, found, 'checkout (signed in)');
-    // With Amendments, its driver may change the booking (issue #22 item 7): the editor below is audited too.
+    // With Amendments, its driver may change the booking: the editor below is audited too.
     await page.getByRole('switch', { name: t('cars.extra.amendments') }).check();
     await page.getByRole('radio', { name: t('checkout.payment.payLater.label') }).check();
     await page.getByRole('button', { name: t('checkout.submit.book') }).click();
@@ -226,7 +226,7 @@ for (const language of ['en', 'fr'] as const) {
       await visit(page, path, language, ready, reload);
       await audit(page, found, path);
     }
-    // The app's own confirmation dialog (issue #22 item 17), open: the pay-later booking above sent a notification.
+    // The app's own confirmation dialog, open: the pay-later booking above sent a notification.
     await visit(page, '/notifications', language, (p) => p.locator('.notifications-list'));
     await page.getByRole('button', { name: t('notifications.deleteAll') }).click();
     await expect(page.getByRole('alertdialog', { name: t('notifications.confirmDeleteAll') })).toBeVisible();

@@ -65,7 +65,7 @@ test('uploads an avatar and sees it, then removes it', async ({ page }) => {
   await expect(avatar).toBeVisible();
   await expect(avatar).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}$/);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-  // The header's account button shows it too (issue #6).
+  // The header's account button shows it too.
   const src = await avatar.getAttribute('src');
   await expect(page.getByRole('banner').locator(`img[src="${src}"]`)).toBeVisible();
   await page.reload();
@@ -101,7 +101,7 @@ test('adds, downloads, replaces and deletes a driver licence', async ({ page }) 
   const href = await download.getAttribute('href');
   await expect.poll(async () => (await page.request.get(href!)).headers()['content-type']).toBe('image/png');
 
-  // The app's own dialog (issue #22 item 17), not the browser's confirm().
+  // The app's own dialog, not the browser's confirm().
   let browserDialog = false;
   page.once('dialog', (native) => {
     browserDialog = true;
@@ -132,7 +132,7 @@ test('toggles email notifications in Network settings', async ({ page }) => {
   await expect(toggle).toBeChecked();
 });
 
-// Notification rows are created by bookings (issue #5), which has no call on this branch: the e2e checks the empty
+// Notification rows are created by bookings, which has no call on this branch: the e2e checks the empty
 // state and the header counter; read/unread/delete and paging are covered by the API integration tests.
 test('notifications: empty list and the header counter at 0', async ({ page }) => {
   await signIn(page, 'unverified');

@@ -61,7 +61,7 @@ async function guestPaidBooking(page: Page, email: string, language: 'en' | 'fr'
       pickupLocationId: place,
       dropoffLocationId: place,
       ...when,
-      // Changes allowed (issue #25 item 2): the Clio's amendments bought.
+      // Changes allowed: the Clio's amendments bought.
       extras: { amendments: true },
       paymentOption: 'full',
       currency: 'EUR',

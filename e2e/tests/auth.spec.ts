@@ -237,7 +237,7 @@ test('sign-up validation messages in French', async ({ page }) => {
     'acceptTos',
     'fixErrors',
   ]) {
-    // The form messages live in the 'forms' area (issue #20); the minimum age is the spec's 21.
+    // The form messages live in the 'forms' area; the minimum age is the spec's 21.
     const message = f(`forms.${key}`).replace('{{age}}', '21');
     await expect(page.getByText(message, { exact: true })).toBeVisible({ timeout: 20_000 });
   }

@@ -227,8 +227,8 @@ test('a signed-in driver pays later, sees the booking in /bookings and cancels i
     .getByRole('button', { name: /Cancel the booking of Renault Clio/ })
     .focus();
   await page.keyboard.press('Enter');
-  // The app's own dialog (issue #22 item 17), with the keyboard: the focus starts on "Go back"; Tab, then Enter.
-  // Pay later weeks ahead: the dialog says first that the terms make it free, decided at once (issue #25 item 3).
+  // The app's own dialog, with the keyboard: the focus starts on "Go back"; Tab, then Enter.
+  // Pay later weeks ahead: the dialog says first that the terms make it free, decided at once.
   const dialog = page.getByRole('alertdialog', { name: 'Cancel the booking of Renault Clio?' });
   await expect(dialog).toContainText(text(en, 'bookings.cancelTerms.free'));
   await expect(dialog.getByRole('button', { name: text(en, 'bookings.confirm.keep') })).toBeFocused();
@@ -267,7 +267,7 @@ async function newDriver(page: Page, fullName: string) {
 
 /**
  * A pay-later booking of the Clio at Paris CDG, made through the API by whoever is signed in; with `amendments`, the
- * extra that lets its driver change it later (issue #22 item 7).
+ * extra that lets its driver change it later.
  */
 async function payLaterBooking(page: Page, offset: number, { amendments = false } = {}): Promise<string> {
   const location = await parisCdg(page.request);
@@ -320,7 +320,7 @@ test('a driver edits a pay-later booking (dates and extras, re-priced); the supp
   later.setUTCDate(later.getUTCDate() + 1);
   await dropoff.fill(later.toISOString().slice(0, 10));
   await page.getByRole('switch', { name: text(en, 'cars.extra.theftProtection') }).click();
-  // The price of the change first (issue #25 item 2): more to pay at the counter, then confirmed.
+  // The price of the change first: more to pay at the counter, then confirmed.
   await page.getByRole('button', { name: text(en, 'bookings.amend.check') }).click();
   const more = text(en, 'bookings.amend.counterMore').split('{{amount}}');
   await expect(page.getByRole('region', { name: text(en, 'bookings.amend.title') })).toContainText(more[0]!);
@@ -363,7 +363,7 @@ test('a driver edits a pay-later booking (dates and extras, re-priced); the supp
   for (const row of await desk.all()) await expect(row).toContainText(text(en, 'operatorScheduler.status.reserved'));
 });
 
-test('notifications of pay-later bookings: the header badge follows read, unread, read all; view, delete, delete all (issue #6)', async ({
+test('notifications of pay-later bookings: the header badge follows read, unread, read all; view, delete, delete all', async ({
   page,
 }) => {
   await newDriver(page, `Noa Notified ${Date.now() % 100_000}`);
@@ -399,7 +399,7 @@ test('notifications of pay-later bookings: the header badge follows read, unread
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'bookings.detail.title'));
   await page.goBack();
 
-  // The app's own dialog asks first (issue #22 item 17), never the browser's confirm().
+  // The app's own dialog asks first, never the browser's confirm().
   const dialog = page.getByRole('alertdialog');
   await items
     .first()
@@ -652,7 +652,7 @@ test('a supplier adding 5 %: the security deposit online is what is charged, the
   });
   await page.goto(`/checkout?${params}&l=en`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(en, 'checkout.title'));
-  // The label carries the supplier's 5 % (ARCHITECTURE §5): the car's own daily price × 1.05, rounded once.
+  // The label carries the supplier's 5 % (docs/architecture.md §5): the car's own daily price × 1.05, rounded once.
   const label = amountIn(await textOf(page.locator(`#extra-${extra}-price`)));
   expect(label.minor).toBe(Math.floor(car[extra] * 1.05 + 0.5));
   await page.getByRole('switch', { name: text(en, `cars.extra.${extra}`) }).check();

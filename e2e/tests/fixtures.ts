@@ -33,7 +33,7 @@ const APP = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
 /**
  * Each test is a visitor of its own, with an address of its own, as a proxy in front would report it
- * (X-Forwarded-For, believed from the loopback by the e2e server): the per-address limits (issue #21: checkouts,
+ * (X-Forwarded-For, believed from the loopback by the e2e server): the per-address limits (checkouts,
  * unpaid bookings, sign-in failures, e-mails) of one test never meet another's, however the tests are spread over
  * workers or repeated.
  */
@@ -45,7 +45,7 @@ function visitorAddress(testInfo: TestInfo = base.info()): string {
 
 /**
  * The headers of a test's API calls outside the page (set-up requests): the `Origin` our own page sends (a
- * state-changing call without it is refused, issue #21) and the test's visitor address.
+ * state-changing call without it is refused) and the test's visitor address.
  */
 export const ownPage = () => ({ origin: APP, 'x-forwarded-for': visitorAddress() });
 
@@ -143,7 +143,7 @@ export async function signInFromPage(page: Page, credentials: { email: string; p
 /**
  * A rental of `days` days from 09:00 UTC (10:00 or 11:00 in Paris: within the opening hours), `offsetDays` from today.
  * Each repeat of a test (`--repeat-each`) takes the same days a year later per repeat, so that a test never meets the
- * bookings its own earlier run made (issue #27). A past period (offsetDays < 0) books nothing and is not moved.
+ * bookings its own earlier run made. A past period (offsetDays < 0) books nothing and is not moved.
  */
 export function rentalPeriod(offsetDays: number, days = 3): { pickupAt: string; dropoffAt: string } {
   const start = new Date();

@@ -224,7 +224,7 @@ async function chooseCurrency(page: Page, code: string) {
 
 test("another currency changes the home car sizes' 'from' prices and the checkout prices", async ({ page }) => {
   await page.goto('/');
-  // The car sizes load as they enter the viewport (issue #8): scroll to them as a user would.
+  // The car sizes load as they enter the viewport: scroll to them as a user would.
   await page.getByRole('heading', { name: text(en, 'home.promises.title') }).scrollIntoViewIfNeeded();
   const from = page.locator('.car-size__price').first();
   await expect(from).toContainText('€');

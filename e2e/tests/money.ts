@@ -3,7 +3,7 @@ import { expect, ownPage } from './fixtures.ts';
 
 // Amounts as the English interface writes them (spec §9: `1,234.56 kr`, `120 €`, `$1,234.50`), read back as minor
 // units of a two-decimal currency with their symbol, so that journeys compare what a customer compares: the same
-// amount in the same currency, and an extra's label × its days against its line (issue #22).
+// amount in the same currency, and an extra's label × its days against its line.
 
 export type Amount = { minor: number; symbol: string };
 

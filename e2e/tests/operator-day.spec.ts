@@ -6,7 +6,7 @@ import { expect, locale, ownPage, signInFromPage, test, text } from './fixtures.
 // Issue #24 items 4 and 6 in the browser against the real server, in two languages: a driver books a supplier's car
 // picked up today at its place; the admin sees the booking on the scheduler at that place and on those days and
 // opens it from its bar, and the dashboard shows today's pick-up and the period's revenue; then the admin books the
-// same car for a walk-in customer on other days (issue #24 item 5, as its Done-when says). Axe and 360 px on each
+// same car for a walk-in customer on other days (as its Done-when says). Axe and 360 px on each
 // screen. (The supplier's own console is operator-fleet.spec's subject.)
 //
 // "Today" at a place has to hold a pick-up at least an hour ahead and between 07:00 and 22:00 there, whatever hour
@@ -171,7 +171,7 @@ for (const language of ['en', 'fr'] as const) {
     ] as const) {
       if (where === 'dashboard') {
         await page.goto(path);
-        // Measured with the figures in: the tables scroll inside their own regions (issue #24), not the page.
+        // Measured with the figures in: the tables scroll inside their own regions, not the page.
         await expect(page.getByRole('button', { name: t('operatorDashboard.refresh') })).toBeVisible();
         await expect(page.getByRole('group', { name: t('operatorDashboard.revenue.title') })).toBeVisible();
       }
@@ -187,7 +187,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(new RegExp(`/operator/bookings/${bookingId}`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(summary.reference);
 
-    // The same car for a walk-in customer on other days (issue #24 item 5), paid at the counter, at 360 px.
+    // The same car for a walk-in customer on other days, paid at the counter, at 360 px.
     await page.goto(`/operator/bookings/new?l=${language}`);
     await page.getByRole('combobox', { name: t('operatorWalkIn.place') }).selectOption({ label: placeName });
     const later = (days: number) => dateIn(when.zone, new Date(when.pickupAt.getTime() + days * 24 * 3_600_000));

@@ -28,7 +28,7 @@ async function signIn(page: Page, account: { email: string; password: string }, 
 /** Two of the supplier's cars that drivers can book, each with a place it serves (the supplier's own API). */
 /**
  * Two of the supplier's bookable cars; with `uncovered`, cars whose price does not include the cancellation extra (a
- * paid booking's cancel is then a request, not decided at once: issue #25 item 3).
+ * paid booking's cancel is then a request, not decided at once).
  */
 async function bookableCars(request: APIRequestContext, uncovered = false) {
   const list = await request.post('/api/cars/1/15', { data: { availability: ['available'] }, headers: ownPage() });
@@ -108,7 +108,7 @@ for (const language of ['en', 'fr'] as const) {
     const cars = await bookableCars(page.request, true);
 
     // The driver books two of the supplier's cars, pays online without the cancellation cover, and asks to cancel
-    // both: requests, as the terms do not make them free (issue #25 item 3).
+    // both: requests, as the terms do not make them free.
     const driver = await playwright.request.newContext({
       baseURL: new URL(page.url()).origin,
       extraHTTPHeaders: ownPage(),

@@ -41,7 +41,7 @@ for (const language of ['en', 'fr'] as const) {
     await signIn(page, SUPPLIER, language);
     await page.getByRole('button', { name: 'Azur' }).click();
     await page.getByRole('menuitem', { name: t('auth.menu.operator') }).click();
-    // The console's home is the dashboard (issue #24 item 6).
+    // The console's home is the dashboard.
     await expect(page).toHaveURL(/\/operator\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('operatorDashboard.title'));
     const sections = page.getByRole('navigation', { name: t('operator.nav.label') });

@@ -172,7 +172,7 @@ test('a search the API refuses says so at once, without asking again', async ({ 
 
 test('choosing a map marker selects the pick-up place', async ({ page }) => {
   await page.goto('/');
-  // The map loads when it enters the viewport (issue #8): scroll to it as a user would.
+  // The map loads when it enters the viewport: scroll to it as a user would.
   await page.getByRole('heading', { name: text(en, 'home.map.title') }).scrollIntoViewIfNeeded();
   // Vector markers: they show even though the test tile server answers no image.
   const marker = page.getByRole('img', { name: 'Tangier', exact: true });
@@ -181,7 +181,7 @@ test('choosing a map marker selects the pick-up place', async ({ page }) => {
 });
 
 test("on a phone, the home map's code loads only once the map is scrolled to", async ({ page }) => {
-  // Lighthouse's phone (issue #8): the map's box starts below the fold once the form has loaded in its held space.
+  // Lighthouse's phone: the map's box starts below the fold once the form has loaded in its held space.
   await page.setViewportSize({ width: 412, height: 823 });
   const mapCode: string[] = [];
   page.on('request', (request) => {

@@ -10,7 +10,7 @@ import {
   watchLayoutShifts,
 } from './fixtures';
 
-// index.html paints the header and, on "/", the home hero before the app's code runs (issue #8: the hero's
+// index.html paints the header and, on "/", the home hero before the app's code runs (the hero's
 // introduction was the largest paint, ~1.2 s after the header on Lighthouse's phone). web/vite.config.ts
 // (shellHomeHero) fills the hero in the language the page is certain of; the app then puts its own hero in its place.
 
@@ -87,7 +87,7 @@ async function heroBoxes(page: Page, root: string) {
     return {
       headline: box(hero?.querySelector('h1') ?? null),
       intro: box(hero?.querySelector('.home-hero__intro') ?? null),
-      // The shell's form is the skeleton (issue #22 item 18), the app's the loaded form: one box, so nothing moves.
+      // The shell's form is the skeleton, the app's the loaded form: one box, so nothing moves.
       form: box(hero?.querySelector('.search-form') ?? null),
     };
   }, root);

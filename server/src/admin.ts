@@ -6,7 +6,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
-// `npm run admin -- …` (issue #26): what a locked-out operator does from the shell, with the server's own settings
+// `npm run admin -- …`: what a locked-out operator does from the shell, with the server's own settings
 // (the same environment as `npm start`). On the embedded database stop the server first: one process at a time.
 
 const USAGE = `Usage: npm run admin -- reset-password <admin e-mail> [--password-stdin]

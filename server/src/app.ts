@@ -91,7 +91,7 @@ export type BuildAppOptions = {
   webDist?: string | null;
 };
 
-/** Composes the server: outside plugins, own plugins, then feature routes (HOUSE-STYLE, fastify/demo order). */
+/** Composes the server: outside plugins, own plugins, then feature routes (docs/house-style.md, fastify/demo order). */
 export async function buildApp({
   config,
   database,
@@ -102,7 +102,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ? { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) } : false,
     genReqId: () => randomUUID(),
-    // X-Forwarded-For only from the proxies in front (TRUST_PROXY, issue #21): the limits per address count the
+    // X-Forwarded-For only from the proxies in front (TRUST_PROXY): the limits per address count the
     // address a trusted proxy saw, never one a visitor wrote (`true` would believe every entry).
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
@@ -117,7 +117,7 @@ export async function buildApp({
     database.db,
     { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `${config.WEBSITE_NAME} <no-reply@roam.localhost>` },
     app.log,
-    // A confirmation's receipt and calendar file, rendered from the booking when it is sent (issue #25 item 4).
+    // A confirmation's receipt and calendar file, rendered from the booking when it is sent.
     (bookingId) => bookingAttachments(app.context, bookingId),
     // The counter's stored documents (a signed agreement, a condition report), sent byte for byte as stored.
     (fileIds) => documentAttachments(app.context, fileIds),
@@ -151,7 +151,7 @@ export async function buildApp({
     searchIndex,
     periods,
   } satisfies AppContext);
-  // Reminders (issue #25 item 5) from start-up on; stopped before the mailer closes (onClose hooks run last-added
+  // Reminders from start-up on; stopped before the mailer closes (onClose hooks run last-added
   // first), a pass under way finishing first.
   if (config.REMINDER_INTERVAL_SECONDS > 0) {
     let reminders: ReturnType<typeof startReminders> | null = null;

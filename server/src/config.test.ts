@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 const base = { SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/roam-config-test' };
 
 describe('configuration', () => {
-  it('applies the ARCHITECTURE §3 defaults', () => {
+  it('applies the docs/architecture.md §3 defaults', () => {
     const config = loadConfig(base);
     expect(config).toMatchObject({
       PORT: 3000,
@@ -27,7 +27,7 @@ describe('configuration', () => {
     });
   });
 
-  it('reads VAT rates by country and the reminder interval (issue #25)', () => {
+  it('reads VAT rates by country and the reminder interval', () => {
     expect(loadConfig(base).VAT_RATES).toMatchObject({ FR: 20, DE: 19, SE: 25 });
     expect(loadConfig({ ...base, VAT_RATES: 'FR:5.5, ES:10' }).VAT_RATES).toEqual({ FR: 5.5, ES: 10 });
     expect(loadConfig({ ...base, REMINDER_INTERVAL_SECONDS: '0' }).REMINDER_INTERVAL_SECONDS).toBe(0);
@@ -108,7 +108,7 @@ describe('production (README "Production")', () => {
   });
 });
 
-describe('the first admin (issue #26)', () => {
+describe('the first admin', () => {
   it('takes an e-mail with a password or a password file, never one without the other or both', () => {
     const config = loadConfig({ ...base, ADMIN_EMAIL: 'boss@rent.example', ADMIN_PASSWORD: 'a'.repeat(12) });
     expect(config.firstAdmin).toEqual({ email: 'boss@rent.example', password: 'a'.repeat(12) });

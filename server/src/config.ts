@@ -6,7 +6,7 @@ import { LANGUAGES, type Language } from '@roam/contract/languages';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@roam/contract/setup';
 import { z } from 'zod';
 
-// ARCHITECTURE §3: every setting from the environment, parsed once; a bad value stops start-up with a clear message.
+// docs/architecture.md §3: every setting from the environment, parsed once; a bad value stops start-up with a clear message.
 
 const bool = (fallback: boolean) =>
   z
@@ -91,7 +91,7 @@ export const EnvSchema = z
     /**
      * The proxies in front of the server (load balancer, CDN): addresses or CIDR ranges, or `loopback`, `linklocal`,
      * `uniquelocal`; `none` for none. X-Forwarded-For is believed only from them, so the visitor's address — what the
-     * limits per address count — is the last one a trusted proxy saw, never one a visitor wrote (issue #21).
+     * limits per address count — is the last one a trusted proxy saw, never one a visitor wrote.
      */
     TRUST_PROXY: z
       .string()
@@ -122,7 +122,7 @@ export const EnvSchema = z
       .max(24 * 60)
       .default(30),
     /**
-     * VAT rates in percent by country code (issue #25 item 4: the receipt states the VAT included at the rate of the
+     * VAT rates in percent by country code (the receipt states the VAT included at the rate of the
      * country the car is rented in), `FR:20,ES:21`. A country not listed gets no VAT line.
      */
     VAT_RATES: z
@@ -143,7 +143,7 @@ export const EnvSchema = z
         }
         return rates;
       }),
-    /** How often each process looks for reminders to send (issue #25 item 5); 0 turns reminders off. */
+    /** How often each process looks for reminders to send; 0 turns reminders off. */
     REMINDER_INTERVAL_SECONDS: z.coerce
       .number()
       .int()
@@ -151,7 +151,7 @@ export const EnvSchema = z
       .max(24 * 3600)
       .default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    // The first admin (issue #26): created on start when the database has no admin yet, ignored afterwards.
+    // The first admin: created on start when the database has no admin yet, ignored afterwards.
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional,
     ADMIN_PASSWORD_FILE: optional,
@@ -166,7 +166,7 @@ export const EnvSchema = z
       ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
       ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
     ];
-    // Never half-on: an integration is either fully configured or off (ARCHITECTURE §3).
+    // Never half-on: an integration is either fully configured or off (docs/architecture.md §3).
     for (const [a, b] of pairs) {
       const record = env as unknown as Record<string, unknown>;
       if (Boolean(record[a]) !== Boolean(record[b])) {
@@ -193,7 +193,7 @@ export const EnvSchema = z
 /**
  * What production refuses to run without (README "Production"): a public https address (secure cookies, links that
  * work), one session secret shared by every process, and e-mail delivery — without it nobody can activate an account
- * or reset a password, and the links would sit in the database only. The set-up checklist (issue #26) shows the same
+ * or reset a password, and the links would sit in the database only. The set-up checklist shows the same
  * list to the admin before production: `Config.productionGaps`.
  */
 export function productionGaps(env: { [key: string]: unknown }): { name: string; why: string }[] {
@@ -217,7 +217,7 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export type Config = Omit<Env, 'PAYPAL_API_BASE' | 'ADMIN_PASSWORD' | 'ADMIN_PASSWORD_FILE'> & {
   PAYPAL_API_BASE: string;
-  /** ADMIN_EMAIL with ADMIN_PASSWORD or the content of ADMIN_PASSWORD_FILE; never logged (issue #26). */
+  /** ADMIN_EMAIL with ADMIN_PASSWORD or the content of ADMIN_PASSWORD_FILE; never logged. */
   firstAdmin: { email: string; password: string } | null;
   /** The settings NODE_ENV=production would refuse to start without, by name (empty in production). */
   productionGaps: string[];

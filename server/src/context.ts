@@ -15,10 +15,10 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * Everything a service needs, built once in app.ts and passed the same way to every service as its first argument
- * (HOUSE-STYLE "Services receive one context object"). Routes read it from `app.context` and call
+ * (docs/house-style.md "Services receive one context object"). Routes read it from `app.context` and call
  * `service(app.context, …)`. A service another feature calls inside its own transaction takes that transaction
  * second — `recordBookingNotice(ctx, tx, …)`, `createGuestAccount(ctx, tx, …)` — so the whole change commits or
- * rolls back together (issue #20); `ctx.db` is never swapped for a transaction.
+ * rolls back together; `ctx.db` is never swapped for a transaction.
  */
 export type AppContext = {
   db: Db;

@@ -5,7 +5,7 @@ import { DRAIN_TIMEOUT_MS } from '#server/plugins/in-flight.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
-// Start-up order of ARCHITECTURE §2: config → database → migrations → demo data → listen.
+// Start-up order of docs/architecture.md §2: config → database → migrations → demo data → listen.
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -55,7 +55,7 @@ async function main() {
 }
 
 /**
- * A database without an admin gets one (issue #26): from ADMIN_EMAIL and its password, or through the one-time set-up
+ * A database without an admin gets one: from ADMIN_EMAIL and its password, or through the one-time set-up
  * link written here — the one link that goes to the log: whoever started the server is the only one who can read it,
  * and there is nobody to e-mail it to yet.
  */

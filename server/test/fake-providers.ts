@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// Local test servers speaking the card provider's and the wallet provider's protocols (ARCHITECTURE §5, §6):
+// Local test servers speaking the card provider's and the wallet provider's protocols (docs/architecture.md §5, §6):
 // the real stripe SDK and our PayPal REST client talk to them over HTTP on 127.0.0.1. For browser tests they also
 // play the provider's side a payer sees: Stripe's hosted payment page (which then sends the signed webhook and
 // returns to the success URL) and the PayPal JS SDK's button (whose click approves the order, as the payer would).
@@ -35,7 +35,7 @@ export type FakeStripeSession = {
   payment_intent?: string | null;
 };
 
-/** A Stripe refund (`POST /v1/refunds`, issue #23). */
+/** A Stripe refund (`POST /v1/refunds`). */
 export type FakeStripeRefund = {
   id: string;
   object: 'refund';
@@ -74,7 +74,7 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
   const idempotent = new Map<string, FakeStripeRefund>();
   /**
    * Tests turn refunds into server errors, as an outage at the provider would answer, or hold them until a promise
-   * settles (a slow provider: what else happens meanwhile, issue #25 item 2).
+   * settles (a slow provider: what else happens meanwhile).
    */
   const control = { failRefunds: false, holdRefunds: null as Promise<void> | null };
   const requests: { method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }[] = [];
@@ -216,7 +216,7 @@ export type FakePaypalOrder = {
   }[];
 };
 
-/** A refund of a capture (`POST /v2/payments/captures/{id}/refund`, issue #23). */
+/** A refund of a capture (`POST /v2/payments/captures/{id}/refund`). */
 export type FakePaypalRefund = { id: string; status: 'COMPLETED'; captureId: string; amount: PaypalAmount };
 
 /**

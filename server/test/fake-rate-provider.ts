@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 export type FakeAnswer = { status: number; body: unknown } | 'hang';
 
 /**
- * A local stand-in for an external rate provider (HOUSE-STYLE: fakes are local HTTP servers speaking the real
+ * A local stand-in for an external rate provider (docs/house-style.md: fakes are local HTTP servers speaking the real
  * protocol): answers each request with the next scripted answer (the last one repeats) and counts requests.
  */
 export async function startFakeRateProvider(answers: FakeAnswer[]) {

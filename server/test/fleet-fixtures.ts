@@ -9,7 +9,7 @@ import { bookingRow } from './booking-fixtures.ts';
 import { signIn } from './sign-in.ts';
 import type { TestApp } from './test-app.ts';
 
-// Helpers of the operator console's tests (issue #23): a car as an operator creates it, the operator's calls, and
+// Helpers of the operator console's tests: a car as an operator creates it, the operator's calls, and
 // the customer search that must see every change at once.
 
 export const L = DEMO_IDS.locations;
@@ -118,7 +118,7 @@ export async function search(
   return res.json() as SearchCarsResponse;
 }
 
-/** Sessions of the console's callers (issue #24): the demo supplier, another supplier (Kestrel), the admin, a driver. */
+/** Sessions of the console's callers: the demo supplier, another supplier (Kestrel), the admin, a driver. */
 export async function operatorSessions(db: Db) {
   return {
     supplier: await signIn(db, DEMO_ACCOUNTS.supplier.id),

@@ -15,7 +15,7 @@ declare module 'vitest' {
 
 export const POSTGRES_TEMPLATE_DB = 'roam_test_template';
 
-/** Migrates and seeds once; every test file then starts from a copy of this database (ARCHITECTURE §6). */
+/** Migrates and seeds once; every test file then starts from a copy of this database (docs/architecture.md §6). */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'roam-test-'));
   const postgresUrl = process.env.TEST_DATABASE_URL;

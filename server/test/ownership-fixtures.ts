@@ -97,7 +97,7 @@ export function ownershipFixtures(t: SecurityApp): (n: number) => Promise<Signed
         driverId,
         status,
         blocksCar: status === 'pending',
-        // Amendments bought: the Clio's terms then let its driver change the booking (issue #22 item 7).
+        // Amendments bought: the Clio's terms then let its driver change the booking.
         amendments: true,
       });
     const unpaid = (driverId: string) =>

@@ -11,7 +11,7 @@ import { signIn } from './sign-in.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 import { createTestApp } from './test-app.ts';
 
-// The security suite's server (issue #8): every integration configured with known secrets and pointed at local
+// The security suite's server: every integration configured with known secrets and pointed at local
 // test servers, logging at trace level into memory, and every response kept, so a test file can end by proving that
 // no password hash, session token, one-time token or configured secret appeared in any response or log line.
 
@@ -52,7 +52,7 @@ export async function createSecurityApp() {
   const stripe = await startFakeStripe();
   const paypal = await startFakePaypal('paypal-client-id', PROVIDER_SECRETS.PAYPAL_CLIENT_SECRET);
   const recaptcha = await startRecaptcha();
-  // With SMTP, as in production. Without SMTP_URL the account links go to the log on purpose (issue #3: `npm start`
+  // With SMTP, as in production. Without SMTP_URL the account links go to the log on purpose (`npm start`
   // users activate from the log), the one case where a one-time token is meant to be in a log line.
   const smtp = await startSmtpCapture();
   const logLines: string[] = [];

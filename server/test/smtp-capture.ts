@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 export type CapturedMail = { to: string[]; raw: string };
 
 /**
- * A real local SMTP server that keeps what it receives (ARCHITECTURE §5: tests read the delivered messages). `port`
+ * A real local SMTP server that keeps what it receives (docs/architecture.md §5: tests read the delivered messages). `port`
  * restarts one on the port of a closed one (SMTP down, then back).
  */
 /** `delayMs`: how long the server takes to accept each message (a distant relay), for timing tests. */

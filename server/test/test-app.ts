@@ -18,7 +18,7 @@ const nextVisitor = () => {
 };
 
 /**
- * `app.inject` as our own page calls the API: every request carries the site's `Origin` (issue #21: a state-changing
+ * `app.inject` as our own page calls the API: every request carries the site's `Origin` (a state-changing
  * call without one is refused), unless the test sends its own `Origin` or `Sec-Fetch-Site`. A header given as
  * `undefined` is left out, so a test can send none: `headers: { origin: undefined }`. Each request comes from an
  * address of its own unless the test names one (`remoteAddress`): the limits per address (sign-in, checkout, unpaid
@@ -84,7 +84,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     LOG_LEVEL: 'silent',
     // No request leaves the machine: rate-provider tests pass their own local servers.
     RATE_PROVIDERS: 'none',
-    // No reminder pass behind a test's back: the reminders tests run it themselves (issue #25).
+    // No reminder pass behind a test's back: the reminders tests run it themselves.
     REMINDER_INTERVAL_SECONDS: '0',
     ...env,
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { bookings, cars, countries, locations, users } from './schema.ts';
 
-// ARCHITECTURE §5: the database itself rejects two car-blocking bookings of one car whose periods overlap.
+// docs/architecture.md §5: the database itself rejects two car-blocking bookings of one car whose periods overlap.
 describe('bookings_no_overlap exclusion constraint', () => {
   let t: TestApp;
   let base: Omit<typeof bookings.$inferInsert, 'pickupAt' | 'dropoffAt' | 'status' | 'blocksCar'>;

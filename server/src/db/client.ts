@@ -66,7 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-/** Runs the committed migrations (ARCHITECTURE §2); on PostgreSQL under an advisory lock so N processes can start at once. */
+/** Runs the committed migrations (docs/architecture.md §2); on PostgreSQL under an advisory lock so N processes can start at once. */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], {

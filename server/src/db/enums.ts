@@ -36,12 +36,12 @@ export const carRange = pgEnum('car_range', CAR_RANGES);
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const paymentOption = pgEnum('payment_option', PAYMENT_OPTIONS);
 export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
-/** A rental, or a period its operator took the car out of service (issue #23). */
+/** A rental, or a period its operator took the car out of service. */
 export const bookingKind = pgEnum('booking_kind', BOOKING_KINDS);
 export const blockReason = pgEnum('block_reason', BLOCK_REASONS);
 /** A refund asked of a gateway: pending until the gateway answered (a retry resends it under the same key). */
 export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded']);
-/** A dearer change's payment (issue #25 item 2): waiting, applied to the booking, refunded (period taken), lapsed. */
+/** A dearer change's payment: waiting, applied to the booking, refunded (period taken), lapsed. */
 export const amendmentStatus = pgEnum('amendment_status', ['pending', 'applied', 'refunded', 'expired']);
 /** The money ledger (contract ledger.ts): how a payment came in, what for, who took it, where it stands. */
 export const paymentKind = pgEnum('payment_kind', PAYMENT_KINDS);

@@ -32,7 +32,7 @@ export const files = pgTable(
     temporary: boolean('temporary').notNull().default(false),
     /**
      * A temporary upload's browser: the hash of its guest token (plugins/guest-token.ts). Only that browser may
-     * delete it or attach it to a booking (issue #21 finding 7).
+     * delete it or attach it to a booking.
      */
     guestTokenHash: varchar('guest_token_hash', { length: 64 }),
     /**
@@ -69,10 +69,10 @@ export const users = pgTable(
     priceChangeRate: numeric('price_change_rate', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
     payLater: boolean('pay_later').notNull().default(true),
     licenseRequired: boolean('license_required').notNull().default(false),
-    /** Where drivers and Roam reach the supplier (issue #23); null: the account's e-mail. */
+    /** Where drivers and Roam reach the supplier; null: the account's e-mail. */
     contactEmail: varchar('contact_email', { length: 320 }),
     /**
-     * Deleted by the admin (issue #24): personal data erased, the row kept (anonymised) so that the account's bookings
+     * Deleted by the admin: personal data erased, the row kept (anonymised) so that the account's bookings
      * stay in the other party's history. It cannot sign in and no list shows it.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -93,7 +93,7 @@ export const sessions = pgTable(
     persistent: boolean('persistent').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
-    /** What a person's session list shows and ends it by (the token hash never leaves the server; issue #38). */
+    /** What a person's session list shows and ends it by (the token hash never leaves the server). */
     id: uuid('id').notNull().defaultRandom(),
     /** Bumped at most every few minutes (plugins/session.ts), not on every request. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),

@@ -36,7 +36,7 @@ export const bookings = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /**
-     * The short human reference (issue #22 item 10): 8 characters without I, L, O, 0 and 1, drawn from the database's
+     * The short human reference: 8 characters without I, L, O, 0 and 1, drawn from the database's
      * strong random source at insert (`booking_reference()`, migration 0014) whoever inserts the row; unique, and a
      * checkout that meets a taken one draws again (checkout.repository.ts).
      */
@@ -60,7 +60,7 @@ export const bookings = pgTable(
     dropoffAt: timestamp('dropoff_at', { withTimezone: true }).notNull(),
     period: tstzrange('period').notNull().generatedAlwaysAs(sql`tstzrange(pickup_at, dropoff_at, '[)')`),
     /**
-     * `block`: a period its operator took the car out of service (maintenance, private use; issue #23). A block is a
+     * `block`: a period its operator took the car out of service (maintenance, private use). A block is a
      * `reserved` row that holds the car, so the exclusion constraint, the search and checkout treat it as a booking;
      * every booking list, count, notice and call leaves it out (`kind = 'rental'`). Its driver is the car's supplier.
      */
@@ -70,7 +70,7 @@ export const bookings = pgTable(
     status: bookingStatus('status').notNull(),
     /**
      * Whether this booking holds the car. Kept by the server: true for pending/deposit/paid/reserved and for
-     * void with a live hold; a time-dependent rule cannot live in the constraint's predicate (ARCHITECTURE §5).
+     * void with a live hold; a time-dependent rule cannot live in the constraint's predicate (docs/architecture.md §5).
      */
     blocksCar: boolean('blocks_car').notNull(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
@@ -100,7 +100,7 @@ export const bookings = pgTable(
     rate: numeric('rate', { precision: 18, scale: 8, mode: 'number' }).notNull().default(1),
     /**
      * The total in `currency` minor units, line by line at `rate` (contract `priceIn`), fixed at checkout and on
-     * every re-pricing at the same rate (issue #22 item 3): what every screen and e-mail shows. 0 for a row with no
+     * every re-pricing at the same rate: what every screen and e-mail shows. 0 for a row with no
      * price (a blocked period).
      */
     totalAmount: integer('total_amount').notNull().default(0),
@@ -112,7 +112,7 @@ export const bookings = pgTable(
     paymentReference: varchar('payment_reference', { length: 255 }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelRequest: boolean('cancel_request').notNull().default(false),
-    /** When the driver asked to cancel: the 24-hour rule is judged then, not when the operator decides (issue #23). */
+    /** When the driver asked to cancel: the 24-hour rule is judged then, not when the operator decides. */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     licenseFileId: uuid('license_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** Online check-in (docs/architecture.md §5 "After the booking"): when, and the licence and drivers given. */
@@ -136,13 +136,13 @@ export const bookings = pgTable(
     refusedAt: timestamp('refused_at', { withTimezone: true }),
     /**
      * A guest checkout's browser: the hash of its guest token (plugins/guest-token.ts), the guest's proof that the
-     * booking is theirs to pay and to read the payment of (issue #21 findings 1, 8). Null for a signed-in driver.
+     * booking is theirs to pay and to read the payment of. Null for a signed-in driver.
      */
     guestTokenHash: varchar('guest_token_hash', { length: 64 }),
     /**
      * The network address the booking was placed from, as a keyed hash (HMAC with the session secret: equal
      * addresses match, the address itself is not stored). One address keeps only a few unpaid bookings at once
-     * (issue #21 finding 2, features/checkout/place-booking.service.ts).
+     * (features/checkout/place-booking.service.ts).
      */
     clientKey: varchar('client_key', { length: 64 }),
     /**
@@ -160,14 +160,14 @@ export const bookings = pgTable(
     index('bookings_car_idx').on(t.carId),
     // The counter's queues (docs/architecture.md §5 "After the booking"): cars on rent, overdue returns by drop-off.
     index('bookings_status_dropoff_idx').on(t.status, t.dropoffAt).where(sql`${t.kind} = 'rental'`),
-    // The operator's queue of cancellation requests (issue #23).
+    // The operator's queue of cancellation requests.
     index('bookings_cancel_request_idx').on(t.supplierId).where(sql`${t.cancelRequest}`),
-    // Checkout counts an address's unpaid bookings (issue #21 finding 2): only those still blocking a car, unpaid.
+    // Checkout counts an address's unpaid bookings: only those still blocking a car, unpaid.
     index('bookings_unpaid_client_idx').on(t.clientKey).where(sql`${t.blocksCar} and ${t.paidAt} is null`),
-    // The car search asks which cars are blocked over a period, for every car at a place at once (issue #8): the
+    // The car search asks which cars are blocked over a period, for every car at a place at once: the
     // exclusion constraint's gist index leads with car_id, so a period-only lookup had to walk all of it.
     index('bookings_blocking_period_idx').using('gist', t.period).where(sql`${t.blocksCar}`),
-    // The dashboard (issue #24 item 6): today's pick-ups and drop-offs, a period's revenue by pick-up date, and the
+    // The dashboard: today's pick-ups and drop-offs, a period's revenue by pick-up date, and the
     // unpaid holds, each a sequential scan of every booking without these (EXPLAIN on 200k bookings: 70–85 ms each).
     index('bookings_rental_pickup_idx').on(t.pickupAt).where(sql`${t.kind} = 'rental'`),
     index('bookings_rental_dropoff_idx').on(t.dropoffAt).where(sql`${t.kind} = 'rental'`),

@@ -46,7 +46,7 @@ export const locations = pgTable(
     timeZone: varchar('time_zone', { length: 64 }).notNull(),
     /** Airport, city centre, station… free text kind for display. */
     kind: varchar('kind', { length: 20 }).notNull().default('city'),
-    /** The rental desk's street address, shown on a booking's confirmation (issue #22 item 10); null: none known. */
+    /** The rental desk's street address, shown on a booking's confirmation; null: none known. */
     address: varchar('address', { length: 300 }),
   },
   (t) => [index('locations_country_idx').on(t.countryId), index('locations_parent_idx').on(t.parentId)],
@@ -60,7 +60,7 @@ export const cars = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 200 }).notNull(),
-    /** Upper case, unique among the supplier's cars (issue #23); null when not given. */
+    /** Upper case, unique among the supplier's cars; null when not given. */
     licensePlate: varchar('license_plate', { length: 20 }),
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
     range: carRange('range').notNull(),
@@ -100,7 +100,7 @@ export const cars = pgTable(
     minimumAge: smallint('minimum_age').notNull().default(21),
     co2: integer('co2'),
     /**
-     * Deleted by its operator (issue #23): out of the fleet (no places, not bookable, not listed), kept so that the
+     * Deleted by its operator: out of the fleet (no places, not bookable, not listed), kept so that the
      * bookings it had stay in their drivers' and suppliers' history.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

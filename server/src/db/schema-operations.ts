@@ -18,7 +18,7 @@ import { users } from './schema-accounts.ts';
 import { bookings } from './schema-bookings.ts';
 
 /**
- * The reminders sent for a booking (issue #25 item 5): one row per booking and kind, inserted in the transaction that
+ * The reminders sent for a booking: one row per booking and kind, inserted in the transaction that
  * records the reminder's notification and e-mail. Its primary key is the claim: of several server processes running
  * the reminder pass at once, only the one whose insert lands sends it.
  */
@@ -65,7 +65,7 @@ export const outbox = pgTable(
     html: text('html'),
     replyTo: varchar('reply_to', { length: 320 }),
     /**
-     * The booking whose receipt (PDF) and calendar file (.ics) go with the message (issue #25 item 4: the
+     * The booking whose receipt (PDF) and calendar file (.ics) go with the message (the
      * confirmation), rendered when it is sent rather than stored here; a booking deleted meanwhile sends none.
      */
     documentsOf: uuid('documents_of').references(() => bookings.id, { onDelete: 'set null' }),
@@ -97,7 +97,7 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
 });
 
 /**
- * Rate-limit counters shared by every server process (ARCHITECTURE §2 "Scale-out"): one row per limiter key and
+ * Rate-limit counters shared by every server process (docs/architecture.md §2 "Scale-out"): one row per limiter key and
  * window, reset in place when its window has passed, swept now and then (src/plugins/rate-limit.ts).
  */
 export const rateLimits = pgTable(
@@ -135,7 +135,7 @@ export const fleetVersion = pgTable('fleet_version', {
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 
 /**
- * Every operator change (issue #23, ARCHITECTURE §5 Accounts): who, when, on what, and the changed fields before and
+ * Every operator change (docs/architecture.md §5 Accounts): who, when, on what, and the changed fields before and
  * after — written in the transaction of the change. No foreign key on the entity: the trail outlives what it tells of.
  */
 export const auditLog = pgTable(
@@ -145,7 +145,7 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorType: userType('actor_type').notNull(),
-    /** The person's role when they acted, and the business they acted for (null: the platform); issue #38. */
+    /** The person's role when they acted, and the business they acted for (null: the platform). */
     actorRole: operatorRole('actor_role'),
     actorBusinessId: uuid('actor_business_id'),
     /** car | carImage | carBlock | supplier | booking */
@@ -168,7 +168,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * One-time links that create the first admin of a database that has none (issue #26): a new one at each start while
+ * One-time links that create the first admin of a database that has none: a new one at each start while
  * no admin exists, valid until used or 24 hours. Only the SHA-256 of the token is kept.
  */
 export const setupTokens = pgTable('setup_tokens', {
@@ -179,7 +179,7 @@ export const setupTokens = pgTable('setup_tokens', {
 });
 
 /**
- * The booking rules the admin has changed at run time (issue #24 item 7), one row per rule; a rule without a row
+ * The booking rules the admin has changed at run time, one row per rule; a rule without a row
  * follows the deployment's value. Read on every call that applies them, so every server process sees a change at once.
  */
 export const runTimeSettings = pgTable('run_time_settings', {
@@ -190,7 +190,7 @@ export const runTimeSettings = pgTable('run_time_settings', {
 });
 
 /**
- * A booking managed without an account (issue #25 item 1), by secrets stored hashed: a `link` e-mailed to the
+ * A booking managed without an account, by secrets stored hashed: a `link` e-mailed to the
  * booking's driver, which works once and for a short time, and the `grant` opening it gives the browser (an httpOnly
  * cookie) — a right to that one booking only (read, documents, cancel), never a session.
  */

@@ -15,7 +15,7 @@ import { createdAt } from './columns.ts';
 import { memberStatus, operatorRole } from './enums.ts';
 import { users } from './schema-accounts.ts';
 
-// The team (issue #38; docs/decisions/0010-members-of-a-business.md): the people of a business and of the platform,
+// The team (docs/decisions/0010-members-of-a-business.md): the people of a business and of the platform,
 // and their second factor. A business is its supplier account (`cars.supplier_id`, `bookings.supplier_id` point at
 // it); that account is the business's founding owner and has no row here. Every other person who works for it has one.
 

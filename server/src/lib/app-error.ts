@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from '@roam/contract/errors';
 
-/** Services throw this; the error handler maps `code` to its HTTP status (HOUSE-STYLE "Errors, end to end"). */
+/** Services throw this; the error handler maps `code` to its HTTP status (docs/house-style.md "Errors, end to end"). */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { cars, dateBasedPrices, users } from '#server/db/schema.ts';
 
-// The car as the price engine and a booking need it, read by checkout and by booking edits (issue #20: one query,
+// The car as the price engine and a booking need it, read by checkout and by booking edits (one query,
 // where each feature had its own).
 
 /** A car's date-based price periods, as the contract price engine takes them, by start (the car editor's order). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error.ts';
 import { guessMapping, readCsv } from './csv-import.ts';
 
-// The CSV reader every import shares (issue #26), after the second outside audit: a Latin-1 file (what spreadsheets on
+// The CSV reader every import shares, after the second outside audit: a Latin-1 file (what spreadsheets on
 // Windows save as "CSV") imported silently with replacement characters; a 450,000-column header held the event loop.
 
 const refusal = async (bytes: Buffer) => {

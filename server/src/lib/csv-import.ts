@@ -3,7 +3,7 @@ import { type Parser, parse } from 'csv-parse';
 import type { z } from 'zod';
 import { AppError, validationFailed } from './app-error.ts';
 
-// What every CSV import shares (issue #26: cars, places): the file read into a header and records with their lines,
+// What every CSV import shares (cars, places): the file read into a header and records with their lines,
 // the operator's mapping of the import's columns onto the file's headers (absent: headers named as a column).
 
 /** The text encodings a file is read in: UTF-8, else Windows-1252 (Latin-1 as spreadsheets on Windows save it). */

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 
-/** A file a route answers as a download (a booking's documents: issue #25; fleet exports: issue #26). */
+/** A file a route answers as a download (a booking's documents, fleet exports). */
 export type DownloadedFile = { fileName: string; contentType: string; bytes: Buffer | string };
 
 /** Sends a file as a download; it holds personal or business data, so no shared cache keeps it. */

@@ -1,7 +1,7 @@
 /**
  * The first `count` items of a stream in `compare` order, without sorting the whole stream: a bounded heap whose
  * root is the last item kept, so an item that comes after it costs one comparison. For a results page this is
- * `page × size` items out of hundreds (issue #8: the car search sorted every match to show fifteen).
+ * `page × size` items out of hundreds (the car search sorted every match to show fifteen).
  */
 export class FirstOf<T> {
   readonly #count: number;

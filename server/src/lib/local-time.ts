@@ -1,7 +1,7 @@
 import { type Language, LOCALE_TAGS } from '@roam/contract/languages';
 
-// A booking's instants as the place's clock shows them, in the reader's language (ARCHITECTURE §5 Time): the
-// documents and reminders of issue #25 say "10:00 CET at Paris CDG", whatever the server's own zone.
+// A booking's instants as the place's clock shows them, in the reader's language (docs/architecture.md §5 Time): the
+// the booking's documents and reminders say "10:00 CET at Paris CDG", whatever the server's own zone.
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

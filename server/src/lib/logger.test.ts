@@ -13,7 +13,7 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/verify-recaptcha/tok/1.2.3.4')).toBe('/api/verify-recaptcha/[redacted]/1.2.3.4');
     expect(redactUrl('/reset-password?u=1&token=abc&x=2')).toBe('/reset-password?u=1&token=[redacted]&x=2');
-    // The screens the e-mailed links and the set-up link open (issue #26).
+    // The screens the e-mailed links and the set-up link open.
     expect(redactUrl('/activate?u=1&e=a%40b.c&t=abc')).toBe('/activate?u=1&e=a%40b.c&t=[redacted]');
     expect(redactUrl('/setup?t=abc')).toBe('/setup?t=[redacted]');
     expect(redactUrl('/api/setup/abc')).toBe('/api/setup/[redacted]');

@@ -4,13 +4,13 @@ import { type LoggerOptions, stdSerializers } from 'pino';
 /**
  * Path segments that carry secrets in the spec's own URLs (§7: check-password, check-token, verify-recaptcha), and
  * query parameters that do: `t` is the one-time token of the links we e-mail (activation, password reset,
- * newsletter), logged when their recipient opens them (issue #21 finding 6).
+ * newsletter), logged when their recipient opens them.
  */
 const SECRET_PATHS: [RegExp, string][] = [
   [/^(\/api\/check-password\/[^/]+\/)[^/?]+/, '$1[redacted]'],
   [/^(\/api\/check-token\/[^/]+\/[^/]+\/[^/]+\/)[^/?]+/, '$1[redacted]'],
   [/^(\/api\/verify-recaptcha\/)[^/?]+/, '$1[redacted]'],
-  // The first admin's set-up link (issue #26), asked about by the set-up screen.
+  // The first admin's set-up link, asked about by the set-up screen.
   [/^(\/api\/setup\/)[^/?]+/, '$1[redacted]'],
   // `t` is the token of the e-mailed links' screens (/activate, /reset-password) and of /setup.
   [/([?&](?:token|password|code|t)=)[^&]+/g, '$1[redacted]'],
@@ -67,7 +67,7 @@ export function serializeError(error: unknown): SerializedError {
   return { ...plain, type: failed.name, message: failed.message, stack: failed.stack ?? '', ...cause };
 }
 
-/** pino options: request ids, and no secret (cookie, token, password) in any log line (ARCHITECTURE §4). */
+/** pino options: request ids, and no secret (cookie, token, password) in any log line (docs/architecture.md §4). */
 export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptions {
   return {
     level,

@@ -5,7 +5,7 @@ import { outbox } from '#server/db/schema.ts';
 
 /**
  * `replyTo` lets the recipient answer someone other than the sender address (contact messages); `documentsOf` names
- * the booking whose documents are attached when the message is sent (issue #25 item 4); `attachFileIds` stored files
+ * the booking whose documents are attached when the message is sent; `attachFileIds` stored files
  * sent as they are (the counter's signed documents).
  */
 export type Mail = {
@@ -92,7 +92,7 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
 
 /**
- * Every message is recorded in the outbox first (ARCHITECTURE §5 E-mail), then delivered over SMTP_URL.
+ * Every message is recorded in the outbox first (docs/architecture.md §5 E-mail), then delivered over SMTP_URL.
  * Without SMTP it stays in the outbox as 'logged' and goes to the log, so nothing is silently lost. A process
  * killed between the commit and the delivery leaves the row `pending`, and a failed delivery leaves it `pending`
  * with its attempt count and error: the sweeper sends it later, with backoff, until MAX_ATTEMPTS.

@@ -2,7 +2,7 @@ import type { Config } from '#server/config.ts';
 
 // reCAPTCHA siteverify (https://developers.google.com/recaptcha/docs/verify): a form POST with the secret, the
 // user's token and their IP; `success` says whether the token is genuine. Off when no secret is configured. The one
-// helper of the server (issue #20): sign-up, the verify-recaptcha call and the contact form each map a refusal to
+// helper of the server: sign-up, the verify-recaptcha call and the contact form each map a refusal to
 // their own answer.
 
 export type RecaptchaConfig = Pick<Config, 'RECAPTCHA_SECRET' | 'RECAPTCHA_VERIFY_URL'>;

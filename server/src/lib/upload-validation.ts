@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from './app-error.ts';
 
-// ARCHITECTURE §5 "Files": the type of an upload is read from its bytes, never from its name or declared type;
+// docs/architecture.md §5 "Files": the type of an upload is read from its bytes, never from its name or declared type;
 // images are re-encoded by sharp (EXIF rotation applied, every metadata block dropped); decompression bombs are
 // refused before any pixel is decoded.
 
@@ -74,14 +74,14 @@ export function prepareAvatar(bytes: Buffer): Promise<Reencoded> {
 }
 
 /**
- * A car image (issue #23): JPEG, PNG or WebP in, a WebP within 600×400 out — the cards show 300×200 (spec §9), drawn
+ * A car image: JPEG, PNG or WebP in, a WebP within 600×400 out — the cards show 300×200 (spec §9), drawn
  * at twice that for sharp screens as the demo images are — keeping the picture's own proportions.
  */
 export function prepareCarImage(bytes: Buffer): Promise<Reencoded> {
   return reencodeImage(bytes, { width: 600, height: 400, as: 'webp' });
 }
 
-/** A supplier logo (issue #23): a PNG within 240×120 (60×30 on the cards, spec §9, at 4×), its proportions kept. */
+/** A supplier logo: a PNG within 240×120 (60×30 on the cards, spec §9, at 4×), its proportions kept. */
 export function prepareSupplierLogo(bytes: Buffer): Promise<Reencoded> {
   return reencodeImage(bytes, { width: 240, height: 120, as: 'png' });
 }

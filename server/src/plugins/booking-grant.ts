@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken } from './session.ts';
 
-// The browser side of a manage link (issue #25 item 1, features/booking-access): opening the link gives the browser a
+// The browser side of a manage link (features/booking-access): opening the link gives the browser a
 // grant to one booking, in an httpOnly, SameSite=Strict cookie scoped to the API — no script reads it — stored hashed.
 // Routes declared `auth: 'bookingHolder'` accept it in place of a session (plugins/route-auth.ts).
 

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, VALIDATION_MESSAGE } from '#server/lib/app-error.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';
 
-// ARCHITECTURE §4: every error is `{ code, message }` with the right status; validation adds `fieldErrors`;
+// docs/architecture.md §4: every error is `{ code, message }` with the right status; validation adds `fieldErrors`;
 // nothing internal (stack, SQL, serialisation details) ever reaches the client.
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken } from './session.ts';
 
 // A guest has no session, yet only the guest's browser may pay their booking, read its payment, or delete or use the
-// licence they uploaded (issue #21 findings 1, 7, 8). The checkout answer and a guest's licence upload give the
+// licence they uploaded. The checkout answer and a guest's licence upload give the
 // browser a random token in an httpOnly, SameSite=Strict cookie scoped to the API; the booking (the file) stores its
 // hash. The browser then sends it with every payment call, with no change to the web app, and no script can read it.
 // One browser keeps one token while it is open, so a second checkout or upload finds the first's.

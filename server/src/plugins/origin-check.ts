@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /**
- * CSRF defence in depth beside SameSite=Strict cookies and JSON-only bodies (ARCHITECTURE §4, issue #21 finding 9).
+ * CSRF defence in depth beside SameSite=Strict cookies and JSON-only bodies (docs/architecture.md §4).
  * A state-changing `/api/*` call must show it comes from our own site: an `Origin` that is ours, or — with no
  * `Origin` — `Sec-Fetch-Site: same-origin`. Browsers send one of them on every such call, so whatever has neither
  * (a forged form, a script elsewhere, a client that hides where it comes from) is refused before anything runs.

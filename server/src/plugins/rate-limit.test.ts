@@ -12,7 +12,7 @@ const message = {
   message: 'A question about a car.',
 };
 
-describe('rate-limit counters in the database (ARCHITECTURE §2 scale-out)', () => {
+describe('rate-limit counters in the database (docs/architecture.md §2 scale-out)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
-// ARCHITECTURE §2 "Scale-out": rate-limit counters live in the database, so N server processes on one PostgreSQL
+// docs/architecture.md §2 "Scale-out": rate-limit counters live in the database, so N server processes on one PostgreSQL
 // share one allowance instead of giving an attacker N of them. One row per route and key; one atomic statement per
 // hit counts it, or starts a new window when the stored one has passed. The database clock decides, so processes
 // with skewed clocks still agree.
@@ -94,7 +94,7 @@ export function rateLimitOptions(db: Db): RateLimitPluginOptions {
 
 /**
  * A route's limit per signed-in account (per IP address without one): `config: perAccountLimit(30, '1 minute')`.
- * Uploads, and the operator calls that hold a car or e-mail a driver (issue #23).
+ * Uploads, and the operator calls that hold a car or e-mail a driver.
  */
 export const perAccountLimit = (max: number, timeWindow: string) => ({
   rateLimit: {
@@ -134,7 +134,7 @@ export function sendingAllowance(db: Db, name: string, limit: { max: number; win
 }
 
 /**
- * A budget of failures per key in the same table (issue #21 finding 4): only failed attempts are counted, so whoever
+ * A budget of failures per key in the same table: only failed attempts are counted, so whoever
  * gets it right is never slowed, and once `max` failures are spent within `windowMs` every attempt with that key is
  * refused (429) until the window ends — also a right one, or the budget would only slow the guessing it counts.
  * Shared by every server process like the other counters.

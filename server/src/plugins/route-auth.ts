@@ -6,14 +6,14 @@ import { requireUser } from './session.ts';
 import type { SessionUser } from './session-user.ts';
 
 /**
- * Who may call an API route, declared by every `/api/*` route as `config: { auth }` (issue #21 finding 10):
+ * Who may call an API route, declared by every `/api/*` route as `config: { auth }`:
  * - `public`: anyone; the handler may still look at `request.sessionUser` (a guest checkout, a payment);
  * - `signedIn`: any signed-in account that is not suspended (ownership of ids is the handler's, after validation);
  * - `operator`: a member of a business or of the platform whose role grants the route's `permission` (contract
  *   team.ts; docs/decisions/0010-members-of-a-business.md); `admin`: a member of the platform whose role grants it
  *   (`platform` unless the route says otherwise);
- * - `bookingHolder`: signed in, or carrying a manage link's grant to a booking (plugins/booking-grant.ts; issue #25
- *   item 1) — the handler checks the grant against the booking's id (booking-access/booking-holder.guard.ts).
+ * - `bookingHolder`: signed in, or carrying a manage link's grant to a booking (plugins/booking-grant.ts)
+ *   — the handler checks the grant against the booking's id (booking-access/booking-holder.guard.ts).
  * It is checked in `onRequest`, before the body is read or validated: an anonymous caller gets 401 and a driver on
  * an operator call 403 whatever they send, never the field errors that would teach them the schema. Which business
  * an id belongs to stays the handler's (the business id of `request.sessionUser`).

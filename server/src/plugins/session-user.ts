@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { memberships, sessions, teamPolicies, twoFactors, users } from '#server/db/schema.ts';
 
-// Who a session is, resolved once per request (issue #38; docs/decisions/0010-members-of-a-business.md): the account,
+// Who a session is, resolved once per request (docs/decisions/0010-members-of-a-business.md): the account,
 // and — for an operator — the business they act for, their role and branches, and whether their team asks a second
 // factor they have not enrolled yet. One query: the session, its account, its membership, its 2FA and its team's rule.
 
@@ -101,7 +101,7 @@ export function sessionUserOf(
   };
 }
 
-/** Who acts, as the services see them: the account, and the team it acts for (issue #38). */
+/** Who acts, as the services see them: the account, and the team it acts for. */
 export type Operator = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchIds'>;
 
 /** A member of the platform (an admin or a support agent): acts on every business. */

@@ -8,7 +8,7 @@ import { sessions } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { loadSessionUser, type SessionUser } from './session-user.ts';
 
-// ARCHITECTURE §4 sessions: an opaque random token in an httpOnly, SameSite=Strict cookie, stored hashed.
+// docs/architecture.md §4 sessions: an opaque random token in an httpOnly, SameSite=Strict cookie, stored hashed.
 // "Stay connected" makes the cookie persistent for 30 days; otherwise it is a browser-session cookie whose
 // server-side record expires after 24 hours.
 
@@ -28,7 +28,7 @@ declare module 'fastify' {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** The device and address a session list shows (issue #38), cut to their columns' sizes. */
+/** The device and address a session list shows, cut to their columns' sizes. */
 const clientOf = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,
   ip: request.ip.slice(0, 64),
@@ -115,9 +115,9 @@ export function requireUser(request: FastifyRequest, ...types: UserType[]): Sess
 }
 
 /**
- * Ownership check for any `{userId}` in a path (ARCHITECTURE §4): a driver or supplier acts on their own account,
- * the platform on any — the admin; a support agent only to read (`users.read`; issue #38). Another user's id is a
- * 403 (issues #3, #6: anonymous 401, another user 403).
+ * Ownership check for any `{userId}` in a path (docs/architecture.md §4): a driver or supplier acts on their own account,
+ * the platform on any — the admin; a support agent only to read (`users.read`). Another user's id is a
+ * 403 (#6: anonymous 401, another user 403).
  */
 export function requireSelfOrAdmin(
   request: FastifyRequest,
@@ -130,7 +130,7 @@ export function requireSelfOrAdmin(
   return user;
 }
 
-/** The signed-in operator — a member of a business or of the platform (issues #23, #38) — or 401/403. */
+/** The signed-in operator — a member of a business or of the platform (#38) — or 401/403. */
 export function requireOperator(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role === null) throw new AppError('FORBIDDEN', 'Not allowed.');

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#server/lib/app-error.ts';
 import { perAccountLimit } from './rate-limit.ts';
 
-// File uploads (ARCHITECTURE §5 Files): one multipart file per request, size-limited; the bytes are then checked by
+// File uploads (docs/architecture.md §5 Files): one multipart file per request, size-limited; the bytes are then checked by
 // content and re-encoded by lib/upload-validation.ts. Shared by the profile (avatar, licence) and the operator's calls
-// (car images, supplier logos; issue #23).
+// (car images, supplier logos).
 
 /** Registers the multipart parser in the calling plugin (its routes only); a fleet import's mapping is longer. */
 export async function registerUploads(app: FastifyInstance, limits: { fileSize?: number; fieldSize?: number } = {}) {
@@ -39,7 +39,7 @@ export async function uploadedBytes(request: FastifyRequest, field: 'image' | 'f
 }
 
 /**
- * A CSV import's multipart form (issue #26): `file`, `mapping` (JSON: column → header), `supplierId` (fleet only),
+ * A CSV import's multipart form: `file`, `mapping` (JSON: column → header), `supplierId` (fleet only),
  * `language` (the reader's: the file's headers are matched to its labels first).
  */
 export type ImportUpload = {

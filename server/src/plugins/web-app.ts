@@ -15,7 +15,7 @@ const CONSOLE_PAGE = path.join('operator', 'console.html');
 const isOperator = (user: SessionUser | null) => user !== null && !user.blacklisted && user.role !== null;
 
 /**
- * Serves the built web app (ARCHITECTURE §2): hashed assets cached for a year, everything else revalidated,
+ * Serves the built web app (docs/architecture.md §2): hashed assets cached for a year, everything else revalidated,
  * and client routes answered with index.html. Unknown /api/* paths keep their JSON 404. Static text files go out
  * compressed from the `.br`/`.gz` copies the build writes beside them (web/vite.config.ts); index.html and API
  * answers are compressed per response by @fastify/compress (app.ts).
@@ -48,8 +48,8 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // The settings are read per request: the admin changes the booking rules at run time (issue #24 item 7)
-  // and a site opens with its first bookable car (issue #26 "coming soon").
+  // The settings are read per request: the admin changes the booking rules at run time
+  // and a site opens with its first bookable car ("coming soon").
   const sendPage = async (reply: FastifyReply, page: string, cacheControl = 'no-cache') =>
     reply
       .type('text/html; charset=utf-8')
@@ -77,7 +77,7 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
 }
 
 /**
- * index.html with the settings of `GET /api/settings` inline (issue #8): a first visit chooses its language from
+ * index.html with the settings of `GET /api/settings` inline: a first visit chooses its language from
  * them before the first paint, which otherwise waited one more round trip after the entry script. Placed before the
  * head's first script, whose preloads read the default language from it (web/vite.config.ts). They are public (the
  * booking rules among them change at run time, so they are read per request); `<` is escaped so that no value can close the script element.
@@ -91,7 +91,7 @@ export function withSettings(html: string, settingsJson: string): string {
 }
 
 /**
- * index.html's header shell (painted before the app's code runs, issue #8) with the deployment's website name
+ * index.html's header shell (painted before the app's code runs) with the deployment's website name
  * rather than the default the file carries, so that the header does not change its name when the app takes over.
  */
 export function withShellName(html: string, websiteName: string): string {

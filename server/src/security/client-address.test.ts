@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILURES_PER_IP } from '#server/features/auth/session.routes.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// The limits per address (issue #21 findings 2, 4, 5) count the visitor's address. X-Forwarded-For is believed only
+// The limits per address count the visitor's address. X-Forwarded-For is believed only
 // from the proxies in front (TRUST_PROXY: by default those on the machine or the private network): the address is the
 // last one a trusted proxy saw, never an entry the visitor wrote. (Trusting every hop, as with COUNTRY_HEADER before,
 // let anyone start each request from an address of their choosing.)

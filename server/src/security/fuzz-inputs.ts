@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 
-// The fuzz suite's inputs (issue #8, fuzz.test.ts): seeded generators of malformed params, bodies, query strings and
+// The fuzz suite's inputs (fuzz.test.ts): seeded generators of malformed params, bodies, query strings and
 // headers. A new body key worth mistyping goes in `wrongTyped`'s list.
 
 export const seedOf = (text: string) =>
@@ -57,9 +57,9 @@ const wrongTyped = (random: Random) => {
     'provider',
     'currency',
     'paymentOption',
-    // Managing a booking without an account (issue #25 item 1).
+    // Managing a booking without an account.
     'reference',
-    // The operator console's bodies (issue #23).
+    // The operator console's bodies.
     'supplierId',
     'name',
     'licensePlate',
@@ -90,7 +90,7 @@ const wrongTyped = (random: Random) => {
     'kind',
     'chargeRules',
     'overrides',
-    // The admin's back office (issue #24).
+    // The admin's back office.
     'blacklisted',
     'verified',
     'types',
@@ -104,12 +104,12 @@ const wrongTyped = (random: Random) => {
     'address',
     'code',
     'kind',
-    // The scheduler and the dashboard (issue #24).
+    // The scheduler and the dashboard.
     'locationId',
     'from',
     'to',
     'ranges',
-    // Walk-in and phone bookings (issue #24 item 5).
+    // Walk-in and phone bookings.
     'customer',
     'payment',
   ];

@@ -34,7 +34,7 @@ describe('security: seeded fuzz over every route', () => {
     // A path that extends another's is a child in Fastify's tree: its full path is read back.
     expect(routes).toContainEqual({ method: 'GET', url: '/api/checkout-session/:sessionId' });
     expect(routes.filter((route) => !route.url.startsWith('/'))).toEqual([]);
-    // The operator console (issue #23), PUT and DELETE included.
+    // The operator console, PUT and DELETE included.
     for (const route of [
       { method: 'POST', url: '/api/cars/:page/:size' },
       { method: 'PUT', url: '/api/update-car' },
@@ -45,17 +45,17 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'GET', url: '/api/car-calendar/:id' },
       { method: 'PUT', url: '/api/update-supplier' },
       { method: 'POST', url: '/api/approve-cancellation/:id' },
-      // A booking's documents (issue #25), answered as files, not JSON, on success.
+      // A booking's documents, answered as files, not JSON, on success.
       { method: 'GET', url: '/api/booking-receipt/:id' },
       { method: 'GET', url: '/api/booking-calendar/:id' },
-      // Fleet import and export (issue #26): multipart uploads and CSV downloads.
+      // Fleet import and export: multipart uploads and CSV downloads.
       { method: 'POST', url: '/api/import-cars/preview' },
       { method: 'POST', url: '/api/import-cars' },
       { method: 'GET', url: '/api/export-cars' },
       { method: 'GET', url: '/api/export-bookings' },
-      // Walk-in and phone bookings (issue #24 item 5).
+      // Walk-in and phone bookings.
       { method: 'POST', url: '/api/walk-in' },
-      // The admin's back office (issue #24).
+      // The admin's back office.
       { method: 'POST', url: '/api/users/:page/:size' },
       { method: 'DELETE', url: '/api/delete-user/:id' },
       { method: 'POST', url: '/api/create-supplier' },
@@ -63,7 +63,7 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'DELETE', url: '/api/delete-country/:id' },
       { method: 'POST', url: '/api/scheduler/:page/:size' },
       { method: 'GET', url: '/api/dashboard' },
-      // The set-up checklist (issue #26).
+      // The set-up checklist.
       { method: 'GET', url: '/api/setup-status' },
       { method: 'POST', url: '/api/setup-test-email' },
       { method: 'POST', url: '/api/import-locations/preview' },
@@ -142,7 +142,7 @@ describe('security: seeded fuzz over every route', () => {
     const declared = t.app.routePolicies.map((policy) => `${policy.method} ${policy.url}`);
     const served = routes.filter((route) => !route.url.startsWith('/api/docs')).map((r) => `${r.method} ${r.url}`);
     expect(new Set(declared)).toEqual(new Set(served));
-    // A route anyone may call is a decision: this list changes only on purpose (issue #21 finding 10).
+    // A route anyone may call is a decision: this list changes only on purpose.
     const open = t.app.routePolicies.filter((policy) => policy.auth === 'public').map((p) => `${p.method} ${p.url}`);
     expect(open.sort()).toEqual([...PUBLIC_ROUTES].sort());
   });

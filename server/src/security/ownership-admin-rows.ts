@@ -4,7 +4,7 @@ import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { multipartForm } from '#test/multipart.ts';
 import type { Expected, Row } from './ownership-matrix.ts';
 
-// The admin's back office in the ownership matrix (issue #24): users, suppliers, places. Only the admin succeeds;
+// The admin's back office in the ownership matrix: users, suppliers, places. Only the admin succeeds;
 // anonymous 401, every driver (the record's own too) and every supplier 403. A call that uses up its record (a
 // deletion) gets a record of its own.
 
@@ -109,7 +109,7 @@ export function adminRows(db: () => Db): Row[] {
         };
       },
     },
-    // The run-time booking rules (issue #24 item 7): the deployment's hold, set again, changes nothing for other rows.
+    // The run-time booking rules: the deployment's hold, set again, changes nothing for other rows.
     {
       call: 'GET /api/booking-rules',
       expected: ADMIN_ONLY,
@@ -130,14 +130,14 @@ export function adminRows(db: () => Db): Row[] {
       expected: ADMIN_ONLY,
       request: () => ({ method: 'GET', url: '/api/admin-locations' }),
     },
-    // Places import (issue #26 item 3): a file that changes nothing (the demo's Paris, as it is).
+    // Places import: a file that changes nothing (the demo's Paris, as it is).
     {
       call: 'POST /api/import-locations/preview',
       expected: ADMIN_ONLY,
       request: () => placesFile('/api/import-locations/preview'),
     },
     { call: 'POST /api/import-locations', expected: ADMIN_ONLY, request: () => placesFile('/api/import-locations') },
-    // The set-up checklist and its test e-mail (issue #26 item 2).
+    // The set-up checklist and its test e-mail.
     {
       call: 'GET /api/setup-status',
       expected: ADMIN_ONLY,

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { bookingAmendments, bookings } from '#server/db/schema.ts';
 import { BOOKING, type Row } from './ownership-matrix.ts';
 
-// Changing a booking (issue #25 item 2) in the ownership matrix: the quote, and a dearer change's difference, which
+// Changing a booking in the ownership matrix: the quote, and a dearer change's difference, which
 // only the booking's driver (or its manage link) confirms and pays; an operator changes a booking with update-booking.
 
 /** A pending change of the fixture's booking paid by `provider`, that changes nothing but what was charged. */
@@ -25,13 +25,13 @@ async function pendingChange(db: Db, bookingId: string, provider: 'demo' | 'payp
 }
 
 export const bookingChangeRows = (db: () => Db): Row[] => [
-  // What a change would cost (issue #25 item 2): whoever may change the booking.
+  // What a change would cost: whoever may change the booking.
   {
     call: 'POST /api/amendment-quote/{id}',
     expected: BOOKING,
     request: (f) => ({ method: 'POST', url: `/api/amendment-quote/${f.bookingId}`, payload: {} }),
   },
-  // A dearer change's difference (issue #25 item 2): confirmed and paid by the booking's driver (or its link) only;
+  // A dearer change's difference: confirmed and paid by the booking's driver (or its link) only;
   // an operator changes a booking with update-booking. The fixture's booking has nothing to pay (409 for its driver).
   {
     call: 'POST /api/amendment-payment/{id}',

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import type { Fixture } from '#test/ownership-fixtures.ts';
 
-// The ownership matrix's callers, expectations and rows (issue #8 security suite; operator rows: issue #23). The
+// The ownership matrix's callers, expectations and rows (security suite; operator rows). The
 // matrix itself runs in ownership.test.ts.
 
 export type Who = 'anonymous' | 'owner' | 'otherDriver' | 'otherSupplier' | 'operatingSupplier' | 'admin';

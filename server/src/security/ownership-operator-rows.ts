@@ -8,7 +8,7 @@ import { multipartForm } from '#test/multipart.ts';
 import { nextDays, upload } from '#test/ownership-fixtures.ts';
 import { type Expected, OPERATOR, type Row } from './ownership-matrix.ts';
 
-// The operator console's calls in the ownership matrix (issue #23). The operated car is the Clio, in the demo
+// The operator console's calls in the ownership matrix. The operated car is the Clio, in the demo
 // supplier's (Azur Coast) fleet; the other supplier (Kestrel) and the fixture's drivers must never reach it. A call
 // that would use up its record (a deletion, a decision) gets a record of its own.
 
@@ -22,7 +22,7 @@ const created = (expected: Expected): Expected => ({ ...expected, operatingSuppl
 const AZUR = DEMO_IDS.suppliers.azurCoast;
 const CLIO = DEMO_IDS.cars.clio;
 
-/** A fleet import of one car for Azur Coast (issue #26): the admin names the supplier, a supplier its own. */
+/** A fleet import of one car for Azur Coast: the admin names the supplier, a supplier its own. */
 const carsFile = (url: string) => {
   const csv = `name,range,fuelType,gearbox,seats,doors,aircon,mileage,fuelPolicy,deposit,locationIds,dailyPrice\n\
 Imported,midi,diesel,manual,5,5,true,-1,fullToFull,300,${DEMO_IDS.locations.lyonAirport},40\n`;
@@ -158,7 +158,7 @@ export function operatorRows(db: () => Db): Row[] {
       expected: OPERATED,
       request: () => ({ method: 'POST', url: '/api/cancellation-requests/1/5', payload: { supplierId: AZUR } }),
     },
-    // The scheduler and the dashboard (issue #24 items 4, 6): naming another supplier is refused (403).
+    // The scheduler and the dashboard: naming another supplier is refused (403).
     {
       call: 'POST /api/scheduler/{page}/{size}',
       expected: OPERATED,
@@ -173,7 +173,7 @@ export function operatorRows(db: () => Db): Row[] {
       expected: OPERATED,
       request: () => ({ method: 'GET', url: `/api/dashboard?from=2026-12-01&to=2026-12-31&supplierId=${AZUR}` }),
     },
-    // Fleet import and export (issue #26): naming another supplier is refused (403).
+    // Fleet import and export: naming another supplier is refused (403).
     { call: 'POST /api/import-cars/preview', expected: OPERATED, request: () => carsFile('/api/import-cars/preview') },
     { call: 'POST /api/import-cars', expected: OPERATED, request: () => carsFile('/api/import-cars') },
     {
@@ -186,7 +186,7 @@ export function operatorRows(db: () => Db): Row[] {
       expected: OPERATED,
       request: () => ({ method: 'GET', url: `/api/export-bookings?from=2026-01-01&to=2028-01-01&supplierId=${AZUR}` }),
     },
-    // A walk-in booking of the Clio (issue #24 item 5), each caller on days of its own; another fleet's car is unknown.
+    // A walk-in booking of the Clio, each caller on days of its own; another fleet's car is unknown.
     {
       call: 'POST /api/walk-in',
       expected: created({ ...OPERATOR, otherSupplier: 404 }),

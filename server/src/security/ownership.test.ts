@@ -23,7 +23,7 @@ import {
 } from './ownership-matrix.ts';
 import { operatorRows } from './ownership-operator-rows.ts';
 
-// Issue #8 security suite, ownership matrix (ARCHITECTURE §4): every call that takes a user, booking, notification
+// Issue #8 security suite, ownership matrix (docs/architecture.md §4): every call that takes a user, booking, notification
 // or file id, called by each kind of caller, against the status the code defines. Every call gets fresh records
 // (a new driver with a booking, a cancelled booking, a licence and a notification: test/ownership-fixtures.ts), so a
 // success changes nothing the next call relies on. A new route is one row.
@@ -66,7 +66,7 @@ const ROWS: Row[] = [
     expected: SELF,
     request: (f) => ({ method: 'DELETE', url: `/api/delete-tokens/${f.userId}` }),
   },
-  // Profile (spec §7, issue #6).
+  // Profile (spec §7).
   {
     call: 'POST /api/update-user',
     expected: SELF,
@@ -144,13 +144,13 @@ const ROWS: Row[] = [
     expected: SELF,
     request: (f) => ({ method: 'GET', url: `/api/notification-counter/${f.userId}` }),
   },
-  // Bookings (issue #5).
+  // Bookings.
   {
     call: 'GET /api/booking/{id}',
     expected: BOOKING,
     request: (f) => ({ method: 'GET', url: `/api/booking/${f.bookingId}` }),
   },
-  // Its documents (issue #25 item 4): to exactly whoever may read the booking.
+  // Its documents: to exactly whoever may read the booking.
   {
     call: 'GET /api/booking-receipt/{id}',
     expected: BOOKING,
@@ -167,7 +167,7 @@ const ROWS: Row[] = [
     request: (f) => ({ method: 'POST', url: `/api/update-booking/${f.bookingId}`, payload: {} }),
   },
   ...bookingChangeRows(() => suiteDb!),
-  // Managing a booking without an account (issue #25 item 1): the answer never depends on who asks, and a link
+  // Managing a booking without an account: the answer never depends on who asks, and a link
   // nobody was sent opens nothing for anyone (the grant's own checks: booking-access.test.ts).
   {
     call: 'POST /api/manage-booking-link',
@@ -183,7 +183,7 @@ const ROWS: Row[] = [
     expected: everyone(410),
     request: () => ({ method: 'POST', url: '/api/open-manage-link', payload: { token: 'A'.repeat(43) } }),
   },
-  // What the driver's cancel would do (issue #25 item 3): whoever may cancel the booking.
+  // What the driver's cancel would do: whoever may cancel the booking.
   {
     call: 'GET /api/cancellation-quote/{id}',
     expected: BOOKING,
@@ -196,7 +196,7 @@ const ROWS: Row[] = [
   },
   {
     call: 'POST /api/release-booking/{id}',
-    // Only its driver lets go of an unpaid booking (issue #22 item 5); an operator cancels it instead (409 here).
+    // Only its driver lets go of an unpaid booking; an operator cancels it instead (409 here).
     expected: { ...BOOKING, operatingSupplier: 409, admin: 409 },
     request: (f) => ({ method: 'POST', url: `/api/release-booking/${f.unpaidBookingId}` }),
   },
@@ -233,7 +233,7 @@ const ROWS: Row[] = [
       },
     }),
   },
-  // Payment calls (issue #21 findings 1, 8): a guest pays without a session, so nobody is refused as anonymous, but
+  // Payment calls: a guest pays without a session, so nobody is refused as anonymous, but
   // only whoever placed the booking pays it (a guest's browser by its cookie: payment-party.test.ts); its supplier
   // and an admin may read the result. The booking id alone is worth nothing.
   {
@@ -250,8 +250,8 @@ const ROWS: Row[] = [
       payload: { bookingId: f.unpaidBookingId, amount: 100, currency: 'EUR', name: 'Renault Clio', description: 'x' },
     }),
   },
-  // The payment step of an unpaid booking (issue #22 items 5, 11): like every payment call, only the party that placed
-  // the booking — its driver, or the guest's browser (security/payment-party.test.ts) — is answered (issue #21).
+  // The payment step of an unpaid booking: like every payment call, only the party that placed
+  // the booking — its driver, or the guest's browser (security/payment-party.test.ts) — is answered.
   {
     call: 'GET /api/booking-payment/{bookingId}',
     expected: { ...everyone(404), owner: 200 },
@@ -273,9 +273,9 @@ const ROWS: Row[] = [
       payload: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', cardholder: 'Camille Martin' },
     }),
   },
-  // The operator console (issue #23).
+  // The operator console.
   ...operatorRows(() => suiteDb!),
-  // The admin's back office (issue #24).
+  // The admin's back office.
   ...adminRows(() => suiteDb!),
   // The counter (docs/architecture.md §5 "After the booking").
   ...counterRows(() => suiteDb!),

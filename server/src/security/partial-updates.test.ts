@@ -98,7 +98,7 @@ describe('security: partial updates erase nothing they were not sent', () => {
           status: 'pending',
           cancellation: true,
           theftProtection: true,
-          // Amendments bought: the Clio's terms then let its driver change the booking (issue #22 item 7).
+          // Amendments bought: the Clio's terms then let its driver change the booking.
           amendments: true,
         }),
       )

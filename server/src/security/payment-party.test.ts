@@ -42,7 +42,7 @@ describe('security: only the booking party pays or reads a payment (demo gateway
     t.app.inject({ method: 'POST', url: `/api/demo-payment/${bookingId}`, headers, payload: CARD });
   const read = (bookingId: string, headers: Headers) =>
     t.app.inject({ method: 'GET', url: `/api/checkout-session/${bookingId}`, headers });
-  /** The payment step found again after a reload (issue #22 items 5, 11): a payment call like the others. */
+  /** The payment step found again after a reload: a payment call like the others. */
   const step = (bookingId: string, headers: Headers) =>
     t.app.inject({ method: 'GET', url: `/api/booking-payment/${bookingId}`, headers });
 
@@ -153,7 +153,7 @@ describe('security: only the booking party pays (card and wallet providers)', ()
     });
     expect(stranger.statusCode).toBe(404);
     const own = await t.inject({ method: 'GET', url: `/api/checkout-session/${payment.sessionId}`, headers: driver });
-    // With the booking's summary (issue #22 item 10).
+    // With the booking's summary.
     expect(own.json()).toMatchObject({ bookingId, status: 'paid', payment: 'paid', summary: { status: 'paid' } });
   });
 

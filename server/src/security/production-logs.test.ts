@@ -61,7 +61,7 @@ describe('security: a one-time link never reaches a log line in production', () 
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
-    // Production refuses to start without SMTP (issue #26): the links go by e-mail, through the outbox.
+    // Production refuses to start without SMTP: the links go by e-mail, through the outbox.
     smtp = await startSmtpCapture();
     t = await createTestApp(
       { ...PRODUCTION, SMTP_URL: smtp.url, LOG_LEVEL: 'trace' },

@@ -27,8 +27,8 @@ export const PUBLIC_ROUTES = [
   'POST /api/newsletter/unsubscribe',
   'POST /api/demo-payment/:bookingId',
   'GET /api/checkout-session/:sessionId',
-  // A guest's payment step (issue #22 items 5, 11): public as the payment calls are; only the party that placed the
-  // booking is answered — its driver's session or the guest's cookie (issue #21).
+  // A guest's payment step: public as the payment calls are; only the party that placed the
+  // booking is answered — its driver's session or the guest's cookie.
   'GET /api/booking-payment/:bookingId',
   'POST /api/create-paypal-order/',
   'POST /api/check-paypal-order/:bookingId/:orderId',
@@ -38,10 +38,10 @@ export const PUBLIC_ROUTES = [
   'GET /api/suppliers',
   'GET /api/health',
   'GET /api/settings',
-  // The first admin's set-up link (issue #26): the link's secret is the credential; both are rate limited per IP.
+  // The first admin's set-up link: the link's secret is the credential; both are rate limited per IP.
   'GET /api/setup/:token',
   'POST /api/setup',
-  // Managing a booking without an account (issue #25 item 1): the same answer whether or not a booking matches, the
+  // Managing a booking without an account: the same answer whether or not a booking matches, the
   // link e-mailed to the booking's address; the link's secret is the credential. Rate limited per IP (and e-mail).
   'POST /api/manage-booking-link',
   'POST /api/open-manage-link',

@@ -101,7 +101,7 @@ const SUPPLIER: User = { ...DRIVER, _id: '7d6c5b4a-3f2e-4d1c-8b0a-9e8f7a6b5c4d',
 
 // The console itself is another page (console/app/console-app.test.tsx): on this app, every /operator/ address is not
 // found, as the server sends it only to someone who is not an operator (server/src/plugins/web-app.ts).
-describe('the operator console (issue #23)', () => {
+describe('the operator console', () => {
   it.each([
     ['supplier', SUPPLIER, true],
     ['admin', { ...SUPPLIER, type: 'admin' as const }, true],

@@ -21,7 +21,7 @@ const CookieConsent = lazy(() => loadCookieConsent().then((m) => ({ default: m.C
 const CookieSettingsButton = lazy(() => loadCookieConsent().then((m) => ({ default: m.CookieSettingsButton })));
 // The banner above the screen for a signed-in user who has not activated the account, or a suspended session: its
 // code loads only for them. The screen waits for it (AccountBannerReady) and shows nothing meanwhile, so the banner
-// never pushes a painted page down (issue #27: it came ~300 ms after the screen, 129 px at 360 px, CLS 0.17).
+// never pushes a painted page down (it came ~300 ms after the screen, 129 px at 360 px, CLS 0.17).
 const loadAccountBanner = () =>
   importWithStrings(
     'features/auth/components/account-banner',
@@ -41,7 +41,7 @@ function AccountBannerReady() {
   use(accountBanner.ready);
   return null;
 }
-// The footer's newsletter form is below the fold on every page: its code loads after the screen's (ARCHITECTURE §7).
+// The footer's newsletter form is below the fold on every page: its code loads after the screen's (docs/architecture.md §7).
 const NewsletterForm = lazy(() =>
   import('#web/features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
 );

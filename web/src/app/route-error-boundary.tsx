@@ -7,7 +7,7 @@ import { PageLoading } from '#web/ui/page-loading';
 const NotFoundScreen = lazy(() => import('./not-found-screen').then((module) => ({ default: module.NotFoundScreen })));
 
 /**
- * Shown in place of a screen that failed (HOUSE-STYLE "an error boundary per route with a handler
+ * Shown in place of a screen that failed (docs/house-style.md "an error boundary per route with a handler
  * per status"): 404 is the not-found screen; anything else, including a screen's code that failed
  * to download, offers a retry.
  */

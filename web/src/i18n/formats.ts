@@ -2,8 +2,8 @@ import type { Language } from '@roam/contract/languages';
 import { useMemo } from 'react';
 import { localeTag, useLanguage } from './index';
 
-// Dates and numbers in the interface language (HOUSE-STYLE i18n: through Intl). Always through localeTag: the stored
-// code `se` is Swedish, but to Intl `se` means Northern Sami (ARCHITECTURE §5). Money goes through useMoney instead.
+// Dates and numbers in the interface language (docs/house-style.md i18n: through Intl). Always through localeTag: the stored
+// code `se` is Swedish, but to Intl `se` means Northern Sami (docs/architecture.md §5). Money goes through useMoney instead.
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -20,7 +20,7 @@ export function formatDate(value: Date | number, language: Language, options: In
 
 /**
  * A calendar day without a clock ('1990-04-12': a birth date) as the interface language writes it, e.g. "12 April
- * 1990", the same day in every time zone (issue #22 item 15: checkout showed the raw ISO string).
+ * 1990", the same day in every time zone (checkout showed the raw ISO string).
  */
 export function formatDay(day: string, language: Language): string {
   const date = new Date(`${day}T00:00:00Z`);

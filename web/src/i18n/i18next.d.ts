@@ -1,7 +1,7 @@
 import 'i18next';
 import type { Translations } from './translations';
 
-// Keys passed to t() are checked against the English source of truth (HOUSE-STYLE i18n).
+// Keys passed to t() are checked against the English source of truth (docs/house-style.md i18n).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';

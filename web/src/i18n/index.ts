@@ -6,7 +6,7 @@ import { STORAGE_KEYS, writeStored } from '#web/lib/storage';
 import { components, core, screens } from './areas.json';
 import type { Area } from './translations';
 
-/** Each language by its own name (ARCHITECTURE §5): the same in every interface language. */
+/** Each language by its own name (docs/architecture.md §5): the same in every interface language. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   en: 'English',
   fr: 'Français',

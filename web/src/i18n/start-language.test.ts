@@ -20,7 +20,7 @@ describe('languageFromCountry (spec §7)', () => {
   });
 });
 
-describe('chooseStartLanguage (ARCHITECTURE §5)', () => {
+describe('chooseStartLanguage (docs/architecture.md §5)', () => {
   it('takes ?l= from the address first, and asks for it to be saved', async () => {
     const loadSettings = settings();
     const result = await chooseStartLanguage({

@@ -35,7 +35,7 @@ export function languageFromCountry(countryCode: string | null, fallback: Langua
 }
 
 /**
- * ARCHITECTURE §5 start-up choice: `?l=` in the address, else the saved language, else (when the
+ * docs/architecture.md §5 start-up choice: `?l=` in the address, else the saved language, else (when the
  * deployment sets the language from the IP) the visitor's country, else the default language.
  * Failures of the settings or country calls fall through to the next rule, ending at English.
  */

@@ -1,4 +1,4 @@
-// The English strings (the source of truth, HOUSE-STYLE i18n) as one type: one file per area under
+// The English strings (the source of truth, docs/house-style.md i18n) as one type: one file per area under
 // locales/<language>/<area>.json, each loaded when a screen that shows it is (see index.ts and areas.json).
 import type account from './locales/en/account.json';
 import type auth from './locales/en/auth.json';

@@ -39,12 +39,12 @@ export interface ApiRequestOptions<T> {
   /**
    * Checks the answer and gives it its type, e.g. `SomeSchema.parse` from the contract. Without it
    * the answer is trusted as `T`: the server serialises every response through its contract schema
-   * (ARCHITECTURE §4), and leaving zod out keeps it out of the entry chunk (§7 budget).
+   * (docs/architecture.md §4), and leaving zod out keeps it out of the entry chunk (§7 budget).
    */
   parse?: (data: unknown) => T;
 }
 
-/** The one fetch wrapper (HOUSE-STYLE "one API client"): JSON in and out, session cookie included. */
+/** The one fetch wrapper (docs/house-style.md "one API client"): JSON in and out, session cookie included. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, signal, parse } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;

@@ -3,7 +3,7 @@ import { RATES_SNAPSHOT } from '@roam/contract/rates-snapshot';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
-/** `GET /api/currency-rates`: units of each currency per 1 EUR (ARCHITECTURE §5 "Money"). */
+/** `GET /api/currency-rates`: units of each currency per 1 EUR (docs/architecture.md §5 "Money"). */
 export function getCurrencyRates(signal?: AbortSignal): Promise<Rates> {
   return api.get<Rates>('/api/currency-rates', { signal });
 }

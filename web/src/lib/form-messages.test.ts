@@ -11,7 +11,7 @@ beforeAll(async () => {
   await loadStrings(['forms']);
 });
 
-describe('the one map of form messages (issue #20)', () => {
+describe('the one map of form messages', () => {
   it("shows every spec message the contract and the server give in the spec's words", () => {
     const spoken = [
       AUTH_MESSAGES.invalidEmail,

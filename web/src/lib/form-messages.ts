@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { Translations } from '#web/i18n/translations';
 
 // The one map from the words the contract's schemas and the server speak (the spec's English, §5) to what every
-// form shows, translated (issue #20). Loaded with the schema when a form is first used (use-contract-form.ts), with
+// form shows, translated. Loaded with the schema when a form is first used (use-contract-form.ts), with
 // the 'forms' strings (i18n/areas.json): no screen downloads it before its form needs it.
 
 type FormsKey = `forms.${keyof Translations['forms']}`;
@@ -45,7 +45,7 @@ export type MessageTranslator = (t: TFunction, message: string) => string | unde
 const translators = new Set<MessageTranslator>();
 
 /**
- * Adds the translator of the messages a screen's own schemas speak (the operator console's, issue #23), tried before
+ * Adds the translator of the messages a screen's own schemas speak (the operator console's), tried before
  * the map, until the returned function removes it: the screen adds it, so that no customer's form carries those words.
  */
 export function addMessageTranslator(translate: MessageTranslator): () => void {

@@ -23,7 +23,7 @@ import {
   type SeatsFilter,
 } from '@roam/contract/cars';
 
-// Every search criterion and filter lives in the address (issue #4: a reload or a shared link shows the same
+// Every search criterion and filter lives in the address (a reload or a shared link shows the same
 // results). Lists are comma-separated; unknown values are dropped, never sent.
 
 export interface SearchCriteria {

@@ -5,7 +5,7 @@ import { api } from './api-client';
 
 /**
  * What the app assumes until `GET /api/settings` answers, or when it fails (spec §8: "Settings
- * call failure: logged only"): the documented defaults of ARCHITECTURE §3.
+ * call failure: logged only"): the documented defaults of docs/architecture.md §3.
  */
 export const FALLBACK_SETTINGS: Settings = {
   websiteName: 'Roam',
@@ -36,7 +36,7 @@ export const FALLBACK_SETTINGS: Settings = {
     facebook: 'https://connect.facebook.net/en_US/sdk.js',
     apple: 'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js',
   },
-  // Unknown: assume the site is open rather than tell a visitor it is not (issue #26).
+  // Unknown: assume the site is open rather than tell a visitor it is not.
   bookable: true,
 };
 
@@ -63,7 +63,7 @@ export const settingsQueryOptions = queryOptions({
   queryKey: ['settings'] as const,
   queryFn: ({ signal }) => getSettings(signal),
   initialData: inlineSettings,
-  // The booking rules change at run time (the admin's, issue #24 item 7); the server checks every booking with the
+  // The booking rules change at run time (the admin's); the server checks every booking with the
   // rules in force, and a screen open for a while takes the new ones on its next use after five minutes.
   staleTime: 5 * 60_000,
   // Start-up may wait on this call (language choice); a failure falls back at once.

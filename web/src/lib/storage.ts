@@ -4,7 +4,7 @@ export const STORAGE_KEYS = {
   language: 'roam.language',
   currency: 'roam.currency',
   stayConnected: 'roam.stayConnected',
-  /** 'accepted' or 'declined': the visitor's analytics cookie choice (issue #6). */
+  /** 'accepted' or 'declined': the visitor's analytics cookie choice. */
   cookieConsent: 'roam.cookieConsent',
 } as const;
 

@@ -8,7 +8,7 @@ import { FormMessage, TextAreaField, TextField } from '#web/ui/form-field';
 import { ApiError } from './api-client';
 import { useContractForm } from './use-contract-form';
 
-// The one form hook (issue #20) on the contact form's contract schema, with the ui fields, as a user meets it.
+// The one form hook on the contact form's contract schema, with the ui fields, as a user meets it.
 
 beforeAll(() => initI18n('en'));
 afterEach(cleanup);

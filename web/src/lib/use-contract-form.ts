@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { importWithStrings } from '#web/i18n/index';
 import { type ApiErrorCode, isApiError } from './api-client';
 
-// The one way every form works (issue #20, HOUSE-STYLE "one form library"): the contract's zod schema is the single
+// The one way every form works (docs/house-style.md "one form library"): the contract's zod schema is the single
 // source of the rules, the server's `fieldErrors` land on the same fields, the ui/form-field.tsx components show
 // label, hint and error. zod (~23 KB gzip) and the translated messages (form-messages.ts) are loaded when the form is
-// first focused, never with the screen (ARCHITECTURE §7); a submit waits for them only if the user got there first.
+// first focused, never with the screen (docs/architecture.md §7); a submit waits for them only if the user got there first.
 
 /** What the hook needs of a zod schema; the type alone, so that zod stays out of the screen's code. */
 export interface ContractSchema<Output> {
@@ -17,7 +17,7 @@ export interface ContractSchema<Output> {
     | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
-// An array is one field too (the places a car serves), its items shown by the form (issue #23).
+// An array is one field too (the places a car serves), its items shown by the form.
 type Leaf = string | number | boolean | Blob | null | undefined | readonly unknown[];
 /** A field's name: a key of the values, or `group.key` one level down (the checkout's `driver.email`). */
 export type FieldPath<Values> = {

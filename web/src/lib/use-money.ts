@@ -6,7 +6,7 @@ import { useCurrency } from './currency';
 import { useCurrencyRates } from './currency-rates';
 
 // The one way a screen shows an amount: base-currency minor units in, the display currency and language out
-// (spec §9, ARCHITECTURE §5). Rates come from the server (`GET /api/currency-rates`), the bundled snapshot until
+// (spec §9, docs/architecture.md §5). Rates come from the server (`GET /api/currency-rates`), the bundled snapshot until
 // they arrive or when the call fails. Re-renders when the currency, the language or the rates change.
 
 export type Money = {

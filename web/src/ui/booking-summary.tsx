@@ -8,10 +8,10 @@ import './panel.css';
 import './booking-summary.css';
 
 /**
- * A booking as its confirmation shows it (issue #22 item 10), the same on the payment step, the result page and the
+ * A booking as its confirmation shows it, the same on the payment step, the result page and the
  * booking page (and in the e-mail, server booking.mail.ts): the short reference, the vehicle, the supplier, each
  * place with its address and local time, and the amounts in the booking's own currency as fixed at checkout — what
- * is paid online, what is due at pick-up, the security deposit and when it is taken (issue #22 items 3, 4). With
+ * is paid online, what is due at pick-up, the security deposit and when it is taken. With
  * `checklist`, the pick-up checklist (spec §2).
  */
 export function BookingSummaryView({ summary, checklist = false }: { summary: BookingSummary; checklist?: boolean }) {
@@ -38,7 +38,7 @@ export function BookingSummaryView({ summary, checklist = false }: { summary: Bo
           <dd>{t(`bookings.status.${summary.status}`)}</dd>
         </div>
         <div>
-          {/* The vehicle's own type as the term: a Vespa is a scooter, not a car (issue #22 item 14). */}
+          {/* The vehicle's own type as the term: a Vespa is a scooter, not a car. */}
           <dt>{t(`cars.range.${summary.car.range}`)}</dt>
           <dd>{summary.car.name}</dd>
         </div>

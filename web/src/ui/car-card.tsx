@@ -72,7 +72,7 @@ const FACTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 const EXTRAS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 /**
- * A result's place while the search runs (issue #22 item 18): a car card's parts as grey shapes, laid out by the
+ * A result's place while the search runs: a car card's parts as grey shapes, laid out by the
  * card's own CSS with a line of text in each (unseen), so that it has a card's size at every width.
  */
 export function CarCardSkeleton() {

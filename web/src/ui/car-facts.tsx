@@ -48,7 +48,7 @@ const FLAT = new Set<Extra>(FLAT_EXTRAS);
 
 /**
  * What an extra costs, as the card shows it: unavailable, included, '+ price (daily)' or '+ price' (spec §9) — the
- * supplier's percentage in it, so that the label × the days is the line checkout charges (ARCHITECTURE §5).
+ * supplier's percentage in it, so that the label × the days is the line checkout charges (docs/architecture.md §5).
  */
 export function useExtraLabel(priceChangeRate: number, format?: (amountEUR: number) => string) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import './coming-soon.css';
 
 /**
- * What the home page and the search say while no car can be booked yet (issue #26: settings `bookable`), rather than
+ * What the home page and the search say while no car can be booked yet (settings `bookable`), rather than
  * a search form that finds nothing. Its strings are the search area's (loaded on both screens).
  */
 export function ComingSoon() {

@@ -7,7 +7,7 @@ export type { Question } from './confirm-dialog';
 const ConfirmDialog = lazy(() => import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 
 /**
- * The app's own confirmation in place of the browser's `confirm()` (issue #22 item 17): `ask(question)` opens an
+ * The app's own confirmation in place of the browser's `confirm()`: `ask(question)` opens an
  * accessible modal dialog (react-aria Dialog/Modal, loaded on first use, like the header's popovers, so that it
  * costs a screen nothing until asked) and resolves true when the user confirms, false when they dismiss it — with
  * the other button, Escape or a click outside. The screen renders `dialog` once; focus goes back to what opened it.

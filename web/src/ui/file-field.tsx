@@ -16,7 +16,7 @@ interface FileFieldProps extends Described {
 }
 
 /**
- * A file field as the app draws its controls (issue #22 item 17): the browser's own "Choose File" is unstyled and
+ * A file field as the app draws its controls: the browser's own "Choose File" is unstyled and
  * speaks the browser's language, not the page's. A button of ours opens the file chooser, the chosen file's name
  * (or "No file chosen") stands beside it and is read with it; the native input stays in the page, hidden, for the
  * label to open and the browser to fill. The button carries the field's label, hint, error and invalid state, so a

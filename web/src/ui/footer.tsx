@@ -11,7 +11,7 @@ type NavKey = keyof Translations['nav'];
 const LINKS: readonly { to: string; label: NavKey }[] = [
   { to: '/', label: 'home' },
   { to: '/bookings', label: 'bookings' },
-  // Without an account, by reference and e-mail (issue #25 item 1).
+  // Without an account, by reference and e-mail.
   { to: '/manage-booking', label: 'manageBooking' },
   { to: '/about', label: 'about' },
   { to: '/tos', label: 'tos' },

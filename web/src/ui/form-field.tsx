@@ -7,10 +7,10 @@ import {
 } from 'react';
 import './form-field.css';
 
-// The fields of every form (issue #20): a label, the control, a hint and an error, the last two tied to the control
+// The fields of every form: a label, the control, a hint and an error, the last two tied to the control
 // (aria-describedby) and the error marking it invalid (aria-invalid) — which is how lib/use-contract-form.ts finds
 // the first field to focus after a refused submit. Native controls: the keyboard, autofill and the browser's date
-// picker work as users expect, and no component library is downloaded with a customer's screen (ARCHITECTURE §7).
+// picker work as users expect, and no component library is downloaded with a customer's screen (docs/architecture.md §7).
 
 export interface Described {
   label: string;

@@ -18,7 +18,7 @@ export interface LocationsMapProps {
   /** Text of each marker's button-like tooltip, e.g. "Choose Paris". */
   selectLabel?: (location: Location) => string;
   className?: string;
-  /** A click on the map itself answers its point (the admin places a location there, issue #24). */
+  /** A click on the map itself answers its point (the admin places a location there). */
   onPick?: (point: { latitude: number; longitude: number }) => void;
 }
 
@@ -36,7 +36,7 @@ const escapeAttribute = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /**
- * A Leaflet map of locations. Loaded as its own chunk (ARCHITECTURE §7). Markers are vector circles, not images, so
+ * A Leaflet map of locations. Loaded as its own chunk (docs/architecture.md §7). Markers are vector circles, not images, so
  * they show even when the tile server cannot be reached.
  */
 export function LocationsMap({

@@ -21,7 +21,7 @@ interface PopoverButtonProps {
 
 /**
  * A header button whose popover (react-aria Menu/Autocomplete) is loaded on first use, keeping
- * react-aria-components (~55 KB gzip) out of the entry chunk (ARCHITECTURE §7). The trigger is a
+ * react-aria-components (~55 KB gzip) out of the entry chunk (docs/architecture.md §7). The trigger is a
  * native button that stays in place, so focus returns to it when the popover closes.
  */
 export function PopoverButton({ className, hasPopup, children, preload, popover, ...rest }: PopoverButtonProps) {

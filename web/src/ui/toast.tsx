@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import './toast.css';
 
-// The one toast (HOUSE-STYLE): spec §9 — bottom-right, closes after 5000 ms, dark theme.
+// The one toast (docs/house-style.md): spec §9 — bottom-right, closes after 5000 ms, dark theme.
 // Callers pass text that is already translated: `toast.success(t('account.saved'))`.
 
 export const TOAST_DURATION_MS = 5000;

@@ -112,7 +112,7 @@ export function WalletButton({
               }
             },
             // The provider's script reports an error when its buttons are taken out of the page — as they are once
-            // the payment went through and the result page shows: one outcome, one message (issue #22 item 6).
+            // the payment went through and the result page shows: one outcome, one message.
             onError: () => {
               if (!settled && !cancelled) callbacks.current.onFailed(refused ?? 'PAYMENT_FAILED');
             },

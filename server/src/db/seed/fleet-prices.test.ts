@@ -4,7 +4,7 @@ import { SUPPLIERS } from './accounts.ts';
 import { buildFleet } from './fleet.ts';
 import { Random } from './random.ts';
 
-// ARCHITECTURE §5 "Never more for fewer days", over the whole demo fleet (issue #22: a Renault Trafic in Munich cost
+// docs/architecture.md §5 "Never more for fewer days", over the whole demo fleet (a Renault Trafic in Munich cost
 // 3,917.76 € for 29 days and 3,034.08 € for 30; a Setra bus 8,799.95 € against 7,449.75 €).
 
 const fleet = buildFleet(new Random());

@@ -15,7 +15,7 @@ import {
   UTILITY_RANGE_WEIGHTS,
 } from './vehicles.ts';
 
-// The generated demo fleet (issue #2 item 4): ~320 cars over every range, fuel type, gearbox and extra state, each
+// The generated demo fleet: ~320 cars over every range, fuel type, gearbox and extra state, each
 // offered at 1–3 locations of its supplier, so that every location and every supplier has cars.
 
 export const CAR_COUNT = 320;

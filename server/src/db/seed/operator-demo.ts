@@ -7,7 +7,7 @@ import { carId, type Fleet } from './fleet.ts';
 import { type CountryCode, LOCATIONS, locationId } from './places.ts';
 import { Random, seedId, seedReference } from './random.ts';
 
-// What an operator needs to try the console (issue #23): a licence plate on every demo car, in the style of the
+// What an operator needs to try the console: a licence plate on every demo car, in the style of the
 // country it is rented in, and on two of the demo supplier's cars a blocked period and a cancellation request each.
 // Plates come from a stream of their own (the fleet's values do not move); the bookings' days count from the day the
 // demo data is loaded, so they are always ahead.
@@ -139,7 +139,7 @@ export function operatorBookings(fleet: Fleet, now: Date): BookingRow[] {
       paymentOption: paid ? 'full' : 'payLater',
       price: total,
       deposit,
-      // In euros at rate 1: the amounts in the booking's currency are the base amounts (issue #22 item 3).
+      // In euros at rate 1: the amounts in the booking's currency are the base amounts.
       totalAmount: total,
       depositAmount: deposit,
       payNow: paid ? total : 0,

@@ -1,7 +1,7 @@
 import type { LocationKind } from '@roam/contract/locations';
 import { seedId } from './random.ts';
 
-// Demo countries and rental locations: real coordinates (WGS 84) and IANA time zones (ARCHITECTURE §5 "Time").
+// Demo countries and rental locations: real coordinates (WGS 84) and IANA time zones (docs/architecture.md §5 "Time").
 // Names are given in the five product languages, in the order en, fr, es, se (Swedish), de.
 
 type Names = { en: string; fr: string; es: string; se: string; de: string };
@@ -103,7 +103,7 @@ export const LOCATIONS = [
 export type LocationKey = (typeof LOCATIONS)[number]['key'];
 
 /**
- * Each place's rental desk, as a booking's confirmation shows it (issue #22 item 10): the real street address of the
+ * Each place's rental desk, as a booking's confirmation shows it: the real street address of the
  * airport terminal or the station, in the country's own words; a city's desk is at its main railway station.
  */
 export const ADDRESSES: Record<LocationKey, string> = {

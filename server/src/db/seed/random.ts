@@ -1,6 +1,6 @@
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '@roam/contract/bookings';
 
-// Deterministic randomness for the demo data (issue #2 item 4): same seed, same rows, same ids, every run.
+// Deterministic randomness for the demo data: same seed, same rows, same ids, every run.
 
 /** The one fixed seed. Changing it changes every generated value and id. */
 export const SEED = 20_260_422;
@@ -46,7 +46,7 @@ export function seedId(key: string): string {
 }
 
 /**
- * A booking's short reference (issue #22 item 10: 8 characters of contract bookings.ts REFERENCE_ALPHABET)
+ * A booking's short reference (8 characters of contract bookings.ts REFERENCE_ALPHABET)
  * drawn from the seeded PRNG by a stable name, as `seedId`: the database would draw one at random, and the demo data
  * is the same on every database.
  */

@@ -43,7 +43,7 @@ async function snapshot(database: Database) {
       .from(users)
       .orderBy(asc(users.id)),
     files: await db.select({ id: files.id, kind: files.kind, size: files.size }).from(files).orderBy(asc(files.id)),
-    // Their days count from the load (issue #23): everything else about them is fixed.
+    // Their days count from the load: everything else about them is fixed.
     bookings: (await db.select().from(bookings).orderBy(asc(bookings.id))).map(
       ({
         pickupAt: _p,
@@ -266,7 +266,7 @@ describe('seedDemoData', () => {
     expect(images.every((image) => used.has(image.id))).toBe(true);
   });
 
-  it('gives every car a licence plate, unique within its supplier’s fleet (issue #23)', async () => {
+  it('gives every car a licence plate, unique within its supplier’s fleet', async () => {
     const rows = await first.db.select({ supplierId: cars.supplierId, plate: cars.licensePlate }).from(cars);
     expect(rows.every((row) => row.plate && /^[A-Z0-9][A-Z0-9 -]*$/.test(row.plate))).toBe(true);
     expect(new Set(rows.map((row) => `${row.supplierId}:${row.plate}`)).size).toBe(rows.length);
@@ -274,7 +274,7 @@ describe('seedDemoData', () => {
     expect(clio?.licensePlate).toMatch(/^[A-Z]{2}-\d{3}-[A-Z]{2}$/);
   });
 
-  it('gives the demo supplier two blocked periods and two open cancellation requests ahead (issue #23)', async () => {
+  it('gives the demo supplier two blocked periods and two open cancellation requests ahead', async () => {
     // The counter's demo rentals have their own test, below.
     const counter = new Set([DEMO_IDS.bookings.demoOnRent, DEMO_IDS.bookings.demoReturned]);
     const rows = (await first.db.select().from(bookings)).filter((row) => !counter.has(row.id));

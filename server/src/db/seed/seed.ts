@@ -38,7 +38,7 @@ import { ADDRESSES, COUNTRIES, countryId, LOCATIONS, locationId } from './places
 import { Random, seedId } from './random.ts';
 import { COLOURS } from './vehicles.ts';
 
-// Demo data (issue #2 item 4): loaded at start-up into an empty database, and the test template's starting point.
+// Demo data: loaded at start-up into an empty database, and the test template's starting point.
 // Deterministic: a fixed seed gives the same rows and the same ids on every run (see random.ts).
 
 export { DEMO_ACCOUNTS } from './accounts.ts';
@@ -62,7 +62,7 @@ export const DEMO_IDS = {
     locationId,
   ),
   cars: idsOf(Object.keys(FEATURED_CARS) as FeaturedCarKey[], carId),
-  /** The operator console's demo (issue #23): two blocked periods and two open cancellation requests. */
+  /** The operator console's demo: two blocked periods and two open cancellation requests. */
   bookings: idsOf(
     [
       'demoMaintenance',

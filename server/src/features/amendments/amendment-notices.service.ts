@@ -8,7 +8,7 @@ import type { Refund } from '#server/features/refunds/refunds.service.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import type { PlannedChange } from './amendment-plan.service.ts';
 
-// What a change of a booking leaves behind (issue #25 item 2): its audit entry, and the notices — the driver is told
+// What a change of a booking leaves behind: its audit entry, and the notices — the driver is told
 // the new terms and any refund, or what became due and how to pay it, whoever changed it; the
 // supplier is told when the driver changed or cancelled it on their own.
 

@@ -22,7 +22,7 @@ import { changesOf, recordChangeNotices } from './amendment-notices.service.ts';
 import type { PlannedChange } from './amendment-plan.service.ts';
 import * as amendments from './amendments.repository.ts';
 
-// A dearer change of a booking paid online in full (issue #25 item 2): confirming it records the planned change as a
+// A dearer change of a booking paid online in full: confirming it records the planned change as a
 // pending amendment and opens a payment of the difference through the booking's own gateway; the booking keeps its
 // terms until that payment is confirmed (the demo card, the card provider's return check or its webhook — each may
 // arrive twice), and then, in one transaction on the locked rows, the change is applied once. A booking changed

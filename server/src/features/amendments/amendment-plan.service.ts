@@ -51,7 +51,7 @@ export async function planChange(
       operator ? issues.filter((issue) => issue === 'invalidDropoffTime' && dropoffAt <= pickupAt) : issues,
     );
   }
-  // Only what the call carries changes (issue #21 finding 3): an extra left out keeps its choice, and the additional
+  // Only what the call carries changes: an extra left out keeps its choice, and the additional
   // driver's details are cleared by an explicit null only.
   const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, body.extras?.[extra] ?? booking[extra]]));
   const additionalDriverDetails = extras.additionalDriver

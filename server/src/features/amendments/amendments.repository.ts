@@ -3,7 +3,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingAmendments } from '#server/db/schema.ts';
 
-// Dearer changes waiting for their difference to be paid (issue #25 item 2): amendment-payments.service.ts.
+// Dearer changes waiting for their difference to be paid: amendment-payments.service.ts.
 
 export type AmendmentRow = typeof bookingAmendments.$inferSelect;
 

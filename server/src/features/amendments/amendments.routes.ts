@@ -33,7 +33,7 @@ export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'bookingHolder' },
       schema: {
         tags,
-        summary: 'What a change would cost: new total, difference, charged / refunded / at the counter (issue #25)',
+        summary: 'What a change would cost: new total, difference, charged / refunded / at the counter',
         params: IdParamsSchema,
         body: UpdateBookingBodySchema,
         response: { 200: AmendmentQuoteSchema, ...errors },
@@ -54,7 +54,7 @@ export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'bookingHolder' },
       schema: {
         tags,
-        summary: 'Confirm a dearer change of a booking paid online: pay its difference, then it applies (issue #25)',
+        summary: 'Confirm a dearer change of a booking paid online: pay its difference, then it applies',
         params: IdParamsSchema,
         body: UpdateBookingBodySchema,
         response: { 200: AmendmentPaymentSchema, ...errors },
@@ -91,7 +91,7 @@ export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'bookingHolder' },
       schema: {
         tags,
-        summary: "Pay a change's difference by the demo card (test mode); the change applies once (issue #25)",
+        summary: "Pay a change's difference by the demo card (test mode); the change applies once",
         params: AmendmentParamsSchema,
         body: DemoPaymentBodySchema,
         response: { 200: PaymentResultSchema, ...errors },
@@ -113,7 +113,7 @@ export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'bookingHolder' },
       schema: {
         tags,
-        summary: "The wallet's order of a change's difference (issue #25)",
+        summary: "The wallet's order of a change's difference",
         params: AmendmentParamsSchema,
         response: { 200: CreatePaypalOrderResultSchema, ...errors, ...errorReplies(503) },
       },
@@ -133,7 +133,7 @@ export const amendmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'bookingHolder' },
       schema: {
         tags,
-        summary: "Capture the wallet order of a change's difference; the change applies once (issue #25)",
+        summary: "Capture the wallet order of a change's difference; the change applies once",
         params: AmendmentOrderParamsSchema,
         response: { 200: PaymentResultSchema, ...errors },
       },

@@ -63,7 +63,7 @@ async function payerRecord(ctx: AppContext, user: SessionUser, id: string) {
   return record;
 }
 
-/** `POST /api/amendment-quote/{id}` (issue #25 item 2): what the change would cost, and whether the car is free. */
+/** `POST /api/amendment-quote/{id}`: what the change would cost, and whether the car is free. */
 export async function amendmentQuote(ctx: AppContext, user: SessionUser, id: string, body: UpdateBookingBody) {
   const { record, actions } = await visibleRecord(ctx, user, id);
   assertMayChange(record, user);
@@ -78,7 +78,7 @@ export async function amendmentQuote(ctx: AppContext, user: SessionUser, id: str
 }
 
 /**
- * `POST /api/amendment-payment/{id}` (issue #25 item 2): the driver (or the booking's link) confirms a dearer change of
+ * `POST /api/amendment-payment/{id}`: the driver (or the booking's link) confirms a dearer change of
  * a booking paid online in full; the change waits until its difference is paid through the booking's gateway
  * (amendment-payments.service.ts). Operators change a booking with update-booking: what was paid online stays as paid.
  */
@@ -99,7 +99,7 @@ export async function payForChange(
   return openAmendment(ctx, record, plan);
 }
 
-/** `POST /api/pay-amendment/{id}/{amendmentId}`: the demo card pays a change's difference (issue #25 item 2). */
+/** `POST /api/pay-amendment/{id}/{amendmentId}`: the demo card pays a change's difference. */
 export async function payChangeByDemoCard(
   ctx: AppContext,
   user: SessionUser,
@@ -111,7 +111,7 @@ export async function payChangeByDemoCard(
   return payChangeWithDemoCard(ctx, id, amendmentId, demoCardAccepted(ctx, card));
 }
 
-/** `POST /api/amendment-paypal-order/{id}/{amendmentId}`: the wallet's order of a change's difference (issue #25). */
+/** `POST /api/amendment-paypal-order/{id}/{amendmentId}`: the wallet's order of a change's difference. */
 export async function changeWalletOrder(ctx: AppContext, user: SessionUser, id: string, amendmentId: string) {
   return createChangeWalletOrder(ctx, await payerRecord(ctx, user, id), amendmentId);
 }

@@ -80,7 +80,7 @@ export async function entityEntries(db: DbOrTx, entity: string, entityId: string
     .orderBy(auditLog.at);
 }
 
-/** What the activity screen narrows to (issue #38): a business's own trail, a person, an entity, a period. */
+/** What the activity screen narrows to: a business's own trail, a person, an entity, a period. */
 export type ActivityFilter = {
   /** Changes made by the business's people or to its fleet and profile; undefined: every business (the platform). */
   businessId?: string | undefined;

@@ -7,12 +7,12 @@ import type { AuditChanges } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/plugins/session-user.ts';
 import * as repository from './audit.repository.ts';
 
-// The audit trail (issue #23, ARCHITECTURE §5 Accounts): every operator change writes a row — who, when, on what,
+// The audit trail (docs/architecture.md §5 Accounts): every operator change writes a row — who, when, on what,
 // each changed field before and after — in the transaction of the change (callers pass that transaction), so a
 // change is never without its row nor a row without its change. Callers give values safe to keep: never a secret,
 // never a file's bytes (an image is its URL).
 
-/** The person who acts, their role and the business they act for (null: the platform; issue #38). */
+/** The person who acts, their role and the business they act for (null: the platform). */
 export type AuditActor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId'>;
 type Entity = (typeof AUDIT_ENTITIES)[number];
 type Action = (typeof AUDIT_ACTIONS)[number];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { accountLinkMail } from './account.mail.ts';
 
 describe('account e-mails', () => {
-  it("keep to the recipient language's one register and words: Spanish tú, German Sie, no down payment… (issue #22 item 12)", () => {
+  it("keep to the recipient language's one register and words: Spanish tú, German Sie, no down payment…", () => {
     for (const language of LANGUAGES) {
       for (const kind of ['activate', 'reset'] as const) {
         const mail = accountLinkMail({

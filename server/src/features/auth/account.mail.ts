@@ -7,7 +7,7 @@ import type { Mail } from '#server/lib/mailer.ts';
 // their values (docs/translations.md).
 
 /**
- * `invite`: the admin made the account (a supplier); `member`: a team invited the person (issue #38). The link sets
+ * `invite`: the admin made the account (a supplier); `member`: a team invited the person. The link sets
  * the first password.
  */
 type Kind = 'activate' | 'reset' | 'invite' | 'member';

@@ -30,7 +30,7 @@ import { toUser } from './auth.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 410, 429, 503);
 
-// Which e-mails have accounts (issue #21 finding 5). The spec's answers stay — resend's 'Email address not
+// Which e-mails have accounts. The spec's answers stay — resend's 'Email address not
 // registered' on the forgot-password screen (§5), validate-email's 409 for a taken address (§7): a customer who typed
 // another address learns it at once, and as validate-email must tell, hiding it from resend would protect nobody.
 // What is limited is how fast anyone can ask: per IP whatever the address (resend used to count per IP *and*

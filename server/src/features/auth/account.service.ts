@@ -24,7 +24,7 @@ import {
 } from './auth.repository.ts';
 import { getUser, hashPassword, verifyPassword } from './auth.service.ts';
 
-// Sign-up, activation and password links, password changes (spec §4–§5, §7; ARCHITECTURE §5: links expire after
+// Sign-up, activation and password links, password changes (spec §4–§5, §7; docs/architecture.md §5: links expire after
 // one day and work once; the token is stored hashed).
 
 const LINK_VALIDITY_MS = 24 * 3600 * 1000;
@@ -69,8 +69,8 @@ async function mailAccountLink(
   link: string,
   team?: string,
 ) {
-  // Without SMTP nobody receives the message: whoever runs `npm start` reads the link in the log (issue #3). Never in
-  // production, where a link is a live credential and log lines travel: the outbox alone holds it (issue #21).
+  // Without SMTP nobody receives the message: whoever runs `npm start` reads the link in the log. Never in
+  // production, where a link is a live credential and log lines travel: the outbox alone holds it.
   if (!ctx.config.SMTP_URL && ctx.config.NODE_ENV !== 'production') {
     ctx.log.info({ to: user.email, link }, `${purpose} link (no SMTP_URL)`);
   }
@@ -104,7 +104,7 @@ async function checkRecaptcha(ctx: AppContext, token: string | undefined, ip: st
 const emailTaken = () => new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
 
 /**
- * An account a guest checkout made and nobody has completed (issue #25 item 1): a driver without a password, never
+ * An account a guest checkout made and nobody has completed: a driver without a password, never
  * activated. Signing up with its e-mail completes it through the mailbox; any other account keeps 'already registered'.
  */
 const isGuestAccount = (user: UserRow) =>
@@ -115,7 +115,7 @@ export type SignUpResult = { kind: 'created'; user: UserRow } | { kind: 'pending
 
 /**
  * A new, unverified driver account, and its activation e-mail. If the e-mail cannot go out, nothing is kept. With a
- * guest checkout's e-mail (issue #25 item 1) the guest's activation link is e-mailed again (in the account's own
+ * guest checkout's e-mail the guest's activation link is e-mailed again (in the account's own
  * language); the guest chooses a password on its screen and then finds their bookings in /bookings.
  */
 /**
@@ -166,7 +166,7 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string): Promis
   return { kind: 'created', user };
 }
 
-/** What the admin gives of an account they create for someone else (a supplier, issue #24). */
+/** What the admin gives of an account they create for someone else (a supplier). */
 export type InvitedAccount = Pick<
   NewUserRow,
   | 'type'
@@ -181,7 +181,7 @@ export type InvitedAccount = Pick<
 >;
 
 /**
- * An account the admin creates (issue #24 item 2): no password, verified by the invitation itself — its one-time link
+ * An account the admin creates: no password, verified by the invitation itself — its one-time link
  * (the activation machinery: `/activate` asks the password of an account that has none) is e-mailed by
  * `sendInvitation` after `tx` commits. An address already registered is refused as at sign-up.
  */
@@ -210,7 +210,7 @@ export async function sendInvitation(
 }
 
 /**
- * A new invitation for an account that has not chosen its password yet (the admin's resend, issue #24 item 2): the
+ * A new invitation for an account that has not chosen its password yet (the admin's resend): the
  * earlier link stops working, the new one is e-mailed. An account already in use is refused.
  */
 export async function reinviteAccount(ctx: AppContext, userId: string, team?: string): Promise<void> {
@@ -226,7 +226,7 @@ export async function isEmailRegistered(ctx: AppContext, email: string): Promise
 }
 
 /**
- * A driver's account by id or exact e-mail, else null (issue #24 item 5: the operator books for an existing driver;
+ * A driver's account by id or exact e-mail, else null (the operator books for an existing driver;
  * an exact address only, never a search).
  */
 export async function findDriverAccount(ctx: AppContext, key: { id: string } | { email: string }) {
@@ -234,7 +234,7 @@ export async function findDriverAccount(ctx: AppContext, key: { id: string } | {
   return user?.type === 'user' ? user : null;
 }
 
-/** 409 when registered; for a sign-up, a guest checkout's account is free to complete (issue #25 item 1). */
+/** 409 when registered; for a sign-up, a guest checkout's account is free to complete. */
 export async function isEmailFree(ctx: AppContext, email: string, forSignUp = false): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (user && !(forSignUp && isGuestAccount(user))) throw emailTaken();
@@ -243,7 +243,7 @@ export async function isEmailFree(ctx: AppContext, email: string, forSignUp = fa
 export type GuestAccount = { fullName: string; email: string; phone: string; birthDate: string; language: string };
 
 /**
- * The account a guest checkout creates (issue #5): an unverified driver without a password, and its activation
+ * The account a guest checkout creates: an unverified driver without a password, and its activation
  * link. Written with the booking's transaction `tx`: the booking, the account and the link commit together.
  */
 export async function createGuestAccount(
@@ -296,7 +296,7 @@ export async function activate(ctx: AppContext, input: Activate): Promise<UserRo
 }
 
 /**
- * An account the admin created (a supplier, issue #24) whose owner has not chosen a password yet: its activation
+ * An account the admin created (a supplier) whose owner has not chosen a password yet: its activation
  * link is the admin's invitation, renewed by the admin only.
  */
 const isPendingInvitation = (user: UserRow) => user.type !== 'user' && !user.passwordHash && !user.verified;

@@ -7,7 +7,7 @@ import { revokeSessions } from '#server/plugins/session.ts';
 import { countAdmins, deleteTokens, findUserByEmail, insertUser, type UserRow, updateUser } from './auth.repository.ts';
 import { hashPassword } from './auth.service.ts';
 
-// Admin accounts made outside the web app (issue #26): the first admin of an empty database, and a password reset
+// Admin accounts made outside the web app: the first admin of an empty database, and a password reset
 // from the shell for a locked-out operator.
 
 export async function adminExists(_ctx: AppContext, tx: DbOrTx): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-// Rate limits of the account calls (issue #3 "Security"). Counters live in the database (plugins/rate-limit.ts), so
-// N server processes share one allowance (ARCHITECTURE §2 "Scale-out").
+// Rate limits of the account calls ("Security"). Counters live in the database (plugins/rate-limit.ts), so
+// N server processes share one allowance (docs/architecture.md §2 "Scale-out").
 
 const emailOf = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { oneTimeTokens, users } from '#server/db/schema.ts';
 import { presentFields } from '#server/lib/present-fields.ts';
 
-// The only Drizzle code of the auth slice (HOUSE-STYLE "Server slice").
+// The only Drizzle code of the auth slice (docs/house-style.md "Server slice").
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -5,7 +5,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { findUserByEmail, findUserById, type NewUserRow, type UserRow, updateUser } from './auth.repository.ts';
 
-// Account rules (spec §4–§6, ARCHITECTURE §4–§5). No Fastify here: routes map requests to these calls.
+// Account rules (spec §4–§6, docs/architecture.md §4–§5). No Fastify here: routes map requests to these calls.
 
 export const INCORRECT_CREDENTIALS = 'Incorrect email or password.';
 export const SUSPENDED = 'Your account is suspended.';
@@ -59,7 +59,7 @@ export async function signIn(ctx: AppContext, email: string, password: string): 
   return user;
 }
 
-/** The account of an id; NOT_FOUND when there is none. Other features read accounts through this (issue #20). */
+/** The account of an id; NOT_FOUND when there is none. Other features read accounts through this. */
 export async function getUser(ctx: AppContext, userId: string): Promise<UserRow> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'Not found.');

@@ -12,7 +12,7 @@ import { getUser, setLanguage, signIn, toUser } from './auth.service.ts';
 const errors = errorReplies(400, 401, 403, 404);
 
 /**
- * Failed sign-ins per IP, whatever the e-mail (issue #21 finding 4): 20 in 15 minutes. People who mistype their
+ * Failed sign-ins per IP, whatever the e-mail: 20 in 15 minutes. People who mistype their
  * password fail a few times, and a household or an office behind one address rarely reaches 20 in a quarter hour;
  * someone trying one common password on many accounts (spraying) is held to 80 guesses an hour per address instead
  * of as many as the server answers. Successes spend nothing. Beside it, sign-in stays limited to 20 a minute per IP

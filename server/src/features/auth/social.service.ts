@@ -5,7 +5,7 @@ import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { findUserByEmail, insertUser, type UserRow, updateUser } from './auth.repository.ts';
 
-// Social sign-in (issue #3): the server verifies every token itself and trusts nothing the browser says.
+// Social sign-in: the server verifies every token itself and trusts nothing the browser says.
 // - Google and Apple: an OpenID Connect ID token, verified by signature against the provider's JWKS, issuer,
 //   audience (our client id), expiry, and a verified e-mail address.
 // - Facebook: an access token, checked with debug_token using our app's token (valid, issued to our app id), then

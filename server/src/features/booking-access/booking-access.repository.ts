@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingAccess, bookings, users } from '#server/db/schema.ts';
 
-// The only Drizzle code of the booking-access slice (issue #25 item 1).
+// The only Drizzle code of the booking-access slice.
 
 /** The booking with this reference (or id), with its driver's address and language, or null. */
 export async function findByReference(db: DbOrTx, reference: string, by: 'reference' | 'id' = 'reference') {

@@ -12,12 +12,12 @@ import { failureBudget } from '#server/plugins/rate-limit.ts';
 import { openManageLink, sendManageLink } from './booking-access.service.ts';
 
 /**
- * Links per e-mail address and hour, whatever the caller's address (issue #25 item 1): one inbox is not flooded from
+ * Links per e-mail address and hour, whatever the caller's address: one inbox is not flooded from
  * many addresses. Every request counts (the budget helper counts what it is told to).
  */
 const LINKS_PER_EMAIL = { max: 5, windowMs: 3600_000 };
 
-/** Manage a booking without an account (issue #25 item 1): ask for a link, open it. */
+/** Manage a booking without an account: ask for a link, open it. */
 export const bookingAccessRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const tags = ['bookings'];

@@ -13,7 +13,7 @@ import { accountAsSessionUser } from '#server/plugins/session-user.ts';
 import { manageLinkMail, paymentLinkMail } from './booking-access.mail.ts';
 import * as repository from './booking-access.repository.ts';
 
-// Managing a booking without an account (issue #25 item 1; Rentalcars' and Budget's "Manage booking"). The booking
+// Managing a booking without an account (Rentalcars' and Budget's "Manage booking"). The booking
 // reference and the e-mail it was made with ask for a link; the link goes only to that address, works once and for
 // LINK_MINUTES, and opening it gives the browser a grant to that one booking for GRANT_HOURS — what its driver may do
 // there (read it, its documents, cancel it by its terms), decided by the bookings service as for the signed-in
@@ -34,7 +34,7 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
   if (!looksLikeReference(body.reference)) return;
   const booking = await repository.findByReference(ctx.db, normalizeReference(body.reference));
   const now = ctx.clock.now();
-  // A hold still awaiting its payment counts too (issue #24 item 5): a customer whose payment link was used in
+  // A hold still awaiting its payment counts too: a customer whose payment link was used in
   // another browser gets back to paying it. A released or lapsed one is nothing to manage.
   const live =
     booking?.status !== 'void' || (booking.blocksCar && booking.holdExpiresAt !== null && booking.holdExpiresAt > now);
@@ -72,7 +72,7 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
 }
 
 /**
- * The payment link of an operator's booking awaiting payment (issue #24 item 5): a one-time manage link to its
+ * The payment link of an operator's booking awaiting payment: a one-time manage link to its
  * driver's address, lasting as long as the hold; opened, it lets that browser pay the booking (payments/
  * payment-party.service.ts) and read it, as the e-mailed manage link does. False when the booking is not awaiting
  * payment.

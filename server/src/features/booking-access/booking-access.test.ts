@@ -17,7 +17,7 @@ let ip = 1;
 /** Each test's own caller address, so the per-IP limits count only what a test means them to. */
 const nextIp = () => `198.51.100.${ip++}`;
 
-describe('manage a booking without an account (issue #25 item 1)', () => {
+describe('manage a booking without an account', () => {
   let t: TestApp;
   const inject = (options: InjectOptions) => t.app.inject(options);
   const askLink = (payload: object, remoteAddress = nextIp()) =>
@@ -105,7 +105,7 @@ describe('manage a booking without an account (issue #25 item 1)', () => {
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
   });
 
-  it('the link lets this browser change the booking (issue #25 item 2): quoted, then re-priced, not another one', async () => {
+  it('the link lets this browser change the booking: quoted, then re-priced, not another one', async () => {
     const email = 'gwen.change@example.com';
     const { id, reference } = await guestBooking(email, 90, { amendments: true });
     const other = await guestBooking('gwen.change.other@example.com', 100, { amendments: true });
@@ -196,7 +196,7 @@ describe('manage a booking without an account (issue #25 item 1)', () => {
     expect(
       (await inject({ method: 'POST', url: '/api/bookings/1/10', headers, payload: { language: 'en' } })).statusCode,
     ).toBe(401);
-    // Its own booking it may change where the terms allow (issue #25 item 2) — this one's do not — another one never.
+    // Its own booking it may change where the terms allow — this one's do not — another one never.
     expect((await inject({ method: 'POST', url: `/api/update-booking/${id}`, headers, payload: {} })).statusCode).toBe(
       409,
     );

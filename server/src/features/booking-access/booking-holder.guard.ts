@@ -6,7 +6,7 @@ import { requireUser, type SessionUser } from '#server/plugins/session.ts';
 import { grantedDriver } from './booking-access.service.ts';
 
 /**
- * Who acts on booking `bookingId` in a route of one booking's page (issue #25 item 1): its driver when the browser's
+ * Who acts on booking `bookingId` in a route of one booking's page: its driver when the browser's
  * manage-link grant opens that booking (a suspended driver is refused as at sign-in), else the signed-in user (401
  * without one). The bookings service then decides what they may do, exactly as for the signed-in driver.
  */

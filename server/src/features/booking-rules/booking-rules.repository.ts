@@ -2,7 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { runTimeSettings, users } from '#server/db/schema.ts';
 
-// The admin's run-time booking rules (issue #24 item 7): the only Drizzle code that reads or writes them.
+// The admin's run-time booking rules: the only Drizzle code that reads or writes them.
 
 export async function allOverrides(db: DbOrTx) {
   return db

@@ -4,7 +4,7 @@ import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireUser, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { bookingRulesState, updateBookingRules } from './booking-rules.service.ts';
 
-/** The admin's run-time booking rules (issue #24 item 7); anonymous 401, a driver or a supplier 403. */
+/** The admin's run-time booking rules; anonymous 401, a driver or a supplier 403. */
 export const bookingRulesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const admin = { config: { auth: 'admin' as const } };

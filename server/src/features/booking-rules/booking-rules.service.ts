@@ -11,7 +11,7 @@ import { buildSettings, type DeploymentSettings } from '#server/features/system/
 import { validationFailed } from '#server/lib/app-error.ts';
 import * as repository from './booking-rules.repository.ts';
 
-// The booking rules the admin changes at run time (issue #24 item 7). Every call that applies them reads them here,
+// The booking rules the admin changes at run time. Every call that applies them reads them here,
 // from the database, so a change holds from the next call on in every server process — no restart, no cache to
 // invalidate. The table has a row only for a rule the admin set; the others follow the deployment's value.
 

@@ -118,7 +118,7 @@ describe('what a driver sees and may do', () => {
     expect(edit.statusCode).toBe(409);
   });
 
-  it("changes a pay-later booking only where the car's terms allow changes (issue #22 item 7)", async () => {
+  it("changes a pay-later booking only where the car's terms allow changes", async () => {
     const withoutAmendments = await checkout({}, 160);
     const withAmendments = await checkout({ extras: { amendments: true } }, 166);
     const edit = (id: string) =>

@@ -8,7 +8,7 @@ import { balanceFrom } from '#server/features/ledger/ledger.service.ts';
 import type { BookingFacts, Recipient } from '#server/features/notifications/notifications.service.ts';
 import type { BookingRecord } from './bookings.repository.ts';
 
-// A booking as the API shows it (issue #22 items 3, 9, 10): its summary — the reference, the places with their
+// A booking as the API shows it: its summary — the reference, the places with their
 // address, the amounts in the booking's own currency, paid and due by its ledger — the list's row, and
 // the booking page's detail; and its driver and supplier as the recipients of its notices.
 

@@ -32,7 +32,7 @@ const pickupPlace = alias(locations, 'pickup_place');
 const dropoffPlace = alias(locations, 'dropoff_place');
 
 /**
- * Who sees what (ARCHITECTURE §5): a driver their own bookings, a business's members its fleet's (at their branches,
+ * Who sees what (docs/architecture.md §5): a driver their own bookings, a business's members its fleet's (at their branches,
  * when limited to some), the platform all. `now` decides
  * which of a driver's unpaid attempts still exist for them (contract booking-actions.ts).
  */
@@ -42,13 +42,13 @@ export type Scope =
   | { kind: 'admin' };
 
 /**
- * An unpaid online booking is one to its driver only while its hold lasts (issue #22 item 5; contract
+ * An unpaid online booking is one to its driver only while its hold lasts (contract
  * booking-actions.ts `holdIsLive`): a declined, abandoned or lapsed attempt never became a booking.
  */
 const existsForDriver = (now: Date) =>
   or(ne(bookings.status, 'void'), and(isNotNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)));
 
-/** A blocked period (issue #23: a `bookings` row of kind 'block') is never a booking to anyone. */
+/** A blocked period (a `bookings` row of kind 'block') is never a booking to anyone. */
 const isRental = eq(bookings.kind, 'rental');
 
 /**
@@ -66,7 +66,7 @@ export function scopeCondition(scope: Scope): SQL | undefined {
     return and(
       isRental,
       eq(bookings.supplierId, scope.userId),
-      // A member limited to branches: the bookings picked up or returned there (issue #38).
+      // A member limited to branches: the bookings picked up or returned there.
       scope.branchIds.length > 0
         ? or(inArray(bookings.pickupLocationId, scope.branchIds), inArray(bookings.dropoffLocationId, scope.branchIds))
         : undefined,
@@ -114,7 +114,7 @@ export type ListFilter = { statuses: BookingStatus[]; from?: Date; to?: Date; ke
 
 export async function listBookings(db: DbOrTx, scope: Scope, filter: ListFilter, page: number, size: number) {
   const keyword = filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  // A reference as people write it (any case, with a space or a dash): found exactly (issue #22 item 10).
+  // A reference as people write it (any case, with a space or a dash): found exactly.
   const reference = filter.keyword && looksLikeReference(filter.keyword) ? normalizeReference(filter.keyword) : null;
   const where = and(
     scopeCondition(scope),
@@ -150,7 +150,7 @@ export async function listBookings(db: DbOrTx, scope: Scope, filter: ListFilter,
   return { rows, totalCount: total?.n ?? 0 };
 }
 
-/** Open cancellation requests (issue #23) of one supplier's fleet or of all, the longest waiting first. */
+/** Open cancellation requests of one supplier's fleet or of all, the longest waiting first. */
 export async function openCancellationRequests(
   db: DbOrTx,
   supplierId: string | undefined,
@@ -230,7 +230,7 @@ export async function lockBookings(tx: DbOrTx, ids: string[]) {
 /** An unpaid online booking its driver let go: the car is free again; a payment since then changes nothing. */
 export type BookingRow = typeof bookings.$inferSelect;
 
-/** The booking's row, locked for the rest of the transaction `tx` (issue #25 item 2: one change at a time). */
+/** The booking's row, locked for the rest of the transaction `tx` (one change at a time). */
 export async function lockBooking(tx: DbOrTx, id: string): Promise<BookingRow | null> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
   return row ?? null;

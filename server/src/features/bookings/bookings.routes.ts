@@ -47,7 +47,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'bookingHolder' },
       schema: {
         tags,
-        summary: 'One booking (404 when not yours); also to the browser its manage link opened it in (issue #25)',
+        summary: 'One booking (404 when not yours); also to the browser its manage link opened it in',
         params: IdParamsSchema,
         querystring: BookingLanguageQuerySchema,
         response: { 200: BookingSchema, ...errors },

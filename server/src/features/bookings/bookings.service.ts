@@ -16,7 +16,7 @@ import { isPlatform, operates } from '#server/plugins/session-user.ts';
 import { actionsOf, driverOf, factsOf, statusBlocksCar, toDetail, toRow, toSummary } from './bookings.mapper.ts';
 import * as repository from './bookings.repository.ts';
 
-// Bookings API (issue #5). Ownership: every call checks the session against the booking (ARCHITECTURE §4, §5);
+// Bookings API. Ownership: every call checks the session against the booking (docs/architecture.md §4, §5);
 // other people's bookings answer 404 so ids cannot be probed. Every change that notifies someone records the
 // notifications and their e-mails in the change's own transaction and delivers the e-mails after the commit
 // (notifications.service.ts): a crash can lose neither, and the mailer's sweeper sends what was left pending.
@@ -45,7 +45,7 @@ export function assertMayChange(record: repository.BookingRecord, user: SessionU
     throw new AppError('FORBIDDEN', 'Not allowed.');
 }
 
-/** The platform, and the members of the booked car's business working at its branches (issue #38). */
+/** The platform, and the members of the booked car's business working at its branches. */
 export function isOperator(
   record: repository.BookingRecord,
   user: Pick<SessionUser, 'role' | 'businessId' | 'branchIds'>,
@@ -104,7 +104,7 @@ export async function getBooking(ctx: AppContext, user: SessionUser, id: string,
 }
 
 /**
- * The summary of a booking in each reader's language (issue #22 item 10), read in `db` — the transaction of the
+ * The summary of a booking in each reader's language, read in `db` — the transaction of the
  * change a notice reports, or the database — for checkout, payments and notices to show.
  */
 export async function bookingSummaries(
@@ -145,7 +145,7 @@ export function recordStatusNotice(
 }
 
 /**
- * `POST /api/release-booking/{id}` (issue #22 item 5): the driver lets go of an unpaid online booking while its hold
+ * `POST /api/release-booking/{id}`: the driver lets go of an unpaid online booking while its hold
  * lasts — the car is free again at once, and the attempt, which never became a booking, leaves their list.
  */
 export async function releaseBooking(ctx: AppContext, user: SessionUser, id: string) {
@@ -170,7 +170,7 @@ async function allVisible(ctx: AppContext, user: SessionUser, ids: string[]) {
 
 /**
  * `POST /api/delete-bookings`, all or nothing. Admins and suppliers (their fleet) delete a selection of bookings that
- * never took money (ARCHITECTURE §5); a driver deletes only their own cancelled bookings (contract booking-actions.ts;
+ * never took money (docs/architecture.md §5); a driver deletes only their own cancelled bookings (contract booking-actions.ts;
  * an unpaid attempt whose hold is gone is no booking of theirs at all). A booking that took or held money is kept with
  * its ledger: it is cancelled, never deleted (409). The driver of a booking an operator deletes is
  * told (a notification and an e-mail), unless it never was a booking to them (an attempt whose hold had lapsed).

@@ -29,7 +29,7 @@ describe('bookings API', () => {
     return res.json().bookingId as string;
   };
 
-  /** The demo driver's pay-later Clio 10 hours before pick-up: too late for a free cancellation (issue #25 item 3). */
+  /** The demo driver's pay-later Clio 10 hours before pick-up: too late for a free cancellation. */
   const lateBooking = async () => {
     const soon = Date.now() + 10 * 3600_000;
     const [row] = await t.db
@@ -43,7 +43,7 @@ describe('bookings API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // The lists below are exactly this file's bookings: the demo data's own (issue #23: the operator console's
+    // The lists below are exactly this file's bookings: the demo data's own (the operator console's
     // cancellation requests and blocked periods) leave first.
     // The paid one's ledger first: a booking that took money is never deleted otherwise.
     await t.db.delete(payments).where(inArray(payments.bookingId, Object.values(DEMO_IDS.bookings)));
@@ -53,7 +53,7 @@ describe('bookings API', () => {
     as.supplier = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
     as.kestrel = await signIn(t.db, DEMO_IDS.suppliers.kestrel);
     as.admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
-    // With the Amendments extra: the Clio's terms allow changes only with it (issue #22 item 7).
+    // With the Amendments extra: the Clio's terms allow changes only with it.
     mine = await book(as.driver, 10, { extras: { amendments: true } });
     theirs = await book(as.driver2, 15);
     const [row] = await t.db
@@ -119,7 +119,7 @@ describe('bookings API', () => {
     expect(await ids(as.admin, { statuses: ['paid'] })).toEqual([van]);
     expect(await ids(as.admin, { keyword: 'trafic' })).toEqual([van]);
     expect(await ids(as.admin, { keyword: 'jonas' })).toEqual([theirs]);
-    // Operators find a booking by its reference as a customer reads it out: any case, with a dash (issue #22 item 10).
+    // Operators find a booking by its reference as a customer reads it out: any case, with a dash.
     const [vanRow] = await t.db.select().from(bookings).where(eq(bookings.id, van));
     const spoken = `${vanRow!.reference.slice(0, 4).toLowerCase()}-${vanRow!.reference.slice(4)}`;
     expect(await ids(as.admin, { keyword: spoken })).toEqual([van]);
@@ -220,7 +220,7 @@ describe('bookings API', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${mine}`, headers: as.driver2 })).statusCode,
     ).toBe(404);
-    // Pay later, weeks ahead: free by the terms (issue #25 item 3), cancelled with no request.
+    // Pay later, weeks ahead: free by the terms, cancelled with no request.
     const res = await t.app.inject({ method: 'POST', url: `/api/cancel-booking/${mine}`, headers: as.driver });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', cancelRequest: false });

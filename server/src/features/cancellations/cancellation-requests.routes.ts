@@ -16,7 +16,7 @@ const errors = errorReplies(400, 401, 403, 404, 409, 503);
 /** A decision e-mails the driver (COMMON rules: rate limits on what sends e-mail), per account. */
 const mailLimit = perAccountLimit(60, '1 minute');
 
-/** The cancellation requests queue (issue #23): the car's supplier and admins decide. */
+/** The cancellation requests queue: the car's supplier and admins decide. */
 export const cancellationRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const tags = ['operator: cancellation requests'];

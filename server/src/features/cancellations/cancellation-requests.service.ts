@@ -11,7 +11,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { cancellationTerms, cancelWithRefund } from './cancellations.service.ts';
 
-// The operator's queue of cancellation requests (issue #23 item 6; ARCHITECTURE §5 Bookings), in the cancellations
+// The operator's queue of cancellation requests (docs/architecture.md §5 Bookings), in the cancellations
 // slice: a supplier decides its fleet's, an admin anyone's. Approving cancels the booking and refunds through its
 // gateway what the terms give (contract cancellationRefund); declining closes the request with a message. Either way
 // the driver gets a notification and an e-mail in their language, recorded in the decision's transaction with its audit

@@ -26,7 +26,7 @@ describe('cancellation requests (demo gateway)', () => {
     supplier = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
     admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
     // The Clio sells its cancellation cover here (not bought below): a paid booking's cancel is then a request, not
-    // the free cancellation decided at once (issue #25 item 3, cancellations.test.ts).
+    // the free cancellation decided at once (cancellations.test.ts).
     await t.db.update(cars).set({ cancellation: 1500 }).where(eq(cars.id, DEMO_IDS.cars.clio));
   });
   afterAll(() => t.close());

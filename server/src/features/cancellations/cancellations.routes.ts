@@ -51,7 +51,7 @@ export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'bookingHolder' },
       schema: {
         tags,
-        summary: "What the driver's cancel would do now: cancelled at once with its refund, or a request (issue #25)",
+        summary: "What the driver's cancel would do now: cancelled at once with its refund, or a request",
         params: IdParamsSchema,
         response: { 200: CancellationQuoteSchema, ...errors },
       },

@@ -137,7 +137,7 @@ export async function cancelWithRefund(
       return { refund, mails: [await recordBookingNotice(ctx, tx, driverOf(record), 'bookingStatusChanged', ref)] };
     }
     const driverNotice = await recordBookingNotice(ctx, tx, driverOf(record), 'cancelApproved', ref);
-    // The driver's own free cancel: the supplier learns it too (issue #25 item 2's open gap); an operator's approval
+    // The driver's own free cancel: the supplier learns it too (item 2's open gap); an operator's approval
     // was the supplier's own decision.
     if (audit) return { refund, mails: [driverNotice] };
     const supplierNotice = await recordBookingNotice(ctx, tx, supplierOf(record), 'driverCancelled', {
@@ -151,8 +151,8 @@ export async function cancelWithRefund(
 
 /**
  * `POST /api/cancel-booking/{id}`. A driver's cancel is decided at once when the car's terms make it free (pay later,
- * or the cancellation extra included or bought, and 24 hours or more before pick-up: ARCHITECTURE §5, issue #25 item
- * 3) — cancelled, an online payment refunded once through its gateway, the driver told the amount. Otherwise it is a
+ * or the cancellation extra included or bought, and 24 hours or more before pick-up: docs/architecture.md §5)
+ * — cancelled, an online payment refunded once through its gateway, the driver told the amount. Otherwise it is a
  * cancellation request (spec §4: the supplier then decides it) — the supplier and the admins are notified. An
  * operator cancels with the refund the terms give (judged when the driver asked, if they did, else now), through the
  * gateways, and the driver is told.
@@ -183,7 +183,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
     if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
     if (current.cancelRequest) return [];
-    // When it was asked decides the refund (the 24-hour rule; issue #23 cancellation queue).
+    // When it was asked decides the refund (the 24-hour rule).
     await repository.updateBooking(tx, id, { cancelRequest: true, cancelRequestedAt: new Date() });
     await recordAudit(ctx, tx, user, {
       entity: 'booking',
@@ -240,7 +240,7 @@ export async function setBookingStatuses(ctx: AppContext, user: SessionUser, ids
   return { count: records.length };
 }
 
-/** `GET /api/cancellation-quote/{id}` (issue #25 item 3): what the cancel dialog says before the driver confirms. */
+/** `GET /api/cancellation-quote/{id}`: what the cancel dialog says before the driver confirms. */
 export async function cancellationQuote(ctx: AppContext, user: SessionUser, id: string): Promise<CancellationQuote> {
   const { record, actions } = await visibleRecord(ctx, user, id);
   if (!actions.includes('cancel')) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');

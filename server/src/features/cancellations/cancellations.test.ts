@@ -20,7 +20,7 @@ import { cancelBooking, cancellationQuote } from './cancellations.service.ts';
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', cardholder: 'Camille Martin' };
 const MINUTE = 60_000;
 
-describe('cancel by the car’s terms (issue #25 item 3)', () => {
+describe('cancel by the car’s terms', () => {
   let t: TestApp;
   let driver: { cookie: string };
   let driver2: { cookie: string };

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookings, carLocations, locations, users } from '#server/db/schema.ts';
 
-// The only Drizzle code of the blocked periods slice (issue #23). A block is a `bookings` row of kind 'block':
+// The only Drizzle code of the blocked periods slice. A block is a `bookings` row of kind 'block':
 // `reserved`, holding the car (blocks_car), so the exclusion constraint refuses a booking over it and a block over a
 // booking, and the search index (which follows every bookings row) leaves the car out for it.
 

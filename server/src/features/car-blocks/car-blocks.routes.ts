@@ -17,7 +17,7 @@ const errors = errorReplies(400, 401, 403, 404, 409);
 /** A block holds a car (COMMON rules: rate limits on what holds a car), per account. */
 const holdLimit = perAccountLimit(60, '1 minute');
 
-/** Blocked periods and the per-car calendar (issue #23): the car's supplier and admins only. */
+/** Blocked periods and the per-car calendar: the car's supplier and admins only. */
 export const carBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const tags = ['operator: blocked periods'];

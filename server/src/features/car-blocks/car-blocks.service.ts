@@ -12,7 +12,7 @@ import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';
 import * as repository from './car-blocks.repository.ts';
 
-// Blocked periods (issue #23 item 4): maintenance, private use. Each is a row of `bookings` (kind 'block') holding
+// Blocked periods: maintenance, private use. Each is a row of `bookings` (kind 'block') holding
 // the car, so the database refuses a block over a booking and a booking over a block (the exclusion constraint
 // bookings_no_overlap), whichever commits first, and the search and checkout treat it as a booking. A block's id is
 // private to the car's operators (another supplier or a driver gets 404, as for a booking).

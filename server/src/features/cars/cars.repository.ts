@@ -114,7 +114,7 @@ export type FleetSnapshot = {
   cars: Car[];
   /** [car id, location id] for every place a car is offered at. */
   carLocations: [string, string][];
-  /** What the operator's cars list shows beyond the cards (issue #23), by car id. */
+  /** What the operator's cars list shows beyond the cards, by car id. */
   operatorFacts: Map<string, { licensePlate: string | null; createdAt: number }>;
   tree: LocationTree;
 };
@@ -166,7 +166,7 @@ export type BookingBlock = {
   start: number;
   end: number;
   holdExpiresAt: number | null;
-  /** A driver's booking's status; absent for a period its operator blocked (issue #23: kind 'block'). */
+  /** A driver's booking's status; absent for a period its operator blocked (kind 'block'). */
   rental?: BookingStatus;
 };
 type BlockTuple = [
@@ -269,7 +269,7 @@ export async function carLocationsOf(db: DbOrTx, carId: string, language: Langua
     .sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
 }
 
-/** Public files only: licences are private (ARCHITECTURE §5 Files) and temporary uploads are not served. */
+/** Public files only: licences are private (docs/architecture.md §5 Files) and temporary uploads are not served. */
 const PUBLIC_FILE_KINDS: readonly string[] = ['avatar', 'carImage', 'supplierLogo'];
 
 export async function findPublicFile(db: DbOrTx, id: string) {
@@ -290,7 +290,7 @@ const rateOf = (price: AnyColumn, discounted: AnyColumn) =>
  * Per range: the least one rental day costs (the 'from … per day' of the home page), the supplier's percentage in —
  * contract price.ts `fromDailyPrice` for each car, in SQL: the cheapest of the daily rate and the 3-, 7- and 30-day
  * prices (never more for fewer days), or with date-based pricing of the daily rate and the periods not over by
- * `today`; then the percentage, rounded half up once (issue #22 item 16; cars.test.ts holds the two to agree).
+ * `today`; then the percentage, rounded half up once (cars.test.ts holds the two to agree).
  */
 export async function rangePrices(db: DbOrTx, today: string) {
   const dailyRate = sql`coalesce(${rateOf(cars.dailyPrice, cars.discountedDailyPrice)}, ${cars.dailyPrice})`;

@@ -16,7 +16,7 @@ import { errorReplies } from '#server/lib/error-replies.ts';
 import { getCar, getPublicFile, listRangePrices, searchCars } from './cars.service.ts';
 import { searchPageJson } from './search-page.json.ts';
 
-/** The cars calls (issue #4): the search, one car, and the public images (car pictures, supplier logos, avatars). */
+/** The cars calls: the search, one car, and the public images (car pictures, supplier logos, avatars). */
 export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
 
@@ -43,7 +43,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
         page: request.params.page,
         size: request.params.size,
       });
-      // The busiest call (issue #8): its answer is built from typed Car objects only (no account, token or secret
+      // The busiest call: its answer is built from typed Car objects only (no account, token or secret
       // can be in it), so it is written from each car's JSON kept with the fleet (search-page.json.ts) rather than
       // checked field by field against the schema, which took a third of a search's time. A JSON string is sent
       // as it is; the schema still documents the answer (OpenAPI) and the tests check every answer against it.

@@ -56,8 +56,8 @@ function zoneOf(tree: LocationTree, id: string, field: string): string {
 const PRICE_LENGTHS_KEPT = 256;
 
 /**
- * The car search (issue #4): the cars offered at the pick-up place or below it, matching every filter, with no
- * blocking booking over the period (ARCHITECTURE §5), priced by the contract engine (so sorting by price sorts by
+ * The car search: the cars offered at the pick-up place or below it, matching every filter, with no
+ * blocking booking over the period (docs/architecture.md §5), priced by the contract engine (so sorting by price sorts by
  * what the card shows), counted per supplier, then the supplier filter and the page. It reads the in-memory index
  * (search.index.ts), brought up to date with the database first.
  */
@@ -98,7 +98,7 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
 
   // One pass over the cars of the place (place-cars.index.ts: each field a filter tests, the bookings and the totals in
   // typed arrays): the supplier counts and the total over every match, and only the first `page × size` results in
-  // order kept (FirstOf) — a page shows 15 of hundreds of matches (issue #8).
+  // order kept (FirstOf) — a page shows 15 of hundreds of matches.
   const place = fleet.places.get(input.pickupLocationId);
   if (!place) return { results: [], totalCount: 0, supplierCounts: [] };
   const { kinds, rating, size } = place;
@@ -166,11 +166,11 @@ export async function getCar(ctx: AppContext, id: string, language: Language): P
 
 /**
  * The live fleet as the car search's in-memory index holds it, brought up to date with the database first (the
- * operator's cars list reads it: issue #23).
+ * operator's cars list reads it).
  */
 export const currentFleet = (ctx: AppContext) => ctx.searchIndex.current();
 
-/** The places a car is offered at, named in `language`, by name (the operator's car editor too: issue #23). */
+/** The places a car is offered at, named in `language`, by name (the operator's car editor too). */
 export const carPlaces = (ctx: AppContext, carId: string, language: Language) =>
   carLocationsOf(ctx.db, carId, language);
 
@@ -183,7 +183,7 @@ export async function getPublicFile(ctx: AppContext, id: string) {
 const bookableCounts = new WeakMap<object, number>();
 
 /**
- * How many cars a driver can book: available, not fully booked, offered at a place (issue #26: the customer site says
+ * How many cars a driver can book: available, not fully booked, offered at a place (the customer site says
  * "coming soon" until one is, and the set-up checklist counts them). Counted once per version of the fleet.
  */
 export async function bookableCarCount(ctx: AppContext): Promise<number> {

@@ -333,7 +333,7 @@ describe('car search', () => {
     expect(mini.fromDailyPrice).toBeGreaterThan(0);
   });
 
-  it("GET /api/range-prices is, per range, the contract's fromDailyPrice of its cheapest car (issue #22 item 16)", async () => {
+  it("GET /api/range-prices is, per range, the contract's fromDailyPrice of its cheapest car", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const nextYear = Number(today.slice(0, 4)) + 1;
     // A scooter whose week costs less than a day of any scooter, and a date-based car with a cheap period that is

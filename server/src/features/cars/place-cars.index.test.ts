@@ -10,7 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { type Block, CarBlocks, matcherOf, PlaceCars } from './place-cars.index.ts';
 
-// The search's typed layout (issue #8) against the plain reading of each rule, on seeded random cars, bookings and
+// The search's typed layout against the plain reading of each rule, on seeded random cars, bookings and
 // filters: the cars tests check the search end to end on the demo fleet; these reach the cases a small fleet lacks
 // (a car with many bookings, every combination of filters).
 

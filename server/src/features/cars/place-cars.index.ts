@@ -8,7 +8,7 @@ import {
   GearboxSchema,
 } from '@roam/contract/cars.schema';
 
-// The cars of one place laid out for the search (issue #8). A search tests every car offered at a place — a city
+// The cars of one place laid out for the search. A search tests every car offered at a place — a city
 // has ~1,800 on the 10k fleet — and its time went to reaching each car's object, its booking list and that list's
 // array in memory, not to the tests: a CPU profile put half of a search in the first touch of each. Here each
 // field a search tests is one typed array over the place's cars, and the place's bookings are read in order from
@@ -69,7 +69,7 @@ let blockChanges = 0;
 
 /**
  * A blocking booking's period and, for a hold, its expiry: epoch ms. `rental`: a driver's booking's status (the
- * operator's cars list shows them: issue #23); absent for a period its operator blocked.
+ * operator's cars list shows them); absent for a period its operator blocked.
  */
 export type Block = { start: number; end: number; holdExpiresAt: number | null; rental?: BookingStatus };
 
@@ -96,7 +96,7 @@ export class CarBlocks {
 
   /**
    * The driver's bookings of the car not ended at `now` — not its blocked periods nor its unpaid holds —, by start
-   * (the operator's cars list: issue #23).
+   * (the operator's cars list).
    */
   rentalsAfter(now: number): { id: string; start: number; end: number; status: BookingStatus }[] {
     const found: { id: string; start: number; end: number; status: BookingStatus }[] = [];

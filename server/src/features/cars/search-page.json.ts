@@ -26,7 +26,7 @@ function carJsonOf(car: Car): string {
 /**
  * The search answer (SearchCarsResponse) as JSON, byte for byte what `JSON.stringify` writes for the results
  * `{ ...car, price, availability, bookable }`, without copying and re-writing fifteen ~1 KB cars per search: the
- * busiest call's last third of its time (issue #8). The cars tests check every answer against the response schema.
+ * busiest call's last third of its time. The cars tests check every answer against the response schema.
  */
 export function searchPageJson({ results, totalCount, supplierCounts }: SearchPage): string {
   const cars = results.map(

@@ -7,7 +7,7 @@ import { bookingRow } from '#test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { SearchIndex } from './search.index.ts';
 
-// The search's in-memory index follows whatever writes the database (issue #8): another process, a script, psql.
+// The search's in-memory index follows whatever writes the database: another process, a script, psql.
 // Each test writes with plain SQL, never through the app, and reads through a search or a second index — what a
 // second server process would hold.
 

@@ -11,7 +11,7 @@ import {
 } from './cars.repository.ts';
 import { CarBlocks, type PlaceCar, PlaceCars } from './place-cars.index.ts';
 
-// The car search's in-memory index (issue #8: car search p99 ≤ 50 ms at 50 connections on 10k cars / 200k
+// The car search's in-memory index (car search p99 ≤ 50 ms at 50 connections on 10k cars / 200k
 // bookings). A search used to ask the database for every candidate car at a place (a city has ~1,800 on that
 // fleet) with an anti-join on the bookings, then price them all: ~20 ms of work per search, 103 searches/s.
 //
@@ -47,11 +47,11 @@ export type Fleet = {
   /** Every supplier with a car, by name. */
   suppliers: { supplierId: string; fullName: string }[];
   tree: LocationTree;
-  /** Every live car, by id, with what the operator's cars list shows beyond the cards (issue #23). */
+  /** Every live car, by id, with what the operator's cars list shows beyond the cards. */
   cars: OperatorFleetCar[];
 };
 
-/** A car as the operator's list reads it (issue #23): its plate, its creation and its places (ids, by id). */
+/** A car as the operator's list reads it: its plate, its creation and its places (ids, by id). */
 export type OperatorFleetCar = FleetCar & { licensePlate: string | null; createdAt: number; placeIds: string[] };
 
 /** Bookings that ended this long ago can no longer block a search's period (pick-up is in the future). */

@@ -6,7 +6,7 @@ import { checkoutBody } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// ARCHITECTURE §5 "No double booking, ever": concurrent checkouts of one car and period give exactly one booking.
+// docs/architecture.md §5 "No double booking, ever": concurrent checkouts of one car and period give exactly one booking.
 const CONCURRENT = Number(process.env.CHECKOUT_CONCURRENCY ?? 50);
 
 describe('concurrent checkouts of one car and period', () => {
@@ -18,7 +18,7 @@ describe('concurrent checkouts of one car and period', () => {
 
   it(`${CONCURRENT} at once: exactly one succeeds, the rest are 409, no 5xx`, async () => {
     // Each checkout by a driver of its own, from an address of its own (test-app.ts): one driver's second checkout
-    // would release their first hold, and one address keeps only a few unpaid bookings (issue #21) — rules of their
+    // would release their first hold, and one address keeps only a few unpaid bookings — rules of their
     // own, tested in security/holds.test.ts. Here only the car is contended.
     const template = (await t.db.query.users.findFirst({ where: eq(users.id, DEMO_ACCOUNTS.driver.id) }))!;
     const { id: _id, email: _email, ...rest } = template;

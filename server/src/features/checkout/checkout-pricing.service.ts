@@ -5,10 +5,10 @@ import type { AppContext } from '#server/context.ts';
 import { priceBooking } from '#server/lib/booking-rules.ts';
 import type { CheckoutOrder } from './checkout-validation.service.ts';
 
-// The second step of checkout (issue #5, ARCHITECTURE §5 Price and Money): the server's price, never the client's,
+// The second step of checkout (docs/architecture.md §5 Price and Money): the server's price, never the client's,
 // what is paid now and at pick-up, and how long the car is held. The booking's currency is the display currency
 // chosen: its amounts are fixed here, line by line at this moment's rate (`priceIn`), and every screen, gateway and
-// e-mail shows them from then on (issue #22 item 3).
+// e-mail shows them from then on.
 
 export type CheckoutQuote = {
   price: PriceBreakdown;

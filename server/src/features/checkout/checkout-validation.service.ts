@@ -14,7 +14,7 @@ import { type CarForBooking, findCarForBooking } from '#server/lib/car-pricing.r
 import type { SessionUser } from '#server/plugins/session.ts';
 import * as repository from './checkout.repository.ts';
 
-// The first step of checkout (issue #5, spec §5): everything the screen showed is checked again here, in the order
+// The first step of checkout (spec §5): everything the screen showed is checked again here, in the order
 // the answers have always come in — the driver, the car, the places, the period, the ages, the payment option, the
 // licence. The client sends choices, never a price.
 
@@ -32,12 +32,12 @@ export type Driver = {
 /**
  * Who checks out: the signed-in account, or a guest; `guestTokenHash` is the hash of the browser's guest token
  * (plugins/guest-token.ts) — stored on a guest's booking, and what a temporary licence upload is matched with;
- * `clientKey` is the keyed hash of the network address it comes from (issue #21 finding 2).
+ * `clientKey` is the keyed hash of the network address it comes from.
  */
 export type Customer = { user: SessionUser | null; guestTokenHash: string | null; clientKey: string; desk?: Desk };
 
 /**
- * An operator's walk-in or phone booking (issue #24 item 5, features/walk-in): who books, how the customer pays — at
+ * An operator's walk-in or phone booking (features/walk-in): who books, how the customer pays — at
  * the counter (pay later) or by an e-mailed payment link (an online hold of DESK_LINK_HOLD_MINUTES) — and what the
  * operator typed of the customer (null: the admin picked an existing driver). The booking shows what was typed, never
  * the account's own profile or documents (second outside audit, item 1).
@@ -49,7 +49,7 @@ export type Desk = {
 };
 
 /**
- * How long a payment-link booking holds its car unpaid (issue #24 item 5): the customer pays from their inbox, not
+ * How long a payment-link booking holds its car unpaid: the customer pays from their inbox, not
  * at once; a day, and the card provider's session can last no longer.
  */
 export const DESK_LINK_HOLD_MINUTES = 24 * 60;
@@ -69,9 +69,9 @@ export type CheckoutOrder = {
   dropoffAt: Date;
   extras: Record<Extra, boolean>;
   licenseFileId: string | null;
-  /** How long an unpaid online booking holds its car: a run-time setting (issue #24 item 7), read once per checkout. */
+  /** How long an unpaid online booking holds its car: a run-time setting, read once per checkout. */
   holdMinutes: number;
-  /** An operator's booking (issue #24 item 5), else null. */
+  /** An operator's booking, else null. */
   desk: Desk | null;
 };
 
@@ -143,14 +143,14 @@ function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolea
   }
 }
 
-/** The option must be one the checkout offers for this car (contract booking-terms.ts, issue #22 item 4). */
+/** The option must be one the checkout offers for this car (contract booking-terms.ts). */
 function checkPaymentOption(
   ctx: AppContext,
   order: Omit<CheckoutOrder, 'licenseFileId'>,
   settings: DeploymentSettings,
 ) {
   const { paymentOption } = order.body;
-  // At the counter the operator takes the payment at pick-up, whatever the supplier's pay-later switch (issue #24).
+  // At the counter the operator takes the payment at pick-up, whatever the supplier's pay-later switch.
   const payLater = order.supplier.payLater || order.desk?.payment === 'counter';
   if (paymentOption === 'payLater' && !payLater) {
     throw validationFailed({ paymentOption: ['Pay later is not available for this supplier.'] });
@@ -168,7 +168,7 @@ function checkPaymentOption(
 
 /**
  * Driver licence: required by some suppliers; an uploaded file of the driver, or a temporary one this browser
- * uploaded (issue #21 finding 7).
+ * uploaded.
  */
 async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFileId'>): Promise<string | null> {
   const { body, driver, supplier, guestTokenHash } = order;
@@ -176,7 +176,7 @@ async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFil
   if (body.licenseFileId && !(await isUsableLicense(ctx, body.licenseFileId, driver.id, guestTokenHash))) {
     throw validationFailed({ licenseFileId: ['Please add your driver’s licence.'] });
   }
-  // The operator sees the walk-in customer's licence at the counter, as at every pick-up (issue #24 item 5).
+  // The operator sees the walk-in customer's licence at the counter, as at every pick-up.
   if (supplier.licenseRequired && !licenseFileId && !order.desk)
     throw validationFailed({ licenseFileId: ['Please add your driver’s licence.'] });
   return !supplier.licenseRequired && !body.licenseFileId ? null : (licenseFileId ?? null);

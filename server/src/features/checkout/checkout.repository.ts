@@ -74,7 +74,7 @@ export async function countUnpaidFrom(db: DbOrTx, clientKey: string, recentMinut
 const REFERENCE_DRAWS = 5;
 
 /**
- * Inserts the booking; its reference is drawn by the database (`booking_reference()`, issue #22 item 10). A reference
+ * Inserts the booking; its reference is drawn by the database (`booking_reference()`). A reference
  * already taken is drawn again: each try is a savepoint of the caller's transaction, so a refused one leaves it
  * usable.
  */

@@ -7,7 +7,7 @@ import { guestTokenHashOf, issueGuestToken } from '#server/plugins/guest-token.t
 import { checkout } from './checkout.service.ts';
 
 /**
- * Checkouts per network address and minute (issue #21 finding 2). A customer books one car in a few tries (a field
+ * Checkouts per network address and minute. A customer books one car in a few tries (a field
  * the server refuses, a car taken meanwhile); ten a minute is room for that and for a few people sharing an
  * address, and slows anyone trying car after car. Refused checkouts count too: probing costs the same.
  */
@@ -17,7 +17,7 @@ export const CHECKOUT_RATE_LIMIT = {
   keyGenerator: (request: FastifyRequest) => request.ip,
 };
 
-/** The checkout call (issue #5): signed-in driver or guest; the server prices and books. */
+/** The checkout call: signed-in driver or guest; the server prices and books. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
   // The address as a keyed hash: a booking row keeps what is needed to match it, not the address itself.
@@ -35,7 +35,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // A guest's browser gets (or keeps) its guest token: the proof it placed the booking (issue #21).
+      // A guest's browser gets (or keeps) its guest token: the proof it placed the booking.
       const user = request.sessionUser;
       const guestTokenHash = user ? guestTokenHashOf(request) : issueGuestToken(request, reply, secureCookie);
       const clientKey = clientKeyOf(request);

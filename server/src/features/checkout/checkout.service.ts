@@ -7,7 +7,7 @@ import { type CheckoutQuote, priceCheckout } from './checkout-pricing.service.ts
 import { type CheckoutOrder, type Customer, validateCheckout } from './checkout-validation.service.ts';
 import { type PlacedBooking, placeBooking } from './place-booking.service.ts';
 
-// Server checkout (issue #5, ARCHITECTURE §5 Bookings), in four steps of their own (issue #20): validate
+// Server checkout (docs/architecture.md §5 Bookings), in four steps of their own: validate
 // (checkout-validation.service.ts) → price (checkout-pricing.service.ts) → place the booking in one transaction
 // (place-booking.service.ts) → start the payment.
 
@@ -34,7 +34,7 @@ export async function checkout(ctx: AppContext, body: CheckoutBody, customer: Cu
   const booking = await placeBooking(ctx, order, quote);
   const payment = await startPayment(ctx, order, quote, booking);
   // The booking as the payment step and the result page show it: its reference and its amounts, in the driver's
-  // language (issue #22 item 10).
+  // language.
   const language = LanguageSchema.safeParse(order.driver.language).data ?? ctx.config.DEFAULT_LANGUAGE;
   const summary = (await bookingSummaries(ctx, ctx.db, booking.bookingId))!(language);
   return {

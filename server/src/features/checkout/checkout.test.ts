@@ -62,7 +62,7 @@ describe('POST /api/checkout', () => {
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, res.json().bookingId));
     // Spec §9 in French: $ before the amount, a space between thousands, a decimal comma only when not whole. The
-    // amount is the booking's own, fixed at checkout (issue #22 item 3).
+    // amount is the booking's own, fixed at checkout.
     const total = formatMinor(row!.totalAmount, 'USD', 'fr');
     expect(total).toMatch(/^\$[\d ]+(,\d\d)?$/);
     expect(row!.totalAmount).toBe(convertMinor(row!.price, row!.rate, 'USD'));
@@ -222,7 +222,7 @@ describe('POST /api/checkout', () => {
   });
 
   it("makes a guest's temporary licence the new account's, in the booking's transaction", async () => {
-    // Uploaded by this guest's browser (its guest token; issue #21: nobody else's upload can be attached).
+    // Uploaded by this guest's browser (its guest token; nobody else's upload can be attached).
     const browser = 'roam_guest=guest-browser-token-of-43-characters-012345';
     const [upload] = await t.db
       .insert(files)
@@ -253,7 +253,7 @@ describe('POST /api/checkout', () => {
     const res = await post(checkoutBody({ paymentOption: 'deposit', currency: 'USD' }, 62), driver);
     expect(res.statusCode).toBe(201);
     const result = res.json();
-    // The security deposit (500 €) now, the rental (105 €) at pick-up — not the rental twice (issue #22 item 4) — at the
+    // The security deposit (500 €) now, the rental (105 €) at pick-up — not the rental twice — at the
     // snapshot rate 1.15, fixed in the booking's currency (item 3).
     expect(result).toMatchObject({
       status: 'void',

@@ -20,8 +20,8 @@ import * as repository from './checkout.repository.ts';
 import type { CheckoutQuote } from './checkout-pricing.service.ts';
 import type { CheckoutOrder, Desk } from './checkout-validation.service.ts';
 
-// The third step of checkout (issue #5, ARCHITECTURE §5 Bookings): one transaction releases the customer's earlier
-// unpaid hold and checks their address's unpaid bookings (issue #21 finding 2), releases the car's lapsed holds,
+// The third step of checkout (docs/architecture.md §5 Bookings): one transaction releases the customer's earlier
+// unpaid hold and checks their address's unpaid bookings, releases the car's lapsed holds,
 // creates the guest's account, inserts the booking and records its notices; the exclusion constraint makes a double
 // booking impossible.
 
@@ -29,7 +29,7 @@ import type { CheckoutOrder, Desk } from './checkout-validation.service.ts';
  * Unpaid bookings one network address may have at once (holds awaiting online payment, and guests' pay-later
  * bookings of the last hold minutes): a real customer pays for one car at a time, and a household or an office
  * sharing an address for two; a third is refused until one is paid or lapses. With each driver's (and each guest
- * browser's) new checkout releasing their earlier hold, nobody can hold a fleet from one address (issue #21 finding
+ * browser's) new checkout releasing their earlier hold, nobody can hold a fleet from one address (finding
  * 2). A signed-in driver's pay-later bookings are reservations of an account, not counted here: a driver may book
  * several cars at the counter; checkout's rate limit and the operators' cancel bound them.
  */
@@ -58,7 +58,7 @@ async function driverAccount(ctx: AppContext, tx: DbOrTx, order: CheckoutOrder) 
 }
 
 /**
- * Holds its customer may not keep while placing another booking (issue #21 finding 2), in the booking's transaction:
+ * Holds its customer may not keep while placing another booking, in the booking's transaction:
  * their earlier unpaid hold is released, and their address must have room for one more unpaid booking. Checkouts of
  * one address, driver or browser are serialised by advisory locks, so two at once cannot both squeeze in.
  */
@@ -74,7 +74,7 @@ async function makeRoom(ctx: AppContext, tx: DbOrTx, order: CheckoutOrder) {
   if (unpaid >= OPEN_CHECKOUTS_PER_ADDRESS) throw tooManyUnpaid();
 }
 
-/** The operator's booking in the audit trail, with the operator as its actor (issue #24 item 5, issue #23). */
+/** The operator's booking in the audit trail, with the operator as its actor. */
 async function auditDeskBooking(ctx: AppContext, tx: DbOrTx, desk: Desk, bookingId: string, order: CheckoutOrder) {
   await recordAudit(ctx, tx, desk.operator, {
     entity: 'booking',
@@ -115,7 +115,7 @@ export async function placeBooking(
   let placed: PlacedBooking & { mails: (QueuedMail | null)[] };
   try {
     placed = await ctx.db.transaction(async (tx) => {
-      // The operator's desk books for many customers from one address: it holds no room of its own (issue #24).
+      // The operator's desk books for many customers from one address: it holds no room of its own.
       if (!order.desk) await makeRoom(ctx, tx, order);
       await releaseExpiredHolds(ctx, tx, car.id);
       const { driverId, activationLink } = await driverAccount(ctx, tx, order);

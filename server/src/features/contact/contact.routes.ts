@@ -6,7 +6,7 @@ import { sendContactMessage } from './contact.service.ts';
 /** Messages per visitor address per window: enough for a person, too few for a spam run. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
-/** The contact call (spec §7 `POST /api/send-email`, issue #6). */
+/** The contact call (spec §7 `POST /api/send-email`). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/send-email',

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, VALIDATION_MESSAGE } from '#server/lib/app-error.ts';
 import { countryCodeFrom } from './country-code.rules.ts';
 
-/** The currency calls (issue #7): rates, conversion, and the visitor's country for the start-up language. */
+/** The currency calls: rates, conversion, and the visitor's country for the start-up language. */
 export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Created once in app.ts: checkout and e-mails convert with the same cached rates.
   const service = app.context.rates;

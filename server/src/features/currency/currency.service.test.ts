@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { erApiRates, type FakeAnswer, frankfurterRates, startFakeRateProvider } from '#test/fake-rate-provider.ts';
 import { backoffDelay, createRateService, type RateLog, type RateServiceOptions } from './currency.service.ts';
 
-// ARCHITECTURE §5 "Money", spec §7/§9: retry on 429 up to 5 times, backoff from 1000 ms doubling plus jitter,
+// docs/architecture.md §5 "Money", spec §7/§9: retry on 429 up to 5 times, backoff from 1000 ms doubling plus jitter,
 // next provider on failure, cache, snapshot. Providers are local HTTP servers; time is a fake clock.
 
 type Fake = Awaited<ReturnType<typeof startFakeRateProvider>>;

@@ -12,7 +12,7 @@ import {
   ratesRequestUrl,
 } from './rate-providers.gateway.ts';
 
-// Display-currency rates (ARCHITECTURE §5 "Money", spec §7/§8/§9): providers in fallback order, HTTP 429 retried up to
+// Display-currency rates (docs/architecture.md §5 "Money", spec §7/§8/§9): providers in fallback order, HTTP 429 retried up to
 // 5 times with exponential backoff from 1000 ms plus jitter, an in-memory cache, the bundled snapshot when every
 // provider fails. A page never waits on a provider for long: the answer falls back while the refresh goes on.
 

@@ -9,7 +9,7 @@ import {
   ratesRequestUrl,
 } from './rate-providers.gateway.ts';
 
-// ARCHITECTURE §5 "Money", spec §8 "Rate fetch": each provider's answer shape and each failure kind.
+// docs/architecture.md §5 "Money", spec §8 "Rate fetch": each provider's answer shape and each failure kind.
 
 function failureOf(run: () => unknown): string {
   try {

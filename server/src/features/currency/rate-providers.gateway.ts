@@ -1,6 +1,6 @@
 import { BASE_CURRENCY, type CurrencyCode, isCurrencyCode } from '@roam/contract/currencies';
 
-// The external rate providers (ARCHITECTURE §5 "Money", spec §7/§8): how to ask each one for EUR-based rates and
+// The external rate providers (docs/architecture.md §5 "Money", spec §7/§8): how to ask each one for EUR-based rates and
 // how to read its answer — rates, or one of the spec §8 rate-fetch failures.
 
 export const PROVIDER_KINDS = ['open-er-api', 'frankfurter', 'exchangerate-host'] as const;

@@ -10,8 +10,8 @@ import {
   REVENUE,
 } from '#server/lib/booking-money.repository.ts';
 
-// The only Drizzle code of the dashboard (issue #24 item 6): each part one statement, aggregated by the database
-// (ARCHITECTURE §7: p99 ≤ 200 ms on 10k cars / 200k bookings). `supplierId` null: every supplier's (the admin).
+// The only Drizzle code of the dashboard: each part one statement, aggregated by the database
+// (docs/architecture.md §7: p99 ≤ 200 ms on 10k cars / 200k bookings). `supplierId` null: every supplier's (the admin).
 
 /**
  * Rentals a desk hands over or takes back today: confirmed or set by an operator (waiting), or already through the
@@ -25,7 +25,7 @@ const DROPOFFS = sql`b.kind = 'rental' and b.status in ('pending', 'deposit', 'p
 const ofSupplier = (supplierId: string | null, column: SQL) =>
   supplierId ? sql`and ${column} = ${supplierId}` : sql``;
 
-/** A member limited to branches (issue #38): the movements at those locations, the bookings picked up or returned there. */
+/** A member limited to branches: the movements at those locations, the bookings picked up or returned there. */
 const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 const atBranches = (branchIds: string[], ...columns: SQL[]) =>
   branchIds.length === 0

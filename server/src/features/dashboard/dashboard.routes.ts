@@ -6,7 +6,7 @@ import { dashboard } from './dashboard.service.ts';
 
 const errors = errorReplies(400, 401, 403);
 
-/** The dashboard (issue #24 item 6): suppliers (their own) and admins. */
+/** The dashboard: suppliers (their own) and admins. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   app.get(

@@ -8,7 +8,7 @@ import type { Operator } from '#server/features/fleet/fleet.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './dashboard.repository.ts';
 
-// The dashboard (issue #24 item 6). A supplier sees its own (naming another supplier: 403, as the cars list), the
+// The dashboard. A supplier sees its own (naming another supplier: 403, as the cars list), the
 // admin every supplier's or one chosen. The numbers are the database's; here they are only named and ordered.
 
 type Query = z.output<typeof DashboardQuerySchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERIOD_STALE_MS, PERIOD_TTL_MS, PeriodCache } from './period.cache.ts';
 
-// The period cache's timing (issue #24 item 6), with the time given: within the minute the kept figures; past it and
+// The period cache's timing, with the time given: within the minute the kept figures; past it and
 // within ten minutes the kept figures at once while one recomputation runs behind them; older, or asked fresh,
 // computed before answering.
 

@@ -3,7 +3,7 @@
 // for one supplier, or everyone's — and the screen says "as of HH:MM" with a refresh that asks fresh ones. Not
 // invalidated by booking writes: a revenue or a utilisation a minute old misleads nobody, while every write path
 // (checkout, changes, cancels, the sweeper, several processes) would have to reach every process's cache. Today's
-// movements and the queues stay live (issue #24 item 6). Concurrent askers of one key share one computation.
+// movements and the queues stay live. Concurrent askers of one key share one computation.
 
 export const PERIOD_TTL_MS = 60_000;
 /**

@@ -3,14 +3,14 @@ import { LanguageSchema } from '@roam/contract/languages.schema';
 import { type BookingMoney, bookingMoney } from './booking-money.rules.ts';
 import type { BookingFacts } from './documents.repository.ts';
 
-// One booking as its documents tell it (issue #25 items 4 and 5): the receipt, the calendar file and the reminders
+// One booking as its documents tell it: the receipt, the calendar file and the reminders
 // are each a rendering of this, in the booking's language — its driver's.
 
 export type DocumentPlace = { name: string; address: string | null; timeZone: string; at: Date };
 
 export type BookingDocument = {
   id: string;
-  /** The short reference people read (issue #22 item 10). */
+  /** The short reference people read. */
   reference: string;
   language: Language;
   status: BookingFacts['booking']['status'];

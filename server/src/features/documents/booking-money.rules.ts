@@ -5,7 +5,7 @@ import { EXTRAS, type Extra, PriceError, type PriceLine, priceIn } from '@roam/c
 import { balanceFrom } from '#server/features/ledger/ledger.service.ts';
 import type { BookingFacts } from './documents.repository.ts';
 
-// A booking's money as its receipt and its reminders state it (issue #25 items 4 and 5), in the booking's own
+// A booking's money as its receipt and its reminders state it, in the booking's own
 // currency: the amounts stored at checkout and what its ledger says was paid and is due
 // (contract `bookingAmounts` — the same total, paid online, due and security deposit as the screens and e-mails, never
 // re-converted), the price engine's lines at the booking's own terms (the rental, then each chosen extra, the

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '#test/test-app.ts';
 // booking's language, rendered from the booking when the message is sent (the outbox row names the booking) — read
 // back from a real SMTP server: the PDF's text extracted, the .ics parsed.
 
-describe('the confirmation e-mail’s documents (issue #25 item 4)', () => {
+describe('the confirmation e-mail’s documents', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let driver: { cookie: string };

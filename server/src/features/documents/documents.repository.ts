@@ -4,7 +4,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { bookings, cars, countries, locations, users } from '#server/db/schema.ts';
 import { ledgerColumn } from '#server/features/ledger/ledger.service.ts';
 
-// The only Drizzle code of the documents slice (issue #25 item 4): what a receipt, a calendar file and a reminder
+// The only Drizzle code of the documents slice: what a receipt, a calendar file and a reminder
 // say about one booking, read in one query. Who may read it is the bookings service's call (documents.service.ts).
 
 const driver = alias(users, 'driver');

@@ -7,7 +7,7 @@ import { bookingCalendarFile, bookingReceipt } from './documents.service.ts';
 
 const errors = errorReplies(400, 401, 404);
 
-/** A booking's documents (issue #25 item 4), to whoever may read the booking (`GET /api/booking/{id}`). */
+/** A booking's documents, to whoever may read the booking (`GET /api/booking/{id}`). */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const tags = ['bookings'];

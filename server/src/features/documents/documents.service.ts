@@ -10,7 +10,7 @@ import { type BookingDocument, toBookingDocument } from './booking-document.rule
 import * as repository from './documents.repository.ts';
 import { receiptPdf } from './receipt.pdf.ts';
 
-// A booking's documents (issue #25 item 4): its receipt (PDF) and its calendar file (.ics), in the booking's language.
+// A booking's documents: its receipt (PDF) and its calendar file (.ics), in the booking's language.
 // Who may have them is exactly who may read the booking — its driver, the car's supplier, an admin — decided by the
 // bookings service itself, so the two can never disagree (anyone else: 404, as for the booking).
 
@@ -52,7 +52,7 @@ const calendarOf = (ctx: AppContext, document: BookingDocument): DownloadedFile 
 });
 
 /**
- * The confirmation e-mail's attachments (issue #25 item 4): the receipt and the calendar file in the booking's
+ * The confirmation e-mail's attachments: the receipt and the calendar file in the booking's
  * language, rendered when the mailer sends the message; none when the booking is gone.
  */
 export async function bookingAttachments(ctx: AppContext, bookingId: string): Promise<Attachment[]> {

@@ -29,7 +29,7 @@ function dayBeforeDstChange(from: Date): string {
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-describe('booking documents (issue #25 item 4)', () => {
+describe('booking documents', () => {
   let t: TestApp;
   let driver: { cookie: string };
   let bookingId: string;
@@ -70,10 +70,10 @@ describe('booking documents (issue #25 item 4)', () => {
     // 3 days of the Clio, amendments once, theft protection 9 € a day (checkout.test.ts prices), each line in SEK.
     const lines = [sek(10500), sek(1500), sek(900) * 3];
     const total = lines.reduce((a, b) => a + b, 0);
-    // The lines add up to the total stored at checkout, which the screens and e-mails show too (issue #22 item 3).
+    // The lines add up to the total stored at checkout, which the screens and e-mails show too.
     expect(row!.totalAmount).toBe(total);
     expect(text).toContain('Quittung');
-    // The booking's short reference, not its id (issue #22 item 10).
+    // The booking's short reference, not its id.
     expect(row!.reference).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
     expect(text).toContain(`Buchungsnummer: ${row!.reference}`);
     expect(text).not.toContain(bookingId);
@@ -93,7 +93,7 @@ describe('booking documents (issue #25 item 4)', () => {
     expect(row!.depositAmount).toBe(sek(row!.deposit));
     expect(text).toContain('Währung\nSEK');
     // Both at the place's clock (10:00 local), each with its own offset, whatever the server's zone.
-    // With the desk's address (issue #22 item 10).
+    // With the desk's address.
     const desk =
       'Flughafen Paris-Charles-de-Gaulle, Aéroport Paris-Charles de Gaulle, Terminal 2, 95700 Roissy-en-France';
     const flowing = text.replace(/\s+/g, ' '); // the PDF wraps these long lines

@@ -3,7 +3,7 @@ import { CAR_CSV_COLUMNS, CAR_CSV_MONEY, type CarCsvColumn, IMPORT_MESSAGES } fr
 import { EXTRAS } from '@roam/contract/price';
 import { ENUM_COLUMNS, type EnumColumn, enumCode, yesNo } from './car-labels.csv.ts';
 
-// A car's fields to and from the cells of the fleet CSV (issue #26 item 3; the format: contract fleet-import.ts). A
+// A car's fields to and from the cells of the fleet CSV (the format: contract fleet-import.ts). A
 // cell that cannot be read as its field's type is passed on as written, so `CreateCarBodySchema` names the error in
 // its own words; what the schema cannot say (a list's format) is an issue of its own.
 

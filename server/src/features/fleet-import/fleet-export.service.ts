@@ -11,7 +11,7 @@ import type { SessionUser } from '#server/plugins/session.ts';
 import { isPlatform } from '#server/plugins/session-user.ts';
 import { carCells, type DecimalMark } from './car.csv.ts';
 
-// Fleet export (issue #26 item 3): the operator's cars as the CSV the import reads (export → import changes
+// Fleet export: the operator's cars as the CSV the import reads (export → import changes
 // nothing), and its bookings of a period in the reader's words. Spreadsheets run a cell starting with = + - @ (or a
 // tab, a carriage return) as a formula (OWASP "CSV injection"), and a spreadsheet set to another separator (`;` in
 // French, German, Spanish and Swedish settings, a tab, `|`) splits our cells where they hold one (second audit, item

@@ -18,7 +18,7 @@ const errors = errorReplies(400, 401, 403, 413, 429);
 const importRateLimit = perAccountLimit(20, '1 minute');
 
 /**
- * Fleet import and export (issue #26 item 3): a supplier its own fleet, the admin the supplier it names (the
+ * Fleet import and export: a supplier its own fleet, the admin the supplier it names (the
  * form's or the query's `supplierId`); anonymous 401, a driver 403, a supplier naming another 403.
  */
 export const fleetImportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,7 +21,7 @@ import type { ImportUpload } from '#server/plugins/uploads.ts';
 import { readCell, splitList } from './car.csv.ts';
 import { mappingByLabel } from './car-labels.csv.ts';
 
-// Fleet import (issue #26 item 3): a CSV of cars, its headers mapped onto the editor's fields, checked row by row
+// Fleet import: a CSV of cars, its headers mapped onto the editor's fields, checked row by row
 // with the car editor's own rules (`CreateCarBodySchema`, `carFieldIssues`) and written all-or-nothing in one
 // transaction, each car audited as the editor audits it. A row whose licence plate is a car of the supplier's fleet
 // updates that car (only the mapped columns), so importing the same file twice changes nothing the second time.

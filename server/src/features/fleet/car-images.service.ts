@@ -7,7 +7,7 @@ import { prepareCarImage } from '#server/lib/upload-validation.ts';
 import * as repository from './fleet.repository.ts';
 import { type Operator, operatedCar, readOperatorCar } from './fleet.service.ts';
 
-// A car's image (issue #23 item 3): checked by its content, re-encoded to the cards' size (lib/upload-validation.ts),
+// A car's image: checked by its content, re-encoded to the cards' size (lib/upload-validation.ts),
 // stored in the files table and served by `GET /api/files/{id}` as every car image is. The image a car had is
 // deleted unless another car shows it too (the demo cars share theirs). The audit keeps the URLs, never the bytes.
 

@@ -9,11 +9,11 @@ import { AppError } from '#server/lib/app-error.ts';
 import { availabilityOfRow } from './fleet.mapper.ts';
 import type { Operator } from './fleet.service.ts';
 
-// The operator's cars list (issue #23 item 1), paged on the server: a supplier's own cars, or any supplier's for an
+// The operator's cars list, paged on the server: a supplier's own cars, or any supplier's for an
 // admin. It reads the fleet the car search keeps in memory (cars/search.index.ts, brought up to date with the
 // database before each read, so a change shows at once): filtering 10k cars in order is a walk over one array, where
 // the database had to read and sort the fleet's rows for every page (on the embedded database, 20 pages a second).
-// The index also holds each car's bookings that have not ended, so a page asks the database nothing (ARCHITECTURE §7:
+// The index also holds each car's bookings that have not ended, so a page asks the database nothing (docs/architecture.md §7:
 // operator lists p99 ≤ 200 ms on 10k cars / 200k bookings).
 
 type Query = z.output<typeof OperatorCarsQuerySchema>;

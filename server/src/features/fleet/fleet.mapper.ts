@@ -4,7 +4,7 @@ import { EXTRAS, RATE_FIELDS } from '@roam/contract/price';
 import type { cars } from '#server/db/schema.ts';
 import type { CarRow, Period } from './fleet.repository.ts';
 
-// A car's operator fields (contract fleet.ts `CarFields`) to and from its columns (issue #23).
+// A car's operator fields (contract fleet.ts `CarFields`) to and from its columns.
 
 const COLUMN_FIELDS = [
   'name',

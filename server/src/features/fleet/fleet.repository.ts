@@ -12,7 +12,7 @@ import {
 } from '#server/db/schema.ts';
 import { findDateBasedPrices } from '#server/lib/car-pricing.repository.ts';
 
-// The only Drizzle code of the fleet slice (issue #23): the operator's cars, their places, date-based prices and
+// The only Drizzle code of the fleet slice: the operator's cars, their places, date-based prices and
 // image. Every write here bumps what the car search's index watches (triggers of migration 0005 on cars,
 // car_locations and date_based_prices), so a search sees it at once.
 

@@ -22,7 +22,7 @@ import { listOperatorCars } from './fleet-list.service.ts';
 const errors = errorReplies(400, 401, 403, 404, 409);
 
 /**
- * The operator's fleet calls (issue #23): the cars list, create, update, delete, the image, the audit trail. Suppliers
+ * The operator's fleet calls: the cars list, create, update, delete, the image, the audit trail. Suppliers
  * and admins only (anonymous 401, a driver 403); a supplier on another supplier's car 403. `GET /api/car/{id}` answers
  * a car's operator its editable fields (cars.routes.ts).
  */

@@ -14,7 +14,7 @@ import { operates as operatesBusiness } from '#server/plugins/session-user.ts';
 import { columnsOf, fieldsOf, toOperatorCar } from './fleet.mapper.ts';
 import * as repository from './fleet.repository.ts';
 
-// The operator's cars (issue #23): read, create, update, delete. A supplier acts on its own cars only, an admin on
+// The operator's cars: read, create, update, delete. A supplier acts on its own cars only, an admin on
 // any (choosing the supplier of a new car); every change is validated on the car as it would be stored and audited
 // in its own transaction. Writes go through the fleet tables whose triggers the search index follows, so a search
 // sees a change at once.
@@ -25,7 +25,7 @@ const NOT_FOUND = () => new AppError('NOT_FOUND', 'Car not found.');
 const FORBIDDEN = () => new AppError('FORBIDDEN', 'Not allowed.');
 const invalid = validationFailed;
 
-/** The platform, and the members of the car's business (issue #38). */
+/** The platform, and the members of the car's business. */
 export const operates = (actor: Operator, supplierId: string) => operatesBusiness(actor, supplierId);
 
 /** The car, when `actor` operates it: 404 when there is none, 403 when it is another supplier's. */
@@ -243,7 +243,7 @@ export async function deleteCar(ctx: AppContext, actor: Operator, carId: string)
 }
 
 /**
- * A supplier's deletion (issue #24 item 2), in its transaction `tx`: first its live cars are locked (a checkout of one
+ * A supplier's deletion, in its transaction `tx`: first its live cars are locked (a checkout of one
  * waits, then is refused: migration 0009), so that the caller's check for bookings that hold them is final; then
  * `retireCars` takes them out as `deleteCar` does one.
  */

@@ -33,7 +33,7 @@ describe('wallet provider (PayPal REST client against a local test server)', () 
 
   it('creates the order from the booking; the client amount must match', async () => {
     const { bookingId, chargedAmount } = await book(30);
-    // The deposit option charges the Clio's security deposit (500 €) now, in the booking's currency (issue #22 item 4).
+    // The deposit option charges the Clio's security deposit (500 €) now, in the booking's currency.
     expect(chargedAmount).toBe(57500);
     const wrong = await create({ bookingId, amount: 1, currency: 'USD', name: 'Renault Clio', description: 'Booking' });
     expect(wrong.statusCode).toBe(400);

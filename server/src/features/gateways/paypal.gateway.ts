@@ -1,7 +1,7 @@
 import { minorUnitDigits } from '@roam/contract/money';
 import type { Config } from '#server/config.ts';
 
-// Wallet provider (ARCHITECTURE §5): PayPal Orders v2 over fetch — OAuth2 client credentials, create, get, capture.
+// Wallet provider (docs/architecture.md §5): PayPal Orders v2 over fetch — OAuth2 client credentials, create, get, capture.
 // PAYPAL_API_BASE points it at the sandbox, production, or a local test server.
 
 export type PaypalOrder = {
@@ -112,7 +112,7 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
   return {
     async createOrder(input: {
       bookingId: string;
-      /** A dearer change's difference (issue #25 item 2): its own order, besides the booking's. */
+      /** A dearer change's difference: its own order, besides the booking's. */
       amendmentId?: string;
       amount: number;
       currency: string;
@@ -153,7 +153,7 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
       return toOrder(await call('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`));
     },
     /**
-     * Refunds `amount` (minor units) of a captured order's capture (issue #23 cancellation queue): Payments v2
+     * Refunds `amount` (minor units) of a captured order's capture (cancellation queue): Payments v2
      * `captures/{id}/refund`. One refund per booking: a retry under the same PayPal-Request-Id gets the first back.
      */
     async refundOrder(input: { orderId: string; amount: number; currency: string; bookingId: string; key: string }) {

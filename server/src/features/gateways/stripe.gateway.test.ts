@@ -80,7 +80,7 @@ describe('card provider (real stripe SDK against a local test server)', () => {
       url: `/api/checkout-session/${payment.sessionId}`,
       headers: driver,
     });
-    // With the booking's summary: its reference and the amount charged, in the currency charged (issue #22 item 10).
+    // With the booking's summary: its reference and the amount charged, in the currency charged.
     expect(paid.json()).toMatchObject({
       bookingId,
       status: 'paid',
@@ -129,7 +129,7 @@ describe('card provider (real stripe SDK against a local test server)', () => {
     expect(await bookingRow(t, bookingId)).toMatchObject({ status: 'void', blocksCar: false });
   });
 
-  it('a booking placed without a card session gets one when its payer opens the payment (issue #24 item 5)', async () => {
+  it('a booking placed without a card session gets one when its payer opens the payment', async () => {
     // As an operator's payment-link booking is placed: awaiting payment, no session yet.
     const { bookingId } = await book(66);
     await t.db

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '#server/config.ts';
 
-// Card provider (ARCHITECTURE §5): the official stripe SDK, Checkout Session + signed webhook + return check.
+// Card provider (docs/architecture.md §5): the official stripe SDK, Checkout Session + signed webhook + return check.
 // STRIPE_API_BASE points the SDK at another host (a local test server in tests).
 
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes from now. */
@@ -14,7 +14,7 @@ export type CardSession = {
   /** 'open' | 'complete' | 'expired' */
   status: string | null;
   bookingId: string | null;
-  /** A dearer change's difference (issue #25 item 2), not the booking's own payment. */
+  /** A dearer change's difference, not the booking's own payment. */
   amendmentId: string | null;
   amount: number | null;
   currency: string | null;
@@ -61,7 +61,7 @@ export function createStripeGateway(config: Config) {
       holdExpiresAt: Date;
     }): Promise<CardSession> {
       const expiresAt = Math.max(input.holdExpiresAt.getTime(), Date.now() + MIN_SESSION_MS);
-      // A booking's payment comes back to the result page; a change's difference to its booking (issue #25 item 2).
+      // A booking's payment comes back to the result page; a change's difference to its booking.
       const back = input.amendmentId
         ? `${config.PUBLIC_URL}/booking?b=${input.bookingId}&session={CHECKOUT_SESSION_ID}`
         : `${config.PUBLIC_URL}/checkout-session/{CHECKOUT_SESSION_ID}`;
@@ -93,7 +93,7 @@ export function createStripeGateway(config: Config) {
       return toCardSession(await stripe.checkout.sessions.retrieve(sessionId));
     },
     /**
-     * Refunds `amount` of a paid Checkout Session's payment (issue #23 cancellation queue) through the Refunds API.
+     * Refunds `amount` of a paid Checkout Session's payment (cancellation queue) through the Refunds API.
      * A retry under the same idempotency key (one per refund: refunds.service.ts) gets the first refund back.
      */
     async refund(input: { sessionId: string; amount: number; bookingId: string; key: string }) {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { bookings, carLocations, cars, countries, locations } from '#server/db/schema.ts';
 import { presentFields } from '#server/lib/present-fields.ts';
 
-// The admin's places (issue #24 item 3): the only Drizzle code that writes countries and locations. A location's write
+// The admin's places: the only Drizzle code that writes countries and locations. A location's write
 // bumps the car search's fleet version (trigger locations_fleet_version, migration 0005), so search sees it at once.
 
 export type LocationRow = typeof locations.$inferSelect;

@@ -17,7 +17,7 @@ import * as service from './locations-admin.service.ts';
 const errors = errorReplies(400, 401, 403, 404, 409);
 
 /**
- * The admin's places calls (issue #24 item 3); admins only (anonymous 401, a driver or a supplier 403).
+ * The admin's places calls; admins only (anonymous 401, a driver or a supplier 403).
  * `GET /api/location/{id}` answers the admin the editable location (locations.routes.ts).
  */
 export const locationsAdminRoutes: FastifyPluginAsyncZod = async (app) => {

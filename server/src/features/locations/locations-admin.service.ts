@@ -14,7 +14,7 @@ import { pgErrorCode } from '#server/lib/pg-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import * as repository from './locations-admin.repository.ts';
 
-// The admin's countries and locations (issue #24 item 3). Each change and its audit row commit together; a location's
+// The admin's countries and locations. Each change and its audit row commit together; a location's
 // change reaches the car search at once (its trigger bumps the fleet version) and the customer's location calls read
 // the table on every call. A place in use is never deleted: a car offered there, a booking from or to it, a location
 // inside it; a country with locations.

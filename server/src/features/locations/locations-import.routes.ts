@@ -9,7 +9,7 @@ import { importLocations } from './locations-import.service.ts';
 
 const errors = errorReplies(400, 401, 403, 413, 429);
 
-/** Places import (issue #26 item 3): the admin's alone (anonymous 401, a driver or a supplier 403). */
+/** Places import: the admin's alone (anonymous 401, a driver or a supplier 403). */
 export const locationsImportRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerUploads(app, { fileSize: IMPORT_LIMITS.maxBytes, fieldSize: 16 * 1024 });
   const ctx = app.context;

@@ -20,7 +20,7 @@ import type { SessionUser } from '#server/plugins/session.ts';
 import type { ImportUpload } from '#server/plugins/uploads.ts';
 import * as repository from './locations-admin.repository.ts';
 
-// Places import (issue #26 item 3): one CSV row per location with its country, read with the fleet import's pieces
+// Places import: one CSV row per location with its country, read with the fleet import's pieces
 // (lib/csv-import.ts), checked with the places editor's schemas, written all-or-nothing in one transaction, each
 // place audited as the editor audits it. A country is found by its code, a location by its English name within its
 // country: those rows update (only the cells given), the others create. The location's parent is not imported.

@@ -13,7 +13,7 @@ import { errorReplies } from '#server/lib/error-replies.ts';
 import { countriesWithLocations, getLocation, listLocations } from './locations.service.ts';
 import { readLocation } from './locations-admin.service.ts';
 
-/** The locations calls (issue #4): autocomplete, one location, the map, destinations by country. */
+/** The locations calls: autocomplete, one location, the map, destinations by country. */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
 

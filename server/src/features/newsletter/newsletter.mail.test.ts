@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { newsletterMail } from './newsletter.mail.ts';
 
 describe('newsletter e-mails', () => {
-  it("keep to the recipient language's one register and words: Spanish tú, German Sie, no down payment… (issue #22 item 12)", () => {
+  it("keep to the recipient language's one register and words: Spanish tú, German Sie, no down payment…", () => {
     const links = { websiteName: 'Roam', confirmUrl: 'http://localhost/c', unsubscribeUrl: 'http://localhost/u' };
     for (const language of LANGUAGES) {
       for (const confirmed of [false, true]) {

@@ -7,7 +7,7 @@ import { confirm, subscribe, unsubscribe } from './newsletter.service.ts';
 export const NEWSLETTER_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 const TOKEN_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
-/** The newsletter calls (issue #6; the spec does not show their paths, ARCHITECTURE §4 style). */
+/** The newsletter calls (the spec does not show their paths, docs/architecture.md §4 style). */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const responses = { 200: AcceptedSchema, ...errorReplies(400, 404, 429) };
 

@@ -13,7 +13,7 @@ import {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Double opt-in (issue #6): every request e-mails the address, never the caller, so the answer is the same whether the
+ * Double opt-in: every request e-mails the address, never the caller, so the answer is the same whether the
  * address was new, pending or confirmed and nothing leaks. A pending address gets a fresh confirmation link; a
  * confirmed one a note with its unsubscribe link. Only the token's hash is stored.
  */

@@ -125,7 +125,7 @@ describe('booking e-mails', () => {
     expect(mail.text).not.toContain('bring a passport');
   });
 
-  it("keep to the recipient language's one register and words: Spanish tú, German Sie, no down payment… (issue #22 item 12)", () => {
+  it("keep to the recipient language's one register and words: Spanish tú, German Sie, no down payment…", () => {
     const refund = { amount: 10_000, currency: 'EUR' };
     for (const language of LANGUAGES) {
       for (const notice of NOTICES) {
@@ -137,7 +137,7 @@ describe('booking e-mails', () => {
     }
   });
 
-  it('tell the driver why a paid change was not made, and the refund, in every language and its register (issue #25 item 2)', () => {
+  it('tell the driver why a paid change was not made, and the refund, in every language and its register', () => {
     const refund = { amount: 6_536, currency: 'GBP' };
     const reasons = {
       en: ['no longer free', 'changed or cancelled'],

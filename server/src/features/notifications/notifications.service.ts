@@ -10,7 +10,7 @@ import { type BookingNotice, type ChangeNotMadeReason, renderNotice } from './bo
 import * as repository from './notifications.repository.ts';
 
 // Notifications (spec §3, §7): the owner reads, marks and deletes their own. Bookings, checkout and payments record
-// them here, in the transaction of the change they report, with their e-mails (an outbox: issue #5 item 3). A row
+// them here, in the transaction of the change they report, with their e-mails (an outbox). A row
 // carries a message key + params; the web renders it.
 
 export type Selection = repository.Selection;
@@ -52,17 +52,17 @@ export type Recipient = { id: string; email: string; language: string; enableEma
 export type BookingFacts = { driver: { name: string; email: string; phone: string | null }; extras: Extra[] };
 export type BookingRef = {
   id: string;
-  /** The short reference an e-mail names the booking by (issue #22 item 10). */
+  /** The short reference an e-mail names the booking by. */
   reference: string;
   carName: string;
   status?: BookingStatus;
   /** A confirmation's summary in a reader's language (bookings.service.ts `bookingSummaries`). */
   summary?: (language: Language) => BookingSummary;
-  /** What an approved cancellation refunded (issue #23), minor units of its currency. */
+  /** What an approved cancellation refunded, minor units of its currency. */
   refund?: { amount: number; currency: string };
-  /** The operator's words to the driver (issue #23: a declined cancellation). */
+  /** The operator's words to the driver (a declined cancellation). */
   message?: string;
-  /** Why a paid change was not made (issue #25 item 2). */
+  /** Why a paid change was not made. */
   reason?: ChangeNotMadeReason;
   /**
    * What became due by an operator's change, minor units of its currency; `payLink` gives the
@@ -115,7 +115,7 @@ export async function recordBookingNotice(
     ...(booking.reason ? { reason: booking.reason } : {}),
     ...(booking.due ? { dueAmount: booking.due.amount, dueCurrency: booking.due.currency } : {}),
   };
-  // The confirmation carries the booking's receipt and calendar file (issue #25 item 4), rendered when it is sent.
+  // The confirmation carries the booking's receipt and calendar file, rendered when it is sent.
   const documents = notice === 'bookingConfirmed' ? { documentsOf: booking.id } : {};
   return recordNotice(ctx, tx, recipient, { kind: notice, params, bookingId: booking.id }, (language) => ({
     ...documents,
@@ -187,7 +187,7 @@ export async function recordGuestActivation(
 }
 
 /**
- * Records a notice (a booking's, or one whose e-mail its own feature writes: issue #25 reminders): in the
+ * Records a notice (a booking's, or one whose e-mail its own feature writes: the reminders): in the
  * transaction `tx` of the change, the notification row, and the e-mail in the outbox when the recipient wants e-mails.
  */
 export async function recordNotice(

@@ -98,7 +98,7 @@ export async function startCardPayment(ctx: AppContext, booking: CardSessionFor)
 
 /**
  * The card gateway of a booking awaiting payment: the demo card form, or the provider's session still open. A booking
- * placed without a session — an operator's payment-link booking (issue #24 item 5) — gets one now, ending with its
+ * placed without a session — an operator's payment-link booking — gets one now, ending with its
  * hold; unlike checkout's start, a refusal leaves the hold alone (the customer may retry, or use the wallet).
  */
 export async function openCardSession(

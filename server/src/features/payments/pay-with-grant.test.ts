@@ -9,7 +9,7 @@ import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { bookingRow, bookOnline, GOOD_CARD } from './payments.test-helpers.ts';
 
-// Paying an existing booking from a booking grant (issue #24 item 5, issue #25 item 1): a browser that opened the
+// Paying an existing booking from a booking grant: a browser that opened the
 // booking's e-mailed link pays it and reads its payment as its driver would — and nothing else, and not once the
 // grant is gone or its driver is suspended.
 
@@ -58,7 +58,7 @@ describe('pay an existing booking with a booking grant', () => {
     const other = (await bookOnline(t, driver, { paymentOption: 'full' }, 68)).bookingId as string;
     const id = (await bookOnline(t, driver, { paymentOption: 'full' }, 64)).bookingId as string;
     const stranger = { cookie: '' };
-    // No grant, or another booking's grant: unknown, as for any id (issue #21 finding 8).
+    // No grant, or another booking's grant: unknown, as for any id.
     for (const headers of [stranger, await grantFor(other)]) {
       expect((await payment(id, headers)).statusCode).toBe(404);
       expect((await pay(id, headers)).statusCode).toBe(404);

@@ -4,7 +4,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { operates, type SessionUser } from '#server/plugins/session-user.ts';
 import * as repository from './payments.repository.ts';
 
-// Who may pay a booking or read its payment (issue #21 findings 1, 7, 8), for every gateway's calls.
+// Who may pay a booking or read its payment, for every gateway's calls.
 
 /**
  * Who makes a payment call: the signed-in account (if any), the guest token their browser carries (if any,
@@ -18,7 +18,7 @@ export type Payer = {
 };
 
 /**
- * Whether `payer` placed the booking (issue #21 finding 1): its driver's session, or the guest token of the browser
+ * Whether `payer` placed the booking: its driver's session, or the guest token of the browser
  * that checked out as a guest. The booking id alone proves nothing: it travels in URLs and e-mails.
  */
 export function placedBy(booking: repository.PayableBooking, payer: Payer): boolean {
@@ -32,7 +32,7 @@ export const mayRead = (booking: repository.PayableBooking, payer: Payer) =>
 
 /**
  * The one lookup of every payment call a browser makes (demo card, wallet order and check, the payment result):
- * the booking if `payer` may act on it, else 404 as for an unknown id (issue #21 findings 1, 8).
+ * the booking if `payer` may act on it, else 404 as for an unknown id.
  */
 export async function bookingFor(
   ctx: AppContext,
@@ -47,7 +47,7 @@ export async function bookingFor(
 
 /**
  * The browser holds a live grant to this booking, from the e-mailed manage link or the operator's payment link
- * (issue #25 item 1, issue #24 item 5): it acts as the booking's driver — pays it and reads its payment — and a
+ *: it acts as the booking's driver — pays it and reads its payment — and a
  * suspended driver's grant opens nothing, as their session would not (spec §6).
  */
 async function grantOpens(ctx: AppContext, booking: repository.PayableBooking, payer: Payer): Promise<boolean> {

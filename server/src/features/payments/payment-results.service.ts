@@ -19,7 +19,7 @@ const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * (`cs_…`) is checked with the provider; our own flows (pay later, demo card, wallet) return to
  * /checkout-session/{bookingId}, so a reload asks about the booking itself. Read by whoever placed the booking (its
  * driver's session or the guest's browser), its supplier and an admin; anyone else is told nothing (404, as for an
- * unknown id: issue #21 finding 8).
+ * unknown id).
  */
 export async function checkPaymentSession(ctx: AppContext, payer: Payer, sessionId: string): Promise<PaymentResult> {
   if (!BOOKING_ID.test(sessionId)) return checkCardSession(ctx, sessionId, payer);
@@ -28,7 +28,7 @@ export async function checkPaymentSession(ctx: AppContext, payer: Payer, session
 }
 
 /**
- * The payment result with the booking's summary in `language` (issue #22 item 10): what the result page shows, the
+ * The payment result with the booking's summary in `language`: what the result page shows, the
  * same reference and amounts as the payment step and the e-mail.
  */
 export async function paymentOutcome(
@@ -44,7 +44,7 @@ export async function paymentOutcome(
 }
 
 /**
- * `GET /api/booking-payment/{bookingId}` (issue #22 items 5 and 11): the payment step of a booking still awaiting
+ * `GET /api/booking-payment/{bookingId}`: the payment step of a booking still awaiting
  * its online payment — after a reload of the step, or "pay now" from the bookings list — with the same summary and
  * the same gateway session as checkout answered. A booking paid, released or whose hold lapsed is not payable.
  */
@@ -54,7 +54,7 @@ export async function pendingPayment(
   bookingId: string,
   language: Language,
 ): Promise<PendingPayment> {
-  // Only the party that placed the booking pays it (issue #21 finding 1): its driver, or the guest's browser.
+  // Only the party that placed the booking pays it: its driver, or the guest's browser.
   const booking = await bookingFor(ctx, bookingId, payer);
   assertAwaitingPayment(booking);
   if (!booking.holdExpiresAt || booking.holdExpiresAt.getTime() <= ctx.clock.now().getTime()) {

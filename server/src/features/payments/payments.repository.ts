@@ -46,7 +46,7 @@ export async function findPayableBooking(db: DbOrTx, bookingId: string) {
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(driver, eq(driver.id, bookings.driverId))
     .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
-    // A blocked period (issue #23) is never a booking to pay.
+    // A blocked period is never a booking to pay.
     .where(and(eq(bookings.id, bookingId), eq(bookings.kind, 'rental')))
     .limit(1);
   return row ?? null;
@@ -129,7 +129,7 @@ export async function releaseHold(db: DbOrTx, bookingId: string) {
 
 /**
  * A driver's (or a guest browser's) unpaid holds stop blocking their cars: they are starting another checkout
- * (issue #21 finding 2). Released like a declined payment: still void, no longer payable.
+ *. Released like a declined payment: still void, no longer payable.
  */
 export async function releaseUnpaidHoldsOf(
   db: DbOrTx,

@@ -38,15 +38,15 @@ function payerOf(request: FastifyRequest): Payer {
 }
 
 /**
- * Payment calls (issue #5). A guest pays without a session, so these routes are public; the payments service lets
- * only the party that placed the booking pay it — its driver's session, or the guest's browser token (issue #21).
+ * Payment calls. A guest pays without a session, so these routes are public; the payments service lets
+ * only the party that placed the booking pay it — its driver's session, or the guest's browser token.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const languageOf = (query: { language?: Language | undefined }) => query.language ?? ctx.config.DEFAULT_LANGUAGE;
 
   // Holds that lapsed stop blocking their car (every checkout also releases its own car's first), and changes whose
-  // difference was not paid in time expire (issue #25 item 2).
+  // difference was not paid in time expire.
   const sweep = setInterval(() => {
     app.inFlight.run('hold sweep failed', () => payments.releaseExpiredHolds(ctx, ctx.db));
     app.inFlight.run('change payment sweep failed', () => expireUnpaidChanges(ctx));

@@ -73,7 +73,7 @@ export async function confirmBookingPayment(
       if (!confirmed) return null;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
       await recordBookingCharge(ctx, tx, booking, provider, reference);
-      // The confirmation carries the booking's summary: its reference and amounts (issue #22 item 10).
+      // The confirmation carries the booking's summary: its reference and amounts.
       const details = await bookingNoticeDetails(ctx, tx, bookingId);
       const ref = {
         id: bookingId,
@@ -122,7 +122,7 @@ export async function releaseExpiredHolds(_ctx: AppContext, tx: DbOrTx, carId?: 
 
 /**
  * Who starts a checkout gives up their earlier unpaid hold, in the checkout's transaction `tx`: a driver (their id),
- * or a guest's browser (its guest token hash). A real customer pays for one car at a time (issue #21 finding 2).
+ * or a guest's browser (its guest token hash). A real customer pays for one car at a time.
  */
 export async function releaseUnpaidHoldsOf(
   _ctx: AppContext,

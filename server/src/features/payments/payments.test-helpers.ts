@@ -132,7 +132,7 @@ export async function payByCard(app: Awaited<ReturnType<typeof cardApp>>, payloa
   expect(res.statusCode, res.body).toBe(201);
   const { bookingId, chargedAmount, payment } = res.json();
   Object.assign(fake.sessions.get(payment.sessionId)!, { status: 'complete', payment_status: 'paid' });
-  // The return check is the driver's (issue #21: the session id in the URL is no pass).
+  // The return check is the driver's (the session id in the URL is no pass).
   const check = await t.app.inject({
     method: 'GET',
     url: `/api/checkout-session/${payment.sessionId}`,

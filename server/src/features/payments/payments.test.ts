@@ -157,14 +157,14 @@ describe('demo gateway', () => {
     const declined = await book(78);
     await pay(declined, { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' });
     // Whoever placed the booking reads it (a guest's browser by its cookie: security/payment-party.test.ts), with the
-    // booking's summary and no personal data (issue #22 item 10).
+    // booking's summary and no personal data.
     const booked = (await session(later, driver)).json();
     expect(booked).toMatchObject({ bookingId: later, status: 'pending', payment: 'booked' });
     expect(booked.summary).toMatchObject({ reference: (await bookingRow(t, later)).reference, status: 'pending' });
     expect(JSON.stringify(booked)).not.toMatch(/Camille|driver@roam/);
     expect((await session(paid, driver)).json()).toMatchObject({ bookingId: paid, status: 'paid', payment: 'paid' });
     expect((await session(declined, driver)).json()).toMatchObject({ status: 'void', payment: 'failed' });
-    // The id alone answers nothing (issue #21 finding 8).
+    // The id alone answers nothing.
     expect((await session(later)).statusCode).toBe(404);
     const admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
     expect((await session(later, admin)).statusCode).toBe(200);

@@ -96,7 +96,7 @@ export async function supplierHasBookingWithLicense(
     .where(
       and(
         eq(bookings.supplierId, supplierId),
-        // A blocked period (issue #23) names the supplier as its driver: it grants nothing.
+        // A blocked period names the supplier as its driver: it grants nothing.
         eq(bookings.kind, 'rental'),
         // Booked, or taken on by the counter: a car on rent, returned or closed is still the rental the licence is for
         // (a no-show is not: nobody came).

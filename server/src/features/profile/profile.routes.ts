@@ -32,7 +32,7 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
-/** The profile calls (spec §7, issue #6): profile fields, e-mail preference, avatar, driver licence. */
+/** The profile calls (spec §7): profile fields, e-mail preference, avatar, driver licence. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
@@ -88,7 +88,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/create-license',
     { config: { auth: 'public', ...uploadLimit }, schema: { response: { 200: LicenseFileSchema } } },
     async (request, reply) => {
-      // A guest's upload belongs to their browser (its guest token) until checkout attaches it (issue #21).
+      // A guest's upload belongs to their browser (its guest token) until checkout attaches it.
       const owner = request.sessionUser
         ? { userId: requireUser(request).id }
         : { guestTokenHash: issueGuestToken(request, reply, secureCookie) };

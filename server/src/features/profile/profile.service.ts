@@ -29,17 +29,17 @@ import {
   userFileIds,
 } from './profile.repository.ts';
 
-// Profile rules (spec §3 User, §7 profile calls, ARCHITECTURE §5 Files). Ownership of `{userId}` is checked by the
+// Profile rules (spec §3 User, §7 profile calls, docs/architecture.md §5 Files). Ownership of `{userId}` is checked by the
 // routes (requireSelfOrAdmin) before any of these run.
 
-/** A guest's licence upload lives this long unless checkout attaches it to a booking (issue #6). */
+/** A guest's licence upload lives this long unless checkout attaches it to a booking. */
 export const TEMPORARY_LICENSE_TTL_MS = 24 * 3600 * 1000;
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found.');
 
 /**
- * `update-user`: the profile fields, and the admin's flags (issue #24: verified, suspended); never the e-mail address
- * or the type. Only the fields the call carries change (issue #21 finding 3): absent is left alone, null clears. The
+ * `update-user`: the profile fields, and the admin's flags (verified, suspended); never the e-mail address
+ * or the type. Only the fields the call carries change: absent is left alone, null clears. The
  * flags are checked before anything is written; an admin's change is audited in its transaction, and a suspension
  * signs the account out everywhere.
  */
@@ -136,7 +136,7 @@ export async function removeLicense(ctx: AppContext, userId: string): Promise<vo
 
 /**
  * Whether a booking of this driver (null: a guest) may carry the licence file: the driver's own, or a temporary
- * upload from the same browser (`guestTokenHash`, issue #21 finding 7) — never someone else's upload.
+ * upload from the same browser (`guestTokenHash`) — never someone else's upload.
  */
 export async function isUsableLicense(
   ctx: AppContext,
@@ -158,7 +158,7 @@ export async function attachGuestLicense(ctx: AppContext, tx: DbOrTx, fileId: st
 
 /**
  * `delete-temp-license/{file}`: only a temporary (never attached) licence, and only from the browser that uploaded it
- * (its guest token, issue #21 finding 7); to anyone else it does not exist. Attached licences are never deleted here.
+ * (its guest token); to anyone else it does not exist. Attached licences are never deleted here.
  */
 export async function removeTemporaryLicense(
   ctx: AppContext,

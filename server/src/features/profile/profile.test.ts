@@ -357,7 +357,7 @@ describe('profile calls', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().temporary).toBe(true);
       const tempId = res.json()._id;
-      // The uploading browser: its guest cookie (issue #21; security/temporary-licence.test.ts has the strangers).
+      // The uploading browser: its guest cookie (security/temporary-licence.test.ts has the strangers).
       const guest = res.cookies.find((cookie) => cookie.name === 'roam_guest')!;
       const browser = `${guest.name}=${guest.value}`;
       const [row] = await t.db.select().from(files).where(eq(files.id, tempId));

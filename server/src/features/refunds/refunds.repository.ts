@@ -3,7 +3,7 @@ import { and, eq, like, or } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { refunds } from '#server/db/schema.ts';
 
-// Refunds (issues #23, #25 item 2): one row per refund, under its idempotency key, written before the gateway is asked.
+// Refunds (#25 item 2): one row per refund, under its idempotency key, written before the gateway is asked.
 
 export type RefundRow = typeof refunds.$inferSelect;
 

@@ -4,15 +4,15 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './refunds.repository.ts';
 
-// Refunds through the gateway the money was taken with (cancellation queue; ARCHITECTURE §5 Payment
+// Refunds through the gateway the money was taken with (cancellation queue; docs/architecture.md §5 Payment
 // gateways): the card provider's Refunds API (official SDK), the wallet provider's Payments v2 capture refund, or the
 // demo gateway, whose record is this table. Each refund names the ledger's payment it gives back (`paymentId`; the
 // ledger: features/ledger/), and a refund split across a booking's payments is refund-split.service.ts. Each refund is recorded first under its idempotency key, and the gateway is asked under that
 // key: a retried or concurrent call reuses the record and its amount, and the gateway answers a replay with the refund
-// it already made, so each refund is made once. A booking may have several (issue #25 item 2: a change's difference,
+// it already made, so each refund is made once. A booking may have several (a change's difference,
 // then its cancellation): `cancellationRefundKey` is the cancellation's, `amendmentRefundKey` a change's.
 
-/** The key of a booking's cancellation refund (the one key of refunds made before issue #25 item 2). */
+/** The key of a booking's cancellation refund (the one key of refunds made before a change could be refunded). */
 export const cancellationRefundKey = (bookingId: string) => `refund-${bookingId}`;
 
 export type Refund = { provider: PaymentProvider; amount: number; currency: string; reference: string };
@@ -33,7 +33,7 @@ export async function refundPayment(
     /** The ledger's payment given back. */
     paymentId: string;
   },
-  /** Where the refund is recorded: the database, or the transaction of the change it pays back (issue #25 item 2). */
+  /** Where the refund is recorded: the database, or the transaction of the change it pays back. */
   db: DbOrTx = ctx.db,
 ): Promise<Refund> {
   const recorded = await repository.recordRefund(db, { ...payment, paymentReference: payment.reference });
@@ -78,7 +78,7 @@ export async function confirmRefund(_ctx: AppContext, tx: DbOrTx, key: string, r
 }
 
 /**
- * One refund as the driver and the operator see it (issue #25 item 2: a refund split across a booking's payments):
+ * One refund as the driver and the operator see it (a refund split across a booking's payments):
  * the total of its parts, named by the part with the first key — the booking's own payment's when a part came from
  * it (its key is the others' prefix).
  */

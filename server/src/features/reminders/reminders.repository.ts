@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingReminders, bookings, locations } from '#server/db/schema.ts';
 
-// The only Drizzle code of the reminders slice (issue #25 item 5).
+// The only Drizzle code of the reminders slice.
 
 export type ReminderKind = 'pickup' | 'dropoff';
 

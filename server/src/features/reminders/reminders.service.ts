@@ -9,7 +9,7 @@ import type { QueuedMail } from '#server/lib/mailer.ts';
 import { renderReminder } from './reminder.mail.ts';
 import * as repository from './reminders.repository.ts';
 
-// Reminders (issue #25 item 5): 24 hours before pick-up, the place, the time, the checklist and what is due at the
+// Reminders: 24 hours before pick-up, the place, the time, the checklist and what is due at the
 // counter; on the drop-off day, where and when to bring the car back. Each is a notification and, when the driver
 // wants e-mails, an e-mail through the outbox, recorded in one transaction with its claim (booking_reminders): any
 // number of server processes may run the pass at once, each reminder goes out once.

@@ -18,7 +18,7 @@ const NOW = new Date('2031-06-10T08:00:00Z');
 const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
 const fixedClock = (ctx: AppContext): AppContext => ({ ...ctx, clock: { now: () => NOW } });
 
-describe('reminders (issue #25 item 5)', () => {
+describe('reminders', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   const ids: Record<string, string> = {};
@@ -92,14 +92,14 @@ describe('reminders (issue #25 item 5)', () => {
     // 04:00 UTC is 06:00 on the Paris clock (summer time).
     const english = read(mailsOf(ids.pickupIn20h!)[0]);
     expect(english).toMatch(/Pick-up: Wed, Jun 11, 2031, 06:00\sAM GMT\+2/u);
-    // With the desk's address (issue #22 item 10).
+    // With the desk's address.
     expect(english).toContain(
       'Place: Paris Charles de Gaulle Airport, Aéroport Paris-Charles de Gaulle, Terminal 2, 95700 Roissy-en-France',
     );
     expect(english).toContain('At the counter: 100 € to pay, and a security deposit of 500 €.');
     expect(english).toContain("Bring a passport or ID and your driver's licence.");
     const swedish = read(mailsOf(ids.pickupIn23hSwedish!)[0]);
-    // The booking's short reference (issue #22 item 10).
+    // The booking's short reference.
     expect(swedish).toContain(`Bokningsnummer: ${references.pickupIn23hSwedish}`);
     expect(swedish).toContain('Ta med pass eller id-kort och ditt körkort.');
     const dropoff = read(mailsOf(ids.dropoffToday!)[0]);

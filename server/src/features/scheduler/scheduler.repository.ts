@@ -7,7 +7,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 /** A uuid[] parameter (a JS array is sent as a record by some drivers). */
 const toUuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-// The only Drizzle code of the scheduler (issue #24 item 4). One statement per page (ARCHITECTURE §7: the visible
+// The only Drizzle code of the scheduler. One statement per page (docs/architecture.md §7: the visible
 // page in under 200 ms of server time on 10k cars / 200k bookings): the place and its day boundaries, the number of
 // its cars that match, and the page's cars each with what holds it over the range — read through the exclusion
 // constraint's gist index (car_id, period), so each car costs one index probe whatever the bookings table's size.

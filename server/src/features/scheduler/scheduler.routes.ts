@@ -7,7 +7,7 @@ import { schedulerPage } from './scheduler.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404);
 
-/** The scheduler (issue #24 item 4): the car's supplier and admins only. */
+/** The scheduler: the car's supplier and admins only. */
 export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   app.post(

@@ -7,7 +7,7 @@ import type { Operator } from '#server/features/fleet/fleet.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './scheduler.repository.ts';
 
-// The scheduler (issue #24 item 4): a place's cars by days, paged by cars. A supplier sees its own cars (naming
+// The scheduler: a place's cars by days, paged by cars. A supplier sees its own cars (naming
 // another supplier: 403, as the cars list answers), the admin any supplier's or one chosen. A driver's name shows on
 // a bar as on the operator's booking list (the car's supplier and the admin read the booking anyway).
 

@@ -10,7 +10,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { testEmail } from './setup.mail.ts';
 
-// The admin's set-up checklist (issue #26 item 2), computed on each call from the database (places, suppliers, the
+// The admin's set-up checklist, computed on each call from the database (places, suppliers, the
 // live fleet of the search index) and the configuration, which holds the site's name, languages, currencies,
 // providers and e-mail delivery: those are set in the environment (README "Configuration"), not in the app.
 
@@ -74,7 +74,7 @@ export async function setupChecklist(ctx: AppContext, admin: Pick<SessionUser, '
 }
 
 /**
- * Sends the admin a test e-mail through the outbox and SMTP, now (issue #26 item 2). Without SMTP_URL it stays in
+ * Sends the admin a test e-mail through the outbox and SMTP, now. Without SMTP_URL it stays in
  * the outbox (and the log outside production); an SMTP refusal is answered with SMTP's reason, for the admin to fix.
  */
 export async function sendTestEmail(

@@ -2,7 +2,7 @@ import { and, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { setupTokens } from '#server/db/schema.ts';
 
-// The only Drizzle code of the set-up slice (issue #26).
+// The only Drizzle code of the set-up slice.
 
 export async function insertSetupToken(db: DbOrTx, tokenHash: string, expiresAt: Date): Promise<void> {
   await db.insert(setupTokens).values({ tokenHash, expiresAt });

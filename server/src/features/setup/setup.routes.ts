@@ -16,7 +16,7 @@ import { createFirstAdmin, setupStatus } from './setup.service.ts';
 import { sendTestEmail, setupChecklist } from './setup-checklist.service.ts';
 
 /**
- * The set-up calls (issue #26): is the logged link still good, create the first admin with it; then the admin's
+ * The set-up calls: is the logged link still good, create the first admin with it; then the admin's
  * checklist and its test e-mail (admin only: anonymous 401, a driver or a supplier 403).
  */
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,7 +73,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/setup-test-email',
     {
-      // It sends e-mail: a few per account (ARCHITECTURE §5 rate limits).
+      // It sends e-mail: a few per account (docs/architecture.md §5 rate limits).
       config: { auth: 'admin', ...perAccountLimit(3, '10 minutes') },
       schema: {
         tags: ['setup'],

@@ -9,7 +9,7 @@ import { pgErrorCode } from '#server/lib/pg-error.ts';
 import { hashToken } from '#server/plugins/session.ts';
 import { findOpenSetupToken, insertSetupToken, lockFirstAdmin, useSetupToken } from './setup.repository.ts';
 
-// From an empty database to the first admin (issue #26). On start, when no admin exists: ADMIN_EMAIL and its password
+// From an empty database to the first admin. On start, when no admin exists: ADMIN_EMAIL and its password
 // create one; without them a one-time set-up link (24 hours, a new one at each start) opens the set-up screen.
 
 export const SETUP_LINK_HOURS = 24;

@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { cars, files, notAMember, users } from '#server/db/schema.ts';
 
-// The supplier profile's Drizzle code (issue #23). A change to the name, logo or terms bumps the search index's
+// The supplier profile's Drizzle code. A change to the name, logo or terms bumps the search index's
 // fleet version (the suppliers_fleet_version trigger of migration 0005): every car card shows them.
 
 export async function findSupplier(db: DbOrTx, id: string) {

@@ -21,7 +21,7 @@ import {
 
 const errors = errorReplies(400, 401, 403, 404);
 
-/** The supplier profile calls (issue #23): the supplier itself and admins; the percentage is the admin's alone. */
+/** The supplier profile calls: the supplier itself and admins; the percentage is the admin's alone. */
 export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerUploads(app);
   const ctx = app.context;

@@ -12,7 +12,7 @@ import type { SessionUser } from '#server/plugins/session.ts';
 import { isPlatform, operates } from '#server/plugins/session-user.ts';
 import * as repository from './supplier-profile.repository.ts';
 
-// A supplier's profile (issue #23 item 5): the supplier edits its own, an admin any supplier's. An update changes only
+// A supplier's profile: the supplier edits its own, an admin any supplier's. An update changes only
 // the fields it carries; the price change percentage is the admin's alone (a supplier may send back the value it
 // read, unchanged). Every change is audited in its transaction; the logo is re-encoded (60×30 on the cards).
 
@@ -88,7 +88,7 @@ export async function updateSupplierProfile(
 }
 
 /**
- * `POST /api/create-supplier` (the admin, issue #24 item 2): the account and its audit row commit together, then the
+ * `POST /api/create-supplier` (the admin): the account and its audit row commit together, then the
  * invitation goes out — a one-time link (one day) to choose the password, which also verifies the address.
  */
 export async function createSupplier(ctx: AppContext, actor: Actor, body: z.output<typeof CreateSupplierBodySchema>) {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listSuppliers } from './suppliers.service.ts';
 
 /**
- * The suppliers call (issue #4). It answers even when HIDE_SUPPLIERS is set, because the search screen's supplier
+ * The suppliers call. It answers even when HIDE_SUPPLIERS is set, because the search screen's supplier
  * filter needs the names; the web then hides the logos section and the /suppliers page (spec §2).
  */
 export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { bookableCarCount } from '#server/features/cars/cars.service.ts';
 
 /**
  * What `GET /api/settings` and index.html carry: the deployment's settings with the admin's booking rules, and whether
- * a car can be booked (issue #26: until one can, the home page and the search say "coming soon"). A module of its
+ * a car can be booked (until one can, the home page and the search say "coming soon"). A module of its
  * own: the car search reads `currentSettings`, and this reads the car search's fleet.
  */
 export async function publicSettings(ctx: AppContext): Promise<Settings> {

@@ -28,8 +28,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      // Revalidated, not cached for minutes: the admin changes the booking rules at run time (issue #24 item 7), and
-      // a site opens with its first bookable car (issue #26).
+      // Revalidated, not cached for minutes: the admin changes the booking rules at run time, and
+      // a site opens with its first bookable car.
       reply.header('cache-control', 'no-cache');
       return publicSettings(ctx);
     },

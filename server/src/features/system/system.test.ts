@@ -96,7 +96,7 @@ describe('system routes', () => {
     expect(
       openapi.paths['/api/settings'].get.responses['200'].content['application/json'].schema.properties,
     ).toHaveProperty('minPickupLeadHours');
-    // Every booking carries its short reference (issue #22 item 10): the list, the booking, the checkout's answer.
+    // Every booking carries its short reference: the list, the booking, the checkout's answer.
     const schemaOf = (path: string, method: string, status: string) =>
       openapi.paths[path][method].responses[status].content['application/json'].schema;
     expect(schemaOf('/api/bookings/{page}/{size}', 'post', '200').properties.results.items.required).toContain(

@@ -6,7 +6,7 @@ import { toAuditEntry } from '#server/features/audit/audit.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 
-// The activity screen (issue #38): who changed what, by person, entity and period. An owner reads their business's
+// The activity screen: who changed what, by person, entity and period. An owner reads their business's
 // trail (changes its people made, and changes to its fleet and profile, the platform's included); the admin all, or
 // one business's.
 

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// The audit trail names the person (issue #38 item 4): a member's change is theirs — their name, their role then,
+// The audit trail names the person: a member's change is theirs — their name, their role then,
 // the business they acted for — in the car's history and on the activity screen, which an owner reads for their
 // business only, by person, entity and period, and the admin for all.
 

@@ -9,7 +9,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { revokeSessions, type SessionUser } from '#server/plugins/session.ts';
 import * as repository from './team.repository.ts';
 
-// The members of a team (issue #38; docs/decisions/0010-members-of-a-business.md): an owner manages their business's,
+// The members of a team (docs/decisions/0010-members-of-a-business.md): an owner manages their business's,
 // the admin any business's and the platform's. Every change is audited in its own transaction, and a suspension or
 // a removal ends the person's sessions in it: their next call is refused.
 

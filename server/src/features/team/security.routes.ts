@@ -20,7 +20,7 @@ const tags = ['auth: security'];
 /** A person whose team asks a second factor reaches these before enrolling: they are how one enrols. */
 const own = { auth: 'signedIn', beforeTwoFactor: true } as const;
 
-/** A person's own security (issue #38): two-step sign-in and their sessions; the admin's reset of someone's 2FA. */
+/** A person's own security: two-step sign-in and their sessions; the admin's reset of someone's 2FA. */
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
 

@@ -7,7 +7,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import * as repository from './team.repository.ts';
 
-// A person's sessions (issue #38): each person lists theirs and ends any; an owner (or the admin) ends a member's.
+// A person's sessions: each person lists theirs and ends any; an owner (or the admin) ends a member's.
 // The device is read from the user agent; the place is what the address tells without an outside database: this
 // machine or a private network. Any other address is shown as it is, its place unknown.
 

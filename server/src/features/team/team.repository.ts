@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-or
 import type { DbOrTx } from '#server/db/client.ts';
 import { locations, memberships, sessions, teamPolicies, twoFactors, users } from '#server/db/schema.ts';
 
-// The only Drizzle code of the team slice (issue #38): memberships, team policies, sessions as a person lists them.
+// The only Drizzle code of the team slice: memberships, team policies, sessions as a person lists them.
 
 export type MembershipRow = typeof memberships.$inferSelect;
 

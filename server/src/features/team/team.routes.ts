@@ -26,7 +26,7 @@ const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['operator: team'];
 const team = { auth: 'operator', permission: 'members' } as const;
 
-/** The team's calls (issue #38): who am I, the members, the team's policy, a member's sessions, the activity. */
+/** The team's calls: who am I, the members, the team's policy, a member's sessions, the activity. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
 

@@ -2,7 +2,7 @@ import { REMEMBER_BROWSER_DAYS } from '@roam/contract/team';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 
-// "Remember this browser" (issue #38): a cookie signed with SESSION_SECRET (@fastify/cookie), httpOnly, naming the
+// "Remember this browser": a cookie signed with SESSION_SECRET (@fastify/cookie), httpOnly, naming the
 // account, the enrolment and the end of its 30 days. A new enrolment or a reset changes the enrolment's id, so every
 // browser remembered before asks a code again. One account per browser: the last one to ask is remembered.
 

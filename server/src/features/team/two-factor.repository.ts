@@ -2,7 +2,7 @@ import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { recoveryCodes, twoFactors } from '#server/db/schema.ts';
 
-// The only Drizzle code of two-step sign-in (issue #38): the TOTP secret and the recovery codes.
+// The only Drizzle code of two-step sign-in: the TOTP secret and the recovery codes.
 
 export type TwoFactorRow = typeof twoFactors.$inferSelect;
 

@@ -11,7 +11,7 @@ import * as totp from './totp.rules.ts';
 import { rememberBrowser, remembered } from './trusted-browser.ts';
 import * as repository from './two-factor.repository.ts';
 
-// Two-step sign-in (issue #38): enrolment with a QR code, ten recovery codes, the second step of a sign-in, and the
+// Two-step sign-in: enrolment with a QR code, ten recovery codes, the second step of a sign-in, and the
 // admin's reset. Wrong codes are limited like passwords — per account and per address — and a code that was
 // accepted is never accepted again (replay): the TOTP step is stored, a recovery code marked used, each atomically.
 

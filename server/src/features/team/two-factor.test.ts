@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { matchingStep, newSecret } from './totp.rules.ts';
 import { CODE_FAILURES_PER_ACCOUNT } from './two-factor.service.ts';
 
-// Two-step sign-in (issue #38 item 3): TOTP per RFC 6238 with one step of drift either way, a used step never
+// Two-step sign-in: TOTP per RFC 6238 with one step of drift either way, a used step never
 // accepted again, ten recovery codes each good once, wrong codes limited like passwords, "remember this browser",
 // a team that requires it, and the admin's reset. Codes are computed from the secret as an authenticator app would.
 

@@ -15,7 +15,7 @@ import {
 } from '#server/db/schema.ts';
 import { presentFields } from '#server/lib/present-fields.ts';
 
-// The admin's users slice (issue #24 item 1): the only Drizzle code that lists, flags and erases accounts.
+// The admin's users slice: the only Drizzle code that lists, flags and erases accounts.
 
 const live = isNull(users.deletedAt);
 const others = alias(users, 'other');
@@ -150,7 +150,7 @@ export async function setFlags(
 }
 
 /**
- * Erases an account's personal data (issue #24: delete): its row stays, anonymised, for the bookings that name it;
+ * Erases an account's personal data (delete): its row stays, anonymised, for the bookings that name it;
  * its sessions, links, notifications, files (avatar, licences, logo) and newsletter subscription go, and its bookings
  * lose what identifies the person (the additional driver, the browser and address keys).
  */

@@ -14,7 +14,7 @@ import { deleteUser, listUsers, readAdminUser } from './users.service.ts';
 const errors = errorReplies(400, 401, 403, 404, 409);
 
 /**
- * The admin's users calls (issue #24 item 1); admins only (anonymous 401, a driver or a supplier 403). Verify,
+ * The admin's users calls; admins only (anonymous 401, a driver or a supplier 403). Verify,
  * suspend and reactivate are `POST /api/update-user` with `verified` / `blacklisted` (profile.routes.ts).
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {

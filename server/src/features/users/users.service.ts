@@ -14,7 +14,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { revokeSessions, type SessionUser } from '#server/plugins/session.ts';
 import * as repository from './users.repository.ts';
 
-// The admin's users (issue #24 item 1): list, profile with bookings, verify, suspend, reactivate, delete. Suspension
+// The admin's users: list, profile with bookings, verify, suspend, reactivate, delete. Suspension
 // is spec §6: sessions end at once and sign-in answers 'Your account is suspended.' (auth.service.ts). Every change
 // is audited in its transaction.
 

@@ -5,7 +5,7 @@ import { perAccountLimit } from '#server/plugins/rate-limit.ts';
 import { requireOperator } from '#server/plugins/session.ts';
 import { bookWalkIn } from './walk-in.service.ts';
 
-/** Walk-in and phone bookings (issue #24 item 5). */
+/** Walk-in and phone bookings. */
 export const walkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/walk-in',

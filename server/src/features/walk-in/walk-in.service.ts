@@ -13,7 +13,7 @@ import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { accountAsSessionUser, isPlatform, operates } from '#server/plugins/session-user.ts';
 
-// Walk-in and phone bookings (issue #24 item 5): the operator books a car for a customer through the customer's own
+// Walk-in and phone bookings: the operator books a car for a customer through the customer's own
 // checkout steps — validateCheckout → priceCheckout → placeBooking — so the same rules, the same price, the same
 // no-overlap guarantee and the same messages hold. What differs is said where it happens
 // (checkout-validation.service.ts `Desk`, place-booking.service.ts): no per-address hold limit, the counter books

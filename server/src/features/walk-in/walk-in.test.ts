@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '#test/test-app.ts';
 let ip = 1;
 const nextIp = () => `203.0.113.${ip++}`;
 
-describe('walk-in and phone bookings (issue #24 item 5)', () => {
+describe('walk-in and phone bookings', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let admin: { cookie: string };

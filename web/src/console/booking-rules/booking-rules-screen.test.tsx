@@ -30,7 +30,7 @@ const STATE: RunTimeSettingsState = {
 // The console's screens are lazy chunks that compile on first use (as the profile's tests wait).
 const FIRST_PAINT = { timeout: 20_000 };
 
-describe('the booking rules (issue #24 item 7)', { timeout: 40_000 }, () => {
+describe('the booking rules', { timeout: 40_000 }, () => {
   it('sends only the rules the admin changed, and null for one set back to its configured default', async () => {
     const user = userEvent.setup();
     const { calls } = renderOperator(

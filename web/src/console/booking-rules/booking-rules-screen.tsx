@@ -55,7 +55,7 @@ function changesOf(values: Values, state: RunTimeSettingsState): UpdateRunTimeSe
   return body;
 }
 
-/** `/operator/settings` (issue #24 item 7): the booking rules the admin changes at run time, without a restart. */
+/** `/operator/settings`: the booking rules the admin changes at run time, without a restart. */
 export function BookingRulesScreen() {
   const { t } = useTranslation();
   const state = useRunTimeSettings();

@@ -57,7 +57,7 @@ const card = (car: string) => screen.getByRole('heading', { name: car, level: 2 
 // 5 s default (as the car editor's tests wait).
 const FIRST_PAINT = { timeout: 20_000 };
 
-describe('the cancellation requests queue (issue #23 item 6)', { timeout: 40_000 }, () => {
+describe('the cancellation requests queue', { timeout: 40_000 }, () => {
   it('lists each open request with its booking, car, driver, period, amount paid and the refund approval gives', async () => {
     const { calls } = renderOperator('/operator/cancellation-requests', queue());
     const list = await screen.findByRole('list', { name: 'Cancellation requests' }, FIRST_PAINT);

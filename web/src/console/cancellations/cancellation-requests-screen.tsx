@@ -12,7 +12,7 @@ import { SupplierParam } from '#web/console/components/supplier-select';
 const PAGE_SIZE = 10;
 
 /**
- * The cancellation requests queue (issue #23 item 6): the open requests on a supplier's bookings (the admin's: every
+ * The cancellation requests queue: the open requests on a supplier's bookings (the admin's: every
  * supplier's, or one chosen with `?supplier=`), each approved or declined here; a decided one leaves the queue.
  */
 export function CancellationRequestsScreen() {

@@ -6,7 +6,7 @@ import { FileField } from '#web/ui/file-field';
 import { FormMessage } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 
-/** A refused upload in the reader's words, chosen by code (HOUSE-STYLE "Errors, end to end"). */
+/** A refused upload in the reader's words, chosen by code (docs/house-style.md "Errors, end to end"). */
 function uploadError(t: TFunction, error: unknown, fallback: string): string {
   if (isApiError(error) && error.code === 'UNSUPPORTED_MEDIA_TYPE') return t('operatorCars.image.unsupported');
   if (isApiError(error) && error.code === 'PAYLOAD_TOO_LARGE') return t('operatorCars.image.tooLarge');
@@ -31,7 +31,7 @@ interface ImageSectionProps {
 }
 
 /**
- * An operator's image (issue #23: a car's picture, a supplier's logo): uploaded as chosen; the server checks it by its
+ * An operator's image (a car's picture, a supplier's logo): uploaded as chosen; the server checks it by its
  * content and re-encodes it to the size the customer pages use, so what is shown after the upload is what drivers see.
  */
 export function ImageSection({ strings, name, preview, busy, upload, remove }: ImageSectionProps) {

@@ -3,7 +3,7 @@ import { isApiError } from '#web/lib/api-client';
 import { FileField } from '#web/ui/file-field';
 import { SelectField } from '#web/ui/form-field';
 
-// What the fleet's and the places' import screens share (issue #26 item 3): the file with its checking state and
+// What the fleet's and the places' import screens share: the file with its checking state and
 // its refusal, and the matching of the import's columns onto the file's headers.
 
 /** The CSV file field; `failure`: the last preview's or import's error (a row's errors are the report's, not here). */

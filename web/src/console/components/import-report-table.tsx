@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFleetMessages } from '#web/console/lib/fleet-messages';
 
-// An import's report (issue #26 item 3: cars, places) as a table: one row per line of the file, what it does, and its
+// An import's report (cars, places) as a table: one row per line of the file, what it does, and its
 // errors by field in the reader's language (the car editor's rules through its translator, the import's own here).
 
 const REQUIRED = /^Please fill in the field: (\w+)$/;

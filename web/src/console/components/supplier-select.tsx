@@ -4,7 +4,7 @@ import { SelectField } from '#web/ui/form-field';
 import { useSuppliers } from '#web/features/suppliers/api/get-suppliers';
 
 /**
- * The admin's choice of a supplier (issue #23: the cars list's filter, a new car's supplier, the profile and the
+ * The admin's choice of a supplier (the cars list's filter, a new car's supplier, the profile and the
  * cancellation requests): every supplier by name, after `empty` (what no choice means there).
  */
 export function SupplierSelect({

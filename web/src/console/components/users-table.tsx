@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /**
- * A page of accounts (issue #24): the users screen's, and the suppliers screen's where an unverified supplier is one
+ * A page of accounts: the users screen's, and the suppliers screen's where an unverified supplier is one
  * invited who has not chosen a password yet (`unverifiedLabel`).
  */
 export function UsersTable({

@@ -7,7 +7,7 @@ import { CLIO_ROW, renderOperator, SUPPLIER } from '#web/console/test-utils';
 
 screenTests();
 
-// The dashboard (issue #24 item 6) as a supplier and the admin meet it, against a stand-in server.
+// The dashboard as a supplier and the admin meet it, against a stand-in server.
 
 const BOOKING_ID = '5b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 const PARIS_PLACE = { _id: PARIS._id, name: PARIS.name, timeZone: 'Europe/Paris' };
@@ -59,7 +59,7 @@ const answer = (): Dashboard => ({
   },
 });
 
-describe('the dashboard (issue #24 item 6)', () => {
+describe('the dashboard', () => {
   it("shows today's pick-ups per place, the queues, the period's revenue in the base currency and utilisation", async () => {
     renderOperator('/operator/dashboard?first=2026-12-01&last=2026-12-31', {
       'GET /api/dashboard': () => Response.json(answer()),
@@ -80,7 +80,7 @@ describe('the dashboard (issue #24 item 6)', () => {
       '/operator/cancellation-requests',
     );
     const revenue = screen.getByRole('table', { name: 'Revenue' });
-    // On a phone each table scrolls inside its own region, which the keyboard reaches (issue #24).
+    // On a phone each table scrolls inside its own region, which the keyboard reaches.
     const scroller = screen.getByRole('group', { name: 'Revenue' });
     expect(scroller.contains(revenue)).toBe(true);
     expect(scroller.tabIndex).toBe(0);

@@ -23,7 +23,7 @@ function thisMonth(): { first: string; last: string } {
 }
 
 /**
- * The console's home (issue #24 item 6): today's pick-ups and drop-offs per place, the queues, and a chosen period's
+ * The console's home: today's pick-ups and drop-offs per place, the queues, and a chosen period's
  * revenue and utilisation; the admin sees every supplier's or one chosen (`?supplier=`), a supplier its own. The period
  * is in the address (`?first=&last=`, both days included).
  */

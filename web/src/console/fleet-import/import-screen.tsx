@@ -15,7 +15,7 @@ import { exportCarsHref, useImportCars, usePreviewImport } from './api/fleet-imp
 import '#web/console/components/import.css';
 
 /**
- * Fleet import (issue #26 item 3): the operator chooses a CSV, maps its columns (prefilled from the headers named as a
+ * Fleet import: the operator chooses a CSV, maps its columns (prefilled from the headers named as a
  * column), reads the server's row-by-row report, then imports all or nothing. The admin chooses the supplier.
  */
 export function ImportScreen() {

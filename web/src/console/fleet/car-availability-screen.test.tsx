@@ -41,7 +41,7 @@ async function openChange() {
   return { user, form };
 }
 
-describe('changing a blocked period (issue #23)', () => {
+describe('changing a blocked period', () => {
   it('shows the period at the car’s place and sends only the block’s new period and reason', async () => {
     const { calls } = renderOperator(
       `/operator/cars/${OPERATOR_CLIO._id}/availability?month=2026-12`,

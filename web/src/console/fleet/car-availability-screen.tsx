@@ -88,7 +88,7 @@ function Availability({ carId }: { carId: string }) {
   );
 }
 
-/** The car's availability (issue #23 item 3): its month calendar of bookings and blocks, and blocking a period. */
+/** The car's availability: its month calendar of bookings and blocks, and blocking a period. */
 export function CarAvailabilityScreen() {
   const params = useParams();
   const { t } = useTranslation();

@@ -42,7 +42,7 @@ async function fillNewCar() {
   return user;
 }
 
-describe('the car editor (issue #23 item 2)', { timeout: 40_000 }, () => {
+describe('the car editor', { timeout: 40_000 }, () => {
   it('creates a car with a weekly price and an extra, the customer prices shown live, then opens it', async () => {
     const { calls, router } = renderOperator('/operator/cars/new', {
       [`GET /api/supplier/${SUPPLIER._id}`]: profile,
@@ -53,7 +53,7 @@ describe('the car editor (issue #23 item 2)', { timeout: 40_000 }, () => {
     const theft = screen.getByRole('group', { name: 'Theft protection' });
     await user.click(within(theft).getByRole('radio', { name: 'At a price' }));
     await user.type(within(theft).getByRole('textbox', { name: 'Price of Theft protection' }), '9');
-    // The supplier's 10 % included, per rental day (ARCHITECTURE §5).
+    // The supplier's 10 % included, per rental day (docs/architecture.md §5).
     expect(describedBy(within(theft).getByRole('textbox'))).toBe('Drivers see: + 9.90 € (daily)');
     // The preview: 7 days at the weekly price, 250 € + 10 %.
     await user.clear(screen.getByLabelText('Pick-up date'));

@@ -10,7 +10,7 @@ import { DeleteCar } from './components/delete-car';
 import './fleet.css';
 
 /**
- * The car editor (issue #23 item 2): every field of spec §3 for a new car (`/operator/cars/new`; the admin names its
+ * The car editor: every field of spec §3 for a new car (`/operator/cars/new`; the admin names its
  * supplier, `?supplier=` choosing one) or one of the operator's (`/operator/cars/{id}`), with its image and its
  * deletion.
  */

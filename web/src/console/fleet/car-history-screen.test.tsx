@@ -81,7 +81,7 @@ function rows() {
   );
 }
 
-describe("the car's history (issue #23)", () => {
+describe("the car's history", () => {
   afterAll(() => changeLanguage('en', { save: false }));
 
   it.each([

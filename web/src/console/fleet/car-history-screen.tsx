@@ -36,7 +36,7 @@ function History({ carId }: { carId: string }) {
 }
 
 /**
- * The car's history (issue #23): who changed what on it — the car, its image, its blocked periods, its bookings —
+ * The car's history: who changed what on it — the car, its image, its blocked periods, its bookings —
  * when, each field before and after as the editor shows it (components/audit-trail.tsx).
  */
 export function CarHistoryScreen() {

@@ -15,7 +15,7 @@ const page =
 // past the 5 s default (seen twice in session 14), as car-editor-screen.test.tsx found.
 const FIRST_PAINT = { timeout: 20_000 };
 
-describe("the operator's cars (issue #23 item 1)", () => {
+describe("the operator's cars", () => {
   it('lists each car with its price per day, its bookings to come and the next one, linked to its editor', async () => {
     renderOperator('/operator/cars', { 'POST /api/cars/1/15': page() });
     const list = await screen.findByRole('list', { name: 'Cars' }, FIRST_PAINT);

@@ -31,7 +31,7 @@ function readFilters(params: URLSearchParams): CarListFilters & { page: number }
 }
 
 /**
- * The operator's cars (issue #23 item 1): a supplier's own, the admin's of any supplier (or one, chosen); found by name
+ * The operator's cars: a supplier's own, the admin's of any supplier (or one, chosen); found by name
  * or licence plate, filtered by range, availability and place, sorted, paged on the server. The filters live in the
  * address, so that the list comes back as it was from a car's editor.
  */

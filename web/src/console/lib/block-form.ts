@@ -2,7 +2,7 @@ import type { BlockReason, CarBlock, CreateCarBlockBody } from '@roam/contract/c
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import type { ContractSchema } from '#web/lib/use-contract-form';
 
-// A blocked period as its operator types it (issue #23 item 3): days and times at the car's place, turned into the
+// A blocked period as its operator types it: days and times at the car's place, turned into the
 // instants the server takes (contract car-blocks.ts) with the calendar's time zone, as the search form does for a
 // driver. The schema's and the server's `startAt` / `endAt` land on the start and end date fields.
 
@@ -28,7 +28,7 @@ function instantOf(date: string, time: string, timeZone: string): string {
   }
 }
 
-/** A blocked period's values in the form, at the car's place, to change it (issue #23). */
+/** A blocked period's values in the form, at the car's place, to change it. */
 export function blockValues(block: CarBlock, timeZone: string): BlockFormValues {
   const start = instantToZoned(new Date(block.startAt), timeZone);
   const end = instantToZoned(new Date(block.endAt), timeZone);

@@ -1,7 +1,7 @@
 import type { CarCalendar } from '@roam/contract/car-blocks';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 
-// The per-car calendar (issue #23 item 3): a month at the car's place, each day with what holds the car on it.
+// The per-car calendar: a month at the car's place, each day with what holds the car on it.
 
 export type DayHold = { kind: 'booking' | 'block'; id: string };
 

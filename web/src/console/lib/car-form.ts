@@ -10,7 +10,7 @@ import {
 import { EXTRAS, type Extra, RATE_FIELDS, type RateField } from '@roam/contract/price';
 import type { ContractSchema } from '#web/lib/use-contract-form';
 
-// The car editor's values (issue #23 item 2): what the operator types, as text where it types text. Money is typed in
+// The car editor's values: what the operator types, as text where it types text. Money is typed in
 // major units of the base currency (EUR) and sent in minor units; a blank optional price is "not set" (null). The
 // field names are the contract's (`dailyPrice`, `cancellation`, `dateBasedPrices.1.startDate`…), so that the schema's
 // and the server's field errors land on the field that shows the value.

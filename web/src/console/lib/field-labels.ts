@@ -1,7 +1,7 @@
 import { EXTRAS, RATE_FIELDS } from '@roam/contract/price';
 import type { TFunction } from 'i18next';
 
-// A history names each changed field as the editor labels it (issue #23), in the reader's language: the editor's
+// A history names each changed field as the editor labels it, in the reader's language: the editor's
 // own keys (car editor, image, blocked period), never a second copy of its words; a booking's fields by the history's
 // own labels. The keys are the fields the server audits (contract audit-fields.ts); a field without a label shows
 // its key.

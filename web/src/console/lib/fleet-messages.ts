@@ -10,7 +10,7 @@ import type { MessageTranslator } from '#web/lib/form-messages';
 // translated at their fields through the one form hook, whose message map (lib/form-messages.ts) customers' forms
 // share: so the console adds its translator there while one of its forms is shown, rather than its words to the
 // map. The contract's messages load with the forms' schemas (the same chunks), not with the screens. The map loads
-// lazily, as customers' forms load it: a static import would change its chunk for them (ARCHITECTURE §7, issue #23).
+// lazily, as customers' forms load it: a static import would change its chunk for them (docs/architecture.md §7).
 
 const REQUIRED = /^Please fill in the field: (.+)$/;
 const OVERLAP = /^This period overlaps the period (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})\.$/;

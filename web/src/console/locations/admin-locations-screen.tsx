@@ -11,7 +11,7 @@ import '#web/console/components/admin.css';
 import { useDeletePlace, usePlaces } from './api/admin-locations';
 import { CountryForm } from './country-form';
 
-/** The admin's countries and locations (issue #24 item 3): add, change, delete (refused while in use). */
+/** The admin's countries and locations: add, change, delete (refused while in use). */
 export function AdminLocationsScreen() {
   const { t, i18n } = useTranslation();
   const { data } = usePlaces();

@@ -9,7 +9,7 @@ import { NamesFields } from './names-fields';
 
 type SaveCountry = CreateCountryBody | UpdateCountryBody;
 
-/** A country's code and names (issue #24 item 3): a new one, or `country` changed. */
+/** A country's code and names: a new one, or `country` changed. */
 export function CountryForm({ country, onDone }: { country?: EditableCountry; onDone: () => void }) {
   const { t } = useTranslation();
   const id = useId();

@@ -54,7 +54,7 @@ type SaveLocation = CreateLocationBody | UpdateLocationBody;
 
 const toNumber = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
-/** `/operator/places/new` and `/operator/places/{id}` (issue #24 item 3): a location's editor. */
+/** `/operator/places/new` and `/operator/places/{id}`: a location's editor. */
 export function LocationScreen() {
   const params = useParams();
   const { data } = usePlaces();

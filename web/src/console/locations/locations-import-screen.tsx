@@ -13,7 +13,7 @@ import '#web/console/components/import.css';
 import { useImportPlaces, usePreviewPlacesImport } from './api/admin-locations';
 
 /**
- * Places import (issue #26 item 3), as the fleet's: the admin chooses a CSV, matches its columns, reads the server's
+ * Places import, as the fleet's: the admin chooses a CSV, matches its columns, reads the server's
  * row-by-row report, then imports every row or none.
  */
 export function LocationsImportScreen() {

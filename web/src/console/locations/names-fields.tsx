@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '#web/lib/use-contract-form';
 import { TextField } from '#web/ui/form-field';
 
-/** A place's name in each of the five languages (issue #24 item 3): `field(language)` is the form's field of it. */
+/** A place's name in each of the five languages: `field(language)` is the form's field of it. */
 export function NamesFields({ field }: { field: (language: Language, label: string) => FieldProps<string> }) {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { CLIO_ROW, renderOperator } from '#web/console/test-utils';
 
 screenTests();
 
-// The scheduler (issue #24 item 4) as a supplier meets it, against a stand-in server.
+// The scheduler as a supplier meets it, against a stand-in server.
 
 const BOOKING_ID = '5b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 const answer = (): SchedulerPage => ({
@@ -49,7 +49,7 @@ const answer = (): SchedulerPage => ({
   ],
 });
 
-describe('the scheduler (issue #24 item 4)', () => {
+describe('the scheduler', () => {
   it('opens the only place at once when there is one', async () => {
     const { calls } = renderOperator('/operator/scheduler?from=2026-12-01', {
       'POST /api/scheduler/1/20': () => Response.json(answer()),

@@ -15,7 +15,7 @@ import { TimelineTable } from './components/timeline-table';
 import { FORTNIGHT } from './timeline';
 import './scheduler.css';
 
-/** Cars per page: a screenful of rows, each page one query (ARCHITECTURE §7). */
+/** Cars per page: a screenful of rows, each page one query (docs/architecture.md §7). */
 const PAGE_SIZE = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -23,7 +23,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const today = () => new Date().toLocaleDateString('sv-SE');
 
 /**
- * The scheduler (issue #24 item 4): a place's cars by days over a fortnight, with their bookings and blocked periods as
+ * The scheduler: a place's cars by days over a fortnight, with their bookings and blocked periods as
  * bars; previous and next fortnight, a first day to choose, and filters by supplier (the admin) and range. The choice
  * lives in the address (`?place=&from=&supplier=&range=&page=`), so a booking opened from its bar comes back here.
  */

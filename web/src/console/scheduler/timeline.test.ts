@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '#web/console/lib/days';
 import { rowCells } from './timeline';
 
-// The scheduler's bars over its day columns (issue #24 item 4), at the place's clock.
+// The scheduler's bars over its day columns, at the place's clock.
 
 const car: SchedulerRow['car'] = {
   _id: '00000000-0000-4000-8000-000000000001',

@@ -2,7 +2,7 @@ import type { SchedulerRow } from '@roam/contract/scheduler';
 import { instantToZoned } from '@roam/contract/time';
 import { addDays } from '#web/console/lib/days';
 
-// The scheduler's timeline (issue #24 item 4): days at the place as columns, and what holds a car as bars over the
+// The scheduler's timeline: days at the place as columns, and what holds a car as bars over the
 // days they touch. Pure, so the screen only draws.
 
 /** What the screen shows at once. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '#web/ui/page';
 import { SetupChecklist } from './setup-checklist';
 
-/** `/operator/setup` (issue #26 item 2): the admin's checklist from an empty site to the first booking. */
+/** `/operator/setup`: the admin's checklist from an empty site to the first booking. */
 export function SetupChecklistScreen() {
   const { t } = useTranslation();
   return (

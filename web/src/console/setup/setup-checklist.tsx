@@ -8,7 +8,7 @@ import { toast } from '#web/ui/toast';
 import { useSendTestEmail, useSetupStatus } from './api/setup';
 import './setup.css';
 
-// The set-up checklist (issue #26 item 2): each step done or to do, what the business has, and the screen that does
+// The set-up checklist: each step done or to do, what the business has, and the screen that does
 // it — or, for what the environment sets (README "Configuration"), the variables to set. A component of its own so
 // that the dashboard can show it at its top while the business is not ready.
 

@@ -32,7 +32,7 @@ const updated = ({ body }: { body: unknown }) => Response.json({ ...PROFILE, ...
 // 5 s default (as the car editor's tests wait).
 const FIRST_PAINT = { timeout: 20_000 };
 
-describe('the supplier profile (issue #23 item 5)', { timeout: 40_000 }, () => {
+describe('the supplier profile', { timeout: 40_000 }, () => {
   it('lets a supplier edit its own profile, the percentage read only and never sent', async () => {
     const user = userEvent.setup();
     const { calls } = renderOperator('/operator/profile', {

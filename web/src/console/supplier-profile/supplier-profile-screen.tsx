@@ -11,7 +11,7 @@ import './supplier-profile.css';
 import { SupplierParam } from '#web/console/components/supplier-select';
 
 /**
- * The supplier profile (issue #23 item 5): a supplier edits its own; the admin chooses the supplier (`?supplier=`),
+ * The supplier profile: a supplier edits its own; the admin chooses the supplier (`?supplier=`),
  * and alone changes its price change percentage.
  */
 export function SupplierProfileScreen() {

@@ -13,7 +13,7 @@ import { USERS_PAGE_SIZE, useAdminUsers } from '#web/console/users/api/users';
 import { useInviteSupplier } from './api/suppliers';
 
 /**
- * The admin's suppliers (issue #24 item 2): invite a new one — the account, and an e-mail with a one-time link to
+ * The admin's suppliers: invite a new one — the account, and an e-mail with a one-time link to
  * choose a password — and the list, each opening the account (suspend, delete) on the users screen.
  */
 export function SuppliersScreen() {

@@ -13,7 +13,7 @@ import '#web/console/components/admin.css';
 import { useAdminUser, useDeleteUser, useUpdateUserFlags } from './api/users';
 
 /**
- * One account (issue #24 item 1): its details and latest bookings; verify, suspend (signed out at once, spec §6),
+ * One account: its details and latest bookings; verify, suspend (signed out at once, spec §6),
  * reactivate, delete (refused while a booking holds a car now or later).
  */
 export function UserScreen() {

@@ -12,7 +12,7 @@ import { USERS_PAGE_SIZE, useAdminUsers } from './api/users';
 type Choice = '' | 'yes' | 'no';
 const flag = (choice: Choice) => (choice === '' ? undefined : choice === 'yes');
 
-/** The admin's users (issue #24 item 1): search by name or e-mail, filter by type, verified, suspended; paged. */
+/** The admin's users: search by name or e-mail, filter by type, verified, suspended; paged. */
 export function UsersScreen() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');

@@ -7,7 +7,7 @@ import { renderOperator, SUPPLIER } from '#web/console/test-utils';
 
 screenTests();
 
-// Walk-in and phone bookings (issue #24 item 5) as a supplier meets the screen, against a stand-in server.
+// Walk-in and phone bookings as a supplier meets the screen, against a stand-in server.
 
 const BOOKING_ID = '5b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 const searchAnswer = () =>
@@ -33,7 +33,7 @@ async function fillCustomer() {
   await userEvent.type(screen.getByLabelText('Date of birth'), '1990-01-01');
 }
 
-describe('walk-in and phone bookings (issue #24 item 5)', () => {
+describe('walk-in and phone bookings', () => {
   it("lists the supplier's free cars at their price and books one at the counter for a new customer", async () => {
     const { calls } = renderOperator('/operator/bookings/new', {
       'POST /api/search-cars/1/50': searchAnswer,

@@ -20,7 +20,7 @@ import { PlaceOptions } from '#web/console/components/place-options';
 import { freeCarsQuery, operatorCheckout } from './api/walk-in';
 import './walk-in.css';
 
-// Walk-in and phone bookings (issue #24 item 5): the operator picks the place and the period, one of the cars free
+// Walk-in and phone bookings: the operator picks the place and the period, one of the cars free
 // then (the customer search, at the price the rules give), the customer (an existing driver's exact e-mail books for
 // that driver; another e-mail makes the customer's account) and how they pay — at the counter, or by an e-mailed
 // link. The server books it through the customer's checkout; its refusals show at their fields in the reader's words.

@@ -5,7 +5,7 @@ import { DRIVER } from '#web/test-fixtures';
 import { renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { LicenseSection } from './components/license-section';
 
-// The driver's licence in /settings (spec §2): deleting it asks with the app's own dialog (issue #22 item 17).
+// The driver's licence in /settings (spec §2): deleting it asks with the app's own dialog.
 
 screenTests(['account']);
 

@@ -7,7 +7,7 @@ import { DRIVER } from '#web/test-fixtures';
 import { describedBy, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { ProfileForm } from './components/profile-form';
 
-// The profile form of /settings (spec §2, §3 User; issue #6, #20).
+// The profile form of /settings (spec §2, §3 User, #20).
 
 screenTests(['account']);
 

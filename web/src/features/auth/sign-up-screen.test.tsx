@@ -66,7 +66,7 @@ describe('sign-up', () => {
     expect(screen.getByText('Welcome! Check your email to activate your account.')).toBeTruthy();
   });
 
-  it("with a guest checkout's e-mail, says where the completing link went and signs nobody in (issue #25)", async () => {
+  it("with a guest checkout's e-mail, says where the completing link went and signs nobody in", async () => {
     const calls = serveApi({
       'POST /api/validate-email': () => Response.json({ ok: true }),
       'POST /api/sign-up': () => Response.json({ pendingActivation: true }, { status: 202 }),

@@ -23,7 +23,7 @@ export function SignUpScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const settings = useSettings();
-  /** The address a guest checkout's account is completed through (issue #25 item 1): its link was e-mailed there. */
+  /** The address a guest checkout's account is completed through: its link was e-mailed there. */
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const form = useContractForm({
     initialValues: {

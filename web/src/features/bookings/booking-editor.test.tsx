@@ -8,7 +8,7 @@ import { BOOKING_YEAR, booking, CLIO } from '#web/test-fixtures';
 import { describedBy, refusal, renderScreen, screenTests, serveApi, stubWalletScript } from '#web/test-utils';
 import { BookingEditor } from './components/booking-editor';
 
-// The booking editor (spec §2 /booking?b=…&edit=1; issue #20) as a driver and an operator meet it.
+// The booking editor (spec §2 /booking?b=…&edit=1) as a driver and an operator meet it.
 
 screenTests(['bookings', 'checkout', 'cars']);
 
@@ -55,7 +55,7 @@ describe('the booking editor', () => {
     expect(calls.some(({ route }) => /update-booking|amendment-quote/.test(route))).toBe(false);
   });
 
-  it('prices the change first (issue #25 item 2), then saves the quoted period and extras as instants, then closes', async () => {
+  it('prices the change first, then saves the quoted period and extras as instants, then closes', async () => {
     const calls = serveApi({
       [`GET /api/car/${CLIO._id}`]: car,
       [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('counter', 12000, 15900)),
@@ -84,7 +84,7 @@ describe('the booking editor', () => {
     expect(await screen.findByText('Booking updated.')).toBeTruthy();
   });
 
-  it('is used by keyboard alone (s15, issue #25 item 2): Tab to a date, type it, Enter for the price, Space to confirm', async () => {
+  it('is used by keyboard alone (s15): Tab to a date, type it, Enter for the price, Space to confirm', async () => {
     const calls = serveApi({
       [`GET /api/car/${CLIO._id}`]: car,
       [`POST /api/amendment-quote/${BOOKING._id}`]: () => Response.json(quote('refund', 12000, 9000)),
@@ -133,7 +133,7 @@ describe('the booking editor', () => {
     expect(screen.getByRole('button', { name: `Pay ${eur(3900)} and change` })).toBeTruthy();
   });
 
-  describe('a dearer change of a booking paid online (issue #25 item 2)', () => {
+  describe('a dearer change of a booking paid online', () => {
     const AMENDMENT = '2e14385b-390b-41fa-b404-482cef5b873b';
     const payment = (provider: 'demo' | 'stripe' | null) => ({
       amendmentId: AMENDMENT,
@@ -304,7 +304,7 @@ describe('the booking editor', () => {
     expect(price).not.toContain('€');
   });
 
-  it('changes the drop-off place among the car’s places (issue #25 item 2), priced with it', async () => {
+  it('changes the drop-off place among the car’s places, priced with it', async () => {
     const orly = { _id: 'a7c1e2d3-0b4f-4c6a-9e8d-7f6a5b4c3d21', name: 'Paris Orly Airport', timeZone: 'Europe/Paris' };
     const calls = serveApi({
       [`GET /api/car/${CLIO._id}`]: () => Response.json({ ...CLIO, locations: [...CLIO.locations, orly] }),

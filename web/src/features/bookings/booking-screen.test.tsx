@@ -33,7 +33,7 @@ async function renderBooking(
 const terms = () => screen.getAllByRole('term').map((term) => term.textContent);
 
 describe('the booking screen', () => {
-  it("names the vehicle by its own type: a Vespa's booking says Scooter, not Car (issue #22 item 14)", async () => {
+  it("names the vehicle by its own type: a Vespa's booking says Scooter, not Car", async () => {
     await renderBooking(
       booking(ID, { car: { _id: CLIO._id, name: 'Vespa Elettrica', image: null, range: 'scooter' } }),
     );
@@ -41,7 +41,7 @@ describe('the booking screen', () => {
     expect(terms()).not.toContain('Car');
   });
 
-  it("writes the additional driver's birth date through the locale (issue #22 item 15)", async () => {
+  it("writes the additional driver's birth date through the locale", async () => {
     const additionalDriverDetails = {
       fullName: 'Alex Roux',
       email: 'alex@example.com',
@@ -53,7 +53,7 @@ describe('the booking screen', () => {
     expect(row?.textContent).toBe('Alex Roux · alex@example.com · +33 6 98 76 54 32 · November 3, 1988');
   });
 
-  it('opens to a guest whose manage link granted it: read, change and cancel, no account actions (issue #25 items 1, 2)', async () => {
+  it('opens to a guest whose manage link granted it: read, change and cancel, no account actions', async () => {
     await renderBooking(booking(ID, { status: 'pending', amendable: true }), false);
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
@@ -62,14 +62,14 @@ describe('the booking screen', () => {
     expect(screen.getByRole('link', { name: 'Download receipt' })).toBeTruthy();
   });
 
-  it("lets a guest's grant pay a booking awaiting payment: the operator's payment link (issue #24 item 5)", async () => {
+  it("lets a guest's grant pay a booking awaiting payment: the operator's payment link", async () => {
     const holdExpiresAt = new Date(Date.now() + 3600_000).toISOString();
     await renderBooking(booking(ID, { status: 'void', holdExpiresAt }), false);
     expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(`/checkout?booking=${ID}`);
     expect(screen.queryByRole('button', { name: 'Release' })).toBeNull();
   });
 
-  it("says what came of a change's difference paid on the card provider's page, and reads the booking again (issue #25 item 2)", async () => {
+  it("says what came of a change's difference paid on the card provider's page, and reads the booking again", async () => {
     const shown = booking(ID, { amendable: true });
     const outcome = (payment: string) => () =>
       Response.json({ bookingId: ID, status: 'paid', payment, summary: shown });
@@ -83,7 +83,7 @@ describe('the booking screen', () => {
     await waitFor(() => expect(routes.lastIndexOf(`GET /api/booking/${ID}`)).toBeGreaterThan(checked));
   });
 
-  it("says the booking is unchanged when the difference was not paid on the provider's page (issue #25 item 2)", async () => {
+  it("says the booking is unchanged when the difference was not paid on the provider's page", async () => {
     const shown = booking(ID, { amendable: true });
     await renderBooking(shown, false, {
       search: '&session=cs_test_2',

@@ -42,7 +42,7 @@ const COUNTER_STATUSES: readonly Booking['status'][] = [
 
 /**
  * One booking (spec §2 /booking?b=…): view, edit what the server allows, cancel; `&session=` back from paying a
- * change's difference on the card provider's page (issue #25 item 2).
+ * change's difference on the card provider's page.
  */
 export function BookingScreen() {
   const { t } = useTranslation();
@@ -50,7 +50,7 @@ export function BookingScreen() {
   const bookingId = params.get('b');
   const { user, isLoading } = useSession();
   const language = useLanguage();
-  // Without a session the browser may still hold a manage link's grant to this booking (issue #25 item 1).
+  // Without a session the browser may still hold a manage link's grant to this booking.
   const booking = useBooking(isLoading ? null : bookingId, language);
 
   if (isLoading) return <PageLoading />;
@@ -88,7 +88,7 @@ export function BookingScreen() {
 }
 
 /**
- * The booking's confirmation (issue #22 item 10: the same summary as the result page and the e-mail, in the
+ * The booking's confirmation (the same summary as the result page and the e-mail, in the
  * booking's own currency), what else it holds, and only the actions the server would take (item 9), each asked in
  * the app's own dialog (item 17).
  */
@@ -115,8 +115,8 @@ function BookingView({
   const confirmation = useConfirm();
   const cancelQuestion = useCancelQuestion();
   const operator = viewer.type !== 'user';
-  // A guest's grant reads, changes, pays and cancels this booking only (issue #25 items 1, 2; paying: issue #24 item
-  // 5, the operator's payment link): the other actions need an account.
+  // A guest's grant reads, changes, pays and cancels this booking only (paying: the
+  // operator's payment link): the other actions need an account.
   const actions = bookingActions(
     { ...booking, driverId: booking.driver._id, supplierId: booking.supplier._id },
     { id: viewer._id, type: viewer.type },

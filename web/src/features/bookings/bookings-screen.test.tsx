@@ -14,7 +14,7 @@ import { BookingsScreen } from './bookings-screen';
 screenTests(['bookings']);
 
 const FIRST = bookingRow('b1000000-0000-4000-8000-000000000001');
-/** Paid in full online, in Swedish kronor: its amounts are the booking's own (issue #22 item 3). */
+/** Paid in full online, in Swedish kronor: its amounts are the booking's own. */
 const SECOND = bookingRow('b2000000-0000-4000-8000-000000000002', {
   reference: 'SEK2PAID',
   status: 'paid',
@@ -33,7 +33,7 @@ const SECOND = bookingRow('b2000000-0000-4000-8000-000000000002', {
 });
 const CANCELLED = bookingRow('b3000000-0000-4000-8000-000000000003', { status: 'cancelled' });
 const OTHER_CANCELLED = bookingRow('b4000000-0000-4000-8000-000000000004', { status: 'cancelled' });
-/** An unpaid online booking whose hold lasts ten more minutes (issue #22 item 5). */
+/** An unpaid online booking whose hold lasts ten more minutes. */
 const UNPAID = bookingRow('b5000000-0000-4000-8000-000000000005', {
   status: 'void',
   paymentOption: 'full',
@@ -51,7 +51,7 @@ const list = (results: BookingRow[]) => () => Response.json({ results, totalCoun
 const queries = (calls: { route: string; body: unknown }[]) =>
   calls.filter(({ route }) => route.startsWith('POST /api/bookings/')).map(({ body }) => body as BookingsQuery);
 
-/** The app's own confirmation dialog (issue #22 item 17), answered with the button named `answer`. */
+/** The app's own confirmation dialog, answered with the button named `answer`. */
 async function answerDialog(user: ReturnType<typeof userEvent.setup>, title: string, answer: string) {
   const dialog = await screen.findByRole('alertdialog', { name: title });
   await user.click(within(dialog).getByRole('button', { name: answer }));
@@ -136,7 +136,7 @@ describe('the bookings list', () => {
   it("requests a booking's cancellation once the driver confirms it in the app's dialog, not the browser's", async () => {
     const calls = serveApi({
       'POST /api/bookings/1/20': list([FIRST]),
-      // Not free by the terms (issue #25 item 3): a request, with what approval gives back.
+      // Not free by the terms: a request, with what approval gives back.
       [`GET /api/cancellation-quote/${FIRST._id}`]: () =>
         Response.json({
           decision: 'request',
@@ -169,7 +169,7 @@ describe('the bookings list', () => {
     expect(browserConfirm).not.toHaveBeenCalled();
   });
 
-  it('says before confirming that a free cancellation is decided at once, and how much comes back (issue #25)', async () => {
+  it('says before confirming that a free cancellation is decided at once, and how much comes back', async () => {
     const calls = serveApi({
       'POST /api/bookings/1/20': list([SECOND]),
       [`GET /api/cancellation-quote/${SECOND._id}`]: () =>

@@ -94,9 +94,9 @@ function BookingsList({ viewer }: { viewer: User }) {
       isApiError(error) && error.code === 'FORBIDDEN' ? t('bookings.errors.forbidden') : t('bookings.errors.generic'),
     );
 
-  // The app's own dialog asks first (issue #22 item 17), never the browser's confirm().
+  // The app's own dialog asks first, never the browser's confirm().
   const onCancel = async (row: BookingRow) => {
-    // A driver reads first what the cancel does by the terms (issue #25 item 3).
+    // A driver reads first what the cancel does by the terms.
     const question = await cancelQuestion(row, operator);
     if (!question) return failed(null);
     if (!(await ask(question))) return;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { ManageBookingScreen } from './manage-booking-screen';
 
-// "Manage booking" without an account (issue #25 item 1), against a stand-in server.
+// "Manage booking" without an account, against a stand-in server.
 
 screenTests(['manage']);
 

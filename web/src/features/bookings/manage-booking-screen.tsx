@@ -9,7 +9,7 @@ import { askManageLink, useOpenManageLink } from './api/manage-booking';
 import '#web/ui/form-card.css';
 
 /**
- * "Manage booking" without an account (issue #25 item 1): the booking reference and the e-mail ask for a link, which
+ * "Manage booking" without an account: the booking reference and the e-mail ask for a link, which
  * goes to that address; the link (`?t=…`) opens the booking to this browser, on its own page.
  */
 export function ManageBookingScreen() {

@@ -4,7 +4,7 @@ import { CLIO, PARIS } from '#web/test-fixtures';
 import { renderScreen, screenTests } from '#web/test-utils';
 import { BookingDetails } from './components/booking-details';
 
-// Checkout's booking details for a vehicle that is not a car (issue #22 item 14).
+// Checkout's booking details for a vehicle that is not a car.
 
 screenTests(['checkout', 'cars']);
 

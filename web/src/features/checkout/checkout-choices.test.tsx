@@ -6,7 +6,7 @@ import { CLIO, PARIS } from '#web/test-fixtures';
 import { describedBy, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
 
-// What the checkout promises and keeps (issue #22): the three payment options mean what they say (item 4), every
+// What the checkout promises and keeps: the three payment options mean what they say (item 4), every
 // promise comes from the car's own terms (item 7), and a reload keeps the customer's choices (item 11).
 
 screenTests(['checkout', 'cars']);
@@ -28,7 +28,7 @@ const option = (name: string) => screen.getByRole('radio', { name }) as HTMLInpu
 const priceLine = (label: string) =>
   within(screen.getByRole('complementary')).getByText(label).nextElementSibling?.textContent;
 
-describe('the payment options (issue #22 item 4)', () => {
+describe('the payment options', () => {
   it('the security deposit online takes the security deposit now and the rental at pick-up, not the rental twice', async () => {
     serveApi({});
     const user = userEvent.setup();
@@ -54,7 +54,7 @@ describe('the payment options (issue #22 item 4)', () => {
   });
 });
 
-describe("the promises, from the car's own terms (issue #22 item 7)", () => {
+describe("the promises, from the car's own terms", () => {
   // The report: amendments unavailable, cancellation 32 €.
   const REPORTED = { ...CLIO, amendments: -1, cancellation: 3200 };
 
@@ -85,7 +85,7 @@ describe("the promises, from the car's own terms (issue #22 item 7)", () => {
   });
 });
 
-describe('a reload keeps the choices (issue #22 item 11)', () => {
+describe('a reload keeps the choices', () => {
   it('reads the extras and the payment option from the address, and writes them there', async () => {
     serveApi({});
     const user = userEvent.setup();

@@ -10,7 +10,7 @@ import { CLIO, DRIVER, PARIS } from '#web/test-fixtures';
 import { describedBy, isInvalid, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
 
-// The checkout form's rules as a guest or a driver meets them (spec §2, §5; issue #20), against a stand-in server.
+// The checkout form's rules as a guest or a driver meets them (spec §2, §5), against a stand-in server.
 
 screenTests(['checkout', 'cars']);
 
@@ -243,7 +243,7 @@ describe('the payment options', () => {
     expect(describedBy(screen.getByRole('radio', { name: 'Pay the security deposit online' }))).toContain('Now: ');
   });
 
-  it("charges each extra its label × the days, the supplier's percentage in both (issue #22)", async () => {
+  it("charges each extra its label × the days, the supplier's percentage in both", async () => {
     serveApi({});
     const user = userEvent.setup();
     // +6.25 %: 9.00 € a day is shown as 9.56 € (956.25 → 956), and three days are 28.68 €, not 9 × 3 × 1.0625.
@@ -265,7 +265,7 @@ describe('the checkout form (a signed-in driver)', () => {
     expect(screen.queryByLabelText('Full name')).toBeNull();
     expect(screen.getByText('Camille Martin')).toBeTruthy();
     expect(screen.getByText('driver@roam.localhost')).toBeTruthy();
-    // The birth date through the locale, as every date (issue #22 item 15): not "1990-01-01".
+    // The birth date through the locale, as every date: not "1990-01-01".
     expect(screen.getByText('January 1, 1990')).toBeTruthy();
     expect(screen.queryByLabelText('I have read and accept the Terms of Use.')).toBeNull();
   });

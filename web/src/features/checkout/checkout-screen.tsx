@@ -31,7 +31,7 @@ const withParents = (places: Location[], id: string | null): Location[] => {
 export function CheckoutScreen() {
   const [params] = useSearchParams();
   const bookingId = params.get('booking');
-  // The payment step of a booking made (issue #22 items 5, 11): after Book, on a reload, or "pay now" from the list.
+  // The payment step of a booking made: after Book, on a reload, or "pay now" from the list.
   if (bookingId) {
     return (
       <Suspense fallback={<PageLoading />}>

@@ -15,7 +15,7 @@ type Arrival = { accountCreated?: boolean };
 
 /**
  * `/checkout-session/:sessionId` (spec §2): the payment result, as the server answers it for the booking or the card
- * provider's session — one outcome, one message (issue #22 item 6) — with the booking's confirmation: its reference,
+ * provider's session — one outcome, one message — with the booking's confirmation: its reference,
  * places, times and amounts, the same as the payment step and the e-mail show, and the pick-up checklist (item 10).
  */
 export function CheckoutSessionScreen() {

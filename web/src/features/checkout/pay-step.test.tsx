@@ -9,7 +9,7 @@ import { refusal, renderScreen, screenTests, serveApi, stubWalletScript } from '
 import { CheckoutScreen } from './checkout-screen';
 import { CheckoutSessionScreen } from './checkout-session-screen';
 
-// The payment step and the result page (issue #22 items 3, 5, 6, 10, 11), against a stand-in server: the amount is
+// The payment step and the result page, against a stand-in server: the amount is
 // the booking's own, in its own currency; a reload finds the step again; one outcome has one message.
 
 screenTests(['checkout', 'bookings', 'cars']);

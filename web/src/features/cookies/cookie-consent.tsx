@@ -6,7 +6,7 @@ import { chooseConsent, reopenConsent, useConsent } from './consent-store';
 import './cookie-consent.css';
 
 /**
- * The cookie banner (issue #6). Rendered only when the deployment sets ANALYTICS_ID; analytics loads only after the
+ * The cookie banner. Rendered only when the deployment sets ANALYTICS_ID; analytics loads only after the
  * visitor accepts. Nothing third-party is requested before that.
  */
 export function CookieConsent({ analyticsId, websiteName }: { analyticsId: string; websiteName: string }) {

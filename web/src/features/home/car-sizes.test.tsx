@@ -8,7 +8,7 @@ import { CarSizes } from './components/car-sizes';
 screenTests(['home', 'cars']);
 
 describe('the car sizes', () => {
-  it("write every 'from' price by one rule: whole euros, rounded up (issue #22 item 16)", async () => {
+  it("write every 'from' price by one rule: whole euros, rounded up", async () => {
     serveApi({
       'GET /api/range-prices': () =>
         Response.json([

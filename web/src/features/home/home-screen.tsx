@@ -14,10 +14,10 @@ import { HomeMap } from './components/home-map';
 import { PromiseList } from './components/promise-list';
 import './home.css';
 
-// The form brings react-aria-components: its own chunk, so the hero paints first (ARCHITECTURE §7).
+// The form brings react-aria-components: its own chunk, so the hero paints first (docs/architecture.md §7).
 const SearchForm = lazy(() => import('#web/ui/search-form/search-form').then((m) => ({ default: m.SearchForm })));
 // Destinations, car sizes (with their prices) and supplier logos are below the fold: their code, data and strings
-// load as the visitor scrolls towards them (issue #8), like the map.
+// load as the visitor scrolls towards them, like the map.
 const HomeMore = lazy(() =>
   importWithStrings('features/home/components/home-more', () => import('./components/home-more')).then((m) => ({
     default: m.HomeMore,
@@ -33,7 +33,7 @@ export function HomeScreen() {
   useDocumentTitle(t('home.title'));
   const navigate = useNavigate();
   const [pickupLocationId, setPickupLocationId] = useState<string | null>(null);
-  // No car can be booked yet (issue #26): "coming soon" instead of a form, a map and destinations that find nothing.
+  // No car can be booked yet: "coming soon" instead of a form, a map and destinations that find nothing.
   const { bookable } = useSettings();
   if (!bookable) {
     return (

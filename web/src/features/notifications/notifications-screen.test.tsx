@@ -8,7 +8,7 @@ import { DRIVER } from '#web/test-fixtures';
 import { renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { NotificationsScreen } from './notifications-screen';
 
-// The notifications list (spec §2): its deletes ask with the app's own dialog (issue #22 item 17).
+// The notifications list (spec §2): its deletes ask with the app's own dialog.
 
 screenTests(['notifications']);
 

@@ -57,7 +57,7 @@ function NotificationList({ userId }: { userId: string }) {
         onError: () => toast.error(t('common.errors.unhandled')),
       },
     );
-  /** Deletes after the app's own confirmation (issue #22 item 17: it was the browser's confirm()). */
+  /** Deletes after the app's own confirmation (it was the browser's confirm()). */
   const confirmDelete = async (title: string, selection: { ids: string[] } | { all: true }, confirmLabel: string) => {
     if (await confirm.ask({ title, confirmLabel })) run('delete', selection);
   };

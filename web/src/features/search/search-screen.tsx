@@ -33,11 +33,11 @@ const LocationsMap = lazy(() => import('#web/ui/locations-map').then((m) => ({ d
 // The form brings react-aria-components (~100 KB gzip): its own chunk, so the results need not wait for it.
 const SearchForm = lazy(() => import('#web/ui/search-form/search-form').then((m) => ({ default: m.SearchForm })));
 const PAGE_SIZE = BOOKING_RULES.pageSize.cars;
-/** Narrow screens always scroll for more (issue #4): a pager under a long column of cards is out of reach. */
+/** Narrow screens always scroll for more: a pager under a long column of cards is out of reach. */
 const NARROW = '(max-width: 640px)';
 const SKELETONS = ['first', 'second', 'third'];
 
-/** Search results (spec §2); "coming soon" while no car can be booked (issue #26), not a search that finds nothing. */
+/** Search results (spec §2); "coming soon" while no car can be booked, not a search that finds nothing. */
 export function SearchScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('search.title'));
@@ -79,7 +79,7 @@ function SearchPage() {
     navigate(`/search?${toSearchParams(nextCriteria, nextFilters, nextPage)}`);
 
   // On a phone with a search made, the form folds into a summary of it, so that the results come first; the
-  // form (react-aria-components, the page's heaviest code to run) loads when the driver opens it (issue #8).
+  // form (react-aria-components, the page's heaviest code to run) loads when the driver opens it.
   const narrow = useMediaQuery(NARROW);
   const [formOpened, setFormOpened] = useState(false);
   const formShown = !criteria || !narrow || formOpened || issues.length > 0;
@@ -219,7 +219,7 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
     [infinite, pages, classicData],
   );
   // Results arrive through TanStack Query's external store, whose updates React renders at once: the cards' render
-  // was the longest task of /search on a phone (~80 ms unthrottled, issue #8). Deferred, they render in the
+  // was the longest task of /search on a phone (~80 ms unthrottled). Deferred, they render in the
   // background and the page stays responsive; until they are on screen, the next page is not asked for.
   const results = useDeferredValue(data?.results);
   const rendering = results !== data?.results;
@@ -231,7 +231,7 @@ function SearchResults({ criteria, filters, page, onFilters, onPage }: SearchRes
     <div className={`search__layout${filtersShown ? '' : ' search__layout--no-filters'}`}>
       <aside className="search__aside" aria-label={t('search.filters.title')}>
         {/* The map's box is there from the first paint, at its final size (the map's CSS comes with its lazy chunk):
-            nothing moves when the places, then the map, arrive (issue #8, CLS). */}
+            nothing moves when the places, then the map, arrive (CLS). */}
         {wide ? null : (
           <ToggleButton
             shown={mapShown}

@@ -14,7 +14,7 @@ import '#web/ui/form-card.css';
 type Values = { fullName: string; email: string; password: string; confirmPassword: string };
 
 /**
- * The first admin of an empty site (issue #26), through the one-time link the server writes to its log while no
+ * The first admin of an empty site, through the one-time link the server writes to its log while no
  * admin exists. Nothing is used up by opening the page: only the button creates the account.
  */
 export function SetupScreen() {

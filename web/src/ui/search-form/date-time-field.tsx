@@ -45,7 +45,7 @@ const TIMES = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) =
  * A date picked in react-aria's calendar (localised by the surrounding I18nProvider), shown on the button that
  * opens it, and a time chosen from a list, both written in the interface language. Not react-aria's DatePicker
  * with its typed segments: mounting four of those fields was the home page's largest blocking task on a phone
- * (bench/README.md, issue #8). The calendar's code loads when the driver reaches for a date button, and mounts
+ * (bench/README.md). The calendar's code loads when the driver reaches for a date button, and mounts
  * when it opens.
  */
 export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, error, hours }: DateTimeFieldProps) {

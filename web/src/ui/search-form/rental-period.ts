@@ -1,7 +1,7 @@
 import { type CalendarDate, parseDate, Time } from '@internationalized/date';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 
-// Pick-up and drop-off are wall-clock times at their location (ARCHITECTURE §5 Time): the form holds a date and a
+// Pick-up and drop-off are wall-clock times at their location (docs/architecture.md §5 Time): the form holds a date and a
 // time, the address and the API hold the instant they name in the location's zone.
 
 export interface WallClockValue {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * The search form's place while its code (react-aria) and the places load (issue #22 item 18): the form's own
+ * The search form's place while its code (react-aria) and the places load: the form's own
  * labels in its own layout (search-form-layout.css), each control a grey shape of its size, so that the page has its
  * final layout from the first paint and nothing moves when the form takes the skeleton's place. index.html paints
  * the same markup on "/" before the app runs (its copy is held to this one by e2e/tests/shell.spec.ts).
@@ -34,7 +34,7 @@ export function SearchFormSkeleton({ compact = false }: { compact?: boolean }) {
         </div>
       </div>
       {/* The label sizes the button as the form's will be, unseen: as text in a transparent colour, axe read it as
-          unreadable whenever it ran before the form had replaced its skeleton (issue #27: 8 of 10 repeats). */}
+          unreadable whenever it ran before the form had replaced its skeleton (8 of 10 repeats). */}
       <span className="button search-form__submit skeleton">
         <span className="skeleton__sizer">{t('search.form.submit')}</span>
       </span>

@@ -33,7 +33,7 @@ type FieldErrors = Partial<Record<'pickupLocation' | 'dropoffLocation' | 'pickup
 /** The search form (spec §2 home): places, dates and times, validated with the deployment's booking rules. */
 export function SearchForm(props: SearchFormProps) {
   // The places arrive through TanStack Query's external store, whose updates React renders synchronously: mounting
-  // the fields in that one task blocked the page for ~300 ms on a phone (Lighthouse, issue #8; the dates were then
+  // the fields in that one task blocked the page for ~300 ms on a phone (Lighthouse; the dates were then
   // react-aria's segmented fields). Deferred, the mount is a background render that yields to the browser.
   const locations = useDeferredValue(useLocations().data);
   // The same skeleton as the screens' Suspense fallbacks, so nothing moves as it swaps.

@@ -2,7 +2,7 @@ import type { RunTimeSettingsState, UpdateRunTimeSettingsBody } from '@roam/cont
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// The admin's run-time booking rules (issue #24 item 7).
+// The admin's run-time booking rules.
 
 export function useRunTimeSettings() {
   return useQuery({

@@ -6,7 +6,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// The cancellation requests queue (issue #23 item 6, server/src/features/bookings/cancellation-requests.routes.ts):
+// The cancellation requests queue (server/src/features/bookings/cancellation-requests.routes.ts):
 // a supplier's own bookings, the admin's any; the server checks the role and the ownership of every one.
 
 /** `POST /api/cancellation-requests/{page}/{size}`: a page of the open requests, with what approval refunds. */

@@ -5,7 +5,7 @@ import { FormMessage, TextAreaField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { useDeclineCancellation } from '../api/cancellation-requests';
 
-/** Declining a request (issue #23 item 6): the message is the driver's answer, by notification and e-mail. */
+/** Declining a request: the message is the driver's answer, by notification and e-mail. */
 export function DeclineForm({ bookingId, onClose }: { bookingId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();

@@ -11,7 +11,7 @@ import { useApproveCancellation } from '../api/cancellation-requests';
 import { DeclineForm } from './decline-form';
 
 /**
- * One open request (issue #23 item 6): the booking, its car, driver, period and what was paid; approve — after the
+ * One open request: the booking, its car, driver, period and what was paid; approve — after the
  * refund the terms give is shown and confirmed — or decline with a message.
  */
 export function RequestCard({ request, showSupplier }: { request: CancellationRequest; showSupplier: boolean }) {

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useRef } from 'react';
 import { api } from '#web/lib/api-client';
 
-// The dashboard's call (issue #24 item 6, server/src/features/dashboard/dashboard.routes.ts).
+// The dashboard's call (server/src/features/dashboard/dashboard.routes.ts).
 
 /**
  * `GET /api/dashboard?from=&to=&supplierId=&language=`: today, the queues, and the period's figures. The screen's first

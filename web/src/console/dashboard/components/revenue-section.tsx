@@ -5,7 +5,7 @@ import { useLanguage } from '#web/i18n/index';
 import { DashScroll } from './dash-scroll';
 
 /**
- * The period's revenue (issue #24 item 6) by status and currency, each in its currency and in the base currency: what
+ * The period's revenue by status and currency, each in its currency and in the base currency: what
  * each booking earned — a confirmed one its total, a cancelled one the money it kept — and what was refunded, the
  * bookings desk's figures for the same days and scope (docs/architecture.md §5 "The bookings desk").
  */

@@ -43,7 +43,7 @@ function CounterLink({ move }: { move: Movement }) {
 }
 
 /**
- * Today at each place (issue #24 item 6): how many cars go out and come back, then each of them in time order, where
+ * Today at each place: how many cars go out and come back, then each of them in time order, where
  * it stands at the counter and the counter's next step; and every car on rent past its drop-off, at its place's clock
  * (docs/architecture.md §5 "After the booking"), in red with a hatch and the word — not colour alone.
  */

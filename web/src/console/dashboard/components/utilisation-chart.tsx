@@ -12,7 +12,7 @@ const LABEL = 150;
 const BAR = 200;
 
 /**
- * A small horizontal bar chart of shares (issue #24 item 6), drawn as SVG by us (no chart library: ~40 lines). It is a
+ * A small horizontal bar chart of shares, drawn as SVG by us (no chart library: ~40 lines). It is a
  * picture of the table beside it, which carries the same numbers for a screen reader, so it is hidden from one.
  */
 export function UtilisationChart({ bars }: { bars: ChartBar[] }) {

@@ -53,7 +53,7 @@ function UtilisationTable({ title, rows }: { title: string; rows: Row[] }) {
 }
 
 /**
- * Utilisation over the period (issue #24 item 6): booked car-days ÷ available car-days (the period's days for each car
+ * Utilisation over the period: booked car-days ÷ available car-days (the period's days for each car
  * of the fleet, less its blocked days), by supplier, range and place; the chart pictures the first table.
  */
 export function UtilisationSection({ utilisation, bySupplier }: { utilisation: Utilisation; bySupplier: boolean }) {

@@ -3,7 +3,7 @@ import type { Language } from '@roam/contract/languages';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// Fleet import and export (issue #26, server/src/features/fleet-import): the server checks every row with the car
+// Fleet import and export (server/src/features/fleet-import): the server checks every row with the car
 // editor's rules; nothing is written until every row is valid.
 
 export interface ImportRequest {

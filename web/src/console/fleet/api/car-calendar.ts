@@ -3,7 +3,7 @@ import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// A car's calendar and blocked periods (issue #23 item 3, server/src/features/car-blocks/car-blocks.routes.ts).
+// A car's calendar and blocked periods (server/src/features/car-blocks/car-blocks.routes.ts).
 
 /** `GET /api/car-calendar/{id}?from=&to=`: the bookings and blocks over [from, to), and the car's time zone. */
 export function useCarCalendar(carId: string, range: { from: string; to: string }, language: Language) {

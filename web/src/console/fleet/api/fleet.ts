@@ -9,7 +9,7 @@ import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// The operator's car calls (issue #23, server/src/features/fleet/fleet.routes.ts): the server checks the role and
+// The operator's car calls (server/src/features/fleet/fleet.routes.ts): the server checks the role and
 // the ownership of every one. Types only from the contract: its schemas load with the forms that validate.
 
 /** `POST /api/cars/{page}/{size}`: a page of the operator's cars. */

@@ -28,7 +28,7 @@ interface BlockFormProps {
 }
 
 /**
- * A new blocked period (issue #23 item 3), or a change to one: the car is out of service from one day and time to
+ * A new blocked period, or a change to one: the car is out of service from one day and time to
  * another at its place; search and checkout treat it as a booking. One that overlaps a booking or another block is
  * refused at its start, a change as a new period is (the server checks both, and audits the change).
  */

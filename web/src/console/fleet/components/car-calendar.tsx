@@ -6,7 +6,7 @@ import { useLanguage } from '#web/i18n/index';
 import { holdsOn, monthWeeks } from '#web/console/lib/calendar';
 
 /**
- * A month of the car at its place (issue #23 item 3): a table of its days, each saying whether a booking or a blocked
+ * A month of the car at its place: a table of its days, each saying whether a booking or a blocked
  * period holds the car, then the bookings and blocks of the month in order, with their times at the place.
  */
 export function CarCalendarMonth({

@@ -32,7 +32,7 @@ interface CarFormProps {
 }
 
 /**
- * Every field of spec §3 for one car (issue #23 item 2), validated by the contract's schema and its rules across
+ * Every field of spec §3 for one car, validated by the contract's schema and its rules across
  * fields as the server checks them; the server's refusals land on the same fields. A new car goes to its own screen
  * once created; a change stays, and the list, the search and the car's history follow.
  */

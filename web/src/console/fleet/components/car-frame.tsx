@@ -20,7 +20,7 @@ export function BackToCars() {
 }
 
 /**
- * One car's screen (issue #23): its operator's reading of the car, then the screen's content under the car's name and
+ * One car's screen: its operator's reading of the car, then the screen's content under the car's name and
  * sections. A car that is not there, or not the reader's (403), is said to be not found: its existence is not told.
  */
 export function CarFrame({

@@ -4,7 +4,7 @@ import { useLanguage } from '#web/i18n/index';
 import { ImageSection } from '#web/console/components/image-section';
 import { useCarImage } from '../api/fleet';
 
-/** The car's image (issue #23 item 2), re-encoded by the server to the size the cards show. */
+/** The car's image, re-encoded by the server to the size the cards show. */
 export function CarImage({ car }: { car: OperatorCar }) {
   const { t } = useTranslation();
   const { upload, remove } = useCarImage(useLanguage());

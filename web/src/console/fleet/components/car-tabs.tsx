@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-/** The sections of one car (issue #23): its details and prices, its availability, its history. */
+/** The sections of one car: its details and prices, its availability, its history. */
 export function CarTabs({ carId }: { carId: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

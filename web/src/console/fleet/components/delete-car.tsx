@@ -8,7 +8,7 @@ import { toast } from '#web/ui/toast';
 import { useDeleteCar } from '../api/fleet';
 
 /**
- * Deleting the car (issue #23 item 4), after a confirmation: the server refuses while a booking holds the car now or
+ * Deleting the car, after a confirmation: the server refuses while a booking holds the car now or
  * later (409), and the section says so; otherwise the car leaves the list and the search at once.
  */
 export function DeleteCar({ car }: { car: OperatorCar }) {

@@ -13,7 +13,7 @@ const FLAT: ReadonlySet<Extra> = new Set(FLAT_EXTRAS);
 /**
  * The six extras of spec §3, each unavailable, included, or at a price; beside a price, what a driver pays for it:
  * the supplier's percentage included (`withPriceChange`, the price engine's own rounding), once or per rental day,
- * as the car cards and checkout label it (ARCHITECTURE §5).
+ * as the car cards and checkout label it (docs/architecture.md §5).
  */
 export function ExtrasFields({
   form,

@@ -15,7 +15,7 @@ const folded = (text: string) =>
     .toLocaleLowerCase();
 
 /**
- * The places a car serves (spec §3 "pick-up and drop-off"; issue #23): every location, filtered as you type, each a
+ * The places a car serves (spec §3 "pick-up and drop-off"): every location, filtered as you type, each a
  * native checkbox, the chosen ones listed above, each with its own remove button.
  */
 export function PlacesField({ field }: { field: FieldProps<readonly string[]> }) {

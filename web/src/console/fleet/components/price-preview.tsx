@@ -36,7 +36,7 @@ function pricingOf(values: CarFormValues): CarPricing | null {
 }
 
 /**
- * What a driver pays for a sample rental of the car as edited (issue #23): the contract's `calculatePrice`, the
+ * What a driver pays for a sample rental of the car as edited: the contract's `calculatePrice`, the
  * engine checkout charges with, for the period at one of the car's places (whose time zone places date-based days),
  * the supplier's percentage included, no extra chosen — the price a search at that place shows.
  */

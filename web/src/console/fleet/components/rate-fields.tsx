@@ -6,7 +6,7 @@ import { MoneyField } from './money-field';
 
 /**
  * The five rates of spec §3, each with its discounted variant (used instead when set). Only the daily rate is
- * required; an unset rate falls through to the next smaller one (ARCHITECTURE §5 Price).
+ * required; an unset rate falls through to the next smaller one (docs/architecture.md §5 Price).
  */
 export function RateFields({ form }: { form: ContractForm<CarFormValues> }) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// The admin's places calls (issue #24 item 3). A change refreshes the admin's list and the customer's location
+// The admin's places calls. A change refreshes the admin's list and the customer's location
 // queries of this browser (lib/locations.ts caches them): search, the map and the autocomplete show it at once.
 
 export function usePlaces() {
@@ -74,7 +74,7 @@ const importForm = ({ file, mapping }: PlacesImportRequest) => {
   return body;
 };
 
-/** `POST /api/import-locations/preview` (issue #26 item 3): the row-by-row report, nothing written. */
+/** `POST /api/import-locations/preview`: the row-by-row report, nothing written. */
 export function usePreviewPlacesImport() {
   return useMutation({
     mutationFn: (request: PlacesImportRequest) =>

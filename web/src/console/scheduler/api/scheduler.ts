@@ -2,7 +2,7 @@ import type { SchedulerBody, SchedulerPage } from '@roam/contract/scheduler';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// The scheduler's call (issue #24 item 4, server/src/features/scheduler/scheduler.routes.ts).
+// The scheduler's call (server/src/features/scheduler/scheduler.routes.ts).
 
 /** `POST /api/scheduler/{page}/{size}`: a page of the place's cars and what holds them over the days. */
 export function useScheduler(body: SchedulerBody | null, page: number, size: number) {

@@ -55,7 +55,7 @@ function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: 
 }
 
 /**
- * The timeline as a table (issue #24 item 4): a car per row (its header), a day per column (at the place's clock), and
+ * The timeline as a table: a car per row (its header), a day per column (at the place's clock), and
  * each bar a cell spanning its days, so that a screen reader names the car and the days of every bar. It scrolls
  * sideways inside its region on a narrow screen, the car column staying in view.
  */

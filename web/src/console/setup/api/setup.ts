@@ -2,7 +2,7 @@ import type { SetupChecklist, TestEmailResult } from '@roam/contract/setup';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// The admin's set-up checklist calls (issue #26 item 2).
+// The admin's set-up checklist calls.
 
 /** `GET /api/setup-status`: the admin's alone. The console's home asks it too (app/router.tsx). */
 export const setupStatusQueryOptions = queryOptions({

@@ -2,7 +2,7 @@ import type { SupplierProfile, UpdateSupplierProfileBody } from '@roam/contract/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// A supplier's profile (issue #23 item 5, server/src/features/suppliers/supplier-profile.routes.ts): the supplier
+// A supplier's profile (server/src/features/suppliers/supplier-profile.routes.ts): the supplier
 // itself or the admin; the server checks both, and keeps the price change percentage the admin's alone.
 
 export const supplierProfileQueryKey = (id: string | null) => ['supplier-profile', id] as const;

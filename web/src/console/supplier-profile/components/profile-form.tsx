@@ -29,9 +29,9 @@ export function rateFromText(text: string): number {
 }
 
 /**
- * The fields of a supplier's profile the customer pages use (issue #23 item 5): the name on every car card, pay later
+ * The fields of a supplier's profile the customer pages use: the name on every car card, pay later
  * and licence required at checkout, and how drivers and Roam reach the business. The price change percentage is the
- * admin's to change (ARCHITECTURE §5 Price): a supplier reads it here and never sends it.
+ * admin's to change (docs/architecture.md §5 Price): a supplier reads it here and never sends it.
  */
 export function ProfileForm({ profile, admin }: { profile: SupplierProfile; admin: boolean }) {
   const { t } = useTranslation();

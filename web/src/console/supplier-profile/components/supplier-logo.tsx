@@ -4,7 +4,7 @@ import { ImageSection } from '#web/console/components/image-section';
 import { useSupplierLogo } from '../api/supplier-profile';
 
 /**
- * The supplier's logo (issue #23 item 5), re-encoded by the server; shown here by the car cards' own component, at the
+ * The supplier's logo, re-encoded by the server; shown here by the car cards' own component, at the
  * 60×30 they give it (spec §9), so the operator sees what drivers see.
  */
 export function SupplierLogo({ profile }: { profile: SupplierProfile }) {

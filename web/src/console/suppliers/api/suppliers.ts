@@ -3,7 +3,7 @@ import type { CreateSupplierBody, SupplierProfile } from '@roam/contract/supplie
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-/** `POST /api/create-supplier` (issue #24 item 2): the account, and its invitation e-mail. */
+/** `POST /api/create-supplier`: the account, and its invitation e-mail. */
 export function useInviteSupplier() {
   const queryClient = useQueryClient();
   return useMutation({

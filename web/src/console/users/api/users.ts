@@ -3,7 +3,7 @@ import type { AdminUser, AdminUsersPage, AdminUsersQuery, User } from '@roam/con
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// The admin's users calls (issue #24 item 1). Verify, suspend and reactivate are the profile call with its flags.
+// The admin's users calls. Verify, suspend and reactivate are the profile call with its flags.
 
 export const USERS_PAGE_SIZE = 20;
 

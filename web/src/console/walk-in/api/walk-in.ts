@@ -7,7 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 import { searchCars } from '#web/features/search/api/search-cars';
 
-// Walk-in and phone bookings (issue #24 item 5). The free cars come from the customer search call.
+// Walk-in and phone bookings. The free cars come from the customer search call.
 
 /** `POST /api/search-cars/1/{size}`: the cars free over the period at the place, at the price the rules give. */
 export const freeCarsQuery = (body: SearchCarsBody, size: number, enabled: boolean) =>

@@ -7,7 +7,7 @@ import { useConfirm } from '#web/ui/confirm';
 import { licenseUrl, useDeleteLicense, userLicenseQueryOptions, useSaveLicense } from '../api/profile';
 import { FilePickerButton, useUploadFeedback } from './file-picker';
 
-/** The driver licence: add, replace, download, delete (spec §2 settings; private, ARCHITECTURE §5). */
+/** The driver licence: add, replace, download, delete (spec §2 settings; private, docs/architecture.md §5). */
 export function LicenseSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -8,7 +8,7 @@ import { SelectField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { useUpdateEmailNotifications } from '../api/profile';
 
-/** Language choice (the server-side language update is issue #3's, through changeLanguage). */
+/** Language choice (saved on the server too, through changeLanguage). */
 export function LanguageSection() {
   const { t } = useTranslation();
   const id = useId();

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '#web/lib/api-client';
 
-/** The translated message for a failed upload, chosen by code (HOUSE-STYLE "Errors, end to end"). */
+/** The translated message for a failed upload, chosen by code (docs/house-style.md "Errors, end to end"). */
 export function uploadErrorMessage(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return t('account.settings.errors.generic');
   if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return t('account.settings.errors.unsupportedFile');

@@ -4,7 +4,7 @@ import { api } from '#web/lib/api-client';
 
 /**
  * `POST /api/sign-up`: the new account comes back signed in (unverified until the e-mailed link is used); with a guest
- * checkout's e-mail, `{ pendingActivation }` — the e-mailed link completes that account (issue #25 item 1).
+ * checkout's e-mail, `{ pendingActivation }` — the e-mailed link completes that account.
  */
 export const signUp = (input: SignUp) => api.post<User | SignUpPending>('/api/sign-up', input);
 

@@ -3,7 +3,7 @@ import { resendLink } from '../api/activation';
 import { ResendButton } from './resend-button';
 import './account-banner.css';
 
-/** Signed-in users who have not activated their account yet (issue #3), or a suspended session (spec §4). */
+/** Signed-in users who have not activated their account yet, or a suspended session (spec §4). */
 export function AccountBanner({ kind }: { kind: 'unverified' | 'unauthorized' }) {
   const { t } = useTranslation();
   return (

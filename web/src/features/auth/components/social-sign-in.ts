@@ -7,7 +7,7 @@ import { setSessionUser } from '#web/lib/session';
 import { toast } from '#web/ui/toast';
 import { adoptUserLanguage } from '../api/sign-in';
 
-// The providers' browser SDKs, loaded on click only. Each hands back a token the server verifies (issue #3):
+// The providers' browser SDKs, loaded on click only. Each hands back a token the server verifies:
 // Google and Apple an ID token, Facebook an access token.
 
 type Globals = {

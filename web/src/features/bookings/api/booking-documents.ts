@@ -1,4 +1,4 @@
-// A booking's documents (issue #25 item 4): plain downloads the browser fetches with the session cookie, so no
+// A booking's documents: plain downloads the browser fetches with the session cookie, so no
 // TanStack query — only their addresses, one place for both.
 
 export const bookingReceiptUrl = (bookingId: string) => `/api/booking-receipt/${encodeURIComponent(bookingId)}`;

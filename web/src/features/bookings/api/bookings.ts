@@ -67,7 +67,7 @@ export function useDeleteBookings() {
   });
 }
 
-/** An unpaid online booking's driver lets the car go (issue #22 item 5). */
+/** An unpaid online booking's driver lets the car go. */
 export function useReleaseBooking() {
   const invalidate = useInvalidate();
   return useMutation({
@@ -89,7 +89,7 @@ export function useUpdateBookingStatus() {
   });
 }
 
-/** What the driver's cancel would do now (issue #25 item 3): read fresh each time the cancel dialog opens. */
+/** What the driver's cancel would do now: read fresh each time the cancel dialog opens. */
 export function useFetchCancellationQuote() {
   const queryClient = useQueryClient();
   return (id: string) =>
@@ -101,7 +101,7 @@ export function useFetchCancellationQuote() {
     });
 }
 
-/** What a change would cost (issue #25 item 2): asked when the driver checks the price, before confirming. */
+/** What a change would cost: asked when the driver checks the price, before confirming. */
 export function useAmendmentQuote() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateBookingBody }) =>

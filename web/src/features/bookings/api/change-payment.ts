@@ -4,7 +4,7 @@ import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// Paying a dearer change of a booking paid online (issue #25 item 2;
+// Paying a dearer change of a booking paid online (item 2;
 // server/src/features/amendments/amendment-payments.service.ts): the change waits as an amendment until its difference
 // is paid through the booking's own gateway.
 

@@ -2,7 +2,7 @@ import type { ManageBookingLinkBody, OpenedManageLink } from '@roam/contract/boo
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '#web/lib/api-client';
 
-// Managing a booking without an account (issue #25 item 1; server/src/features/booking-access).
+// Managing a booking without an account (server/src/features/booking-access).
 
 /** `POST /api/manage-booking-link`: the same answer whether or not a booking matches. */
 export const askManageLink = (body: ManageBookingLinkBody) =>

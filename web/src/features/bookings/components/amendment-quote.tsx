@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n';
 
 /**
- * What a change costs before the driver confirms it (issue #25 item 2): the current and the new total, and how the
+ * What a change costs before the driver confirms it: the current and the new total, and how the
  * difference is settled — refunded to what they paid with, due at the counter, or (paid online in full and dearer)
  * not payable online yet.
  */

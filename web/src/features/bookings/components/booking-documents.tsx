@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { bookingCalendarUrl, bookingReceiptUrl } from '../api/booking-documents';
 
 /**
- * "Download receipt" and "Add to calendar" on the booking page (issue #25 item 4); a cancelled booking has no visit to
+ * "Download receipt" and "Add to calendar" on the booking page; a cancelled booking has no visit to
  * add to a calendar.
  */
 export function BookingDocuments({ bookingId, cancelled }: { bookingId: string; cancelled: boolean }) {

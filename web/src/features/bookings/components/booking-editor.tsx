@@ -25,7 +25,7 @@ const ChangePayment = lazy(() =>
 
 /**
  * Changes what the server allows (spec §2 /booking?b=…&edit=1): a driver the dates and extras of a booking not started
- * yet whose terms allow changes — first the price of the change (issue #25 item 2: new total, refunded, due at the
+ * yet whose terms allow changes — first the price of the change (new total, refunded, due at the
  * counter, or charged), then confirmed, a charged difference paid under the form first; an operator also the status,
  * at once. Each end's date and time are its place's wall clock.
  */
@@ -59,7 +59,7 @@ export function BookingEditor({
   useEffect(() => {
     if (stopped) submit.current?.focus();
   }, [stopped]);
-  // Shown only where the rule allows an edit (contract booking-actions.ts, issue #22 item 9).
+  // Shown only where the rule allows an edit (contract booking-actions.ts).
   const pickupZone = booking.pickupLocation.timeZone;
   const dropoffZone = booking.dropoffLocation.timeZone;
   const pickup = instantToZoned(new Date(booking.pickupAt), pickupZone);
@@ -67,7 +67,7 @@ export function BookingEditor({
   const [extras, setExtras] = useState<ChosenExtras>(booking.extras);
   const [status, setStatus] = useState<BookingStatus>(booking.status);
   const [dropoffPlace, setDropoffPlace] = useState(booking.dropoffLocation._id);
-  // The car's places, and the booking's own drop-off wherever it is (issue #25 item 2: the drop-off place may change).
+  // The car's places, and the booking's own drop-off wherever it is (the drop-off place may change).
   const places = [
     ...(car.data?.locations.some((place) => place._id === booking.dropoffLocation._id)
       ? []

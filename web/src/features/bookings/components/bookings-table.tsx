@@ -22,7 +22,7 @@ interface BookingsTableProps {
 
 /**
  * The bookings of a page (spec §2: car, supplier, driver, price, status, days, cost), each selectable, with its
- * reference and amounts in the booking's own currency (issue #22 items 3, 10), and only the actions the server would
+ * reference and amounts in the booking's own currency, and only the actions the server would
  * take (item 9) — an unpaid online booking while its hold lasts says so, with pay and release (item 5).
  */
 export function BookingsTable(props: BookingsTableProps) {

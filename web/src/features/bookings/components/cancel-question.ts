@@ -6,7 +6,7 @@ import type { Question } from '#web/ui/confirm';
 import { useFetchCancellationQuote } from '../api/bookings';
 
 /**
- * The cancel dialog's question (issue #25 item 3). A driver is told, before confirming, which case applies and how
+ * The cancel dialog's question. A driver is told, before confirming, which case applies and how
  * much comes back — read from the server's quote, decided by the rule the cancel itself follows: free by the terms
  * (cancelled at once, the refund and when it arrives) or a request the supplier decides (what approval gives back,
  * and the fee kept). An operator cancels outright. Null when the quote could not be read.

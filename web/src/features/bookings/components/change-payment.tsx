@@ -12,7 +12,7 @@ import { WalletButton } from '#web/ui/wallet-button';
 import { checkChangeWalletOrder, createChangeWalletOrder, payChangeByDemoCard } from '../api/change-payment';
 
 /**
- * Paying the difference of a dearer change (issue #25 item 2) through the booking's own gateway: the demo card, the
+ * Paying the difference of a dearer change through the booking's own gateway: the demo card, the
  * card provider's page (it comes back to this booking: change-session-result.tsx) or the wallet. The booking keeps
  * its terms until the difference is paid; a change the car can no longer take is refunded (the form says so). Shown
  * under the change's form (an edit there drops it: the change is priced again); loaded with its strings only when a

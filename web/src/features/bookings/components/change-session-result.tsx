@@ -4,7 +4,7 @@ import { useLanguage } from '#web/i18n';
 import { paymentOutcome } from '#web/features/checkout/api/booking-payment';
 
 /**
- * Back on the booking from the card provider's page where the difference of a change was paid (issue #25 item 2;
+ * Back on the booking from the card provider's page where the difference of a change was paid (item 2;
  * `/booking?b=…&session=<its session>`): the server checks the session with the provider and makes the change once
  * (a reload asks again and is told the same), and this says what came of it — made, refunded because the car was
  * taken meanwhile, not paid, or not paid within the change's window (`failed`).

@@ -3,7 +3,7 @@ import type { Language } from '@roam/contract/languages';
 import { toMajor } from '@roam/contract/money';
 import { api } from '#web/lib/api-client';
 
-// The payment step of a booking awaiting its online payment (issue #22 items 3, 5, 11), and the payment result with
+// The payment step of a booking awaiting its online payment, and the payment result with
 // the booking's summary (item 10): server/src/features/payments/payments.routes.ts.
 
 /**

@@ -31,7 +31,7 @@ type OptionsProps = {
 /**
  * How to pay (spec §2 payment options, §4): at the counter when the supplier allows it, online — the security deposit
  * (when the car has one) or the rental — when a gateway is configured. Each says what is paid now, what at pick-up,
- * and the security deposit and when it is taken (issue #22 item 4); then what the chosen option promises about
+ * and the security deposit and when it is taken; then what the chosen option promises about
  * changes and cancellation, from the car's own terms (item 7).
  */
 export function PaymentOptions({ checkout, price, car }: OptionsProps) {
@@ -88,7 +88,7 @@ export function PaymentOptions({ checkout, price, car }: OptionsProps) {
   );
 }
 
-/** The chosen option's promises, each from the car's own terms (contract booking-terms.ts, issue #22 item 7). */
+/** The chosen option's promises, each from the car's own terms (contract booking-terms.ts). */
 function Terms({ checkout, price, car }: OptionsProps) {
   const { t } = useTranslation();
   const money = useMoney();

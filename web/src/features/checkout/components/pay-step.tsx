@@ -18,7 +18,7 @@ import type { BackFromPayment } from '../lib/back-from-payment';
 
 /**
  * The checkout's second step (spec §2) at `/checkout?…&booking=<id>`: the booking just made — or found again after a
- * reload, or from "pay now" in the bookings list (issue #22 items 5, 11) — with its summary, the amount due now in
+ * reload, or from "pay now" in the bookings list — with its summary, the amount due now in
  * the booking's own currency as fixed at checkout (item 3), then the card form, the provider's page or the wallet.
  */
 export function PayStep({ bookingId }: { bookingId: string }) {
@@ -60,7 +60,7 @@ function PayBooking({ pending }: { pending: PendingPayment }) {
   const [problem, setProblem] = useState(false);
   const { summary, bookingId } = pending;
   const { amounts } = summary;
-  // What the gateway charges, in the booking's currency — whatever the display currency is now (issue #22 item 3).
+  // What the gateway charges, in the booking's currency — whatever the display currency is now.
   const payNow = formatMinor(amounts.payNow, amounts.currency, language);
   const clientId = settings.payment.paypalClientId;
   // The step replaces the form at the same address: like a new screen (root-layout), it starts from the top, with
@@ -71,7 +71,7 @@ function PayBooking({ pending }: { pending: PendingPayment }) {
   }, []);
   if (declined) return <BackToForm reason={declined} />;
 
-  // One outcome, one message (issue #22 item 6): the result page says it, nothing here says otherwise after.
+  // One outcome, one message: the result page says it, nothing here says otherwise after.
   const onPaid = (_result: PaymentResult) => {
     const { accountCreated } = (location.state ?? {}) as { accountCreated?: boolean };
     void navigate(`/checkout-session/${bookingId}`, { state: { accountCreated }, replace: true });

@@ -12,7 +12,7 @@ interface PriceSummaryProps {
 
 /**
  * The price beside the form (spec §2): rental, extras, total and the split of the chosen option — what is paid now
- * and at pick-up (the security deposit and when it is taken are said by each option: issue #22 item 4); then Book or
+ * and at pick-up (the security deposit and when it is taken are said by each option); then Book or
  * Pay.
  */
 export function PriceSummary({ price, option, busy }: PriceSummaryProps) {
@@ -20,7 +20,7 @@ export function PriceSummary({ price, option, busy }: PriceSummaryProps) {
   const money = useMoney();
   const id = useId();
   // In the display currency line by line (priceIn): each extra's label × its days is its line, the lines add up to the
-  // total, and the percentage is in each of them (ARCHITECTURE §5).
+  // total, and the percentage is in each of them (docs/architecture.md §5).
   const shown = price ? priceIn(price, money.convert) : null;
   const split = shown ? paymentSplit(shown, option) : null;
   return (

@@ -2,7 +2,7 @@ import { PAYMENT_OPTIONS, type PaymentOption } from '@roam/contract/bookings';
 import type { ChosenExtras } from '@roam/contract/price';
 import { EXTRAS, type Extra } from '@roam/contract/price';
 
-// A reload keeps the customer's choices (issue #22 item 11): the extras and the payment option live in the address,
+// A reload keeps the customer's choices: the extras and the payment option live in the address,
 // as the search criteria do (lib/search-params.ts); the driver's details in the tab's session storage — never the
 // card, which only the payment step sees.
 

@@ -19,11 +19,11 @@ import type { BackFromPayment } from './back-from-payment';
 import { readExtras, readOption, readSavedDriver, saveDriver, withChoices } from './checkout-choices';
 import { hereHref } from './here-href';
 
-// The checkout form's state, rules and submit (spec §2, §5; issue #20): the driver fields through the one form hook
+// The checkout form's state, rules and submit (spec §2, §5): the driver fields through the one form hook
 // and the contract's checkout schema, the options and the price beside them, then the booking call and what its
 // answer leads to (the result screen, the card provider, or the pay step at `?booking=`, which a reload keeps). The
 // extras and the payment option are in the address and the driver's details in the tab's session storage, so that a
-// reload keeps every choice (issue #22 item 11).
+// reload keeps every choice.
 
 export type Person = { fullName: string; email: string; phone: string; birthDate: string };
 export type CheckoutValues = {
@@ -63,7 +63,7 @@ export function useCheckoutForm(input: {
   const minimumAge = Math.max(settings.minDriverAge, car.minimumAge);
   // Online options need a gateway: none in production without a card provider or the wallet (settings.payment).
   const online = settings.payment.card !== null || settings.payment.wallet;
-  // Only options that differ (issue #22 item 4): no "security deposit online" for a car without one.
+  // Only options that differ: no "security deposit online" for a car without one.
   const options = offeredPaymentOptions({ deposit: car.deposit, payLater: car.supplier.payLater, online });
 
   // Held here as well as in the address: a switch shows its new state at once, while the address catches up (a
@@ -137,7 +137,7 @@ export function useCheckoutForm(input: {
       } else if (result.payment?.provider === 'stripe' && !result.walletEnabled) {
         window.location.assign(result.payment.url);
       } else {
-        // The pay step at its own address: a reload shows it again, for the same booking (issue #22 items 5, 11). It
+        // The pay step at its own address: a reload shows it again, for the same booking. It
         // starts from checkout's answer, and asks the server again.
         const next = new URLSearchParams(params);
         next.set('booking', result.bookingId);
@@ -170,7 +170,7 @@ export function useCheckoutForm(input: {
     }
   };
 
-  // The driver's details survive a reload of this tab (issue #22 item 11); the licence file and the terms' acceptance
+  // The driver's details survive a reload of this tab; the licence file and the terms' acceptance
   // are asked again.
   const { driver, additionalDriver } = form.values;
   useEffect(() => {

@@ -44,7 +44,7 @@ describe('the contact form', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(describedBy(input('Full name'))).toBe('Please fill in the field: Full name'));
     expect(describedBy(input('Message'))).toBe('Please fill in the field: Message');
-    // Spec §5's plural message (issue #22 item 19), above the form.
+    // Spec §5's plural message, above the form.
     expect((await screen.findByText(/^Please fill in the fields: /)).textContent).toBe(
       'Please fill in the fields: Full name, Email address, Subject, Message',
     );

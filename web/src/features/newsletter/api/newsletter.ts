@@ -1,7 +1,7 @@
 import type { Accepted, NewsletterSubscribe } from '@roam/contract/contact';
 import { api } from '#web/lib/api-client';
 
-// The newsletter calls (issue #6). Kept free of zod: the footer form is part of the entry chunk.
+// The newsletter calls. Kept free of zod: the footer form is part of the entry chunk.
 
 export function subscribeToNewsletter(body: NewsletterSubscribe): Promise<Accepted> {
   return api.post<Accepted>('/api/newsletter/subscribe', body);

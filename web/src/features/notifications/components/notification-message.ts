@@ -31,7 +31,7 @@ function withRefund(
   return t(`notifications.kinds.${kind}`, { car });
 }
 
-/** A notification's text in the reader's language, from its kind and params (issue #6 notification kinds). */
+/** A notification's text in the reader's language, from its kind and params (notification kinds). */
 export function notificationMessage(t: TFunction, notification: Notification, language: Language): string {
   const { kind, params } = notification;
   switch (kind) {

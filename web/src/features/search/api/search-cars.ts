@@ -16,7 +16,7 @@ export const searchCarsQueryOptions = (body: SearchCarsBody, page: number, size:
     staleTime: 30_000,
   });
 
-/** The same search, page after page, for infinite scroll (issue #4). */
+/** The same search, page after page, for infinite scroll. */
 export const searchCarsInfiniteQueryOptions = (body: SearchCarsBody, size: number) =>
   infiniteQueryOptions({
     queryKey: ['search-cars-infinite', body, size] as const,

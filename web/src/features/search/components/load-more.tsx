@@ -12,7 +12,7 @@ interface LoadMoreProps {
 }
 
 /**
- * Infinite scroll's end of the list (issue #4): a sentinel that loads the next page as it nears the viewport, a
+ * Infinite scroll's end of the list: a sentinel that loads the next page as it nears the viewport, a
  * visible "Load more" button for keyboard and screen-reader users (and browsers without IntersectionObserver), and
  * a polite live region saying what was added.
  */

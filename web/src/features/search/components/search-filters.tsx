@@ -19,7 +19,7 @@ import { useMoney } from '#web/lib/use-money';
 interface SearchFiltersProps {
   filters: Filters;
   onChange: (filters: Filters) => void;
-  /** null while the first results load: the group holds its place with a skeleton (issue #22 item 18). */
+  /** null while the first results load: the group holds its place with a skeleton. */
   supplierCounts: SearchCarsResponse['supplierCounts'] | null;
 }
 

@@ -3,7 +3,7 @@ import type { User } from '@roam/contract/users';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-// The set-up calls (issue #26): whether the logged link may still create the first admin, and creating it.
+// The set-up calls: whether the logged link may still create the first admin, and creating it.
 
 export const setupStatusQueryOptions = (token: string) =>
   queryOptions({
