@@ -37,7 +37,7 @@ export const SignInSchema = z.object({
    */
   code: text().min(1).max(20).optional(),
   /** Spare this browser the second factor for 30 days (a signed cookie bound to the account). */
-  rememberBrowser: z.boolean().default(false),
+  rememberBrowser: z.boolean().optional(),
 });
 
 export const AppTypeParamsSchema = z.object({ appType: AppTypeSchema });

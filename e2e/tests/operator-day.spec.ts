@@ -139,7 +139,7 @@ for (const language of ['en', 'fr'] as const) {
     const placeRow = today.getByRole('row', { name: new RegExp(placeName) });
     await expect(placeRow.getByRole('cell')).toHaveText(['1', '0']);
     // The console's own view of the booking, never the customer's page.
-    await expect(page.getByRole('link', { name: summary.reference })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: summary.reference, exact: true })).toHaveAttribute(
       'href',
       `/operator/bookings/${bookingId}`,
     );

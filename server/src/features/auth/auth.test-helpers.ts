@@ -28,6 +28,15 @@ export async function lastMailTo(t: TestApp, to: string) {
   return mail;
 }
 
+/**
+ * The newest message to an address carrying a link to `screen`: a checkout's confirmation and its activation are
+ * written in one transaction, so their `createdAt` (the transaction's time) ties and cannot order them.
+ */
+export async function lastMailWithLink(t: TestApp, to: string, screen: 'activate' | 'reset-password') {
+  const mails = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt));
+  return mails.find((mail) => mail.text.includes(`/${screen}?`));
+}
+
 /** u, e and t of the link in a message. */
 export function linkParams(text: string, screen: 'activate' | 'reset-password') {
   const match = text.match(new RegExp(`(https?://\\S+/${screen}\\?\\S+)`));

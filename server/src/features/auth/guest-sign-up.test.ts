@@ -4,7 +4,7 @@ import { bookings, users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
 import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { cookieFrom, lastMailTo, linkParams } from './auth.test-helpers.ts';
+import { cookieFrom, lastMailTo, lastMailWithLink, linkParams } from './auth.test-helpers.ts';
 
 // Issue #25 item 1: a guest who later signs up with the same e-mail finds their bookings in /bookings. The sign-up
 // completes the guest checkout's account only through the activation link e-mailed to the address, where the password
@@ -57,7 +57,7 @@ describe('sign-up with the e-mail of a guest checkout', () => {
       remoteAddress: nextIp(),
     });
     expect(res.statusCode, res.body).toBe(201);
-    const link = linkParams((await lastMailTo(t, email))!.text, 'activate');
+    const link = linkParams((await lastMailWithLink(t, email, 'activate'))!.text, 'activate');
     return { bookingId: res.json().bookingId as string, link };
   }
 

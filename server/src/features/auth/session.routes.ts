@@ -47,7 +47,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       // Issue #38: an account with a second factor gives its code too (or its browser was remembered).
-      await secondStep(ctx, request, reply, user.id, { code, rememberBrowser });
+      await secondStep(ctx, request, reply, user.id, { code, rememberBrowser: rememberBrowser ?? false });
       await createSession(db, request, reply, user.id, stayConnected, secureCookie);
       return toUser(user);
     },
