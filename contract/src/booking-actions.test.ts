@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ActionableBooking, bookingActions, holdIsLive } from './booking-actions.ts';
 
-// Issue #22 items 5 and 9: the one rule of what may be done with a booking, by whom, now.
+// The one rule of what may be done with a booking, by whom, now.
 
 const now = new Date('2030-01-10T12:00:00Z');
 const DRIVER = { id: 'driver', type: 'user' as const };

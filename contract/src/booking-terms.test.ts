@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingTerms, extraCovered, offeredPaymentOptions } from './booking-terms.ts';
 
-// Issue #22 items 4 and 7: only options that differ are offered, and every promise comes from the car's own terms
+// Only options that differ are offered, and every promise comes from the car's own terms
 // and the chosen option.
 
 describe('payment options offered', () => {

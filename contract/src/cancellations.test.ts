@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancellationRefund } from './cancellations.ts';
 
-// Issue #23: what an approved cancellation gives back (docs/architecture.md §5 Bookings, spec §5 terms text).
+// What an approved cancellation gives back (docs/architecture.md §5 Bookings, spec §5 terms text).
 
 const HOUR = 3600_000;
 const pickupAt = new Date('2027-05-10T08:00:00Z');

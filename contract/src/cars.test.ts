@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAR_FACTS, carFacts } from './cars.ts';
 
-// Issue #22 item 14: an electric scooter listed "Doors 0 / Air conditioning No / Fuel policy Full to full".
+// An electric scooter listed "Doors 0 / Air conditioning No / Fuel policy Full to full".
 
 describe('carFacts', () => {
   it('shows every fact of a car that runs on fuel', () => {

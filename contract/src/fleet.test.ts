@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateCarBodySchema, UpdateCarBodySchema } from './fleet.schema.ts';
 import { type CarFields, carFieldIssues, FLEET_MESSAGES } from './fleet.ts';
 
-// Issue #23: the rules of a car's operator fields, run by the editor and by the server on the car as it would be
+// The rules of a car's operator fields, run by the editor and by the server on the car as it would be
 // stored.
 
 const car = CreateCarBodySchema.parse({

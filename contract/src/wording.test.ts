@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wordingSlips } from './wording.ts';
 
-// Issue #22 item 12: one register per language, one word for one thing. The rule's own cases, from the texts the issue
+// One register per language, one word for one thing. The rule's own cases, from the texts the issue
 // quotes; the locale files and e-mails are checked with it in web/src/i18n/wording.test.ts and the server's mail tests.
 
 describe('wordingSlips', () => {

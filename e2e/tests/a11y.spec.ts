@@ -3,7 +3,7 @@ import { audit } from './axe.ts';
 import { expect, locale, ownPage, rentalPeriod, signInFromPage, testAllowingFailedRequests, text } from './fixtures.ts';
 import { overflow } from './reflow.ts';
 
-// Issue #8, accessibility: axe (WCAG 2.2 AA) on every screen of spec §2 and the open states that matter, in two
+// Accessibility: axe (WCAG 2.2 AA) on every screen of spec §2 and the open states that matter, in two
 // languages, signed in where the screen needs it. One test per language and session, visiting screens in turn.
 
 type Language = 'en' | 'fr';

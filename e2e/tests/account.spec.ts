@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, locale, signInFromPage, test, text } from './fixtures.ts';
 
-// Issue #6: the driver's settings (profile, avatar, licence, email notifications) and notifications screens.
+// The driver's settings (profile, avatar, licence, email notifications) and notifications screens.
 // Demo accounts of server/src/db/seed/accounts.ts; tests touching one account's data run on distinct accounts so
 // they can run in parallel. Refused inputs (under 21, a text file as a licence) answer 4xx, which the browser logs
 // as a console error that the fixture forbids: they are covered by the API integration tests.

@@ -6,7 +6,7 @@ import { audit } from './axe.ts';
 import { expect, locale, ownPage, rentalPeriod, test, text, textPattern } from './fixtures.ts';
 import { overflow } from './reflow.ts';
 
-// Issue #25 items 1 to 4, in two languages: a guest books and pays the Clio online, the confirmation e-mail carries
+// In two languages: a guest books and pays the Clio online, the confirmation e-mail carries
 // the receipt (its text read back) and the calendar file (parsed); the guest finds the booking from the footer's
 // "Manage booking" with its reference and e-mail, opens the e-mailed link, changes the dates (a day shorter: the
 // difference refunded, said before confirming and in an e-mail), reads in the cancel dialog that the terms make it
@@ -132,7 +132,7 @@ for (const [language, offset] of [
     await expect(page).toHaveURL(/\/booking\?b=/);
     await expect(page.getByText(text(messages, 'bookings.detail.guest'))).toBeVisible();
 
-    // Issue #25 item 2: the guest changes the dates — a day shorter — and reads before confirming what comes back.
+    // The guest changes the dates — a day shorter — and reads before confirming what comes back.
     await page.getByRole('button', { name: text(messages, 'bookings.action.edit'), exact: true }).click();
     const dropoffDate = page.getByLabel(text(messages, 'bookings.edit.dropoffDate'), { exact: true });
     await dropoffDate.fill(parisDay(Date.parse(when.dropoffAt) - 24 * 3600_000));

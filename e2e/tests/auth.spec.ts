@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { linkIn, waitForMail } from '../harness/mailbox.ts';
 import { expect, locale, ownPage, test, text } from './fixtures.ts';
 
-// Issue #3 journeys, acting as a new user would: sign up, read the activation e-mail from the real local SMTP
+// Journeys, acting as a new user would: sign up, read the activation e-mail from the real local SMTP
 // server, activate, sign out, sign in (stay connected), change the password, reset a forgotten one.
 
 const en = locale('en');
@@ -59,7 +59,7 @@ async function signOut(page: Page, firstName: string, tr = t) {
 }
 
 /**
- * Issue #3's journey in one language: sign up, the activation e-mail, activate (once), sign out, sign in staying
+ * The journey in one language: sign up, the activation e-mail, activate (once), sign out, sign in staying
  * connected, change the password (a wrong current one first), sign in with the new one only.
  */
 async function signUpActivateAndChangePassword(page: Page, context: BrowserContext, language: Language) {

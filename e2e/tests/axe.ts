@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
-// Issue #8's axe audit, shared by a11y.spec.ts and operator.spec.ts: WCAG 2.2 AA, serious and critical.
+// The axe audit, shared by a11y.spec.ts and operator.spec.ts: WCAG 2.2 AA, serious and critical.
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

@@ -3,7 +3,7 @@ import { type Mail, waitForMail } from '../harness/mailbox.ts';
 import { expect, locale, ownPage, rentalPeriod, testAllowingFailedRequests, text } from './fixtures.ts';
 import { type Amount, amountIn, carOfSupplierAdding, textOf } from './money.ts';
 
-// Issue #5: the booking journey as a user does it, with the keyboard: search → Book → checkout → pay → result;
+// The booking journey as a user does it, with the keyboard: search → Book → checkout → pay → result;
 // the declined card, the card field messages, pay later as a signed-in driver, /bookings and the free
 // cancellation; the French checkout. (axe on every screen: a11y.spec.ts.)
 
@@ -560,7 +560,7 @@ test('/bookings at 1280 px with a long driver name: every amount stays on one li
   expect(await wrap.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 });
 
-// ——— Issue #22: one amount and one currency from the checkout to the e-mail ———
+// ——— one amount and one currency from the checkout to the e-mail ———
 
 /** A line of the checkout's price summary (the aside), or of a booking's amounts (its summary), by its label. */
 const summaryValue = (scope: ReturnType<Page['locator']>, label: string) =>

@@ -9,7 +9,7 @@ import { request, SERVER_MAIN, type ServerProcess, startServer } from '../harnes
 import { audit } from './axe.ts';
 import { chooseCsv, expect, locale, rentalPeriod, signInFromPage, test, text } from './fixtures.ts';
 
-// Issue #26: from an empty database to the first admin. Without ADMIN_EMAIL the server logs a one-time set-up link;
+// From an empty database to the first admin. Without ADMIN_EMAIL the server logs a one-time set-up link;
 // with it, the admin exists at once; a locked-out admin's password is reset from the shell (`npm run admin`). Then
 // the issue's "done when": the admin follows the set-up checklist to the first car, and a guest books and pays it;
 // every screen visited on the empty database is free of console errors (the fixture) and axe violations.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, locale, ownPage, test, text } from './fixtures.ts';
 
-// Issue #7: languages and display currencies as a visitor meets them. The harness runs the server with
+// Languages and display currencies as a visitor meets them. The harness runs the server with
 // RATE_PROVIDERS=none (bundled snapshot rates), COUNTRY_HEADER=x-e2e-country and SET_LANGUAGE_FROM_IP=true.
 
 const en = locale('en');

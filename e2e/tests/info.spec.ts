@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Mail } from '../harness/mailbox.ts';
 import { expect, locale, test, text } from './fixtures.ts';
 
-// Issue #6: the informational pages, the contact form, the newsletter double opt-in and cookie consent.
+// The informational pages, the contact form, the newsletter double opt-in and cookie consent.
 
 const en = locale('en');
 const fr = locale('fr');

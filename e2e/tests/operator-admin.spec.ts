@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { linkIn, waitForMail } from '../harness/mailbox.ts';
 import { expect, locale, ownPage, test, text } from './fixtures.ts';
 
-// Issue #24, the admin's back office in the browser against the real server, its demo data and the real SMTP
+// The admin's back office in the browser against the real server, its demo data and the real SMTP
 // harness, in two languages: a location with its time zone placed on the map; a supplier invited by e-mail who sets a
 // password from the link and signs in; a driver suspended and signed out at once. Axe on each screen.
 

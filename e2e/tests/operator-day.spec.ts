@@ -3,7 +3,7 @@ import { linkIn, waitForMail } from '../harness/mailbox.ts';
 import { audit } from './axe.ts';
 import { expect, locale, ownPage, signInFromPage, test, text } from './fixtures.ts';
 
-// Issue #24 items 4 and 6 in the browser against the real server, in two languages: a driver books a supplier's car
+// In the browser against the real server, in two languages: a driver books a supplier's car
 // picked up today at its place; the admin sees the booking on the scheduler at that place and on those days and
 // opens it from its bar, and the dashboard shows today's pick-up and the period's revenue; then the admin books the
 // same car for a walk-in customer on other days (as its Done-when says). Axe and 360 px on each

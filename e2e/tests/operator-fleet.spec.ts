@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { audit } from './axe.ts';
 import { expect, locale, ownPage, rentalPeriod, testAllowingFailedRequests as test, text } from './fixtures.ts';
 
-// Issue #23 "Done when": a supplier runs its own car from the console, in the browser against the real server. The
+// Done when: a supplier runs its own car from the console, in the browser against the real server. The
 // car it creates (weekly and date-based prices, an extra) is found by a driver's search at its place for the price
 // the editor's preview showed; a blocked period takes it out of that search; a new price shows in search at once; a
 // booking stops its deletion. Then axe, a 360 px screen and the keyboard on every console screen. The delete's 409

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { audit } from './axe.ts';
 import { chooseCsv, expect, locale, rentalPeriod, signInFromPage, test, text } from './fixtures.ts';
 
-// Issue #26 item 3 in the browser against the real server: a supplier imports a CSV with one bad row, sees it
+// In the browser against the real server: a supplier imports a CSV with one bad row, sees it
 // reported by line and field, fixes the file and imports it; a car of the file is found by a driver's search at its
 // place (named in the file, in the operator's language); the export gives the file's cars back. Axe clean.
 

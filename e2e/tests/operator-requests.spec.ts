@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { audit } from './axe.ts';
 import { expect, locale, ownPage, rentalPeriod, test, text } from './fixtures.ts';
 
-// Issue #23 items 5 and 6 in the browser against the real server: the demo supplier edits its profile and a driver's
+// In the browser against the real server: the demo supplier edits its profile and a driver's
 // search shows the new name on its cars; it approves one of a driver's cancellation requests (the driver's booking
 // reads cancelled) and declines the other with a message (the driver's notification says it). Then axe, 360 px and
 // the keyboard on both screens. Serial: the two languages edit the one demo supplier's profile.

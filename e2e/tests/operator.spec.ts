@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, locale, signInFromPage, test, text } from './fixtures.ts';
 
-// Issue #23: the operator console, in the browser against the real server and its demo data. Suppliers and the admin
+// The operator console, in the browser against the real server and its demo data. Suppliers and the admin
 // reach it from the account menu; a driver or a visitor on any /operator/... address gets the not-found screen.
 
 type Language = 'en' | 'fr';

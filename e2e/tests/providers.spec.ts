@@ -8,9 +8,9 @@ import { type ServerProcess, startServer } from '../harness/server-process.ts';
 import { expect, locale, rentalPeriod, test, text, textPattern } from './fixtures.ts';
 
 // The outside providers as a person meets them in the browser, on a server of its own configured with them all
-// (one server start for the lot). Issue #5: Stripe and PayPal, whose real stripe SDK and PayPal REST client talk to
+// (one server start for the lot). Stripe and PayPal, whose real stripe SDK and PayPal REST client talk to
 // local servers speaking those protocols; the payer pays on the (local) hosted Stripe page, which sends the signed
-// webhook, and with the (local) PayPal button, whose order the server captures and checks. Issue #3: Google,
+// webhook, and with the (local) PayPal button, whose order the server captures and checks. Google,
 // Facebook and Apple sign-in through their (local) browser SDKs, with really signed tokens the server verifies.
 
 const en = locale('en');
@@ -105,7 +105,7 @@ async function dropoffOf(page: Page, bookingId: string): Promise<number> {
 }
 
 /**
- * Issue #25 item 2: on the booking's page, a drop-off a day later (dearer than what was paid) priced and confirmed
+ * On the booking's page, a drop-off a day later (dearer than what was paid) priced and confirmed
  * with "Pay … and change"; answers the new drop-off instant.
  */
 async function confirmADayLonger(page: Page, bookingId: string): Promise<number> {
@@ -138,7 +138,7 @@ test('card: the hosted payment page takes the payment, the signed webhook confir
   expect(created.headers.authorization).toBe('Bearer sk_test_e2e');
   expect(created.form.get('line_items[0][price_data][currency]')).toBe('eur');
 
-  // Issue #25 item 2: a day longer costs more than was paid; its difference is paid on the provider's page, which
+  // A day longer costs more than was paid; its difference is paid on the provider's page, which
   // comes back to the booking, where the change is made once (the webhook and the return check both confirm it).
   const longer = await confirmADayLonger(page, bookingId);
   await page.getByRole('link', { name: text(en, 'payment.pay.card') }).click();
@@ -165,7 +165,7 @@ test('wallet: the PayPal button creates the order, the payer approves it, the se
   expect(order.purchase_units[0]!.custom_id ?? order.purchase_units[0]!.reference_id).toBe(bookingId);
   expect(await bookingStatus(page, bookingId)).toBe('paid');
 
-  // Issue #25 item 2: a day longer, its difference paid by the wallet's button under the change, captured once.
+  // A day longer, its difference paid by the wallet's button under the change, captured once.
   const longer = await confirmADayLonger(page, bookingId);
   const paying = page.getByRole('region', { name: textPattern(en, 'bookings.amend.payTitle') });
   await paying.getByRole('button', { name: 'PayPal' }).click();

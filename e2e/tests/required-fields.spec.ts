@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, locale, ownPage, test, text } from './fixtures';
 
-// Issue #22 item 19: the spec's plural message 'Please fill in the fields: …' (spec §5) was never seen. When several
+// The spec's plural message 'Please fill in the fields: …' (spec §5) was never seen. When several
 // required fields are empty, one summary names them all, beside each field's own 'Please fill in the field: …' — on
 // sign-up, contact and checkout, here in Spanish in the built app. (Unit tests hold the same for each form in
 // English: sign-up-screen, contact-form and checkout-form tests.)

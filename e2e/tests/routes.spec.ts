@@ -1,6 +1,6 @@
 import { expect, locale, test, text } from './fixtures.ts';
 
-// Issue #2: every route of spec §2 renders its screen inside the layout, in English and French.
+// Every route of spec §2 renders its screen inside the layout, in English and French.
 const ROUTES = [
   '/',
   '/sign-in',

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, locale, test, text } from './fixtures.ts';
 
-// Issue #4: find a vehicle — from the home page's form to filtered, paged, priced results kept in the address.
+// Find a vehicle — from the home page's form to filtered, paged, priced results kept in the address.
 
 // The machine running these may be busy: searches get more time than a click.
 test.setTimeout(120_000);

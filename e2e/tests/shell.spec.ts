@@ -167,7 +167,7 @@ test.describe("index.html's preloads are the files the app then loads, each down
   }
 });
 
-// Issue #27: for a signed-in driver who has not activated the account, the activation banner arrived ~300 ms after the
+// For a signed-in driver who has not activated the account, the activation banner arrived ~300 ms after the
 // screen and pushed the whole page down (129 px at 360 px, a layout shift of 0.17), and the header's tools moved
 // aside when the session check answered and the bell came. The page is now in its final place at its first paint.
 for (const { path, width, height } of [

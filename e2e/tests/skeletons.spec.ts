@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, layoutShifts, locale, test, text, watchLayoutShifts } from './fixtures';
 
-// Issue #22 item 18: on a first visit the search form and the results rendered as empty boxes for a moment. They
+// On a first visit the search form and the results rendered as empty boxes for a moment. They
 // now show skeletons of their size — the form's labels with grey controls, a car card's shapes, the supplier
 // filter's rows — and nothing on the page moves when the real ones take their place (CLS 0, as Lighthouse counts
 // it: every layout shift is recorded from the first paint). The places and the results are held back a moment, as

@@ -1,4 +1,4 @@
--- Issue #25 item 2: a booking may be refunded more than once (a change's difference, then its cancellation); each
+-- A booking may be refunded more than once (a change's difference, then its cancellation); each
 -- refund has its own idempotency key. A refund made before keeps the key the gateway was asked under: refund-<booking>.
 ALTER TABLE "refunds" DROP CONSTRAINT "refunds_booking_id_unique";--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "key" varchar(100);--> statement-breakpoint

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
 import { RESEND_LIMIT, VALIDATE_EMAIL_LIMIT } from '#server/features/auth/account.routes.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #21 finding 5: which e-mails have accounts can be read — `resend` answers 404 'Email address not registered'
+// Which e-mails have accounts can be read — `resend` answers 404 'Email address not registered'
 // for an unknown address (spec §5, the forgot-password screen's message) and `validate-email` 409 for a taken one
 // (spec §7). Both answers stay: the spec shows them, and hiding one while the other tells the same would cost the
 // customer and protect nobody. What changes is the price of asking: each call is limited per IP whatever the

@@ -6,7 +6,7 @@ import { MAX_INPUT_PIXELS } from '#server/lib/upload-validation.ts';
 import { bombPng, multipart, PDF } from '#test/multipart.ts';
 import { createSecurityApp, GOOD_RECAPTCHA, type SecurityApp } from '#test/security-app.ts';
 
-// Issue #8 security suite: a whole account flow (sign-up, activation, sign-in, password check, reset), the rate
+// The security suite: a whole account flow (sign-up, activation, sign-in, password check, reset), the rate
 // limits not covered elsewhere, hostile uploads — and, over all of it, no secret in any response or log line.
 
 const PASSWORD = 'Flow-pass-2026!';

@@ -8,7 +8,7 @@ import { type Actor, createSecurityApp, registeredRoutes, type SecurityApp } fro
 import { BODIES, HEADERS, PARAMS, pick, QUERIES, seedOf } from './fuzz-inputs.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 
-// Issue #8 security suite: a bounded, seeded fuzz run over EVERY registered route (malformed bodies, params, query
+// The security suite: a bounded, seeded fuzz run over EVERY registered route (malformed bodies, params, query
 // strings and headers, signed in and anonymous) must never give a 5xx, never anything but `{code, message}` JSON on
 // a 4xx, never a stack trace; and every state-changing route refuses a foreign Origin.
 
@@ -200,7 +200,7 @@ describe('security: seeded fuzz over every route', () => {
     expect(accepted).toEqual([]);
   });
 
-  // Issue #21 finding 9: a browser always sends Origin or Sec-Fetch-Site; a call with neither is not from our page.
+  // A browser always sends Origin or Sec-Fetch-Site; a call with neither is not from our page.
   it('refuses a state-changing call with neither Origin nor a same-origin Sec-Fetch-Site, on every such route', async () => {
     const WITHOUT_ORIGIN = [
       { referer: 'https://evil.example/page' },

@@ -8,7 +8,7 @@ import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #21 finding 2: one account, or one anonymous visitor, held the whole fleet — 19 online checkouts, one per
+// One account, or one anonymous visitor, held the whole fleet — 19 online checkouts, one per
 // car, each a 30-minute unpaid hold, then a guest took the 20th. Now: a driver's (or a browser's) new checkout
 // releases their earlier unpaid hold; one network address keeps at most a few unpaid bookings at once; a guest's
 // e-mail becomes an account at its first checkout; and checkout itself is rate limited per address.

@@ -23,7 +23,7 @@ import {
 } from './ownership-matrix.ts';
 import { operatorRows } from './ownership-operator-rows.ts';
 
-// Issue #8 security suite, ownership matrix (docs/architecture.md §4): every call that takes a user, booking, notification
+// The security suite's ownership matrix (docs/architecture.md §4): every call that takes a user, booking, notification
 // or file id, called by each kind of caller, against the status the code defines. Every call gets fresh records
 // (a new driver with a booking, a cancelled booking, a licence and a notification: test/ownership-fixtures.ts), so a
 // success changes nothing the next call relies on. A new route is one row.
@@ -338,7 +338,7 @@ describe('security: ownership matrix', () => {
     },
   );
 
-  // Issue #21 finding 10: the caller is checked before the body, so an anonymous caller learns nothing of the schema.
+  // The caller is checked before the body, so an anonymous caller learns nothing of the schema.
   it('answers an anonymous caller 401 before looking at the body: the rows refused to anonymous, sent empty', async () => {
     const [f] = await fixtures(1);
     const got: Record<string, number> = {};

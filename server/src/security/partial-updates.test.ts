@@ -6,7 +6,7 @@ import { bookingRow, checkoutBody, period } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #21 finding 3: an update changes only the fields it carries. Absent means "leave it"; clearing a field is an
+// An update changes only the fields it carries. Absent means "leave it"; clearing a field is an
 // explicit null (or an emptied form field). `{ _id, fullName }` used to null the phone, location, bio and birth date
 // — and the driver's next checkout was then refused for want of a birth date.
 

@@ -6,7 +6,7 @@ import { createSecurityApp, type SecurityApp } from '#test/security-app.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #21 findings 1 and 8: only the party that placed a booking may pay it or read its payment — the driver's
+// Only the party that placed a booking may pay it or read its payment — the driver's
 // session, or for a guest a secret only their browser holds (an httpOnly cookie set by the checkout answer, stored
 // hashed on the booking). The same rule for every gateway's calls; the booking id alone grants nothing.
 

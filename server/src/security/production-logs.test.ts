@@ -4,7 +4,7 @@ import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, PRODUCTION, type TestApp } from '#test/test-app.ts';
 
-// Issue #21 finding 6: without SMTP, activation and reset links were written to the log — fine for `npm start` on a
+// Without SMTP, activation and reset links were written to the log — fine for `npm start` on a
 // laptop, but with NODE_ENV=production a link is a live credential, and log lines travel (aggregators, support
 // tickets). In production the outbox alone holds it; in every environment a link's token is cut from the request
 // log line written when its recipient opens it.

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
 import { SIGN_IN_FAILURES_PER_IP } from '#server/features/auth/session.routes.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #21 finding 4: sign-in counted attempts per IP and e-mail only, so one IP could try a common password on
+// Sign-in counted attempts per IP and e-mail only, so one IP could try a common password on
 // 60 different accounts without a 429 (password spraying). Now failures are also counted per IP across e-mails; the
 // per-e-mail count stays keyed by IP too, so a stranger elsewhere cannot lock a real user out.
 

@@ -9,7 +9,7 @@ import { multipart } from '#test/multipart.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #21 finding 7: a guest's temporary licence (uploaded at checkout, before the account exists) belongs to the
+// A guest's temporary licence (uploaded at checkout, before the account exists) belongs to the
 // browser that uploaded it — its guest cookie — not to whoever learns its id: only that browser may delete it or
 // attach it to a booking (which would hand the licence to the new account and the supplier).
 

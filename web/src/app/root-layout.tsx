@@ -45,7 +45,7 @@ function AccountBannerReady() {
 const NewsletterForm = lazy(() =>
   import('#web/features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
 );
-// Issue #6: the unread-notifications bell, loaded apart from the entry chunk.
+// The unread-notifications bell, loaded apart from the entry chunk.
 const NotificationBell = lazy(() =>
   importWithStrings(
     'features/notifications/components/notification-bell',

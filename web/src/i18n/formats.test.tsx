@@ -5,7 +5,7 @@ import { AriaLocale } from './aria-locale';
 import { formatDate, formatDay, formatNumber, useFormats } from './formats';
 import { changeLanguage, initI18n } from './index';
 
-// Issue #7: number and date formats and the date pickers get the interface language; se renders as Swedish (sv).
+// Number and date formats and the date pickers get the interface language; se renders as Swedish (sv).
 
 const JULY_4 = Date.UTC(2026, 6, 4, 12);
 

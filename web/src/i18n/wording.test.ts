@@ -2,7 +2,7 @@ import { LANGUAGES } from '@roam/contract/languages';
 import { leaves, registerSlips } from '@roam/contract/locale-checks';
 import { describe, expect, it } from 'vitest';
 
-// Issue #22 item 12: one register per language (English plain, French vous, Spanish tú, German Sie, Swedish du) and
+// One register per language (English plain, French vous, Spanish tú, German Sie, Swedish du) and
 // one word for one thing (the security deposit) across every string the web shows: the locale files and the info
 // pages' content.
 

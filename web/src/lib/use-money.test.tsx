@@ -12,7 +12,7 @@ import { setCurrency } from './currency';
 import { STORAGE_KEYS } from './storage';
 import { useMoney } from './use-money';
 
-// Issue #7: every amount goes through useMoney — live rates from the server (snapshot until they arrive or when the
+// Every amount goes through useMoney — live rates from the server (snapshot until they arrive or when the
 // call fails), the chosen currency (persisted) and the interface language, following changes without a reload.
 
 const PRICE_MINOR_EUR = 123_450; // 1 234,50 €

@@ -4,7 +4,7 @@ import { CLIO } from '#web/test-fixtures';
 import { renderScreen, screenTests } from '#web/test-utils';
 import { CarFacts } from './car-facts';
 
-// Issue #22 item 14: an electric scooter listed "Doors 0 / Air conditioning No / Fuel policy Full to full".
+// An electric scooter listed "Doors 0 / Air conditioning No / Fuel policy Full to full".
 
 screenTests(['cars']);
 

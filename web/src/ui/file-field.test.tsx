@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { describedBy, renderScreen, screenTests } from '#web/test-utils';
 import { FileField } from './file-field';
 
-// Issue #22 item 17: the licence upload was the browser's unstyled "Choose File", in the browser's language.
+// The licence upload was the browser's unstyled "Choose File", in the browser's language.
 
 screenTests();
 

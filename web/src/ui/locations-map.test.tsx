@@ -4,7 +4,7 @@ import { changeLanguage, initI18n } from '#web/i18n/index';
 import { PARIS } from '#web/test-fixtures';
 import { LocationsMap } from './locations-map';
 
-// Issue #22 item 13: the map's zoom buttons and its credit's tooltip were English in every language.
+// The map's zoom buttons and its credit's tooltip were English in every language.
 
 function renderMap(locations = [PARIS]) {
   render(

@@ -5,7 +5,7 @@ import { cardApp, payByCard } from '#server/features/payments/payments.test-help
 import { checkoutBody, period } from '#test/booking-fixtures.ts';
 import type { TestApp } from '#test/test-app.ts';
 
-// Issue #25 item 2 (s15 hardening): a change refunding part of a card payment and the driver's free cancel sent at
+// A change refunding part of a card payment and the driver's free cancel sent at
 // the same moment. The cancel works out "the rest" on the locked row, so the two refunds together never exceed what
 // was charged, and they equal what the outcome promises: the change made (its difference) and the cancel refunding
 // the rest — together the whole payment — or the cancel first, refunding all of it, and the change refused (409).

@@ -19,7 +19,7 @@ import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { expireUnpaidChanges } from './amendment-payments.service.ts';
 
-// Issue #25 item 2: a dearer change waits 31 minutes for its difference to be paid; the periodic sweep then marks it
+// A dearer change waits 31 minutes for its difference to be paid; the periodic sweep then marks it
 // expired, in one statement, so no change waits forever. A payment that still arrives after the sweep (the card
 // provider's session completed at the last moment, its webhook late) is handled as one in time: applied when the
 // booking is as it was and its days are free, refunded once otherwise — never kept without the change.

@@ -16,7 +16,7 @@ import {
 import { period, bookingRow as rowOf } from '#test/booking-fixtures.ts';
 import type { TestApp } from '#test/test-app.ts';
 
-// Issue #25 item 2 (s16 review): what guards a dearer change's payment besides its period — the booking changed
+// What guards a dearer change's payment besides its period — the booking changed
 // meanwhile at the same price is not overwritten; a refund of a change that could not be made holds the change, so a
 // confirmation arriving meanwhile cannot apply it as well; the wallet is not captured after the change's window.
 

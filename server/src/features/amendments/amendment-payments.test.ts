@@ -20,7 +20,7 @@ import { signIn } from '#test/sign-in.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #25 item 2: a dearer change of a booking paid online in full is paid through the booking's gateway — the card
+// A dearer change of a booking paid online in full is paid through the booking's gateway — the card
 // provider (a local server speaking its protocol) or the demo card — and applies only once paid, once even when the
 // return check and the webhook both confirm it; a period taken meanwhile refunds the difference once and the booking
 // keeps its terms; a later cancel refunds what was really paid, from each payment at most what it took.

@@ -16,7 +16,7 @@ import { period } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import type { TestApp } from '#test/test-app.ts';
 
-// Issue #25 item 2: a cheaper change after a paid dearer one refunds across the booking's payments as a cancellation
+// A cheaper change after a paid dearer one refunds across the booking's payments as a cancellation
 // does — the dearer change's difference first, then the original payment, never more from a payment than it took —
 // each part once under its own key, even when the change is sent twice at once and again. Against the local card
 // provider and wallet provider, which record each refund against the payment intent / capture it was made from (and,

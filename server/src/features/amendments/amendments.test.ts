@@ -13,7 +13,7 @@ import { signIn } from '#test/sign-in.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #25 item 2: a driver changes their booking where the car's terms allow it (the Clio's amendments bought);
+// A driver changes their booking where the car's terms allow it (the Clio's amendments bought);
 // the change is quoted and re-priced with the checkout's rules at the booking's own rate, and a cheaper change of a
 // booking paid online in full is refunded through its gateway — the card provider's Refunds API, the wallet
 // provider's capture refund, each a local server speaking the provider's protocol — once even when retried. The

@@ -7,7 +7,7 @@ import { checkoutBody, period } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #34 items 2 and 3: every change of a booking is settled against what was actually paid (the ledger), through
+// Every change of a booking is settled against what was actually paid (the ledger), through
 // one path whoever makes it, priced at the booking's own terms. Each exploit sequence of the issue is a test here:
 // the supplier extends a paid booking and the driver changes it back (refunded everything before); the supplier
 // shortens a paid booking (refunded nothing before) and restores it (charged again); the empty change after a price

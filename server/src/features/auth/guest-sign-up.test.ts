@@ -6,7 +6,7 @@ import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { cookieFrom, lastMailTo, lastMailWithLink, linkParams } from './auth.test-helpers.ts';
 
-// Issue #25 item 1: a guest who later signs up with the same e-mail finds their bookings in /bookings. The sign-up
+// A guest who later signs up with the same e-mail finds their bookings in /bookings. The sign-up
 // completes the guest checkout's account only through the activation link e-mailed to the address, where the password
 // is chosen: nobody is signed in by the sign-up, nothing of the form is kept (a stranger who knows the address cannot
 // plant a password the owner would then activate), and a full account's answer is unchanged.

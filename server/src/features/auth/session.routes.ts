@@ -46,7 +46,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof AppError && error.code === 'INCORRECT_CREDENTIALS') await signInFailures.spend(request.ip);
         throw error;
       });
-      // Issue #38: an account with a second factor gives its code too (or its browser was remembered).
+      // An account with a second factor gives its code too (or its browser was remembered).
       await secondStep(ctx, request, reply, user.id, { code, rememberBrowser: rememberBrowser ?? false });
       await createSession(db, request, reply, user.id, stayConnected, secureCookie);
       return toUser(user);

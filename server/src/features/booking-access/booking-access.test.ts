@@ -9,7 +9,7 @@ import { checkoutBody, guestDriver, period } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #25 item 1: a guest manages their booking without an account. The reference and the e-mail ask for a link
+// A guest manages their booking without an account. The reference and the e-mail ask for a link
 // (never telling whether a booking exists), e-mailed to the booking's address; it works once and for a while, and
 // opens that one booking to the browser — read, documents, cancel by the terms — and nothing else.
 

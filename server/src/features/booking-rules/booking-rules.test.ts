@@ -8,7 +8,7 @@ import { checkoutBody, period } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #24 item 7: the admin changes the booking rules at run time. A change holds from the next call on —
+// The admin changes the booking rules at run time. A change holds from the next call on —
 // `GET /api/settings`, the search and the checkout — without a restart; a rule not sent keeps its value; null returns
 // a rule to the deployment's value.
 

@@ -7,7 +7,7 @@ import { bookingRow, checkoutBody } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #22 items 5 and 9: a driver's list holds only bookings that exist for them — an unpaid online attempt while
+// A driver's list holds only bookings that exist for them — an unpaid online attempt while
 // its hold lasts, shown as what it is, with pay and release — and the server takes exactly the actions the contract's
 // rule (booking-actions.ts) offers.
 

@@ -5,7 +5,7 @@ import { cardApp, payByCard, payByWallet, walletApp } from '#server/features/pay
 import { checkoutBody } from '#test/booking-fixtures.ts';
 import type { TestApp } from '#test/test-app.ts';
 
-// Issues #23 item 6 and #25 item 3: a cancellation refunds through the booking's gateway — the card provider's Refunds
+// A cancellation refunds through the booking's gateway — the card provider's Refunds
 // API through the official SDK, the wallet provider's Payments v2 capture refund — each against a local server
 // speaking the provider's protocol; a retried or concurrent cancel refunds once (the provider's idempotency key).
 // Here the driver's own cancel, free by the Clio's terms (its cancellation is included) weeks before pick-up, decided

@@ -9,7 +9,7 @@ import { bookingRow, checkoutBody, paymentRow } from '#test/booking-fixtures.ts'
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #23 item 6 (demo gateway): the operator's queue of cancellation requests. Approve → cancelled with the refund
+// The operator's queue of cancellation requests. Approve → cancelled with the refund
 // the terms give (recorded once), decline → a message to the driver; both notify the driver in their language.
 // The card and wallet providers' refunds: cancellation-refunds.test.ts.
 

@@ -12,7 +12,7 @@ import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { cancelBooking, cancellationQuote } from './cancellations.service.ts';
 
-// Issue #25 item 3: a driver's cancel is decided at once when the car's terms make it free — pay later, or the
+// A driver's cancel is decided at once when the car's terms make it free — pay later, or the
 // cancellation extra included or bought, and 24 hours or more before pick-up — and is otherwise the spec's request
 // to the operator. The quote the cancel dialog reads is decided by the same rule. (The card and wallet providers'
 // refunds: cancellation-refunds.test.ts.)

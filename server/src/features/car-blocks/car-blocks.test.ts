@@ -8,7 +8,7 @@ import { L, lyonCheckout, lyonPeriod, operatorCalls, search } from '#test/fleet-
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #23 item 4: blocked periods. Search and checkout respect a block exactly as a booking (the same exclusion
+// Blocked periods. Search and checkout respect a block exactly as a booking (the same exclusion
 // constraint holds both), and a block never shows anywhere as a booking.
 
 const AZUR = DEMO_IDS.suppliers.azurCoast;

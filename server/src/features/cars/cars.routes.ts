@@ -82,7 +82,7 @@ export const carsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // Issue #23: the car's operator reads what the editor writes back (PUT /api/update-car).
+      // The car's operator reads what the editor writes back (PUT /api/update-car).
       const user = request.sessionUser;
       if (user && !user.blacklisted && user.role !== null) {
         const car = await readOperatorCar(ctx, user, request.params.id, request.query.language);

@@ -7,7 +7,7 @@ import { checkoutBody } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #22 items 3 and 4. Once a booking exists its amounts and currency are fixed: what the gateway charges, what
+// Once a booking exists its amounts and currency are fixed: what the gateway charges, what
 // the booking, the result and the e-mail show are the same amounts in the same currency, made line by line at the
 // checkout's rate with the supplier's percentage in each line. The three payment options mean what they say.
 

@@ -7,7 +7,7 @@ import { bookingRow, checkoutBody, period } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #22 item 10: every booking has a short human reference — 8 characters without I, L, O, 0 and 1, drawn at
+// Every booking has a short human reference — 8 characters without I, L, O, 0 and 1, drawn at
 // random by the database whoever inserts the row, unique (the index refuses a repeat, and checkout draws again).
 
 const REFERENCE = new RegExp(`^[${REFERENCE_ALPHABET}]{8}$`);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { erApiRates, type FakeAnswer, frankfurterRates, startFakeRateProvider } from '#test/fake-rate-provider.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #7 through the API, with local servers standing in for the rate providers (nothing leaves the machine).
+// Languages and currencies through the API, with local servers standing in for the rate providers (nothing leaves the machine).
 
 type Fake = Awaited<ReturnType<typeof startFakeRateProvider>>;
 const fakes: Fake[] = [];

@@ -6,7 +6,7 @@ import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { dayFromNow, lyonBooking, lyonPeriod, operatorCalls, operatorSessions } from '#test/fleet-fixtures.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #24 item 6, p99 ≤ 200 ms: a period's figures are kept a minute per (scope, period) and say when they were
+// P99 ≤ 200 ms: a period's figures are kept a minute per (scope, period) and say when they were
 // computed; 'fresh' computes them again. A scope is the supplier's own, the admin's for one supplier, or everyone's:
 // no one is ever answered with another scope's figures.
 

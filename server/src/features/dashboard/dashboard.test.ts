@@ -7,7 +7,7 @@ import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { dayFromNow, L, lyonBooking, lyonPeriod, operatorCalls, operatorSessions } from '#test/fleet-fixtures.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #24 item 6: the dashboard — today's pick-ups and drop-offs at each place's clock, the queues, and a period's
+// The dashboard — today's pick-ups and drop-offs at each place's clock, the queues, and a period's
 // revenue by status and currency (in the base currency too) and utilisation. Each figure is read before and after
 // rows are written, so the demo data's own bookings do not matter.
 

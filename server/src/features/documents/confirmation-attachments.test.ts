@@ -10,7 +10,7 @@ import { signIn } from '#test/sign-in.ts';
 import { type CapturedMail, startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #25 item 4: the confirmation e-mail carries the booking's receipt (PDF) and calendar file (.ics), in the
+// The confirmation e-mail carries the booking's receipt (PDF) and calendar file (.ics), in the
 // booking's language, rendered from the booking when the message is sent (the outbox row names the booking) — read
 // back from a real SMTP server: the PDF's text extracted, the .ics parsed.
 

@@ -10,7 +10,7 @@ import { pdfText } from '#test/pdf-text.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #25 item 4: the receipt (PDF, its text read back by pdf.js) and the calendar file (parsed by node-ical), in the
+// The receipt (PDF, its text read back by pdf.js) and the calendar file (parsed by node-ical), in the
 // driver's language, over a pick-up before and a drop-off after a DST change in Paris.
 
 /** The first local date from `from` on whose next day Paris changes its UTC offset (a DST change). */

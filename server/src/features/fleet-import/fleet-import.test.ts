@@ -10,7 +10,7 @@ import { multipartForm } from '#test/multipart.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #26 item 3: an operator imports a CSV of cars all-or-nothing after a row-by-row report; the same file again
+// An operator imports a CSV of cars all-or-nothing after a row-by-row report; the same file again
 // updates by licence plate; export gives the file back, guarded against spreadsheet formulas.
 
 const AZUR = DEMO_IDS.suppliers.azurCoast;

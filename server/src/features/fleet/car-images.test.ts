@@ -9,7 +9,7 @@ import { bombPng, multipart } from '#test/multipart.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #23 item 3: a car's image, checked by its content, re-encoded to the cards' size (300×200 shown, stored at
+// A car's image, checked by its content, re-encoded to the cards' size (300×200 shown, stored at
 // twice that) with its own proportions, stored in the database and served as every car image is.
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg') =>

@@ -9,7 +9,7 @@ import { L, lyonBooking, lyonPeriod, operatorCalls } from '#test/fleet-fixtures.
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #23 item 1: the operator's cars list, paged on the server, with each car's bookings and price per day.
+// The operator's cars list, paged on the server, with each car's bookings and price per day.
 
 const AZUR = DEMO_IDS.suppliers.azurCoast;
 const KESTREL = DEMO_IDS.suppliers.kestrel;

@@ -11,7 +11,7 @@ import { L, lyonBooking, lyonCheckout, lyonPeriod, newCar, operatorCalls, search
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #23 items 2 and 4: an operator creates, reads, changes and deletes its cars; the customer search sees each
+// An operator creates, reads, changes and deletes its cars; the customer search sees each
 // change at once, priced by the contract engine.
 
 const AZUR = DEMO_IDS.suppliers.azurCoast;

@@ -7,7 +7,7 @@ import { L, lyonBooking, lyonPeriod, operatorCalls, search } from '#test/fleet-f
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #24 item 3: the admin's countries and locations. The customer's search and map see a change at once.
+// The admin's countries and locations. The customer's search and map see a change at once.
 
 const names = (en: string) => ({ en, fr: `${en} (fr)`, es: `${en} (es)`, se: `${en} (se)`, de: `${en} (de)` });
 const AZUR = DEMO_IDS.suppliers.azurCoast;

@@ -9,7 +9,7 @@ import { multipartForm } from '#test/multipart.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #26 item 3's last part: countries and locations by CSV, as cars are imported — a row-by-row report, all or
+// The last part: countries and locations by CSV, as cars are imported — a row-by-row report, all or
 // nothing, and a re-import that updates (a country by its code, a location by its English name in its country).
 
 const HEADER =

@@ -59,7 +59,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // Issue #24: the admin reads what the editor writes back (PUT /api/update-location).
+      // The admin reads what the editor writes back (PUT /api/update-location).
       const user = request.sessionUser;
       if (user && !user.blacklisted && user.type === 'admin') return readLocation(ctx, request.params.id);
       return getLocation(ctx, request.params.id, request.query.language);

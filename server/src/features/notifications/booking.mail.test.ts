@@ -17,7 +17,7 @@ const NOTICES = [
 ] as const;
 NOTICES satisfies readonly BookingNotice[];
 
-// Issue #22 items 3, 8 and 10: a booking is named by its reference; a confirmation carries its summary — the places
+// A booking is named by its reference; a confirmation carries its summary — the places
 // with address and local time, and the amounts in the booking's own currency as fixed at checkout; the status is
 // said in the screens' words.
 

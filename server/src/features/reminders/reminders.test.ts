@@ -8,7 +8,7 @@ import { type CapturedMail, startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { sendDueReminders } from './reminders.service.ts';
 
-// Issue #25 item 5: reminders 24 hours before pick-up and on the drop-off day, once per booking even when two server
+// Reminders 24 hours before pick-up and on the drop-off day, once per booking even when two server
 // processes run the pass at the same moment on one database (PGlite here, PostgreSQL in the server-pg project), read
 // back from a real SMTP server.
 

@@ -7,7 +7,7 @@ import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { dayFromNow, L, lyonBooking, lyonPeriod, operatorCalls, operatorSessions } from '#test/fleet-fixtures.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #24 item 4: the scheduler — a place's cars by days, each with what holds it, paged by cars; a supplier its
+// The scheduler — a place's cars by days, each with what holds it, paged by cars; a supplier its
 // own cars, the admin any supplier's.
 
 const AZUR = DEMO_IDS.suppliers.azurCoast;

@@ -6,7 +6,7 @@ import { signIn } from '#test/sign-in.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #26 item 2: the admin's set-up checklist, from the database and the environment, its test e-mail, and the
+// The admin's set-up checklist, from the database and the environment, its test e-mail, and the
 // customer site's "coming soon" flag (`bookable` in the settings) until a car can be booked.
 
 const adminId = DEMO_IDS.users.admin;

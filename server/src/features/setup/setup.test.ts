@@ -7,7 +7,7 @@ import { verifyPassword } from '#server/features/auth/auth.service.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { prepareFirstAdmin } from './setup.service.ts';
 
-// Issue #26: an empty database gets its first admin from ADMIN_EMAIL / ADMIN_PASSWORD, or through a one-time set-up
+// An empty database gets its first admin from ADMIN_EMAIL / ADMIN_PASSWORD, or through a one-time set-up
 // link; a locked-out admin's password is reset from the shell.
 
 /** The demo data has an admin: these tests start from a database that has none. */

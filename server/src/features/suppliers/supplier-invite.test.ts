@@ -8,7 +8,7 @@ import { signIn } from '#test/sign-in.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #24 item 2: the admin creates a supplier account; the supplier is e-mailed (real SMTP) a one-time link to
+// The admin creates a supplier account; the supplier is e-mailed (real SMTP) a one-time link to
 // choose a password, in their language, and signs in with it.
 
 describe('admin: supplier invitation', () => {

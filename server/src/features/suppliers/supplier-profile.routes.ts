@@ -42,7 +42,7 @@ export const supplierProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => readSupplierProfile(ctx, requireOperator(request), request.params.id),
   );
 
-  // Issue #24 item 2: the admin invites a supplier; it sends an e-mail, so it is rate limited as the account links are.
+  // The admin invites a supplier; it sends an e-mail, so it is rate limited as the account links are.
   app.post(
     '/api/create-supplier',
     {

@@ -10,7 +10,7 @@ import { multipart } from '#test/multipart.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #23 item 5: a supplier edits its profile (name, logo, contact, pay later, licence required); the percentage
+// A supplier edits its profile (name, logo, contact, pay later, licence required); the percentage
 // is the admin's alone. Only the fields sent change, and the car cards show a change at once.
 
 const AZUR = DEMO_IDS.suppliers.azurCoast;

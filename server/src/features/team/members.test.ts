@@ -7,7 +7,7 @@ import { signIn } from '#test/sign-in.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #38 items 1 and 2: an owner invites people by e-mail (a one-time link, real SMTP), changes their role and
+// An owner invites people by e-mail (a one-time link, real SMTP), changes their role and
 // branches, suspends and removes them — each change audited with the person who made it, a suspension or removal
 // ending the member's sessions at once. A person belongs to one team; a business's own account stays its owner.
 

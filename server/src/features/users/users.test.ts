@@ -8,7 +8,7 @@ import { L, lyonPeriod, operatorCalls, search } from '#test/fleet-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #24 item 1: the admin lists, reads, verifies, suspends, reactivates and deletes accounts; item 2: suspends
+// The admin lists, reads, verifies, suspends, reactivates and deletes accounts; item 2: suspends
 // and deletes suppliers. Suspension (spec §6) ends the account's sessions at once; deletion erases personal data and
 // keeps the bookings, anonymised.
 

@@ -13,7 +13,7 @@ import { signIn } from '#test/sign-in.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// Issue #24 item 5: an operator books a car for a walk-in or phone customer through the customer's checkout — same
+// An operator books a car for a walk-in or phone customer through the customer's checkout — same
 // price, same no-overlap guarantee, same messages — paid at the counter or by an e-mailed one-time payment link.
 
 let ip = 1;

@@ -48,7 +48,7 @@ export function DashboardScreen() {
   return (
     <Page title={t('operatorDashboard.title')} description={t('operatorDashboard.description')}>
       <div className="dash">
-        {/* Issue #26: the admin's set-up checklist goes here, above everything else (the lead wires it in). */}
+        {/* The admin's set-up checklist goes here, above everything else (the lead wires it in). */}
         <search aria-label={t('operatorDashboard.filters')}>
           <div className="dash__filters">
             {admin ? (

@@ -8,7 +8,7 @@ import { renderOperator } from '#web/console/test-utils';
 
 screenTests();
 
-// Issue #26 item 3: the operator chooses a CSV, maps its columns, reads the report, then imports all or nothing.
+// The operator chooses a CSV, maps its columns, reads the report, then imports all or nothing.
 
 const HEADERS = ['Plate', 'name', 'dailyPrice'];
 const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({

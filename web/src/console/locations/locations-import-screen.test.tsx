@@ -8,7 +8,7 @@ import { renderOperator } from '#web/console/test-utils';
 
 screenTests();
 
-// Issue #26 item 3: the admin imports countries and places by CSV as cars are imported — report, then all or nothing.
+// The admin imports countries and places by CSV as cars are imported — report, then all or nothing.
 
 const ADMIN = { ...DRIVER, type: 'admin' as const, fullName: 'Alex Admin' };
 const report = (valid: boolean, imported = false): PlacesImportReport => ({

@@ -8,7 +8,7 @@ import operatorSetup from '#web/i18n/locales/en/operatorSetup.json';
 import { refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { SetupChecklistScreen } from './setup-checklist-screen';
 
-// Issue #26 item 2: the admin's set-up checklist — each step done or to do, with the screen that does it or the
+// The admin's set-up checklist — each step done or to do, with the screen that does it or the
 // variables the environment sets, and the test e-mail.
 
 screenTests(['common']);

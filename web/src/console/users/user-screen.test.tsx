@@ -8,7 +8,7 @@ import { DRIVER } from '#web/test-fixtures';
 import { refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { UserScreen } from './user-screen';
 
-// Issue #24 item 1: the admin's view of one account — suspend through the profile call (after a question naming the
+// The admin's view of one account — suspend through the profile call (after a question naming the
 // bookings it still has), delete refused while booked.
 
 screenTests(['common']);

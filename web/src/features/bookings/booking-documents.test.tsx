@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen, screenTests } from '#web/test-utils';
 import { BookingDocuments } from './components/booking-documents';
 
-// Issue #25 item 4: the booking page offers its receipt and its calendar file as downloads.
+// The booking page offers its receipt and its calendar file as downloads.
 
 screenTests(['bookings']);
 

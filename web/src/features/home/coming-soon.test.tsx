@@ -4,7 +4,7 @@ import { FALLBACK_SETTINGS } from '#web/lib/settings';
 import { renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { HomeScreen } from './home-screen';
 
-// Issue #26 item 2: while no car can be booked (settings `bookable`), the home page says "coming soon" instead of a
+// While no car can be booked (settings `bookable`), the home page says "coming soon" instead of a
 // search form that finds nothing; once one can, the form is back. (The search's: features/search/coming-soon.test.)
 
 screenTests(['home', 'search']);

@@ -66,7 +66,7 @@ describe('the notifications list', () => {
     expect(browserConfirm).not.toHaveBeenCalled();
   });
 
-  // Issue #23: the operator's decision on a cancellation request, in the driver's words (they read "other" before).
+  // The operator's decision on a cancellation request, in the driver's words (they read "other" before).
   it("says what the operator decided on the driver's cancellation request, with the refund or the message", async () => {
     const decided = (id: string, kind: string, params: Notification['params']) => ({
       ...notification(id, kind),
@@ -97,7 +97,7 @@ describe('the notifications list', () => {
     expect(screen.queryByText('You have a new notification.')).toBeNull();
   });
 
-  // Issue #25 item 2: a dearer change paid for that could not be made, and why (it read "other" before).
+  // A dearer change paid for that could not be made, and why (it read "other" before).
   it('says a paid change was not made, why, and what is refunded', async () => {
     const notMade = (id: string, reason: string) => ({
       ...notification(id, 'changeNotMade'),

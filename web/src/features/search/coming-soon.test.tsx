@@ -4,7 +4,7 @@ import { FALLBACK_SETTINGS } from '#web/lib/settings';
 import { renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { SearchScreen } from './search-screen';
 
-// Issue #26 item 2: while no car can be booked (settings `bookable`), the search says "coming soon".
+// While no car can be booked (settings `bookable`), the search says "coming soon".
 
 screenTests(['search', 'cars']);
 

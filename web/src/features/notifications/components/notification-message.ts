@@ -49,7 +49,7 @@ export function notificationMessage(t: TFunction, notification: Notification, la
     }
     case 'cancelRequested':
       return t('notifications.kinds.cancelRequested');
-    // Issue #23: the operator's decision on the driver's cancellation request.
+    // The operator's decision on the driver's cancellation request.
     case 'cancelApproved':
       return withRefund(t, 'cancelApproved', params, language);
     case 'cancelDeclined':
@@ -65,14 +65,14 @@ export function notificationMessage(t: TFunction, notification: Notification, la
       return t('notifications.kinds.pickupReminder', { car: String(params.car ?? '') });
     case 'dropoffReminder':
       return t('notifications.kinds.dropoffReminder', { car: String(params.car ?? '') });
-    // Issue #25 item 2: a change of the booking, and the supplier told of the driver's change or free cancel.
+    // A change of the booking, and the supplier told of the driver's change or free cancel.
     case 'bookingChanged':
       return withRefund(t, 'bookingChanged', params, language);
     case 'driverChangedBooking':
       return t('notifications.kinds.driverChangedBooking', { car: String(params.car ?? '') });
     case 'driverCancelled':
       return t('notifications.kinds.driverCancelled', { car: String(params.car ?? '') });
-    // Issue #25 item 2: a dearer change paid for could not be made; the difference is refunded.
+    // A dearer change paid for could not be made; the difference is refunded.
     case 'changeNotMade':
       return t(
         params.reason === 'changed'
@@ -86,7 +86,7 @@ export function notificationMessage(t: TFunction, notification: Notification, la
               : '',
         },
       );
-    // Issue #34 item 4: an operator deleted a booking that never took money.
+    // An operator deleted a booking that never took money.
     case 'bookingDeleted':
       return t('notifications.kinds.bookingDeleted', { car: String(params.car ?? '') });
     // The counter (docs/architecture.md §5 "After the booking"): the car handed over, taken back, the rental closed.
