@@ -230,7 +230,8 @@ test('from an empty database to the first paid booking: the checklist, a place, 
   await chooseCsv(page, en, csv('0'));
   const report = page.getByRole('table', { name: t('operatorImport.report.title') });
   const bad = report.getByRole('row').filter({ hasText: 'AN-002-CY' });
-  await expect(bad).toContainText(`dailyPrice: ${t('operatorCars.errors.invalidPrice')}`);
+  // The column by its label in the reader's words (the import report names fields as the editor does).
+  await expect(bad).toContainText(`Daily price: ${t('operatorCars.errors.invalidPrice')}`);
   const importButton = page.getByRole('button', { name: t('operatorImport.import_other', { count: 2 }) });
   await expect(importButton).toBeDisabled();
   await chooseCsv(page, en, csv('65.00'));
