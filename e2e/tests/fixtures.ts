@@ -53,7 +53,40 @@ export const ownPage = () => ({ origin: APP, 'x-forwarded-for': visitorAddress()
  * The page's own API calls carry the test's visitor address. Only those: a header added to every request would make
  * the browser preflight its cross-origin calls (the wallet provider's), which no real page meets.
  */
-const visitor = base.extend<{ visitorAddress: string; cspViolations: string[] }>({
+const visitor = base.extend<{ visitorAddress: string; cspViolations: string[]; failureReport: undefined }>({
+  /**
+   * A failed test prints what its page showed and the API answers it refused (status, call, the start of the body):
+   * the CI's log is all a reader of a failure there gets (traces stay on the CI machine).
+   */
+  failureReport: [
+    async ({ context }, use, testInfo) => {
+      const refused: string[] = [];
+      context.on('response', (response) => {
+        if (response.status() >= 400 && response.url().includes('/api/'))
+          response
+            .text()
+            .then((body) =>
+              refused.push(
+                `${response.status()} ${response.request().method()} ${response.url()} ${body.slice(0, 300)}`,
+              ),
+            )
+            .catch(() => refused.push(`${response.status()} ${response.request().method()} ${response.url()}`));
+      });
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const pages = await Promise.all(
+        context.pages().map(async (page) => {
+          const shown = await page
+            .locator('body')
+            .innerText({ timeout: 2_000 })
+            .catch(() => '(unreadable)');
+          return `page ${page.url()}:\n${shown.slice(0, 1_500)}`;
+        }),
+      );
+      console.log(['--- what the test saw ---', ...pages, '--- refused API calls ---', ...refused].join('\n'));
+    },
+    { auto: true },
+  ],
   /**
    * Every page of every test runs under the server's Content-Security-Policy (server/src/plugins/security-headers.ts;
    * second outside audit, item 11): a violation — a script, style, image, frame or connection the policy refused —
