@@ -117,6 +117,7 @@ function LocationEditor({
           latitude,
           longitude,
           timeZone: form.values.timeZone,
+          openingHours: null,
         }
       : null;
   return (
