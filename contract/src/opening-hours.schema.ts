@@ -58,6 +58,8 @@ export const OpeningTimesSchema = z.object({
   afterHours: z.array(z.string()),
   /** The closure's name when the date is closed by one. */
   closure: z.string().nullable(),
+  /** That day's ranges as the refusals name them, '08:00–12:00, 14:00–18:00' ('' when closed). */
+  hours: z.string(),
   /** The key box's fee (minor units of the prices' currency), or null without a key box. */
   afterHoursFeeMinor: z.number().int().nullable(),
 });

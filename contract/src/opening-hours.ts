@@ -28,15 +28,15 @@ export const HOURS_MESSAGES = {
   rangesOverlap: 'These opening hours overlap.',
   closureTwice: 'This date is already in the list.',
   /** The refusals name the hours of the day asked for (or the closure's name). */
-  closedAt: (ranges: string) => `The place is closed at this time. That day it is open ${ranges}.`,
-  closedDay: 'The place is closed that day.',
-  closedOn: (name: string) => `The place is closed that day: ${name}.`,
+  closedAt: (ranges: string) => `The location is closed at this time. That day it is open ${ranges}.`,
+  closedDay: 'The location is closed that day.',
+  closedOn: (name: string) => `The location is closed that day: ${name}.`,
 } as const;
 
 /** The refusals, as the screens read them back to translate them (web lib/form-messages.ts). */
 export const HOURS_MESSAGE_PATTERNS = {
-  closedAt: /^The place is closed at this time\. That day it is open (.+)\.$/,
-  closedOn: /^The place is closed that day: (.+)\.$/,
+  closedAt: /^The location is closed at this time\. That day it is open (.+)\.$/,
+  closedOn: /^The location is closed that day: (.+)\.$/,
 } as const;
 
 export const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

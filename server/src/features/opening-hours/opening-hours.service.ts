@@ -1,5 +1,5 @@
 import { type Language, LOCALE_TAGS } from '@roam/contract/languages';
-import { hoursOn, type OpeningTimes, openingTimesOn } from '@roam/contract/opening-hours';
+import { hoursOn, type OpeningTimes, openingTimesOn, rangesText } from '@roam/contract/opening-hours';
 import type { Closure } from '@roam/contract/opening-hours.schema';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
@@ -17,11 +17,13 @@ export async function openingTimes(ctx: AppContext, locationId: string, date: st
     .where(eq(locations.id, locationId));
   if (!place) throw new AppError('NOT_FOUND', 'Location not found');
   const hours = place.openingHours;
-  if (!hours) return { ownHours: false, open: [], afterHours: [], closure: null, afterHoursFeeMinor: null };
+  if (!hours) return { ownHours: false, open: [], afterHours: [], closure: null, hours: '', afterHoursFeeMinor: null };
+  const { ranges, closure } = hoursOn(hours, date);
   return {
     ownHours: true,
     ...openingTimesOn(hours, date),
-    closure: hoursOn(hours, date).closure,
+    closure,
+    hours: rangesText(ranges),
     afterHoursFeeMinor: hours.afterHours?.feeMinor ?? null,
   };
 }

@@ -92,12 +92,12 @@ describe('opening hours per place', () => {
     const lunch = await search(at('2027-02-01', '12:30'), at('2027-02-04', '10:00'));
     expect(lunch.statusCode).toBe(400);
     expect(lunch.json().fieldErrors.pickupAt).toEqual([
-      'The place is closed at this time. That day it is open 08:00–12:00, 14:00–18:00.',
+      'The location is closed at this time. That day it is open 08:00–12:00, 14:00–18:00.',
     ]);
     // Saturday 6 February at 15:00: closed that afternoon, named as Saturday's morning.
     const saturday = await search(at('2027-02-01', '10:00'), at('2027-02-06', '15:00'));
     expect(saturday.json().fieldErrors).toEqual({
-      dropoffAt: ['The place is closed at this time. That day it is open 09:00–12:00.'],
+      dropoffAt: ['The location is closed at this time. That day it is open 09:00–12:00.'],
     });
     expect((await search(at('2027-02-01', '14:00'), at('2027-02-06', '12:00'))).statusCode).toBe(200);
   });
@@ -105,7 +105,7 @@ describe('opening hours per place', () => {
   it('on the DST day the hours are the place’s wall clock: 08:00 CEST is 06:00 UTC', async () => {
     const before = await search('2027-03-28T05:30:00.000Z', at('2027-03-31', '10:00'));
     expect(before.json().fieldErrors.pickupAt).toEqual([
-      'The place is closed at this time. That day it is open 08:00–12:00.',
+      'The location is closed at this time. That day it is open 08:00–12:00.',
     ]);
     expect((await search('2027-03-28T06:00:00.000Z', at('2027-03-31', '10:00'))).statusCode).toBe(200);
     // 12:00 CEST is 10:00 UTC: 11:00 UTC (13:00) is past closing, though it would be 12:00 at winter's offset.
@@ -118,8 +118,8 @@ describe('opening hours per place', () => {
   it('a holiday closes the day with its name, at checkout and in the pickers', async () => {
     const holiday = await checkout(at('2027-01-01', '10:00'), at('2027-01-04', '10:00'));
     expect(holiday.statusCode).toBe(400);
-    expect(holiday.json().fieldErrors.pickupAt).toEqual(["The place is closed that day: New Year's Day."]);
-    expect((await times('2027-01-01')).json()).toMatchObject({ open: [], closure: "New Year's Day" });
+    expect(holiday.json().fieldErrors.pickupAt).toEqual(["The location is closed that day: New Year's Day."]);
+    expect((await times('2027-01-01')).json()).toMatchObject({ open: [], closure: "New Year's Day", hours: '' });
     const booked = await checkout(at('2027-01-04', '08:00'), at('2027-01-07', '18:00'));
     expect(booked.statusCode, booked.body).toBe(201);
   });
@@ -138,7 +138,7 @@ describe('opening hours per place', () => {
     });
     expect(walkIn.statusCode).toBe(400);
     expect(walkIn.json().fieldErrors.pickupAt).toEqual([
-      'The place is closed at this time. That day it is open 08:00–12:00, 14:00–18:00.',
+      'The location is closed at this time. That day it is open 08:00–12:00, 14:00–18:00.',
     ]);
     const booked = await inject({
       method: 'POST',
@@ -157,7 +157,7 @@ describe('opening hours per place', () => {
     const closed = await quote(at('2027-02-13', '16:00'));
     expect(closed.statusCode, closed.body).toBe(400);
     expect(closed.json().fieldErrors.dropoffAt).toEqual([
-      'The place is closed at this time. That day it is open 09:00–12:00.',
+      'The location is closed at this time. That day it is open 09:00–12:00.',
     ]);
     expect((await quote(at('2027-02-13', '11:00'))).statusCode).toBe(200);
   });
@@ -167,7 +167,7 @@ describe('opening hours per place', () => {
     expect((await search(at('2027-02-01', '12:30'), at('2027-02-04', '22:00'))).statusCode).toBe(200);
     expect((await search(at('2027-01-01', '10:00'), at('2027-01-04', '10:00'))).statusCode).toBe(200);
     const monday = (await times('2027-02-01')).json();
-    expect(monday.afterHoursFeeMinor).toBe(2500);
+    expect(monday).toMatchObject({ afterHoursFeeMinor: 2500, hours: '08:00–12:00, 14:00–18:00' });
     expect(monday.afterHours).toContain('12:30');
     expect(monday.open).not.toContain('12:30');
     expect(monday.open.length + monday.afterHours.length).toBe(48);
