@@ -72,4 +72,3 @@ export const PublicHolidaysQuerySchema = z.object({
   language: LanguageSchema.default('en'),
 });
 export const PublicHolidaysSchema = z.array(ClosureSchema);
-export type Closure = z.infer<typeof ClosureSchema>;

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { OpeningHoursSchema, OpeningTimesQuerySchema, OpeningTimesSchema } from './opening-hours.schema.ts';
+import type {
+  ClosureSchema,
+  OpeningHoursSchema,
+  OpeningTimesQuerySchema,
+  OpeningTimesSchema,
+} from './opening-hours.schema.ts';
 import { instantToZoned, type WallClock } from './time.ts';
 
 // A place's own opening hours (docs/architecture.md §5 "Opening hours"): weekly ranges (several a day, both ends
@@ -13,6 +18,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
 export type TimeRange = OpeningHours['weekly'][Weekday][number];
+export type Closure = z.infer<typeof ClosureSchema>;
 export type OpeningTimes = z.infer<typeof OpeningTimesSchema>;
 export type OpeningTimesQuery = z.infer<typeof OpeningTimesQuerySchema>;
 

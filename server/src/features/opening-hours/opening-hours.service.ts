@@ -1,6 +1,5 @@
 import { type Language, LOCALE_TAGS } from '@roam/contract/languages';
-import { hoursOn, type OpeningTimes, openingTimesOn, rangesText } from '@roam/contract/opening-hours';
-import type { Closure } from '@roam/contract/opening-hours.schema';
+import { type Closure, hoursOn, type OpeningTimes, openingTimesOn, rangesText } from '@roam/contract/opening-hours';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { locations } from '#server/db/schema.ts';
