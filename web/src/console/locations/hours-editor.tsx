@@ -1,7 +1,15 @@
 import { BASE_CURRENCY } from '@roam/contract/currencies';
 import type { Language } from '@roam/contract/languages';
 import { toMajor, toMinor } from '@roam/contract/money';
-import { type Closure, type OpeningHours, type TimeRange, WEEKDAYS, type Weekday } from '@roam/contract/opening-hours';
+import {
+  type Closure,
+  MAX_RANGES_PER_DAY,
+  minuteOf,
+  type OpeningHours,
+  type TimeRange,
+  WEEKDAYS,
+  type Weekday,
+} from '@roam/contract/opening-hours';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n';
@@ -19,6 +27,15 @@ export const DEFAULT_HOURS: OpeningHours = {
   closures: [],
   afterHours: null,
 };
+
+/** A new range starts an hour after the day's last one closes (ranges are apart) and runs to 23:30. */
+const LAST_MINUTE = 23 * 60 + 30;
+const nextStart = (ranges: readonly TimeRange[]) => {
+  const last = ranges.at(-1);
+  return last ? minuteOf(last.to) + 60 : 8 * 60;
+};
+const clock = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 /** Monday 3 January 2000 onwards: the weekday's name in the interface language. */
 const dayName = (day: Weekday, language: Language) =>
@@ -106,11 +123,11 @@ export function HoursEditor({
                     </button>
                   </span>
                 ))}
-                {ranges.length < 4 ? (
+                {ranges.length < MAX_RANGES_PER_DAY && nextStart(ranges) < LAST_MINUTE ? (
                   <button
                     type="button"
                     className="button button--small"
-                    onClick={() => setDay(day, [...ranges, { from: ranges.at(-1)?.to ?? '08:00', to: '23:30' }])}
+                    onClick={() => setDay(day, [...ranges, { from: clock(nextStart(ranges)), to: clock(LAST_MINUTE) }])}
                   >
                     {t('operatorAdmin.hours.addRange')}
                   </button>
