@@ -50,8 +50,8 @@ async function generate(query, { cars, bookings }) {
     cross join generate_series(1, ${copies}) g where (g - 1) * ${demoCars} + s.n < ${needed}`);
   await query('commit');
 
-  // The demo data's own bookings and blocked periods would overlap the generated ones: they go first, with their
-  // ledger (a booking that took money cannot be deleted before its payments).
+  // The demo data's own bookings and blocked periods would overlap the generated ones: they go first, with the ledger
+  // rows that keep a booking from being deleted (a throw-away copy: in the product a booking that took money stays).
   await query('delete from refunds');
   await query('delete from payments');
   await query('delete from bookings');
