@@ -86,7 +86,8 @@ async function movements(ctx: AppContext, row: repository.DeskRow, record: Await
             purpose: booking.paymentOption === 'deposit' ? ('deposit' as const) : ('rental' as const),
             provider: booking.paymentProvider,
             reference: booking.paymentReference,
-            amount: row.paid - changesPaid,
+            // Online only: a payment at the counter is the ledger's, not the gateway's.
+            amount: row.paidOnline - changesPaid,
             currency: booking.currency,
             at: booking.paidAt.toISOString(),
             refunded: false,

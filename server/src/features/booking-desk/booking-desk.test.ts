@@ -314,6 +314,39 @@ describe('bookings desk: list and view', () => {
     ).toBe(403);
   });
 
+  it('reads its money from the ledger: a payment at the counter is paid, not paid online', async () => {
+    const [paidAtDesk] = await t.db
+      .insert(payments)
+      .values({
+        bookingId: ids.upcoming,
+        supplierId: DEMO_IDS.suppliers.azurCoast,
+        kind: 'counter',
+        purpose: 'rental',
+        provider: 'counter',
+        method: 'cash',
+        idempotencyKey: `counter-${ids.upcoming}`,
+        amount: 10000,
+        currency: 'EUR',
+        status: 'succeeded',
+        settledAt: new Date(),
+      })
+      .returning();
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/operator-booking/${ids.upcoming}`,
+        headers: supplier,
+      });
+      const booking = DeskBookingSchema.parse(res.json());
+      expect(booking.money).toEqual({ paid: 10000, refunded: 0, revenue: booking.amounts.total, state: 'paid' });
+      // Paid online (the amounts' payNow once a booking): none of it; nothing due.
+      expect(booking.amounts).toMatchObject({ payNow: 0, due: 0 });
+      expect(refs(await found(supplier, { search: 'deskfinder', paymentStates: ['paid'] }))).toContain(ids.upcoming);
+    } finally {
+      await t.db.delete(payments).where(eq(payments.id, paidAtDesk!.id));
+    }
+  });
+
   it('keeps notes between operators, newest first, with their author', async () => {
     const write = (text: string, who: Headers = supplier) =>
       t.app.inject({ method: 'POST', url: `/api/booking-note/${ids.upcoming}`, headers: who, payload: { text } });
