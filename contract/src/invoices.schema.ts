@@ -17,7 +17,6 @@ export const BookingInvoiceSchema = z.object({
   currency: z.string(),
 });
 export const BookingInvoicesSchema = z.array(BookingInvoiceSchema);
-export type BookingInvoice = z.infer<typeof BookingInvoiceSchema>;
 
 /** `GET /api/booking-invoice/{id}/{invoiceId}`: the booking, and one of its invoices or credit notes. */
 export const BookingInvoiceParamsSchema = z.object({ id: z.uuid(), invoiceId: z.uuid() });

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { ChargeKind } from './counter-charges.ts';
+import type { BookingInvoiceSchema } from './invoices.schema.ts';
 import type { Language } from './languages.ts';
 import { roundHalfUp } from './money.ts';
 import type { Extra } from './price.ts';
@@ -68,6 +70,9 @@ export interface InvoiceDocument extends InvoiceTotals {
   buyer: InvoiceParty;
   lines: InvoiceLine[];
 }
+
+/** A booking's invoice or credit note as its booking page lists it (`GET /api/booking-invoices/{id}`). */
+export type BookingInvoice = z.infer<typeof BookingInvoiceSchema>;
 
 /** A line of `gross` minor units at `vatRate` %: the VAT a VAT-inclusive price holds, rounded half up, per line. */
 export function invoiceLine(item: InvoiceItem, gross: number, vatRate: number, quantity = 1): InvoiceLine {

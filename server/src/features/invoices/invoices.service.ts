@@ -1,5 +1,4 @@
-import type { InvoiceDocument } from '@roam/contract/invoices';
-import type { BookingInvoice } from '@roam/contract/invoices.schema';
+import type { BookingInvoice, InvoiceDocument } from '@roam/contract/invoices';
 import type { AppContext } from '#server/context.ts';
 import { getBooking } from '#server/features/bookings/bookings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
