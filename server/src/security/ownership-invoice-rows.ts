@@ -36,5 +36,14 @@ export function invoiceRows(app: () => SecurityApp): Row[] {
         url: `/api/booking-invoice/${f.bookingId}/${await invoiced(f.bookingId)}`,
       }),
     },
+    {
+      call: 'POST /api/booking-invoice-buyer/{id}',
+      expected: BOOKING,
+      request: (f) => ({
+        method: 'POST',
+        url: `/api/booking-invoice-buyer/${f.bookingId}`,
+        payload: { buyer: { name: 'Lumen Consulting SARL', vatNumber: 'FR12345678901' } },
+      }),
+    },
   ];
 }

@@ -1,4 +1,4 @@
-import type { InvoiceKind } from '@roam/contract/invoices';
+import type { InvoiceKind, InvoiceParty } from '@roam/contract/invoices';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -102,4 +102,18 @@ export function openCharges(db: DbOrTx, bookingId: string) {
     .from(bookingCharges)
     .where(and(eq(bookingCharges.bookingId, bookingId), isNull(bookingCharges.waivedAt)))
     .orderBy(asc(bookingCharges.createdAt), asc(bookingCharges.id));
+}
+
+/** The booking's parties, to decide who may name its buyer. */
+export async function bookingParties(db: DbOrTx, bookingId: string) {
+  const [row] = await db
+    .select({ driverId: bookings.driverId, supplierId: bookings.supplierId, buyer: bookings.invoiceBuyer })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row ?? null;
+}
+
+/** The buyer on the booking's invoices issued from now on; null: its driver. */
+export async function setInvoiceBuyer(db: DbOrTx, bookingId: string, buyer: InvoiceParty | null) {
+  await db.update(bookings).set({ invoiceBuyer: buyer }).where(eq(bookings.id, bookingId));
 }

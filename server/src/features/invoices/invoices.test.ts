@@ -135,6 +135,42 @@ describe('invoices and credit notes', () => {
     expect((await get(driver, `/api/booking-invoice/${other}/${invoice!.id}`)).statusCode).toBe(404);
   });
 
+  it('a business buyer given before the payment is on the invoice; the seller is the profile’s as it was then', async () => {
+    const res = await post(driver, '/api/checkout', checkoutBody({ paymentOption: 'full' } as never, 54));
+    const { bookingId } = res.json();
+    const buyer = {
+      name: 'Lumen Consulting SARL',
+      address: '3 rue de la Paix, 75002 Paris',
+      vatNumber: 'FR12345678901',
+    };
+    // Only whoever may read the booking, and of its business only who takes money or changes bookings.
+    const kestrel = await signIn(t.db, DEMO_IDS.suppliers.kestrel);
+    const accountant = await signIn(t.db, DEMO_ACCOUNTS.accountant.id);
+    expect((await post(kestrel, `/api/booking-invoice-buyer/${bookingId}`, { buyer })).statusCode).toBe(404);
+    expect((await post(accountant, `/api/booking-invoice-buyer/${bookingId}`, { buyer })).statusCode).toBe(403);
+    const bad = await post(driver, `/api/booking-invoice-buyer/${bookingId}`, { buyer: { ...buyer, name: '' } });
+    expect(bad.statusCode).toBe(400);
+    const set = await post(driver, `/api/booking-invoice-buyer/${bookingId}`, { buyer });
+    expect(set.statusCode, set.body).toBe(200);
+    // The supplier names itself differently before the payment: the invoice says what the profile said then.
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update-supplier',
+      headers: supplier,
+      payload: { _id: DEMO_IDS.suppliers.azurCoast, vatNumber: 'FR99999999999', legalAddress: '' },
+    });
+    expect(changed.json()).toMatchObject({ vatNumber: 'FR99999999999', legalAddress: null });
+    expect((await post(driver, `/api/demo-payment/${bookingId}`, GOOD_CARD)).json().status).toBe('paid');
+    const [invoice] = await listOf(driver, bookingId);
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoice!.id));
+    expect(row!.buyer).toEqual(buyer);
+    expect(row!.seller).toEqual({
+      name: LEGAL_DETAILS.azurCoast.legalName,
+      address: null,
+      vatNumber: 'FR99999999999',
+    });
+  });
+
   it('concurrent payments (200 on PostgreSQL) take consecutive numbers; a rolled-back one takes none', async () => {
     // PGlite has one connection: its payments queue anyway; PostgreSQL runs them at once (the pool's connections).
     const count = inject('postgresTemplate') ? 200 : 40;
