@@ -11,7 +11,7 @@ import { formatLocalDate } from '#server/lib/local-time.ts';
 const MARGIN = 50;
 const WIDTH = 595.28 - 2 * MARGIN; // A4
 /** Left edges of the columns: description, quantity, VAT rate, net, VAT, gross. */
-const X = [0, 190, 235, 290, 360, 425] as const;
+const X = [0, 170, 230, 290, 360, 425] as const;
 
 export function invoicePdf(document: InvoiceDocument, options: { websiteName: string }) {
   const { language } = document;
