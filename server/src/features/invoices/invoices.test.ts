@@ -212,9 +212,8 @@ describe('invoices and credit notes', () => {
       Array.from({ length: count }, (_, n) => n + 1),
     );
     expect(new Set(rows.map((row) => row.number)).size).toBe(count);
-    if (inject('postgresTemplate')) {
-      expect(elapsed).toBeLessThan(10_000);
-      console.info(`${count} concurrent invoiced payments on PostgreSQL: ${elapsed} ms`);
-    }
+    // The time is reported, not asserted: it is the machine's load as much as the code's (4.7 s idle, 17 s at a load
+    // average of 19 on 2 cores).
+    if (inject('postgresTemplate')) console.info(`${count} concurrent invoiced payments on PostgreSQL: ${elapsed} ms`);
   });
 });
