@@ -100,7 +100,7 @@ describe('the money ledger migration’s backfill', () => {
     expect(written.refunds.every((refund) => refund.payment)).toBe(true);
     await t.db.transaction(async (tx) => {
       await tx.update(refunds).set({ paymentId: null });
-      // Before the ledger there were no invoices either (migration 0027): the trigger that keeps issued ones is set
+      // Before the ledger there were no invoices either (migration 0028): the trigger that keeps issued ones is set
       // aside for the wipe alone (docs/decisions/0011-invoices.md).
       await tx.execute(sql`alter table invoices disable trigger invoices_immutable`);
       await tx.delete(invoices);

@@ -21,7 +21,7 @@ import { payments, refunds } from './schema-money.ts';
 
 // Invoices and credit notes (docs/decisions/0011-invoices.md): issued by the supplier for its bookings' payments,
 // numbered from `invoice_sequences` in the transaction of the ledger row that causes them, never updated nor deleted
-// (a trigger of migration 0027 refuses both).
+// (a trigger of migration 0028 refuses both).
 
 /**
  * The last number given per supplier, series and year. The number of a document is taken by incrementing this row

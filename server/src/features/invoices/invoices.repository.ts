@@ -13,7 +13,7 @@ import {
 } from '#server/db/schema.ts';
 
 // The only Drizzle code of the invoices (docs/decisions/0011-invoices.md). Nothing here updates or deletes an
-// invoice: there is no such path, and the database refuses one (migration 0027's trigger).
+// invoice: there is no such path, and the database refuses one (migration 0028's trigger).
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
