@@ -22,7 +22,19 @@ export const SupplierProfileSchema = z.object({
   /** Added to every price of the supplier's cars, in percent (docs/architecture.md §5 "Price"). */
   priceChangeRate: z.number(),
   carCount: z.number().int(),
+  /** The seller on the supplier's invoices (docs/decisions/0011-invoices.md); null: `fullName`, no address. */
+  legalName: z.string().nullable(),
+  legalAddress: z.string().nullable(),
+  vatNumber: z.string().nullable(),
 });
+
+/** An invoice's seller field: '' clears it (null). */
+const sellerField = (max: number, multiline = false) =>
+  text({ multiline })
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
 
 /** `PUT /api/update-supplier`: `_id` and the fields to change; '' clears the contact e-mail or the phone. */
 export const UpdateSupplierProfileBodySchema = z.object({
@@ -40,6 +52,9 @@ export const UpdateSupplierProfileBodySchema = z.object({
     .transform((value) => (value === '' ? null : value)),
   payLater: z.boolean().optional(),
   licenseRequired: z.boolean().optional(),
+  legalName: sellerField(200),
+  legalAddress: sellerField(500, true),
+  vatNumber: sellerField(40),
   /** Admin only (a supplier may send back the value it read, unchanged). */
   priceChangeRate: z
     .number()

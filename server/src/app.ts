@@ -43,6 +43,8 @@ import { fleetRoutes } from '#server/features/fleet/fleet.routes.ts';
 import { fleetImportRoutes } from '#server/features/fleet-import/fleet-import.routes.ts';
 import { createPaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
 import { createStripeGateway } from '#server/features/gateways/stripe.gateway.ts';
+import { invoicesRoutes } from '#server/features/invoices/invoices.routes.ts';
+import { invoiceAttachments } from '#server/features/invoices/invoices.service.ts';
 import { locationsRoutes } from '#server/features/locations/locations.routes.ts';
 import { locationsAdminRoutes } from '#server/features/locations/locations-admin.routes.ts';
 import { locationsImportRoutes } from '#server/features/locations/locations-import.routes.ts';
@@ -118,8 +120,11 @@ export async function buildApp({
     database.db,
     { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `${config.WEBSITE_NAME} <no-reply@roam.localhost>` },
     app.log,
-    // A confirmation's receipt and calendar file, rendered from the booking when it is sent.
-    (bookingId) => bookingAttachments(app.context, bookingId),
+    // A confirmation's receipt and calendar file, and the booking's invoices (docs/decisions/0011-invoices.md).
+    async (bookingId) => [
+      ...(await bookingAttachments(app.context, bookingId)),
+      ...(await invoiceAttachments(app.context, bookingId)),
+    ],
     // The counter's stored documents (a signed agreement, a condition report), sent byte for byte as stored.
     (fileIds) => documentAttachments(app.context, fileIds),
   );
@@ -215,6 +220,7 @@ export async function buildApp({
   await app.register(contactRoutes);
   await app.register(currencyRoutes);
   await app.register(documentsRoutes);
+  await app.register(invoicesRoutes);
   await app.register(counterRoutes);
   await app.register(counterHolderRoutes);
   await app.register(counterSettingsRoutes);

@@ -10,6 +10,7 @@ import {
   NO_SHOW_RULES,
   SIGNATURE_METHODS,
 } from '@roam/contract/counter';
+import { INVOICE_KINDS } from '@roam/contract/invoices';
 import {
   COUNTER_METHODS,
   LEDGER_PROVIDERS,
@@ -76,3 +77,5 @@ export const chargeKind = pgEnum('charge_kind', CHARGE_KINDS);
 export const bookingDocumentKind = pgEnum('booking_document_kind', BOOKING_DOCUMENT_KINDS);
 export const signatureMethod = pgEnum('signature_method', SIGNATURE_METHODS);
 export const noShowRule = pgEnum('no_show_rule', NO_SHOW_RULES);
+/** An invoice or a credit note (contract invoices.ts): each its own number series. */
+export const invoiceKind = pgEnum('invoice_kind', INVOICE_KINDS);

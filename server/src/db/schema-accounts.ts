@@ -71,6 +71,10 @@ export const users = pgTable(
     licenseRequired: boolean('license_required').notNull().default(false),
     /** Where drivers and Roam reach the supplier; null: the account's e-mail. */
     contactEmail: varchar('contact_email', { length: 320 }),
+    /** The seller on the supplier's invoices (docs/decisions/0011-invoices.md); null: `fullName`, no address. */
+    legalName: varchar('legal_name', { length: 200 }),
+    legalAddress: varchar('legal_address', { length: 500 }),
+    vatNumber: varchar('vat_number', { length: 40 }),
     /**
      * Deleted by the admin: personal data erased, the row kept (anonymised) so that the account's bookings
      * stay in the other party's history. It cannot sign in and no list shows it.

@@ -1,4 +1,5 @@
 import type { BookedTerms } from '@roam/contract/booked-terms';
+import type { InvoiceParty } from '@roam/contract/invoices';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -132,6 +133,11 @@ export const bookings = pgTable(
      * the account's own profile. Null: the driver booked, or the admin picked them.
      */
     deskCustomer: jsonb('desk_customer').$type<DeskCustomer>(),
+    /**
+     * A business customer's company name, address and VAT number, the buyer on the invoices issued after they were
+     * given (docs/decisions/0011-invoices.md). Null: the driver is the buyer.
+     */
+    invoiceBuyer: jsonb('invoice_buyer').$type<InvoiceParty>(),
     /** When the driver refused a booking made in their name at the desk: cancelled, and gone from their list. */
     refusedAt: timestamp('refused_at', { withTimezone: true }),
     /**

@@ -48,6 +48,8 @@ describe('security: seeded fuzz over every route', () => {
       // A booking's documents, answered as files, not JSON, on success.
       { method: 'GET', url: '/api/booking-receipt/:id' },
       { method: 'GET', url: '/api/booking-calendar/:id' },
+      { method: 'GET', url: '/api/booking-invoices/:id' },
+      { method: 'GET', url: '/api/booking-invoice/:id/:invoiceId' },
       // Fleet import and export: multipart uploads and CSV downloads.
       { method: 'POST', url: '/api/import-cars/preview' },
       { method: 'POST', url: '/api/import-cars' },

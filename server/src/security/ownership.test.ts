@@ -9,6 +9,7 @@ import { adminRows } from './ownership-admin-rows.ts';
 import { bookingChangeRows } from './ownership-booking-change-rows.ts';
 import { counterRows } from './ownership-counter-rows.ts';
 import { driverRows } from './ownership-driver-rows.ts';
+import { invoiceRows } from './ownership-invoice-rows.ts';
 import {
   BOOKING,
   CALLERS,
@@ -30,6 +31,8 @@ import { operatorRows } from './ownership-operator-rows.ts';
 
 /** The database of the suite's app, for rows that make their own records (set in beforeAll). */
 let suiteDb: SecurityApp['db'] | undefined;
+/** The suite's app, for rows that record money through the ledger (set in beforeAll). */
+let suiteApp: SecurityApp | undefined;
 
 const ROWS: Row[] = [
   // Accounts (spec §7).
@@ -161,6 +164,7 @@ const ROWS: Row[] = [
     expected: BOOKING,
     request: (f) => ({ method: 'GET', url: `/api/booking-calendar/${f.bookingId}` }),
   },
+  ...invoiceRows(() => suiteApp!),
   {
     call: 'POST /api/update-booking/{id}',
     expected: BOOKING,
@@ -290,6 +294,7 @@ describe('security: ownership matrix', () => {
   beforeAll(async () => {
     t = await createSecurityApp();
     suiteDb = t.db;
+    suiteApp = t;
     fixtures = ownershipFixtures(t);
   });
   afterAll(() => t.close());

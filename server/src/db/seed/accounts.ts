@@ -1,5 +1,6 @@
 import type { Language } from '@roam/contract/languages';
 import type { users } from '../schema.ts';
+import { LEGAL_DETAILS } from './legal-details.ts';
 import type { CountryCode } from './places.ts';
 import { seedId } from './random.ts';
 
@@ -289,6 +290,7 @@ export function buildUserRows(hashes: Record<PasswordKey, string>, verifiedAt: D
         priceChangeRate: supplier.priceChangeRate,
         payLater: supplier.payLater,
         licenseRequired: supplier.licenseRequired,
+        ...LEGAL_DETAILS[supplier.key],
       }),
     ),
   ];

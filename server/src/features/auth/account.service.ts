@@ -178,6 +178,9 @@ export type InvitedAccount = Pick<
   | 'payLater'
   | 'licenseRequired'
   | 'priceChangeRate'
+  | 'legalName'
+  | 'legalAddress'
+  | 'vatNumber'
 >;
 
 /**

@@ -1,8 +1,8 @@
-import { priceBooked } from '@roam/contract/booked-terms';
 import { bookingAmounts } from '@roam/contract/bookings';
 import { convertMinor, roundHalfUp } from '@roam/contract/money';
-import { EXTRAS, type Extra, PriceError, type PriceLine, priceIn } from '@roam/contract/price';
+import type { PriceLine } from '@roam/contract/price';
 import { balanceFrom } from '#server/features/ledger/ledger.service.ts';
+import { pricedLines } from './booked-lines.rules.ts';
 import type { BookingFacts } from './documents.repository.ts';
 
 // A booking's money as its receipt and its reminders state it, in the booking's own
@@ -22,33 +22,6 @@ export type BookingMoney = {
   /** Null when the rental country has no configured rate. */
   vat: { rate: number; amount: number } | null;
 };
-
-/**
- * The lines the booking was priced with, re-derived from its own terms (never the car's prices now). When
- * they do not give its stored total (a booking whose terms were copied after it was made, from a car changed since),
- * the stored total is what was agreed, so the receipt shows it as one rental line rather than lines that would not
- * add up to it.
- */
-function pricedLines(facts: BookingFacts, convert: (eur: number) => number): PriceLine[] {
-  const { booking } = facts;
-  const agreed = booking.totalAmount;
-  const whole: PriceLine[] = [{ item: 'rental', unit: agreed, quantity: 1, amount: agreed }];
-  const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, booking[extra]])) as Record<Extra, boolean>;
-  try {
-    const breakdown = priceBooked(booking.terms, {
-      pickupAt: booking.pickupAt,
-      dropoffAt: booking.dropoffAt,
-      timeZone: facts.pickup.timeZone,
-      extras,
-    });
-    if (breakdown.total !== booking.price) return whole;
-    const { lines } = priceIn(breakdown, convert);
-    return lines.reduce((sum, line) => sum + line.amount, 0) === agreed ? lines : whole;
-  } catch (error) {
-    if (error instanceof PriceError) return whole;
-    throw error;
-  }
-}
 
 export function bookingMoney(facts: BookingFacts, vatRates: Readonly<Record<string, number>>): BookingMoney {
   const { booking } = facts;

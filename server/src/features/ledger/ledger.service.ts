@@ -2,6 +2,7 @@ import type { BookingStatus, PaymentProvider } from '@roam/contract/bookings';
 import { type BookingBalance, bookingBalance, type PaymentPurpose } from '@roam/contract/ledger';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { invoicePayment } from '#server/features/invoices/invoice-issue.service.ts';
 import * as repository from './ledger.repository.ts';
 
 // The money ledger (docs/decisions/0009-the-money-ledger.md, docs/architecture.md §5 "Money rules"): what a booking
@@ -10,7 +11,8 @@ import * as repository from './ledger.repository.ts';
 //
 // How to use it (the counter, invoices and statements build on it):
 // - record money in with `recordPayment` (or `recordCharge` for a gateway's charge), in the transaction that holds
-//   the booking's row lock (bookings.repository.ts `lockBooking`), under an idempotency key of its own;
+//   the booking's row lock (bookings.repository.ts `lockBooking`), under an idempotency key of its own; a payment
+//   that succeeded towards the booking is invoiced there (features/invoices/invoice-issue.service.ts);
 // - read what a booking paid, holds and owes with `balanceOf` (one booking) or, in a query of many bookings, the
 //   repository's `ledgerColumn` and `balanceFrom`;
 // - give money back through refunds/refunds.service.ts (`refundAcrossPayments`): each refund names its payment.
@@ -33,9 +35,17 @@ export async function balanceOf(
   return balanceFrom(booking, await repository.ledgerOf(db, booking.id));
 }
 
-/** Records a movement of money in, once under its idempotency key; returns the row (the earlier one on a retry). */
-export const recordPayment = (_ctx: AppContext, db: DbOrTx, payment: repository.NewPayment) =>
-  repository.recordPayment(db, payment);
+/**
+ * Records a movement of money in, once under its idempotency key; returns the row (the earlier one on a retry).
+ * Money taken towards the booking gets its invoice in the same transaction (docs/decisions/0011-invoices.md): the
+ * one place every writer of the ledger passes, so none issues one itself.
+ */
+export const recordPayment = (ctx: AppContext, db: DbOrTx, payment: repository.NewPayment) =>
+  db.transaction(async (tx) => {
+    const row = await repository.recordPayment(tx, payment);
+    await invoicePayment(ctx, tx, row);
+    return row;
+  });
 
 /**
  * A gateway's charge that succeeded (a booking's online payment, a change's difference), recorded once under `key`

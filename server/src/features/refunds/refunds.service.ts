@@ -1,6 +1,7 @@
 import type { PaymentProvider } from '@roam/contract/bookings';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { creditRefund } from '#server/features/invoices/invoice-issue.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './refunds.repository.ts';
 
@@ -72,9 +73,15 @@ export async function refundPayment(
   }
 }
 
-/** Marks the refund under `key` made, in the transaction of the change it pays back (a cancellation, a change). */
-export async function confirmRefund(_ctx: AppContext, tx: DbOrTx, key: string, reference: string) {
+/**
+ * Marks the refund under `key` made, in the transaction of the change it pays back (a cancellation, a change), and
+ * issues its credit note there when the payment it gives back was invoiced (docs/decisions/0011-invoices.md): every
+ * refund is confirmed here, so none is credited twice or forgotten.
+ */
+export async function confirmRefund(ctx: AppContext, tx: DbOrTx, key: string, reference: string) {
   await repository.markRefunded(tx, key, reference);
+  const refund = await repository.findRefund(tx, key);
+  if (refund) await creditRefund(ctx, tx, refund);
 }
 
 /**

@@ -17,6 +17,9 @@ export async function findSupplier(db: DbOrTx, id: string) {
       payLater: users.payLater,
       licenseRequired: users.licenseRequired,
       priceChangeRate: users.priceChangeRate,
+      legalName: users.legalName,
+      legalAddress: users.legalAddress,
+      vatNumber: users.vatNumber,
     })
     .from(users)
     .where(and(eq(users.id, id), eq(users.type, 'supplier'), isNull(users.deletedAt), notAMember(users.id)))

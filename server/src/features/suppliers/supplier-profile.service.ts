@@ -38,6 +38,9 @@ const toProfile = (row: repository.SupplierRow): SupplierProfile => ({
   licenseRequired: row.licenseRequired,
   priceChangeRate: Number(row.priceChangeRate),
   carCount: row.carCount,
+  legalName: row.legalName,
+  legalAddress: row.legalAddress,
+  vatNumber: row.vatNumber,
 });
 
 /** What the audit and the update compare. */
@@ -48,6 +51,9 @@ const editableFields = (profile: SupplierProfile) => ({
   payLater: profile.payLater,
   licenseRequired: profile.licenseRequired,
   priceChangeRate: profile.priceChangeRate,
+  legalName: profile.legalName,
+  legalAddress: profile.legalAddress,
+  vatNumber: profile.vatNumber,
 });
 
 /** `GET /api/supplier/{id}`. */

@@ -21,6 +21,9 @@ const PROFILE: SupplierProfile = {
   licenseRequired: false,
   priceChangeRate: 10,
   carCount: 3,
+  legalName: null,
+  legalAddress: null,
+  vatNumber: null,
 };
 const ADMIN: User = { ...DRIVER, _id: '0e4c2a6b-7d1f-4c3e-9a8b-5f6d7e8a9b0c', type: 'admin', fullName: 'Alex Admin' };
 const OTHER = { _id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', fullName: 'Atlas Drive', logo: null, carCount: 2 };
@@ -52,6 +55,10 @@ describe('the supplier profile', { timeout: 40_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Contact e-mail' }), 'desk@azur.example');
     await user.click(screen.getByRole('checkbox', { name: 'Pay later allowed' }));
     await user.click(screen.getByRole('checkbox', { name: "Driver's licence required" }));
+    // The seller on the business's invoices.
+    await user.type(screen.getByRole('textbox', { name: 'Legal name' }), 'Azur Coast Location SAS');
+    await user.type(screen.getByRole('textbox', { name: 'Registered address' }), '12 promenade des Anglais, Nice');
+    await user.type(screen.getByRole('textbox', { name: 'VAT number' }), 'FR40123456789');
     await user.click(screen.getByRole('button', { name: 'Save the profile' }));
     expect(await screen.findByText('The profile was saved.')).toBeTruthy();
     expect(calls.find((call) => call.route === 'PUT /api/update-supplier')?.body).toEqual({
@@ -61,6 +68,9 @@ describe('the supplier profile', { timeout: 40_000 }, () => {
       phone: '+33 4 93 00 12 34',
       payLater: false,
       licenseRequired: true,
+      legalName: 'Azur Coast Location SAS',
+      legalAddress: '12 promenade des Anglais, Nice',
+      vatNumber: 'FR40123456789',
     });
   });
 

@@ -5,7 +5,7 @@ import { useFormats } from '#web/i18n/formats';
 import { isApiError } from '#web/lib/api-client';
 import { useSettings } from '#web/lib/settings';
 import { useContractForm } from '#web/lib/use-contract-form';
-import { CheckboxField, FormMessage, TextField } from '#web/ui/form-field';
+import { CheckboxField, FormMessage, TextAreaField, TextField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { minorFromText } from '#web/console/lib/car-form';
 import { useUpdateSupplierProfile } from '../api/supplier-profile';
@@ -17,6 +17,9 @@ export interface ProfileValues {
   payLater: boolean;
   licenseRequired: boolean;
   priceChangeRate: string;
+  legalName: string;
+  legalAddress: string;
+  vatNumber: string;
 }
 
 /** A percentage as typed ("12,5", "-10"): at most two decimals; anything else is NaN, which the schema refuses. */
@@ -31,7 +34,8 @@ export function rateFromText(text: string): number {
 /**
  * The fields of a supplier's profile the customer pages use: the name on every car card, pay later
  * and licence required at checkout, and how drivers and Roam reach the business. The price change percentage is the
- * admin's to change (docs/architecture.md §5 Price): a supplier reads it here and never sends it.
+ * admin's to change (docs/architecture.md §5 Price): a supplier reads it here and never sends it. The seller's legal
+ * name, address and VAT number are printed on the business's invoices (docs/decisions/0011-invoices.md).
  */
 export function ProfileForm({ profile, admin }: { profile: SupplierProfile; admin: boolean }) {
   const { t } = useTranslation();
@@ -48,6 +52,9 @@ export function ProfileForm({ profile, admin }: { profile: SupplierProfile; admi
       payLater: profile.payLater,
       licenseRequired: profile.licenseRequired,
       priceChangeRate: rateText,
+      legalName: profile.legalName ?? '',
+      legalAddress: profile.legalAddress ?? '',
+      vatNumber: profile.vatNumber ?? '',
     } satisfies ProfileValues,
     schema: () => import('@roam/contract/supplier-profile.schema').then((m) => m.UpdateSupplierProfileBodySchema),
     input: ({ priceChangeRate, ...values }: ProfileValues) => ({
@@ -113,6 +120,21 @@ export function ProfileForm({ profile, admin }: { profile: SupplierProfile; admi
           value={t('operatorProfile.hours', { count: minRentalHours })}
           readOnly
           description={t('operatorProfile.hints.minimumRental')}
+        />
+      </div>
+      <h3 className="op-profile-form__subtitle">{t('operatorProfile.seller.title')}</h3>
+      <p className="op-profile-form__hint">{t('operatorProfile.seller.description')}</p>
+      <div className="form-grid">
+        <TextField
+          {...form.field('legalName', t('operatorProfile.seller.legalName'))}
+          autoComplete="organization"
+          description={t('operatorProfile.seller.legalNameHint')}
+        />
+        <TextField {...form.field('vatNumber', t('operatorProfile.seller.vatNumber'))} />
+        <TextAreaField
+          {...form.field('legalAddress', t('operatorProfile.seller.legalAddress'))}
+          rows={3}
+          autoComplete="street-address"
         />
       </div>
       <div className="op-profile-form__actions">
