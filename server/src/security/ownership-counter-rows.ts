@@ -51,8 +51,12 @@ export function counterRows(db: () => Db): Row[] {
     return row!;
   };
   /** On rent since an hour ago, its check-out recorded. */
-  const onRent = async (driverId: string, status: 'on_rent' | 'returned' = 'on_rent') => {
-    const booking = await rental(driverId, -HOUR, { status, blocksCar: status === 'on_rent' });
+  const onRent = async (
+    driverId: string,
+    status: 'on_rent' | 'returned' = 'on_rent',
+    values: Partial<typeof bookings.$inferInsert> = {},
+  ) => {
+    const booking = await rental(driverId, -HOUR, { status, blocksCar: status === 'on_rent', ...values });
     const base = { bookingId: booking.id, carId: booking.carId, locationId: DEMO_IDS.locations.parisCdg };
     await db()
       .insert(inspections)
@@ -174,6 +178,24 @@ export function counterRows(db: () => Db): Row[] {
         method: 'POST',
         url: `/api/no-show/${(await rental(f.userId, -3 * HOUR)).id}`,
         payload: {},
+      }),
+    },
+    {
+      call: 'POST /api/counter-payment/{id}',
+      expected: OPERATOR,
+      request: async (f) => ({
+        method: 'POST',
+        url: `/api/counter-payment/${await onRent(f.userId, 'returned')}`,
+        payload: { key: `matrix-${++version}-payment`, method: 'cash', amount: 500 },
+      }),
+    },
+    {
+      call: 'POST /api/close-booking/{id}',
+      expected: OPERATOR,
+      // Returned with nothing to pay: its balance is 0, so whoever may close it does.
+      request: async (f) => ({
+        method: 'POST',
+        url: `/api/close-booking/${await onRent(f.userId, 'returned', { totalAmount: 0, price: 0 })}`,
       }),
     },
     {
