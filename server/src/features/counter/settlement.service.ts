@@ -145,3 +145,17 @@ export async function closeRental(ctx: AppContext, actor: Operator, id: string, 
   await deliverNotices(ctx, mails);
   return counterView(ctx, (await repository.findCounterBooking(ctx.db, id))!, language);
 }
+
+/**
+ * The final receipt of a rental closed without the close's call — the demo's (db/seed/counter-demo.ts), whose rows the
+ * seed writes and whose PDF it cannot draw (never the same bytes twice) — drawn and stored once; nothing otherwise.
+ */
+export async function storeClosedReceipt(ctx: AppContext, bookingId: string) {
+  await ctx.db.transaction(async (tx) => {
+    const current = await repository.lockBooking(tx, bookingId);
+    if (current?.status !== 'closed') return;
+    if ((await repository.documentsOf(tx, bookingId)).some((row) => row.kind === 'receipt')) return;
+    const { balance } = await counterBalance(ctx, tx, current);
+    await storeFinalReceipt(ctx, tx, bookingId, balance);
+  });
+}
