@@ -51,6 +51,7 @@ export const COUNTER_ACTIONS = [
   'addCharge',
   'recordPayment',
   'sendPaymentLink',
+  'refundExcess',
   'close',
 ] as const;
 export type CounterAction = (typeof COUNTER_ACTIONS)[number];
@@ -204,6 +205,8 @@ export const COUNTER_MESSAGES = {
   paymentNotOpen: 'Payments are taken at the counter once the car is handed over.',
   overBalance: (due: string) => `The amount is more than the balance due (${due}).`,
   nothingDue: 'Nothing is due on this booking.',
+  nothingToRefund: 'Nothing was paid beyond the balance.',
+  refundAtDesk: 'Part of what was paid beyond the balance was paid at the desk: give it back there.',
   noShowTooEarly: (from: string) => `A no-show can be recorded from ${from}.`,
   chargeWaived: 'This charge is already waived.',
   laterChargeWindow: `Tolls and fines can be added up to ${LATER_CHARGE_DAYS} days after the return.`,

@@ -8,6 +8,7 @@ import {
   cars,
   files,
   inspections,
+  payments,
 } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { bookingRow } from '#test/booking-fixtures.ts';
@@ -197,6 +198,30 @@ export function counterRows(db: () => Db): Row[] {
         method: 'POST',
         url: `/api/close-booking/${await onRent(f.userId, 'returned', { totalAmount: 0, price: 0 })}`,
       }),
+    },
+    {
+      call: 'POST /api/counter-refund/{id}',
+      expected: OPERATOR,
+      // Returned, 10 € paid online beyond its 5 € total: the demo gateway gives the 5 € back.
+      request: async (f) => {
+        const bookingId = await onRent(f.userId, 'returned', { totalAmount: 500, price: 500 });
+        await db()
+          .insert(payments)
+          .values({
+            bookingId,
+            supplierId: AZUR,
+            kind: 'charge',
+            purpose: 'rental',
+            provider: 'demo',
+            providerReference: `demo_matrix_${bookingId}`,
+            idempotencyKey: `booking-${bookingId}`,
+            amount: 1000,
+            currency: 'EUR',
+            status: 'succeeded',
+            settledAt: new Date(),
+          });
+        return { method: 'POST', url: `/api/counter-refund/${bookingId}` };
+      },
     },
     {
       call: 'GET /api/counter-settings/{id}',

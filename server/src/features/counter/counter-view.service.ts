@@ -84,6 +84,7 @@ export async function counterView(
   )
     actions.push('addCharge');
   if (takesPayment(booking.status) && settled.due > 0) actions.push('recordPayment');
+  if (takesPayment(booking.status) && settled.excess > 0) actions.push('refundExcess');
   if (canTransition('close', booking.status) && settled.due === 0 && settled.excess === 0) actions.push('close');
 
   const timeline: CounterBooking['timeline'] = [{ step: 'booked', at: booking.createdAt.toISOString(), by: null }];

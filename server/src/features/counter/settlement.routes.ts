@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { operatedBooking } from './counter.guard.ts';
+import { refundExcess } from './counter-refund.service.ts';
 import { closeRental, takeCounterPayment } from './settlement.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
@@ -58,6 +59,27 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireOperator(request);
       await operatedBooking(ctx, actor, request.params.id);
       return closeRental(ctx, actor, request.params.id, request.query.language);
+    },
+  );
+
+  app.post(
+    '/api/counter-refund/:id',
+    {
+      config: { auth: 'operator', permission: 'counter' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Refund what was paid beyond the balance through the gateways it was paid with (409: nothing to refund)',
+        params: CounterIdParamsSchema,
+        querystring: CounterLanguageQuerySchema,
+        response: { 200: CounterBookingSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireOperator(request);
+      await operatedBooking(ctx, actor, request.params.id);
+      return refundExcess(ctx, actor, request.params.id, request.query.language);
     },
   );
 };

@@ -204,4 +204,47 @@ describe('settlement', () => {
       'Only a returned booking can be closed.',
     );
   });
+
+  it('refunds what was paid beyond the balance against the online payment, then closes', async () => {
+    const { id, paymentId } = await returnedRental(50);
+    const toll = await call('POST', `/api/add-charge/${id}`, { kind: 'toll', amount: 2000, note: 'A7' });
+    const tollId = (toll.json() as CounterBooking).charges[0]!._id;
+    const body = { key: 'toll-000001', method: 'cash', amount: 2000 };
+    expect((await call('POST', `/api/counter-payment/${id}`, body)).statusCode).toBe(200);
+    const waived: CounterBooking = (await call('POST', `/api/waive-charge/${tollId}`, { reason: 'Wrong car' })).json();
+    expect(waived.balance).toMatchObject({ due: 0, excess: 2000 });
+    expect(waived.actions).toContain('refundExcess');
+    expect(waived.actions).not.toContain('close');
+    expect((await call('POST', `/api/close-booking/${id}`)).json().message).toBe(
+      'The balance is not settled yet: -20 €.',
+    );
+
+    const refunded = await call('POST', `/api/counter-refund/${id}`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((refunded.json() as CounterBooking).balance).toMatchObject({ paid: 15000, due: 0, excess: 0 });
+    expect((refunded.json() as CounterBooking).actions).toContain('close');
+    const given = await t.db.select().from(refunds).where(eq(refunds.bookingId, id));
+    expect(given).toMatchObject([{ paymentId, amount: 2000, status: 'succeeded' }]);
+    // Nothing more to refund: once only.
+    expect((await call('POST', `/api/counter-refund/${id}`)).statusCode).toBe(409);
+    expect((await call('POST', `/api/close-booking/${id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses to refund online what was paid at the desk', async () => {
+    const id = await insertRental(t, 60, 2, { carId: await insertCar(t), totalAmount: 9000, price: 9000 });
+    setClock(t, new Date(parisAt(60).getTime() - 3600_000));
+    await call('POST', `/api/check-out/${id}`, checkOutBody({ odometer: 100 }));
+    setClock(t, new Date(parisAt(60).getTime() + 2 * DAY));
+    await call('POST', `/api/return/${id}`, { odometer: 200, fuel: { kind: 'eighths', eighths: 8 } });
+    const toll = await call('POST', `/api/add-charge/${id}`, { kind: 'toll', amount: 1000, note: 'A8' });
+    const pay = { key: 'desk-000001', method: 'cash', amount: 10000 };
+    expect((await call('POST', `/api/counter-payment/${id}`, pay)).statusCode).toBe(200);
+    await call('POST', `/api/waive-charge/${(toll.json() as CounterBooking).charges[0]!._id}`, { reason: 'Error' });
+    const refused = await call('POST', `/api/counter-refund/${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Part of what was paid beyond the balance was paid at the desk: give it back there.',
+    );
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, id))).toEqual([]);
+  });
 });

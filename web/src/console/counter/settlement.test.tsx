@@ -80,16 +80,24 @@ describe('the settlement', () => {
     expect(await within(card).findByText('The amount is more than the balance due.')).toBeTruthy();
   });
 
-  it('shows an excess as to refund, and keeps the rental open', async () => {
-    renderOperator(PATH, {
+  it('shows an excess as to refund, keeps the rental open, and refunds it', async () => {
+    const { calls } = renderOperator(PATH, {
       [`GET /api/counter-booking/${BOOKING_ID}`]: () =>
         Response.json(
-          counterBooking({ status: 'returned', actions: [], balance: balance({ paid: 22063, due: 0, excess: 2000 }) }),
+          counterBooking({
+            status: 'returned',
+            actions: ['refundExcess'],
+            balance: balance({ paid: 22063, due: 0, excess: 2000 }),
+          }),
         ),
+      [`POST /api/counter-refund/${BOOKING_ID}`]: () => Response.json(settled),
     });
     const card = await screen.findByRole('region', { name: 'Balance' });
     expect(within(card).getByText('To refund')).toBeTruthy();
     expect(within(card).getByText('20 €')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Close the rental' })).toHaveProperty('disabled', true);
+    await userEvent.click(within(card).getByRole('button', { name: 'Refund the excess' }));
+    expect(await screen.findByText('The excess is refunded.')).toBeTruthy();
+    expect(calls.some((call) => call.route === `POST /api/counter-refund/${BOOKING_ID}`)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { isApiError } from '#web/lib/api-client';
 import { FormMessage, TextField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { ChoiceGroup } from '#web/console/components/choice-group';
-import { closeBooking, counterBookingChanged, recordCounterPayment } from '../api/counter-booking';
+import { closeBooking, counterBookingChanged, recordCounterPayment, refundExcess } from '../api/counter-booking';
 import { minorFromTyped } from '../lib/amounts';
 import { refusalText } from '../lib/counter-messages';
 
@@ -25,6 +25,18 @@ export function Settlement({ booking }: { booking: CounterBooking }) {
   const currency = balance?.currency ?? booking.amounts.currency;
   const money = (amount: number) => formatMinor(amount, currency, language);
   const [closing, setClosing] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const refund = async () => {
+    setRefunding(true);
+    try {
+      counterBookingChanged(queryClient, await refundExcess(booking._id, language), language);
+      toast.success(t('operatorCounter.settlement.refunded'));
+    } catch (error) {
+      toast.error(refusalText(t, error));
+    } finally {
+      setRefunding(false);
+    }
+  };
   // Offered by the server's actions: a returned rental at balance 0 (docs/decisions/0008-counter-documents-stored-as-signed.md).
   const canClose = booking.actions.includes('close');
   const close = async () => {
@@ -63,6 +75,11 @@ export function Settlement({ booking }: { booking: CounterBooking }) {
       )}
       {balance && balance.excess > 0 ? (
         <p className="form-field__hint">{t('operatorCounter.settlement.toRefundHint')}</p>
+      ) : null}
+      {booking.actions.includes('refundExcess') ? (
+        <button type="button" className="button" disabled={refunding} onClick={() => void refund()}>
+          {t('operatorCounter.settlement.refund')}
+        </button>
       ) : null}
       {booking.status === 'closed' ? <p className="counter-badge">{t('operatorCounter.settlement.isClosed')}</p> : null}
       {booking.actions.includes('recordPayment') ? (

@@ -36,6 +36,8 @@ const counterMessages: MessageTranslator = (t: TFunction, message: string) => {
     [COUNTER_MESSAGES.quoteChanged]: 'operatorCounter.errors.quoteChanged',
     [COUNTER_MESSAGES.notReturned]: 'operatorCounter.errors.notReturned',
     [COUNTER_MESSAGES.nothingDue]: 'operatorCounter.errors.nothingDue',
+    [COUNTER_MESSAGES.nothingToRefund]: 'operatorCounter.errors.nothingToRefund',
+    [COUNTER_MESSAGES.refundAtDesk]: 'operatorCounter.errors.refundAtDesk',
     [COUNTER_MESSAGES.paymentNotOpen]: 'operatorCounter.errors.paymentNotOpen',
     [COUNTER_MESSAGES.chargeWaived]: 'operatorCounter.errors.chargeWaived',
     [COUNTER_MESSAGES.laterChargeWindow]: 'operatorCounter.errors.laterChargeWindow',
