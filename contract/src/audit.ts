@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'addCharge',
   'waiveCharge',
   'counterPayment',
+  /** What was paid beyond the balance, given back through the gateways it was paid with. */
+  'counterRefund',
   'close',
   'noShow',
 ] as const;

@@ -172,15 +172,22 @@ export const ChargeQuoteLineSchema = z.object({
   vatRate: z.number(),
 });
 
-/** The balance (the ledger's `bookingBalance`): the booking's total + charges not waived − paid; holds apart. */
+/**
+ * The balance (the ledger's `bookingBalance`): the rental as due at pick-up + the charges not waived − paid; holds
+ * apart. `due` and `excess` are never both above 0: the balance is `due − excess`.
+ */
 export const CounterBalanceSchema = z.object({
   currency: z.string(),
+  /** The rental as bought (after changes); for a no-show what it keeps beside its fee. */
   total: z.number().int(),
+  /** The charges at return (and later, and a no-show's fee) not waived. */
   charges: z.number().int(),
   paid: z.number().int(),
   /** Authorised on the card, not taken. */
   held: z.number().int(),
   due: z.number().int(),
+  /** Paid beyond the total and the charges: to refund. */
+  excess: z.number().int(),
 });
 export type CounterBalance = z.infer<typeof CounterBalanceSchema>;
 
@@ -213,8 +220,12 @@ export const AddChargeBodySchema = z.object({
 });
 export type AddChargeBody = z.input<typeof AddChargeBodySchema>;
 
-/** `POST /api/counter-payment/{id}`: money taken at the desk, recorded as a `counter` payment of the ledger. */
+/**
+ * `POST /api/counter-payment/{id}`: money taken at the desk, recorded as a `counter` payment of the ledger, at most
+ * the balance due. `key`: made by the screen once per payment it means, so a double click or a retry records it once.
+ */
 export const CounterPaymentBodySchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
   method: z.enum(COUNTER_PAYMENT_METHODS),
   amount: Amount.min(1),
   /** The terminal's slip or the transfer's reference. */
@@ -336,7 +347,7 @@ export const CounterBookingSchema = z.object({
   documents: z.array(BookingDocumentSchema),
   /** The supplier's checklist in the language asked. */
   checklist: z.array(z.object({ id: z.string(), label: z.string() })),
-  /** Null until the money ledger can tell it. */
+  /** Null for a booking not yet confirmed (nothing is settled at the counter before). */
   balance: CounterBalanceSchema.nullable(),
   timeline: z.array(TimelineEntrySchema),
   actions: z.array(z.enum(COUNTER_ACTIONS)),

@@ -51,6 +51,7 @@ export const COUNTER_ACTIONS = [
   'addCharge',
   'recordPayment',
   'sendPaymentLink',
+  'refundExcess',
   'close',
 ] as const;
 export type CounterAction = (typeof COUNTER_ACTIONS)[number];
@@ -199,7 +200,13 @@ export const COUNTER_MESSAGES = {
   odometerBack: 'The odometer cannot be lower than at check-out.',
   quoteChanged: 'The charges changed since the quote. Check them again.',
   notReturned: 'Only a returned booking can be closed.',
-  balanceOpen: 'The balance is not settled yet.',
+  /** `balance`: the amount due, or to refund, in English. */
+  balanceOpen: (balance: string) => `The balance is not settled yet: ${balance}.`,
+  paymentNotOpen: 'Payments are taken at the counter once the car is handed over.',
+  overBalance: (due: string) => `The amount is more than the balance due (${due}).`,
+  nothingDue: 'Nothing is due on this booking.',
+  nothingToRefund: 'Nothing was paid beyond the balance.',
+  refundAtDesk: 'Part of what was paid beyond the balance was paid at the desk: give it back there.',
   noShowTooEarly: (from: string) => `A no-show can be recorded from ${from}.`,
   chargeWaived: 'This charge is already waived.',
   laterChargeWindow: `Tolls and fines can be added up to ${LATER_CHARGE_DAYS} days after the return.`,

@@ -19,6 +19,18 @@ const payment = (overrides: Partial<LedgerPayment>): LedgerPayment => ({
 });
 
 describe('bookingBalance', () => {
+  it('a no-show owes its fee and keeps what was paid, whichever is more; charges add to a rental', () => {
+    const fee = { status: 'no_show' as const, totalAmount: 20000, charges: 5000, refunds: [] };
+    expect(bookingBalance({ ...fee, payments: [] })).toMatchObject({ total: 5000, paid: 0, due: 5000, excess: 0 });
+    expect(bookingBalance({ ...fee, payments: [payment({ amount: 8000 })] })).toMatchObject({ total: 8000, due: 0 });
+    expect(bookingBalance({ ...fee, charges: 0, payments: [] })).toMatchObject({ total: 0, due: 0 });
+    const returned = { status: 'returned' as const, totalAmount: 20000, charges: 3000, refunds: [] };
+    expect(bookingBalance({ ...returned, payments: [payment({ amount: 20000 })] })).toMatchObject({
+      total: 23000,
+      due: 3000,
+    });
+  });
+
   it('paid: charges, captures and counter payments less refunds; only the gateways’ part is refundable online', () => {
     const balance = bookingBalance({
       status: 'paid',

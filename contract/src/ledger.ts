@@ -62,7 +62,8 @@ export interface LedgerRefund {
 export interface BookingBalance {
   /**
    * What the booking costs now: its total after changes and the return charges not waived — 0 for a booking that
-   * never became one (`void`), and what was kept for a cancelled one (nothing more is due on it).
+   * never became one (`void`), what was kept for a cancelled one (nothing more is due on it), and for a no-show what
+   * was kept or its fee, whichever is more.
    */
   total: number;
   /** Paid towards the total: every charge, capture and counter payment but the security deposit, less refunds. */
@@ -133,12 +134,16 @@ export function bookingBalance(input: {
       .reduce((sum, capture) => sum + capture.amount, 0);
     held += Math.max(0, hold.amount - hold.releasedAmount - captured);
   }
+  // A no-show owes its charges (the supplier's no-show fee) and keeps what was paid after its rule's refund
+  // (docs/decisions/0008-counter-documents-stored-as-signed.md, "Settlement"): the rental itself is not due.
   const total =
     input.status === 'void'
       ? 0
       : input.status === 'cancelled'
         ? Math.max(0, paid)
-        : input.totalAmount + (input.charges ?? 0);
+        : input.status === 'no_show'
+          ? Math.max(paid, input.charges ?? 0)
+          : input.totalAmount + (input.charges ?? 0);
   return {
     total,
     paid,

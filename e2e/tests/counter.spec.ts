@@ -6,8 +6,8 @@ import { expect, locale, ownPage, signInFromPage, test, text } from './fixtures.
 // rental, at the narrowest phone width, in English. A guest's booking picked up today at a place of its own is
 // checked out — licence, odometer, fuel, the checklist — and signed the keyboard's way (the full name typed, the
 // consent ticked); the agreement is then the booking's, signed "typed". At the return 3/8 of the tank is missing:
-// the fuel charge is quoted with its computation and the return confirmed. Axe audits both screens, and neither is
-// wider than the phone. The rest (the pad drawn with a pointer, damage and photos, the online check-in, the no-show,
+// the fuel charge is quoted with its computation and the return confirmed; the balance is taken in cash and the
+// rental closed. Axe audits the screens, and none is wider than the phone. The rest (the pad drawn with a pointer, damage and photos, the online check-in, the no-show,
 // the dashboard and the scheduler) is covered by the screens' and the server's tests.
 
 const SUPPLIER = { email: 'supplier@roam.localhost', password: 'Supplier-2026!' };
@@ -202,6 +202,22 @@ test('a car checked out with a typed signature and taken back with a fuel charge
   await page.getByRole('button', { name: t('operatorCounter.return.confirm') }).click();
   await expect(page.getByRole('status').filter({ hasText: at.carName })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/66\.88 €/).first()).toBeVisible();
+
+  // Settled at the desk: the balance (the rental paid later, and the fuel) taken in cash, then the rental closed.
+  const settlement = page.getByRole('region', { name: t('operatorCounter.settlement.title') });
+  const close = settlement.getByRole('button', { name: t('operatorCounter.settlement.close') });
+  await expect(close).toBeDisabled();
+  await settlement.getByText(t('operatorCounter.settlement.cash'), { exact: true }).click();
+  await settlement.getByRole('button', { name: t('operatorCounter.settlement.recordButton') }).click();
+  await expect(close).toBeEnabled({ timeout: 30_000 });
+  await audit(page, found, 'settlement');
+  await notWider('settlement');
+  await close.click();
+  await expect(settlement.getByText(t('operatorCounter.settlement.isClosed'))).toBeVisible({ timeout: 30_000 });
+  const closed = (await (await page.request.get(`/api/booking-documents/${bookingId}`)).json()) as {
+    results: { kind: string }[];
+  };
+  expect(closed.results.map((document) => document.kind)).toContain('receipt');
   await at.supplier.context.dispose();
   expect(found).toEqual([]);
 });

@@ -32,6 +32,7 @@ import { counterRoutes } from '#server/features/counter/counter.routes.ts';
 import { documentAttachments } from '#server/features/counter/counter-documents.service.ts';
 import { counterHolderRoutes } from '#server/features/counter/counter-holder.routes.ts';
 import { counterSettingsRoutes } from '#server/features/counter/counter-settings.routes.ts';
+import { settlementRoutes } from '#server/features/counter/settlement.routes.ts';
 import { currencyRoutes } from '#server/features/currency/currency.routes.ts';
 import { createRateService } from '#server/features/currency/currency.service.ts';
 import { parseRateProviders } from '#server/features/currency/rate-providers.gateway.ts';
@@ -223,6 +224,7 @@ export async function buildApp({
   await app.register(invoicesRoutes);
   await app.register(counterRoutes);
   await app.register(counterHolderRoutes);
+  await app.register(settlementRoutes);
   await app.register(counterSettingsRoutes);
   await app.register(bookingAccessRoutes);
   await app.register(fleetRoutes);

@@ -1,5 +1,6 @@
 import { migrateDatabase, openDatabase } from '#server/db/client.ts';
-import { seedDemoData } from '#server/db/seed/seed.ts';
+import { DEMO_IDS, seedDemoData } from '#server/db/seed/seed.ts';
+import { storeClosedReceipt } from '#server/features/counter/settlement.service.ts';
 import { prepareFirstAdmin } from '#server/features/setup/setup.service.ts';
 import { DRAIN_TIMEOUT_MS } from '#server/plugins/in-flight.ts';
 import { buildApp } from './app.ts';
@@ -25,7 +26,11 @@ async function main() {
   const app = await buildApp({ config, database });
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(database.db);
-    if (seeded) app.log.info(seeded, 'demo data loaded');
+    if (seeded) {
+      // The demo's closed rental shows its final receipt, drawn as a close draws it.
+      await storeClosedReceipt(app.context, DEMO_IDS.bookings.demoClosed);
+      app.log.info(seeded, 'demo data loaded');
+    }
   }
   await announceFirstAdmin(app);
 

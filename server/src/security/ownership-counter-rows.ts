@@ -8,6 +8,7 @@ import {
   cars,
   files,
   inspections,
+  payments,
 } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { bookingRow } from '#test/booking-fixtures.ts';
@@ -51,8 +52,12 @@ export function counterRows(db: () => Db): Row[] {
     return row!;
   };
   /** On rent since an hour ago, its check-out recorded. */
-  const onRent = async (driverId: string, status: 'on_rent' | 'returned' = 'on_rent') => {
-    const booking = await rental(driverId, -HOUR, { status, blocksCar: status === 'on_rent' });
+  const onRent = async (
+    driverId: string,
+    status: 'on_rent' | 'returned' = 'on_rent',
+    values: Partial<typeof bookings.$inferInsert> = {},
+  ) => {
+    const booking = await rental(driverId, -HOUR, { status, blocksCar: status === 'on_rent', ...values });
     const base = { bookingId: booking.id, carId: booking.carId, locationId: DEMO_IDS.locations.parisCdg };
     await db()
       .insert(inspections)
@@ -175,6 +180,48 @@ export function counterRows(db: () => Db): Row[] {
         url: `/api/no-show/${(await rental(f.userId, -3 * HOUR)).id}`,
         payload: {},
       }),
+    },
+    {
+      call: 'POST /api/counter-payment/{id}',
+      expected: OPERATOR,
+      request: async (f) => ({
+        method: 'POST',
+        url: `/api/counter-payment/${await onRent(f.userId, 'returned')}`,
+        payload: { key: `matrix-${++version}-payment`, method: 'cash', amount: 500 },
+      }),
+    },
+    {
+      call: 'POST /api/close-booking/{id}',
+      expected: OPERATOR,
+      // Returned with nothing to pay: its balance is 0, so whoever may close it does.
+      request: async (f) => ({
+        method: 'POST',
+        url: `/api/close-booking/${await onRent(f.userId, 'returned', { totalAmount: 0, price: 0 })}`,
+      }),
+    },
+    {
+      call: 'POST /api/counter-refund/{id}',
+      expected: OPERATOR,
+      // Returned, 10 € paid online beyond its 5 € total: the demo gateway gives the 5 € back.
+      request: async (f) => {
+        const bookingId = await onRent(f.userId, 'returned', { totalAmount: 500, price: 500 });
+        await db()
+          .insert(payments)
+          .values({
+            bookingId,
+            supplierId: AZUR,
+            kind: 'charge',
+            purpose: 'rental',
+            provider: 'demo',
+            providerReference: `demo_matrix_${bookingId}`,
+            idempotencyKey: `booking-${bookingId}`,
+            amount: 1000,
+            currency: 'EUR',
+            status: 'succeeded',
+            settledAt: new Date(),
+          });
+        return { method: 'POST', url: `/api/counter-refund/${bookingId}` };
+      },
     },
     {
       call: 'GET /api/counter-settings/{id}',

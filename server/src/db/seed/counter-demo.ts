@@ -8,6 +8,7 @@ import type {
   chargeRules,
   counterSettings,
   inspections,
+  payments,
 } from '../schema.ts';
 import { DEMO_ACCOUNTS, SUPPLIERS } from './accounts.ts';
 import { FEATURED_CARS } from './featured-cars.ts';
@@ -16,9 +17,11 @@ import { LOCATIONS, locationId } from './places.ts';
 import { seedId, seedReference } from './random.ts';
 
 // The counter's demo (docs/architecture.md §5 "After the booking"): the demo supplier's checklist, terms and charge
-// rules, a rental on rent since yesterday and one returned two days ago with its fuel and late-return charges, each
-// with its inspections and audit rows, so the dashboard, the scheduler and a booking's timeline show the counter at
-// work. Days count from the load, as the operator demo's do. Their documents are drawn when an operator acts.
+// rules, a rental on rent since yesterday, one returned two days ago with its fuel and late-return charges (its
+// balance open), and one closed last week, paid at the desk in cash; each with its inspections and audit rows, so the
+// dashboard, the scheduler and a booking's timeline show the counter at work. Days count from the load, as the
+// operator demo's do. Their documents are drawn when an operator acts; the closed one's final receipt when the server
+// loads the demo (main.ts: a PDF is not the same bytes twice, and the seed is).
 
 const DAY = 24 * 3600_000;
 const LANGUAGE_LABELS = (en: string, fr: string, es: string, se: string, de: string) => ({ en, fr, es, se, de });
@@ -51,6 +54,7 @@ type Rows = {
   bookings: (typeof bookings.$inferInsert)[];
   inspections: (typeof inspections.$inferInsert)[];
   charges: (typeof bookingCharges.$inferInsert)[];
+  payments: (typeof payments.$inferInsert)[];
   readings: (typeof carReadings.$inferInsert)[];
   audit: (typeof auditLog.$inferInsert)[];
 };
@@ -59,7 +63,7 @@ type Rows = {
 export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>): Rows {
   const azur = SUPPLIERS.find((supplier) => supplier.key === 'azurCoast')!;
   const featured = new Set(Object.keys(FEATURED_CARS).map(carId));
-  const [onRentCar, returnedCar] = fleet.cars.filter(
+  const [onRentCar, returnedCar, closedCar] = fleet.cars.filter(
     (car) =>
       car.supplierId === azur.id &&
       !featured.has(car.id!) &&
@@ -70,7 +74,7 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
       !car.fullyBooked &&
       car.fuelType !== 'electric',
   );
-  if (!onRentCar || !returnedCar) throw new Error('the demo supplier has too few cars');
+  if (!onRentCar || !returnedCar || !closedCar) throw new Error('the demo supplier has too few cars');
   const placeOf = (id: string) => {
     const location = fleet.carLocations.find((entry) => entry.carId === id)!.locationId;
     return { id: location, timeZone: LOCATIONS.find((place) => locationId(place.key) === location)!.timeZone };
@@ -85,7 +89,7 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
     car: Fleet['cars'][number],
     from: number,
     to: number,
-    status: 'on_rent' | 'returned',
+    status: 'on_rent' | 'returned' | 'closed',
   ) => {
     const days = to - from;
     const total = car.dailyPrice * days;
@@ -115,6 +119,7 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
   };
   const onRent = rental('demoOnRent', onRentCar, -1, 2, 'on_rent');
   const returned = rental('demoReturned', returnedCar, -5, -2, 'returned');
+  const closed = rental('demoClosed', closedCar, -9, -7, 'closed');
   const checklist = COUNTER_DEMO_CHECKLIST.map((item) => ({ ...item, checked: item.id !== 'child-seat' }));
   const inspection = (
     key: string,
@@ -139,6 +144,7 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
       : {}),
   });
   const returnedAt = new Date(returned.dropoffAt.getTime() + 95 * 60_000);
+  const closedAt = new Date(closed.dropoffAt.getTime() - 30 * 60_000);
   const rules = { ...DEFAULT_CHARGE_RULES, oneWayFees: [] };
   const fuel = fuelCharge({
     policy: 'likeForlike',
@@ -155,7 +161,12 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
     rules,
     currency: 'EUR',
   })!;
-  const audit = (booking: typeof onRent, action: 'checkOut' | 'return', when: Date, after: string) => ({
+  const audit = (
+    booking: typeof onRent,
+    action: 'checkOut' | 'return' | 'counterPayment' | 'close',
+    when: Date,
+    after: string,
+  ) => ({
     at: when,
     actorId: azur.id,
     actorType: 'supplier' as const,
@@ -164,7 +175,11 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
     carId: booking.carId,
     supplierId: azur.id,
     action,
-    changes: { status: { before: action === 'checkOut' ? 'pending' : 'on_rent', after } },
+    changes: (action === 'counterPayment'
+      ? { payment: { before: null, after: { method: 'cash', amount: booking.totalAmount, currency: 'EUR' } } }
+      : {
+          status: { before: { checkOut: 'pending', return: 'on_rent', close: 'returned' }[action], after },
+        }) as Record<string, { before: unknown; after: unknown }>,
   });
   return {
     settings: {
@@ -183,11 +198,31 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
       noShowFee: 5000,
     },
     rules: { supplierId: azur.id, ...rules },
-    bookings: [onRent, returned],
+    bookings: [onRent, returned, closed],
     inspections: [
       inspection('demoOnRentOut', onRent, 'check_out', onRent.pickupAt, 18234, 8),
       inspection('demoReturnedOut', returned, 'check_out', returned.pickupAt, 40120, 8),
       inspection('demoReturnedBack', returned, 'return', returnedAt, 40872, 6),
+      inspection('demoClosedOut', closed, 'check_out', closed.pickupAt, 23410, 8),
+      inspection('demoClosedBack', closed, 'return', closedAt, 23705, 8),
+    ],
+    // The closed rental's balance, taken in cash at the return (a `counter` payment of the ledger).
+    payments: [
+      {
+        bookingId: closed.id,
+        supplierId: azur.id,
+        kind: 'counter',
+        purpose: 'rental',
+        provider: 'counter',
+        method: 'cash',
+        recordedBy: azur.id,
+        idempotencyKey: `counter-${closed.id}-demo`,
+        amount: closed.totalAmount,
+        currency: 'EUR',
+        status: 'succeeded',
+        createdAt: closedAt,
+        settledAt: closedAt,
+      },
     ],
     charges: [fuel, late].map((computation, index) => ({
       id: seedId(`charge:demoReturned:${index}`),
@@ -203,11 +238,16 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
     readings: [
       { carId: onRentCar.id!, odometer: 18234, tankLitres: 45 },
       { carId: returnedCar.id!, odometer: 40872, tankLitres: 50 },
+      { carId: closedCar.id!, odometer: 23705, tankLitres: 50 },
     ],
     audit: [
       audit(onRent, 'checkOut', onRent.pickupAt, 'on_rent'),
       audit(returned, 'checkOut', returned.pickupAt, 'on_rent'),
       audit(returned, 'return', returnedAt, 'returned'),
+      audit(closed, 'checkOut', closed.pickupAt, 'on_rent'),
+      audit(closed, 'return', closedAt, 'returned'),
+      audit(closed, 'counterPayment', new Date(closedAt.getTime() + 60_000), 'closed'),
+      audit(closed, 'close', new Date(closedAt.getTime() + 120_000), 'closed'),
     ],
   };
 }

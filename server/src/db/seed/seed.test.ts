@@ -19,6 +19,7 @@ import {
   inspections,
   locations,
   notAMember,
+  payments,
   users,
 } from '../schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS, type SeedCounts, seedDemoData } from './seed.ts';
@@ -287,7 +288,11 @@ describe('seedDemoData', () => {
 
   it('gives the demo supplier two blocked periods and two open cancellation requests ahead', async () => {
     // The counter's demo rentals have their own test, below.
-    const counter = new Set([DEMO_IDS.bookings.demoOnRent, DEMO_IDS.bookings.demoReturned]);
+    const counter = new Set([
+      DEMO_IDS.bookings.demoOnRent,
+      DEMO_IDS.bookings.demoReturned,
+      DEMO_IDS.bookings.demoClosed,
+    ]);
     const rows = (await first.db.select().from(bookings)).filter((row) => !counter.has(row.id));
     const now = Date.now();
     expect(rows).toHaveLength(4);
@@ -309,10 +314,15 @@ describe('seedDemoData', () => {
     expect(new Set(rows.map((row) => row.carId)).size).toBe(4);
   });
 
-  it('gives the counter a rental on rent and one returned with its charges, and the supplier’s rules', async () => {
-    const counter = new Set([DEMO_IDS.bookings.demoOnRent, DEMO_IDS.bookings.demoReturned]);
+  it('gives the counter a rental on rent, one returned with its charges, one closed, and the supplier’s rules', async () => {
+    const counter = new Set([
+      DEMO_IDS.bookings.demoOnRent,
+      DEMO_IDS.bookings.demoReturned,
+      DEMO_IDS.bookings.demoClosed,
+    ]);
     const rows = (await first.db.select().from(bookings)).filter((row) => counter.has(row.id));
     expect(rows.map((row) => [row.status, row.blocksCar, row.driverId]).sort()).toEqual([
+      ['closed', false, DEMO_IDS.users.driver2],
       ['on_rent', true, DEMO_IDS.users.driver2],
       ['returned', false, DEMO_IDS.users.driver2],
     ]);
@@ -320,7 +330,11 @@ describe('seedDemoData', () => {
     const charges = await first.db.select().from(bookingCharges).where(eq(bookingCharges.bookingId, returned.id));
     expect(charges.map((charge) => charge.kind).sort()).toEqual(['fuel', 'late']);
     expect(charges.every((charge) => charge.amount === charge.computation.amount && charge.amount > 0)).toBe(true);
-    expect(await first.db.select().from(inspections)).toHaveLength(3);
+    expect(await first.db.select().from(inspections)).toHaveLength(5);
+    // The closed one was paid at the desk, in full: its balance is 0.
+    const closed = rows.find((row) => row.status === 'closed')!;
+    const [cash] = await first.db.select().from(payments).where(eq(payments.bookingId, closed.id));
+    expect(cash).toMatchObject({ kind: 'counter', method: 'cash', amount: closed.totalAmount, status: 'succeeded' });
     const [settings] = await first.db.select().from(counterSettings);
     expect(settings?.checklist.map((item) => item.id)).toEqual(['documents', 'spare-wheel', 'child-seat', 'keys']);
     expect(await first.db.select().from(chargeRules)).toHaveLength(1);

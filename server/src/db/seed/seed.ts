@@ -70,9 +70,10 @@ export const DEMO_IDS = {
       'demoPrivateUse',
       'demoCancelLater',
       'demoCancelPaid',
-      // The counter's (counter-demo.ts): a rental on rent, one returned with its charges.
+      // The counter's (counter-demo.ts): a rental on rent, one returned with its charges, one closed.
       'demoOnRent',
       'demoReturned',
+      'demoClosed',
     ] as const,
     (key) => seedId(`booking:${key}`),
   ),
@@ -199,6 +200,7 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     await tx.insert(chargeRules).values(counter.rules);
     await tx.insert(inspections).values(counter.inspections);
     await tx.insert(bookingCharges).values(counter.charges);
+    await tx.insert(payments).values(counter.payments);
     await tx.insert(carReadings).values(counter.readings);
     await tx.insert(auditLog).values(counter.audit);
     return {

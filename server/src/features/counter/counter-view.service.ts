@@ -3,6 +3,7 @@ import {
   bodyOf,
   type CounterAction,
   canTransition,
+  chargesTotal,
   checkOutOpensAt,
   isOverdue,
   laterChargesUntil,
@@ -14,11 +15,12 @@ import { EXTRAS, type Extra } from '@roam/contract/price';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { balanceOf } from '#server/features/ledger/ledger.service.ts';
+import { balanceFrom, ledgerOf } from '#server/features/ledger/ledger.service.ts';
 import { nameIn, timelineStep, toCharge, toDamage, toDocument, toInspection } from './counter.mapper.ts';
 import type { CounterRecord } from './counter.repository.ts';
 import * as repository from './counter.repository.ts';
 import { counterSettingsFor, rulesForCar } from './counter-settings.service.ts';
+import { takesPayment, toCounterBalance } from './settlement.rules.ts';
 
 // The counter's view of a booking (`GET /api/counter-booking/{id}`): everything the check-out and return screens show
 // and the actions open now, decided here so that a screen offers only what the server accepts.
@@ -46,7 +48,7 @@ export async function counterView(
 ): Promise<CounterBooking> {
   const { booking, car } = record;
   const now = ctx.clock.now();
-  const [settings, inspections, damages, charges, documents, trail, swappedFrom, tank, balance] = await Promise.all([
+  const [settings, inspections, damages, charges, documents, trail, swappedFrom, tank, ledger] = await Promise.all([
     counterSettingsFor(db, booking.supplierId),
     repository.inspectionsOf(db, booking.id),
     repository.damagesFor(db, booking.carId, booking.id),
@@ -56,8 +58,14 @@ export async function counterView(
     booking.swappedFromCarId ? repository.carName(db, booking.swappedFromCarId) : null,
     rulesForCar(db, booking.supplierId, booking.carId),
     // What was paid and is due: the ledger's (docs/decisions/0009-the-money-ledger.md).
-    balanceOf(ctx, db, booking),
+    ledgerOf(ctx, db, booking.id),
   ]);
+  // The booking's amounts as every screen states them; the settlement's balance adds the charges not waived.
+  const balance = balanceFrom(booking, ledger);
+  const chargesDue = chargesTotal(
+    charges.map(({ charge }) => ({ amount: charge.amount, waivedAt: charge.waivedAt ? 'waived' : null })),
+  );
+  const settled = balanceFrom({ ...booking, charges: chargesDue }, ledger);
   const checkOut = inspections.find((row) => row.inspection.kind === 'check_out') ?? null;
   const back = inspections.find((row) => row.inspection.kind === 'return') ?? null;
   const kindOf = (inspectionId: string) =>
@@ -75,6 +83,9 @@ export async function counterView(
     now <= laterChargesUntil(returnedAt)
   )
     actions.push('addCharge');
+  if (takesPayment(booking.status) && settled.due > 0) actions.push('recordPayment');
+  if (takesPayment(booking.status) && settled.excess > 0) actions.push('refundExcess');
+  if (canTransition('close', booking.status) && settled.due === 0 && settled.excess === 0) actions.push('close');
 
   const timeline: CounterBooking['timeline'] = [{ step: 'booked', at: booking.createdAt.toISOString(), by: null }];
   for (const entry of trail) {
@@ -144,7 +155,10 @@ export async function counterView(
     charges: charges.map(toCharge),
     documents: documents.map(toDocument),
     checklist: settings.checklist.map((item) => ({ id: item.id, label: item.labels[language] || item.labels.en })),
-    balance: null,
+    balance:
+      booking.status === 'void' || booking.status === 'cancelled'
+        ? null
+        : toCounterBalance(settled, chargesDue, booking.currency),
     timeline,
     actions,
   };

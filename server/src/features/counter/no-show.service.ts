@@ -4,6 +4,7 @@ import { convertMinor, formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';
+import { balanceOf } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices } from '#server/features/notifications/notifications.service.ts';
 import { refundAcrossPayments } from '#server/features/refunds/refund-split.service.ts';
 import { confirmRefund } from '#server/features/refunds/refunds.service.ts';
@@ -39,11 +40,11 @@ export async function recordNoShow(ctx: AppContext, actor: Operator, id: string,
       );
     }
     const rule = settings.noShowRule;
-    // What the booking's online payment took (its amendments' differences are in it): the ledger's `paid` once the
-    // money ledger lands (docs/architecture.md §5 "Money rules").
-    const paid = current.paidAt && current.paymentProvider ? current.chargedAmount : 0;
+    // What was paid, and of it what the gateways can give back: the ledger's (docs/decisions/0009-the-money-ledger.md),
+    // never `charged_amount`. What is paid beyond the fee is refunded; a fee above what was paid is due (the balance).
+    const { paid, refundable } = await balanceOf(ctx, tx, current);
     const fee = rule === 'fee' ? convertMinor(settings.noShowFee, current.rate, current.currency) : 0;
-    const toRefund = rule === 'refund' ? paid : rule === 'fee' ? Math.max(0, paid - fee) : 0;
+    const toRefund = Math.min(refundable, rule === 'refund' ? paid : rule === 'fee' ? Math.max(0, paid - fee) : 0);
     const { parts, refund } =
       toRefund > 0
         ? await refundAcrossPayments(ctx, tx, current, toRefund, noShowRefundKey(id), { withDeposit: true })

@@ -93,3 +93,42 @@ export async function refundablePayments(
       .orderBy(sql`${payments.amendmentId} is null`, desc(payments.createdAt), desc(payments.id))
   );
 }
+
+/**
+ * A booking's money in and out as a receipt lists it: the payments taken (charges, captures, counter payments, the
+ * security deposit included) with their method, and the refunds that succeeded, oldest first.
+ */
+export async function movementsOf(db: DbOrTx, bookingId: string) {
+  const [taken, givenBack] = await Promise.all([
+    db
+      .select({
+        kind: payments.kind,
+        purpose: payments.purpose,
+        provider: payments.provider,
+        method: payments.method,
+        amount: payments.amount,
+        at: payments.createdAt,
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, bookingId),
+          eq(payments.status, 'succeeded'),
+          inArray(payments.kind, ['charge', 'capture', 'counter']),
+        ),
+      )
+      .orderBy(payments.createdAt, payments.id),
+    db
+      .select({ provider: refunds.provider, amount: refunds.amount, at: refunds.createdAt })
+      .from(refunds)
+      .where(and(eq(refunds.bookingId, bookingId), eq(refunds.status, 'succeeded')))
+      .orderBy(refunds.createdAt, refunds.id),
+  ]);
+  return { payments: taken, refunds: givenBack };
+}
+
+/** The payment recorded under `key`, or null. */
+export async function paymentUnder(db: DbOrTx, key: string) {
+  const [row] = await db.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, key));
+  return row ?? null;
+}

@@ -20,20 +20,32 @@ import * as repository from './ledger.repository.ts';
 export type { PaymentRow } from './ledger.repository.ts';
 export { ledgerColumn } from './ledger.repository.ts';
 
-/** The balance of a booking from its row and its ledger (as `ledgerColumn` reads it). */
+/**
+ * The balance of a booking from its row and its ledger (as `ledgerColumn` reads it); `charges`: its counter charges
+ * not waived (the counter passes them; 0 elsewhere until charges are read with the ledger).
+ */
 export const balanceFrom = (
-  booking: { status: BookingStatus; totalAmount: number },
+  booking: { status: BookingStatus; totalAmount: number; charges?: number },
   ledger: Pick<Parameters<typeof bookingBalance>[0], 'payments' | 'refunds'>,
-): BookingBalance => bookingBalance({ status: booking.status, totalAmount: booking.totalAmount, ...ledger });
+): BookingBalance =>
+  bookingBalance({
+    status: booking.status,
+    totalAmount: booking.totalAmount,
+    charges: booking.charges ?? 0,
+    ...ledger,
+  });
 
 /** The booking's balance now, read in `db` (the transaction that locked it, to settle on what it read). */
 export async function balanceOf(
   _ctx: AppContext,
   db: DbOrTx,
-  booking: { id: string; status: BookingStatus; totalAmount: number },
+  booking: { id: string; status: BookingStatus; totalAmount: number; charges?: number },
 ): Promise<BookingBalance> {
   return balanceFrom(booking, await repository.ledgerOf(db, booking.id));
 }
+
+/** The booking's payments (with their method) and refunds that succeeded, oldest first: the final receipt's lines. */
+export const movementsOf = (_ctx: AppContext, db: DbOrTx, bookingId: string) => repository.movementsOf(db, bookingId);
 
 /**
  * Records a movement of money in, once under its idempotency key; returns the row (the earlier one on a retry).
@@ -96,3 +108,9 @@ export const refundablePayments = (
   key: string,
   scope: { withDeposit: boolean },
 ) => repository.refundablePayments(db, bookingId, key, scope);
+
+/** Whether a payment was recorded under `key` (a retried counter payment finds its own). */
+export const paymentUnder = (_ctx: AppContext, db: DbOrTx, key: string) => repository.paymentUnder(db, key);
+
+/** A booking's ledger as the balance reads it (`balanceFrom`), for a caller that takes two balances from one read. */
+export const ledgerOf = (_ctx: AppContext, db: DbOrTx, bookingId: string) => repository.ledgerOf(db, bookingId);

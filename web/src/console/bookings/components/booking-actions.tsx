@@ -136,6 +136,12 @@ export function BookingActions({ booking, changing, onChange }: ActionsProps) {
           {t('operatorBookings.actions.return')}
         </Link>
       ) : null}
+      {/* A returned rental is settled and closed on its counter screen (docs/decisions/0008-counter-documents-stored-as-signed.md). */}
+      {booking.status === 'returned' ? (
+        <Link className="button button--accent" to={`/operator/bookings/${booking._id}/return`}>
+          {t('operatorBookings.actions.settle')}
+        </Link>
+      ) : null}
       {can('change') ? (
         <button type="button" className="button" aria-expanded={changing} onClick={onChange}>
           {t('operatorBookings.actions.change')}

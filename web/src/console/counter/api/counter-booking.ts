@@ -69,6 +69,10 @@ export const waiveCharge = (chargeId: string, reason: string, language: Language
 export const recordCounterPayment = (id: string, body: CounterPaymentBody, language: Language) =>
   api.post<CounterBooking>(path('counter-payment', id, language), body);
 
+/** `POST /api/counter-refund/{id}`: what was paid beyond the balance, refunded online (when the actions say so). */
+export const refundExcess = (id: string, language: Language) =>
+  api.post<CounterBooking>(path('counter-refund', id, language), {});
+
 /** `POST /api/close-booking/{id}`: closed once the balance is settled (offered when the actions say so). */
 export const closeBooking = (id: string, language: Language) =>
   api.post<CounterBooking>(path('close-booking', id, language), {});

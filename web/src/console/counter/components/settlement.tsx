@@ -5,10 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n/index';
+import { isApiError } from '#web/lib/api-client';
 import { FormMessage, TextField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { ChoiceGroup } from '#web/console/components/choice-group';
-import { closeBooking, counterBookingChanged, recordCounterPayment } from '../api/counter-booking';
+import { closeBooking, counterBookingChanged, recordCounterPayment, refundExcess } from '../api/counter-booking';
 import { minorFromTyped } from '../lib/amounts';
 import { refusalText } from '../lib/counter-messages';
 
@@ -24,6 +25,20 @@ export function Settlement({ booking }: { booking: CounterBooking }) {
   const currency = balance?.currency ?? booking.amounts.currency;
   const money = (amount: number) => formatMinor(amount, currency, language);
   const [closing, setClosing] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const refund = async () => {
+    setRefunding(true);
+    try {
+      counterBookingChanged(queryClient, await refundExcess(booking._id, language), language);
+      toast.success(t('operatorCounter.settlement.refunded'));
+    } catch (error) {
+      toast.error(refusalText(t, error));
+    } finally {
+      setRefunding(false);
+    }
+  };
+  // Offered by the server's actions: a returned rental at balance 0 (docs/decisions/0008-counter-documents-stored-as-signed.md).
+  const canClose = booking.actions.includes('close');
   const close = async () => {
     setClosing(true);
     try {
@@ -48,18 +63,46 @@ export function Settlement({ booking }: { booking: CounterBooking }) {
               <dd>{money(balance[key])}</dd>
             </div>
           ))}
+          {balance.excess > 0 ? (
+            <div className="counter-balance__due">
+              <dt>{t('operatorCounter.settlement.toRefund')}</dt>
+              <dd>{money(balance.excess)}</dd>
+            </div>
+          ) : null}
         </dl>
       ) : (
         <p className="form-field__hint">{t('operatorCounter.settlement.noBalance')}</p>
       )}
+      {balance && balance.excess > 0 ? (
+        <p className="form-field__hint">{t('operatorCounter.settlement.toRefundHint')}</p>
+      ) : null}
+      {booking.actions.includes('refundExcess') ? (
+        <button type="button" className="button" disabled={refunding} onClick={() => void refund()}>
+          {t('operatorCounter.settlement.refund')}
+        </button>
+      ) : null}
       {booking.status === 'closed' ? <p className="counter-badge">{t('operatorCounter.settlement.isClosed')}</p> : null}
       {booking.actions.includes('recordPayment') ? (
-        <CounterPayment booking={booking} due={balance?.due ?? 0} currency={currency} />
+        // Keyed by what is due: after a payment the form starts again at the new balance, with a new payment key.
+        <CounterPayment key={balance?.due ?? 0} booking={booking} due={balance?.due ?? 0} currency={currency} />
       ) : null}
-      {booking.actions.includes('close') ? (
-        <button type="button" className="button button--accent" disabled={closing} onClick={() => void close()}>
-          {t('operatorCounter.settlement.close')}
-        </button>
+      {booking.status === 'returned' ? (
+        <>
+          {canClose ? null : (
+            <p id="close-hint" className="form-field__hint">
+              {t('operatorCounter.settlement.closeHint')}
+            </p>
+          )}
+          <button
+            type="button"
+            className="button button--accent"
+            disabled={closing || !canClose}
+            aria-describedby={canClose ? undefined : 'close-hint'}
+            onClick={() => void close()}
+          >
+            {t('operatorCounter.settlement.close')}
+          </button>
+        </>
       ) : null}
     </section>
   );
@@ -73,6 +116,8 @@ function CounterPayment({ booking, due, currency }: { booking: CounterBooking; d
   const [method, setMethod] = useState<CounterPaymentMethod>('card_terminal');
   const [amount, setAmount] = useState(due > 0 ? toMajor(due, currency).toFixed(minorUnitDigits(currency)) : '');
   const [reference, setReference] = useState('');
+  // One key per payment meant: a double click or a retry of the same payment is recorded once by the server.
+  const [paymentKey] = useState(() => crypto.randomUUID());
   const [error, setError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -82,11 +127,18 @@ function CounterPayment({ booking, due, currency }: { booking: CounterBooking; d
     setPending(true);
     setRefusal(null);
     try {
-      const body = { method, amount: minor, ...(reference.trim() ? { reference: reference.trim() } : {}) };
+      const body = {
+        key: paymentKey,
+        method,
+        amount: minor,
+        ...(reference.trim() ? { reference: reference.trim() } : {}),
+      };
       counterBookingChanged(queryClient, await recordCounterPayment(booking._id, body, language), language);
       toast.success(t('operatorCounter.settlement.recorded'));
     } catch (failure) {
-      setRefusal(refusalText(t, failure));
+      // More than the balance due: said at the amount, in the reader's words.
+      if (isApiError(failure) && failure.fieldErrors.amount) setError(t('operatorCounter.errors.overBalance'));
+      else setRefusal(refusalText(t, failure));
     } finally {
       setPending(false);
     }

@@ -10,12 +10,16 @@ import { licenceMessages } from '#web/lib/licence-messages';
 const STILL_ON_RENT = /^This car is still on rent \(booking (\w+)\)\./;
 const TOO_EARLY = /^Check-out opens at /;
 const NO_SHOW_EARLY = /^A no-show can be recorded from /;
+const BALANCE_OPEN = /^The balance is not settled yet: /;
+const OVER_BALANCE = /^The amount is more than the balance due /;
 
 const counterMessages: MessageTranslator = (t: TFunction, message: string) => {
   const reference = STILL_ON_RENT.exec(message)?.[1];
   if (reference) return t('operatorCounter.errors.carStillOnRent', { reference });
   if (TOO_EARLY.test(message)) return t('operatorCounter.errors.tooEarly');
   if (NO_SHOW_EARLY.test(message)) return t('operatorCounter.errors.noShowTooEarly');
+  if (BALANCE_OPEN.test(message)) return t('operatorCounter.errors.balanceOpen');
+  if (OVER_BALANCE.test(message)) return t('operatorCounter.errors.overBalance');
   const keys: Partial<Record<string, `operatorCounter.errors.${string}`>> = {
     [COUNTER_MESSAGES.notConfirmed]: 'operatorCounter.errors.notConfirmed',
     [COUNTER_MESSAGES.alreadyChanged]: 'operatorCounter.errors.alreadyChanged',
@@ -31,7 +35,10 @@ const counterMessages: MessageTranslator = (t: TFunction, message: string) => {
     [COUNTER_MESSAGES.odometerBack]: 'operatorCounter.errors.odometerBack',
     [COUNTER_MESSAGES.quoteChanged]: 'operatorCounter.errors.quoteChanged',
     [COUNTER_MESSAGES.notReturned]: 'operatorCounter.errors.notReturned',
-    [COUNTER_MESSAGES.balanceOpen]: 'operatorCounter.errors.balanceOpen',
+    [COUNTER_MESSAGES.nothingDue]: 'operatorCounter.errors.nothingDue',
+    [COUNTER_MESSAGES.nothingToRefund]: 'operatorCounter.errors.nothingToRefund',
+    [COUNTER_MESSAGES.refundAtDesk]: 'operatorCounter.errors.refundAtDesk',
+    [COUNTER_MESSAGES.paymentNotOpen]: 'operatorCounter.errors.paymentNotOpen',
     [COUNTER_MESSAGES.chargeWaived]: 'operatorCounter.errors.chargeWaived',
     [COUNTER_MESSAGES.laterChargeWindow]: 'operatorCounter.errors.laterChargeWindow',
   };

@@ -1,0 +1,71 @@
+import type { BookingBalance } from '@roam/contract/ledger';
+import { rentalDays } from '@roam/contract/time';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { bookingDocument } from '#server/features/documents/documents.service.ts';
+import { movementsOf } from '#server/features/ledger/ledger.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { nameIn } from './counter.mapper.ts';
+import * as repository from './counter.repository.ts';
+import { storeDocument } from './counter-documents.service.ts';
+import { type FinalReceipt, finalReceiptPdf } from './final-receipt.pdf.ts';
+
+// The final receipt's facts (docs/decisions/0008-counter-documents-stored-as-signed.md, "Settlement"), read in the
+// close's transaction from the booking, its charges and its ledger — never from `charged_amount` — then drawn and
+// stored as the booking's next `receipt` document.
+
+export async function finalReceiptOf(
+  ctx: AppContext,
+  db: DbOrTx,
+  bookingId: string,
+  balance: BookingBalance,
+): Promise<FinalReceipt> {
+  const [document, record, charges, movements] = await Promise.all([
+    bookingDocument(ctx, bookingId, db),
+    repository.findCounterBooking(db, bookingId),
+    repository.chargesOf(db, bookingId),
+    movementsOf(ctx, db, bookingId),
+  ]);
+  if (!document || !record) throw new AppError('NOT_FOUND', 'Booking not found.');
+  const { booking, car } = record;
+  const { language } = document;
+  return {
+    language,
+    reference: booking.reference,
+    car: car.licensePlate ? `${car.name} · ${car.licensePlate}` : car.name,
+    driver: record.driver.fullName,
+    supplier: record.supplier.fullName,
+    pickup: { at: booking.pickupAt, timeZone: record.pickup.timeZone, place: nameIn(record.pickup.names, language) },
+    dropoff: {
+      at: booking.dropoffAt,
+      timeZone: record.dropoff.timeZone,
+      place: nameIn(record.dropoff.names, language),
+    },
+    currency: booking.currency,
+    rentalDays: rentalDays(booking.pickupAt, booking.dropoffAt),
+    lines: document.money.lines,
+    charges: charges.map(({ charge }) => ({
+      kind: charge.kind,
+      amount: charge.amount,
+      note: charge.note,
+      waivedReason: charge.waivedAt ? (charge.waiveReason ?? '') : null,
+    })),
+    payments: movements.payments.map((payment) => ({
+      at: payment.at,
+      amount: payment.amount,
+      method: payment.method ?? 'online',
+      deposit: payment.purpose === 'deposit',
+    })),
+    refunds: movements.refunds,
+    total: balance.total,
+    paid: balance.paid,
+    balance: balance.due - balance.excess,
+  };
+}
+
+/** Draws and stores the final receipt in `tx` (the close's); returns its document row. */
+export async function storeFinalReceipt(ctx: AppContext, tx: DbOrTx, bookingId: string, balance: BookingBalance) {
+  const receipt = await finalReceiptOf(ctx, tx, bookingId, balance);
+  const bytes = await finalReceiptPdf(receipt, { websiteName: ctx.config.WEBSITE_NAME, issuedAt: ctx.clock.now() });
+  return storeDocument(tx, { bookingId, kind: 'receipt', language: receipt.language, bytes });
+}
