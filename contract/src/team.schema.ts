@@ -92,13 +92,7 @@ export const TwoFactorEnrolmentSchema = z.object({
   qrSvg: z.string(),
 });
 
-export const TwoFactorCodeSchema = z.object({ code: z.string().trim().min(1).max(20) });
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
-/**
- * `POST /api/two-factor/disable`: a current code (or a recovery code), so that a session or a password alone cannot
- * take the second factor off.
- */
-export const DisableTwoFactorSchema = TwoFactorCodeSchema;
 
 export const ActivityQuerySchema = z.object({
   actorId: z.uuid().optional(),

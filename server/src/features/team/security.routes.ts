@@ -1,9 +1,7 @@
-import { OkSchema } from '@roam/contract/auth.schema';
+import { OkSchema, TwoFactorCodeSchema } from '@roam/contract/auth.schema';
 import {
-  DisableTwoFactorSchema,
   RecoveryCodesSchema,
   SessionListSchema,
-  TwoFactorCodeSchema,
   TwoFactorEnrolmentSchema,
   TwoFactorStatusSchema,
 } from '@roam/contract/team.schema';
@@ -90,7 +88,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "Turns two-step sign-in off with a current or recovery code; refused while one's team requires it",
-        body: DisableTwoFactorSchema,
+        body: TwoFactorCodeSchema,
         response: { 200: OkSchema, ...errors, ...errorReplies(429) },
       },
     },

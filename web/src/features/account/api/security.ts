@@ -1,0 +1,42 @@
+import type { Ok } from '@roam/contract/auth';
+import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@roam/contract/team';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/lib/api-client';
+
+// A person's own two-step sign-in (docs/decisions/0010-members-of-a-business.md): its status, the enrolment with a
+// QR code, the recovery codes shown once, turning it off with a code. The server decides; these only ask.
+
+export const twoFactorQueryOptions = queryOptions({
+  queryKey: ['two-factor'] as const,
+  queryFn: ({ signal }) => api.get<TwoFactorStatus>('/api/two-factor', { signal }),
+});
+
+function useRefreshStatus() {
+  const queryClient = useQueryClient();
+  // The console's access (`my-access`) carries the same status: a member just enrolled may now do their work.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: twoFactorQueryOptions.queryKey }),
+      queryClient.invalidateQueries({ queryKey: ['my-access'] }),
+    ]);
+}
+
+export const beginEnrolment = () => api.post<TwoFactorEnrolment>('/api/two-factor/enrol', {});
+
+export function useConfirmEnrolment() {
+  const refresh = useRefreshStatus();
+  return useMutation({
+    mutationFn: (code: string) => api.post<RecoveryCodes>('/api/two-factor/confirm', { code }),
+    onSuccess: refresh,
+    onError: () => {},
+  });
+}
+
+export function useDisableTwoFactor() {
+  const refresh = useRefreshStatus();
+  return useMutation({
+    mutationFn: (code: string) => api.post<Ok>('/api/two-factor/disable', { code }),
+    onSuccess: refresh,
+    onError: () => {},
+  });
+}
