@@ -108,4 +108,27 @@ describe('the team (console)', () => {
       }),
     );
   });
+
+  it('an owner requires two-step sign-in of the members, and lifts it', async () => {
+    const user = userEvent.setup();
+    let required = false;
+    const { calls } = renderOperator('/operator/team', {
+      'GET /api/my-access': () => Response.json(access('owner')),
+      'GET /api/team': () => Response.json({ ...TEAM, requireTwoFactor: required }),
+      'PUT /api/team-policy': ({ body }) => {
+        required = (body as { requireTwoFactor: boolean }).requireTwoFactor;
+        return Response.json({ ...TEAM, requireTwoFactor: required });
+      },
+    });
+    const rule = await screen.findByRole('checkbox', { name: 'Require two-step sign-in for members' }, FIRST_PAINT);
+    expect((rule as HTMLInputElement).checked).toBe(false);
+    await user.click(rule);
+    await waitFor(() => expect((rule as HTMLInputElement).checked).toBe(true));
+    expect(calls.find((c) => c.route === 'PUT /api/team-policy')?.body).toEqual({
+      requireTwoFactor: true,
+      businessId: SUPPLIER._id,
+    });
+    await user.click(rule);
+    await waitFor(() => expect(required).toBe(false));
+  });
 });

@@ -1,20 +1,22 @@
 import type { Member, Team } from '@roam/contract/team';
 import { type OperatorRole, rolesOfTeam } from '@roam/contract/team';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#web/ui/confirm';
+import { CheckboxField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import '#web/console/components/admin.css';
-import { useRemoveMember, useTeam, useUpdateMember } from './api/team';
+import { useRemoveMember, useTeam, useTeamPolicy, useUpdateMember } from './api/team';
 import { InviteMemberForm } from './invite-member-form';
 
 /**
  * The team (docs/decisions/0010-members-of-a-business.md): an owner's business or the admin's platform — its people,
  * their roles and an invitation. A suspension or a removal signs the person out at once (the server ends their
  * sessions); the business's own account stays its owner. The rule that every member signs in in two steps
- * (`PUT /api/team-policy`) is not offered here until the console can enrol a member: required without it, it would
- * leave them no call but enrolment.
+ * (`PUT /api/team-policy`): a member without it is led through its set-up at their next sign-in (the account
+ * settings, `features/account/two-step/`).
  */
 export function TeamScreen() {
   const { t } = useTranslation();
@@ -24,6 +26,7 @@ export function TeamScreen() {
   return (
     <Page title={t('operatorTeam.title')} description={t('operatorTeam.description')}>
       <Members team={team.data} />
+      <TwoStepPolicy team={team.data} />
       <InviteMemberForm businessId={team.data.businessId} />
     </Page>
   );
@@ -121,6 +124,34 @@ function Members({ team }: { team: Team }) {
         </table>
       </div>
       {dialog}
+    </section>
+  );
+}
+
+/** "Require two-step sign-in for members": the team's rule, the owner's (or the admin's for the platform). */
+function TwoStepPolicy({ team }: { team: Team }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const policy = useTeamPolicy();
+  const on = policy.isPending ? Boolean(policy.variables?.requireTwoFactor) : team.requireTwoFactor;
+  const change = (requireTwoFactor: boolean) =>
+    policy.mutate(
+      { requireTwoFactor, ...(team.businessId ? { businessId: team.businessId } : {}) },
+      {
+        onSuccess: () => toast.success(t(requireTwoFactor ? 'operatorTeam.policyOn' : 'operatorTeam.policyOff')),
+        onError: () => toast.error(t('operatorTeam.error')),
+      },
+    );
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('operatorTeam.policy')}</h2>
+      <CheckboxField
+        name="requireTwoFactor"
+        label={t('operatorTeam.requireTwoStep')}
+        description={t('operatorTeam.requireTwoStepHint')}
+        value={on}
+        onChange={change}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Ok } from '@roam/contract/auth';
-import type { InviteMember, Member, Team, UpdateMember } from '@roam/contract/team';
+import type { InviteMember, Member, Team, TeamPolicy, UpdateMember } from '@roam/contract/team';
 import { type Access, defaultRoleOf, type Permission, ROLE_PERMISSIONS } from '@roam/contract/team';
 import type { UserType } from '@roam/contract/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -68,6 +68,15 @@ export function useRemoveMember() {
   const refresh = useRefreshTeam();
   return useMutation({
     mutationFn: (id: string) => api.delete<Ok>(`/api/remove-member/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+/** `PUT /api/team-policy`: whether the team's members must sign in in two steps. */
+export function useTeamPolicy() {
+  const refresh = useRefreshTeam();
+  return useMutation({
+    mutationFn: (body: TeamPolicy) => api.put<Team>('/api/team-policy', body),
     onSuccess: refresh,
   });
 }
