@@ -232,6 +232,16 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'activity',
+              loader: allowed(SECTION_PERMISSIONS.activity),
+              shouldRevalidate: once,
+              ...screen(
+                'activity',
+                () => import('#web/console/team/activity-screen'),
+                (m) => m.ActivityScreen,
+              ),
+            },
+            {
               loader: adminsOnly,
               shouldRevalidate: once,
               children: [

@@ -1,8 +1,9 @@
+import type { AuditPage } from '@roam/contract/audit';
 import type { Ok } from '@roam/contract/auth';
-import type { InviteMember, Member, Team, TeamPolicy, UpdateMember } from '@roam/contract/team';
+import type { ActivityQuery, InviteMember, Member, Team, TeamPolicy, UpdateMember } from '@roam/contract/team';
 import { type Access, defaultRoleOf, type Permission, ROLE_PERMISSIONS } from '@roam/contract/team';
 import type { UserType } from '@roam/contract/users';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 import { readStoredUser, useSession } from '#web/lib/session';
 
@@ -80,3 +81,11 @@ export function useTeamPolicy() {
     onSuccess: refresh,
   });
 }
+
+/** `POST /api/activity/{page}/{size}`: who changed what, by person, entity and period; the last page kept meanwhile. */
+export const activityQueryOptions = (query: ActivityQuery, page: number, size: number) =>
+  queryOptions({
+    queryKey: ['activity', query, page, size] as const,
+    queryFn: ({ signal }) => api.post<AuditPage>(`/api/activity/${page}/${size}`, query, { signal }),
+    placeholderData: keepPreviousData,
+  });
