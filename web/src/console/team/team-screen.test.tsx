@@ -131,4 +131,17 @@ describe('the team (console)', () => {
     await user.click(rule);
     await waitFor(() => expect(required).toBe(false));
   });
+
+  it('an owner signs a member out everywhere', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderOperator('/operator/team', {
+      'GET /api/my-access': () => Response.json(access('owner')),
+      'GET /api/team': () => Response.json(TEAM),
+      [`DELETE /api/member-sessions/${AGENT}`]: () => Response.json({ ok: true }),
+    });
+    const row = await screen.findByRole('row', { name: /Chris Dupont/ }, FIRST_PAINT);
+    await user.click(within(row).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('Chris Dupont is signed out on every device.')).toBeTruthy();
+    expect(calls.some((c) => c.route === `DELETE /api/member-sessions/${AGENT}`)).toBe(true);
+  });
 });

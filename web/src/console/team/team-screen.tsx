@@ -8,7 +8,7 @@ import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import '#web/console/components/admin.css';
-import { useRemoveMember, useTeam, useTeamPolicy, useUpdateMember } from './api/team';
+import { useEndMemberSessions, useRemoveMember, useTeam, useTeamPolicy, useUpdateMember } from './api/team';
 import { InviteMemberForm } from './invite-member-form';
 
 /**
@@ -36,6 +36,7 @@ function Members({ team }: { team: Team }) {
   const { t } = useTranslation();
   const update = useUpdateMember();
   const remove = useRemoveMember();
+  const endSessions = useEndMemberSessions();
   const { dialog, ask } = useConfirm();
   const roles = rolesOfTeam(team.businessId);
   const act = async (run: () => Promise<unknown>, done: string) => {
@@ -111,6 +112,18 @@ function Members({ team }: { team: Team }) {
                     <div className="admin-actions">
                       <button type="button" className="button button--secondary" onClick={() => onStatus(member)}>
                         {member.status === 'suspended' ? t('operatorTeam.reactivate') : t('operatorTeam.suspend')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() =>
+                          act(
+                            () => endSessions.mutateAsync(member._id),
+                            t('operatorTeam.sessionsEnded', { name: member.fullName }),
+                          )
+                        }
+                      >
+                        {t('operatorTeam.endSessions')}
                       </button>
                       <button type="button" className="button button--secondary" onClick={() => onRemove(member)}>
                         {t('operatorTeam.remove')}

@@ -8,6 +8,7 @@ import { AvatarSection } from './components/avatar-section';
 import { LicenseSection } from './components/license-section';
 import { LanguageSection, NetworkSettingsSection } from './components/preferences-section';
 import { ProfileForm } from './components/profile-form';
+import { SessionsSection } from './two-step/sessions-section';
 import { TwoStepSection } from './two-step/two-step-section';
 import './settings.css';
 
@@ -37,6 +38,7 @@ export function SettingsScreen() {
         <ProfileForm key={user._id} user={user} />
         <div className="settings-column">
           <TwoStepSection />
+          <SessionsSection />
           <AvatarSection user={user} />
           <LicenseSection user={user} />
           <LanguageSection />

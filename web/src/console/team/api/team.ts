@@ -89,3 +89,8 @@ export const activityQueryOptions = (query: ActivityQuery, page: number, size: n
     queryFn: ({ signal }) => api.post<AuditPage>(`/api/activity/${page}/${size}`, query, { signal }),
     placeholderData: keepPreviousData,
   });
+
+/** `DELETE /api/member-sessions/{id}`: signs a member out everywhere at once. */
+export function useEndMemberSessions() {
+  return useMutation({ mutationFn: (id: string) => api.delete<Ok>(`/api/member-sessions/${id}`) });
+}

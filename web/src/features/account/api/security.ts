@@ -1,5 +1,5 @@
 import type { Ok } from '@roam/contract/auth';
-import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@roam/contract/team';
+import type { RecoveryCodes, SessionInfo, TwoFactorEnrolment, TwoFactorStatus } from '@roam/contract/team';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
@@ -37,6 +37,21 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: (code: string) => api.post<Ok>('/api/two-factor/disable', { code }),
     onSuccess: refresh,
+    onError: () => {},
+  });
+}
+
+export const sessionsQueryOptions = queryOptions({
+  queryKey: ['sessions'] as const,
+  queryFn: ({ signal }) => api.get<SessionInfo[]>('/api/sessions', { signal }),
+});
+
+/** `DELETE /api/sessions/{id}`: ends one of one's sessions (that device is signed out at its next call). */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<Ok>(`/api/sessions/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey }),
     onError: () => {},
   });
 }
