@@ -9,7 +9,9 @@ import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import '#web/console/components/admin.css';
 import { useEndMemberSessions, useRemoveMember, useTeam, useTeamPolicy, useUpdateMember } from './api/team';
+import { BranchPicker } from './branch-picker';
 import { InviteMemberForm } from './invite-member-form';
+import './team.css';
 
 /**
  * The team (docs/decisions/0010-members-of-a-business.md): an owner's business or the admin's platform — its people,
@@ -52,6 +54,11 @@ function Members({ team }: { team: Team }) {
       () => update.mutateAsync({ id: member._id, role }),
       t('operatorTeam.roleChanged', { name: member.fullName, role: t(`operator.roles.${role}`) }),
     );
+  const onBranches = (member: Member, branchIds: string[]) =>
+    act(
+      () => update.mutateAsync({ id: member._id, branchIds }),
+      t('operatorTeam.branchesChanged', { name: member.fullName }),
+    );
   const onStatus = (member: Member) => {
     const status = member.status === 'suspended' ? 'active' : 'suspended';
     const done = status === 'active' ? 'operatorTeam.reactivated' : 'operatorTeam.suspendedDone';
@@ -74,6 +81,7 @@ function Members({ team }: { team: Team }) {
             <tr>
               <th scope="col">{t('operatorTeam.name')}</th>
               <th scope="col">{t('operatorTeam.role')}</th>
+              {team.businessId ? <th scope="col">{t('operatorTeam.branches')}</th> : null}
               <th scope="col">{t('operatorTeam.status')}</th>
               <th scope="col">{t('operatorTeam.twoFactor')}</th>
               <th scope="col">{t('operatorTeam.actions')}</th>
@@ -105,6 +113,15 @@ function Members({ team }: { team: Team }) {
                     </select>
                   )}
                 </td>
+                {team.businessId ? (
+                  <td>
+                    {member.founder ? (
+                      t('operatorTeam.allBranches')
+                    ) : (
+                      <BranchPicker member={member} onChange={(branchIds) => onBranches(member, branchIds)} />
+                    )}
+                  </td>
+                ) : null}
                 <td>{t(`operatorTeam.statuses.${member.status}`)}</td>
                 <td>{member.twoFactor ? t('operatorTeam.on') : t('operatorTeam.off')}</td>
                 <td>
