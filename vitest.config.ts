@@ -1,10 +1,24 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+/**
+ * The suites that knock on every route from outside — malformed and extreme input, password spraying, the client's
+ * address — test the HTTP layer's answers, not the database's: they run once, on PGlite (the same PostgreSQL engine).
+ * Together they were ~40 % of the PostgreSQL project's time on the 2-core CI machine, which must finish in 20 minutes.
+ * The ownership and role matrices, which read and write through every repository, run on both.
+ */
+const HTTP_LAYER_SUITES = [
+  'src/security/fuzz.test.ts',
+  'src/security/fuzz-schema.test.ts',
+  'src/security/sign-in-spraying.test.ts',
+  'src/security/client-address.test.ts',
+];
+
 const serverProject = (name: 'server' | 'server-pg'): TestProjectInlineConfiguration => ({
   test: {
     name,
     root: './server',
     include: ['src/**/*.test.ts'],
+    exclude: name === 'server-pg' ? HTTP_LAYER_SUITES : [],
     globalSetup: ['./test/global-setup.ts'],
     // Password hashing (argon2id at production cost) dominates the auth tests: seconds on an idle machine, but a
     // clean-clone CI run beside other builds saw 30 s pass (change-password, load average 22).

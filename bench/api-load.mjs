@@ -10,7 +10,11 @@
 // (docs/architecture.md §5: searched, filtered, sorted, paged, lib/operator-screens.mjs) likewise, budget p99 ≤ 200 ms.
 // Writes bench/results/api-load.json; exits non-zero when a budget is missed.
 //
-//   node bench/api-load.mjs [--light] [--db=pglite|postgres] [--only=operator]
+//   node bench/api-load.mjs [--light | --scale=N] [--db=pglite|postgres] [--only=operator]
+//
+// --scale=N: N times the 10k / 200k dataset (BENCH_CARS / BENCH_BOOKINGS set the sizes exactly); the results file is
+// named by the car count (results/api-load-100k.json at --scale=10). Each run also reports the server process's
+// start-up time (spawn to ready) and peak RSS.
 //
 // --only=operator: the operator's calls alone (cars list, scheduler, dashboard), not the search and trivial route.
 //
@@ -30,7 +34,20 @@ const light = process.argv.includes('--light');
 const dbArg = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
 const DATABASES = dbArg ? [dbArg] : ['pglite', 'postgres'];
 const operatorOnly = process.argv.includes('--only=operator');
-const SIZES = light ? { cars: 2_000, bookings: 40_000 } : { cars: 10_000, bookings: 200_000 };
+/**
+ * The dataset: 10k cars / 200k bookings (×1), `--scale=N` for N times that (`--scale=10`: 100k / 2M), `--light`
+ * 2k / 40k; BENCH_CARS / BENCH_BOOKINGS set either size exactly.
+ */
+function datasetSizes() {
+  const scale = light ? 0.2 : Number(process.argv.find((arg) => arg.startsWith('--scale='))?.slice(8) ?? 1);
+  if (!(scale > 0)) throw new Error('--scale takes a positive number, e.g. --scale=10');
+  return {
+    cars: Number(process.env.BENCH_CARS ?? Math.round(10_000 * scale)),
+    bookings: Number(process.env.BENCH_BOOKINGS ?? Math.round(200_000 * scale)),
+  };
+}
+const SIZES = datasetSizes();
+const SCALE_TAG = SIZES.cars === (light ? 2_000 : 10_000) ? '' : `-${SIZES.cars / 1000}k`;
 const DURATION_S = light ? 4 : 15;
 const WARMUP_S = light ? 1 : 3;
 const CONNECTIONS = 50;
@@ -297,6 +314,8 @@ async function measure(kind) {
       database: kind,
       dataset,
       generatedInMs,
+      // What the process costs at this size: from spawn to ready, and its peak memory under all the load above.
+      process: { startedInMs: server.startedInMs, peakRssMb: server.peakRssMb() },
       ...searchRun,
       operatorCars: { ...operatorCars, connections: OPERATOR_CONNECTIONS, adminCarCount: operator.adminCarCount },
       operatorCars50: { ...operatorCars50, connections: CONNECTIONS },
@@ -320,7 +339,7 @@ for (const kind of DATABASES) {
   console.log(
     `${kind}: one at a time ${JSON.stringify(run.serialMedian)}; trivial ${JSON.stringify(run.trivial)}; ` +
       `search ${JSON.stringify(run.search)}; ratio ${run.ratio}; operator cars ${JSON.stringify(run.operatorCars)}; ` +
-      `operator one at a time ${JSON.stringify(run.operatorSerial)}`,
+      `operator one at a time ${JSON.stringify(run.operatorSerial)}; process ${JSON.stringify(run.process)}`,
   );
   runs.push(run);
 }
@@ -336,12 +355,12 @@ const result = {
 };
 mkdirSync(path.join(here, 'results'), { recursive: true });
 writeFileSync(
-  path.join(here, `results/api-load${light ? '-light' : ''}${operatorOnly ? '-operator' : ''}.json`),
+  path.join(here, `results/api-load${light ? '-light' : ''}${SCALE_TAG}${operatorOnly ? '-operator' : ''}.json`),
   `${JSON.stringify(result, null, 2)}\n`,
 );
 console.table(
   runs.flatMap((run) =>
-    ['trivial', 'search', 'operatorCars', 'operatorCars50', 'operatorScheduler', 'operatorDashboard']
+    ['trivial', 'search', 'operatorCars', 'operatorCars50', 'operatorScheduler', 'operatorDashboard', 'operatorDesk']
       .filter((route) => run[route])
       .map((route) => ({
         database: run.database,
@@ -352,6 +371,15 @@ console.table(
         ratio: route === 'search' ? run.ratio : '',
       })),
   ),
+);
+console.table(
+  runs.map((run) => ({
+    database: run.database,
+    cars: run.dataset.cars,
+    bookings: run.dataset.bookings,
+    'start-up s': Number((run.process.startedInMs / 1000).toFixed(1)),
+    'peak RSS MB': run.process.peakRssMb,
+  })),
 );
 const missed = runs.flatMap((run) => run.misses.map((miss) => `${run.database}: ${miss}`));
 if (missed.length > 0) {

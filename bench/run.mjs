@@ -1,5 +1,5 @@
-// `npm run bench [-- --light]`: measures what docs/architecture.md §7 budgets, writes bench/results/*.json, exits non-zero
-// when a budget is missed. Per-route JS here, then each script of SCRIPTS in turn (`--light` is passed through):
+// `npm run bench [-- --light | --scale=N]`: measures what docs/architecture.md §7 budgets, writes bench/results/*.json, exits non-zero
+// when a budget is missed. Per-route JS here, then each script of SCRIPTS in turn (`--light` and `--scale=N` are passed through):
 // Lighthouse mobile, API load, booking contention.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ if (failed) {
 }
 
 const SCRIPTS = ['lighthouse.mjs', 'api-load.mjs', 'contention.mjs', 'counter.mjs'];
-const passThrough = process.argv.slice(2).filter((arg) => arg === '--light');
+const passThrough = process.argv.slice(2).filter((arg) => arg === '--light' || arg.startsWith('--scale='));
 for (const script of SCRIPTS) {
   const started = Date.now();
   const { status } = spawnSync(process.execPath, [path.join(here, script), ...passThrough], { stdio: 'inherit' });

@@ -9,7 +9,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // On CI one retry: the last clean-clone run failed two tests (a wallet checkout, a car's availability screen) that
+  // pass alone and in a full local run, in the same minute on two different servers — the machine, not the code.
+  // A test that passes only on its retry is listed as "flaky" in the log with its failure report (fixtures.ts), to be
+  // fixed, not forgotten; one that fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -15,10 +15,13 @@ await build({
     {
       name: 'inline-contract',
       setup(b) {
-        // The contract workspace is TypeScript source: bundle it instead of leaving it external.
-        b.onResolve({ filter: /^@roam\/contract\// }, (args) => ({
-          path: new URL(`../contract/src/${args.path.slice('@roam/contract/'.length)}.ts`, import.meta.url).pathname,
-        }));
+        // The contract workspace is TypeScript source (and its shared words, JSON): bundle it instead of leaving
+        // it external, resolved as its package.json's exports say.
+        b.onResolve({ filter: /^@roam\/contract\// }, (args) => {
+          const subpath = args.path.slice('@roam/contract/'.length);
+          const file = subpath.startsWith('locales/') ? subpath : `src/${subpath}.ts`;
+          return { path: new URL(`../contract/${file}`, import.meta.url).pathname };
+        });
       },
     },
   ],

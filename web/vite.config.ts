@@ -287,10 +287,31 @@ export function chunkGroups(entry: string) {
  * The plugins both builds use, in this order: React, react-aria's strings in Roam's languages only (it ships them for
  * 34 locales: −19.7 KB gzip on the search form's chunk, bench/README.md), the contract's pure constants.
  */
+/**
+ * A booking's status words and its summary's labels are the contract's (contract/locales/<language>/booking-words.json,
+ * docs/translations.md): the server's e-mails and receipts read them there, and this merges them into the web's
+ * `bookings` area as it is loaded, so a screen and an e-mail cannot word one status two ways. At build time: the
+ * area's chunk is what it was, one file in each language.
+ */
+export function sharedBookingWords(): Plugin {
+  return {
+    name: 'roam:shared-booking-words',
+    enforce: 'pre',
+    transform(code, id) {
+      const language = id.match(/[\\/]i18n[\\/]locales[\\/](\w+)[\\/]bookings\.json$/)?.[1];
+      if (!language) return null;
+      const shared = path.resolve(import.meta.dirname, `../contract/locales/${language}/booking-words.json`);
+      this.addWatchFile(shared);
+      return { code: JSON.stringify({ ...JSON.parse(code), ...JSON.parse(readFileSync(shared, 'utf8')) }), map: null };
+    },
+  };
+}
+
 export const commonPlugins = () => [
   react(),
   optimizeLocales.vite({ locales: Object.values(LOCALE_TAGS) }),
   pureContractConstants(),
+  sharedBookingWords(),
 ];
 
 export default defineConfig({

@@ -50,7 +50,10 @@ async function generate(query, { cars, bookings }) {
     cross join generate_series(1, ${copies}) g where (g - 1) * ${demoCars} + s.n < ${needed}`);
   await query('commit');
 
-  // The demo data's own bookings and blocked periods would overlap the generated ones: they go first.
+  // The demo data's own bookings and blocked periods would overlap the generated ones: they go first, with the ledger
+  // rows that keep a booking from being deleted (a throw-away copy: in the product a booking that took money stays).
+  await query('delete from refunds');
+  await query('delete from payments');
   await query('delete from bookings');
   const perCar = Math.ceil(bookings / cars);
   const slotHours = Math.floor((365 * 24) / perCar);

@@ -1,11 +1,11 @@
 // Starts the built server (server/dist/main.js) as its own process, on PGlite (DATA_DIR) or PostgreSQL (DATABASE_URL).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const MAIN = path.resolve(import.meta.dirname, '../../server/dist/main.js');
 
-/** `{ url, origin, stop() }` once GET /api/health answers. `database`: { dataDir } or { url }. */
+/** `{ url, origin, startedInMs, peakRssMb(), stop() }` once GET /api/health answers. `database`: { dataDir } or { url }. */
 export async function startServer({ port, database, env = {} }) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
@@ -48,7 +48,20 @@ export async function startServer({ port, database, env = {} }) {
   return {
     url: origin,
     origin,
+    /** From spawn to the first healthy answer: migrations, seed check and whatever the process builds at start. */
     startedInMs: Date.now() - started,
+    /**
+     * The process's peak resident memory so far, in MB (Linux's VmHWM, /proc/<pid>/status); null where there is no
+     * /proc. Read it before `stop()`.
+     */
+    peakRssMb() {
+      try {
+        const kb = readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+) kB/m)?.[1];
+        return kb ? Math.round(Number(kb) / 1024) : null;
+      } catch {
+        return null;
+      }
+    },
     async stop() {
       if (exited === null) {
         child.kill('SIGTERM');

@@ -96,7 +96,8 @@ export const DashboardSchema = z.object({
     baseCurrency: z.string(),
     /** When the period's figures were computed: they are kept a minute per scope and period. */
     asOf: z.string(),
-    revenue: z.array(RevenueRowSchema),
+    /** Null for a role that does not see the money (a counter agent: contract/src/team.ts, 'revenue'). */
+    revenue: z.array(RevenueRowSchema).nullable(),
     utilisation: z.object({
       bySupplier: z.array(UtilisationRowSchema.extend({ supplier: Named })),
       byRange: z.array(UtilisationRowSchema.extend({ range: CarRangeSchema })),

@@ -26,8 +26,10 @@ export type OperatorRole = BusinessRole | PlatformRole;
 export const OPERATOR_ROLES = [...BUSINESS_ROLES, ...PLATFORM_ROLES] as const;
 
 export const PERMISSIONS = [
-  /** The dashboard's figures and today's work. */
+  /** The dashboard: today's pick-ups and returns, the queues, the fleet's use. */
   'dashboard',
+  /** The dashboard's revenue of a period. */
+  'revenue',
   'bookings.read',
   /** Change, cancel, decide a cancellation request, notes, resend, payment links. */
   'bookings.write',
@@ -57,6 +59,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 const ALL: readonly Permission[] = PERMISSIONS;
 const MANAGER: readonly Permission[] = [
   'dashboard',
+  'revenue',
   'bookings.read',
   'bookings.write',
   'counter',
@@ -71,8 +74,9 @@ const MANAGER: readonly Permission[] = [
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   owner: ALL.filter((permission) => permission !== 'platform' && permission !== 'users.read'),
   manager: MANAGER,
-  counter: ['bookings.read', 'counter', 'walkIn', 'fleet.read'],
-  accountant: ['dashboard', 'bookings.read', 'fleet.read', 'money.read'],
+  // The counter's day is on the dashboard (today's pick-ups and returns, the overdue); its money is not.
+  counter: ['dashboard', 'bookings.read', 'counter', 'walkIn', 'fleet.read'],
+  accountant: ['dashboard', 'revenue', 'bookings.read', 'fleet.read', 'money.read'],
   admin: ALL,
   support: ['bookings.read', 'bookings.write', 'fleet.read', 'users.read'],
 };

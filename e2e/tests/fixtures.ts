@@ -3,17 +3,21 @@ import { test as base, expect, type Page, type TestInfo } from '@playwright/test
 
 type Locale = Record<string, unknown>;
 const localesDir = new URL('../../web/src/i18n/locales/', import.meta.url);
+const sharedLocalesDir = new URL('../../contract/locales/', import.meta.url);
 /**
  * The web app's own strings in one language (its locale files, one per area: `locales/<language>/<area>.json`, read
  * as `{ area: strings }`): tests look for the strings a user would see, in the language under test.
  */
 export function locale(language: 'en' | 'fr' | 'es' | 'se' | 'de'): Locale {
   const dir = new URL(`${language}/`, localesDir);
-  return Object.fromEntries(
+  const areas: Locale = Object.fromEntries(
     readdirSync(dir)
       .filter((file) => file.endsWith('.json'))
       .map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(new URL(file, dir), 'utf8'))]),
   );
+  // The status words and summary labels the build merges into the `bookings` area (web/vite.config.ts).
+  const shared = JSON.parse(readFileSync(new URL(`${language}/booking-words.json`, sharedLocalesDir), 'utf8'));
+  return { ...areas, bookings: { ...(areas.bookings as Locale), ...shared } };
 }
 export function text(messages: Locale, key: string): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Locale | undefined)?.[part], messages);

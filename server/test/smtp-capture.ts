@@ -7,9 +7,13 @@ export type CapturedMail = { to: string[]; raw: string };
  * A real local SMTP server that keeps what it receives (docs/architecture.md §5: tests read the delivered messages). `port`
  * restarts one on the port of a closed one (SMTP down, then back).
  */
-/** `delayMs`: how long the server takes to accept each message (a distant relay), for timing tests. */
-export async function startSmtpCapture(port = 0, { delayMs = 0 } = {}) {
+/**
+ * `delayMs`: how long the server takes to accept each message (a distant relay), for timing tests; `slow(ms)` changes
+ * it for the messages that follow.
+ */
+export async function startSmtpCapture(port = 0, { delayMs: initialDelay = 0 } = {}) {
   const received: CapturedMail[] = [];
+  let delayMs = initialDelay;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,6 +35,9 @@ export async function startSmtpCapture(port = 0, { delayMs = 0 } = {}) {
     port: bound,
     url: `smtp://127.0.0.1:${bound}`,
     received,
+    slow: (ms: number) => {
+      delayMs = ms;
+    },
     /** The body with quoted-printable soft breaks undone, good enough to find links and words in plain text. */
     textOf: (mail: CapturedMail) =>
       mail.raw

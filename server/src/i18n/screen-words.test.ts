@@ -6,20 +6,28 @@ import { TEXTS } from './resources.ts';
 import { translator } from './translate.ts';
 
 // "A pay-later booking is 'confirmed' in the e-mail and 'Pending' on the site" must not happen again: the e-mails and
-// the receipt say a booking's status, and label its summary, with the screens' own words — the web's `bookings` area,
-// read by the server (resources.ts) — and the notifications screen's copy of the status words is held equal to them.
+// the receipt say a booking's status, and label its summary, with the screens' own words — one copy in the contract
+// (contract/locales/<language>/booking-words.json), read by the server (resources.ts) and merged into the web's
+// `bookings` area by its build (web/vite.config.ts) — and the notifications screen's copy of the status words is held
+// equal to them.
 
 const locales = path.resolve(import.meta.dirname, '../../../web/src/i18n/locales');
 const area = (language: string, name: string) =>
   JSON.parse(readFileSync(path.join(locales, language, `${name}.json`), 'utf8')) as Record<string, unknown>;
+const shared = (language: string) =>
+  JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, `../../../contract/locales/${language}/booking-words.json`), 'utf8'),
+  ) as Record<string, unknown>;
 
 describe('the words of a booking', () => {
   it('are the same on the screens (bookings, notifications) and in the e-mails, in every language', () => {
     for (const language of LANGUAGES) {
       const { status, summary } = TEXTS[language].bookings;
-      expect(area(language, 'bookings').status, language).toEqual(status);
+      expect(shared(language), language).toEqual({ status, summary });
       expect(area(language, 'notifications').statuses, language).toEqual(status);
-      expect(area(language, 'bookings').summary, language).toEqual(summary);
+      // One copy: the web's own `bookings` file does not word them again.
+      expect(Object.keys(area(language, 'bookings')), language).not.toContain('status');
+      expect(Object.keys(area(language, 'bookings')), language).not.toContain('summary');
     }
   });
 

@@ -1,5 +1,7 @@
 // The English strings (the source of truth, docs/house-style.md i18n) as one type: one file per area under
 // locales/<language>/<area>.json, each loaded when a screen that shows it is (see index.ts and areas.json).
+
+import type bookingWords from '@roam/contract/locales/en/booking-words.json';
 import type account from './locales/en/account.json';
 import type auth from './locales/en/auth.json';
 import type bookings from './locales/en/bookings.json';
@@ -40,7 +42,8 @@ import type suppliers from './locales/en/suppliers.json';
 export type Translations = {
   account: typeof account;
   auth: typeof auth;
-  bookings: typeof bookings;
+  /** With the status words and summary labels the server shares (contract/locales, merged by vite.config.ts). */
+  bookings: typeof bookings & typeof bookingWords;
   cars: typeof cars;
   checkIn: typeof checkIn;
   checkout: typeof checkout;

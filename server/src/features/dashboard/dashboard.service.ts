@@ -2,6 +2,7 @@ import type { CarRange } from '@roam/contract/cars';
 import { isOverdue } from '@roam/contract/counter';
 import type { Dashboard } from '@roam/contract/dashboard';
 import type { DashboardQuerySchema } from '@roam/contract/dashboard.schema';
+import { roleMay } from '@roam/contract/team';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';
@@ -87,15 +88,17 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
       to: to.toISOString(),
       baseCurrency: ctx.config.BASE_CURRENCY,
       asOf: period.asOf.toISOString(),
-      revenue: revenue.map((row) => ({
-        status: row.status,
-        currency: row.currency,
-        bookings: row.bookings,
-        amount: Number(row.amount),
-        baseAmount: Number(row.baseAmount),
-        refunded: Number(row.refunded),
-        baseRefunded: Number(row.baseRefunded),
-      })),
+      revenue: !roleMay(actor.role, 'revenue')
+        ? null
+        : revenue.map((row) => ({
+            status: row.status,
+            currency: row.currency,
+            bookings: row.bookings,
+            amount: Number(row.amount),
+            baseAmount: Number(row.baseAmount),
+            refunded: Number(row.refunded),
+            baseRefunded: Number(row.baseRefunded),
+          })),
       utilisation: {
         bySupplier: of('supplier')
           .map((row) => ({ supplier: { _id: row.key, name: row.name ?? '' }, ...figures(row) }))

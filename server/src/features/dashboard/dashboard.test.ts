@@ -3,8 +3,9 @@ import { DashboardSchema } from '@roam/contract/dashboard.schema';
 import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '#server/db/schema.ts';
-import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import { dayFromNow, L, lyonBooking, lyonPeriod, operatorCalls, operatorSessions } from '#test/fleet-fixtures.ts';
+import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // The dashboard — today's pick-ups and drop-offs at each place's clock, the queues, and a period's
@@ -82,6 +83,18 @@ describe('dashboard', () => {
     // Another supplier's dashboard does not show them.
     const theirs = await read(otherSupplier);
     expect(theirs.today.movements.some((move) => move.reference === 'DASHPICK')).toBe(false);
+  });
+
+  it("shows a counter agent the day's work but not the money; a manager and an accountant see the revenue", async () => {
+    // After the test above: today's DASHPICK is the business's.
+    const member = (key: 'counter' | 'manager' | 'accountant') => signIn(t.db, DEMO_ACCOUNTS[key].id);
+    const counter = await read(await member('counter'));
+    expect(counter.today.movements.map((move) => move.reference)).toContain('DASHPICK');
+    expect(counter.today).toEqual((await read(supplier)).today);
+    expect(counter.period.revenue).toBeNull();
+    for (const key of ['manager', 'accountant'] as const) {
+      expect((await read(await member(key))).period.revenue, key).toEqual(expect.any(Array));
+    }
   });
 
   it('counts open cancellation requests and unpaid holds', async () => {

@@ -110,7 +110,7 @@ export function DashboardScreen() {
                 {t('operatorDashboard.refresh')}
               </button>
             </p>
-            <RevenueSection period={data.period} />
+            {data.period.revenue ? <RevenueSection period={data.period} revenue={data.period.revenue} /> : null}
             <UtilisationSection utilisation={data.period.utilisation} bySupplier={admin && !supplier} />
           </>
         ) : (

@@ -62,7 +62,14 @@ describe('the team (console)', () => {
     renderOperator('/operator/team', { 'GET /api/my-access': () => Response.json(access('counter')) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to see here!' }, FIRST_PAINT)).toBeTruthy();
     await waitFor(() => expect(sectionNames()).not.toContain('Team'));
-    expect(sectionNames()).toEqual(['Bookings', 'Cars', 'Scheduler', 'New booking', 'Cancellation requests']);
+    expect(sectionNames()).toEqual([
+      'Dashboard',
+      'Bookings',
+      'Cars',
+      'Scheduler',
+      'New booking',
+      'Cancellation requests',
+    ]);
   });
 
   it('an owner invites, changes a role, suspends and removes; the table shows who and how', async () => {

@@ -9,19 +9,25 @@ import { DashScroll } from './dash-scroll';
  * each booking earned — a confirmed one its total, a cancelled one the money it kept — and what was refunded, the
  * bookings desk's figures for the same days and scope (docs/architecture.md §5 "The bookings desk").
  */
-export function RevenueSection({ period }: { period: Dashboard['period'] }) {
+export function RevenueSection({
+  period,
+  revenue,
+}: {
+  period: Dashboard['period'];
+  revenue: NonNullable<Dashboard['period']['revenue']>;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const base = period.baseCurrency;
-  const total = period.revenue.reduce((sum, row) => sum + row.baseAmount, 0);
-  const refunded = period.revenue.reduce((sum, row) => sum + row.baseRefunded, 0);
+  const total = revenue.reduce((sum, row) => sum + row.baseAmount, 0);
+  const refunded = revenue.reduce((sum, row) => sum + row.baseRefunded, 0);
   return (
     <section className="op-section" aria-labelledby="dash-revenue">
       <h2 id="dash-revenue" className="op-section__title">
         {t('operatorDashboard.revenue.title')}
       </h2>
       <p className="dash__hint">{t('operatorDashboard.revenue.hint')}</p>
-      {period.revenue.length === 0 ? (
+      {revenue.length === 0 ? (
         <p className="dash__hint">{t('operatorDashboard.revenue.none')}</p>
       ) : (
         <DashScroll label={t('operatorDashboard.revenue.title')}>
@@ -46,7 +52,7 @@ export function RevenueSection({ period }: { period: Dashboard['period'] }) {
               </tr>
             </thead>
             <tbody>
-              {period.revenue.map((row) => (
+              {revenue.map((row) => (
                 <tr key={`${row.status}-${row.currency}`}>
                   <th scope="row">{t(`operatorScheduler.status.${row.status}`)}</th>
                   <td>{row.currency}</td>
