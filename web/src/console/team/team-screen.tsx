@@ -76,7 +76,7 @@ function Members({ team }: { team: Team }) {
     <section className="admin-section" aria-labelledby="team-members">
       <h2 id="team-members">{t('operatorTeam.members')}</h2>
       <div className="admin-table-wrap">
-        <table className="admin-table">
+        <table className="admin-table team-table">
           <thead>
             <tr>
               <th scope="col">{t('operatorTeam.name')}</th>
