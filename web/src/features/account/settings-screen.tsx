@@ -1,16 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useSession } from '#web/lib/session';
 import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
-import { safeRedirect } from '#web/features/auth/api/sign-in';
 import { AvatarSection } from './components/avatar-section';
 import { LicenseSection } from './components/license-section';
 import { LanguageSection, NetworkSettingsSection } from './components/preferences-section';
 import { ProfileForm } from './components/profile-form';
-import { SessionsSection } from './two-step/sessions-section';
-import { TwoStepSection } from './two-step/two-step-section';
 import './settings.css';
+
+const Security = lazy(() => import('./two-step/security'));
 
 /**
  * Account settings (spec §2): signed-in only; visitors go to sign-in and come back here. `?enrol=<path>`: a member
@@ -28,7 +28,9 @@ export function SettingsScreen() {
     return (
       <Page title={t('account.security.twoStep')} description={t('account.security.enrolmentNeeded')}>
         <div className="settings-column settings-column--narrow">
-          <TwoStepSection onEnrolled={() => window.location.assign(safeRedirect(enrolThen))} />
+          <Suspense fallback={<PageLoading />}>
+            <Security enrolThen={enrolThen} />
+          </Suspense>
         </div>
       </Page>
     );
@@ -37,8 +39,9 @@ export function SettingsScreen() {
       <div className="settings-grid">
         <ProfileForm key={user._id} user={user} />
         <div className="settings-column">
-          <TwoStepSection />
-          <SessionsSection />
+          <Suspense fallback={null}>
+            <Security enrolThen={null} />
+          </Suspense>
           <AvatarSection user={user} />
           <LicenseSection user={user} />
           <LanguageSection />
