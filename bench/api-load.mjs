@@ -292,6 +292,8 @@ async function measure(kind) {
       schedulerMs: await serialMedianMs(server.origin, scheduler.requests, 21),
       dashboardMs: await serialMedianMs(server.origin, dashboard.requests, 21),
       deskMs: await serialMedianMs(server.origin, desk.requests, 27),
+      // The desk's totals line (count and money of every match), asked once per filter: measured, no budget.
+      deskTotalsMs: await serialMedianMs(server.origin, desk.totals, 18),
     };
     await cannon(server.origin, WARMUP_S, scheduler.requests, OPERATOR_CONNECTIONS);
     const operatorScheduler = figures(
@@ -303,6 +305,7 @@ async function measure(kind) {
     );
     await cannon(server.origin, WARMUP_S, desk.requests, OPERATOR_CONNECTIONS);
     const operatorDesk = figures(await cannon(server.origin, DURATION_S, desk.requests, OPERATOR_CONNECTIONS));
+    const operatorDeskTotals = figures(await cannon(server.origin, DURATION_S, desk.totals, OPERATOR_CONNECTIONS));
     for (const [name, row] of Object.entries({ operatorCars, operatorScheduler, operatorDashboard, operatorDesk })) {
       if (row.p99Ms > BUDGET.operatorP99Ms) misses.push(`${name} p99 ${row.p99Ms} ms > ${BUDGET.operatorP99Ms} ms`);
       if (row.errors > 0 || row.non2xx > 0) misses.push(`${name}: ${row.errors} errors, ${row.non2xx} non-2xx`);
@@ -323,6 +326,7 @@ async function measure(kind) {
       operatorScheduler: { ...operatorScheduler, connections: OPERATOR_CONNECTIONS, sample: scheduler.sample },
       operatorDashboard: { ...operatorDashboard, connections: OPERATOR_CONNECTIONS, sample: dashboard.sample },
       operatorDesk: { ...operatorDesk, connections: OPERATOR_CONNECTIONS, sample: desk.sample },
+      operatorDeskTotals: { ...operatorDeskTotals, connections: OPERATOR_CONNECTIONS },
       ok: misses.length === 0,
       misses,
     };

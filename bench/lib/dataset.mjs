@@ -84,12 +84,30 @@ async function generate(query, { cars, bookings }) {
         + make_interval(days => ${rnd('i', 1, 10)}::int, hours => 8 + ${rnd('i', 2, 10)}::int) as pickup_at,
       case when ${status} < 35 then 'paid' when ${status} < 50 then 'deposit' when ${status} < 70 then 'pending'
         when ${status} < 75 then 'reserved' when ${status} < 90 then 'cancelled' else 'void' end as status) t`);
+  // The money ledger (docs/decisions/0009-the-money-ledger.md): a paid booking's charge, a deposit's part payment, and
+  // a third of the cancelled ones paid then partly refunded (the fee kept), so that the desk's and the dashboard's
+  // money read real rows.
+  await query(`update bookings set paid_at = created_at, payment_provider = 'demo'
+    where status in ('paid', 'deposit') or (status = 'cancelled' and ${rnd('hashtext(reference)::bigint & 65535', 5, 3)} = 0)`);
+  await query(`insert into payments (booking_id, supplier_id, kind, purpose, provider, provider_reference,
+      idempotency_key, amount, currency, status, created_at, settled_at)
+    select id, supplier_id, 'charge', case when status = 'deposit' then 'deposit' else 'rental' end::payment_purpose,
+      'demo', 'bench-' || reference, 'booking-' || id,
+      case when status = 'deposit' then greatest(1, total_amount / 5) else total_amount end, currency, 'succeeded',
+      paid_at, paid_at
+    from bookings where paid_at is not null`);
+  await query(`insert into refunds (booking_id, key, provider, amount, currency, status, provider_reference,
+      payment_id, created_at, refunded_at)
+    select p.booking_id, 'refund-' || p.booking_id, 'demo', p.amount * 6 / 10, p.currency, 'succeeded',
+      'bench-refund-' || p.booking_id, p.id, p.created_at, p.created_at
+    from payments p join bookings b on b.id = p.booking_id where b.status = 'cancelled'`);
   await query('commit');
   await query('analyze');
   const [counts] = await query(`select (select count(*)::int from cars) as cars,
     (select count(*)::int from bookings) as bookings,
     (select count(*)::int from bookings where blocks_car) as blocking,
-    (select count(*)::int from car_locations) as "carLocations"`);
+    (select count(*)::int from car_locations) as "carLocations",
+    (select count(*)::int from payments) as payments, (select count(*)::int from refunds) as refunds`);
   return counts;
 }
 

@@ -77,7 +77,7 @@ export async function dashboardRequests(origin, { supplier, admin, supplierId })
  * The bookings desk's list (docs/architecture.md §5 "The bookings desk"): the admin's every booking and the demo
  * supplier's, newest first and by pick-up, filtered by status, payment state and this month's pick-ups, and searched
  * by a reference, a plate and a driver's phone (the seed's drivers hold the 200k bookings between them: a phone finds
- * tens of thousands, the heaviest search), pages 1–3 of 20.
+ * tens of thousands, the heaviest search), pages 1–3 of 20; and the totals line of each filter, asked apart.
  */
 export async function deskRequests(origin, { supplier, admin }) {
   const now = new Date();
@@ -88,7 +88,7 @@ export async function deskRequests(origin, { supplier, admin }) {
     body: '{}',
   });
   const page = await first.json();
-  if (!first.ok || !(page.totalCount > 0)) throw new Error(`desk list answered ${first.status}, ${page.totalCount}`);
+  if (!first.ok || !(page.results?.length > 0)) throw new Error(`desk list answered ${first.status}, no booking`);
   const [row] = page.results;
   const bodies = [
     {},
@@ -109,5 +109,13 @@ export async function deskRequests(origin, { supplier, admin }) {
       headers: { cookie: i % 2 === 0 ? admin : supplier },
     });
   }
-  return { requests, sample: { totalCount: page.totalCount, phone: row.driver.phone } };
+  // The totals line, asked once per filter (the screen's second call): each body once per scope.
+  const totals = bodies.flatMap((body) =>
+    [admin, supplier].map((cookie) => ({
+      path: '/api/operator-bookings-totals',
+      body: JSON.stringify(body),
+      headers: { cookie },
+    })),
+  );
+  return { requests, totals, sample: { phone: row.driver.phone } };
 }

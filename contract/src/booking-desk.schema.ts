@@ -18,15 +18,17 @@ const Named = z.object({ _id: z.uuid(), name: z.string() });
 export const PaymentStateSchema = z.enum(PAYMENT_STATES);
 
 /**
- * `POST /api/operator-bookings/{page}/{size}`: the bookings of the operator's scope (a supplier its fleet's; the
- * admin every supplier's, or one's). Dates are calendar days at the booking's place's clock: pick-ups (or drop-offs)
- * on `pickupFrom`…`pickupTo`, both days included.
+ * What the desk's list is filtered by: the bookings of the operator's scope (a supplier its fleet's; the admin every
+ * supplier's, or one's). Dates are calendar days at the booking's place's clock: pick-ups (or drop-offs) on
+ * `pickupFrom`…`pickupTo`, both days included. `POST /api/operator-bookings-totals` takes it as it is.
  */
-export const DeskBookingsQuerySchema = z.object({
+export const DeskFilterSchema = z.object({
   /** A reference, the driver's name, e-mail or phone (any part; a phone by its digits), or a licence plate. */
   search: z.string().trim().max(DESK_SEARCH_MAX).optional(),
   statuses: z.array(BookingStatusSchema).max(BOOKING_STATUSES.length).default([]),
   paymentStates: z.array(PaymentStateSchema).max(PAYMENT_STATES.length).default([]),
+  /** The driver checked in online (true), or has not yet (false); either when absent. */
+  checkedIn: z.boolean().optional(),
   /** Picked up or dropped off at this place. */
   locationId: z.uuid().optional(),
   /** The admin's choice; a supplier sees its own bookings only (naming another supplier: 403). */
@@ -35,6 +37,10 @@ export const DeskBookingsQuerySchema = z.object({
   pickupTo: CalendarDate.optional(),
   dropoffFrom: CalendarDate.optional(),
   dropoffTo: CalendarDate.optional(),
+});
+
+/** `POST /api/operator-bookings/{page}/{size}`: the filter, the order and the language of the places' names. */
+export const DeskBookingsQuerySchema = DeskFilterSchema.extend({
   sort: z.enum(DESK_SORTS).default('createdDesc'),
   language: LanguageSchema.default('en'),
 });
@@ -67,8 +73,18 @@ export const DeskTotalsSchema = z.object({
   refunded: z.number().int(),
 });
 
+/**
+ * A page of the list. How many match is the totals' answer: counting and summing every match is the list's costly
+ * part (200k bookings), asked once per filter, not once per page.
+ */
 export const DeskBookingsPageSchema = z.object({
   results: z.array(DeskBookingRowSchema),
+  /** Another page follows this one. */
+  hasMore: z.boolean(),
+});
+
+/** `POST /api/operator-bookings-totals`: how many bookings the filter matches, and their money per currency. */
+export const DeskTotalsAnswerSchema = z.object({
   totalCount: z.number().int(),
   totals: z.array(DeskTotalsSchema),
 });

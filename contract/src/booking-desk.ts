@@ -5,8 +5,10 @@ import type {
   DeskBookingSchema,
   DeskBookingsPageSchema,
   DeskBookingsQuerySchema,
+  DeskFilterSchema,
   DeskMoneySchema,
   DeskNoteSchema,
+  DeskTotalsAnswerSchema,
   DeskTotalsSchema,
 } from './booking-desk.schema.ts';
 import type { BookingStatus } from './bookings.ts';
@@ -103,7 +105,9 @@ export function deskActions(booking: DeskActionable, operatorActions: readonly s
 export type DeskBookingsQuery = z.input<typeof DeskBookingsQuerySchema>;
 export type DeskMoney = z.infer<typeof DeskMoneySchema>;
 export type DeskBookingRow = z.infer<typeof DeskBookingRowSchema>;
+export type DeskFilter = z.input<typeof DeskFilterSchema>;
 export type DeskTotals = z.infer<typeof DeskTotalsSchema>;
+export type DeskTotalsAnswer = z.infer<typeof DeskTotalsAnswerSchema>;
 export type DeskBookingsPage = z.infer<typeof DeskBookingsPageSchema>;
 export type DeskNote = z.infer<typeof DeskNoteSchema>;
 export type DeskBooking = z.infer<typeof DeskBookingSchema>;

@@ -3,6 +3,7 @@ import { CSV_ENCODING, ImportRowSchema } from './fleet-import.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import { isTimeZone, LOCATION_KINDS, PLACE_CSV_COLUMNS, PLACES_MESSAGES } from './locations.ts';
+import { OpeningHoursSchema } from './opening-hours.schema.ts';
 import { text } from './text.schema.ts';
 
 // The schemas of locations and countries (their values, messages and types: locations.ts): the public list, the
@@ -25,6 +26,8 @@ export const LocationSchema = z.object({
   longitude: z.number(),
   /** IANA zone: pick-up and drop-off times are wall-clock times here (docs/architecture.md §5 "Time"). */
   timeZone: z.string(),
+  /** The place's own opening hours; null: the booking rules' site-wide hours (opening-hours.ts). */
+  openingHours: OpeningHoursSchema.nullable(),
 });
 
 /** `GET /api/locations?language=fr&q=par`: every location (child locations included) whose name contains `q`. */
@@ -66,6 +69,8 @@ const locationFields = {
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   timeZone: z.string().trim().max(64).refine(isTimeZone, { error: PLACES_MESSAGES.badTimeZone }),
+  /** The place's own opening hours; null: the booking rules' site-wide hours (opening-hours.ts). */
+  openingHours: OpeningHoursSchema.nullable().default(null),
 };
 
 /** What the admin edits; `carCount` (cars offered there) is read only. */
@@ -73,6 +78,7 @@ export const EditableLocationSchema = z.object({
   _id: z.uuid(),
   ...locationFields,
   address: z.string().nullable(),
+  openingHours: OpeningHoursSchema.nullable(),
   carCount: z.number().int(),
 });
 
@@ -88,6 +94,7 @@ export const UpdateLocationBodySchema = z.object({
   latitude: locationFields.latitude.optional(),
   longitude: locationFields.longitude.optional(),
   timeZone: locationFields.timeZone.optional(),
+  openingHours: OpeningHoursSchema.nullable().optional(),
 });
 
 const code = z

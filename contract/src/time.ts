@@ -198,6 +198,11 @@ export function validateRentalPeriod(input: {
   pickupTimeZone: string;
   dropoffTimeZone: string;
   rules: RentalPeriodRules;
+  /**
+   * The places with their own opening hours (opening-hours.ts), whose times the site-wide hours do not judge: the
+   * server checks them against the place's hours and names those.
+   */
+  ownHours?: { pickup: boolean; dropoff: boolean };
 }): RentalPeriodIssue[] {
   const { pickupAt, dropoffAt, now, rules } = input;
   const issues: RentalPeriodIssue[] = [];
@@ -209,13 +214,19 @@ export function validateRentalPeriod(input: {
   const duration = dropoffAt.getTime() - pickupAt.getTime();
   if (duration > 0 && duration < rules.minRentalHours * HOUR) issues.push('durationTooShort');
   if (duration > rules.maxRentalDays * 24 * HOUR) issues.push('durationTooLong');
-  if (!pickupValid || !withinHours(pickupAt, input.pickupTimeZone, rules.earliestPickupHour, rules.latestPickupHour)) {
+  const { ownHours } = input;
+  if (
+    !pickupValid ||
+    (!ownHours?.pickup &&
+      !withinHours(pickupAt, input.pickupTimeZone, rules.earliestPickupHour, rules.latestPickupHour))
+  ) {
     issues.push('invalidPickupTime');
   }
   if (
     !dropoffValid ||
     (pickupValid && duration <= 0) ||
-    !withinHours(dropoffAt, input.dropoffTimeZone, rules.earliestDropoffHour, rules.latestDropoffHour)
+    (!ownHours?.dropoff &&
+      !withinHours(dropoffAt, input.dropoffTimeZone, rules.earliestDropoffHour, rules.latestDropoffHour))
   ) {
     issues.push('invalidDropoffTime');
   }

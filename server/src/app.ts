@@ -48,6 +48,7 @@ import { locationsAdminRoutes } from '#server/features/locations/locations-admin
 import { locationsImportRoutes } from '#server/features/locations/locations-import.routes.ts';
 import { newsletterRoutes } from '#server/features/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from '#server/features/notifications/notifications.routes.ts';
+import { openingHoursRoutes } from '#server/features/opening-hours/opening-hours.routes.ts';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { startReminders } from '#server/features/reminders/reminders.service.ts';
@@ -232,6 +233,7 @@ export async function buildApp({
   await app.register(teamRoutes);
   await app.register(securityRoutes);
   await app.register(locationsAdminRoutes);
+  await app.register(openingHoursRoutes);
   await app.register(schedulerRoutes);
   await app.register(dashboardRoutes);
   await app.register(locationsImportRoutes);

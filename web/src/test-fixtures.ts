@@ -17,6 +17,7 @@ export const PARIS: Location = {
   latitude: 49.0,
   longitude: 2.55,
   timeZone: 'Europe/Paris',
+  openingHours: null,
 };
 
 export const CLIO: CarDetails = {

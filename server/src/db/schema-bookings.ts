@@ -169,13 +169,18 @@ export const bookings = pgTable(
     index('bookings_blocking_period_idx').using('gist', t.period).where(sql`${t.blocksCar}`),
     // The dashboard: today's pick-ups and drop-offs, a period's revenue by pick-up date, and the
     // unpaid holds, each a sequential scan of every booking without these (EXPLAIN on 200k bookings: 70–85 ms each).
-    index('bookings_rental_pickup_idx').on(t.pickupAt).where(sql`${t.kind} = 'rental'`),
+    index('bookings_rental_pickup_idx').on(t.pickupAt, t.id).where(sql`${t.kind} = 'rental'`),
     index('bookings_rental_dropoff_idx').on(t.dropoffAt).where(sql`${t.kind} = 'rental'`),
     index('bookings_unpaid_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'void' and ${t.blocksCar}`),
     // The bookings desk (docs/architecture.md §5): the admin's list newest first, and a supplier's by pick-up (its
     // order and its days), each a walk of a few index entries instead of a sort of every booking of the scope.
-    index('bookings_rental_created_idx').on(t.createdAt).where(sql`${t.kind} = 'rental'`),
-    index('bookings_supplier_pickup_idx').on(t.supplierId, t.pickupAt).where(sql`${t.kind} = 'rental'`),
+    index('bookings_rental_created_idx').on(t.createdAt, t.id).where(sql`${t.kind} = 'rental'`),
+    index('bookings_supplier_pickup_idx').on(t.supplierId, t.pickupAt, t.id).where(sql`${t.kind} = 'rental'`),
+    // The desk's orders to the last key (the booking's id breaks ties): read in the index's order and stopped at the
+    // page, where an order by the instant alone sorted each run of equal instants — and read its money — first.
+    index('bookings_supplier_created_idx').on(t.supplierId, t.createdAt, t.id).where(sql`${t.kind} = 'rental'`),
+    // The desk's search finds a desk booking by what was typed of its customer: the few desk bookings, not all.
+    index('bookings_desk_customer_idx').on(t.createdAt).where(sql`${t.deskCustomer} is not null`),
     uniqueIndex('bookings_payment_reference_key').on(t.paymentProvider, t.paymentReference),
     uniqueIndex('bookings_reference_key').on(t.reference),
   ],

@@ -1,3 +1,4 @@
+import type { OpeningHours } from '@roam/contract/opening-hours';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -48,6 +49,8 @@ export const locations = pgTable(
     kind: varchar('kind', { length: 20 }).notNull().default('city'),
     /** The rental desk's street address, shown on a booking's confirmation; null: none known. */
     address: varchar('address', { length: 300 }),
+    /** The place's own opening hours (contract opening-hours.ts); null: the booking rules' site-wide hours. */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>(),
   },
   (t) => [index('locations_country_idx').on(t.countryId), index('locations_parent_idx').on(t.parentId)],
 );

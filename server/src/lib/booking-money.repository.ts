@@ -6,21 +6,46 @@ import { type SQL, sql } from 'drizzle-orm';
 // dashboard's revenue — so that their figures are one computation and always agree (docs/architecture.md §5 "The
 // bookings desk"). In the booking's currency, minor units, over the bookings aliased `b`.
 //
-// Paid is what came in online: the booking's own payment and each paid change's difference. The bookings row keeps
-// `charged_amount` net of the refunds of cheaper changes (amendments.service.ts), not of its cancellation's refund
-// (`refund-<id>…` keys, refunds.service.ts `cancellationRefundKey`): so paid = charged + the changes' refunds, and
-// refunded = every refund made. When the money ledger (the `payments` table) lands, these three expressions read it.
+// They read the money ledger (docs/decisions/0009-the-money-ledger.md), the rows contract `bookingBalance` reads:
+// paid = every payment taken (a charge, a capture, a counter payment that succeeded), refunded = every refund that
+// succeeded, so paid − refunded is the balance's `paid + depositPaid` — what the booking holds now.
 
-/** The succeeded refunds of each booking: all of them, and those that were not its cancellation's. */
-export const REFUNDS_JOIN = sql`left join (
-    select booking_id, sum(amount)::int as refunded,
-      coalesce(sum(amount) filter (where key not like 'refund-%'), 0)::int as change_refunded
-    from refunds where status = 'succeeded' group by booking_id
-  ) r on r.booking_id = b.id`;
+/** Each payment's part: taken (towards anything) and taken online. */
+const TAKEN = sql`p.status = 'succeeded' and p.kind in ('charge', 'capture', 'counter')`;
 
-export const PAID = sql`(case when b.paid_at is not null then b.charged_amount else 0 end
-  + coalesce(r.change_refunded, 0))`;
-export const REFUNDED = sql`coalesce(r.refunded, 0)`;
+/**
+ * The ledger of each booking `b` as the columns `m.paid`, `m.paid_online`, `m.refunded`, read per booking through
+ * the ledger's booking indexes: for a page of bookings, or one (a lateral join: only the rows the page keeps pay).
+ */
+export const LEDGER_JOIN = sql`left join lateral (select
+    (select coalesce(sum(p.amount), 0) from payments p where p.booking_id = b.id and ${TAKEN})::int as paid,
+    (select coalesce(sum(p.amount), 0) from payments p
+      where p.booking_id = b.id and ${TAKEN} and p.provider <> 'counter')::int as paid_online,
+    (select coalesce(sum(r.amount), 0) from refunds r where r.booking_id = b.id and r.status = 'succeeded')::int
+      as refunded
+  ) m on true`;
+
+/**
+ * The same columns for sums over many bookings (the desk's totals, the dashboard's period): the ledger grouped once
+ * and hash-joined, instead of two index probes per booking.
+ */
+export const LEDGER_SUMS_JOIN = sql`left join (
+    select booking_id, sum(amount)::int as paid,
+      coalesce(sum(amount) filter (where provider <> 'counter'), 0)::int as paid_online
+    from payments p where ${TAKEN} group by booking_id
+  ) mp on mp.booking_id = b.id
+  left join (
+    select booking_id, sum(amount)::int as refunded from refunds where status = 'succeeded' group by booking_id
+  ) mr on mr.booking_id = b.id`;
+
+/** Reads the columns of either join: `LEDGER_JOIN`'s `m`, or `LEDGER_SUMS_JOIN`'s `mp` and `mr`. */
+export type LedgerJoin = 'page' | 'sums';
+const column = (join: LedgerJoin, name: 'paid' | 'paid_online' | 'refunded') =>
+  join === 'page' ? sql.raw(`m.${name}`) : sql.raw(`coalesce(${name === 'refunded' ? 'mr' : 'mp'}.${name}, 0)`);
+
+export const PAID = (join: LedgerJoin = 'page') => column(join, 'paid');
+export const PAID_ONLINE = (join: LedgerJoin = 'page') => column(join, 'paid_online');
+export const REFUNDED = (join: LedgerJoin = 'page') => column(join, 'refunded');
 
 /** Statuses a booking earns its total in (contract booking-desk.ts `earnsTotal`); the others earn what was kept. */
 const EARNING = BOOKING_STATUSES.filter(earnsTotal);
@@ -30,24 +55,24 @@ const earning = sql.join(
 );
 
 /** The revenue a booking counts for: its total when confirmed, else the money kept (paid − refunded, at least 0). */
-export const REVENUE = sql`(case when b.status in (${earning}) then b.total_amount
-  else greatest(0, ${PAID} - ${REFUNDED}) end)`;
+export const REVENUE = (join: LedgerJoin = 'page') => sql`(case when b.status in (${earning}) then b.total_amount
+  else greatest(0, ${PAID(join)} - ${REFUNDED(join)}) end)`;
 
 /**
  * The revenue in base-currency minor units: a confirmed booking's authoritative base price; money kept, at the
  * share of the total it is (the booking's own rate, never today's).
  */
-export const BASE_REVENUE = sql`(case when b.status in (${earning}) then b.price
-  when b.total_amount > 0 then round(greatest(0, ${PAID} - ${REFUNDED})::numeric * b.price / b.total_amount)
-  else round(greatest(0, ${PAID} - ${REFUNDED}) / b.rate) end)`;
+export const BASE_REVENUE = (join: LedgerJoin = 'page') => sql`(case when b.status in (${earning}) then b.price
+  when b.total_amount > 0 then round(greatest(0, ${PAID(join)} - ${REFUNDED(join)})::numeric * b.price / b.total_amount)
+  else round(greatest(0, ${PAID(join)} - ${REFUNDED(join)}) / b.rate) end)`;
 
 /** The refunds in base-currency minor units, at the booking's rate. */
-export const BASE_REFUNDED = sql`round(${REFUNDED} / b.rate)`;
+export const BASE_REFUNDED = (join: LedgerJoin = 'page') => sql`round(${REFUNDED(join)} / b.rate)`;
 
 /** The payment state (contract booking-desk.ts PAYMENT_STATES). */
-export const PAYMENT_STATE = sql<string>`(case when ${REFUNDED} > 0 then 'refunded'
-  when ${PAID} <= 0 then 'unpaid'
-  when b.payment_option = 'deposit' or ${PAID} < b.total_amount then 'deposit'
+export const PAYMENT_STATE = (join: LedgerJoin = 'page') => sql<string>`(case when ${REFUNDED(join)} > 0 then 'refunded'
+  when ${PAID(join)} <= 0 then 'unpaid'
+  when b.payment_option = 'deposit' or ${PAID(join)} < b.total_amount then 'deposit'
   else 'paid' end)`;
 
 /**

@@ -17,13 +17,19 @@ const PERIOD_FIELDS: Record<RentalPeriodIssue, 'pickupAt' | 'dropoffAt'> = {
   invalidDropoffTime: 'dropoffAt',
 };
 
-export function throwPeriodIssues(issues: RentalPeriodIssue[]): void {
-  if (issues.length === 0) return;
+/** The issues' messages at their fields, and the places' refusals of their hours after them (lib/opening-hours.ts). */
+export function throwPeriodIssues(
+  issues: RentalPeriodIssue[],
+  refusals: Partial<Record<'pickupAt' | 'dropoffAt', string>> = {},
+): void {
+  if (issues.length === 0 && Object.keys(refusals).length === 0) return;
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = PERIOD_FIELDS[issue];
     fieldErrors[field] = [...(fieldErrors[field] ?? []), RENTAL_PERIOD_MESSAGES[issue]];
   }
+  for (const [field, message] of Object.entries(refusals))
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), message];
   throw validationFailed(fieldErrors);
 }
 

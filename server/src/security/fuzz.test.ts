@@ -77,6 +77,7 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'PUT', url: '/api/update-counter-settings' },
       // The bookings desk (docs/architecture.md §5).
       { method: 'POST', url: '/api/operator-bookings/:page/:size' },
+      { method: 'POST', url: '/api/operator-bookings-totals' },
       { method: 'GET', url: '/api/operator-booking/:id' },
       { method: 'GET', url: '/api/booking-audit/:id/:page/:size' },
       { method: 'POST', url: '/api/booking-note/:id' },

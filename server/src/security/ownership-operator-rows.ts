@@ -212,6 +212,11 @@ export function operatorRows(db: () => Db): Row[] {
       request: () => ({ method: 'POST', url: '/api/operator-bookings/1/5', payload: { supplierId: AZUR } }),
     },
     {
+      call: 'POST /api/operator-bookings-totals',
+      expected: OPERATED,
+      request: () => ({ method: 'POST', url: '/api/operator-bookings-totals', payload: { supplierId: AZUR } }),
+    },
+    {
       call: 'GET /api/operator-booking/{id}',
       expected: OPERATOR,
       request: (f) => ({ method: 'GET', url: `/api/operator-booking/${f.bookingId}` }),

@@ -22,6 +22,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/locations-with-position',
   'GET /api/location/:id',
   'GET /api/countries-with-locations',
+  'GET /api/opening-times',
   'POST /api/newsletter/subscribe',
   'POST /api/newsletter/confirm',
   'POST /api/newsletter/unsubscribe',

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@roam/contract/auth';
 import { CARD_MESSAGES } from '@roam/contract/checkout';
+import { HOURS_MESSAGE_PATTERNS, HOURS_MESSAGES } from '@roam/contract/opening-hours';
 import { SETUP_MESSAGES } from '@roam/contract/setup';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { TFunction } from 'i18next';
@@ -61,6 +62,12 @@ export function translateMessage(t: TFunction, message: string): string {
   }
   const age = TOO_YOUNG.exec(message)?.[1];
   if (age) return t('forms.tooYoung', { age });
+  // A location's refusal of a time names that day's hours (language-neutral) or its closure's name.
+  const hours = HOURS_MESSAGE_PATTERNS.closedAt.exec(message)?.[1];
+  if (hours) return t('forms.closedAt', { hours });
+  const closure = HOURS_MESSAGE_PATTERNS.closedOn.exec(message)?.[1];
+  if (closure) return t('forms.closedOn', { name: closure });
+  if (message === HOURS_MESSAGES.closedDay) return t('forms.closedDay');
   const key = MESSAGES[message];
   return key ? t(key) : t('forms.invalidValue');
 }

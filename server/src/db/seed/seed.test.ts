@@ -1,4 +1,5 @@
 import { CarRangeSchema, FuelPolicySchema, FuelTypeSchema, GearboxSchema } from '@roam/contract/cars.schema';
+import { OpeningHoursSchema } from '@roam/contract/opening-hours.schema';
 import { EXTRAS } from '@roam/contract/price';
 import argon2 from 'argon2';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
@@ -199,6 +200,16 @@ describe('seedDemoData', () => {
     for (const location of all) {
       expect(Object.keys(location.names).sort()).toEqual(['de', 'en', 'es', 'fr', 'se']);
       expect(() => new Intl.DateTimeFormat('en', { timeZone: location.timeZone })).not.toThrow();
+    }
+    // Two Swedish locations keep their own hours (with Sweden's holidays), every other the booking rules'.
+    const withHours = all.filter((location) => location.openingHours !== null);
+    expect(withHours.map((location) => location.names.en).sort()).toEqual(['Gothenburg', 'Stockholm Central Station']);
+    for (const { openingHours } of withHours) {
+      expect(OpeningHoursSchema.parse(openingHours)).toEqual(openingHours);
+      expect(openingHours?.closures).toContainEqual({
+        date: `${new Date().getUTCFullYear() + 1}-06-06`,
+        name: 'National Day',
+      });
     }
     const [germany] = await db.select().from(countries).where(eq(countries.id, DEMO_IDS.countries.DE));
     expect(germany?.names).toEqual({

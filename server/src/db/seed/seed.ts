@@ -33,6 +33,7 @@ import { counterDemo } from './counter-demo.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carImageFileId } from './fleet.ts';
 import { CAR_IMAGE, LOGO_IMAGE, renderCarImage, renderLogo } from './images.ts';
+import { demoOpeningHours } from './opening-hours.ts';
 import { operatorBookings, platesFor } from './operator-demo.ts';
 import { ADDRESSES, COUNTRIES, countryId, LOCATIONS, locationId } from './places.ts';
 import { Random, seedId } from './random.ts';
@@ -148,6 +149,7 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
   const counter = counterDemo(fleet, now, new Set(operatorRows.map((row) => row.carId)));
   const bookingRows = [...operatorRows, ...counter.bookings];
   const countryRows = COUNTRIES.map(({ code, names }) => ({ id: countryId(code), code, names }));
+  const hours = await demoOpeningHours(now);
   const locationRows = LOCATIONS.map((location) => ({
     id: locationId(location.key),
     countryId: countryId(location.country),
@@ -158,6 +160,7 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     timeZone: location.timeZone,
     kind: location.kind,
     address: ADDRESSES[location.key],
+    openingHours: hours[location.key] ?? null,
   }));
 
   return db.transaction(async (tx) => {

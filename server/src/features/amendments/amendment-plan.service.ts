@@ -5,13 +5,13 @@ import type { UpdateBookingBody } from '@roam/contract/bookings';
 import type { BookingBalance } from '@roam/contract/ledger';
 import { convertMinor } from '@roam/contract/money';
 import { EXTRAS, type Extra } from '@roam/contract/price';
-import { validateRentalPeriod } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
 import { balanceOfRecord } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import { validationFailed } from '#server/lib/app-error.ts';
 import { throwPeriodIssues, withPriceFieldErrors } from '#server/lib/booking-rules.ts';
+import { periodRefusals } from '#server/lib/opening-hours.ts';
 
 // A change of a booking (spec §2 "edit"): validated with the checkout's rules, priced at the
 // booking's own terms and rate (contract booked-terms.ts `priceChange`: only what changes, never at the car's prices
@@ -38,18 +38,18 @@ export async function planChange(
   const datesChanged =
     pickupAt.getTime() !== booking.pickupAt.getTime() || dropoffAt.getTime() !== booking.dropoffAt.getTime();
   if (datesChanged) {
-    const issues = validateRentalPeriod({
+    const { issues, refusals } = periodRefusals({
       pickupAt,
       dropoffAt,
       now: ctx.clock.now(),
-      pickupTimeZone: pickupPlace.timeZone,
-      dropoffTimeZone: dropoffPlace.timeZone,
+      pickupPlace,
+      dropoffPlace,
       rules: await currentSettings(ctx),
     });
-    // Operators may set any real period (a past correction included); drivers get every checkout rule.
-    throwPeriodIssues(
-      operator ? issues.filter((issue) => issue === 'invalidDropoffTime' && dropoffAt <= pickupAt) : issues,
-    );
+    // Operators may set any real period (a past correction, a pick-up arranged outside the hours included); drivers
+    // get every checkout rule, the places' opening hours too.
+    if (operator) throwPeriodIssues(issues.filter((issue) => issue === 'invalidDropoffTime' && dropoffAt <= pickupAt));
+    else throwPeriodIssues(issues, refusals);
   }
   // Only what the call carries changes: an extra left out keeps its choice, and the additional
   // driver's details are cleared by an explicit null only.

@@ -1,11 +1,13 @@
-import { DeskBookingSchema, DeskBookingsPageSchema } from '@roam/contract/booking-desk.schema';
+import { DeskBookingSchema, DeskBookingsPageSchema, DeskTotalsAnswerSchema } from '@roam/contract/booking-desk.schema';
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
 import { DashboardSchema } from '@roam/contract/dashboard.schema';
 import { zonedToInstant } from '@roam/contract/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingAmendments, bookings, refunds } from '#server/db/schema.ts';
+import { bookingAmendments, bookings, payments, refunds } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { ledgerOf } from '#server/features/ledger/ledger.repository.ts';
+import { balanceFrom } from '#server/features/ledger/ledger.service.ts';
 import { GOOD_CARD } from '#server/features/payments/payments.test-helpers.ts';
 import {
   dayFromNow,
@@ -20,8 +22,9 @@ import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Honest money (docs/architecture.md §5 "The bookings desk"): a cancelled booking counts the money it kept, refunds
 // show as refunds, and the dashboard's revenue for a period and scope is the sum of the bookings desk's list for the
-// same days and scope — one computation (lib/booking-money.repository.ts), proved on random bookings with partial
-// refunds and paid changes, and on a real cancellation through the demo gateway.
+// same days and scope — one computation over the money ledger (lib/booking-money.repository.ts), proved on random
+// bookings with partial refunds and paid changes, each agreeing with the ledger's balance (contract bookingBalance),
+// and on a real cancellation through the demo gateway.
 
 type Headers = { cookie: string };
 
@@ -64,7 +67,6 @@ describe('bookings desk: the revenue agrees with the dashboard', () => {
   /** Every page of the desk's list for the days [from, last]. */
   const listed = async (headers: Headers, body: Record<string, unknown>) => {
     const rows = [];
-    let totals: { currency: string; revenue: number; refunded: number; bookings: number }[] = [];
     for (let page = 1; ; page++) {
       const res = await t.app.inject({
         method: 'POST',
@@ -75,9 +77,12 @@ describe('bookings desk: the revenue agrees with the dashboard', () => {
       expect(res.statusCode, res.body).toBe(200);
       const answer = DeskBookingsPageSchema.parse(res.json());
       rows.push(...answer.results);
-      totals = answer.totals;
-      if (rows.length >= answer.totalCount) break;
+      if (!answer.hasMore) break;
     }
+    const sums = await t.app.inject({ method: 'POST', url: '/api/operator-bookings-totals', headers, payload: body });
+    expect(sums.statusCode, sums.body).toBe(200);
+    const { totals, totalCount } = DeskTotalsAnswerSchema.parse(sums.json());
+    expect(totalCount).toBe(rows.length);
     return { rows, totals };
   };
   const byCurrency = <T>(items: T[], currency: (item: T) => string, amount: (item: T) => number) => {
@@ -192,18 +197,48 @@ describe('bookings desk: the revenue agrees with the dashboard', () => {
         )
         .returning();
       const id = inserted!.id;
+      // The money in the ledger, as the checkout, a paid change and the refunds record it.
+      const ledger = (row: Omit<typeof payments.$inferInsert, 'bookingId' | 'supplierId' | 'currency' | 'status'>) =>
+        t.db
+          .insert(payments)
+          .values({ bookingId: id, supplierId: inserted!.supplierId, currency, status: 'succeeded', ...row })
+          .returning()
+          .then(([payment]) => payment!);
+      const own = online
+        ? await ledger({
+            kind: 'charge',
+            purpose: inserted!.paymentOption === 'deposit' ? 'deposit' : 'rental',
+            provider: 'demo',
+            providerReference: `demo_rand_${seed}_${i}`,
+            idempotencyKey: `booking-${id}`,
+            amount: total,
+          })
+        : null;
+      let changePayment: typeof own = null;
       if (change > 0) {
-        await t.db.insert(bookingAmendments).values({
-          bookingId: id,
-          changes: {},
-          basisTotal: total,
-          amount: change,
-          currency,
+        const [amendment] = await t.db
+          .insert(bookingAmendments)
+          .values({
+            bookingId: id,
+            changes: {},
+            basisTotal: total,
+            amount: change,
+            currency,
+            provider: 'demo',
+            paymentReference: `demo_change_${seed}_${i}`,
+            status: 'applied',
+            expiresAt: new Date(),
+            settledAt: new Date(),
+          })
+          .returning();
+        changePayment = await ledger({
+          kind: 'charge',
+          purpose: 'amendment',
+          amendmentId: amendment!.id,
           provider: 'demo',
-          paymentReference: `demo_change_${seed}_${i}`,
-          status: 'applied',
-          expiresAt: new Date(),
-          settledAt: new Date(),
+          providerReference: `demo_change_${seed}_${i}`,
+          idempotencyKey: `amendment-${amendment!.id}`,
+          amount: change,
         });
       }
       if (changeRefund > 0) {
@@ -215,6 +250,7 @@ describe('bookings desk: the revenue agrees with the dashboard', () => {
           currency,
           status: 'succeeded',
           providerReference: `demo_amend-${id}`,
+          paymentId: (changePayment ?? own)!.id,
         });
       }
       if (status === 'cancelled' && online && random(3) > 0) {
@@ -227,6 +263,7 @@ describe('bookings desk: the revenue agrees with the dashboard', () => {
           currency,
           status: random(6) === 0 ? 'pending' : 'succeeded',
           providerReference: `demo_refund-${id}`,
+          paymentId: own!.id,
         });
       }
     }
@@ -285,6 +322,10 @@ describe('bookings desk: the revenue agrees with the dashboard', () => {
       expect(rows).toHaveLength(40);
       // Each row's revenue follows the rule: a confirmed booking its total, any other the money kept.
       for (const row of rows) {
+        // What the desk holds is the ledger's balance (contract bookingBalance): one reading of the same rows.
+        const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, row._id));
+        const balance = balanceFrom(booking!, await ledgerOf(t.db, row._id));
+        expect(row.money.paid - row.money.refunded, row.reference).toBe(balance.paid + balance.depositPaid);
         const kept = Math.max(0, row.money.paid - row.money.refunded);
         const earns = !['void', 'cancelled'].includes(row.status);
         expect(row.money.revenue, `${row.reference} ${row.status}`).toBe(earns ? row.amounts.total : kept);

@@ -37,9 +37,10 @@ export function toDeskRow(row: DeskRow, language: Language): DeskBookingRow {
     pickupAt: pickupAt.toISOString(),
     dropoffAt: dropoffAt.toISOString(),
     days: Math.max(1, Math.ceil((dropoffAt.getTime() - pickupAt.getTime()) / DAY_MS)),
-    // The list's money is its one SQL computation (lib/booking-money.repository.ts): paid online, net of refunds.
+    // The list's money is its one SQL computation over the ledger (lib/booking-money.repository.ts): paid online,
+    // net of refunds (the refunds go back through the gateways).
     amounts: bookingAmounts(row, {
-      paidOnline: row.paid - row.refunded,
+      paidOnline: row.paidOnline - row.refunded,
       held: 0,
       due:
         row.status === 'cancelled' || row.status === 'void'

@@ -5,16 +5,19 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingAmendments, bookingNotes, refunds, users } from '#server/db/schema.ts';
 import {
+  LEDGER_JOIN,
+  LEDGER_SUMS_JOIN,
+  type LedgerJoin,
   onPlaceDays,
   PAID,
+  PAID_ONLINE,
   PAYMENT_STATE,
   REFUNDED,
-  REFUNDS_JOIN,
   REVENUE,
 } from '#server/lib/booking-money.repository.ts';
 
-// The only Drizzle code of the bookings desk: its list (one statement for the page, one for the count and the
-// totals), a booking's facts beyond the bookings slice's record, its notes.
+// The only Drizzle code of the bookings desk: its list (one statement for the page, one for the count; the money
+// totals of every match apart, asked once per filter), a booking's facts beyond the bookings slice's record, its notes.
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -24,6 +27,8 @@ export type DeskFilter = {
   search?: string;
   statuses: BookingStatus[];
   paymentStates: PaymentState[];
+  /** Checked in online, or not yet. */
+  checkedIn?: boolean;
   locationId?: string;
   pickupFrom?: string;
   /** The day after the last one. */
@@ -41,14 +46,19 @@ const list = (values: readonly string[]) =>
 /** `%text%` for `like`, its wildcards escaped. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Up to this many drivers or cars matched are named to the bookings' query; more, and it asks for them itself. */
+const NAMED_MAX = 500;
+
 /**
  * The search: a reference exactly; the driver's name or e-mail containing the text; their phone containing its
  * digits (a national number's leading zeros dropped, so that 06 12… finds +33 6 12…); a plate ignoring spaces and
- * dashes. Drivers and cars are found first (their tables are small beside the bookings), then their bookings by the
- * driver and car indexes. A desk booking is found by what the operator typed of its customer, never by the account's
- * own profile (docs/architecture.md §5 "Desk bookings").
+ * dashes. Drivers and cars are found first (their tables are small beside the bookings) and named to the bookings'
+ * query, so that the database plans it on what was found: by the reference, driver, car and desk-customer indexes
+ * when a few bookings match, along the sort's index when many do (a subquery there left it guessing, and on 200k
+ * bookings it scanned them all for one reference). A desk booking is found by what the operator typed of its
+ * customer, never by the account's own profile (docs/architecture.md §5 "Desk bookings").
  */
-function searchCondition(search: string): SQL {
+async function searchCondition(db: DbOrTx, search: string): Promise<SQL> {
   const like = containing(search);
   const digits = search.replace(/\D/g, '').replace(/^0+/, '');
   const plate = search.replace(/[\s-]/g, '').toUpperCase();
@@ -57,25 +67,44 @@ function searchCondition(search: string): SQL {
     digits.length >= 4
       ? sql`or regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g') like ${containing(digits)}`
       : sql``;
-  return sql`(${reference ? sql`b.reference = ${reference} or ` : sql``}(b.desk_customer is null and b.driver_id in (
-      select u.id from users u where u.full_name ilike ${like} or u.email ilike ${like} ${phoneOf(sql`u.phone`)}))
-    or (b.desk_customer is not null and (b.desk_customer->>'fullName' ilike ${like}
-      or b.desk_customer->>'email' ilike ${like} ${phoneOf(sql`b.desk_customer->>'phone'`)}))
-    ${plate.length >= 2 ? sql`or b.car_id in (select c2.id from cars c2 where c2.license_plate is not null and replace(replace(c2.license_plate, ' ', ''), '-', '') like ${containing(plate)})` : sql``})`;
+  const drivers = sql`select u.id from users u
+    where u.full_name ilike ${like} or u.email ilike ${like} ${phoneOf(sql`u.phone`)}`;
+  const plated = sql`select c2.id from cars c2 where c2.license_plate is not null
+    and replace(replace(c2.license_plate, ' ', ''), '-', '') like ${containing(plate)}`;
+  const named = async (query: SQL, column: SQL) => {
+    const ids = rowsOf<{ id: string }>(await db.execute(sql`${query} limit ${NAMED_MAX + 1}`)).map((row) => row.id);
+    if (ids.length === 0) return null;
+    return ids.length > NAMED_MAX ? sql`${column} in (${query})` : sql`${column} in (${list(ids)})`;
+  };
+  const [driverArm, carArm] = await Promise.all([
+    named(drivers, sql`b.driver_id`),
+    plate.length >= 2 ? named(plated, sql`b.car_id`) : null,
+  ]);
+  const arms: SQL[] = [
+    sql`(b.desk_customer is not null and (b.desk_customer->>'fullName' ilike ${like}
+      or b.desk_customer->>'email' ilike ${like} ${phoneOf(sql`b.desk_customer->>'phone'`)}))`,
+  ];
+  if (reference) arms.push(sql`b.reference = ${reference}`);
+  if (driverArm) arms.push(sql`(b.desk_customer is null and ${driverArm})`);
+  if (carArm) arms.push(carArm);
+  return sql`(${sql.join(arms, sql` or `)})`;
 }
 
-function whereOf(filter: DeskFilter): SQL {
+/** `join`: which ledger join the statement has (booking-money.repository.ts), when it filters by payment state. */
+async function whereOf(db: DbOrTx, filter: DeskFilter, join: LedgerJoin): Promise<SQL> {
   const parts: SQL[] = [sql`b.kind = 'rental'`];
   if (filter.supplierId) parts.push(sql`b.supplier_id = ${filter.supplierId}`);
   if (filter.statuses.length > 0) parts.push(sql`b.status in (${list(filter.statuses)})`);
-  if (filter.paymentStates.length > 0) parts.push(sql`${PAYMENT_STATE} in (${list(filter.paymentStates)})`);
+  if (filter.paymentStates.length > 0) parts.push(sql`${PAYMENT_STATE(join)} in (${list(filter.paymentStates)})`);
+  if (filter.checkedIn !== undefined)
+    parts.push(filter.checkedIn ? sql`b.checked_in_at is not null` : sql`b.checked_in_at is null`);
   if (filter.locationId)
     parts.push(sql`(b.pickup_location_id = ${filter.locationId} or b.dropoff_location_id = ${filter.locationId})`);
   if (filter.pickupFrom || filter.pickupUntil)
     parts.push(onPlaceDays(sql`b.pickup_at`, sql`pl.time_zone`, filter.pickupFrom, filter.pickupUntil));
   if (filter.dropoffFrom || filter.dropoffUntil)
     parts.push(onPlaceDays(sql`b.dropoff_at`, sql`dl.time_zone`, filter.dropoffFrom, filter.dropoffUntil));
-  if (filter.search) parts.push(searchCondition(filter.search));
+  if (filter.search) parts.push(await searchCondition(db, filter.search));
   return sql.join(parts, sql` and `);
 }
 
@@ -119,6 +148,7 @@ export type DeskRow = {
   cancelRequest: boolean;
   createdAt: string;
   paid: number;
+  paidOnline: number;
   refunded: number;
   revenue: number;
   paymentState: PaymentState;
@@ -136,36 +166,47 @@ const SELECT = sql`select b.id, b.reference, b.status, b.payment_option as "paym
     pl.address as "pickupAddress", b.dropoff_location_id as "dropoffLocationId", dl.names as "dropoffNames",
     dl.time_zone as "dropoffTimeZone", dl.address as "dropoffAddress", b.pickup_at as "pickupAt",
     b.dropoff_at as "dropoffAt", b.currency, b.total_amount as "totalAmount", b.deposit_amount as "depositAmount",
-    b.cancel_request as "cancelRequest", b.created_at as "createdAt", ${PAID}::int as paid,
-    ${REFUNDED}::int as refunded, ${REVENUE}::int as revenue, ${PAYMENT_STATE} as "paymentState"
+    b.cancel_request as "cancelRequest", b.created_at as "createdAt", ${PAID()} as paid,
+    ${PAID_ONLINE()} as "paidOnline", ${REFUNDED()} as refunded, ${REVENUE()}::int as revenue,
+    ${PAYMENT_STATE()} as "paymentState"
   from bookings b
     join cars c on c.id = b.car_id
     join users d on d.id = b.driver_id
     join users s on s.id = b.supplier_id
     join locations pl on pl.id = b.pickup_location_id
     join locations dl on dl.id = b.dropoff_location_id
-    ${REFUNDS_JOIN}`;
+    ${LEDGER_JOIN}`;
 
-export async function listBookings(db: DbOrTx, filter: DeskFilter, sort: DeskSort, page: number, size: number) {
-  const where = whereOf(filter);
-  const placesJoin = sql`${filter.pickupFrom || filter.pickupUntil ? sql`join locations pl on pl.id = b.pickup_location_id` : sql``}
+/** The places a filter reads beyond the bookings row: the pick-up's and drop-off's clocks of a days filter. */
+const placesOf = (filter: DeskFilter) =>
+  sql`${filter.pickupFrom || filter.pickupUntil ? sql`join locations pl on pl.id = b.pickup_location_id` : sql``}
     ${filter.dropoffFrom || filter.dropoffUntil ? sql`join locations dl on dl.id = b.dropoff_location_id` : sql``}`;
-  const [rows, totals] = await Promise.all([
-    db.execute(sql`${SELECT} where ${where} order by ${ORDER[sort]} limit ${size} offset ${(page - 1) * size}`),
-    db.execute(sql`select b.currency, count(*)::int as bookings, coalesce(sum(${REVENUE}), 0)::text as revenue,
-        coalesce(sum(${REFUNDED}), 0)::text as refunded
-      from bookings b ${placesJoin} ${REFUNDS_JOIN}
-      where ${where} group by b.currency order by b.currency`),
-  ]);
-  return {
-    rows: rowsOf<DeskRow>(rows),
-    // Sums as text: a whole fleet's revenue in minor units passes a 32-bit integer (200k bookings: ~3 billion).
-    totals: rowsOf<{ currency: string; bookings: number; revenue: string; refunded: string }>(totals).map((sum) => ({
-      ...sum,
-      revenue: Number(sum.revenue),
-      refunded: Number(sum.refunded),
-    })),
-  };
+
+/**
+ * A page of the matches, read in the sort's index order and stopped at the page (their money read per row), and
+ * whether another page follows (one row more asked). How many match is `totalsOf`'s, asked apart.
+ */
+export async function listBookings(db: DbOrTx, filter: DeskFilter, sort: DeskSort, page: number, size: number) {
+  const rows = rowsOf<DeskRow>(
+    await db.execute(sql`${SELECT} where ${await whereOf(db, filter, 'page')} order by ${ORDER[sort]}
+      limit ${size + 1} offset ${(page - 1) * size}`),
+  );
+  return { rows: rows.slice(0, size), hasMore: rows.length > size };
+}
+
+/** The revenue and refunds of every match, per currency: the list's totals line, asked once per filter. */
+export async function totalsOf(db: DbOrTx, filter: DeskFilter) {
+  const totals = await db.execute(sql`select b.currency, count(*)::int as bookings,
+      coalesce(sum(${REVENUE('sums')}), 0)::text as revenue, coalesce(sum(${REFUNDED('sums')}), 0)::text as refunded
+    from bookings b ${placesOf(filter)} ${LEDGER_SUMS_JOIN}
+    where ${await whereOf(db, filter, 'sums')} group by b.currency order by b.currency`);
+  // Sums as text: a whole fleet's revenue in minor units passes a 32-bit integer (200k bookings: ~3 billion).
+  const sums = rowsOf<{ currency: string; bookings: number; revenue: string; refunded: string }>(totals).map((sum) => ({
+    ...sum,
+    revenue: Number(sum.revenue),
+    refunded: Number(sum.refunded),
+  }));
+  return { totalCount: sums.reduce((count, sum) => count + sum.bookings, 0), totals: sums };
 }
 
 /** One booking's desk row (its money, the driver's contact), whatever its scope: the caller checked it. */

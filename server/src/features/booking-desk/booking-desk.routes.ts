@@ -4,8 +4,10 @@ import {
   DeskBookingSchema,
   DeskBookingsPageSchema,
   DeskBookingsQuerySchema,
+  DeskFilterSchema,
   DeskNotesSchema,
   DeskSentSchema,
+  DeskTotalsAnswerSchema,
 } from '@roam/contract/booking-desk.schema';
 import { LanguageQuerySchema } from '@roam/contract/locations.schema';
 import { PageParamsSchema } from '@roam/contract/paging.schema';
@@ -36,7 +38,7 @@ export const bookingDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The operator's bookings: searched, filtered, sorted and paged, with the matches' totals",
+        summary: "The operator's bookings: searched, filtered, sorted and paged, with how many match",
         params: PageParamsSchema,
         body: DeskBookingsQuerySchema,
         response: { 200: DeskBookingsPageSchema, ...errors },
@@ -44,6 +46,21 @@ export const bookingDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.listDeskBookings(ctx, requireOperator(request), request.body, request.params.page, request.params.size),
+  );
+
+  app.post(
+    '/api/operator-bookings-totals',
+    {
+      config: { auth: 'operator', permission: 'bookings.read' },
+      schema: {
+        tags,
+        security,
+        summary: "The revenue and refunds of every booking the list's filter matches, per currency",
+        body: DeskFilterSchema,
+        response: { 200: DeskTotalsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => service.deskTotals(ctx, requireOperator(request), request.body),
   );
 
   app.get(

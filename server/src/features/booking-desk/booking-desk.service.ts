@@ -1,6 +1,6 @@
-import type { DeskBooking, DeskBookingsPage, DeskNote } from '@roam/contract/booking-desk';
+import type { DeskBooking, DeskBookingsPage, DeskNote, DeskTotalsAnswer } from '@roam/contract/booking-desk';
 import { DESK_MESSAGES, deskActions } from '@roam/contract/booking-desk';
-import type { DeskBookingsQuerySchema } from '@roam/contract/booking-desk.schema';
+import type { DeskBookingsQuerySchema, DeskFilterSchema } from '@roam/contract/booking-desk.schema';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS } from '@roam/contract/price';
 import type { z } from 'zod';
@@ -23,9 +23,29 @@ import * as repository from './booking-desk.repository.ts';
 // calls, which the view offers by the same rules.
 
 type Query = z.output<typeof DeskBookingsQuerySchema>;
+type DeskFilterQuery = z.output<typeof DeskFilterSchema>;
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
+
+/** The list's filter for `actor`'s scope: a member of a business sees its bookings; the platform any business's. */
+function filterOf(actor: SessionUser, query: DeskFilterQuery): repository.DeskFilter {
+  if (actor.businessId !== null && query.supplierId && query.supplierId !== actor.businessId) {
+    throw new AppError('FORBIDDEN', 'Not allowed.');
+  }
+  return {
+    supplierId: actor.businessId ?? query.supplierId ?? null,
+    ...(query.search ? { search: query.search } : {}),
+    statuses: query.statuses,
+    paymentStates: query.paymentStates,
+    ...(query.checkedIn !== undefined ? { checkedIn: query.checkedIn } : {}),
+    ...(query.locationId ? { locationId: query.locationId } : {}),
+    ...(query.pickupFrom ? { pickupFrom: query.pickupFrom } : {}),
+    ...(query.pickupTo ? { pickupUntil: nextDay(query.pickupTo) } : {}),
+    ...(query.dropoffFrom ? { dropoffFrom: query.dropoffFrom } : {}),
+    ...(query.dropoffTo ? { dropoffUntil: nextDay(query.dropoffTo) } : {}),
+  };
+}
 
 /** `POST /api/operator-bookings/{page}/{size}`. */
 export async function listDeskBookings(
@@ -35,32 +55,13 @@ export async function listDeskBookings(
   page: number,
   size: number,
 ): Promise<DeskBookingsPage> {
-  // A member of a business sees its bookings; the platform every business's, or the one it picks.
-  if (actor.businessId !== null && query.supplierId && query.supplierId !== actor.businessId) {
-    throw new AppError('FORBIDDEN', 'Not allowed.');
-  }
-  const { rows, totals } = await repository.listBookings(
-    ctx.db,
-    {
-      supplierId: actor.businessId ?? query.supplierId ?? null,
-      ...(query.search ? { search: query.search } : {}),
-      statuses: query.statuses,
-      paymentStates: query.paymentStates,
-      ...(query.locationId ? { locationId: query.locationId } : {}),
-      ...(query.pickupFrom ? { pickupFrom: query.pickupFrom } : {}),
-      ...(query.pickupTo ? { pickupUntil: nextDay(query.pickupTo) } : {}),
-      ...(query.dropoffFrom ? { dropoffFrom: query.dropoffFrom } : {}),
-      ...(query.dropoffTo ? { dropoffUntil: nextDay(query.dropoffTo) } : {}),
-    },
-    query.sort,
-    page,
-    size,
-  );
-  return {
-    results: rows.map((row) => toDeskRow(row, query.language)),
-    totalCount: totals.reduce((sum, row) => sum + row.bookings, 0),
-    totals,
-  };
+  const { rows, hasMore } = await repository.listBookings(ctx.db, filterOf(actor, query), query.sort, page, size);
+  return { results: rows.map((row) => toDeskRow(row, query.language)), hasMore };
+}
+
+/** `POST /api/operator-bookings-totals`: how many bookings match, and their revenue and refunds per currency. */
+export function deskTotals(ctx: AppContext, actor: SessionUser, query: DeskFilterQuery): Promise<DeskTotalsAnswer> {
+  return repository.totalsOf(ctx.db, filterOf(actor, query));
 }
 
 /** The booking when `actor` operates it (an admin, the car's supplier); 404 to anyone else. */
@@ -85,7 +86,8 @@ async function movements(ctx: AppContext, row: repository.DeskRow, record: Await
             purpose: booking.paymentOption === 'deposit' ? ('deposit' as const) : ('rental' as const),
             provider: booking.paymentProvider,
             reference: booking.paymentReference,
-            amount: row.paid - changesPaid,
+            // Online only: a payment at the counter is the ledger's, not the gateway's.
+            amount: row.paidOnline - changesPaid,
             currency: booking.currency,
             at: booking.paidAt.toISOString(),
             refunded: false,

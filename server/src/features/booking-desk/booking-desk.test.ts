@@ -1,8 +1,8 @@
 import { AuditHistorySchema } from '@roam/contract/audit.schema';
-import { DeskBookingSchema, DeskBookingsPageSchema } from '@roam/contract/booking-desk.schema';
+import { DeskBookingSchema, DeskBookingsPageSchema, DeskTotalsAnswerSchema } from '@roam/contract/booking-desk.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cars, files, users } from '#server/db/schema.ts';
+import { bookings, cars, files, payments, users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import { bookingRow, period } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
@@ -32,6 +32,17 @@ describe('bookings desk: list and view', () => {
     return DeskBookingsPageSchema.parse(res.json());
   };
   const refs = (page: { results: { _id: string }[] }) => page.results.map((row) => row._id);
+  /** The totals line of a filter, asked apart from the pages. */
+  const totalsOf = async (who: Headers, body: Record<string, unknown>) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator-bookings-totals',
+      headers: who,
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return DeskTotalsAnswerSchema.parse(res.json());
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -80,6 +91,20 @@ describe('bookings desk: list and view', () => {
       },
       210,
     );
+    // Its payment in the money ledger, which the desk's money reads.
+    await t.db.insert(payments).values({
+      bookingId: ids.later,
+      supplierId: DEMO_IDS.suppliers.azurCoast,
+      kind: 'charge',
+      purpose: 'rental',
+      provider: 'demo',
+      providerReference: 'demo_desk_later',
+      idempotencyKey: `booking-${ids.later}`,
+      amount: 10000,
+      currency: 'EUR',
+      status: 'succeeded',
+      settledAt: new Date(),
+    });
     ids.cancelled = await insert({ driverId: noemie, status: 'cancelled', blocksCar: false }, 220);
     ids.kestrel = await insert(
       {
@@ -110,7 +135,8 @@ describe('bookings desk: list and view', () => {
     expect(refs(byPlate)).toEqual(expect.arrayContaining([ids.upcoming, ids.later, ids.cancelled]));
     expect(byPlate.results.every((result) => result.plate === clioPlate)).toBe(true);
     // Nothing found: an empty page, no error.
-    expect((await found(supplier, { search: 'no such driver anywhere' })).totalCount).toBe(0);
+    expect((await found(supplier, { search: 'no such driver anywhere' })).results).toEqual([]);
+    expect(await totalsOf(supplier, { search: 'no such driver anywhere' })).toEqual({ totalCount: 0, totals: [] });
   });
 
   it('shows and finds a desk booking by what was typed of its customer, never by the account’s profile', async () => {
@@ -163,8 +189,8 @@ describe('bookings desk: list and view', () => {
       .returning({ id: bookings.id });
     const day = (days: number) => new Date(period(days).pickupAt).toISOString().slice(0, 10);
     try {
-      const page = await found(supplier, { search: 'deskfinder', pickupFrom: day(250), pickupTo: day(260) });
-      expect(page.totals).toEqual([{ currency: 'EUR', bookings: 2, revenue: 3_000_000_000, refunded: 0 }]);
+      const { totals } = await totalsOf(supplier, { search: 'deskfinder', pickupFrom: day(250), pickupTo: day(260) });
+      expect(totals).toEqual([{ currency: 'EUR', bookings: 2, revenue: 3_000_000_000, refunded: 0 }]);
     } finally {
       for (const row of rows) await t.db.delete(bookings).where(eq(bookings.id, row.id));
     }
@@ -179,6 +205,16 @@ describe('bookings desk: list and view', () => {
     expect(refs(one)).toEqual([ids.kestrel]);
     // A supplier naming another supplier: refused, not widened.
     expect((await list(supplier, { supplierId: DEMO_IDS.suppliers.kestrel })).statusCode).toBe(403);
+    // The totals line keeps to the same scope.
+    expect((await totalsOf(kestrel, { search: 'deskfinder' })).totalCount).toBe(1);
+    expect((await totalsOf(admin, { search: 'deskfinder' })).totalCount).toBe(4);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator-bookings-totals',
+      headers: supplier,
+      payload: { supplierId: DEMO_IDS.suppliers.kestrel },
+    });
+    expect(refused.statusCode).toBe(403);
     // A driver is not an operator; anonymous must sign in.
     expect((await list(driver)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/operator-bookings/1/20', payload: {} })).statusCode).toBe(
@@ -186,15 +222,16 @@ describe('bookings desk: list and view', () => {
     );
   });
 
-  it('filters by status, payment state, place and pick-up days, sorts and pages', async () => {
+  it('filters by status, payment state, online check-in, place and pick-up days, sorts and pages', async () => {
     const search = 'deskfinder';
     expect(refs(await found(supplier, { search, statuses: ['cancelled'] }))).toEqual([ids.cancelled]);
     expect(refs(await found(supplier, { search, paymentStates: ['paid'] }))).toEqual([ids.later]);
     expect(new Set(refs(await found(supplier, { search, paymentStates: ['unpaid'] })))).toEqual(
       new Set([ids.upcoming, ids.cancelled]),
     );
-    expect(await found(supplier, { search, locationId: DEMO_IDS.locations.parisOrly })).toMatchObject({
-      totalCount: 0,
+    expect(await found(supplier, { search, locationId: DEMO_IDS.locations.parisOrly })).toEqual({
+      results: [],
+      hasMore: false,
     });
     // Pick-up days at the place's clock, both days included.
     const day = (days: number) => new Date(period(days).pickupAt).toISOString().slice(0, 10);
@@ -213,8 +250,22 @@ describe('bookings desk: list and view', () => {
       ids.upcoming,
     ]);
     const second = await list(supplier, { search, sort: 'pickupAsc' }, 2, 2);
-    expect(DeskBookingsPageSchema.parse(second.json())).toMatchObject({ totalCount: 3 });
+    expect(DeskBookingsPageSchema.parse(second.json())).toMatchObject({ hasMore: false });
+    expect((await list(supplier, { search, sort: 'pickupAsc' }, 1, 2)).json()).toMatchObject({ hasMore: true });
+    expect(await totalsOf(supplier, { search })).toMatchObject({ totalCount: 3 });
     expect(refs(second.json())).toEqual([ids.cancelled]);
+    // Online check-in done, or not yet.
+    await t.db.update(bookings).set({ checkedInAt: new Date() }).where(eq(bookings.id, ids.upcoming));
+    try {
+      expect(refs(await found(supplier, { search, checkedIn: true }))).toEqual([ids.upcoming]);
+      expect(new Set(refs(await found(supplier, { search, checkedIn: false })))).toEqual(
+        new Set([ids.later, ids.cancelled]),
+      );
+      expect(await totalsOf(supplier, { search, checkedIn: true })).toMatchObject({ totalCount: 1 });
+    } finally {
+      await t.db.update(bookings).set({ checkedInAt: null }).where(eq(bookings.id, ids.upcoming));
+    }
+    expect((await list(supplier, { checkedIn: 'yes' })).statusCode).toBe(400);
     // Every status of the contract is a filter, the counter's too once they exist.
     expect((await list(supplier, { statuses: ['nonsense'] })).statusCode).toBe(400);
   });
@@ -261,6 +312,39 @@ describe('bookings desk: list and view', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/operator-booking/${ids.upcoming}`, headers: own })).statusCode,
     ).toBe(403);
+  });
+
+  it('reads its money from the ledger: a payment at the counter is paid, not paid online', async () => {
+    const [paidAtDesk] = await t.db
+      .insert(payments)
+      .values({
+        bookingId: ids.upcoming,
+        supplierId: DEMO_IDS.suppliers.azurCoast,
+        kind: 'counter',
+        purpose: 'rental',
+        provider: 'counter',
+        method: 'cash',
+        idempotencyKey: `counter-${ids.upcoming}`,
+        amount: 10000,
+        currency: 'EUR',
+        status: 'succeeded',
+        settledAt: new Date(),
+      })
+      .returning();
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/operator-booking/${ids.upcoming}`,
+        headers: supplier,
+      });
+      const booking = DeskBookingSchema.parse(res.json());
+      expect(booking.money).toEqual({ paid: 10000, refunded: 0, revenue: booking.amounts.total, state: 'paid' });
+      // Paid online (the amounts' payNow once a booking): none of it; nothing due.
+      expect(booking.amounts).toMatchObject({ payNow: 0, due: 0 });
+      expect(refs(await found(supplier, { search: 'deskfinder', paymentStates: ['paid'] }))).toContain(ids.upcoming);
+    } finally {
+      await t.db.delete(payments).where(eq(payments.id, paidAtDesk!.id));
+    }
   });
 
   it('keeps notes between operators, newest first, with their author', async () => {

@@ -2,6 +2,7 @@ import type { BookingStatus } from '@roam/contract/bookings';
 import type { CarOption } from '@roam/contract/cars';
 import { type Car, fileUrl } from '@roam/contract/cars';
 import type { Language } from '@roam/contract/languages';
+import type { OpeningHours } from '@roam/contract/opening-hours';
 import { type AnyColumn, and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import {
@@ -105,7 +106,12 @@ async function periodsOf(db: DbOrTx, carIds?: string[]): Promise<Map<string, Car
   return byCar;
 }
 
-export type LocationTree = { zones: Map<string, string>; children: Map<string, string[]> };
+export type LocationTree = {
+  zones: Map<string, string>;
+  children: Map<string, string[]>;
+  /** The places with their own opening hours (contract opening-hours.ts); the others keep the site-wide hours. */
+  hours: Map<string, OpeningHours>;
+};
 
 /** What the car search's in-memory index holds of the fleet (src/features/cars/search.index.ts). */
 export type FleetSnapshot = {
@@ -134,11 +140,17 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
         .select({ carId: carLocations.carId, locationId: carLocations.locationId })
         .from(carLocations);
       const locationRows = await tx
-        .select({ id: locations.id, parentId: locations.parentId, timeZone: locations.timeZone })
+        .select({
+          id: locations.id,
+          parentId: locations.parentId,
+          timeZone: locations.timeZone,
+          openingHours: locations.openingHours,
+        })
         .from(locations);
-      const tree: LocationTree = { zones: new Map(), children: new Map() };
+      const tree: LocationTree = { zones: new Map(), children: new Map(), hours: new Map() };
       for (const row of locationRows) {
         tree.zones.set(row.id, row.timeZone);
+        if (row.openingHours) tree.hours.set(row.id, row.openingHours);
         if (row.parentId) tree.children.set(row.parentId, [...(tree.children.get(row.parentId) ?? []), row.id]);
       }
       return {

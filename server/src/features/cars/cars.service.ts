@@ -2,12 +2,12 @@ import type { CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
 import type { Language } from '@roam/contract/languages';
 import type { Extra } from '@roam/contract/price';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
-import { rentalHours, validateRentalPeriod } from '@roam/contract/time';
+import { rentalHours } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
-import { throwPeriodIssues } from '#server/lib/booking-rules.ts';
 import { FirstOf } from '#server/lib/first-of.ts';
+import { checkPeriod } from '#server/lib/opening-hours.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
 import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.index.ts';
 import type { FleetCar } from './search.index.ts';
@@ -70,16 +70,16 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
   const dropoffTimeZone = zoneOf(fleet.tree, input.dropoffLocationId, 'dropoffLocationId');
   // A period checkout would refuse lists no car with a price and a Book button: the same rules, the same messages
   // (spec §5 dates), as checkout and the search form.
-  throwPeriodIssues(
-    validateRentalPeriod({
-      pickupAt,
-      dropoffAt,
-      now,
-      pickupTimeZone: timeZone,
-      dropoffTimeZone,
-      rules: await currentSettings(ctx),
-    }),
-  );
+  // A place's own opening hours judge its times (lib/opening-hours.ts), with the same refusals as checkout.
+  const placeOf = (id: string, zone: string) => ({ timeZone: zone, openingHours: fleet.tree.hours.get(id) ?? null });
+  checkPeriod({
+    pickupAt,
+    dropoffAt,
+    now,
+    pickupPlace: placeOf(input.pickupLocationId, timeZone),
+    dropoffPlace: placeOf(input.dropoffLocationId, dropoffTimeZone),
+    rules: await currentSettings(ctx),
+  });
   const { filters } = input;
   const from = pickupAt.getTime();
   const to = dropoffAt.getTime();

@@ -2,15 +2,16 @@ import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { CheckoutBody } from '@roam/contract/checkout';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS, type Extra } from '@roam/contract/price';
-import { ageOn, validateRentalPeriod } from '@roam/contract/time';
+import { ageOn } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DeskCustomer } from '#server/db/schema.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
 import { isUsableLicense } from '#server/features/profile/profile.service.ts';
 import type { DeploymentSettings } from '#server/features/system/settings.service.ts';
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
-import { minimumDriverAge, throwPeriodIssues } from '#server/lib/booking-rules.ts';
+import { minimumDriverAge } from '#server/lib/booking-rules.ts';
 import { type CarForBooking, findCarForBooking } from '#server/lib/car-pricing.repository.ts';
+import { checkPeriod } from '#server/lib/opening-hours.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import * as repository from './checkout.repository.ts';
 
@@ -205,16 +206,7 @@ export async function validateCheckout(
   const { pickupPlace, dropoffPlace } = await placesOf(ctx, body, car.id);
   const pickupAt = new Date(body.pickupAt);
   const dropoffAt = new Date(body.dropoffAt);
-  throwPeriodIssues(
-    validateRentalPeriod({
-      pickupAt,
-      dropoffAt,
-      now: ctx.clock.now(),
-      pickupTimeZone: pickupPlace.timeZone,
-      dropoffTimeZone: dropoffPlace.timeZone,
-      rules: settings,
-    }),
-  );
+  checkPeriod({ pickupAt, dropoffAt, now: ctx.clock.now(), pickupPlace, dropoffPlace, rules: settings });
   const extras = Object.fromEntries(EXTRAS.map((extra) => [extra, body.extras[extra] === true])) as Record<
     Extra,
     boolean

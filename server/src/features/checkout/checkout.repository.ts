@@ -7,7 +7,12 @@ import { pgConstraint, pgErrorCode } from '#server/lib/pg-error.ts';
 
 export async function findLocations(db: DbOrTx, ids: string[]) {
   return db
-    .select({ id: locations.id, timeZone: locations.timeZone, names: locations.names })
+    .select({
+      id: locations.id,
+      timeZone: locations.timeZone,
+      names: locations.names,
+      openingHours: locations.openingHours,
+    })
     .from(locations)
     .where(inArray(locations.id, ids));
 }

@@ -4,9 +4,9 @@ import type { DbOrTx } from '#server/db/client.ts';
 import {
   BASE_REFUNDED,
   BASE_REVENUE,
+  LEDGER_SUMS_JOIN,
   onPlaceDays,
   REFUNDED,
-  REFUNDS_JOIN,
   REVENUE,
 } from '#server/lib/booking-money.repository.ts';
 
@@ -161,10 +161,10 @@ export type RevenueRow = {
  */
 export async function revenue(db: DbOrTx, supplierId: string | null, from: string, to: string) {
   const result = await db.execute(sql`
-    select b.status, b.currency, count(*)::int as bookings, sum(${REVENUE})::text as amount,
-      sum(${BASE_REVENUE})::text as "baseAmount", sum(${REFUNDED})::text as refunded,
-      sum(${BASE_REFUNDED})::text as "baseRefunded"
-    from bookings b join locations pl on pl.id = b.pickup_location_id ${REFUNDS_JOIN}
+    select b.status, b.currency, count(*)::int as bookings, sum(${REVENUE('sums')})::text as amount,
+      sum(${BASE_REVENUE('sums')})::text as "baseAmount", sum(${REFUNDED('sums')})::text as refunded,
+      sum(${BASE_REFUNDED('sums')})::text as "baseRefunded"
+    from bookings b join locations pl on pl.id = b.pickup_location_id ${LEDGER_SUMS_JOIN}
     where b.kind = 'rental' and ${onPlaceDays(sql`b.pickup_at`, sql`pl.time_zone`, from, to)}
       ${ofSupplier(supplierId, sql`b.supplier_id`)}
     group by b.status, b.currency order by b.status, b.currency`);

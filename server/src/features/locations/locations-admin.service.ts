@@ -31,6 +31,7 @@ const toLocation = (row: repository.LocationRow, carCount: number): EditableLoca
   latitude: row.latitude,
   longitude: row.longitude,
   timeZone: row.timeZone,
+  openingHours: row.openingHours,
   carCount,
 });
 

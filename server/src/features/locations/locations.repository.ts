@@ -1,5 +1,6 @@
 import type { Language } from '@roam/contract/languages';
 import type { CountryWithLocations, Location } from '@roam/contract/locations';
+import type { OpeningHours } from '@roam/contract/opening-hours';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -22,6 +23,7 @@ type LocationRow = {
   latitude: number;
   longitude: number;
   timeZone: string;
+  openingHours: OpeningHours | null;
 };
 
 function toLocation(row: LocationRow, language: Language): Location {
@@ -37,6 +39,7 @@ function toLocation(row: LocationRow, language: Language): Location {
     latitude: row.latitude,
     longitude: row.longitude,
     timeZone: row.timeZone,
+    openingHours: row.openingHours,
   };
 }
 
@@ -54,6 +57,7 @@ function selectLocations(db: DbOrTx) {
       latitude: locations.latitude,
       longitude: locations.longitude,
       timeZone: locations.timeZone,
+      openingHours: locations.openingHours,
     })
     .from(locations)
     .innerJoin(countries, eq(countries.id, locations.countryId))

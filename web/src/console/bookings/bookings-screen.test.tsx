@@ -6,7 +6,7 @@ import { changeLanguage } from '#web/i18n';
 import { bookingRow } from '#web/test-fixtures';
 import { screenTests, screenWidth } from '#web/test-utils';
 import { renderOperator } from '#web/console/test-utils';
-import { DESK_ID, deskPage, deskRow, OTHER_ID } from './desk-fixtures';
+import { DESK_ID, deskPage, deskRow, deskTotals, OTHER_ID } from './desk-fixtures';
 
 screenTests();
 
@@ -22,8 +22,10 @@ describe('the bookings desk list (docs/architecture.md §5 "The bookings desk")'
         Response.json(
           (body as { search?: string }).search
             ? deskPage([deskRow(bookingRow(DESK_ID))])
-            : deskPage([deskRow(bookingRow(DESK_ID)), deskRow(bookingRow(OTHER_ID))], 2),
+            : deskPage([deskRow(bookingRow(DESK_ID)), deskRow(bookingRow(OTHER_ID))]),
         ),
+      'POST /api/operator-bookings-totals': ({ body }) =>
+        Response.json(deskTotals((body as { search?: string }).search ? 1 : 2)),
     });
     const user = userEvent.setup();
     await screen.findByText('2 bookings', {}, FIRST_PAINT);
@@ -41,15 +43,23 @@ describe('the bookings desk list (docs/architecture.md §5 "The bookings desk")'
     expect(row!.textContent).toContain('AB-123-CD');
     // Money in the reader's format, never minor units; the matches' sums beside the count.
     expect(row!.textContent).toContain('120 €');
-    expect(screen.getByRole('list', { name: 'Revenue and refunds of these bookings' }).textContent).toBe(
-      '1 booking: revenue 120 €, refunded 30 €',
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Revenue and refunds of these bookings' }).textContent).toBe(
+        '1 booking: revenue 120 €, refunded 30 €',
+      ),
     );
+    expect(calls.filter(({ route }) => route === 'POST /api/operator-bookings-totals').at(-1)?.body).toEqual({
+      search: '06 71 23',
+      statuses: [],
+      paymentStates: [],
+    });
   });
 
   it('offers every status of the contract as a filter and sends the filters, sort and page to the server', async () => {
     const { calls } = renderOperator('/operator/bookings', {
-      'POST /api/operator-bookings/1/20': () => Response.json(deskPage([deskRow(bookingRow(DESK_ID))], 45)),
-      'POST /api/operator-bookings/2/20': () => Response.json(deskPage([deskRow(bookingRow(OTHER_ID))], 45)),
+      'POST /api/operator-bookings/1/20': () => Response.json(deskPage([deskRow(bookingRow(DESK_ID))], true)),
+      'POST /api/operator-bookings/2/20': () => Response.json(deskPage([deskRow(bookingRow(OTHER_ID))], true)),
+      'POST /api/operator-bookings-totals': () => Response.json(deskTotals(45)),
     });
     const user = userEvent.setup();
     await screen.findByText('45 bookings', {}, FIRST_PAINT);
@@ -58,22 +68,29 @@ describe('the bookings desk list (docs/architecture.md §5 "The bookings desk")'
     expect(status.options).toHaveLength(BOOKING_STATUSES.length + 1);
     await user.selectOptions(status, 'cancelled');
     await user.selectOptions(screen.getByLabelText('Payment'), 'refunded');
+    await user.selectOptions(screen.getByLabelText('Online check-in'), 'Checked in online');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'pickupAsc');
     await waitFor(() =>
       expect(calls.filter(({ route }) => route.startsWith('POST /api/operator-bookings/')).at(-1)?.body).toMatchObject({
         statuses: ['cancelled'],
         paymentStates: ['refunded'],
+        checkedIn: true,
         sort: 'pickupAsc',
       }),
     );
+    const totalsAsked = () => calls.filter(({ route }) => route === 'POST /api/operator-bookings-totals').length;
+    await waitFor(() => expect(totalsAsked()).toBe(4));
     await user.click(await screen.findByRole('button', { name: /next/i }));
     await waitFor(() => expect(calls.some(({ route }) => route === 'POST /api/operator-bookings/2/20')).toBe(true));
+    // The totals are the filter's, asked once: not again for the sort or the next page.
+    expect(totalsAsked()).toBe(4);
   });
 
   it('changes the status of the selected bookings, and offers the bookings export here', async () => {
     const { calls } = renderOperator('/operator/bookings', {
       'POST /api/operator-bookings/1/20': () =>
-        Response.json(deskPage([deskRow(bookingRow(DESK_ID)), deskRow(bookingRow(OTHER_ID))], 2)),
+        Response.json(deskPage([deskRow(bookingRow(DESK_ID)), deskRow(bookingRow(OTHER_ID))])),
+      'POST /api/operator-bookings-totals': () => Response.json(deskTotals(2)),
       'POST /api/update-booking-status': () => Response.json({ count: 2 }),
     });
     const user = userEvent.setup();
@@ -96,7 +113,7 @@ describe('the bookings desk list (docs/architecture.md §5 "The bookings desk")'
   it('exports the bookings in French with the ";" a French spreadsheet splits on', async () => {
     await changeLanguage('fr', { save: false });
     renderOperator('/operator/bookings', {
-      'POST /api/operator-bookings/1/20': () => Response.json(deskPage([deskRow(bookingRow(DESK_ID))], 1)),
+      'POST /api/operator-bookings/1/20': () => Response.json(deskPage([deskRow(bookingRow(DESK_ID))])),
     });
     const link = await screen.findByRole('link', { name: 'Exporter les réservations (CSV)' }, FIRST_PAINT);
     expect(link.getAttribute('href')).toMatch(/separator=semicolon&language=fr$/);
@@ -109,6 +126,7 @@ describe('the bookings desk list on a phone', { timeout: 60_000 }, () => {
     screenWidth(360);
     const { calls } = renderOperator('/operator/bookings', {
       'POST /api/operator-bookings/1/10': () => Response.json(deskPage([deskRow(bookingRow(DESK_ID))])),
+      'POST /api/operator-bookings-totals': () => Response.json(deskTotals(1)),
     });
     await screen.findByText('1 booking', {}, FIRST_PAINT);
     expect(calls.some(({ route }) => route === 'POST /api/operator-bookings/1/10')).toBe(true);

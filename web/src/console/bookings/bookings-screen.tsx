@@ -1,4 +1,10 @@
-import { DESK_PAGE_SIZES, DESK_SORTS, PAYMENT_STATES, type PaymentState } from '@roam/contract/booking-desk';
+import {
+  DESK_PAGE_SIZES,
+  DESK_SORTS,
+  type DeskFilter,
+  PAYMENT_STATES,
+  type PaymentState,
+} from '@roam/contract/booking-desk';
 import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
 import { formatMinor } from '@roam/contract/money';
 import { useEffect, useState } from 'react';
@@ -8,7 +14,7 @@ import { useLanguage } from '#web/i18n/index';
 import { useSession } from '#web/lib/session';
 import { Page } from '#web/ui/page';
 import { Pager } from '#web/ui/pager';
-import { useDeskBookings, useRefreshDesk } from './api/desk';
+import { useDeskBookings, useDeskTotals, useRefreshDesk } from './api/desk';
 import { BulkStatus } from './components/bulk-status';
 import { type DeskFilters, DeskFiltersForm } from './components/desk-filters';
 import { DeskRow } from './components/desk-row';
@@ -35,12 +41,13 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[]): T 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string | null) => (value && DAY.test(value) ? value : '');
 
-/** The filters as the address holds them (`?q=&status=&pay=&place=&supplier=&pickupFrom=…&sort=&page=`). */
+/** The filters as the address holds them (`?q=&status=&pay=&checkin=&place=&supplier=&pickupFrom=…&sort=&page=`). */
 function readFilters(params: URLSearchParams): DeskFilters & { page: number } {
   return {
     search: params.get('q') ?? '',
     status: pick(params.get('status'), BOOKING_STATUSES),
     payment: pick(params.get('pay'), PAYMENT_STATES),
+    checkIn: pick(params.get('checkin'), ['yes', 'no'] as const),
     place: params.get('place') ?? '',
     supplier: params.get('supplier') ?? '',
     pickupFrom: day(params.get('pickupFrom')),
@@ -67,25 +74,27 @@ export function BookingsScreen() {
   const filters = readFilters(params);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const refresh = useRefreshDesk();
-  const list = useDeskBookings(
-    {
-      ...(filters.search ? { search: filters.search } : {}),
-      statuses: filters.status ? [filters.status as BookingStatus] : [],
-      paymentStates: filters.payment ? [filters.payment as PaymentState] : [],
-      ...(filters.place ? { locationId: filters.place } : {}),
-      ...(admin && filters.supplier ? { supplierId: filters.supplier } : {}),
-      ...(filters.pickupFrom ? { pickupFrom: filters.pickupFrom } : {}),
-      ...(filters.pickupTo ? { pickupTo: filters.pickupTo } : {}),
-      ...(filters.dropoffFrom ? { dropoffFrom: filters.dropoffFrom } : {}),
-      ...(filters.dropoffTo ? { dropoffTo: filters.dropoffTo } : {}),
-      sort: filters.sort,
-      language,
-    },
-    filters.page,
-    size,
-  );
+  const filter: DeskFilter = {
+    ...(filters.search ? { search: filters.search } : {}),
+    statuses: filters.status ? [filters.status as BookingStatus] : [],
+    paymentStates: filters.payment ? [filters.payment as PaymentState] : [],
+    ...(filters.checkIn ? { checkedIn: filters.checkIn === 'yes' } : {}),
+    ...(filters.place ? { locationId: filters.place } : {}),
+    ...(admin && filters.supplier ? { supplierId: filters.supplier } : {}),
+    ...(filters.pickupFrom ? { pickupFrom: filters.pickupFrom } : {}),
+    ...(filters.pickupTo ? { pickupTo: filters.pickupTo } : {}),
+    ...(filters.dropoffFrom ? { dropoffFrom: filters.dropoffFrom } : {}),
+    ...(filters.dropoffTo ? { dropoffTo: filters.dropoffTo } : {}),
+  };
+  const list = useDeskBookings({ ...filter, sort: filters.sort, language }, filters.page, size);
+  // The totals line is the list's costly part: asked once per filter, not again for each page or sort.
+  const counted = useDeskTotals(filter);
+  const totals = counted.data?.totals ?? [];
   const rows = list.data?.results ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const total = counted.data?.totalCount;
+  // Until the count arrives, the pages known: this one and, when another follows, the next.
+  const pageCount =
+    total === undefined ? filters.page + (list.data?.hasMore ? 1 : 0) : Math.max(1, Math.ceil(total / size));
 
   /** A new filter starts again from the first page, with nothing selected. */
   const change = (next: Partial<DeskFilters>) => {
@@ -94,6 +103,7 @@ export function BookingsScreen() {
       q: merged.search,
       status: merged.status,
       pay: merged.payment,
+      checkin: merged.checkIn,
       place: merged.place,
       supplier: merged.supplier,
       pickupFrom: merged.pickupFrom,
@@ -124,11 +134,11 @@ export function BookingsScreen() {
       <div className="desk">
         <DeskFiltersForm filters={filters} admin={admin} language={language} onChange={change} />
         <p className="desk__count" aria-live="polite">
-          {list.isPending ? t('common.loading') : t('operatorBookings.list.count', { count: total })}
+          {total === undefined ? t('common.loading') : t('operatorBookings.list.count', { count: total })}
         </p>
-        {(list.data?.totals ?? []).length > 0 ? (
+        {totals.length > 0 ? (
           <ul className="desk__totals" aria-label={t('operatorBookings.list.totals')}>
-            {list.data?.totals.map((sum) => (
+            {totals.map((sum) => (
               <li key={sum.currency}>
                 {t('operatorBookings.list.totalsLine', {
                   count: sum.bookings,
@@ -180,7 +190,7 @@ export function BookingsScreen() {
         ) : list.isSuccess ? (
           <p className="desk__empty">{t('operatorBookings.list.empty')}</p>
         ) : null}
-        <Pager page={filters.page} pageCount={Math.max(1, Math.ceil(total / size))} onPage={toPage} />
+        <Pager page={filters.page} pageCount={pageCount} onPage={toPage} />
         <section className="op-section desk__export" aria-labelledby="desk-export">
           <h2 id="desk-export" className="op-section__title">
             {t('operatorImport.export.bookingsTitle')}

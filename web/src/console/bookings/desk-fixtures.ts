@@ -1,4 +1,4 @@
-import type { DeskBooking, DeskBookingRow, DeskBookingsPage } from '@roam/contract/booking-desk';
+import type { DeskBooking, DeskBookingRow, DeskBookingsPage, DeskTotalsAnswer } from '@roam/contract/booking-desk';
 import type { BookingRow } from '@roam/contract/bookings';
 
 // The bookings desk's answers as the server gives them (contract booking-desk.schema.ts), for its screens' tests: each
@@ -26,10 +26,13 @@ export const deskRow = (base: BookingRow, overrides: Partial<DeskBookingRow> = {
   ...overrides,
 });
 
-export const deskPage = (results: DeskBookingRow[], totalCount = results.length): DeskBookingsPage => ({
-  results,
-  totalCount,
-  totals: [{ currency: 'EUR', bookings: totalCount, revenue: 12000 * totalCount, refunded: 3000 * totalCount }],
+/** A page of the list; `hasMore`: another page follows. */
+export const deskPage = (results: DeskBookingRow[], hasMore = false): DeskBookingsPage => ({ results, hasMore });
+
+/** How many match, and the totals line of `count` bookings like `deskRow` (`POST /api/operator-bookings-totals`). */
+export const deskTotals = (count: number): DeskTotalsAnswer => ({
+  totalCount: count,
+  totals: [{ currency: 'EUR', bookings: count, revenue: 12000 * count, refunded: 3000 * count }],
 });
 
 /** The same booking as its view reads it: contact, licence, money with its gateway references, a note. */

@@ -6,7 +6,8 @@ import type {
   UpdateLocationBody,
 } from '@roam/contract/locations';
 import { LOCATION_KINDS } from '@roam/contract/locations';
-import { lazy, Suspense } from 'react';
+import type { OpeningHours } from '@roam/contract/opening-hours';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSettings } from '#web/lib/settings';
@@ -18,6 +19,7 @@ import { toast } from '#web/ui/toast';
 import '#web/console/components/admin.css';
 import { focusTitle } from '#web/console/lib/focus-title';
 import { usePlaces, useSaveLocation } from './api/admin-locations';
+import { HoursEditor } from './hours-editor';
 import { NamesFields } from './names-fields';
 
 // The customer's map, its own chunk already: a click on it places the location (the fields are the keyboard's way).
@@ -74,6 +76,7 @@ function LocationEditor({
   const settings = useSettings();
   const navigate = useNavigate();
   const save = useSaveLocation();
+  const [hours, setHours] = useState<OpeningHours | null>(location?.openingHours ?? null);
   const form = useContractForm({
     initialValues: valuesOf(location, places.countries[0]?._id ?? ''),
     schema: () =>
@@ -86,6 +89,7 @@ function LocationEditor({
       parentId: values.parentId || null,
       latitude: toNumber(values.latitude),
       longitude: toNumber(values.longitude),
+      openingHours: hours,
     }),
     onSubmit: async (body) => {
       const saved = await save.mutateAsync(body);
@@ -117,6 +121,7 @@ function LocationEditor({
           latitude,
           longitude,
           timeZone: form.values.timeZone,
+          openingHours: null,
         }
       : null;
   return (
@@ -176,6 +181,11 @@ function LocationEditor({
             }}
           />
         </Suspense>
+        <HoursEditor
+          value={hours}
+          onChange={setHours}
+          countryCode={places.countries.find((country) => country._id === form.values.countryId)?.code}
+        />
         <button type="submit" className="button" disabled={form.pending}>
           {t('operatorAdmin.places.save')}
         </button>

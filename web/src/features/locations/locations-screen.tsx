@@ -6,6 +6,7 @@ import { useCountriesWithLocations, useLocations } from '#web/lib/locations';
 import { toSearchParams } from '#web/lib/search-params';
 import { useSettings } from '#web/lib/settings';
 import { Page } from '#web/ui/page';
+import { LocationHours } from './location-hours';
 import './locations.css';
 
 const LocationsMap = lazy(() => import('#web/ui/locations-map').then((m) => ({ default: m.LocationsMap })));
@@ -40,6 +41,7 @@ export function LocationsScreen() {
                   {location.parentName ? (
                     <span className="locations-page__parent"> · {location.parentName}</span>
                   ) : null}
+                  {location.openingHours ? <LocationHours hours={location.openingHours} /> : null}
                 </li>
               ))}
             </ul>

@@ -15,6 +15,11 @@ interface DateTimeFieldProps {
   error?: string | undefined;
   /** The booking rules' opening hours at this place (whole hours, both included): the only times offered. */
   hours?: { earliest: number; latest: number } | undefined;
+  /**
+   * The place's own times that day, from the server (lib/opening-times.ts): offered instead of `hours`, the key
+   * box's ones marked with `afterHoursLabel`.
+   */
+  times?: { open: readonly string[]; afterHours: readonly string[]; afterHoursLabel: string } | undefined;
 }
 
 // The calendar's code (react-aria's Calendar) loads as the driver reaches for a date button, not with the form.
@@ -48,7 +53,8 @@ const TIMES = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) =
  * (bench/README.md). The calendar's code loads when the driver reaches for a date button, and mounts
  * when it opens.
  */
-export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, error, hours }: DateTimeFieldProps) {
+export function DateTimeField(props: DateTimeFieldProps) {
+  const { dateLabel, timeLabel, value, onChange, minDate, error, hours, times: own } = props;
   const { date: format } = useFormats();
   const id = useId();
   const invalid = Boolean(error);
@@ -56,9 +62,12 @@ export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, 
   const dateText = value.date ? format(value.date.toDate('UTC'), { dateStyle: 'medium', timeZone: 'UTC' }) : '';
   const timeText = (time: Time) =>
     format(Date.UTC(2000, 0, 1, time.hour, time.minute), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-  const open = hours
-    ? TIMES.filter((time) => withinOpeningHours(time.hour * 60 + time.minute, hours.earliest, hours.latest))
-    : TIMES;
+  const clock = (time: Time) => time.toString().slice(0, 5);
+  const open = own
+    ? TIMES.filter((time) => own.open.includes(clock(time)) || own.afterHours.includes(clock(time)))
+    : hours
+      ? TIMES.filter((time) => withinOpeningHours(time.hour * 60 + time.minute, hours.earliest, hours.latest))
+      : TIMES;
   // A time from an address may fall between the steps or outside the hours: it is offered too, in its place (the
   // form's message then names the hours allowed).
   const chosen = value.time;
@@ -119,7 +128,7 @@ export function DateTimeField({ dateLabel, timeLabel, value, onChange, minDate, 
         >
           {times.map((time) => (
             <option key={time.toString()} value={time.toString()}>
-              {timeText(time)}
+              {own?.afterHours.includes(clock(time)) ? `${timeText(time)} · ${own.afterHoursLabel}` : timeText(time)}
             </option>
           ))}
         </select>

@@ -55,3 +55,63 @@ describe('the search form’s times', () => {
     expect(options('Pick-up time')[0]).toBe('6:00 AM');
   });
 });
+
+describe('a location with its own opening hours', () => {
+  /** The server's times at Paris on the day asked: Saturday mornings and a key box after hours, 12 January closed. */
+  const times = ({ url }: { url: URL }) => {
+    const date = url.searchParams.get('date') ?? '';
+    const closed = date.endsWith('-01-12');
+    return Response.json({
+      ownHours: true,
+      open: closed ? [] : ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00'],
+      afterHours: closed ? [] : ['18:00', '18:30'],
+      closure: closed ? 'Fête des Rois' : null,
+      hours: closed ? '' : '09:00–12:00',
+      afterHoursFeeMinor: closed ? null : 2500,
+    });
+  };
+
+  it('offers only the times the server sends, the key box’s marked, whatever the site-wide hours', async () => {
+    serveApi({ 'GET /api/locations': () => Response.json([PARIS]), 'GET /api/opening-times': times });
+    const year = new Date().getUTCFullYear() + 1;
+    // 15 January at 10:00 and 18 January at 11:00, Paris.
+    const initial = {
+      pickupLocationId: PARIS._id,
+      dropoffLocationId: PARIS._id,
+      pickupAt: `${year}-01-15T09:00:00.000Z`,
+      dropoffAt: `${year}-01-18T10:00:00.000Z`,
+    };
+    renderScreen(<SearchForm initial={initial} onSearch={() => {}} />, { settings: RULES });
+    await screen.findAllByText('6:30 PM · key box', {}, { timeout: 10_000 });
+    expect(options('Pick-up time')).toEqual([
+      '9:00 AM',
+      '9:30 AM',
+      '10:00 AM',
+      '10:30 AM',
+      '11:00 AM',
+      '11:30 AM',
+      '12:00 PM',
+      '6:00 PM · key box',
+      '6:30 PM · key box',
+    ]);
+  });
+
+  it('names the day’s hours, or the closure, when the time from the address is refused', async () => {
+    serveApi({ 'GET /api/locations': () => Response.json([PARIS]), 'GET /api/opening-times': times });
+    const year = new Date().getUTCFullYear() + 1;
+    const initial = {
+      pickupLocationId: PARIS._id,
+      dropoffLocationId: PARIS._id,
+      // 12 January (closed) at 10:00 Paris, and 15 January at 14:00 (after noon, before the key box).
+      pickupAt: `${year}-01-12T09:00:00.000Z`,
+      dropoffAt: `${year}-01-15T13:00:00.000Z`,
+    };
+    renderScreen(<SearchForm initial={initial} checked onSearch={() => {}} />, { settings: RULES });
+    const pickup = await screen.findByLabelText('Pick-up time', {}, { timeout: 10_000 });
+    await screen.findByText('The location is closed that day: Fête des Rois.', {}, { timeout: 10_000 });
+    expect(describedBy(pickup)).toContain('The location is closed that day: Fête des Rois.');
+    expect(describedBy(screen.getByLabelText('Drop-off time'))).toContain(
+      'The location is closed at this time. That day it is open 09:00–12:00.',
+    );
+  });
+});

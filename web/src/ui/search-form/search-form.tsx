@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '#web/i18n';
 import { useFormats } from '#web/i18n/formats';
 import { useLocations } from '#web/lib/locations';
+import { clockOf, closedReason, useOpeningTimes } from '#web/lib/opening-times';
 import type { SearchCriteria } from '#web/lib/search-params';
 import { useSettings } from '#web/lib/settings';
 import { CheckIcon } from '../icons';
@@ -83,6 +84,9 @@ function SearchFormFields({
   const pickupAt = toInstant(period.pickup, pickupZone);
   const dropoffAt = toInstant(period.dropoff, dropoffZone);
 
+  // A place with its own hours: the server's times that day are offered, and judge the chosen one.
+  const pickupTimes = useOpeningTimes(pickup?._id, period.pickup.date?.toString());
+  const dropoffTimes = useOpeningTimes(dropoff?._id, period.dropoff.date?.toString());
   const issues = validateRentalPeriod({
     pickupAt,
     dropoffAt,
@@ -90,6 +94,7 @@ function SearchFormFields({
     pickupTimeZone: pickupZone,
     dropoffTimeZone: dropoffZone,
     rules: settings,
+    ownHours: { pickup: pickupTimes?.ownHours === true, dropoff: dropoffTimes?.ownHours === true },
   });
   const { date: format } = useFormats();
   const hour = (value: number) =>
@@ -114,8 +119,22 @@ function SearchFormFields({
   const dropoffIssue = issues.find(
     (issue) => issue === 'durationTooShort' || issue === 'durationTooLong' || issue === 'invalidDropoffTime',
   );
+  const closed = (times: typeof pickupTimes, value: WallClockValue) => {
+    const reason = closedReason(times, value.time ? clockOf(value.time) : undefined);
+    if (!reason) return undefined;
+    if (reason.key === 'closedOn') return t('search.form.errors.closedOn', { name: reason.name });
+    return reason.key === 'closedAt'
+      ? t('search.form.errors.closedAt', { hours: reason.hours })
+      : t('search.form.errors.closedDay');
+  };
+  const pickupClosed = closed(pickupTimes, period.pickup);
+  const dropoffClosed = closed(dropoffTimes, period.dropoff);
   if (pickupIssue) errors.pickup = message(pickupIssue);
+  else if (pickupClosed) errors.pickup = pickupClosed;
   if (dropoffIssue) errors.dropoff = message(dropoffIssue);
+  else if (dropoffClosed) errors.dropoff = dropoffClosed;
+  const ownTimes = (times: typeof pickupTimes) =>
+    times?.ownHours ? { ...times, afterHoursLabel: t('search.form.keyBox') } : undefined;
   // Messages appear once the driver tries to search, then follow every change (no scolding while typing).
   const shown: FieldErrors = submitted ? errors : {};
 
@@ -183,6 +202,7 @@ function SearchFormFields({
             minDate={todayIn(new Date(), pickupZone)}
             error={shown.pickup}
             hours={{ earliest: settings.earliestPickupHour, latest: settings.latestPickupHour }}
+            times={ownTimes(pickupTimes)}
           />
           <DateTimeField
             dateLabel={t('search.form.dropoffDate')}
@@ -192,6 +212,7 @@ function SearchFormFields({
             minDate={period.pickup.date ?? undefined}
             error={shown.dropoff}
             hours={{ earliest: settings.earliestDropoffHour, latest: settings.latestDropoffHour }}
+            times={ownTimes(dropoffTimes)}
           />
         </div>
         <button type="submit" className="button button--accent search-form__submit">

@@ -1,5 +1,12 @@
 import type { AuditHistory } from '@roam/contract/audit';
-import type { DeskBooking, DeskBookingsPage, DeskBookingsQuery, DeskNote } from '@roam/contract/booking-desk';
+import type {
+  DeskBooking,
+  DeskBookingsPage,
+  DeskBookingsQuery,
+  DeskFilter,
+  DeskNote,
+  DeskTotalsAnswer,
+} from '@roam/contract/booking-desk';
 import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
@@ -12,6 +19,16 @@ export function useDeskBookings(query: DeskBookingsQuery, page: number, size: nu
   return useQuery({
     queryKey: ['desk-bookings', query, page, size] as const,
     queryFn: ({ signal }) => api.post<DeskBookingsPage>(`/api/operator-bookings/${page}/${size}`, query, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The totals line of a filter (`POST /api/operator-bookings-totals`): one call per filter, whatever the page. */
+export function useDeskTotals(filter: DeskFilter) {
+  return useQuery({
+    queryKey: ['desk-bookings', 'totals', filter] as const,
+    queryFn: ({ signal }) => api.post<DeskTotalsAnswer>('/api/operator-bookings-totals', filter, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -13,6 +13,8 @@ export interface DeskFilters {
   search: string;
   status: string;
   payment: string;
+  /** 'yes' checked in online, 'no' not yet, '' either. */
+  checkIn: string;
   place: string;
   supplier: string;
   pickupFrom: string;
@@ -102,6 +104,16 @@ export function DeskFiltersForm({ filters, admin, language, onChange }: DeskFilt
               {t(`operatorBookings.paymentState.${state}`)}
             </option>
           ))}
+        </SelectField>
+        <SelectField
+          label={t('operatorBookings.filters.checkIn')}
+          name="checkIn"
+          value={filters.checkIn}
+          onChange={(checkIn) => onChange({ checkIn })}
+        >
+          <option value="">{t('operatorBookings.filters.anyCheckIn')}</option>
+          <option value="yes">{t('operatorBookings.filters.checkedIn')}</option>
+          <option value="no">{t('operatorBookings.filters.notCheckedIn')}</option>
         </SelectField>
         <SelectField
           label={t('operatorBookings.filters.place')}
