@@ -40,6 +40,13 @@ export const SignInSchema = z.object({
   rememberBrowser: z.boolean().optional(),
 });
 
+/**
+ * A code of one's second factor (TOTP or recovery code): enrolment's confirmation, new recovery codes, and turning it
+ * off (`POST /api/two-factor/disable`: a code, so that a session or a password alone cannot take the factor off).
+ * Here rather than in team.schema.ts: the customer app's settings load it without the team's table.
+ */
+export const TwoFactorCodeSchema = z.object({ code: z.string().trim().min(1).max(20) });
+
 export const AppTypeParamsSchema = z.object({ appType: AppTypeSchema });
 
 /** `POST /api/update-language`. */

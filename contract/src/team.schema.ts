@@ -92,9 +92,7 @@ export const TwoFactorEnrolmentSchema = z.object({
   qrSvg: z.string(),
 });
 
-export const TwoFactorCodeSchema = z.object({ code: z.string().trim().min(1).max(20) });
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
-export const DisableTwoFactorSchema = z.object({ password: z.string().min(1).max(200) });
 
 export const ActivityQuerySchema = z.object({
   actorId: z.uuid().optional(),

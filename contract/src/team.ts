@@ -95,6 +95,7 @@ export const SECTION_PERMISSIONS = {
   profile: 'business.write',
   counterSettings: 'business.write',
   team: 'members',
+  activity: 'activity',
   setup: 'platform',
   users: 'users.read',
   suppliers: 'platform',

@@ -57,7 +57,7 @@ describe('team: members of a business', () => {
     expect(access.json()).toMatchObject({
       role: 'counter',
       businessId: DEMO_IDS.users.supplier,
-      permissions: ['bookings.read', 'counter', 'walkIn', 'fleet.read'],
+      permissions: ['dashboard', 'bookings.read', 'counter', 'walkIn', 'fleet.read'],
     });
     // The business's bookings, not the fleet editor nor the money.
     const list = await t.app.inject({ method: 'POST', url: '/api/bookings/1/5', headers, payload: { statuses: [] } });

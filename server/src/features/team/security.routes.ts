@@ -1,9 +1,7 @@
-import { OkSchema } from '@roam/contract/auth.schema';
+import { OkSchema, TwoFactorCodeSchema } from '@roam/contract/auth.schema';
 import {
-  DisableTwoFactorSchema,
   RecoveryCodesSchema,
   SessionListSchema,
-  TwoFactorCodeSchema,
   TwoFactorEnrolmentSchema,
   TwoFactorStatusSchema,
 } from '@roam/contract/team.schema';
@@ -89,13 +87,13 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Turns two-step sign-in off, with the password; refused while one's team requires it",
-        body: DisableTwoFactorSchema,
+        summary: "Turns two-step sign-in off with a current or recovery code; refused while one's team requires it",
+        body: TwoFactorCodeSchema,
         response: { 200: OkSchema, ...errors, ...errorReplies(429) },
       },
     },
     async (request) => {
-      await twoFactor.disableTwoFactor(ctx, requireUser(request), request.body.password);
+      await twoFactor.disableTwoFactor(ctx, requireUser(request), request.body.code, request.ip);
       return { ok: true as const };
     },
   );

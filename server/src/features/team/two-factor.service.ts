@@ -2,7 +2,7 @@ import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@roam/c
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { getUser, verifyPassword } from '#server/features/auth/auth.service.ts';
+import { getUser } from '#server/features/auth/auth.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { failureBudget } from '#server/plugins/rate-limit.ts';
 import { revokeSessions, type SessionUser } from '#server/plugins/session.ts';
@@ -149,12 +149,13 @@ export async function renewRecoveryCodes(
   return issueRecoveryCodes(ctx, user.id);
 }
 
-/** `POST /api/two-factor/disable`: with the password; refused while the person's team requires it. */
-export async function disableTwoFactor(ctx: AppContext, user: SessionUser, password: string): Promise<void> {
+/**
+ * `POST /api/two-factor/disable`: with a current code or a recovery code (proof of the factor itself, not only of the
+ * password); refused while the person's team requires it.
+ */
+export async function disableTwoFactor(ctx: AppContext, user: SessionUser, code: string, ip: string): Promise<void> {
   if (user.twoFactorRequired) throw new AppError('CONFLICT', 'Your team requires two-step sign-in.');
-  const account = await getUser(ctx, user.id);
-  if (!(await verifyPassword(account.passwordHash, password)))
-    throw new AppError('BAD_REQUEST', 'Incorrect password.', { password: ['Incorrect password.'] });
+  await checkCode(ctx, user.id, code, ip);
   await ctx.db.transaction(async (tx) => {
     await repository.removeTwoFactor(tx, user.id);
     await recordAudit(ctx, tx, user, auditOf(user.id, true, false));

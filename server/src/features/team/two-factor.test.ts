@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, twoFactors } from '#server/db/schema.ts';
+import { PASSWORDS } from '#server/db/seed/accounts.ts';
 import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
@@ -147,7 +148,7 @@ describe('two-step sign-in over the API', () => {
     expect((await post('/api/two-factor/confirm', { code }, counter)).statusCode).toBe(200);
     expect((await post('/api/bookings/1/5', { statuses: [] }, counter)).statusCode).toBe(200);
     // Required: it cannot be turned off by the member.
-    const off = await post('/api/two-factor/disable', { password: DEMO_ACCOUNTS.counter.password }, counter);
+    const off = await post('/api/two-factor/disable', { code: '000000' }, counter);
     expect(off.statusCode).toBe(409);
     await t.app.inject({
       method: 'PUT',
@@ -155,6 +156,27 @@ describe('two-step sign-in over the API', () => {
       headers: owner,
       payload: { requireTwoFactor: false },
     });
+  });
+
+  it('a driver turns it on and off; off takes a right code, not the password', async () => {
+    const driver = await signIn(t.db, DEMO_ACCOUNTS.driver2.id);
+    const enrol = await post('/api/two-factor/enrol', {}, driver, '10.38.3.9');
+    const driverSecret = (enrol.json() as TwoFactorEnrolment).secret;
+    const first = await codeAt(driverSecret, Date.now() - STEP_MS);
+    expect((await post('/api/two-factor/confirm', { code: first }, driver, '10.38.3.9')).statusCode).toBe(200);
+    const byPassword = await post('/api/two-factor/disable', { password: PASSWORDS.driver }, driver, '10.38.3.9');
+    expect(byPassword.statusCode).toBe(400);
+    const wrong = await post('/api/two-factor/disable', { code: '000000' }, driver, '10.38.3.9');
+    expect(wrong.json()).toMatchObject({ code: 'INCORRECT_CODE' });
+    const off = await post(
+      '/api/two-factor/disable',
+      { code: await codeAt(driverSecret, Date.now()) },
+      driver,
+      '10.38.3.9',
+    );
+    expect(off.statusCode, off.body).toBe(200);
+    const status = await t.app.inject({ method: 'GET', url: '/api/two-factor', headers: driver });
+    expect(status.json()).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
   });
 
   it("the admin's reset removes it and ends the sessions; a support agent may not", async () => {

@@ -45,9 +45,18 @@ const notFound = () => {
  */
 export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
   const userType = async () => (await queryClient.ensureQueryData(sessionQueryOptions)).user?.type;
-  const operatorsOnly = async () => {
+  const operatorsOnly = async ({ request }: LoaderFunctionArgs) => {
     const type = await userType();
-    return type === 'supplier' || type === 'admin' ? null : notFound();
+    if (type !== 'supplier' && type !== 'admin') return notFound();
+    // A member whose team requires two-step sign-in and who has not set it up: the server answers nothing else, so
+    // the account settings lead them through it (the customer app's page) and send them back here.
+    const access = await queryClient.ensureQueryData(accessQueryOptions).catch(() => null);
+    if (access?.twoFactor.required && !access.twoFactor.enabled) {
+      const { pathname, search } = new URL(request.url);
+      window.location.assign(`/settings?enrol=${encodeURIComponent(pathname + search)}`);
+      return new Promise<never>(() => {});
+    }
+    return null;
   };
   const adminsOnly = async () => ((await userType()) === 'admin' ? null : notFound());
   // The session is asked once per page load (lib/session.ts): these checks need not run again on every change of a
@@ -220,6 +229,16 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                 'team',
                 () => import('#web/console/team/team-screen'),
                 (m) => m.TeamScreen,
+              ),
+            },
+            {
+              path: 'activity',
+              loader: allowed(SECTION_PERMISSIONS.activity),
+              shouldRevalidate: once,
+              ...screen(
+                'activity',
+                () => import('#web/console/team/activity-screen'),
+                (m) => m.ActivityScreen,
               ),
             },
             {

@@ -37,7 +37,7 @@ export function InviteMemberForm({ businessId }: { businessId: string | null }) 
       isApiError(error) && error.code === 'CONFLICT' ? t('operatorTeam.taken') : t('operatorTeam.error'),
   });
   return (
-    <form className="admin-section" aria-labelledby={`${id}-title`} {...form.formProps}>
+    <form className="admin-section team-invite" aria-labelledby={`${id}-title`} {...form.formProps}>
       <h2 id={`${id}-title`}>{t('operatorTeam.invite.title')}</h2>
       <FormMessage>{form.message}</FormMessage>
       <div className="admin-grid">

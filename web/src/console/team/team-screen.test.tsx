@@ -3,6 +3,7 @@ import { type Access, ROLE_PERMISSIONS } from '@roam/contract/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PARIS } from '#web/test-fixtures';
 import { screenTests } from '#web/test-utils';
 import { renderOperator, SUPPLIER } from '#web/console/test-utils';
 
@@ -112,6 +113,61 @@ describe('the team (console)', () => {
         email: 'lea@azur.example',
         role: 'accountant',
         language: 'en',
+      }),
+    );
+  });
+
+  it('an owner requires two-step sign-in of the members, and lifts it', async () => {
+    const user = userEvent.setup();
+    let required = false;
+    const { calls } = renderOperator('/operator/team', {
+      'GET /api/my-access': () => Response.json(access('owner')),
+      'GET /api/team': () => Response.json({ ...TEAM, requireTwoFactor: required }),
+      'PUT /api/team-policy': ({ body }) => {
+        required = (body as { requireTwoFactor: boolean }).requireTwoFactor;
+        return Response.json({ ...TEAM, requireTwoFactor: required });
+      },
+    });
+    const rule = await screen.findByRole('checkbox', { name: 'Require two-step sign-in for members' }, FIRST_PAINT);
+    expect((rule as HTMLInputElement).checked).toBe(false);
+    await user.click(rule);
+    await waitFor(() => expect((rule as HTMLInputElement).checked).toBe(true));
+    expect(calls.find((c) => c.route === 'PUT /api/team-policy')?.body).toEqual({
+      requireTwoFactor: true,
+      businessId: SUPPLIER._id,
+    });
+    await user.click(rule);
+    await waitFor(() => expect(required).toBe(false));
+  });
+
+  it('an owner signs a member out everywhere', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderOperator('/operator/team', {
+      'GET /api/my-access': () => Response.json(access('owner')),
+      'GET /api/team': () => Response.json(TEAM),
+      [`DELETE /api/member-sessions/${AGENT}`]: () => Response.json({ ok: true }),
+    });
+    const row = await screen.findByRole('row', { name: /Chris Dupont/ }, FIRST_PAINT);
+    await user.click(within(row).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('Chris Dupont is signed out on every device.')).toBeTruthy();
+    expect(calls.some((c) => c.route === `DELETE /api/member-sessions/${AGENT}`)).toBe(true);
+  });
+
+  it('an owner limits a member to a branch; none ticked is every branch', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderOperator('/operator/team', {
+      'GET /api/my-access': () => Response.json(access('owner')),
+      'GET /api/team': () => Response.json(TEAM),
+      'GET /api/locations': () => Response.json([PARIS]),
+      [`PUT /api/update-member/${AGENT}`]: ({ body }) => Response.json({ ...TEAM.members[1], ...(body as object) }),
+    });
+    const row = await screen.findByRole('row', { name: /Chris Dupont/ }, FIRST_PAINT);
+    const picker = within(row).getByText('All branches');
+    await user.click(picker);
+    await user.click(await within(row).findByRole('checkbox', { name: PARIS.name }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === `PUT /api/update-member/${AGENT}`)?.body).toEqual({
+        branchIds: [PARIS._id],
       }),
     );
   });

@@ -1,20 +1,24 @@
 import type { Member, Team } from '@roam/contract/team';
 import { type OperatorRole, rolesOfTeam } from '@roam/contract/team';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#web/ui/confirm';
+import { CheckboxField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import '#web/console/components/admin.css';
-import { useRemoveMember, useTeam, useUpdateMember } from './api/team';
+import { useEndMemberSessions, useRemoveMember, useTeam, useTeamPolicy, useUpdateMember } from './api/team';
+import { BranchPicker } from './branch-picker';
 import { InviteMemberForm } from './invite-member-form';
+import './team.css';
 
 /**
  * The team (docs/decisions/0010-members-of-a-business.md): an owner's business or the admin's platform — its people,
  * their roles and an invitation. A suspension or a removal signs the person out at once (the server ends their
  * sessions); the business's own account stays its owner. The rule that every member signs in in two steps
- * (`PUT /api/team-policy`) is not offered here until the console can enrol a member: required without it, it would
- * leave them no call but enrolment.
+ * (`PUT /api/team-policy`): a member without it is led through its set-up at their next sign-in (the account
+ * settings, `features/account/two-step/`).
  */
 export function TeamScreen() {
   const { t } = useTranslation();
@@ -24,6 +28,7 @@ export function TeamScreen() {
   return (
     <Page title={t('operatorTeam.title')} description={t('operatorTeam.description')}>
       <Members team={team.data} />
+      <TwoStepPolicy team={team.data} />
       <InviteMemberForm businessId={team.data.businessId} />
     </Page>
   );
@@ -33,6 +38,7 @@ function Members({ team }: { team: Team }) {
   const { t } = useTranslation();
   const update = useUpdateMember();
   const remove = useRemoveMember();
+  const endSessions = useEndMemberSessions();
   const { dialog, ask } = useConfirm();
   const roles = rolesOfTeam(team.businessId);
   const act = async (run: () => Promise<unknown>, done: string) => {
@@ -47,6 +53,11 @@ function Members({ team }: { team: Team }) {
     act(
       () => update.mutateAsync({ id: member._id, role }),
       t('operatorTeam.roleChanged', { name: member.fullName, role: t(`operator.roles.${role}`) }),
+    );
+  const onBranches = (member: Member, branchIds: string[]) =>
+    act(
+      () => update.mutateAsync({ id: member._id, branchIds }),
+      t('operatorTeam.branchesChanged', { name: member.fullName }),
     );
   const onStatus = (member: Member) => {
     const status = member.status === 'suspended' ? 'active' : 'suspended';
@@ -65,11 +76,12 @@ function Members({ team }: { team: Team }) {
     <section className="admin-section" aria-labelledby="team-members">
       <h2 id="team-members">{t('operatorTeam.members')}</h2>
       <div className="admin-table-wrap">
-        <table className="admin-table">
+        <table className="admin-table team-table">
           <thead>
             <tr>
               <th scope="col">{t('operatorTeam.name')}</th>
               <th scope="col">{t('operatorTeam.role')}</th>
+              {team.businessId ? <th scope="col">{t('operatorTeam.branches')}</th> : null}
               <th scope="col">{t('operatorTeam.status')}</th>
               <th scope="col">{t('operatorTeam.twoFactor')}</th>
               <th scope="col">{t('operatorTeam.actions')}</th>
@@ -101,6 +113,15 @@ function Members({ team }: { team: Team }) {
                     </select>
                   )}
                 </td>
+                {team.businessId ? (
+                  <td>
+                    {member.founder ? (
+                      t('operatorTeam.allBranches')
+                    ) : (
+                      <BranchPicker member={member} onChange={(branchIds) => onBranches(member, branchIds)} />
+                    )}
+                  </td>
+                ) : null}
                 <td>{t(`operatorTeam.statuses.${member.status}`)}</td>
                 <td>{member.twoFactor ? t('operatorTeam.on') : t('operatorTeam.off')}</td>
                 <td>
@@ -108,6 +129,18 @@ function Members({ team }: { team: Team }) {
                     <div className="admin-actions">
                       <button type="button" className="button button--secondary" onClick={() => onStatus(member)}>
                         {member.status === 'suspended' ? t('operatorTeam.reactivate') : t('operatorTeam.suspend')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() =>
+                          act(
+                            () => endSessions.mutateAsync(member._id),
+                            t('operatorTeam.sessionsEnded', { name: member.fullName }),
+                          )
+                        }
+                      >
+                        {t('operatorTeam.endSessions')}
                       </button>
                       <button type="button" className="button button--secondary" onClick={() => onRemove(member)}>
                         {t('operatorTeam.remove')}
@@ -121,6 +154,34 @@ function Members({ team }: { team: Team }) {
         </table>
       </div>
       {dialog}
+    </section>
+  );
+}
+
+/** "Require two-step sign-in for members": the team's rule, the owner's (or the admin's for the platform). */
+function TwoStepPolicy({ team }: { team: Team }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const policy = useTeamPolicy();
+  const on = policy.isPending ? Boolean(policy.variables?.requireTwoFactor) : team.requireTwoFactor;
+  const change = (requireTwoFactor: boolean) =>
+    policy.mutate(
+      { requireTwoFactor, ...(team.businessId ? { businessId: team.businessId } : {}) },
+      {
+        onSuccess: () => toast.success(t(requireTwoFactor ? 'operatorTeam.policyOn' : 'operatorTeam.policyOff')),
+        onError: () => toast.error(t('operatorTeam.error')),
+      },
+    );
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('operatorTeam.policy')}</h2>
+      <CheckboxField
+        name="requireTwoFactor"
+        label={t('operatorTeam.requireTwoStep')}
+        description={t('operatorTeam.requireTwoStepHint')}
+        value={on}
+        onChange={change}
+      />
     </section>
   );
 }

@@ -49,6 +49,49 @@ describe('sign-in', () => {
     expect(await screen.findByText('Your account is suspended.')).toBeTruthy();
   });
 
+  it('asks the second step when the server says so; a wrong code and too many are said, a right one signs in', async () => {
+    let answer = refusal(401, 'TWO_FACTOR_REQUIRED');
+    const calls = serveApi({ 'POST /api/sign-in/frontend': () => answer });
+    const user = userEvent.setup();
+    renderScreen(<SignInScreen />, { path: '/sign-in?redirect=%2Fbookings' });
+    await signIn(user, 'driver@roam.localhost', 'Driver-2026!');
+    // The step's code is loaded now, not with the screen; it takes the focus.
+    const code = await screen.findByLabelText('Code', { exact: true });
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(screen.queryByLabelText('Password', { exact: true })).toBeNull();
+
+    answer = refusal(401, 'INCORRECT_CODE');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByText(/This code is not right/)).getAttribute('role')).toBe('alert');
+    answer = refusal(429, 'RATE_LIMITED');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Too many wrong codes. Wait 15 minutes and try again.')).toBeTruthy();
+
+    answer = Response.json(DRIVER);
+    await user.click(screen.getByLabelText('Remember this browser for 30 days'));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('at /bookings')).toBeTruthy();
+    expect(calls.at(-1)?.body).toEqual({
+      email: 'driver@roam.localhost',
+      password: 'Driver-2026!',
+      stayConnected: false,
+      code: '123456',
+      rememberBrowser: true,
+    });
+  });
+
+  it('leads a member whose team requires two-step sign-in, and who has none, to set it up', async () => {
+    serveApi({
+      'POST /api/sign-in/frontend': () => Response.json({ ...DRIVER, type: 'supplier' }),
+      'GET /api/two-factor': () => Response.json({ enabled: false, required: true, recoveryCodesLeft: 0 }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<SignInScreen />, { path: '/sign-in?redirect=%2Foperator', route: '/sign-in' });
+    await signIn(user, 'counter@roam.localhost', 'Supplier-2026!');
+    expect(await screen.findByText('at /settings?enrol=%2Foperator')).toBeTruthy();
+  });
+
   it('asks nothing of the server while a field is empty', async () => {
     const calls = serveApi({});
     const user = userEvent.setup();

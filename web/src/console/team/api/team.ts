@@ -1,8 +1,9 @@
+import type { AuditPage } from '@roam/contract/audit';
 import type { Ok } from '@roam/contract/auth';
-import type { InviteMember, Member, Team, UpdateMember } from '@roam/contract/team';
+import type { ActivityQuery, InviteMember, Member, Team, TeamPolicy, UpdateMember } from '@roam/contract/team';
 import { type Access, defaultRoleOf, type Permission, ROLE_PERMISSIONS } from '@roam/contract/team';
 import type { UserType } from '@roam/contract/users';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 import { readStoredUser, useSession } from '#web/lib/session';
 
@@ -70,4 +71,26 @@ export function useRemoveMember() {
     mutationFn: (id: string) => api.delete<Ok>(`/api/remove-member/${id}`),
     onSuccess: refresh,
   });
+}
+
+/** `PUT /api/team-policy`: whether the team's members must sign in in two steps. */
+export function useTeamPolicy() {
+  const refresh = useRefreshTeam();
+  return useMutation({
+    mutationFn: (body: TeamPolicy) => api.put<Team>('/api/team-policy', body),
+    onSuccess: refresh,
+  });
+}
+
+/** `POST /api/activity/{page}/{size}`: who changed what, by person, entity and period; the last page kept meanwhile. */
+export const activityQueryOptions = (query: ActivityQuery, page: number, size: number) =>
+  queryOptions({
+    queryKey: ['activity', query, page, size] as const,
+    queryFn: ({ signal }) => api.post<AuditPage>(`/api/activity/${page}/${size}`, query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `DELETE /api/member-sessions/{id}`: signs a member out everywhere at once. */
+export function useEndMemberSessions() {
+  return useMutation({ mutationFn: (id: string) => api.delete<Ok>(`/api/member-sessions/${id}`) });
 }

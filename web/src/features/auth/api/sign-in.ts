@@ -1,4 +1,5 @@
 import type { SignIn } from '@roam/contract/auth';
+import type { TwoFactorStatus } from '@roam/contract/team';
 import type { User } from '@roam/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { changeLanguage, isLanguage } from '#web/i18n/index';
@@ -22,6 +23,11 @@ export async function adoptUserLanguage(user: User): Promise<void> {
   await changeLanguage(user.language).catch((error: unknown) => console.warn(error));
 }
 
+/** Only a path of this site: `?from=` never sends anyone elsewhere. */
+export function safeRedirect(from: string | null): string {
+  return from?.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
 export function signIn(credentials: SignIn): Promise<User> {
   return api.post<User>('/api/sign-in/frontend', credentials);
 }
@@ -38,4 +44,14 @@ export function useSignIn() {
     // Screens show the message for the code; never the generic toast.
     onError: () => {},
   });
+}
+
+/**
+ * Whether the person just signed in must set up two-step sign-in before anything else: an operator whose team
+ * requires it (docs/decisions/0010-members-of-a-business.md). Drivers are never asked, and never make the call.
+ */
+export async function enrolmentNeeded(user: User): Promise<boolean> {
+  if (user.type !== 'supplier' && user.type !== 'admin') return false;
+  const status = await api.get<TwoFactorStatus>('/api/two-factor').catch(() => null);
+  return Boolean(status?.required && !status.enabled);
 }

@@ -1,0 +1,103 @@
+import type { TwoFactorEnrolment } from '@roam/contract/team';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormMessage } from '#web/ui/form-field';
+import { toast } from '#web/ui/toast';
+import { beginEnrolment, twoFactorQueryOptions, useConfirmEnrolment, useDisableTwoFactor } from '../api/security';
+import { CodeForm, codeRefusal } from './code-form';
+import { RecoveryCodesPanel } from './recovery-codes';
+import './two-step.css';
+
+/** The key as an app's manual entry shows it: groups of four, easier to read and type. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * Two-step sign-in in the account settings (docs/decisions/0010-members-of-a-business.md), for drivers and operators
+ * alike: off → the QR code (drawn by the server, shown as an image: the CSP's img-src allows data:) and its key as
+ * text for those who cannot scan → a first code turns it on → the ten recovery codes, once. On → off with a code,
+ * unless the person's team requires it. `onEnrolled`: where a member led here at sign-in goes on.
+ */
+export function TwoStepSection({ onEnrolled }: { onEnrolled?: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const status = useQuery(twoFactorQueryOptions);
+  const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = useConfirmEnrolment();
+  const disable = useDisableTwoFactor();
+
+  const start = async () => {
+    setProblem(null);
+    try {
+      setEnrolment(await beginEnrolment());
+    } catch (error) {
+      setProblem(codeRefusal(t, error));
+    }
+  };
+  const turnOn = async (code: string) => {
+    const answer = await confirm.mutateAsync(code);
+    setEnrolment(null);
+    setCodes(answer.recoveryCodes);
+    toast.success(t('account.security.turnedOn'));
+  };
+  const turnOff = async (code: string) => {
+    await disable.mutateAsync(code);
+    toast.success(t('account.security.turnedOff'));
+  };
+  const done = () => {
+    setCodes(null);
+    onEnrolled?.();
+  };
+
+  const state = status.data;
+  return (
+    <section className="settings-card two-step" aria-labelledby={`${id}-title`} id="two-step">
+      <h2 id={`${id}-title`}>{t('account.security.twoStep')}</h2>
+      {status.isError ? <FormMessage>{t('account.security.error')}</FormMessage> : null}
+      {state ? (
+        <p>
+          {state.enabled ? t('account.security.on', { count: state.recoveryCodesLeft }) : t('account.security.off')}{' '}
+          {state.required ? t('account.security.required') : null}
+        </p>
+      ) : null}
+      <FormMessage>{problem}</FormMessage>
+      {codes ? (
+        <RecoveryCodesPanel codes={codes} onDone={done} />
+      ) : enrolment ? (
+        <div className="two-step__enrol">
+          <p>{t('account.security.scan')}</p>
+          <img
+            className="two-step__qr"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
+            alt={t('account.security.qrAlt')}
+            width={200}
+            height={200}
+          />
+          <p>{t('account.security.manual')}</p>
+          <p>
+            <code className="two-step__secret" data-secret={enrolment.secret}>
+              {grouped(enrolment.secret)}
+            </code>
+          </p>
+          <p>{t('account.security.confirmIntro')}</p>
+          <CodeForm label={t('account.security.code')} submit={t('account.security.turnOn')} onCode={turnOn} />
+        </div>
+      ) : state && !state.enabled ? (
+        <div>
+          <button type="button" className="button" onClick={start}>
+            {t('account.security.setUp')}
+          </button>
+        </div>
+      ) : state?.required ? (
+        <p>{t('account.security.requiredNoOff')}</p>
+      ) : state ? (
+        <div>
+          <p>{t('account.security.turnOffIntro')}</p>
+          <CodeForm label={t('account.security.code')} submit={t('account.security.turnOff')} onCode={turnOff} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
