@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { bookedTerms } from '@roam/contract/booked-terms';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, invoices, payments, refunds } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
@@ -100,12 +100,14 @@ describe('the money ledger migration’s backfill', () => {
     expect(written.refunds.every((refund) => refund.payment)).toBe(true);
     await t.db.transaction(async (tx) => {
       await tx.update(refunds).set({ paymentId: null });
-      // Before the ledger there were no invoices either (migration 0028): the trigger that keeps issued ones is set
+      // Before the ledger there were no invoices either (migration 0029): the trigger that keeps issued ones is set
       // aside for the wipe alone (docs/decisions/0011-invoices.md).
       await tx.execute(sql`alter table invoices disable trigger invoices_immutable`);
       await tx.delete(invoices);
       await tx.execute(sql`alter table invoices enable trigger invoices_immutable`);
-      await tx.delete(payments);
+      // Money taken at the desk was born in the ledger (no booking column holds it, the backfill cannot rebuild it):
+      // it stays, as it would have on a database migrated before the counter took any.
+      await tx.delete(payments).where(ne(payments.provider, 'counter'));
       for (const statement of backfill) await tx.execute(sql.raw(statement));
     });
     expect(await ledger()).toEqual(written);
