@@ -1,6 +1,7 @@
 import type { APIRequest, APIRequestContext } from '@playwright/test';
 import { audit } from './axe.ts';
-import { expect, locale, ownPage, signInFromPage, test, text } from './fixtures.ts';
+import { apiAs, expect, locale, ownPage, signInFromPage, test, text } from './fixtures.ts';
+import { midDayZone } from './mid-day.ts';
 
 // The counter in the browser against the real server (docs/architecture.md §5 "After the booking"), lean: one
 // rental, at the narrowest phone width, in English. A guest's booking picked up today at a place of its own is
@@ -15,38 +16,11 @@ const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
 const BASE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 /** The narrowest phone the console is made for. */
 const PHONE = { width: 360, height: 780 };
-/** Zones a few hours apart: at any UTC hour one of them reads between 09:00 and 16:59 (as operator-day.spec). */
-const ZONES = [
-  'Pacific/Kiritimati',
-  'Pacific/Auckland',
-  'Asia/Tokyo',
-  'Asia/Bangkok',
-  'Asia/Dubai',
-  'Europe/Paris',
-  'Atlantic/Cape_Verde',
-  'America/Sao_Paulo',
-  'America/New_York',
-  'America/Denver',
-  'America/Los_Angeles',
-  'Pacific/Honolulu',
-];
-const hourIn = (zone: string, at: Date) =>
-  Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: zone }).format(at));
-
 test.describe.configure({ timeout: 120_000 });
-
-async function apiAs(request: APIRequest, account: typeof ADMIN) {
-  const context = await request.newContext({ baseURL: BASE, extraHTTPHeaders: ownPage() });
-  const signedIn = await context.post('/api/sign-in/frontend', { data: { ...account, stayConnected: false } });
-  expect(signedIn.ok()).toBe(true);
-  return { context, id: ((await signedIn.json()) as { _id: string })._id };
-}
 
 /** A place of its own where it is now mid-day, and a car of the supplier's there: 100 km a day, like-for-like fuel. */
 async function placeAndCar(request: APIRequest, tag: string) {
-  const now = new Date();
-  const zone = ZONES.find((candidate) => hourIn(candidate, now) >= 9 && hourIn(candidate, now) < 17);
-  if (!zone) throw new Error('no zone at mid-day');
+  const zone = midDayZone();
   const admin = await apiAs(request, ADMIN);
   const { countries } = (await (await admin.context.get('/api/admin-locations')).json()) as {
     countries: { _id: string }[];

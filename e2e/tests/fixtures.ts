@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequest, test as base, expect, type Page, type TestInfo } from '@playwright/test';
 
 type Locale = Record<string, unknown>;
 const localesDir = new URL('../../web/src/i18n/locales/', import.meta.url);
@@ -158,6 +158,14 @@ export const testAllowingFailedRequests = visitor.extend<{ consoleErrors: string
     expect(errors, 'console errors').toEqual([]);
   },
 });
+
+/** An API context signed in as `account`, with our page's headers; and the account's id. */
+export async function apiAs(request: APIRequest, account: { email: string; password: string }) {
+  const context = await request.newContext({ baseURL: APP, extraHTTPHeaders: ownPage() });
+  const signedIn = await context.post('/api/sign-in/frontend', { data: { ...account, stayConnected: false } });
+  expect(signedIn.ok()).toBe(true);
+  return { context, id: ((await signedIn.json()) as { _id: string })._id };
+}
 
 /**
  * Signs in from the page itself, as the sign-in screen would: the browser stores the session cookie, then the app's

@@ -1,7 +1,7 @@
-import type { APIRequest } from '@playwright/test';
 import { linkIn, waitForMail } from '../harness/mailbox.ts';
 import { audit } from './axe.ts';
-import { expect, locale, ownPage, signInFromPage, test, text } from './fixtures.ts';
+import { apiAs, expect, locale, signInFromPage, test, text } from './fixtures.ts';
+import { dateIn, midDayZone } from './mid-day.ts';
 
 // In the browser against the real server, in two languages: a driver books a supplier's car
 // picked up today at its place; the admin sees the booking on the scheduler at that place and on those days and
@@ -16,40 +16,12 @@ import { expect, locale, ownPage, signInFromPage, test, text } from './fixtures.
 const SUPPLIER = { email: 'supplier@roam.localhost', password: 'Supplier-2026!' };
 const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
 const DRIVER = { email: 'driver@roam.localhost', password: 'Driver-2026!' };
-/** Zones a few hours apart: at any UTC hour one of them reads between 09:00 and 16:59. */
-const ZONES = [
-  'Pacific/Kiritimati',
-  'Pacific/Auckland',
-  'Asia/Tokyo',
-  'Asia/Bangkok',
-  'Asia/Dubai',
-  'Europe/Paris',
-  'Atlantic/Cape_Verde',
-  'America/Sao_Paulo',
-  'America/New_York',
-  'America/Denver',
-  'America/Los_Angeles',
-  'Pacific/Honolulu',
-];
-
-const hourIn = (zone: string, at: Date) =>
-  Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: zone }).format(at));
-const dateIn = (zone: string, at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(at);
-
 /** A zone where it is now between 09:00 and 16:59, and a pick-up there two whole hours from now. */
 function midDay() {
   const now = new Date();
-  const zone = ZONES.find((candidate) => hourIn(candidate, now) >= 9 && hourIn(candidate, now) < 17);
-  if (!zone) throw new Error('no zone at mid-day');
+  const zone = midDayZone(now);
   const pickup = new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000 + 2 * 3_600_000);
   return { zone, today: dateIn(zone, now), pickupAt: pickup, dropoffAt: new Date(pickup.getTime() + 24 * 3_600_000) };
-}
-
-async function apiAs(request: APIRequest, baseURL: string, account: typeof ADMIN) {
-  const context = await request.newContext({ baseURL, extraHTTPHeaders: ownPage() });
-  const signedIn = await context.post('/api/sign-in/frontend', { data: { ...account, stayConnected: false } });
-  expect(signedIn.ok()).toBe(true);
-  return context;
 }
 
 test.describe.configure({ timeout: 120_000 });
@@ -62,12 +34,11 @@ for (const language of ['en', 'fr'] as const) {
     playwright,
     browser,
   }, testInfo) => {
-    const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
     const when = midDay();
     const tag = `${language}-${testInfo.repeatEachIndex}-${Date.now() % 1_000_000}`;
 
     // The admin's place in that zone; the supplier's car there; the driver's booking, picked up today.
-    const admin = await apiAs(playwright.request, baseURL, ADMIN);
+    const admin = (await apiAs(playwright.request, ADMIN)).context;
     const { countries } = (await (await admin.get('/api/admin-locations')).json()) as { countries: { _id: string }[] };
     const placeName = `Desk ${tag}`;
     const place = await admin.post('/api/create-location', {
@@ -86,7 +57,7 @@ for (const language of ['en', 'fr'] as const) {
     const placeId = ((await place.json()) as { _id: string })._id;
     await admin.dispose();
 
-    const supplier = await apiAs(playwright.request, baseURL, SUPPLIER);
+    const supplier = (await apiAs(playwright.request, SUPPLIER)).context;
     const car = await supplier.post('/api/create-car', {
       data: {
         name: `Scheduler Clio ${tag}`,
@@ -107,7 +78,7 @@ for (const language of ['en', 'fr'] as const) {
     const carId = ((await car.json()) as { _id: string })._id;
     await supplier.dispose();
 
-    const driver = await apiAs(playwright.request, baseURL, DRIVER);
+    const driver = (await apiAs(playwright.request, DRIVER)).context;
     const booked = await driver.post('/api/checkout', {
       data: {
         carId,
