@@ -1,5 +1,5 @@
 import type { DeskBooking, DeskBookingsPage, DeskNote, DeskTotalsAnswer } from '@roam/contract/booking-desk';
-import { DESK_MESSAGES, deskActions } from '@roam/contract/booking-desk';
+import { DESK_MESSAGES, deskActions, deskActionsOfRole } from '@roam/contract/booking-desk';
 import type { DeskBookingsQuerySchema, DeskFilterSchema } from '@roam/contract/booking-desk.schema';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS } from '@roam/contract/price';
@@ -165,14 +165,17 @@ export async function deskBooking(
     notes: notes.map(toNote),
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
     cancelRequestedAt: booking.cancelRequestedAt?.toISOString() ?? null,
-    actions: deskActions(
-      {
-        ...booking,
-        holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
-        holdsMoney: row.paid - row.refunded > 0,
-      },
-      found.actions,
-      ctx.clock.now(),
+    actions: deskActionsOfRole(
+      deskActions(
+        {
+          ...booking,
+          holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+          holdsMoney: row.paid - row.refunded > 0,
+        },
+        found.actions,
+        ctx.clock.now(),
+      ),
+      actor.role,
     ),
   };
 }
