@@ -23,7 +23,7 @@ export function DeskRow({ row, showSupplier, selected, onSelect }: DeskRowProps)
   const language = useLanguage();
   const money = (amount: number) => formatMinor(amount, row.amounts.currency, language);
   return (
-    <li className="desk-row">
+    <li className={onSelect ? 'desk-row' : 'desk-row desk-row--no-select'}>
       {onSelect ? (
         <input
           type="checkbox"
