@@ -75,6 +75,8 @@ export const AdminUserSchema = z.object({
   upcomingCount: z.number().int(),
   /** Two-step sign-in is on: the admin may reset it (a lost phone and codes); the person then enrols again. */
   twoFactor: z.boolean(),
+  /** A member of a team (its own business's account is none): no business profile nor fleet of its own. */
+  member: z.boolean(),
 });
 
 /** `DELETE /api/delete-user/{id}`. */

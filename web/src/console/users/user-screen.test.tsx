@@ -25,6 +25,7 @@ const account = (overrides: Partial<AdminUser['user']> = {}): AdminUser => ({
   bookingCount: 1,
   upcomingCount: 1,
   twoFactor: false,
+  member: false,
   bookings: [
     {
       _id: '7b0d5f8e-1111-4222-8333-444455556666',
@@ -127,7 +128,8 @@ describe('the admin’s user screen', () => {
   });
 
   it("resets someone's two-step sign-in after a question; they are signed out and enrol again", async () => {
-    let current = { ...account({ type: 'supplier', fullName: 'Chris Dupont' }), twoFactor: true };
+    // A member of a business (a counter agent): their account has no business profile nor fleet of its own.
+    let current = { ...account({ type: 'supplier', fullName: 'Chris Dupont' }), twoFactor: true, member: true };
     const calls = serveApi({
       [`GET /api/admin-user/${DRIVER._id}`]: () => Response.json(current),
       [`POST /api/reset-two-factor/${DRIVER._id}`]: () => {
@@ -139,6 +141,7 @@ describe('the admin’s user screen', () => {
     render();
     const status = await screen.findByText('Two-step sign-in');
     expect(status.nextElementSibling?.textContent).toBe('On');
+    expect(screen.queryByRole('link', { name: 'Business profile and percentage' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Reset two-step sign-in' }));
     const question = await screen.findByRole('alertdialog');
     expect(question.textContent).toContain('Reset the two-step sign-in of Chris Dupont?');

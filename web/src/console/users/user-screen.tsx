@@ -158,7 +158,7 @@ export function UserScreen() {
           ) : null}
         </div>
       ) : null}
-      {user.type === 'supplier' && mayAct ? (
+      {user.type === 'supplier' && !data.member && mayAct ? (
         // The supplier's business, as the supplier sees it in the console: its profile and its fleet.
         <p className="admin-actions">
           <Link to={`/operator/profile?supplier=${user._id}`}>{t('operatorAdmin.user.businessProfile')}</Link>
