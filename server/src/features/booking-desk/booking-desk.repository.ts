@@ -24,6 +24,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export type DeskFilter = {
   /** Null: every supplier's (the admin). */
   supplierId: string | null;
+  /** A member limited to branches: the bookings picked up or returned there; empty, every place's. */
+  branchIds: string[];
   search?: string;
   statuses: BookingStatus[];
   paymentStates: PaymentState[];
@@ -94,6 +96,10 @@ async function searchCondition(db: DbOrTx, search: string): Promise<SQL> {
 async function whereOf(db: DbOrTx, filter: DeskFilter, join: LedgerJoin): Promise<SQL> {
   const parts: SQL[] = [sql`b.kind = 'rental'`];
   if (filter.supplierId) parts.push(sql`b.supplier_id = ${filter.supplierId}`);
+  if (filter.branchIds.length > 0)
+    parts.push(
+      sql`(b.pickup_location_id in (${list(filter.branchIds)}) or b.dropoff_location_id in (${list(filter.branchIds)}))`,
+    );
   if (filter.statuses.length > 0) parts.push(sql`b.status in (${list(filter.statuses)})`);
   if (filter.paymentStates.length > 0) parts.push(sql`${PAYMENT_STATE(join)} in (${list(filter.paymentStates)})`);
   if (filter.checkedIn !== undefined)

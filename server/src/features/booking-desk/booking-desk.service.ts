@@ -28,13 +28,18 @@ type DeskFilterQuery = z.output<typeof DeskFilterSchema>;
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
 
-/** The list's filter for `actor`'s scope: a member of a business sees its bookings; the platform any business's. */
+/**
+ * The list's filter for `actor`'s scope: a member of a business sees its bookings — at their branches when limited to
+ * some, as the counter and the booking view check (docs/decisions/0010-members-of-a-business.md) —; the platform any
+ * business's.
+ */
 function filterOf(actor: SessionUser, query: DeskFilterQuery): repository.DeskFilter {
   if (actor.businessId !== null && query.supplierId && query.supplierId !== actor.businessId) {
     throw new AppError('FORBIDDEN', 'Not allowed.');
   }
   return {
     supplierId: actor.businessId ?? query.supplierId ?? null,
+    branchIds: actor.businessId === null ? [] : actor.branchIds,
     ...(query.search ? { search: query.search } : {}),
     statuses: query.statuses,
     paymentStates: query.paymentStates,
