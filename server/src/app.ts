@@ -145,8 +145,10 @@ export async function buildApp({
   const searchIndex = new SearchIndex(database.db);
   if (database.onSearchChange) await searchIndex.follow(database.onSearchChange);
   const periods = new PeriodCache();
+  const deskTotals = new PeriodCache();
   app.addHook('onClose', async () => {
     periods.clear();
+    deskTotals.clear();
     await searchIndex.close();
   });
   // The one place services find their dependencies (context.ts); routes pass it to every service call.
@@ -164,6 +166,7 @@ export async function buildApp({
     log: app.log,
     searchIndex,
     periods,
+    deskTotals,
   } satisfies AppContext);
   // Reminders from start-up on; stopped before the mailer closes (onClose hooks run last-added
   // first), a pass under way finishing first.

@@ -1,4 +1,5 @@
 import { DeskBookingsPageSchema, DeskTotalsAnswerSchema } from '@roam/contract/booking-desk.schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
@@ -122,5 +123,38 @@ describe('the bookings desk and a member’s branches', () => {
       payload: { search: 'branchfinder' },
     });
     expect(DeskTotalsAnswerSchema.parse(res.json()).totalCount).toBe(3);
+  });
+
+  it('keeps a filter’s totals a minute per scope; `fresh` sums them now; no scope gets another’s', async () => {
+    const ask = async (headers: Headers, fresh?: boolean) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/operator-bookings-totals',
+        headers,
+        payload: { search: 'branchfinder', statuses: ['reserved'], ...(fresh ? { fresh } : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return DeskTotalsAnswerSchema.parse(res.json());
+    };
+    const first = await ask(owner);
+    expect(first.totalCount).toBe(3);
+    const [person] = await t.db.select({ id: bookings.driverId }).from(bookings).where(eq(bookings.id, ids.paris));
+    const [added] = await t.db
+      .insert(bookings)
+      .values(bookingRow(period(320), { driverId: person!.id, pickupLocationId: DEMO_IDS.locations.lyonAirport }))
+      .returning({ id: bookings.id });
+    try {
+      // Within the minute: the kept sums, saying when they were summed.
+      expect(await ask(owner)).toEqual(first);
+      // Fresh: summed now, with the new booking.
+      const fresh = await ask(owner, true);
+      expect(fresh.totalCount).toBe(4);
+      expect(Date.parse(fresh.asOf)).toBeGreaterThanOrEqual(Date.parse(first.asOf));
+      // The member limited to Lyon asks the same filter: their own scope's sums, never the owner's kept ones.
+      await limitTo([DEMO_IDS.locations.lyonAirport]);
+      expect((await ask(accountant)).totalCount).toBe(3);
+    } finally {
+      await t.db.delete(bookings).where(eq(bookings.id, added!.id));
+    }
   });
 });

@@ -1,6 +1,10 @@
 import type { DeskBooking, DeskBookingsPage, DeskNote, DeskTotalsAnswer } from '@roam/contract/booking-desk';
 import { DESK_MESSAGES, deskActions } from '@roam/contract/booking-desk';
-import type { DeskBookingsQuerySchema, DeskFilterSchema } from '@roam/contract/booking-desk.schema';
+import type {
+  DeskBookingsQuerySchema,
+  DeskFilterSchema,
+  DeskTotalsQuerySchema,
+} from '@roam/contract/booking-desk.schema';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS } from '@roam/contract/price';
 import type { z } from 'zod';
@@ -24,6 +28,7 @@ import * as repository from './booking-desk.repository.ts';
 
 type Query = z.output<typeof DeskBookingsQuerySchema>;
 type DeskFilterQuery = z.output<typeof DeskFilterSchema>;
+type DeskTotalsQuery = z.output<typeof DeskTotalsQuerySchema>;
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
@@ -64,9 +69,35 @@ export async function listDeskBookings(
   return { results: rows.map((row) => toDeskRow(row, query.language)), hasMore };
 }
 
-/** `POST /api/operator-bookings-totals`: how many bookings match, and their revenue and refunds per currency. */
-export function deskTotals(ctx: AppContext, actor: SessionUser, query: DeskFilterQuery): Promise<DeskTotalsAnswer> {
-  return repository.totalsOf(ctx.db, filterOf(actor, query));
+/**
+ * `POST /api/operator-bookings-totals`: how many bookings match, and their revenue and refunds per currency. Summing
+ * every match is the list's costly part (the admin's unfiltered list reads every booking and its ledger), so the sums
+ * are kept a minute per (scope, filter) as the dashboard keeps its period figures (dashboard/period.cache.ts), with
+ * the time they were summed; `fresh` sums them now. Not invalidated by writes, for the dashboard's reason: a minute-old
+ * total misleads nobody, the rows above it are live, and the screen asks fresh ones after its own changes.
+ */
+export async function deskTotals(
+  ctx: AppContext,
+  actor: SessionUser,
+  { fresh, ...query }: DeskTotalsQuery,
+): Promise<DeskTotalsAnswer> {
+  const filter = filterOf(actor, query);
+  // The key names the whole question: the scope (supplier, branches) and every part of the filter, in one order.
+  const key = JSON.stringify([
+    filter.supplierId,
+    [...filter.branchIds].sort(),
+    filter.search ?? null,
+    [...filter.statuses].sort(),
+    [...filter.paymentStates].sort(),
+    filter.checkedIn ?? null,
+    filter.locationId ?? null,
+    filter.pickupFrom ?? null,
+    filter.pickupUntil ?? null,
+    filter.dropoffFrom ?? null,
+    filter.dropoffUntil ?? null,
+  ]);
+  const { asOf, figures } = await ctx.deskTotals.keyed(key, fresh === true, () => repository.totalsOf(ctx.db, filter));
+  return { ...figures, asOf: asOf.toISOString() };
 }
 
 /** The booking when `actor` operates it (an admin, the car's supplier); 404 to anyone else. */

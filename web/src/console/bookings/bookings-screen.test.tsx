@@ -53,6 +53,17 @@ describe('the bookings desk list (docs/architecture.md §5 "The bookings desk")'
       statuses: [],
       paymentStates: [],
     });
+    // The server keeps a filter's sums a minute: the line says when they were summed, and Refresh sums them now.
+    expect(screen.getByText(/^\(totals as of .*\d\d.*\)$/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Refresh the totals' }));
+    await waitFor(() =>
+      expect(calls.filter(({ route }) => route === 'POST /api/operator-bookings-totals').at(-1)?.body).toEqual({
+        search: '06 71 23',
+        statuses: [],
+        paymentStates: [],
+        fresh: true,
+      }),
+    );
   });
 
   it('offers every status of the contract as a filter and sends the filters, sort and page to the server', async () => {
