@@ -199,6 +199,22 @@ describe('bookings desk: list and view', () => {
     }
   });
 
+  it('finds a deleted car’s bookings by its plate (the live cars’ plates are read from memory)', async () => {
+    const [car] = await t.db
+      .select({ plate: cars.licensePlate })
+      .from(cars)
+      .where(eq(cars.id, DEMO_IDS.cars.licenseRequired));
+    const plate = car!.plate!.replace(/[\s-]/g, '').toLowerCase();
+    expect(refs(await found(kestrel, { search: plate }))).toContain(ids.kestrel);
+    await t.db.update(cars).set({ deletedAt: new Date() }).where(eq(cars.id, DEMO_IDS.cars.licenseRequired));
+    try {
+      expect(refs(await found(kestrel, { search: plate }))).toContain(ids.kestrel);
+      expect((await totalsOf(kestrel, { search: plate, fresh: true })).totalCount).toBeGreaterThan(0);
+    } finally {
+      await t.db.update(cars).set({ deletedAt: null }).where(eq(cars.id, DEMO_IDS.cars.licenseRequired));
+    }
+  });
+
   it('keeps each supplier to its fleet; the admin sees all, or one supplier', async () => {
     expect(new Set(refs(await found(kestrel, { search: 'deskfinder' })))).toEqual(new Set([ids.kestrel]));
     expect(new Set(refs(await found(admin, { search: 'deskfinder' })))).toEqual(
