@@ -1,5 +1,5 @@
 import type { DeskBooking, DeskBookingsPage, DeskNote, DeskTotalsAnswer } from '@roam/contract/booking-desk';
-import { DESK_MESSAGES, deskActions } from '@roam/contract/booking-desk';
+import { DESK_MESSAGES, deskActions, deskActionsOfRole } from '@roam/contract/booking-desk';
 import type {
   DeskBookingsQuerySchema,
   DeskFilterSchema,
@@ -7,6 +7,7 @@ import type {
 } from '@roam/contract/booking-desk.schema';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS } from '@roam/contract/price';
+import { roleMay } from '@roam/contract/team';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { bookingHistory, recordAudit } from '#server/features/audit/audit.service.ts';
@@ -121,7 +122,10 @@ export async function deskTotals(
   const { asOf, figures } = await ctx.deskTotals.keyed(key, fresh === true, async () =>
     repository.totalsOf(ctx.db, await withPlates(ctx, filter)),
   );
-  return { ...figures, asOf: asOf.toISOString() };
+  const answer = { ...figures, asOf: asOf.toISOString() };
+  // The sums are the business's money: a role without `revenue` (a counter agent, support) gets the count only, as the
+  // dashboard's revenue is null to it (docs/decisions/0010-members-of-a-business.md).
+  return roleMay(actor.role, 'revenue') ? answer : { ...answer, totals: [] };
 }
 
 /** The booking when `actor` operates it (an admin, the car's supplier); 404 to anyone else. */
@@ -225,14 +229,17 @@ export async function deskBooking(
     notes: notes.map(toNote),
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
     cancelRequestedAt: booking.cancelRequestedAt?.toISOString() ?? null,
-    actions: deskActions(
-      {
-        ...booking,
-        holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
-        holdsMoney: row.paid - row.refunded > 0,
-      },
-      found.actions,
-      ctx.clock.now(),
+    actions: deskActionsOfRole(
+      deskActions(
+        {
+          ...booking,
+          holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+          holdsMoney: row.paid - row.refunded > 0,
+        },
+        found.actions,
+        ctx.clock.now(),
+      ),
+      actor.role,
     ),
   };
 }
