@@ -17,7 +17,7 @@ import * as repository from './reminders.repository.ts';
 
 const NOTIFICATION_KIND = { pickup: 'pickupReminder', dropoff: 'dropoffReminder' } as const;
 
-function reminderMail(ctx: AppContext, site: string, document: BookingDocument, kind: repository.ReminderKind) {
+function reminderMail(site: string, document: BookingDocument, kind: repository.ReminderKind) {
   const place = kind === 'pickup' ? document.pickup : document.dropoff;
   const money = (amount: number) => formatMinor(amount, document.money.currency, document.language);
   const params = {
@@ -47,7 +47,7 @@ async function sendReminder(ctx: AppContext, bookingId: string, kind: repository
       tx,
       { ...document.driver, language: document.language },
       { kind: NOTIFICATION_KIND[kind], params: { car: document.carName }, bookingId },
-      () => reminderMail(ctx, site, document, kind),
+      () => reminderMail(site, document, kind),
     );
   });
   await deliverNotices(ctx, [mail]);
