@@ -228,7 +228,8 @@ export type AddChargeBody = z.input<typeof AddChargeBodySchema>;
  * the balance due. `key`: made by the screen once per payment it means, so a double click or a retry records it once.
  */
 export const CounterPaymentBodySchema = z.object({
-  key: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+  /** At most 55: the ledger's key is `counter-<booking>-<key>`, 100 characters at most. */
+  key: z.string().regex(/^[A-Za-z0-9-]{8,55}$/),
   method: z.enum(COUNTER_PAYMENT_METHODS),
   amount: Amount.min(1),
   /** The terminal's slip or the transfer's reference. */

@@ -106,7 +106,7 @@ async function movements(ctx: AppContext, bookingId: string) {
 const refundPurpose = (key: string) =>
   key.startsWith('refund-')
     ? ('cancellation' as const)
-    : key.startsWith('counter-')
+    : key.startsWith('counter-') || key.startsWith('desk-')
       ? ('excess' as const)
       : ('amendment' as const);
 

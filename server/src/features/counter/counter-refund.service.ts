@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { COUNTER_MESSAGES } from '@roam/contract/counter';
 import type { CounterRefundBodySchema } from '@roam/contract/counter.schema';
 import type { Language } from '@roam/contract/languages';
@@ -64,7 +65,8 @@ export async function refundAtDesk(
   await ctx.db.transaction(async (tx) => {
     const current = await repository.lockBooking(tx, id);
     if (!current) throw new AppError('NOT_FOUND', 'Booking not found.');
-    const key = `counter-desk-${id}-${body.key}`;
+    // The booking and the screen's key, hashed to fit the ledger's keys with a part's payment id after it.
+    const key = `desk-${createHash('sha256').update(`${id}:${body.key}`).digest('hex').slice(0, 32)}`;
     // A double click or a retry after a lost answer: its parts are recorded, nothing more is.
     if ((await refundsUnder(ctx, tx, id, key)).length > 0) return;
     if (!takesPayment(current.status)) throw new AppError('CONFLICT', COUNTER_MESSAGES.nothingToRefund);
