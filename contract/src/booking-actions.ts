@@ -97,12 +97,17 @@ function refusable(booking: ActionableBooking, now: Date): boolean {
  *   booking made in their name at the desk and not confirmed can be refused (`refusable`), and once refused is not
  *   theirs.
  * - A booking the counter has taken on (on rent, returned, closed, no-show) is only viewed here: its changes go
- *   through the counter's calls, one way (docs/architecture.md §5 "After the booking"), and it keeps its history.
+ *   through the counter's calls, one way (docs/architecture.md §5 "After the booking"), and it keeps its history;
+ *   its driver may pay online the balance of a returned rental or a no-show's fee (`balancePayableOnline`).
  */
 export function bookingActions(booking: ActionableBooking, viewer: BookingViewer, now: Date): BookingAction[] {
   const operator = operatorOf(booking, viewer);
   if (operator && !roleMay(operator, 'bookings.read')) return [];
-  if (!isOperatorStatus(booking.status)) return operator || viewer.id === booking.driverId ? ['view'] : [];
+  if (!isOperatorStatus(booking.status)) {
+    if (operator) return ['view'];
+    if (viewer.id !== booking.driverId) return [];
+    return balancePayableOnline(booking) ? ['view', 'payDue'] : ['view'];
+  }
   if (operator && !roleMay(operator, 'bookings.write')) return ['view'];
   const deletable: BookingAction[] = booking.tookMoney ? [] : ['delete'];
   if (operator)
@@ -130,3 +135,11 @@ function driverActions(booking: ActionableBooking, deletable: BookingAction[], n
 /** What became due on a booking paid online in full can be paid through its own gateway. */
 export const duePayableOnline = (booking: Pick<ActionableBooking, 'paymentOption' | 'paymentProvider' | 'amounts'>) =>
   booking.paymentOption === 'full' && Boolean(booking.paymentProvider) && (booking.amounts?.due ?? 0) > 0;
+
+/**
+ * The balance of a returned rental (the charges at return included) or a no-show's fee, payable online by its driver
+ * through a gateway, whatever the booking was paid with (docs/decisions/0008-counter-documents-stored-as-signed.md,
+ * "Settlement").
+ */
+export const balancePayableOnline = (booking: Pick<ActionableBooking, 'status' | 'amounts'>) =>
+  (booking.status === 'returned' || booking.status === 'no_show') && (booking.amounts?.due ?? 0) > 0;

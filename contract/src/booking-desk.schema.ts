@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { DESK_ACTIONS, DESK_MESSAGES, DESK_SEARCH_MAX, DESK_SORTS, NOTE_MAX, PAYMENT_STATES } from './booking-desk.ts';
-import {
-  BookingStatusSchema,
-  BookingSummarySchema,
-  ChosenExtrasSchema,
-  PaymentProviderSchema,
-} from './bookings.schema.ts';
+import { BookingStatusSchema, BookingSummarySchema, ChosenExtrasSchema } from './bookings.schema.ts';
 import { BOOKING_STATUSES } from './bookings.ts';
 import { LanguageSchema } from './languages.schema.ts';
+import { COUNTER_METHODS, LEDGER_PROVIDERS, PAYMENT_PURPOSES } from './ledger.ts';
 import { isCalendarDate } from './time.ts';
 
 // The bookings desk's payloads and answers (contract booking-desk.ts has the values and rules).
@@ -104,10 +100,14 @@ const PersonSchema = z.object({
   ageAtPickup: z.number().int().nullable(),
 });
 
+/** A payment of the booking's ledger (docs/decisions/0009-the-money-ledger.md): online, or at the desk. */
 export const DeskPaymentSchema = z.object({
-  purpose: z.enum(['rental', 'deposit', 'amendment']),
-  provider: PaymentProviderSchema,
-  /** The gateway's reference (the card session, the wallet order; the demo's own). */
+  purpose: z.enum(PAYMENT_PURPOSES),
+  /** The gateway, or `counter`: taken at the desk. */
+  provider: z.enum(LEDGER_PROVIDERS),
+  /** At the desk: cash, card terminal, bank transfer. */
+  method: z.enum(COUNTER_METHODS).nullable(),
+  /** The gateway's reference (the card session, the wallet order; the demo's own), or the desk's slip. */
   reference: z.string().nullable(),
   amount: z.number().int(),
   currency: z.string(),
@@ -117,9 +117,11 @@ export const DeskPaymentSchema = z.object({
 });
 
 export const DeskRefundSchema = z.object({
-  /** A cancellation's refund, or a change's difference. */
-  purpose: z.enum(['cancellation', 'amendment']),
-  provider: PaymentProviderSchema,
+  /** A cancellation's refund, a change's difference, or what was paid beyond the balance at the counter. */
+  purpose: z.enum(['cancellation', 'amendment', 'excess']),
+  /** The gateway, or `counter`: handed back at the desk. */
+  provider: z.enum(LEDGER_PROVIDERS),
+  method: z.enum(COUNTER_METHODS).nullable(),
   reference: z.string().nullable(),
   amount: z.number().int(),
   currency: z.string(),

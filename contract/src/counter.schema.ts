@@ -14,6 +14,7 @@ import {
   COUNTER_ACTIONS,
   COUNTER_LIMITS,
   COUNTER_PAYMENT_METHODS,
+  COUNTER_REFUND_METHODS,
   DAMAGE_SEVERITIES,
   FUEL_EIGHTHS_FULL,
   INSPECTION_KINDS,
@@ -188,6 +189,8 @@ export const CounterBalanceSchema = z.object({
   due: z.number().int(),
   /** Paid beyond the total and the charges: to refund. */
   excess: z.number().int(),
+  /** Of `excess`, what can be handed back at the desk (paid there and not given back yet). */
+  atDesk: z.number().int(),
 });
 export type CounterBalance = z.infer<typeof CounterBalanceSchema>;
 
@@ -225,13 +228,22 @@ export type AddChargeBody = z.input<typeof AddChargeBodySchema>;
  * the balance due. `key`: made by the screen once per payment it means, so a double click or a retry records it once.
  */
 export const CounterPaymentBodySchema = z.object({
-  key: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+  /** At most 55: the ledger's key is `counter-<booking>-<key>`, 100 characters at most. */
+  key: z.string().regex(/^[A-Za-z0-9-]{8,55}$/),
   method: z.enum(COUNTER_PAYMENT_METHODS),
   amount: Amount.min(1),
   /** The terminal's slip or the transfer's reference. */
   reference: z.string().trim().max(100).optional(),
 });
 export type CounterPaymentBody = z.input<typeof CounterPaymentBodySchema>;
+
+/** `POST /api/counter-desk-refund/{id}`: money handed back at the desk, at most the excess paid there; once per `key`. */
+export const CounterRefundBodySchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+  method: z.enum(COUNTER_REFUND_METHODS),
+  amount: Amount.min(1),
+});
+export type CounterRefundBody = z.input<typeof CounterRefundBodySchema>;
 
 /** `POST /api/no-show/{id}`. */
 export const NoShowBodySchema = z.object({ note: Note.default('') });

@@ -52,6 +52,7 @@ export const COUNTER_ACTIONS = [
   'recordPayment',
   'sendPaymentLink',
   'refundExcess',
+  'refundAtDesk',
   'close',
 ] as const;
 export type CounterAction = (typeof COUNTER_ACTIONS)[number];
@@ -69,6 +70,9 @@ export const readsBattery = (fuelType: FuelType) => fuelType === 'electric';
 /** How a desk takes money (a `counter` payment of the ledger). */
 export const COUNTER_PAYMENT_METHODS = ['cash', 'card_terminal', 'bank_transfer'] as const;
 export type CounterPaymentMethod = (typeof COUNTER_PAYMENT_METHODS)[number];
+/** How a desk hands money back (a refund of the ledger whose provider is `counter`). */
+export const COUNTER_REFUND_METHODS = ['cash', 'card_terminal'] as const satisfies readonly CounterPaymentMethod[];
+export type CounterRefundMethod = (typeof COUNTER_REFUND_METHODS)[number];
 
 /** A signature drawn on the pad (a PNG), or typed: the full name with a consent ticked (the keyboard's way). */
 export const SIGNATURE_METHODS = ['drawn', 'typed'] as const;
@@ -207,6 +211,10 @@ export const COUNTER_MESSAGES = {
   nothingDue: 'Nothing is due on this booking.',
   nothingToRefund: 'Nothing was paid beyond the balance.',
   refundAtDesk: 'Part of what was paid beyond the balance was paid at the desk: give it back there.',
+  balanceLinkNotOpen: 'A payment link is sent for the balance of a returned rental or a no-show only.',
+  noGateway: 'No online payment gateway can take this balance: take it at the desk.',
+  /** `left`: what the desk can give back, in English. */
+  overDeskRefund: (left: string) => `The amount is more than can be given back at the desk (${left}).`,
   noShowTooEarly: (from: string) => `A no-show can be recorded from ${from}.`,
   chargeWaived: 'This charge is already waived.',
   laterChargeWindow: `Tolls and fines can be added up to ${LATER_CHARGE_DAYS} days after the return.`,
@@ -228,6 +236,7 @@ export type {
   CounterBooking,
   CounterPaymentBody,
   CounterPhoto,
+  CounterRefundBody,
   Damage,
   DamageInput,
   FuelReading,

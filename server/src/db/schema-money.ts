@@ -123,7 +123,11 @@ export const refunds = pgTable(
      * refunded more than once — a change's difference, then its cancellation — and a retried call reuses its row.
      */
     key: varchar('key', { length: 100 }).notNull().unique(),
-    provider: paymentProvider('provider').notNull(),
+    /** The gateway that gave it back, or `counter`: handed back at the desk (its `method` and the operator). */
+    provider: ledgerProvider('provider').notNull(),
+    /** A refund at the counter: how it was handed back (cash, card terminal) and by whom. */
+    method: counterMethod('method'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     /** Minor units of `currency`: what goes back to the payer. */
     amount: integer('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
@@ -142,5 +146,9 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
-  (t) => [index('refunds_booking_idx').on(t.bookingId), index('refunds_payment_idx').on(t.paymentId)],
+  (t) => [
+    index('refunds_booking_idx').on(t.bookingId),
+    index('refunds_payment_idx').on(t.paymentId),
+    check('refunds_counter_method', sql`(${t.provider} = 'counter') = (${t.method} is not null)`),
+  ],
 );

@@ -14,15 +14,18 @@ import { type SQL, sql } from 'drizzle-orm';
 const TAKEN = sql`p.status = 'succeeded' and p.kind in ('charge', 'capture', 'counter')`;
 
 /**
- * The ledger of each booking `b` as the columns `m.paid`, `m.paid_online`, `m.refunded`, read per booking through
- * the ledger's booking indexes: for a page of bookings, or one (a lateral join: only the rows the page keeps pay).
+ * The ledger of each booking `b` as the columns `m.paid`, `m.paid_online`, `m.refunded`, and `m.charges` (the
+ * counter's charges not waived, which the balance adds to what is due), read per booking through the booking
+ * indexes: for a page of bookings, or one (a lateral join: only the rows the page keeps pay).
  */
 export const LEDGER_JOIN = sql`left join lateral (select
     (select coalesce(sum(p.amount), 0) from payments p where p.booking_id = b.id and ${TAKEN})::int as paid,
     (select coalesce(sum(p.amount), 0) from payments p
       where p.booking_id = b.id and ${TAKEN} and p.provider <> 'counter')::int as paid_online,
     (select coalesce(sum(r.amount), 0) from refunds r where r.booking_id = b.id and r.status = 'succeeded')::int
-      as refunded
+      as refunded,
+    (select coalesce(sum(ch.amount), 0) from booking_charges ch
+      where ch.booking_id = b.id and ch.waived_at is null)::int as charges
   ) m on true`;
 
 /**

@@ -224,6 +224,43 @@ export function counterRows(db: () => Db): Row[] {
       },
     },
     {
+      call: 'POST /api/send-balance-link/{id}',
+      expected: OPERATOR,
+      // Returned with its 5 € total unpaid: the customer is e-mailed a link to pay it online.
+      request: async (f) => ({
+        method: 'POST',
+        url: `/api/send-balance-link/${await onRent(f.userId, 'returned', { totalAmount: 500, price: 500 })}`,
+      }),
+    },
+    {
+      call: 'POST /api/counter-desk-refund/{id}',
+      expected: OPERATOR,
+      // Returned, 10 € paid at the desk beyond its 5 € total: the desk hands 5 € back in cash.
+      request: async (f) => {
+        const bookingId = await onRent(f.userId, 'returned', { totalAmount: 500, price: 500 });
+        await db()
+          .insert(payments)
+          .values({
+            bookingId,
+            supplierId: AZUR,
+            kind: 'counter',
+            purpose: 'rental',
+            provider: 'counter',
+            method: 'cash',
+            idempotencyKey: `counter-${bookingId}-matrix`,
+            amount: 1000,
+            currency: 'EUR',
+            status: 'succeeded',
+            settledAt: new Date(),
+          });
+        return {
+          method: 'POST',
+          url: `/api/counter-desk-refund/${bookingId}`,
+          payload: { key: `matrix-${++version}-refund`, method: 'cash', amount: 500 },
+        };
+      },
+    },
+    {
       call: 'GET /api/counter-settings/{id}',
       expected: OPERATED,
       request: () => ({ method: 'GET', url: `/api/counter-settings/${AZUR}` }),

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { AmendmentPayment } from '@roam/contract/amendments';
 import type { PaymentProvider } from '@roam/contract/bookings';
 import type { PaymentResult } from '@roam/contract/checkout';
+import type { PaymentPurpose } from '@roam/contract/ledger';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
-import { driverOf } from '#server/features/bookings/bookings.mapper.ts';
+import { balanceOfRecord, driverOf } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import type { CardSession } from '#server/features/gateways/stripe.gateway.ts';
 import { amendmentPaymentKey, recordCharge } from '#server/features/ledger/ledger.service.ts';
@@ -82,9 +83,11 @@ export async function openAmendment(
   ctx: AppContext,
   record: repository.BookingRecord,
   plan: PaidChange,
+  /** The gateway, when not the booking's own (a rental paid at the desk paying its balance online). */
+  gateway?: PaymentProvider | null,
 ): Promise<AmendmentPayment> {
   const { booking } = record;
-  const provider = booking.paymentProvider;
+  const provider = gateway ?? booking.paymentProvider;
   if (!provider || (provider === 'stripe' && !ctx.payments.stripe) || (provider === 'paypal' && !ctx.payments.paypal)) {
     throw new AppError('CONFLICT', 'This change costs more than was paid online; it cannot be paid online yet.');
   }
@@ -120,6 +123,17 @@ export async function openAmendment(
 
 class Stale extends Error {}
 
+/** What a payment of what was due pays for: a returned rental's balance, a no-show's fee, or a change's difference. */
+const purposeOf = (status: repository.BookingRow['status']): PaymentPurpose =>
+  status === 'returned' ? 'return_charges' : status === 'no_show' ? 'no_show' : 'amendment';
+
+/**
+ * A returned rental's balance or a no-show's fee paid online is applied only while that much is still due: money
+ * taken at the desk meanwhile (or a charge waived) makes it a payment of nothing — refunded, never kept as excess.
+ */
+const noLongerDue = (record: repository.BookingRecord, amount: number) =>
+  (record.booking.status === 'returned' || record.booking.status === 'no_show') && balanceOfRecord(record).due < amount;
+
 /** A change's difference (or what was due) paid through the booking's gateway, in the ledger once (its own key). */
 const recordChangeCharge = (
   ctx: AppContext,
@@ -131,7 +145,7 @@ const recordChangeCharge = (
   recordCharge(ctx, tx, {
     booking,
     amendmentId: amendment.id,
-    purpose: 'amendment',
+    purpose: purposeOf(booking.status),
     provider: amendment.provider,
     reference,
     amount: amendment.amount,
@@ -174,7 +188,8 @@ export async function applyPaidAmendment(
       if (
         basisOf(current, Object.keys(values)) !== basis ||
         current.status === 'cancelled' ||
-        current.status === 'void'
+        current.status === 'void' ||
+        noLongerDue((await repository.findBooking(tx, bookingId))!, locked.amount)
       )
         throw new Stale();
       await repository.updateBooking(tx, bookingId, {

@@ -1,5 +1,5 @@
 import type { AmendmentPayment } from '@roam/contract/amendments';
-import { duePayableOnline } from '@roam/contract/booking-actions';
+import { balancePayableOnline, duePayableOnline } from '@roam/contract/booking-actions';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
 import type { DemoPaymentBody, PaymentResult } from '@roam/contract/checkout';
 import type { Language } from '@roam/contract/languages';
@@ -139,7 +139,11 @@ export async function payDue(ctx: AppContext, user: SessionUser, id: string): Pr
   if (isOperator(record, user)) throw new AppError('FORBIDDEN', 'Only the driver pays what is due.');
   if (!actions.includes('payDue')) throw new AppError('CONFLICT', 'Nothing is due to pay online on this booking.');
   const due = balanceOfRecord(record).due;
-  return openAmendment(ctx, record, { values: { totalAmount: record.booking.totalAmount }, amount: due });
+  // The balance of a returned rental or a no-show's fee (the counter's payment link) is paid through the booking's
+  // own gateway, or the card gateway when the booking was never paid online (paid later, at the desk).
+  const afterReturn = balancePayableOnline({ status: record.booking.status, amounts: { due } });
+  const provider = afterReturn ? (record.booking.paymentProvider ?? cardGateway(ctx.config)) : undefined;
+  return openAmendment(ctx, record, { values: { totalAmount: record.booking.totalAmount }, amount: due }, provider);
 }
 
 /** What a change alters of the booking besides its status (the audit entry's fields, the refund). */

@@ -116,16 +116,19 @@ export const DUE_LINK_DAYS = 7;
  * payment link of an operator's booking, recorded in `tx` (the change's transaction), working until the pick-up and
  * for DUE_LINK_DAYS at most; opened, it gives that browser a grant to the booking, whose page offers the payment.
  * Null when the pick-up is too close for it to be of use (the counter takes it then). Returns the link and until when
- * it works in a reader's language, for the notice's e-mail.
+ * it works in a reader's language, for the notice's e-mail. `afterReturn`: the counter's link to a returned rental's
+ * balance or a no-show's fee, which works DUE_LINK_DAYS whatever the pick-up.
  */
 export async function issueDueLink(
   ctx: AppContext,
   tx: DbOrTx,
   booking: { id: string; pickupAt: Date },
   timeZone: string,
+  { afterReturn = false }: { afterReturn?: boolean } = {},
 ): Promise<((language: Language) => { link: string; until: string }) | null> {
   const now = ctx.clock.now();
-  const expiresAt = new Date(Math.min(now.getTime() + DUE_LINK_DAYS * 24 * 60 * MINUTE, booking.pickupAt.getTime()));
+  const latest = now.getTime() + DUE_LINK_DAYS * 24 * 60 * MINUTE;
+  const expiresAt = new Date(afterReturn ? latest : Math.min(latest, booking.pickupAt.getTime()));
   if (expiresAt.getTime() - now.getTime() < 60 * MINUTE) return null;
   const token = newSecret();
   await repository.insertAccess(tx, { tokenHash: hashToken(token), bookingId: booking.id, kind: 'link', expiresAt });

@@ -12,6 +12,14 @@ const nameIn = (names: Record<string, string>, language: Language) => names[lang
 const iso = (value: string | Date) => new Date(value).toISOString();
 const DAY_MS = 24 * 3600_000;
 
+/** What is due on the row: its total and its charges not waived, less what it holds (paid − refunded). */
+function dueOf(row: DeskRow) {
+  const kept = row.paid - row.refunded;
+  if (row.status === 'cancelled' || row.status === 'void') return 0;
+  if (row.status === 'no_show') return Math.max(0, row.charges - kept);
+  return Math.max(0, row.totalAmount + row.charges - kept);
+}
+
 export function toDeskRow(row: DeskRow, language: Language): DeskBookingRow {
   const pickupAt = new Date(row.pickupAt);
   const dropoffAt = new Date(row.dropoffAt);
@@ -38,15 +46,9 @@ export function toDeskRow(row: DeskRow, language: Language): DeskBookingRow {
     dropoffAt: dropoffAt.toISOString(),
     days: Math.max(1, Math.ceil((dropoffAt.getTime() - pickupAt.getTime()) / DAY_MS)),
     // The list's money is its one SQL computation over the ledger (lib/booking-money.repository.ts): paid online,
-    // net of refunds (the refunds go back through the gateways).
-    amounts: bookingAmounts(row, {
-      paidOnline: row.paidOnline - row.refunded,
-      held: 0,
-      due:
-        row.status === 'cancelled' || row.status === 'void'
-          ? 0
-          : Math.max(0, row.totalAmount - row.paid + row.refunded),
-    }),
+    // net of refunds (the refunds go back through the gateways); due with the counter's charges, by the balance's
+    // rule (contract ledger.ts `bookingBalance`: a no-show owes its fee beyond what it keeps).
+    amounts: bookingAmounts(row, { paidOnline: row.paidOnline - row.refunded, held: 0, due: dueOf(row) }),
     driver: { _id: row.driverId, name: row.driverName, email: row.driverEmail, phone: row.driverPhone },
     plate: row.plate,
     money: { paid: row.paid, refunded: row.refunded, revenue: row.revenue, state: row.paymentState },

@@ -167,6 +167,8 @@ export type DeskRow = {
   paid: number;
   paidOnline: number;
   refunded: number;
+  /** The counter's charges not waived (the return's, later ones, a no-show's fee). */
+  charges: number;
   revenue: number;
   paymentState: PaymentState;
 };
@@ -184,7 +186,7 @@ const SELECT = sql`select b.id, b.reference, b.status, b.payment_option as "paym
     dl.time_zone as "dropoffTimeZone", dl.address as "dropoffAddress", b.pickup_at as "pickupAt",
     b.dropoff_at as "dropoffAt", b.currency, b.total_amount as "totalAmount", b.deposit_amount as "depositAmount",
     b.cancel_request as "cancelRequest", b.created_at as "createdAt", ${PAID()} as paid,
-    ${PAID_ONLINE()} as "paidOnline", ${REFUNDED()} as refunded, ${REVENUE()}::int as revenue,
+    ${PAID_ONLINE()} as "paidOnline", ${REFUNDED()} as refunded, m.charges, ${REVENUE()}::int as revenue,
     ${PAYMENT_STATE()} as "paymentState"
   from bookings b
     join cars c on c.id = b.car_id

@@ -14,6 +14,7 @@ import { bookingHistory, recordAudit } from '#server/features/audit/audit.servic
 import { sendPaymentLink } from '#server/features/booking-access/booking-access.service.ts';
 import { bookingSummaries, isOperator, visibleRecord } from '#server/features/bookings/bookings.service.ts';
 import { bookingDocument } from '#server/features/documents/documents.service.ts';
+import { ledgerRowsOf } from '#server/features/ledger/ledger.service.ts';
 import { enqueueConfirmationAgain } from '#server/features/notifications/notifications.service.ts';
 import { mayReadLicense } from '#server/features/profile/profile.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -135,45 +136,27 @@ async function operated(ctx: AppContext, actor: SessionUser, id: string) {
   return found;
 }
 
-/** The money's movements: the booking's payment and its paid changes in, the refunds out. */
-async function movements(ctx: AppContext, row: repository.DeskRow, record: Awaited<ReturnType<typeof operated>>) {
-  const { booking } = record.record;
-  const [changes, refunds] = await Promise.all([
-    repository.paidChangesOf(ctx.db, booking.id),
-    repository.refundsOf(ctx.db, booking.id),
-  ]);
-  const changesPaid = changes.reduce((sum, change) => sum + change.amount, 0);
-  const own =
-    booking.paidAt && booking.paymentProvider
-      ? [
-          {
-            purpose: booking.paymentOption === 'deposit' ? ('deposit' as const) : ('rental' as const),
-            provider: booking.paymentProvider,
-            reference: booking.paymentReference,
-            // Online only: a payment at the counter is the ledger's, not the gateway's.
-            amount: row.paidOnline - changesPaid,
-            currency: booking.currency,
-            at: booking.paidAt.toISOString(),
-            refunded: false,
-          },
-        ]
-      : [];
+/**
+ * The money's movements, from the ledger's rows (docs/decisions/0009-the-money-ledger.md): every payment taken online
+ * or at the desk, with its method and reference, and every refund out, through a gateway or handed back at the desk.
+ */
+async function movements(ctx: AppContext, bookingId: string) {
+  const rows = await ledgerRowsOf(ctx, ctx.db, bookingId);
   return {
-    payments: [
-      ...own,
-      ...changes.map((change) => ({
-        purpose: 'amendment' as const,
-        provider: change.provider,
-        reference: change.paymentReference,
-        amount: change.amount,
-        currency: change.currency,
-        at: change.settledAt?.toISOString() ?? null,
-        refunded: change.status === 'refunded',
-      })),
-    ],
-    refunds: refunds.map((refund) => ({
-      purpose: refund.key.startsWith('refund-') ? ('cancellation' as const) : ('amendment' as const),
+    payments: rows.payments.map((payment) => ({
+      purpose: payment.purpose,
+      provider: payment.provider,
+      method: payment.method,
+      reference: payment.reference,
+      amount: payment.amount,
+      currency: payment.currency,
+      at: (payment.settledAt ?? payment.at).toISOString(),
+      refunded: payment.changeStatus === 'refunded',
+    })),
+    refunds: rows.refunds.map((refund) => ({
+      purpose: refundPurpose(refund.key),
       provider: refund.provider,
+      method: refund.method,
       reference: refund.providerReference,
       amount: refund.amount,
       currency: refund.currency,
@@ -182,6 +165,14 @@ async function movements(ctx: AppContext, row: repository.DeskRow, record: Await
     })),
   };
 }
+
+/** What a refund gave back, by its key: a cancellation's, the counter's excess, or a change's difference. */
+const refundPurpose = (key: string) =>
+  key.startsWith('refund-')
+    ? ('cancellation' as const)
+    : key.startsWith('counter-') || key.startsWith('desk-')
+      ? ('excess' as const)
+      : ('amendment' as const);
 
 /** `GET /api/operator-booking/{id}`: everything the desk needs about one booking. */
 export async function deskBooking(
@@ -196,7 +187,7 @@ export async function deskBooking(
   if (!row) throw NOT_FOUND();
   const [driver, money, notes, document] = await Promise.all([
     repository.driverDetails(ctx.db, booking.driverId),
-    movements(ctx, row, found),
+    movements(ctx, id),
     repository.notesOf(ctx.db, id),
     bookingDocument(ctx, id),
   ]);

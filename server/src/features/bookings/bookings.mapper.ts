@@ -15,8 +15,12 @@ import type { BookingRecord } from './bookings.repository.ts';
 const nameIn = (names: Record<string, string>, language: Language) => names[language] ?? names.en ?? '';
 export const fileUrl = (id: string | null) => (id ? `/api/files/${id}` : null);
 
-/** The booking's balance from its ledger (contract `bookingBalance`, the one rule). */
-export const balanceOfRecord = (record: BookingRecord) => balanceFrom(record.booking, record.ledger);
+/**
+ * The booking's balance from its ledger (contract `bookingBalance`, the one rule), with the counter's charges not
+ * waived: what a returned rental or a no-show owes (docs/decisions/0008-counter-documents-stored-as-signed.md).
+ */
+export const balanceOfRecord = (record: BookingRecord) =>
+  balanceFrom({ ...record.booking, charges: record.ledger.charges ?? 0 }, record.ledger);
 
 export function toSummary(record: BookingRecord, language: Language): BookingSummary {
   const { booking } = record;

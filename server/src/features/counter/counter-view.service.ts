@@ -20,7 +20,7 @@ import { nameIn, timelineStep, toCharge, toDamage, toDocument, toInspection } fr
 import type { CounterRecord } from './counter.repository.ts';
 import * as repository from './counter.repository.ts';
 import { counterSettingsFor, rulesForCar } from './counter-settings.service.ts';
-import { takesPayment, toCounterBalance } from './settlement.rules.ts';
+import { balanceGateway, linkable, paidAtDesk, takesPayment, toCounterBalance } from './settlement.rules.ts';
 
 // The counter's view of a booking (`GET /api/counter-booking/{id}`): everything the check-out and return screens show
 // and the actions open now, decided here so that a screen offers only what the server accepts.
@@ -84,7 +84,13 @@ export async function counterView(
   )
     actions.push('addCharge');
   if (takesPayment(booking.status) && settled.due > 0) actions.push('recordPayment');
-  if (takesPayment(booking.status) && settled.excess > 0) actions.push('refundExcess');
+  if (linkable(booking.status) && settled.due > 0 && balanceGateway(ctx, booking)) actions.push('sendPaymentLink');
+  // What was paid beyond the balance goes back the way it came: through the gateways (all of it, or nothing), or at
+  // the desk for what was paid there.
+  const deskPaid = paidAtDesk(ledger);
+  if (takesPayment(booking.status) && settled.excess > 0 && settled.refundable >= settled.excess)
+    actions.push('refundExcess');
+  if (takesPayment(booking.status) && settled.excess > 0 && deskPaid > 0) actions.push('refundAtDesk');
   if (canTransition('close', booking.status) && settled.due === 0 && settled.excess === 0) actions.push('close');
 
   const timeline: CounterBooking['timeline'] = [{ step: 'booked', at: booking.createdAt.toISOString(), by: null }];
@@ -158,7 +164,7 @@ export async function counterView(
     balance:
       booking.status === 'void' || booking.status === 'cancelled'
         ? null
-        : toCounterBalance(settled, chargesDue, booking.currency),
+        : toCounterBalance(settled, chargesDue, booking.currency, deskPaid),
     timeline,
     actions,
   };

@@ -20,9 +20,12 @@ export type CounterMail =
   | 'returned'
   | 'closed'
   | 'noShow'
-  | 'chargeAdded';
+  | 'chargeAdded'
+  | 'balanceLink';
 
-export type MailValues = Partial<Record<'dropoff' | 'charges' | 'money' | 'kind' | 'amount' | 'note', string>>;
+export type MailValues = Partial<
+  Record<'dropoff' | 'charges' | 'money' | 'kind' | 'amount' | 'note' | 'until' | 'paid' | 'refunded', string>
+>;
 
 export function renderCounterMail(
   mail: CounterMail,
@@ -30,7 +33,18 @@ export function renderCounterMail(
   values: MailValues & { websiteName: string; car: string; reference: string; link: string },
 ) {
   const t = translator(language, 'counter');
-  const all = { dropoff: '', charges: '', money: '', kind: '', amount: '', note: '', ...values };
+  const all = {
+    dropoff: '',
+    charges: '',
+    money: '',
+    kind: '',
+    amount: '',
+    note: '',
+    until: '',
+    paid: '',
+    refunded: '',
+    ...values,
+  };
   return { subject: t(`mail.${mail}.subject`, all), text: t(`mail.${mail}.text`, all) };
 }
 

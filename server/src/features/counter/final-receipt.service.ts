@@ -1,4 +1,6 @@
+import type { Language } from '@roam/contract/languages';
 import type { BookingBalance } from '@roam/contract/ledger';
+import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -64,9 +66,30 @@ export async function finalReceiptOf(
   };
 }
 
-/** Draws and stores the final receipt in `tx` (the close's); returns its document row. */
+/** Draws and stores the final receipt in `tx` (the close's); returns its document row and the facts it states. */
 export async function storeFinalReceipt(ctx: AppContext, tx: DbOrTx, bookingId: string, balance: BookingBalance) {
   const receipt = await finalReceiptOf(ctx, tx, bookingId, balance);
   const bytes = await finalReceiptPdf(receipt, { websiteName: await siteName(ctx, tx), issuedAt: ctx.clock.now() });
-  return storeDocument(tx, { bookingId, kind: 'receipt', language: receipt.language, bytes });
+  const row = await storeDocument(tx, { bookingId, kind: 'receipt', language: receipt.language, bytes });
+  return { ...row, facts: receipt };
+}
+
+/**
+ * The closed rental's amounts as its e-mail restates them in the reader's language (the receipt's facts): the rental,
+ * the charges not waived, what was paid towards them and refunded of it, and the balance — so the message says what
+ * the PDF says. Paid less refunded is the ledger's `paid`: the lines add up to the balance.
+ */
+export function closedAmounts(receipt: FinalReceipt) {
+  const charges = receipt.charges.reduce((sum, charge) => sum + (charge.waivedReason === null ? charge.amount : 0), 0);
+  const paid = receipt.payments.reduce((sum, payment) => sum + (payment.deposit ? 0 : payment.amount), 0);
+  return (language: Language) => {
+    const money = (amount: number) => formatMinor(amount, receipt.currency, language);
+    return {
+      amount: money(receipt.total - charges),
+      charges: money(charges),
+      paid: money(paid),
+      refunded: money(paid - receipt.paid),
+      money: money(receipt.balance),
+    };
+  };
 }

@@ -3,15 +3,20 @@ import {
   CounterIdParamsSchema,
   CounterLanguageQuerySchema,
   CounterPaymentBodySchema,
+  CounterRefundBodySchema,
 } from '@roam/contract/counter.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
+import { perAccountLimit } from '#server/plugins/rate-limit.ts';
 import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
+import { sendBalanceLink } from './balance-link.service.ts';
 import { operatedBooking } from './counter.guard.ts';
-import { refundExcess } from './counter-refund.service.ts';
+import { refundAtDesk, refundExcess } from './counter-refund.service.ts';
 import { closeRental, takeCounterPayment } from './settlement.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
+/** The call that e-mails the customer a payment link, per account, as the desk's other mail senders. */
+const mailLimit = perAccountLimit(20, '1 hour');
 
 /**
  * The counter's settlement (docs/api.md "The counter"): money taken at the desk and the rental closed, by the
@@ -80,6 +85,48 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireOperator(request);
       await operatedBooking(ctx, actor, request.params.id);
       return refundExcess(ctx, actor, request.params.id, request.query.language);
+    },
+  );
+
+  app.post(
+    '/api/send-balance-link/:id',
+    {
+      config: { auth: 'operator', permission: 'counter', ...mailLimit },
+      schema: {
+        tags,
+        security,
+        summary:
+          "E-mail the customer a link to pay online a returned rental's balance or a no-show's fee (409: nothing due)",
+        params: CounterIdParamsSchema,
+        querystring: CounterLanguageQuerySchema,
+        response: { 200: CounterBookingSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireOperator(request);
+      await operatedBooking(ctx, actor, request.params.id);
+      return sendBalanceLink(ctx, actor, request.params.id, request.query.language);
+    },
+  );
+
+  app.post(
+    '/api/counter-desk-refund/:id',
+    {
+      config: { auth: 'operator', permission: 'counter' },
+      schema: {
+        tags,
+        security,
+        summary: 'Money handed back at the desk (cash, card terminal): at most the excess paid there; once per `key`',
+        params: CounterIdParamsSchema,
+        querystring: CounterLanguageQuerySchema,
+        body: CounterRefundBodySchema,
+        response: { 200: CounterBookingSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireOperator(request);
+      await operatedBooking(ctx, actor, request.params.id);
+      return refundAtDesk(ctx, actor, request.params.id, request.body, request.query.language);
     },
   );
 };

@@ -14,7 +14,7 @@ import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { recordCounterNotice } from './counter.mail.ts';
 import * as repository from './counter.repository.ts';
 import { counterView } from './counter-view.service.ts';
-import { storeFinalReceipt } from './final-receipt.service.ts';
+import { closedAmounts, storeFinalReceipt } from './final-receipt.service.ts';
 import { takesPayment } from './settlement.rules.ts';
 
 // The settlement (docs/decisions/0008-counter-documents-stored-as-signed.md, "Settlement"): the balance = the rental
@@ -137,7 +137,7 @@ export async function closeRental(ctx: AppContext, actor: Operator, id: string, 
       'driver',
       { kind: 'bookingClosed' },
       'closed',
-      () => ({}),
+      closedAmounts(receipt.facts),
       [receipt.fileId, ...(report ? [report.fileId] : [])],
     );
     return [notice];

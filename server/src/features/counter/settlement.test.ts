@@ -89,6 +89,7 @@ describe('settlement', () => {
       held: 0,
       due: 3000,
       excess: 0,
+      atDesk: 0,
     });
     expect(view.actions).toContain('recordPayment');
     expect(view.actions).not.toContain('close');

@@ -2,7 +2,7 @@ import type { LedgerPayment, LedgerRefund } from '@roam/contract/ledger';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { payments, refunds } from '#server/db/schema.ts';
+import { bookingAmendments, bookingCharges, payments, refunds } from '#server/db/schema.ts';
 
 // The only Drizzle code of the ledger (docs/decisions/0009-the-money-ledger.md): payments in, and the refunds that
 // point at them, read for the balance (contract `bookingBalance`) and for a refund split across the payments.
@@ -42,15 +42,20 @@ export async function ledgerOf(db: DbOrTx, bookingId: string) {
 
 /**
  * A booking's ledger as one JSON column of a query that reads bookings (`bookingId`: its id column), so that a page
- * of bookings reads each one's balance in the same query (two index lookups per row).
+ * of bookings reads each one's balance in the same query (three index lookups per row). `charges`: the counter's
+ * charges not waived (the return's, later ones, a no-show's fee), which the balance adds to what is due.
  */
-export function ledgerColumn(bookingId: AnyPgColumn): SQL<{ payments: LedgerPayment[]; refunds: LedgerRefund[] }> {
+export function ledgerColumn(
+  bookingId: AnyPgColumn,
+): SQL<{ payments: LedgerPayment[]; refunds: LedgerRefund[]; charges: number }> {
   return sql`json_build_object(
     'payments', coalesce((select json_agg(json_build_object('id', p.id, 'kind', p.kind, 'purpose', p.purpose,
       'provider', p.provider, 'status', p.status, 'amount', p.amount, 'releasedAmount', p.released_amount,
       'parentId', p.parent_id)) from ${payments} p where p.booking_id = ${bookingId}), '[]'::json),
     'refunds', coalesce((select json_agg(json_build_object('paymentId', r.payment_id, 'status', r.status,
-      'amount', r.amount)) from ${refunds} r where r.booking_id = ${bookingId}), '[]'::json))`;
+      'amount', r.amount)) from ${refunds} r where r.booking_id = ${bookingId}), '[]'::json),
+    'charges', (select coalesce(sum(c.amount), 0)::integer from ${bookingCharges} c
+      where c.booking_id = ${bookingId} and c.waived_at is null))`;
 }
 
 /** Whether money was taken or held for any of the bookings (their ledger has a row that succeeded or was released). */
@@ -131,4 +136,59 @@ export async function movementsOf(db: DbOrTx, bookingId: string) {
 export async function paymentUnder(db: DbOrTx, key: string) {
   const [row] = await db.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, key));
   return row ?? null;
+}
+
+/**
+ * A booking's ledger rows as its operators read them (the bookings desk): every payment taken — online or at the
+ * desk, with its method and the gateway's reference, and whether the change it paid was refunded — and every refund,
+ * made or being made, with its provider (`counter`: handed back at the desk) and method; oldest first.
+ */
+export async function ledgerRowsOf(db: DbOrTx, bookingId: string) {
+  const [taken, givenBack] = await Promise.all([
+    db
+      .select({
+        purpose: payments.purpose,
+        provider: payments.provider,
+        method: payments.method,
+        reference: payments.providerReference,
+        amount: payments.amount,
+        currency: payments.currency,
+        at: payments.createdAt,
+        settledAt: payments.settledAt,
+        changeStatus: bookingAmendments.status,
+      })
+      .from(payments)
+      .leftJoin(bookingAmendments, eq(bookingAmendments.id, payments.amendmentId))
+      .where(
+        and(
+          eq(payments.bookingId, bookingId),
+          eq(payments.status, 'succeeded'),
+          inArray(payments.kind, ['charge', 'capture', 'counter']),
+        ),
+      )
+      .orderBy(payments.createdAt, payments.id),
+    db.select().from(refunds).where(eq(refunds.bookingId, bookingId)).orderBy(refunds.createdAt, refunds.key),
+  ]);
+  return { payments: taken, refunds: givenBack };
+}
+
+/**
+ * The booking's payments taken at the desk (newest first), each with what was given back of it: what a refund at the
+ * desk may hand back, each at most what it took.
+ */
+export async function counterPaymentsOf(db: DbOrTx, bookingId: string) {
+  const refunded = sql<number>`coalesce((select sum(r.amount) from ${refunds} r where r.payment_id = ${payments.id}
+    and r.status = 'succeeded'), 0)::integer`;
+  return db
+    .select({ payment: payments, refunded })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        eq(payments.status, 'succeeded'),
+        eq(payments.provider, 'counter'),
+        ne(payments.purpose, 'deposit'),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id));
 }

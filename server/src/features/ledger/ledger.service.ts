@@ -32,7 +32,8 @@ export const balanceFrom = (
     status: booking.status,
     totalAmount: booking.totalAmount,
     charges: booking.charges ?? 0,
-    ...ledger,
+    payments: ledger.payments,
+    refunds: ledger.refunds,
   });
 
 /** The booking's balance now, read in `db` (the transaction that locked it, to settle on what it read). */
@@ -97,6 +98,9 @@ export function recordCharge(
 export const bookingPaymentKey = (bookingId: string) => `booking-${bookingId}`;
 export const amendmentPaymentKey = (amendmentId: string) => `amendment-${amendmentId}`;
 
+/** The booking's ledger rows as its operators read them: payments with method and reference, refunds (any state). */
+export const ledgerRowsOf = (_ctx: AppContext, db: DbOrTx, bookingId: string) => repository.ledgerRowsOf(db, bookingId);
+
 /** Of `bookingIds`, those that took or held money: kept, never deleted. */
 export const withMoney = (_ctx: AppContext, db: DbOrTx, bookingIds: string[]) => repository.tookMoney(db, bookingIds);
 
@@ -108,6 +112,10 @@ export const refundablePayments = (
   key: string,
   scope: { withDeposit: boolean },
 ) => repository.refundablePayments(db, bookingId, key, scope);
+
+/** The payments taken at the desk, newest first, each with what was given back of it (a refund at the desk). */
+export const counterPaymentsOf = (_ctx: AppContext, db: DbOrTx, bookingId: string) =>
+  repository.counterPaymentsOf(db, bookingId);
 
 /** Whether a payment was recorded under `key` (a retried counter payment finds its own). */
 export const paymentUnder = (_ctx: AppContext, db: DbOrTx, key: string) => repository.paymentUnder(db, key);

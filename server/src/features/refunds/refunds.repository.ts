@@ -1,4 +1,5 @@
 import type { PaymentProvider } from '@roam/contract/bookings';
+import type { CounterMethod } from '@roam/contract/ledger';
 import { and, eq, like, or } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { refunds } from '#server/db/schema.ts';
@@ -21,6 +22,27 @@ export async function recordRefund(
   },
 ): Promise<RefundRow> {
   await db.insert(refunds).values(refund).onConflictDoNothing({ target: refunds.key });
+  const [row] = await db.select().from(refunds).where(eq(refunds.key, refund.key));
+  return row!;
+}
+
+/** A refund handed back at the desk (provider `counter`), under `key`: the one recorded before, or this one, now. */
+export async function recordCounterRefund(
+  db: DbOrTx,
+  refund: {
+    key: string;
+    bookingId: string;
+    amount: number;
+    currency: string;
+    paymentId: string;
+    method: CounterMethod;
+    recordedBy: string;
+  },
+): Promise<RefundRow> {
+  await db
+    .insert(refunds)
+    .values({ ...refund, provider: 'counter' })
+    .onConflictDoNothing({ target: refunds.key });
   const [row] = await db.select().from(refunds).where(eq(refunds.key, refund.key));
   return row!;
 }

@@ -39,7 +39,8 @@ export async function refundPayment(
 ): Promise<Refund> {
   const recorded = await repository.recordRefund(db, { ...payment, paymentReference: payment.reference });
   const done = (reference: string): Refund => ({
-    provider: recorded.provider,
+    // A gateway's: a refund at the desk is recorded by refunds/counter-refunds.service.ts, never here.
+    provider: payment.provider,
     amount: recorded.amount,
     currency: recorded.currency,
     reference,
@@ -99,7 +100,7 @@ export function refundTotal(parts: readonly { key: string; refund: Refund }[]): 
 export async function refundMade(ctx: AppContext, bookingId: string): Promise<Refund | null> {
   const rows = await repository.refundsUnder(ctx.db, bookingId, cancellationRefundKey(bookingId));
   const parts = rows.flatMap((row) =>
-    row.status === 'succeeded' && row.providerReference
+    row.status === 'succeeded' && row.providerReference && row.provider !== 'counter'
       ? [
           {
             key: row.key,
@@ -115,3 +116,7 @@ export async function refundMade(ctx: AppContext, bookingId: string): Promise<Re
   );
   return refundTotal(parts);
 }
+
+/** The refunds of a booking under `key` and its parts (`key`-…), in `db`: a retried refund finds its own. */
+export const refundsUnder = (_ctx: AppContext, db: DbOrTx, bookingId: string, key: string) =>
+  repository.refundsUnder(db, bookingId, key);

@@ -65,6 +65,7 @@ export const deskBooking = (base: BookingRow, overrides: Partial<DeskBooking> = 
     {
       purpose: 'rental',
       provider: 'demo',
+      method: null,
       reference: 'demo_pay_7QX4',
       amount: 12000,
       currency: 'EUR',
@@ -76,6 +77,7 @@ export const deskBooking = (base: BookingRow, overrides: Partial<DeskBooking> = 
     {
       purpose: 'amendment',
       provider: 'demo',
+      method: null,
       reference: 'demo_refund_9KM2',
       amount: 3000,
       currency: 'EUR',

@@ -21,6 +21,7 @@ const balance = (values: Partial<CounterBalance>): CounterBalance => ({
   held: 0,
   due: 8063,
   excess: 0,
+  atDesk: 0,
   ...values,
 });
 const open = counterBooking({ status: 'returned', actions: ['addCharge', 'recordPayment'], balance: balance({}) });
@@ -99,5 +100,40 @@ describe('the settlement', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Refund the excess' }));
     expect(await screen.findByText('The excess is refunded.')).toBeTruthy();
     expect(calls.some((call) => call.route === `POST /api/counter-refund/${BOOKING_ID}`)).toBe(true);
+  });
+
+  it('hands back at the desk what was paid there, with its method and a key', async () => {
+    const { calls } = renderOperator(PATH, {
+      [`GET /api/counter-booking/${BOOKING_ID}`]: () =>
+        Response.json(
+          counterBooking({
+            status: 'returned',
+            actions: ['refundAtDesk'],
+            balance: balance({ paid: 21063, due: 0, excess: 1000, atDesk: 1000 }),
+          }),
+        ),
+      [`POST /api/counter-desk-refund/${BOOKING_ID}`]: () => Response.json(settled),
+    });
+    const card = await screen.findByRole('region', { name: 'Balance' });
+    const form = within(card).getByRole('group', { name: 'Hand back at the desk' });
+    expect(within(form).getByLabelText('Amount (EUR)')).toHaveProperty('value', '10.00');
+    await userEvent.click(within(form).getByRole('radio', { name: 'Card terminal' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Record the refund' }));
+    expect(await screen.findByText('The refund at the desk is recorded.')).toBeTruthy();
+    const sent = calls.find((call) => call.route === `POST /api/counter-desk-refund/${BOOKING_ID}`)?.body;
+    expect(sent).toMatchObject({ method: 'card_terminal', amount: 1000 });
+    expect((sent as { key: string }).key).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+  });
+
+  it('e-mails the customer a link to pay the balance online', async () => {
+    const { calls } = renderOperator(PATH, {
+      [`GET /api/counter-booking/${BOOKING_ID}`]: () =>
+        Response.json(counterBooking({ ...open, actions: ['recordPayment', 'sendPaymentLink'] })),
+      [`POST /api/send-balance-link/${BOOKING_ID}`]: () => Response.json(open),
+    });
+    const card = await screen.findByRole('region', { name: 'Balance' });
+    await userEvent.click(within(card).getByRole('button', { name: 'E-mail a payment link' }));
+    expect(await screen.findByText(/A link to pay the balance online was e-mailed to/)).toBeTruthy();
+    expect(calls.some((call) => call.route === `POST /api/send-balance-link/${BOOKING_ID}`)).toBe(true);
   });
 });

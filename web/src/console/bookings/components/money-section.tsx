@@ -8,7 +8,10 @@ import { Fact, Section } from './booking-sections';
 
 type Movement = DeskBooking['payments'][number] | DeskBooking['refunds'][number];
 
-/** The price lines, what came in and went back through which gateway (with its reference), what the booking earns. */
+/**
+ * The price lines, what came in and went back — the ledger's rows: through which gateway (with its reference) or at the
+ * desk (with its method) — and what the booking earns.
+ */
 export function MoneySection({ booking }: { booking: DeskBooking }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -17,7 +20,8 @@ export function MoneySection({ booking }: { booking: DeskBooking }) {
   const movement = (item: Movement, note: string | null) => (
     <>
       <strong>{money(item.amount, item.currency)}</strong> · {t(`operatorBookings.view.purpose.${item.purpose}`)} ·{' '}
-      {t(`operatorBookings.view.provider.${item.provider}`)} · {when(item.at)}
+      {t(`operatorBookings.view.provider.${item.provider}`)}
+      {item.method ? ` (${t(`operatorBookings.view.method.${item.method}`)})` : ''} · {when(item.at)}
       {note ? ` · ${note}` : ''}
       <br />
       <span className="desk-moves__reference">

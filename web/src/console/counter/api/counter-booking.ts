@@ -3,6 +3,7 @@ import type {
   CheckOutBody,
   CounterBooking,
   CounterPaymentBody,
+  CounterRefundBody,
   ReturnBody,
   ReturnQuote,
   ReturnReadingsBody,
@@ -72,6 +73,14 @@ export const recordCounterPayment = (id: string, body: CounterPaymentBody, langu
 /** `POST /api/counter-refund/{id}`: what was paid beyond the balance, refunded online (when the actions say so). */
 export const refundExcess = (id: string, language: Language) =>
   api.post<CounterBooking>(path('counter-refund', id, language), {});
+
+/** `POST /api/counter-desk-refund/{id}`: money handed back at the desk, at most the excess paid there. */
+export const refundAtDesk = (id: string, body: CounterRefundBody, language: Language) =>
+  api.post<CounterBooking>(path('counter-desk-refund', id, language), body);
+
+/** `POST /api/send-balance-link/{id}`: the customer e-mailed a link to pay the balance online. */
+export const sendBalanceLink = (id: string, language: Language) =>
+  api.post<CounterBooking>(path('send-balance-link', id, language), {});
 
 /** `POST /api/close-booking/{id}`: closed once the balance is settled (offered when the actions say so). */
 export const closeBooking = (id: string, language: Language) =>

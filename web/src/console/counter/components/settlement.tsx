@@ -12,6 +12,7 @@ import { ChoiceGroup } from '#web/console/components/choice-group';
 import { closeBooking, counterBookingChanged, recordCounterPayment, refundExcess } from '../api/counter-booking';
 import { minorFromTyped } from '../lib/amounts';
 import { refusalText } from '../lib/counter-messages';
+import { BalanceLinkButton, DeskRefund } from './settle-online';
 
 // The balance and its settlement (docs/architecture.md §5 "After the booking"; the money ledger's `bookingBalance`):
 // the booking's total and the charges not waived, less what was paid, holds apart. Money taken at the desk is recorded
@@ -81,7 +82,12 @@ export function Settlement({ booking }: { booking: CounterBooking }) {
           {t('operatorCounter.settlement.refund')}
         </button>
       ) : null}
+      {booking.actions.includes('refundAtDesk') && balance ? (
+        // Keyed by what can be handed back: after a refund the form starts again, with a new key.
+        <DeskRefund key={balance.atDesk} booking={booking} most={balance.atDesk} currency={currency} />
+      ) : null}
       {booking.status === 'closed' ? <p className="counter-badge">{t('operatorCounter.settlement.isClosed')}</p> : null}
+      {booking.actions.includes('sendPaymentLink') ? <BalanceLinkButton booking={booking} /> : null}
       {booking.actions.includes('recordPayment') ? (
         // Keyed by what is due: after a payment the form starts again at the new balance, with a new payment key.
         <CounterPayment key={balance?.due ?? 0} booking={booking} due={balance?.due ?? 0} currency={currency} />

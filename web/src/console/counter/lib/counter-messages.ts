@@ -12,6 +12,7 @@ const TOO_EARLY = /^Check-out opens at /;
 const NO_SHOW_EARLY = /^A no-show can be recorded from /;
 const BALANCE_OPEN = /^The balance is not settled yet: /;
 const OVER_BALANCE = /^The amount is more than the balance due /;
+const OVER_DESK_REFUND = /^The amount is more than can be given back at the desk /;
 
 const counterMessages: MessageTranslator = (t: TFunction, message: string) => {
   const reference = STILL_ON_RENT.exec(message)?.[1];
@@ -20,6 +21,7 @@ const counterMessages: MessageTranslator = (t: TFunction, message: string) => {
   if (NO_SHOW_EARLY.test(message)) return t('operatorCounter.errors.noShowTooEarly');
   if (BALANCE_OPEN.test(message)) return t('operatorCounter.errors.balanceOpen');
   if (OVER_BALANCE.test(message)) return t('operatorCounter.errors.overBalance');
+  if (OVER_DESK_REFUND.test(message)) return t('operatorCounter.errors.overDeskRefund');
   const keys: Partial<Record<string, `operatorCounter.errors.${string}`>> = {
     [COUNTER_MESSAGES.notConfirmed]: 'operatorCounter.errors.notConfirmed',
     [COUNTER_MESSAGES.alreadyChanged]: 'operatorCounter.errors.alreadyChanged',
@@ -38,6 +40,8 @@ const counterMessages: MessageTranslator = (t: TFunction, message: string) => {
     [COUNTER_MESSAGES.nothingDue]: 'operatorCounter.errors.nothingDue',
     [COUNTER_MESSAGES.nothingToRefund]: 'operatorCounter.errors.nothingToRefund',
     [COUNTER_MESSAGES.refundAtDesk]: 'operatorCounter.errors.refundAtDesk',
+    [COUNTER_MESSAGES.balanceLinkNotOpen]: 'operatorCounter.errors.balanceLinkNotOpen',
+    [COUNTER_MESSAGES.noGateway]: 'operatorCounter.errors.noGateway',
     [COUNTER_MESSAGES.paymentNotOpen]: 'operatorCounter.errors.paymentNotOpen',
     [COUNTER_MESSAGES.chargeWaived]: 'operatorCounter.errors.chargeWaived',
     [COUNTER_MESSAGES.laterChargeWindow]: 'operatorCounter.errors.laterChargeWindow',
