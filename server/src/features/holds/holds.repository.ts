@@ -79,7 +79,10 @@ export async function holdsLapsingBy(db: DbOrTx, by: Date, supplierId?: string) 
     .select({
       hold: payments,
       reference: bookings.reference,
+      status: bookings.status,
       dropoffAt: bookings.dropoffAt,
+      pickupLocationId: bookings.pickupLocationId,
+      dropoffLocationId: bookings.dropoffLocationId,
     })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))

@@ -32,6 +32,16 @@ const answer = (): Dashboard => ({
   },
   openCancellationRequests: 2,
   unpaidHolds: 1,
+  lapsingDeposits: [
+    {
+      bookingId: 'b-lapse',
+      reference: 'K7M3P9QX',
+      status: 'on_rent',
+      amount: 30000,
+      currency: 'EUR',
+      expiresAt: '2026-06-03T10:00:00.000Z',
+    },
+  ],
   period: {
     from: '2026-12-01T00:00:00.000Z',
     to: '2027-01-01T00:00:00.000Z',
