@@ -7,7 +7,8 @@ import { cardApp, cardWebhook } from '#server/features/payments/payments.test-he
 import { checkoutBody } from '#test/booking-fixtures.ts';
 import { withRefusedInserts } from '#test/refused-inserts.ts';
 import { signIn } from '#test/sign-in.ts';
-import { checkOutBody, insertCar, parisAt, setClock } from '../counter/counter.test-helpers.ts';
+import { insertCar } from '../counter/counter.test-helpers.ts';
+import { returnAtTheDesk } from './holds.test-helpers.ts';
 
 // The security deposit held on the card, not charged (docs/decisions/0012-deposit-holds.md), against the local card
 // provider: the deposit option's session authorises (manual capture); at the close the charges at return are
@@ -67,28 +68,8 @@ describe('deposit holds on the card provider', () => {
     return { bookingId: bookingId as string, deposit: chargedAmount as number, sessionId: payment.sessionId as string };
   }
 
-  /** Checked out, returned two days later with a toll, the rental paid at the desk: the toll is what is owed. */
-  async function returnedWithToll(bookingId: string, daysAhead: number, toll: number) {
-    app.t.app.context.clock = { now: () => new Date(parisAt(daysAhead).getTime() - 3600_000) };
-    expect((await call('POST', `/api/check-out/${bookingId}`, checkOutBody({ odometer: 9000 }))).statusCode).toBe(200);
-    setClock(app.t, new Date(parisAt(daysAhead).getTime() + 2 * DAY));
-    const back = await call('POST', `/api/return/${bookingId}`, {
-      odometer: 9300,
-      fuel: { kind: 'eighths', eighths: 8 },
-    });
-    expect(back.statusCode, back.body).toBe(200);
-    if (toll > 0) {
-      const charge = await call('POST', `/api/add-charge/${bookingId}`, { kind: 'toll', amount: toll, note: 'A6' });
-      expect(charge.statusCode, charge.body).toBe(200);
-    }
-    const [row] = await app.t.db.select().from(bookings).where(eq(bookings.id, bookingId));
-    const paid = await call('POST', `/api/counter-payment/${bookingId}`, {
-      key: `rental-${bookingId.slice(0, 8)}`,
-      method: 'cash',
-      amount: row!.totalAmount,
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-  }
+  const returnedWithToll = (bookingId: string, daysAhead: number, toll: number) =>
+    returnAtTheDesk(app.t, supplier, bookingId, daysAhead, toll);
 
   it('authorises the deposit, captures the toll from it at the close and releases the rest; replays change nothing', async () => {
     const { bookingId, deposit, sessionId } = await heldBooking(40);
