@@ -123,4 +123,17 @@ describe('deposit holds on the wallet provider and the demo gateway', () => {
       releasedAmount: chargedAmount,
     });
   });
+
+  it('an operator cancelling the booking releases its held deposit whole, once', async () => {
+    resetClock(app.t);
+    const { bookingId, chargedAmount } = await depositBooking(75);
+    expect((await post(`/api/demo-payment/${bookingId}`, GOOD_CARD)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const res = await post(`/api/cancel-booking/${bookingId}`, {}, supplier);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await ledger(bookingId)).toMatchObject([
+      { kind: 'authorization', status: 'released', releasedAmount: chargedAmount },
+    ]);
+  });
 });
