@@ -39,7 +39,7 @@ const answer = (): Dashboard => ({
       status: 'on_rent',
       amount: 30000,
       currency: 'EUR',
-      expiresAt: '2026-06-03T10:00:00.000Z',
+      expiresAt: '2026-06-03T17:45:00.000Z',
     },
   ],
   period: {
