@@ -90,6 +90,20 @@ export const DashboardSchema = z.object({
   }),
   openCancellationRequests: z.number().int(),
   unpaidHolds: z.number().int(),
+  /**
+   * Security deposits held on a card that lapse within two days, before their car is back, and could not be
+   * authorised again (no saved card): the desk takes them again (docs/decisions/0012-deposit-holds.md).
+   */
+  lapsingDeposits: z.array(
+    z.object({
+      bookingId: z.string(),
+      reference: z.string(),
+      status: BookingStatusSchema,
+      amount: z.number().int(),
+      currency: z.string(),
+      expiresAt: z.string(),
+    }),
+  ),
   period: z.object({
     from: z.string(),
     to: z.string(),

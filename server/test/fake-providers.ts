@@ -46,6 +46,27 @@ export type FakeStripeRefund = {
   metadata: Record<string, string>;
 };
 
+/**
+ * A PaymentIntent of a session paid with `payment_intent_data[capture_method]=manual` (a hold), or created
+ * server-side to authorise again (`POST /v1/payment_intents`, confirm + off_session): `requires_capture` until it is
+ * captured (`succeeded`, at most `amount_capturable`; what is not captured is released) or cancelled (`canceled`).
+ */
+export type FakeStripeIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  capture_method: 'manual' | 'automatic';
+  currency: string;
+  status: 'requires_capture' | 'succeeded' | 'canceled';
+  cancellation_reason: string | null;
+  created: number;
+  customer: string | null;
+  payment_method: string | null;
+  metadata: Record<string, string>;
+};
+
 /** Stripe's webhook signature: `t=<unix>,v1=<HMAC-SHA256 of "<t>.<payload>">` with the endpoint secret. */
 function stripeSignature(payload: string, secret: string): string {
   const timestamp = Math.floor(Date.now() / 1000);
@@ -72,11 +93,17 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
   const sessions = new Map<string, FakeStripeSession>();
   const refunds = new Map<string, FakeStripeRefund>();
   const idempotent = new Map<string, FakeStripeRefund>();
+  const intents = new Map<string, FakeStripeIntent>();
+  /** Sessions opened with manual capture, and the saved card (customer, payment method) of those set up for later. */
+  const manual = new Set<string>();
+  const savedCards = new Map<string, { customer: string; payment_method: string }>();
+  /** Answers given to an Idempotency-Key on the intents' endpoints: a replay gets the first answer again. */
+  const intentReplies = new Map<string, { status: number; json: unknown }>();
   /**
    * Tests turn refunds into server errors, as an outage at the provider would answer, or hold them until a promise
    * settles (a slow provider: what else happens meanwhile).
    */
-  const control = { failRefunds: false, holdRefunds: null as Promise<void> | null };
+  const control = { failRefunds: false, holdRefunds: null as Promise<void> | null, declineOffSession: false };
   const requests: { method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }[] = [];
   /** The HTTP status the webhook endpoint answered to each event sent. */
   const webhookAnswers: number[] = [];
@@ -111,6 +138,10 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
         cancel_url: form.get('cancel_url') ?? '',
       };
       sessions.set(id, session);
+      if (form.get('payment_intent_data[capture_method]') === 'manual') manual.add(id);
+      if (form.get('payment_intent_data[setup_future_usage]') === 'off_session') {
+        savedCards.set(id, { customer: `cus_test_${counter}`, payment_method: `pm_test_${counter}` });
+      }
       return send(200, session);
     }
     const page = /^\/pay\/([^/]+)$/.exec(path);
@@ -127,7 +158,8 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
       );
     }
     if (request.method === 'POST' && paying) {
-      Object.assign(paying, { status: 'complete', payment_status: 'paid' });
+      if (manual.has(paying.id)) authorizeSession(paying);
+      else Object.assign(paying, { status: 'complete', payment_status: 'paid' });
       if (options.webhook) {
         const event = JSON.stringify({
           id: `evt_${paying.id}`,
@@ -180,19 +212,128 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
       if (key) idempotent.set(key, refund);
       return send(200, refund);
     }
+    if (path.startsWith('/v1/payment_intents')) {
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const replay = request.method === 'POST' && key ? intentReplies.get(`${path}|${key}`) : undefined;
+      if (replay) return send(replay.status, replay.json);
+      const [status, json] = intentRequest(request.method ?? '', path, form);
+      if (request.method === 'POST' && key) intentReplies.set(`${path}|${key}`, { status, json });
+      return send(status, json);
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1]!));
-      if (session) return send(200, { ...session, payment_intent: paymentIntentOf(session) });
+      if (session) return send(200, { ...session, payment_intent: session.payment_intent ?? paymentIntentOf(session) });
       return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` } });
   });
+  /**
+   * The payer completes a manual-capture session: Stripe authorises the amount (the intent `requires_capture`), and
+   * the session is `complete` but its `payment_status` stays `unpaid` until a capture.
+   */
+  function authorizeSession(session: FakeStripeSession) {
+    const id = session.id.replace(/^cs_/, 'pi_');
+    const saved = savedCards.get(session.id);
+    intents.set(id, {
+      id,
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_capturable: session.amount_total,
+      amount_received: 0,
+      capture_method: 'manual',
+      currency: session.currency,
+      status: 'requires_capture',
+      cancellation_reason: null,
+      created: Math.floor(Date.now() / 1000),
+      customer: saved?.customer ?? null,
+      payment_method: saved?.payment_method ?? null,
+      metadata: session.metadata,
+    });
+    Object.assign(session, { status: 'complete', payment_status: 'unpaid', payment_intent: id });
+  }
+
+  const stripeError = (status: number, code: string, message: string): [number, unknown] => [
+    status,
+    { error: { type: 'invalid_request_error', code, message } },
+  ];
+
+  /** GET/POST /v1/payment_intents[/:id[/capture|/cancel]], as the Payment Intents API answers them. */
+  function intentRequest(method: string, path: string, form: URLSearchParams): [number, unknown] {
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      // A server-side authorisation with a saved card (off_session, confirm): a new hold, or a decline.
+      const customer = form.get('customer');
+      const paymentMethod = form.get('payment_method');
+      const known = [...savedCards.values()].some((c) => c.customer === customer && c.payment_method === paymentMethod);
+      if (!known) return stripeError(400, 'resource_missing', 'No such PaymentMethod');
+      if (control.declineOffSession) {
+        return [402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }];
+      }
+      counter += 1;
+      const amount = Number(form.get('amount'));
+      const intent: FakeStripeIntent = {
+        id: `pi_test_${counter}`,
+        object: 'payment_intent',
+        amount,
+        amount_capturable: form.get('capture_method') === 'manual' ? amount : 0,
+        amount_received: form.get('capture_method') === 'manual' ? 0 : amount,
+        capture_method: form.get('capture_method') === 'manual' ? 'manual' : 'automatic',
+        currency: form.get('currency') ?? '',
+        status: form.get('capture_method') === 'manual' ? 'requires_capture' : 'succeeded',
+        cancellation_reason: null,
+        created: Math.floor(Date.now() / 1000),
+        customer,
+        payment_method: paymentMethod,
+        metadata: Object.fromEntries(
+          [...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]),
+        ),
+      };
+      intents.set(intent.id, intent);
+      return [200, intent];
+    }
+    const found = /^\/v1\/payment_intents\/([^/]+)(\/capture|\/cancel)?$/.exec(path);
+    const intent = found ? intents.get(decodeURIComponent(found[1]!)) : undefined;
+    if (!found || !intent) return stripeError(404, 'resource_missing', 'No such payment_intent');
+    if (method === 'GET' && !found[2]) return [200, intent];
+    if (method !== 'POST' || !found[2]) return stripeError(404, 'resource_missing', 'Unrecognized request URL');
+    if (intent.status !== 'requires_capture') {
+      return stripeError(
+        400,
+        'payment_intent_unexpected_state',
+        `This PaymentIntent could not be ${found[2] === '/capture' ? 'captured' : 'canceled'} because it has a status of ${intent.status}.`,
+      );
+    }
+    if (found[2] === '/cancel') {
+      Object.assign(intent, {
+        status: 'canceled',
+        amount_capturable: 0,
+        cancellation_reason: form.get('cancellation_reason') ?? 'requested_by_customer',
+      });
+      return [200, intent];
+    }
+    const amount = form.has('amount_to_capture') ? Number(form.get('amount_to_capture')) : intent.amount_capturable;
+    if (!(amount > 0) || amount > intent.amount_capturable) {
+      return stripeError(400, 'amount_too_large', 'The amount to capture is more than the amount capturable.');
+    }
+    // A partial capture releases the rest (no multicapture): the intent is done.
+    Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
+    return [200, intent];
+  }
+
+  /** The hold lapses at the provider (Stripe cancels an uncaptured intent after 7 days). */
+  function expireIntent(id: string) {
+    Object.assign(intents.get(id)!, { status: 'canceled', amount_capturable: 0, cancellation_reason: 'automatic' });
+  }
+
   const base: string = await listen(server);
   return {
     base,
     sessions,
     refunds,
+    intents,
+    savedCards,
+    expireIntent,
+    authorizeSession,
     control,
     requests,
     webhookAnswers,
@@ -202,8 +343,19 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
 
 type PaypalAmount = { currency_code: string; value: string };
 
+/** An authorization of an order made with intent AUTHORIZE (Payments v2 `/v2/payments/authorizations/{id}`). */
+export type FakePaypalAuthorization = {
+  id: string;
+  status: 'CREATED' | 'CAPTURED' | 'VOIDED';
+  amount: PaypalAmount;
+  custom_id?: string;
+  expiration_time: string;
+};
+
 export type FakePaypalOrder = {
   id: string;
+  /** CAPTURE when not given. */
+  intent?: 'CAPTURE' | 'AUTHORIZE';
   status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
   purchase_units: {
     reference_id?: string;
@@ -212,7 +364,10 @@ export type FakePaypalOrder = {
     amount: PaypalAmount;
     items?: { name: string }[];
     /** Set by the capture, as PayPal's Orders v2 answer carries it. */
-    payments?: { captures: { id: string; status: 'COMPLETED'; amount: PaypalAmount; custom_id?: string }[] };
+    payments?: {
+      captures?: { id: string; status: 'COMPLETED'; amount: PaypalAmount; custom_id?: string }[];
+      authorizations?: FakePaypalAuthorization[];
+    };
   }[];
 };
 
@@ -252,12 +407,19 @@ export async function startFakePaypal(clientId: string, secret: string) {
   const orders = new Map<string, FakePaypalOrder>();
   const refunds = new Map<string, FakePaypalRefund>();
   const byRequestId = new Map<string, FakePaypalRefund>();
-  const requests: { method: string; path: string; body: string }[] = [];
+  const authorizations = new Map<string, FakePaypalAuthorization>();
+  /** The captures taken from authorizations, and the first answer to each PayPal-Request-Id of their calls. */
+  const authCaptures = new Map<
+    string,
+    { id: string; status: 'COMPLETED'; amount: PaypalAmount; final_capture: boolean; authorizationId: string }
+  >();
+  const authReplies = new Map<string, { status: number; json: unknown }>();
+  const requests: { method: string; path: string; body: string; headers: IncomingMessage['headers'] }[] = [];
   let counter = 0;
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
     const path = (request.url ?? '').split('?')[0]!;
-    requests.push({ method: request.method ?? '', path, body });
+    requests.push({ method: request.method ?? '', path, body, headers: request.headers });
     const send = (status: number, json: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(json));
@@ -284,9 +446,10 @@ export async function startFakePaypal(clientId: string, secret: string) {
     if (request.headers.authorization !== 'Bearer A21-test-token') return send(401, { name: 'AUTHENTICATION_FAILURE' });
     if (request.method === 'POST' && path === '/v2/checkout/orders') {
       counter += 1;
-      const parsed = JSON.parse(body) as { purchase_units: FakePaypalOrder['purchase_units'] };
+      const parsed = JSON.parse(body) as { intent?: string; purchase_units: FakePaypalOrder['purchase_units'] };
       const order: FakePaypalOrder = {
         id: `ORDER${counter}`,
+        intent: parsed.intent === 'AUTHORIZE' ? 'AUTHORIZE' : 'CAPTURE',
         status: 'CREATED',
         purchase_units: parsed.purchase_units,
       };
@@ -318,12 +481,42 @@ export async function startFakePaypal(clientId: string, secret: string) {
       if (requestId) byRequestId.set(requestId, made);
       return send(201, made);
     }
-    const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    const held = /^\/v2\/payments\/authorizations\/([^/]+)(\/capture|\/void)?$/.exec(path);
+    if (held) {
+      const requestId = String(request.headers['paypal-request-id'] ?? '');
+      const replay = request.method === 'POST' && requestId ? authReplies.get(`${path}|${requestId}`) : undefined;
+      if (replay) return send(replay.status, replay.json);
+      const [status, json] = authorizationRequest(request.method ?? '', decodeURIComponent(held[1]!), held[2], body);
+      if (request.method === 'POST' && requestId) authReplies.set(`${path}|${requestId}`, { status, json });
+      if (status === 204) {
+        response.writeHead(204);
+        return response.end();
+      }
+      return send(status, json);
+    }
+    const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture|\/authorize)?$/.exec(path);
     const order = match ? orders.get(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
     if (request.method === 'GET' && !match[2]) return send(200, order);
+    if (request.method === 'POST' && match[2] === '/authorize') {
+      if (order.intent !== 'AUTHORIZE' || order.status !== 'APPROVED')
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
+      order.status = 'COMPLETED';
+      const unit = order.purchase_units[0]!;
+      const authorization: FakePaypalAuthorization = {
+        id: `AUTH${order.id}`,
+        status: 'CREATED',
+        amount: unit.amount,
+        custom_id: unit.custom_id,
+        // PayPal honours an authorization for 3 days and lets it be captured for 29.
+        expiration_time: new Date(Date.now() + 29 * 86_400_000).toISOString(),
+      };
+      authorizations.set(authorization.id, authorization);
+      unit.payments = { authorizations: [authorization] };
+      return send(201, order);
+    }
     if (request.method === 'POST' && match[2]) {
-      if (order.status !== 'APPROVED')
+      if (order.intent === 'AUTHORIZE' || order.status !== 'APPROVED')
         return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
       order.status = 'COMPLETED';
       const unit = order.purchase_units[0]!;
@@ -334,11 +527,53 @@ export async function startFakePaypal(clientId: string, secret: string) {
     }
     send(405, {});
   });
+  /** GET an authorization; POST …/capture (at most its amount, `final_capture` releasing the rest); POST …/void (204). */
+  function authorizationRequest(
+    method: string,
+    id: string,
+    action: string | undefined,
+    body: string,
+  ): [number, unknown] {
+    const authorization = authorizations.get(id);
+    if (!authorization) return [404, { name: 'RESOURCE_NOT_FOUND' }];
+    if (method === 'GET' && !action) return [200, authorization];
+    if (method !== 'POST' || !action) return [405, {}];
+    if (authorization.status !== 'CREATED') {
+      const issue = authorization.status === 'VOIDED' ? 'AUTHORIZATION_VOIDED' : 'AUTHORIZATION_ALREADY_CAPTURED';
+      return [422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }] }];
+    }
+    if (action === '/void') {
+      authorization.status = 'VOIDED';
+      return [204, null];
+    }
+    const asked = (JSON.parse(body || '{}') as { amount?: PaypalAmount; final_capture?: boolean }) ?? {};
+    const amount = asked.amount ?? authorization.amount;
+    if (
+      amount.currency_code !== authorization.amount.currency_code ||
+      Number(amount.value) > Number(authorization.amount.value) + 1e-9
+    )
+      return [422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'MAX_CAPTURE_AMOUNT_EXCEEDED' }] }];
+    counter += 1;
+    const capture = {
+      id: `CAPTURE${counter}`,
+      status: 'COMPLETED' as const,
+      amount,
+      final_capture: asked.final_capture !== false,
+      authorizationId: id,
+    };
+    authCaptures.set(capture.id, capture);
+    // A final capture (the default) ends the authorization: what it did not take is released.
+    authorization.status = 'CAPTURED';
+    return [201, capture];
+  }
+
   const base = await listen(server);
   return {
     base,
     orders,
     refunds,
+    authorizations,
+    authCaptures,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -98,9 +98,11 @@ export const payments = pgTable(
     index('payments_booking_idx').on(t.bookingId),
     check('payments_amount_positive', sql`${t.amount} > 0 and ${t.releasedAmount} >= 0`),
     check('payments_capture_parent', sql`(${t.kind} = 'capture') = (${t.parentId} is not null)`),
+    // A desk's payment has a method; so has a deposit held at the desk in cash (an `authorization` of provider
+    // `counter`) and what is captured from it (docs/decisions/0012-deposit-holds.md).
     check(
       'payments_counter_method',
-      sql`(${t.kind} = 'counter') = (${t.provider} = 'counter') and (${t.kind} = 'counter') = (${t.method} is not null)`,
+      sql`(${t.provider} = 'counter') = (${t.method} is not null) and (${t.kind} <> 'counter' or ${t.provider} = 'counter')`,
     ),
   ],
 );

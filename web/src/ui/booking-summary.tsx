@@ -79,7 +79,7 @@ export function BookingSummaryView({ summary, checklist = false }: { summary: Bo
             <dt>
               {t(
                 amounts.securityDepositTaken === 'now'
-                  ? 'bookings.summary.securityDepositPaid'
+                  ? 'bookings.summary.securityDepositHeld'
                   : 'bookings.summary.securityDepositAtPickup',
               )}
             </dt>

@@ -223,6 +223,23 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
         createdAt: closedAt,
         settledAt: closedAt,
       },
+      // The car on rent has its security deposit held on the card since the pick-up, not charged: captured in part or
+      // released at the close (docs/decisions/0012-deposit-holds.md); the demo gateway's, lapsing 7 days on.
+      {
+        bookingId: onRent.id,
+        supplierId: azur.id,
+        kind: 'authorization',
+        purpose: 'deposit',
+        provider: 'demo',
+        providerReference: `demo_hold_${onRent.id}`,
+        idempotencyKey: `deposit-${onRent.id}-demo`,
+        amount: onRent.depositAmount,
+        currency: 'EUR',
+        status: 'succeeded',
+        expiresAt: new Date(onRent.pickupAt.getTime() + 7 * 86_400_000),
+        createdAt: onRent.pickupAt,
+        settledAt: onRent.pickupAt,
+      },
     ],
     charges: [fuel, late].map((computation, index) => ({
       id: seedId(`charge:demoReturned:${index}`),

@@ -180,11 +180,18 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     const paid = bookingRows.filter((row) => row.paidAt && row.paymentProvider && row.chargedAmount > 0);
     if (paid.length > 0) {
       await tx.insert(payments).values(
+        // The deposit option's online payment is the security deposit held on the card, not charged
+        // (docs/decisions/0012-deposit-holds.md); the demo's holds lapse 7 days after they were made.
         paid.map((row) => ({
           bookingId: row.id!,
           supplierId: row.supplierId,
-          kind: 'charge' as const,
-          purpose: row.paymentOption === 'deposit' ? ('deposit' as const) : ('rental' as const),
+          ...(row.paymentOption === 'deposit'
+            ? {
+                kind: 'authorization' as const,
+                purpose: 'deposit' as const,
+                expiresAt: new Date(row.paidAt!.getTime() + 7 * 86_400_000),
+              }
+            : { kind: 'charge' as const, purpose: 'rental' as const }),
           provider: row.paymentProvider!,
           providerReference: row.paymentReference ?? null,
           idempotencyKey: `booking-${row.id}`,

@@ -87,11 +87,12 @@ describe('refunds through the wallet provider', () => {
       method: 'POST',
       url: '/api/checkout',
       headers: driver,
-      payload: checkoutBody({ paymentOption: 'deposit', currency: 'USD' } as never, 30),
+      // Paid in full: the deposit option's payment is a hold now, released, not refunded (docs/decisions/0012).
+      payload: checkoutBody({ paymentOption: 'full', currency: 'USD' } as never, 30),
     });
     const { bookingId, chargedAmount } = res.json();
     const { orderId, status } = await payByWallet(app, { ...res.json(), currency: 'USD' });
-    expect(status).toBe('deposit');
+    expect(status).toBe('paid');
 
     const first = await cancel(t, driver, bookingId);
     expect(first.statusCode, first.body).toBe(200);

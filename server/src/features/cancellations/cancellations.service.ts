@@ -15,6 +15,7 @@ import {
   updateBookingStatus,
   visibleRecord,
 } from '#server/features/bookings/bookings.service.ts';
+import { settleHolds } from '#server/features/holds/holds.service.ts';
 import { balanceOf } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import { refundAcrossPayments } from '#server/features/refunds/refund-split.service.ts';
@@ -91,7 +92,7 @@ export async function cancelWithRefund(
 ): Promise<{ refund: Refund | null; mails: (QueuedMail | null)[] }> {
   const { booking } = record;
   const id = booking.id;
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const current = await repository.lockBooking(tx, id);
     if (!current || current.status === 'cancelled') return { refund: null, mails: [] };
     // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
@@ -147,6 +148,14 @@ export async function cancelWithRefund(
     });
     return { refund, mails: [driverNotice, supplierNotice] };
   });
+  // A deposit held on the card for a booking now cancelled is given back whole (docs/decisions/0012-deposit-holds.md);
+  // should the gateway fail, the hold lapses by itself, and the next cancel call (a retry) releases it.
+  await settleHolds(ctx, id, async (tx) =>
+    (await repository.lockBooking(tx, id))?.status === 'cancelled' ? { due: 0, purpose: 'deposit' } : null,
+  ).catch((error: unknown) =>
+    ctx.log.warn({ err: error, bookingId: id }, 'cancelled booking: deposit hold not released yet'),
+  );
+  return outcome;
 }
 
 /**

@@ -25,6 +25,7 @@ async function startPayment(
     currency: order.body.currency,
     carName: order.car.name,
     holdExpiresAt: quote.holdExpiresAt!,
+    paymentOption: order.body.paymentOption,
   });
 }
 

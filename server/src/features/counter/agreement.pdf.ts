@@ -106,7 +106,13 @@ export function agreementPdf(facts: AgreementFacts, options: { websiteName: stri
     );
   }
   fact(words('total'), money(document.money.total));
-  fact(words('securityDeposit'), money(document.money.securityDeposit));
+  const held = document.money.securityDepositHeld;
+  fact(
+    words('securityDeposit'),
+    held > 0
+      ? `${money(document.money.securityDeposit)} (${t('agreement.depositHeld', { amount: money(held) })})`
+      : money(document.money.securityDeposit),
+  );
 
   heading(t('agreement.condition'));
   if (facts.condition) {

@@ -14,6 +14,7 @@ import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { recordCounterNotice } from './counter.mail.ts';
 import * as repository from './counter.repository.ts';
 import { counterView } from './counter-view.service.ts';
+import { settleDepositAtClose } from './deposit-hold.service.ts';
 import { closedAmounts, storeFinalReceipt } from './final-receipt.service.ts';
 import { takesPayment } from './settlement.rules.ts';
 
@@ -101,6 +102,8 @@ export async function takeCounterPayment(
  * receipt (drawn now, stored) and the condition report (stored at the return) by e-mail, in their language.
  */
 export async function closeRental(ctx: AppContext, actor: Operator, id: string, language: Language) {
+  // What is owed is captured from the deposit held on the card, the rest released (docs/decisions/0012-deposit-holds.md).
+  await settleDepositAtClose(ctx, id, (tx, booking) => counterBalance(ctx, tx, booking));
   const mails = await ctx.db.transaction(async (tx) => {
     const current = await repository.lockBooking(tx, id);
     const record = current ? await repository.findCounterBooking(tx, id) : null;

@@ -6,6 +6,7 @@ import { roleMay } from '@roam/contract/team';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';
+import { lapsingHolds } from '#server/features/holds/hold-renewal.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './dashboard.repository.ts';
 
@@ -27,10 +28,12 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(`${query.to}T00:00:00Z`);
   const name = (names: Record<string, string> | null) => names?.[query.language] ?? names?.en ?? '';
-  const [today, overdue, queues, period] = await Promise.all([
+  const [today, overdue, queues, lapsingDeposits, period] = await Promise.all([
     repository.todaysMovements(ctx.db, supplierId, now, MOVEMENTS_SHOWN, actor.branchIds),
     repository.overdueReturns(ctx.db, supplierId, now, MOVEMENTS_SHOWN, actor.branchIds),
     repository.queues(ctx.db, supplierId, now, actor.branchIds),
+    // Deposits held on a card that lapse before the car is back: the desk takes them again (docs/decisions/0012).
+    lapsingHolds(ctx, supplierId, actor.branchIds),
     ctx.periods.get(
       { supplierId, from, to },
       query.fresh === 'true',
@@ -83,6 +86,7 @@ export async function dashboard(ctx: AppContext, actor: Operator, query: Query):
       overdue: overdue.map(movement),
     },
     ...queues,
+    lapsingDeposits,
     period: {
       from: from.toISOString(),
       to: to.toISOString(),

@@ -19,6 +19,8 @@ export type BookingMoney = {
   paidOnline: number;
   dueAtPickup: number;
   securityDeposit: number;
+  /** Of it, what is held on the customer's card now, not charged (docs/decisions/0012-deposit-holds.md). */
+  securityDepositHeld: number;
   /** Null when the rental country has no configured rate. */
   vat: { rate: number; amount: number } | null;
 };
@@ -39,6 +41,7 @@ export function bookingMoney(facts: BookingFacts, vatRates: Readonly<Record<stri
     // What is due at the counter (the deposit option's online payment is the security deposit, not part of it).
     dueAtPickup: booking.status === 'cancelled' ? 0 : amounts.payAtPickup,
     securityDeposit: amounts.securityDeposit,
+    securityDepositHeld: balance.held,
     // A price that includes VAT at r % holds total × r / (100 + r) of it.
     vat: rate === undefined ? null : { rate, amount: roundHalfUp((total * rate) / (100 + rate)) },
   };

@@ -12,6 +12,9 @@ export type PaypalOrder = {
   /** Minor units, or null when missing. */
   amount: number | null;
   currency: string | null;
+  /** Of an order authorised (intent AUTHORIZE): its authorization, the hold, and when it lapses. */
+  authorizationId: string | null;
+  authorizationExpiresAt: string | null;
 };
 
 export class PaypalError extends Error {
@@ -46,6 +49,7 @@ type RawOrder = {
     amount?: { currency_code?: string; value?: string };
     payments?: {
       captures?: { id?: string; custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
+      authorizations?: { id?: string; status?: string; custom_id?: string; expiration_time?: string }[];
     };
   }[];
 };
@@ -53,6 +57,7 @@ type RawOrder = {
 function toOrder(raw: RawOrder): PaypalOrder {
   const unit = raw.purchase_units?.[0];
   const capture = unit?.payments?.captures?.[0];
+  const authorization = unit?.payments?.authorizations?.[0];
   const amount = unit?.amount ?? capture?.amount;
   const currency = amount?.currency_code ?? null;
   return {
@@ -61,6 +66,8 @@ function toOrder(raw: RawOrder): PaypalOrder {
     bookingId: unit?.custom_id ?? unit?.reference_id ?? capture?.custom_id ?? null,
     amount: currency ? parseMinor(amount?.value, currency) : null,
     currency,
+    authorizationId: authorization?.id ?? null,
+    authorizationExpiresAt: authorization?.expiration_time ?? null,
   };
 }
 
@@ -106,7 +113,8 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
       signal: AbortSignal.timeout(20_000),
     });
     if (!res.ok) throw new PaypalError(`PayPal ${method} ${path} failed (${res.status})`, res.status);
-    return (await res.json()) as T;
+    // A void answers 204 No Content.
+    return (res.status === 204 ? {} : await res.json()) as T;
   }
 
   return {
@@ -118,13 +126,15 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
       currency: string;
       name: string;
       description: string;
+      /** Authorise, not capture: the security deposit held (docs/decisions/0012-deposit-holds.md). */
+      hold?: boolean;
     }) {
       const value = paypalValue(input.amount, input.currency);
       const order = await call(
         'POST',
         '/v2/checkout/orders',
         {
-          intent: 'CAPTURE',
+          intent: input.hold ? 'AUTHORIZE' : 'CAPTURE',
           purchase_units: [
             {
               reference_id: input.bookingId,
@@ -167,6 +177,43 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
         input.key,
       );
       return { id: refund.id, status: refund.status };
+    },
+    /** Authorises an approved AUTHORIZE order: the hold, its authorization's id on the answer. */
+    async authorizeOrder(orderId: string) {
+      return toOrder(
+        await call('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/authorize`, {}, `authorize-${orderId}`),
+      );
+    },
+    /**
+     * Captures `amount` of an authorization, the final capture: PayPal releases what it did not take. A retry under
+     * `key` (PayPal-Request-Id) gets the first capture back.
+     */
+    async captureAuthorization(input: { authorizationId: string; amount: number; currency: string; key: string }) {
+      const capture = await call<{ id: string; status: string }>(
+        'POST',
+        `/v2/payments/authorizations/${encodeURIComponent(input.authorizationId)}/capture`,
+        {
+          amount: { value: paypalValue(input.amount, input.currency), currency_code: input.currency },
+          final_capture: true,
+        },
+        input.key,
+      );
+      return { id: capture.id, status: capture.status };
+    },
+    /** Releases an authorization whole (void); a retry under `key` gets the first answer back. */
+    async voidAuthorization(input: { authorizationId: string; key: string }) {
+      await call(
+        'POST',
+        `/v2/payments/authorizations/${encodeURIComponent(input.authorizationId)}/void`,
+        {},
+        input.key,
+      );
+    },
+    async getAuthorization(authorizationId: string) {
+      return call<{ id: string; status: string }>(
+        'GET',
+        `/v2/payments/authorizations/${encodeURIComponent(authorizationId)}`,
+      );
     },
     async captureOrder(orderId: string) {
       return toOrder(

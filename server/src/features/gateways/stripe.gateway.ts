@@ -18,7 +18,40 @@ export type CardSession = {
   amendmentId: string | null;
   amount: number | null;
   currency: string | null;
+  /** The session's payment intent, once the payer paid or authorised. */
+  paymentIntent: string | null;
+  /**
+   * Authorised, not paid: a session opened with manual capture (the security deposit held) that the payer completed;
+   * Stripe leaves its `payment_status` `unpaid` until a capture.
+   */
+  held: boolean;
 };
+
+/** A payment intent as the holds read it (docs/decisions/0012-deposit-holds.md). */
+export type CardIntent = {
+  id: string;
+  /** 'requires_capture' (held), 'succeeded' (captured), 'canceled' (released or lapsed), … */
+  status: string;
+  amountCapturable: number;
+  amountReceived: number;
+  /** The saved card, when the payer agreed to keep it for later charges. */
+  customer: string | null;
+  paymentMethod: string | null;
+};
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+function toCardIntent(intent: Stripe.PaymentIntent): CardIntent {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountCapturable: intent.amount_capturable,
+    amountReceived: intent.amount_received,
+    customer: idOf(intent.customer),
+    paymentMethod: idOf(intent.payment_method),
+  };
+}
 
 export type StripeGateway = NonNullable<ReturnType<typeof createStripeGateway>>;
 
@@ -32,6 +65,8 @@ function toCardSession(session: Stripe.Checkout.Session): CardSession {
     amendmentId: session.metadata?.amendmentId || null,
     amount: session.amount_total,
     currency: session.currency ? session.currency.toUpperCase() : null,
+    paymentIntent: idOf(session.payment_intent),
+    held: session.status === 'complete' && session.payment_status === 'unpaid' && Boolean(session.payment_intent),
   };
 }
 
@@ -59,6 +94,8 @@ export function createStripeGateway(config: Config) {
       currency: string;
       name: string;
       holdExpiresAt: Date;
+      /** Authorise, not charge: the security deposit held (docs/decisions/0012-deposit-holds.md). */
+      hold?: boolean;
     }): Promise<CardSession> {
       const expiresAt = Math.max(input.holdExpiresAt.getTime(), Date.now() + MIN_SESSION_MS);
       // A booking's payment comes back to the result page; a change's difference to its booking.
@@ -80,6 +117,9 @@ export function createStripeGateway(config: Config) {
           ],
           metadata: { bookingId: input.bookingId, ...(input.amendmentId ? { amendmentId: input.amendmentId } : {}) },
           client_reference_id: input.bookingId,
+          ...(input.hold
+            ? { payment_intent_data: { capture_method: 'manual', metadata: { bookingId: input.bookingId } } }
+            : {}),
           success_url: back,
           cancel_url: back,
           expires_at: Math.floor(expiresAt / 1000),
@@ -106,6 +146,49 @@ export function createStripeGateway(config: Config) {
       );
       return { id: refund.id, status: refund.status };
     },
+    async retrieveIntent(intentId: string): Promise<CardIntent> {
+      return toCardIntent(await stripe.paymentIntents.retrieve(intentId));
+    },
+    /**
+     * Captures `amount` of a held intent (Stripe captures once: what is not captured is released). A retry under
+     * `key` gets the first answer back.
+     */
+    async captureIntent(input: { intentId: string; amount: number; key: string }): Promise<CardIntent> {
+      const intent = await stripe.paymentIntents.capture(
+        input.intentId,
+        { amount_to_capture: input.amount },
+        { idempotencyKey: input.key },
+      );
+      return toCardIntent(intent);
+    },
+    /** Releases a held intent whole (cancels it); a retry under `key` gets the first answer back. */
+    async cancelIntent(input: { intentId: string; key: string }): Promise<CardIntent> {
+      return toCardIntent(await stripe.paymentIntents.cancel(input.intentId, {}, { idempotencyKey: input.key }));
+    },
+    /** Authorises `amount` again on the saved card, without the customer (a hold about to lapse). */
+    async authorizeSavedCard(input: {
+      customer: string;
+      paymentMethod: string;
+      amount: number;
+      currency: string;
+      bookingId: string;
+      key: string;
+    }): Promise<CardIntent> {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: input.currency.toLowerCase(),
+          customer: input.customer,
+          payment_method: input.paymentMethod,
+          capture_method: 'manual',
+          confirm: true,
+          off_session: true,
+          metadata: { bookingId: input.bookingId },
+        },
+        { idempotencyKey: input.key },
+      );
+      return toCardIntent(intent);
+    },
     /** @throws when the signature does not verify. */
     parseWebhook(rawBody: Buffer | string, signature: string) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
@@ -114,6 +197,14 @@ export function createStripeGateway(config: Config) {
       }
       if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
         return { kind: 'expired' as const, session: toCardSession(event.data.object) };
+      }
+      if (event.type === 'payment_intent.canceled') {
+        const intent = event.data.object;
+        return {
+          kind: 'intentCanceled' as const,
+          intentId: intent.id,
+          automatic: intent.cancellation_reason === 'automatic',
+        };
       }
       return { kind: 'ignored' as const, type: event.type };
     },

@@ -83,7 +83,7 @@ export function summaryText(
   }
   lines.push(line(words('summary.payAtPickup'), money(amounts.payAtPickup)));
   if (amounts.securityDeposit > 0) {
-    const taken = amounts.securityDepositTaken === 'now' ? 'securityDepositPaid' : 'securityDepositAtPickup';
+    const taken = amounts.securityDepositTaken === 'now' ? 'securityDepositHeld' : 'securityDepositAtPickup';
     lines.push(line(words(`summary.${taken}`), money(amounts.securityDeposit)));
   }
   if (forDriver) lines.push('', t('checklist'));

@@ -1,8 +1,10 @@
+import type { PaymentOption } from '@roam/contract/bookings';
 import type { GatewaySession, PaymentResult } from '@roam/contract/checkout';
 import { cardGateway } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { amendmentByPayment, settleChangeSession } from '#server/features/amendments/amendment-payments.service.ts';
 import type { StripeGateway } from '#server/features/gateways/stripe.gateway.ts';
+import { holdExpiry, holdLapsed } from '#server/features/holds/holds.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookingFor, mayRead, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
@@ -24,6 +26,11 @@ export async function handleCardWebhook(ctx: AppContext, rawBody: Buffer, signat
     throw new AppError('BAD_REQUEST', 'Invalid signature.');
   }
   if (event.kind === 'ignored') return;
+  // A hold the provider ended itself (uncaptured for 7 days): recorded lapsed, once; our own release is not a lapse.
+  if (event.kind === 'intentCanceled') {
+    if (event.automatic) await holdLapsed(ctx, 'stripe', event.intentId);
+    return;
+  }
   await settleCardSession(ctx, event.session).catch((error: unknown) => {
     // An event for a booking we do not know is acknowledged (Stripe would retry it forever otherwise).
     if (error instanceof AppError && error.code === 'NOT_FOUND') return;
@@ -65,12 +72,15 @@ async function settleCardSession(ctx: AppContext, session: Awaited<ReturnType<St
   if (booking.paymentProvider === 'stripe' && booking.paymentReference && booking.paymentReference !== session.id) {
     throw new AppError('NOT_FOUND', 'Unknown payment session.');
   }
-  if (session.paid) {
+  // The deposit option's session authorises (docs/decisions/0012-deposit-holds.md): complete, held, not paid.
+  const held = booking.paymentOption === 'deposit' && session.held && session.paymentIntent;
+  if (session.paid || held) {
     if (session.amount !== booking.chargedAmount || session.currency !== booking.currency) {
       ctx.log.error({ bookingId: booking.id, sessionId: session.id }, 'card payment amount does not match the booking');
       throw new AppError('PAYMENT_FAILED', 'Payment failed.');
     }
-    return confirmBookingPayment(ctx, booking.id, 'stripe', session.id);
+    const hold = held ? { reference: held, expiresAt: holdExpiry(ctx.clock.now()) } : undefined;
+    return confirmBookingPayment(ctx, booking.id, 'stripe', session.id, hold);
   }
   if (session.status === 'expired') {
     await failBookingPayment(ctx, booking.id);
@@ -130,9 +140,17 @@ async function openNewCardSession(stripe: StripeGateway, ctx: AppContext, bookin
     currency: booking.currency,
     name: booking.carName,
     holdExpiresAt: booking.holdExpiresAt,
+    hold: booking.paymentOption === 'deposit',
   });
   await repository.setPaymentReference(ctx.db, booking.id, 'stripe', session.id);
   return { provider: 'stripe' as const, sessionId: session.id, url: session.url ?? '' };
 }
 
-type CardSessionFor = { id: string; chargedAmount: number; currency: string; carName: string; holdExpiresAt: Date };
+type CardSessionFor = {
+  id: string;
+  chargedAmount: number;
+  currency: string;
+  carName: string;
+  holdExpiresAt: Date;
+  paymentOption: PaymentOption;
+};

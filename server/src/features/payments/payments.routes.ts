@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { expireUnpaidChanges } from '#server/features/amendments/amendment-payments.service.ts';
+import { renewLapsingHolds } from '#server/features/holds/hold-renewal.service.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { bookingGrantHashOf } from '#server/plugins/booking-grant.ts';
 import { guestTokenHashOf } from '#server/plugins/guest-token.ts';
@@ -50,6 +51,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const sweep = setInterval(() => {
     app.inFlight.run('hold sweep failed', () => payments.releaseExpiredHolds(ctx, ctx.db));
     app.inFlight.run('change payment sweep failed', () => expireUnpaidChanges(ctx));
+    // Deposit holds about to lapse before the return are authorised again on a saved card (docs/decisions/0012).
+    app.inFlight.run('deposit hold renewal failed', () => renewLapsingHolds(ctx));
   }, SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

@@ -4,6 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingNoticeDetails } from '#server/features/bookings/bookings.service.ts';
 import { demoCardAccepted } from '#server/features/gateways/demo.gateway.ts';
+import { holdExpiry, recordHold } from '#server/features/holds/holds.service.ts';
 import { bookingPaymentKey, recordCharge } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -34,19 +35,37 @@ export function result(
   return { bookingId, status, payment };
 }
 
-/** The booking's own online payment in the ledger, in the transaction that records it paid (once under its key). */
+/** What a gateway held (the deposit option: authorised, not charged): its hold's reference and when it lapses. */
+export type HeldPayment = { reference: string; expiresAt: Date };
+
+/**
+ * The booking's own online payment in the ledger, in the transaction that records it paid (once under its key). The
+ * deposit option's payment is the security deposit held on the card, not charged (docs/decisions/0012-deposit-holds.md):
+ * an authorization — the demo gateway's simulated, for the card provider's 7 days.
+ */
 function recordBookingCharge(
   ctx: AppContext,
   tx: DbOrTx,
   booking: repository.PayableBooking,
   provider: PaymentProvider,
   reference: string,
+  held?: HeldPayment,
 ) {
   // A free booking (its price brought to nothing by the supplier's percentage) took no money.
   if (booking.chargedAmount <= 0) return null;
+  if (booking.paymentOption === 'deposit') {
+    return recordHold(ctx, tx, {
+      booking,
+      provider,
+      reference: held?.reference ?? reference,
+      amount: booking.chargedAmount,
+      key: bookingPaymentKey(booking.id),
+      expiresAt: held?.expiresAt ?? holdExpiry(ctx.clock.now()),
+    });
+  }
   return recordCharge(ctx, tx, {
     booking,
-    purpose: booking.paymentOption === 'deposit' ? 'deposit' : 'rental',
+    purpose: 'rental',
     provider,
     reference,
     amount: booking.chargedAmount,
@@ -63,6 +82,7 @@ export async function confirmBookingPayment(
   bookingId: string,
   provider: PaymentProvider,
   reference: string,
+  held?: HeldPayment,
 ): Promise<PaymentResult> {
   let outcome: { booking: repository.PayableBooking; mails: Awaited<ReturnType<typeof recordBookingNotice>>[] } | null;
   try {
@@ -72,7 +92,7 @@ export async function confirmBookingPayment(
       const confirmed = await repository.confirmPaid(tx, bookingId, provider, reference);
       if (!confirmed) return null;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
-      await recordBookingCharge(ctx, tx, booking, provider, reference);
+      await recordBookingCharge(ctx, tx, booking, provider, reference, held);
       // The confirmation carries the booking's summary: its reference and amounts.
       const details = await bookingNoticeDetails(ctx, tx, bookingId);
       const ref = {
@@ -94,7 +114,8 @@ export async function confirmBookingPayment(
     // the ledger: its balance shows it all as owed back), flag a refund.
     const flagged = await ctx.db.transaction(async (tx) => {
       if (!(await repository.markPaidWithoutCar(tx, bookingId, provider, reference))) return false;
-      await recordBookingCharge(ctx, tx, (await repository.findPayableBooking(tx, bookingId))!, provider, reference);
+      const booking = (await repository.findPayableBooking(tx, bookingId))!;
+      await recordBookingCharge(ctx, tx, booking, provider, reference, held);
       return true;
     });
     if (flagged) {

@@ -2,6 +2,7 @@ import type { CreatePaypalOrderBody } from '@roam/contract/checkout';
 import { toMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
 import type { PaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
+import { holdExpiry } from '#server/features/holds/holds.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookingFor, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
@@ -30,6 +31,8 @@ export async function createWalletOrder(ctx: AppContext, payer: Payer, body: Cre
       currency: booking.currency,
       name: body.name,
       description: body.description,
+      // The deposit option authorises, not captures (docs/decisions/0012-deposit-holds.md).
+      hold: booking.paymentOption === 'deposit',
     });
     await repository.setPaymentReference(ctx.db, booking.id, 'paypal', order.id);
     return { orderId: order.id };
@@ -47,12 +50,15 @@ export async function checkWalletOrder(ctx: AppContext, payer: Payer, bookingId:
   if (booking.paymentProvider === 'paypal' && booking.paymentReference && booking.paymentReference !== orderId) {
     throw new AppError('NOT_FOUND', 'Unknown order.');
   }
+  const hold = booking.paymentOption === 'deposit';
   let order: Awaited<ReturnType<PaypalGateway['getOrder']>>;
   try {
     order = await paypal.getOrder(orderId);
     if (order.bookingId !== bookingId) throw new AppError('NOT_FOUND', 'Unknown order.');
-    if (order.status === 'APPROVED')
-      order = { ...(await paypal.captureOrder(orderId)), bookingId, amount: order.amount, currency: order.currency };
+    if (order.status === 'APPROVED') {
+      const done = hold ? await paypal.authorizeOrder(orderId) : await paypal.captureOrder(orderId);
+      order = { ...done, bookingId, amount: order.amount, currency: order.currency };
+    }
   } catch (error) {
     if (error instanceof AppError) throw error;
     ctx.log.warn({ err: error, bookingId, orderId }, 'wallet order check failed');
@@ -66,5 +72,12 @@ export async function checkWalletOrder(ctx: AppContext, payer: Payer, bookingId:
     ctx.log.error({ bookingId, orderId }, 'wallet payment amount does not match the booking');
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
-  return confirmBookingPayment(ctx, bookingId, 'paypal', orderId);
+  if (hold && !order.authorizationId) throw new AppError('PAYMENT_FAILED', 'Payment failed.');
+  const held = order.authorizationId
+    ? {
+        reference: order.authorizationId,
+        expiresAt: order.authorizationExpiresAt ? new Date(order.authorizationExpiresAt) : holdExpiry(ctx.clock.now()),
+      }
+    : undefined;
+  return confirmBookingPayment(ctx, bookingId, 'paypal', orderId, held);
 }

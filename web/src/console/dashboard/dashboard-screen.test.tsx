@@ -32,6 +32,16 @@ const answer = (): Dashboard => ({
   },
   openCancellationRequests: 2,
   unpaidHolds: 1,
+  lapsingDeposits: [
+    {
+      bookingId: 'b-lapse',
+      reference: 'K7M3P9QX',
+      status: 'on_rent',
+      amount: 30000,
+      currency: 'EUR',
+      expiresAt: '2026-06-03T17:45:00.000Z',
+    },
+  ],
   period: {
     from: '2026-12-01T00:00:00.000Z',
     to: '2027-01-01T00:00:00.000Z',
@@ -76,6 +86,11 @@ describe('the dashboard', () => {
       `/operator/bookings/${BOOKING_ID}`,
     );
     expect(screen.getByText(/10:00/)).toBeTruthy();
+    // A deposit held on a card that lapses before the return: its booking's counter screen, the amount and when.
+    expect(screen.getByRole('link', { name: 'K7M3P9QX' }).getAttribute('href')).toBe(
+      '/operator/bookings/b-lapse/return',
+    );
+    expect(screen.getByText(/a deposit of 300 € held on the card lapses on/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'open cancellation requests' }).getAttribute('href')).toBe(
       '/operator/cancellation-requests',
     );

@@ -1,3 +1,4 @@
+import { formatMinor } from '@roam/contract/money';
 import { SECTION_PERMISSIONS } from '@roam/contract/team';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -6,6 +7,7 @@ import { useSession } from '#web/lib/session';
 import { TextField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
 import { SupplierSelect } from '#web/console/components/supplier-select';
+import { counterPath } from '#web/console/lib/counter-links';
 import { addDays } from '#web/console/lib/days';
 import { usePermissions } from '#web/console/team/api/team';
 import { useDashboard, useRefreshDashboard } from './api/dashboard';
@@ -100,6 +102,20 @@ export function DashboardScreen() {
                 <span className="dash-stat__number">{data.unpaidHolds}</span>{' '}
                 {t('operatorDashboard.queues.holds', { count: data.unpaidHolds })}
               </p>
+              {/* A deposit held on a card that lapses before the car is back: the desk takes it again. */}
+              {data.lapsingDeposits.map((hold) => (
+                <p key={hold.bookingId} className="dash-stat" role="status">
+                  <Link to={counterPath({ _id: hold.bookingId, status: hold.status }) ?? '/operator/bookings'}>
+                    {hold.reference}
+                  </Link>{' '}
+                  {t('operatorDashboard.queues.lapsingDeposit', {
+                    amount: formatMinor(hold.amount, hold.currency, language),
+                    date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                      new Date(hold.expiresAt),
+                    ),
+                  })}
+                </p>
+              ))}
             </div>
             <TodaySection today={data.today} />
             <p className="dash__as-of">

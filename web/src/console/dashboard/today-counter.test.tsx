@@ -46,6 +46,7 @@ const answer = (): Dashboard => ({
   },
   openCancellationRequests: 0,
   unpaidHolds: 0,
+  lapsingDeposits: [],
   period: {
     from: '2026-12-01T00:00:00.000Z',
     to: '2027-01-01T00:00:00.000Z',

@@ -35,7 +35,7 @@ describe('the payment options', () => {
     // The report: a 450 € security deposit on a rental of about 100 €.
     renderCheckout({ ...CLIO, deposit: 45000, dailyPrice: 3373 });
     expect(describedBy(option('Pay the security deposit online'))).toContain(
-      'Now: 450 € · At pick-up: 101.19 €Security deposit: 450 €, paid now and refunded after the return',
+      'Now: 450 € · At pick-up: 101.19 €Security deposit: 450 €, held on your card, not charged; released after the return',
     );
     expect(describedBy(option('Pay in full online'))).toContain(
       'Now: 101.19 € · At pick-up: 0 €Security deposit: 450 €, held at pick-up',

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" DROP CONSTRAINT "payments_counter_method";--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_counter_method" CHECK (("payments"."provider" = 'counter') = ("payments"."method" is not null) and ("payments"."kind" <> 'counter' or "payments"."provider" = 'counter'));
