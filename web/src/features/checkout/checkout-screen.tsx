@@ -105,7 +105,7 @@ type CheckoutFormProps = {
 export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }: CheckoutFormProps) {
   const { t } = useTranslation();
   const timeZone = pickupPlace?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const checkout = useCheckoutForm({ car, criteria, user, timeZone });
+  const checkout = useCheckoutForm({ car, criteria, user, timeZone, pickupPlace, dropoffPlace });
   const { form } = checkout;
 
   return (

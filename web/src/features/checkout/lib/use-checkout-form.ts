@@ -2,6 +2,8 @@ import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { PaymentOption } from '@roam/contract/bookings';
 import type { CarDetails } from '@roam/contract/cars';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
+import type { Location } from '@roam/contract/locations';
+import { placeFeesOf } from '@roam/contract/opening-hours';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown } from '@roam/contract/price';
 import type { User } from '@roam/contract/users';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -51,8 +53,11 @@ export function useCheckoutForm(input: {
   user: User | null;
   /** The pick-up place's: ages are counted, and times shown, on its clock. */
   timeZone: string;
+  /** The places as the locations list has them (undefined when it did not load): their key box's fees. */
+  pickupPlace?: Pick<Location, 'openingHours' | 'timeZone'>;
+  dropoffPlace?: Pick<Location, 'openingHours' | 'timeZone'>;
 }) {
-  const { car, criteria, user, timeZone } = input;
+  const { car, criteria, user, timeZone, pickupPlace, dropoffPlace } = input;
   const { t } = useTranslation();
   const language = useLanguage();
   const money = useMoney();
@@ -83,11 +88,21 @@ export function useCheckoutForm(input: {
   const price: PriceBreakdown | null = useMemo(() => {
     try {
       const period = { pickupAt: new Date(criteria.pickupAt), dropoffAt: new Date(criteria.dropoffAt) };
-      return calculatePrice({ car, priceChangeRate: car.supplier.priceChangeRate, ...period, timeZone, extras });
+      // A time after hours at a place with a key box adds its fee, as the server's checkout does (contract).
+      const placeFees = placeFeesOf(
+        { openingHours: pickupPlace?.openingHours ?? null, timeZone, at: period.pickupAt },
+        {
+          openingHours: dropoffPlace?.openingHours ?? null,
+          timeZone: dropoffPlace?.timeZone ?? timeZone,
+          at: period.dropoffAt,
+        },
+      );
+      const priceChangeRate = car.supplier.priceChangeRate;
+      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees });
     } catch {
       return null;
     }
-  }, [car, criteria, timeZone, extras]);
+  }, [car, criteria, timeZone, extras, pickupPlace, dropoffPlace]);
 
   const saved = useMemo(() => readSavedDriver<Person>(), []);
   const form = useContractForm({
