@@ -268,6 +268,11 @@ describe('the payment options', () => {
     const weekly = { mon, tue, wed, thu, fri, sat: mon, sun: mon } as NonNullable<Location['openingHours']>['weekly'];
     const place = { ...PARIS, openingHours: { weekly, closures: [], afterHours: { feeMinor: 2500 } } };
     renderCheckout({ car: { ...CLIO, supplier: { ...CLIO.supplier, priceChangeRate: 6.25 } }, place });
+    // Priced once the key box's rule has loaded: no total, and no Book, without the fee.
+    expect(screen.queryByText('Total')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByText('Key box at pick-up (after hours)', { selector: 'dt' });
+    expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(false);
     const line = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(line('Key box at pick-up (after hours)')).toBe('25 €');
     expect(line('Key box at drop-off (after hours)')).toBe('25 €');

@@ -12,7 +12,7 @@ import { PageLoading } from '#web/ui/page-loading';
 import { useCar } from '#web/features/cars/api/get-car';
 import { BookingDetails } from './components/booking-details';
 import { ExtrasSection, PaymentOptions } from './components/checkout-options';
-import { AdditionalDriverSection, DriverSection, LicenceSection } from './components/driver-fields';
+import { AdditionalDriverSection, DriverSection } from './components/driver-fields';
 import { PriceSummary } from './components/price-summary';
 import { loadPayStep, useCheckoutForm } from './lib/use-checkout-form';
 import '#web/ui/form-field.css';
@@ -20,6 +20,10 @@ import '#web/ui/panel.css';
 import './checkout.css';
 
 const PayStep = lazy(() => loadPayStep().then((module) => ({ default: module.PayStep })));
+/** Only for a supplier that asks for the driver's licence: below the driver's details, loaded as the form shows. */
+const LicenceSection = lazy(() =>
+  import('./components/licence-section').then((module) => ({ default: module.LicenceSection })),
+);
 
 /** A place and those above it (an airport, then its city). */
 const withParents = (places: Location[], id: string | null): Location[] => {
@@ -137,11 +141,15 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
           <ExtrasSection checkout={checkout} car={car} />
           <DriverSection checkout={checkout} user={user} />
           {checkout.extras.additionalDriver ? <AdditionalDriverSection checkout={checkout} /> : null}
-          {car.supplier.licenseRequired ? <LicenceSection checkout={checkout} /> : null}
+          {car.supplier.licenseRequired ? (
+            <Suspense fallback={null}>
+              <LicenceSection checkout={checkout} />
+            </Suspense>
+          ) : null}
           <PaymentOptions checkout={checkout} price={checkout.price} car={car} />
           <Checklist />
         </div>
-        <PriceSummary price={checkout.price} option={checkout.option} busy={form.pending} />
+        <PriceSummary price={checkout.price} option={checkout.option} busy={form.pending} pricing={checkout.pricing} />
       </form>
     </Page>
   );

@@ -35,7 +35,9 @@ export function MoneySection({ booking }: { booking: DeskBooking }) {
               <th scope="row">
                 {line.item === 'rental'
                   ? t('operatorBookings.view.rentalLine')
-                  : t(`cars.extra.${line.item as Extra | PlaceFee}`)}
+                  : line.item.startsWith('afterHours')
+                    ? t(`operatorBookings.view.${line.item as PlaceFee}`)
+                    : t(`cars.extra.${line.item as Extra}`)}
                 {line.quantity > 1 ? ` × ${line.quantity}` : ''}
               </th>
               <td className="desk-table__number">{money(line.amount)}</td>
