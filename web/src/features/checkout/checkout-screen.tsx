@@ -1,7 +1,7 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { Location } from '@roam/contract/locations';
 import type { User } from '@roam/contract/users';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocations } from '#web/lib/locations';
@@ -21,9 +21,8 @@ import './checkout.css';
 
 const PayStep = lazy(() => loadPayStep().then((module) => ({ default: module.PayStep })));
 /** Only for a supplier that asks for the driver's licence: below the driver's details, loaded as the form shows. */
-const LicenceSection = lazy(() =>
-  import('./components/licence-section').then((module) => ({ default: module.LicenceSection })),
-);
+const loadLicence = () => import('./components/licence-section');
+const LicenceSection = lazy(() => loadLicence().then((module) => ({ default: module.LicenceSection })));
 
 /** A place and those above it (an airport, then its city). */
 const withParents = (places: Location[], id: string | null): Location[] => {
@@ -111,6 +110,15 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
   const timeZone = pickupPlace?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const checkout = useCheckoutForm({ car, criteria, user, timeZone, pickupPlace, dropoffPlace });
   const { form } = checkout;
+  // Book waits for the licence's field: a Book before it is there would not name it among the missing fields.
+  const [licenceReady, setLicenceReady] = useState(!car.supplier.licenseRequired);
+  useEffect(() => {
+    if (!licenceReady)
+      loadLicence().then(
+        () => setLicenceReady(true),
+        () => {},
+      );
+  }, [licenceReady]);
 
   return (
     <Page title={t('checkout.title')} description={t('checkout.description')}>
@@ -149,7 +157,12 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
           <PaymentOptions checkout={checkout} price={checkout.price} car={car} />
           <Checklist />
         </div>
-        <PriceSummary price={checkout.price} option={checkout.option} busy={form.pending} pricing={checkout.pricing} />
+        <PriceSummary
+          price={checkout.price}
+          option={checkout.option}
+          busy={form.pending || !licenceReady}
+          pricing={checkout.pricing}
+        />
       </form>
     </Page>
   );
