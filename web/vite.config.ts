@@ -259,8 +259,11 @@ function consoleInDevelopment(): Plugin {
  */
 const MONEY =
   /contract\/src\/(price|money|rates-snapshot|bookings)\.ts$|src\/lib\/use-money\.ts$|src\/i18n\/formats\.ts$/;
-/** The form hook, its fields and the file field: every form screen loads them together (−0.5 KB on `/checkout`). */
-const FORMS = /src\/(lib\/use-contract-form|ui\/form-field|ui\/file-field)\.tsx?$/;
+/**
+ * The form hook and its fields: every form screen loads them together (−0.5 KB on `/checkout`). The file field is not
+ * in it: the checkout's licence section, its only customer screen, loads it lazily (most suppliers ask for none).
+ */
+const FORMS = /src\/(lib\/use-contract-form|ui\/form-field)\.tsx?$/;
 /**
  * The search's criteria as the address holds them, with the car enumerations they are read with (contract cars.ts):
  * the home page, the search and the checkout read them with their first paint (−0.1 KB on each, against a chunk of

@@ -4,6 +4,7 @@ import {
   type ChosenExtras,
   calculatePrice,
   type DateBasedPrice,
+  type PlaceFees,
   type PriceBreakdown,
   priceIn,
 } from './price.ts';
@@ -25,6 +26,11 @@ export interface BookedTerms {
   fuelPolicy: FuelPolicy;
   /** The car's minimum driver age. */
   minimumAge: number;
+  /**
+   * The places' fees the booking pays (the key box after hours, price.ts PlaceFees), as they were when it was booked
+   * or last changed; absent on a booking made before they were charged.
+   */
+  placeFees?: PlaceFees;
 }
 
 /** The car's own fields a snapshot copies (a car row, or the seed's and the fleet's car objects). */
@@ -38,6 +44,7 @@ export function bookedTerms(input: {
   car: CarRow;
   dateBasedPrices: readonly DateBasedPrice[];
   priceChangeRate: number;
+  placeFees?: PlaceFees;
 }): BookedTerms {
   const { car } = input;
   return {
@@ -70,18 +77,22 @@ export function bookedTerms(input: {
     mileage: car.mileage,
     fuelPolicy: car.fuelPolicy,
     minimumAge: car.minimumAge,
+    // Kept only when the booking pays one: the terms of every other booking keep the shape the database fills.
+    ...(input.placeFees && Object.keys(input.placeFees).length > 0 && { placeFees: { ...input.placeFees } }),
   };
 }
 
-/** A rental priced at the booking's terms (the one price engine, `calculatePrice`). */
-export function priceBooked(
-  terms: BookedTerms,
-  rental: { pickupAt: Date; dropoffAt: Date; timeZone: string; extras: ChosenExtras },
-): PriceBreakdown {
-  return calculatePrice({ car: terms.car, priceChangeRate: terms.priceChangeRate, ...rental });
-}
+/**
+ * A rental of the booking: its period and extras, and the places' fees when they differ from the terms' (a change
+ * that moves a pick-up or a drop-off into or out of the key box's hours).
+ */
+type Rental = { pickupAt: Date; dropoffAt: Date; timeZone: string; extras: ChosenExtras; placeFees?: PlaceFees };
 
-type Rental = { pickupAt: Date; dropoffAt: Date; timeZone: string; extras: ChosenExtras };
+/** A rental priced at the booking's terms (the one price engine, `calculatePrice`). */
+export function priceBooked(terms: BookedTerms, rental: Rental): PriceBreakdown {
+  const { placeFees = terms.placeFees, ...period } = rental;
+  return calculatePrice({ car: terms.car, priceChangeRate: terms.priceChangeRate, ...period, placeFees });
+}
 
 /**
  * A booking's totals after a change, priced at its own terms and currency rate: its stored totals plus what the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES, OPERATOR_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS } from './bookings.ts';
 import { CarRangeSchema, FuelPolicySchema } from './cars.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
-import { EXTRAS, type Extra } from './price.ts';
+import { EXTRAS, type Extra, PLACE_FEES } from './price.ts';
 import { text } from './text.schema.ts';
 import { DateStringSchema, TimeStringSchema } from './time.schema.ts';
 import { RENTAL_PERIOD_MESSAGES, zonedToInstant } from './time.ts';
@@ -146,6 +146,7 @@ export const BookedTermsSchema = z.object({
   mileage: z.number().int(),
   fuelPolicy: FuelPolicySchema,
   minimumAge: z.number().int(),
+  placeFees: z.partialRecord(z.enum(PLACE_FEES), z.number().int()).optional(),
 });
 
 /** `GET /api/booking/{id}`: the row plus everything the booking screen shows. */

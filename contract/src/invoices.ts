@@ -3,7 +3,7 @@ import type { ChargeKind } from './counter-charges.ts';
 import type { BookingInvoiceSchema } from './invoices.schema.ts';
 import type { Language } from './languages.ts';
 import { roundHalfUp } from './money.ts';
-import type { Extra } from './price.ts';
+import type { Extra, PlaceFee } from './price.ts';
 
 // Invoices and credit notes (docs/decisions/0011-invoices.md): the documents a supplier issues for the money its
 // bookings took in. One invoice per settled payment of the ledger, a credit note per refund of an invoiced payment;
@@ -21,6 +21,7 @@ export const INVOICE_PREFIXES: Record<InvoiceKind, string> = { invoice: 'INV', c
 export type InvoiceItem =
   | 'rental'
   | Extra
+  | PlaceFee
   | `charge.${ChargeKind}`
   | 'amendment'
   | 'return_charges'

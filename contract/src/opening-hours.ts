@@ -5,6 +5,7 @@ import type {
   OpeningTimesQuerySchema,
   OpeningTimesSchema,
 } from './opening-hours.schema.ts';
+import type { PlaceFees } from './price.ts';
 import { instantToZoned, type WallClock } from './time.ts';
 
 // A place's own opening hours (docs/architecture.md §5 "Opening hours"): weekly ranges (several a day, both ends
@@ -98,4 +99,25 @@ export function openingTimesOn(hours: OpeningHours, date: string): Pick<OpeningT
     else if (opening === 'afterHours') afterHours.push(time);
   }
   return { open, afterHours };
+}
+
+/** One end of a rental at a place: its hours (null: the site-wide rule, no key box), zone and instant. */
+export type RentalEnd = { openingHours: OpeningHours | null; timeZone: string; at: Date };
+
+/** The key box's fee when the place takes this end only by its key box (after hours), else 0. */
+function keyBoxFee({ openingHours, timeZone, at }: RentalEnd): number {
+  if (!openingHours?.afterHours || Number.isNaN(at.getTime())) return 0;
+  return openingAt(openingHours, instantToZoned(at, timeZone)) === 'afterHours' ? openingHours.afterHours.feeMinor : 0;
+}
+
+/**
+ * The places' fees of a rental (price.ts PlaceFees): the pick-up's and the drop-off's key box fee when each is after
+ * hours, as the place's hours show it. The server prices checkout, walk-in and a change with these.
+ */
+export function placeFeesOf(pickup: RentalEnd, dropoff: RentalEnd): PlaceFees {
+  const fees: PlaceFees = {};
+  const [pickupFee, dropoffFee] = [keyBoxFee(pickup), keyBoxFee(dropoff)];
+  if (pickupFee > 0) fees.afterHoursPickup = pickupFee;
+  if (dropoffFee > 0) fees.afterHoursDropoff = dropoffFee;
+  return fees;
 }

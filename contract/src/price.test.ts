@@ -184,6 +184,35 @@ describe('extras', () => {
   });
 });
 
+describe("the places' fees (the key box after hours)", () => {
+  it("adds each as its own line at the place's fee, without the supplier's percentage, after the extras", () => {
+    const breakdown = price(car(), 48, {
+      priceChangeRate: 10,
+      extras: { theftProtection: true },
+      placeFees: { afterHoursPickup: 2500, afterHoursDropoff: 1000 },
+    });
+    expect(breakdown.lines).toEqual([
+      { item: 'rental', unit: 11000, quantity: 1, amount: 11000 },
+      { item: 'theftProtection', unit: 990, quantity: 2, amount: 1980 },
+      { item: 'afterHoursPickup', unit: 2500, quantity: 1, amount: 2500 },
+      { item: 'afterHoursDropoff', unit: 1000, quantity: 1, amount: 1000 },
+    ]);
+    // The fees are in the total, not in the extras; the percentage changed only the car's own prices.
+    expect(breakdown).toMatchObject({ extrasTotal: 1980, priceChange: 1000 + 180, total: 16480 });
+    expect(breakdown.extras).toEqual({ theftProtection: 1980 });
+  });
+
+  it('adds no line for a free key box, and converts a fee as any line', () => {
+    const free = price(car(), 24, { placeFees: { afterHoursPickup: 0 } });
+    expect(free.lines.map((line) => line.item)).toEqual(['rental']);
+    const inSek = priceIn(price(car(), 24, { placeFees: { afterHoursDropoff: 2500 } }), (eur) =>
+      convertMinor(eur, 11.3, 'SEK'),
+    );
+    expect(inSek.lines[1]).toEqual({ item: 'afterHoursDropoff', unit: 28250, quantity: 1, amount: 28250 });
+    expect(inSek.total).toBe(inSek.lines[0]!.amount + 28250);
+  });
+});
+
 describe("supplier's price change", () => {
   it("is in every amount a customer sees: the rental line and each extra's price, so the lines add up to the total", () => {
     const breakdown = price(car({ dailyPrice: 5005, cancellation: 5 }), 24, {

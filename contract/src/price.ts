@@ -61,6 +61,16 @@ export interface CarPricing extends Record<Extra, number> {
 
 export type ChosenExtras = Partial<Record<Extra, boolean>>;
 
+/**
+ * The places' own fees a rental pays (docs/architecture.md §5 "Opening hours"): the key box's, when the pick-up or
+ * the drop-off is after hours at a place that has one. Each is the place's fee as its hours show it, charged once,
+ * without the supplier's percentage (it is the place's price, not the car's).
+ */
+export const PLACE_FEES = ['afterHoursPickup', 'afterHoursDropoff'] as const;
+export type PlaceFee = (typeof PLACE_FEES)[number];
+/** Each applying fee in minor units of the base currency; absent or 0: no line. */
+export type PlaceFees = Partial<Record<PlaceFee, number>>;
+
 export interface PriceInput {
   car: CarPricing;
   /** The supplier's price change, in percent (7.5 adds 7.5 %, −10 takes 10 % off). */
@@ -70,14 +80,15 @@ export interface PriceInput {
   /** The pick-up location's IANA zone: it decides which date-based period a rental day is in. */
   timeZone: string;
   extras?: ChosenExtras;
+  placeFees?: PlaceFees;
 }
 
 /** One line of the summary: an amount a customer sees, with the supplier's percentage already in it. */
 export interface PriceLine {
-  item: 'rental' | Extra;
-  /** The rental's price for the period, or an extra's price as its label shows it (per day or once). */
+  item: 'rental' | Extra | PlaceFee;
+  /** The rental's price for the period, an extra's price as its label shows it (per day or once), or a place's fee. */
   unit: number;
-  /** 1 for the rental and the flat extras; the rental days for a daily extra. */
+  /** 1 for the rental, the flat extras and the places' fees; the rental days for a daily extra. */
   quantity: number;
   /** unit × quantity, exactly. */
   amount: number;
@@ -86,12 +97,16 @@ export interface PriceLine {
 export interface PriceBreakdown {
   rentalHours: number;
   rentalDays: number;
-  /** The rental, then each chosen extra: what the summary, the total, the e-mail and the receipt show. */
+  /**
+   * The rental, then each chosen extra, then the places' fees: what the summary, the total, the e-mail and the receipt
+   * show.
+   */
   lines: PriceLine[];
   /** The vehicle alone for the period, the percentage in (the rental line). */
   rental: number;
   /** Each chosen extra's line amount (0 when included), the percentage in. */
   extras: Partial<Record<Extra, number>>;
+  /** The chosen extras' lines together (the places' fees are not extras). */
   extrasTotal: number;
   /** What the supplier's percentage added to the car's own prices (informative; already in every line). */
   priceChange: number;
@@ -233,6 +248,7 @@ export function fromDailyPrice(car: CarPricing, priceChangeRate: number, today: 
 }
 
 const FLAT: ReadonlySet<Extra> = new Set(FLAT_EXTRAS);
+const isExtra = (item: PriceLine['item']): item is Extra => item !== 'rental' && !item.startsWith('afterHours');
 
 /**
  * The price of a rental, as lines a customer sees (the percentage in each) that add up to the total exactly: an
@@ -246,6 +262,7 @@ export function calculatePrice({
   dropoffAt,
   timeZone,
   extras,
+  placeFees,
 }: PriceInput): PriceBreakdown {
   const hours = rentalHours(pickupAt, dropoffAt);
   if (!(hours > 0)) throw new PriceError('invalidPeriod');
@@ -267,6 +284,12 @@ export function calculatePrice({
     extraCosts[extra] = unit * quantity;
     ownTotal += value * quantity;
   }
+  for (const fee of PLACE_FEES) {
+    const amount = placeFees?.[fee] ?? 0;
+    if (amount <= 0) continue;
+    lines.push({ item: fee, unit: amount, quantity: 1, amount });
+    ownTotal += amount;
+  }
   return summed(lines, { rentalHours: hours, rentalDays: days, deposit: car.deposit, ownTotal });
 }
 
@@ -281,7 +304,12 @@ function summed(
 ): PriceBreakdown {
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   const extras: Partial<Record<Extra, number>> = {};
-  for (const line of lines) if (line.item !== 'rental') extras[line.item] = line.amount;
+  let extrasTotal = 0;
+  for (const line of lines) {
+    if (!isExtra(line.item)) continue;
+    extras[line.item] = line.amount;
+    extrasTotal += line.amount;
+  }
   const rental = lines.find((line) => line.item === 'rental')?.amount ?? 0;
   return {
     rentalHours,
@@ -289,7 +317,7 @@ function summed(
     lines,
     rental,
     extras,
-    extrasTotal: total - rental,
+    extrasTotal,
     priceChange: total - ownTotal,
     total,
     deposit,

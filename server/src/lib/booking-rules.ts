@@ -1,6 +1,12 @@
 import { BOOKING_RULES } from '@roam/contract/booking-rules';
 import { MAX_STORED_AMOUNT } from '@roam/contract/money';
-import { type ChosenExtras, calculatePrice, type DateBasedPrice, PriceError } from '@roam/contract/price';
+import {
+  type ChosenExtras,
+  calculatePrice,
+  type DateBasedPrice,
+  type PlaceFees,
+  PriceError,
+} from '@roam/contract/price';
 import type { RentalPeriodIssue } from '@roam/contract/time';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { cars } from '#server/db/schema.ts';
@@ -57,6 +63,7 @@ export function priceBooking(input: {
   dropoffAt: Date;
   timeZone: string;
   extras: ChosenExtras;
+  placeFees?: PlaceFees;
 }) {
   return withPriceFieldErrors(() =>
     calculatePrice({
@@ -66,6 +73,7 @@ export function priceBooking(input: {
       dropoffAt: input.dropoffAt,
       timeZone: input.timeZone,
       extras: input.extras,
+      placeFees: input.placeFees,
     }),
   );
 }

@@ -1,4 +1,5 @@
-import { closedMessageAt, type OpeningHours } from '@roam/contract/opening-hours';
+import { closedMessageAt, type OpeningHours, placeFeesOf } from '@roam/contract/opening-hours';
+import type { PlaceFees } from '@roam/contract/price';
 import { type RentalPeriodIssue, validateRentalPeriod } from '@roam/contract/time';
 import { throwPeriodIssues } from './booking-rules.ts';
 
@@ -36,4 +37,14 @@ export function periodRefusals(period: Period): {
 export function checkPeriod(period: Period): void {
   const { issues, refusals } = periodRefusals(period);
   throwPeriodIssues(issues, refusals);
+}
+
+/** The key box's fees the rental pays at its places (contract placeFeesOf): checkout, walk-in and a change. */
+export function rentalPlaceFees(period: {
+  pickupPlace: PlaceWithHours;
+  dropoffPlace: PlaceWithHours;
+  pickupAt: Date;
+  dropoffAt: Date;
+}): PlaceFees {
+  return placeFeesOf({ ...period.pickupPlace, at: period.pickupAt }, { ...period.dropoffPlace, at: period.dropoffAt });
 }

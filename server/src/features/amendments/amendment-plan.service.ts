@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type AmendmentQuote, settlementOf } from '@roam/contract/amendments';
-import { priceChange } from '@roam/contract/booked-terms';
+import { type BookedTerms, priceChange } from '@roam/contract/booked-terms';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
 import type { BookingBalance } from '@roam/contract/ledger';
 import { convertMinor } from '@roam/contract/money';
@@ -11,7 +11,7 @@ import { balanceOfRecord } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import { validationFailed } from '#server/lib/app-error.ts';
 import { throwPeriodIssues, withPriceFieldErrors } from '#server/lib/booking-rules.ts';
-import { periodRefusals } from '#server/lib/opening-hours.ts';
+import { periodRefusals, rentalPlaceFees } from '#server/lib/opening-hours.ts';
 
 // A change of a booking (spec §2 "edit"): validated with the checkout's rules, priced at the
 // booking's own terms and rate (contract booked-terms.ts `priceChange`: only what changes, never at the car's prices
@@ -62,6 +62,7 @@ export async function planChange(
   if (extras.additionalDriver && !additionalDriverDetails) {
     throw validationFailed({ additionalDriver: ['Please enter the additional driver details.'] });
   }
+  const terms = changedPlaceFees(booking, { pickupPlace, dropoffPlace, pickupAt, dropoffAt });
   const extrasBefore = Object.fromEntries(EXTRAS.map((extra) => [extra, booking[extra]])) as Record<Extra, boolean>;
   // Priced at the booking's own terms and rate: only what changes (an empty change changes nothing).
   const priced = withPriceFieldErrors(() =>
@@ -76,7 +77,13 @@ export async function planChange(
         price: booking.price,
         totalAmount: booking.totalAmount,
       },
-      after: { pickupAt, dropoffAt, timeZone: pickupPlace.timeZone, extras },
+      after: {
+        pickupAt,
+        dropoffAt,
+        timeZone: pickupPlace.timeZone,
+        extras,
+        ...(terms && { placeFees: terms.placeFees ?? {} }),
+      },
     }),
   );
   const values = {
@@ -88,8 +95,30 @@ export async function planChange(
     additionalDriverDetails,
     price: priced.price,
     totalAmount: priced.totalAmount,
+    // Only when the key box's fees change: the terms then keep the fees the booking pays from now on.
+    ...(terms && { terms }),
   };
   return { values, ...settle(record.booking, values.totalAmount, balanceOfRecord(record), operator) };
+}
+
+/**
+ * The booking's terms with the places' fees of its new period or places (the key box after hours, at the fee the
+ * place asks now), or null when they stay: a change of the extras alone keeps the fees the booking was bought with.
+ */
+function changedPlaceFees(
+  booking: repository.BookingRow,
+  period: Parameters<typeof rentalPlaceFees>[0] & { pickupPlace: { id: string }; dropoffPlace: { id: string } },
+): BookedTerms | null {
+  const moved =
+    period.pickupAt.getTime() !== booking.pickupAt.getTime() ||
+    period.dropoffAt.getTime() !== booking.dropoffAt.getTime() ||
+    period.pickupPlace.id !== booking.pickupLocationId ||
+    period.dropoffPlace.id !== booking.dropoffLocationId;
+  if (!moved) return null;
+  const fees = rentalPlaceFees(period);
+  if (JSON.stringify(fees) === JSON.stringify(booking.terms.placeFees ?? {})) return null;
+  const { placeFees: _was, ...rest } = booking.terms;
+  return Object.keys(fees).length > 0 ? { ...rest, placeFees: fees } : rest;
 }
 
 /**

@@ -37,6 +37,7 @@ export async function priceCheckout(ctx: AppContext, order: CheckoutOrder): Prom
     dropoffAt: order.dropoffAt,
     timeZone: order.pickupPlace.timeZone,
     extras: order.extras,
+    placeFees: order.placeFees,
   });
   const { payNow, payAtPickup } = paymentSplit(price, body.paymentOption);
   const rate = rateFor(await ctx.rates.getRates(), body.currency);

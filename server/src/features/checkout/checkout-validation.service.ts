@@ -1,7 +1,7 @@
 import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { CheckoutBody } from '@roam/contract/checkout';
 import type { Language } from '@roam/contract/languages';
-import { EXTRAS, type Extra } from '@roam/contract/price';
+import { EXTRAS, type Extra, type PlaceFees } from '@roam/contract/price';
 import { ageOn } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DeskCustomer } from '#server/db/schema.ts';
@@ -12,7 +12,7 @@ import type { DeploymentSettings } from '#server/features/system/settings.servic
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { minimumDriverAge } from '#server/lib/booking-rules.ts';
 import { type CarForBooking, findCarForBooking } from '#server/lib/car-pricing.repository.ts';
-import { checkPeriod } from '#server/lib/opening-hours.ts';
+import { checkPeriod, rentalPlaceFees } from '#server/lib/opening-hours.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import * as repository from './checkout.repository.ts';
 
@@ -70,6 +70,8 @@ export type CheckoutOrder = {
   pickupAt: Date;
   dropoffAt: Date;
   extras: Record<Extra, boolean>;
+  /** The key box's fees at the places, when a time is after hours there (lib/opening-hours.ts). */
+  placeFees: PlaceFees;
   licenseFileId: string | null;
   /** How long an unpaid online booking holds its car: a run-time setting, read once per checkout. */
   holdMinutes: number;
@@ -225,6 +227,7 @@ export async function validateCheckout(
     pickupAt,
     dropoffAt,
     extras,
+    placeFees: rentalPlaceFees({ pickupPlace, dropoffPlace, pickupAt, dropoffAt }),
     holdMinutes: desk?.payment === 'link' ? DESK_LINK_HOLD_MINUTES : settings.holdMinutes,
     desk: desk ?? null,
   };

@@ -138,6 +138,7 @@ export async function placeBooking(
           car: order.car,
           dateBasedPrices: order.dateBasedPrices,
           priceChangeRate: order.supplier.priceChangeRate,
+          placeFees: order.placeFees,
         }),
         price: price.total,
         deposit: price.deposit,

@@ -34,6 +34,8 @@ async function repriced(db: DbOrTx, record: CounterRecord, carId: string) {
       dropoffAt: booking.dropoffAt,
       timeZone: record.pickup.timeZone,
       extras: chosenExtras(record),
+      // The places' fees stay the booking's: a swap changes the car, not the times nor the places.
+      placeFees: booking.terms.placeFees,
     });
     const convert = (eur: number) => convertMinor(eur, booking.rate, booking.currency);
     const inCurrency = priceIn(breakdown, convert);

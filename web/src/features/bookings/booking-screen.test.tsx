@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '#web/app/query-client';
 import { SESSION_QUERY_KEY } from '#web/lib/session';
-import { booking, CLIO, DRIVER } from '#web/test-fixtures';
+import { BOOKING_YEAR, booking, CLIO, DRIVER, PARIS } from '#web/test-fixtures';
 import { refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { BookingScreen } from './booking-screen';
 
 // One booking (spec §2 /booking?b=…) as its driver sees it, against a stand-in server.
 
-screenTests(['bookings', 'checkout', 'cars']);
+screenTests(['bookings', 'checkout', 'cars', 'locations']);
 
 const ID = 'b5c00e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11';
 
@@ -33,6 +33,35 @@ async function renderBooking(
 const terms = () => screen.getAllByRole('term').map((term) => term.textContent);
 
 describe('the booking screen', () => {
+  it("shows its locations' hours on its two days, and the key box for a time outside them", async () => {
+    const day = [{ from: '08:00', to: '18:00' }];
+    const openingHours = {
+      weekly: { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day },
+      // The drop-off day (4 June, 10:00 Paris time) is closed: only the key box takes the car back.
+      closures: [{ date: `${BOOKING_YEAR}-06-04`, name: 'Inventory' }],
+      afterHours: { feeMinor: 2500 },
+    };
+    await renderBooking(booking(ID), true, {
+      handlers: { 'GET /api/locations': () => Response.json([{ ...PARIS, openingHours }]) },
+    });
+    const region = await screen.findByRole('region', { name: 'Opening hours on your days' });
+    const row = (name: RegExp) => within(region).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(row(/^Pick-up location, June 1, \d{4}$/)).toBe('08:00–18:00');
+    expect(row(/^Drop-off location, June 4, \d{4}$/)).toBe('Closed: Inventory');
+    // Only the drop-off is outside the hours.
+    expect(within(region).getByText('Your drop-off at 10:00 is outside these hours: use the key box.')).toBeTruthy();
+    expect(within(region).queryByText(/Your pick-up/)).toBeNull();
+  });
+
+  it('shows no hours for locations that keep the site-wide ones', async () => {
+    const calls = await renderBooking(booking(ID), true, {
+      handlers: { 'GET /api/locations': () => Response.json([PARIS]) },
+    });
+    await waitFor(() => expect(calls.some((call) => call.route === 'GET /api/locations')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Opening hours on your days' })).toBeNull();
+  });
+
   it("names the vehicle by its own type: a Vespa's booking says Scooter, not Car", async () => {
     await renderBooking(
       booking(ID, { car: { _id: CLIO._id, name: 'Vespa Elettrica', image: null, range: 'scooter' } }),

@@ -16,6 +16,7 @@ import { toast } from '#web/ui/toast';
 import { useBooking, useCancelBooking, useDeleteBookings, useRefuseBooking, useReleaseBooking } from './api/bookings';
 import { BookingDocuments } from './components/booking-documents';
 import { BookingEditor } from './components/booking-editor';
+import { BookingHours } from './components/booking-hours';
 import { useCancelQuestion } from './components/cancel-question';
 import { ChangeSessionResult } from './components/change-session-result';
 import { DuePayment } from './components/due-payment';
@@ -271,6 +272,7 @@ function BookingView({
           <BookingDocuments bookingId={booking._id} cancelled={booking.status === 'cancelled'} />
         ) : null}
       </section>
+      {booking.status !== 'cancelled' ? <BookingHours booking={booking} /> : null}
       {COUNTER_STATUSES.includes(booking.status) ? (
         operator ? (
           <p>

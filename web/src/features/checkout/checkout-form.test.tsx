@@ -1,5 +1,6 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { CheckoutBody } from '@roam/contract/checkout';
+import type { Location } from '@roam/contract/locations';
 import type { Settings } from '@roam/contract/settings';
 import type { User } from '@roam/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -34,13 +35,15 @@ function renderCheckout({
   car = CLIO,
   user = null,
   settings = FALLBACK_SETTINGS,
+  place = PARIS,
 }: {
   car?: CarDetails;
   user?: User | null;
   settings?: Settings;
+  place?: Location;
 } = {}) {
   return renderScreen(
-    <CheckoutForm car={car} criteria={CRITERIA} user={user} pickupPlace={PARIS} dropoffPlace={PARIS} />,
+    <CheckoutForm car={car} criteria={CRITERIA} user={user} pickupPlace={place} dropoffPlace={place} />,
     { path: '/checkout?carId=clio', settings },
   );
 }
@@ -255,6 +258,26 @@ describe('the payment options', () => {
     expect(line?.nextElementSibling?.textContent).toBe('28.68 €');
     // The rental's line (3 × 40 € + 6.25 % = 127.50 €) and the extra's add up to the total.
     expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('156.18 €');
+  });
+
+  it("adds the key box's fee as its own line when a time is after hours at the place, without the percentage", async () => {
+    serveApi({});
+    // Open 13:00–18:00: the 12:00 (Paris summer time) pick-up and drop-off are taken by the key box only.
+    const afternoons = Array.from({ length: 5 }, () => [{ from: '13:00', to: '18:00' }]);
+    const [mon, tue, wed, thu, fri] = afternoons;
+    const weekly = { mon, tue, wed, thu, fri, sat: mon, sun: mon } as NonNullable<Location['openingHours']>['weekly'];
+    const place = { ...PARIS, openingHours: { weekly, closures: [], afterHours: { feeMinor: 2500 } } };
+    renderCheckout({ car: { ...CLIO, supplier: { ...CLIO.supplier, priceChangeRate: 6.25 } }, place });
+    // Priced once the key box's rule has loaded: no total, and no Book, without the fee.
+    expect(screen.queryByText('Total')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByText('Key box at pick-up (after hours)', { selector: 'dt' });
+    expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(false);
+    const line = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(line('Key box at pick-up (after hours)')).toBe('25 €');
+    expect(line('Key box at drop-off (after hours)')).toBe('25 €');
+    // 127.50 € of rental (the percentage in) and the two fees as the place sets them.
+    expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('177.50 €');
   });
 });
 

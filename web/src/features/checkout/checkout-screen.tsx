@@ -1,7 +1,7 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { Location } from '@roam/contract/locations';
 import type { User } from '@roam/contract/users';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocations } from '#web/lib/locations';
@@ -12,7 +12,7 @@ import { PageLoading } from '#web/ui/page-loading';
 import { useCar } from '#web/features/cars/api/get-car';
 import { BookingDetails } from './components/booking-details';
 import { ExtrasSection, PaymentOptions } from './components/checkout-options';
-import { AdditionalDriverSection, DriverSection, LicenceSection } from './components/driver-fields';
+import { AdditionalDriverSection, DriverSection } from './components/driver-fields';
 import { PriceSummary } from './components/price-summary';
 import { loadPayStep, useCheckoutForm } from './lib/use-checkout-form';
 import '#web/ui/form-field.css';
@@ -20,6 +20,9 @@ import '#web/ui/panel.css';
 import './checkout.css';
 
 const PayStep = lazy(() => loadPayStep().then((module) => ({ default: module.PayStep })));
+/** Only for a supplier that asks for the driver's licence: below the driver's details, loaded as the form shows. */
+const loadLicence = () => import('./components/licence-section');
+const LicenceSection = lazy(() => loadLicence().then((module) => ({ default: module.LicenceSection })));
 
 /** A place and those above it (an airport, then its city). */
 const withParents = (places: Location[], id: string | null): Location[] => {
@@ -105,8 +108,17 @@ type CheckoutFormProps = {
 export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }: CheckoutFormProps) {
   const { t } = useTranslation();
   const timeZone = pickupPlace?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const checkout = useCheckoutForm({ car, criteria, user, timeZone });
+  const checkout = useCheckoutForm({ car, criteria, user, timeZone, pickupPlace, dropoffPlace });
   const { form } = checkout;
+  // Book waits for the licence's field: a Book before it is there would not name it among the missing fields.
+  const [licenceReady, setLicenceReady] = useState(!car.supplier.licenseRequired);
+  useEffect(() => {
+    if (!licenceReady)
+      loadLicence().then(
+        () => setLicenceReady(true),
+        () => {},
+      );
+  }, [licenceReady]);
 
   return (
     <Page title={t('checkout.title')} description={t('checkout.description')}>
@@ -137,11 +149,20 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
           <ExtrasSection checkout={checkout} car={car} />
           <DriverSection checkout={checkout} user={user} />
           {checkout.extras.additionalDriver ? <AdditionalDriverSection checkout={checkout} /> : null}
-          {car.supplier.licenseRequired ? <LicenceSection checkout={checkout} /> : null}
+          {car.supplier.licenseRequired ? (
+            <Suspense fallback={null}>
+              <LicenceSection checkout={checkout} />
+            </Suspense>
+          ) : null}
           <PaymentOptions checkout={checkout} price={checkout.price} car={car} />
           <Checklist />
         </div>
-        <PriceSummary price={checkout.price} option={checkout.option} busy={form.pending} />
+        <PriceSummary
+          price={checkout.price}
+          option={checkout.option}
+          busy={form.pending || !licenceReady}
+          pricing={checkout.pricing}
+        />
       </form>
     </Page>
   );

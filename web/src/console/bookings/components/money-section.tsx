@@ -1,6 +1,6 @@
 import type { DeskBooking } from '@roam/contract/booking-desk';
 import { formatMinor } from '@roam/contract/money';
-import type { Extra } from '@roam/contract/price';
+import type { Extra, PlaceFee } from '@roam/contract/price';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
@@ -37,7 +37,11 @@ export function MoneySection({ booking }: { booking: DeskBooking }) {
           {booking.lines.map((line) => (
             <tr key={line.item}>
               <th scope="row">
-                {line.item === 'rental' ? t('operatorBookings.view.rentalLine') : t(`cars.extra.${line.item as Extra}`)}
+                {line.item === 'rental'
+                  ? t('operatorBookings.view.rentalLine')
+                  : line.item.startsWith('afterHours')
+                    ? t(`operatorBookings.view.${line.item as PlaceFee}`)
+                    : t(`cars.extra.${line.item as Extra}`)}
                 {line.quantity > 1 ? ` × ${line.quantity}` : ''}
               </th>
               <td className="desk-table__number">{money(line.amount)}</td>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '#web/i18n';
 import { formatDay } from '#web/i18n/formats';
-import { FileField } from '#web/ui/file-field';
 import { CheckboxField, TextField } from '#web/ui/form-field';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 
@@ -111,31 +110,6 @@ export function AdditionalDriverSection({ checkout }: { checkout: CheckoutForm }
         {t('checkout.additionalDriver.title')}
       </h2>
       <PersonFields checkout={checkout} who="additionalDriver" />
-    </section>
-  );
-}
-
-/** The driver's licence, when the supplier asks for one (spec §3 licenseRequired). */
-export function LicenceSection({ checkout }: { checkout: CheckoutForm }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const field = checkout.form.field('licence', t('checkout.licence.label'));
-  return (
-    <section className="checkout-section" aria-labelledby={`${id}-licence`}>
-      <h2 id={`${id}-licence`} className="checkout-section__title">
-        {t('checkout.licence.title')}
-      </h2>
-      <FileField
-        label={field.label}
-        name={field.name}
-        accept="image/*,application/pdf"
-        value={field.value}
-        chooseLabel={t('checkout.licence.choose')}
-        emptyLabel={t('checkout.licence.noFile')}
-        description={t('checkout.licence.hint')}
-        error={checkout.licenceFailed ? t('checkout.licence.failed') : field.error}
-        onChange={checkout.setLicence}
-      />
     </section>
   );
 }

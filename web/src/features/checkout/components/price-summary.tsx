@@ -1,5 +1,5 @@
 import type { PaymentOption } from '@roam/contract/bookings';
-import { type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
+import { type Extra, type PlaceFee, type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '#web/lib/use-money';
@@ -8,6 +8,8 @@ interface PriceSummaryProps {
   price: PriceBreakdown | null;
   option: PaymentOption;
   busy: boolean;
+  /** The price waits for the key box's rule (a few milliseconds): neither a price nor a refusal yet. */
+  pricing?: boolean;
 }
 
 /**
@@ -15,7 +17,7 @@ interface PriceSummaryProps {
  * and at pick-up (the security deposit and when it is taken are said by each option); then Book or
  * Pay.
  */
-export function PriceSummary({ price, option, busy }: PriceSummaryProps) {
+export function PriceSummary({ price, option, busy, pricing = false }: PriceSummaryProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const id = useId();
@@ -35,7 +37,9 @@ export function PriceSummary({ price, option, busy }: PriceSummaryProps) {
               <dt>
                 {line.item === 'rental'
                   ? t('checkout.price.rental', { count: shown.rentalDays })
-                  : t(`cars.extra.${line.item}`)}
+                  : line.item.startsWith('afterHours')
+                    ? t(`checkout.price.${line.item as PlaceFee}`)
+                    : t(`cars.extra.${line.item as Extra}`)}
               </dt>
               <dd>{money.formatConverted(line.amount)}</dd>
             </div>
@@ -57,10 +61,15 @@ export function PriceSummary({ price, option, busy }: PriceSummaryProps) {
             </>
           ) : null}
         </dl>
-      ) : (
+      ) : pricing ? null : (
         <p role="alert">{t('checkout.price.invalid')}</p>
       )}
-      <button type="submit" className="button button--accent checkout__submit" disabled={busy} aria-busy={busy}>
+      <button
+        type="submit"
+        className="button button--accent checkout__submit"
+        disabled={busy || pricing}
+        aria-busy={busy || pricing}
+      >
         {option === 'payLater' ? t('checkout.submit.book') : t('checkout.submit.pay')}
       </button>
     </aside>

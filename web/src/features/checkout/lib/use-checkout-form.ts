@@ -2,6 +2,8 @@ import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { PaymentOption } from '@roam/contract/bookings';
 import type { CarDetails } from '@roam/contract/cars';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
+import type { Location } from '@roam/contract/locations';
+import type { placeFeesOf } from '@roam/contract/opening-hours';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown } from '@roam/contract/price';
 import type { User } from '@roam/contract/users';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -14,7 +16,6 @@ import { useSettings } from '#web/lib/settings';
 import { useContractForm } from '#web/lib/use-contract-form';
 import { useMoney } from '#web/lib/use-money';
 import { toast } from '#web/ui/toast';
-import { validateEmail } from '#web/features/auth/api/sign-up';
 import type { BackFromPayment } from './back-from-payment';
 import { readExtras, readOption, readSavedDriver, saveDriver, withChoices } from './checkout-choices';
 import { hereHref } from './here-href';
@@ -38,6 +39,12 @@ const NO_ONE: Person = { fullName: '', email: '', phone: '', birthDate: '' };
 export const loadPayStep = () =>
   importWithStrings('features/checkout/components/pay-step', () => import('../components/pay-step'));
 
+/**
+ * The key box's rule (contract opening-hours.ts), fetched only when a place has a key box: the other checkouts never
+ * download it, and the route's first load stays within its budget (bench/README.md).
+ */
+const loadPlaceFees = () => import('@roam/contract/opening-hours').then((module) => module.placeFeesOf);
+
 async function uploadLicence(licence: Blob): Promise<string | undefined> {
   const data = new FormData();
   data.append('file', licence);
@@ -51,8 +58,11 @@ export function useCheckoutForm(input: {
   user: User | null;
   /** The pick-up place's: ages are counted, and times shown, on its clock. */
   timeZone: string;
+  /** The places as the locations list has them (undefined when it did not load): their key box's fees. */
+  pickupPlace?: Pick<Location, 'openingHours' | 'timeZone'>;
+  dropoffPlace?: Pick<Location, 'openingHours' | 'timeZone'>;
 }) {
-  const { car, criteria, user, timeZone } = input;
+  const { car, criteria, user, timeZone, pickupPlace, dropoffPlace } = input;
   const { t } = useTranslation();
   const language = useLanguage();
   const money = useMoney();
@@ -80,14 +90,37 @@ export function useCheckoutForm(input: {
   const [carTaken, setCarTaken] = useState(Boolean(back.carTaken));
   const [licenceFailed, setLicenceFailed] = useState(false);
 
+  const keyBox = Boolean(pickupPlace?.openingHours?.afterHours || dropoffPlace?.openingHours?.afterHours);
+  const [feesOf, setFeesOf] = useState<typeof placeFeesOf | null>(null);
+  useEffect(() => {
+    if (keyBox && !feesOf)
+      loadPlaceFees().then(
+        (rule) => setFeesOf(() => rule),
+        () => {},
+      );
+  }, [keyBox, feesOf]);
+  // Not priced until the key box's rule is here: never a total without the fee the server will charge.
+  const pricing = keyBox && !feesOf;
+
   const price: PriceBreakdown | null = useMemo(() => {
+    if (pricing) return null;
     try {
       const period = { pickupAt: new Date(criteria.pickupAt), dropoffAt: new Date(criteria.dropoffAt) };
-      return calculatePrice({ car, priceChangeRate: car.supplier.priceChangeRate, ...period, timeZone, extras });
+      // A time after hours at a place with a key box adds its fee, as the server's checkout does (contract).
+      const placeFees = feesOf?.(
+        { openingHours: pickupPlace?.openingHours ?? null, timeZone, at: period.pickupAt },
+        {
+          openingHours: dropoffPlace?.openingHours ?? null,
+          timeZone: dropoffPlace?.timeZone ?? timeZone,
+          at: period.dropoffAt,
+        },
+      );
+      const priceChangeRate = car.supplier.priceChangeRate;
+      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees });
     } catch {
       return null;
     }
-  }, [car, criteria, timeZone, extras]);
+  }, [car, criteria, timeZone, extras, pickupPlace, dropoffPlace, pricing, feesOf]);
 
   const saved = useMemo(() => readSavedDriver<Person>(), []);
   const form = useContractForm({
@@ -161,6 +194,8 @@ export function useCheckoutForm(input: {
     blurredEmail.current = email;
     if (!email || !(await form.validateField('driver.email'))) return;
     try {
+      // Loaded on the first blur: not needed for the form's first paint.
+      const { validateEmail } = await import('#web/features/auth/api/sign-up');
       await validateEmail(email);
       if (blurredEmail.current === email) await form.setServerError('driver.email', null);
     } catch (error) {
@@ -187,6 +222,8 @@ export function useCheckoutForm(input: {
     extras,
     setExtras: (next: ChosenExtras) => choose({ extras: next }),
     price,
+    /** The key box's rule is still on its way: the price is not shown yet. */
+    pricing,
     carTaken,
     checkEmail,
     /** Signing in comes back to this checkout. */
