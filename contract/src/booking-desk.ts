@@ -39,6 +39,8 @@ export const DESK_MESSAGES = {
   emptyNote: 'Please write the note.',
   noLinkToSend: 'Only a booking awaiting its online payment, while the car is held for it, can get a payment link.',
   notConfirmed: 'Only a confirmed booking has a confirmation to send again.',
+  /** A counter customer who gave no e-mail address (walk-in.ts NO_EMAIL_DOMAIN): no link, no confirmation. */
+  noEmail: 'This customer gave no e-mail address: nothing can be sent to them.',
 } as const;
 
 /**

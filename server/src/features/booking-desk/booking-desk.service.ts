@@ -3,6 +3,7 @@ import { DESK_MESSAGES, deskActions } from '@roam/contract/booking-desk';
 import type { DeskBookingsQuerySchema, DeskFilterSchema } from '@roam/contract/booking-desk.schema';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS } from '@roam/contract/price';
+import { isReachableEmail } from '@roam/contract/walk-in';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { bookingHistory, recordAudit } from '#server/features/audit/audit.service.ts';
@@ -218,6 +219,7 @@ async function allowed(
       action === 'resendConfirmation' ? DESK_MESSAGES.notConfirmed : DESK_MESSAGES.noLinkToSend,
     );
   }
+  if (!isReachableEmail(found.record.driverEmail)) throw new AppError('CONFLICT', DESK_MESSAGES.noEmail);
   return found.record;
 }
 
