@@ -1,6 +1,7 @@
 import type { AdminUserRow } from '@roam/contract/users';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableScroll } from '#web/console/components/table-scroll';
 
 /**
  * A page of accounts: the users screen's, and the suppliers screen's where an unverified supplier is one
@@ -17,7 +18,7 @@ export function UsersTable({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="admin-table-wrap">
+    <TableScroll label={caption}>
       <table className="admin-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -49,6 +50,6 @@ export function UsersTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -10,6 +10,7 @@ import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import { useResendInvitation } from '#web/console/suppliers/api/suppliers';
 import '#web/console/components/admin.css';
+import { TableScroll } from '#web/console/components/table-scroll';
 import { useAdminUser, useDeleteUser, useUpdateUserFlags } from './api/users';
 
 /**
@@ -138,7 +139,7 @@ export function UserScreen() {
       ) : null}
       <section className="admin-section" aria-labelledby="user-bookings">
         <h2 id="user-bookings">{t('operatorAdmin.user.bookings', { count: bookingCount })}</h2>
-        <div className="admin-table-wrap">
+        <TableScroll grouped label={t('operatorAdmin.user.bookings', { count: bookingCount })}>
           <table className="admin-table">
             <thead>
               <tr>
@@ -163,7 +164,7 @@ export function UserScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
       {dialog}
     </Page>
