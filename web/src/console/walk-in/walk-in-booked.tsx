@@ -12,9 +12,13 @@ export function Booked({ result, onAnother }: { result: WalkInResult; onAnother:
   const { t } = useTranslation();
   const language = useLanguage();
   const confirmation = useRef<HTMLDivElement>(null);
-  // The form was long and the Book button low on a phone: focusing the confirmation scrolls it into view (below
-  // the sticky header: the console's scroll-padding), so that the desk sees it and a screen reader reads it at once.
-  useEffect(() => confirmation.current?.focus(), []);
+  // The form was long and the Book button low on a phone: the page goes back to its top, where the title and the
+  // confirmation are in view (below the sticky header), and the confirmation takes focus so that a screen reader
+  // reads it at once.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    confirmation.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Page title={t('operatorWalkIn.bookedTitle')}>
       <div className="walk-in" role="status" tabIndex={-1} ref={confirmation}>
