@@ -1,4 +1,5 @@
 import type { AdminUserRow } from '@roam/contract/users';
+import { isReachableEmail } from '@roam/contract/walk-in';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableScroll } from '#web/console/components/table-scroll';
@@ -36,7 +37,8 @@ export function UsersTable({
               <td>
                 <Link to={`/operator/users/${user._id}`}>{user.fullName}</Link>
               </td>
-              <td>{user.email}</td>
+              {/* A counter customer who gave no e-mail has an address nobody reads (contract walk-in.ts). */}
+              <td>{isReachableEmail(user.email) ? user.email : '—'}</td>
               <td>{t(`operatorAdmin.types.${user.type}`)}</td>
               <td>
                 {user.blacklisted

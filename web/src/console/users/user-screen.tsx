@@ -1,3 +1,4 @@
+import { isReachableEmail } from '@roam/contract/walk-in';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { localeTag, useLanguage } from '#web/i18n';
@@ -80,7 +81,12 @@ export function UserScreen() {
     }
   };
   return (
-    <Page title={user.fullName} description={`${t(`operatorAdmin.types.${user.type}`)} · ${user.email}`}>
+    <Page
+      title={user.fullName}
+      description={[t(`operatorAdmin.types.${user.type}`), isReachableEmail(user.email) ? user.email : null]
+        .filter(Boolean)
+        .join(' · ')}
+    >
       {user.blacklisted ? <FormMessage kind="info">{t('operatorAdmin.user.suspendedNote')}</FormMessage> : null}
       <dl className="admin-grid">
         <div>
