@@ -79,6 +79,8 @@ export interface DeskActionable {
   holdExpiresAt: string | null;
   /** Money paid and not given back: such a booking is cancelled, never deleted (docs/architecture.md §5). */
   holdsMoney: boolean;
+  /** False: the driver gave no e-mail at the counter (walk-in.ts NO_EMAIL_DOMAIN), so nothing is sent to them. */
+  reachable?: boolean;
 }
 
 /**
@@ -91,8 +93,11 @@ export function deskActions(booking: DeskActionable, operatorActions: readonly s
   if (operatorActions.includes('edit')) actions.push('change');
   if (operatorActions.includes('cancel')) actions.push('cancel');
   if (open && booking.cancelRequest) actions.push('approveCancellation', 'declineCancellation');
-  if (CONFIRMED.includes(booking.status)) actions.push('resendConfirmation', 'checkOut');
+  const reachable = booking.reachable !== false;
+  if (CONFIRMED.includes(booking.status))
+    actions.push(...(reachable ? (['resendConfirmation'] as const) : []), 'checkOut');
   if (
+    reachable &&
     booking.status === 'void' &&
     booking.holdExpiresAt !== null &&
     new Date(booking.holdExpiresAt).getTime() > now.getTime()

@@ -171,6 +171,7 @@ export async function deskBooking(
         ...booking,
         holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
         holdsMoney: row.paid - row.refunded > 0,
+        reachable: isReachableEmail(row.driverEmail),
       },
       found.actions,
       ctx.clock.now(),
@@ -207,6 +208,8 @@ async function allowed(
 ) {
   const found = await operated(ctx, actor, id);
   const { booking } = found.record;
+  // Nothing is sent to a counter customer who gave no e-mail: said as such, before the rule's other reasons.
+  if (!isReachableEmail(found.record.driverEmail)) throw new AppError('CONFLICT', DESK_MESSAGES.noEmail);
   // The rule's money facts do not decide these two actions.
   const actions = deskActions(
     { ...booking, holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null, holdsMoney: true },
@@ -219,7 +222,6 @@ async function allowed(
       action === 'resendConfirmation' ? DESK_MESSAGES.notConfirmed : DESK_MESSAGES.noLinkToSend,
     );
   }
-  if (!isReachableEmail(found.record.driverEmail)) throw new AppError('CONFLICT', DESK_MESSAGES.noEmail);
   return found.record;
 }
 

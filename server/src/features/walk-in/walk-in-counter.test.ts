@@ -64,6 +64,8 @@ describe('walk-in at the counter', () => {
     // The booking view shows the name and phone the desk typed and no address; it sends nothing to nobody.
     const view = await inject({ method: 'GET', url: `/api/operator-booking/${bookingId}`, headers: supplier });
     expect(view.json().driver).toMatchObject({ name: 'Nora Nomail', email: '', phone: '+33 6 11 22 33 44' });
+    expect(view.json().actions).toContain('checkOut');
+    expect(view.json().actions).not.toContain('resendConfirmation');
     const resend = await inject({
       method: 'POST',
       url: `/api/resend-booking-confirmation/${bookingId}`,
