@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useLanguage } from '#web/i18n/index';
 import { useConfirm } from '#web/ui/confirm';
 import { addMonths, monthOf, monthRange } from '#web/console/lib/calendar';
+import { usePermissions } from '#web/console/team/api/team';
 import { useCarBlocks, useCarCalendar } from './api/car-calendar';
 import { BlockForm } from './components/block-form';
 import { CarCalendarMonth } from './components/car-calendar';
@@ -31,6 +32,8 @@ function Availability({ carId }: { carId: string }) {
   // What was just saved or removed, said above the calendar: a toast (bottom of the screen) would cover the calendar
   // on a phone.
   const [said, setSaid] = useState('');
+  // Blocking a period is a fleet edit: a counter agent reads the calendar only (contract team.ts).
+  const mayBlock = usePermissions().has('fleet.write');
   const removeBlock = async (blockId: string) => {
     remove.reset();
     setSaid('');
@@ -68,14 +71,14 @@ function Availability({ carId }: { carId: string }) {
           <CarCalendarMonth
             month={month}
             calendar={calendar.data}
-            onEditBlock={setEditing}
-            onRemoveBlock={removeBlock}
+            onEditBlock={mayBlock ? setEditing : undefined}
+            onRemoveBlock={mayBlock ? removeBlock : undefined}
           />
         ) : (
           <p>{t('common.loading')}</p>
         )}
       </section>
-      {timeZone ? (
+      {timeZone && mayBlock ? (
         <BlockForm
           key={editing?._id ?? 'new'}
           carId={carId}
