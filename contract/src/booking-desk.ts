@@ -40,6 +40,8 @@ export const DESK_MESSAGES = {
   emptyNote: 'Please write the note.',
   noLinkToSend: 'Only a booking awaiting its online payment, while the car is held for it, can get a payment link.',
   notConfirmed: 'Only a confirmed booking has a confirmation to send again.',
+  /** A counter customer who gave no e-mail address (walk-in.ts NO_EMAIL_DOMAIN): no link, no confirmation. */
+  noEmail: 'This customer gave no e-mail address: nothing can be sent to them.',
 } as const;
 
 /**
@@ -78,6 +80,8 @@ export interface DeskActionable {
   holdExpiresAt: string | null;
   /** Money paid and not given back: such a booking is cancelled, never deleted (docs/architecture.md §5). */
   holdsMoney: boolean;
+  /** False: the driver gave no e-mail at the counter (walk-in.ts NO_EMAIL_DOMAIN), so nothing is sent to them. */
+  reachable?: boolean;
 }
 
 /**
@@ -90,8 +94,11 @@ export function deskActions(booking: DeskActionable, operatorActions: readonly s
   if (operatorActions.includes('edit')) actions.push('change');
   if (operatorActions.includes('cancel')) actions.push('cancel');
   if (open && booking.cancelRequest) actions.push('approveCancellation', 'declineCancellation');
-  if (CONFIRMED.includes(booking.status)) actions.push('resendConfirmation', 'checkOut');
+  const reachable = booking.reachable !== false;
+  if (CONFIRMED.includes(booking.status))
+    actions.push(...(reachable ? (['resendConfirmation'] as const) : []), 'checkOut');
   if (
+    reachable &&
     booking.status === 'void' &&
     booking.holdExpiresAt !== null &&
     new Date(booking.holdExpiresAt).getTime() > now.getTime()

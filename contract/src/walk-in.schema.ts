@@ -2,17 +2,23 @@ import { z } from 'zod';
 import { AdditionalDriverSchema, BookingStatusSchema } from './bookings.schema.ts';
 import { CheckoutBodySchema, PriceBreakdownSchema } from './checkout.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
-import { DESK_PAYMENTS } from './walk-in.ts';
+import { DESK_PAYMENTS, WALK_IN_MESSAGES } from './walk-in.ts';
 
 // The schemas of a walk-in booking (its values and types: walk-in.ts).
 
 /**
- * The customer: an existing driver picked by the admin, or one given by e-mail and name — the driver account with
- * that e-mail when there is one, else a new one (as a guest checkout makes, with its activation e-mail).
+ * The customer: an existing driver picked by the admin, or one given by name and phone — with an e-mail, the driver
+ * account with that e-mail when there is one, else a new one (as a guest checkout makes, with its activation
+ * e-mail); without one (a counter customer need not give it), a new account no mail reaches (walk-in.ts
+ * NO_EMAIL_DOMAIN).
  */
 export const DeskCustomerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('existing'), driverId: z.uuid() }),
-  AdditionalDriverSchema.extend({ kind: z.literal('new'), language: LanguageSchema }),
+  AdditionalDriverSchema.extend({
+    kind: z.literal('new'),
+    language: LanguageSchema,
+    email: AdditionalDriverSchema.shape.email.optional(),
+  }),
 ]);
 
 export const WalkInBodySchema = CheckoutBodySchema.pick({
@@ -24,7 +30,13 @@ export const WalkInBodySchema = CheckoutBodySchema.pick({
   extras: true,
   additionalDriver: true,
   currency: true,
-}).extend({ customer: DeskCustomerSchema, payment: z.enum(DESK_PAYMENTS) });
+})
+  .extend({ customer: DeskCustomerSchema, payment: z.enum(DESK_PAYMENTS) })
+  // The link goes by e-mail: a customer who gave none pays at the counter.
+  .refine((body) => body.payment !== 'link' || body.customer.kind === 'existing' || body.customer.email, {
+    path: ['customer', 'email'],
+    error: WALK_IN_MESSAGES.linkNeedsEmail,
+  });
 
 export const WalkInResultSchema = z.object({
   bookingId: z.uuid(),

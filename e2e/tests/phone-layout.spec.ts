@@ -1,8 +1,11 @@
-import { expect, signInFromPage, test } from './fixtures.ts';
-import { brokenHeadingWords } from './reflow.ts';
+import type { Page } from '@playwright/test';
+import { expect, locale, signInFromPage, test, text } from './fixtures.ts';
+import { brokenHeadingWords, overflow } from './reflow.ts';
 
 // A new business owner ran the console in German on a phone: "Stornierungsanfragen" broke inside the word at
-// 360 px. Every console heading keeps its words whole at 360 px, in German (the longest words) and in French.
+// 360 px, tables cut their text, the sections ran off the screen's edge. At 360 px, in German (the longest words)
+// and in French, every console heading keeps its words whole, the page never scrolls sideways (a table scrolls in
+// its own named region, which the keyboard reaches), and the sections wait behind the menu button.
 
 const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
 const SCREENS = [
@@ -21,17 +24,43 @@ const SCREENS = [
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('at 360 px no console heading breaks inside a word (de, fr)', async ({ page }) => {
+/** Tables not inside a named, focusable region that scrolls sideways (console/components/table-scroll.tsx). */
+const tablesOutsideRegions = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('main table'))
+      .filter((table) => {
+        const region = table.parentElement;
+        return !(
+          region &&
+          getComputedStyle(region).overflowX === 'auto' &&
+          region.tabIndex === 0 &&
+          (region.getAttribute('aria-label') || region.getAttribute('aria-labelledby'))
+        );
+      })
+      .map((table) => table.getAttribute('class') ?? 'table'),
+  );
+
+test('at 360 px the console keeps words whole, tables in their regions, the sections behind a button (de, fr)', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/?l=de');
   await signInFromPage(page, ADMIN);
   const found: string[] = [];
-  for (const language of ['de', 'fr']) {
+  for (const language of ['de', 'fr'] as const) {
     for (const path of SCREENS) {
       await page.goto(`${path}?l=${language}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       for (const word of await brokenHeadingWords(page)) found.push(`${language} ${path}: ${word}`);
+      for (const problem of await overflow(page)) found.push(`${language} ${path}: ${problem}`);
+      for (const table of await tablesOutsideRegions(page)) found.push(`${language} ${path}: table ${table}`);
     }
+    // The sections collapse behind the menu button, which shows them all.
+    const nav = page.getByRole('navigation', { name: text(locale(language), 'operator.nav.label') });
+    const requests = nav.getByRole('link', { name: text(locale(language), 'operator.nav.requests') });
+    await expect(requests).toBeHidden();
+    await nav.getByRole('button', { name: text(locale(language), 'operator.nav.menu') }).click();
+    await expect(requests).toBeVisible();
   }
   expect(found).toEqual([]);
 });

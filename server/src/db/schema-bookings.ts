@@ -30,6 +30,7 @@ export type StoredLicence = {
 };
 export type StoredAdditionalDriver = StoredLicence & { fullName: string };
 /** What an operator typed of a customer at the desk (walk-in), which is all the booking shows of them. */
+/** `email` is '' when the counter customer gave none (contract walk-in.ts NO_EMAIL_DOMAIN). */
 export type DeskCustomer = { fullName: string; email: string; phone: string; birthDate: string };
 
 export const bookings = pgTable(

@@ -8,6 +8,7 @@ import type {
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS } from '@roam/contract/price';
 import { roleMay } from '@roam/contract/team';
+import { isReachableEmail } from '@roam/contract/walk-in';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { bookingHistory, recordAudit } from '#server/features/audit/audit.service.ts';
@@ -226,6 +227,7 @@ export async function deskBooking(
           ...booking,
           holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
           holdsMoney: row.paid - row.refunded > 0,
+          reachable: isReachableEmail(row.driverEmail),
         },
         found.actions,
         ctx.clock.now(),
@@ -264,6 +266,8 @@ async function allowed(
 ) {
   const found = await operated(ctx, actor, id);
   const { booking } = found.record;
+  // Nothing is sent to a counter customer who gave no e-mail: said as such, before the rule's other reasons.
+  if (!isReachableEmail(found.record.driverEmail)) throw new AppError('CONFLICT', DESK_MESSAGES.noEmail);
   // The rule's money facts do not decide these two actions.
   const actions = deskActions(
     { ...booking, holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null, holdsMoney: true },

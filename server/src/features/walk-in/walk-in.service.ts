@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { LanguageSchema } from '@roam/contract/languages.schema';
-import type { WalkInBody, WalkInResult } from '@roam/contract/walk-in';
+import { isReachableEmail, NO_EMAIL_DOMAIN, type WalkInBody, type WalkInResult } from '@roam/contract/walk-in';
 import type { AppContext } from '#server/context.ts';
 import { findDriverAccount } from '#server/features/auth/account.service.ts';
 import { sendPaymentLink } from '#server/features/booking-access/booking-access.service.ts';
@@ -43,14 +44,18 @@ async function customerOf(ctx: AppContext, actor: SessionUser, body: WalkInBody)
     if (!driver) throw new AppError('NOT_FOUND', 'Driver not found.');
     return { user: accountAsSessionUser(driver), driver: undefined, typed: null };
   }
-  const { kind: _kind, language: _language, ...typed } = customer;
-  const deskCustomer = { ...typed, email: typed.email.trim() };
+  const { kind: _kind, language, ...typed } = customer;
+  // No e-mail given (a counter customer need not): '' is what the booking shows of it, and nothing looks it up.
+  const email = typed.email?.trim() ?? '';
+  const deskCustomer = { ...typed, email };
   // An existing driver's account is booked by its e-mail, with only what the operator typed (checkout's `Desk`).
-  const existing = await findDriverAccount(ctx, { email: deskCustomer.email });
+  const existing = email ? await findDriverAccount(ctx, { email }) : undefined;
   if (existing) return { user: accountAsSessionUser(existing), driver: undefined, typed: deskCustomer };
-  const { kind: _k, ...guest } = customer;
+  // Without an e-mail the booking's driver is an account at an address no mail reaches (contract NO_EMAIL_DOMAIN).
+  const accountEmail = email || `desk-${randomUUID()}@${NO_EMAIL_DOMAIN}`;
   // The customer agrees to the terms at the counter or on the phone, as the operator's terms of business say.
-  return { user: null, driver: { ...guest, acceptTerms: true as const }, typed: deskCustomer };
+  const driver = { ...typed, email: accountEmail, language, acceptTerms: true as const };
+  return { user: null, driver, typed: deskCustomer };
 }
 
 export async function bookWalkIn(ctx: AppContext, actor: SessionUser, body: WalkInBody): Promise<WalkInResult> {
@@ -89,7 +94,8 @@ export async function bookWalkIn(ctx: AppContext, actor: SessionUser, body: Walk
       chargedAmount: quote.chargedAmount,
       currency: body.currency,
       holdExpiresAt: quote.holdExpiresAt?.toISOString() ?? null,
-      accountCreated: placed.accountCreated,
+      // An account made at an address no mail reaches sends no activation: nothing for the desk to tell.
+      accountCreated: placed.accountCreated && isReachableEmail(typed?.email ?? ''),
       linkSent,
     };
   } catch (error) {

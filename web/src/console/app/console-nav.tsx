@@ -6,8 +6,8 @@ import { useSections } from './sections';
 
 /**
  * The console's sections under the header. On a phone they would take several lines above every screen: there they
- * are one line that scrolls sideways, and the button (the disclosure pattern) shows them all, one a line, until one
- * is chosen or Escape is pressed (console-layout.css).
+ * collapse behind the menu button (the disclosure pattern), which shows them all, one a line, until one is chosen or
+ * Escape is pressed (console-layout.css).
  */
 export function ConsoleNav() {
   const { t } = useTranslation();

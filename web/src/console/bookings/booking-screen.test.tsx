@@ -87,6 +87,21 @@ describe('the operator’s booking view (docs/architecture.md §5 "The bookings 
     expect(driver.textContent).toContain('No driving licence was given with this booking.');
   });
 
+  it('a counter customer who gave no e-mail: no empty mail link, "Not given"', async () => {
+    const driver = { _id: DESK_ID, name: 'Nora Nomail', email: '', phone: '+33 6 11 22 33 44' };
+    renderOperator(`/operator/bookings/${DESK_ID}`, {
+      ...handlers(),
+      [`GET /api/operator-booking/${DESK_ID}`]: () =>
+        Response.json(
+          deskBooking(bookingRow(DESK_ID), { driver: { ...deskBooking(bookingRow(DESK_ID)).driver, ...driver } }),
+        ),
+    });
+    const region = await screen.findByRole('region', { name: 'Driver' }, FIRST_PAINT);
+    expect(within(region).queryByRole('link', { name: '' })).toBeNull();
+    expect(region.querySelector('a[href="mailto:"]')).toBeNull();
+    expect(region.textContent).toContain('Not given');
+  });
+
   it('keeps notes between operators, newest first, and reads the history like the editor', async () => {
     const note = {
       _id: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',

@@ -2,6 +2,7 @@ import type { ImportReport } from '@roam/contract/fleet-import';
 import { IMPORT_MESSAGES } from '@roam/contract/fleet-import';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '#web/console/components/table-scroll';
 import { useFleetMessages } from '#web/console/lib/fleet-messages';
 
 // An import's report (cars, places) as a table: one row per line of the file, what it does, and its
@@ -51,7 +52,7 @@ export function ImportReportTable<Row extends ReportRow>({
     return translate ? (translate(t, message) ?? message) : message;
   };
   return (
-    <div className="op-import__table-wrap">
+    <TableScroll grouped label={t('operatorImport.report.title')}>
       <table className="op-import__table">
         <caption className="visually-hidden">{t('operatorImport.report.title')}</caption>
         <thead>
@@ -94,6 +95,6 @@ export function ImportReportTable<Row extends ReportRow>({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,6 +1,8 @@
 import type { AdminUserRow } from '@roam/contract/users';
+import { isReachableEmail } from '@roam/contract/walk-in';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableScroll } from '#web/console/components/table-scroll';
 
 /**
  * A page of accounts: the users screen's, and the suppliers screen's where an unverified supplier is one
@@ -17,7 +19,7 @@ export function UsersTable({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="admin-table-wrap">
+    <TableScroll label={caption}>
       <table className="admin-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -35,7 +37,8 @@ export function UsersTable({
               <td>
                 <Link to={`/operator/users/${user._id}`}>{user.fullName}</Link>
               </td>
-              <td>{user.email}</td>
+              {/* A counter customer who gave no e-mail has an address nobody reads (contract walk-in.ts). */}
+              <td>{isReachableEmail(user.email) ? user.email : '—'}</td>
               <td>{t(`operatorAdmin.types.${user.type}`)}</td>
               <td>
                 {user.blacklisted
@@ -49,6 +52,6 @@ export function UsersTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -57,7 +57,10 @@ describe('changing a blocked period', () => {
     await user.type(end, '2026-12-14');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Reason' }), 'Private use');
     await user.click(within(form).getByRole('button', { name: 'Save the period' }));
-    expect(await screen.findByText('The period was changed.')).toBeTruthy();
+    const said = await screen.findByText('The period was changed.');
+    // Said above the calendar, in the calendar's section: a toast at the foot of a phone's screen would cover it.
+    expect(said.getAttribute('role')).toBe('status');
+    expect(screen.getByRole('region', { name: 'Calendar' }).contains(said)).toBe(true);
     const sent = calls.find((call) => call.route === 'PUT /api/update-car-block');
     expect(sent?.body).toEqual({
       _id: BLOCK._id,

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useLanguage } from '#web/i18n/index';
 import { useConfirm } from '#web/ui/confirm';
-import { toast } from '#web/ui/toast';
 import { addMonths, monthOf, monthRange } from '#web/console/lib/calendar';
 import { usePermissions } from '#web/console/team/api/team';
 import { useCarBlocks, useCarCalendar } from './api/car-calendar';
@@ -30,16 +29,20 @@ function Availability({ carId }: { carId: string }) {
   const { remove } = useCarBlocks(carId);
   const { dialog, ask } = useConfirm();
   const [editing, setEditing] = useState<CarBlock | null>(null);
+  // What was just saved or removed, said above the calendar: a toast (bottom of the screen) would cover the calendar
+  // on a phone.
+  const [said, setSaid] = useState('');
   // Blocking a period is a fleet edit: a counter agent reads the calendar only (contract team.ts).
   const mayBlock = usePermissions().has('fleet.write');
   const removeBlock = async (blockId: string) => {
     remove.reset();
+    setSaid('');
     const yes = await ask({
       title: t('operatorCars.blocks.removeTitle'),
       description: t('operatorCars.blocks.removeText'),
       confirmLabel: t('operatorCars.blocks.removeConfirm'),
     });
-    if (yes) remove.mutate(blockId, { onSuccess: () => toast.success(t('operatorCars.blocks.removed')) });
+    if (yes) remove.mutate(blockId, { onSuccess: () => setSaid(t('operatorCars.blocks.removed')) });
   };
   const toMonth = (offset: number) => setParams({ month: addMonths(month, offset) });
   return (
@@ -57,6 +60,9 @@ function Availability({ carId }: { carId: string }) {
             {t('operatorCars.calendar.next')}
           </button>
         </div>
+        <p className="op-calendar__said" role="status">
+          {said}
+        </p>
         {calendar.isError ? (
           <p role="alert" className="form-message form-message--error">
             {t('operatorCars.calendar.error')}
@@ -79,6 +85,7 @@ function Availability({ carId }: { carId: string }) {
           timeZone={timeZone}
           editing={editing ?? undefined}
           onDone={() => setEditing(null)}
+          onSaid={setSaid}
         />
       ) : null}
       {remove.isError ? (

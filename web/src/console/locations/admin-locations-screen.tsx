@@ -8,6 +8,7 @@ import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import '#web/console/components/admin.css';
+import { TableScroll } from '#web/console/components/table-scroll';
 import { useDeletePlace, usePlaces } from './api/admin-locations';
 import { CountryForm } from './country-form';
 
@@ -76,7 +77,7 @@ export function AdminLocationsScreen() {
               {t('operatorAdmin.places.deleteNamed', { name: name(country) })}
             </button>
           </div>
-          <div className="admin-table-wrap">
+          <TableScroll grouped label={name(country)}>
             <table className="admin-table">
               <thead>
                 <tr>
@@ -110,7 +111,7 @@ export function AdminLocationsScreen() {
                   ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </section>
       ))}
       {dialog}

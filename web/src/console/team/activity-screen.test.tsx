@@ -68,6 +68,10 @@ describe('the activity (console)', () => {
     expect(within(row).getByText('Manager, Azur Coast Rentals')).toBeTruthy();
     expect(within(row).getByText('Changed')).toBeTruthy();
     expect(within(row).getByText('Car')).toBeTruthy();
+    // On a phone the table scrolls sideways in a region of its own, named, that the keyboard reaches.
+    const region = screen.getByRole('region', { name: 'Activity' });
+    expect(region.contains(row)).toBe(true);
+    expect(region.tabIndex).toBe(0);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Person' }), 'Morgan Moreau');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Record' }), 'car');

@@ -8,6 +8,7 @@ import { SelectField, TextField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
 import { Pager } from '#web/ui/pager';
 import '#web/console/components/admin.css';
+import { TableScroll } from '#web/console/components/table-scroll';
 import { fieldLabel } from '#web/console/lib/field-labels';
 import { activityQueryOptions, useTeam } from './api/team';
 
@@ -94,7 +95,7 @@ function Entries({ entries }: { entries: readonly AuditEntry[] }) {
   const { t } = useTranslation();
   const formats = useFormats();
   return (
-    <div className="admin-table-wrap">
+    <TableScroll label={t('operatorTeam.activity.title')}>
       <table className="admin-table">
         <thead>
           <tr>
@@ -141,6 +142,6 @@ function Entries({ entries }: { entries: readonly AuditEntry[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

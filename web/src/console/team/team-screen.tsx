@@ -12,6 +12,7 @@ import { useEndMemberSessions, useRemoveMember, useTeam, useTeamPolicy, useUpdat
 import { BranchPicker } from './branch-picker';
 import { InviteMemberForm } from './invite-member-form';
 import './team.css';
+import { TableScroll } from '#web/console/components/table-scroll';
 
 /**
  * The team (docs/decisions/0010-members-of-a-business.md): an owner's business or the admin's platform — its people,
@@ -75,7 +76,7 @@ function Members({ team }: { team: Team }) {
   return (
     <section className="admin-section" aria-labelledby="team-members">
       <h2 id="team-members">{t('operatorTeam.members')}</h2>
-      <div className="admin-table-wrap">
+      <TableScroll grouped label={t('operatorTeam.members')}>
         <table className="admin-table team-table">
           <thead>
             <tr>
@@ -156,7 +157,7 @@ function Members({ team }: { team: Team }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {dialog}
     </section>
   );

@@ -1,3 +1,4 @@
+import { isReachableEmail } from '@roam/contract/walk-in';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { localeTag, useLanguage } from '#web/i18n';
@@ -10,6 +11,7 @@ import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import { useResendInvitation } from '#web/console/suppliers/api/suppliers';
 import '#web/console/components/admin.css';
+import { TableScroll } from '#web/console/components/table-scroll';
 import { usePermissions } from '#web/console/team/api/team';
 import { useAdminUser, useDeleteUser, useResetTwoFactor, useUpdateUserFlags } from './api/users';
 
@@ -97,7 +99,12 @@ export function UserScreen() {
     }
   };
   return (
-    <Page title={user.fullName} description={`${t(`operatorAdmin.types.${user.type}`)} · ${user.email}`}>
+    <Page
+      title={user.fullName}
+      description={[t(`operatorAdmin.types.${user.type}`), isReachableEmail(user.email) ? user.email : null]
+        .filter(Boolean)
+        .join(' · ')}
+    >
       {user.blacklisted ? <FormMessage kind="info">{t('operatorAdmin.user.suspendedNote')}</FormMessage> : null}
       <dl className="admin-grid">
         <div>
@@ -167,7 +174,7 @@ export function UserScreen() {
       ) : null}
       <section className="admin-section" aria-labelledby="user-bookings">
         <h2 id="user-bookings">{t('operatorAdmin.user.bookings', { count: bookingCount })}</h2>
-        <div className="admin-table-wrap">
+        <TableScroll grouped label={t('operatorAdmin.user.bookings', { count: bookingCount })}>
           <table className="admin-table">
             <thead>
               <tr>
@@ -192,7 +199,7 @@ export function UserScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
       {dialog}
     </Page>

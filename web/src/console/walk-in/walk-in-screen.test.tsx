@@ -1,3 +1,5 @@
+import { formatMinor } from '@roam/contract/money';
+import { calculatePrice } from '@roam/contract/price';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -23,14 +25,15 @@ async function fillPeriodAndCar() {
   await userEvent.type(screen.getByLabelText('Pick-up date'), '2030-06-01');
   await userEvent.type(screen.getByLabelText('Drop-off date'), '2030-06-04');
   const cars = await screen.findByRole('group', { name: 'Car' });
-  await userEvent.click(within(cars).getByRole('radio', { name: /Renault Clio from Azur Coast Rentals: 120 €/ }));
+  await userEvent.click(within(cars).getByRole('radio', { name: /^Renault Clio .*from Azur Coast Rentals: 120 €/ }));
 }
 
-async function fillCustomer() {
-  await userEvent.type(screen.getByLabelText('E-mail'), 'walk.in@example.com');
-  await userEvent.type(screen.getByLabelText('Full name'), 'Wendy Walkin');
-  await userEvent.type(screen.getByLabelText('Phone'), '+33 6 00 00 00 00');
-  await userEvent.type(screen.getByLabelText('Date of birth'), '1990-01-01');
+async function fillCustomer(email = 'walk.in@example.com') {
+  const customer = within(screen.getByRole('group', { name: 'Customer' }));
+  if (email) await userEvent.type(customer.getByLabelText('E-mail'), email);
+  await userEvent.type(customer.getByLabelText('Full name'), 'Wendy Walkin');
+  await userEvent.type(customer.getByLabelText('Phone'), '+33 6 00 00 00 00');
+  await userEvent.type(customer.getByLabelText('Date of birth'), '1990-01-01');
 }
 
 describe('walk-in and phone bookings', () => {
@@ -112,5 +115,133 @@ describe('walk-in and phone bookings', () => {
     const birth = screen.getByLabelText('Date of birth');
     expect(await screen.findByText('You must be at least 21 years old.')).toBeTruthy();
     expect(birth.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the plates, prices the extras as the contract does as they are ticked, asks the additional driver, and books without an e-mail', async () => {
+    const { calls } = renderOperator('/operator/bookings/new', {
+      'POST /api/search-cars/1/50': searchAnswer,
+      'POST /api/cars/1/100': () =>
+        Response.json({ results: [{ _id: CLIO._id, licensePlate: 'AB-123-CD' }], totalCount: 1 }),
+      'POST /api/walk-in': () =>
+        Response.json(
+          {
+            bookingId: BOOKING_ID,
+            reference: 'K7RD2QXM',
+            status: 'pending',
+            price: {
+              rentalHours: 72,
+              rentalDays: 3,
+              rental: 12000,
+              extras: {},
+              extrasTotal: 4200,
+              priceChange: 0,
+              total: 16200,
+              deposit: 50000,
+            },
+            chargedAmount: 0,
+            currency: 'EUR',
+            holdExpiresAt: null,
+            accountCreated: false,
+            linkSent: false,
+          },
+          { status: 201 },
+        ),
+    });
+    await screen.findByRole('option', { name: PARIS.name });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Place' }), PARIS.name);
+    await userEvent.type(screen.getByLabelText('Pick-up date'), '2030-06-01');
+    await userEvent.type(screen.getByLabelText('Drop-off date'), '2030-06-04');
+    // The car by its plate, as the desk finds it in the car park.
+    await userEvent.click(
+      await screen.findByRole('radio', { name: 'Renault Clio (AB-123-CD) from Azur Coast Rentals: 120 €' }),
+    );
+    // The total as the contract's price function gives it, following each extra ticked.
+    const total = (extras: object) =>
+      `Total: ${formatMinor(
+        calculatePrice({
+          car: CLIO,
+          priceChangeRate: 0,
+          pickupAt: new Date('2030-06-01T08:00:00Z'),
+          dropoffAt: new Date('2030-06-04T08:00:00Z'),
+          timeZone: 'Europe/Paris',
+          extras,
+        }).total,
+        'EUR',
+        'en',
+      )}`;
+    expect(screen.getByText(total({}))).toBeTruthy();
+    const extras = screen.getByRole('group', { name: 'Extras' });
+    await userEvent.click(within(extras).getByRole('checkbox', { name: 'Theft protection' }));
+    expect(screen.getByText(total({ theftProtection: true }))).toBeTruthy();
+    expect(screen.getByText('Total: 147 €')).toBeTruthy();
+    const extra = within(extras).getByRole('checkbox', { name: 'Additional driver' });
+    expect(describedBy(extra)).toBe('+ 5 € (daily)');
+    await userEvent.click(extra);
+    expect(screen.getByText('Total: 162 €')).toBeTruthy();
+    const second = screen.getByRole('group', { name: 'Additional driver' });
+    await userEvent.type(within(second).getByLabelText('Full name'), 'Sam Second');
+    await userEvent.type(within(second).getByLabelText('E-mail'), 'sam@example.com');
+    await userEvent.type(within(second).getByLabelText('Phone'), '+33 6 99 88 77 66');
+    await userEvent.type(within(second).getByLabelText('Date of birth'), '1990-02-03');
+    // Name and phone suffice at the counter: the e-mail is optional, and says so.
+    const email = within(screen.getByRole('group', { name: 'Customer' })).getByLabelText('E-mail');
+    expect(email.hasAttribute('required')).toBe(false);
+    expect(describedBy(email)).toBe('Optional at the counter; a payment link needs it.');
+    await fillCustomer('');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    const confirmation = await screen.findByText('Booking K7RD2QXM is made: 162 €.');
+    // In view and focused, on a phone too: the desk sees it, a screen reader reads it.
+    expect(confirmation.parentElement).toBe(document.activeElement);
+    const booked = calls.find((call) => call.route === 'POST /api/walk-in')?.body as { customer: object };
+    expect(booked).toMatchObject({
+      extras: { theftProtection: true, additionalDriver: true },
+      additionalDriver: { fullName: 'Sam Second', email: 'sam@example.com', birthDate: '1990-02-03' },
+    });
+    expect(booked.customer).toEqual({
+      kind: 'new',
+      fullName: 'Wendy Walkin',
+      phone: '+33 6 00 00 00 00',
+      birthDate: '1990-01-01',
+      language: 'en',
+    });
+  });
+
+  it("offers only the place's times, names its hours for one it does not take, and asks an e-mail for a link", async () => {
+    const halfHours = ['14:00', '14:30', '15:00', '15:30', '16:00', '16:30', '17:00', '17:30', '18:00'];
+    const { calls } = renderOperator('/operator/bookings/new', {
+      'POST /api/search-cars/1/50': searchAnswer,
+      'GET /api/opening-times': () =>
+        Response.json({
+          ownHours: true,
+          open: halfHours,
+          afterHours: [],
+          closure: null,
+          hours: '14:00–18:00',
+          afterHoursFeeMinor: null,
+        }),
+    });
+    await screen.findByRole('option', { name: PARIS.name });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Place' }), PARIS.name);
+    await userEvent.type(screen.getByLabelText('Pick-up date'), '2030-06-01');
+    await userEvent.type(screen.getByLabelText('Drop-off date'), '2030-06-04');
+    const pickup = screen.getByRole('combobox', { name: 'Pick-up time' });
+    // 10:00 was chosen before the place's hours were known: still listed, and refused with the hours of that day.
+    const message = 'The place is closed at this time. That day it is open 14:00–18:00.';
+    expect(await screen.findAllByText(message)).toHaveLength(2);
+    expect(
+      within(pickup)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['10:00', ...halfHours]);
+    await userEvent.selectOptions(pickup, '14:00');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Drop-off time' }), '14:00');
+    expect(screen.queryByText(message)).toBeNull();
+    await userEvent.click(await screen.findByRole('radio', { name: /^Renault Clio/ }));
+    await fillCustomer('');
+    await userEvent.click(screen.getByRole('radio', { name: /Payment link by e-mail/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(screen.getByText("A payment link needs the customer's e-mail address.")).toBeTruthy();
+    expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.route === 'POST /api/walk-in')).toBe(false);
   });
 });

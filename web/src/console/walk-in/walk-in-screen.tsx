@@ -1,52 +1,40 @@
-import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
-import { EXTRAS, type Extra } from '@roam/contract/price';
+import type { ChosenExtras } from '@roam/contract/price';
 import { zonedToInstant } from '@roam/contract/time';
-import type { WalkInResult as OperatorCheckoutResult } from '@roam/contract/walk-in';
+import { type WalkInResult as OperatorCheckoutResult, WALK_IN_MESSAGES } from '@roam/contract/walk-in';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { importWithStrings, LANGUAGE_NAMES, useLanguage } from '#web/i18n/index';
+import { importWithStrings, useLanguage } from '#web/i18n/index';
 import { isApiError } from '#web/lib/api-client';
 import { useLocations } from '#web/lib/locations';
 import { useSession } from '#web/lib/session';
-import { useExtraLabel } from '#web/ui/car-facts';
-import { CheckboxField, FormMessage, SelectField, TextField } from '#web/ui/form-field';
+import { FormMessage, SelectField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
 import { ChoiceGroup } from '#web/console/components/choice-group';
 import { PlaceOptions } from '#web/console/components/place-options';
+import { useOperatorCars } from '#web/console/fleet/api/fleet';
 import { freeCarsQuery, operatorCheckout } from './api/walk-in';
+import { Booked } from './walk-in-booked';
+import { CarExtras, deskPrice, NO_SECOND_DRIVER, type SecondDriver } from './walk-in-car';
+import { type Customer, CustomerFields } from './walk-in-customer';
+import { type Period, PeriodFields, usePeriodTimes } from './walk-in-period';
 import './walk-in.css';
 
-// Walk-in and phone bookings: the operator picks the place and the period, one of the cars free
-// then (the customer search, at the price the rules give), the customer (an existing driver's exact e-mail books for
-// that driver; another e-mail makes the customer's account) and how they pay — at the counter, or by an e-mailed
-// link. The server books it through the customer's checkout; its refusals show at their fields in the reader's words.
+// Walk-in and phone bookings: the operator picks the place and the period (the times the place takes), one of the
+// cars free then (the customer search, at the price the rules give, with its plate), its extras (the total follows),
+// the customer (an existing driver's exact e-mail books for that driver; another e-mail makes the customer's
+// account; none — at the counter only — makes one no mail reaches) and how they pay — at the counter, or by an
+// e-mailed link. The server books it through the customer's checkout; its refusals show at their fields in the
+// reader's words.
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 type Payment = 'counter' | 'link';
-/**
- * The extras the desk offers: those the car sells (an included one needs no choice), priced by the server with the
- * booking; the additional driver's details are the customer checkout's.
- */
-const DESK_EXTRAS = EXTRAS.filter((extra) => extra !== 'additionalDriver');
-/** The customer's fields and their input types (the language is a choice of its own). */
-const CUSTOMER_FIELDS = [
-  ['email', 'email'],
-  ['fullName', 'text'],
-  ['phone', 'tel'],
-  ['birthDate', 'date'],
-] as const;
-type Customer = { email: string; fullName: string; phone: string; birthDate: string; language: Language };
 
 /** The period as instants at the place's clock, when both ends are complete and in order. */
-function periodAt(
-  timeZone: string | undefined,
-  p: { pickupDate: string; pickupTime: string; dropoffDate: string; dropoffTime: string },
-) {
+function periodAt(timeZone: string | undefined, p: Period) {
   if (
     !timeZone ||
     !DATE.test(p.pickupDate) ||
@@ -64,9 +52,13 @@ function periodAt(
 async function fieldErrorsOf(error: unknown, t: TFunction) {
   if (!isApiError(error)) return { form: t('operatorWalkIn.errors.generic') };
   const { translateMessage } = await importWithStrings('lib/form-messages', () => import('#web/lib/form-messages'));
+  const translate = (message: string) =>
+    message === WALK_IN_MESSAGES.linkNeedsEmail
+      ? t('operatorWalkIn.errors.linkNeedsEmail')
+      : translateMessage(t, message);
   const errors: Record<string, string> = {};
   for (const [field, messages] of Object.entries(error.fieldErrors))
-    errors[field.replace(/^customer\./, '')] = translateMessage(t, messages[0] ?? '');
+    errors[field.replace(/^customer\./, '')] = translate(messages[0] ?? '');
   if (Object.keys(errors).length === 0) errors.form = translateMessage(t, error.message);
   return errors;
 }
@@ -77,9 +69,15 @@ export function WalkInScreen() {
   const user = useSession().user;
   const locations = useLocations();
   const [place, setPlace] = useState('');
-  const [period, setPeriod] = useState({ pickupDate: '', pickupTime: '10:00', dropoffDate: '', dropoffTime: '10:00' });
+  const [period, setPeriod] = useState<Period>({
+    pickupDate: '',
+    pickupTime: '10:00',
+    dropoffDate: '',
+    dropoffTime: '10:00',
+  });
   const [carId, setCarId] = useState('');
-  const [extras, setExtras] = useState<Partial<Record<Extra, boolean>>>({});
+  const [extras, setExtras] = useState<ChosenExtras>({});
+  const [second, setSecond] = useState<SecondDriver>(NO_SECOND_DRIVER);
   const [customer, setCustomer] = useState<Customer>({ email: '', fullName: '', phone: '', birthDate: '', language });
   const [payment, setPayment] = useState<Payment>('counter');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -87,6 +85,7 @@ export function WalkInScreen() {
   const [booked, setBooked] = useState<OperatorCheckoutResult | null>(null);
   const timeZone = locations.data?.find((location) => location._id === place)?.timeZone;
   const when = periodAt(timeZone, period);
+  const times = usePeriodTimes(place, period);
   // The cars free over the period at the place, priced as the customer search prices them; a supplier's own only.
   const search = useQuery(
     freeCarsQuery(
@@ -101,16 +100,21 @@ export function WalkInScreen() {
       Boolean(place && when),
     ),
   );
+  // Their plates, which the customer search does not carry: the operator's own car list at the place.
+  const fleet = useOperatorCars({ locationId: place || undefined, ranges: [], availability: [], sort: 'name' }, 1, 100);
+  const plateOf = (id: string) => fleet.data?.results.find((row) => row._id === id)?.licensePlate ?? null;
   const cars = when ? (search.data?.results ?? []) : [];
   const car = cars.find((candidate) => candidate._id === carId);
-  const extraLabel = useExtraLabel(car?.supplier.priceChangeRate ?? 0, (amount) =>
-    formatMinor(amount, 'EUR', language),
-  );
+  const price = car && when && timeZone ? deskPrice(car, when, timeZone, extras) : null;
   const chooseCar = (id: string) => {
     setCarId(id);
     setExtras({});
   };
-  const setCustomerField = (field: keyof Customer) => (value: string) => setCustomer({ ...customer, [field]: value });
+  const shownErrors = {
+    ...errors,
+    pickupTime: times.refusal('pickup') ?? errors.pickupTime,
+    dropoffTime: times.refusal('dropoff') ?? errors.dropoffTime,
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,8 +122,12 @@ export function WalkInScreen() {
     if (!place) missing.pickupLocationId = t('operatorWalkIn.errors.place');
     if (!when) missing.pickupAt = t('operatorWalkIn.errors.period');
     if (!carId) missing.carId = t('operatorWalkIn.errors.car');
-    if (Object.keys(missing).length > 0 || !when) return setErrors(missing);
+    if (payment === 'link' && !customer.email.trim()) missing.email = t('operatorWalkIn.errors.linkNeedsEmail');
+    // A time the place does not take is already said at its field (shownErrors).
+    const closed = times.refusal('pickup') || times.refusal('dropoff');
+    if (Object.keys(missing).length > 0 || !when || closed) return setErrors(missing);
     setPending(true);
+    const email = customer.email.trim();
     try {
       const result = await operatorCheckout({
         carId,
@@ -127,8 +135,10 @@ export function WalkInScreen() {
         dropoffLocationId: place,
         ...when,
         extras,
+        ...(extras.additionalDriver ? { additionalDriver: second } : {}),
         currency: 'EUR',
-        customer: { kind: 'new', ...customer, email: customer.email.trim() },
+        // No e-mail given: the customer pays at the counter, and the server mails them nothing.
+        customer: { kind: 'new', ...customer, email: email || undefined },
         payment,
       });
       setErrors({});
@@ -170,22 +180,7 @@ export function WalkInScreen() {
             <option value="">{t('operatorWalkIn.choosePlace')}</option>
             <PlaceOptions locations={locations.data ?? []} language={language} />
           </SelectField>
-          {(['pickup', 'dropoff'] as const).map((end) => (
-            <div key={end} className="walk-in__row">
-              {(['Date', 'Time'] as const).map((part) => (
-                <TextField
-                  key={part}
-                  label={t(`operatorWalkIn.${end}${part}`)}
-                  name={`${end}${part}`}
-                  type={part === 'Date' ? 'date' : 'time'}
-                  value={period[`${end}${part}`]}
-                  onChange={(value) => setPeriod({ ...period, [`${end}${part}`]: value })}
-                  error={part === 'Date' ? errors[`${end}At`] : undefined}
-                  required
-                />
-              ))}
-            </div>
-          ))}
+          <PeriodFields period={period} onChange={setPeriod} times={times} errors={shownErrors} />
         </fieldset>
         <section className="walk-in__group" aria-labelledby="walk-in-cars" aria-busy={search.isFetching}>
           <h2 id="walk-in-cars">{t('operatorWalkIn.cars')}</h2>
@@ -198,63 +193,35 @@ export function WalkInScreen() {
               value={carId}
               onChange={chooseCar}
               error={errors.carId}
-              options={cars.map((car) => ({
-                value: car._id,
-                label: t('operatorWalkIn.carOption', {
+              options={cars.map((car) => {
+                const plate = plateOf(car._id);
+                const named = {
                   car: car.name,
+                  plate,
                   supplier: car.supplier.fullName,
                   price: formatMinor(car.price.total, 'EUR', language),
-                }),
-              }))}
+                };
+                return {
+                  value: car._id,
+                  label: plate ? t('operatorWalkIn.carOptionPlate', named) : t('operatorWalkIn.carOption', named),
+                };
+              })}
             />
           ) : null}
           {errors.carId && cars.length === 0 ? <FormMessage>{errors.carId}</FormMessage> : null}
           {car ? (
-            <fieldset className="walk-in__group">
-              <legend>{t('cars.extrasTitle')}</legend>
-              {DESK_EXTRAS.filter((extra) => car[extra] > 0).map((extra) => (
-                <CheckboxField
-                  key={extra}
-                  name={extra}
-                  label={t(`cars.extra.${extra}`)}
-                  // Its price as the customer pays it, so the desk can say it before booking.
-                  description={extraLabel(extra, car[extra])}
-                  value={extras[extra] === true}
-                  onChange={(checked) => setExtras({ ...extras, [extra]: checked })}
-                />
-              ))}
-            </fieldset>
+            <CarExtras
+              car={car}
+              total={price?.total ?? null}
+              extras={extras}
+              onExtras={setExtras}
+              second={second}
+              onSecond={setSecond}
+              errors={errors}
+            />
           ) : null}
         </section>
-        <fieldset className="walk-in__group">
-          <legend>{t('operatorWalkIn.customer')}</legend>
-          <p className="walk-in__hint">{t('operatorWalkIn.customerHint')}</p>
-          {CUSTOMER_FIELDS.map(([field, type]) => (
-            <TextField
-              key={field}
-              label={t(`operatorWalkIn.${field}`)}
-              name={field}
-              type={type}
-              autoComplete="off"
-              value={customer[field]}
-              onChange={setCustomerField(field)}
-              error={errors[field]}
-              required
-            />
-          ))}
-          <SelectField
-            label={t('operatorWalkIn.language')}
-            name="language"
-            value={customer.language}
-            onChange={setCustomerField('language')}
-          >
-            {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
-        </fieldset>
+        <CustomerFields customer={customer} onChange={setCustomer} errors={errors} />
         <ChoiceGroup
           label={t('operatorWalkIn.payment')}
           name="payment"
@@ -270,33 +237,6 @@ export function WalkInScreen() {
           {t('operatorWalkIn.submit')}
         </button>
       </form>
-    </Page>
-  );
-}
-
-function Booked({ result, onAnother }: { result: OperatorCheckoutResult; onAnother: () => void }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  return (
-    <Page title={t('operatorWalkIn.bookedTitle')}>
-      <div className="walk-in" role="status">
-        <p>
-          {t('operatorWalkIn.booked', {
-            reference: result.reference,
-            total: formatMinor(result.price.total, 'EUR', language),
-          })}
-        </p>
-        <p>{result.linkSent ? t('operatorWalkIn.linkSent') : t('operatorWalkIn.payAtCounter')}</p>
-        {result.accountCreated ? <p>{t('operatorWalkIn.accountCreated')}</p> : null}
-        <div className="walk-in__row">
-          <Link className="button" to={`/operator/bookings/${result.bookingId}`}>
-            {t('operatorWalkIn.open')}
-          </Link>
-          <button type="button" className="button button--secondary" onClick={onAnother}>
-            {t('operatorWalkIn.another')}
-          </button>
-        </div>
-      </div>
     </Page>
   );
 }

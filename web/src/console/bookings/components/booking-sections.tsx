@@ -37,7 +37,8 @@ function Person({ person }: { person: Pick<DeskBooking['driver'], 'email' | 'pho
   return (
     <>
       <Fact term={t('operatorBookings.view.email')}>
-        <a href={`mailto:${person.email}`}>{person.email}</a>
+        {/* A counter customer may give no e-mail (empty): no empty mail link. */}
+        {person.email ? <a href={`mailto:${person.email}`}>{person.email}</a> : none}
       </Fact>
       <Fact term={t('operatorBookings.view.phone')}>
         {person.phone ? <a href={`tel:${person.phone.replace(/\s/g, '')}`}>{person.phone}</a> : none}

@@ -2,7 +2,7 @@ import type { Dashboard } from '@roam/contract/dashboard';
 import { formatMinor } from '@roam/contract/money';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n/index';
-import { DashScroll } from './dash-scroll';
+import { TableScroll } from '#web/console/components/table-scroll';
 
 /**
  * The period's revenue by status and currency, each in its currency and in the base currency: what
@@ -30,7 +30,7 @@ export function RevenueSection({
       {revenue.length === 0 ? (
         <p className="dash__hint">{t('operatorDashboard.revenue.none')}</p>
       ) : (
-        <DashScroll label={t('operatorDashboard.revenue.title')}>
+        <TableScroll grouped label={t('operatorDashboard.revenue.title')}>
           <table className="dash-table">
             <caption className="visually-hidden">{t('operatorDashboard.revenue.title')}</caption>
             <thead>
@@ -73,7 +73,7 @@ export function RevenueSection({
               </tr>
             </tfoot>
           </table>
-        </DashScroll>
+        </TableScroll>
       )}
     </section>
   );

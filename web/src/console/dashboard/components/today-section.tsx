@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInZone, useFormats } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
+import { TableScroll } from '#web/console/components/table-scroll';
 import { checkOutPath, returnPath } from '#web/console/lib/counter-links';
 import { usePermissions } from '#web/console/team/api/team';
-import { DashScroll } from './dash-scroll';
 
 const confirmed = (status: BookingStatus) => (CONFIRMED_STATUSES as readonly BookingStatus[]).includes(status);
 
@@ -89,7 +89,7 @@ export function TodaySection({ today }: { today: Dashboard['today'] }) {
         <p className="dash__hint">{t('operatorDashboard.today.none')}</p>
       ) : (
         <>
-          <DashScroll label={t('operatorDashboard.today.byPlace')}>
+          <TableScroll grouped label={t('operatorDashboard.today.byPlace')}>
             <table className="dash-table">
               <caption className="visually-hidden">{t('operatorDashboard.today.byPlace')}</caption>
               <thead>
@@ -124,7 +124,7 @@ export function TodaySection({ today }: { today: Dashboard['today'] }) {
                 ))}
               </tbody>
             </table>
-          </DashScroll>
+          </TableScroll>
           <h3 className="dash__subtitle">{t('operatorDashboard.today.movements')}</h3>
           <ul className="dash-moves">
             {today.movements.map((move) => {

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@roam/contract/dashboard';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '#web/i18n/formats';
-import { DashScroll } from './dash-scroll';
+import { TableScroll } from '#web/console/components/table-scroll';
 import { type ChartBar, UtilisationChart } from './utilisation-chart';
 
 type Utilisation = Dashboard['period']['utilisation'];
@@ -14,7 +14,7 @@ function UtilisationTable({ title, rows }: { title: string; rows: Row[] }) {
   const formats = useFormats();
   const days = (value: number) => formats.number(value, { maximumFractionDigits: 1 });
   return (
-    <DashScroll label={title}>
+    <TableScroll grouped label={title}>
       <table className="dash-table">
         <caption className="dash-table__caption">{title}</caption>
         <thead>
@@ -48,7 +48,7 @@ function UtilisationTable({ title, rows }: { title: string; rows: Row[] }) {
           ))}
         </tbody>
       </table>
-    </DashScroll>
+    </TableScroll>
   );
 }
 

@@ -4,7 +4,6 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '#web/lib/use-contract-form';
 import { FormMessage, SelectField, TextAreaField, TextField } from '#web/ui/form-field';
-import { toast } from '#web/ui/toast';
 import { BLOCK_FIELDS, type BlockFormValues, blockBody, blockSchema, blockValues } from '#web/console/lib/block-form';
 import { useFleetMessages } from '#web/console/lib/fleet-messages';
 import { useCarBlocks } from '../api/car-calendar';
@@ -25,6 +24,8 @@ interface BlockFormProps {
   editing?: CarBlock;
   /** The change was saved or given up. */
   onDone?: () => void;
+  /** Says what was saved where the screen shows it (beside the calendar, which a toast would cover on a phone). */
+  onSaid: (message: string) => void;
 }
 
 /**
@@ -32,7 +33,7 @@ interface BlockFormProps {
  * another at its place; search and checkout treat it as a booking. One that overlaps a booking or another block is
  * refused at its start, a change as a new period is (the server checks both, and audits the change).
  */
-export function BlockForm({ carId, timeZone, editing, onDone }: BlockFormProps) {
+export function BlockForm({ carId, timeZone, editing, onDone, onSaid }: BlockFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const title = useRef<HTMLHeadingElement>(null);
@@ -47,12 +48,12 @@ export function BlockForm({ carId, timeZone, editing, onDone }: BlockFormProps) 
       if (editing) {
         const { carId: _car, ...change } = body;
         await update.mutateAsync({ _id: editing._id, ...change });
-        toast.success(t('operatorCars.blocks.saved'));
+        onSaid(t('operatorCars.blocks.saved'));
         onDone?.();
         return;
       }
       await create.mutateAsync(body);
-      toast.success(t('operatorCars.blocks.created'));
+      onSaid(t('operatorCars.blocks.created'));
       form.reset();
     },
     onError: () => t('operatorCars.blocks.error'),

@@ -1,0 +1,108 @@
+import type { CarSearchResult } from '@roam/contract/cars';
+import { formatMinor } from '@roam/contract/money';
+import { type ChosenExtras, calculatePrice, EXTRAS, type Extra } from '@roam/contract/price';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '#web/i18n/index';
+import { useExtraLabel } from '#web/ui/car-facts';
+import { CheckboxField, TextField } from '#web/ui/form-field';
+
+// The chosen car's extras at the desk, each with its price, and the total as the customer will pay it — computed by
+// the contract's one price function (`calculatePrice`, as the customer's checkout and the server do) from the car
+// the search sent, so that the figure said at the counter is the one charged. The additional driver's details are
+// asked when that extra is chosen, as at checkout.
+
+export type SecondDriver = { fullName: string; email: string; phone: string; birthDate: string };
+export const NO_SECOND_DRIVER: SecondDriver = { fullName: '', email: '', phone: '', birthDate: '' };
+const PERSON_FIELDS = [
+  ['fullName', 'text'],
+  ['email', 'email'],
+  ['phone', 'tel'],
+  ['birthDate', 'date'],
+] as const;
+
+/** The extras the car sells (a price above 0): an included one (0) needs no choice, an unavailable one (−1) none. */
+export const extrasOf = (car: CarSearchResult) => EXTRAS.filter((extra) => car[extra] > 0);
+
+/** The price of the car with the extras over the period at the place; null while the period cannot be priced. */
+export function deskPrice(
+  car: CarSearchResult,
+  when: { pickupAt: string; dropoffAt: string },
+  timeZone: string,
+  extras: ChosenExtras,
+) {
+  try {
+    return calculatePrice({
+      car,
+      priceChangeRate: car.supplier.priceChangeRate,
+      pickupAt: new Date(when.pickupAt),
+      dropoffAt: new Date(when.dropoffAt),
+      timeZone,
+      extras,
+    });
+  } catch {
+    return null;
+  }
+}
+
+export function CarExtras({
+  car,
+  total,
+  extras,
+  onExtras,
+  second,
+  onSecond,
+  errors,
+}: {
+  car: CarSearchResult;
+  total: number | null;
+  extras: ChosenExtras;
+  onExtras: (extras: ChosenExtras) => void;
+  second: SecondDriver;
+  onSecond: (second: SecondDriver) => void;
+  errors: Record<string, string | undefined>;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const extraLabel = useExtraLabel(car.supplier.priceChangeRate, (amount) => formatMinor(amount, 'EUR', language));
+  const toggle = (extra: Extra) => (checked: boolean) => onExtras({ ...extras, [extra]: checked });
+  return (
+    <>
+      <fieldset className="walk-in__group">
+        <legend>{t('cars.extrasTitle')}</legend>
+        {extrasOf(car).map((extra) => (
+          <CheckboxField
+            key={extra}
+            name={extra}
+            label={t(`cars.extra.${extra}`)}
+            // Its price as the customer pays it, so the desk can say it before booking.
+            description={extraLabel(extra, car[extra])}
+            value={extras[extra] === true}
+            onChange={toggle(extra)}
+          />
+        ))}
+      </fieldset>
+      {extras.additionalDriver ? (
+        <fieldset className="walk-in__group">
+          <legend>{t('operatorWalkIn.additionalDriver')}</legend>
+          {PERSON_FIELDS.map(([field, type]) => (
+            <TextField
+              key={field}
+              label={t(`operatorWalkIn.${field}`)}
+              name={`additionalDriver.${field}`}
+              type={type}
+              autoComplete="off"
+              value={second[field]}
+              onChange={(value) => onSecond({ ...second, [field]: value })}
+              error={errors[`additionalDriver.${field}`]}
+              required
+            />
+          ))}
+        </fieldset>
+      ) : null}
+      {/* Read out as it changes: the desk says the new total while ticking extras. */}
+      <p className="walk-in__total" role="status">
+        {total === null ? null : t('operatorWalkIn.total', { total: formatMinor(total, 'EUR', language) })}
+      </p>
+    </>
+  );
+}
