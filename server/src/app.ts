@@ -57,6 +57,7 @@ import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { startReminders } from '#server/features/reminders/reminders.service.ts';
 import { schedulerRoutes } from '#server/features/scheduler/scheduler.routes.ts';
 import { setupRoutes } from '#server/features/setup/setup.routes.ts';
+import { statementsRoutes } from '#server/features/statements/statements.routes.ts';
 import { supplierProfileRoutes } from '#server/features/suppliers/supplier-profile.routes.ts';
 import { suppliersRoutes } from '#server/features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp({
   await app.register(currencyRoutes);
   await app.register(documentsRoutes);
   await app.register(invoicesRoutes);
+  await app.register(statementsRoutes);
   await app.register(counterRoutes);
   await app.register(counterHolderRoutes);
   await app.register(settlementRoutes);
