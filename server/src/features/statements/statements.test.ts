@@ -93,9 +93,9 @@ describe('statements and the accounting export', () => {
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
     const [head, ...rows] = parse(csv.body.slice(1), { delimiter: ';' }) as string[][];
     expect(head).toEqual([
-      'Type',
+      'Nature',
       'Numéro',
-      'Date',
+      'Date d’opération',
       'Tiers',
       'HT',
       'Taux de TVA',
