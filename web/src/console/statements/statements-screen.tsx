@@ -114,27 +114,29 @@ function CurrencyTotals({ totals, language }: { totals: StatementTotals; languag
           </div>
         ))}
       </dl>
-      <table className="statement__vat">
-        <caption>{t('operatorImport.statement.vatByRate')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('operatorImport.statement.vatRate')}</th>
-            <th scope="col">{t('operatorImport.statement.net')}</th>
-            <th scope="col">{t('operatorImport.statement.vat')}</th>
-            <th scope="col">{t('operatorImport.statement.gross')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {totals.vatRates.map((rate) => (
-            <tr key={rate.vatRate}>
-              <th scope="row">{percent(rate.vatRate)} %</th>
-              <td>{money(rate.net)}</td>
-              <td>{money(rate.vat)}</td>
-              <td>{money(rate.gross)}</td>
+      {totals.vatRates.length > 0 ? (
+        <table className="statement__vat">
+          <caption>{t('operatorImport.statement.vatByRate')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('operatorImport.statement.vatRate')}</th>
+              <th scope="col">{t('operatorImport.statement.net')}</th>
+              <th scope="col">{t('operatorImport.statement.vat')}</th>
+              <th scope="col">{t('operatorImport.statement.gross')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {totals.vatRates.map((rate) => (
+              <tr key={rate.vatRate}>
+                <th scope="row">{percent(rate.vatRate)} %</th>
+                <td>{money(rate.net)}</td>
+                <td>{money(rate.vat)}</td>
+                <td>{money(rate.gross)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </section>
   );
 }
