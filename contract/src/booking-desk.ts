@@ -12,6 +12,7 @@ import type {
   DeskTotalsSchema,
 } from './booking-desk.schema.ts';
 import type { BookingStatus } from './bookings.ts';
+import { type OperatorRole, type Permission, roleMay } from './team.ts';
 
 // The operator's bookings desk (docs/vocabulary.md, "bookings desk"): the console's bookings list, the booking as its
 // operators see it, their notes, and what the booking's money comes to. Values and rules only, without zod: the
@@ -100,6 +101,26 @@ export function deskActions(booking: DeskActionable, operatorActions: readonly s
   if (operatorActions.includes('delete') && !booking.holdsMoney) actions.push('delete');
   return actions;
 }
+
+/**
+ * The permission (contract team.ts) each desk action needs, as the server's routes for it declare: a counter agent
+ * hands cars over and takes them back but changes no booking; an accountant only reads.
+ */
+export const DESK_ACTION_PERMISSIONS = {
+  change: 'bookings.write',
+  cancel: 'bookings.write',
+  approveCancellation: 'bookings.write',
+  declineCancellation: 'bookings.write',
+  resendConfirmation: 'bookings.write',
+  sendPaymentLink: 'bookings.write',
+  checkOut: 'counter',
+  return: 'counter',
+  delete: 'bookings.write',
+} as const satisfies Record<DeskAction, Permission>;
+
+/** The desk actions `role` may take: the view shows no button its server call would refuse. */
+export const deskActionsOfRole = (actions: readonly DeskAction[], role: OperatorRole | null): DeskAction[] =>
+  actions.filter((action) => roleMay(role, DESK_ACTION_PERMISSIONS[action]));
 
 // The desk's payloads and answers as types (their schemas: booking-desk.schema.ts).
 export type DeskBookingsQuery = z.input<typeof DeskBookingsQuerySchema>;

@@ -37,6 +37,11 @@ export const TeamSchema = z.object({
   businessId: z.uuid().nullable(),
   members: z.array(MemberSchema),
   requireTwoFactor: z.boolean(),
+  /**
+   * The places a member can be limited to (location ids): where the business's cars are picked up, and any branch a
+   * member still has. None for the platform.
+   */
+  places: z.array(z.uuid()),
 });
 
 /** Which team an admin means: a business's (its supplier id) or, without one, the platform's. */

@@ -88,10 +88,14 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
 export const SECTION_PERMISSIONS = {
   dashboard: 'dashboard',
   bookings: 'bookings.read',
-  cars: 'fleet.read',
+  // The fleet's list and editor: a counter agent, an accountant and support read cars where their work shows them (a
+  // car's calendar from the scheduler), and change none.
+  cars: 'fleet.write',
+  carCalendar: 'fleet.read',
   scheduler: 'bookings.read',
   walkIn: 'walkIn',
-  requests: 'bookings.read',
+  // Deciding a cancellation request changes the booking.
+  requests: 'bookings.write',
   profile: 'business.write',
   counterSettings: 'business.write',
   team: 'members',

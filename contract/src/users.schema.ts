@@ -73,6 +73,10 @@ export const AdminUserSchema = z.object({
   bookingCount: z.number().int(),
   /** Bookings that hold a car now or later: suspending the account says how many it leaves without their driver. */
   upcomingCount: z.number().int(),
+  /** Two-step sign-in is on: the admin may reset it (a lost phone and codes); the person then enrols again. */
+  twoFactor: z.boolean(),
+  /** A member of a team (its own business's account is none): no business profile nor fleet of its own. */
+  member: z.boolean(),
 });
 
 /** `DELETE /api/delete-user/{id}`. */

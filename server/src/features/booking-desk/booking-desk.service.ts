@@ -1,8 +1,9 @@
 import type { DeskBooking, DeskBookingsPage, DeskNote, DeskTotalsAnswer } from '@roam/contract/booking-desk';
-import { DESK_MESSAGES, deskActions } from '@roam/contract/booking-desk';
+import { DESK_MESSAGES, deskActions, deskActionsOfRole } from '@roam/contract/booking-desk';
 import type { DeskBookingsQuerySchema, DeskFilterSchema } from '@roam/contract/booking-desk.schema';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS } from '@roam/contract/price';
+import { roleMay } from '@roam/contract/team';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { bookingHistory, recordAudit } from '#server/features/audit/audit.service.ts';
@@ -60,8 +61,15 @@ export async function listDeskBookings(
 }
 
 /** `POST /api/operator-bookings-totals`: how many bookings match, and their revenue and refunds per currency. */
-export function deskTotals(ctx: AppContext, actor: SessionUser, query: DeskFilterQuery): Promise<DeskTotalsAnswer> {
-  return repository.totalsOf(ctx.db, filterOf(actor, query));
+export async function deskTotals(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: DeskFilterQuery,
+): Promise<DeskTotalsAnswer> {
+  const answer = await repository.totalsOf(ctx.db, filterOf(actor, query));
+  // The sums are the business's money: a role without `revenue` (a counter agent, support) gets the count only, as the
+  // dashboard's revenue is null to it (docs/decisions/0010-members-of-a-business.md).
+  return roleMay(actor.role, 'revenue') ? answer : { ...answer, totals: [] };
 }
 
 /** The booking when `actor` operates it (an admin, the car's supplier); 404 to anyone else. */
@@ -165,14 +173,17 @@ export async function deskBooking(
     notes: notes.map(toNote),
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
     cancelRequestedAt: booking.cancelRequestedAt?.toISOString() ?? null,
-    actions: deskActions(
-      {
-        ...booking,
-        holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
-        holdsMoney: row.paid - row.refunded > 0,
-      },
-      found.actions,
-      ctx.clock.now(),
+    actions: deskActionsOfRole(
+      deskActions(
+        {
+          ...booking,
+          holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+          holdsMoney: row.paid - row.refunded > 0,
+        },
+        found.actions,
+        ctx.clock.now(),
+      ),
+      actor.role,
     ),
   };
 }

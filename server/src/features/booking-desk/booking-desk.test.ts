@@ -222,6 +222,28 @@ describe('bookings desk: list and view', () => {
     );
   });
 
+  it('a counter agent: the count without the money, and a booking without the actions that change it', async () => {
+    const counter = await signIn(t.db, DEMO_ACCOUNTS.counter.id);
+    const owner = await totalsOf(supplier, { search: 'deskfinder' });
+    const agent = await totalsOf(counter, { search: 'deskfinder' });
+    expect(owner.totals.length).toBeGreaterThan(0);
+    expect(agent).toEqual({ totalCount: owner.totalCount, totals: [] });
+    const view = async (who: Headers) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/operator-booking/${ids.upcoming}?language=en`,
+        headers: who,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return DeskBookingSchema.parse(res.json()).actions;
+    };
+    expect(await view(supplier)).toEqual(
+      expect.arrayContaining(['change', 'cancel', 'resendConfirmation', 'checkOut']),
+    );
+    // What the counter does (the check-out) stays; what changes the booking (its routes need bookings.write) goes.
+    expect(await view(counter)).toEqual(['checkOut']);
+  });
+
   it('filters by status, payment state, online check-in, place and pick-up days, sorts and pages', async () => {
     const search = 'deskfinder';
     expect(refs(await found(supplier, { search, statuses: ['cancelled'] }))).toEqual([ids.cancelled]);

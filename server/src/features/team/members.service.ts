@@ -60,15 +60,36 @@ export async function readTeam(ctx: AppContext, actor: SessionUser, named: strin
     readMembers(ctx.db, team.businessId),
     repository.teamPolicy(ctx.db, team.businessId),
   ]);
-  return { businessId: team.businessId, members, requireTwoFactor };
+  return {
+    businessId: team.businessId,
+    members,
+    requireTwoFactor,
+    places: await branchPlaces(ctx.db, team.businessId, members),
+  };
 }
 
-async function checkBranches(db: DbOrTx, businessId: string | null, branchIds: string[]) {
+/**
+ * A branch is one of the business's places (where its cars are picked up). A branch the member already has stays
+ * allowed (`kept`): a car moved or deleted since does not lock the member's row. Refused: 400 naming each place
+ * that is not the business's (a location's name, else the id given).
+ */
+async function checkBranches(db: DbOrTx, businessId: string | null, branchIds: string[], kept: string[] = []) {
   if (branchIds.length === 0) return;
   if (businessId === null) throw invalid('branchIds', 'The platform has no branches.');
-  const unique = [...new Set(branchIds)];
-  if ((await repository.countLocations(db, unique)) !== unique.length)
-    throw invalid('branchIds', 'Each branch must be a location.');
+  const places = new Set([...(await repository.businessPlaces(db, businessId)), ...kept]);
+  const outside = [...new Set(branchIds)].filter((id) => !places.has(id));
+  if (outside.length === 0) return;
+  const names = await repository.locationNames(db, outside);
+  const named = outside.map((id) => names.get(id) ?? id).join(', ');
+  throw invalid('branchIds', `Not a place of this business's cars: ${named}.`);
+}
+
+/** The places a member of the team may be limited to: the business's, and any a member still has. */
+async function branchPlaces(db: DbOrTx, businessId: string | null, members: Member[]): Promise<string[]> {
+  if (businessId === null) return [];
+  const places = new Set(await repository.businessPlaces(db, businessId));
+  for (const member of members) for (const id of member.branchIds) places.add(id);
+  return [...places];
 }
 
 function checkRole(businessId: string | null, role: string) {
@@ -135,7 +156,8 @@ export async function updateMember(
   const businessId = await ctx.db.transaction(async (tx) => {
     const membership = await changeable(tx, actor, userId);
     if (body.role !== undefined) checkRole(membership.businessId, body.role);
-    if (body.branchIds !== undefined) await checkBranches(tx, membership.businessId, body.branchIds);
+    if (body.branchIds !== undefined)
+      await checkBranches(tx, membership.businessId, body.branchIds, membership.branchIds);
     const before = { role: membership.role, branchIds: membership.branchIds, status: membership.status };
     const after = {
       role: body.role ?? before.role,

@@ -1,7 +1,7 @@
 import type { Member, Team } from '@roam/contract/team';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, memberships, sessions, users } from '#server/db/schema.ts';
+import { auditLog, bookings, carLocations, cars, locations, memberships, sessions, users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import { signIn } from '#test/sign-in.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
@@ -177,6 +177,43 @@ describe('team: members of a business', () => {
     expect(read.statusCode).toBe(404);
     const readHere = await t.app.inject({ method: 'GET', url: `/api/booking/${azurBooking!.id}?language=en`, headers });
     expect(readHere.statusCode).toBe(200);
+    await update(DEMO_ACCOUNTS.counter.id, { branchIds: [] });
+  });
+
+  it("a branch is one of the business's places; another business's is refused, named", async () => {
+    const placesOf = async (supplierId: string) =>
+      (
+        await t.db
+          .selectDistinct({ id: carLocations.locationId, names: locations.names })
+          .from(carLocations)
+          .innerJoin(cars, eq(cars.id, carLocations.carId))
+          .innerJoin(locations, eq(locations.id, carLocations.locationId))
+          .where(and(eq(cars.supplierId, supplierId), isNull(cars.deletedAt)))
+      ).map((row) => ({ id: row.id, name: row.names.en! }));
+    const own = await placesOf(DEMO_IDS.users.supplier);
+    const ownIds = new Set(own.map((place) => place.id));
+    const foreign = (await placesOf(DEMO_IDS.suppliers.kestrel)).find((place) => !ownIds.has(place.id))!;
+    expect(own.length).toBeGreaterThan(0);
+    expect(foreign).toBeDefined();
+
+    const team = (await t.app.inject({ method: 'GET', url: '/api/team', headers: owner })).json() as Team;
+    expect(new Set(team.places)).toEqual(ownIds);
+    const refused = await update(DEMO_ACCOUNTS.counter.id, { branchIds: [own[0]!.id, foreign.id] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors.branchIds[0]).toContain(foreign.name);
+    expect(refused.json().fieldErrors.branchIds[0]).not.toContain(own[0]!.name);
+    const invited = await invite({
+      email: 'x5@azur.example',
+      fullName: 'X',
+      role: 'counter',
+      branchIds: [foreign.id],
+    });
+    expect(invited.statusCode).toBe(400);
+    expect(invited.json().fieldErrors.branchIds[0]).toContain(foreign.name);
+    const [membership] = await t.db.select().from(memberships).where(eq(memberships.userId, DEMO_ACCOUNTS.counter.id));
+    expect(membership!.branchIds).toEqual([]);
+    const accepted = await update(DEMO_ACCOUNTS.counter.id, { branchIds: [own[0]!.id] });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     await update(DEMO_ACCOUNTS.counter.id, { branchIds: [] });
   });
 

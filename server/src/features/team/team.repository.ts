@@ -1,7 +1,16 @@
 import type { OperatorRole } from '@roam/contract/team';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { locations, memberships, sessions, teamPolicies, twoFactors, users } from '#server/db/schema.ts';
+import {
+  carLocations,
+  cars,
+  locations,
+  memberships,
+  sessions,
+  teamPolicies,
+  twoFactors,
+  users,
+} from '#server/db/schema.ts';
 
 // The only Drizzle code of the team slice: memberships, team policies, sessions as a person lists them.
 
@@ -101,10 +110,27 @@ export async function findBusiness(db: DbOrTx, businessId: string) {
 }
 
 /** How many of `ids` are locations: a member's branches must all be. */
-export async function countLocations(db: DbOrTx, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(locations).where(inArray(locations.id, ids));
-  return row?.n ?? 0;
+/**
+ * A business's places: where its cars (those not deleted) are picked up — the only places its bookings start at, so
+ * the only branches a member of it can work at.
+ */
+export async function businessPlaces(db: DbOrTx, businessId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: carLocations.locationId })
+    .from(carLocations)
+    .innerJoin(cars, eq(cars.id, carLocations.carId))
+    .where(and(eq(cars.supplierId, businessId), isNull(cars.deletedAt)));
+  return rows.map((row) => row.id);
+}
+
+/** The English names of the locations among `ids` (an API refusal names them), by id. */
+export async function locationNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: locations.id, names: locations.names })
+    .from(locations)
+    .where(inArray(locations.id, ids));
+  return new Map(rows.map((row) => [row.id, row.names.en ?? Object.values(row.names)[0] ?? row.id]));
 }
 
 export async function teamPolicy(db: DbOrTx, businessId: string | null): Promise<boolean> {

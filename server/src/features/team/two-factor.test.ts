@@ -1,8 +1,8 @@
 import type { RecoveryCodes, TwoFactorEnrolment } from '@roam/contract/team';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, twoFactors } from '#server/db/schema.ts';
+import { auditLog, sessions, twoFactors } from '#server/db/schema.ts';
 import { PASSWORDS } from '#server/db/seed/accounts.ts';
 import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
 import { signIn } from '#test/sign-in.ts';
@@ -44,6 +44,8 @@ describe('two-step sign-in over the API', () => {
   let t: TestApp;
   let secret = '';
   let recoveryCodes: string[] = [];
+  /** The code that turned it on: given again, it is a replay whichever 30-second step the clock is in by then. */
+  let enrolmentCode = '';
   const manager = DEMO_ACCOUNTS.manager;
   type Headers = Record<string, string>;
   const post = (url: string, payload: object, headers: Headers = {}, remoteAddress = '10.38.3.1') =>
@@ -66,7 +68,8 @@ describe('two-step sign-in over the API', () => {
     expect(enrolment.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>$/);
     const wrong = await post('/api/two-factor/confirm', { code: '000000' }, headers);
     expect(wrong.json()).toMatchObject({ code: 'INCORRECT_CODE' });
-    const confirmed = await post('/api/two-factor/confirm', { code: await codeAt(secret, Date.now()) }, headers);
+    enrolmentCode = await codeAt(secret, Date.now());
+    const confirmed = await post('/api/two-factor/confirm', { code: enrolmentCode }, headers);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     recoveryCodes = (confirmed.json() as RecoveryCodes).recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
@@ -80,7 +83,7 @@ describe('two-step sign-in over the API', () => {
   it('a sign-in then asks the code; a code used once is refused the second time (replay)', async () => {
     expect((await signInWith({})).json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
     // The next step's code: the enrolment used the current one, which may not be given again.
-    const replayed = await signInWith({ code: await codeAt(secret, Date.now()) });
+    const replayed = await signInWith({ code: enrolmentCode });
     expect(replayed.json()).toMatchObject({ code: 'INCORRECT_CODE' });
     const next = await codeAt(secret, Date.now() + STEP_MS);
     const ok = await signInWith({ code: next });
@@ -96,6 +99,24 @@ describe('two-step sign-in over the API', () => {
     const headers = await signIn(t.db, manager.id);
     const status = await t.app.inject({ method: 'GET', url: '/api/two-factor', headers });
     expect(status.json()).toMatchObject({ recoveryCodesLeft: 8 });
+  });
+
+  it('new recovery codes after a current code: ten new, shown once; the old ones stop working', async () => {
+    const headers = await signIn(t.db, manager.id);
+    const refused = await post('/api/two-factor/recovery-codes', { code: '000000' }, headers, '10.38.5.1');
+    expect(refused.json()).toMatchObject({ code: 'INCORRECT_CODE' });
+    // A recovery code is a current code too: the fourth of the first ten proves the factor.
+    const renewed = await post('/api/two-factor/recovery-codes', { code: recoveryCodes[3] }, headers, '10.38.5.1');
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = (renewed.json() as RecoveryCodes).recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((code) => recoveryCodes.includes(code))).toBe(false);
+    const status = await t.app.inject({ method: 'GET', url: '/api/two-factor', headers });
+    expect(status.json()).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    // An old, unused code no longer signs in; a new one does, once.
+    expect((await signInWith({ code: recoveryCodes[4] })).json()).toMatchObject({ code: 'INCORRECT_CODE' });
+    expect((await signInWith({ code: fresh[0] })).statusCode).toBe(200);
+    recoveryCodes = fresh.slice(1);
   });
 
   it('"remember this browser": the signed cookie spares the code for this account only', async () => {
@@ -183,10 +204,45 @@ describe('two-step sign-in over the API', () => {
     const support = await signIn(t.db, DEMO_ACCOUNTS.support.id);
     expect((await post(`/api/reset-two-factor/${manager.id}`, {}, support)).statusCode).toBe(403);
     const admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
+    const before = await t.app.inject({ method: 'GET', url: `/api/admin-user/${manager.id}`, headers: admin });
+    expect(before.json()).toMatchObject({ twoFactor: true });
+    const managerSession = await signIn(t.db, manager.id);
     const reset = await post(`/api/reset-two-factor/${manager.id}`, {}, admin);
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await t.db.select().from(twoFactors).where(eq(twoFactors.userId, manager.id))).toEqual([]);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, manager.id))).toEqual([]);
-    expect((await signInWith({})).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/my-access', headers: managerSession })).statusCode).toBe(
+      401,
+    );
+    const after = await t.app.inject({ method: 'GET', url: `/api/admin-user/${manager.id}`, headers: admin });
+    expect(after.json()).toMatchObject({ twoFactor: false });
+    // Audited, naming the admin who did it.
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, manager.id), eq(auditLog.action, 'resetTwoFactor')));
+    expect(trail).toMatchObject({ actorId: DEMO_ACCOUNTS.admin.id, actorRole: 'admin', entity: 'user' });
+    expect(trail!.changes).toEqual({ twoFactor: { before: true, after: false } });
+    // The password alone signs in; a team that requires it leads them through enrolment again before any work.
+    const signedIn = await signInWith({});
+    expect(signedIn.statusCode).toBe(200);
+    const owner = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
+    const policy = { method: 'PUT' as const, url: '/api/team-policy', headers: owner };
+    await t.app.inject({ ...policy, payload: { requireTwoFactor: true } });
+    const again = await signIn(t.db, manager.id);
+    const access = await t.app.inject({ method: 'GET', url: '/api/my-access', headers: again });
+    expect(access.json()).toMatchObject({ twoFactor: { enabled: false, required: true } });
+    const work = await post('/api/bookings/1/5', { statuses: [] }, again);
+    expect(work.json()).toMatchObject({ code: 'TWO_FACTOR_ENROLMENT_REQUIRED' });
+    await t.app.inject({ ...policy, payload: { requireTwoFactor: false } });
+  });
+
+  it('new recovery codes and the reset: refused without a session, and the reset to anyone but the admin', async () => {
+    expect((await post('/api/two-factor/recovery-codes', { code: '123456' })).statusCode).toBe(401);
+    const owner = await signIn(t.db, DEMO_ACCOUNTS.supplier.id);
+    expect((await post(`/api/reset-two-factor/${manager.id}`, {}, owner)).statusCode).toBe(403);
+    const admin = await signIn(t.db, DEMO_ACCOUNTS.admin.id);
+    const unknown = await post('/api/reset-two-factor/00000000-0000-4000-8000-000000000000', {}, admin);
+    expect(unknown.statusCode).toBe(404);
   });
 });

@@ -10,6 +10,8 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { type AuditActor, changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
 import { toUser } from '#server/features/auth/auth.service.ts';
 import { lockSupplierFleet, retireCars } from '#server/features/fleet/fleet.service.ts';
+import { findMembership } from '#server/features/team/team.repository.ts';
+import { findTwoFactor } from '#server/features/team/two-factor.repository.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { revokeSessions, type SessionUser } from '#server/plugins/session.ts';
 import * as repository from './users.repository.ts';
@@ -41,14 +43,18 @@ export async function listUsers(
 export async function readAdminUser(ctx: AppContext, userId: string): Promise<AdminUser> {
   const user = await repository.findLiveUser(ctx.db, userId);
   if (!user) throw notFound();
-  const [{ rows, totalCount }, upcomingCount] = await Promise.all([
+  const [{ rows, totalCount }, upcomingCount, twoFactor, membership] = await Promise.all([
     repository.latestBookings(ctx.db, userId, ADMIN_USER_BOOKINGS),
     repository.countCurrentOrFutureBookings(ctx.db, userId),
+    findTwoFactor(ctx.db, userId),
+    findMembership(ctx.db, userId),
   ]);
   return {
     user: { ...toUser(user), createdAt: user.createdAt.toISOString() },
     bookingCount: totalCount,
     upcomingCount,
+    twoFactor: Boolean(twoFactor?.enabledAt),
+    member: membership !== undefined,
     bookings: rows.map(({ id, pickupAt, dropoffAt, ...row }) => ({
       _id: id,
       pickupAt: pickupAt.toISOString(),

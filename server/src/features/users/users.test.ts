@@ -103,7 +103,20 @@ describe('admin: users', () => {
       ]);
     const res = await t.app.inject({ method: 'GET', url: `/api/admin-user/${driver.id}`, headers: admin });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ bookingCount: 4, upcomingCount: 2 });
+    expect(res.json()).toMatchObject({ bookingCount: 4, upcomingCount: 2, twoFactor: false, member: false });
+    // A business's member is told apart from a business (its own account is none).
+    const member = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin-user/${DEMO_ACCOUNTS.counter.id}`,
+      headers: admin,
+    });
+    expect(member.json()).toMatchObject({ member: true });
+    const business = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin-user/${DEMO_ACCOUNTS.supplier.id}`,
+      headers: admin,
+    });
+    expect(business.json()).toMatchObject({ member: false });
   });
 
   it('verifies, then suspends — sessions end at once, sign-in is refused — and reactivates; each audited', async () => {

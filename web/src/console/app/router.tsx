@@ -58,7 +58,6 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
     }
     return null;
   };
-  const adminsOnly = async () => ((await userType()) === 'admin' ? null : notFound());
   // The session is asked once per page load (lib/session.ts): these checks need not run again on every change of a
   // screen's address, and must not: a screen's filters live in its query string, and a second filter chosen while
   // the first one's navigation waited on them was lost.
@@ -71,6 +70,11 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
     return new Set(access ? access.permissions : permissionsOfType(await userType()));
   };
   const allowed = (permission: Permission) => async () => ((await permissions()).has(permission) ? null : notFound());
+  /**
+   * Every screen asks its section's permission (the navigation's, contract team.ts): one the role lacks is
+   * not-found, as on an address no screen answers — the platform's screens to a support agent but the users'.
+   */
+  const guarded = (permission: Permission) => ({ loader: allowed(permission), shouldRevalidate: once });
   const home = async () => {
     // A counter agent has no dashboard: their day starts at the scheduler.
     if (!(await permissions()).has(SECTION_PERMISSIONS.dashboard)) return redirect('/operator/scheduler');
@@ -95,6 +99,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             { index: true, loader: home },
             {
               path: 'dashboard',
+              ...guarded(SECTION_PERMISSIONS.dashboard),
               ...screen(
                 'dashboard',
                 () => import('#web/console/dashboard/dashboard-screen'),
@@ -103,6 +108,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'cars',
+              ...guarded(SECTION_PERMISSIONS.cars),
               ...screen(
                 'car-list',
                 () => import('#web/console/fleet/car-list-screen'),
@@ -111,6 +117,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'cars/new',
+              ...guarded(SECTION_PERMISSIONS.cars),
               ...screen(
                 'car-editor',
                 () => import('#web/console/fleet/car-editor-screen'),
@@ -119,6 +126,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'cars/import',
+              ...guarded(SECTION_PERMISSIONS.cars),
               ...screen(
                 'import',
                 () => import('#web/console/fleet-import/import-screen'),
@@ -127,6 +135,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'cars/:carId',
+              ...guarded(SECTION_PERMISSIONS.cars),
               ...screen(
                 'car-editor',
                 () => import('#web/console/fleet/car-editor-screen'),
@@ -135,6 +144,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'cars/:carId/availability',
+              ...guarded(SECTION_PERMISSIONS.carCalendar),
               ...screen(
                 'car-availability',
                 () => import('#web/console/fleet/car-availability-screen'),
@@ -143,6 +153,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'cars/:carId/history',
+              ...guarded(SECTION_PERMISSIONS.cars),
               ...screen(
                 'car-history',
                 () => import('#web/console/fleet/car-history-screen'),
@@ -151,6 +162,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'profile',
+              ...guarded(SECTION_PERMISSIONS.profile),
               ...screen(
                 'supplier-profile',
                 () => import('#web/console/supplier-profile/supplier-profile-screen'),
@@ -159,6 +171,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'cancellation-requests',
+              ...guarded(SECTION_PERMISSIONS.requests),
               ...screen(
                 'cancellation-requests',
                 () => import('#web/console/cancellations/cancellation-requests-screen'),
@@ -167,6 +180,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'scheduler',
+              ...guarded(SECTION_PERMISSIONS.scheduler),
               ...screen(
                 'scheduler',
                 () => import('#web/console/scheduler/scheduler-screen'),
@@ -175,6 +189,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'bookings/:id/check-out',
+              ...guarded('counter'),
               ...screen(
                 'check-out',
                 () => import('#web/console/counter/check-out-screen'),
@@ -183,6 +198,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'bookings/:id/return',
+              ...guarded('counter'),
               ...screen(
                 'return',
                 () => import('#web/console/counter/return-screen'),
@@ -191,6 +207,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'counter-settings',
+              ...guarded(SECTION_PERMISSIONS.counterSettings),
               ...screen(
                 'counter-settings',
                 () => import('#web/console/counter/counter-settings-screen'),
@@ -199,6 +216,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'bookings',
+              ...guarded(SECTION_PERMISSIONS.bookings),
               ...screen(
                 'bookings',
                 () => import('#web/console/bookings/bookings-screen'),
@@ -207,6 +225,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'bookings/:id',
+              ...guarded(SECTION_PERMISSIONS.bookings),
               ...screen(
                 'booking',
                 () => import('#web/console/bookings/booking-screen'),
@@ -215,6 +234,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'bookings/new',
+              ...guarded(SECTION_PERMISSIONS.walkIn),
               ...screen(
                 'walk-in',
                 () => import('#web/console/walk-in/walk-in-screen'),
@@ -223,8 +243,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'team',
-              loader: allowed(SECTION_PERMISSIONS.team),
-              shouldRevalidate: once,
+              ...guarded(SECTION_PERMISSIONS.team),
               ...screen(
                 'team',
                 () => import('#web/console/team/team-screen'),
@@ -243,8 +262,7 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'activity',
-              loader: allowed(SECTION_PERMISSIONS.activity),
-              shouldRevalidate: once,
+              ...guarded(SECTION_PERMISSIONS.activity),
               ...screen(
                 'activity',
                 () => import('#web/console/team/activity-screen'),
@@ -252,74 +270,76 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
-              loader: adminsOnly,
-              shouldRevalidate: once,
-              children: [
-                {
-                  path: 'setup',
-                  ...screen(
-                    'setup-checklist',
-                    () => import('#web/console/setup/setup-checklist-screen'),
-                    (m) => m.SetupChecklistScreen,
-                  ),
-                },
-                {
-                  path: 'users',
-                  ...screen(
-                    'users',
-                    () => import('#web/console/users/users-screen'),
-                    (m) => m.UsersScreen,
-                  ),
-                },
-                {
-                  path: 'users/:id',
-                  ...screen(
-                    'user',
-                    () => import('#web/console/users/user-screen'),
-                    (m) => m.UserScreen,
-                  ),
-                },
-                {
-                  path: 'suppliers',
-                  ...screen(
-                    'supplier-accounts',
-                    () => import('#web/console/suppliers/supplier-accounts-screen'),
-                    (m) => m.SuppliersScreen,
-                  ),
-                },
-                {
-                  path: 'places',
-                  ...screen(
-                    'admin-locations',
-                    () => import('#web/console/locations/admin-locations-screen'),
-                    (m) => m.AdminLocationsScreen,
-                  ),
-                },
-                {
-                  path: 'places/import',
-                  ...screen(
-                    'locations-import',
-                    () => import('#web/console/locations/locations-import-screen'),
-                    (m) => m.LocationsImportScreen,
-                  ),
-                },
-                {
-                  path: 'places/:id',
-                  ...screen(
-                    'location',
-                    () => import('#web/console/locations/location-screen'),
-                    (m) => m.LocationScreen,
-                  ),
-                },
-                {
-                  path: 'settings',
-                  ...screen(
-                    'booking-rules',
-                    () => import('#web/console/booking-rules/booking-rules-screen'),
-                    (m) => m.BookingRulesScreen,
-                  ),
-                },
-              ],
+              path: 'setup',
+              ...guarded(SECTION_PERMISSIONS.setup),
+              ...screen(
+                'setup-checklist',
+                () => import('#web/console/setup/setup-checklist-screen'),
+                (m) => m.SetupChecklistScreen,
+              ),
+            },
+            {
+              path: 'users',
+              ...guarded(SECTION_PERMISSIONS.users),
+              ...screen(
+                'users',
+                () => import('#web/console/users/users-screen'),
+                (m) => m.UsersScreen,
+              ),
+            },
+            {
+              path: 'users/:id',
+              ...guarded(SECTION_PERMISSIONS.users),
+              ...screen(
+                'user',
+                () => import('#web/console/users/user-screen'),
+                (m) => m.UserScreen,
+              ),
+            },
+            {
+              path: 'suppliers',
+              ...guarded(SECTION_PERMISSIONS.suppliers),
+              ...screen(
+                'supplier-accounts',
+                () => import('#web/console/suppliers/supplier-accounts-screen'),
+                (m) => m.SuppliersScreen,
+              ),
+            },
+            {
+              path: 'places',
+              ...guarded(SECTION_PERMISSIONS.places),
+              ...screen(
+                'admin-locations',
+                () => import('#web/console/locations/admin-locations-screen'),
+                (m) => m.AdminLocationsScreen,
+              ),
+            },
+            {
+              path: 'places/import',
+              ...guarded(SECTION_PERMISSIONS.places),
+              ...screen(
+                'locations-import',
+                () => import('#web/console/locations/locations-import-screen'),
+                (m) => m.LocationsImportScreen,
+              ),
+            },
+            {
+              path: 'places/:id',
+              ...guarded(SECTION_PERMISSIONS.places),
+              ...screen(
+                'location',
+                () => import('#web/console/locations/location-screen'),
+                (m) => m.LocationScreen,
+              ),
+            },
+            {
+              path: 'settings',
+              ...guarded(SECTION_PERMISSIONS.settings),
+              ...screen(
+                'booking-rules',
+                () => import('#web/console/booking-rules/booking-rules-screen'),
+                (m) => m.BookingRulesScreen,
+              ),
             },
             { path: '*', loader: notFound },
           ],

@@ -1,4 +1,5 @@
 import { BOOKING_STATUSES } from '@roam/contract/bookings';
+import { ROLE_PERMISSIONS } from '@roam/contract/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -108,6 +109,27 @@ describe('the bookings desk list (docs/architecture.md §5 "The bookings desk")'
       status: 'reserved',
     });
     expect(screen.getByRole('heading', { name: /export/i })).toBeTruthy();
+  });
+
+  it('a counter agent reads the list without choosing rows for a status, nor the export (contract team.ts)', async () => {
+    renderOperator('/operator/bookings', {
+      'GET /api/my-access': () =>
+        Response.json({
+          role: 'counter',
+          businessId: DESK_ID,
+          branchIds: [],
+          permissions: [...ROLE_PERMISSIONS.counter],
+          twoFactor: { enabled: true, required: false },
+        }),
+      'POST /api/operator-bookings/1/20': () =>
+        Response.json(deskPage([deskRow(bookingRow(DESK_ID)), deskRow(bookingRow(OTHER_ID))])),
+      'POST /api/operator-bookings-totals': () => Response.json({ totalCount: 2, totals: [] }),
+    });
+    await screen.findByText('2 bookings', {}, FIRST_PAINT);
+    expect(within(screen.getByRole('list', { name: 'Bookings' })).getAllByRole('listitem')).toHaveLength(2);
+    await waitFor(() => expect(screen.queryByRole('checkbox')).toBeNull());
+    expect(screen.queryByLabelText('New status')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /export/i })).toBeNull();
   });
 
   it('exports the bookings in French with the ";" a French spreadsheet splits on', async () => {

@@ -14,6 +14,7 @@ import { useLanguage } from '#web/i18n/index';
 import { useSession } from '#web/lib/session';
 import { Page } from '#web/ui/page';
 import { Pager } from '#web/ui/pager';
+import { usePermissions } from '#web/console/team/api/team';
 import { useDeskBookings, useDeskTotals, useRefreshDesk } from './api/desk';
 import { BulkStatus } from './components/bulk-status';
 import { type DeskFilters, DeskFiltersForm } from './components/desk-filters';
@@ -69,6 +70,11 @@ export function BookingsScreen() {
   const { t } = useTranslation();
   const language = useLanguage();
   const admin = useSession().user?.type === 'admin';
+  // A status change of a selection is a change (bookings.write); the export carries the money (money.read): a counter
+  // agent has neither, an accountant the export only (contract team.ts).
+  const may = usePermissions();
+  const mayWrite = may.has('bookings.write');
+  const mayExport = may.has('money.read');
   const size = usePageSize();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
@@ -156,25 +162,27 @@ export function BookingsScreen() {
         ) : null}
         {rows.length > 0 ? (
           <>
-            <div className="desk__selection">
-              <label className="desk__select-all">
-                <input
-                  type="checkbox"
-                  checked={allSelected}
-                  onChange={(event) =>
-                    setSelected(event.currentTarget.checked ? new Set(rows.map((row) => row._id)) : new Set())
-                  }
-                />{' '}
-                {t('operatorBookings.row.selectAll')}
-              </label>
-              <BulkStatus
-                selected={[...selected]}
-                onDone={() => {
-                  setSelected(new Set());
-                  void refresh();
-                }}
-              />
-            </div>
+            {mayWrite ? (
+              <div className="desk__selection">
+                <label className="desk__select-all">
+                  <input
+                    type="checkbox"
+                    checked={allSelected}
+                    onChange={(event) =>
+                      setSelected(event.currentTarget.checked ? new Set(rows.map((row) => row._id)) : new Set())
+                    }
+                  />{' '}
+                  {t('operatorBookings.row.selectAll')}
+                </label>
+                <BulkStatus
+                  selected={[...selected]}
+                  onDone={() => {
+                    setSelected(new Set());
+                    void refresh();
+                  }}
+                />
+              </div>
+            ) : null}
             <ul className="desk__list" aria-label={t('operatorBookings.list.title')} aria-busy={list.isPlaceholderData}>
               {rows.map((row) => (
                 <DeskRow
@@ -182,7 +190,7 @@ export function BookingsScreen() {
                   row={row}
                   showSupplier={admin}
                   selected={selected.has(row._id)}
-                  onSelect={(on) => select(row._id, on)}
+                  onSelect={mayWrite ? (on) => select(row._id, on) : undefined}
                 />
               ))}
             </ul>
@@ -191,18 +199,20 @@ export function BookingsScreen() {
           <p className="desk__empty">{t('operatorBookings.list.empty')}</p>
         ) : null}
         <Pager page={filters.page} pageCount={pageCount} onPage={toPage} />
-        <section className="op-section desk__export" aria-labelledby="desk-export">
-          <h2 id="desk-export" className="op-section__title">
-            {t('operatorImport.export.bookingsTitle')}
-          </h2>
-          <ExportBookings
-            // Keyed by the list's days: choosing them again sets the export's.
-            key={`${filters.pickupFrom}|${filters.pickupTo}`}
-            supplierId={admin ? filters.supplier || undefined : undefined}
-            first={filters.pickupFrom}
-            last={filters.pickupTo}
-          />
-        </section>
+        {mayExport ? (
+          <section className="op-section desk__export" aria-labelledby="desk-export">
+            <h2 id="desk-export" className="op-section__title">
+              {t('operatorImport.export.bookingsTitle')}
+            </h2>
+            <ExportBookings
+              // Keyed by the list's days: choosing them again sets the export's.
+              key={`${filters.pickupFrom}|${filters.pickupTo}`}
+              supplierId={admin ? filters.supplier || undefined : undefined}
+              first={filters.pickupFrom}
+              last={filters.pickupTo}
+            />
+          </section>
+        ) : null}
       </div>
     </Page>
   );

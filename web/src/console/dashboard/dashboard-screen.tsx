@@ -1,3 +1,4 @@
+import { SECTION_PERMISSIONS } from '@roam/contract/team';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '#web/i18n/index';
@@ -6,6 +7,7 @@ import { TextField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
 import { SupplierSelect } from '#web/console/components/supplier-select';
 import { addDays } from '#web/console/lib/days';
+import { usePermissions } from '#web/console/team/api/team';
 import { useDashboard, useRefreshDashboard } from './api/dashboard';
 import { RevenueSection } from './components/revenue-section';
 import { TodaySection } from './components/today-section';
@@ -31,6 +33,7 @@ export function DashboardScreen() {
   const { t } = useTranslation();
   const language = useLanguage();
   const admin = useSession().user?.type === 'admin';
+  const mayDecide = usePermissions().has(SECTION_PERMISSIONS.requests);
   const [params, setParams] = useSearchParams();
   const month = thisMonth();
   const first = DATE.test(params.get('first') ?? '') ? (params.get('first') as string) : month.first;
@@ -85,9 +88,13 @@ export function DashboardScreen() {
             <div className="dash__queues">
               <p className="dash-stat">
                 <span className="dash-stat__number">{data.openCancellationRequests}</span>{' '}
-                <Link to="/operator/cancellation-requests">
-                  {t('operatorDashboard.queues.requests', { count: data.openCancellationRequests })}
-                </Link>
+                {mayDecide ? (
+                  <Link to="/operator/cancellation-requests">
+                    {t('operatorDashboard.queues.requests', { count: data.openCancellationRequests })}
+                  </Link>
+                ) : (
+                  t('operatorDashboard.queues.requests', { count: data.openCancellationRequests })
+                )}
               </p>
               <p className="dash-stat">
                 <span className="dash-stat__number">{data.unpaidHolds}</span>{' '}

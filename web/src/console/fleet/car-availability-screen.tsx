@@ -6,6 +6,7 @@ import { useLanguage } from '#web/i18n/index';
 import { useConfirm } from '#web/ui/confirm';
 import { toast } from '#web/ui/toast';
 import { addMonths, monthOf, monthRange } from '#web/console/lib/calendar';
+import { usePermissions } from '#web/console/team/api/team';
 import { useCarBlocks, useCarCalendar } from './api/car-calendar';
 import { BlockForm } from './components/block-form';
 import { CarCalendarMonth } from './components/car-calendar';
@@ -29,6 +30,8 @@ function Availability({ carId }: { carId: string }) {
   const { remove } = useCarBlocks(carId);
   const { dialog, ask } = useConfirm();
   const [editing, setEditing] = useState<CarBlock | null>(null);
+  // Blocking a period is a fleet edit: a counter agent reads the calendar only (contract team.ts).
+  const mayBlock = usePermissions().has('fleet.write');
   const removeBlock = async (blockId: string) => {
     remove.reset();
     const yes = await ask({
@@ -62,14 +65,14 @@ function Availability({ carId }: { carId: string }) {
           <CarCalendarMonth
             month={month}
             calendar={calendar.data}
-            onEditBlock={setEditing}
-            onRemoveBlock={removeBlock}
+            onEditBlock={mayBlock ? setEditing : undefined}
+            onRemoveBlock={mayBlock ? removeBlock : undefined}
           />
         ) : (
           <p>{t('common.loading')}</p>
         )}
       </section>
-      {timeZone ? (
+      {timeZone && mayBlock ? (
         <BlockForm
           key={editing?._id ?? 'new'}
           carId={carId}

@@ -22,6 +22,7 @@ const MANAGER = '4f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const TEAM: Team = {
   businessId: SUPPLIER._id,
   requireTwoFactor: false,
+  places: [],
   members: [
     {
       _id: MANAGER,

@@ -6,6 +6,8 @@ import { placesByCountry } from '#web/console/components/place-options';
 
 type BranchPickerProps = {
   member: Member;
+  /** The business's places (the team's answer): where its cars are picked up. */
+  places: readonly string[];
   onChange: (branchIds: string[]) => void;
 };
 
@@ -14,12 +16,15 @@ type BranchPickerProps = {
  * business's; some, the bookings picked up or returned there only — the server applies it to every list, booking
  * and counter call. A disclosure of checkboxes, grouped by country, keyboard-usable as a list of choices is.
  */
-export function BranchPicker({ member, onChange }: BranchPickerProps) {
+export function BranchPicker({ member, places, onChange }: BranchPickerProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const locations = useLocations();
   const chosen = new Set(member.branchIds);
-  const names = (locations.data ?? []).filter((place) => chosen.has(place._id)).map((place) => place.name);
+  // Only the business's own places: the server refuses any other as a branch.
+  const own = new Set(places);
+  const offered = (locations.data ?? []).filter((place) => own.has(place._id));
+  const names = offered.filter((place) => chosen.has(place._id)).map((place) => place.name);
   const toggle = (id: string, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(id);
@@ -32,7 +37,7 @@ export function BranchPicker({ member, onChange }: BranchPickerProps) {
         {names.length === 0 ? t('operatorTeam.allBranches') : names.join(', ')}
       </summary>
       <p>{t('operatorTeam.branchesHint')}</p>
-      {placesByCountry(locations.data ?? [], language).map(([country, places]) => (
+      {placesByCountry(offered, language).map(([country, places]) => (
         <fieldset key={country}>
           <legend>{country}</legend>
           {places.map((place) => (

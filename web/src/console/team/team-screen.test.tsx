@@ -21,9 +21,12 @@ const access = (role: Access['role']): Access => ({
   twoFactor: { enabled: false, required: false },
 });
 const AGENT = '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+/** A place where the business has no car: not one of its branches. */
+const ELSEWHERE = { ...PARIS, _id: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d', name: 'Lyon Part-Dieu' };
 const TEAM: Team = {
   businessId: SUPPLIER._id,
   requireTwoFactor: false,
+  places: [PARIS._id],
   members: [
     {
       _id: SUPPLIER._id,
@@ -62,14 +65,8 @@ describe('the team (console)', () => {
     renderOperator('/operator/team', { 'GET /api/my-access': () => Response.json(access('counter')) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to see here!' }, FIRST_PAINT)).toBeTruthy();
     await waitFor(() => expect(sectionNames()).not.toContain('Team'));
-    expect(sectionNames()).toEqual([
-      'Dashboard',
-      'Bookings',
-      'Cars',
-      'Scheduler',
-      'New booking',
-      'Cancellation requests',
-    ]);
+    // No fleet edits nor prices, no decisions on a booking (every role's list: app/sections.test.tsx).
+    expect(sectionNames()).toEqual(['Dashboard', 'Bookings', 'Scheduler', 'New booking']);
   });
 
   it('an owner invites, changes a role, suspends and removes; the table shows who and how', async () => {
@@ -153,18 +150,20 @@ describe('the team (console)', () => {
     expect(calls.some((c) => c.route === `DELETE /api/member-sessions/${AGENT}`)).toBe(true);
   });
 
-  it('an owner limits a member to a branch; none ticked is every branch', async () => {
+  it('an owner limits a member to one of the business’s places; none ticked is every branch', async () => {
     const user = userEvent.setup();
     const { calls } = renderOperator('/operator/team', {
       'GET /api/my-access': () => Response.json(access('owner')),
       'GET /api/team': () => Response.json(TEAM),
-      'GET /api/locations': () => Response.json([PARIS]),
+      'GET /api/locations': () => Response.json([PARIS, ELSEWHERE]),
       [`PUT /api/update-member/${AGENT}`]: ({ body }) => Response.json({ ...TEAM.members[1], ...(body as object) }),
     });
     const row = await screen.findByRole('row', { name: /Chris Dupont/ }, FIRST_PAINT);
     const picker = within(row).getByText('All branches');
     await user.click(picker);
     await user.click(await within(row).findByRole('checkbox', { name: PARIS.name }));
+    // Only the business's own places (where its cars are): the server refuses any other.
+    expect(within(row).queryByRole('checkbox', { name: ELSEWHERE.name })).toBeNull();
     await waitFor(() =>
       expect(calls.find((c) => c.route === `PUT /api/update-member/${AGENT}`)?.body).toEqual({
         branchIds: [PARIS._id],

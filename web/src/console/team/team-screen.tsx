@@ -118,7 +118,11 @@ function Members({ team }: { team: Team }) {
                     {member.founder ? (
                       t('operatorTeam.allBranches')
                     ) : (
-                      <BranchPicker member={member} onChange={(branchIds) => onBranches(member, branchIds)} />
+                      <BranchPicker
+                        member={member}
+                        places={team.places}
+                        onChange={(branchIds) => onBranches(member, branchIds)}
+                      />
                     )}
                   </td>
                 ) : null}

@@ -10,7 +10,8 @@ import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import { useResendInvitation } from '#web/console/suppliers/api/suppliers';
 import '#web/console/components/admin.css';
-import { useAdminUser, useDeleteUser, useUpdateUserFlags } from './api/users';
+import { usePermissions } from '#web/console/team/api/team';
+import { useAdminUser, useDeleteUser, useResetTwoFactor, useUpdateUserFlags } from './api/users';
 
 /**
  * One account: its details and latest bookings; verify, suspend (signed out at once, spec §6),
@@ -26,6 +27,9 @@ export function UserScreen() {
   const flags = useUpdateUserFlags();
   const remove = useDeleteUser();
   const resend = useResendInvitation();
+  const reset = useResetTwoFactor();
+  // A support agent reads every account and changes none (contract team.ts): the actions are the admin's.
+  const mayAct = usePermissions().has('platform');
   const { dialog, ask } = useConfirm();
   if (error) return <Page title={t('operatorAdmin.user.notFound')} />;
   if (!data) return <PageLoading />;
@@ -63,6 +67,20 @@ export function UserScreen() {
     });
     if (yes) await setFlag({ blacklisted: true }, t('operatorAdmin.user.suspendedDone'));
   };
+  const onResetTwoStep = async () => {
+    const yes = await ask({
+      title: t('operatorAdmin.user.resetTwoStepQuestion', { name: user.fullName }),
+      description: t('operatorAdmin.user.resetTwoStepText'),
+      confirmLabel: t('operatorAdmin.user.resetTwoStep'),
+    });
+    if (!yes) return;
+    try {
+      await reset.mutateAsync(user._id);
+      toast.success(t('operatorAdmin.user.resetTwoStepDone'));
+    } catch (cause) {
+      refusal(cause);
+    }
+  };
   const onDelete = async () => {
     const yes = await ask({
       title: t('operatorAdmin.user.deleteQuestion', { name: user.fullName }),
@@ -94,42 +112,53 @@ export function UserScreen() {
           <dt>{t('operatorAdmin.users.verified')}</dt>
           <dd>{user.verified ? t('operatorAdmin.users.isVerified') : t('operatorAdmin.users.isUnverified')}</dd>
         </div>
+        <div>
+          <dt>{t('operatorAdmin.user.twoStep')}</dt>
+          <dd>{data.twoFactor ? t('operatorAdmin.user.twoStepOn') : t('operatorAdmin.user.twoStepOff')}</dd>
+        </div>
       </dl>
-      <div className="admin-actions">
-        {user.verified ? null : (
-          <button
-            type="button"
-            className="button"
-            onClick={() => setFlag({ verified: true }, t('operatorAdmin.user.verifiedDone'))}
-          >
-            {t('operatorAdmin.user.verify')}
-          </button>
-        )}
-        {user.blacklisted ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => setFlag({ blacklisted: false }, t('operatorAdmin.user.reactivated'))}
-          >
-            {t('operatorAdmin.user.reactivate')}
-          </button>
-        ) : user.type === 'admin' ? null : (
-          <button type="button" className="button" onClick={onSuspend}>
-            {t('operatorAdmin.user.suspend')}
-          </button>
-        )}
-        {user.type === 'supplier' && !user.verified ? (
-          <button type="button" className="button" onClick={onResend} disabled={resend.isPending}>
-            {t('operatorAdmin.user.resendInvitation')}
-          </button>
-        ) : null}
-        {user.type === 'admin' ? null : (
-          <button type="button" className="button button--secondary" onClick={onDelete}>
-            {t('operatorAdmin.user.delete')}
-          </button>
-        )}
-      </div>
-      {user.type === 'supplier' ? (
+      {mayAct ? (
+        <div className="admin-actions">
+          {user.verified ? null : (
+            <button
+              type="button"
+              className="button"
+              onClick={() => setFlag({ verified: true }, t('operatorAdmin.user.verifiedDone'))}
+            >
+              {t('operatorAdmin.user.verify')}
+            </button>
+          )}
+          {user.blacklisted ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => setFlag({ blacklisted: false }, t('operatorAdmin.user.reactivated'))}
+            >
+              {t('operatorAdmin.user.reactivate')}
+            </button>
+          ) : user.type === 'admin' ? null : (
+            <button type="button" className="button" onClick={onSuspend}>
+              {t('operatorAdmin.user.suspend')}
+            </button>
+          )}
+          {user.type === 'supplier' && !user.verified ? (
+            <button type="button" className="button" onClick={onResend} disabled={resend.isPending}>
+              {t('operatorAdmin.user.resendInvitation')}
+            </button>
+          ) : null}
+          {user.type === 'admin' ? null : (
+            <button type="button" className="button button--secondary" onClick={onDelete}>
+              {t('operatorAdmin.user.delete')}
+            </button>
+          )}
+          {data.twoFactor ? (
+            <button type="button" className="button button--secondary" onClick={onResetTwoStep}>
+              {t('operatorAdmin.user.resetTwoStep')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {user.type === 'supplier' && !data.member && mayAct ? (
         // The supplier's business, as the supplier sees it in the console: its profile and its fleet.
         <p className="admin-actions">
           <Link to={`/operator/profile?supplier=${user._id}`}>{t('operatorAdmin.user.businessProfile')}</Link>

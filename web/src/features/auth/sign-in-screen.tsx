@@ -4,20 +4,19 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '#web/lib/api-client';
+import { safeRedirect } from '#web/lib/safe-redirect';
 import { useSettings } from '#web/lib/settings';
 import { useContractForm } from '#web/lib/use-contract-form';
 import { CheckboxField, FormMessage, TextField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
-import { enrolmentNeeded, safeRedirect, useSignIn } from './api/sign-in';
+import { enrolmentNeeded, useSignIn } from './api/sign-in';
 import { accountRefusal } from './components/refusal';
 import { SocialButtons } from './components/social-buttons';
 import './components/auth.css';
 
 // The second step is its own chunk: only an account with two-step sign-in downloads it (docs/architecture.md §7).
 const CodeStep = lazy(() => import('./components/code-step'));
-
-export { safeRedirect };
 
 /** Sign-in form, stay-connected option and social sign-in (spec §2). */
 export function SignInScreen() {

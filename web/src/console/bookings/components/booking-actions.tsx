@@ -11,6 +11,7 @@ import { toast } from '#web/ui/toast';
 import { useCancelBooking, useDeleteBookings } from '#web/features/bookings/api/bookings';
 import { useRefreshDesk, useSendAgain } from '#web/console/bookings/api/desk';
 import { useApproveCancellation, useDeclineCancellation } from '#web/console/cancellations/api/cancellation-requests';
+import { usePermissions } from '#web/console/team/api/team';
 
 interface ActionsProps {
   booking: DeskBooking;
@@ -37,6 +38,8 @@ export function BookingActions({ booking, changing, onChange }: ActionsProps) {
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');
   const can = (action: DeskBooking['actions'][number]) => booking.actions.includes(action);
+  // The settlement is the counter's (the server's actions already leave out what the role may not do).
+  const mayCounter = usePermissions().has('counter');
   const reference = booking.reference;
 
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -137,7 +140,7 @@ export function BookingActions({ booking, changing, onChange }: ActionsProps) {
         </Link>
       ) : null}
       {/* A returned rental is settled and closed on its counter screen (docs/decisions/0008-counter-documents-stored-as-signed.md). */}
-      {booking.status === 'returned' ? (
+      {booking.status === 'returned' && mayCounter ? (
         <Link className="button button--accent" to={`/operator/bookings/${booking._id}/return`}>
           {t('operatorBookings.actions.settle')}
         </Link>

@@ -9,7 +9,8 @@ interface DeskRowProps {
   row: DeskBookingRow;
   showSupplier: boolean;
   selected: boolean;
-  onSelect: (selected: boolean) => void;
+  /** Without it (a role that changes no booking), no box to choose the row for a change of status. */
+  onSelect?: ((selected: boolean) => void) | undefined;
 }
 
 /**
@@ -22,14 +23,16 @@ export function DeskRow({ row, showSupplier, selected, onSelect }: DeskRowProps)
   const language = useLanguage();
   const money = (amount: number) => formatMinor(amount, row.amounts.currency, language);
   return (
-    <li className="desk-row">
-      <input
-        type="checkbox"
-        className="desk-row__select"
-        aria-label={t('operatorBookings.row.select', { reference: row.reference })}
-        checked={selected}
-        onChange={(event) => onSelect(event.currentTarget.checked)}
-      />
+    <li className={onSelect ? 'desk-row' : 'desk-row desk-row--no-select'}>
+      {onSelect ? (
+        <input
+          type="checkbox"
+          className="desk-row__select"
+          aria-label={t('operatorBookings.row.select', { reference: row.reference })}
+          checked={selected}
+          onChange={(event) => onSelect(event.currentTarget.checked)}
+        />
+      ) : null}
       <div className="desk-row__main">
         <h2 className="desk-row__title">
           <Link to={`/operator/bookings/${row._id}`}>{row.reference}</Link>{' '}

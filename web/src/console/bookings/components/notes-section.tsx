@@ -7,6 +7,7 @@ import { useLanguage } from '#web/i18n/index';
 import { FormMessage, TextAreaField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { useAddNote } from '#web/console/bookings/api/desk';
+import { usePermissions } from '#web/console/team/api/team';
 
 /** Notes between the booking's operators, newest first, with who wrote each and when; drivers never see them. */
 export function NotesSection({ booking }: { booking: DeskBooking }) {
@@ -15,6 +16,8 @@ export function NotesSection({ booking }: { booking: DeskBooking }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = useAddNote(booking._id);
+  // Writing a note is a change to the booking (its route asks bookings.write); every reader sees the notes.
+  const mayWrite = usePermissions().has('bookings.write');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return setError(t('operatorBookings.notes.empty'));
@@ -33,21 +36,23 @@ export function NotesSection({ booking }: { booking: DeskBooking }) {
         {t('operatorBookings.notes.title')}
       </h2>
       <p className="op-section__hint">{t('operatorBookings.notes.hint')}</p>
-      <form className="desk-notes__form" onSubmit={(event) => void submit(event)}>
-        <TextAreaField
-          label={t('operatorBookings.notes.label')}
-          name="note"
-          value={text}
-          onChange={setText}
-          maxLength={NOTE_MAX}
-          rows={3}
-          error={error ?? undefined}
-        />
-        <FormMessage>{null}</FormMessage>
-        <button type="submit" className="button" disabled={add.isPending}>
-          {t('operatorBookings.notes.add')}
-        </button>
-      </form>
+      {mayWrite ? (
+        <form className="desk-notes__form" onSubmit={(event) => void submit(event)}>
+          <TextAreaField
+            label={t('operatorBookings.notes.label')}
+            name="note"
+            value={text}
+            onChange={setText}
+            maxLength={NOTE_MAX}
+            rows={3}
+            error={error ?? undefined}
+          />
+          <FormMessage>{null}</FormMessage>
+          <button type="submit" className="button" disabled={add.isPending}>
+            {t('operatorBookings.notes.add')}
+          </button>
+        </form>
+      ) : null}
       {booking.notes.length === 0 ? (
         <p>{t('operatorBookings.notes.none')}</p>
       ) : (

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatInZone, useFormats } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
 import { checkOutPath, returnPath } from '#web/console/lib/counter-links';
+import { usePermissions } from '#web/console/team/api/team';
 import { DashScroll } from './dash-scroll';
 
 const confirmed = (status: BookingStatus) => (CONFIRMED_STATUSES as readonly BookingStatus[]).includes(status);
@@ -27,6 +28,8 @@ function stateOf(move: Movement): 'waiting' | 'checkedIn' | 'onRent' | 'dueBack'
 /** The counter's work on a movement, as a link: check the car out, take it back. */
 function CounterLink({ move }: { move: Movement }) {
   const { t } = useTranslation();
+  // An accountant reads the day; the counter's screens are for the roles that check cars out (contract team.ts).
+  if (!usePermissions().has('counter')) return null;
   if (move.kind === 'pickup' && confirmed(move.status))
     return (
       <Link className="button dash-moves__action" to={checkOutPath(move.bookingId)}>

@@ -17,8 +17,9 @@ export function CarCalendarMonth({
 }: {
   month: string;
   calendar: CarCalendar;
-  onEditBlock: (block: CarBlock) => void;
-  onRemoveBlock: (blockId: string) => void;
+  /** Without them (a role that may not change the fleet), the blocks are listed without their buttons. */
+  onEditBlock?: ((block: CarBlock) => void) | undefined;
+  onRemoveBlock?: ((blockId: string) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -91,12 +92,16 @@ export function CarCalendarMonth({
               <span className="op-badge op-badge--block">{t(`operatorCars.blocks.reasons.${block.reason}`)}</span>{' '}
               {t('operatorCars.calendar.period', { from: at(block.startAt), to: at(block.endAt) })}
               {block.note ? ` · ${block.note}` : ''}{' '}
-              <button type="button" className="link-button op-hold__remove" onClick={() => onEditBlock(block)}>
-                {t('operatorCars.blocks.edit', { period: at(block.startAt) })}
-              </button>{' '}
-              <button type="button" className="link-button op-hold__remove" onClick={() => onRemoveBlock(block._id)}>
-                {t('operatorCars.blocks.remove', { period: at(block.startAt) })}
-              </button>
+              {onEditBlock ? (
+                <button type="button" className="link-button op-hold__remove" onClick={() => onEditBlock(block)}>
+                  {t('operatorCars.blocks.edit', { period: at(block.startAt) })}
+                </button>
+              ) : null}{' '}
+              {onRemoveBlock ? (
+                <button type="button" className="link-button op-hold__remove" onClick={() => onRemoveBlock(block._id)}>
+                  {t('operatorCars.blocks.remove', { period: at(block.startAt) })}
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import type { OperatorCar } from '@roam/contract/fleet';
+import { SECTION_PERMISSIONS } from '@roam/contract/team';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +7,7 @@ import { useLanguage } from '#web/i18n/index';
 import { isApiError } from '#web/lib/api-client';
 import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
+import { usePermissions } from '#web/console/team/api/team';
 import { useOperatorCar } from '../api/fleet';
 import { CarTabs } from './car-tabs';
 
@@ -35,19 +37,25 @@ export function CarFrame({
 }) {
   const { t } = useTranslation();
   const car = useOperatorCar(carId, useLanguage());
+  // A role that reads a car's calendar but edits no car (the counter's, from the scheduler) has no list nor editor.
+  const fleet = usePermissions().has(SECTION_PERMISSIONS.cars);
   if (car.isPending) return <PageLoading />;
   if (car.isError || !('licensePlate' in car.data)) {
     const missing = !isApiError(car.error) || car.error.status === 404 || car.error.status === 403;
     return (
       <Page title={t(missing ? 'operatorCars.notFound.title' : 'operatorCars.notFound.error')}>
-        <BackToCars />
+        {fleet ? <BackToCars /> : null}
       </Page>
     );
   }
   return (
     <Page title={section ? t('operatorCars.sectionTitle', { car: car.data.name, section }) : car.data.name}>
-      <BackToCars />
-      <CarTabs carId={carId} />
+      {fleet ? (
+        <>
+          <BackToCars />
+          <CarTabs carId={carId} />
+        </>
+      ) : null}
       {children(car.data)}
     </Page>
   );

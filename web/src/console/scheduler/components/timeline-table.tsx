@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatInZone, useFormats } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
 import { returnPath } from '#web/console/lib/counter-links';
+import { usePermissions } from '#web/console/team/api/team';
 import { type Bar, daysFrom, rowCells } from '../timeline';
 
 interface TimelineTableProps {
@@ -19,6 +20,8 @@ interface TimelineTableProps {
 function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  // The counter's screens are for the roles that check cars out; an accountant or support opens the booking.
+  const mayCounter = usePermissions().has('counter');
   const when = (start: string, end: string) =>
     t('operatorScheduler.bar.period', {
       from: formatInZone(start, timeZone, language),
@@ -35,7 +38,8 @@ function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: 
   }
   const { booking } = bar;
   // A car out (on rent, or taken back) opens at the counter's return; the others open the booking.
-  const counter = booking.status === 'on_rent' || booking.status === 'returned' || booking.status === 'closed';
+  const counter =
+    mayCounter && (booking.status === 'on_rent' || booking.status === 'returned' || booking.status === 'closed');
   return (
     <Link
       to={counter ? returnPath(booking._id) : `/operator/bookings/${booking._id}`}

@@ -40,6 +40,15 @@ export function useUpdateUserFlags() {
   });
 }
 
+/** `POST /api/reset-two-factor/{id}`: the admin's reset of someone's second factor; they are signed out. */
+export function useResetTwoFactor() {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ ok: true }>(`/api/reset-two-factor/${id}`, {}),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteUser() {
   const refresh = useRefreshUsers();
   return useMutation({

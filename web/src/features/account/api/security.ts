@@ -41,6 +41,16 @@ export function useDisableTwoFactor() {
   });
 }
 
+/** `POST /api/two-factor/recovery-codes`: ten new codes after a current one; the old ones stop working. */
+export function useRenewRecoveryCodes() {
+  const refresh = useRefreshStatus();
+  return useMutation({
+    mutationFn: (code: string) => api.post<RecoveryCodes>('/api/two-factor/recovery-codes', { code }),
+    onSuccess: refresh,
+    onError: () => {},
+  });
+}
+
 export const sessionsQueryOptions = queryOptions({
   queryKey: ['sessions'] as const,
   queryFn: ({ signal }) => api.get<SessionInfo[]>('/api/sessions', { signal }),

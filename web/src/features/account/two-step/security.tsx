@@ -1,4 +1,4 @@
-import { safeRedirect } from '#web/features/auth/api/sign-in';
+import { safeRedirect } from '#web/lib/safe-redirect';
 import { SessionsSection } from './sessions-section';
 import { TwoStepSection } from './two-step-section';
 

@@ -71,4 +71,30 @@ describe('two-step sign-in settings', () => {
     await waitFor(() => expect(screen.getByText('Your team requires it, so it cannot be turned off.')).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
   });
+
+  it('renews the recovery codes after a current code, even where the team requires it; the ten shown once', async () => {
+    const renewed = Array.from({ length: 10 }, (_, index) => `NEWCO-DES${String(index).padStart(2, '0')}`);
+    let answer = refusal(401, 'INCORRECT_CODE');
+    const calls = serveApi({
+      'GET /api/two-factor': () => status(true, true),
+      'POST /api/two-factor/recovery-codes': () => answer,
+    });
+    const user = userEvent.setup();
+    renderScreen(<TwoStepSection />);
+    await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    expect(screen.getByText(/Make ten new ones: the old ones stop working/)).toBeTruthy();
+    await user.type(screen.getByLabelText('Code from the app', { exact: true }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Make new codes' }));
+    expect(await screen.findByText('This code is not right, or was already used.')).toBeTruthy();
+
+    answer = Response.json({ recoveryCodes: renewed });
+    await user.click(screen.getByRole('button', { name: 'Make new codes' }));
+    expect(await screen.findByRole('heading', { name: 'Your recovery codes' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(renewed);
+    expect(calls.filter((call) => call.route === 'POST /api/two-factor/recovery-codes').at(-1)?.body).toEqual({
+      code: '123456',
+    });
+    await user.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(screen.queryByText(renewed[0]!)).toBeNull();
+  });
 });

@@ -4,7 +4,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
-import { beginEnrolment, twoFactorQueryOptions, useConfirmEnrolment, useDisableTwoFactor } from '../api/security';
+import {
+  beginEnrolment,
+  twoFactorQueryOptions,
+  useConfirmEnrolment,
+  useDisableTwoFactor,
+  useRenewRecoveryCodes,
+} from '../api/security';
 import { CodeForm, codeRefusal } from './code-form';
 import { RecoveryCodesPanel } from './recovery-codes';
 import './two-step.css';
@@ -27,6 +33,8 @@ export function TwoStepSection({ onEnrolled }: { onEnrolled?: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const confirm = useConfirmEnrolment();
   const disable = useDisableTwoFactor();
+  const renew = useRenewRecoveryCodes();
+  const [renewing, setRenewing] = useState(false);
 
   const start = async () => {
     setProblem(null);
@@ -45,6 +53,13 @@ export function TwoStepSection({ onEnrolled }: { onEnrolled?: () => void }) {
   const turnOff = async (code: string) => {
     await disable.mutateAsync(code);
     toast.success(t('account.security.turnedOff'));
+  };
+  // New recovery codes take a current code (a recovery code too): the ten are shown once, as at the set-up.
+  const renewCodes = async (code: string) => {
+    const answer = await renew.mutateAsync(code);
+    setRenewing(false);
+    setCodes(answer.recoveryCodes);
+    toast.success(t('account.security.renewed'));
   };
   const done = () => {
     setCodes(null);
@@ -90,13 +105,30 @@ export function TwoStepSection({ onEnrolled }: { onEnrolled?: () => void }) {
             {t('account.security.setUp')}
           </button>
         </div>
-      ) : state?.required ? (
-        <p>{t('account.security.requiredNoOff')}</p>
-      ) : state ? (
+      ) : renewing ? (
         <div>
-          <p>{t('account.security.turnOffIntro')}</p>
-          <CodeForm label={t('account.security.code')} submit={t('account.security.turnOff')} onCode={turnOff} />
+          <p>{t('account.security.renewIntro')}</p>
+          <CodeForm label={t('account.security.code')} submit={t('account.security.renewSubmit')} onCode={renewCodes} />
+          <button type="button" className="button button--secondary" onClick={() => setRenewing(false)}>
+            {t('account.security.renewCancel')}
+          </button>
         </div>
+      ) : state ? (
+        <>
+          {state.required ? (
+            <p>{t('account.security.requiredNoOff')}</p>
+          ) : (
+            <div>
+              <p>{t('account.security.turnOffIntro')}</p>
+              <CodeForm label={t('account.security.code')} submit={t('account.security.turnOff')} onCode={turnOff} />
+            </div>
+          )}
+          <div className="two-step__actions">
+            <button type="button" className="button button--secondary" onClick={() => setRenewing(true)}>
+              {t('account.security.renew')}
+            </button>
+          </div>
+        </>
       ) : null}
     </section>
   );

@@ -23,11 +23,6 @@ export async function adoptUserLanguage(user: User): Promise<void> {
   await changeLanguage(user.language).catch((error: unknown) => console.warn(error));
 }
 
-/** Only a path of this site: `?from=` never sends anyone elsewhere. */
-export function safeRedirect(from: string | null): string {
-  return from?.startsWith('/') && !from.startsWith('//') ? from : '/';
-}
-
 export function signIn(credentials: SignIn): Promise<User> {
   return api.post<User>('/api/sign-in/frontend', credentials);
 }
