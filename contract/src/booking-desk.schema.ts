@@ -87,7 +87,12 @@ export const DeskBookingsPageSchema = z.object({
 export const DeskTotalsAnswerSchema = z.object({
   totalCount: z.number().int(),
   totals: z.array(DeskTotalsSchema),
+  /** When they were summed: kept a minute per scope and filter (docs/architecture.md §5 "The bookings desk"). */
+  asOf: z.iso.datetime({ offset: true }),
 });
+
+/** `POST /api/operator-bookings-totals`: the list's filter; `fresh` sums them now rather than a minute's kept ones. */
+export const DeskTotalsQuerySchema = DeskFilterSchema.extend({ fresh: z.boolean().optional() });
 
 const PersonSchema = z.object({
   fullName: z.string(),

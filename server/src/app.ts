@@ -57,6 +57,8 @@ import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { startReminders } from '#server/features/reminders/reminders.service.ts';
 import { schedulerRoutes } from '#server/features/scheduler/scheduler.routes.ts';
 import { setupRoutes } from '#server/features/setup/setup.routes.ts';
+import { siteSettingsRoutes } from '#server/features/site-settings/site-settings.routes.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { statementsRoutes } from '#server/features/statements/statements.routes.ts';
 import { supplierProfileRoutes } from '#server/features/suppliers/supplier-profile.routes.ts';
 import { suppliersRoutes } from '#server/features/suppliers/suppliers.routes.ts';
@@ -120,7 +122,12 @@ export async function buildApp({
   const inFlight = registerInFlight(app);
   const mailer = createMailer(
     database.db,
-    { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `${config.WEBSITE_NAME} <no-reply@roam.localhost>` },
+    {
+      smtpUrl: config.SMTP_URL,
+      // Without MAIL_FROM the sender is named after the site's name in force (docs/architecture.md §3).
+      from:
+        config.MAIL_FROM ?? (async () => ({ name: await siteName(app.context), address: 'no-reply@roam.localhost' })),
+    },
     app.log,
     // A confirmation's receipt and calendar file, and the booking's invoices (docs/decisions/0011-invoices.md).
     async (bookingId) => [
@@ -139,8 +146,10 @@ export async function buildApp({
   const searchIndex = new SearchIndex(database.db);
   if (database.onSearchChange) await searchIndex.follow(database.onSearchChange);
   const periods = new PeriodCache();
+  const deskTotals = new PeriodCache();
   app.addHook('onClose', async () => {
     periods.clear();
+    deskTotals.clear();
     await searchIndex.close();
   });
   // The one place services find their dependencies (context.ts); routes pass it to every service call.
@@ -158,6 +167,7 @@ export async function buildApp({
     log: app.log,
     searchIndex,
     periods,
+    deskTotals,
   } satisfies AppContext);
   // Reminders from start-up on; stopped before the mailer closes (onClose hooks run last-added
   // first), a pass under way finishing first.
@@ -210,6 +220,7 @@ export async function buildApp({
 
   await app.register(systemRoutes);
   await app.register(bookingRulesRoutes);
+  await app.register(siteSettingsRoutes);
   await app.register(authRoutes);
   await app.register(bookingsRoutes);
   await app.register(bookingRefusalRoutes);

@@ -32,8 +32,10 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /**
    * The app's state, rebuilt from the database and closed with the app (docs/architecture.md §2 "State"): the car
-   * search's in-memory index of the fleet and its blocking bookings, and the dashboard's period figures.
+   * search's in-memory index of the fleet and its blocking bookings, the dashboard's period figures and the bookings
+   * desk's totals (kept a minute each, per scope and question).
    */
   searchIndex: SearchIndex;
   periods: PeriodCache;
+  deskTotals: PeriodCache;
 };

@@ -114,6 +114,8 @@ export const cars = pgTable(
     index('cars_supplier_idx').on(t.supplierId),
     index('cars_search_idx').on(t.range, t.dailyPrice),
     uniqueIndex('cars_supplier_plate_key').on(t.supplierId, t.licensePlate).where(sql`${t.deletedAt} is null`),
+    // The desk's search by plate reads the live cars' plates from memory and the deleted cars' here: a few rows.
+    index('cars_deleted_idx').on(t.id).where(sql`${t.deletedAt} is not null`),
   ],
 );
 

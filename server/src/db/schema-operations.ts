@@ -190,6 +190,17 @@ export const runTimeSettings = pgTable('run_time_settings', {
 });
 
 /**
+ * The site's identity the admin has set in the console (its name, contact e-mail, default language), one row per
+ * setting; a setting without a row follows the environment. Read on every call that uses it, as the booking rules are.
+ */
+export const siteSettings = pgTable('site_settings', {
+  key: varchar('key', { length: 40 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
  * A booking managed without an account, by secrets stored hashed: a `link` e-mailed to the
  * booking's driver, which works once and for a short time, and the `grant` opening it gives the browser (an httpOnly
  * cookie) — a right to that one booking only (read, documents, cancel), never a session.

@@ -99,7 +99,8 @@ export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.ma
  */
 export function createMailer(
   db: Db,
-  options: { smtpUrl: string | undefined; from: string },
+  /** `from`: a fixed sender (MAIL_FROM), or one read at each send (named after the site's name in force). */
+  options: { smtpUrl: string | undefined; from: string | (() => Promise<{ name: string; address: string }>) },
   log: {
     info(obj: object, msg: string): void;
     warn?(obj: object, msg: string): void;
@@ -144,7 +145,11 @@ export function createMailer(
         ...(attachFileIds && attachFileIds.length > 0 ? await readFiles(attachFileIds) : []),
       ];
       await withDeadline(
-        transport.sendMail({ from: options.from, ...message, ...(attachments.length > 0 ? { attachments } : {}) }),
+        transport.sendMail({
+          from: typeof options.from === 'string' ? options.from : await options.from(),
+          ...message,
+          ...(attachments.length > 0 ? { attachments } : {}),
+        }),
         SEND_DEADLINE_MS,
       );
     } catch (error) {

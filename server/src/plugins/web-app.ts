@@ -30,11 +30,9 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
     app.log.warn({ webDist }, 'web app not built: run `npm run build`; serving the API only');
     return;
   }
-  const html = withShellName(readFileSync(indexFile, 'utf8'), app.config.WEBSITE_NAME);
+  const html = readFileSync(indexFile, 'utf8');
   const consoleFile = path.join(webDist, CONSOLE_PAGE);
-  const consoleHtml = existsSync(consoleFile)
-    ? withShellName(readFileSync(consoleFile, 'utf8'), app.config.WEBSITE_NAME)
-    : null;
+  const consoleHtml = existsSync(consoleFile) ? readFileSync(consoleFile, 'utf8') : null;
   if (!consoleHtml) app.log.warn({ webDist }, 'the console is not built: /operator/ answers as an unknown address');
   await app.register(fastifyStatic, {
     root: webDist,
@@ -48,13 +46,15 @@ export async function registerWebApp(app: FastifyInstance, webDist = DEFAULT_WEB
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // The settings are read per request: the admin changes the booking rules at run time
-  // and a site opens with its first bookable car ("coming soon").
-  const sendPage = async (reply: FastifyReply, page: string, cacheControl = 'no-cache') =>
-    reply
+  // The settings are read per request: the admin changes the booking rules and the site's name at run time
+  // (docs/architecture.md §3 "Site settings") and a site opens with its first bookable car ("coming soon").
+  const sendPage = async (reply: FastifyReply, page: string, cacheControl = 'no-cache') => {
+    const settings = await publicSettings(app.context);
+    return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', cacheControl)
-      .send(withSettings(page, JSON.stringify(await publicSettings(app.context))));
+      .send(withSettings(withShellName(page, settings.websiteName), JSON.stringify(settings)));
+  };
   app.get('/', (_request, reply) => sendPage(reply, html));
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
@@ -91,10 +91,13 @@ export function withSettings(html: string, settingsJson: string): string {
 }
 
 /**
- * index.html's header shell (painted before the app's code runs) with the deployment's website name
- * rather than the default the file carries, so that the header does not change its name when the app takes over.
+ * index.html's header shell (painted before the app's code runs) and its title with the site's name in force
+ * rather than the default the file carries, so that neither changes its name when the app takes over. `$` is escaped
+ * too: the name goes into a replacement pattern.
  */
 export function withShellName(html: string, websiteName: string): string {
-  const escaped = websiteName.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-  return html.replace(/(<span id="roam-shell-name">)[^<]*(<\/span>)/, `$1${escaped}$2`);
+  const escaped = websiteName.replace(/[&<>"'$]/g, (char) => `&#${char.charCodeAt(0)};`);
+  return html
+    .replace(/(<span id="roam-shell-name">)[^<]*(<\/span>)/, `$1${escaped}$2`)
+    .replace(/(<title>)[^<]*(<\/title>)/, `$1${escaped}$2`);
 }

@@ -120,6 +120,17 @@ export function adminRows(db: () => Db): Row[] {
       expected: ADMIN_ONLY,
       request: () => ({ method: 'PUT', url: '/api/update-booking-rules', payload: { holdMinutes: 30 } }),
     },
+    // The site settings: the name back to the environment's, which other rows read unchanged.
+    {
+      call: 'GET /api/site-settings',
+      expected: ADMIN_ONLY,
+      request: () => ({ method: 'GET', url: '/api/site-settings' }),
+    },
+    {
+      call: 'PUT /api/update-site-settings',
+      expected: ADMIN_ONLY,
+      request: () => ({ method: 'PUT', url: '/api/update-site-settings', payload: { websiteName: null } }),
+    },
     {
       call: 'POST /api/resend-supplier-invitation/{id}',
       expected: ADMIN_ONLY,

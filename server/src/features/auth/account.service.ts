@@ -3,6 +3,7 @@ import { type Activate, AUTH_MESSAGES, type ChangePassword, type SignUp } from '
 import { LanguageSchema } from '@roam/contract/languages.schema';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { isRecaptchaOn, passesRecaptcha, verifyRecaptcha } from '#server/lib/recaptcha.ts';
 import { sendingAllowance } from '#server/plugins/rate-limit.ts';
@@ -81,7 +82,7 @@ async function mailAccountLink(
       to: user.email,
       fullName: user.fullName,
       link,
-      websiteName: ctx.config.WEBSITE_NAME,
+      websiteName: await siteName(ctx),
       ...(team ? { team } : {}),
     }),
   );

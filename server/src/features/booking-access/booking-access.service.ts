@@ -6,6 +6,7 @@ import { LanguageSchema } from '@roam/contract/languages.schema';
 import { formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { siteName, siteSettings } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { formatLocalTime } from '#server/lib/local-time.ts';
 import { hashToken, type SessionUser } from '#server/plugins/session.ts';
@@ -48,7 +49,6 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
   const parsed = LanguageSchema.safeParse(booking.driverLanguage);
   const language = parsed.success ? parsed.data : 'en';
   const params = {
-    websiteName: ctx.config.WEBSITE_NAME,
     reference: booking.reference,
     // In the e-mail's language: opened in another browser, the booking reads as the e-mail did.
     link: `${ctx.config.PUBLIC_URL}/manage-booking?${new URLSearchParams({ t: token, l: language })}`,
@@ -66,7 +66,11 @@ export async function sendManageLink(ctx: AppContext, body: ManageBookingLinkBod
         kind: 'link',
         expiresAt: new Date(now.getTime() + LINK_MINUTES * MINUTE),
       });
-      return ctx.mailer.enqueue(tx, { to: booking.driverEmail, ...manageLinkMail(language, params) });
+      const websiteName = await siteName(ctx, tx);
+      return ctx.mailer.enqueue(tx, {
+        to: booking.driverEmail,
+        ...manageLinkMail(language, { ...params, websiteName }),
+      });
     }),
   );
 }
@@ -81,9 +85,10 @@ export async function sendPaymentLink(ctx: AppContext, bookingId: string, timeZo
   const booking = await repository.findByReference(ctx.db, bookingId, 'id');
   if (booking?.status !== 'void' || !booking.holdExpiresAt) return false;
   const token = newSecret();
-  const language = LanguageSchema.safeParse(booking.driverLanguage).data ?? ctx.config.DEFAULT_LANGUAGE;
+  const site = await siteSettings(ctx);
+  const language = LanguageSchema.safeParse(booking.driverLanguage).data ?? site.defaultLanguage;
   const params = {
-    websiteName: ctx.config.WEBSITE_NAME,
+    websiteName: site.websiteName,
     reference: booking.reference,
     amount: formatMinor(booking.chargedAmount, booking.currency, language),
     link: `${ctx.config.PUBLIC_URL}/manage-booking?${new URLSearchParams({ t: token, l: language })}`,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { deliverNotices, type Recipient, recordNotice } from '#server/features/notifications/notifications.service.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { formatLocalTime } from '#server/lib/local-time.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import { hashToken } from '#server/plugins/session.ts';
@@ -42,6 +43,7 @@ export async function tellDriverOfDeskBooking(ctx: AppContext, bookingId: string
   };
   const queued = await ctx.db.transaction(async (tx) => {
     await repository.insertAccess(tx, { tokenHash: hashToken(token), bookingId, kind: 'link', expiresAt: until });
+    const site = await siteName(ctx, tx);
     return recordNotice(
       ctx,
       tx,
@@ -49,7 +51,7 @@ export async function tellDriverOfDeskBooking(ctx: AppContext, bookingId: string
       { kind: 'bookedAtDesk', params: { car: facts.carName, supplier: facts.supplierName }, bookingId },
       (language) =>
         mailOf(DESK_BOOKING_MAIL[language], {
-          websiteName: ctx.config.WEBSITE_NAME,
+          websiteName: site,
           supplier: facts.supplierName,
           car: facts.carName,
           reference: booking.reference,
@@ -64,12 +66,13 @@ export async function tellDriverOfDeskBooking(ctx: AppContext, bookingId: string
 }
 
 /** Records, in the refusal's transaction `tx`, that the supplier is told the driver refused its desk booking. */
-export function recordDeskRefusal(
+export async function recordDeskRefusal(
   ctx: AppContext,
   tx: DbOrTx,
   supplier: Recipient,
   booking: { id: string; reference: string; carName: string },
 ): Promise<QueuedMail | null> {
+  const site = await siteName(ctx, tx);
   return recordNotice(
     ctx,
     tx,
@@ -77,7 +80,7 @@ export function recordDeskRefusal(
     { kind: 'deskBookingRefused', params: { car: booking.carName }, bookingId: booking.id },
     (language) =>
       mailOf(DESK_BOOKING_REFUSED_MAIL[language], {
-        websiteName: ctx.config.WEBSITE_NAME,
+        websiteName: site,
         car: booking.carName,
         reference: booking.reference,
         link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}&l=${language}`,

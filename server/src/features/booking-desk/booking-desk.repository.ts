@@ -24,7 +24,14 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export type DeskFilter = {
   /** Null: every supplier's (the admin). */
   supplierId: string | null;
+  /** A member limited to branches: the bookings picked up or returned there; empty, every place's. */
+  branchIds: string[];
   search?: string;
+  /**
+   * The live cars whose plate holds the search, found in the fleet the car search keeps in memory (the service's); a
+   * deleted car's plate is still looked up here. Absent: every car's plate is looked up here.
+   */
+  platedLiveCarIds?: string[];
   statuses: BookingStatus[];
   paymentStates: PaymentState[];
   /** Checked in online, or not yet. */
@@ -58,7 +65,7 @@ const NAMED_MAX = 500;
  * bookings it scanned them all for one reference). A desk booking is found by what the operator typed of its
  * customer, never by the account's own profile (docs/architecture.md §5 "Desk bookings").
  */
-async function searchCondition(db: DbOrTx, search: string): Promise<SQL> {
+async function searchCondition(db: DbOrTx, search: string, platedLiveCarIds?: string[]): Promise<SQL> {
   const like = containing(search);
   const digits = search.replace(/\D/g, '').replace(/^0+/, '');
   const plate = search.replace(/[\s-]/g, '').toUpperCase();
@@ -69,17 +76,23 @@ async function searchCondition(db: DbOrTx, search: string): Promise<SQL> {
       : sql``;
   const drivers = sql`select u.id from users u
     where u.full_name ilike ${like} or u.email ilike ${like} ${phoneOf(sql`u.phone`)}`;
+  // The live cars' plates come found from memory when the service found them (scanning 10k plates here took 20–50 ms
+  // a search under load: bench/README.md); the deleted cars' are few, read through their partial index.
   const plated = sql`select c2.id from cars c2 where c2.license_plate is not null
+    ${platedLiveCarIds ? sql`and c2.deleted_at is not null` : sql``}
     and replace(replace(c2.license_plate, ' ', ''), '-', '') like ${containing(plate)}`;
   const named = async (query: SQL, column: SQL) => {
     const ids = rowsOf<{ id: string }>(await db.execute(sql`${query} limit ${NAMED_MAX + 1}`)).map((row) => row.id);
     if (ids.length === 0) return null;
     return ids.length > NAMED_MAX ? sql`${column} in (${query})` : sql`${column} in (${list(ids)})`;
   };
-  const [driverArm, carArm] = await Promise.all([
+  const [driverArm, plateArm] = await Promise.all([
     named(drivers, sql`b.driver_id`),
     plate.length >= 2 ? named(plated, sql`b.car_id`) : null,
   ]);
+  const live = platedLiveCarIds ?? [];
+  const liveArm = live.length > 0 ? sql`b.car_id in (${list(live)})` : null;
+  const carArm = liveArm && plateArm ? sql`(${liveArm} or ${plateArm})` : (liveArm ?? plateArm);
   const arms: SQL[] = [
     sql`(b.desk_customer is not null and (b.desk_customer->>'fullName' ilike ${like}
       or b.desk_customer->>'email' ilike ${like} ${phoneOf(sql`b.desk_customer->>'phone'`)}))`,
@@ -94,6 +107,10 @@ async function searchCondition(db: DbOrTx, search: string): Promise<SQL> {
 async function whereOf(db: DbOrTx, filter: DeskFilter, join: LedgerJoin): Promise<SQL> {
   const parts: SQL[] = [sql`b.kind = 'rental'`];
   if (filter.supplierId) parts.push(sql`b.supplier_id = ${filter.supplierId}`);
+  if (filter.branchIds.length > 0)
+    parts.push(
+      sql`(b.pickup_location_id in (${list(filter.branchIds)}) or b.dropoff_location_id in (${list(filter.branchIds)}))`,
+    );
   if (filter.statuses.length > 0) parts.push(sql`b.status in (${list(filter.statuses)})`);
   if (filter.paymentStates.length > 0) parts.push(sql`${PAYMENT_STATE(join)} in (${list(filter.paymentStates)})`);
   if (filter.checkedIn !== undefined)
@@ -104,7 +121,7 @@ async function whereOf(db: DbOrTx, filter: DeskFilter, join: LedgerJoin): Promis
     parts.push(onPlaceDays(sql`b.pickup_at`, sql`pl.time_zone`, filter.pickupFrom, filter.pickupUntil));
   if (filter.dropoffFrom || filter.dropoffUntil)
     parts.push(onPlaceDays(sql`b.dropoff_at`, sql`dl.time_zone`, filter.dropoffFrom, filter.dropoffUntil));
-  if (filter.search) parts.push(await searchCondition(db, filter.search));
+  if (filter.search) parts.push(await searchCondition(db, filter.search, filter.platedLiveCarIds));
   return sql.join(parts, sql` and `);
 }
 

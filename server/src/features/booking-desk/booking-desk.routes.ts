@@ -4,10 +4,10 @@ import {
   DeskBookingSchema,
   DeskBookingsPageSchema,
   DeskBookingsQuerySchema,
-  DeskFilterSchema,
   DeskNotesSchema,
   DeskSentSchema,
   DeskTotalsAnswerSchema,
+  DeskTotalsQuerySchema,
 } from '@roam/contract/booking-desk.schema';
 import { LanguageQuerySchema } from '@roam/contract/locations.schema';
 import { PageParamsSchema } from '@roam/contract/paging.schema';
@@ -55,8 +55,9 @@ export const bookingDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The revenue and refunds of every booking the list's filter matches, per currency",
-        body: DeskFilterSchema,
+        summary:
+          "The revenue and refunds of every booking the list's filter matches, per currency (a minute old at most)",
+        body: DeskTotalsQuerySchema,
         response: { 200: DeskTotalsAnswerSchema, ...errors },
       },
     },

@@ -1,6 +1,10 @@
 import type { DeskBooking, DeskBookingsPage, DeskNote, DeskTotalsAnswer } from '@roam/contract/booking-desk';
 import { DESK_MESSAGES, deskActions, deskActionsOfRole } from '@roam/contract/booking-desk';
-import type { DeskBookingsQuerySchema, DeskFilterSchema } from '@roam/contract/booking-desk.schema';
+import type {
+  DeskBookingsQuerySchema,
+  DeskFilterSchema,
+  DeskTotalsQuerySchema,
+} from '@roam/contract/booking-desk.schema';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS } from '@roam/contract/price';
 import { roleMay } from '@roam/contract/team';
@@ -25,17 +29,23 @@ import * as repository from './booking-desk.repository.ts';
 
 type Query = z.output<typeof DeskBookingsQuerySchema>;
 type DeskFilterQuery = z.output<typeof DeskFilterSchema>;
+type DeskTotalsQuery = z.output<typeof DeskTotalsQuerySchema>;
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Booking not found.');
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
 
-/** The list's filter for `actor`'s scope: a member of a business sees its bookings; the platform any business's. */
+/**
+ * The list's filter for `actor`'s scope: a member of a business sees its bookings — at their branches when limited to
+ * some, as the counter and the booking view check (docs/decisions/0010-members-of-a-business.md) —; the platform any
+ * business's.
+ */
 function filterOf(actor: SessionUser, query: DeskFilterQuery): repository.DeskFilter {
   if (actor.businessId !== null && query.supplierId && query.supplierId !== actor.businessId) {
     throw new AppError('FORBIDDEN', 'Not allowed.');
   }
   return {
     supplierId: actor.businessId ?? query.supplierId ?? null,
+    branchIds: actor.businessId === null ? [] : actor.branchIds,
     ...(query.search ? { search: query.search } : {}),
     statuses: query.statuses,
     paymentStates: query.paymentStates,
@@ -48,6 +58,27 @@ function filterOf(actor: SessionUser, query: DeskFilterQuery): repository.DeskFi
   };
 }
 
+/** Up to this many live cars found by plate are named to the bookings' query; more, and it looks them up itself. */
+const PLATED_MAX = 500;
+const plateKey = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
+
+/**
+ * The filter with the live cars whose plate holds the search, found in the fleet the car search keeps in memory
+ * (`ctx.searchIndex`): a plate is searched on every search, and scanning every car's plate in SQL was the page's
+ * costly part (bench/README.md "The bookings desk's list").
+ */
+async function withPlates(ctx: AppContext, filter: repository.DeskFilter): Promise<repository.DeskFilter> {
+  const plate = filter.search ? plateKey(filter.search) : '';
+  if (plate.length < 2) return filter;
+  const fleet = await ctx.searchIndex.current();
+  const ids: string[] = [];
+  for (const car of fleet.cars) {
+    if (car.licensePlate && plateKey(car.licensePlate).includes(plate)) ids.push(car.car._id);
+    if (ids.length > PLATED_MAX) return filter;
+  }
+  return { ...filter, platedLiveCarIds: ids };
+}
+
 /** `POST /api/operator-bookings/{page}/{size}`. */
 export async function listDeskBookings(
   ctx: AppContext,
@@ -56,17 +87,42 @@ export async function listDeskBookings(
   page: number,
   size: number,
 ): Promise<DeskBookingsPage> {
-  const { rows, hasMore } = await repository.listBookings(ctx.db, filterOf(actor, query), query.sort, page, size);
+  const filter = await withPlates(ctx, filterOf(actor, query));
+  const { rows, hasMore } = await repository.listBookings(ctx.db, filter, query.sort, page, size);
   return { results: rows.map((row) => toDeskRow(row, query.language)), hasMore };
 }
 
-/** `POST /api/operator-bookings-totals`: how many bookings match, and their revenue and refunds per currency. */
+/**
+ * `POST /api/operator-bookings-totals`: how many bookings match, and their revenue and refunds per currency. Summing
+ * every match is the list's costly part (the admin's unfiltered list reads every booking and its ledger), so the sums
+ * are kept a minute per (scope, filter) as the dashboard keeps its period figures (dashboard/period.cache.ts), with
+ * the time they were summed; `fresh` sums them now. Not invalidated by writes, for the dashboard's reason: a minute-old
+ * total misleads nobody, the rows above it are live, and the screen asks fresh ones after its own changes.
+ */
 export async function deskTotals(
   ctx: AppContext,
   actor: SessionUser,
-  query: DeskFilterQuery,
+  { fresh, ...query }: DeskTotalsQuery,
 ): Promise<DeskTotalsAnswer> {
-  const answer = await repository.totalsOf(ctx.db, filterOf(actor, query));
+  const filter = filterOf(actor, query);
+  // The key names the whole question: the scope (supplier, branches) and every part of the filter, in one order.
+  const key = JSON.stringify([
+    filter.supplierId,
+    [...filter.branchIds].sort(),
+    filter.search ?? null,
+    [...filter.statuses].sort(),
+    [...filter.paymentStates].sort(),
+    filter.checkedIn ?? null,
+    filter.locationId ?? null,
+    filter.pickupFrom ?? null,
+    filter.pickupUntil ?? null,
+    filter.dropoffFrom ?? null,
+    filter.dropoffUntil ?? null,
+  ]);
+  const { asOf, figures } = await ctx.deskTotals.keyed(key, fresh === true, async () =>
+    repository.totalsOf(ctx.db, await withPlates(ctx, filter)),
+  );
+  const answer = { ...figures, asOf: asOf.toISOString() };
   // The sums are the business's money: a role without `revenue` (a counter agent, support) gets the count only, as the
   // dashboard's revenue is null to it (docs/decisions/0010-members-of-a-business.md).
   return roleMay(actor.role, 'revenue') ? answer : { ...answer, totals: [] };

@@ -7,6 +7,7 @@ import type { AppContext } from '#server/context.ts';
 import type { DeskCustomer } from '#server/db/schema.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
 import { isUsableLicense } from '#server/features/profile/profile.service.ts';
+import { siteSettings } from '#server/features/site-settings/site-settings.service.ts';
 import type { DeploymentSettings } from '#server/features/system/settings.service.ts';
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { minimumDriverAge } from '#server/lib/booking-rules.ts';
@@ -199,8 +200,8 @@ export async function validateCheckout(
   body: CheckoutBody,
   { user, guestTokenHash, clientKey, desk }: Customer,
 ): Promise<CheckoutOrder> {
-  const settings = await currentSettings(ctx);
-  const account = driverOf(body, user, ctx.config.DEFAULT_LANGUAGE);
+  const [settings, site] = await Promise.all([currentSettings(ctx), siteSettings(ctx)]);
+  const account = driverOf(body, user, site.defaultLanguage);
   const driver = desk ? deskDriver(account, desk) : account;
   const { car, supplier, dateBasedPrices } = await bookableCar(ctx, body.carId);
   const { pickupPlace, dropoffPlace } = await placesOf(ctx, body, car.id);

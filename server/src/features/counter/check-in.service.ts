@@ -6,6 +6,7 @@ import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { languageOf } from '#server/features/documents/booking-document.rules.ts';
 import { deliverNotices } from '#server/features/notifications/notifications.service.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { recordCounterNotice, renderCounterMail } from './counter.mail.ts';
@@ -84,7 +85,7 @@ export async function checkIn(ctx: AppContext, user: SessionUser, record: Counte
     const copy = await ctx.mailer.enqueue(tx, {
       to: record.driver.email,
       ...renderCounterMail('agreementSigned', language, {
-        websiteName: ctx.config.WEBSITE_NAME,
+        websiteName: await siteName(ctx, tx),
         car: record.car.name,
         reference: record.booking.reference,
         link: `${ctx.config.PUBLIC_URL}/booking?b=${id}&l=${language}`,

@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { languageOf } from '#server/features/documents/booking-document.rules.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { thumbnailJpeg } from '#server/lib/upload-validation.ts';
 import { type ConditionReport, conditionReportPdf, type ReportSide } from './condition-report.pdf.ts';
@@ -69,6 +70,6 @@ export async function conditionReportOf(_ctx: AppContext, db: DbOrTx, bookingId:
 /** Draws and stores the condition report in `tx`; returns its document row. */
 export async function storeConditionReport(ctx: AppContext, tx: DbOrTx, bookingId: string) {
   const report = await conditionReportOf(ctx, tx, bookingId);
-  const bytes = await conditionReportPdf(report, { websiteName: ctx.config.WEBSITE_NAME, issuedAt: ctx.clock.now() });
+  const bytes = await conditionReportPdf(report, { websiteName: await siteName(ctx, tx), issuedAt: ctx.clock.now() });
   return storeDocument(tx, { bookingId, kind: 'condition_report', language: report.language, bytes });
 }

@@ -5,6 +5,7 @@ import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingDocument } from '#server/features/documents/documents.service.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { DownloadedFile } from '#server/lib/download.ts';
 import type { Attachment } from '#server/lib/mailer.ts';
@@ -111,7 +112,7 @@ export async function drawAgreement(ctx: AppContext, db: DbOrTx, bookingId: stri
           }
         : null,
     },
-    { websiteName: ctx.config.WEBSITE_NAME, issuedAt: ctx.clock.now() },
+    { websiteName: await siteName(ctx, db), issuedAt: ctx.clock.now() },
   );
   return { bytes, language: document.language };
 }

@@ -3,6 +3,7 @@ import type { NotificationKind } from '@roam/contract/notifications';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { recordNotice } from '#server/features/notifications/notifications.service.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { translator } from '#server/i18n/translate.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import type { CounterRecord } from './counter.repository.ts';
@@ -57,6 +58,7 @@ export async function recordCounterNotice(
     enableEmailNotifications: person.enableEmailNotifications || attachFileIds.length > 0,
   };
   const { booking } = record;
+  const site = await siteName(ctx, tx);
   return recordNotice(
     ctx,
     tx,
@@ -64,7 +66,7 @@ export async function recordCounterNotice(
     { kind: notice.kind, params: { car: record.car.name, ...notice.params }, bookingId: booking.id },
     (language) => ({
       ...renderCounterMail(mail, language, {
-        websiteName: ctx.config.WEBSITE_NAME,
+        websiteName: site,
         car: record.car.name,
         reference: booking.reference,
         // The booking's page, which its operators open too (as the other booking notices link it).

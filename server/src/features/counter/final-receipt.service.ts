@@ -4,6 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookingDocument } from '#server/features/documents/documents.service.ts';
 import { movementsOf } from '#server/features/ledger/ledger.service.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { nameIn } from './counter.mapper.ts';
 import * as repository from './counter.repository.ts';
@@ -66,6 +67,6 @@ export async function finalReceiptOf(
 /** Draws and stores the final receipt in `tx` (the close's); returns its document row. */
 export async function storeFinalReceipt(ctx: AppContext, tx: DbOrTx, bookingId: string, balance: BookingBalance) {
   const receipt = await finalReceiptOf(ctx, tx, bookingId, balance);
-  const bytes = await finalReceiptPdf(receipt, { websiteName: ctx.config.WEBSITE_NAME, issuedAt: ctx.clock.now() });
+  const bytes = await finalReceiptPdf(receipt, { websiteName: await siteName(ctx, tx), issuedAt: ctx.clock.now() });
   return storeDocument(tx, { bookingId, kind: 'receipt', language: receipt.language, bytes });
 }

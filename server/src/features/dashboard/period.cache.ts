@@ -31,8 +31,20 @@ export class PeriodCache {
     compute: () => Promise<T>,
     now = Date.now(),
   ): Promise<Figures<T>> {
+    return this.keyed(
+      `${key.supplierId ?? '*'}|${key.from.toISOString()}|${key.to.toISOString()}`,
+      fresh,
+      compute,
+      now,
+    );
+  }
+
+  /**
+   * The same, under a key of the caller's making: it must name the whole scope (who may see what) and every input of
+   * the figures — the bookings desk's totals key on the scope, the branches and the filter (booking-desk.service.ts).
+   */
+  keyed<T>(id: string, fresh: boolean, compute: () => Promise<T>, now = Date.now()): Promise<Figures<T>> {
     const cache = this.entries;
-    const id = `${key.supplierId ?? '*'}|${key.from.toISOString()}|${key.to.toISOString()}`;
     const hit = cache.get(id) as Entry<T> | undefined;
     if (hit && !fresh && now - hit.at < PERIOD_TTL_MS) return hit.value;
     const store = (entry: Entry<T>) => {

@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { getBooking } from '#server/features/bookings/bookings.service.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { DownloadedFile } from '#server/lib/download.ts';
 import type { Attachment } from '#server/lib/mailer.ts';
@@ -42,13 +43,13 @@ const fileNameOf = (document: BookingDocument, kind: string, extension: string) 
 const receiptOf = async (ctx: AppContext, document: BookingDocument): Promise<DownloadedFile> => ({
   fileName: fileNameOf(document, 'receipt', 'pdf'),
   contentType: 'application/pdf',
-  bytes: await receiptPdf(document, { websiteName: ctx.config.WEBSITE_NAME, issuedAt: ctx.clock.now() }),
+  bytes: await receiptPdf(document, { websiteName: await siteName(ctx), issuedAt: ctx.clock.now() }),
 });
 
-const calendarOf = (ctx: AppContext, document: BookingDocument): DownloadedFile => ({
+const calendarOf = async (ctx: AppContext, document: BookingDocument): Promise<DownloadedFile> => ({
   fileName: fileNameOf(document, 'booking', 'ics'),
   contentType: 'text/calendar; charset=utf-8',
-  bytes: bookingCalendar(document, ctx.config.WEBSITE_NAME),
+  bytes: bookingCalendar(document, await siteName(ctx)),
 });
 
 /**
@@ -58,7 +59,7 @@ const calendarOf = (ctx: AppContext, document: BookingDocument): DownloadedFile 
 export async function bookingAttachments(ctx: AppContext, bookingId: string): Promise<Attachment[]> {
   const document = await bookingDocument(ctx, bookingId);
   if (!document) return [];
-  return [await receiptOf(ctx, document), calendarOf(ctx, document)].map((file) => ({
+  return [await receiptOf(ctx, document), await calendarOf(ctx, document)].map((file) => ({
     filename: file.fileName,
     content: Buffer.from(file.bytes),
     contentType: file.contentType,

@@ -1,6 +1,7 @@
 import type { BookingInvoice, InvoiceDocument } from '@roam/contract/invoices';
 import type { AppContext } from '#server/context.ts';
 import { getBooking } from '#server/features/bookings/bookings.service.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { DownloadedFile } from '#server/lib/download.ts';
 import type { Attachment } from '#server/lib/mailer.ts';
@@ -58,7 +59,7 @@ async function fileOf(ctx: AppContext, row: repository.InvoiceRow): Promise<Down
   return {
     fileName: `${row.number}.pdf`,
     contentType: 'application/pdf',
-    bytes: await invoicePdf(await documentOf(ctx, row), { websiteName: ctx.config.WEBSITE_NAME }),
+    bytes: await invoicePdf(await documentOf(ctx, row), { websiteName: await siteName(ctx) }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { newsletterMail } from './newsletter.mail.ts';
 import {
@@ -27,7 +28,7 @@ export async function subscribe(ctx: AppContext, email: string, language: Langua
   // `l`: the screen opens in the e-mail's language, whichever browser opens it.
   const link = (screen: string) => `${ctx.config.PUBLIC_URL}/newsletter/${screen}?t=${token}&l=${language}`;
   const mail = newsletterMail(language, subscriber.confirmedAt !== null, {
-    websiteName: ctx.config.WEBSITE_NAME,
+    websiteName: await siteName(ctx),
     confirmUrl: link('confirm'),
     unsubscribeUrl: link('unsubscribe'),
   });

@@ -5,6 +5,7 @@ import type { Notification, NotificationPage } from '@roam/contract/notification
 import type { Extra } from '@roam/contract/price';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import type { Mail, QueuedMail } from '#server/lib/mailer.ts';
 import { type BookingNotice, type ChangeNotMadeReason, renderNotice } from './booking.mail.ts';
 import * as repository from './notifications.repository.ts';
@@ -117,10 +118,11 @@ export async function recordBookingNotice(
   };
   // The confirmation carries the booking's receipt and calendar file, rendered when it is sent.
   const documents = notice === 'bookingConfirmed' ? { documentsOf: booking.id } : {};
+  const site = await siteName(ctx, tx);
   return recordNotice(ctx, tx, recipient, { kind: notice, params, bookingId: booking.id }, (language) => ({
     ...documents,
     ...renderNotice(notice, language, {
-      websiteName: ctx.config.WEBSITE_NAME,
+      websiteName: site,
       car: booking.carName,
       reference: booking.reference,
       link: noticeLink(ctx.config.PUBLIC_URL, notice, booking.id, language),
@@ -148,7 +150,7 @@ export async function recordBookingNotice(
  * queued in `tx` with its receipt and calendar file, whatever the driver's e-mail preference — they asked for it — and
  * without a second notification.
  */
-export function enqueueConfirmationAgain(
+export async function enqueueConfirmationAgain(
   ctx: AppContext,
   tx: DbOrTx,
   recipient: { email: string; language: string },
@@ -156,7 +158,7 @@ export function enqueueConfirmationAgain(
 ): Promise<QueuedMail> {
   const language = languageOf(recipient);
   const mail = renderNotice('bookingConfirmed', language, {
-    websiteName: ctx.config.WEBSITE_NAME,
+    websiteName: await siteName(ctx, tx),
     car: booking.carName,
     reference: booking.reference,
     link: `${ctx.config.PUBLIC_URL}/booking?b=${booking.id}&l=${language}`,
@@ -178,7 +180,7 @@ export async function recordGuestActivation(
   link: string,
 ): Promise<QueuedMail> {
   const mail = renderNotice('activate', languageOf(guest), {
-    websiteName: ctx.config.WEBSITE_NAME,
+    websiteName: await siteName(ctx, tx),
     car: booking.carName,
     reference: booking.reference,
     link,

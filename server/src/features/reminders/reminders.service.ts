@@ -4,6 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import type { BookingDocument } from '#server/features/documents/booking-document.rules.ts';
 import { bookingDocument } from '#server/features/documents/documents.service.ts';
 import { deliverNotices, recordNotice } from '#server/features/notifications/notifications.service.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { formatLocalTime } from '#server/lib/local-time.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
 import { renderReminder } from './reminder.mail.ts';
@@ -16,11 +17,11 @@ import * as repository from './reminders.repository.ts';
 
 const NOTIFICATION_KIND = { pickup: 'pickupReminder', dropoff: 'dropoffReminder' } as const;
 
-function reminderMail(ctx: AppContext, document: BookingDocument, kind: repository.ReminderKind) {
+function reminderMail(site: string, document: BookingDocument, kind: repository.ReminderKind) {
   const place = kind === 'pickup' ? document.pickup : document.dropoff;
   const money = (amount: number) => formatMinor(amount, document.money.currency, document.language);
   const params = {
-    websiteName: ctx.config.WEBSITE_NAME,
+    websiteName: site,
     car: document.carName,
     reference: document.reference,
     place: place.address ? `${place.name}, ${place.address}` : place.name,
@@ -40,12 +41,13 @@ async function sendReminder(ctx: AppContext, bookingId: string, kind: repository
   const mail = await ctx.db.transaction(async (tx): Promise<QueuedMail | null> => {
     claimed = await repository.claimReminder(tx, bookingId, kind);
     if (!claimed) return null;
+    const site = await siteName(ctx, tx);
     return recordNotice(
       ctx,
       tx,
       { ...document.driver, language: document.language },
       { kind: NOTIFICATION_KIND[kind], params: { car: document.carName }, bookingId },
-      () => reminderMail(ctx, document, kind),
+      () => reminderMail(site, document, kind),
     );
   });
   await deliverNotices(ctx, [mail]);

@@ -5,21 +5,25 @@ import { cardGateway } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { bookableCarCount, currentFleet } from '#server/features/cars/cars.service.ts';
 import { listAdminLocations } from '#server/features/locations/locations-admin.service.ts';
+import { siteSettings } from '#server/features/site-settings/site-settings.service.ts';
 import { listSuppliers } from '#server/features/suppliers/suppliers.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { testEmail } from './setup.mail.ts';
 
 // The admin's set-up checklist, computed on each call from the database (places, suppliers, the
-// live fleet of the search index) and the configuration, which holds the site's name, languages, currencies,
-// providers and e-mail delivery: those are set in the environment (README "Configuration"), not in the app.
+// live fleet of the search index, the site's name, contact e-mail and default language the admin sets in the console)
+// and the configuration, which holds the languages offered, currencies, providers and e-mail delivery: those are set
+// in the environment (README "Configuration"), not in the app.
 
-/** The documented default of CONTACT_EMAIL (config.ts): a business has not set its own while it is this one. */
+/** The documented default of CONTACT_EMAIL (config.ts): a business has not set its own while it is this one (in the
+ * console or the environment). */
 const DEFAULT_CONTACT = 'info@roam.localhost';
 
 export async function setupChecklist(ctx: AppContext, admin: Pick<SessionUser, 'email'>): Promise<SetupChecklist> {
   const { config } = ctx;
-  const [places, suppliers, fleet, bookableCars] = await Promise.all([
+  const [site, places, suppliers, fleet, bookableCars] = await Promise.all([
+    siteSettings(ctx),
     listAdminLocations(ctx),
     listSuppliers(ctx),
     currentFleet(ctx),
@@ -38,11 +42,11 @@ export async function setupChecklist(ctx: AppContext, admin: Pick<SessionUser, '
   return {
     ready: place.done && supplier.done && car.done,
     site: {
-      done: config.CONTACT_EMAIL !== DEFAULT_CONTACT,
-      websiteName: config.WEBSITE_NAME,
-      contactEmail: config.CONTACT_EMAIL,
+      done: site.contactEmail !== DEFAULT_CONTACT,
+      websiteName: site.websiteName,
+      contactEmail: site.contactEmail,
     },
-    languages: { done: true, languages: config.languages, defaultLanguage: config.DEFAULT_LANGUAGE },
+    languages: { done: true, languages: config.languages, defaultLanguage: site.defaultLanguage },
     currencies: { done: true, baseCurrency: config.BASE_CURRENCY, displayCurrencies: CURRENCIES.length },
     place,
     supplier,
@@ -82,8 +86,9 @@ export async function sendTestEmail(
   admin: Pick<SessionUser, 'email' | 'fullName' | 'language'>,
 ): Promise<TestEmailResult> {
   const parsed = LanguageSchema.safeParse(admin.language);
-  const mail = testEmail(parsed.success ? parsed.data : ctx.config.DEFAULT_LANGUAGE, {
-    site: ctx.config.WEBSITE_NAME,
+  const site = await siteSettings(ctx);
+  const mail = testEmail(parsed.success ? parsed.data : site.defaultLanguage, {
+    site: site.websiteName,
     name: admin.fullName,
     to: admin.email,
   });

@@ -4,6 +4,7 @@ import { minorUnitDigits } from '@roam/contract/money';
 import type { StatementRow } from '@roam/contract/statements';
 import type { AppContext } from '#server/context.ts';
 import { csvFile, SHEET } from '#server/features/fleet-import/fleet-export.service.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { translator } from '#server/i18n/translate.ts';
 import type { DownloadedFile } from '#server/lib/download.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
@@ -54,7 +55,7 @@ export async function exportStatement(
     return {
       fileName: `${name}.pdf`,
       contentType: 'application/pdf',
-      bytes: await statementPdf(statement, { language, supplierName: seller, websiteName: ctx.config.WEBSITE_NAME }),
+      bytes: await statementPdf(statement, { language, supplierName: seller, websiteName: await siteName(ctx) }),
     };
   }
   const separator = query.separator ?? 'comma';

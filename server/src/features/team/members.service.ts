@@ -5,6 +5,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
 import { createInvitedAccount, reinviteAccount, sendInvitation } from '#server/features/auth/account.service.ts';
 import { updateUser } from '#server/features/auth/auth.repository.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { revokeSessions, type SessionUser } from '#server/plugins/session.ts';
 import * as repository from './team.repository.ts';
@@ -24,9 +25,9 @@ async function managedTeam(ctx: AppContext, actor: SessionUser, named: string | 
   if (actor.businessId !== null) {
     if (named && named !== actor.businessId) throw FORBIDDEN();
     const business = await repository.findBusiness(ctx.db, actor.businessId);
-    return { businessId: actor.businessId, name: business?.name ?? ctx.config.WEBSITE_NAME };
+    return { businessId: actor.businessId, name: business?.name ?? (await siteName(ctx)) };
   }
-  if (!named) return { businessId: null, name: ctx.config.WEBSITE_NAME };
+  if (!named) return { businessId: null, name: await siteName(ctx) };
   const business = await repository.findBusiness(ctx.db, named);
   if (!business) throw new AppError('NOT_FOUND', 'Business not found.');
   return { businessId: business.id, name: business.name };

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { getUser } from '#server/features/auth/auth.service.ts';
+import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { failureBudget } from '#server/plugins/rate-limit.ts';
 import { revokeSessions, type SessionUser } from '#server/plugins/session.ts';
@@ -95,7 +96,7 @@ export async function beginEnrolment(ctx: AppContext, user: SessionUser): Promis
   if (row?.enabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already on.');
   const secret = totp.newSecret();
   await repository.startEnrolment(ctx.db, user.id, secret);
-  const uri = totp.otpauthUri(secret, ctx.config.WEBSITE_NAME, user.email);
+  const uri = totp.otpauthUri(secret, await siteName(ctx), user.email);
   return { secret, uri, qrSvg: totp.qrSvg(uri) };
 }
 

@@ -1,4 +1,5 @@
 import type { RunTimeSettingsState } from '@roam/contract/booking-rules';
+import type { SiteSettingsState } from '@roam/contract/site-settings';
 import type { User } from '@roam/contract/users';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -123,6 +124,42 @@ describe('the booking rules', { timeout: 40_000 }, () => {
       earliestPickupHour: 22,
       latestPickupHour: 6,
       holdMinutes: 45,
+    });
+  });
+
+  it('changes the site’s name and default language: only what changed, null for one set back', async () => {
+    const user = userEvent.setup();
+    const site: SiteSettingsState = {
+      values: { websiteName: 'Azur Desk', contactEmail: 'info@roam.localhost', defaultLanguage: 'en' },
+      defaults: { websiteName: 'Roam', contactEmail: 'info@roam.localhost', defaultLanguage: 'en' },
+      overridden: ['websiteName'],
+      languages: ['en', 'fr', 'de'],
+      updatedAt: null,
+      updatedBy: null,
+    };
+    const { calls } = renderOperator(
+      '/operator/settings',
+      {
+        'GET /api/booking-rules': () => Response.json(STATE),
+        'GET /api/site-settings': () => Response.json(site),
+        'PUT /api/update-site-settings': () => Response.json(site),
+      },
+      ADMIN,
+    );
+    const name = await screen.findByRole('textbox', { name: 'Site name' }, FIRST_PAINT);
+    expect((name as HTMLInputElement).value).toBe('Azur Desk');
+    expect(describedBy(name)).toBe('Configured default: Roam.');
+    const language = screen.getByRole('combobox', { name: 'Default language' });
+    // Only the languages the site offers.
+    expect([...(language as HTMLSelectElement).options].map((option) => option.value)).toEqual(['en', 'fr', 'de']);
+    await user.clear(name);
+    await user.type(name, 'Roam');
+    await user.selectOptions(language, 'fr');
+    await user.click(screen.getByRole('button', { name: 'Save the site settings' }));
+    expect(await screen.findByText('The site settings are saved. They apply now.')).toBeTruthy();
+    expect(calls.find((call) => call.route === 'PUT /api/update-site-settings')?.body).toEqual({
+      websiteName: null,
+      defaultLanguage: 'fr',
     });
   });
 

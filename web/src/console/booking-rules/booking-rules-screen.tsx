@@ -11,6 +11,7 @@ import { PageLoading } from '#web/ui/page-loading';
 import { toast } from '#web/ui/toast';
 import '#web/console/components/admin.css';
 import { useRunTimeSettings, useUpdateRunTimeSettings } from './api/booking-rules';
+import { SiteSettingsSection } from './site-settings-form';
 
 /** The rules in the order the form shows them, grouped as a driver meets them. */
 const GROUPS: { legend: 'period' | 'pickupHours' | 'dropoffHours' | 'hold'; keys: RunTimeSettingKey[] }[] = [
@@ -55,21 +56,29 @@ function changesOf(values: Values, state: RunTimeSettingsState): UpdateRunTimeSe
   return body;
 }
 
-/** `/operator/settings`: the booking rules the admin changes at run time, without a restart. */
+/**
+ * `/operator/settings`: what the admin changes at run time, without a restart — the site's name, contact e-mail and
+ * default language, then the booking rules.
+ */
 export function BookingRulesScreen() {
   const { t } = useTranslation();
   const state = useRunTimeSettings();
   return (
-    <Page title={t('operatorAdmin.settings.title')} description={t('operatorAdmin.settings.description')}>
-      {state.data ? (
-        <BookingRulesForm key={state.data.updatedAt ?? 'defaults'} state={state.data} />
-      ) : state.isError ? (
-        <p role="alert" className="form-message form-message--error">
-          {t('operatorAdmin.error')}
-        </p>
-      ) : (
-        <PageLoading />
-      )}
+    <Page title={t('operatorAdmin.settings.pageTitle')}>
+      <SiteSettingsSection />
+      <section className="admin-section" aria-labelledby="booking-rules-heading">
+        <h2 id="booking-rules-heading">{t('operatorAdmin.settings.title')}</h2>
+        <p>{t('operatorAdmin.settings.description')}</p>
+        {state.data ? (
+          <BookingRulesForm key={state.data.updatedAt ?? 'defaults'} state={state.data} />
+        ) : state.isError ? (
+          <p role="alert" className="form-message form-message--error">
+            {t('operatorAdmin.error')}
+          </p>
+        ) : (
+          <PageLoading />
+        )}
+      </section>
     </Page>
   );
 }

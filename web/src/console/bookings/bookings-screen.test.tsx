@@ -54,6 +54,17 @@ describe('the bookings desk list (docs/architecture.md §5 "The bookings desk")'
       statuses: [],
       paymentStates: [],
     });
+    // The server keeps a filter's sums a minute: the line says when they were summed, and Refresh sums them now.
+    expect(screen.getByText(/^\(totals as of .*\d\d.*\)$/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Refresh the totals' }));
+    await waitFor(() =>
+      expect(calls.filter(({ route }) => route === 'POST /api/operator-bookings-totals').at(-1)?.body).toEqual({
+        search: '06 71 23',
+        statuses: [],
+        paymentStates: [],
+        fresh: true,
+      }),
+    );
   });
 
   it('offers every status of the contract as a filter and sends the filters, sort and page to the server', async () => {
@@ -123,7 +134,8 @@ describe('the bookings desk list (docs/architecture.md §5 "The bookings desk")'
         }),
       'POST /api/operator-bookings/1/20': () =>
         Response.json(deskPage([deskRow(bookingRow(DESK_ID)), deskRow(bookingRow(OTHER_ID))])),
-      'POST /api/operator-bookings-totals': () => Response.json({ totalCount: 2, totals: [] }),
+      'POST /api/operator-bookings-totals': () =>
+        Response.json({ totalCount: 2, totals: [], asOf: '2026-11-20T10:05:00.000Z' }),
     });
     await screen.findByText('2 bookings', {}, FIRST_PAINT);
     expect(within(screen.getByRole('list', { name: 'Bookings' })).getAllByRole('listitem')).toHaveLength(2);

@@ -15,7 +15,7 @@ import { useSession } from '#web/lib/session';
 import { Page } from '#web/ui/page';
 import { Pager } from '#web/ui/pager';
 import { usePermissions } from '#web/console/team/api/team';
-import { useDeskBookings, useDeskTotals, useRefreshDesk } from './api/desk';
+import { useDeskBookings, useDeskTotals, useRefreshDesk, useRefreshDeskTotals } from './api/desk';
 import { BulkStatus } from './components/bulk-status';
 import { type DeskFilters, DeskFiltersForm } from './components/desk-filters';
 import { DeskRow } from './components/desk-row';
@@ -95,6 +95,7 @@ export function BookingsScreen() {
   const list = useDeskBookings({ ...filter, sort: filters.sort, language }, filters.page, size);
   // The totals line is the list's costly part: asked once per filter, not again for each page or sort.
   const counted = useDeskTotals(filter);
+  const recount = useRefreshDeskTotals(filter);
   const totals = counted.data?.totals ?? [];
   const rows = list.data?.results ?? [];
   const total = counted.data?.totalCount;
@@ -140,7 +141,27 @@ export function BookingsScreen() {
       <div className="desk">
         <DeskFiltersForm filters={filters} admin={admin} language={language} onChange={change} />
         <p className="desk__count" aria-live="polite">
-          {total === undefined ? t('common.loading') : t('operatorBookings.list.count', { count: total })}
+          <span>{total === undefined ? t('common.loading') : t('operatorBookings.list.count', { count: total })}</span>
+          {counted.data ? (
+            <>
+              {' '}
+              <span>
+                {t('operatorBookings.list.asOf', {
+                  time: new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(
+                    new Date(counted.data.asOf),
+                  ),
+                })}
+              </span>{' '}
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={recount.isPending}
+                onClick={() => recount.mutate()}
+              >
+                {t('operatorBookings.list.recount')}
+              </button>
+            </>
+          ) : null}
         </p>
         {totals.length > 0 ? (
           <ul className="desk__totals" aria-label={t('operatorBookings.list.totals')}>

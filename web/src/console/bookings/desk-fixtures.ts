@@ -33,6 +33,7 @@ export const deskPage = (results: DeskBookingRow[], hasMore = false): DeskBookin
 export const deskTotals = (count: number): DeskTotalsAnswer => ({
   totalCount: count,
   totals: [{ currency: 'EUR', bookings: count, revenue: 12000 * count, refunded: 3000 * count }],
+  asOf: '2026-11-20T10:05:00.000Z',
 });
 
 /** The same booking as its view reads it: contact, licence, money with its gateway references, a note. */

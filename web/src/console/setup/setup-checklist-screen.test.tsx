@@ -57,11 +57,19 @@ describe('the set-up checklist screen', () => {
       '/operator/cars/import',
     );
 
-    // What the environment sets is named, not edited here.
+    // The site's name, contact and default language are changed in the console's settings; what only the
+    // environment sets (the languages offered) is named.
     const site = step('Site name and contact e-mail');
     expect(site.getByText('To do')).toBeTruthy();
-    expect(site.getByText('WEBSITE_NAME')).toBeTruthy();
-    expect(step('Languages').getByText('Offered: English, French. First language: English.')).toBeTruthy();
+    expect(site.getByRole('link', { name: 'Change the name and contact e-mail' }).getAttribute('href')).toBe(
+      '/operator/settings',
+    );
+    const languages = step('Languages');
+    expect(languages.getByText('Offered: English, French. First language: English.')).toBeTruthy();
+    expect(languages.getByRole('link', { name: 'Change the default language' }).getAttribute('href')).toBe(
+      '/operator/settings',
+    );
+    expect(languages.getByText('LANGUAGES')).toBeTruthy();
     const payments = step('Payment providers');
     expect(payments.getByText('Cards: the demo gateway (test mode, no real charge).')).toBeTruthy();
     expect(payments.getByText('STRIPE_SECRET_KEY')).toBeTruthy();

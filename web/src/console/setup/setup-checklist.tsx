@@ -78,7 +78,7 @@ function StepBody({ step, checklist }: { step: SetupStep; checklist: Checklist }
         <>
           <p>{t('operatorSetup.steps.site.facts', { name: websiteName, email: contactEmail })}</p>
           {done ? null : <p>{t('operatorSetup.steps.site.defaultContact')}</p>}
-          {where(['WEBSITE_NAME', 'CONTACT_EMAIL'])}
+          <Link to="/operator/settings">{t('operatorSetup.steps.site.action')}</Link>
         </>
       );
     }
@@ -89,7 +89,8 @@ function StepBody({ step, checklist }: { step: SetupStep; checklist: Checklist }
       return (
         <>
           <p>{t('operatorSetup.steps.languages.facts', { languages: names, fallback })}</p>
-          {where(['LANGUAGES', 'DEFAULT_LANGUAGE'])}
+          <Link to="/operator/settings">{t('operatorSetup.steps.languages.action')}</Link>
+          {where(['LANGUAGES'])}
         </>
       );
     }

@@ -24,13 +24,40 @@ export function useDeskBookings(query: DeskBookingsQuery, page: number, size: nu
   });
 }
 
-/** The totals line of a filter (`POST /api/operator-bookings-totals`): one call per filter, whatever the page. */
+/**
+ * When this console last changed a booking (its own clock), and when each filter's totals were last summed for it: the
+ * server keeps a filter's totals a minute, so a totals line summed before the operator's own change is asked again
+ * fresh, never the minute-old sums that miss it.
+ */
+let changedAt = 0;
+const summedAt = new Map<string, number>();
+
+/**
+ * The totals line of a filter (`POST /api/operator-bookings-totals`): one call per filter, whatever the page; a minute
+ * old at most (`asOf`), fresh after this console's own change.
+ */
 export function useDeskTotals(filter: DeskFilter) {
   return useQuery({
     queryKey: ['desk-bookings', 'totals', filter] as const,
-    queryFn: ({ signal }) => api.post<DeskTotalsAnswer>('/api/operator-bookings-totals', filter, { signal }),
+    queryFn: ({ signal }) => {
+      const key = JSON.stringify(filter);
+      const fresh = changedAt > 0 && (summedAt.get(key) ?? 0) < changedAt;
+      summedAt.set(key, Date.now());
+      return api.post<DeskTotalsAnswer>('/api/operator-bookings-totals', fresh ? { ...filter, fresh } : filter, {
+        signal,
+      });
+    },
     placeholderData: keepPreviousData,
     retry: false,
+  });
+}
+
+/** The totals summed now (the operator's Refresh), in place of the kept ones. */
+export function useRefreshDeskTotals(filter: DeskFilter) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<DeskTotalsAnswer>('/api/operator-bookings-totals', { ...filter, fresh: true }),
+    onSuccess: (answer) => queryClient.setQueryData(['desk-bookings', 'totals', filter], answer),
   });
 }
 
@@ -58,12 +85,14 @@ export function useBookingHistory(id: string, page: number, size: number, langua
 /** Reads the desk's list, the booking and its history again (after a change made from the view or the list). */
 export function useRefreshDesk() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
+  return () => {
+    changedAt = Date.now();
+    return Promise.all(
       ['desk-bookings', 'desk-booking', 'booking-audit', 'dashboard'].map((key) =>
         queryClient.invalidateQueries({ queryKey: [key] }),
       ),
     );
+  };
 }
 
 export function useAddNote(id: string) {

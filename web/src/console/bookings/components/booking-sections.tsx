@@ -1,10 +1,12 @@
 import type { DeskBooking } from '@roam/contract/booking-desk';
 import { EXTRAS } from '@roam/contract/price';
+import { SECTION_PERMISSIONS } from '@roam/contract/team';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDay, formatInZone } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
+import { usePermissions } from '#web/console/team/api/team';
 
 /** One section of a booking's view, titled. */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -90,6 +92,13 @@ export function DriverSection({ booking }: { booking: DeskBooking }) {
 export function RentalSection({ booking, admin }: { booking: DeskBooking; admin: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const may = usePermissions();
+  // The car's editor to a role that edits the fleet; its calendar to one that reads it (the counter's).
+  const car = may.has(SECTION_PERMISSIONS.cars)
+    ? `/operator/cars/${booking.car._id}`
+    : may.has(SECTION_PERMISSIONS.carCalendar)
+      ? `/operator/cars/${booking.car._id}/availability`
+      : null;
   const place = (at: string, where: DeskBooking['pickupLocation']) => (
     <>
       {formatInZone(at, where.timeZone, language)} ({where.timeZone})
@@ -103,7 +112,7 @@ export function RentalSection({ booking, admin }: { booking: DeskBooking; admin:
     <Section id="desk-rental" title={t('operatorBookings.view.rental')}>
       <dl className="desk-facts">
         <Fact term={t('operatorBookings.view.car')}>
-          <Link to={`/operator/cars/${booking.car._id}`}>{booking.car.name}</Link>
+          {car ? <Link to={car}>{booking.car.name}</Link> : booking.car.name}
           {booking.plate ? ` · ${booking.plate}` : ''}
         </Fact>
         {admin ? <Fact term={t('operatorBookings.view.supplier')}>{booking.supplier.name}</Fact> : null}
