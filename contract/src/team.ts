@@ -100,6 +100,7 @@ export const SECTION_PERMISSIONS = {
   counterSettings: 'business.write',
   team: 'members',
   activity: 'activity',
+  statements: 'money.read',
   setup: 'platform',
   users: 'users.read',
   suppliers: 'platform',

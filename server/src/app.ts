@@ -59,6 +59,7 @@ import { schedulerRoutes } from '#server/features/scheduler/scheduler.routes.ts'
 import { setupRoutes } from '#server/features/setup/setup.routes.ts';
 import { siteSettingsRoutes } from '#server/features/site-settings/site-settings.routes.ts';
 import { siteName } from '#server/features/site-settings/site-settings.service.ts';
+import { statementsRoutes } from '#server/features/statements/statements.routes.ts';
 import { supplierProfileRoutes } from '#server/features/suppliers/supplier-profile.routes.ts';
 import { suppliersRoutes } from '#server/features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
@@ -233,6 +234,7 @@ export async function buildApp({
   await app.register(currencyRoutes);
   await app.register(documentsRoutes);
   await app.register(invoicesRoutes);
+  await app.register(statementsRoutes);
   await app.register(counterRoutes);
   await app.register(counterHolderRoutes);
   await app.register(settlementRoutes);

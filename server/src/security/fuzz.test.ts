@@ -55,6 +55,9 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'POST', url: '/api/import-cars' },
       { method: 'GET', url: '/api/export-cars' },
       { method: 'GET', url: '/api/export-bookings' },
+      // The monthly statement, and its CSV and PDF.
+      { method: 'GET', url: '/api/statement' },
+      { method: 'GET', url: '/api/statement-export' },
       // Walk-in and phone bookings.
       { method: 'POST', url: '/api/walk-in' },
       // The admin's back office.

@@ -186,6 +186,17 @@ export function operatorRows(db: () => Db): Row[] {
       expected: OPERATED,
       request: () => ({ method: 'GET', url: `/api/export-bookings?from=2026-01-01&to=2028-01-01&supplierId=${AZUR}` }),
     },
+    // The monthly statement and its downloads: naming another supplier is refused (403).
+    {
+      call: 'GET /api/statement',
+      expected: OPERATED,
+      request: () => ({ method: 'GET', url: `/api/statement?month=2026-11&supplierId=${AZUR}` }),
+    },
+    {
+      call: 'GET /api/statement-export',
+      expected: OPERATED,
+      request: () => ({ method: 'GET', url: `/api/statement-export?month=2026-11&format=csv&supplierId=${AZUR}` }),
+    },
     // A walk-in booking of the Clio, each caller on days of its own; another fleet's car is unknown.
     {
       call: 'POST /api/walk-in',

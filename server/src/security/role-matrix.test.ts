@@ -122,7 +122,9 @@ describe('security: role matrix', () => {
     const declared = (call: string) => policyOf(policies, call)?.permission;
     expect({
       prices: declared('PUT /api/update-car'),
-      statements: declared('GET /api/export-bookings'),
+      statements: declared('GET /api/statement'),
+      statementExport: declared('GET /api/statement-export'),
+      bookingsExport: declared('GET /api/export-bookings'),
       profile: declared('PUT /api/update-supplier'),
       members: declared('POST /api/invite-member'),
       walkIn: declared('POST /api/walk-in'),
@@ -132,6 +134,8 @@ describe('security: role matrix', () => {
     }).toEqual({
       prices: 'fleet.write',
       statements: 'money.read',
+      statementExport: 'money.read',
+      bookingsExport: 'money.read',
       profile: 'business.write',
       members: 'members',
       walkIn: 'walkIn',

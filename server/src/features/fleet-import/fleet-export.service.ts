@@ -26,13 +26,13 @@ export const guardCell = (cell: string) => cell.replace(FORMULA_START, "$1'");
 const OTHER_SEPARATORS = /[;|\t]/;
 
 /** The reader's separator, and the decimal mark that goes with it (contract fleet-import.ts `CSV_SEPARATORS`). */
-const SHEET = {
+export const SHEET = {
   comma: { delimiter: ',', mark: '.' },
   semicolon: { delimiter: ';', mark: ',' },
 } as const satisfies Record<CsvSeparator, { delimiter: string; mark: DecimalMark }>;
 
 /** UTF-8 with a byte-order mark, so a spreadsheet opens accents right; separated as the reader's locale expects. */
-const csvFile = (fileName: string, rows: string[][], separator: CsvSeparator): DownloadedFile => ({
+export const csvFile = (fileName: string, rows: string[][], separator: CsvSeparator): DownloadedFile => ({
   fileName,
   contentType: 'text/csv; charset=utf-8',
   bytes: `\uFEFF${stringify(

@@ -251,6 +251,16 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'statements',
+              loader: allowed(SECTION_PERMISSIONS.statements),
+              shouldRevalidate: once,
+              ...screen(
+                'statements',
+                () => import('#web/console/statements/statements-screen'),
+                (m) => m.StatementScreen,
+              ),
+            },
+            {
               path: 'activity',
               ...guarded(SECTION_PERMISSIONS.activity),
               ...screen(

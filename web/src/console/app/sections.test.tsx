@@ -32,11 +32,13 @@ const EXPECTED: Record<OperatorRole, string[]> = {
     'Counter settings',
     'Team',
     'Activity',
+    'Statements',
   ],
   manager: [...DAY, 'Cars', 'Scheduler', 'New booking', 'Cancellation requests'],
   // No fleet edits nor prices (Cars), no decisions on a booking (Cancellation requests), no money.
   counter: [...DAY, 'Scheduler', 'New booking'],
-  accountant: [...DAY, 'Scheduler'],
+  // Money read-only: the monthly statement.
+  accountant: [...DAY, 'Scheduler', 'Statements'],
   admin: [
     ...DAY,
     'Cars',
@@ -47,6 +49,7 @@ const EXPECTED: Record<OperatorRole, string[]> = {
     'Counter settings',
     'Team',
     'Activity',
+    'Statements',
     'Set-up',
     'Users',
     'Suppliers',

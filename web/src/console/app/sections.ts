@@ -27,6 +27,7 @@ export function useSections(): Section[] {
     { to: '/operator/counter-settings', label: t('operator.nav.counterSettings'), permission: NEEDS.counterSettings },
     { to: '/operator/team', label: t('operator.nav.team'), permission: NEEDS.team },
     { to: '/operator/activity', label: t('operator.nav.activity'), permission: NEEDS.activity },
+    { to: '/operator/statements', label: t('operator.nav.statements'), permission: NEEDS.statements },
     { to: '/operator/setup', label: t('operatorSetup.nav'), permission: NEEDS.setup },
     { to: '/operator/users', label: t('operatorAdmin.nav.users'), permission: NEEDS.users },
     { to: '/operator/suppliers', label: t('operatorAdmin.nav.suppliers'), permission: NEEDS.suppliers },

@@ -1,0 +1,34 @@
+import type { CsvSeparator } from '@roam/contract/fleet-import';
+import type { Language } from '@roam/contract/languages';
+import type { Statement } from '@roam/contract/statements';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '#web/lib/api-client';
+
+// The monthly statement's calls (server/src/features/statements/statements.routes.ts).
+
+const search = (params: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+
+/** `GET /api/statement?month=&supplierId=`: the month's rows and totals (the admin: all suppliers when none). */
+export function useStatement(month: string, supplierId: string | undefined) {
+  return useQuery({
+    queryKey: ['statement', month, supplierId ?? null] as const,
+    queryFn: ({ signal }) => api.get<Statement>(`/api/statement?${search({ month, supplierId })}`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** `GET /api/statement-export`: the CSV in the reader's separator and words, or the PDF in their language. */
+export const statementExportHref = (
+  month: string,
+  format: 'csv' | 'pdf',
+  options: { supplierId: string | undefined; separator: CsvSeparator; language: Language },
+) =>
+  `/api/statement-export?${search({
+    month,
+    format,
+    supplierId: options.supplierId,
+    separator: format === 'csv' ? options.separator : undefined,
+    language: options.language,
+  })}`;
