@@ -1,5 +1,5 @@
 import type { AuditHistory } from '@roam/contract/audit';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changeLanguage } from '#web/i18n/index';
@@ -85,6 +85,22 @@ describe('the operator’s booking view (docs/architecture.md §5 "The bookings 
     const driver = await screen.findByRole('region', { name: 'Driver' }, FIRST_PAINT);
     expect(within(driver).queryByRole('img')).toBeNull();
     expect(driver.textContent).toContain('No driving licence was given with this booking.');
+  });
+
+  it('a cancellation request: the decision pointed to where the role may take it, named as whose otherwise', async () => {
+    const requested = { cancelRequest: true, cancelRequestedAt: '2026-11-20T09:00:00.000Z' };
+    renderOperator(
+      `/operator/bookings/${DESK_ID}`,
+      handlers({ ...requested, actions: ['approveCancellation', 'declineCancellation'] }),
+    );
+    const note = await screen.findByRole('note', {}, FIRST_PAINT);
+    expect(note.textContent).toBe('The driver asked to cancel this booking: approve or decline the request below.');
+    cleanup();
+    // A counter agent's actions leave the decision out (contract booking-desk.ts): no buttons to point to.
+    renderOperator(`/operator/bookings/${DESK_ID}`, handlers({ ...requested, actions: ['checkOut'] }));
+    expect((await screen.findByRole('note', {}, FIRST_PAINT)).textContent).toBe(
+      'The driver asked to cancel this booking; a manager or the owner decides the request.',
+    );
   });
 
   it('a counter customer who gave no e-mail: no empty mail link, "Not given"', async () => {

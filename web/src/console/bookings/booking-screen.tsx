@@ -49,7 +49,12 @@ export function BookingScreen() {
         {back}
         {data.cancelRequest && data.status !== 'cancelled' ? (
           <p className="desk-view__alert" role="note">
-            {t('operatorBookings.view.cancelRequested')}
+            {/* A role that may not decide the request (a counter agent) is told whose it is, not pointed to buttons. */}
+            {t(
+              data.actions.includes('approveCancellation')
+                ? 'operatorBookings.view.cancelRequested'
+                : 'operatorBookings.view.cancelRequestedReadOnly',
+            )}
           </p>
         ) : null}
         <BookingActions booking={data} changing={changing} onChange={() => setChanging(!changing)} />
