@@ -1,6 +1,7 @@
 import { migrateDatabase, openDatabase } from '#server/db/client.ts';
 import { DEMO_IDS, seedDemoData } from '#server/db/seed/seed.ts';
 import { storeClosedReceipt } from '#server/features/counter/settlement.service.ts';
+import { invoiceRecordedPayments } from '#server/features/ledger/ledger.service.ts';
 import { prepareFirstAdmin } from '#server/features/setup/setup.service.ts';
 import { DRAIN_TIMEOUT_MS } from '#server/plugins/in-flight.ts';
 import { buildApp } from './app.ts';
@@ -27,7 +28,9 @@ async function main() {
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(database.db);
     if (seeded) {
-      // The demo's closed rental shows its final receipt, drawn as a close draws it.
+      // The demo's own bookings show their invoices (the seed writes their payments beside the ledger's service),
+      // and its closed rental its final receipt, drawn as a close draws it.
+      await invoiceRecordedPayments(app.context, Object.values(DEMO_IDS.bookings));
       await storeClosedReceipt(app.context, DEMO_IDS.bookings.demoClosed);
       app.log.info(seeded, 'demo data loaded');
     }

@@ -1,10 +1,10 @@
 import { invoiceTotals } from '@roam/contract/invoices';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bookings, invoices, users } from '#server/db/schema.ts';
+import { bookings, invoices, payments, users } from '#server/db/schema.ts';
 import { LEGAL_DETAILS } from '#server/db/seed/legal-details.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
-import { recordCharge } from '#server/features/ledger/ledger.service.ts';
+import { invoiceRecordedPayments, recordCharge } from '#server/features/ledger/ledger.service.ts';
 import { GOOD_CARD } from '#server/features/payments/payments.test-helpers.ts';
 import { bookingRow, checkoutBody, period } from '#test/booking-fixtures.ts';
 import { pdfText } from '#test/pdf-text.ts';
@@ -49,6 +49,20 @@ describe('invoices and credit notes', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { id: string; kind: string; number: string; gross: number; net: number; vat: number }[];
   };
+
+  it('the demo’s payments, which the seed writes beside the ledger, get their invoices once at first start', async () => {
+    const demo = Object.values(DEMO_IDS.bookings);
+    const issuedFor = () => t.db.select().from(invoices).where(inArray(invoices.bookingId, demo));
+    expect(await issuedFor()).toEqual([]);
+    await invoiceRecordedPayments(t.app.context, demo);
+    await invoiceRecordedPayments(t.app.context, demo);
+    const issued = await issuedFor();
+    const [cash] = await t.db.select().from(payments).where(eq(payments.bookingId, DEMO_IDS.bookings.demoClosed));
+    expect(issued.filter((row) => row.paymentId === cash!.id)).toMatchObject([
+      { kind: 'invoice', gross: cash!.amount, currency: cash!.currency },
+    ]);
+    expect(new Set(issued.map((row) => row.paymentId)).size).toBe(issued.length);
+  });
 
   it('a paid booking gets one invoice from its supplier: lines with VAT that add up to what was charged', async () => {
     const { id, charged } = await paidBooking(30);

@@ -28,6 +28,15 @@ const ledgerPayment = {
   parentId: payments.parentId,
 };
 
+/** The payments of these bookings, whole rows, oldest first. */
+export function paymentsOfBookings(db: DbOrTx, bookingIds: readonly string[]): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.bookingId, [...bookingIds]))
+    .orderBy(payments.createdAt);
+}
+
 /** A booking's ledger as the balance reads it. */
 export async function ledgerOf(db: DbOrTx, bookingId: string) {
   const [paid, refunded] = await Promise.all([

@@ -61,6 +61,15 @@ export const recordPayment = (ctx: AppContext, db: DbOrTx, payment: repository.N
   });
 
 /**
+ * Issues the invoices of payments written outside `recordPayment` — the demo data's, which the seed inserts with its
+ * bookings — as recording them would have: once each (the invoice's key), in one transaction, dated now.
+ */
+export const invoiceRecordedPayments = (ctx: AppContext, bookingIds: readonly string[]) =>
+  ctx.db.transaction(async (tx) => {
+    for (const row of await repository.paymentsOfBookings(tx, bookingIds)) await invoicePayment(ctx, tx, row);
+  });
+
+/**
  * A gateway's charge that succeeded (a booking's online payment, a change's difference), recorded once under `key`
  * in `tx`, the transaction that records what it paid for.
  */
