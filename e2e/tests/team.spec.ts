@@ -85,6 +85,10 @@ test('the owner invites a counter agent and a manager; each works, the activity 
   await expect(nav.getByRole('link', { name: de('operator.nav.cars') })).toHaveCount(0);
   const prices = await again.request.put('/api/update-car-charge-rules', { headers: ownPage(), data: {} });
   expect(prices.status()).toBe(403);
+  // Nor the money: no statements in its console, and their API refuses it.
+  await expect(nav.getByRole('link', { name: de('operator.nav.statements') })).toHaveCount(0);
+  const statement = await again.request.get('/api/statement?month=2026-11', { headers: ownPage() });
+  expect(statement.status()).toBe(403);
 
   // The manager, in German: the e-mailed link, a password, then a car's price changed in the editor. The monthly
   // rate (the demo car has none), cleared again after: no other test books a month of the demo fleet meanwhile.

@@ -120,8 +120,8 @@ export async function statementOf(
 
 /**
  * Deposits on the card in the month: the holds of the deposit (`authorization`, purpose `deposit`) — their amount
- * held, the part released — and what was captured from them. Zero while deposits are charged, not held; the place
- * where deposit holds show once they land (docs/decisions/0011-invoices.md, "Statements").
+ * held, the part released — and what was captured from them (docs/decisions/0012-deposit-holds.md; the statement's
+ * side in docs/decisions/0011-invoices.md, "Statements").
  */
 function depositMovements(
   paid: Awaited<ReturnType<typeof repository.paymentsOfMonth>>,
