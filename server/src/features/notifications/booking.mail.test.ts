@@ -101,7 +101,7 @@ describe('booking e-mails', () => {
     expect(mail.text).not.toContain('€');
   });
 
-  it('say the security deposit is paid online with the deposit option, in one word per language', () => {
+  it('say the security deposit is held on the card, not charged, with the deposit option, in one word per language', () => {
     const deposit = {
       ...summary,
       status: 'deposit' as const,
@@ -115,7 +115,8 @@ describe('booking e-mails', () => {
       expect(text).not.toMatch(/Anzahlung|acompte|anticipo|handpenning|depósito|down payment/i);
     }
     expect(renderNotice('bookingConfirmed', 'de', { ...params, summary: deposit }).text).toContain(
-      'Kaution, online bezahlt (nach der Rückgabe erstattet): 80 000 ¥',
+      // Held, not charged (docs/decisions/0012-deposit-holds.md).
+      'Kaution, auf Ihrer Karte reserviert, nicht abgebucht (nach der Rückgabe freigegeben): 80 000 ¥',
     );
   });
 
