@@ -1,197 +1,225 @@
-import type { APIRequest, APIRequestContext } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { linkIn, type Mail, waitForMail } from '../harness/mailbox.ts';
 import { audit } from './axe.ts';
-import { apiAs, expect, locale, ownPage, signInFromPage, test, text } from './fixtures.ts';
-import { midDayZone } from './mid-day.ts';
+import { guestBooking, inTwoHours, placeAndCar, SUPPLIER } from './counter-setup.ts';
+import { expect, locale, signInFromPage, test, text, textPattern } from './fixtures.ts';
 
-// The counter in the browser against the real server (docs/architecture.md §5 "After the booking"), lean: one
-// rental, at the narrowest phone width, in English. A guest's booking picked up today at a place of its own is
-// checked out — licence, odometer, fuel, the checklist — and signed the keyboard's way (the full name typed, the
-// consent ticked); the agreement is then the booking's, signed "typed". At the return 3/8 of the tank is missing:
-// the fuel charge is quoted with its computation and the return confirmed; the balance is taken in cash and the
-// rental closed. Axe audits the screens, and none is wider than the phone. The rest (the pad drawn with a pointer, damage and photos, the online check-in, the no-show,
-// the dashboard and the scheduler) is covered by the screens' and the server's tests.
+// The counter in the browser against the real server (docs/architecture.md §5 "After the booking"): one rental per
+// language, English on a phone (390 × 844) and French on a desk's screen. A guest's booking picked up today at a place
+// of its own is checked out — licence, odometer, fuel, the checklist, one damage marked on the diagram with a photo —
+// and signed: the keyboard's way in English (the full name typed, the consent ticked), drawn with the mouse on the
+// pad in French; the agreement is then the booking's, signed that way. At the return 3/8 of the tank is missing and
+// 250 km are driven over the allowance: both charges are quoted with their computation, the check-out's damage is
+// shown with its photo's thumbnail, and the return confirmed. The desk e-mails the balance's payment link; the
+// customer opens it and pays with the demo card; the rental is closed and the customer's closing mail carries the
+// amounts. Axe audits the screens, and on the phone none is wider than it. The online check-in, the no-show, the
+// dashboard and the scheduler are covered by the screens' and the server's tests.
 
-const SUPPLIER = { email: 'supplier@roam.localhost', password: 'Supplier-2026!' };
-const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
-const BASE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
-/** The narrowest phone the console is made for. */
-const PHONE = { width: 360, height: 780 };
+type Language = 'en' | 'fr';
+type Case = {
+  language: Language;
+  screen: { width: number; height: number };
+  /** On the phone no screen may be wider than it. */
+  phone: boolean;
+  signing: 'typed' | 'drawn';
+};
+const CASES: readonly Case[] = [
+  { language: 'en', screen: { width: 390, height: 844 }, phone: true, signing: 'typed' },
+  { language: 'fr', screen: { width: 1280, height: 800 }, phone: false, signing: 'drawn' },
+];
 test.describe.configure({ timeout: 120_000 });
 
-/** A place of its own where it is now mid-day, and a car of the supplier's there: 100 km a day, like-for-like fuel. */
-async function placeAndCar(request: APIRequest, tag: string) {
-  const zone = midDayZone();
-  const admin = await apiAs(request, ADMIN);
-  const { countries } = (await (await admin.context.get('/api/admin-locations')).json()) as {
-    countries: { _id: string }[];
-  };
-  const placeName = `Lot ${tag}`;
-  const place = await admin.context.post('/api/create-location', {
-    data: {
-      countryId: countries[0]?._id,
-      parentId: null,
-      names: { en: placeName, fr: placeName, es: placeName, se: placeName, de: placeName },
-      kind: 'city',
-      address: null,
-      latitude: 10,
-      longitude: 20,
-      timeZone: zone,
-    },
-  });
-  expect(place.status(), await place.text()).toBe(201);
-  const placeId = ((await place.json()) as { _id: string })._id;
-  await admin.context.dispose();
-  const supplier = await apiAs(request, SUPPLIER);
-  const carName = `Counter Clio ${tag}`;
-  const car = await supplier.context.post('/api/create-car', {
-    data: {
-      name: carName,
-      range: 'mini',
-      fuelType: 'gasoline',
-      gearbox: 'manual',
-      seats: 5,
-      doors: 5,
-      aircon: true,
-      mileage: 100,
-      fuelPolicy: 'likeForlike',
-      deposit: 50_000,
-      locationIds: [placeId],
-      dailyPrice: 4000,
-    },
-  });
-  expect(car.status(), await car.text()).toBe(201);
-  const carId = ((await car.json()) as { _id: string })._id;
-  return { zone, placeId, placeName, carId, carName, supplier };
+/** An amount in euros as either language writes it ("66.88 €", "66,88 €", "20 €"), as a pattern's source. */
+const euros = (minor: number) =>
+  `${Math.trunc(minor / 100)}${minor % 100 ? `[.,]${String(minor % 100).padStart(2, '0')}` : ''}[\\s\\u00a0\\u202f]?€`;
+
+/** The server's words of a counter's mail to the customer, in their language (server/src/i18n/locales). */
+function counterMail(language: Language, kind: 'closed'): { subject: string; text: string } {
+  const file = new URL(`../../server/src/i18n/locales/${language}/counter.json`, import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')).mail[kind];
+}
+const escaped = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The customer's first mail that `is`: the booking sends several (booked, agreement, return, link, closed). */
+async function mailThat(to: string, is: (mail: Mail) => boolean, what: string): Promise<Mail> {
+  for (let index = 0; index < 12; index++) {
+    const mail = await waitForMail(to, { after: index, timeoutMs: 20_000 });
+    if (is(mail)) return mail;
+  }
+  throw new Error(`no mail to ${to}: ${what}`);
 }
 
-/** A guest's pay-later booking of the car, from `pickupAt`, for a day. */
-async function guestBooking(
-  playwright: { request: APIRequest },
-  at: { carId: string; placeId: string },
-  pickupAt: Date,
-  email: string,
-  language: string,
-) {
-  // A visitor's own context: a signed-in one would book for its own account.
-  const request: APIRequestContext = await playwright.request.newContext({
-    baseURL: BASE,
-    extraHTTPHeaders: ownPage(),
+for (const { language, screen, phone, signing } of CASES) {
+  test(`${language}: a car checked out with a damage photo and a ${signing} signature, taken back with fuel and kilometre charges, paid by link and closed`, async ({
+    page,
+    browser,
+    playwright,
+  }, testInfo) => {
+    const messages = locale(language);
+    const t = (key: string, values: Record<string, string | number> = {}) =>
+      text(messages, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+    const tag = `${language}-${testInfo.repeatEachIndex}-${Date.now() % 1_000_000}`;
+    const at = await placeAndCar(playwright.request, tag);
+    const email = `counter.${tag}@example.com`;
+    const { bookingId, summary } = await guestBooking(playwright, at, inTwoHours(), email, language);
+    const found: string[] = [];
+    const notWider = async (where: string) => {
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (phone && wide > screen.width) found.push(`${where}: ${wide} px wide`);
+    };
+
+    await page.setViewportSize(screen);
+    await page.goto(`/about?l=${language}`);
+    await signInFromPage(page, SUPPLIER);
+    await page.goto(`/operator/bookings/${bookingId}/check-out?l=${language}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(summary.reference);
+
+    // The licence (the birth date is the customer's), the readings, the checklist.
+    await page.getByLabel(t('checkIn.licence.licenseNumber')).fill('12AB34567');
+    await page.getByLabel(t('checkIn.licence.licenseCountry')).fill('fr');
+    await page.getByLabel(t('checkIn.licence.licenseExpiresOn')).fill('2031-05-17');
+    await expect(page.getByLabel(t('checkIn.licence.birthDate'))).toHaveValue('1990-05-17');
+    await page.getByLabel(t('operatorCounter.readings.odometer')).fill('10000');
+    await page.getByText('8/8', { exact: true }).click();
+    await page
+      .getByRole('group', { name: t('operatorCounter.checklist.title') })
+      .getByRole('checkbox')
+      .first()
+      .check();
+
+    // A scratch on the bonnet, with a photo from a file: a small PNG the browser draws, uploaded as the camera's.
+    const bonnet = t('operatorCounter.zone.bonnet');
+    await page.getByRole('button', { name: bonnet, exact: true }).click();
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 48;
+      const context = canvas.getContext('2d');
+      if (context) {
+        context.fillStyle = '#b33';
+        context.fillRect(8, 8, 40, 24);
+      }
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    });
+    const zone = page.getByRole('region', { name: bonnet });
+    await zone.locator('input[type="file"]').setInputFiles({
+      name: 'scratch.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(png, 'base64'),
+    });
+    await expect(
+      zone.getByText(t('operatorCounter.photos.uploaded', { name: t('operatorCounter.photos.photo', { number: 1 }) })),
+    ).toBeVisible({ timeout: 20_000 });
+    await zone.getByLabel(t('operatorCounter.damage.note')).fill('Scratch');
+    await zone.getByRole('button', { name: t('operatorCounter.damage.add') }).click();
+    await expect(page.getByText(t('operatorCounter.photos.count_one', { count: 1 }))).toBeVisible();
+
+    if (signing === 'typed') {
+      // Signed by keyboard alone: the typed way chosen with the space bar, the name as the booking has it, the consent.
+      const typed = page.getByRole('radio', { name: t('checkIn.signature.typed') });
+      await typed.focus();
+      await page.keyboard.press('Space');
+      await expect(typed).toBeChecked();
+      await expect(page.getByLabel(t('checkIn.signature.signerName'))).toHaveValue('Robin Counter');
+      const consent = page.getByRole('checkbox', { name: t('checkIn.signature.consent') });
+      await consent.focus();
+      await page.keyboard.press('Space');
+      await expect(consent).toBeChecked();
+    } else {
+      // Drawn with the mouse on the pad: a stroke across it, as a hand signs.
+      const pad = page.getByRole('img', { name: t('checkIn.signature.pad') });
+      await pad.scrollIntoViewIfNeeded();
+      const box = await pad.boundingBox();
+      if (!box) throw new Error('no signature pad');
+      await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+      await page.mouse.down();
+      for (const [x, y] of [
+        [0.3, 0.3],
+        [0.5, 0.7],
+        [0.7, 0.3],
+        [0.9, 0.6],
+      ] as const)
+        await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 4 });
+      await page.mouse.up();
+    }
+    await audit(page, found, 'check-out');
+    await notWider('check-out');
+    const handOver = page.getByRole('button', { name: t('operatorCounter.checkOut.submit') });
+    await handOver.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: at.carName })).toBeVisible({ timeout: 30_000 });
+
+    const documents = (await (await page.request.get(`/api/booking-documents/${bookingId}`)).json()) as {
+      results: { kind: string; signedAt: string | null; signatureMethod: string | null; signerName: string | null }[];
+    };
+    const agreement = documents.results.find((document) => document.kind === 'agreement');
+    expect(agreement).toMatchObject({ signatureMethod: signing, signerName: 'Robin Counter' });
+    expect(agreement?.signedAt).toBeTruthy();
+
+    // The return: the tank 3/8 short, 350 km driven on a day allowing 100. The check-out's damage is there, with its
+    // photo as the server keeps it (a thumbnail that loaded).
+    await page.goto(`/operator/bookings/${bookingId}/return?l=${language}`);
+    const thumbnail = page.getByRole('img', { name: t('operatorCounter.photos.ofZone', { number: 1, zone: bonnet }) });
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await page.getByLabel(t('operatorCounter.readings.odometer')).fill('10350');
+    await page.getByText('5/8', { exact: true }).click();
+    await page.getByRole('button', { name: t('operatorCounter.return.quote') }).click();
+    const charges = page.getByRole('region', { name: t('operatorCounter.return.charges') });
+    // The supplier's rules: 2.50 € a litre and a 20 € refuelling fee, the car's tank 50 l; per km over the allowance.
+    await expect(charges).toContainText(
+      new RegExp(`3/8 × 50\\s?[lL] × ${euros(250)} \\+ ${euros(2000)} .*= ${euros(6688)}`),
+    );
+    await expect(charges).toContainText(
+      new RegExp(`350\\s?km .*100\\s?km .*= 250\\s?km × ${euros(30)} = ${euros(7500)}`),
+    );
+    await audit(page, found, 'return');
+    await notWider('return');
+    await page.getByRole('button', { name: t('operatorCounter.return.confirm') }).click();
+    await expect(page.getByRole('status').filter({ hasText: at.carName })).toBeVisible({ timeout: 30_000 });
+
+    // The balance (the rental paid later, and the charges) e-mailed as a link; the customer pays it with the demo card.
+    const settlement = page.getByRole('region', { name: t('operatorCounter.settlement.title') });
+    const close = settlement.getByRole('button', { name: t('operatorCounter.settlement.close') });
+    await expect(close).toBeDisabled();
+    await audit(page, found, 'settlement');
+    await notWider('settlement');
+    await settlement.getByRole('button', { name: t('operatorCounter.settlement.sendLink') }).click();
+    await expect(page.getByText(t('operatorCounter.settlement.linkSent', { email }))).toBeVisible();
+    const linkMail = await mailThat(email, (mail) => mail.text.includes('/manage-booking?t='), 'the payment link');
+    const customer = await browser.newContext();
+    const pay = await customer.newPage();
+    await pay.goto(linkIn(linkMail, 'http'));
+    await pay.getByRole('button', { name: textPattern(messages, 'bookings.due.action') }).click();
+    await expect(pay.getByText(t('payment.card.testMode'))).toBeVisible();
+    const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
+    await pay.getByLabel(t('payment.card.cardNumber'), { exact: true }).fill('4242 4242 4242 4242');
+    await pay.getByLabel(t('payment.card.expiry'), { exact: true }).fill(`12/${year}`);
+    await pay.getByLabel(t('payment.card.cvc'), { exact: true }).fill('123');
+    await pay.getByLabel(t('payment.card.cardholder'), { exact: true }).fill('Robin Counter');
+    await pay.getByLabel(t('payment.card.cardholder'), { exact: true }).press('Enter');
+    await expect(pay.getByText(t('bookings.due.paid'))).toBeVisible({ timeout: 30_000 });
+    await customer.close();
+
+    // Paid: the desk sees the balance settled and closes the rental; the customer's closing mail has the amounts.
+    await page.reload();
+    await expect(close).toBeEnabled({ timeout: 30_000 });
+    await close.click();
+    await expect(settlement.getByText(t('operatorCounter.settlement.isClosed'))).toBeVisible({ timeout: 30_000 });
+    const closed = (await (await page.request.get(`/api/booking-documents/${bookingId}`)).json()) as {
+      results: { kind: string }[];
+    };
+    expect(closed.results.map((document) => document.kind)).toContain('receipt');
+    // The rental 40 €, the charges 66.88 € + 75 €, all of it paid by the link, nothing left: each on its line.
+    const words = counterMail(language, 'closed');
+    const subject = new RegExp(`^${escaped(words.subject).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`);
+    const closing = await mailThat(email, (mail) => subject.test(mail.subject), 'the rental closed');
+    const amounts = { amount: 4000, charges: 14188, paid: 18188, money: 0 };
+    for (const [name, minor] of Object.entries(amounts)) {
+      const line = words.text.split('\n').find((candidate) => candidate.includes(`{{${name}}}`)) ?? '';
+      expect(closing.text).toMatch(new RegExp(escaped(line).replace(`\\{\\{${name}\\}\\}`, euros(minor))));
+    }
+    await at.supplier.context.dispose();
+    expect(found).toEqual([]);
   });
-  const booked = await request.post('/api/checkout', {
-    data: {
-      carId: at.carId,
-      pickupLocationId: at.placeId,
-      dropoffLocationId: at.placeId,
-      pickupAt: pickupAt.toISOString(),
-      dropoffAt: new Date(pickupAt.getTime() + 24 * 3_600_000).toISOString(),
-      extras: {},
-      paymentOption: 'payLater',
-      currency: 'EUR',
-      driver: {
-        fullName: 'Robin Counter',
-        email,
-        phone: '+33 6 12 34 56 78',
-        birthDate: '1990-05-17',
-        acceptTerms: true,
-        language,
-      },
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const result = (await booked.json()) as { bookingId: string; summary: { reference: string } };
-  await request.dispose();
-  return result;
 }
-
-/** Two whole hours from now, on the hour: a pick-up today at a place where it is mid-day. */
-const inTwoHours = () => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000);
-
-test('a car checked out with a typed signature and taken back with a fuel charge, at 360 px', async ({
-  page,
-  playwright,
-}, testInfo) => {
-  const t = (key: string) => text(locale('en'), key);
-  const tag = `${testInfo.repeatEachIndex}-${Date.now() % 1_000_000}`;
-  const at = await placeAndCar(playwright.request, tag);
-  const { bookingId, summary } = await guestBooking(playwright, at, inTwoHours(), `counter.${tag}@example.com`, 'en');
-  const found: string[] = [];
-  const notWider = async (where: string) => {
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (wide > PHONE.width) found.push(`${where}: ${wide} px wide`);
-  };
-
-  await page.setViewportSize(PHONE);
-  await page.goto('/about?l=en');
-  await signInFromPage(page, SUPPLIER);
-  await page.goto(`/operator/bookings/${bookingId}/check-out?l=en`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(summary.reference);
-
-  // The licence (the birth date is the customer's), the readings, the checklist.
-  await page.getByLabel(t('checkIn.licence.licenseNumber')).fill('12AB34567');
-  await page.getByLabel(t('checkIn.licence.licenseCountry')).fill('fr');
-  await page.getByLabel(t('checkIn.licence.licenseExpiresOn')).fill('2031-05-17');
-  await expect(page.getByLabel(t('checkIn.licence.birthDate'))).toHaveValue('1990-05-17');
-  await page.getByLabel(t('operatorCounter.readings.odometer')).fill('10000');
-  await page.getByText('8/8', { exact: true }).click();
-  await page
-    .getByRole('group', { name: t('operatorCounter.checklist.title') })
-    .getByRole('checkbox')
-    .first()
-    .check();
-
-  // Signed by keyboard alone: the typed way chosen with the space bar, the name as the booking has it, the consent.
-  const typed = page.getByRole('radio', { name: t('checkIn.signature.typed') });
-  await typed.focus();
-  await page.keyboard.press('Space');
-  await expect(typed).toBeChecked();
-  await expect(page.getByLabel(t('checkIn.signature.signerName'))).toHaveValue('Robin Counter');
-  const consent = page.getByRole('checkbox', { name: t('checkIn.signature.consent') });
-  await consent.focus();
-  await page.keyboard.press('Space');
-  await expect(consent).toBeChecked();
-  await audit(page, found, 'check-out');
-  await notWider('check-out');
-  const handOver = page.getByRole('button', { name: t('operatorCounter.checkOut.submit') });
-  await handOver.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: at.carName })).toBeVisible({ timeout: 30_000 });
-
-  const documents = (await (await page.request.get(`/api/booking-documents/${bookingId}`)).json()) as {
-    results: { kind: string; signedAt: string | null; signatureMethod: string | null; signerName: string | null }[];
-  };
-  const agreement = documents.results.find((document) => document.kind === 'agreement');
-  expect(agreement).toMatchObject({ signatureMethod: 'typed', signerName: 'Robin Counter' });
-  expect(agreement?.signedAt).toBeTruthy();
-
-  // The return: the tank 3/8 short, within the kilometres allowed (100 a day).
-  await page.goto(`/operator/bookings/${bookingId}/return?l=en`);
-  await page.getByLabel(t('operatorCounter.readings.odometer')).fill('10050');
-  await page.getByText('5/8', { exact: true }).click();
-  await page.getByRole('button', { name: t('operatorCounter.return.quote') }).click();
-  const charges = page.getByRole('region', { name: t('operatorCounter.return.charges') });
-  // The supplier's rules: 2.50 € a litre and a 20 € refuelling fee, the car's tank 50 l.
-  await expect(charges).toContainText(/3\/8 × 50\s?[lL] × 2\.50 € \+ 20 € .*= 66\.88 €/);
-  await audit(page, found, 'return');
-  await notWider('return');
-  await page.getByRole('button', { name: t('operatorCounter.return.confirm') }).click();
-  await expect(page.getByRole('status').filter({ hasText: at.carName })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/66\.88 €/).first()).toBeVisible();
-
-  // Settled at the desk: the balance (the rental paid later, and the fuel) taken in cash, then the rental closed.
-  const settlement = page.getByRole('region', { name: t('operatorCounter.settlement.title') });
-  const close = settlement.getByRole('button', { name: t('operatorCounter.settlement.close') });
-  await expect(close).toBeDisabled();
-  await settlement.getByText(t('operatorCounter.settlement.cash'), { exact: true }).click();
-  await settlement.getByRole('button', { name: t('operatorCounter.settlement.recordButton') }).click();
-  await expect(close).toBeEnabled({ timeout: 30_000 });
-  await audit(page, found, 'settlement');
-  await notWider('settlement');
-  await close.click();
-  await expect(settlement.getByText(t('operatorCounter.settlement.isClosed'))).toBeVisible({ timeout: 30_000 });
-  const closed = (await (await page.request.get(`/api/booking-documents/${bookingId}`)).json()) as {
-    results: { kind: string }[];
-  };
-  expect(closed.results.map((document) => document.kind)).toContain('receipt');
-  await at.supplier.context.dispose();
-  expect(found).toEqual([]);
-});

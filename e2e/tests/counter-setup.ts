@@ -1,0 +1,98 @@
+import type { APIRequest, APIRequestContext } from '@playwright/test';
+import { apiAs, expect, ownPage } from './fixtures.ts';
+import { midDayZone } from './mid-day.ts';
+
+// The counter spec's set-up through the API (the UI is not the point there): a place of its own where it is mid-day,
+// a car of the demo supplier there, and a guest's booking of it picked up today.
+
+export const SUPPLIER = { email: 'supplier@roam.localhost', password: 'Supplier-2026!' };
+const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
+const BASE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+
+/** A place of its own where it is now mid-day, and a car of the supplier's there: 100 km a day, like-for-like fuel. */
+export async function placeAndCar(request: APIRequest, tag: string) {
+  const zone = midDayZone();
+  const admin = await apiAs(request, ADMIN);
+  const { countries } = (await (await admin.context.get('/api/admin-locations')).json()) as {
+    countries: { _id: string }[];
+  };
+  const placeName = `Lot ${tag}`;
+  const place = await admin.context.post('/api/create-location', {
+    data: {
+      countryId: countries[0]?._id,
+      parentId: null,
+      names: { en: placeName, fr: placeName, es: placeName, se: placeName, de: placeName },
+      kind: 'city',
+      address: null,
+      latitude: 10,
+      longitude: 20,
+      timeZone: zone,
+    },
+  });
+  expect(place.status(), await place.text()).toBe(201);
+  const placeId = ((await place.json()) as { _id: string })._id;
+  await admin.context.dispose();
+  const supplier = await apiAs(request, SUPPLIER);
+  const carName = `Counter Clio ${tag}`;
+  const car = await supplier.context.post('/api/create-car', {
+    data: {
+      name: carName,
+      range: 'mini',
+      fuelType: 'gasoline',
+      gearbox: 'manual',
+      seats: 5,
+      doors: 5,
+      aircon: true,
+      mileage: 100,
+      fuelPolicy: 'likeForlike',
+      deposit: 50_000,
+      locationIds: [placeId],
+      dailyPrice: 4000,
+    },
+  });
+  expect(car.status(), await car.text()).toBe(201);
+  const carId = ((await car.json()) as { _id: string })._id;
+  return { zone, placeId, placeName, carId, carName, supplier };
+}
+
+/** A guest's pay-later booking of the car, from `pickupAt`, for a day. */
+export async function guestBooking(
+  playwright: { request: APIRequest },
+  at: { carId: string; placeId: string },
+  pickupAt: Date,
+  email: string,
+  language: string,
+) {
+  // A visitor's own context: a signed-in one would book for its own account.
+  const request: APIRequestContext = await playwright.request.newContext({
+    baseURL: BASE,
+    extraHTTPHeaders: ownPage(),
+  });
+  const booked = await request.post('/api/checkout', {
+    data: {
+      carId: at.carId,
+      pickupLocationId: at.placeId,
+      dropoffLocationId: at.placeId,
+      pickupAt: pickupAt.toISOString(),
+      dropoffAt: new Date(pickupAt.getTime() + 24 * 3_600_000).toISOString(),
+      extras: {},
+      paymentOption: 'payLater',
+      currency: 'EUR',
+      driver: {
+        fullName: 'Robin Counter',
+        email,
+        phone: '+33 6 12 34 56 78',
+        birthDate: '1990-05-17',
+        acceptTerms: true,
+        language,
+      },
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const result = (await booked.json()) as { bookingId: string; summary: { reference: string } };
+  await request.dispose();
+  return result;
+}
+
+/** Two whole hours from now, on the hour: a pick-up today at a place where it is mid-day. */
+export const inTwoHours = () => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000);
