@@ -206,8 +206,10 @@ for (const language of ['en', 'fr'] as const) {
     }
     expect(found).toEqual([]);
 
-    // The console's sections bar leads to both screens.
+    // The console's sections lead to both screens; at 360 px they open from the menu button, by keyboard too.
     const sections = page.getByRole('navigation', { name: t('operator.nav.label') });
+    await sections.getByRole('button', { name: t('operator.nav.menu') }).focus();
+    await page.keyboard.press('Enter');
     await sections.getByRole('link', { name: t('operator.nav.profile') }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/operator\/profile/);
