@@ -35,7 +35,7 @@ export type CellResult = { value: unknown } | { issue: string };
 /** The field's value of a cell (undefined: empty cell of a field with a default). */
 export function readCell(column: CarCsvColumn, raw: string): CellResult {
   // The export writes an apostrophe where a spreadsheet would start a formula: at the start of a cell or after a
-  // separator in it (fleet-export.service.ts `guardCell`); it is not part of the value.
+  // separator in it (lib/csv-file.ts `guardCell`); it is not part of the value.
   const cell = raw.trim().replace(/(^|[,;|\t\r\n])'(?=[=+\-@\t\r])/g, '$1');
   if (cell === '') {
     if (column === 'name' || column === 'licensePlate') return { value: cell };

@@ -3,12 +3,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, cars, users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { guardCell } from '#server/lib/csv-file.ts';
 import { bookingRow, period } from '#test/booking-fixtures.ts';
 import { operatorCalls } from '#test/fleet-fixtures.ts';
 import { multipartForm } from '#test/multipart.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { guardCell } from './fleet-export.service.ts';
 
 // The second outside audit, item 8: the formula guard looked at a cell's first character only, so `Clio;=cmd|…`
 // became a formula cell in a spreadsheet that splits on `;` (French, German, Spanish, Swedish settings). A cell with

@@ -1,45 +1,17 @@
 import { CAR_CSV_COLUMNS, type CsvSeparator } from '@roam/contract/fleet-import';
 import type { Language } from '@roam/contract/languages';
-import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from '#server/context.ts';
 import { listBookings } from '#server/features/bookings/bookings.service.ts';
 import { fleetByPlate, fleetSupplier, type Operator } from '#server/features/fleet/fleet.service.ts';
 import { translator } from '#server/i18n/translate.ts';
-import type { DownloadedFile } from '#server/lib/download.ts';
+import { csvFile, SHEET } from '#server/lib/csv-file.ts';
 import { formatSheetTime } from '#server/lib/local-time.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { isPlatform } from '#server/plugins/session-user.ts';
-import { carCells, type DecimalMark } from './car.csv.ts';
+import { carCells } from './car.csv.ts';
 
-// Fleet export: the operator's cars as the CSV the import reads (export → import changes
-// nothing), and its bookings of a period in the reader's words. Spreadsheets run a cell starting with = + - @ (or a
-// tab, a carriage return) as a formula (OWASP "CSV injection"), and a spreadsheet set to another separator (`;` in
-// French, German, Spanish and Swedish settings, a tab, `|`) splits our cells where they hold one (second audit, item
-// 8). So a cell with any of those separators is quoted, and wherever a piece of a cell — its start, or what follows a
-// separator in it — would start a formula, an apostrophe goes first, which the import drops (car.csv.ts). A plain
-// number (a mileage of −1) is no formula and is written as it is, so it reads back the same.
-
-/** Where a formula may start: the cell's start, or after any separator a spreadsheet may split on. */
-const FORMULA_START = /(^|[,;|\t\r\n])(?=[=+\-@\t\r])(?!-?\d+(?:\.\d+)?(?:[,;|\t\r\n]|$))/g;
-export const guardCell = (cell: string) => cell.replace(FORMULA_START, "$1'");
-/** Quoted whatever the reader's separator: the comma, the quote and line breaks are quoted by csv-stringify. */
-const OTHER_SEPARATORS = /[;|\t]/;
-
-/** The reader's separator, and the decimal mark that goes with it (contract fleet-import.ts `CSV_SEPARATORS`). */
-export const SHEET = {
-  comma: { delimiter: ',', mark: '.' },
-  semicolon: { delimiter: ';', mark: ',' },
-} as const satisfies Record<CsvSeparator, { delimiter: string; mark: DecimalMark }>;
-
-/** UTF-8 with a byte-order mark, so a spreadsheet opens accents right; separated as the reader's locale expects. */
-export const csvFile = (fileName: string, rows: string[][], separator: CsvSeparator): DownloadedFile => ({
-  fileName,
-  contentType: 'text/csv; charset=utf-8',
-  bytes: `\uFEFF${stringify(
-    rows.map((row) => row.map(guardCell)),
-    { delimiter: SHEET[separator].delimiter, quoted_match: OTHER_SEPARATORS },
-  )}`,
-});
+// Fleet export: the operator's cars as the CSV the import reads (export → import changes nothing), and its bookings
+// of a period in the reader's words; both written by lib/csv-file.ts (the formula guard, the reader's separator).
 
 /** `GET /api/export-cars`: every editor field of the supplier's live cars, by plate. */
 export async function exportCars(
