@@ -78,21 +78,22 @@ let blockChanges = 0;
 export type Block = { start: number; end: number; holdExpiresAt: number | null; rental?: BookingStatus };
 
 const NO_TIMES = new Float64Array(0);
-const NO_IDS: readonly string[] = [];
 
 /**
- * One car's blocking bookings, kept sorted by start in one typed array (five numbers each) beside their ids — at
- * 100k cars and a million held bookings, one object and map entry per booking was most of a process's memory
- * (docs/decisions/0005-in-memory-search-index.md). A change rewrites the car's arrays: a car holds tens of bookings.
+ * One car's blocking bookings, kept sorted by start in one typed array (five numbers each) beside their ids, one
+ * string for all of them — at 100k cars and a million held bookings, an object, a map entry and a string per booking
+ * were most of a process's memory and of its garbage collector's work (docs/decisions/0005-in-memory-search-index.md).
+ * A change rewrites the car's two: a car holds tens of bookings.
  */
 export class CarBlocks {
   private times = NO_TIMES;
-  private ids = NO_IDS;
+  /** The ids in the order of `times`, each followed by a line feed (no booking id holds one). */
+  private ids = '';
   /** The value of the change count at this list's last change. */
   changedAt = ++blockChanges;
 
   get size() {
-    return this.ids.length;
+    return this.times.length / CAR_STRIDE;
   }
 
   set(id: string, block: Block) {
@@ -102,13 +103,13 @@ export class CarBlocks {
   }
 
   delete(id: string) {
-    if (!this.ids.includes(id)) return;
+    if (!this.idList().includes(id)) return;
     this.fill(this.entries().filter((entry) => entry.id !== id));
   }
 
   clear() {
     this.times = NO_TIMES;
-    this.ids = NO_IDS;
+    this.ids = '';
     this.changed();
   }
 
@@ -126,13 +127,17 @@ export class CarBlocks {
       times[CAR_STRIDE * i + STATUS] = block.rental ? 1 + BOOKING_STATUSES.indexOf(block.rental) : 0;
     }
     this.times = times;
-    this.ids = list.length === 0 ? NO_IDS : list.map((block) => block.id);
+    this.ids = list.map((block) => `${block.id}\n`).join('');
     this.changed();
+  }
+
+  private idList(): string[] {
+    return this.ids === '' ? [] : this.ids.slice(0, -1).split('\n');
   }
 
   /** Every booking with its id, by start. */
   private entries(): (Block & { id: string })[] {
-    return this.ids.map((id, i) => {
+    return this.idList().map((id, i) => {
       const base = CAR_STRIDE * i;
       const hold = this.times[base + HOLD] as number;
       const status = this.times[base + STATUS] as number;
@@ -152,7 +157,7 @@ export class CarBlocks {
    */
   rentalsAfter(now: number): { id: string; start: number; end: number; status: BookingStatus }[] {
     const found: { id: string; start: number; end: number; status: BookingStatus }[] = [];
-    for (const [i, id] of this.ids.entries()) {
+    for (const [i, id] of this.idList().entries()) {
       const base = CAR_STRIDE * i;
       const rental = BOOKING_STATUSES[(this.times[base + STATUS] as number) - 1];
       const end = this.times[base + END] as number;
