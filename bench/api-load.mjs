@@ -25,7 +25,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { datasetCounts, generatePglite, generatePostgres } from './lib/dataset.mjs';
-import { dashboardRequests, deskRequests, schedulerRequests } from './lib/operator-screens.mjs';
+import { dashboardRequests, deskRequests, otherListRequests, schedulerRequests } from './lib/operator-screens.mjs';
 import { startPostgres } from './lib/postgres.mjs';
 import { startServer } from './lib/server.mjs';
 
@@ -345,7 +345,22 @@ async function measure(kind) {
     await cannon(server.origin, WARMUP_S, desk.requests, OPERATOR_CONNECTIONS);
     const operatorDesk = figures(await cannon(server.origin, DURATION_S, desk.requests, OPERATOR_CONNECTIONS));
     const operatorDeskTotals = figures(await cannon(server.origin, DURATION_S, desk.totals, OPERATOR_CONNECTIONS));
-    for (const [name, row] of Object.entries({ operatorCars, operatorScheduler, operatorDashboard, operatorDesk })) {
+    // The other lists of the console, each at 10 operators (one at a time first: the service time).
+    const otherLists = {};
+    for (const [name, requests] of Object.entries(otherListRequests(screens))) {
+      const serialMs = await serialMedianMs(server.origin, requests, 15);
+      await cannon(server.origin, WARMUP_S, requests, OPERATOR_CONNECTIONS);
+      const row = figures(await cannon(server.origin, DURATION_S, requests, OPERATOR_CONNECTIONS));
+      otherLists[name] = { ...row, serialMs, connections: OPERATOR_CONNECTIONS };
+    }
+    const lists = Object.fromEntries(Object.entries(otherLists).map(([name, row]) => [`operatorList:${name}`, row]));
+    for (const [name, row] of Object.entries({
+      operatorCars,
+      operatorScheduler,
+      operatorDashboard,
+      operatorDesk,
+      ...lists,
+    })) {
       if (row.p99Ms > BUDGET.operatorP99Ms) misses.push(`${name} p99 ${row.p99Ms} ms > ${BUDGET.operatorP99Ms} ms`);
       if (row.errors > 0 || row.non2xx > 0) misses.push(`${name}: ${row.errors} errors, ${row.non2xx} non-2xx`);
     }
@@ -367,6 +382,7 @@ async function measure(kind) {
       operatorDashboard: { ...operatorDashboard, connections: OPERATOR_CONNECTIONS, sample: dashboard.sample },
       operatorDesk: { ...operatorDesk, connections: OPERATOR_CONNECTIONS, sample: desk.sample },
       operatorDeskTotals: { ...operatorDeskTotals, connections: OPERATOR_CONNECTIONS },
+      operatorLists: otherLists,
       ok: misses.length === 0,
       misses,
     };
@@ -413,7 +429,17 @@ console.table(
         'p50 ms': run[route].p50Ms,
         'p99 ms': run[route].p99Ms,
         ratio: route === 'search' ? run.ratio : '',
-      })),
+      }))
+      .concat(
+        Object.entries(run.operatorLists ?? {}).map(([name, row]) => ({
+          database: run.database,
+          route: `list: ${name} (one at a time ${row.serialMs} ms)`,
+          'req/s': row.reqPerSec,
+          'p50 ms': row.p50Ms,
+          'p99 ms': row.p99Ms,
+          ratio: '',
+        })),
+      ),
   ),
 );
 console.table(
