@@ -24,8 +24,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { generatePglite, generatePostgres } from './lib/dataset.mjs';
-import { dashboardRequests, deskRequests, schedulerRequests } from './lib/operator-screens.mjs';
+import { datasetCounts, generatePglite, generatePostgres } from './lib/dataset.mjs';
+import { dashboardRequests, deskRequests, otherListRequests, schedulerRequests } from './lib/operator-screens.mjs';
 import { startPostgres } from './lib/postgres.mjs';
 import { startServer } from './lib/server.mjs';
 
@@ -34,6 +34,8 @@ const light = process.argv.includes('--light');
 const dbArg = process.argv.find((arg) => arg.startsWith('--db='))?.slice(5);
 const DATABASES = dbArg ? [dbArg] : ['pglite', 'postgres'];
 const operatorOnly = process.argv.includes('--only=operator');
+/** --dataset-only: generate the dataset (kept with BENCH_DATASET_DB, lib/postgres.mjs) and stop, measuring nothing. */
+const datasetOnly = process.argv.includes('--dataset-only');
 /**
  * The dataset: 10k cars / 200k bookings (×1), `--scale=N` for N times that (`--scale=10`: 100k / 2M), `--light`
  * 2k / 40k; BENCH_CARS / BENCH_BOOKINGS set either size exactly.
@@ -108,6 +110,24 @@ async function searchRequests(origin) {
     });
   }
   return { requests, sampleTotalCount: totalCount };
+}
+
+/** Milliseconds from the server's spawn to the answer of its first search (the search index built). */
+async function firstSearchAfter(server) {
+  const [location] = await (await fetch(`${server.origin}/api/locations?language=en`)).json();
+  const pickupAt = Date.now() + 3 * day;
+  const res = await fetch(`${server.origin}/api/search-cars/1/${PAGE_SIZE}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin },
+    body: JSON.stringify({
+      pickupLocationId: location._id,
+      dropoffLocationId: location._id,
+      pickupAt: new Date(Math.ceil(pickupAt / 3600_000) * 3600_000).toISOString(),
+      dropoffAt: new Date(Math.ceil(pickupAt / 3600_000) * 3600_000 + 2 * day).toISOString(),
+    }),
+  });
+  await res.arrayBuffer();
+  return Date.now() - server.spawnedAt;
 }
 
 /** A session cookie of a demo account (one sign-in: the rate limit allows 20 a minute). */
@@ -237,12 +257,24 @@ async function prepare(kind) {
       throw error;
     }
   }
-  const cluster = await startPostgres({ port: PG_PORT, name: 'roam-bench-api' });
+  const cluster = await startPostgres({ port: PG_PORT, name: 'roam-bench-api', sizes: SIZES });
+  if (cluster.reused) {
+    const dataset = await datasetCounts(cluster.url);
+    console.log(`postgres: reusing the dataset of BENCH_DATASET_DB, generated ${cluster.generatedAt}`);
+    return {
+      database: { url: cluster.url },
+      dataset,
+      generatedInMs: 0,
+      reusedFrom: cluster.generatedAt,
+      cleanup: cluster.stop,
+    };
+  }
   try {
     const seeding = await startServer({ port: PORT, database: { url: cluster.url } });
     await seeding.stop();
     console.log(`postgres: cluster up in ${Date.now() - started} ms, migrated and seeded in ${seeding.startedInMs} ms`);
     const dataset = await generatePostgres(cluster.url, SIZES);
+    await cluster.markGenerated?.();
     return { database: { url: cluster.url }, dataset, generatedInMs: Date.now() - started, cleanup: cluster.stop };
   } catch (error) {
     await cluster.stop();
@@ -251,11 +283,18 @@ async function prepare(kind) {
 }
 
 async function measure(kind) {
-  const { database, dataset, generatedInMs, cleanup } = await prepare(kind);
+  const { database, dataset, generatedInMs, reusedFrom, cleanup } = await prepare(kind);
   console.log(`${kind}: ${JSON.stringify(dataset)} generated in ${(generatedInMs / 1000).toFixed(1)} s`);
+  if (datasetOnly) {
+    await cleanup();
+    process.exit(0);
+  }
   let server;
   try {
     server = await startServer({ port: PORT, database });
+    // Ready for traffic: the health route answers before the search index is built (the server warms it after
+    // `listen`); the first search waits for it, so its answer is when the process can serve a search.
+    const readyInMs = await firstSearchAfter(server);
     const misses = [];
     let searchRun = {};
     if (!operatorOnly) {
@@ -306,7 +345,22 @@ async function measure(kind) {
     await cannon(server.origin, WARMUP_S, desk.requests, OPERATOR_CONNECTIONS);
     const operatorDesk = figures(await cannon(server.origin, DURATION_S, desk.requests, OPERATOR_CONNECTIONS));
     const operatorDeskTotals = figures(await cannon(server.origin, DURATION_S, desk.totals, OPERATOR_CONNECTIONS));
-    for (const [name, row] of Object.entries({ operatorCars, operatorScheduler, operatorDashboard, operatorDesk })) {
+    // The other lists of the console, each at 10 operators (one at a time first: the service time).
+    const otherLists = {};
+    for (const [name, requests] of Object.entries(otherListRequests(screens))) {
+      const serialMs = await serialMedianMs(server.origin, requests, 15);
+      await cannon(server.origin, WARMUP_S, requests, OPERATOR_CONNECTIONS);
+      const row = figures(await cannon(server.origin, DURATION_S, requests, OPERATOR_CONNECTIONS));
+      otherLists[name] = { ...row, serialMs, connections: OPERATOR_CONNECTIONS };
+    }
+    const lists = Object.fromEntries(Object.entries(otherLists).map(([name, row]) => [`operatorList:${name}`, row]));
+    for (const [name, row] of Object.entries({
+      operatorCars,
+      operatorScheduler,
+      operatorDashboard,
+      operatorDesk,
+      ...lists,
+    })) {
       if (row.p99Ms > BUDGET.operatorP99Ms) misses.push(`${name} p99 ${row.p99Ms} ms > ${BUDGET.operatorP99Ms} ms`);
       if (row.errors > 0 || row.non2xx > 0) misses.push(`${name}: ${row.errors} errors, ${row.non2xx} non-2xx`);
     }
@@ -317,8 +371,9 @@ async function measure(kind) {
       database: kind,
       dataset,
       generatedInMs,
+      ...(reusedFrom ? { datasetGeneratedAt: reusedFrom } : {}),
       // What the process costs at this size: from spawn to ready, and its peak memory under all the load above.
-      process: { startedInMs: server.startedInMs, peakRssMb: server.peakRssMb() },
+      process: { startedInMs: server.startedInMs, readyInMs, peakRssMb: server.peakRssMb() },
       ...searchRun,
       operatorCars: { ...operatorCars, connections: OPERATOR_CONNECTIONS, adminCarCount: operator.adminCarCount },
       operatorCars50: { ...operatorCars50, connections: CONNECTIONS },
@@ -327,6 +382,7 @@ async function measure(kind) {
       operatorDashboard: { ...operatorDashboard, connections: OPERATOR_CONNECTIONS, sample: dashboard.sample },
       operatorDesk: { ...operatorDesk, connections: OPERATOR_CONNECTIONS, sample: desk.sample },
       operatorDeskTotals: { ...operatorDeskTotals, connections: OPERATOR_CONNECTIONS },
+      operatorLists: otherLists,
       ok: misses.length === 0,
       misses,
     };
@@ -373,7 +429,17 @@ console.table(
         'p50 ms': run[route].p50Ms,
         'p99 ms': run[route].p99Ms,
         ratio: route === 'search' ? run.ratio : '',
-      })),
+      }))
+      .concat(
+        Object.entries(run.operatorLists ?? {}).map(([name, row]) => ({
+          database: run.database,
+          route: `list: ${name} (one at a time ${row.serialMs} ms)`,
+          'req/s': row.reqPerSec,
+          'p50 ms': row.p50Ms,
+          'p99 ms': row.p99Ms,
+          ratio: '',
+        })),
+      ),
   ),
 );
 console.table(
@@ -382,6 +448,7 @@ console.table(
     cars: run.dataset.cars,
     bookings: run.dataset.bookings,
     'start-up s': Number((run.process.startedInMs / 1000).toFixed(1)),
+    'index ready s': Number((run.process.readyInMs / 1000).toFixed(1)),
     'peak RSS MB': run.process.peakRssMb,
   })),
 );

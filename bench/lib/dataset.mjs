@@ -106,6 +106,10 @@ async function generate(query, { cars, bookings }) {
     from payments p join bookings b on b.id = p.booking_id where b.status = 'cancelled'`);
   await query('commit');
   await query('analyze');
+  return countsOf(query);
+}
+
+async function countsOf(query) {
   const [counts] = await query(`select (select count(*)::int from cars) as cars,
     (select count(*)::int from bookings) as bookings,
     (select count(*)::int from bookings where blocks_car) as blocking,
@@ -129,6 +133,17 @@ export async function generatePostgres(url, sizes) {
   await client.connect();
   try {
     return await generate(async (text) => (await client.query(text)).rows, sizes);
+  } finally {
+    await client.end();
+  }
+}
+
+/** What a database generated earlier holds (a kept dataset, BENCH_DATASET_DB: lib/postgres.mjs). */
+export async function datasetCounts(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await countsOf(async (text) => (await client.query(text)).rows);
   } finally {
     await client.end();
   }

@@ -119,3 +119,48 @@ export async function deskRequests(origin, { supplier, admin }) {
   );
   return { requests, totals, sample: { phone: row.driver.phone } };
 }
+
+/**
+ * The console's other lists (docs/architecture.md §7: every operator list p99 ≤ 200 ms): the admin's accounts (by
+ * keyword, type, suspended; pages 1–3 of 20), the cancellation requests (the admin's, one supplier's, the supplier's
+ * own) and the supplier's monthly statement (this month and the last two; the admin's for the demo supplier).
+ */
+export function otherListRequests({ supplier, admin, supplierId }) {
+  const now = new Date();
+  const month = (offset) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+  const userBodies = [
+    {},
+    { keyword: 'a' },
+    { types: ['user'] },
+    { types: ['supplier', 'admin'] },
+    { suspended: false },
+  ];
+  const users = userBodies.flatMap((body) =>
+    [1, 2, 3].map((page) => ({
+      path: `/api/users/${page}/20`,
+      body: JSON.stringify(body),
+      headers: { cookie: admin },
+    })),
+  );
+  const requests = [
+    { body: {}, cookie: admin },
+    { body: { supplierId }, cookie: admin },
+    { body: {}, cookie: supplier },
+  ].flatMap(({ body, cookie }) =>
+    [1, 2].map((page) => ({
+      path: `/api/cancellation-requests/${page}/20`,
+      body: JSON.stringify(body),
+      headers: { cookie },
+    })),
+  );
+  const statements = [0, -1, -2].flatMap((offset) => [
+    { method: 'GET', path: `/api/statement?month=${month(offset)}`, headers: { cookie: supplier } },
+    {
+      method: 'GET',
+      path: `/api/statement?month=${month(offset)}&supplierId=${supplierId}`,
+      headers: { cookie: admin },
+    },
+  ]);
+  return { users, requests, statements };
+}

@@ -1,6 +1,8 @@
 // A throw-away PostgreSQL for the benches (as .ci/run does): Debian's binaries, a private cluster on loopback, fsync
 // off, stopped and deleted afterwards. With BENCH_DATABASE_URL set, a fresh database is created on that server
-// instead (and dropped afterwards).
+// instead (and dropped afterwards) — or, with BENCH_DATASET_DB=<name> too, the database of that name is kept with its
+// generated dataset, and a later run asking for the same sizes reuses it (`reused`: no seeding, no generation; the
+// 10× dataset takes many minutes to generate).
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -21,8 +23,55 @@ function run(bin, args) {
   return execFileSync('su', ['postgres', '-s', '/bin/bash', '-c', quoted], { stdio: 'pipe' });
 }
 
-/** A fresh database: `{ url, stop() }`. `name` labels the database / temp directory. */
-export async function startPostgres({ port, name = 'roam-bench' }) {
+/** The comment a kept database carries once its dataset is complete: its sizes, then when it was generated. */
+const datasetLabel = ({ cars, bookings }) => `roam-bench dataset: ${cars} cars / ${bookings} bookings`;
+
+/**
+ * BENCH_DATASET_DB on BENCH_DATABASE_URL's server: `reused` when it holds a complete dataset of `sizes` (its comment,
+ * written by `markGenerated` after the generation); else it is created afresh. Never dropped.
+ */
+async function keptDatabase(admin, database, sizes) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`BENCH_DATASET_DB: ${database} is not a plain name`);
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select shobj_description(oid, 'pg_database') as label from pg_database where datname = $1`,
+      [database],
+    );
+    const label = rows[0]?.label ?? null;
+    const reused = label?.startsWith(`${datasetLabel(sizes)},`) ?? false;
+    if (!reused) {
+      await client.query(`drop database if exists ${database} with (force)`);
+      await client.query(`create database ${database}`);
+    }
+    const url = new URL(admin.href);
+    url.pathname = `/${database}`;
+    return {
+      url: url.href,
+      reused,
+      generatedAt: reused ? label.slice(label.indexOf(',') + 2) : null,
+      async markGenerated() {
+        const c = new pg.Client({ connectionString: admin.href });
+        await c.connect();
+        await c.query(`comment on database ${database} is '${datasetLabel(sizes)}, ${new Date().toISOString()}'`);
+        await c.end();
+      },
+      async stop() {},
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database for a run: `{ url, stop(), reused?, markGenerated? }`. `name` labels the database / temp directory;
+ * `sizes` ({ cars, bookings }) names the dataset a kept database (BENCH_DATASET_DB) must hold to be reused.
+ */
+export async function startPostgres({ port, name = 'roam-bench', sizes }) {
+  if (process.env.BENCH_DATABASE_URL && process.env.BENCH_DATASET_DB && sizes) {
+    return keptDatabase(new URL(process.env.BENCH_DATABASE_URL), process.env.BENCH_DATASET_DB, sizes);
+  }
   if (process.env.BENCH_DATABASE_URL) {
     const admin = new URL(process.env.BENCH_DATABASE_URL);
     const database = `${name.replaceAll('-', '_')}_${process.pid}`;

@@ -50,6 +50,8 @@ export async function startServer({ port, database, env = {} }) {
     origin,
     /** From spawn to the first healthy answer: migrations, seed check and whatever the process builds at start. */
     startedInMs: Date.now() - started,
+    /** When the process was spawned (epoch ms): a caller times later milestones (the search index built) from it. */
+    spawnedAt: started,
     /**
      * The process's peak resident memory so far, in MB (Linux's VmHWM, /proc/<pid>/status); null where there is no
      * /proc. Read it before `stop()`.

@@ -37,20 +37,29 @@ type CarRow = {
   licenseRequired: boolean;
 };
 
-function toCar(row: CarRow, periods: Car['dateBasedPrices']): Car {
+/**
+ * `suppliers`: the supplier objects already made, by id, for a whole fleet's cars to share one per supplier (the
+ * search's index holds every car; nothing changes a car object in place).
+ */
+function toCar(row: CarRow, periods: Car['dateBasedPrices'], suppliers?: Map<string, Car['supplier']>): Car {
   const { car } = row;
-  return {
-    _id: car.id,
-    name: car.name,
-    image: fileUrl(car.imageFileId),
-    supplier: {
+  let supplier = suppliers?.get(car.supplierId);
+  if (!supplier) {
+    supplier = {
       _id: car.supplierId,
       fullName: row.supplierName,
       logo: fileUrl(row.supplierLogoFileId),
       priceChangeRate: Number(row.priceChangeRate),
       payLater: row.payLater,
       licenseRequired: row.licenseRequired,
-    },
+    };
+    suppliers?.set(car.supplierId, supplier);
+  }
+  return {
+    _id: car.id,
+    name: car.name,
+    image: fileUrl(car.imageFileId),
+    supplier,
     range: car.range,
     fuelType: car.fuelType,
     gearbox: car.gearbox,
@@ -148,6 +157,7 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
         })
         .from(locations);
       const tree: LocationTree = { zones: new Map(), children: new Map(), hours: new Map() };
+      const suppliers = new Map<string, Car['supplier']>();
       for (const row of locationRows) {
         tree.zones.set(row.id, row.timeZone);
         if (row.openingHours) tree.hours.set(row.id, row.openingHours);
@@ -155,7 +165,7 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
       }
       return {
         version: version?.version ?? 0,
-        cars: rows.map((row) => toCar(row, (row.car.isDateBasedPrice && periods.get(row.car.id)) || [])),
+        cars: rows.map((row) => toCar(row, (row.car.isDateBasedPrice && periods.get(row.car.id)) || [], suppliers)),
         carLocations: places.map((place): [string, string] => [place.carId, place.locationId]),
         operatorFacts: new Map(
           rows.map((row) => [
@@ -214,15 +224,66 @@ const toBlock = ([id, carId, blocksCar, start, end, holdExpiresAt, kind, status]
 const snapshotXmin = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
 const currentFleetVersion = sql`select ${fleetVersion.version} from ${fleetVersion} where ${fleetVersion.id} = 1`;
 
-/** Every car-blocking booking that has not ended before `endsAfter`, and where to look for changes from. */
-export async function loadBlockingBookings(db: Db, endsAfter: Date) {
-  const result = await db.execute(sql`
-    select ${snapshotXmin} as xmin, (${currentFleetVersion}) as fleet,
-      (select json_agg(${blockTuple}) from ${bookings} b
-        where b.blocks_car and b.dropoff_at > ${endsAfter.toISOString()}::timestamptz) as rows`);
-  const [row] = (result as unknown as { rows: { xmin: string; fleet: number | null; rows: BlockTuple[] | null }[] })
-    .rows;
-  return { xmin: row?.xmin ?? '0', fleetVersion: Number(row?.fleet ?? 0), blocks: (row?.rows ?? []).map(toBlock) };
+/** Rows of the reload read at a time: a million held bookings were one JSON text of ~110 MB, parsed at once. */
+const RELOAD_BATCH = 20_000;
+type BlockRow = {
+  id: string;
+  carId: string;
+  start: number;
+  end: number;
+  hold: number | null;
+  kind: 'rental' | 'block';
+  status: BookingStatus;
+};
+
+/**
+ * Every car-blocking booking that has not ended before `endsAfter`, handed over car by car (`onCar`, each car once,
+ * its rows read in batches through a cursor), and where to look for changes from — one snapshot for all of it.
+ */
+export async function loadBlockingBookings(
+  db: Db,
+  endsAfter: Date,
+  onCar: (carId: string, blocks: BookingBlock[]) => void,
+) {
+  return db.transaction(
+    async (tx) => {
+      const head = await tx.execute(sql`select ${snapshotXmin} as xmin, (${currentFleetVersion}) as fleet`);
+      const [row] = (head as unknown as { rows: { xmin: string; fleet: number | null }[] }).rows;
+      const epochMs = (column: string) => sql.raw(`(extract(epoch from b.${column}) * 1000)::bigint::float8`);
+      await tx.execute(sql`declare held_bookings no scroll cursor for
+        select b.id, b.car_id as "carId", ${epochMs('pickup_at')} as start, ${epochMs('dropoff_at')} as "end",
+          ${epochMs('hold_expires_at')} as hold, b.kind, b.status
+        from ${bookings} b where b.blocks_car and b.dropoff_at > ${endsAfter.toISOString()}::timestamptz
+        order by b.car_id`);
+      let carId: string | null = null;
+      let list: BookingBlock[] = [];
+      for (;;) {
+        const batch = await tx.execute(sql.raw(`fetch forward ${RELOAD_BATCH} from held_bookings`));
+        const rows = (batch as unknown as { rows: BlockRow[] }).rows;
+        for (const { id, carId: car, start, end, hold, kind, status } of rows) {
+          if (car !== carId) {
+            if (carId !== null) onCar(carId, list);
+            carId = car;
+            list = [];
+          }
+          list.push({
+            id,
+            carId: car,
+            blocksCar: true,
+            start: Number(start),
+            end: Number(end),
+            holdExpiresAt: hold === null ? null : Number(hold),
+            ...(kind === 'rental' ? { rental: status } : {}),
+          });
+        }
+        if (rows.length < RELOAD_BATCH) break;
+      }
+      if (carId !== null) onCar(carId, list);
+      await tx.execute(sql`close held_bookings`);
+      return { xmin: row?.xmin ?? '0', fleetVersion: Number(row?.fleet ?? 0) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /**

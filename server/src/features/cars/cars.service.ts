@@ -10,7 +10,7 @@ import { FirstOf } from '#server/lib/first-of.ts';
 import { checkPeriod } from '#server/lib/opening-hours.ts';
 import { carLocationsOf, findCar, findPublicFile, type LocationTree, rangePrices } from './cars.repository.ts';
 import { availabilityOf, BOOKABLE, DATE_BASED, matcherOf } from './place-cars.index.ts';
-import type { FleetCar } from './search.index.ts';
+import { type FleetCar, MOST_KEPT_TOTAL } from './search.index.ts';
 import type { SearchPage } from './search-page.json.ts';
 
 /** Each vehicle range's lowest bookable daily price (the home page's car sizes). */
@@ -52,9 +52,6 @@ function zoneOf(tree: LocationTree, id: string, field: string): string {
   return zone;
 }
 
-/** Rental lengths whose prices are kept per car (a day to several weeks, by the hour, covers most searches). */
-const PRICE_LENGTHS_KEPT = 256;
-
 /**
  * The car search: the cars offered at the pick-up place or below it, matching every filter, with no
  * blocking booking over the period (docs/architecture.md §5), priced by the contract engine (so sorting by price sorts by
@@ -85,16 +82,7 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
   const to = dropoffAt.getTime();
 
   const hours = rentalHours(pickupAt, dropoffAt);
-  const searchPrice = ({ car, pricesByLength }: FleetCar): CarPrice => {
-    if (car.isDateBasedPrice) return priceFor(car, pickupAt, dropoffAt, timeZone);
-    if (pricesByLength.size >= PRICE_LENGTHS_KEPT) pricesByLength.clear();
-    let price = pricesByLength.get(hours);
-    if (!price) {
-      price = priceFor(car, pickupAt, dropoffAt, timeZone);
-      pricesByLength.set(hours, price);
-    }
-    return price;
-  };
+  const searchPrice = ({ car }: FleetCar): CarPrice => priceFor(car, pickupAt, dropoffAt, timeZone);
 
   // One pass over the cars of the place (place-cars.index.ts: each field a filter tests, the bookings and the totals in
   // typed arrays): the supplier counts and the total over every match, and only the first `page × size` results in
@@ -108,10 +96,12 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
   for (const [slot, { supplierId }] of fleet.suppliers.entries()) if (chosen.has(supplierId)) chosenSlots[slot] = 1;
   const start = (input.page - 1) * input.size;
   const matches = matcherOf(filters);
-  // The total of each match, and the place's kept totals for this search's length and period.
+  // The total of each match, and the fleet's kept totals for this search's length, and its period at this place's
+  // clock (search.index.ts, FleetTotals).
   const totals = new Float64Array(size);
-  const byLength = place.totalsByLength.for(hours);
-  const byPeriod = place.totalsByPeriod.for(`${from}/${to}`);
+  const byLength = fleet.totals.for(`${hours}h`);
+  const byPeriod = fleet.totals.for(`${from}/${to}/${timeZone}`);
+  const { ordinals } = place;
   const first = new FirstOf<number>(start + input.size, (a, b) => {
     // Bookable cars first: a driver looks for a car they can take.
     const bookable = ((kinds[b] as number) & BOOKABLE) - ((kinds[a] as number) & BOOKABLE);
@@ -132,10 +122,11 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
     if (chosen.size > 0 && chosenSlots[slot] === 0) continue;
     totalCount++;
     const kept = ((kinds[i] as number) & DATE_BASED) === 0 ? byLength : byPeriod;
-    let total = kept[i] as number;
-    if (Number.isNaN(total)) {
+    const ordinal = ordinals[i] as number;
+    let total = kept[ordinal] as number;
+    if (total < 0) {
       total = searchPrice(place.cars[i] as FleetCar).total;
-      kept[i] = total;
+      if (total >= 0 && total <= MOST_KEPT_TOTAL) kept[ordinal] = total;
     }
     totals[i] = total;
     first.add(i);

@@ -61,6 +61,42 @@ describe("a car's bookings", () => {
   });
 });
 
+describe("a car's bookings, kept compact", () => {
+  it('are kept by id: a second set moves one, a delete removes it, the rentals read back by start', () => {
+    const car = new CarBlocks();
+    car.set('b', { start: 300, end: 400, holdExpiresAt: null, rental: 'paid' });
+    car.set('a', { start: 100, end: 200, holdExpiresAt: 150, rental: 'void' });
+    car.set('c', { start: 500, end: 600, holdExpiresAt: null });
+    car.set('d', { start: 50, end: 700, holdExpiresAt: null, rental: 'reserved' });
+    expect(car.size).toBe(4);
+    // Neither the unpaid hold ('void') nor the blocked period ('c') is a driver's rental.
+    expect(car.rentalsAfter(0)).toEqual([
+      { id: 'd', start: 50, end: 700, status: 'reserved' },
+      { id: 'b', start: 300, end: 400, status: 'paid' },
+    ]);
+    expect(car.rentalsAfter(450).map((rental) => rental.id)).toEqual(['d']);
+    car.set('b', { start: 800, end: 900, holdExpiresAt: null, rental: 'deposit' });
+    expect(car.size).toBe(4);
+    expect(car.overlaps(750, 790, 0)).toBe(false);
+    expect(car.overlaps(850, 860, 0)).toBe(true);
+    // The long booking 'd' spans the blocked period: the latest end before it still reaches past 600.
+    expect(car.overlaps(650, 660, 0)).toBe(true);
+    car.delete('d');
+    car.delete('unknown');
+    expect(car.overlaps(650, 660, 0)).toBe(false);
+    // The hold lapses at 150: blocking before, not after.
+    expect(car.overlaps(120, 130, 140)).toBe(true);
+    expect(car.overlaps(120, 130, 160)).toBe(false);
+    expect(car.rentalsAfter(0)).toEqual([{ id: 'b', start: 800, end: 900, status: 'deposit' }]);
+    car.fill([{ id: 'e', start: 10, end: 20, holdExpiresAt: null, rental: 'pending' }]);
+    expect(car.size).toBe(1);
+    expect(car.overlaps(850, 860, 0)).toBe(false);
+    car.clear();
+    expect(car.size).toBe(0);
+    expect(car.rentalsAfter(0)).toEqual([]);
+  });
+});
+
 describe("a place's cars", () => {
   const random = randomFrom(2026);
   const carAt = (i: number): Car =>
@@ -87,6 +123,7 @@ describe("a place's cars", () => {
     car: carAt((i * 7) % 300),
     supplier: i % 3,
     blocks: new CarBlocks(),
+    ordinal: i,
   }));
   const place = new PlaceCars(cars);
 

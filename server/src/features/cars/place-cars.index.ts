@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@roam/contract/bookings';
+import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
 import type { AvailabilityLabel, Car, CarFilters } from '@roam/contract/cars';
 import {
   CarOptionSchema,
@@ -23,21 +23,25 @@ export function availabilityOf(car: Pick<Car, 'available' | 'fullyBooked' | 'com
 }
 
 /**
- * Bookings sorted by start, two numbers each in two arrays: in `keys` the start and the latest end of the bookings
- * up to it, which the overlap test reads for every car, in order; in `rest` the end and the hold's expiry (NaN for a
- * booking that blocks for good), which it reads only where a booking may overlap.
+ * Bookings sorted by start, `stride` numbers each in one array: the start and the latest end of the bookings up to it,
+ * which the overlap test reads for every car, in order; then the end and the hold's expiry (NaN for a booking that
+ * blocks for good), which it reads only where a booking may overlap. A car's own list carries a fifth, its status.
  */
-export type Bookings = { keys: Float64Array; rest: Float64Array };
+export type Bookings = { times: Float64Array; stride: number };
 const START = 0;
 const LATEST_END = 1;
-const END = 0;
-const HOLD = 1;
+const END = 2;
+const HOLD = 3;
+/** In a car's own list: 0 for a period its operator blocked, else 1 + the rental's index in BOOKING_STATUSES. */
+const STATUS = 4;
+const CAR_STRIDE = 5;
+const PLACE_STRIDE = 4;
 /** Up to this many bookings a car's are scanned in order (their keys fit four cache lines), above it halved. */
 const SCAN_AT_MOST = 16;
 
 /** Whether a booking among [first, last) that still blocks at `now` (no hold, or a live one) overlaps [from, to). */
 export function overlapsIn(
-  { keys, rest }: Bookings,
+  { times, stride }: Bookings,
   first: number,
   last: number,
   from: number,
@@ -48,18 +52,18 @@ export function overlapsIn(
   // the latest end up to each tells when none further back can.
   let after = first;
   if (last - first <= SCAN_AT_MOST) {
-    while (after < last && (keys[2 * after + START] as number) < to) after++;
+    while (after < last && (times[stride * after + START] as number) < to) after++;
   } else {
     let end = last;
     while (after < end) {
       const middle = (after + end) >>> 1;
-      if ((keys[2 * middle + START] as number) < to) after = middle + 1;
+      if ((times[stride * middle + START] as number) < to) after = middle + 1;
       else end = middle;
     }
   }
-  for (let at = after - 1; at >= first && (keys[2 * at + LATEST_END] as number) > from; at--) {
-    const hold = rest[2 * at + HOLD] as number;
-    if ((rest[2 * at + END] as number) > from && !(hold <= now)) return true;
+  for (let at = after - 1; at >= first && (times[stride * at + LATEST_END] as number) > from; at--) {
+    const hold = times[stride * at + HOLD] as number;
+    if ((times[stride * at + END] as number) > from && !(hold <= now)) return true;
   }
   return false;
 }
@@ -73,25 +77,78 @@ let blockChanges = 0;
  */
 export type Block = { start: number; end: number; holdExpiresAt: number | null; rental?: BookingStatus };
 
-/** One car's blocking bookings, by id, and sorted by start (typed arrays) for the overlap test and the places. */
+const NO_TIMES = new Float64Array(0);
+
+/**
+ * One car's blocking bookings, kept sorted by start in one typed array (five numbers each) beside their ids, one
+ * string for all of them — at 100k cars and a million held bookings, an object, a map entry and a string per booking
+ * were most of a process's memory and of its garbage collector's work (docs/decisions/0005-in-memory-search-index.md).
+ * A change rewrites the car's two: a car holds tens of bookings.
+ */
 export class CarBlocks {
-  private readonly byId = new Map<string, Block>();
-  private sorted: Bookings | null = null;
+  private times = NO_TIMES;
+  /** The ids in the order of `times`, each followed by a line feed (no booking id holds one). */
+  private ids = '';
   /** The value of the change count at this list's last change. */
   changedAt = ++blockChanges;
 
+  get size() {
+    return this.times.length / CAR_STRIDE;
+  }
+
   set(id: string, block: Block) {
-    this.byId.set(id, block);
-    this.changed();
+    const kept = this.entries().filter((entry) => entry.id !== id);
+    kept.push({ id, ...block });
+    this.fill(kept);
   }
 
   delete(id: string) {
-    if (this.byId.delete(id)) this.changed();
+    if (!this.idList().includes(id)) return;
+    this.fill(this.entries().filter((entry) => entry.id !== id));
   }
 
   clear() {
-    this.byId.clear();
+    this.times = NO_TIMES;
+    this.ids = '';
     this.changed();
+  }
+
+  /** Replaces the car's bookings with `list` (a reload reads each car's at once). */
+  fill(list: (Block & { id: string })[]) {
+    list.sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const times = list.length === 0 ? NO_TIMES : new Float64Array(CAR_STRIDE * list.length);
+    let latest = Number.NEGATIVE_INFINITY;
+    for (const [i, block] of list.entries()) {
+      latest = Math.max(latest, block.end);
+      times[CAR_STRIDE * i + START] = block.start;
+      times[CAR_STRIDE * i + LATEST_END] = latest;
+      times[CAR_STRIDE * i + END] = block.end;
+      times[CAR_STRIDE * i + HOLD] = block.holdExpiresAt ?? Number.NaN;
+      times[CAR_STRIDE * i + STATUS] = block.rental ? 1 + BOOKING_STATUSES.indexOf(block.rental) : 0;
+    }
+    this.times = times;
+    this.ids = list.map((block) => `${block.id}\n`).join('');
+    this.changed();
+  }
+
+  private idList(): string[] {
+    return this.ids === '' ? [] : this.ids.slice(0, -1).split('\n');
+  }
+
+  /** Every booking with its id, by start. */
+  private entries(): (Block & { id: string })[] {
+    return this.idList().map((id, i) => {
+      const base = CAR_STRIDE * i;
+      const hold = this.times[base + HOLD] as number;
+      const status = this.times[base + STATUS] as number;
+      return {
+        id,
+        start: this.times[base + START] as number,
+        end: this.times[base + END] as number,
+        holdExpiresAt: Number.isNaN(hold) ? null : hold,
+        ...(status > 0 ? { rental: BOOKING_STATUSES[status - 1] } : {}),
+      };
+    });
   }
 
   /**
@@ -100,41 +157,35 @@ export class CarBlocks {
    */
   rentalsAfter(now: number): { id: string; start: number; end: number; status: BookingStatus }[] {
     const found: { id: string; start: number; end: number; status: BookingStatus }[] = [];
-    for (const [id, { start, end, rental }] of this.byId) {
-      if (rental && rental !== 'void' && end > now) found.push({ id, start, end, status: rental });
+    for (const [i, id] of this.idList().entries()) {
+      const base = CAR_STRIDE * i;
+      const rental = BOOKING_STATUSES[(this.times[base + STATUS] as number) - 1];
+      const end = this.times[base + END] as number;
+      if (rental && rental !== 'void' && end > now) {
+        found.push({ id, start: this.times[base + START] as number, end, status: rental });
+      }
     }
-    return found.sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : 1));
+    return found;
   }
 
   overlaps(from: number, to: number, now: number): boolean {
-    const sorted = this.bookings();
-    return overlapsIn(sorted, 0, sorted.keys.length / 2, from, to, now);
+    return overlapsIn(this.bookings(), 0, this.size, from, to, now);
   }
 
   bookings(): Bookings {
-    if (this.sorted) return this.sorted;
-    const blocks = [...this.byId.values()].sort((a, b) => a.start - b.start);
-    const sorted = { keys: new Float64Array(2 * blocks.length), rest: new Float64Array(2 * blocks.length) };
-    let latest = Number.NEGATIVE_INFINITY;
-    for (const [i, block] of blocks.entries()) {
-      latest = Math.max(latest, block.end);
-      sorted.keys[2 * i + START] = block.start;
-      sorted.keys[2 * i + LATEST_END] = latest;
-      sorted.rest[2 * i + END] = block.end;
-      sorted.rest[2 * i + HOLD] = block.holdExpiresAt ?? Number.NaN;
-    }
-    this.sorted = sorted;
-    return sorted;
+    return { times: this.times, stride: CAR_STRIDE };
   }
 
   private changed() {
-    this.sorted = null;
     this.changedAt = ++blockChanges;
   }
 }
 
-/** A car as a place lists it: the car, its supplier's slot in the fleet's list, its bookings. */
-export type PlaceCar = { car: Car; supplier: number; blocks: CarBlocks };
+/**
+ * A car as a place lists it: the car, its supplier's slot in the fleet's list, its bookings, and its index in the
+ * fleet (the search's kept totals are one array over the fleet, shared by every place).
+ */
+export type PlaceCar = { car: Car; supplier: number; blocks: CarBlocks; ordinal: number };
 
 // One bit of `PlaceCars.kinds` per value of each listed field, then one per yes/no question a filter asks.
 let nextBit = 0;
@@ -155,30 +206,6 @@ export const DATE_BASED = 1 << nextBit++;
 // Bit 31 would make the masks negative numbers.
 if (nextBit > 31) throw new Error('PlaceCars.kinds holds at most 31 bits');
 
-/**
- * Each car's total for one key (a rental length, a period), NaN until the search prices the car: a driver pages,
- * sorts and filters the same place and period, and drivers often ask the same lengths. At most `limit` keys are
- * kept; past that the place starts afresh.
- */
-class TotalsByKey<K> {
-  private readonly kept = new Map<K, Float64Array>();
-
-  constructor(
-    private readonly size: number,
-    private readonly limit: number,
-  ) {}
-
-  for(key: K): Float64Array {
-    let totals = this.kept.get(key);
-    if (!totals) {
-      if (this.kept.size >= this.limit) this.kept.clear();
-      totals = new Float64Array(this.size).fill(Number.NaN);
-      this.kept.set(key, totals);
-    }
-    return totals;
-  }
-}
-
 export class PlaceCars<T extends PlaceCar = PlaceCar> {
   /** The cars, by id: a car's index here is its place in the results' last tie-break. */
   readonly cars: T[];
@@ -190,15 +217,13 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
   readonly deposit: Float64Array;
   /** The supplier's slot in the fleet's list. */
   readonly supplier: Uint32Array;
+  /** Each car's index in the fleet. */
+  readonly ordinals: Uint32Array;
   /** Car i's bookings are [firstBooking[i], firstBooking[i + 1]) of `bookings`. */
   private firstBooking = new Uint32Array(1);
-  private bookings: Bookings = { keys: new Float64Array(0), rest: new Float64Array(0) };
+  private bookings: Bookings = { times: NO_TIMES, stride: PLACE_STRIDE };
   /** The change count when the copy above was taken; −1 before the first. */
   private bookingsAt = -1;
-  /** By rental length in hours: the totals of cars priced by length alone, the same for any dates. */
-  readonly totalsByLength: TotalsByKey<number>;
-  /** By period (`from/to`, epoch ms): the totals of cars priced by date; the place fixes the time zone. */
-  readonly totalsByPeriod: TotalsByKey<string>;
 
   constructor(cars: Iterable<T>) {
     this.cars = [...cars].sort((a, b) => (a.car._id < b.car._id ? -1 : a.car._id > b.car._id ? 1 : 0));
@@ -208,9 +233,8 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
     this.rating = new Float64Array(count);
     this.deposit = new Float64Array(count);
     this.supplier = new Uint32Array(count);
-    this.totalsByLength = new TotalsByKey(count, 64);
-    this.totalsByPeriod = new TotalsByKey(count, 64);
-    for (const [i, { car, supplier }] of this.cars.entries()) {
+    this.ordinals = new Uint32Array(count);
+    for (const [i, { car, supplier, ordinal }] of this.cars.entries()) {
       let kinds = (RANGE.get(car.range) ?? 0) | (FUEL_TYPE.get(car.fuelType) ?? 0) | (GEARBOX.get(car.gearbox) ?? 0);
       kinds |= FUEL_POLICY.get(car.fuelPolicy) ?? 0;
       for (const option of car.multimedia) kinds |= OPTION.get(option) ?? 0;
@@ -225,6 +249,7 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
       this.rating[i] = car.rating ?? -1;
       this.deposit[i] = car.deposit;
       this.supplier[i] = supplier;
+      this.ordinals[i] = ordinal;
     }
   }
 
@@ -247,19 +272,23 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
     const at = this.bookingsAt;
     this.bookingsAt = blockChanges;
     if (at >= 0 && this.cars.every(({ blocks }) => blocks.changedAt <= at)) return;
-    const lists = this.cars.map(({ blocks }) => blocks.bookings());
+    const lists = this.cars.map(({ blocks }) => blocks.bookings().times);
     const first = new Uint32Array(lists.length + 1);
     let count = 0;
     for (const [i, list] of lists.entries()) {
       first[i] = count;
-      count += list.keys.length / 2;
+      count += list.length / CAR_STRIDE;
     }
     first[lists.length] = count;
-    const bookings = { keys: new Float64Array(2 * count), rest: new Float64Array(2 * count) };
+    // The place's copy leaves out the status, which no search reads.
+    const times = new Float64Array(PLACE_STRIDE * count);
     for (const [i, list] of lists.entries()) {
-      bookings.keys.set(list.keys, 2 * (first[i] as number));
-      bookings.rest.set(list.rest, 2 * (first[i] as number));
+      let at = PLACE_STRIDE * (first[i] as number);
+      for (let from = 0; from < list.length; from += CAR_STRIDE) {
+        for (let k = 0; k < PLACE_STRIDE; k++) times[at++] = list[from + k] as number;
+      }
     }
+    const bookings = { times, stride: PLACE_STRIDE };
     this.firstBooking = first;
     this.bookings = bookings;
   }

@@ -9,15 +9,22 @@ export type SearchPage = {
 
 /**
  * Each car's JSON without its closing brace, written the first time the car is on a page. The index's cars are
- * never changed in place (a change to a car or its supplier loads a new fleet of new objects), so an entry lives as
- * long as its car object.
+ * never changed in place (a change to a car or its supplier loads a new fleet of new objects), so an entry stays
+ * true as long as its car object. At most JSON_KEPT cars' (~1 KB each), the oldest written going first: at 100k cars
+ * every car's would be ~120 MB per process (docs/decisions/0005-in-memory-search-index.md), while pages show the same
+ * few thousand most of the time.
  */
-const openCarJson = new WeakMap<Car, string>();
+const JSON_KEPT = 4096;
+const openCarJson = new Map<Car, string>();
 
 function carJsonOf(car: Car): string {
   let json = openCarJson.get(car);
   if (json === undefined) {
     json = JSON.stringify(car).slice(0, -1);
+    if (openCarJson.size >= JSON_KEPT) {
+      const oldest = openCarJson.keys().next().value;
+      if (oldest) openCarJson.delete(oldest);
+    }
     openCarJson.set(car, json);
   }
   return json;

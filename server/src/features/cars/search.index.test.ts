@@ -103,6 +103,33 @@ describe('the search index', () => {
     expect(blocked(-5, 1)).toBe(false);
   });
 
+  it('holds the bookings not ended a day before now: an earlier one cannot hide a car, a long one spanning now blocks', async () => {
+    const ended = period();
+    const { start } = period();
+    nextWeek += 3; // the long booking runs three weeks on
+    const long = { start, end: start + 25 * day };
+    await t.db.insert(bookings).values(booking(ended));
+    await t.db.insert(bookings).values(booking(long));
+    const now = long.start + 10 * day;
+    // 'Now' ten days into the long booking: the first ended 20 days before, outside the window a search can reach.
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    try {
+      const index = new SearchIndex(t.db);
+      await index.current();
+      expect(index.isBlocked(C.clio, ended.start, ended.end, now)).toBe(false);
+      expect(index.isBlocked(C.clio, now + day, now + 2 * day, now)).toBe(true);
+      expect(index.isBlocked(C.clio, long.end, long.end + day, now)).toBe(false);
+      // Ended 12 hours ago: still within the day kept.
+      await t.db.insert(bookings).values(booking({ start: long.end, end: long.end + day }));
+      vi.setSystemTime(long.end + day + 12 * 3600_000);
+      const later = new SearchIndex(t.db);
+      await later.current();
+      expect(later.isBlocked(C.clio, long.end, long.end + day, Date.now())).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reloads the fleet when a car, a place or a supplier changes, not when a driver edits a profile', async () => {
     const p = period();
     const before = await clio(p);

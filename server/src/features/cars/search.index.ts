@@ -1,4 +1,3 @@
-import type { CarPrice } from '@roam/contract/cars';
 import type { Db } from '#server/db/client.ts';
 import {
   type BookingBlock,
@@ -26,18 +25,38 @@ import { CarBlocks, type PlaceCar, PlaceCars } from './place-cars.index.ts';
 // A search therefore sees every booking committed before it arrived; the database stays the only judge of a
 // booking (the exclusion constraint), so an index a moment behind could at worst list a car the checkout refuses.
 
+/** A car as the search reads it: with its supplier's slot in `Fleet.suppliers` and its blocking bookings at hand. */
+export type FleetCar = PlaceCar;
+
+/** Kept totals over the whole fleet, at most this many bytes: 4 bytes a car per kept rental length or period. */
+const TOTALS_BYTES = 16 * 1024 * 1024;
+/** A total above this is not kept (an Int32Array holds them); it is priced again when asked. */
+export const MOST_KEPT_TOTAL = 2 ** 31 - 1;
+
 /**
- * A car as the search reads it: with its supplier's slot in `Fleet.suppliers`, its blocking bookings and its prices
- * by rental length at hand.
+ * Each car's total for one key — a rental length (cars priced by length alone: the same for any dates and place) or
+ * a period and time zone (cars priced by date) — indexed by the car's `ordinal`, −1 until a search prices it: drivers
+ * page, sort and filter the same place and period, and often ask the same lengths; a car offered at a city and its
+ * airport is priced once for both. Bounded by TOTALS_BYTES over the fleet, whatever the number of places.
  */
-export type FleetCar = PlaceCar & {
-  /**
-   * Search prices by rental length in hours, for a car without date-based prices: the contract engine prices those
-   * by the length alone (contract/price.ts, durationRental), the same for every date and zone. Dropped with the
-   * fleet when any car or supplier changes.
-   */
-  pricesByLength: Map<number, CarPrice>;
-};
+export class FleetTotals {
+  private readonly kept = new Map<string, Int32Array>();
+  private readonly limit: number;
+
+  constructor(private readonly size: number) {
+    this.limit = Math.max(4, Math.min(256, Math.floor(TOTALS_BYTES / (4 * Math.max(1, size)))));
+  }
+
+  for(key: string): Int32Array {
+    let totals = this.kept.get(key);
+    if (!totals) {
+      if (this.kept.size >= this.limit) this.kept.clear();
+      totals = new Int32Array(this.size).fill(-1);
+      this.kept.set(key, totals);
+    }
+    return totals;
+  }
+}
 
 /** The fleet as a search reads it: the places, and the cars offered at each place or anywhere below it. */
 export type Fleet = {
@@ -47,8 +66,10 @@ export type Fleet = {
   /** Every supplier with a car, by name. */
   suppliers: { supplierId: string; fullName: string }[];
   tree: LocationTree;
-  /** Every live car, by id, with what the operator's cars list shows beyond the cards. */
+  /** Every live car, by id (a car's index here is its `ordinal`), with what the operator's cars list shows too. */
   cars: OperatorFleetCar[];
+  /** The search's kept totals, over `cars`. */
+  totals: FleetTotals;
 };
 
 /** A car as the operator's list reads it: its plate, its creation and its places (ids, by id). */
@@ -64,14 +85,16 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
     .map(([supplierId, fullName]) => ({ supplierId, fullName }))
     .sort((a, b) => a.fullName.localeCompare(b.fullName) || a.supplierId.localeCompare(b.supplierId));
   const slots = new Map(suppliers.map((supplier, slot) => [supplier.supplierId, slot]));
+  // Ordinals in id order: `cars` below is that order.
+  const byId = [...snapshot.cars].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
   const cars = new Map(
-    snapshot.cars.map((car): [string, OperatorFleetCar] => [
+    byId.map((car, ordinal): [string, OperatorFleetCar] => [
       car._id,
       {
         car,
         supplier: slots.get(car.supplier._id) ?? 0,
         blocks: blocksOf(car._id),
-        pricesByLength: new Map(),
+        ordinal,
         licensePlate: snapshot.operatorFacts.get(car._id)?.licensePlate ?? null,
         createdAt: snapshot.operatorFacts.get(car._id)?.createdAt ?? 0,
         placeIds: [],
@@ -79,9 +102,12 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
     ]),
   );
   const carsAt = new Map<string, FleetCar[]>();
-  for (const [carId, locationId] of snapshot.carLocations) {
+  // One string per place id (the tree's): each row of car_locations brought its own copy.
+  const placeId = new Map([...snapshot.tree.zones.keys()].map((id) => [id, id]));
+  for (const [carId, rowLocationId] of snapshot.carLocations) {
     const car = cars.get(carId);
     if (!car) continue;
+    const locationId = placeId.get(rowLocationId) ?? rowLocationId;
     car.placeIds.push(locationId);
     const list = carsAt.get(locationId);
     if (list) list.push(car);
@@ -96,8 +122,9 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
     }
     places.set(locationId, new PlaceCars(found));
   }
-  const all = [...cars.values()].sort((a, b) => (a.car._id < b.car._id ? -1 : a.car._id > b.car._id ? 1 : 0));
-  return { version: snapshot.version, places, suppliers, tree: snapshot.tree, cars: all };
+  const all = [...cars.values()];
+  const totals = new FleetTotals(all.length);
+  return { version: snapshot.version, places, suppliers, tree: snapshot.tree, cars: all, totals };
 }
 
 /**
@@ -205,10 +232,13 @@ export class SearchIndex {
     const now = Date.now();
     let fleetVersion: number;
     if (this.xmin === null || now - this.syncedAt > RELOAD_AFTER_MS) {
-      const loaded = await loadBlockingBookings(this.db, new Date(now - KEEP_ENDED_MS));
-      // Emptied, not replaced: the fleet's cars hold these objects, and a search reads them there.
-      for (const blocks of this.blocks.values()) blocks.clear();
-      for (const block of loaded.blocks) this.apply(block);
+      // Car by car: each car's list is filled once (a list is emptied, not replaced: the fleet's cars hold it).
+      const filled = new Set<string>();
+      const loaded = await loadBlockingBookings(this.db, new Date(now - KEEP_ENDED_MS), (carId, blocks) => {
+        filled.add(carId);
+        this.blocksOf(carId).fill(blocks);
+      });
+      for (const [carId, blocks] of this.blocks) if (!filled.has(carId)) blocks.clear();
       this.xmin = loaded.xmin;
       fleetVersion = loaded.fleetVersion;
       // Now and then, not on every look: tombstones older than a reload's horizon are never read again.

@@ -4,6 +4,7 @@ import { calculatePrice } from '@roam/contract/price';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { currentFleet } from '#server/features/cars/cars.service.ts';
+import type { PlaceCars } from '#server/features/cars/place-cars.index.ts';
 import type { Fleet, OperatorFleetCar } from '#server/features/cars/search.index.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { availabilityOfRow } from './fleet.mapper.ts';
@@ -23,50 +24,79 @@ const DAY_MS = 24 * 3600_000;
 const dailyRate = ({ car }: OperatorFleetCar) => car.discountedDailyPrice || car.dailyPrice;
 const byId = (a: OperatorFleetCar, b: OperatorFleetCar) => (a.car._id < b.car._id ? -1 : a.car._id > b.car._id ? 1 : 0);
 
-/** A fleet's cars in each order of the list, made once per fleet version (each order ends on the id). */
-const orders = new WeakMap<Fleet, Map<Sort, OperatorFleetCar[]>>();
-const names = new WeakMap<OperatorFleetCar, string>();
-/** Names and plates lower-cased: the keyword matches either; names sort case-blind, by code point. */
-function nameOf(entry: OperatorFleetCar): string {
-  let name = names.get(entry);
-  if (name === undefined) {
-    name = entry.car.name.toLowerCase();
-    names.set(entry, name);
+/**
+ * A fleet's cars in each order of the list, all suppliers' and each supplier's, made once per fleet version (each
+ * order ends on the id): a supplier's page walks its own cars, not the whole fleet's (100k cars at 10×).
+ */
+const orders = new WeakMap<Fleet, Map<string, OperatorFleetCar[]>>();
+/** Names and plates lower-cased, by a car's ordinal: the keyword matches either; names sort case-blind. */
+const lowered = new WeakMap<Fleet, { names: string[]; plates: (string | null)[] }>();
+/** Per place, whether each car of the fleet (by ordinal) is offered there or below it. */
+const offeredAt = new WeakMap<PlaceCars, Uint8Array>();
+
+function loweredOf(fleet: Fleet) {
+  let found = lowered.get(fleet);
+  if (!found) {
+    found = {
+      names: fleet.cars.map(({ car }) => car.name.toLowerCase()),
+      plates: fleet.cars.map(({ licensePlate }) => licensePlate?.toLowerCase() ?? null),
+    };
+    lowered.set(fleet, found);
   }
-  return name;
+  return found;
 }
 
-function ordered(fleet: Fleet, sort: Sort): OperatorFleetCar[] {
+function ordered(fleet: Fleet, sort: Sort, supplierId: string | undefined): OperatorFleetCar[] {
   let byOrder = orders.get(fleet);
   if (!byOrder) {
     byOrder = new Map();
     orders.set(fleet, byOrder);
   }
-  let list = byOrder.get(sort);
+  const key = `${sort}/${supplierId ?? ''}`;
+  let list = byOrder.get(key);
   if (list) return list;
-  const cars = [...fleet.cars];
-  const byName = (a: OperatorFleetCar, b: OperatorFleetCar) =>
-    nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : byId(a, b);
-  if (sort === 'name' || sort === 'nameDesc') cars.sort(byName);
-  else if (sort === 'priceAsc' || sort === 'priceDesc') cars.sort((a, b) => dailyRate(a) - dailyRate(b) || byId(a, b));
-  else cars.sort((a, b) => b.createdAt - a.createdAt || byId(b, a));
-  list = sort === 'nameDesc' || sort === 'priceDesc' ? cars.reverse() : cars;
-  byOrder.set(sort, list);
+  if (supplierId) {
+    list = ordered(fleet, sort, undefined).filter(({ car }) => car.supplier._id === supplierId);
+  } else {
+    const { names } = loweredOf(fleet);
+    const cars = [...fleet.cars];
+    const nameOf = (entry: OperatorFleetCar) => names[entry.ordinal] as string;
+    const byName = (a: OperatorFleetCar, b: OperatorFleetCar) =>
+      nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : byId(a, b);
+    if (sort === 'name' || sort === 'nameDesc') cars.sort(byName);
+    else if (sort === 'priceAsc' || sort === 'priceDesc')
+      cars.sort((a, b) => dailyRate(a) - dailyRate(b) || byId(a, b));
+    else cars.sort((a, b) => b.createdAt - a.createdAt || byId(b, a));
+    list = sort === 'nameDesc' || sort === 'priceDesc' ? cars.reverse() : cars;
+  }
+  byOrder.set(key, list);
   return list;
 }
 
-function matcher(fleet: Fleet, query: Query, supplierId: string | undefined): (entry: OperatorFleetCar) => boolean {
+function offered(fleet: Fleet, locationId: string): Uint8Array {
+  const place = fleet.places.get(locationId);
+  if (!place) return new Uint8Array(fleet.cars.length);
+  let found = offeredAt.get(place);
+  if (!found) {
+    found = new Uint8Array(fleet.cars.length);
+    for (const ordinal of place.ordinals) found[ordinal] = 1;
+    offeredAt.set(place, found);
+  }
+  return found;
+}
+
+/** The query's test of a car, but for its supplier (`ordered` lists a supplier's cars). */
+function matcher(fleet: Fleet, query: Query): (entry: OperatorFleetCar) => boolean {
   const needle = query.keyword?.toLowerCase();
   const ranges = new Set(query.ranges);
   const availability = new Set(query.availability);
-  const place = query.locationId ? new Set(fleet.places.get(query.locationId)?.cars ?? []) : null;
-  return (entry) => {
-    const { car } = entry;
-    if (supplierId && car.supplier._id !== supplierId) return false;
+  const place = query.locationId ? offered(fleet, query.locationId) : null;
+  const { names, plates } = loweredOf(fleet);
+  return ({ car, ordinal }) => {
     if (ranges.size > 0 && !ranges.has(car.range)) return false;
     if (availability.size > 0 && !availability.has(availabilityOfRow(car))) return false;
-    if (place && !place.has(entry)) return false;
-    return !needle || nameOf(entry).includes(needle) || Boolean(entry.licensePlate?.toLowerCase().includes(needle));
+    if (place && place[ordinal] !== 1) return false;
+    return !needle || (names[ordinal] as string).includes(needle) || Boolean(plates[ordinal]?.includes(needle));
   };
 }
 
@@ -81,11 +111,11 @@ export async function listOperatorCars(
     throw new AppError('FORBIDDEN', 'Not allowed.');
   }
   const fleet = await currentFleet(ctx);
-  const matches = matcher(fleet, query, actor.businessId ?? query.supplierId);
+  const matches = matcher(fleet, query);
   const start = (page - 1) * size;
   const shown: OperatorFleetCar[] = [];
   let totalCount = 0;
-  for (const entry of ordered(fleet, query.sort)) {
+  for (const entry of ordered(fleet, query.sort, actor.businessId ?? query.supplierId)) {
     if (!matches(entry)) continue;
     if (totalCount >= start && shown.length < size) shown.push(entry);
     totalCount++;
