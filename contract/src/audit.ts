@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'counterPayment',
   /** What was paid beyond the balance, given back through the gateways it was paid with. */
   'counterRefund',
+  /** A security deposit taken at the desk (cash, card terminal), held until the close. */
+  'counterDeposit',
   'close',
   'noShow',
 ] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DESK_ACTIONS, DESK_MESSAGES, DESK_SEARCH_MAX, DESK_SORTS, NOTE_MAX, PAYMENT_STATES } from './booking-desk.ts';
 import { BookingStatusSchema, BookingSummarySchema, ChosenExtrasSchema } from './bookings.schema.ts';
 import { BOOKING_STATUSES } from './bookings.ts';
+import { InvoiceBuyerSchema } from './invoices.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { COUNTER_METHODS, LEDGER_PROVIDERS, PAYMENT_PURPOSES } from './ledger.ts';
 import { isCalendarDate } from './time.ts';
@@ -160,6 +161,8 @@ export const DeskBookingSchema = DeskBookingRowSchema.extend({
   notes: z.array(DeskNoteSchema),
   holdExpiresAt: z.string().nullable(),
   cancelRequestedAt: z.string().nullable(),
+  /** The business customer named as the buyer on its next invoices; null: the driver (docs/decisions/0011-invoices.md). */
+  invoiceBuyer: InvoiceBuyerSchema.shape.buyer,
   actions: z.array(z.enum(DESK_ACTIONS)),
 });
 

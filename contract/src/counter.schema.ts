@@ -245,6 +245,19 @@ export const CounterRefundBodySchema = z.object({
 });
 export type CounterRefundBody = z.input<typeof CounterRefundBodySchema>;
 
+/**
+ * `POST /api/counter-deposit/{id}`: the security deposit taken at the desk (cash, the card terminal), held as a deposit
+ * until the close; once per `key` (at most 50: the ledger's key is `desk-deposit-<booking>-<key>`, 100 at most).
+ */
+export const CounterDepositBodySchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9-]{8,50}$/),
+  method: z.enum(COUNTER_REFUND_METHODS),
+  amount: Amount.min(1),
+  /** The terminal's slip. */
+  reference: z.string().trim().max(100).optional(),
+});
+export type CounterDepositBody = z.input<typeof CounterDepositBodySchema>;
+
 /** `POST /api/no-show/{id}`. */
 export const NoShowBodySchema = z.object({ note: Note.default('') });
 

@@ -30,6 +30,11 @@ export const CONFIRMED_STATUSES = [
   'reserved',
 ] as const satisfies readonly BookingStatus[];
 
+/** A booking whose security deposit may be taken at the desk: from its confirmation until the car is returned. */
+export const DESK_DEPOSIT_STATUSES = [...CONFIRMED_STATUSES, 'on_rent'] as const satisfies readonly BookingStatus[];
+export const takesDeskDeposit = (status: BookingStatus) =>
+  (DESK_DEPOSIT_STATUSES as readonly BookingStatus[]).includes(status);
+
 /** What the counter does to a booking, each one way (docs/architecture.md §5 "After the booking"). */
 export const COUNTER_TRANSITIONS = {
   checkOut: { from: CONFIRMED_STATUSES, to: 'on_rent' },
@@ -53,6 +58,7 @@ export const COUNTER_ACTIONS = [
   'sendPaymentLink',
   'refundExcess',
   'refundAtDesk',
+  'recordDeposit',
   'close',
 ] as const;
 export type CounterAction = (typeof COUNTER_ACTIONS)[number];
@@ -217,6 +223,11 @@ export const COUNTER_MESSAGES = {
   overDeskRefund: (left: string) => `The amount is more than can be given back at the desk (${left}).`,
   noShowTooEarly: (from: string) => `A no-show can be recorded from ${from}.`,
   chargeWaived: 'This charge is already waived.',
+  depositNotOpen: 'A deposit is taken at the desk from the booking until the car is returned.',
+  depositHeld: 'A deposit is already held for this booking.',
+  noDeposit: 'This booking has no security deposit.',
+  /** `most`: the booking's deposit, in English. */
+  overDeposit: (most: string) => `The amount is more than the booking's deposit (${most}).`,
   laterChargeWindow: `Tolls and fines can be added up to ${LATER_CHARGE_DAYS} days after the return.`,
   checkInClosed: 'Online check-in is open from 48 hours before pick-up until the car is handed over.',
   photoNotFound: 'Unknown photo.',
@@ -234,6 +245,7 @@ export type {
   CounterAdditionalDriver,
   CounterBalance,
   CounterBooking,
+  CounterDepositBody,
   CounterPaymentBody,
   CounterPhoto,
   CounterRefundBody,

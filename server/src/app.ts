@@ -136,6 +136,8 @@ export async function buildApp({
     ],
     // The counter's stored documents (a signed agreement, a condition report), sent byte for byte as stored.
     (fileIds) => documentAttachments(app.context, fileIds),
+    // The booking's invoices and credit notes alone (the close of a rental).
+    (bookingId) => invoiceAttachments(app.context, bookingId),
   );
   // What the outbox still holds (a crash between a commit and its delivery, SMTP down) is re-sent from start-up on.
   app.addHook('onReady', async () => mailer.startSweeper());

@@ -70,6 +70,11 @@ export const outbox = pgTable(
      */
     documentsOf: uuid('documents_of').references(() => bookings.id, { onDelete: 'set null' }),
     /**
+     * The booking whose invoices and credit notes (PDF) go with the message (the close of a rental), drawn from their
+     * rows when it is sent (docs/decisions/0011-invoices.md).
+     */
+    invoicesOf: uuid('invoices_of').references(() => bookings.id, { onDelete: 'set null' }),
+    /**
      * Stored files sent with the message (the counter's signed agreement, condition report, receipt: docs/architecture.md
      * §5 "After the booking"): read when it is sent, byte for byte what their SHA-256 names.
      */

@@ -16,6 +16,8 @@ export type Mail = {
   html?: string;
   replyTo?: string;
   documentsOf?: string;
+  /** The booking whose invoices and credit notes are attached when the message is sent (the close of a rental). */
+  invoicesOf?: string;
   attachFileIds?: string[];
 };
 
@@ -109,6 +111,7 @@ export function createMailer(
   },
   renderDocuments: DocumentsRenderer = async () => [],
   readFiles: FilesReader = async () => [],
+  renderInvoices: DocumentsRenderer = async () => [],
 ): Mailer {
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
@@ -127,6 +130,7 @@ export function createMailer(
         html: mail.html ?? null,
         replyTo: mail.replyTo ?? null,
         documentsOf: mail.documentsOf ?? null,
+        invoicesOf: mail.invoicesOf ?? null,
         attachFileIds: mail.attachFileIds ?? [],
       })
       .returning({ id: outbox.id });
@@ -142,11 +146,12 @@ export function createMailer(
     }
     const attempts = attemptsBefore + 1;
     try {
-      const { documentsOf, attachFileIds, ...message } = mail;
+      const { documentsOf, invoicesOf, attachFileIds, ...message } = mail;
       // Rendered now from the booking, not stored with the message (a failure is retried like a refused send).
       const attachments = [
         ...(documentsOf ? await renderDocuments(documentsOf) : []),
         ...(attachFileIds && attachFileIds.length > 0 ? await readFiles(attachFileIds) : []),
+        ...(invoicesOf ? await renderInvoices(invoicesOf) : []),
       ];
       await withDeadline(
         transport.sendMail({
@@ -223,6 +228,7 @@ export function createMailer(
             ...(row.html ? { html: row.html } : {}),
             ...(row.replyTo ? { replyTo: row.replyTo } : {}),
             ...(row.documentsOf ? { documentsOf: row.documentsOf } : {}),
+            ...(row.invoicesOf ? { invoicesOf: row.invoicesOf } : {}),
             ...(row.attachFileIds.length > 0 ? { attachFileIds: row.attachFileIds } : {}),
           };
           await send(row.id, mail, row.attempts).catch(() => {}); // recorded on the row and logged by send

@@ -232,6 +232,7 @@ export async function deskBooking(
     notes: notes.map(toNote),
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
     cancelRequestedAt: booking.cancelRequestedAt?.toISOString() ?? null,
+    invoiceBuyer: booking.invoiceBuyer ?? null,
     actions: deskActionsOfRole(
       deskActions(
         {

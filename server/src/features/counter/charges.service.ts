@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { type Operator, operates } from '#server/features/fleet/fleet.service.ts';
+import { creditWaivedCharge } from '#server/features/invoices/invoice-waiver.service.ts';
 import { deliverNotices } from '#server/features/notifications/notifications.service.ts';
 import { translator } from '#server/i18n/translate.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -13,6 +14,7 @@ import { recordCounterNotice } from './counter.mail.ts';
 import * as repository from './counter.repository.ts';
 import { counterView } from './counter-view.service.ts';
 import { vatRateOf } from './return.service.ts';
+import { counterBalance } from './settlement.service.ts';
 
 // Charges after the return (docs/architecture.md §5 "After the booking"): a toll, a fine, a damage found later, up to
 // 90 days after the return, told to the customer; and a charge waived with a reason — never deleted — by whoever may
@@ -87,7 +89,12 @@ export async function waiveCharge(
       throw new AppError('NOT_FOUND', 'Charge not found.');
     }
     if (charge.waivedAt) throw new AppError('CONFLICT', COUNTER_MESSAGES.chargeWaived);
+    const booking = (await repository.lockBooking(tx, charge.bookingId))!;
+    const before = (await counterBalance(ctx, tx, booking)).balance.excess;
     await repository.waiveCharge(tx, chargeId, actor.id, reason, ctx.clock.now());
+    // Paid and invoiced already: a credit note corrects the invoice (docs/decisions/0011-invoices.md).
+    const paid = (await counterBalance(ctx, tx, booking)).balance.excess - before;
+    if (paid > 0) await creditWaivedCharge(ctx, tx, charge, paid);
     await recordAudit(ctx, tx, actor, {
       entity: 'booking',
       entityId: charge.bookingId,

@@ -8,6 +8,7 @@ import {
   isOverdue,
   laterChargesUntil,
   noShowFrom,
+  takesDeskDeposit,
 } from '@roam/contract/counter';
 import type { CounterBooking, CounterSettings } from '@roam/contract/counter.schema';
 import type { Language } from '@roam/contract/languages';
@@ -91,6 +92,9 @@ export async function counterView(
   if (takesPayment(booking.status) && settled.excess > 0 && settled.refundable >= settled.excess)
     actions.push('refundExcess');
   if (takesPayment(booking.status) && settled.excess > 0 && deskPaid > 0) actions.push('refundAtDesk');
+  // The deposit the card did not hold (paid in full, at the desk, a walk-in) is taken at the desk (ADR 0012).
+  if (takesDeskDeposit(booking.status) && booking.depositAmount > 0 && settled.held === 0)
+    actions.push('recordDeposit');
   if (canTransition('close', booking.status) && settled.due === 0 && settled.excess === 0) actions.push('close');
 
   const timeline: CounterBooking['timeline'] = [{ step: 'booked', at: booking.createdAt.toISOString(), by: null }];

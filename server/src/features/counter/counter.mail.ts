@@ -63,13 +63,15 @@ export async function recordCounterNotice(
   mail: CounterMail,
   values: (language: Language) => MailValues,
   attachFileIds: string[] = [],
+  /** The booking's invoices and credit notes go with it too (the close). */
+  withInvoices = false,
 ): Promise<QueuedMail | null> {
   const person = to === 'driver' ? record.driver : record.supplier;
   const recipient = {
     id: person.id,
     email: to === 'supplier' ? (record.supplier.contactEmail ?? record.supplier.email) : person.email,
     language: person.language,
-    enableEmailNotifications: person.enableEmailNotifications || attachFileIds.length > 0,
+    enableEmailNotifications: person.enableEmailNotifications || attachFileIds.length > 0 || withInvoices,
   };
   const { booking } = record;
   const site = await siteName(ctx, tx);
@@ -88,6 +90,7 @@ export async function recordCounterNotice(
         ...values(language),
       }),
       ...(attachFileIds.length > 0 ? { attachFileIds } : {}),
+      ...(withInvoices ? { invoicesOf: booking.id } : {}),
     }),
   );
 }

@@ -4,6 +4,7 @@ import { convertMinor, formatMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';
+import { settleHolds } from '#server/features/holds/holds.service.ts';
 import { balanceOf } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices } from '#server/features/notifications/notifications.service.ts';
 import { refundAcrossPayments } from '#server/features/refunds/refund-split.service.ts';
@@ -16,6 +17,7 @@ import * as repository from './counter.repository.ts';
 import { counterSettingsFor } from './counter-settings.service.ts';
 import { counterTimes, counterView } from './counter-view.service.ts';
 import { vatRateOf } from './return.service.ts';
+import { counterBalance } from './settlement.service.ts';
 
 // A no-show (docs/architecture.md §5 "After the booking"): a confirmed booking not collected by its pick-up time plus
 // the supplier's grace. By the supplier's rule what was paid online is kept, a fee is charged (what was paid above it
@@ -107,6 +109,14 @@ export async function recordNoShow(ctx: AppContext, actor: Operator, id: string,
     );
     return { mails: [notice], rule, refunded, fee };
   });
+  // A deposit held (on the card, or at the desk) pays the no-show's fee still due — captured from it, invoiced — and
+  // the rest is released (docs/decisions/0012-deposit-holds.md). Should the gateway fail, the fee stays due on the
+  // balance (the desk or a payment link takes it) and the hold lapses by itself.
+  await settleHolds(ctx, id, async (tx) => {
+    const current = await repository.lockBooking(tx, id);
+    if (current?.status !== 'no_show') return null;
+    return { due: (await counterBalance(ctx, tx, current)).balance.due, purpose: 'no_show' };
+  }).catch((error: unknown) => ctx.log.warn({ err: error, bookingId: id }, 'no-show: deposit hold not settled'));
   await deliverNotices(ctx, mails);
   const booking = await counterView(ctx, (await repository.findCounterBooking(ctx.db, id))!, language);
   return { booking, rule, refunded, fee };

@@ -1,5 +1,6 @@
 import {
   CounterBookingSchema,
+  CounterDepositBodySchema,
   CounterIdParamsSchema,
   CounterLanguageQuerySchema,
   CounterPaymentBodySchema,
@@ -12,6 +13,7 @@ import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/s
 import { sendBalanceLink } from './balance-link.service.ts';
 import { operatedBooking } from './counter.guard.ts';
 import { refundAtDesk, refundExcess } from './counter-refund.service.ts';
+import { takeDeskDeposit } from './desk-deposit.service.ts';
 import { closeRental, takeCounterPayment } from './settlement.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
@@ -44,6 +46,28 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireOperator(request);
       await operatedBooking(ctx, actor, request.params.id);
       return takeCounterPayment(ctx, actor, request.params.id, request.body, request.query.language);
+    },
+  );
+
+  app.post(
+    '/api/counter-deposit/:id',
+    {
+      config: { auth: 'operator', permission: 'counter' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The security deposit taken at the desk (cash, card terminal), held until the close; at most the deposit, once per `key`',
+        params: CounterIdParamsSchema,
+        querystring: CounterLanguageQuerySchema,
+        body: CounterDepositBodySchema,
+        response: { 200: CounterBookingSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireOperator(request);
+      await operatedBooking(ctx, actor, request.params.id);
+      return takeDeskDeposit(ctx, actor, request.params.id, request.body, request.query.language);
     },
   );
 

@@ -142,6 +142,8 @@ export async function closeRental(ctx: AppContext, actor: Operator, id: string, 
       'closed',
       closedAmounts(receipt.facts),
       [receipt.fileId, ...(report ? [report.fileId] : [])],
+      // Its invoices and credit notes, drawn when the mail is sent (docs/decisions/0011-invoices.md).
+      true,
     );
     return [notice];
   });

@@ -3,7 +3,7 @@ import type { CounterBooking } from '@roam/contract/counter.schema';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, payments, refunds, users } from '#server/db/schema.ts';
+import { auditLog, bookings, invoices, payments, refunds, users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import { paymentRow } from '#test/booking-fixtures.ts';
 import { pdfText } from '#test/pdf-text.ts';
@@ -60,7 +60,7 @@ describe('settlement', () => {
     return { id, paymentId: payment!.id };
   }
 
-  it('balances against the ledger, takes money once per key up to the balance, closes at 0 with two PDFs', async () => {
+  it('balances against the ledger, takes money once per key up to the balance, closes at 0 with its PDFs and invoices', async () => {
     await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, DEMO_IDS.users.driver));
     const { id, paymentId } = await returnedRental(30);
     // A partial refund of the online payment (a cheaper change's, say): paid is what the ledger kept.
@@ -154,10 +154,17 @@ describe('settlement', () => {
     const mail = smtp.received.slice(sent).find((m) => m.to.includes('driver@roam.localhost'));
     const parsed = await simpleParser(mail!.raw);
     expect(parsed.subject).toContain('est clôturée');
-    expect(parsed.attachments).toHaveLength(2);
+    // The final receipt, the condition report, and the booking's invoices (its two desk payments'), by number.
+    const issued = await t.db.select().from(invoices).where(eq(invoices.bookingId, id));
+    expect(issued.map((row) => row.gross).sort()).toEqual([1000, 2000]);
+    expect(parsed.attachments).toHaveLength(2 + issued.length);
+    const invoiceFiles = issued.map((row) => `${row.number}.pdf`);
+    expect(parsed.attachments.map((file) => file.filename)).toEqual(expect.arrayContaining(invoiceFiles));
     const receiptDoc = after.documents.find((doc) => doc.kind === 'receipt')!;
     const reportDoc = after.documents.find((doc) => doc.kind === 'condition_report')!;
-    const hashes = parsed.attachments.map((file) => createHash('sha256').update(file.content).digest('hex'));
+    const hashes = parsed.attachments
+      .filter((file) => !invoiceFiles.includes(file.filename ?? ''))
+      .map((file) => createHash('sha256').update(file.content).digest('hex'));
     expect(hashes.sort()).toEqual([receiptDoc.sha256, reportDoc.sha256].sort());
     const attached = (sha: string) =>
       parsed.attachments.find((file) => createHash('sha256').update(file.content).digest('hex') === sha)!.content;

@@ -115,7 +115,11 @@ export async function creditInvoice(
   });
 }
 
-/** The refund's credit note, when the payment it gives back was invoiced; issued in the refund's transaction. */
+/**
+ * The refund's credit note, when the payment it gives back was invoiced; issued in the refund's transaction (the
+ * refund already marked made). Only what the documents still state beyond what the invoiced payments now keep is
+ * credited: money given back for a charge whose waiver was credited already (`creditWaivedCharge`) is credited once.
+ */
 export async function creditRefund(
   ctx: AppContext,
   tx: DbOrTx,
@@ -124,5 +128,14 @@ export async function creditRefund(
   if (refund.status !== 'succeeded' || !refund.paymentId) return null;
   const invoice = await repository.findInvoiceOfPayment(tx, refund.paymentId);
   if (!invoice) return null;
-  return creditInvoice(ctx, tx, invoice, { key: `credit-${refund.key}`, amount: refund.amount, refundId: refund.id });
+  const key = `credit-${refund.key}`;
+  const issued = await repository.findByKey(tx, key);
+  if (issued) return issued;
+  const { stated, kept } = await repository.creditState(tx, invoice.bookingId);
+  const credited = (await repository.invoicesWithCredits(tx, invoice.bookingId)).find(
+    (row) => row.invoice.id === invoice.id,
+  )?.credited;
+  const amount = Math.min(refund.amount, stated - kept, invoice.gross - (credited ?? 0));
+  if (amount <= 0) return null;
+  return creditInvoice(ctx, tx, invoice, { key, amount, refundId: refund.id });
 }

@@ -9,6 +9,8 @@ import {
   invoiceSequences,
   invoices,
   locations,
+  payments,
+  refunds,
   users,
 } from '#server/db/schema.ts';
 
@@ -116,4 +118,41 @@ export async function bookingParties(db: DbOrTx, bookingId: string) {
 /** The buyer on the booking's invoices issued from now on; null: its driver. */
 export async function setInvoiceBuyer(db: DbOrTx, bookingId: string, buyer: InvoiceParty | null) {
   await db.update(bookings).set({ invoiceBuyer: buyer }).where(eq(bookings.id, bookingId));
+}
+
+/**
+ * What the booking's documents state (its invoices less its credit notes) and what the payments they invoice kept
+ * (less their refunds made): the two agree until a waived charge's credit note corrects the invoices before its money
+ * is given back (docs/decisions/0011-invoices.md, "Waived charges").
+ */
+export async function creditState(db: DbOrTx, bookingId: string) {
+  const [stated] = await db
+    .select({
+      net: sql<number>`coalesce(sum(case when ${invoices.kind} = 'invoice' then ${invoices.gross} else -${invoices.gross} end), 0)::int`,
+    })
+    .from(invoices)
+    .where(eq(invoices.bookingId, bookingId));
+  const invoiced = and(eq(invoices.bookingId, bookingId), eq(invoices.kind, 'invoice'));
+  const [taken] = await db
+    .select({ amount: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+    .from(payments)
+    .innerJoin(invoices, and(eq(invoices.paymentId, payments.id), invoiced));
+  const [given] = await db
+    .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+    .from(refunds)
+    .innerJoin(invoices, and(eq(invoices.paymentId, refunds.paymentId), invoiced))
+    .where(eq(refunds.status, 'succeeded'));
+  return { stated: stated?.net ?? 0, kept: (taken?.amount ?? 0) - (given?.amount ?? 0) };
+}
+
+/** The booking's invoices, each with what its credit notes took off it, newest first. */
+export async function invoicesWithCredits(db: DbOrTx, bookingId: string) {
+  const rows = await invoicesOfBooking(db, bookingId);
+  return rows
+    .filter((row) => row.kind === 'invoice')
+    .reverse()
+    .map((invoice) => ({
+      invoice,
+      credited: rows.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.gross, 0),
+    }));
 }

@@ -166,6 +166,10 @@ describe('invoices and credit notes', () => {
     expect(bad.statusCode).toBe(400);
     const set = await post(driver, `/api/booking-invoice-buyer/${bookingId}`, { buyer });
     expect(set.statusCode, set.body).toBe(200);
+    // The desk reads the buyer named on the booking's view (its form at the counter starts from it).
+    const view = await get(supplier, `/api/operator-booking/${bookingId}?language=en`);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().invoiceBuyer).toEqual(buyer);
     // The supplier names itself differently before the payment: the invoice says what the profile said then.
     const changed = await t.app.inject({
       method: 'PUT',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { bookings, invoices, locations, payments, refunds, users } from '#server/db/schema.ts';
@@ -18,8 +18,22 @@ const localDay = (instant: SQL | unknown, timeZone: SQL | unknown) =>
 const ofSupplier = (column: typeof invoices.supplierId | typeof payments.supplierId, supplierId: string | null) =>
   supplierId === null ? undefined : eq(column, supplierId);
 
+/**
+ * A member limited to branches reads the bookings picked up or returned there, as the desk's list does
+ * (docs/decisions/0010-members-of-a-business.md); none: every booking of the scope.
+ */
+const atBranches = (branchIds: readonly string[]) =>
+  branchIds.length === 0
+    ? undefined
+    : or(inArray(bookings.pickupLocationId, [...branchIds]), inArray(bookings.dropoffLocationId, [...branchIds]));
+
 /** The month's invoices and credit notes, with what paid the invoice (or what the credit note refunded). */
-export function documentsOfMonth(db: DbOrTx, month: string, supplierId: string | null) {
+export function documentsOfMonth(
+  db: DbOrTx,
+  month: string,
+  supplierId: string | null,
+  branchIds: readonly string[] = [],
+) {
   return db
     .select({
       invoice: invoices,
@@ -36,13 +50,24 @@ export function documentsOfMonth(db: DbOrTx, month: string, supplierId: string |
     .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
     .leftJoin(invoicePayment, eq(invoicePayment.id, invoices.paymentId))
     .leftJoin(refunds, eq(refunds.id, invoices.refundId))
-    .where(and(ofSupplier(invoices.supplierId, supplierId), inMonth(invoices.issuedAt, invoices.timeZone, month)));
+    .where(
+      and(
+        ofSupplier(invoices.supplierId, supplierId),
+        atBranches(branchIds),
+        inMonth(invoices.issuedAt, invoices.timeZone, month),
+      ),
+    );
 }
 
 const counterpart = sql<string>`coalesce(${bookings.deskCustomer}->>'fullName', ${driver.fullName})`;
 
 /** The month's money taken towards bookings and holds (an authorization is no money taken: the deposits read it). */
-export function paymentsOfMonth(db: DbOrTx, month: string, supplierId: string | null) {
+export function paymentsOfMonth(
+  db: DbOrTx,
+  month: string,
+  supplierId: string | null,
+  branchIds: readonly string[] = [],
+) {
   const at = sql`coalesce(${payments.settledAt}, ${payments.createdAt})`;
   return db
     .select({
@@ -58,6 +83,7 @@ export function paymentsOfMonth(db: DbOrTx, month: string, supplierId: string | 
     .where(
       and(
         ofSupplier(payments.supplierId, supplierId),
+        atBranches(branchIds),
         inArray(payments.status, ['succeeded', 'released']),
         inMonth(at, locations.timeZone, month),
       ),
@@ -65,7 +91,12 @@ export function paymentsOfMonth(db: DbOrTx, month: string, supplierId: string | 
 }
 
 /** The month's refunds made (money given back). */
-export function refundsOfMonth(db: DbOrTx, month: string, supplierId: string | null) {
+export function refundsOfMonth(
+  db: DbOrTx,
+  month: string,
+  supplierId: string | null,
+  branchIds: readonly string[] = [],
+) {
   const at = sql`coalesce(${refunds.refundedAt}, ${refunds.createdAt})`;
   return db
     .select({ refund: refunds, date: localDay(at, locations.timeZone), counterpart })
@@ -76,6 +107,7 @@ export function refundsOfMonth(db: DbOrTx, month: string, supplierId: string | n
     .where(
       and(
         supplierId === null ? undefined : eq(bookings.supplierId, supplierId),
+        atBranches(branchIds),
         eq(refunds.status, 'succeeded'),
         inMonth(at, locations.timeZone, month),
       ),

@@ -73,10 +73,12 @@ export async function statementOf(
   query: { month: string; supplierId?: string | undefined },
 ): Promise<Statement> {
   const supplierId = await statementSupplier(ctx, user, query.supplierId);
+  // A member limited to branches: the bookings there only, as the desk's list (docs/decisions/0010-members-of-a-business.md).
+  const branchIds = user.businessId === null ? [] : user.branchIds;
   const [documents, paid, refunded] = await Promise.all([
-    repository.documentsOfMonth(ctx.db, query.month, supplierId),
-    repository.paymentsOfMonth(ctx.db, query.month, supplierId),
-    repository.refundsOfMonth(ctx.db, query.month, supplierId),
+    repository.documentsOfMonth(ctx.db, query.month, supplierId, branchIds),
+    repository.paymentsOfMonth(ctx.db, query.month, supplierId, branchIds),
+    repository.refundsOfMonth(ctx.db, query.month, supplierId, branchIds),
   ]);
   const money = (row: { bookingId: string; currency: string }, date: string, counterpart: string) => ({
     date,

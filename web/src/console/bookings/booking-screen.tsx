@@ -8,6 +8,7 @@ import { Page } from '#web/ui/page';
 import { useDeskBooking } from './api/desk';
 import { BookingActions } from './components/booking-actions';
 import { DocumentsSection, DriverSection, RentalSection } from './components/booking-sections';
+import { BuyerSection } from './components/buyer-section';
 import { ChangeForm } from './components/change-form';
 import { HistorySection } from './components/history-section';
 import { MoneySection } from './components/money-section';
@@ -63,6 +64,7 @@ export function BookingScreen() {
           <DriverSection booking={data} />
           <RentalSection booking={data} admin={admin} />
           <MoneySection booking={data} />
+          <BuyerSection booking={data} />
           <DocumentsSection booking={data} />
           <NotesSection booking={data} />
         </div>

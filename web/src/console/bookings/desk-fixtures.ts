@@ -99,6 +99,7 @@ export const deskBooking = (base: BookingRow, overrides: Partial<DeskBooking> = 
   ],
   holdExpiresAt: null,
   cancelRequestedAt: null,
+  invoiceBuyer: null,
   actions: ['change', 'cancel', 'resendConfirmation', 'checkOut'],
   ...overrides,
 });

@@ -11,6 +11,7 @@ import { useCounterBooking } from './api/counter-booking';
 import { BookingHeader } from './components/booking-header';
 import { BookingTimeline } from './components/booking-timeline';
 import { CheckOutForm } from './components/check-out-form';
+import { DeskDeposit } from './components/desk-deposit';
 import { NoShowButton } from './components/no-show-button';
 import { ScreenError } from './components/screen-error';
 import './counter.css';
@@ -40,6 +41,7 @@ export function CheckOutScreen() {
         ) : (
           <NotNow booking={data} />
         )}
+        {data.actions.includes('recordDeposit') ? <DeskDeposit booking={data} /> : null}
         {data.actions.includes('noShow') && !handedOver ? <NoShowButton booking={data} /> : null}
         <div className="op-section">
           <BookingTimeline timeline={data.timeline} timeZone={data.pickupLocation.timeZone} />

@@ -7,6 +7,7 @@ import { useCounterBooking } from './api/counter-booking';
 import { AfterReturn } from './components/after-return';
 import { BookingHeader } from './components/booking-header';
 import { BookingTimeline } from './components/booking-timeline';
+import { DeskDeposit } from './components/desk-deposit';
 import { ReturnForm } from './components/return-form';
 import { ScreenError } from './components/screen-error';
 import './counter.css';
@@ -30,7 +31,10 @@ export function ReturnScreen() {
       <div className="counter">
         <BookingHeader booking={data} />
         {data.actions.includes('return') ? (
-          <ReturnForm key={data.status} booking={data} />
+          <>
+            {data.actions.includes('recordDeposit') ? <DeskDeposit booking={data} /> : null}
+            <ReturnForm key={data.status} booking={data} />
+          </>
         ) : returned ? (
           <>
             <p className="form-message form-message--info" role="status">

@@ -7,6 +7,7 @@ import type {
   DeskNote,
   DeskTotalsAnswer,
 } from '@roam/contract/booking-desk';
+import type { InvoiceParty } from '@roam/contract/invoices';
 import type { Language } from '@roam/contract/languages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
@@ -117,6 +118,19 @@ export function useSendAgain(id: string) {
           ? `/api/resend-booking-confirmation/${encodeURIComponent(id)}`
           : `/api/send-payment-link/${encodeURIComponent(id)}`,
       ),
+    onSuccess: refresh,
+    onError: () => {},
+  });
+}
+
+/** `POST /api/booking-invoice-buyer/{id}`: the business customer on the booking's next invoices; null: the driver. */
+export function useSetInvoiceBuyer(id: string) {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: (buyer: InvoiceParty | null) =>
+      api.post<{ buyer: InvoiceParty | null }>(`/api/booking-invoice-buyer/${encodeURIComponent(id)}`, {
+        buyer,
+      }),
     onSuccess: refresh,
     onError: () => {},
   });

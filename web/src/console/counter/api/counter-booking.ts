@@ -2,6 +2,7 @@ import type {
   AddChargeBody,
   CheckOutBody,
   CounterBooking,
+  CounterDepositBody,
   CounterPaymentBody,
   CounterRefundBody,
   ReturnBody,
@@ -77,6 +78,10 @@ export const refundExcess = (id: string, language: Language) =>
 /** `POST /api/counter-desk-refund/{id}`: money handed back at the desk, at most the excess paid there. */
 export const refundAtDesk = (id: string, body: CounterRefundBody, language: Language) =>
   api.post<CounterBooking>(path('counter-desk-refund', id, language), body);
+
+/** `POST /api/counter-deposit/{id}`: the security deposit taken at the desk, held until the close. */
+export const recordDeskDeposit = (id: string, body: CounterDepositBody, language: Language) =>
+  api.post<CounterBooking>(path('counter-deposit', id, language), body);
 
 /** `POST /api/send-balance-link/{id}`: the customer e-mailed a link to pay the balance online. */
 export const sendBalanceLink = (id: string, language: Language) =>

@@ -13,6 +13,7 @@ const NO_SHOW_EARLY = /^A no-show can be recorded from /;
 const BALANCE_OPEN = /^The balance is not settled yet: /;
 const OVER_BALANCE = /^The amount is more than the balance due /;
 const OVER_DESK_REFUND = /^The amount is more than can be given back at the desk /;
+const OVER_DEPOSIT = /^The amount is more than the booking's deposit /;
 
 const counterMessages: MessageTranslator = (t: TFunction, message: string) => {
   const reference = STILL_ON_RENT.exec(message)?.[1];
@@ -22,6 +23,7 @@ const counterMessages: MessageTranslator = (t: TFunction, message: string) => {
   if (BALANCE_OPEN.test(message)) return t('operatorCounter.errors.balanceOpen');
   if (OVER_BALANCE.test(message)) return t('operatorCounter.errors.overBalance');
   if (OVER_DESK_REFUND.test(message)) return t('operatorCounter.errors.overDeskRefund');
+  if (OVER_DEPOSIT.test(message)) return t('operatorCounter.errors.overDeposit');
   const keys: Partial<Record<string, `operatorCounter.errors.${string}`>> = {
     [COUNTER_MESSAGES.notConfirmed]: 'operatorCounter.errors.notConfirmed',
     [COUNTER_MESSAGES.alreadyChanged]: 'operatorCounter.errors.alreadyChanged',
@@ -44,6 +46,9 @@ const counterMessages: MessageTranslator = (t: TFunction, message: string) => {
     [COUNTER_MESSAGES.noGateway]: 'operatorCounter.errors.noGateway',
     [COUNTER_MESSAGES.paymentNotOpen]: 'operatorCounter.errors.paymentNotOpen',
     [COUNTER_MESSAGES.chargeWaived]: 'operatorCounter.errors.chargeWaived',
+    [COUNTER_MESSAGES.depositNotOpen]: 'operatorCounter.errors.depositNotOpen',
+    [COUNTER_MESSAGES.depositHeld]: 'operatorCounter.errors.depositHeld',
+    [COUNTER_MESSAGES.noDeposit]: 'operatorCounter.errors.noDeposit',
     [COUNTER_MESSAGES.laterChargeWindow]: 'operatorCounter.errors.laterChargeWindow',
   };
   const key = keys[message];

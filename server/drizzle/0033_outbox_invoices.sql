@@ -1,0 +1,2 @@
+ALTER TABLE "outbox" ADD COLUMN "invoices_of" uuid;--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_invoices_of_bookings_id_fk" FOREIGN KEY ("invoices_of") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;
