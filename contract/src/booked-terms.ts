@@ -8,7 +8,7 @@ import {
   type PriceBreakdown,
   priceIn,
 } from './price.ts';
-import type { PromoDiscount } from './promo-codes.ts';
+import { type PromoDiscount, promoLine } from './promo-codes.ts';
 
 // The terms a booking was bought with (docs/architecture.md §5 "Money rules"): a snapshot
 // of everything its price and its promises depend on, copied onto the booking (`bookings.terms`) at checkout and
@@ -104,7 +104,7 @@ export function priceBooked(terms: BookedTerms, rental: Rental): PriceBreakdown 
     priceChangeRate: terms.priceChangeRate,
     ...period,
     placeFees,
-    promo: terms.promo,
+    ...(terms.promo && { discount: promoLine(terms.promo) }),
   });
 }
 

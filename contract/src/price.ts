@@ -1,6 +1,5 @@
 import type { PaymentOption } from './bookings.ts';
 import { roundHalfUp } from './money.ts';
-import { type PromoDiscount, promoDiscountOf } from './promo-codes.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
 
 // The one price engine (docs/architecture.md §5 "Price", spec §9 price rules): a car's rates and extras, and what a
@@ -82,16 +81,22 @@ export interface PriceInput {
   timeZone: string;
   extras?: ChosenExtras;
   placeFees?: PlaceFees;
-  /** A promo code's discount: its own line after every other, taken off their sum (promo-codes.ts). */
-  promo?: PromoDiscount | null;
+  /** A promo code's discount, taken last (promo-codes.ts `promoLine`). */
+  discount?: PriceDiscount;
 }
+
+/**
+ * A discount the engine takes after every other line (a promo code's, promo-codes.ts `promoLine`): it adds its own
+ * line (a negative amount) to `lines` and answers what it took off. The web loads it only with a code.
+ */
+export type PriceDiscount = (lines: PriceLine[]) => number;
 
 /** One line of the summary: an amount a customer sees, with the supplier's percentage already in it. */
 export interface PriceLine {
   item: 'rental' | Extra | PlaceFee | 'promo';
   /** The rental's price for the period, an extra's price as its label shows it (per day or once), or a place's fee. */
   unit: number;
-  /** 1 for the rental, the flat extras, the places' fees and the promo code; the rental days for a daily extra. */
+  /** 1 for the rental, the flat extras and the places' fees; the rental days for a daily extra. */
   quantity: number;
   /** unit × quantity, exactly. */
   amount: number;
@@ -251,8 +256,7 @@ export function fromDailyPrice(car: CarPricing, priceChangeRate: number, today: 
 }
 
 const FLAT: ReadonlySet<Extra> = new Set(FLAT_EXTRAS);
-const EXTRA_ITEMS: ReadonlySet<PriceLine['item']> = new Set(EXTRAS);
-const isExtra = (item: PriceLine['item']): item is Extra => EXTRA_ITEMS.has(item);
+const isExtra = (item: PriceLine['item']): item is Extra => EXTRAS.includes(item as Extra);
 
 /**
  * The price of a rental, as lines a customer sees (the percentage in each) that add up to the total exactly: an
@@ -267,7 +271,7 @@ export function calculatePrice({
   timeZone,
   extras,
   placeFees,
-  promo,
+  discount,
 }: PriceInput): PriceBreakdown {
   const hours = rentalHours(pickupAt, dropoffAt);
   if (!(hours > 0)) throw new PriceError('invalidPeriod');
@@ -295,22 +299,8 @@ export function calculatePrice({
     lines.push({ item: fee, unit: amount, quantity: 1, amount });
     ownTotal += amount;
   }
-  ownTotal -= withPromoLine(lines, promo);
+  ownTotal -= discount?.(lines) ?? 0;
   return summed(lines, { rentalHours: hours, rentalDays: days, deposit: car.deposit, ownTotal });
-}
-
-/**
- * The promo code's line, last, taken off the sum of the lines before it (a negative unit and amount); returns what it
- * takes off. The supplier's percentage is already in those lines, so the discount is of what the customer sees.
- */
-function withPromoLine(lines: PriceLine[], promo: PromoDiscount | null | undefined): number {
-  if (!promo) return 0;
-  const off = promoDiscountOf(
-    promo,
-    lines.reduce((sum, line) => sum + line.amount, 0),
-  );
-  if (off > 0) lines.push({ item: 'promo', unit: -off, quantity: 1, amount: -off });
-  return off;
 }
 
 function summed(
@@ -351,8 +341,7 @@ function summed(
  */
 export function priceIn(breakdown: PriceBreakdown, convert: (amountMinorBase: number) => number): PriceBreakdown {
   const lines = breakdown.lines.map((line) => {
-    // A discount (a negative unit) converts as its amount off does, so it rounds as the lines it is taken from.
-    const unit = line.unit < 0 ? -convert(-line.unit) : convert(line.unit);
+    const unit = convert(line.unit);
     return { ...line, unit, amount: unit * line.quantity };
   });
   return summed(lines, {

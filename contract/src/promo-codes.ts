@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { roundHalfUp } from './money.ts';
+import type { PriceDiscount } from './price.ts';
 import type {
   CheckPromoCodeBodySchema,
   CreatePromoCodeBodySchema,
@@ -39,6 +40,22 @@ export function promoDiscountOf(promo: PromoDiscount, subtotal: number): number 
   const off = promo.kind === 'percent' ? roundHalfUp((subtotal * promo.value) / 100) : promo.value;
   return Math.min(subtotal, Math.max(0, off));
 }
+
+/**
+ * The code's discount as the price engine takes it (price.ts `PriceDiscount`): its own line, `promo`, after every
+ * other, a negative unit and amount, so the lines still add up to the total. The supplier's percentage is already in
+ * the lines it is taken from.
+ */
+export const promoLine =
+  (promo: PromoDiscount): PriceDiscount =>
+  (lines) => {
+    const off = promoDiscountOf(
+      promo,
+      lines.reduce((sum, line) => sum + line.amount, 0),
+    );
+    if (off > 0) lines.push({ item: 'promo', unit: -off, quantity: 1, amount: -off });
+    return off;
+  };
 
 /**
  * Why a code does not apply, in the words the checkout shows at its field (the web translates them). An unknown code,

@@ -7,7 +7,7 @@ import {
   type PlaceFees,
   PriceError,
 } from '@roam/contract/price';
-import type { PromoDiscount } from '@roam/contract/promo-codes';
+import { type PromoDiscount, promoLine } from '@roam/contract/promo-codes';
 import type { RentalPeriodIssue } from '@roam/contract/time';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { cars } from '#server/db/schema.ts';
@@ -76,7 +76,7 @@ export function priceBooking(input: {
       timeZone: input.timeZone,
       extras: input.extras,
       placeFees: input.placeFees,
-      promo: input.promo,
+      ...(input.promo && { discount: promoLine(input.promo) }),
     }),
   );
 }

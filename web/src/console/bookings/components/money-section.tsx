@@ -39,8 +39,8 @@ export function MoneySection({ booking }: { booking: DeskBooking }) {
               <th scope="row">
                 {line.item === 'rental'
                   ? t('operatorBookings.view.rentalLine')
-                  : line.item.startsWith('afterHours') || line.item === 'promo'
-                    ? t(`operatorBookings.view.${line.item as PlaceFee | 'promo'}`)
+                  : line.item.startsWith('afterHours')
+                    ? t(`operatorBookings.view.${line.item as PlaceFee}`)
                     : t(`cars.extra.${line.item as Extra}`)}
                 {line.quantity > 1 ? ` × ${line.quantity}` : ''}
               </th>

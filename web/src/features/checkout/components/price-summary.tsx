@@ -37,8 +37,8 @@ export function PriceSummary({ price, option, busy, pricing = false }: PriceSumm
               <dt>
                 {line.item === 'rental'
                   ? t('checkout.price.rental', { count: shown.rentalDays })
-                  : line.item.startsWith('afterHours') || line.item === 'promo'
-                    ? t(`checkout.price.${line.item as PlaceFee | 'promo'}`)
+                  : line.item.startsWith('afterHours')
+                    ? t(`checkout.price.${line.item as PlaceFee}`)
                     : t(`cars.extra.${line.item as Extra}`)}
               </dt>
               <dd>{money.formatConverted(line.amount)}</dd>
