@@ -20,15 +20,13 @@ describe("checkouts racing for a promo code's last use", () => {
   afterAll(() => t.close());
 
   it(`${RACERS} customers at once for the last use: exactly one gets it`, async () => {
-    await t.db
-      .insert(promoCodes)
-      .values({
-        supplierId: DEMO_IDS.suppliers.azurCoast,
-        code: 'LAST-ONE',
-        kind: 'percent',
-        value: 25,
-        usageLimit: 1,
-      });
+    await t.db.insert(promoCodes).values({
+      supplierId: DEMO_IDS.suppliers.azurCoast,
+      code: 'LAST-ONE',
+      kind: 'percent',
+      value: 25,
+      usageLimit: 1,
+    });
     const template = (await t.db.query.users.findFirst({ where: eq(users.id, DEMO_ACCOUNTS.driver.id) }))!;
     const { id: _id, email: _email, ...rest } = template;
     const made = await t.db
