@@ -3,8 +3,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 /**
  * On PostgreSQL (CI's Debian 15, beside PGlite's 18) the suites that depend on the engine and on several connections:
  * migrations, constraints, the seed and the ledger's backfill; the ownership and role matrices, which call every route
- * and so every repository's statements; and the races — concurrent checkouts, counter actions, invoice numbers, held
- * cars, rate-limit counters, the outbox and in-flight requests. The other feature suites run once, on PGlite (the same
+ * and so every repository's statements; and the races — concurrent checkouts, a promo code's last use, counter
+ * actions, invoice numbers, held cars, rate-limit counters, the outbox and in-flight requests. The other feature suites run once, on PGlite (the same
  * PostgreSQL engine): running all of them twice took ~4 minutes of the 2-core CI machine, which must finish in 20.
  * `TEST_DATABASE_URL=… npx vitest run --project server-pg <path>` runs any other file on PostgreSQL by hand.
  */
@@ -14,6 +14,7 @@ const POSTGRES_SUITES = [
   'src/security/role-matrix.test.ts',
   'src/security/holds.test.ts',
   'src/features/checkout/checkout-concurrency.test.ts',
+  'src/features/promo-codes/promo-race.test.ts',
   'src/features/counter/counter-race.test.ts',
   'src/features/invoices/invoices.test.ts',
   'src/features/reminders/reminders.test.ts',

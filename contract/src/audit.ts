@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = [
   /** A supplier's counter settings and charge rules, a car's charge rules. */
   'counterSettings',
   'carChargeRules',
+  /** A business's or the platform's promo code (promo-codes.ts). */
+  'promoCode',
 ] as const;
 export const AUDIT_ACTIONS = [
   'create',

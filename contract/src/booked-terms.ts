@@ -8,6 +8,7 @@ import {
   type PriceBreakdown,
   priceIn,
 } from './price.ts';
+import { type PromoDiscount, promoLine } from './promo-codes.ts';
 
 // The terms a booking was bought with (docs/architecture.md §5 "Money rules"): a snapshot
 // of everything its price and its promises depend on, copied onto the booking (`bookings.terms`) at checkout and
@@ -31,6 +32,11 @@ export interface BookedTerms {
    * or last changed; absent on a booking made before they were charged.
    */
   placeFees?: PlaceFees;
+  /**
+   * The promo code the booking was bought with and what it takes off (promo-codes.ts): every later price of the booking
+   * (a change, the receipt, the invoice) takes it off the same way. Absent: no code.
+   */
+  promo?: PromoDiscount;
 }
 
 /** The car's own fields a snapshot copies (a car row, or the seed's and the fleet's car objects). */
@@ -45,6 +51,7 @@ export function bookedTerms(input: {
   dateBasedPrices: readonly DateBasedPrice[];
   priceChangeRate: number;
   placeFees?: PlaceFees;
+  promo?: PromoDiscount | null;
 }): BookedTerms {
   const { car } = input;
   return {
@@ -79,6 +86,7 @@ export function bookedTerms(input: {
     minimumAge: car.minimumAge,
     // Kept only when the booking pays one: the terms of every other booking keep the shape the database fills.
     ...(input.placeFees && Object.keys(input.placeFees).length > 0 && { placeFees: { ...input.placeFees } }),
+    ...(input.promo && { promo: { code: input.promo.code, kind: input.promo.kind, value: input.promo.value } }),
   };
 }
 
@@ -91,7 +99,13 @@ type Rental = { pickupAt: Date; dropoffAt: Date; timeZone: string; extras: Chose
 /** A rental priced at the booking's terms (the one price engine, `calculatePrice`). */
 export function priceBooked(terms: BookedTerms, rental: Rental): PriceBreakdown {
   const { placeFees = terms.placeFees, ...period } = rental;
-  return calculatePrice({ car: terms.car, priceChangeRate: terms.priceChangeRate, ...period, placeFees });
+  return calculatePrice({
+    car: terms.car,
+    priceChangeRate: terms.priceChangeRate,
+    ...period,
+    placeFees,
+    ...(terms.promo && { discount: promoLine(terms.promo) }),
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { CARD_MESSAGES, expiryValid, luhnValid } from './checkout.ts';
 import { CurrencyCodeSchema } from './currencies.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS } from './price.ts';
+import { PromoCodeTextSchema } from './promo-codes.schema.ts';
 import { text } from './text.schema.ts';
 import { DateStringSchema } from './time.schema.ts';
 import { ageOn } from './time.ts';
@@ -75,6 +76,8 @@ export const CheckoutBodySchema = z.object({
   driver: GuestDriverSchema.optional(),
   /** A `files` row of kind 'license' (owned by the driver, or temporary); required when the supplier asks. */
   licenseFileId: z.uuid().optional(),
+  /** A promo code the customer typed (promo-codes.ts): checked again and its use held with the booking. */
+  promoCode: PromoCodeTextSchema.optional(),
 });
 
 export const PriceBreakdownSchema = z.object({

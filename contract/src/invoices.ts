@@ -22,6 +22,8 @@ export type InvoiceItem =
   | 'rental'
   | Extra
   | PlaceFee
+  /** A promo code's discount: a negative line (promo-codes.ts). */
+  | 'promo'
   | `charge.${ChargeKind}`
   | 'amendment'
   | 'return_charges'

@@ -81,11 +81,19 @@ export interface PriceInput {
   timeZone: string;
   extras?: ChosenExtras;
   placeFees?: PlaceFees;
+  /** A promo code's discount, taken last (promo-codes.ts `promoLine`). */
+  discount?: PriceDiscount;
 }
+
+/**
+ * A discount the engine takes after every other line (a promo code's, promo-codes.ts `promoLine`): it adds its own
+ * line (a negative amount) to `lines` and answers what it took off. The web loads it only with a code.
+ */
+export type PriceDiscount = (lines: PriceLine[]) => number;
 
 /** One line of the summary: an amount a customer sees, with the supplier's percentage already in it. */
 export interface PriceLine {
-  item: 'rental' | Extra | PlaceFee;
+  item: 'rental' | Extra | PlaceFee | 'promo';
   /** The rental's price for the period, an extra's price as its label shows it (per day or once), or a place's fee. */
   unit: number;
   /** 1 for the rental, the flat extras and the places' fees; the rental days for a daily extra. */
@@ -248,7 +256,7 @@ export function fromDailyPrice(car: CarPricing, priceChangeRate: number, today: 
 }
 
 const FLAT: ReadonlySet<Extra> = new Set(FLAT_EXTRAS);
-const isExtra = (item: PriceLine['item']): item is Extra => item !== 'rental' && !item.startsWith('afterHours');
+const isExtra = (item: PriceLine['item']): item is Extra => EXTRAS.includes(item as Extra);
 
 /**
  * The price of a rental, as lines a customer sees (the percentage in each) that add up to the total exactly: an
@@ -263,6 +271,7 @@ export function calculatePrice({
   timeZone,
   extras,
   placeFees,
+  discount,
 }: PriceInput): PriceBreakdown {
   const hours = rentalHours(pickupAt, dropoffAt);
   if (!(hours > 0)) throw new PriceError('invalidPeriod');
@@ -290,6 +299,7 @@ export function calculatePrice({
     lines.push({ item: fee, unit: amount, quantity: 1, amount });
     ownTotal += amount;
   }
+  ownTotal -= discount?.(lines) ?? 0;
   return summed(lines, { rentalHours: hours, rentalDays: days, deposit: car.deposit, ownTotal });
 }
 

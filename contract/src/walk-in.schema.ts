@@ -30,6 +30,7 @@ export const WalkInBodySchema = CheckoutBodySchema.pick({
   extras: true,
   additionalDriver: true,
   currency: true,
+  promoCode: true,
 })
   .extend({ customer: DeskCustomerSchema, payment: z.enum(DESK_PAYMENTS) })
   // The link goes by e-mail: a customer who gave none pays at the counter.

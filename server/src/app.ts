@@ -54,6 +54,7 @@ import { notificationsRoutes } from '#server/features/notifications/notification
 import { openingHoursRoutes } from '#server/features/opening-hours/opening-hours.routes.ts';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
+import { promoCodesRoutes } from '#server/features/promo-codes/promo-codes.routes.ts';
 import { startReminders } from '#server/features/reminders/reminders.service.ts';
 import { schedulerRoutes } from '#server/features/scheduler/scheduler.routes.ts';
 import { setupRoutes } from '#server/features/setup/setup.routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp({
   await app.register(amendmentsRoutes);
   await app.register(carsRoutes);
   await app.register(carBlocksRoutes);
+  await app.register(promoCodesRoutes);
   await app.register(cancellationsRoutes);
   await app.register(cancellationRequestsRoutes);
   await app.register(checkoutRoutes);

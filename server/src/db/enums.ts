@@ -18,6 +18,7 @@ import {
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
 } from '@roam/contract/ledger';
+import { PROMO_KINDS } from '@roam/contract/promo-codes';
 import { MEMBER_STATUSES, OPERATOR_ROLES } from '@roam/contract/team';
 import { USER_TYPES } from '@roam/contract/users';
 import { pgEnum } from 'drizzle-orm/pg-core';
@@ -79,3 +80,5 @@ export const signatureMethod = pgEnum('signature_method', SIGNATURE_METHODS);
 export const noShowRule = pgEnum('no_show_rule', NO_SHOW_RULES);
 /** An invoice or a credit note (contract invoices.ts): each its own number series. */
 export const invoiceKind = pgEnum('invoice_kind', INVOICE_KINDS);
+/** A promo code's discount: a percentage or an amount off (contract promo-codes.ts). */
+export const promoKind = pgEnum('promo_kind', PROMO_KINDS);

@@ -7,6 +7,7 @@ import {
   type PlaceFees,
   PriceError,
 } from '@roam/contract/price';
+import { type PromoDiscount, promoLine } from '@roam/contract/promo-codes';
 import type { RentalPeriodIssue } from '@roam/contract/time';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { cars } from '#server/db/schema.ts';
@@ -64,6 +65,7 @@ export function priceBooking(input: {
   timeZone: string;
   extras: ChosenExtras;
   placeFees?: PlaceFees;
+  promo?: PromoDiscount | null;
 }) {
   return withPriceFieldErrors(() =>
     calculatePrice({
@@ -74,6 +76,7 @@ export function priceBooking(input: {
       timeZone: input.timeZone,
       extras: input.extras,
       placeFees: input.placeFees,
+      ...(input.promo && { discount: promoLine(input.promo) }),
     }),
   );
 }

@@ -88,6 +88,12 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'POST', url: '/api/booking-note/:id' },
       { method: 'POST', url: '/api/resend-booking-confirmation/:id' },
       { method: 'POST', url: '/api/send-payment-link/:id' },
+      // Promo codes: the console's, and the checkout's check.
+      { method: 'GET', url: '/api/promo-codes' },
+      { method: 'POST', url: '/api/create-promo-code' },
+      { method: 'PUT', url: '/api/update-promo-code' },
+      { method: 'DELETE', url: '/api/delete-promo-code/:id' },
+      { method: 'POST', url: '/api/check-promo-code' },
     ])
       expect(routes).toContainEqual(route);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { bookings, cars } from '#server/db/schema.ts';
+import { bookings, cars, promoCodes } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { bookingRow, checkoutBody, period } from '#test/booking-fixtures.ts';
 import { newCar } from '#test/fleet-fixtures.ts';
@@ -54,7 +54,46 @@ export function operatorRows(db: () => Db): Row[] {
     return row!.id;
   };
 
+  /** A promo code of Azur Coast's of its own (a code is unique site-wide). */
+  const freshPromo = async () => {
+    const code = `AZUR-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+    const [row] = await db()
+      .insert(promoCodes)
+      .values({ supplierId: AZUR, code, kind: 'percent', value: 10 })
+      .returning({ id: promoCodes.id });
+    return row!.id;
+  };
+
   return [
+    // Promo codes: a member creates its own business's (another's 403); another business's code does not exist.
+    {
+      call: 'POST /api/create-promo-code',
+      expected: created(OPERATED),
+      request: () => ({
+        method: 'POST',
+        url: '/api/create-promo-code',
+        payload: {
+          supplierId: AZUR,
+          code: `NEW-${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+          kind: 'amount',
+          value: 500,
+        },
+      }),
+    },
+    {
+      call: 'PUT /api/update-promo-code',
+      expected: OPERATOR,
+      request: async () => ({
+        method: 'PUT',
+        url: '/api/update-promo-code',
+        payload: { _id: await freshPromo(), value: 15 },
+      }),
+    },
+    {
+      call: 'DELETE /api/delete-promo-code/{id}',
+      expected: OPERATOR,
+      request: async () => ({ method: 'DELETE', url: `/api/delete-promo-code/${await freshPromo()}` }),
+    },
     {
       call: 'POST /api/cars/{page}/{size}',
       expected: OPERATED,

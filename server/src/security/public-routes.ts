@@ -14,6 +14,8 @@ export const PUBLIC_ROUTES = [
   'GET /api/car/:id',
   'GET /api/files/:id',
   'POST /api/checkout',
+  // The checkout's promo code field: rate limited per IP, and unknown codes spend a budget per IP (a code is a secret).
+  'POST /api/check-promo-code',
   'POST /api/send-email',
   'GET /api/currency-rates',
   'GET /api/convert',

@@ -7,6 +7,7 @@ import type { AppContext } from '#server/context.ts';
 import type { DeskCustomer } from '#server/db/schema.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
 import { isUsableLicense } from '#server/features/profile/profile.service.ts';
+import { type AppliedPromo, applyPromo } from '#server/features/promo-codes/promo-rules.service.ts';
 import { siteSettings } from '#server/features/site-settings/site-settings.service.ts';
 import type { DeploymentSettings } from '#server/features/system/settings.service.ts';
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
@@ -77,6 +78,8 @@ export type CheckoutOrder = {
   holdMinutes: number;
   /** An operator's booking, else null. */
   desk: Desk | null;
+  /** The promo code typed, as it applies (its use is held with the booking); null: none. */
+  promo: AppliedPromo | null;
 };
 
 function driverOf(body: CheckoutBody, user: SessionUser | null, defaultLanguage: Language): Driver {
@@ -128,7 +131,11 @@ async function placesOf(ctx: AppContext, body: CheckoutBody, carId: string) {
 }
 
 /** Driver age at pick-up, in the pick-up location's calendar (spec §5: at least 21, or the car's minimum age). */
-function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolean, settings: DeploymentSettings) {
+function checkAges(
+  order: Omit<CheckoutOrder, 'licenseFileId' | 'promo'>,
+  signedIn: boolean,
+  settings: DeploymentSettings,
+) {
   const { body, driver, pickupAt, pickupPlace } = order;
   const minimumAge = minimumDriverAge(order.car.minimumAge);
   const birthField = signedIn ? 'birthDate' : 'driver.birthDate';
@@ -150,7 +157,7 @@ function checkAges(order: Omit<CheckoutOrder, 'licenseFileId'>, signedIn: boolea
 /** The option must be one the checkout offers for this car (contract booking-terms.ts). */
 function checkPaymentOption(
   ctx: AppContext,
-  order: Omit<CheckoutOrder, 'licenseFileId'>,
+  order: Omit<CheckoutOrder, 'licenseFileId' | 'promo'>,
   settings: DeploymentSettings,
 ) {
   const { paymentOption } = order.body;
@@ -174,7 +181,10 @@ function checkPaymentOption(
  * Driver licence: required by some suppliers; an uploaded file of the driver, or a temporary one this browser
  * uploaded.
  */
-async function licenceOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFileId'>): Promise<string | null> {
+async function licenceOf(
+  ctx: AppContext,
+  order: Omit<CheckoutOrder, 'licenseFileId' | 'promo'>,
+): Promise<string | null> {
   const { body, driver, supplier, guestTokenHash } = order;
   const licenseFileId = body.licenseFileId ?? driver.licenseFileId;
   if (body.licenseFileId && !(await isUsableLicense(ctx, body.licenseFileId, driver.id, guestTokenHash))) {
@@ -233,5 +243,18 @@ export async function validateCheckout(
   };
   checkAges(order, user !== null, settings);
   checkPaymentOption(ctx, order, settings);
-  return { ...order, licenseFileId: await licenceOf(ctx, order) };
+  const licenseFileId = await licenceOf(ctx, order);
+  return { ...order, licenseFileId, promo: await promoOf(ctx, order) };
+}
+
+/** The promo code typed, checked against the rental (features/promo-codes); its use is held when the booking is. */
+function promoOf(ctx: AppContext, order: Omit<CheckoutOrder, 'licenseFileId' | 'promo'>) {
+  if (!order.body.promoCode) return null;
+  return applyPromo(ctx, order.body.promoCode, {
+    car: { id: order.car.id, range: order.car.range, supplierId: order.supplier.id },
+    pickupPlace: order.pickupPlace,
+    pickupAt: order.pickupAt,
+    dropoffAt: order.dropoffAt,
+    driverId: order.driver.id,
+  });
 }

@@ -12,6 +12,7 @@ import {
 } from '#server/features/notifications/notifications.service.ts';
 import { releaseExpiredHolds, releaseUnpaidHoldsOf } from '#server/features/payments/payments.service.ts';
 import { attachGuestLicense } from '#server/features/profile/profile.service.ts';
+import { claimPromoUse } from '#server/features/promo-codes/promo-rules.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { checkAmountsFit } from '#server/lib/booking-rules.ts';
 import type { QueuedMail } from '#server/lib/mailer.ts';
@@ -72,6 +73,22 @@ async function makeRoom(ctx: AppContext, tx: DbOrTx, order: CheckoutOrder) {
   await releaseUnpaidHoldsOf(ctx, tx, { driverId: order.driver.id, guestTokenHash });
   const unpaid = await repository.countUnpaidFrom(tx, order.clientKey, order.holdMinutes);
   if (unpaid >= OPEN_CHECKOUTS_PER_ADDRESS) throw tooManyUnpaid();
+}
+
+/** The booking's use of its promo code, held in its transaction (refused when the last use went meanwhile). */
+async function claimPromo(
+  ctx: AppContext,
+  tx: DbOrTx,
+  order: CheckoutOrder,
+  booking: { bookingId: string; driverId: string },
+) {
+  await claimPromoUse(ctx, tx, order.promo!, {
+    car: { id: order.car.id, range: order.car.range, supplierId: order.supplier.id },
+    pickupPlace: order.pickupPlace,
+    pickupAt: order.pickupAt,
+    dropoffAt: order.dropoffAt,
+    ...booking,
+  });
 }
 
 /** The operator's booking in the audit trail, with the operator as its actor. */
@@ -139,6 +156,7 @@ export async function placeBooking(
           dateBasedPrices: order.dateBasedPrices,
           priceChangeRate: order.supplier.priceChangeRate,
           placeFees: order.placeFees,
+          promo: order.promo,
         }),
         price: price.total,
         deposit: price.deposit,
@@ -155,6 +173,7 @@ export async function placeBooking(
         guestTokenHash: driver.id ? null : order.guestTokenHash,
         clientKey: order.clientKey,
       });
+      if (order.promo) await claimPromo(ctx, tx, order, { bookingId: booking.id, driverId });
       if (order.desk) await auditDeskBooking(ctx, tx, order.desk, booking.id, order);
       const mails: (QueuedMail | null)[] = [];
       const named = { reference: booking.reference, carName: car.name };

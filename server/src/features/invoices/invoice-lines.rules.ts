@@ -27,9 +27,12 @@ export function paymentLines(
     const lines = pricedLines(facts, (eur) => convertMinor(eur, booking.rate, booking.currency));
     if (sum(lines.map((line) => line.amount)) !== payment.amount) return whole('rental');
     const days = rentalDays(booking.pickupAt, booking.dropoffAt);
-    return lines
-      .filter((line) => line.amount > 0)
-      .map((line) => invoiceLine(line.item, line.amount, vatRate, line.item === 'rental' ? days : line.quantity));
+    return (
+      lines
+        // An included extra has no line; a promo code's discount is a negative one.
+        .filter((line) => line.amount !== 0)
+        .map((line) => invoiceLine(line.item, line.amount, vatRate, line.item === 'rental' ? days : line.quantity))
+    );
   }
   if (payment.purpose === 'return_charges' || payment.purpose === 'later_charges') {
     if (charges.length > 0 && sum(charges.map((charge) => charge.amount)) === payment.amount) {
