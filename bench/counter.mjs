@@ -10,6 +10,7 @@
 // --light: 2,000 cars / 40,000 bookings and fewer rentals. Needs `npm run build` first (server/dist/main.js).
 // PostgreSQL: BENCH_DATABASE_URL, else a throw-away cluster on BENCH_PG_PORT (54343). Server on BENCH_PORT (3410).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -245,8 +246,11 @@ async function run() {
     failures = [];
     const queue = ids.slice(8);
     const started = Date.now();
+    // The machine's load beside the run (a shared machine's figures are read against it): before and after.
+    const load = { cores: availableParallelism(), before: loadavg()[0] };
     await Promise.all(Array.from({ length: OPERATORS }, (_, i) => operator(i, queue)));
     const seconds = (Date.now() - started) / 1000;
+    Object.assign(load, { after: loadavg()[0] });
     const figures = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, stats(values)]));
     const misses = [];
     for (const name of ['checkOut', 'return']) {
@@ -263,6 +267,7 @@ async function run() {
       rentals: ids.length - 8,
       oneOperatorMedianMs: alone,
       seconds: Number(seconds.toFixed(1)),
+      loadAverage: load,
       uploadBytes: photos.map((bytes) => bytes.length),
       storedPhotoBytes: { count: stored.length, max: largest, median: percentile(stored, 50) },
       ...figures,

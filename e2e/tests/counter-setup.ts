@@ -1,6 +1,6 @@
 import type { APIRequest, APIRequestContext } from '@playwright/test';
 import { apiAs, expect, ownPage } from './fixtures.ts';
-import { midDayZone } from './mid-day.ts';
+import { dateIn, midDayZone } from './mid-day.ts';
 
 // The counter spec's set-up through the API (the UI is not the point there): a place of its own where it is mid-day,
 // a car of the demo supplier there, and a guest's booking of it picked up today.
@@ -96,3 +96,25 @@ export async function guestBooking(
 
 /** Two whole hours from now, on the hour: a pick-up today at a place where it is mid-day. */
 export const inTwoHours = () => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000);
+
+/**
+ * Moves the booking, as its supplier corrects one, to have ended about 67 minutes ago (on the minute), picked up an
+ * hour before: today still at a place where it is mid-day. The late return's date and time, at the place's clock, is
+ * 70 minutes after the drop-off: 3–4 minutes from now, so after the check-out the spec makes meanwhile (a return is
+ * never before its check-out) and within the 5 minutes a device's clock may run ahead (return.service.ts).
+ */
+export async function lateBack(supplier: APIRequestContext, bookingId: string, zone: string) {
+  const dropoffAt = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 3 * 60_000 - 70 * 60_000);
+  const moved = await supplier.post(`/api/update-booking/${bookingId}`, {
+    data: { pickupAt: new Date(dropoffAt.getTime() - 3_600_000).toISOString(), dropoffAt: dropoffAt.toISOString() },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  const back = new Date(dropoffAt.getTime() + 70 * 60_000);
+  const lateBy70 = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zone,
+  }).format(back);
+  return { date: dateIn(zone, back), lateBy70 };
+}

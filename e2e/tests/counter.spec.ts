@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { linkIn, type Mail, waitForMail } from '../harness/mailbox.ts';
 import { audit } from './axe.ts';
-import { guestBooking, inTwoHours, placeAndCar, SUPPLIER } from './counter-setup.ts';
+import { boardShows, documentWords, type Language, listedDocument } from './counter-checks.ts';
+import { guestBooking, inTwoHours, lateBack, placeAndCar, SUPPLIER } from './counter-setup.ts';
 import { expect, locale, signInFromPage, test, text, textPattern } from './fixtures.ts';
 
 // The counter in the browser against the real server (docs/architecture.md §5 "After the booking"): one rental per
@@ -12,21 +14,31 @@ import { expect, locale, signInFromPage, test, text, textPattern } from './fixtu
 // 250 km are driven over the allowance: both charges are quoted with their computation, the check-out's damage is
 // shown with its photo's thumbnail, and the return confirmed. The desk e-mails the balance's payment link; the
 // customer opens it and pays with the demo card; the rental is closed and the customer's closing mail carries the
-// amounts. Axe audits the screens, and on the phone none is wider than it. The online check-in, the no-show, the
-// dashboard and the scheduler are covered by the screens' and the server's tests.
+// amounts. Axe audits the screens, and on the phone none is wider than it.
+// Each journey also checks one side of the rest, to stay short: in English the check-out is opened from the
+// dashboard's pick-ups of the day, and the dashboard and the scheduler show the car on rent, then returned; in French
+// the car comes back 70 minutes after its drop-off (the booking moved to end earlier today, as a desk corrects one)
+// with a new damage photographed, the late return and the damage are charged, and the agreement and the condition
+// report are downloaded from the console: their text read back, their SHA-256 the one shown. The online check-in and
+// the no-show are the server's tests (server/src/features/counter).
 
-type Language = 'en' | 'fr';
 type Case = {
   language: Language;
   screen: { width: number; height: number };
   /** On the phone no screen may be wider than it. */
   phone: boolean;
   signing: 'typed' | 'drawn';
+  /** Opened from the dashboard; the dashboard and the scheduler followed. */
+  board: boolean;
+  /** Back 70 minutes late with a new damage; the documents read back. */
+  late: boolean;
 };
 const CASES: readonly Case[] = [
-  { language: 'en', screen: { width: 390, height: 844 }, phone: true, signing: 'typed' },
-  { language: 'fr', screen: { width: 1280, height: 800 }, phone: false, signing: 'drawn' },
+  { language: 'en', screen: { width: 390, height: 844 }, phone: true, signing: 'typed', board: true, late: false },
+  { language: 'fr', screen: { width: 1280, height: 800 }, phone: false, signing: 'drawn', board: false, late: true },
 ];
+/** A new damage's repair, charged at the return (120 €). */
+const REPAIR = 12_000;
 test.describe.configure({ timeout: 120_000 });
 
 /** An amount in euros as either language writes it ("66.88 €", "66,88 €", "20 €"), as a pattern's source. */
@@ -49,8 +61,33 @@ async function mailThat(to: string, is: (mail: Mail) => boolean, what: string): 
   throw new Error(`no mail to ${to}: ${what}`);
 }
 
-for (const { language, screen, phone, signing } of CASES) {
-  test(`${language}: a car checked out with a damage photo and a ${signing} signature, taken back with fuel and kilometre charges, paid by link and closed`, async ({
+/** A damage at a zone with a photo from a file (a small PNG the browser draws, uploaded as the camera's): its editor. */
+async function photographed(page: Page, zoneName: string, uploaded: string) {
+  await page.getByRole('button', { name: zoneName, exact: true }).click();
+  const png = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const context = canvas.getContext('2d');
+    if (context) {
+      context.fillStyle = '#b33';
+      context.fillRect(8, 8, 40, 24);
+    }
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  });
+  const zone = page.getByRole('region', { name: zoneName });
+  await zone.locator('input[type="file"]').setInputFiles({
+    name: 'damage.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(png, 'base64'),
+  });
+  await expect(zone.getByText(uploaded)).toBeVisible({ timeout: 20_000 });
+  return zone;
+}
+
+for (const { language, screen, phone, signing, board, late } of CASES) {
+  const back = late ? 'fuel, kilometre, late and damage charges' : 'fuel and kilometre charges';
+  test(`${language}: a car checked out with a damage photo and a ${signing} signature, taken back with ${back}, paid by link and closed`, async ({
     page,
     browser,
     playwright,
@@ -62,6 +99,8 @@ for (const { language, screen, phone, signing } of CASES) {
     const at = await placeAndCar(playwright.request, tag);
     const email = `counter.${tag}@example.com`;
     const { bookingId, summary } = await guestBooking(playwright, at, inTwoHours(), email, language);
+    // Late: the booking now ended just over an hour ago (counter-setup.ts), so the car comes back 70 minutes late.
+    const dropoff = late ? await lateBack(at.supplier.context, bookingId, at.zone) : null;
     const found: string[] = [];
     const notWider = async (where: string) => {
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -71,7 +110,13 @@ for (const { language, screen, phone, signing } of CASES) {
     await page.setViewportSize(screen);
     await page.goto(`/about?l=${language}`);
     await signInFromPage(page, SUPPLIER);
-    await page.goto(`/operator/bookings/${bookingId}/check-out?l=${language}`);
+    const onBoard = { t: (key: string) => t(key), reference: summary.reference, ...at, language };
+    if (board) {
+      // Today's pick-ups on the dashboard: the booking waits there, its check-out one tap away.
+      await page.goto(`/operator/dashboard?l=${language}`);
+      const checkOut = t('operatorDashboard.today.checkOut', { reference: summary.reference });
+      await page.getByRole('link', { name: checkOut }).click();
+    } else await page.goto(`/operator/bookings/${bookingId}/check-out?l=${language}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(summary.reference);
 
     // The licence (the birth date is the customer's), the readings, the checklist.
@@ -87,29 +132,10 @@ for (const { language, screen, phone, signing } of CASES) {
       .first()
       .check();
 
-    // A scratch on the bonnet, with a photo from a file: a small PNG the browser draws, uploaded as the camera's.
+    // A scratch on the bonnet, with a photo from a file.
     const bonnet = t('operatorCounter.zone.bonnet');
-    await page.getByRole('button', { name: bonnet, exact: true }).click();
-    const png = await page.evaluate(() => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 64;
-      canvas.height = 48;
-      const context = canvas.getContext('2d');
-      if (context) {
-        context.fillStyle = '#b33';
-        context.fillRect(8, 8, 40, 24);
-      }
-      return canvas.toDataURL('image/png').split(',')[1] ?? '';
-    });
-    const zone = page.getByRole('region', { name: bonnet });
-    await zone.locator('input[type="file"]').setInputFiles({
-      name: 'scratch.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from(png, 'base64'),
-    });
-    await expect(
-      zone.getByText(t('operatorCounter.photos.uploaded', { name: t('operatorCounter.photos.photo', { number: 1 }) })),
-    ).toBeVisible({ timeout: 20_000 });
+    const uploaded = t('operatorCounter.photos.uploaded', { name: t('operatorCounter.photos.photo', { number: 1 }) });
+    const zone = await photographed(page, bonnet, uploaded);
     await zone.getByLabel(t('operatorCounter.damage.note')).fill('Scratch');
     await zone.getByRole('button', { name: t('operatorCounter.damage.add') }).click();
     await expect(page.getByText(t('operatorCounter.photos.count_one', { count: 1 }))).toBeVisible();
@@ -155,6 +181,7 @@ for (const { language, screen, phone, signing } of CASES) {
     const agreement = documents.results.find((document) => document.kind === 'agreement');
     expect(agreement).toMatchObject({ signatureMethod: signing, signerName: 'Robin Counter' });
     expect(agreement?.signedAt).toBeTruthy();
+    if (board) await boardShows(page, onBoard, 'onRent');
 
     // The return: the tank 3/8 short, 350 km driven on a day allowing 100. The check-out's damage is there, with its
     // photo as the server keeps it (a thumbnail that loaded).
@@ -164,6 +191,15 @@ for (const { language, screen, phone, signing } of CASES) {
     await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     await page.getByLabel(t('operatorCounter.readings.odometer')).fill('10350');
     await page.getByText('5/8', { exact: true }).click();
+    if (dropoff) {
+      // Back 70 minutes after the drop-off, at the place's clock; a dent on the roof, photographed, 120 € to repair.
+      await page.getByLabel(t('operatorCounter.return.date')).fill(dropoff.date);
+      await page.getByLabel(t('operatorCounter.return.time')).fill(dropoff.lateBy70);
+      const roof = await photographed(page, t('operatorCounter.zone.roof'), uploaded);
+      await roof.getByLabel(t('operatorCounter.damage.note')).fill('Dent');
+      await roof.getByLabel(t('operatorCounter.damage.amount', { currency: 'EUR' })).fill('120');
+      await roof.getByRole('button', { name: t('operatorCounter.damage.add') }).click();
+    }
     await page.getByRole('button', { name: t('operatorCounter.return.quote') }).click();
     const charges = page.getByRole('region', { name: t('operatorCounter.return.charges') });
     // The supplier's rules: 2.50 € a litre and a 20 € refuelling fee, the car's tank 50 l; per km over the allowance.
@@ -173,10 +209,38 @@ for (const { language, screen, phone, signing } of CASES) {
     await expect(charges).toContainText(
       new RegExp(`350\\s?km .*100\\s?km .*= 250\\s?km × ${euros(30)} = ${euros(7500)}`),
     );
+    if (late) {
+      // 70 minutes late, 59 free: 2 hours started at 15 € each; the dent at its typed amount.
+      await expect(charges).toContainText(
+        new RegExp(`70\\s?min.*59\\s?min.*2\\s?h.* × ${euros(1500)} = ${euros(3000)}`),
+      );
+      await expect(charges).toContainText(new RegExp(`${t('operatorCounter.charge.damage')}.*${euros(REPAIR)}`));
+    }
     await audit(page, found, 'return');
     await notWider('return');
     await page.getByRole('button', { name: t('operatorCounter.return.confirm') }).click();
     await expect(page.getByRole('status').filter({ hasText: at.carName })).toBeVisible({ timeout: 30_000 });
+    if (late) {
+      // The documents as the console lists them, each downloaded: the text read back, the SHA-256 the one shown.
+      const words = documentWords(language);
+      const signed = await listedDocument(page, t('operatorCounter.documents.agreement', { version: 1 }));
+      for (const fact of ['Robin Counter', at.carName, `${words.pdf.odometer}: 10000 km`, '8/8', 'Scratch'])
+        expect(signed).toContain(fact);
+      const report = await listedDocument(page, t('operatorCounter.documents.condition_report', { version: 1 }));
+      // Both sides (odometer and fuel), the damage before and the new one, the charges with their computations.
+      for (const fact of [
+        `${words.pdf.odometer}: 10000 km`,
+        `${words.pdf.odometer}: 10350 km`,
+        '5/8',
+        `${words.pdf.damages} — ${words.zones.bonnet}`,
+        `${words.pdf.newDamages} — ${words.zones.roof}`,
+        'Dent',
+        `${words.chargeKinds.late}: 30`,
+        `${words.chargeKinds.damage}: 120`,
+        `${words.chargeKinds.mileage}: 75`,
+      ])
+        expect(report).toContain(fact);
+    }
 
     // The balance (the rental paid later, and the charges) e-mailed as a link; the customer pays it with the demo card.
     const settlement = page.getByRole('region', { name: t('operatorCounter.settlement.title') });
@@ -201,8 +265,12 @@ for (const { language, screen, phone, signing } of CASES) {
     await expect(pay.getByText(t('bookings.due.paid'))).toBeVisible({ timeout: 30_000 });
     await customer.close();
 
-    // Paid: the desk sees the balance settled and closes the rental; the customer's closing mail has the amounts.
-    await page.reload();
+    // Paid: the desk sees the balance settled and closes the rental; the customer's closing mail has the amounts. The
+    // car, back and not closed yet, shows as returned on the dashboard and the scheduler on the way.
+    if (board) {
+      await boardShows(page, onBoard, 'returned');
+      await page.goto(`/operator/bookings/${bookingId}/return?l=${language}`);
+    } else await page.reload();
     await expect(close).toBeEnabled({ timeout: 30_000 });
     await close.click();
     await expect(settlement.getByText(t('operatorCounter.settlement.isClosed'))).toBeVisible({ timeout: 30_000 });
@@ -214,7 +282,8 @@ for (const { language, screen, phone, signing } of CASES) {
     const words = counterMail(language, 'closed');
     const subject = new RegExp(`^${escaped(words.subject).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`);
     const closing = await mailThat(email, (mail) => subject.test(mail.subject), 'the rental closed');
-    const amounts = { amount: 4000, charges: 14188, paid: 18188, money: 0 };
+    const charged = 14188 + (late ? 3000 + REPAIR : 0);
+    const amounts = { amount: 4000, charges: charged, paid: 4000 + charged, money: 0 };
     for (const [name, minor] of Object.entries(amounts)) {
       const line = words.text.split('\n').find((candidate) => candidate.includes(`{{${name}}}`)) ?? '';
       expect(closing.text).toMatch(new RegExp(escaped(line).replace(`\\{\\{${name}\\}\\}`, euros(minor))));

@@ -81,10 +81,18 @@ describe('online check-in and no-show', () => {
     const desk = await t.db.select().from(notifications).where(eq(notifications.bookingId, id));
     expect(desk.map((row) => [row.userId, row.kind])).toEqual([[DEMO_IDS.users.supplier, 'bookingCheckedIn']]);
 
-    // The counter: no licence, no signature — the check-in's stand.
+    // The counter: no licence, no signature — the check-in's stand. The desk reads what the customer gave, to check
+    // it by eye (the check-out screen's checked-in-licence.tsx).
     setClock(t, new Date(parisAt(15).getTime() - 3600_000));
     const view = (await t.app.inject({ method: 'GET', url: `/api/counter-booking/${id}`, headers: supplier })).json();
     expect(view.checkedInAt).not.toBeNull();
+    const given = await t.app.inject({ method: 'GET', url: `/api/check-in/${id}`, headers: supplier });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toMatchObject({
+      licence: { ...LICENCE, licenseCountry: 'FR' },
+      additionalDrivers: [{ fullName: 'Jonas Berg', licenseNumber: 'SE-998877', licenseCountry: 'SE' }],
+      agreement: { version: 1, sha256: state.agreement!.sha256 },
+    });
     const out = await t.app.inject({
       method: 'POST',
       url: `/api/check-out/${id}`,
@@ -92,7 +100,16 @@ describe('online check-in and no-show', () => {
       payload: checkOutBody({ licence: undefined, signature: undefined, odometer: 777 }),
     });
     expect(out.statusCode, out.body).toBe(200);
-    expect(out.json().checkOut).toMatchObject({ licence: { licenseNumber: 'FR-12AB345' }, odometer: 777 });
+    expect(out.json().checkOut).toMatchObject({
+      licence: { ...LICENCE, licenseCountry: 'FR' },
+      additionalDrivers: [{ fullName: 'Jonas Berg', licenseNumber: 'SE-998877' }],
+      odometer: 777,
+    });
+    // The agreement signed online is the rental's: no second version drawn at the desk.
+    const agreements = (out.json().documents as { kind: string; version: number; sha256: string }[]).filter(
+      (document) => document.kind === 'agreement',
+    );
+    expect(agreements).toEqual([expect.objectContaining({ version: 1, sha256: state.agreement!.sha256 })]);
     expect(out.json().timeline.map((entry: { step: string }) => entry.step)).toEqual(['booked', 'checkedIn', 'onRent']);
     // Handed over: check-in is closed.
     expect(

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import { GOOD_CARD } from '#server/features/payments/payments.test-helpers.ts';
 import { BOOKING_GRANT_COOKIE } from '#server/plugins/booking-grant.ts';
 import { paymentRow } from '#test/booking-fixtures.ts';
+import { pdfText } from '#test/pdf-text.ts';
 import { signIn } from '#test/sign-in.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
@@ -220,7 +221,7 @@ describe('settlement: the payment link and the refund at the desk', () => {
     expect((await call('POST', `/api/close-booking/${id}`)).statusCode).toBe(200);
   });
 
-  it("the bookings desk's list and view owe the charges at return", async () => {
+  it("the bookings desk's list and view, and the customer's receipt, owe the charges at return", async () => {
     const id = await returnedRental(55);
     await call('POST', `/api/add-charge/${id}`, { kind: 'toll', amount: 3000, note: 'A9' });
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
@@ -230,5 +231,13 @@ describe('settlement: the payment link and the refund at the desk', () => {
     const view = await call('GET', `/api/operator-booking/${id}?language=en`);
     expect(view.json()).toMatchObject({ amounts: { due: 3000 } });
     expect(view.json().payments).toMatchObject([{ purpose: 'rental', provider: 'demo', method: null, amount: 15000 }]);
+    // The customer's receipt: the charges on their line, and what is due the balance, not "at pick-up".
+    const driver = await signIn(t.db, DEMO_IDS.users.driver);
+    const receipt = await t.app.inject({ method: 'GET', url: `/api/booking-receipt/${id}`, headers: driver });
+    expect(receipt.statusCode).toBe(200);
+    const text = await pdfText(receipt.rawPayload);
+    expect(text).toMatch(/Charges at return\n30 €/);
+    expect(text).toMatch(/Balance due\n30 €/);
+    expect(text).not.toContain('Due at pick-up');
   });
 });

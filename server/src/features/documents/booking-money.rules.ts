@@ -8,7 +8,8 @@ import type { BookingFacts } from './documents.repository.ts';
 // A booking's money as its receipt and its reminders state it, in the booking's own
 // currency: the amounts stored at checkout and what its ledger says was paid and is due
 // (contract `bookingAmounts` — the same total, paid online, due and security deposit as the screens and e-mails, never
-// re-converted), the price engine's lines at the booking's own terms (the rental, then each chosen extra, the
+// re-converted; after the return what is due includes the counter's charges not waived, as the booking page's does:
+// docs/decisions/0008-counter-documents-stored-as-signed.md, "Settlement"), the price engine's lines at the booking's own terms (the rental, then each chosen extra, the
 // supplier's percentage in each: contract price.ts) when they add up to that total, and the VAT the total includes at
 // the rental country's rate (VAT_RATES).
 
@@ -17,6 +18,9 @@ export type BookingMoney = {
   lines: PriceLine[];
   total: number;
   paidOnline: number;
+  /** The counter's charges not waived (at the return, later, a no-show's fee): part of what is due. */
+  charges: number;
+  /** What is due: at pick-up before the counter takes the booking, its balance after. */
   dueAtPickup: number;
   securityDeposit: number;
   /** Of it, what is held on the customer's card now, not charged (docs/decisions/0012-deposit-holds.md). */
@@ -29,7 +33,8 @@ export function bookingMoney(facts: BookingFacts, vatRates: Readonly<Record<stri
   const { booking } = facts;
   const convert = (eur: number) => convertMinor(eur, booking.rate, booking.currency);
   const lines = pricedLines(facts, convert);
-  const balance = balanceFrom(booking, facts.ledger);
+  const charges = facts.ledger.charges ?? 0;
+  const balance = balanceFrom({ ...booking, charges }, facts.ledger);
   const amounts = bookingAmounts(booking, balance);
   const total = amounts.total;
   const rate = vatRates[facts.pickup.countryCode];
@@ -38,6 +43,7 @@ export function bookingMoney(facts: BookingFacts, vatRates: Readonly<Record<stri
     lines,
     total,
     paidOnline: balance.paidOnline,
+    charges,
     // What is due at the counter (the deposit option's online payment is the security deposit, not part of it).
     dueAtPickup: booking.status === 'cancelled' ? 0 : amounts.payAtPickup,
     securityDeposit: amounts.securityDeposit,

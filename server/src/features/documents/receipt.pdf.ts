@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COUNTER_STATUSES } from '@roam/contract/counter';
 import { type Language, LOCALE_TAGS } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
@@ -116,8 +117,11 @@ export function receiptPdf(document: BookingDocument, options: { websiteName: st
       money(document.money.vat.amount),
     );
   }
+  if (document.money.charges > 0) total(t('chargesAtReturn'), money(document.money.charges));
   total(t('paidOnline'), money(document.money.paidOnline));
-  total(t('dueAtPickup'), money(document.money.dueAtPickup));
+  // Once the counter has the booking, what is due is its balance (the charges at the return in it), not at pick-up.
+  const atCounter = (COUNTER_STATUSES as readonly string[]).includes(document.status);
+  total(t(atCounter ? 'balanceDue' : 'dueAtPickup'), money(document.money.dueAtPickup));
   total(t('securityDeposit'), money(document.money.securityDeposit));
   total(t('currency'), document.money.currency);
 

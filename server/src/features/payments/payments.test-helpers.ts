@@ -53,10 +53,14 @@ export async function bookOnline(
   return res.json();
 }
 
-/** A test app whose wallet provider is a local PayPal server, and the demo driver signed in; `close` ends both. */
-export async function walletApp() {
+/**
+ * A test app whose wallet provider is a local PayPal server (with `config` added), and the demo driver signed in;
+ * `close` ends both.
+ */
+export async function walletApp(config: Record<string, string> = {}) {
   const fake = await startFakePaypal('pp-client', 'pp-secret');
   const t = await createTestApp({
+    ...config,
     PAYPAL_CLIENT_ID: 'pp-client',
     PAYPAL_CLIENT_SECRET: 'pp-secret',
     PAYPAL_API_BASE: fake.base,

@@ -12,6 +12,39 @@ import { WalletButton } from '#web/ui/wallet-button';
 import { checkChangeWalletOrder, createChangeWalletOrder, payChangeByDemoCard } from '../api/change-payment';
 
 /**
+ * What is paid, in its own words: a dearer change's difference, what an operator's change made due, a returned
+ * rental's balance (the charges at the return in it), a no-show's fee. The balance's words are in the payment area,
+ * loaded with this component: the booking pages' first paint does not carry them.
+ */
+const WORDS = {
+  change: {
+    title: 'bookings.amend.payTitle',
+    note: 'bookings.amend.payNote',
+    paid: 'bookings.amend.changed',
+    notMade: 'bookings.amend.notMade',
+  },
+  due: {
+    title: 'bookings.due.payTitle',
+    note: 'bookings.due.payNote',
+    paid: 'bookings.due.paid',
+    notMade: 'bookings.due.notMade',
+  },
+  balance: {
+    title: 'payment.balance.title',
+    note: 'payment.balance.note',
+    paid: 'bookings.due.paid',
+    notMade: 'payment.balance.notMade',
+  },
+  noShow: {
+    title: 'payment.balance.title',
+    note: 'payment.balance.noShowNote',
+    paid: 'bookings.due.paid',
+    notMade: 'payment.balance.notMade',
+  },
+} as const;
+export type Paying = keyof typeof WORDS;
+
+/**
  * Paying the difference of a dearer change through the booking's own gateway: the demo card, the
  * card provider's page (it comes back to this booking: change-session-result.tsx) or the wallet. The booking keeps
  * its terms until the difference is paid; a change the car can no longer take is refunded (the form says so). Shown
@@ -27,15 +60,15 @@ export function ChangePayment({
 }: {
   bookingId: string;
   payment: AmendmentPayment;
-  /** A dearer change's difference, or what an operator's change made due: their own words. */
-  paying?: 'change' | 'due';
+  /** What is paid (`WORDS`): each in its own words. */
+  paying?: Paying;
   /** The difference is paid and the change made. */
   onDone: () => void;
   /**
    * The payment ended without the change: paid, but the change could no longer be made (refunded), or not paid within
-   * its window. The change's form says which, and may price it again.
+   * its window. The change's form says which, and may price it again; `notMade` is what was paid's own words for it.
    */
-  onStopped: (why: 'notMade' | 'expired') => void;
+  onStopped: (why: 'notMade' | 'expired', notMade: string) => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -56,12 +89,12 @@ export function ChangePayment({
       queryClient.invalidateQueries({ queryKey: ['booking'] }),
       queryClient.invalidateQueries({ queryKey: ['bookings'] }),
     ]);
-    if (result.payment === 'refund') return onStopped('notMade');
-    toast.success(t(paying === 'due' ? 'bookings.due.paid' : 'bookings.amend.changed'));
+    if (result.payment === 'refund') return onStopped('notMade', t(WORDS[paying].notMade));
+    toast.success(t(WORDS[paying].paid));
     onDone();
   };
   const onFailed = (code: string) => {
-    if (code === 'CONFLICT') return onStopped('expired');
+    if (code === 'CONFLICT') return onStopped('expired', t(WORDS[paying].notMade));
     setProblem(
       code === 'PAYMENT_FAILED'
         ? t('checkout.paymentFailed')
@@ -74,9 +107,9 @@ export function ChangePayment({
   return (
     <section className="checkout-section change-payment" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} ref={title} tabIndex={-1} className="checkout-section__subtitle">
-        {t(paying === 'due' ? 'bookings.due.payTitle' : 'bookings.amend.payTitle', { amount })}
+        {t(WORDS[paying].title, { amount })}
       </h3>
-      <p>{t(paying === 'due' ? 'bookings.due.payNote' : 'bookings.amend.payNote')}</p>
+      <p>{t(WORDS[paying].note)}</p>
       {problem ? (
         <p className="field-error" role="alert">
           {problem}
