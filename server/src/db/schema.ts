@@ -10,4 +10,5 @@ export * from './schema-fleet.ts';
 export * from './schema-invoices.ts';
 export * from './schema-money.ts';
 export * from './schema-operations.ts';
+export * from './schema-saved-cards.ts';
 export * from './schema-team.ts';
