@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'addCharge',
   'waiveCharge',
   'counterPayment',
+  /** What the rental still owed, taken from the card its driver saved for charges after the rental. */
+  'chargeSavedCard',
   /** What was paid beyond the balance, given back through the gateways it was paid with. */
   'counterRefund',
   /** A security deposit taken at the desk (cash, card terminal), held until the close. */

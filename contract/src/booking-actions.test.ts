@@ -69,13 +69,15 @@ describe('booking actions', () => {
     expect(actions({ ...grown, paymentProvider: 'demo' }, SUPPLIER)).toEqual(['view', 'edit', 'cancel']);
   });
 
-  it("a returned rental's balance or a no-show's fee is payable online by its driver only, however it was paid", () => {
+  it("a returned rental's balance, a no-show's fee or a charge after the close is payable online by its driver only", () => {
     const owed = { amounts: { due: 2500 }, paymentProvider: null, paymentOption: 'payLater' as const };
     expect(actions({ ...owed, status: 'returned' })).toEqual(['view', 'payDue']);
     expect(actions({ ...owed, status: 'no_show' })).toEqual(['view', 'payDue']);
     expect(actions({ ...owed, status: 'returned', amounts: { due: 0 } })).toEqual(['view']);
     expect(actions({ ...owed, status: 'on_rent' })).toEqual(['view']);
-    expect(actions({ ...owed, status: 'closed' })).toEqual(['view']);
+    // A charge added after the close (a toll, a fine) is owed by link too (docs/decisions/0014-charges-after-the-rental.md).
+    expect(actions({ ...owed, status: 'closed' })).toEqual(['view', 'payDue']);
+    expect(actions({ ...owed, status: 'closed', amounts: { due: 0 } })).toEqual(['view']);
     expect(actions({ ...owed, status: 'returned' }, SUPPLIER)).toEqual(['view']);
     expect(actions({ ...owed, status: 'returned' }, { id: 'other', type: 'user' })).toEqual([]);
   });

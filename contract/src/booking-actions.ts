@@ -142,4 +142,5 @@ export const duePayableOnline = (booking: Pick<ActionableBooking, 'paymentOption
  * "Settlement").
  */
 export const balancePayableOnline = (booking: Pick<ActionableBooking, 'status' | 'amounts'>) =>
-  (booking.status === 'returned' || booking.status === 'no_show') && (booking.amounts?.due ?? 0) > 0;
+  (booking.status === 'returned' || booking.status === 'no_show' || booking.status === 'closed') &&
+  (booking.amounts?.due ?? 0) > 0;

@@ -95,7 +95,17 @@ export function bookingAmounts(
   const split = paymentSplit({ total: booking.totalAmount, deposit: booking.depositAmount }, booking.paymentOption);
   const amounts = { currency: booking.currency, total: booking.totalAmount, ...split };
   if (booking.status === 'void') return { ...amounts, held: balance.held, due: 0 };
-  return { ...amounts, payNow: balance.paidOnline, payAtPickup: balance.due, held: balance.held, due: balance.due };
+  // Paid in full, the deposit is held beside the payment on the card (docs/decisions/0014-charges-after-the-rental.md);
+  // a wallet's payment, or a card that refused the hold, leaves it to the pick-up.
+  const notHeld = booking.paymentOption === 'full' && balance.held === 0;
+  return {
+    ...amounts,
+    ...(notHeld ? { securityDepositTaken: 'atPickup' as const } : {}),
+    payNow: balance.paidOnline,
+    payAtPickup: balance.due,
+    held: balance.held,
+    due: balance.due,
+  };
 }
 
 export type BookingsQuery = z.infer<typeof BookingsQuerySchema>;

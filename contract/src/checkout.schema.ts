@@ -69,6 +69,11 @@ export const CheckoutBodySchema = z.object({
   additionalDriver: AdditionalDriverSchema.optional(),
   paymentOption: PaymentOptionSchema,
   /**
+   * The payer's explicit consent that charges after the rental (the return's balance above the deposit held, a toll
+   * or a fine added later) are taken from the card they pay with (docs/decisions/0014-charges-after-the-rental.md).
+   */
+  saveCard: z.boolean().default(false),
+  /**
    * Display currency: it becomes the booking's currency, in which every amount of the booking is fixed at the server's
    * rate of the moment — the charge, the booking, the result page and the e-mails.
    */

@@ -374,6 +374,11 @@ export const CounterBookingSchema = z.object({
   checklist: z.array(z.object({ id: z.string(), label: z.string() })),
   /** Null for a booking not yet confirmed (nothing is settled at the counter before). */
   balance: CounterBalanceSchema.nullable(),
+  /**
+   * The driver saved a card at checkout for charges after the rental (docs/decisions/0014-charges-after-the-rental.md):
+   * what the close or a later charge leaves owing is taken from it, else the driver is sent the payment link.
+   */
+  savedCard: z.boolean(),
   timeline: z.array(TimelineEntrySchema),
   actions: z.array(z.enum(COUNTER_ACTIONS)),
 });

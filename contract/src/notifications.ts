@@ -67,6 +67,11 @@ export const NOTIFICATION_KINDS = [
   /** A charge was added after the return (a toll, a fine…), to its driver. params: { car, kind, amount, currency } */
   'chargeAdded',
   /**
+   * What the rental still owed was taken from the card the driver saved for it (its receipt), to its driver.
+   * params: { car, amount, currency }
+   */
+  'chargePaid',
+  /**
    * An operator booked a car in the driver's name at the desk (second outside audit, item 1), to the driver: they may
    * refuse it. params: { car, supplier }
    */

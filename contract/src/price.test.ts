@@ -360,12 +360,12 @@ describe('payment split (spec §4)', () => {
     });
   });
 
-  it('in full: the rental now, nothing at pick-up but the security deposit held there', () => {
+  it('in full: the rental now, and the security deposit held on the card beside it', () => {
     expect(paymentSplit(breakdown, 'full')).toEqual({
       payNow: 80000,
       payAtPickup: 0,
       securityDeposit: 50000,
-      securityDepositTaken: 'atPickup',
+      securityDepositTaken: 'now',
     });
   });
 

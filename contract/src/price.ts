@@ -352,7 +352,7 @@ export function priceIn(breakdown: PriceBreakdown, convert: (amountMinorBase: nu
   });
 }
 
-/** When the car's security deposit is taken: paid online now (the deposit option), or held at the counter. */
+/** When the car's security deposit is taken: held on the card online now, or held at the counter. */
 export type SecurityDepositTaken = 'now' | 'atPickup';
 
 export interface PaymentSplit {
@@ -371,7 +371,9 @@ export interface PaymentSplit {
  * the car's security deposit, in any one currency.
  * - pay later at the counter: nothing now; the rental at pick-up; the security deposit held at pick-up;
  * - pay the deposit online: the security deposit now; the rental at pick-up;
- * - pay in full online: the rental now; nothing at pick-up but the security deposit, held there.
+ * - pay in full online: the rental now, and the security deposit held on the same card beside it, not charged
+ *   (docs/decisions/0014-charges-after-the-rental.md); nothing at pick-up. A wallet's payment, or a card that refused
+ *   the hold, leaves the deposit to the pick-up (contract bookings.ts `bookingAmounts` reads the ledger).
  */
 export function paymentSplit(
   { total, deposit }: Pick<PriceBreakdown, 'total' | 'deposit'>,
@@ -384,6 +386,6 @@ export function paymentSplit(
     case 'deposit':
       return { payNow: securityDeposit, payAtPickup: total, securityDeposit, securityDepositTaken: 'now' };
     case 'full':
-      return { payNow: total, payAtPickup: 0, securityDeposit, securityDepositTaken: 'atPickup' };
+      return { payNow: total, payAtPickup: 0, securityDeposit, securityDepositTaken: 'now' };
   }
 }

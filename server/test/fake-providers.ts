@@ -103,7 +103,16 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
    * Tests turn refunds into server errors, as an outage at the provider would answer, or hold them until a promise
    * settles (a slow provider: what else happens meanwhile).
    */
-  const control = { failRefunds: false, holdRefunds: null as Promise<void> | null, declineOffSession: false };
+  const control = {
+    failRefunds: false,
+    holdRefunds: null as Promise<void> | null,
+    declineOffSession: false,
+    /**
+     * How the issuer answers the next payments without the payer (`off_session`, confirm): Stripe's card errors for a
+     * card refused (`card_declined`) or one that needs the payer to authenticate (`authentication_required`).
+     */
+    offSessionError: null as null | 'card_declined' | 'authentication_required',
+  };
   const requests: { method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }[] = [];
   /** The HTTP status the webhook endpoint answered to each event sent. */
   const webhookAnswers: number[] = [];
@@ -159,7 +168,7 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
     }
     if (request.method === 'POST' && paying) {
       if (manual.has(paying.id)) authorizeSession(paying);
-      else Object.assign(paying, { status: 'complete', payment_status: 'paid' });
+      else payInFull(paying);
       if (options.webhook) {
         const event = JSON.stringify({
           id: `evt_${paying.id}`,
@@ -253,6 +262,32 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
     Object.assign(session, { status: 'complete', payment_status: 'unpaid', payment_intent: id });
   }
 
+  /**
+   * The payer pays a session: `complete` and `paid`. One set up for later payments (`setup_future_usage`) leaves its
+   * intent with the customer and the payment method Stripe attached the card to.
+   */
+  function payInFull(session: FakeStripeSession) {
+    Object.assign(session, { status: 'complete', payment_status: 'paid' });
+    const saved = savedCards.get(session.id);
+    const id = paymentIntentOf(session)!;
+    if (!saved) return;
+    intents.set(id, {
+      id,
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_capturable: 0,
+      amount_received: session.amount_total,
+      capture_method: 'automatic',
+      currency: session.currency,
+      status: 'succeeded',
+      cancellation_reason: null,
+      created: Math.floor(Date.now() / 1000),
+      customer: saved.customer,
+      payment_method: saved.payment_method,
+      metadata: session.metadata,
+    });
+  }
+
   const stripeError = (status: number, code: string, message: string): [number, unknown] => [
     status,
     { error: { type: 'invalid_request_error', code, message } },
@@ -268,6 +303,29 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
       if (!known) return stripeError(400, 'resource_missing', 'No such PaymentMethod');
       if (control.declineOffSession) {
         return [402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }];
+      }
+      if (control.offSessionError) {
+        // Stripe's answer to a refused off-session confirmation: a card error naming the intent, left needing a
+        // payment method (the payer must come back to pay or authenticate).
+        counter += 1;
+        const code = control.offSessionError;
+        const failed = { id: `pi_test_${counter}`, object: 'payment_intent', status: 'requires_payment_method' };
+        const message =
+          code === 'authentication_required'
+            ? 'Your card was declined. This transaction requires authentication.'
+            : 'Your card was declined.';
+        return [
+          402,
+          {
+            error: {
+              type: 'card_error',
+              code,
+              decline_code: code === 'card_declined' ? 'generic_decline' : code,
+              message,
+              payment_intent: failed,
+            },
+          },
+        ];
       }
       counter += 1;
       const amount = Number(form.get('amount'));
@@ -334,6 +392,7 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
     savedCards,
     expireIntent,
     authorizeSession,
+    payInFull,
     control,
     requests,
     webhookAnswers,

@@ -11,4 +11,5 @@ export * from './schema-invoices.ts';
 export * from './schema-money.ts';
 export * from './schema-operations.ts';
 export * from './schema-promo.ts';
+export * from './schema-saved-cards.ts';
 export * from './schema-team.ts';

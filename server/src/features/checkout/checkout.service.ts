@@ -26,6 +26,7 @@ async function startPayment(
     carName: order.car.name,
     holdExpiresAt: quote.holdExpiresAt!,
     paymentOption: order.body.paymentOption,
+    depositAmount: quote.depositAmount,
   });
 }
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
 import { createGuestAccount, isEmailRegistered } from '#server/features/auth/account.service.ts';
 import { bookingNoticeDetails } from '#server/features/bookings/bookings.service.ts';
+import { recordCardConsent } from '#server/features/holds/saved-card.service.ts';
 import {
   deliverNotices,
   recordBookingNotice,
@@ -175,6 +176,8 @@ export async function placeBooking(
       });
       if (order.promo) await claimPromo(ctx, tx, order, { bookingId: booking.id, driverId });
       if (order.desk) await auditDeskBooking(ctx, tx, order.desk, booking.id, order);
+      // Asked only of a payment online: nothing is saved of a booking paid later.
+      if (quote.online && body.saveCard) await recordCardConsent(ctx, tx, booking.id);
       const mails: (QueuedMail | null)[] = [];
       const named = { reference: booking.reference, carName: car.name };
       if (activationLink) mails.push(await recordGuestActivation(ctx, tx, driver, named, activationLink));

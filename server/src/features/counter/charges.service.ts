@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { COUNTER_MESSAGES, enteredCharge, laterChargesUntil } from '@roam/contract/counter';
 import type { AddChargeBodySchema } from '@roam/contract/counter.schema';
 import type { Language } from '@roam/contract/languages';
@@ -10,6 +11,7 @@ import { creditWaivedCharge } from '#server/features/invoices/invoice-waiver.ser
 import { deliverNotices } from '#server/features/notifications/notifications.service.ts';
 import { translator } from '#server/i18n/translate.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { chargeWhatIsOwed } from './after-rental-charge.service.ts';
 import { recordCounterNotice } from './counter.mail.ts';
 import * as repository from './counter.repository.ts';
 import { counterView } from './counter-view.service.ts';
@@ -23,7 +25,8 @@ import { counterBalance } from './settlement.service.ts';
 type AddBody = z.output<typeof AddChargeBodySchema>;
 
 export async function addCharge(ctx: AppContext, actor: Operator, id: string, body: AddBody, language: Language) {
-  const mails = await ctx.db.transaction(async (tx) => {
+  const chargeId = randomUUID();
+  const closed = await ctx.db.transaction(async (tx) => {
     const current = await repository.lockBooking(tx, id);
     const record = current ? await repository.findCounterBooking(tx, id) : null;
     if (!current || !record) throw new AppError('NOT_FOUND', 'Booking not found.');
@@ -35,6 +38,7 @@ export async function addCharge(ctx: AppContext, actor: Operator, id: string, bo
     const computation = enteredCharge(body.kind, body.amount, current.currency);
     await repository.insertCharges(tx, [
       {
+        id: chargeId,
         bookingId: id,
         kind: body.kind,
         amount: body.amount,
@@ -68,9 +72,15 @@ export async function addCharge(ctx: AppContext, actor: Operator, id: string, bo
         note: body.note,
       }),
     );
-    return [notice];
+    return { mails: [notice], closed: current.status === 'closed' };
   });
-  await deliverNotices(ctx, mails);
+  await deliverNotices(ctx, closed.mails);
+  // After the close the deposit hold is settled: the charge is taken from the saved card, or the driver is sent the
+  // payment link (docs/decisions/0014-charges-after-the-rental.md). Before it, the close takes it from the hold first.
+  if (closed.closed) {
+    const key = `offsession-charge-${chargeId}`;
+    await chargeWhatIsOwed(ctx, actor, id, { key, what: 'charge', linkWithoutCard: true }, language);
+  }
   return counterView(ctx, (await repository.findCounterBooking(ctx.db, id))!, language);
 }
 

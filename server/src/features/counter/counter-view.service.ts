@@ -16,6 +16,7 @@ import { EXTRAS, type Extra } from '@roam/contract/price';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { chargeableCard } from '#server/features/holds/saved-card.service.ts';
 import { balanceFrom, ledgerOf } from '#server/features/ledger/ledger.service.ts';
 import { nameIn, timelineStep, toCharge, toDamage, toDocument, toInspection } from './counter.mapper.ts';
 import type { CounterRecord } from './counter.repository.ts';
@@ -61,6 +62,7 @@ export async function counterView(
     // What was paid and is due: the ledger's (docs/decisions/0009-the-money-ledger.md).
     ledgerOf(ctx, db, booking.id),
   ]);
+  const savedCard = (await chargeableCard(ctx, db, booking.id)) !== null;
   // The booking's amounts as every screen states them; the settlement's balance adds the charges not waived.
   const balance = balanceFrom(booking, ledger);
   const chargesDue = chargesTotal(
@@ -169,6 +171,7 @@ export async function counterView(
       booking.status === 'void' || booking.status === 'cancelled'
         ? null
         : toCounterBalance(settled, chargesDue, booking.currency, deskPaid),
+    savedCard,
     timeline,
     actions,
   };

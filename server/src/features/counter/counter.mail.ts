@@ -21,6 +21,7 @@ export type CounterMail =
   | 'closed'
   | 'noShow'
   | 'chargeAdded'
+  | 'chargePaid'
   | 'balanceLink';
 
 export type MailValues = Partial<

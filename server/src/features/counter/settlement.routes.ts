@@ -10,11 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { perAccountLimit } from '#server/plugins/rate-limit.ts';
 import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
+import { closeRentalWithSavedCard } from './after-rental-charge.service.ts';
 import { sendBalanceLink } from './balance-link.service.ts';
 import { operatedBooking } from './counter.guard.ts';
 import { refundAtDesk, refundExcess } from './counter-refund.service.ts';
 import { takeDeskDeposit } from './desk-deposit.service.ts';
-import { closeRental, takeCounterPayment } from './settlement.service.ts';
+import { takeCounterPayment } from './settlement.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 /** The call that e-mails the customer a payment link, per account, as the desk's other mail senders. */
@@ -87,7 +88,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireOperator(request);
       await operatedBooking(ctx, actor, request.params.id);
-      return closeRental(ctx, actor, request.params.id, request.query.language);
+      return closeRentalWithSavedCard(ctx, actor, request.params.id, request.query.language);
     },
   );
 

@@ -43,8 +43,11 @@ export function paidAtDesk(ledger: { payments: readonly LedgerPayment[]; refunds
 /** Money is taken at the counter once it has the booking (on rent, returned, closed with later charges, no-show). */
 export const takesPayment = (status: BookingStatus) => (COUNTER_STATUSES as readonly BookingStatus[]).includes(status);
 
-/** Which statuses owe a balance the customer may pay online: a returned rental's, a no-show's fee. */
-export const LINKED_STATUSES = ['returned', 'no_show'] as const;
+/**
+ * Which statuses owe a balance the customer may pay online: a returned rental's, a no-show's fee, a charge added after
+ * the close (docs/decisions/0014-charges-after-the-rental.md).
+ */
+export const LINKED_STATUSES = ['returned', 'no_show', 'closed'] as const;
 export const linkable = (status: string) => (LINKED_STATUSES as readonly string[]).includes(status);
 
 /** A gateway can take the balance: the booking's own, or the card gateway for one never paid online. */

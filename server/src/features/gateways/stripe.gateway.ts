@@ -96,6 +96,11 @@ export function createStripeGateway(config: Config) {
       holdExpiresAt: Date;
       /** Authorise, not charge: the security deposit held (docs/decisions/0012-deposit-holds.md). */
       hold?: boolean;
+      /**
+       * Keep the card for payments without the payer (docs/decisions/0014-charges-after-the-rental.md): the intent's
+       * `setup_future_usage=off_session`, and a customer the card is attached to.
+       */
+      saveCard?: boolean;
     }): Promise<CardSession> {
       const expiresAt = Math.max(input.holdExpiresAt.getTime(), Date.now() + MIN_SESSION_MS);
       // A booking's payment comes back to the result page; a change's difference to its booking.
@@ -117,9 +122,16 @@ export function createStripeGateway(config: Config) {
           ],
           metadata: { bookingId: input.bookingId, ...(input.amendmentId ? { amendmentId: input.amendmentId } : {}) },
           client_reference_id: input.bookingId,
-          ...(input.hold
-            ? { payment_intent_data: { capture_method: 'manual', metadata: { bookingId: input.bookingId } } }
+          ...(input.hold || input.saveCard
+            ? {
+                payment_intent_data: {
+                  metadata: { bookingId: input.bookingId },
+                  ...(input.hold ? { capture_method: 'manual' as const } : {}),
+                  ...(input.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+                },
+              }
             : {}),
+          ...(input.saveCard ? { customer_creation: 'always' as const } : {}),
           success_url: back,
           cancel_url: back,
           expires_at: Math.floor(expiresAt / 1000),
@@ -188,6 +200,39 @@ export function createStripeGateway(config: Config) {
         { idempotencyKey: input.key },
       );
       return toCardIntent(intent);
+    },
+    /**
+     * Charges `amount` to the saved card without the payer (`off_session`, confirmed at once): a charge after the
+     * rental. A card the issuer refuses, or that asks for the payer's authentication, answers `declined` with
+     * Stripe's code (`card_declined`, `authentication_required`, …) instead of throwing; a retry under `key` gets the
+     * first answer back.
+     */
+    async chargeSavedCard(input: {
+      customer: string;
+      paymentMethod: string;
+      amount: number;
+      currency: string;
+      bookingId: string;
+      key: string;
+    }): Promise<{ charged: CardIntent } | { declined: string }> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            customer: input.customer,
+            payment_method: input.paymentMethod,
+            confirm: true,
+            off_session: true,
+            metadata: { bookingId: input.bookingId },
+          },
+          { idempotencyKey: input.key },
+        );
+        return intent.status === 'succeeded' ? { charged: toCardIntent(intent) } : { declined: intent.status };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return { declined: error.code ?? 'card_declined' };
+        throw error;
+      }
     },
     /** @throws when the signature does not verify. */
     parseWebhook(rawBody: Buffer | string, signature: string) {

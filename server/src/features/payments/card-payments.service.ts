@@ -5,10 +5,18 @@ import type { AppContext } from '#server/context.ts';
 import { amendmentByPayment, settleChangeSession } from '#server/features/amendments/amendment-payments.service.ts';
 import type { StripeGateway } from '#server/features/gateways/stripe.gateway.ts';
 import { holdExpiry, holdLapsed } from '#server/features/holds/holds.service.ts';
+import { holdsDepositBeside, keepsCard } from '#server/features/holds/saved-card.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookingFor, mayRead, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
-import { bookingOr404, confirmBookingPayment, failBookingPayment, result } from './payments.service.ts';
+import {
+  bookingOr404,
+  confirmBookingPayment,
+  depositBesideKey,
+  failBookingPayment,
+  type PaymentExtras,
+  result,
+} from './payments.service.ts';
 
 // The card provider's side of paying (docs/architecture.md §5 "Payment gateways"), read from the top: its signed
 // webhook and the return check find the session's booking or amendment and settle it — an amendment's difference
@@ -80,13 +88,50 @@ async function settleCardSession(ctx: AppContext, session: Awaited<ReturnType<St
       throw new AppError('PAYMENT_FAILED', 'Payment failed.');
     }
     const hold = held ? { reference: held, expiresAt: holdExpiry(ctx.clock.now()) } : undefined;
-    return confirmBookingPayment(ctx, booking.id, 'stripe', session.id, hold);
+    const extras = session.paid ? await savedCardExtras(ctx, booking, session.paymentIntent) : {};
+    return confirmBookingPayment(ctx, booking.id, 'stripe', session.id, hold, extras);
   }
   if (session.status === 'expired') {
     await failBookingPayment(ctx, booking.id);
     return result(booking.id, booking.status, 'failed');
   }
   return result(booking.id, booking.status, booking.status === 'void' ? 'open' : 'paid');
+}
+
+/**
+ * A payment in full that kept the card (docs/decisions/0014-charges-after-the-rental.md): the customer and payment
+ * method its intent left, and the car's deposit held on that card beside it — a second intent with manual capture,
+ * authorised under the booking's key (a replayed webhook gets the same intent back). Asked only while the booking
+ * awaits its payment; a card refused or the provider unreachable leaves the deposit to the desk, as before.
+ */
+async function savedCardExtras(
+  ctx: AppContext,
+  booking: repository.PayableBooking,
+  intentId: string | null,
+): Promise<PaymentExtras> {
+  const stripe = ctx.payments.stripe;
+  if (!stripe || !intentId || booking.status !== 'void' || booking.paidAt) return {};
+  if (!(await keepsCard(ctx, ctx.db, booking))) return {};
+  try {
+    const intent = await stripe.retrieveIntent(intentId);
+    if (!intent.customer || !intent.paymentMethod) return {};
+    const card = { provider: 'stripe' as const, customer: intent.customer, paymentMethod: intent.paymentMethod };
+    if (!holdsDepositBeside(booking)) return { card };
+    const held = await stripe.authorizeSavedCard({
+      customer: card.customer,
+      paymentMethod: card.paymentMethod,
+      amount: booking.depositAmount,
+      currency: booking.currency,
+      bookingId: booking.id,
+      key: depositBesideKey(booking.id),
+    });
+    const deposit =
+      held.status === 'requires_capture' ? { reference: held.id, expiresAt: holdExpiry(ctx.clock.now()) } : null;
+    return { card, deposit };
+  } catch (error) {
+    ctx.log.warn({ err: error, bookingId: booking.id }, 'saved card or deposit beside the payment not taken');
+    return {};
+  }
 }
 
 function requireStripe(ctx: AppContext): StripeGateway {
@@ -141,6 +186,7 @@ async function openNewCardSession(stripe: StripeGateway, ctx: AppContext, bookin
     name: booking.carName,
     holdExpiresAt: booking.holdExpiresAt,
     hold: booking.paymentOption === 'deposit',
+    saveCard: await keepsCard(ctx, ctx.db, booking),
   });
   await repository.setPaymentReference(ctx.db, booking.id, 'stripe', session.id);
   return { provider: 'stripe' as const, sessionId: session.id, url: session.url ?? '' };
@@ -153,4 +199,5 @@ type CardSessionFor = {
   carName: string;
   holdExpiresAt: Date;
   paymentOption: PaymentOption;
+  depositAmount: number;
 };

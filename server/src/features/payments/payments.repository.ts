@@ -32,6 +32,7 @@ export async function findPayableBooking(db: DbOrTx, bookingId: string) {
       rate: bookings.rate,
       price: bookings.price,
       chargedAmount: bookings.chargedAmount,
+      depositAmount: bookings.depositAmount,
       paymentProvider: bookings.paymentProvider,
       paymentReference: bookings.paymentReference,
       paidAt: bookings.paidAt,

@@ -5,6 +5,12 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { bookingNoticeDetails } from '#server/features/bookings/bookings.service.ts';
 import { demoCardAccepted } from '#server/features/gateways/demo.gateway.ts';
 import { holdExpiry, recordHold } from '#server/features/holds/holds.service.ts';
+import {
+  holdsDepositBeside,
+  keepsCard,
+  type SavedCard,
+  storeSavedCard,
+} from '#server/features/holds/saved-card.service.ts';
 import { bookingPaymentKey, recordCharge } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -39,18 +45,39 @@ export function result(
 export type HeldPayment = { reference: string; expiresAt: Date };
 
 /**
+ * What else the payment left (docs/decisions/0014-charges-after-the-rental.md): the card it saved, and the security
+ * deposit held on it beside a payment in full.
+ */
+export type PaymentExtras = { card?: SavedCard | null; deposit?: HeldPayment | null };
+
+/** The ledger key of the deposit held beside a payment in full. */
+export const depositBesideKey = (bookingId: string) => `deposit-${bookingId}`;
+
+/**
  * The booking's own online payment in the ledger, in the transaction that records it paid (once under its key). The
  * deposit option's payment is the security deposit held on the card, not charged (docs/decisions/0012-deposit-holds.md):
  * an authorization — the demo gateway's simulated, for the card provider's 7 days.
  */
-function recordBookingCharge(
+async function recordBookingCharge(
   ctx: AppContext,
   tx: DbOrTx,
   booking: repository.PayableBooking,
   provider: PaymentProvider,
   reference: string,
   held?: HeldPayment,
+  extras: PaymentExtras = {},
 ) {
+  if (extras.card) await storeSavedCard(ctx, tx, booking.id, extras.card);
+  if (extras.deposit && holdsDepositBeside(booking)) {
+    await recordHold(ctx, tx, {
+      booking,
+      provider,
+      reference: extras.deposit.reference,
+      amount: booking.depositAmount,
+      key: depositBesideKey(booking.id),
+      expiresAt: extras.deposit.expiresAt,
+    });
+  }
   // A free booking (its price brought to nothing by the supplier's percentage) took no money.
   if (booking.chargedAmount <= 0) return null;
   if (booking.paymentOption === 'deposit') {
@@ -83,6 +110,7 @@ export async function confirmBookingPayment(
   provider: PaymentProvider,
   reference: string,
   held?: HeldPayment,
+  extras: PaymentExtras = {},
 ): Promise<PaymentResult> {
   let outcome: { booking: repository.PayableBooking; mails: Awaited<ReturnType<typeof recordBookingNotice>>[] } | null;
   try {
@@ -92,7 +120,7 @@ export async function confirmBookingPayment(
       const confirmed = await repository.confirmPaid(tx, bookingId, provider, reference);
       if (!confirmed) return null;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
-      await recordBookingCharge(ctx, tx, booking, provider, reference, held);
+      await recordBookingCharge(ctx, tx, booking, provider, reference, held, extras);
       // The confirmation carries the booking's summary: its reference and amounts.
       const details = await bookingNoticeDetails(ctx, tx, bookingId);
       const ref = {
@@ -115,7 +143,8 @@ export async function confirmBookingPayment(
     const flagged = await ctx.db.transaction(async (tx) => {
       if (!(await repository.markPaidWithoutCar(tx, bookingId, provider, reference))) return false;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
-      await recordBookingCharge(ctx, tx, booking, provider, reference, held);
+      // No car: no deposit to hold for it.
+      await recordBookingCharge(ctx, tx, booking, provider, reference, held, { card: extras.card });
       return true;
     });
     if (flagged) {
@@ -180,5 +209,16 @@ export async function payWithDemoCard(ctx: AppContext, payer: Payer, bookingId: 
     await failBookingPayment(ctx, bookingId);
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
-  return confirmBookingPayment(ctx, bookingId, 'demo', `demo_${bookingId}`);
+  return confirmBookingPayment(ctx, bookingId, 'demo', `demo_${bookingId}`, undefined, await demoExtras(ctx, booking));
+}
+
+/** The demo gateway's saved card and deposit held beside a payment in full: simulated, as its payments are. */
+async function demoExtras(ctx: AppContext, booking: repository.PayableBooking): Promise<PaymentExtras> {
+  if (!(await keepsCard(ctx, ctx.db, booking))) return {};
+  return {
+    card: { provider: 'demo', customer: `demo_cus_${booking.id}`, paymentMethod: `demo_pm_${booking.id}` },
+    deposit: holdsDepositBeside(booking)
+      ? { reference: `demo_${depositBesideKey(booking.id)}`, expiresAt: holdExpiry(ctx.clock.now()) }
+      : null,
+  };
 }

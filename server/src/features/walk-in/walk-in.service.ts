@@ -64,7 +64,12 @@ export async function bookWalkIn(ctx: AppContext, actor: SessionUser, body: Walk
   if (!car || !operates(actor, car.supplier.id)) throw new AppError('NOT_FOUND', 'Car not found.');
   const { user, driver, typed } = await customerOf(ctx, actor, body);
   const { customer: _customer, payment, ...choices } = body;
-  const checkoutBody = { ...choices, paymentOption: payment === 'counter' ? 'payLater' : 'full', driver } as const;
+  const checkoutBody = {
+    ...choices,
+    paymentOption: payment === 'counter' ? 'payLater' : 'full',
+    driver,
+    saveCard: false,
+  } as const;
   const desk = { operator: actor, payment, customer: typed };
   try {
     const order = await validateCheckout(ctx, checkoutBody, {

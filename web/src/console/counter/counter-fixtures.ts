@@ -85,6 +85,7 @@ export const counterBooking = (overrides: Partial<CounterBooking> = {}): Counter
   ],
   balance: null,
   timeline: [{ step: 'booked', at: '2030-01-10T09:00:00.000Z', by: null }],
+  savedCard: false,
   actions: ['checkOut'],
   ...overrides,
 });

@@ -38,7 +38,8 @@ describe('the payment options', () => {
       'Now: 450 € · At pick-up: 101.19 €Security deposit: 450 €, held on your card, not charged; released after the return',
     );
     expect(describedBy(option('Pay in full online'))).toContain(
-      'Now: 101.19 € · At pick-up: 0 €Security deposit: 450 €, held at pick-up',
+      // Paid in full, the security deposit is held on the same card beside it (docs/decisions/0014-charges-after-the-rental.md).
+      'Now: 101.19 € · At pick-up: 0 €Security deposit: 450 €, held on your card, not charged; released after the return',
     );
     expect(describedBy(option('Pay later at the counter'))).toContain('Now: 0 € · At pick-up: 101.19 €');
     await user.click(option('Pay the security deposit online'));

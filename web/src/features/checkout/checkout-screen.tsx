@@ -24,6 +24,9 @@ const PayStep = lazy(() => loadPayStep().then((module) => ({ default: module.Pay
 const loadLicence = () => import('./components/licence-section');
 const LicenceSection = lazy(() => loadLicence().then((module) => ({ default: module.LicenceSection })));
 
+/** The consent to charges after the rental, for an online payment: after the first paint, with the payment's step. */
+const SaveCard = lazy(() => loadPayStep().then((module) => ({ default: module.SaveCard })));
+
 /** A place and those above it (an airport, then its city). */
 const withParents = (places: Location[], id: string | null): Location[] => {
   const place = places.find((p) => p._id === id);
@@ -155,6 +158,11 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
             </Suspense>
           ) : null}
           <PaymentOptions checkout={checkout} price={checkout.price} car={car} />
+          {checkout.option === 'payLater' ? null : (
+            <Suspense fallback={null}>
+              <SaveCard checked={checkout.saveCard} onChange={checkout.setSaveCard} />
+            </Suspense>
+          )}
           <Checklist />
         </div>
         <PriceSummary

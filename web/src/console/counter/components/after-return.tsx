@@ -100,6 +100,9 @@ function AddCharge({ booking }: { booking: CounterBooking }) {
     <fieldset className="counter-later">
       <legend className="counter-subtitle">{t('operatorCounter.later.title')}</legend>
       <p className="form-field__hint">{t('operatorCounter.later.hint')}</p>
+      <p className="form-field__hint">
+        {t(booking.savedCard ? 'operatorCounter.later.savedCard' : 'operatorCounter.later.noSavedCard')}
+      </p>
       {errors.form ? <FormMessage>{errors.form}</FormMessage> : null}
       <div className="form-grid">
         <SelectField

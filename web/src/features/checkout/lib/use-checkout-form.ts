@@ -89,6 +89,7 @@ export function useCheckoutForm(input: {
   const back = (location.state ?? {}) as BackFromPayment;
   const [carTaken, setCarTaken] = useState(Boolean(back.carTaken));
   const [licenceFailed, setLicenceFailed] = useState(false);
+  const [saveCard, setSaveCard] = useState(false);
 
   const keyBox = Boolean(pickupPlace?.openingHours?.afterHours || dropoffPlace?.openingHours?.afterHours);
   const [feesOf, setFeesOf] = useState<typeof placeFeesOf | null>(null);
@@ -158,6 +159,8 @@ export function useCheckoutForm(input: {
         ...criteria,
         extras,
         paymentOption: option,
+        // Asked only of an online payment; the server keeps nothing of a booking paid later.
+        saveCard,
         currency: money.currency as CheckoutBody['currency'],
         ...(extras.additionalDriver ? { additionalDriver: data.additionalDriver as Person } : {}),
         ...(user ? {} : { driver: { ...(data.driver as GuestDriverBody), language } }),
@@ -231,6 +234,9 @@ export function useCheckoutForm(input: {
     /** The guest's address has an account: the error offers to sign in. */
     emailTaken: form.serverCode('driver.email') === 'EMAIL_TAKEN',
     licenceFailed,
+    /** The payer's consent to charges after the rental on their card (components/save-card.tsx). */
+    saveCard,
+    setSaveCard,
     setLicence: (file: File | null) => {
       setLicenceFailed(false);
       form.setValue('licence', file);
