@@ -361,6 +361,8 @@ export const CounterBookingSchema = z.object({
   /** The extras the booking has (included or bought). */
   extras: z.array(z.enum(EXTRAS)),
   checkedInAt: z.string().nullable(),
+  /** The additional drivers whose licence the booking already has (read at the walk-in): the check-out's start. */
+  knownDrivers: z.array(AdditionalDriverLicenceSchema),
   checkOutOpensAt: z.string(),
   noShowFrom: z.string(),
   overdue: z.boolean(),

@@ -73,3 +73,17 @@ export const CreateSupplierBodySchema = UpdateSupplierProfileBodySchema.omit({ _
   email: EmailSchema,
   language: z.enum(LANGUAGES).optional(),
 });
+
+/**
+ * The house business (docs/decisions/0013-the-owner-runs-their-own-business.md): the admin's own business, a supplier
+ * named as the site whose owner is the admin account; its e-mails go to `email`, the admin's address.
+ */
+export const HouseBusinessSchema = z.object({
+  _id: z.uuid(),
+  fullName: z.string(),
+  /** Where its e-mails go: its owner's (the admin's) address. */
+  email: z.string(),
+});
+
+/** `GET /api/house-business`: the house business, or null until the admin creates it. */
+export const HouseBusinessStateSchema = z.object({ business: HouseBusinessSchema.nullable() });

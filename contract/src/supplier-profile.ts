@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type {
   CreateSupplierBodySchema,
+  HouseBusinessSchema,
+  HouseBusinessStateSchema,
   SupplierProfileSchema,
   UpdateSupplierProfileBodySchema,
 } from './supplier-profile.schema.ts';
@@ -13,8 +15,12 @@ import type {
 
 export const SUPPLIER_PROFILE_MESSAGES = {
   adminOnlyRate: 'Only an admin can change the price change percentage.',
+  houseExists: 'The house business exists already.',
+  houseNotFounder: "The house business is the site's first admin's: a member of the platform's team cannot own it.",
 } as const;
 
 export type SupplierProfile = z.infer<typeof SupplierProfileSchema>;
 export type UpdateSupplierProfileBody = z.input<typeof UpdateSupplierProfileBodySchema>;
 export type CreateSupplierBody = z.input<typeof CreateSupplierBodySchema>;
+export type HouseBusiness = z.infer<typeof HouseBusinessSchema>;
+export type HouseBusinessState = z.infer<typeof HouseBusinessStateSchema>;

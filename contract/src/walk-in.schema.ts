@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdditionalDriverSchema, BookingStatusSchema } from './bookings.schema.ts';
 import { CheckoutBodySchema, PriceBreakdownSchema } from './checkout.schema.ts';
+import { LicenceCheckSchema } from './counter.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { DESK_PAYMENTS, WALK_IN_MESSAGES } from './walk-in.ts';
 
@@ -21,6 +22,16 @@ export const DeskCustomerSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/**
+ * The additional driver's licence as the desk reads it at the walk-in — the check-out's fields (number, issuing
+ * country, expiry) — kept on the booking with the driver's details; the check-out starts from it.
+ */
+export const DeskLicenceSchema = LicenceCheckSchema.pick({
+  licenseNumber: true,
+  licenseCountry: true,
+  licenseExpiresOn: true,
+});
+
 export const WalkInBodySchema = CheckoutBodySchema.pick({
   carId: true,
   pickupLocationId: true,
@@ -32,7 +43,11 @@ export const WalkInBodySchema = CheckoutBodySchema.pick({
   currency: true,
   promoCode: true,
 })
-  .extend({ customer: DeskCustomerSchema, payment: z.enum(DESK_PAYMENTS) })
+  .extend({
+    customer: DeskCustomerSchema,
+    payment: z.enum(DESK_PAYMENTS),
+    additionalDriver: AdditionalDriverSchema.extend({ licence: DeskLicenceSchema.optional() }).optional(),
+  })
   // The link goes by e-mail: a customer who gave none pays at the counter.
   .refine((body) => body.payment !== 'link' || body.customer.kind === 'existing' || body.customer.email, {
     path: ['customer', 'email'],

@@ -194,7 +194,9 @@ test('from an empty database to the first paid booking: the checklist, a place, 
   for (const code of ['en', 'fr', 'es', 'se', 'de'])
     await page.getByLabel(t(`operatorAdmin.languages.${code}`), { exact: true }).fill('Annecy');
   await page.getByLabel(t('operatorAdmin.places.country')).selectOption({ label: 'France' });
-  await page.getByLabel(t('operatorAdmin.places.timeZone')).selectOption('Europe/Paris');
+  // The zone is a searchable list (a combobox): typed, then picked from the France group.
+  await page.getByRole('combobox', { name: t('operatorAdmin.places.timeZone') }).fill('paris');
+  await page.getByRole('option', { name: 'Europe/Paris' }).click();
   await page.getByLabel(t('operatorAdmin.places.latitude')).fill('45.8992');
   await page.getByLabel(t('operatorAdmin.places.longitude')).fill('6.1294');
   await page.getByRole('button', { name: t('operatorAdmin.places.save') }).click();

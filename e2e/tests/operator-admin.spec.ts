@@ -50,7 +50,9 @@ for (const language of ['en', 'fr'] as const) {
     for (const code of ['en', 'fr', 'es', 'se', 'de'])
       await page.getByLabel(t(`operatorAdmin.languages.${code}`), { exact: true }).fill(`${name} ${code}`);
     await page.getByLabel(t('operatorAdmin.places.country')).selectOption({ label: 'France' });
-    await page.getByLabel(t('operatorAdmin.places.timeZone')).selectOption('Europe/Paris');
+    // The zone is a searchable list (a combobox): typed, then picked from the France group.
+    await page.getByRole('combobox', { name: t('operatorAdmin.places.timeZone') }).fill('paris');
+    await page.getByRole('option', { name: 'Europe/Paris' }).click();
     // The map pick: a click on the map fills the coordinates.
     const latitude = page.getByLabel(t('operatorAdmin.places.latitude'));
     await expect(latitude).toHaveValue('');

@@ -61,6 +61,7 @@ import { setupRoutes } from '#server/features/setup/setup.routes.ts';
 import { siteSettingsRoutes } from '#server/features/site-settings/site-settings.routes.ts';
 import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { statementsRoutes } from '#server/features/statements/statements.routes.ts';
+import { houseBusinessRoutes } from '#server/features/suppliers/house-business.routes.ts';
 import { supplierProfileRoutes } from '#server/features/suppliers/supplier-profile.routes.ts';
 import { suppliersRoutes } from '#server/features/suppliers/suppliers.routes.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
@@ -254,6 +255,7 @@ export async function buildApp({
   await app.register(setupRoutes);
   await app.register(suppliersRoutes);
   await app.register(supplierProfileRoutes);
+  await app.register(houseBusinessRoutes);
   await app.register(usersRoutes);
   await app.register(teamRoutes);
   await app.register(securityRoutes);

@@ -20,7 +20,14 @@ import { cars, locations } from './schema-fleet.ts';
 
 // The bookings: rentals and the periods an operator blocks a car (docs/architecture.md §5).
 
-export type AdditionalDriver = { fullName: string; email: string; phone: string; birthDate: string };
+export type AdditionalDriver = {
+  fullName: string;
+  email: string;
+  phone: string;
+  birthDate: string;
+  /** Read at the walk-in (contract walk-in.schema.ts `DeskLicenceSchema`): the check-out starts from it. */
+  licence?: { licenseNumber: string; licenseCountry: string; licenseExpiresOn: string };
+};
 /** A driver's or an additional driver's licence as checked (at the counter or at online check-in). */
 export type StoredLicence = {
   licenseNumber: string;

@@ -89,3 +89,14 @@ export const recoveryCodes = pgTable(
  */
 export const notAMember = (userId: AnyPgColumn) =>
   sql`not exists (select 1 from ${memberships} where ${memberships.userId} = ${userId})`;
+
+/**
+ * Where a business's e-mails go (docs/decisions/0013-the-owner-runs-their-own-business.md): its own address, or for
+ * the house business — a supplier whose owner is an admin account, by its membership row — the admin's. `business`
+ * names the users table as the query has it ("users", or an alias such as "supplier").
+ */
+export const businessEmail = (business: 'users' | 'supplier') =>
+  sql<string>`coalesce((select house_owner.email from ${memberships} house_membership
+    join ${users} house_owner on house_owner.id = house_membership.user_id
+    where house_membership.business_id = ${sql.identifier(business)}.id and house_owner.type = 'admin' limit 1),
+    ${sql.identifier(business)}.email)`;

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { cars, dateBasedPrices, users } from '#server/db/schema.ts';
+import { businessEmail, cars, dateBasedPrices, users } from '#server/db/schema.ts';
 
 // The car as the price engine and a booking need it, read by checkout and by booking edits (one query,
 // where each feature had its own).
@@ -26,7 +26,8 @@ export async function findCarForBooking(db: DbOrTx, carId: string) {
       supplier: {
         id: users.id,
         fullName: users.fullName,
-        email: users.email,
+        // The house business's go to its owner, the admin (docs/decisions/0013-the-owner-runs-their-own-business.md).
+        email: businessEmail('users'),
         language: users.language,
         enableEmailNotifications: users.enableEmailNotifications,
         payLater: users.payLater,

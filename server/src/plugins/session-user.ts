@@ -24,8 +24,12 @@ export type SessionUser = typeof users.$inferSelect & {
 /** Writing a session's last use more often than this would write on most requests. */
 const LAST_USE_EVERY_MS = 5 * 60_000;
 
-/** The team whose policy applies: the membership's, else a supplier account's own business, else the platform. */
-const teamKey = sql`coalesce(${memberships.businessId}::text, case ${users.type} when 'supplier' then ${users.id}::text when 'admin' then 'platform' end)`;
+/**
+ * The team whose policy applies: an admin account's is the platform's (its membership of a business, if any, is the
+ * house business's ownership: docs/decisions/0013-the-owner-runs-their-own-business.md); a supplier account's, its
+ * membership's business, else its own.
+ */
+const teamKey = sql`case ${users.type} when 'admin' then 'platform' when 'supplier' then coalesce(${memberships.businessId}::text, ${users.id}::text) end`;
 
 export async function loadSessionUser(
   db: Db,
@@ -77,7 +81,8 @@ type MembershipFields = {
 
 /**
  * An account and its membership as the rest of the server sees it. Without a membership a supplier account is its
- * own business's owner and an admin account the platform's admin (contract team.ts `defaultRoleOf`). A suspended
+ * own business's owner and an admin account the platform's admin (contract team.ts `defaultRoleOf`), the house
+ * business's owner included. A suspended
  * membership is a suspended account: every call answers ACCOUNT_SUSPENDED.
  */
 export function sessionUserOf(
@@ -87,7 +92,10 @@ export function sessionUserOf(
   teamRequiresTwoFactor: boolean,
   sessionId = '',
 ): SessionUser {
-  const member = membership?.role ? membership : null;
+  // An admin account's membership of a business makes it the house business's owner (decision 0013): the admin
+  // keeps the platform's role and reach, which already covers that business.
+  const house = user.type === 'admin' && membership?.businessId != null;
+  const member = membership?.role && !house ? membership : null;
   const role = member ? member.role : defaultRoleOf(user.type);
   return {
     ...user,

@@ -64,6 +64,8 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'POST', url: '/api/users/:page/:size' },
       { method: 'DELETE', url: '/api/delete-user/:id' },
       { method: 'POST', url: '/api/create-supplier' },
+      { method: 'GET', url: '/api/house-business' },
+      { method: 'POST', url: '/api/create-house-business' },
       { method: 'PUT', url: '/api/update-location' },
       { method: 'DELETE', url: '/api/delete-country/:id' },
       { method: 'POST', url: '/api/scheduler/:page/:size' },

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { countries, locations, users } from '#server/db/schema.ts';
-import { DEMO_IDS } from '#server/db/seed/seed.ts';
+import { countries, locations, memberships, users } from '#server/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import { multipartForm } from '#test/multipart.ts';
 import type { Expected, Row } from './ownership-matrix.ts';
 
@@ -107,6 +108,20 @@ export function adminRows(db: () => Db): Row[] {
           url: '/api/create-supplier',
           payload: { fullName: 'Matrix Rentals', email: `matrix-${counter}@example.com` },
         };
+      },
+    },
+    // The house business (docs/decisions/0013-…): made once, so each call first forgets the one an earlier made.
+    {
+      call: 'GET /api/house-business',
+      expected: ADMIN_ONLY,
+      request: () => ({ method: 'GET', url: '/api/house-business' }),
+    },
+    {
+      call: 'POST /api/create-house-business',
+      expected: created,
+      request: async () => {
+        await db().delete(memberships).where(eq(memberships.userId, DEMO_ACCOUNTS.admin.id));
+        return { method: 'POST', url: '/api/create-house-business' };
       },
     },
     // The run-time booking rules: the deployment's hold, set again, changes nothing for other rows.

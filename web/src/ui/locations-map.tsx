@@ -54,6 +54,11 @@ export function LocationsMap({
   const container = useRef<HTMLElement>(null);
   // The marker layer of the current map: a new map (another tile URL) gets its markers again.
   const [markers, setMarkers] = useState<L.LayerGroup | null>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  // The view the map opens on; later changes move the same map (the location editor's typed coordinates), so a
+  // keystroke does not rebuild it.
+  const view = useRef({ center, zoom });
+  view.current = { center, zoom };
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const selectLabelRef = useRef(selectLabel);
@@ -69,8 +74,8 @@ export function LocationsMap({
   useEffect(() => {
     if (!container.current) return;
     const instance = L.map(container.current, {
-      center: [center.latitude, center.longitude],
-      zoom,
+      center: [view.current.center.latitude, view.current.center.longitude],
+      zoom: view.current.zoom,
       scrollWheelZoom: false,
       zoomControl: false,
       attributionControl: false,
@@ -86,14 +91,20 @@ export function LocationsMap({
       attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     }).addTo(instance);
     setMarkers(L.layerGroup().addTo(instance));
+    setMap(instance);
     instance.on('click', (event: L.LeafletMouseEvent) =>
       onPickRef.current?.({ latitude: event.latlng.lat, longitude: event.latlng.lng }),
     );
     return () => {
       instance.remove();
       setMarkers(null);
+      setMap(null);
     };
-  }, [tileUrl, center.latitude, center.longitude, zoom, zoomInTitle, zoomOutTitle, libraryTitle]);
+  }, [tileUrl, zoomInTitle, zoomOutTitle, libraryTitle]);
+
+  useEffect(() => {
+    map?.setView([center.latitude, center.longitude], zoom);
+  }, [map, center.latitude, center.longitude, zoom]);
 
   useEffect(() => {
     const group = markers;

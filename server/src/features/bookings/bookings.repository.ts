@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { bookings, cars, locations, users } from '#server/db/schema.ts';
+import { bookings, businessEmail, cars, locations, users } from '#server/db/schema.ts';
 import { ledgerColumn } from '#server/features/ledger/ledger.service.ts';
 import { presentFields } from '#server/lib/present-fields.ts';
 
@@ -87,7 +87,8 @@ const rowColumns = {
   driverPhone: driver.phone,
   driverLanguage: driver.language,
   driverNotifications: driver.enableEmailNotifications,
-  supplierEmail: supplier.email,
+  /** The house business's go to its owner, the admin (docs/decisions/0013-the-owner-runs-their-own-business.md). */
+  supplierEmail: businessEmail('supplier'),
   supplierLanguage: supplier.language,
   supplierNotifications: supplier.enableEmailNotifications,
   pickupNames: pickupPlace.names,

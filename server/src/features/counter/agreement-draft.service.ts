@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context.ts';
 import { languageOf } from '#server/features/documents/booking-document.rules.ts';
 import type { DownloadedFile } from '#server/lib/download.ts';
-import { fuelOf, licenceOf } from './counter.mapper.ts';
+import { fuelOf, knownDriversOf, licenceOf } from './counter.mapper.ts';
 import type { CounterRecord } from './counter.repository.ts';
 import * as repository from './counter.repository.ts';
 import { drawAgreement } from './counter-documents.service.ts';
@@ -19,7 +19,7 @@ export async function agreementDraft(ctx: AppContext, record: CounterRecord): Pr
   const language = languageOf(record.driver.language);
   const { bytes } = await drawAgreement(ctx, ctx.db, booking.id, {
     licence: (out && licenceOf(out)) ?? booking.checkIn?.licence ?? null,
-    additionalDrivers: out?.additionalDrivers ?? booking.checkIn?.additionalDrivers ?? [],
+    additionalDrivers: out?.additionalDrivers ?? booking.checkIn?.additionalDrivers ?? knownDriversOf(booking),
     condition: out
       ? {
           odometer: out.odometer,

@@ -12,7 +12,7 @@ import { formatLocalTime } from '#server/lib/local-time.ts';
 import { pgErrorCode } from '#server/lib/pg-error.ts';
 import { checkedSwap, swapValues } from './car-swap.service.ts';
 import { recordCounterNotice } from './counter.mail.ts';
-import { licenceColumns } from './counter.mapper.ts';
+import { knownDriversOf, licenceColumns } from './counter.mapper.ts';
 import * as repository from './counter.repository.ts';
 import { checklistIssues, damageIssues, driverIssues, fuelIssues, merged } from './counter-checks.rules.ts';
 import { signAgreement } from './counter-documents.service.ts';
@@ -54,7 +54,7 @@ export async function checkOut(ctx: AppContext, actor: Operator, id: string, bod
       if (onRent) throw new AppError('CAR_STILL_ON_RENT', COUNTER_MESSAGES.carStillOnRent(onRent.reference));
 
       const licence = body.licence ?? current.checkIn?.licence ?? null;
-      const additionalDrivers = body.additionalDrivers ?? current.checkIn?.additionalDrivers ?? [];
+      const additionalDrivers = body.additionalDrivers ?? current.checkIn?.additionalDrivers ?? knownDriversOf(current);
       const signedOnline = (await repository.documentsOf(tx, id)).some(
         (doc) => doc.kind === 'agreement' && doc.signedAt,
       );

@@ -18,7 +18,15 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { chargeableCard } from '#server/features/holds/saved-card.service.ts';
 import { balanceFrom, ledgerOf } from '#server/features/ledger/ledger.service.ts';
-import { nameIn, timelineStep, toCharge, toDamage, toDocument, toInspection } from './counter.mapper.ts';
+import {
+  knownDriversOf,
+  nameIn,
+  timelineStep,
+  toCharge,
+  toDamage,
+  toDocument,
+  toInspection,
+} from './counter.mapper.ts';
 import type { CounterRecord } from './counter.repository.ts';
 import * as repository from './counter.repository.ts';
 import { counterSettingsFor, rulesForCar } from './counter-settings.service.ts';
@@ -158,6 +166,7 @@ export async function counterView(
     amounts: bookingAmounts(booking, balance),
     extras: extrasOf(record),
     checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    knownDrivers: knownDriversOf(booking),
     checkOutOpensAt: times.checkOutOpensAt.toISOString(),
     noShowFrom: times.noShowFrom.toISOString(),
     overdue: isOverdue(booking.status, booking.dropoffAt, now),

@@ -9,7 +9,7 @@ import type {
   LicenceCheck,
 } from '@roam/contract/counter.schema';
 import type { Language } from '@roam/contract/languages';
-import type { StoredLicence } from '#server/db/schema.ts';
+import type { AdditionalDriver, StoredAdditionalDriver, StoredLicence } from '#server/db/schema.ts';
 import type { ChargeRecord, DamageRow, DocumentRow, InspectionRecord } from './counter.repository.ts';
 
 // The counter's records as the contract shapes them (docs/api.md "The counter"); pure. Files are named by the
@@ -39,6 +39,16 @@ export function licenceOf(row: {
     birthDate: row.birthDate,
   };
 }
+
+/** The additional driver whose licence the walk-in read (kept on the booking): what the check-out starts from. */
+export const knownDriversOf = (booking: {
+  additionalDriver: boolean;
+  additionalDriverDetails: AdditionalDriver | null;
+}): StoredAdditionalDriver[] => {
+  const details = booking.additionalDriverDetails;
+  if (!booking.additionalDriver || !details?.licence) return [];
+  return [{ fullName: details.fullName, birthDate: details.birthDate, ...details.licence }];
+};
 
 export const licenceColumns = (licence: StoredLicence | null) => ({
   licenseNumber: licence?.licenseNumber ?? null,

@@ -6,6 +6,7 @@ import {
   bookingCharges,
   bookingDocuments,
   bookings,
+  businessEmail,
   carReadings,
   cars,
   countries,
@@ -47,7 +48,7 @@ export async function findCounterBooking(db: DbOrTx, id: string) {
       supplier: {
         id: supplier.id,
         fullName: supplier.fullName,
-        email: supplier.email,
+        email: businessEmail('supplier'),
         contactEmail: supplier.contactEmail,
         language: supplier.language,
         enableEmailNotifications: supplier.enableEmailNotifications,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { bookings, cars, countries, locations, users } from '#server/db/schema.ts';
+import { bookings, businessEmail, cars, countries, locations, users } from '#server/db/schema.ts';
 import { ledgerColumn } from '#server/features/ledger/ledger.service.ts';
 
 // The only Drizzle code of the documents slice: what a receipt, a calendar file and a reminder
@@ -26,7 +26,7 @@ const factColumns = {
     language: driver.language,
     enableEmailNotifications: driver.enableEmailNotifications,
   },
-  supplier: { name: supplier.fullName, email: supplier.email, contactEmail: supplier.contactEmail },
+  supplier: { name: supplier.fullName, email: businessEmail('supplier'), contactEmail: supplier.contactEmail },
   pickup: {
     names: pickupPlace.names,
     address: pickupPlace.address,

@@ -2,7 +2,7 @@ import type { PaymentProvider } from '@roam/contract/bookings';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { bookings, cars, users } from '#server/db/schema.ts';
+import { bookings, businessEmail, cars, users } from '#server/db/schema.ts';
 
 // The only Drizzle code of the payments slice: the booking as a payment sees it, and the idempotent transitions.
 
@@ -41,7 +41,8 @@ export async function findPayableBooking(db: DbOrTx, bookingId: string) {
       dropoffAt: bookings.dropoffAt,
       carName: cars.name,
       driver: person(driver),
-      supplier: person(supplier),
+      // The house business's e-mails go to its owner, the admin (docs/decisions/0013-…).
+      supplier: { ...person(supplier), email: businessEmail('supplier') },
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { cars, files, notAMember, users } from '#server/db/schema.ts';
+import { businessEmail, cars, files, notAMember, users } from '#server/db/schema.ts';
 
 // The supplier profile's Drizzle code. A change to the name, logo or terms bumps the search index's
 // fleet version (the suppliers_fleet_version trigger of migration 0005): every car card shows them.
@@ -10,7 +10,8 @@ export async function findSupplier(db: DbOrTx, id: string) {
     .select({
       id: users.id,
       fullName: users.fullName,
-      email: users.email,
+      // The house business's is its owner's, the admin's (docs/decisions/0013-the-owner-runs-their-own-business.md).
+      email: businessEmail('users'),
       contactEmail: users.contactEmail,
       phone: users.phone,
       logoFileId: users.logoFileId,

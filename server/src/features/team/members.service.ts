@@ -33,14 +33,15 @@ async function managedTeam(ctx: AppContext, actor: SessionUser, named: string | 
   return { businessId: business.id, name: business.name };
 }
 
-function toMember(record: repository.MemberRecord): Member {
-  const founder = record.role === null;
+function toMember(record: repository.MemberRecord, businessId: string | null): Member {
+  // The house business's owner is an admin account (docs/decisions/0013-…): its founder, as a business's own account.
+  const founder = record.role === null || (record.type === 'admin' && record.role === 'owner');
   const status = record.status === 'suspended' ? 'suspended' : record.hasPassword ? 'active' : 'invited';
   return {
     _id: record.id,
     fullName: record.fullName,
     email: record.email,
-    role: record.role ?? (record.type === 'admin' ? 'admin' : 'owner'),
+    role: founder ? (businessId === null ? 'admin' : 'owner') : (record.role ?? 'owner'),
     branchIds: record.branchIds ?? [],
     status,
     founder,
@@ -51,7 +52,7 @@ function toMember(record: repository.MemberRecord): Member {
 }
 
 async function readMembers(db: DbOrTx, businessId: string | null): Promise<Member[]> {
-  return (await repository.teamMembers(db, businessId)).map(toMember);
+  return (await repository.teamMembers(db, businessId)).map((record) => toMember(record, businessId));
 }
 
 /** `GET /api/team`: the team's people and its policy. */
@@ -143,6 +144,9 @@ async function changeable(tx: DbOrTx, actor: SessionUser, userId: string) {
     throw NOT_FOUND();
   }
   if (actor.businessId !== null && membership.businessId !== actor.businessId) throw NOT_FOUND();
+  // An admin's membership of a business is the house business's ownership (decision 0013): it stays the admin's.
+  if (membership.businessId !== null && (await repository.isAdminAccount(tx, userId)))
+    throw new AppError('CONFLICT', "The team's own account stays its owner.");
   if (membership.userId === actor.id) throw new AppError('CONFLICT', 'You cannot change your own membership.');
   return membership;
 }

@@ -1,5 +1,5 @@
 import type { OperatorRole } from '@roam/contract/team';
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   carLocations,
@@ -80,10 +80,12 @@ export type MemberRecord = {
  * accounts that are no member (the first admins) and the platform's members. Founders first, then by name.
  */
 export async function teamMembers(db: DbOrTx, businessId: string | null): Promise<MemberRecord[]> {
+  // An admin account whose membership names a business is the house business's owner (docs/decisions/0013-…): of the
+  // platform, a founder; of the house business, its owner in place of the business's own account (no password).
   const founders =
     businessId === null
-      ? and(eq(users.type, 'admin'), isNull(memberships.userId))
-      : and(eq(users.id, businessId), eq(users.type, 'supplier'));
+      ? and(eq(users.type, 'admin'), or(isNull(memberships.userId), isNotNull(memberships.businessId)))
+      : and(eq(users.id, businessId), eq(users.type, 'supplier'), sql`not exists (${houseOwnerOf(businessId)})`);
   const members =
     businessId === null
       ? and(isNull(memberships.businessId), sql`${memberships.userId} is not null`)
@@ -95,6 +97,17 @@ export async function teamMembers(db: DbOrTx, businessId: string | null): Promis
     .leftJoin(twoFactors, eq(twoFactors.userId, users.id))
     .where(and(isNull(users.deletedAt), or(founders, members)))
     .orderBy(sql`${memberships.userId} is not null`, asc(sql`lower(${users.fullName})`), asc(users.id));
+}
+
+/** The house business's owner: the admin account whose membership names `businessId` (decision 0013). */
+const houseOwnerOf = (businessId: string) =>
+  sql`select 1 from ${memberships} house_membership join ${users} house_owner on house_owner.id = house_membership.user_id
+    where house_membership.business_id = ${businessId} and house_owner.type = 'admin'`;
+
+/** The account is an admin's: its membership of a business is the house business's ownership, no member's. */
+export async function isAdminAccount(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ type: users.type }).from(users).where(eq(users.id, userId));
+  return row?.type === 'admin';
 }
 
 /** The business's account: a supplier not deleted. */

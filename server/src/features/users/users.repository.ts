@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   bookings,
+  businessEmail,
   cars,
   files,
   newsletterSubscribers,
@@ -49,7 +50,8 @@ export async function listUsers(db: DbOrTx, query: AdminUsersQuery, page: number
         id: users.id,
         type: users.type,
         fullName: users.fullName,
-        email: users.email,
+        // The house business's is its owner's, the admin's (docs/decisions/0013-the-owner-runs-their-own-business.md).
+        email: businessEmail('users'),
         phone: users.phone,
         verified: users.verified,
         blacklisted: users.blacklisted,

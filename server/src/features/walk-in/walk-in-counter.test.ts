@@ -118,4 +118,41 @@ describe('walk-in at the counter', () => {
     expect(row).toMatchObject({ totalAmount: shown.total, additionalDriver: true });
     expect(row?.additionalDriverDetails).toMatchObject(second);
   });
+
+  it("keeps the additional driver's licence read at the desk on the booking, where the check-out starts from it", async () => {
+    await t.db.update(cars).set({ additionalDriver: 700 }).where(eq(cars.id, DEMO_IDS.cars.clio));
+    const extras = { additionalDriver: true };
+    const second = {
+      fullName: 'Lea Licence',
+      email: 'lea@example.com',
+      phone: '+33 6 55 44 33 22',
+      birthDate: '1991-03-04',
+    };
+    const licence = { licenseNumber: 'FR-123456', licenseCountry: 'fr', licenseExpiresOn: '2040-01-31' };
+    // A licence that ends before the drop-off is refused at its field, as at check-out; nothing is booked.
+    const expired = await walkIn(
+      desk(72, { ...walker, language: 'fr' }, 'counter', {
+        extras,
+        additionalDriver: { ...second, licence: { ...licence, licenseExpiresOn: '2020-01-01' } },
+      }),
+    );
+    expect(expired.statusCode, expired.body).toBe(400);
+    expect(Object.keys(expired.json().fieldErrors)).toEqual(['additionalDriver.licence.licenseExpiresOn']);
+    const res = await walkIn(
+      desk(72, { ...walker, language: 'fr' }, 'counter', { extras, additionalDriver: { ...second, licence } }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { bookingId } = res.json();
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row?.additionalDriverDetails).toEqual({ ...second, licence: { ...licence, licenseCountry: 'FR' } });
+    const counter = await inject({
+      method: 'GET',
+      url: `/api/counter-booking/${bookingId}?language=fr`,
+      headers: supplier,
+    });
+    expect(counter.statusCode, counter.body).toBe(200);
+    expect(counter.json().knownDrivers).toEqual([
+      { fullName: 'Lea Licence', birthDate: '1991-03-04', ...licence, licenseCountry: 'FR' },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { licenceIssues } from '@roam/contract/counter';
 import { LanguageSchema } from '@roam/contract/languages.schema';
 import { isReachableEmail, NO_EMAIL_DOMAIN, type WalkInBody, type WalkInResult } from '@roam/contract/walk-in';
 import type { AppContext } from '#server/context.ts';
@@ -7,9 +8,9 @@ import { sendPaymentLink } from '#server/features/booking-access/booking-access.
 import { tellDriverOfDeskBooking } from '#server/features/booking-access/desk-booking.service.ts';
 import { bookingSummaries } from '#server/features/bookings/bookings.service.ts';
 import { priceCheckout } from '#server/features/checkout/checkout-pricing.service.ts';
-import { validateCheckout } from '#server/features/checkout/checkout-validation.service.ts';
+import { type CheckoutOrder, validateCheckout } from '#server/features/checkout/checkout-validation.service.ts';
 import { placeBooking } from '#server/features/checkout/place-booking.service.ts';
-import { AppError } from '#server/lib/app-error.ts';
+import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { findCarForBooking } from '#server/lib/car-pricing.repository.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { accountAsSessionUser, isPlatform, operates } from '#server/plugins/session-user.ts';
@@ -20,6 +21,27 @@ import { accountAsSessionUser, isPlatform, operates } from '#server/plugins/sess
 // (checkout-validation.service.ts `Desk`, place-booking.service.ts): no per-address hold limit, the counter books
 // pay-later whatever the supplier's switch, a payment link holds the car for a day, and the operator is the audit
 // trail's actor.
+
+/**
+ * The additional driver's licence read at the desk, checked as the check-out checks it (contract counter.ts
+ * `licenceIssues`: valid to the drop-off, old enough for the car) before the booking is made with it.
+ */
+function checkDeskLicence(order: CheckoutOrder) {
+  const second = order.body.additionalDriver as WalkInBody['additionalDriver'];
+  if (!order.extras.additionalDriver || !second?.licence) return;
+  const rental = {
+    pickupAt: order.pickupAt,
+    pickupTimeZone: order.pickupPlace.timeZone,
+    dropoffAt: order.dropoffAt,
+    dropoffTimeZone: order.dropoffPlace.timeZone,
+    minimumAge: order.car.minimumAge,
+  };
+  const issues = licenceIssues({ ...second.licence, birthDate: second.birthDate }, rental);
+  if (issues.length === 0) return;
+  const path = (field: string) =>
+    field === 'birthDate' ? 'additionalDriver.birthDate' : `additionalDriver.licence.${field}`;
+  throw validationFailed(Object.fromEntries(issues.map((issue) => [path(issue.field), [issue.message]])));
+}
 
 /** The customer's details as the checkout's driver fields: their errors come back on the customer's fields. */
 function asCustomerErrors(error: unknown): unknown {
@@ -78,6 +100,7 @@ export async function bookWalkIn(ctx: AppContext, actor: SessionUser, body: Walk
       clientKey: `desk:${actor.id}`,
       desk,
     });
+    checkDeskLicence(order);
     const quote = await priceCheckout(ctx, order);
     const placed = await placeBooking(ctx, order, quote);
     const linkSent = payment === 'link' && (await sendPaymentLink(ctx, placed.bookingId, order.pickupPlace.timeZone));

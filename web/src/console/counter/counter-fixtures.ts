@@ -71,6 +71,7 @@ export const counterBooking = (overrides: Partial<CounterBooking> = {}): Counter
   },
   extras: [],
   checkedInAt: null,
+  knownDrivers: [],
   checkOutOpensAt: '2030-05-31T22:00:00.000Z',
   noShowFrom: '2030-06-01T12:00:00.000Z',
   overdue: false,

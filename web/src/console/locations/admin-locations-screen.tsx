@@ -1,7 +1,7 @@
 import type { EditableCountry } from '@roam/contract/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '#web/lib/api-client';
 import { useConfirm } from '#web/ui/confirm';
 import { Page } from '#web/ui/page';
@@ -18,7 +18,11 @@ export function AdminLocationsScreen() {
   const { data } = usePlaces();
   const remove = useDeletePlace();
   const { dialog, ask } = useConfirm();
-  const [editing, setEditing] = useState<EditableCountry | 'new' | null>(null);
+  // `?country=new` (the new-location page's way here when no country exists) opens the new country's form.
+  const [search] = useSearchParams();
+  const [editing, setEditing] = useState<EditableCountry | 'new' | null>(
+    search.get('country') === 'new' ? 'new' : null,
+  );
   if (!data) return <PageLoading />;
   const name = (entry: { names: Record<string, string> }) => entry.names[i18n.language] ?? entry.names.en ?? '';
   const onDelete = async (kind: 'location' | 'country', id: string, label: string) => {
@@ -42,11 +46,18 @@ export function AdminLocationsScreen() {
   };
   return (
     <Page title={t('operatorAdmin.places.title')} description={t('operatorAdmin.places.description')}>
+      {data.countries.length === 0 ? <p>{t('operatorAdmin.places.countryFirst')}</p> : null}
       <div className="admin-actions">
-        <Link className="button" to="/operator/places/new">
-          {t('operatorAdmin.places.newLocation')}
-        </Link>
-        <button type="button" className="button button--secondary" onClick={() => setEditing('new')}>
+        {data.countries.length > 0 ? (
+          <Link className="button" to="/operator/places/new">
+            {t('operatorAdmin.places.newLocation')}
+          </Link>
+        ) : null}
+        <button
+          type="button"
+          className={data.countries.length > 0 ? 'button button--secondary' : 'button'}
+          onClick={() => setEditing('new')}
+        >
           {t('operatorAdmin.places.newCountry')}
         </button>
         <Link className="button button--secondary" to="/operator/places/import">

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@roam/contract/languages';
 import type {
   CreateLocationBody,
   EditableLocation,
@@ -7,9 +8,9 @@ import type {
 } from '@roam/contract/locations';
 import { LOCATION_KINDS } from '@roam/contract/locations';
 import type { OpeningHours } from '@roam/contract/opening-hours';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useSettings } from '#web/lib/settings';
 import { type ContractSchema, useContractForm } from '#web/lib/use-contract-form';
 import { FormMessage, SelectField, TextField } from '#web/ui/form-field';
@@ -19,16 +20,15 @@ import { toast } from '#web/ui/toast';
 import '#web/console/components/admin.css';
 import { focusTitle } from '#web/console/lib/focus-title';
 import { usePlaces, useSaveLocation } from './api/admin-locations';
+import { countryZones } from './country-zones';
 import { HoursEditor } from './hours-editor';
-import { NamesFields } from './names-fields';
+import { type Following, followFirstName, NamesFields } from './names-fields';
+import { TimeZoneField } from './time-zone-field';
 
 // The customer's map, its own chunk already: a click on it places the location (the fields are the keyboard's way).
 const LocationsMap = lazy(() => import('#web/ui/locations-map').then((m) => ({ default: m.LocationsMap })));
 
 const round = (value: number) => Math.round(value * 1e5) / 1e5;
-
-/** The IANA zones this browser knows, the list the admin chooses from (the server checks the same way). */
-const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
 
 type Values = {
   names: LocalizedNames;
@@ -60,8 +60,19 @@ const toNumber = (text: string) => (text.trim() === '' ? null : Number(text.repl
 export function LocationScreen() {
   const params = useParams();
   const { data } = usePlaces();
+  const { t } = useTranslation();
   if (!data) return <PageLoading />;
   const location = data.locations.find((entry) => entry._id === params.id);
+  // A location belongs to a country: with none yet, the admin is told so and sent to create one first.
+  if (!location && data.countries.length === 0) {
+    return (
+      <Page title={t('operatorAdmin.places.newLocation')} description={t('operatorAdmin.places.countryFirst')}>
+        <Link className="button" to="/operator/places?country=new">
+          {t('operatorAdmin.places.newCountry')}
+        </Link>
+      </Page>
+    );
+  }
   return <LocationEditor key={params.id} location={location} places={data} />;
 }
 
@@ -77,6 +88,8 @@ function LocationEditor({
   const navigate = useNavigate();
   const save = useSaveLocation();
   const [hours, setHours] = useState<OpeningHours | null>(location?.openingHours ?? null);
+  // A new location's names follow the first one typed (names-fields.tsx); a saved one's are the admin's already.
+  const following = useRef<Following>({ languages: new Set(location ? [] : LANGUAGES), first: null });
   const form = useContractForm({
     initialValues: valuesOf(location, places.countries[0]?._id ?? ''),
     schema: () =>
@@ -104,6 +117,8 @@ function LocationEditor({
     (entry) => entry._id !== location?._id && entry.countryId === form.values.countryId,
   );
   const title = location ? name(location) : t('operatorAdmin.places.newLocation');
+  const country = places.countries.find((entry) => entry._id === form.values.countryId);
+  const zones = countryZones(country?.code);
   const latitude = toNumber(form.values.latitude);
   const longitude = toNumber(form.values.longitude);
   // The point as the map shows it: a marker named as the location, where the fields say it is.
@@ -128,7 +143,13 @@ function LocationEditor({
     <Page title={title} description={t('operatorAdmin.places.locationDescription')}>
       <form {...form.formProps}>
         <FormMessage>{form.message}</FormMessage>
-        <NamesFields field={(language, label) => form.field(`names.${language}`, label)} />
+        <NamesFields
+          field={(language, label) => ({
+            ...form.field(`names.${language}`, label),
+            onChange: (value: string) =>
+              followFirstName(following.current, language, value, (each, text) => form.setValue(`names.${each}`, text)),
+          })}
+        />
         <div className="admin-grid">
           <SelectField {...form.field('countryId', t('operatorAdmin.places.country'))}>
             {places.countries.map((country) => (
@@ -152,14 +173,11 @@ function LocationEditor({
               </option>
             ))}
           </SelectField>
-          <SelectField {...form.field('timeZone', t('operatorAdmin.places.timeZone'))} required>
-            <option value="">{t('operatorAdmin.places.chooseTimeZone')}</option>
-            {TIME_ZONES.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </SelectField>
+          <TimeZoneField
+            {...form.field('timeZone', t('operatorAdmin.places.timeZone'))}
+            countryName={country ? name(country) : undefined}
+            countryZones={zones?.zones ?? []}
+          />
         </div>
         <TextField {...form.field('address', t('operatorAdmin.places.address'))} maxLength={300} />
         <div className="admin-grid">
@@ -171,8 +189,8 @@ function LocationEditor({
           <LocationsMap
             label={t('operatorAdmin.places.map')}
             tileUrl={settings.mapTileUrl}
-            center={location ?? settings.map}
-            zoom={location ? 11 : settings.map.zoom}
+            center={picked ?? zones?.centre ?? settings.map}
+            zoom={picked ? 11 : zones ? 5 : settings.map.zoom}
             locations={picked ? [picked] : []}
             selectedId={picked?._id ?? null}
             onPick={(point) => {
@@ -181,11 +199,7 @@ function LocationEditor({
             }}
           />
         </Suspense>
-        <HoursEditor
-          value={hours}
-          onChange={setHours}
-          countryCode={places.countries.find((country) => country._id === form.values.countryId)?.code}
-        />
+        <HoursEditor value={hours} onChange={setHours} countryCode={country?.code} />
         <button type="submit" className="button" disabled={form.pending}>
           {t('operatorAdmin.places.save')}
         </button>

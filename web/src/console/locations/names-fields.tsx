@@ -22,3 +22,28 @@ export function NamesFields({ field }: { field: (language: Language, label: stri
     </fieldset>
   );
 }
+
+/** Which languages still follow the first name typed, and that first language once typed. */
+export interface Following {
+  languages: Set<Language>;
+  first: Language | null;
+}
+
+/**
+ * A new place's names follow the first one typed: the admin types "Lyon" once and the four other languages read
+ * "Lyon" until one is edited, which then keeps its own words. `set` writes one name.
+ */
+export function followFirstName(
+  following: Following,
+  language: Language,
+  value: string,
+  set: (language: Language, value: string) => void,
+) {
+  set(language, value);
+  if (following.first === null && following.languages.has(language)) following.first = language;
+  if (language !== following.first) {
+    following.languages.delete(language);
+    return;
+  }
+  for (const other of following.languages) if (other !== language) set(other, value);
+}

@@ -11,10 +11,11 @@ import '#web/console/components/admin.css';
 import { UsersTable } from '#web/console/components/users-table';
 import { USERS_PAGE_SIZE, useAdminUsers } from '#web/console/users/api/users';
 import { useInviteSupplier } from './api/suppliers';
+import { HouseBusinessSection } from './house-business-section';
 
 /**
- * The admin's suppliers: invite a new one — the account, and an e-mail with a one-time link to
- * choose a password — and the list, each opening the account (suspend, delete) on the users screen.
+ * The admin's suppliers: their own business, made once (docs/decisions/0013-…); invite a new one — the account, and
+ * an e-mail with a one-time link to choose a password — and the list, each opening the account on the users screen.
  */
 export function SuppliersScreen() {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function SuppliersScreen() {
   const { data } = useAdminUsers({ types: ['supplier'] }, page);
   return (
     <Page title={t('operatorAdmin.suppliers.title')} description={t('operatorAdmin.suppliers.description')}>
+      <HouseBusinessSection />
       <InviteForm />
       <UsersTable
         rows={data?.results ?? []}

@@ -9,10 +9,38 @@ import { CheckboxField, TextField } from '#web/ui/form-field';
 // The chosen car's extras at the desk, each with its price, and the total as the customer will pay it — computed by
 // the contract's one price function (`calculatePrice`, as the customer's checkout and the server do) from the car
 // the search sent, so that the figure said at the counter is the one charged. The additional driver's details are
-// asked when that extra is chosen, as at checkout.
+// asked when that extra is chosen, as at checkout, with their licence as the check-out reads it (kept on the booking,
+// the check-out starts from it; it may be left for the check-out).
 
-export type SecondDriver = { fullName: string; email: string; phone: string; birthDate: string };
-export const NO_SECOND_DRIVER: SecondDriver = { fullName: '', email: '', phone: '', birthDate: '' };
+export type SecondDriver = {
+  fullName: string;
+  email: string;
+  phone: string;
+  birthDate: string;
+  licenseNumber: string;
+  licenseCountry: string;
+  licenseExpiresOn: string;
+};
+export const NO_SECOND_DRIVER: SecondDriver = {
+  fullName: '',
+  email: '',
+  phone: '',
+  birthDate: '',
+  licenseNumber: '',
+  licenseCountry: '',
+  licenseExpiresOn: '',
+};
+const LICENCE_FIELDS = [
+  ['licenseNumber', 'text'],
+  ['licenseCountry', 'text'],
+  ['licenseExpiresOn', 'date'],
+] as const;
+
+/** The walk-in's body of the additional driver: the licence when any of its fields is typed (the server checks it). */
+export function secondDriverBody({ licenseNumber, licenseCountry, licenseExpiresOn, ...person }: SecondDriver) {
+  const licence = { licenseNumber, licenseCountry, licenseExpiresOn };
+  return Object.values(licence).some((value) => value.trim() !== '') ? { ...person, licence } : person;
+}
 const PERSON_FIELDS = [
   ['fullName', 'text'],
   ['email', 'email'],
@@ -95,6 +123,20 @@ export function CarExtras({
               onChange={(value) => onSecond({ ...second, [field]: value })}
               error={errors[`additionalDriver.${field}`]}
               required
+            />
+          ))}
+          {LICENCE_FIELDS.map(([field, type]) => (
+            <TextField
+              key={field}
+              label={t(`checkIn.licence.${field}`)}
+              name={`additionalDriver.licence.${field}`}
+              type={type}
+              autoComplete="off"
+              spellCheck={false}
+              value={second[field]}
+              onChange={(value) => onSecond({ ...second, [field]: value })}
+              error={errors[`additionalDriver.licence.${field}`]}
+              {...(field === 'licenseCountry' ? { description: t('checkIn.licence.countryHint'), maxLength: 2 } : {})}
             />
           ))}
         </fieldset>

@@ -183,6 +183,10 @@ describe('walk-in and phone bookings', () => {
     await userEvent.type(within(second).getByLabelText('E-mail'), 'sam@example.com');
     await userEvent.type(within(second).getByLabelText('Phone'), '+33 6 99 88 77 66');
     await userEvent.type(within(second).getByLabelText('Date of birth'), '1990-02-03');
+    // The licence as the check-out reads it, kept on the booking.
+    await userEvent.type(within(second).getByLabelText('Licence number'), 'FR-123456');
+    await userEvent.type(within(second).getByLabelText('Issuing country'), 'FR');
+    await userEvent.type(within(second).getByLabelText('Expiry date'), '2040-01-31');
     // Name and phone suffice at the counter: the e-mail is optional, and says so.
     const email = within(screen.getByRole('group', { name: 'Customer' })).getByLabelText('E-mail');
     expect(email.hasAttribute('required')).toBe(false);
@@ -195,7 +199,12 @@ describe('walk-in and phone bookings', () => {
     const booked = calls.find((call) => call.route === 'POST /api/walk-in')?.body as { customer: object };
     expect(booked).toMatchObject({
       extras: { theftProtection: true, additionalDriver: true },
-      additionalDriver: { fullName: 'Sam Second', email: 'sam@example.com', birthDate: '1990-02-03' },
+      additionalDriver: {
+        fullName: 'Sam Second',
+        email: 'sam@example.com',
+        birthDate: '1990-02-03',
+        licence: { licenseNumber: 'FR-123456', licenseCountry: 'FR', licenseExpiresOn: '2040-01-31' },
+      },
     });
     expect(booked.customer).toEqual({
       kind: 'new',

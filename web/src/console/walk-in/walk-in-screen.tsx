@@ -17,7 +17,7 @@ import { PlaceOptions } from '#web/console/components/place-options';
 import { useOperatorCars } from '#web/console/fleet/api/fleet';
 import { freeCarsQuery, operatorCheckout } from './api/walk-in';
 import { Booked } from './walk-in-booked';
-import { CarExtras, deskPrice, NO_SECOND_DRIVER, type SecondDriver } from './walk-in-car';
+import { CarExtras, deskPrice, NO_SECOND_DRIVER, type SecondDriver, secondDriverBody } from './walk-in-car';
 import { type Customer, CustomerFields } from './walk-in-customer';
 import { type Period, PeriodFields, usePeriodTimes } from './walk-in-period';
 import './walk-in.css';
@@ -135,7 +135,7 @@ export function WalkInScreen() {
         dropoffLocationId: place,
         ...when,
         extras,
-        ...(extras.additionalDriver ? { additionalDriver: second } : {}),
+        ...(extras.additionalDriver ? { additionalDriver: secondDriverBody(second) } : {}),
         currency: 'EUR',
         // No e-mail given: the customer pays at the counter, and the server mails them nothing.
         customer: { kind: 'new', ...customer, email: email || undefined },

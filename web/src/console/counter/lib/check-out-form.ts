@@ -29,7 +29,8 @@ export interface CheckOutValues {
 
 export const checkOutValues = (booking: CounterBooking): CheckOutValues => ({
   licence: emptyLicence(booking.driver.birthDate ?? ''),
-  additionalDrivers: [],
+  // The walk-in read the additional driver's licence already: the desk checks it rather than types it again.
+  additionalDrivers: booking.knownDrivers.map((driver) => ({ ...driver })),
   odometer: '',
   fuel: null,
   battery: '',
