@@ -1,17 +1,14 @@
 import type { CounterBooking } from '@roam/contract/counter';
-import { COUNTER_PAYMENT_METHODS, type CounterPaymentMethod } from '@roam/contract/counter';
-import { formatMinor, minorUnitDigits, toMajor } from '@roam/contract/money';
+import { COUNTER_PAYMENT_METHODS } from '@roam/contract/counter';
+import { formatMinor } from '@roam/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n/index';
-import { isApiError } from '#web/lib/api-client';
-import { FormMessage, TextField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
-import { ChoiceGroup } from '#web/console/components/choice-group';
 import { closeBooking, counterBookingChanged, recordCounterPayment, refundExcess } from '../api/counter-booking';
-import { minorFromTyped } from '../lib/amounts';
 import { refusalText } from '../lib/counter-messages';
+import { DeskMoneyForm } from './desk-money-form';
 import { BalanceLinkButton, DeskRefund } from './settle-online';
 
 // The balance and its settlement (docs/architecture.md §5 "After the booking"; the money ledger's `bookingBalance`):
@@ -84,13 +81,13 @@ export function Settlement({ booking }: { booking: CounterBooking }) {
       ) : null}
       {booking.actions.includes('refundAtDesk') && balance ? (
         // Keyed by what can be handed back: after a refund the form starts again, with a new key.
-        <DeskRefund key={balance.atDesk} booking={booking} most={balance.atDesk} currency={currency} />
+        <DeskRefund key={balance.atDesk} booking={booking} most={balance.atDesk} />
       ) : null}
       {booking.status === 'closed' ? <p className="counter-badge">{t('operatorCounter.settlement.isClosed')}</p> : null}
       {booking.actions.includes('sendPaymentLink') ? <BalanceLinkButton booking={booking} /> : null}
       {booking.actions.includes('recordPayment') ? (
         // Keyed by what is due: after a payment the form starts again at the new balance, with a new payment key.
-        <CounterPayment key={balance?.due ?? 0} booking={booking} due={balance?.due ?? 0} currency={currency} />
+        <CounterPayment key={balance?.due ?? 0} booking={booking} due={balance?.due ?? 0} />
       ) : null}
       {booking.status === 'returned' ? (
         <>
@@ -115,76 +112,27 @@ export function Settlement({ booking }: { booking: CounterBooking }) {
 }
 
 /** Money taken at the desk: the method, the amount (the balance due, unless less was taken), a slip's reference. */
-function CounterPayment({ booking, due, currency }: { booking: CounterBooking; due: number; currency: string }) {
+function CounterPayment({ booking, due }: { booking: CounterBooking; due: number }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const queryClient = useQueryClient();
-  const [method, setMethod] = useState<CounterPaymentMethod>('card_terminal');
-  const [amount, setAmount] = useState(due > 0 ? toMajor(due, currency).toFixed(minorUnitDigits(currency)) : '');
-  const [reference, setReference] = useState('');
-  // One key per payment meant: a double click or a retry of the same payment is recorded once by the server.
-  const [paymentKey] = useState(() => crypto.randomUUID());
-  const [error, setError] = useState<string | undefined>();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const send = async () => {
-    const minor = minorFromTyped(amount, currency);
-    if (minor === null || Number.isNaN(minor) || minor < 1) return setError(t('operatorCounter.later.amountRequired'));
-    setPending(true);
-    setRefusal(null);
-    try {
-      const body = {
-        key: paymentKey,
-        method,
-        amount: minor,
-        ...(reference.trim() ? { reference: reference.trim() } : {}),
-      };
-      counterBookingChanged(queryClient, await recordCounterPayment(booking._id, body, language), language);
-      toast.success(t('operatorCounter.settlement.recorded'));
-    } catch (failure) {
-      // More than the balance due: said at the amount, in the reader's words.
-      if (isApiError(failure) && failure.fieldErrors.amount) setError(t('operatorCounter.errors.overBalance'));
-      else setRefusal(refusalText(t, failure));
-    } finally {
-      setPending(false);
-    }
-  };
   return (
     <fieldset className="counter-later">
       <legend className="counter-subtitle">{t('operatorCounter.settlement.record')}</legend>
-      {refusal ? <FormMessage>{refusal}</FormMessage> : null}
-      <ChoiceGroup
-        label={t('operatorCounter.settlement.method')}
-        name="method"
-        value={method}
-        onChange={setMethod}
-        options={COUNTER_PAYMENT_METHODS.map((value) => ({ value, label: t(`operatorCounter.settlement.${value}`) }))}
+      <DeskMoneyForm
+        booking={booking}
+        initialAmount={due}
+        methods={COUNTER_PAYMENT_METHODS}
+        initialMethod="card_terminal"
+        names={{ method: 'method', amount: 'payment-amount', reference: 'payment-reference' }}
+        labels={{
+          method: t('operatorCounter.settlement.method'),
+          reference: t('operatorCounter.settlement.reference'),
+          button: t('operatorCounter.settlement.recordButton'),
+          done: t('operatorCounter.settlement.recorded'),
+          // More than the balance due: said at the amount, in the reader's words.
+          overAmount: t('operatorCounter.errors.overBalance'),
+        }}
+        record={(body, lang) => recordCounterPayment(booking._id, body, lang)}
       />
-      <div className="form-grid">
-        <TextField
-          label={t('operatorCounter.later.amount', { currency })}
-          name="payment-amount"
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            setError(undefined);
-          }}
-          error={error}
-          inputMode="decimal"
-          autoComplete="off"
-        />
-        <TextField
-          label={t('operatorCounter.settlement.reference')}
-          name="payment-reference"
-          value={reference}
-          onChange={setReference}
-          maxLength={100}
-          autoComplete="off"
-        />
-      </div>
-      <button type="button" className="button" disabled={pending} onClick={() => void send()}>
-        {t('operatorCounter.settlement.recordButton')}
-      </button>
     </fieldset>
   );
 }
