@@ -6,7 +6,7 @@ import { type PaymentRow, recordPayment } from '#server/features/ledger/ledger.s
 import * as repository from './holds.repository.ts';
 import * as cards from './saved-card.repository.ts';
 
-// The card saved at checkout and what is charged to it after the rental (docs/decisions/0013-charges-after-the-
+// The card saved at checkout and what is charged to it after the rental (docs/decisions/0014-charges-after-the-
 // rental.md): the payer's explicit consent is recorded with the booking; the confirmed payment leaves the card
 // provider's customer and payment method (never the number). A charge after the rental — the return's balance above
 // the deposit held, a toll or a fine added later — is taken from it without the payer (`off_session`), once under its

@@ -158,11 +158,9 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
             </Suspense>
           ) : null}
           <PaymentOptions checkout={checkout} price={checkout.price} car={car} />
-          {checkout.option === 'payLater' ? null : (
-            <Suspense fallback={null}>
-              <SaveCard checked={checkout.saveCard} onChange={checkout.setSaveCard} />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            <SaveCard checkout={checkout} />
+          </Suspense>
           <Checklist />
         </div>
         <PriceSummary
