@@ -95,7 +95,13 @@ describe('online check-in', () => {
     await userEvent.clear(expiry);
     await userEvent.type(expiry, '2034-01-01');
     await userEvent.click(within(form).getByRole('button', { name: 'Sign and check in' }));
-    expect(await screen.findByRole('link', { name: 'Rental agreement (version 1)' })).toBeTruthy();
+    const download = await screen.findByRole('link', { name: 'Rental agreement (version 1)' });
+    // The signed agreement's download, who signed it and when, and the SHA-256 stored with it.
+    const item = download.closest('li') as HTMLElement;
+    expect(within(item).getByText(new RegExp(`^Signed on .* by ${DRIVER.fullName}$`))).toBeTruthy();
+    expect(within(item).getByText('b'.repeat(64), { selector: 'code' }).parentElement?.textContent).toBe(
+      `SHA-256 fingerprint: ${'b'.repeat(64)}`,
+    );
     expect(calls.find((call) => call.route === `POST /api/check-in/${ID}`)?.body).toEqual({
       licence: {
         licenseNumber: 'D1234567',

@@ -8,7 +8,7 @@ import { useBookingDocuments, useCheckIn } from '../api/check-in';
 
 // The booking page's part of the counter (docs/architecture.md §5 "After the booking"), loaded with the page only when
 // it has something to say: the online check-in — open from 48 hours before the pick-up until the car is handed over —
-// and the documents the counter made (the signed agreement, the condition report). The check-in form and its
+// and the documents the counter made (the signed agreement, the condition report), each with its SHA-256. The check-in form and its
 // signature pad load when the customer opens it.
 
 const CheckInForm = lazy(() =>
@@ -56,12 +56,25 @@ export function CounterPanel({ booking, startCheckIn }: { booking: Booking; star
         </Suspense>
       ) : null}
       {shown.length > 0 ? (
-        <ul className="booking__documents" aria-label={t('checkIn.documents.title')}>
+        <ul className="booking-counter__documents" aria-label={t('checkIn.documents.title')}>
           {shown.map((document) => (
             <li key={document._id}>
               <a className="button button--secondary" href={document.url} download>
                 {t(`checkIn.documents.${document.kind}`, { version: document.version })}
               </a>
+              {document.signedAt ? (
+                <span>
+                  {t('checkIn.documents.signed', {
+                    at: formatInZone(document.signedAt, zone, language),
+                    name: document.signerName ?? '',
+                  })}
+                </span>
+              ) : null}
+              {/* The fingerprint stored with the PDF: the customer can check that the file is the one signed
+                  (docs/decisions/0008-counter-documents-stored-as-signed.md). */}
+              <span className="booking-counter__hash">
+                {t('checkIn.documents.hash')} <code>{document.sha256}</code>
+              </span>
             </li>
           ))}
         </ul>
