@@ -12,9 +12,18 @@ import './booking-summary.css';
  * booking page (and in the e-mail, server booking.mail.ts): the short reference, the vehicle, the supplier, each
  * place with its address and local time, and the amounts in the booking's own currency as fixed at checkout — what
  * is paid online, what is due at pick-up, the security deposit and when it is taken. With
- * `checklist`, the pick-up checklist (spec §2).
+ * `checklist`, the pick-up checklist (spec §2). `due` names what is still to pay where "at pick-up" is no longer
+ * true: the booking page's words after the car left (its own area, so the checkout carries none of them).
  */
-export function BookingSummaryView({ summary, checklist = false }: { summary: BookingSummary; checklist?: boolean }) {
+export function BookingSummaryView({
+  summary,
+  checklist = false,
+  due,
+}: {
+  summary: BookingSummary;
+  checklist?: boolean;
+  due?: string;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
@@ -71,7 +80,7 @@ export function BookingSummaryView({ summary, checklist = false }: { summary: Bo
           </div>
         ) : null}
         <div>
-          <dt>{t('bookings.summary.payAtPickup')}</dt>
+          <dt>{due ?? t('bookings.summary.payAtPickup')}</dt>
           <dd>{money(amounts.payAtPickup)}</dd>
         </div>
         {amounts.securityDeposit > 0 ? (

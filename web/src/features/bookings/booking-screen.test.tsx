@@ -134,6 +134,24 @@ describe('the booking screen', () => {
     expect(screen.getByRole('heading', { name: 'Pick-up checklist' })).toBeTruthy();
   });
 
+  it('names the balance after the return (the charges in it) instead of "to pay at pick-up", and drops the checklist', async () => {
+    await renderBooking(booking(ID, { status: 'returned' }), true, {
+      handlers: {
+        [`GET /api/check-in/${ID}`]: () => new Response(null, { status: 404 }),
+        [`GET /api/booking-documents/${ID}`]: () => Response.json({ results: [] }),
+      },
+    });
+    const amounts = screen.getByTestId('booking-amounts');
+    expect(within(amounts).getByText('Balance of your rental, the charges at the return included')).toBeTruthy();
+    expect(within(amounts).queryByText('To pay at pick-up')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Pick-up checklist' })).toBeNull();
+  });
+
+  it('says "to pay at pick-up" before the pick-up', async () => {
+    await renderBooking(booking(ID));
+    expect(within(screen.getByTestId('booking-amounts')).getByText('To pay at pick-up')).toBeTruthy();
+  });
+
   it('moves the focus into the editor it opens, and back to Edit when it closes (s16 QA: it fell to the page)', async () => {
     await renderBooking(booking(ID, { amendable: true }));
     const user = userEvent.setup();

@@ -20,6 +20,7 @@ import { BookingHours } from './components/booking-hours';
 import { useCancelQuestion } from './components/cancel-question';
 import { ChangeSessionResult } from './components/change-session-result';
 import { DuePayment } from './components/due-payment';
+import { dueWords } from './components/due-words';
 import '#web/ui/panel.css';
 import './bookings.css';
 
@@ -130,6 +131,7 @@ function BookingView({
   useEffect(() => {
     if (editorClosed && !editing) editButton.current?.focus();
   }, [editorClosed, editing]);
+  const dueKey = dueWords(booking.status);
   const extras = Object.entries(booking.extras)
     .filter(([, on]) => on)
     .map(([extra]) => extra);
@@ -200,8 +202,12 @@ function BookingView({
   return (
     <div className="booking">
       {confirmation.dialog}
-      {/* The pick-up checklist only for a booking still to be picked up. */}
-      <BookingSummaryView summary={booking} checklist={booking.status !== 'cancelled'} />
+      {/* The pick-up checklist only for a booking still to be picked up; after it, the balance in its own words. */}
+      <BookingSummaryView
+        summary={booking}
+        checklist={booking.status !== 'cancelled' && !dueWords(booking.status)}
+        due={dueKey ? t(dueKey) : undefined}
+      />
       <section className="checkout-section">
         <dl className="checkout-summary">
           {rows.map(([term, value]) => (
