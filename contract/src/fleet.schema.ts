@@ -206,6 +206,10 @@ export const OperatorCarRowSchema = z.object({
     .object({ _id: z.uuid(), pickupAt: z.string(), dropoffAt: z.string(), status: BookingStatusSchema })
     .nullable(),
   placesCount: z.number().int(),
+  /** The car's last odometer reading in km (kept by every check-out and return), or null before its first. */
+  odometer: z.number().int().nullable(),
+  /** The odometer at the car's last service in km, as its operator recorded it (the car's counter rules), or null. */
+  serviceOdometer: z.number().int().nullable(),
 });
 
 export const OperatorCarsPageSchema = z.object({

@@ -50,6 +50,8 @@ export const CLIO_ROW: OperatorCarRow = {
     status: 'paid',
   },
   placesCount: 1,
+  odometer: 48_250,
+  serviceOdometer: null,
 };
 
 type Handlers = Parameters<typeof serveApi>[0];

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { carChargeRules, carReadings, cars, chargeRules, counterSettings } from '#server/db/schema.ts';
 
@@ -55,6 +55,15 @@ export async function upsertCarOverrides(tx: DbOrTx, values: typeof carChargeRul
     .insert(carChargeRules)
     .values(values)
     .onConflictDoUpdate({ target: carChargeRules.carId, set: { ...set, updatedAt: new Date() } });
+}
+
+/** The odometer readings of `carIds` that have any (by primary key: a page of the cars list). */
+export async function odometersOf(db: DbOrTx, carIds: string[]) {
+  if (carIds.length === 0) return [];
+  return db
+    .select({ carId: carReadings.carId, odometer: carReadings.odometer, serviceOdometer: carReadings.serviceOdometer })
+    .from(carReadings)
+    .where(inArray(carReadings.carId, carIds));
 }
 
 /** Sets the readings carried (the others stay), making the car's row when it has none. */

@@ -111,6 +111,18 @@ export async function updateCounterSettings(ctx: AppContext, actor: Operator, bo
   });
 }
 
+/**
+ * Each car's last odometer reading and the reading at its last service, by id (null: none recorded), for the cars
+ * list; the list's caller has already limited `carIds` to the cars its operator may see.
+ */
+export async function carOdometers(
+  ctx: AppContext,
+  carIds: string[],
+): Promise<Map<string, { odometer: number | null; serviceOdometer: number | null }>> {
+  const rows = await repository.odometersOf(ctx.db, carIds);
+  return new Map(rows.map(({ carId, ...readings }) => [carId, readings]));
+}
+
 function carRulesAnswer(row: NonNullable<Awaited<ReturnType<typeof repository.carRulesOf>>>): CarChargeRules {
   const overrides = Object.fromEntries(
     CAR_OVERRIDABLE_RULES.map((key) => [key, row.overrides?.[key] ?? null]),

@@ -153,4 +153,22 @@ describe('operator cars list', () => {
     const kestrel = (await list(admin, { supplierId: KESTREL, sort: 'priceAsc' })).results[0]!;
     expect(kestrel.customerDailyPrice).toBe(Math.round(kestrel.dailyPrice * 1.12));
   });
+
+  it('shows each car’s last odometer reading and the reading at its last service, null before any', async () => {
+    const car = await operatorCalls(t).created(supplier, { licensePlate: 'ODO-1' });
+    const before = (await list(supplier, { keyword: 'ODO-1' })).results[0];
+    expect(before).toMatchObject({ _id: car._id, odometer: null, serviceOdometer: null });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update-car-charge-rules',
+      headers: supplier,
+      payload: { carId: car._id, odometer: 48_250, serviceOdometer: 45_000 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const after = (await list(supplier, { keyword: 'ODO-1' })).results[0];
+    expect(after).toMatchObject({ _id: car._id, odometer: 48_250, serviceOdometer: 45_000 });
+    // Another car keeps its own (none here): the readings are the row's car's.
+    const other = (await list(supplier)).results.find((row) => row._id !== car._id && row.odometer === 48_250);
+    expect(other).toBeUndefined();
+  });
 });

@@ -16,7 +16,7 @@ const page =
 const FIRST_PAINT = { timeout: 20_000 };
 
 describe("the operator's cars", () => {
-  it('lists each car with its price per day, its bookings to come and the next one, linked to its editor', async () => {
+  it('lists each car with its price per day, its bookings to come and the next one, its odometer, linked to its editor', async () => {
     renderOperator('/operator/cars', { 'POST /api/cars/1/15': page() });
     const list = await screen.findByRole('list', { name: 'Cars' }, FIRST_PAINT);
     const row = within(list).getByRole('listitem');
@@ -30,6 +30,9 @@ describe("the operator's cars", () => {
     expect(within(row).getByText('Next booking').nextElementSibling?.textContent).toMatch(
       /^Dec 3, 2026 to Dec 6, 2026$/,
     );
+    // The counter's last odometer reading; no service recorded yet says so.
+    expect(within(row).getByText('Odometer').nextElementSibling?.textContent).toBe('48,250 km');
+    expect(within(row).getByText('Last service').nextElementSibling?.textContent).toBe('Not recorded');
     expect(screen.getByText('1 car')).toBeTruthy();
   });
 

@@ -6,12 +6,17 @@ import { Link } from 'react-router';
 import { useFormats } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
 
-/** One car of the list: what an operator checks at a glance, and the way to its editor. */
+/** One car of the list: what an operator checks at a glance (its bookings, its odometer), and the way to its editor. */
 export function CarRow({ car, showSupplier }: { car: OperatorCarRow; showSupplier: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const formats = useFormats();
   const day = (iso: string) => formats.date(new Date(iso), { dateStyle: 'medium' });
+  // The counter's readings: the last at a check-out or return, and the one at the last service (the car's rules).
+  const km = (reading: number | null) =>
+    reading === null
+      ? t('operatorCars.list.notRecorded')
+      : formats.number(reading, { style: 'unit', unit: 'kilometer' });
   const status = car.fullyBooked ? 'fullyBooked' : car.availability;
   return (
     <li className="op-car">
@@ -53,6 +58,14 @@ export function CarRow({ car, showSupplier }: { car: OperatorCarRow; showSupplie
                 })
               : t('operatorCars.list.noBooking')}
           </dd>
+        </div>
+        <div>
+          <dt>{t('operatorCars.list.odometer')}</dt>
+          <dd>{km(car.odometer)}</dd>
+        </div>
+        <div>
+          <dt>{t('operatorCars.list.lastService')}</dt>
+          <dd>{km(car.serviceOdometer)}</dd>
         </div>
       </dl>
     </li>
