@@ -76,6 +76,8 @@ describe('the scheduler', () => {
     const row = within(table).getByRole('row', { name: /Renault Clio/ });
     const bar = within(row).getByRole('link', { name: /K7RD2QXM · Paid, Dana Driver/ });
     expect(bar.getAttribute('href')).toBe(`/operator/bookings/${BOOKING_ID}`);
+    // Its pick-up day has not come: no check-out yet.
+    expect(within(row).queryByRole('link', { name: 'Check out K7RD2QXM' })).toBeNull();
     // Its cell spans the days it touches at the place: 3 to 6 December.
     expect(bar.closest('td')?.getAttribute('colspan')).toBe('4');
     const block = within(row).getByRole('link', { name: /Blocked: maintenance/ });
@@ -99,6 +101,37 @@ describe('the scheduler', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Range' }), 'mini');
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ from: '2026-12-15', ranges: ['mini'] }));
     expect(calls.at(-1)?.route).toBe('POST /api/scheduler/1/20');
+  });
+
+  it('offers the check-out beside the bar of a confirmed booking from its pick-up day, not after the car left', async () => {
+    const page = answer();
+    const row = page.rows[0];
+    if (!row) throw new Error('no row');
+    const booked = row.bookings[0] as (typeof row.bookings)[number];
+    const now = Date.now();
+    row.bookings = [
+      { ...booked, pickupAt: new Date(now).toISOString(), dropoffAt: new Date(now + 2 * 86400_000).toISOString() },
+      {
+        ...booked,
+        _id: '7d3e4f50-6172-4c8d-9eaf-102b3c4d5e6f',
+        reference: 'M4RT8WQZ',
+        status: 'on_rent',
+        pickupAt: new Date(now - 86400_000).toISOString(),
+        dropoffAt: new Date(now + 86400_000).toISOString(),
+      },
+    ];
+    const today = new Date(now).toISOString().slice(0, 10);
+    renderOperator(`/operator/scheduler?place=${PARIS._id}&from=${today}`, {
+      'POST /api/scheduler/1/20': () => Response.json(page),
+    });
+    // The first paint loads the console's screen and strings: up to 20 s on a loaded machine.
+    const checkOut = await screen.findByRole('link', { name: 'Check out K7RD2QXM' }, { timeout: 20_000 });
+    expect(checkOut.getAttribute('href')).toBe(`/operator/bookings/${BOOKING_ID}/check-out`);
+    // The bar itself still opens the booking; a car on rent offers its return through its bar, no check-out.
+    expect(screen.getByRole('link', { name: /^K7RD2QXM · Paid/ }).getAttribute('href')).toBe(
+      `/operator/bookings/${BOOKING_ID}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Check out M4RT8WQZ' })).toBeNull();
   });
 
   it('draws a car on rent past its drop-off as overdue, in words, and opens its return', async () => {

@@ -1,9 +1,11 @@
+import { CONFIRMED_STATUSES } from '@roam/contract/counter';
 import type { SchedulerPage } from '@roam/contract/scheduler';
+import { instantToZoned } from '@roam/contract/time';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInZone, useFormats } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
-import { returnPath } from '#web/console/lib/counter-links';
+import { checkOutPath, returnPath } from '#web/console/lib/counter-links';
 import { usePermissions } from '#web/console/team/api/team';
 import { type Bar, daysFrom, rowCells } from '../timeline';
 
@@ -16,7 +18,10 @@ interface TimelineTableProps {
   busy: boolean;
 }
 
-/** A bar: the booking (or blocked period) it stands for, its status in words and a pattern, not colour alone (WCAG 1.4.1). */
+/**
+ * A bar: the booking (or blocked period) it stands for, its status in words and a pattern, not colour alone (WCAG
+ * 1.4.1); and, for a booking to hand over from today, its check-out.
+ */
 function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -40,7 +45,14 @@ function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: 
   // A car out (on rent, or taken back) opens at the counter's return; the others open the booking.
   const counter =
     mayCounter && (booking.status === 'on_rent' || booking.status === 'returned' || booking.status === 'closed');
-  return (
+  // A confirmed booking whose pick-up day has come at the place (the dashboard's today's pick-ups, and those not yet
+  // collected) also offers its check-out beside the bar.
+  const today = instantToZoned(new Date(), timeZone).date;
+  const checkOut =
+    mayCounter &&
+    (CONFIRMED_STATUSES as readonly string[]).includes(booking.status) &&
+    instantToZoned(new Date(booking.pickupAt), timeZone).date <= today;
+  const link = (
     <Link
       to={counter ? returnPath(booking._id) : `/operator/bookings/${booking._id}`}
       className={`sched-bar sched-bar--${booking.status}${booking.overdue ? ' sched-bar--overdue' : ''}`}
@@ -55,6 +67,15 @@ function BarLink({ bar, carId, timeZone }: { bar: Bar; carId: string; timeZone: 
         {booking.cancelRequest ? `, ${t('operatorScheduler.bar.cancelRequested')}` : ''}
       </span>
     </Link>
+  );
+  if (!checkOut) return link;
+  return (
+    <>
+      {link}
+      <Link to={checkOutPath(booking._id)} className="sched-bar__check-out">
+        {t('operatorScheduler.bar.checkOut')} <span className="visually-hidden">{booking.reference}</span>
+      </Link>
+    </>
   );
 }
 
