@@ -9,7 +9,7 @@ import { BookingScreen } from './booking-screen';
 
 // One booking (spec §2 /booking?b=…) as its driver sees it, against a stand-in server.
 
-screenTests(['bookings', 'checkout', 'cars', 'locations']);
+screenTests(['bookings', 'checkout', 'cars', 'locations', 'checkIn']);
 
 const ID = 'b5c00e2a-8a6e-4b8e-9d4e-2f0c4d9a7b11';
 
