@@ -33,16 +33,24 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 /**
- * The document the console's list names `name`: downloaded by its link, its text, and the SHA-256 the list shows beside
- * it checked against the bytes served.
+ * The document the list (the console's, or the customer's booking page) names `name`: downloaded by its link, its
+ * text, and the SHA-256 the list shows beside it checked against the bytes served.
  */
 export async function listedDocument(page: Page, name: string): Promise<string> {
   const link = page.getByRole('link', { name, exact: true });
   const item = page.getByRole('listitem').filter({ has: link });
   const href = await link.getAttribute('href');
-  const served = await page.request.get(href ?? '');
-  expect(served.status()).toBe(200);
-  const bytes = await served.body();
+  // Fetched by the page itself, with the browser's own credentials: the session, or a manage link's grant (a cookie
+  // the browser sends only to the site's own pages).
+  const served = await page.evaluate(async (address) => {
+    const answer = await fetch(address);
+    const body = new Uint8Array(await answer.arrayBuffer());
+    let binary = '';
+    for (let at = 0; at < body.length; at += 0x8000) binary += String.fromCharCode(...body.subarray(at, at + 0x8000));
+    return { status: answer.status, base64: btoa(binary) };
+  }, href ?? '');
+  expect(served.status).toBe(200);
+  const bytes = Buffer.from(served.base64, 'base64');
   const shown = (await item.locator('code').textContent())?.replace(/^SHA-256\s*/, '').trim();
   expect(shown).toBe(createHash('sha256').update(bytes).digest('hex'));
   return pdfText(bytes);

@@ -4,10 +4,10 @@ import { linkIn, type Mail, waitForMail } from '../harness/mailbox.ts';
 import { audit } from './axe.ts';
 import { boardShows, documentWords, type Language, listedDocument } from './counter-checks.ts';
 import { guestBooking, inTwoHours, lateBack, placeAndCar, SUPPLIER } from './counter-setup.ts';
-import { expect, locale, signInFromPage, test, text, textPattern } from './fixtures.ts';
+import { expect, locale, ownPage, signInFromPage, test, text, textPattern } from './fixtures.ts';
 
 // The counter in the browser against the real server (docs/architecture.md §5 "After the booking"): one rental per
-// language, English on a phone (390 × 844) and French on a desk's screen. A guest's booking picked up today at a place
+// language, both on a phone (390 × 844) as at the lot. A guest's booking picked up today at a place
 // of its own is checked out — licence, odometer, fuel, the checklist, one damage marked on the diagram with a photo —
 // and signed: the keyboard's way in English (the full name typed, the consent ticked), drawn with the mouse on the
 // pad in French; the agreement is then the booking's, signed that way. At the return 3/8 of the tank is missing and
@@ -19,8 +19,11 @@ import { expect, locale, signInFromPage, test, text, textPattern } from './fixtu
 // dashboard's pick-ups of the day, and the dashboard and the scheduler show the car on rent, then returned; in French
 // the car comes back 70 minutes after its drop-off (the booking moved to end earlier today, as a desk corrects one)
 // with a new damage photographed, the late return and the damage are charged, and the agreement and the condition
-// report are downloaded from the console: their text read back, their SHA-256 the one shown. The online check-in and
-// the no-show are the server's tests (server/src/features/counter).
+// report are downloaded from the console: their text read back, their SHA-256 the one shown. A third test, on the
+// phone too, covers the rest in the browser: the customer checks in online from the booking page (the manage link's
+// grant) and signs, the booking page then lists the signed agreement with the SHA-256 of the file served; the desk's
+// check-out shows the licence given and the signature done, and needs only the readings; another booking, past its
+// pick-up and the supplier's grace, is recorded as a no-show from the console with its fee.
 
 type Case = {
   language: Language;
@@ -33,9 +36,11 @@ type Case = {
   /** Back 70 minutes late with a new damage; the documents read back. */
   late: boolean;
 };
+/** The Done-when's phone: every journey runs at its width. */
+const PHONE = { width: 390, height: 844 };
 const CASES: readonly Case[] = [
-  { language: 'en', screen: { width: 390, height: 844 }, phone: true, signing: 'typed', board: true, late: false },
-  { language: 'fr', screen: { width: 1280, height: 800 }, phone: false, signing: 'drawn', board: false, late: true },
+  { language: 'en', screen: PHONE, phone: true, signing: 'typed', board: true, late: false },
+  { language: 'fr', screen: PHONE, phone: true, signing: 'drawn', board: false, late: true },
 ];
 /** A new damage's repair, charged at the return (120 €). */
 const REPAIR = 12_000;
@@ -292,3 +297,96 @@ for (const { language, screen, phone, signing, board, late } of CASES) {
     expect(found).toEqual([]);
   });
 }
+
+test('en: a customer checks in online and signs, the desk then only checks the car; a no-show is recorded with its fee', async ({
+  page,
+  browser,
+  playwright,
+}, testInfo) => {
+  const messages = locale('en');
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    text(messages, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+  const tag = `in-${testInfo.repeatEachIndex}-${Date.now() % 1_000_000}`;
+  const at = await placeAndCar(playwright.request, tag);
+  const email = `checkin.${tag}@example.com`;
+  // The no-show: another booking of the car, then moved as a desk corrects one to a pick-up 3 hours ago (the
+  // supplier's grace is 2 hours, its rule a 50 € fee) and a drop-off before the first one's pick-up.
+  const later = new Date(inTwoHours().getTime() + 3 * 86_400_000);
+  const [{ bookingId, summary }, missed] = await Promise.all([
+    guestBooking(playwright, at, inTwoHours(), email, 'en'),
+    guestBooking(playwright, at, later, `noshow.${tag}@example.com`, 'en'),
+  ]);
+  const now = Date.now();
+  const moved = await at.supplier.context.post(`/api/update-booking/${missed.bookingId}`, {
+    data: { pickupAt: new Date(now - 3 * 3_600_000).toISOString(), dropoffAt: new Date(now + 3_600_000).toISOString() },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  const found: string[] = [];
+  const notWider = async (on: Page, where: string) => {
+    const wide = await on.evaluate(() => document.documentElement.scrollWidth);
+    if (wide > PHONE.width) found.push(`${where}: ${wide} px wide`);
+  };
+
+  // The customer, on their phone, asks for a manage link and checks in from the booking page it opens.
+  const checkInOnline = async () => {
+    const customer = await browser.newContext({ viewport: PHONE });
+    const driver = await customer.newPage();
+    const origin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+    const asked = await customer.request.post(`${origin}/api/manage-booking-link`, {
+      data: { reference: summary.reference, email },
+      headers: ownPage(),
+    });
+    expect(asked.status(), await asked.text()).toBeLessThan(300);
+    const manage = await mailThat(email, (mail) => mail.text.includes('/manage-booking?t='), 'the manage link');
+    await driver.goto(linkIn(manage, 'http'));
+    await driver.getByRole('button', { name: t('checkIn.panel.start') }).click();
+    await driver.getByLabel(t('checkIn.licence.licenseNumber')).fill('12AB34567');
+    await driver.getByLabel(t('checkIn.licence.licenseCountry')).fill('fr');
+    await driver.getByLabel(t('checkIn.licence.licenseExpiresOn')).fill('2031-05-17');
+    await driver.getByLabel(t('checkIn.licence.birthDate')).fill('1990-05-17');
+    await driver.getByRole('radio', { name: t('checkIn.signature.typed') }).check();
+    await expect(driver.getByLabel(t('checkIn.signature.signerName'))).toHaveValue('Robin Counter');
+    await driver.getByRole('checkbox', { name: t('checkIn.signature.consent') }).check();
+    await audit(driver, found, 'check-in');
+    await notWider(driver, 'check-in');
+    await driver.getByRole('button', { name: t('checkIn.submit') }).click();
+    // The signed agreement on the booking page: who signed it, and the SHA-256 of the very file served.
+    const agreement = await listedDocument(driver, t('checkIn.documents.agreement', { version: 1 }));
+    for (const fact of ['Robin Counter', at.carName, '12AB34567']) expect(agreement).toContain(fact);
+    await expect(driver.getByText(/^Signed on .* by Robin Counter$/)).toBeVisible();
+    await notWider(driver, 'booking');
+    await customer.close();
+  };
+
+  // Meanwhile at the desk, the customer who never came: the rule named before it is recorded, the fee once it is.
+  const recordNoShow = async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/about?l=en');
+    await signInFromPage(page, SUPPLIER);
+    await page.goto(`/operator/bookings/${missed.bookingId}/check-out?l=en`);
+    await page.getByRole('button', { name: t('operatorCounter.noShow.button') }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await expect(dialog).toContainText(new RegExp(euros(5000)));
+    await dialog.getByRole('button', { name: t('operatorCounter.noShow.record') }).click();
+    await expect(page.getByText(new RegExp(`${euros(5000)}.*${euros(0)}`))).toBeVisible({ timeout: 30_000 });
+    await notWider(page, 'no-show');
+    const shown = (await (await page.request.get(`/api/counter-booking/${missed.bookingId}?language=en`)).json()) as {
+      status: string;
+    };
+    expect(shown.status).toBe('no_show');
+  };
+  await Promise.all([checkInOnline(), recordNoShow()]);
+
+  // The desk, once the customer checked in: the licence as given and the signature done; the odometer and the fuel
+  // are all it enters.
+  await page.goto(`/operator/bookings/${bookingId}/check-out?l=en`);
+  await expect(page.getByText(t('operatorCounter.agreement.signedOnline'))).toBeVisible();
+  await expect(page.getByText('12AB34567', { exact: true })).toBeVisible();
+  await expect(page.getByLabel(t('checkIn.licence.licenseNumber'))).toHaveCount(0);
+  await page.getByLabel(t('operatorCounter.readings.odometer')).fill('10000');
+  await page.getByText('8/8', { exact: true }).click();
+  await page.getByRole('button', { name: t('operatorCounter.checkOut.submit') }).click();
+  await expect(page.getByRole('status').filter({ hasText: at.carName })).toBeVisible({ timeout: 30_000 });
+  await at.supplier.context.dispose();
+  expect(found).toEqual([]);
+});
