@@ -223,9 +223,12 @@ describe('the check-out screen', () => {
     });
     expect(await screen.findByText(/Check-out opens on/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Hand over the car' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Record a no-show' }));
+    // Offered once the supplier's rule is read (the confirmation names it; an early click met "your rule applies").
+    const record = screen.getByRole('button', { name: 'Record a no-show' });
+    await waitFor(() => expect(record.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(record);
     const dialog = await screen.findByRole('alertdialog', { name: 'Record booking K7RD2QXM as a no-show?' });
-    await waitFor(() => expect(within(dialog).getByText(/a no-show fee of 50 € is charged/)).toBeTruthy());
+    expect(within(dialog).getByText(/a no-show fee of 50 € is charged/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record the no-show' }));
     expect(await screen.findByText('Recorded as a no-show. Fee: 50 €; refunded: 70 €.')).toBeTruthy();
     expect(calls.some((call) => call.route === `POST /api/no-show/${BOOKING_ID}`)).toBe(true);

@@ -70,7 +70,13 @@ export function NoShowButton({ booking }: { booking: CounterBooking }) {
     <div className="counter-no-show">
       {confirmation.dialog}
       <p className="form-field__hint">{t('operatorCounter.noShow.hint')}</p>
-      <button type="button" className="button button--danger" disabled={pending} onClick={() => void record()}>
+      {/* Not before the supplier's rule is read: the confirmation names it, and is not redrawn once open. */}
+      <button
+        type="button"
+        className="button button--danger"
+        disabled={pending || settings.isPending}
+        onClick={() => void record()}
+      >
         {t('operatorCounter.noShow.button')}
       </button>
     </div>
