@@ -7,14 +7,14 @@ import { guestBooking, inTwoHours, lateBack, placeAndCar, SUPPLIER } from './cou
 import { expect, locale, ownPage, signInFromPage, test, text, textPattern } from './fixtures.ts';
 
 // The counter in the browser against the real server (docs/architecture.md §5 "After the booking"): one rental per
-// language, both on a phone (390 × 844) as at the lot. A guest's booking picked up today at a place
-// of its own is checked out — licence, odometer, fuel, the checklist, one damage marked on the diagram with a photo —
-// and signed: the keyboard's way in English (the full name typed, the consent ticked), drawn with the mouse on the
-// pad in French; the agreement is then the booking's, signed that way. At the return 3/8 of the tank is missing and
-// 250 km are driven over the allowance: both charges are quoted with their computation, the check-out's damage is
-// shown with its photo's thumbnail, and the return confirmed. The desk e-mails the balance's payment link; the
-// customer opens it and pays with the demo card; the rental is closed and the customer's closing mail carries the
-// amounts. Axe audits the screens, and on the phone none is wider than it.
+// language, both on a phone (390 × 844) as at the lot. A guest's booking picked up today at a place of its own is
+// checked out — licence, odometer, fuel, the checklist, one damage marked on the diagram with a photo — and signed:
+// the keyboard's way in English (the full name typed, the consent ticked), drawn with the mouse on the pad in French;
+// the agreement is then the booking's, signed that way. At the return 3/8 of the tank is missing and 250 km are
+// driven over the allowance: both charges are quoted with their computation, the check-out's damage is shown with its
+// photo's thumbnail, and the return confirmed. The desk e-mails the balance's payment link; the customer opens it —
+// their booking page lists the agreement, its SHA-256 the file's — and pays with the demo card; the rental is closed
+// and the customer's closing mail carries the amounts. Axe audits the screens, and none is wider than the phone.
 // Each journey also checks one side of the rest, to stay short: in English the check-out is opened from the
 // dashboard's pick-ups of the day, and the dashboard and the scheduler show the car on rent, then returned; in French
 // the car comes back 70 minutes after its drop-off (the booking moved to end earlier today, as a desk corrects one)
@@ -107,8 +107,8 @@ for (const { language, screen, phone, signing, board, late } of CASES) {
     // Late: the booking now ended just over an hour ago (counter-setup.ts), so the car comes back 70 minutes late.
     const dropoff = late ? await lateBack(at.supplier.context, bookingId, at.zone) : null;
     const found: string[] = [];
-    const notWider = async (where: string) => {
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    const notWider = async (where: string, on: Page = page) => {
+      const wide = await on.evaluate(() => document.documentElement.scrollWidth);
       if (phone && wide > screen.width) found.push(`${where}: ${wide} px wide`);
     };
 
@@ -256,9 +256,13 @@ for (const { language, screen, phone, signing, board, late } of CASES) {
     await settlement.getByRole('button', { name: t('operatorCounter.settlement.sendLink') }).click();
     await expect(page.getByText(t('operatorCounter.settlement.linkSent', { email }))).toBeVisible();
     const linkMail = await mailThat(email, (mail) => mail.text.includes('/manage-booking?t='), 'the payment link');
-    const customer = await browser.newContext();
+    const customer = await browser.newContext({ viewport: screen });
     const pay = await customer.newPage();
     await pay.goto(linkIn(linkMail, 'http'));
+    // The booking page lists the agreement signed at the counter: its SHA-256 the file's, its text the signer's.
+    const theirs = await listedDocument(pay, t('checkIn.documents.agreement', { version: 1 }));
+    expect(theirs).toContain('Robin Counter');
+    await notWider('booking', pay);
     await pay.getByRole('button', { name: textPattern(messages, 'bookings.due.action') }).click();
     await expect(pay.getByText(t('payment.card.testMode'))).toBeVisible();
     const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
