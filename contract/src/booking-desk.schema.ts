@@ -151,7 +151,15 @@ export const DeskBookingSchema = DeskBookingRowSchema.extend({
   driver: Named.extend(PersonSchema.omit({ fullName: true }).shape),
   /** The driver's licence, when one was given and the licence rule lets this operator see it (profile service). */
   license: z.object({ url: z.string() }).nullable(),
-  additionalDriver: PersonSchema.nullable(),
+  /**
+   * `licence`: the additional driver's licence as the desk read it at the walk-in (what the check-out form starts
+   * from); the booking's operators only — this answer is theirs alone.
+   */
+  additionalDriver: PersonSchema.extend({
+    licence: z
+      .object({ licenseNumber: z.string(), licenseCountry: z.string(), licenseExpiresOn: z.string() })
+      .nullable(),
+  }).nullable(),
   extras: ChosenExtrasSchema.required(),
   lines: z.array(DeskPriceLineSchema),
   payments: z.array(DeskPaymentSchema),

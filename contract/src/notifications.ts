@@ -31,8 +31,10 @@ export const NOTIFICATION_KINDS = [
   'cancelDeclined',
   /** A booking was paid online. params: {} */
   'bookingPaid',
-  /** A supplier received a new booking. params: {} */
+  /** A supplier received a new booking (spec §7's name; no row carries it: the server records `bookingNew`). */
   'newBooking',
+  /** A business received a new booking, to its supplier (the house business's: to its owner). params: { car } */
+  'bookingNew',
   /** The booking's pick-up is within 24 hours (a reminder). params: { car } */
   'pickupReminder',
   /** The booking's drop-off is today (a reminder). params: { car } */

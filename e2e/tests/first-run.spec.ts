@@ -14,8 +14,11 @@ import { chooseCsv, expect, locale, rentalPeriod, signInFromPage, test, text } f
 // the issue's "done when": the admin follows the set-up checklist to the first car, and a guest books and pays it;
 // every screen visited on the empty database is free of console errors (the fixture) and axe violations.
 
-/** A port of its own per repeat (`--repeat-each` runs repeats side by side on other workers). */
-const port = () => Number(process.env.E2E_PORT ?? 3100) + 40 + test.info().repeatEachIndex;
+/**
+ * A port of its own per repeat (`--repeat-each` runs repeats side by side on other workers), inside the ten ports a
+ * runner owns from E2E_PORT (e2e/README.md "Ports"): +5 onwards, up to five repeats.
+ */
+const port = () => Number(process.env.E2E_PORT ?? 3100) + 5 + (test.info().repeatEachIndex % 5);
 const ADMIN_CLI = path.join(path.dirname(SERVER_MAIN), 'admin.js');
 const run = promisify(execFile);
 
@@ -203,24 +206,25 @@ test('from an empty database to the first paid booking: the checklist, a place, 
   await expect(page).toHaveURL(/\/operator\/places\/[0-9a-f-]{36}$/);
   const placeId = page.url().split('/').pop()!;
 
-  // The business itself as its single supplier.
+  // The one-person business: the admin rents out cars from this account (the house business, named as the site),
+  // no second address and no invitation (docs/decisions/0013-the-owner-runs-their-own-business.md).
   await page.goto(`${app.url}/operator/setup`);
   await expect(step(t('operatorSetup.steps.place.title'))).toContainText(t('operatorSetup.done'));
   await page.getByRole('link', { name: t('operatorSetup.steps.supplier.action') }).click();
-  const invite = page.getByRole('form', { name: t('operatorAdmin.suppliers.invite') });
-  await expect(invite).toBeVisible();
+  const house = page.getByRole('region', { name: t('operatorAdmin.suppliers.house.title') });
+  await expect(house).toBeVisible();
   await audit(page, found, '/operator/suppliers');
-  await invite.getByLabel(t('operatorAdmin.suppliers.name')).fill('Lake Rentals');
-  await invite.getByLabel(t('operatorAdmin.users.email'), { exact: true }).fill('desk@lake-rentals.example');
-  await invite.getByRole('button', { name: t('operatorAdmin.suppliers.send') }).click();
-  await expect(page.getByRole('link', { name: 'Lake Rentals' })).toBeVisible();
+  await house.getByRole('button', { name: t('operatorAdmin.suppliers.house.create') }).click();
+  const own = page.getByRole('region', { name: t('operatorAdmin.suppliers.house.ownTitle') });
+  await expect(own).toContainText(t('operatorAdmin.suppliers.house.made', { name: 'Roam', email: admin.email }));
+  await page.goto(`${app.url}/operator/setup`);
+  await expect(step(t('operatorSetup.steps.supplier.title'))).toContainText(t('operatorSetup.done'));
 
   // Cars by CSV: the bad row is reported by line and field, the fixed file imported.
-  await page.goto(`${app.url}/operator/setup`);
   await page.getByRole('link', { name: t('operatorSetup.steps.car.import') }).click();
   await expect(page.getByRole('heading', { level: 1, name: t('operatorImport.title') })).toBeVisible();
   await audit(page, found, '/operator/cars/import');
-  await page.getByLabel(t('operatorCars.fields.supplier')).selectOption({ label: 'Lake Rentals' });
+  await page.getByLabel(t('operatorCars.fields.supplier')).selectOption({ label: 'Roam' });
   const csv = (secondPrice: string) =>
     Buffer.from(
       [

@@ -14,7 +14,8 @@ import { expect, locale, rentalPeriod, test, text, textPattern } from './fixture
 // Facebook and Apple sign-in through their (local) browser SDKs, with really signed tokens the server verifies.
 
 const en = locale('en');
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
+// Its own server at E2E_PORT + 4 (e2e/README.md "Ports").
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 4;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
 const DRIVER = { email: 'driver@roam.localhost', password: 'Driver-2026!' };
 

@@ -28,6 +28,10 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'Hybrid',
   'Bus',
   'Scooter',
+  // Continents some languages spell as English does (the time zones' regions): Europe (fr), Asia, Australia (es).
+  'Europe',
+  'Asia',
+  'Australia',
 ]);
 
 const translations = { fr, es, se, de } satisfies Record<Exclude<(typeof LANGUAGES)[number], 'en'>, Tree>;

@@ -220,7 +220,14 @@ export async function deskBooking(
     license,
     additionalDriver:
       booking.additionalDriver && extra
-        ? { ...extra, phone: extra.phone || null, ageAtPickup: ageAtPickup(extra.birthDate || null, row) }
+        ? {
+            fullName: extra.fullName,
+            email: extra.email,
+            phone: extra.phone || null,
+            birthDate: extra.birthDate || null,
+            ageAtPickup: ageAtPickup(extra.birthDate || null, row),
+            licence: extra.licence ?? null,
+          }
         : null,
     extras: Object.fromEntries(EXTRAS.map((name) => [name, booking[name]])) as DeskBooking['extras'],
     lines: document?.money.lines ?? [],

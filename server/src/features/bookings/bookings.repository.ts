@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { bookings, businessEmail, cars, locations, users } from '#server/db/schema.ts';
+import { bookings, businessEmail, cars, locations, memberships, users } from '#server/db/schema.ts';
 import { ledgerColumn } from '#server/features/ledger/ledger.service.ts';
 import { presentFields } from '#server/lib/present-fields.ts';
 
@@ -274,7 +274,11 @@ export async function deleteBookings(db: DbOrTx, ids: string[]) {
   await db.delete(bookings).where(inArray(bookings.id, ids));
 }
 
-export async function admins(db: DbOrTx) {
+/**
+ * The platform's admins, but the one who runs `businessId` as the house business: that admin is told as its owner
+ * already (docs/decisions/0013-the-owner-runs-their-own-business.md), once.
+ */
+export async function admins(db: DbOrTx, businessId: string) {
   return db
     .select({
       id: users.id,
@@ -283,5 +287,11 @@ export async function admins(db: DbOrTx) {
       enableEmailNotifications: users.enableEmailNotifications,
     })
     .from(users)
-    .where(eq(users.type, 'admin'));
+    .where(
+      and(
+        eq(users.type, 'admin'),
+        sql`not exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id}
+          and ${memberships.businessId} = ${businessId})`,
+      ),
+    );
 }

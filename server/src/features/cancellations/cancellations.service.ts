@@ -204,7 +204,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, id: stri
     });
     const supplier = supplierOf(record);
     const queued: (QueuedMail | null)[] = [];
-    for (const recipient of [supplier, ...(await repository.admins(tx))]) {
+    for (const recipient of [supplier, ...(await repository.admins(tx, record.booking.supplierId))]) {
       queued.push(
         await recordBookingNotice(ctx, tx, recipient, 'cancelRequested', {
           id,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { notifications } from '#server/db/schema.ts';
+import { memberships, notifications, users } from '#server/db/schema.ts';
 
 // The only Drizzle code of the notifications slice. Every query is scoped by `userId`: an id of someone else's
 // notification matches nothing, so it is never read or changed.
@@ -52,4 +52,18 @@ export async function deleteSome(db: DbOrTx, userId: string, selection: Selectio
 /** Takes the transaction of the change the notification reports (notifications.service.ts recordBookingNotice). */
 export async function insertNotification(tx: DbOrTx, values: NewNotificationRow): Promise<void> {
   await tx.insert(notifications).values(values);
+}
+
+/**
+ * The admin who runs `businessId` as the house business (docs/decisions/0013-the-owner-runs-their-own-business.md):
+ * an admin account whose membership names it. No one signs in as the house business, so its notices are its owner's.
+ */
+export async function houseOwnerOf(db: DbOrTx, businessId: string) {
+  const [row] = await db
+    .select({ id: users.id, language: users.language })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.businessId, businessId), eq(users.type, 'admin')))
+    .limit(1);
+  return row;
 }

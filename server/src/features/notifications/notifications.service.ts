@@ -200,9 +200,14 @@ export async function recordNotice(
   /** The e-mail in the recipient's language, written only when they want e-mails. */
   mail: (language: Language) => Omit<Mail, 'to'>,
 ): Promise<QueuedMail | null> {
-  await repository.insertNotification(tx, { userId: recipient.id, ...notice });
-  if (!recipient.enableEmailNotifications) return null;
-  return ctx.mailer.enqueue(tx, { to: recipient.email, ...mail(languageOf(recipient)) });
+  // The house business's notices are its owner's (docs/decisions/0013-the-owner-runs-their-own-business.md): no one
+  // signs in as it, so they are stored for the admin's account (the console's bell) and written in the admin's
+  // language; the address is the caller's, which already reads the admin's (schema-team.ts `businessEmail`).
+  const owner = await repository.houseOwnerOf(tx, recipient.id);
+  const to = owner ? { ...recipient, id: owner.id, language: owner.language } : recipient;
+  await repository.insertNotification(tx, { userId: to.id, ...notice });
+  if (!to.enableEmailNotifications) return null;
+  return ctx.mailer.enqueue(tx, { to: to.email, ...mail(languageOf(to)) });
 }
 
 /**

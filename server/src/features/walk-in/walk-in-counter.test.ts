@@ -154,5 +154,21 @@ describe('walk-in at the counter', () => {
     expect(counter.json().knownDrivers).toEqual([
       { fullName: 'Lea Licence', birthDate: '1991-03-04', ...licence, licenseCountry: 'FR' },
     ]);
+    // The desk's booking view shows it to the booking's operators, and to no one else: another business does not
+    // find the booking, and the driver's own page never carries the licence.
+    const view = (headers: { cookie: string }) =>
+      inject({ method: 'GET', url: `/api/operator-booking/${bookingId}?language=fr`, headers });
+    const operators = await view(supplier);
+    expect(operators.statusCode, operators.body).toBe(200);
+    expect(operators.json().additionalDriver).toMatchObject({
+      fullName: 'Lea Licence',
+      licence: { ...licence, licenseCountry: 'FR' },
+    });
+    expect((await view(await signIn(t.db, DEMO_IDS.suppliers.kestrel))).statusCode).toBe(404);
+    const driver = await signIn(t.db, row!.driverId);
+    const own = await inject({ method: 'GET', url: `/api/booking/${bookingId}`, headers: driver });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.body).toContain('Lea Licence');
+    expect(own.body).not.toContain(licence.licenseNumber);
   });
 });

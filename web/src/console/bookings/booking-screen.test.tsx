@@ -87,6 +87,21 @@ describe('the operator’s booking view (docs/architecture.md §5 "The bookings 
     expect(driver.textContent).toContain('No driving licence was given with this booking.');
   });
 
+  it('shows the additional driver with the licence the walk-in read', async () => {
+    const additionalDriver = {
+      fullName: 'Lea Licence',
+      email: 'lea@example.com',
+      phone: '+33 6 55 44 33 22',
+      birthDate: '1991-03-04',
+      ageAtPickup: 37,
+      licence: { licenseNumber: 'FR-123456', licenseCountry: 'FR', licenseExpiresOn: '2040-01-31' },
+    };
+    renderOperator(`/operator/bookings/${DESK_ID}`, handlers({ additionalDriver }));
+    const driver = await screen.findByRole('region', { name: 'Driver' }, FIRST_PAINT);
+    expect(driver.textContent).toContain('Lea Licence');
+    expect(driver.textContent).toContain('FR-123456 · France · valid until January 31, 2040');
+  });
+
   it('a cancellation request: the decision pointed to where the role may take it, named as whose otherwise', async () => {
     const requested = { cancelRequest: true, cancelRequestedAt: '2026-11-20T09:00:00.000Z' };
     renderOperator(

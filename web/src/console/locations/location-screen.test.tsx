@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import L from 'leaflet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '#web/i18n/index';
 import { DRIVER } from '#web/test-fixtures';
 import { screenTests } from '#web/test-utils';
 import { renderOperator } from '#web/console/test-utils';
@@ -77,6 +78,11 @@ describe("a location's editor", { timeout: 60_000 }, () => {
     ).toEqual(['Europe/Paris']);
     const regions = groups.slice(1).map((group) => within(group).getAllByRole('option')[0]?.textContent?.split('/')[0]);
     expect(regions).toEqual(expect.arrayContaining(['Africa', 'America', 'Asia', 'Europe', 'Pacific']));
+    // Each region titled in the reader's language (English here; the other four below).
+    const titles = groups.map(
+      (group) => document.getElementById(group.getAttribute('aria-labelledby') ?? '')?.textContent,
+    );
+    expect(titles).toEqual(expect.arrayContaining(['Americas', 'Europe', 'Pacific Ocean']));
     const europe = groups.find((group) => within(group).queryByRole('option', { name: 'Europe/Berlin' }));
     expect(within(europe!).queryByRole('option', { name: 'Europe/Paris' })).toBeNull();
 
@@ -85,6 +91,23 @@ describe("a location's editor", { timeout: 60_000 }, () => {
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['America/New_York']);
     await user.click(screen.getByRole('option', { name: 'America/New_York' }));
     expect((field as HTMLInputElement).value).toBe('America/New_York');
+  });
+
+  it("titles the regions in the reader's language", async () => {
+    await changeLanguage('de', { save: false });
+    const user = userEvent.setup();
+    renderOperator(
+      '/operator/places/new?l=de',
+      { 'GET /api/admin-locations': () => Response.json({ countries: [FRANCE], locations: [] }) },
+      ADMIN,
+    );
+    await user.click(await screen.findByRole('button', { name: /Zeitzonen/ }, FIRST_PAINT));
+    const titles = within(screen.getByRole('listbox'))
+      .getAllByRole('group')
+      .map((group) => document.getElementById(group.getAttribute('aria-labelledby') ?? '')?.textContent);
+    expect(titles).toEqual(expect.arrayContaining(['Amerika', 'Europa', 'Pazifik', 'Indischer Ozean']));
+    expect(titles).not.toContain('America');
+    await changeLanguage('en', { save: false });
   });
 
   it('centres the map on the chosen country, then follows the coordinates typed', async () => {

@@ -24,11 +24,32 @@ interface Group {
   zones: readonly string[];
 }
 
+/** The IANA regions, each named in the reader's language (operatorAdmin.json `places.regions`). */
+const REGIONS = [
+  'Africa',
+  'America',
+  'Antarctica',
+  'Arctic',
+  'Asia',
+  'Atlantic',
+  'Australia',
+  'Europe',
+  'Indian',
+  'Pacific',
+] as const;
+type Region = (typeof REGIONS)[number];
+const isRegion = (word: string): word is Region => (REGIONS as readonly string[]).includes(word);
+
 /**
  * The zones in groups: the chosen country's first (under its name), then every other zone under its IANA region,
- * the word before the first "/" (Europe, America…), as the zone's own name spells it.
+ * the word before the first "/" (Europe, America…), titled by `regionName` (a word outside the known regions, such
+ * as a zone without a "/", stays as it is spelt).
  */
-export function zoneGroups(countryName: string | undefined, countryZones: readonly string[]): Group[] {
+export function zoneGroups(
+  countryName: string | undefined,
+  countryZones: readonly string[],
+  regionName: (region: Region) => string,
+): Group[] {
   const first = new Set(countryZones.filter((zone) => TIME_ZONES.includes(zone)));
   const regions = new Map<string, string[]>();
   for (const zone of TIME_ZONES) {
@@ -37,7 +58,8 @@ export function zoneGroups(countryName: string | undefined, countryZones: readon
     regions.set(region, [...(regions.get(region) ?? []), zone]);
   }
   const groups: Group[] = first.size > 0 ? [{ id: 'country', title: countryName ?? '', zones: [...first] }] : [];
-  for (const [region, zones] of regions) groups.push({ id: region, title: region, zones });
+  for (const [region, zones] of regions)
+    groups.push({ id: region, title: isRegion(region) ? regionName(region) : region, zones });
   return groups;
 }
 
@@ -82,16 +104,18 @@ export function TimeZoneField({ label, value, onChange, error, countryName, coun
           className="zone-field__list"
           renderEmptyState={() => <p className="zone-field__empty">{t('operatorAdmin.places.noTimeZone')}</p>}
         >
-          {zoneGroups(countryName, countryZones).map((group) => (
-            <ListBoxSection key={group.id} id={group.id}>
-              <Header className="zone-field__header">{group.title}</Header>
-              {group.zones.map((zone) => (
-                <ListBoxItem key={zone} id={zone} textValue={zone} className="zone-field__item">
-                  {zone}
-                </ListBoxItem>
-              ))}
-            </ListBoxSection>
-          ))}
+          {zoneGroups(countryName, countryZones, (region) => t(`operatorAdmin.places.regions.${region}`)).map(
+            (group) => (
+              <ListBoxSection key={group.id} id={group.id}>
+                <Header className="zone-field__header">{group.title}</Header>
+                {group.zones.map((zone) => (
+                  <ListBoxItem key={zone} id={zone} textValue={zone} className="zone-field__item">
+                    {zone}
+                  </ListBoxItem>
+                ))}
+              </ListBoxSection>
+            ),
+          )}
         </ListBox>
       </Popover>
     </ComboBox>

@@ -66,6 +66,23 @@ describe('the notifications list', () => {
     expect(browserConfirm).not.toHaveBeenCalled();
   });
 
+  it("opens a business's notice at the desk, a driver's on the booking's page", async () => {
+    const booking = 'b1000000-0000-4000-8000-000000000001';
+    renderNotifications([
+      { ...notification('a3000000-0000-4000-8000-000000000003', 'bookingNew'), bookingId: booking },
+      { ...notification('a4000000-0000-4000-8000-000000000004', 'cancelRequested'), bookingId: booking },
+      { ...FIRST, bookingId: booking },
+    ]);
+    const views = await screen.findAllByRole('link', { name: 'View' });
+    // The business's new booking says so (the server records it as `bookingNew`), not "a new notification".
+    expect(screen.getByText('You have a new booking.')).toBeTruthy();
+    expect(views.map((link) => link.getAttribute('href'))).toEqual([
+      `/operator/bookings/${booking}`,
+      `/operator/cancellation-requests#request-${booking}`,
+      `/booking?b=${booking}`,
+    ]);
+  });
+
   // The operator's decision on a cancellation request, in the driver's words (they read "other" before).
   it("says what the operator decided on the driver's cancellation request, with the refund or the message", async () => {
     const decided = (id: string, kind: string, params: Notification['params']) => ({

@@ -16,6 +16,21 @@ import './notifications.css';
 
 const PAGE_SIZE = 30;
 
+/** What a business is told about a booking (its operators read it): opened at the desk, as its e-mail's link does. */
+const DESK_KINDS = new Set([
+  'bookingNew',
+  'driverChangedBooking',
+  'driverCancelled',
+  'bookingCheckedIn',
+  'deskBookingRefused',
+]);
+
+/** The console's page of a desk notice (an app of its own: loaded, not routed here), or null for a driver's notice. */
+function deskPage({ kind, bookingId }: Notification): string | null {
+  if (kind === 'cancelRequested') return `/operator/cancellation-requests#request-${bookingId}`;
+  return DESK_KINDS.has(kind) ? `/operator/bookings/${bookingId}` : null;
+}
+
 /** The notifications list (spec §2): paged, selectable, mark read/unread, delete, view the booking. */
 export function NotificationsScreen() {
   const { t } = useTranslation();
@@ -201,7 +216,17 @@ function NotificationRow({
         <p className="notification__date">{date}</p>
       </div>
       <div className="notification__actions">
-        {notification.bookingId ? (
+        {notification.bookingId && deskPage(notification) ? (
+          <a
+            className="button button--secondary"
+            href={deskPage(notification) ?? ''}
+            onClick={() => {
+              if (!notification.isRead) onAction('read');
+            }}
+          >
+            {t('notifications.view')}
+          </a>
+        ) : notification.bookingId ? (
           <Link
             className="button button--secondary"
             to={`/booking?b=${notification.bookingId}`}

@@ -52,9 +52,19 @@ function Person({ person }: { person: Pick<DeskBooking['driver'], 'email' | 'pho
   );
 }
 
+/** A licence's issuing country by its name in the reader's language (the code when the browser has none). */
+function countryName(code: string, language: string) {
+  try {
+    return new Intl.DisplayNames([language === 'se' ? 'sv' : language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** The driver: how to reach them, their age at pick-up, their licence (to its operators only), the additional driver. */
 export function DriverSection({ booking }: { booking: DeskBooking }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { driver, additionalDriver } = booking;
   return (
     <Section id="desk-driver" title={t('operatorBookings.view.driver')}>
@@ -82,6 +92,15 @@ export function DriverSection({ booking }: { booking: DeskBooking }) {
           <dl className="desk-facts">
             <Fact term={t('operatorBookings.view.name')}>{additionalDriver.fullName}</Fact>
             <Person person={additionalDriver} />
+            {additionalDriver.licence ? (
+              <Fact term={t('operatorBookings.view.licence')}>
+                {t('operatorBookings.view.licenceDetails', {
+                  number: additionalDriver.licence.licenseNumber,
+                  country: countryName(additionalDriver.licence.licenseCountry, language),
+                  expires: formatDay(additionalDriver.licence.licenseExpiresOn, language),
+                })}
+              </Fact>
+            ) : null}
           </dl>
         </>
       ) : null}

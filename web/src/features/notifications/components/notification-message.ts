@@ -60,6 +60,7 @@ export function notificationMessage(t: TFunction, notification: Notification, la
     case 'bookingPaid':
       return t('notifications.kinds.bookingPaid');
     case 'newBooking':
+    case 'bookingNew':
       return t('notifications.kinds.newBooking');
     case 'pickupReminder':
       return t('notifications.kinds.pickupReminder', { car: String(params.car ?? '') });
