@@ -4,6 +4,9 @@ CREATE TABLE "user_booking_counts" (
 );
 --> statement-breakpoint
 ALTER TABLE "user_booking_counts" ADD CONSTRAINT "user_booking_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "payments_supplier_at_idx" ON "payments" USING btree ("supplier_id",coalesce("settled_at", "created_at"));--> statement-breakpoint
+CREATE INDEX "payments_at_idx" ON "payments" USING btree (coalesce("settled_at", "created_at"));--> statement-breakpoint
+CREATE INDEX "refunds_at_idx" ON "refunds" USING btree (coalesce("refunded_at", "created_at"));--> statement-breakpoint
 -- Written by hand (the lead renumbers at merge): the admin's accounts list showed each account's rentals as a count
 -- of its bookings (as driver, or of its fleet as supplier), ~24k rows read per account a page at 10k cars / 200k
 -- bookings. The database keeps that count instead, in the transaction that writes the booking, whoever writes it (the
