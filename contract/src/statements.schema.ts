@@ -22,13 +22,22 @@ const MonthSchema = z
  * `GET /api/statement`: a supplier's month (a supplier: its own; the admin: the supplier named, or every supplier
  * when none is).
  */
-export const StatementQuerySchema = z.object({
+const MonthQuerySchema = z.object({
   month: MonthSchema,
   supplierId: z.uuid().optional(),
 });
 
+/**
+ * The month's totals and one page of its rows (`size` rows from `page`, 1 the first; `size` 0: the totals alone, as
+ * the screen shows them). A large supplier's month is tens of thousands of rows: its downloads carry them all.
+ */
+export const StatementQuerySchema = MonthQuerySchema.extend({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(0).max(500).default(100),
+});
+
 /** `GET /api/statement-export`: the same month as CSV (one row per document and VAT rate, payment, refund) or PDF. */
-export const StatementExportQuerySchema = StatementQuerySchema.extend({
+export const StatementExportQuerySchema = MonthQuerySchema.extend({
   format: z.enum(['csv', 'pdf']),
   separator: z.enum(CSV_SEPARATORS).optional(),
   language: LanguageSchema.optional(),
@@ -73,5 +82,8 @@ export const StatementSchema = z.object({
   /** null: every supplier (the admin's). */
   supplierId: z.uuid().nullable(),
   totals: z.array(StatementTotalsSchema),
+  /** Every row of the month, which the totals sum. */
+  rowCount: z.number().int(),
+  /** The page asked for, in the downloads' order (date, type, number). */
   rows: z.array(StatementRowSchema),
 });

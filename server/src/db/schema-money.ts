@@ -96,6 +96,9 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_booking_idx').on(t.bookingId),
+    // A month's money, a supplier's or everyone's (the statement: features/statements/statements.repository.ts).
+    index('payments_supplier_at_idx').on(t.supplierId, sql`coalesce(${t.settledAt}, ${t.createdAt})`),
+    index('payments_at_idx').on(sql`coalesce(${t.settledAt}, ${t.createdAt})`),
     check('payments_amount_positive', sql`${t.amount} > 0 and ${t.releasedAmount} >= 0`),
     check('payments_capture_parent', sql`(${t.kind} = 'capture') = (${t.parentId} is not null)`),
     // A desk's payment has a method; so has a deposit held at the desk in cash (an `authorization` of provider
@@ -151,6 +154,12 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_booking_idx').on(t.bookingId),
     index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_at_idx').on(sql`coalesce(${t.refundedAt}, ${t.createdAt})`),
     check('refunds_counter_method', sql`(${t.provider} = 'counter') = (${t.method} is not null)`),
   ],
 );
+
+/** When a payment took or gave its money (its settlement; its creation until then): the instant a statement dates. */
+export const paidAt = sql`coalesce(${payments.settledAt}, ${payments.createdAt})`;
+/** When a refund gave the money back (its creation until then). */
+export const refundedAt = sql`coalesce(${refunds.refundedAt}, ${refunds.createdAt})`;

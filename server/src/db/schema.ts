@@ -5,6 +5,7 @@
 export * from './schema-accounts.ts';
 export * from './schema-bookings.ts';
 export * from './schema-counter.ts';
+export * from './schema-counts.ts';
 export * from './schema-desk.ts';
 export * from './schema-fleet.ts';
 export * from './schema-invoices.ts';

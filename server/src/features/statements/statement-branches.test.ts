@@ -38,7 +38,11 @@ describe('the statement of a member limited to branches', () => {
     expect(res.statusCode, res.body).toBe(200);
   };
   const rowsOf = async (bookingId: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/statement?month=${month()}`, headers: accountant });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/statement?month=${month()}&size=500`,
+      headers: accountant,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as Statement).rows.filter((row) => row.bookingId === bookingId).map((row) => row.type);
   };

@@ -11,7 +11,7 @@ const MARGIN = 50;
 const WIDTH = 595.28 - 2 * MARGIN; // A4
 
 export function statementPdf(
-  statement: Statement,
+  statement: Pick<Statement, 'month' | 'totals'>,
   options: { language: Language; supplierName: string | null; websiteName: string },
 ) {
   const { language } = options;

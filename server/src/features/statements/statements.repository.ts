@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { bookings, invoices, locations, payments, refunds, users } from '#server/db/schema.ts';
+import { bookings, invoices, locations, paidAt, payments, refundedAt, refunds, users } from '#server/db/schema.ts';
 
 // The only Drizzle code of the statements (docs/decisions/0011-invoices.md, "Statements"): a month's documents and
 // money of a supplier (or of every supplier), each dated on its rental place's clock — a document by the time zone
@@ -11,8 +11,27 @@ import { bookings, invoices, locations, payments, refunds, users } from '#server
 const driver = alias(users, 'statement_driver');
 const invoicePayment = alias(payments, 'statement_invoice_payment');
 
-const inMonth = (instant: SQL | unknown, timeZone: SQL | unknown, month: string) =>
-  sql`to_char(${instant} at time zone ${timeZone}, 'YYYY-MM') = ${month}`;
+/**
+ * The rows dated in `month` on their own clock. Every clock's month lies within a day of UTC's, so the instant is also
+ * bounded by those UTC instants: the bound is what an index reads (payments_supplier_at_idx, payments_at_idx,
+ * refunds_at_idx, invoices_supplier_issued_idx, migration 0036); the local month, tested on those rows only, decides.
+ */
+function inMonth(instant: SQL | typeof invoices.issuedAt, timeZone: SQL | unknown, month: string) {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const day = 24 * 3600_000;
+  const from = new Date(Date.UTC(year, number - 1, 1) - day).toISOString();
+  const to = new Date(Date.UTC(year, number, 1) + day).toISOString();
+  return and(
+    sql`${instant} >= ${from}::timestamptz`,
+    sql`${instant} < ${to}::timestamptz`,
+    sql`to_char(${instant} at time zone ${timeZone}, 'YYYY-MM') = ${month}`,
+  );
+}
+/**
+ * The booking's pick-up place's time zone, read per row: a join to `locations` let the planner pair every place with
+ * every payment before the bookings (a supplier's month at 10x: 522k pairs, 14.8 s), the row's own look-up cannot.
+ */
+const pickupZone = sql`(select ${locations.timeZone} from ${locations} where ${locations.id} = ${bookings.pickupLocationId})`;
 const localDay = (instant: SQL | unknown, timeZone: SQL | unknown) =>
   sql<string>`to_char(${instant} at time zone ${timeZone}, 'YYYY-MM-DD')`;
 const ofSupplier = (column: typeof invoices.supplierId | typeof payments.supplierId, supplierId: string | null) =>
@@ -68,24 +87,23 @@ export function paymentsOfMonth(
   supplierId: string | null,
   branchIds: readonly string[] = [],
 ) {
-  const at = sql`coalesce(${payments.settledAt}, ${payments.createdAt})`;
+  const at = paidAt;
   return db
     .select({
       payment: payments,
-      date: localDay(at, locations.timeZone),
+      date: localDay(at, pickupZone),
       counterpart,
       parentPurpose: sql<string | null>`(select p.purpose from payments p where p.id = ${payments.parentId})`,
     })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .innerJoin(driver, eq(driver.id, bookings.driverId))
-    .innerJoin(locations, eq(locations.id, bookings.pickupLocationId))
     .where(
       and(
         ofSupplier(payments.supplierId, supplierId),
         atBranches(branchIds),
         inArray(payments.status, ['succeeded', 'released']),
-        inMonth(at, locations.timeZone, month),
+        inMonth(at, pickupZone, month),
       ),
     );
 }
@@ -97,19 +115,18 @@ export function refundsOfMonth(
   supplierId: string | null,
   branchIds: readonly string[] = [],
 ) {
-  const at = sql`coalesce(${refunds.refundedAt}, ${refunds.createdAt})`;
+  const at = refundedAt;
   return db
-    .select({ refund: refunds, date: localDay(at, locations.timeZone), counterpart })
+    .select({ refund: refunds, date: localDay(at, pickupZone), counterpart })
     .from(refunds)
     .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
     .innerJoin(driver, eq(driver.id, bookings.driverId))
-    .innerJoin(locations, eq(locations.id, bookings.pickupLocationId))
     .where(
       and(
         supplierId === null ? undefined : eq(bookings.supplierId, supplierId),
         atBranches(branchIds),
         eq(refunds.status, 'succeeded'),
-        inMonth(at, locations.timeZone, month),
+        inMonth(at, pickupZone, month),
       ),
     );
 }

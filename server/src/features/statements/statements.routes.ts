@@ -4,7 +4,7 @@ import { download } from '#server/lib/download.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { exportStatement } from './statement-export.service.ts';
-import { statementOf } from './statements.service.ts';
+import { statementPage } from './statements.service.ts';
 
 const errors = errorReplies(400, 401, 403);
 
@@ -23,12 +23,12 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "A supplier's month: its invoices, credit notes, payments and refunds, and their totals",
+        summary: "A supplier's month: its totals, and a page of its invoices, credit notes, payments and refunds",
         querystring: StatementQuerySchema,
         response: { 200: StatementSchema, ...errors },
       },
     },
-    async (request) => statementOf(ctx, requireOperator(request), request.query),
+    async (request) => statementPage(ctx, requireOperator(request), request.query),
   );
 
   app.get(

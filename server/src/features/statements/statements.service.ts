@@ -66,12 +66,26 @@ function documentRows(document: Awaited<ReturnType<typeof repository.documentsOf
 const order = (a: StatementRow, b: StatementRow) =>
   a.date.localeCompare(b.date) || a.type.localeCompare(b.type) || a.number.localeCompare(b.number);
 
-/** `GET /api/statement`: the month's rows and their totals per currency. */
+/** The month's rows, all of them (the downloads'), and their totals per currency. */
+export type MonthStatement = Omit<Statement, 'rowCount'>;
+
+/** `GET /api/statement`: the month's totals and one page of its rows (`size` 0: none). */
+export async function statementPage(
+  ctx: AppContext,
+  user: SessionUser,
+  query: { month: string; supplierId?: string | undefined; page: number; size: number },
+): Promise<Statement> {
+  const { rows, ...month } = await statementOf(ctx, user, query);
+  const from = (query.page - 1) * query.size;
+  return { ...month, rowCount: rows.length, rows: rows.slice(from, from + query.size) };
+}
+
+/** The month's rows and their totals per currency. */
 export async function statementOf(
   ctx: AppContext,
   user: SessionUser,
   query: { month: string; supplierId?: string | undefined },
-): Promise<Statement> {
+): Promise<MonthStatement> {
   const supplierId = await statementSupplier(ctx, user, query.supplierId);
   // A member limited to branches: the bookings there only, as the desk's list (docs/decisions/0010-members-of-a-business.md).
   const branchIds = user.businessId === null ? [] : user.branchIds;

@@ -139,7 +139,16 @@ describe('statements and the accounting export', () => {
       'Référence du prestataire',
       'Réservation',
     ]);
-    expect(rows).toHaveLength(statement.rows.length);
+    expect(rows).toHaveLength(statement.rowCount);
+    // The answer carries one page of them, in the CSV's order; the screen asks for none.
+    expect(statement.rows.length).toBe(Math.min(statement.rowCount, 100));
+    const pageOf = async (page: number, size: number) =>
+      (await get(accountant, `/api/statement?month=${month()}&page=${page}&size=${size}`)).json() as Statement;
+    const [first, second, none] = await Promise.all([pageOf(1, 2), pageOf(2, 2), pageOf(1, 0)]);
+    expect(statement.rowCount).toBeGreaterThan(4);
+    expect([...first.rows, ...second.rows].map((row) => row.number)).toEqual(rows.slice(0, 4).map((row) => row[1]));
+    expect(none).toEqual({ ...statement, rows: [] });
+    expect((await get(accountant, `/api/statement?month=${month()}&size=501`)).statusCode).toBe(400);
     const [eur, ...others] = statement.totals;
     expect(others).toEqual([]);
     const sum = (types: string[], column: number) =>
@@ -197,7 +206,7 @@ describe('statements and the accounting export', () => {
     expect(named.json()).toEqual(own);
     const all = (await get(admin, url)).json() as Statement;
     expect(all.supplierId).toBeNull();
-    expect(all.rows.length).toBeGreaterThanOrEqual(own.rows.length);
+    expect(all.rowCount).toBeGreaterThanOrEqual(own.rowCount);
     const bad = await get(admin, '/api/statement?month=2026-13');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: expect.any(String) });

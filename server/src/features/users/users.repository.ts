@@ -12,6 +12,7 @@ import {
   notifications,
   oneTimeTokens,
   sessions,
+  userBookingCounts,
   users,
 } from '#server/db/schema.ts';
 import { presentFields } from '#server/lib/present-fields.ts';
@@ -41,9 +42,8 @@ export async function listUsers(db: DbOrTx, query: AdminUsersQuery, page: number
   if (query.verified !== undefined) conditions.push(eq(users.verified, query.verified));
   if (query.suspended !== undefined) conditions.push(eq(users.blacklisted, query.suspended));
   const where = and(...conditions);
-  // Written out: in a one-table select Drizzle leaves column names unqualified, which the subquery would misread.
-  const bookingCount = sql<number>`(select count(*)::int from bookings b where b.kind = 'rental'
-    and (b.driver_id = "users"."id" or b.supplier_id = "users"."id"))`;
+  // Kept by the database as bookings are written (schema-counts.ts): one row per account, not its bookings counted.
+  const bookingCount = sql<number>`coalesce(${userBookingCounts.rentals}, 0)`;
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -59,6 +59,7 @@ export async function listUsers(db: DbOrTx, query: AdminUsersQuery, page: number
         bookingCount,
       })
       .from(users)
+      .leftJoin(userBookingCounts, eq(userBookingCounts.userId, users.id))
       .where(where)
       .orderBy(desc(users.createdAt), users.id)
       .limit(size)

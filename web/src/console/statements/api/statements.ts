@@ -9,11 +9,15 @@ import { api } from '#web/lib/api-client';
 const search = (params: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
 
-/** `GET /api/statement?month=&supplierId=`: the month's rows and totals (the admin: all suppliers when none). */
+/**
+ * `GET /api/statement?month=&supplierId=&size=0`: the month's totals (the admin: all suppliers when none); the screen
+ * shows no rows (the CSV carries them), so it asks for none.
+ */
 export function useStatement(month: string, supplierId: string | undefined) {
   return useQuery({
     queryKey: ['statement', month, supplierId ?? null] as const,
-    queryFn: ({ signal }) => api.get<Statement>(`/api/statement?${search({ month, supplierId })}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<Statement>(`/api/statement?${search({ month, supplierId, size: '0' })}`, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
