@@ -69,10 +69,10 @@ export function ReconciliationScreen() {
           name="to"
           type="date"
           value={to}
-          description={t(`${words}.range`, { count: RECONCILIATION_MAX_DAYS })}
           onChange={(value) => (DATE.test(value) ? change({ to: value }) : undefined)}
         />
       </search>
+      <p className="form-field__hint">{t(`${words}.range`, { count: RECONCILIATION_MAX_DAYS })}</p>
       {report.isError ? (
         <p role="alert" className="form-message form-message--error">
           {t(`${words}.error`)}
