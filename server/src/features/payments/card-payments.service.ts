@@ -51,11 +51,11 @@ export async function handleCardWebhook(ctx: AppContext, rawBody: Buffer, signat
     payload: { source: 'webhook' },
   };
   const store = () => recordGatewayEvent(ctx.db, stored);
-  if (event.kind === 'ignored') return void (await store());
-  // A hold the provider ended itself (uncaptured for 7 days): recorded lapsed, once; our own release is not a lapse.
-  if (event.kind === 'intentCanceled') {
-    if (event.automatic) await holdLapsed(ctx, 'stripe', event.intentId);
-    return void (await store());
+  if (event.kind === 'ignored' || event.kind === 'intentCanceled') {
+    // A hold the provider ended itself (uncaptured for 7 days): recorded lapsed, once; our own release is not a lapse.
+    if (event.kind === 'intentCanceled' && event.automatic) await holdLapsed(ctx, 'stripe', event.intentId);
+    await store();
+    return;
   }
   try {
     await settleCardSession(ctx, event.session, stored);
