@@ -69,7 +69,12 @@ for (const language of ['en', 'fr'] as const) {
     expect(await found.json()).toEqual([
       expect.objectContaining({ _id: id, name: `${name} ${language}`, timeZone: 'Europe/Paris', countryCode: 'FR' }),
     ]);
-    // The reconciliation (its own navigation entry): the demo's day with a payment no booking recorded.
+  });
+
+  test(`${language}: the admin reads the reconciliation, the demo's mismatch among its days`, async ({ page }) => {
+    await signIn(page, ADMIN, language);
+    await page.goto(`/operator/dashboard?l=${language}`);
+    // Its own navigation entry; the demo's day with a payment no booking recorded.
     await page
       .getByRole('link', { name: t('operatorAdmin.nav.reconciliation') })
       .first()
