@@ -101,6 +101,8 @@ export const SECTION_PERMISSIONS = {
   team: 'members',
   activity: 'activity',
   statements: 'money.read',
+  // The platform's money against the gateways': every business's at once.
+  reconciliation: 'platform',
   setup: 'platform',
   users: 'users.read',
   suppliers: 'platform',

@@ -5,7 +5,8 @@ import { expect, locale, ownPage, test, text } from './fixtures.ts';
 
 // The admin's back office in the browser against the real server, its demo data and the real SMTP
 // harness, in two languages: a location with its time zone placed on the map; a supplier invited by e-mail who sets a
-// password from the link and signs in; a driver suspended and signed out at once. Axe on each screen.
+// password from the link and signs in; a driver suspended and signed out at once; the reconciliation's demo
+// mismatch. Axe on each screen.
 
 // Each journey runs axe on two screens and signs in twice: more than the default 30 s on a loaded 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -68,6 +69,19 @@ for (const language of ['en', 'fr'] as const) {
     expect(await found.json()).toEqual([
       expect.objectContaining({ _id: id, name: `${name} ${language}`, timeZone: 'Europe/Paris', countryCode: 'FR' }),
     ]);
+  });
+
+  test(`${language}: the admin reads the reconciliation, the demo's mismatch among its days`, async ({ page }) => {
+    await signIn(page, ADMIN, language);
+    await page.goto(`/operator/dashboard?l=${language}`);
+    // Its own navigation entry; the demo's day with a payment no booking recorded.
+    await page
+      .getByRole('link', { name: t('operatorAdmin.nav.reconciliation') })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('operatorAdmin.reconciliation.title'));
+    await expect(page.getByText(t('operatorAdmin.reconciliation.kinds.unrecorded')).first()).toBeVisible();
+    await axeClean(page, 'reconciliation');
   });
 
   test(`${language}: the admin invites a supplier, who sets a password from the e-mailed link and signs in`, async ({

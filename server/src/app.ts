@@ -55,6 +55,7 @@ import { openingHoursRoutes } from '#server/features/opening-hours/opening-hours
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { promoCodesRoutes } from '#server/features/promo-codes/promo-codes.routes.ts';
+import { reconciliationRoutes } from '#server/features/reconciliation/reconciliation.routes.ts';
 import { startReminders } from '#server/features/reminders/reminders.service.ts';
 import { schedulerRoutes } from '#server/features/scheduler/scheduler.routes.ts';
 import { setupRoutes } from '#server/features/setup/setup.routes.ts';
@@ -240,6 +241,7 @@ export async function buildApp({
   await app.register(documentsRoutes);
   await app.register(invoicesRoutes);
   await app.register(statementsRoutes);
+  await app.register(reconciliationRoutes);
   await app.register(counterRoutes);
   await app.register(counterHolderRoutes);
   await app.register(settlementRoutes);

@@ -8,6 +8,7 @@ export * from './schema-counter.ts';
 export * from './schema-counts.ts';
 export * from './schema-desk.ts';
 export * from './schema-fleet.ts';
+export * from './schema-gateway-events.ts';
 export * from './schema-invoices.ts';
 export * from './schema-money.ts';
 export * from './schema-operations.ts';

@@ -151,6 +151,12 @@ export function adminRows(db: () => Db): Row[] {
       expected: ADMIN_ONLY,
       request: async () => ({ method: 'POST', url: `/api/resend-supplier-invitation/${await invitedSupplier()}` }),
     },
+    // The reconciliation: every business's money against the gateways' confirmations.
+    {
+      call: 'GET /api/reconciliation',
+      expected: ADMIN_ONLY,
+      request: () => ({ method: 'GET', url: '/api/reconciliation?from=2026-11-01&to=2026-11-30' }),
+    },
     {
       call: 'GET /api/admin-locations',
       expected: ADMIN_ONLY,

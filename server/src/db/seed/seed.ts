@@ -14,6 +14,7 @@ import {
   countries,
   dateBasedPrices,
   files,
+  gatewayEvents,
   inspections,
   locations,
   memberships,
@@ -32,6 +33,7 @@ import {
 import { counterDemo } from './counter-demo.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carImageFileId } from './fleet.ts';
+import { demoGatewayEvents } from './gateway-events-demo.ts';
 import { CAR_IMAGE, LOGO_IMAGE, renderCarImage, renderLogo } from './images.ts';
 import { demoOpeningHours } from './opening-hours.ts';
 import { operatorBookings, platesFor } from './operator-demo.ts';
@@ -203,6 +205,7 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
         })),
       );
     }
+    await tx.insert(gatewayEvents).values(demoGatewayEvents(paid, new Date()));
     await tx.insert(counterSettings).values(counter.settings);
     await tx.insert(chargeRules).values(counter.rules);
     await tx.insert(inspections).values(counter.inspections);

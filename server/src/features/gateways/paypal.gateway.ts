@@ -15,6 +15,8 @@ export type PaypalOrder = {
   /** Of an order authorised (intent AUTHORIZE): its authorization, the hold, and when it lapses. */
   authorizationId: string | null;
   authorizationExpiresAt: string | null;
+  /** Of an order captured: its capture, what the wallet confirmed it took. */
+  captureId: string | null;
 };
 
 export class PaypalError extends Error {
@@ -68,6 +70,7 @@ function toOrder(raw: RawOrder): PaypalOrder {
     currency,
     authorizationId: authorization?.id ?? null,
     authorizationExpiresAt: authorization?.expiration_time ?? null,
+    captureId: capture?.id ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '#server/config.ts';
+import { cardEventRecord } from './stripe-events.ts';
 
 // Card provider (docs/architecture.md §5): the official stripe SDK, Checkout Session + signed webhook + return check.
 // STRIPE_API_BASE points the SDK at another host (a local test server in tests).
@@ -237,21 +238,26 @@ export function createStripeGateway(config: Config) {
     /** @throws when the signature does not verify. */
     parseWebhook(rawBody: Buffer | string, signature: string) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
-      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-        return { kind: 'completed' as const, session: toCardSession(event.data.object) };
-      }
-      if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
-        return { kind: 'expired' as const, session: toCardSession(event.data.object) };
-      }
-      if (event.type === 'payment_intent.canceled') {
-        const intent = event.data.object;
-        return {
-          kind: 'intentCanceled' as const,
-          intentId: intent.id,
-          automatic: intent.cancellation_reason === 'automatic',
-        };
-      }
-      return { kind: 'ignored' as const, type: event.type };
+      return { ...eventKind(event), record: cardEventRecord(event) };
     },
   };
+}
+
+/** What a signed event asks of Roam: settle a session, note a hold the provider ended, or nothing. */
+function eventKind(event: Stripe.Event) {
+  if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+    return { kind: 'completed' as const, session: toCardSession(event.data.object) };
+  }
+  if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
+    return { kind: 'expired' as const, session: toCardSession(event.data.object) };
+  }
+  if (event.type === 'payment_intent.canceled') {
+    const intent = event.data.object;
+    return {
+      kind: 'intentCanceled' as const,
+      intentId: intent.id,
+      automatic: intent.cancellation_reason === 'automatic',
+    };
+  }
+  return { kind: 'ignored' as const, type: event.type };
 }

@@ -6,6 +6,11 @@ import { amendmentByPayment, settleChangeSession } from '#server/features/amendm
 import type { StripeGateway } from '#server/features/gateways/stripe.gateway.ts';
 import { holdExpiry, holdLapsed } from '#server/features/holds/holds.service.ts';
 import { holdsDepositBeside, keepsCard } from '#server/features/holds/saved-card.service.ts';
+import {
+  eventBookingId,
+  type GatewayEvent,
+  recordGatewayEvent,
+} from '#server/features/ledger/gateway-events.repository.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookingFor, mayRead, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
@@ -24,7 +29,11 @@ import {
 // checkout and the payment step, the sessions it opens. Nothing below calls up into it
 // (docs/decisions/0007-money-flows-one-way.md).
 
-/** `POST /api/stripe-webhook`: signed events only. */
+/**
+ * `POST /api/stripe-webhook`: signed events only. Each is stored once (docs/decisions/0015-reconciliation.md): a
+ * booking's payment in the transaction that confirms it; any other, once its handling succeeded — a failure between
+ * the two is repaired by the provider's retry, which changes nothing twice.
+ */
 export async function handleCardWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined) {
   const stripe = requireStripe(ctx);
   let event: ReturnType<StripeGateway['parseWebhook']>;
@@ -33,17 +42,31 @@ export async function handleCardWebhook(ctx: AppContext, rawBody: Buffer, signat
   } catch {
     throw new AppError('BAD_REQUEST', 'Invalid signature.');
   }
-  if (event.kind === 'ignored') return;
-  // A hold the provider ended itself (uncaptured for 7 days): recorded lapsed, once; our own release is not a lapse.
-  if (event.kind === 'intentCanceled') {
-    if (event.automatic) await holdLapsed(ctx, 'stripe', event.intentId);
+  const { bookingRef, ...record } = event.record;
+  const stored: GatewayEvent = {
+    ...record,
+    gateway: 'stripe',
+    bookingId: eventBookingId(bookingRef),
+    receivedAt: ctx.clock.now(),
+    payload: { source: 'webhook' },
+  };
+  const store = () => recordGatewayEvent(ctx.db, stored);
+  if (event.kind === 'ignored' || event.kind === 'intentCanceled') {
+    // A hold the provider ended itself (uncaptured for 7 days): recorded lapsed, once; our own release is not a lapse.
+    if (event.kind === 'intentCanceled' && event.automatic) await holdLapsed(ctx, 'stripe', event.intentId);
+    await store();
     return;
   }
-  await settleCardSession(ctx, event.session).catch((error: unknown) => {
-    // An event for a booking we do not know is acknowledged (Stripe would retry it forever otherwise).
+  try {
+    await settleCardSession(ctx, event.session, stored);
+  } catch (error) {
+    // An event for a booking we do not know is acknowledged (Stripe would retry it forever otherwise); kept, it is
+    // a payment without a booking to the reconciliation. A payment of another amount is kept too, and refused.
+    if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'PAYMENT_FAILED')) await store();
     if (error instanceof AppError && error.code === 'NOT_FOUND') return;
     throw error;
-  });
+  }
+  await store();
 }
 
 /**
@@ -73,7 +96,11 @@ export async function checkCardSession(ctx: AppContext, sessionId: string, payer
  * Settles what the session paid for: a dearer change's difference (its metadata names the amendment) through the
  * amendments, else the booking's own payment — confirmed when paid in full, the car released when the session expired.
  */
-async function settleCardSession(ctx: AppContext, session: Awaited<ReturnType<StripeGateway['retrieveSession']>>) {
+async function settleCardSession(
+  ctx: AppContext,
+  session: Awaited<ReturnType<StripeGateway['retrieveSession']>>,
+  event?: GatewayEvent,
+) {
   if (!session.bookingId) throw new AppError('NOT_FOUND', 'Unknown payment session.');
   if (session.amendmentId) return settleChangeSession(ctx, session);
   const booking = await bookingOr404(ctx, session.bookingId);
@@ -89,7 +116,7 @@ async function settleCardSession(ctx: AppContext, session: Awaited<ReturnType<St
     }
     const hold = held ? { reference: held, expiresAt: holdExpiry(ctx.clock.now()) } : undefined;
     const extras = session.paid ? await savedCardExtras(ctx, booking, session.paymentIntent) : {};
-    return confirmBookingPayment(ctx, booking.id, 'stripe', session.id, hold, extras);
+    return confirmBookingPayment(ctx, booking.id, 'stripe', session.id, hold, { ...extras, event });
   }
   if (session.status === 'expired') {
     await failBookingPayment(ctx, booking.id);

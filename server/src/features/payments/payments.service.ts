@@ -11,6 +11,7 @@ import {
   type SavedCard,
   storeSavedCard,
 } from '#server/features/holds/saved-card.service.ts';
+import { type GatewayEvent, recordGatewayEvent } from '#server/features/ledger/gateway-events.repository.ts';
 import { bookingPaymentKey, recordCharge } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -46,9 +47,10 @@ export type HeldPayment = { reference: string; expiresAt: Date };
 
 /**
  * What else the payment left (docs/decisions/0014-charges-after-the-rental.md): the card it saved, and the security
- * deposit held on it beside a payment in full.
+ * deposit held on it beside a payment in full; and the gateway's event that confirmed it, stored in the transaction
+ * that records the payment (docs/decisions/0015-reconciliation.md).
  */
-export type PaymentExtras = { card?: SavedCard | null; deposit?: HeldPayment | null };
+export type PaymentExtras = { card?: SavedCard | null; deposit?: HeldPayment | null; event?: GatewayEvent | undefined };
 
 /** The ledger key of the deposit held beside a payment in full. */
 export const depositBesideKey = (bookingId: string) => `deposit-${bookingId}`;
@@ -117,6 +119,7 @@ export async function confirmBookingPayment(
     // The status change and its notifications commit together: a crash (kill -9) between them cannot leave a paid
     // booking nobody was told about, which a replay would then never repair (it finds the booking already paid).
     outcome = await ctx.db.transaction(async (tx) => {
+      if (extras.event) await recordGatewayEvent(tx, extras.event);
       const confirmed = await repository.confirmPaid(tx, bookingId, provider, reference);
       if (!confirmed) return null;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
@@ -141,6 +144,7 @@ export async function confirmBookingPayment(
     // Paid after the hold lapsed and someone else took the car meanwhile: keep the money on record (the booking and
     // the ledger: its balance shows it all as owed back), flag a refund.
     const flagged = await ctx.db.transaction(async (tx) => {
+      if (extras.event) await recordGatewayEvent(tx, extras.event);
       if (!(await repository.markPaidWithoutCar(tx, bookingId, provider, reference))) return false;
       const booking = (await repository.findPayableBooking(tx, bookingId))!;
       // No car: no deposit to hold for it.
@@ -209,7 +213,33 @@ export async function payWithDemoCard(ctx: AppContext, payer: Payer, bookingId: 
     await failBookingPayment(ctx, bookingId);
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
-  return confirmBookingPayment(ctx, bookingId, 'demo', `demo_${bookingId}`, undefined, await demoExtras(ctx, booking));
+  const extras = await demoExtras(ctx, booking);
+  return confirmBookingPayment(ctx, bookingId, 'demo', `demo_${bookingId}`, undefined, {
+    ...extras,
+    event: demoConfirmation(ctx, booking),
+  });
+}
+
+/**
+ * The demo gateway's confirmation of a payment, as a provider's event would be stored: its charge, or its hold (the
+ * deposit option), which moves no money until captured.
+ */
+function demoConfirmation(ctx: AppContext, booking: repository.PayableBooking): GatewayEvent | undefined {
+  if (booking.chargedAmount <= 0) return undefined;
+  const held = booking.paymentOption === 'deposit';
+  return {
+    gateway: 'demo',
+    eventId: `payment-${booking.id}`,
+    type: held ? 'payment.authorized' : 'payment.succeeded',
+    objectId: `demo_${booking.id}`,
+    amount: booking.chargedAmount,
+    currency: booking.currency,
+    status: held ? 'authorized' : 'succeeded',
+    movement: held ? null : 'payment',
+    bookingId: booking.id,
+    receivedAt: ctx.clock.now(),
+    payload: { source: 'demo' },
+  };
 }
 
 /** The demo gateway's saved card and deposit held beside a payment in full: simulated, as its payments are. */

@@ -2,6 +2,7 @@ import type { PaymentProvider } from '@roam/contract/bookings';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { creditRefund } from '#server/features/invoices/invoice-issue.service.ts';
+import { type GatewayEvent, recordGatewayEvent } from '#server/features/ledger/gateway-events.repository.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './refunds.repository.ts';
 
@@ -47,7 +48,13 @@ export async function refundPayment(
   });
   if (recorded.status === 'succeeded' && recorded.providerReference) return done(recorded.providerReference);
   try {
-    if (recorded.provider === 'demo') return done(`demo_${recorded.key}`);
+    if (recorded.provider === 'demo') {
+      await recordGatewayEvent(
+        db,
+        refundAnswer(ctx, { ...recorded, provider: payment.provider }, `demo_${recorded.key}`, 'succeeded'),
+      );
+      return done(`demo_${recorded.key}`);
+    }
     if (!payment.reference) throw new Error('the booking has no payment reference');
     if (recorded.provider === 'stripe') {
       if (!ctx.payments.stripe) throw new Error('the card provider is not configured');
@@ -67,11 +74,41 @@ export async function refundPayment(
       bookingId: payment.bookingId,
       key: recorded.key,
     });
+    await recordGatewayEvent(
+      db,
+      refundAnswer(ctx, { ...recorded, provider: payment.provider }, refund.id, refund.status),
+    );
     return done(refund.id);
   } catch (error) {
     ctx.log.error({ err: error, bookingId: payment.bookingId, provider: recorded.provider }, 'refund failed');
     throw new AppError('SERVICE_UNAVAILABLE', 'The refund could not be made. Nothing was changed; try again later.');
   }
+}
+
+/**
+ * The wallet's (and the demo gateway's) answer that a refund was made, stored as its confirmation
+ * (docs/decisions/0015-reconciliation.md): neither sends Roam a webhook. The card provider's refunds are confirmed by
+ * its signed `refund.*` events only.
+ */
+function refundAnswer(
+  ctx: AppContext,
+  refund: { key: string; provider: PaymentProvider; bookingId: string; amount: number; currency: string },
+  reference: string,
+  status: string,
+): GatewayEvent {
+  return {
+    gateway: refund.provider,
+    eventId: `refund-${reference}`,
+    type: 'refund.answered',
+    objectId: reference,
+    amount: refund.amount,
+    currency: refund.currency,
+    status,
+    movement: status === 'COMPLETED' || status === 'succeeded' ? 'refund' : null,
+    bookingId: refund.bookingId,
+    receivedAt: ctx.clock.now(),
+    payload: { source: refund.provider === 'demo' ? 'demo' : 'api' },
+  };
 }
 
 /**

@@ -261,6 +261,15 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'reconciliation',
+              ...guarded(SECTION_PERMISSIONS.reconciliation),
+              ...screen(
+                'reconciliation',
+                () => import('#web/console/reconciliation/reconciliation-screen'),
+                (m) => m.ReconciliationScreen,
+              ),
+            },
+            {
               path: 'activity',
               ...guarded(SECTION_PERMISSIONS.activity),
               ...screen(

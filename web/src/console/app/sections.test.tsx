@@ -55,6 +55,7 @@ const EXPECTED: Record<OperatorRole, string[]> = {
     'Suppliers',
     'Places',
     'Settings',
+    'Reconciliation',
   ],
   support: ['Bookings', 'Scheduler', 'Cancellation requests', 'Users'],
 };

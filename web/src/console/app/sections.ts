@@ -33,6 +33,11 @@ export function useSections(): Section[] {
     { to: '/operator/suppliers', label: t('operatorAdmin.nav.suppliers'), permission: NEEDS.suppliers },
     { to: '/operator/places', label: t('operatorAdmin.nav.places'), permission: NEEDS.places },
     { to: '/operator/settings', label: t('operatorAdmin.nav.settings'), permission: NEEDS.settings },
+    {
+      to: '/operator/reconciliation',
+      label: t('operatorAdmin.nav.reconciliation'),
+      permission: NEEDS.reconciliation,
+    },
   ];
   return all.filter((section) => may.has(section.permission)).map(({ to, label }) => ({ to, label }));
 }
