@@ -57,9 +57,13 @@ export async function takeCounterPayment(
     if (!takesPayment(current.status)) throw new AppError('CONFLICT', COUNTER_MESSAGES.paymentNotOpen);
     const { balance, charges } = await counterBalance(ctx, tx, current);
     if (balance.due === 0) throw new AppError('CONFLICT', COUNTER_MESSAGES.nothingDue);
-    if (body.amount > balance.due) {
+    // What a gateway is taking now (the saved card charged at the close) is not taken again at the desk
+    // (docs/decisions/0014-charges-after-the-rental.md).
+    const open = balance.due - balance.charging;
+    if (open <= 0) throw new AppError('CONFLICT', COUNTER_MESSAGES.chargeUnderWay);
+    if (body.amount > open) {
       throw validationFailed({
-        amount: [COUNTER_MESSAGES.overBalance(formatMinor(balance.due, current.currency, 'en'))],
+        amount: [COUNTER_MESSAGES.overBalance(formatMinor(open, current.currency, 'en'))],
       });
     }
     const purpose =
@@ -115,6 +119,7 @@ export async function closeRental(ctx: AppContext, actor: Operator, id: string, 
       );
     }
     const { balance } = await counterBalance(ctx, tx, current);
+    if (balance.charging > 0) throw new AppError('CONFLICT', COUNTER_MESSAGES.chargeUnderWay);
     if (balance.due > 0 || balance.excess > 0) {
       const open = balance.due > 0 ? balance.due : -balance.excess;
       throw new AppError('CONFLICT', COUNTER_MESSAGES.balanceOpen(formatMinor(open, current.currency, 'en')));
