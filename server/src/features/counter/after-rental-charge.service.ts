@@ -47,7 +47,7 @@ export async function chargeWhatIsOwed(
     const purpose = balance.paid >= balance.total - charges ? ('return_charges' as const) : ('rental' as const);
     return { amount: balance.due, purpose };
   });
-  if (taken.outcome === 'nothingDue') return 'none';
+  if (taken.outcome === 'nothingDue' || taken.outcome === 'underWay') return 'none';
   if (taken.outcome === 'charged') {
     if (taken.repeated) return 'charged';
     const { payment } = taken;

@@ -1,7 +1,7 @@
 import { COUNTER_MESSAGES } from '@roam/contract/counter';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, payments } from '#server/db/schema.ts';
+import { bookings, invoices, payments } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { cardApp, cardWebhook } from '#server/features/payments/payments.test-helpers.ts';
 import { checkoutBody } from '#test/booking-fixtures.ts';
@@ -26,29 +26,35 @@ describe('the close charging the saved card while the desk takes a payment', () 
 
   const call = (url: string, payload: object = {}) =>
     app.t.app.inject({ method: 'POST', url, headers: supplier, payload });
+  const ledger = (bookingId: string) => app.t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
 
-  it('the desk payment made while the provider is asked is refused; one charge, nothing paid twice', async () => {
-    const carId = await insertCar(app.t, { deposit: 30000 });
+  /** A car with a deposit of `deposit`, booked in full by card with the card saved, out and back with a toll. */
+  async function returnedWithToll(daysAhead: number, deposit: number, toll: number) {
+    setClock(app.t, new Date());
+    const carId = await insertCar(app.t, { deposit });
     const booked = await app.t.app.inject({
       method: 'POST',
       url: '/api/checkout',
       headers: app.driver,
-      payload: checkoutBody({ carId, paymentOption: 'full', saveCard: true } as never, 40),
+      payload: checkoutBody({ carId, paymentOption: 'full', saveCard: true } as never, daysAhead),
     });
     expect(booked.statusCode, booked.body).toBe(201);
-    const { bookingId, payment } = booked.json();
+    const { bookingId, payment, chargedAmount } = booked.json();
     app.fake.payInFull(app.fake.sessions.get(payment.sessionId)!);
     expect((await cardWebhook(app, payment.sessionId)).statusCode).toBe(200);
-    setClock(app.t, new Date(parisAt(40).getTime() - 3600_000));
+    setClock(app.t, new Date(parisAt(daysAhead).getTime() - 3600_000));
     expect((await call(`/api/check-out/${bookingId}`, checkOutBody({ odometer: 9000 }))).statusCode).toBe(200);
-    setClock(app.t, new Date(parisAt(40).getTime() + 2 * DAY));
+    setClock(app.t, new Date(parisAt(daysAhead).getTime() + 2 * DAY));
     const back = await call(`/api/return/${bookingId}`, { odometer: 9300, fuel: { kind: 'eighths', eighths: 8 } });
     expect(back.statusCode, back.body).toBe(200);
-    // A toll above the 300.00 held: the hold is captured whole, 50.00 is left for the saved card.
-    expect((await call(`/api/add-charge/${bookingId}`, { kind: 'toll', amount: 35000, note: 'A6' })).statusCode).toBe(
-      200,
-    );
+    const added = await call(`/api/add-charge/${bookingId}`, { kind: 'toll', amount: toll, note: 'A6' });
+    expect(added.statusCode, added.body).toBe(200);
+    return { bookingId: bookingId as string, rental: chargedAmount as number };
+  }
 
+  it('the desk payment made while the provider is asked is refused; one charge, nothing paid twice', async () => {
+    // A toll above the 300.00 held: the hold is captured whole, 50.00 is left for the saved card.
+    const { bookingId, rental } = await returnedWithToll(40, 30000, 35000);
     // While the card provider is asked for the 50.00, an operator at the desk takes 50.00 in cash.
     let desk: Awaited<ReturnType<typeof call>> | undefined;
     app.fake.control.whileCreatingIntent = async () => {
@@ -65,11 +71,11 @@ describe('the close charging the saved card while the desk takes a payment', () 
     expect(desk?.statusCode, desk?.body).toBe(409);
     expect(desk?.json().message).toBe(COUNTER_MESSAGES.chargeUnderWay);
 
-    const rows = await app.t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+    const rows = await ledger(bookingId);
     const taken = rows.filter((row) => row.status === 'succeeded' && row.kind !== 'authorization');
     expect(taken.map((row) => [row.kind, row.purpose, row.amount]).sort()).toEqual([
       ['capture', 'return_charges', 30000],
-      ['charge', 'rental', booked.json().chargedAmount],
+      ['charge', 'rental', rental],
       ['charge', 'return_charges', 5000],
     ]);
     expect(rows.some((row) => row.status === 'pending')).toBe(false);
@@ -77,27 +83,37 @@ describe('the close charging the saved card while the desk takes a payment', () 
     expect(booking!.status).toBe('closed');
   });
 
-  it('a card that refuses leaves the balance due at the desk again, and nothing pending', async () => {
-    const carId = await insertCar(app.t, { deposit: 10000 });
-    const booked = await app.t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: app.driver,
-      payload: checkoutBody({ carId, paymentOption: 'full', saveCard: true } as never, 45),
+  it('a charge decided before a restart is asked again under its key and finished once, invoiced', async () => {
+    const { bookingId } = await returnedWithToll(42, 10000, 14000);
+    // The close decided the 40.00 above the hold, then the server stopped before the provider was asked.
+    const key = `offsession-close-${bookingId}`;
+    const [booking] = await app.t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    await app.t.db.insert(payments).values({
+      bookingId,
+      supplierId: booking!.supplierId,
+      kind: 'charge',
+      purpose: 'return_charges',
+      provider: 'stripe',
+      idempotencyKey: key,
+      amount: 4000,
+      currency: booking!.currency,
+      status: 'pending',
     });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const { bookingId, payment } = booked.json();
-    app.fake.payInFull(app.fake.sessions.get(payment.sessionId)!);
-    expect((await cardWebhook(app, payment.sessionId)).statusCode).toBe(200);
-    setClock(app.t, new Date(parisAt(45).getTime() - 3600_000));
-    expect((await call(`/api/check-out/${bookingId}`, checkOutBody({ odometer: 9000 }))).statusCode).toBe(200);
-    setClock(app.t, new Date(parisAt(45).getTime() + 2 * DAY));
-    expect(
-      (await call(`/api/return/${bookingId}`, { odometer: 9300, fuel: { kind: 'eighths', eighths: 8 } })).statusCode,
-    ).toBe(200);
-    expect((await call(`/api/add-charge/${bookingId}`, { kind: 'toll', amount: 12000, note: 'A6' })).statusCode).toBe(
-      200,
+    const closed = await call(`/api/close-booking/${bookingId}`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().status).toBe('closed');
+    const charged = (await ledger(bookingId)).filter((row) => row.idempotencyKey === key);
+    expect(charged).toMatchObject([{ kind: 'charge', amount: 4000, status: 'succeeded' }]);
+    expect(app.fake.intents.get(charged[0]!.providerReference!)).toMatchObject({ amount_received: 4000 });
+    const asked = app.fake.requests.filter(
+      (r) => r.path === '/v1/payment_intents' && r.headers['idempotency-key'] === key,
     );
+    expect(asked).toHaveLength(1);
+    expect(await app.t.db.select().from(invoices).where(eq(invoices.paymentId, charged[0]!.id))).toHaveLength(1);
+  });
+
+  it('a card that refuses leaves the balance due at the desk again, and nothing pending', async () => {
+    const { bookingId } = await returnedWithToll(45, 10000, 12000);
     app.fake.control.offSessionError = 'card_declined';
     try {
       // The close cannot settle what the card refused: 409, the 20.00 due again, taken at the desk.
@@ -105,8 +121,7 @@ describe('the close charging the saved card while the desk takes a payment', () 
     } finally {
       app.fake.control.offSessionError = null;
     }
-    const rows = await app.t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
-    expect(rows.some((row) => row.status === 'pending')).toBe(false);
+    expect((await ledger(bookingId)).some((row) => row.status === 'pending')).toBe(false);
     const cash = await call(`/api/counter-payment/${bookingId}`, {
       key: 'after-decline',
       method: 'cash',

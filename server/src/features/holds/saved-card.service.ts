@@ -51,6 +51,8 @@ export type OffSessionOutcome =
   | { outcome: 'noCard' }
   /** Nothing owed once the booking was locked (`decide` answered null or 0). */
   | { outcome: 'nothingDue' }
+  /** A charge decided before is still being asked of the provider: nothing to do now. */
+  | { outcome: 'underWay' }
   | { outcome: 'declined'; code: string };
 
 type Decision = { amount: number; purpose: PaymentPurpose };
@@ -97,9 +99,11 @@ export async function chargeOffSession(
   const { pending, card, resumed } = plan;
   const answer = await askCardProvider(ctx, card, pending);
   if ('declined' in answer) {
+    // A decision resumed whose provider could not answer (the request that made it may still be waiting for it, or
+    // the provider is down): left pending, asked again by the next call.
+    if (resumed && answer.declined === 'unavailable') return { outcome: 'underWay' };
     // Refused: nothing was taken, the decision is forgotten (the balance is due again; the caller sends the link).
-    // One resumed is left to the request that made it, which may still be waiting for the provider's answer.
-    if (!resumed) await repository.forgetPending(ctx.db, pending.idempotencyKey);
+    await repository.forgetPending(ctx.db, pending.idempotencyKey);
     return { outcome: 'declined', code: answer.declined };
   }
   const recorded = await ctx.db.transaction(async (tx) => {
