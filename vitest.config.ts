@@ -16,6 +16,7 @@ const POSTGRES_SUITES = [
   'src/features/checkout/checkout-concurrency.test.ts',
   'src/features/promo-codes/promo-race.test.ts',
   'src/features/counter/counter-race.test.ts',
+  'src/features/counter/close-race.test.ts',
   'src/features/invoices/invoices.test.ts',
   'src/features/reminders/reminders.test.ts',
   'src/plugins/rate-limit.test.ts',

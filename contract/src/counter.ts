@@ -215,6 +215,7 @@ export const COUNTER_MESSAGES = {
   paymentNotOpen: 'Payments are taken at the counter once the car is handed over.',
   overBalance: (due: string) => `The amount is more than the balance due (${due}).`,
   nothingDue: 'Nothing is due on this booking.',
+  chargeUnderWay: 'The balance is being charged to the saved card. Reload in a moment.',
   nothingToRefund: 'Nothing was paid beyond the balance.',
   refundAtDesk: 'Part of what was paid beyond the balance was paid at the desk: give it back there.',
   balanceLinkNotOpen: 'A payment link is sent for the balance of a returned rental or a no-show only.',

@@ -52,6 +52,8 @@ describe('bookingBalance', () => {
       paidOnline: 10000,
       refundable: 10000,
       held: 0,
+      // A charge asked of its gateway and not answered: being taken, not paid (a desk payment cannot take it again).
+      charging: 99999,
       due: 7000,
       excess: 0,
       tookMoney: true,

@@ -76,6 +76,12 @@ export interface BookingBalance {
   refundable: number;
   /** Open authorizations: held on the card, neither captured nor released. Not paid. */
   held: number;
+  /**
+   * Being taken: of `due`, what charges and captures asked of a gateway and not answered yet (`pending`) are taking.
+   * Not paid yet, but not to be taken again: a desk payment takes at most `due − charging`
+   * (docs/decisions/0014-charges-after-the-rental.md).
+   */
+  charging: number;
   /** `total − paid` when positive: due at the counter, or through a payment link. */
   due: number;
   /** `paid − total` when positive: paid beyond the total, owed back. */
@@ -106,7 +112,11 @@ export function bookingBalance(input: {
   let paidOnline = 0;
   let refundable = 0;
   const tookMoney = input.payments.some((payment) => payment.status === 'succeeded' || payment.status === 'released');
+  let charging = 0;
   for (const payment of input.payments) {
+    if (payment.status === 'pending' && TAKEN.includes(payment.kind) && payment.purpose !== 'deposit') {
+      charging += payment.amount;
+    }
     if (payment.status !== 'succeeded' || !TAKEN.includes(payment.kind)) continue;
     const online = payment.provider !== 'counter';
     if (payment.purpose === 'deposit') depositPaid += payment.amount;
@@ -151,6 +161,7 @@ export function bookingBalance(input: {
     paidOnline,
     refundable: Math.max(0, refundable),
     held,
+    charging,
     due: Math.max(0, total - paid),
     excess: Math.max(0, paid - total),
     tookMoney,

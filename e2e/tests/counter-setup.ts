@@ -9,8 +9,11 @@ export const SUPPLIER = { email: 'supplier@roam.localhost', password: 'Supplier-
 const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
 const BASE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
-/** A place of its own where it is now mid-day, and a car of the supplier's there: 100 km a day, like-for-like fuel. */
-export async function placeAndCar(request: APIRequest, tag: string) {
+/**
+ * A place of its own where it is now mid-day, and a car of the supplier's there: 100 km a day, like-for-like fuel, a
+ * security deposit of `deposit` (minor units of EUR).
+ */
+export async function placeAndCar(request: APIRequest, tag: string, deposit = 50_000) {
   const zone = midDayZone();
   const admin = await apiAs(request, ADMIN);
   const { countries } = (await (await admin.context.get('/api/admin-locations')).json()) as {
@@ -45,7 +48,7 @@ export async function placeAndCar(request: APIRequest, tag: string) {
       aircon: true,
       mileage: 100,
       fuelPolicy: 'likeForlike',
-      deposit: 50_000,
+      deposit,
       locationIds: [placeId],
       dailyPrice: 4000,
     },

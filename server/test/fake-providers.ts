@@ -112,6 +112,11 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
      * card refused (`card_declined`) or one that needs the payer to authenticate (`authentication_required`).
      */
     offSessionError: null as null | 'card_declined' | 'authentication_required',
+    /**
+     * Run when a new payment intent is asked for (`POST /v1/payment_intents`), before the provider answers: what
+     * else happens while the issuer is asked (a slow provider).
+     */
+    whileCreatingIntent: null as null | (() => Promise<void>),
   };
   const requests: { method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }[] = [];
   /** The HTTP status the webhook endpoint answered to each event sent. */
@@ -225,6 +230,9 @@ export async function startFakeStripe(options: { webhook?: { url: string; secret
       const key = String(request.headers['idempotency-key'] ?? '');
       const replay = request.method === 'POST' && key ? intentReplies.get(`${path}|${key}`) : undefined;
       if (replay) return send(replay.status, replay.json);
+      if (request.method === 'POST' && path === '/v1/payment_intents' && control.whileCreatingIntent) {
+        await control.whileCreatingIntent();
+      }
       const [status, json] = intentRequest(request.method ?? '', path, form);
       if (request.method === 'POST' && key) intentReplies.set(`${path}|${key}`, { status, json });
       return send(status, json);

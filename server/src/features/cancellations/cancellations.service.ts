@@ -4,6 +4,7 @@ import type { Language } from '@roam/contract/languages';
 import type { BookingBalance } from '@roam/contract/ledger';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { balanceOfRecord, driverOf, factsOf, supplierOf, toDetail } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
@@ -15,7 +16,7 @@ import {
   updateBookingStatus,
   visibleRecord,
 } from '#server/features/bookings/bookings.service.ts';
-import { settleHolds } from '#server/features/holds/holds.service.ts';
+import { decideCaptures, settleHolds } from '#server/features/holds/holds.service.ts';
 import { balanceOf } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices, recordBookingNotice } from '#server/features/notifications/notifications.service.ts';
 import { refundAcrossPayments } from '#server/features/refunds/refund-split.service.ts';
@@ -36,17 +37,20 @@ type Actor = Pick<SessionUser, 'id' | 'type' | 'role' | 'businessId' | 'branchId
 
 /**
  * What was paid online (the ledger's, less refunds) and what a cancellation gives back at `at`, by the booking's
- * terms: its cancellation extra bought, or included in the terms it was bought with (never the car's now).
+ * terms: its cancellation extra bought, or included in the terms it was bought with (never the car's now). A fee is
+ * kept from what was paid first; what it needs beyond that is taken from the deposit held on the card (`fromHold`),
+ * the rest of the hold released (docs/decisions/0012-deposit-holds.md).
  */
 export function cancellationTerms(
   booking: repository.BookingRow,
-  balance: Pick<BookingBalance, 'paidOnline'>,
+  balance: Pick<BookingBalance, 'paidOnline' | 'held'>,
   at: Date,
 ) {
   const paid = booking.status === 'void' ? 0 : Math.max(0, balance.paidOnline);
+  const held = booking.status === 'void' ? 0 : balance.held;
   const terms = cancellationRefund({
     paymentOption: booking.paymentOption,
-    paid,
+    paid: paid + held,
     currency: booking.currency,
     rate: booking.rate,
     price: booking.price,
@@ -55,7 +59,14 @@ export function cancellationTerms(
     pickupAt: booking.pickupAt,
     requestedAt: at,
   });
-  return { paid, ...terms };
+  const fromPaid = Math.min(paid, terms.fee);
+  return { paid, free: terms.free, fee: terms.fee, refund: paid - fromPaid, fromHold: terms.fee - fromPaid, held };
+}
+
+/** Decides `fee` taken from the booking's open holds in `tx` (as the rental kept: its invoice's line); what it took. */
+async function keepFromHold(ctx: AppContext, tx: DbOrTx, id: string, fee: number) {
+  const steps = await decideCaptures(ctx, tx, id, { due: fee, purpose: 'rental' });
+  return steps.reduce((sum, step) => sum + (step.capture?.amount ?? 0), 0);
 }
 
 /** What the driver's cancel would do now (`GET /api/cancellation-quote/{id}`), by the rule the cancel itself uses. */
@@ -117,7 +128,14 @@ export async function cancelWithRefund(
       cancelRequestedAt: booking.cancelRequestedAt ?? ctx.clock.now(),
     });
     for (const part of parts) await confirmRefund(ctx, tx, part.key, part.refund.reference);
-    const money = refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {};
+    // The customer cancelling (their request decided): the fee beyond what was paid is decided here, on the hold (a
+    // pending capture: a restart finds it), and taken from it once the cancellation commits (below), the rest
+    // released. An operator's own cancel releases the hold whole.
+    const kept = current.cancelRequest && terms.fromHold > 0 ? await keepFromHold(ctx, tx, id, terms.fromHold) : 0;
+    const money = {
+      ...(refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {}),
+      ...(kept > 0 ? { kept: { amount: kept, released: terms.held - kept, currency: current.currency } } : {}),
+    };
     // The booking's history tells every cancellation and its refund (docs/architecture.md §5 "Readable history"): the
     // operator's decision or own cancel, or the driver's own free cancel.
     await recordAudit(ctx, tx, audit?.actor ?? { id: booking.driverId, type: 'user', role: null, businessId: null }, {
@@ -130,6 +148,7 @@ export async function cancelWithRefund(
         status: { before: current.status, after: 'cancelled' },
         ...(current.cancelRequest ? { cancelRequest: { before: true, after: false } } : {}),
         ...(refund ? { refund: { before: null, after: money.refund } } : {}),
+        ...(money.kept ? { keptFromHold: { before: null, after: money.kept } } : {}),
       },
     });
     const ref = { id, reference: booking.reference, carName: record.carName, status: 'cancelled' as const, ...money };
@@ -148,8 +167,9 @@ export async function cancelWithRefund(
     });
     return { refund, mails: [driverNotice, supplierNotice] };
   });
-  // A deposit held on the card for a booking now cancelled is given back whole (docs/decisions/0012-deposit-holds.md);
-  // should the gateway fail, the hold lapses by itself, and the next cancel call (a retry) releases it.
+  // A deposit held on the card for a booking now cancelled is given back, less the fee decided above, captured from
+  // it (docs/decisions/0012-deposit-holds.md); should the gateway fail, the next cancel call (a retry) finishes it, or
+  // the hold lapses by itself.
   await settleHolds(ctx, id, async (tx) =>
     (await repository.lockBooking(tx, id))?.status === 'cancelled' ? { due: 0, purpose: 'deposit' } : null,
   ).catch((error: unknown) =>

@@ -34,21 +34,20 @@ export async function chargeWhatIsOwed(
   input: { key: string; what: 'balance' | 'charge'; linkWithoutCard: boolean },
   language: Language,
 ): Promise<AfterRentalOutcome> {
-  const owed = await ctx.db.transaction(async (tx) => {
-    const current = await repository.lockBooking(tx, id);
-    if (!current) return null;
-    const { balance, charges } = await counterBalance(ctx, tx, current);
+  const current = await ctx.db.transaction((tx) => repository.lockBooking(tx, id));
+  if (!current) return 'none';
+  // What is owed is decided on the locked row and written as a pending charge there (saved-card.service.ts), so a
+  // desk payment meanwhile finds it being paid (docs/decisions/0014-charges-after-the-rental.md).
+  let dueBefore = 0;
+  const taken = await chargeOffSession(ctx, { booking: current, key: input.key }, async (tx) => {
+    const locked = await repository.lockBooking(tx, id);
+    if (!locked) return null;
+    const { balance, charges } = await counterBalance(ctx, tx, locked);
+    dueBefore = balance.due;
     const purpose = balance.paid >= balance.total - charges ? ('return_charges' as const) : ('rental' as const);
-    return { current, due: balance.due, purpose };
+    return { amount: balance.due, purpose };
   });
-  if (!owed || owed.due <= 0) return 'none';
-  const { current } = owed;
-  const taken = await chargeOffSession(ctx, {
-    booking: current,
-    amount: owed.due,
-    purpose: owed.purpose,
-    key: input.key,
-  });
+  if (taken.outcome === 'nothingDue' || taken.outcome === 'underWay') return 'none';
   if (taken.outcome === 'charged') {
     if (taken.repeated) return 'charged';
     const { payment } = taken;
@@ -62,7 +61,7 @@ export async function chargeWhatIsOwed(
         supplierId: current.supplierId,
         changes: {
           payment: { before: null, after: { id: payment.id, amount: payment.amount, currency: payment.currency } },
-          due: { before: owed.due, after: owed.due - payment.amount },
+          due: { before: dueBefore || payment.amount, after: Math.max(0, dueBefore - payment.amount) },
         },
       });
       return [

@@ -25,7 +25,10 @@ export type CounterMail =
   | 'balanceLink';
 
 export type MailValues = Partial<
-  Record<'dropoff' | 'charges' | 'money' | 'kind' | 'amount' | 'note' | 'until' | 'paid' | 'refunded', string>
+  Record<
+    'dropoff' | 'charges' | 'money' | 'kind' | 'amount' | 'note' | 'until' | 'paid' | 'refunded' | 'deposit',
+    string
+  >
 >;
 
 export function renderCounterMail(
@@ -44,6 +47,7 @@ export function renderCounterMail(
     until: '',
     paid: '',
     refunded: '',
+    deposit: '',
     ...values,
   };
   return { subject: t(`mail.${mail}.subject`, all), text: t(`mail.${mail}.text`, all) };

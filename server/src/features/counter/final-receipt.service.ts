@@ -1,5 +1,5 @@
 import type { Language } from '@roam/contract/languages';
-import type { BookingBalance } from '@roam/contract/ledger';
+import type { BookingBalance, LedgerPayment } from '@roam/contract/ledger';
 import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
@@ -92,4 +92,20 @@ export function closedAmounts(receipt: FinalReceipt) {
       money: money(receipt.balance),
     };
   };
+}
+
+/**
+ * The deposits held on the card (or at the desk) that the close settled: what was captured from them and what was
+ * released (docs/decisions/0012-deposit-holds.md); null when the booking held none.
+ */
+export function depositSettled(payments: readonly LedgerPayment[]) {
+  const holds = payments.filter((payment) => payment.kind === 'authorization' && payment.status === 'released');
+  if (holds.length === 0) return null;
+  const ids = new Set(holds.map((hold) => hold.id));
+  const captured = payments
+    .filter(
+      (payment) => payment.kind === 'capture' && payment.status === 'succeeded' && ids.has(payment.parentId ?? ''),
+    )
+    .reduce((sum, payment) => sum + payment.amount, 0);
+  return { captured, released: holds.reduce((sum, hold) => sum + hold.releasedAmount, 0) };
 }

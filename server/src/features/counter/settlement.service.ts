@@ -8,14 +8,15 @@ import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';
-import { balanceOf, paymentUnder, recordPayment } from '#server/features/ledger/ledger.service.ts';
+import { balanceOf, ledgerOf, paymentUnder, recordPayment } from '#server/features/ledger/ledger.service.ts';
 import { deliverNotices } from '#server/features/notifications/notifications.service.ts';
+import { translator } from '#server/i18n/translate.ts';
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { recordCounterNotice } from './counter.mail.ts';
 import * as repository from './counter.repository.ts';
 import { counterView } from './counter-view.service.ts';
 import { settleDepositAtClose } from './deposit-hold.service.ts';
-import { closedAmounts, storeFinalReceipt } from './final-receipt.service.ts';
+import { closedAmounts, depositSettled, storeFinalReceipt } from './final-receipt.service.ts';
 import { takesPayment } from './settlement.rules.ts';
 
 // The settlement (docs/decisions/0008-counter-documents-stored-as-signed.md, "Settlement"): the balance = the rental
@@ -57,9 +58,13 @@ export async function takeCounterPayment(
     if (!takesPayment(current.status)) throw new AppError('CONFLICT', COUNTER_MESSAGES.paymentNotOpen);
     const { balance, charges } = await counterBalance(ctx, tx, current);
     if (balance.due === 0) throw new AppError('CONFLICT', COUNTER_MESSAGES.nothingDue);
-    if (body.amount > balance.due) {
+    // What a gateway is taking now (the saved card charged at the close) is not taken again at the desk
+    // (docs/decisions/0014-charges-after-the-rental.md).
+    const open = balance.due - balance.charging;
+    if (open <= 0) throw new AppError('CONFLICT', COUNTER_MESSAGES.chargeUnderWay);
+    if (body.amount > open) {
       throw validationFailed({
-        amount: [COUNTER_MESSAGES.overBalance(formatMinor(balance.due, current.currency, 'en'))],
+        amount: [COUNTER_MESSAGES.overBalance(formatMinor(open, current.currency, 'en'))],
       });
     }
     const purpose =
@@ -115,11 +120,13 @@ export async function closeRental(ctx: AppContext, actor: Operator, id: string, 
       );
     }
     const { balance } = await counterBalance(ctx, tx, current);
+    if (balance.charging > 0) throw new AppError('CONFLICT', COUNTER_MESSAGES.chargeUnderWay);
     if (balance.due > 0 || balance.excess > 0) {
       const open = balance.due > 0 ? balance.due : -balance.excess;
       throw new AppError('CONFLICT', COUNTER_MESSAGES.balanceOpen(formatMinor(open, current.currency, 'en')));
     }
     const receipt = await storeFinalReceipt(ctx, tx, id, balance);
+    const deposit = depositSettled((await ledgerOf(ctx, tx, id)).payments);
     const report = (await repository.documentsOf(tx, id)).filter((row) => row.kind === 'condition_report').at(-1);
     await repository.updateBooking(tx, id, { status: 'closed' });
     await recordAudit(ctx, tx, actor, {
@@ -140,7 +147,18 @@ export async function closeRental(ctx: AppContext, actor: Operator, id: string, 
       'driver',
       { kind: 'bookingClosed' },
       'closed',
-      closedAmounts(receipt.facts),
+      (lang) => ({
+        ...closedAmounts(receipt.facts)(lang),
+        // The deposit held on the card, settled by the close: what was taken from it and what was released.
+        ...(deposit
+          ? {
+              deposit: `${translator(lang, 'counter')('mail.depositSettled', {
+                captured: formatMinor(deposit.captured, current.currency, lang),
+                released: formatMinor(deposit.released, current.currency, lang),
+              })}\n`,
+            }
+          : {}),
+      }),
       [receipt.fileId, ...(report ? [report.fileId] : [])],
       // Its invoices and credit notes, drawn when the mail is sent (docs/decisions/0011-invoices.md).
       true,

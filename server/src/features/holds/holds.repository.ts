@@ -33,7 +33,7 @@ export async function paymentByKey(db: DbOrTx, key: string) {
   return row ?? null;
 }
 
-/** The capture under `key` taken: `succeeded` with the gateway's reference; returns the row once, when it changed. */
+/** The capture (or charge) under `key` taken: `succeeded` with the gateway's reference; returns the row once, when it changed. */
 export async function markCaptured(db: DbOrTx, key: string, reference: string, at: Date) {
   const [row] = await db
     .update(payments)
@@ -41,6 +41,11 @@ export async function markCaptured(db: DbOrTx, key: string, reference: string, a
     .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')))
     .returning();
   return row ?? null;
+}
+
+/** A charge decided but refused by its gateway: nothing was taken, the decision is forgotten (only a pending one). */
+export async function forgetPending(db: DbOrTx, key: string) {
+  await db.delete(payments).where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')));
 }
 
 /** The hold ended: what was not captured is released. A hold already ended stays as it is. */

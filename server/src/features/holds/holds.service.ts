@@ -74,36 +74,52 @@ export async function settleHolds(
   const plan = await ctx.db.transaction(async (tx) => {
     const booking = await repository.lockBookingRow(tx, bookingId);
     if (!booking) return [];
-    const holds = await repository.openHolds(tx, bookingId);
-    if (holds.length === 0) return [];
+    if ((await repository.openHolds(tx, bookingId)).length === 0) return [];
     const owed = await dueOf(tx);
     if (!owed) return [];
-    let due = owed.due;
-    const steps: { hold: repository.HoldRow; capture: repository.HoldRow | null }[] = [];
-    for (const { hold, captured } of holds) {
-      let capture = await repository.paymentByKey(tx, captureKey(hold.id));
-      const take = Math.min(due, hold.amount - hold.releasedAmount - captured);
-      if (!capture && take > 0) {
-        capture = await recordPayment(ctx, tx, {
-          bookingId,
-          supplierId: hold.supplierId,
-          kind: 'capture',
-          parentId: hold.id,
-          purpose: owed.purpose,
-          provider: hold.provider,
-          method: hold.method,
-          recordedBy: hold.recordedBy,
-          idempotencyKey: captureKey(hold.id),
-          amount: take,
-          currency: hold.currency,
-          status: 'pending',
-        });
-      }
-      due -= capture?.amount ?? 0;
-      steps.push({ hold, capture });
-    }
-    return steps;
+    return decideCaptures(ctx, tx, bookingId, owed);
   });
+  await finishCaptures(ctx, plan);
+}
+
+type Step = { hold: repository.HoldRow; capture: repository.HoldRow | null };
+
+/**
+ * In `tx`, which holds the booking's row lock: decides what of `owed` each open hold gives, oldest first, as a
+ * `pending` capture under the hold's key (one decided before — a retry — stays as it was). A cancellation records
+ * its fee this way in its own transaction (docs/decisions/0012-deposit-holds.md), so the fee survives a restart.
+ */
+export async function decideCaptures(ctx: AppContext, tx: DbOrTx, bookingId: string, owed: Owed): Promise<Step[]> {
+  const holds = await repository.openHolds(tx, bookingId);
+  let due = owed.due;
+  const steps: Step[] = [];
+  for (const { hold, captured } of holds) {
+    let capture = await repository.paymentByKey(tx, captureKey(hold.id));
+    const take = Math.min(due, hold.amount - hold.releasedAmount - captured);
+    if (!capture && take > 0) {
+      capture = await recordPayment(ctx, tx, {
+        bookingId,
+        supplierId: hold.supplierId,
+        kind: 'capture',
+        parentId: hold.id,
+        purpose: owed.purpose,
+        provider: hold.provider,
+        method: hold.method,
+        recordedBy: hold.recordedBy,
+        idempotencyKey: captureKey(hold.id),
+        amount: take,
+        currency: hold.currency,
+        status: 'pending',
+      });
+    }
+    due -= capture?.amount ?? 0;
+    steps.push({ hold, capture });
+  }
+  return steps;
+}
+
+/** Asks each hold's gateway to capture (the rest released) or release, then records it and invoices the capture. */
+async function finishCaptures(ctx: AppContext, plan: Step[]) {
   for (const { hold, capture } of plan) {
     const reference = await askGateway(ctx, hold, capture);
     await ctx.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import type { PaymentOption } from '@roam/contract/bookings';
 import type { PaymentPurpose } from '@roam/contract/ledger';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { invoicePayment } from '#server/features/invoices/invoice-issue.service.ts';
 import { type PaymentRow, recordPayment } from '#server/features/ledger/ledger.service.ts';
 import * as repository from './holds.repository.ts';
 import * as cards from './saved-card.repository.ts';
@@ -48,62 +49,97 @@ export type OffSessionOutcome =
   /** `repeated`: recorded before, under the same key (a retry): nothing new was taken. */
   | { outcome: 'charged'; payment: PaymentRow; repeated: boolean }
   | { outcome: 'noCard' }
+  /** Nothing owed once the booking was locked (`decide` answered null or 0). */
+  | { outcome: 'nothingDue' }
+  /** A charge decided before is still being asked of the provider: nothing to do now. */
+  | { outcome: 'underWay' }
   | { outcome: 'declined'; code: string };
 
+type Decision = { amount: number; purpose: PaymentPurpose };
+
 /**
- * Charges `amount` towards the booking to its saved card, without the payer, once under `key` (the gateway is asked
- * under the same key: a retry gets the first answer, and a charge already recorded is answered without asking).
- * The payment is recorded (and invoiced: docs/decisions/0011-invoices.md) on the booking's locked row.
+ * Charges what `decide` finds owed (read on the booking's locked row) to its saved card, without the payer, once
+ * under `key`. The decision is written in that transaction as a `pending` charge, which the balance counts as being
+ * paid (contract `bookingBalance`, `charging`): a desk payment made while the provider is asked sees nothing due, so
+ * the two never pay the same money twice. Then the provider is asked under the same key (a retry, or a restart, gets
+ * the first answer), then the charge is marked taken and invoiced (docs/decisions/0011-invoices.md) — or, refused,
+ * forgotten: nothing was taken and the balance is due again.
  */
 export async function chargeOffSession(
   ctx: AppContext,
-  charge: {
-    booking: { id: string; supplierId: string; currency: string };
-    amount: number;
-    purpose: PaymentPurpose;
-    key: string;
-  },
+  charge: { booking: { id: string; supplierId: string; currency: string }; key: string },
+  decide: (tx: DbOrTx) => Promise<Decision | null>,
 ): Promise<OffSessionOutcome> {
-  const earlier = await repository.paymentByKey(ctx.db, charge.key);
-  if (earlier?.status === 'succeeded') return { outcome: 'charged', payment: earlier, repeated: true };
-  const card = await chargeableCard(ctx, ctx.db, charge.booking.id);
-  if (!card || charge.amount <= 0) return { outcome: 'noCard' };
-  let reference = `demo_${charge.key}`;
-  if (card.provider === 'stripe') {
-    const stripe = ctx.payments.stripe;
-    if (!stripe) return { outcome: 'noCard' };
-    try {
-      const answer = await stripe.chargeSavedCard({
-        customer: card.customer,
-        paymentMethod: card.paymentMethod,
-        amount: charge.amount,
-        currency: charge.booking.currency,
-        bookingId: charge.booking.id,
-        key: charge.key,
-      });
-      if ('declined' in answer) return { outcome: 'declined', code: answer.declined };
-      reference = answer.charged.id;
-    } catch (error) {
-      // The provider unreachable: nothing was taken; the payer is sent the link (they may pay it themselves).
-      ctx.log.warn({ err: error, bookingId: charge.booking.id }, 'off-session charge failed');
-      return { outcome: 'declined', code: 'unavailable' };
-    }
-  }
-  const payment = await ctx.db.transaction(async (tx) => {
+  const plan = await ctx.db.transaction(async (tx) => {
     await repository.lockBookingRow(tx, charge.booking.id);
-    return recordPayment(ctx, tx, {
+    const card = await chargeableCard(ctx, tx, charge.booking.id);
+    const earlier = await repository.paymentByKey(tx, charge.key);
+    if (earlier?.status === 'succeeded') return { done: earlier, card };
+    // A decision left pending (a restart while the provider was asked, or a request still asking): asked again.
+    if (earlier?.status === 'pending') return { pending: earlier, card, resumed: true };
+    const owed = await decide(tx);
+    if (!owed || owed.amount <= 0) return { nothingDue: true, card };
+    if (!card) return { card };
+    const pending = await recordPayment(ctx, tx, {
       bookingId: charge.booking.id,
       supplierId: charge.booking.supplierId,
       kind: 'charge',
-      purpose: charge.purpose,
+      purpose: owed.purpose,
       provider: card.provider,
-      providerReference: reference,
       idempotencyKey: charge.key,
-      amount: charge.amount,
+      amount: owed.amount,
       currency: charge.booking.currency,
-      status: 'succeeded',
-      settledAt: ctx.clock.now(),
+      status: 'pending',
     });
+    return { pending, card, resumed: false };
   });
-  return { outcome: 'charged', payment, repeated: false };
+  if (plan.done) return { outcome: 'charged', payment: plan.done, repeated: true };
+  if (plan.nothingDue) return { outcome: 'nothingDue' };
+  if (!plan.pending || !plan.card) return { outcome: 'noCard' };
+  const { pending, card, resumed } = plan;
+  const answer = await askCardProvider(ctx, card, pending);
+  if ('declined' in answer) {
+    // A decision resumed whose provider could not answer (the request that made it may still be waiting for it, or
+    // the provider is down): left pending, asked again by the next call.
+    if (resumed && answer.declined === 'unavailable') return { outcome: 'underWay' };
+    // Refused: nothing was taken, the decision is forgotten (the balance is due again; the caller sends the link).
+    await repository.forgetPending(ctx.db, pending.idempotencyKey);
+    return { outcome: 'declined', code: answer.declined };
+  }
+  const recorded = await ctx.db.transaction(async (tx) => {
+    await repository.lockBookingRow(tx, charge.booking.id);
+    const taken = await repository.markCaptured(tx, pending.idempotencyKey, answer.reference, ctx.clock.now());
+    if (taken) await invoicePayment(ctx, tx, taken);
+    return { taken, row: taken ?? (await repository.paymentByKey(tx, pending.idempotencyKey)) };
+  });
+  const payment = recorded.row;
+  if (payment?.status !== 'succeeded') return { outcome: 'declined', code: 'unavailable' };
+  // Marked taken by this call: its receipt is still to send (also when it finished a decision left pending).
+  return { outcome: 'charged', payment, repeated: !recorded.taken };
+}
+
+/** Asks the card provider to charge the pending row's amount under its key; the demo gateway takes it at once. */
+async function askCardProvider(
+  ctx: AppContext,
+  card: SavedCard,
+  pending: PaymentRow,
+): Promise<{ reference: string } | { declined: string }> {
+  if (card.provider === 'demo') return { reference: `demo_${pending.idempotencyKey}` };
+  const stripe = ctx.payments.stripe;
+  if (!stripe) return { declined: 'unavailable' };
+  try {
+    const answer = await stripe.chargeSavedCard({
+      customer: card.customer,
+      paymentMethod: card.paymentMethod,
+      amount: pending.amount,
+      currency: pending.currency,
+      bookingId: pending.bookingId,
+      key: pending.idempotencyKey,
+    });
+    return 'declined' in answer ? answer : { reference: answer.charged.id };
+  } catch (error) {
+    // The provider unreachable: nothing was taken; the payer is sent the link (they may pay it themselves).
+    ctx.log.warn({ err: error, bookingId: pending.bookingId }, 'off-session charge failed');
+    return { declined: 'unavailable' };
+  }
 }

@@ -115,6 +115,8 @@ export function renderNotice(
     summary?: BookingSummary;
     /** Minor units of its currency, as refunded: a line of its own under the notice's first paragraph. */
     refund?: { amount: number; currency: string };
+    /** A cancellation's fee taken from the deposit held on the card, and what of the hold was released. */
+    kept?: { amount: number; released: number; currency: string };
     /**
      * What became due, minor units of its currency: a line of its own, with the one-time link to
      * pay it online and until when it works (already in the recipient's language), when it can be paid online.
@@ -128,7 +130,13 @@ export function renderNotice(
   },
 ) {
   const t = translator(language, 'notices');
-  const { refund, due } = params;
+  const { refund, due, kept } = params;
+  const keptLine = kept
+    ? `\n${t('keptFromHold', {
+        amount: formatMinor(kept.amount, kept.currency, language),
+        released: formatMinor(kept.released, kept.currency, language),
+      })}`
+    : '';
   const values = {
     websiteName: params.websiteName,
     car: params.car,
@@ -144,7 +152,8 @@ export function renderNotice(
         )
       : '',
     driver: params.facts ? driverText(params.facts, language) : '',
-    refund: refund ? `\n${t('refund', { amount: formatMinor(refund.amount, refund.currency, language) })}` : '',
+    // The fee taken from the hold is told where the refund is (the notices' `{{refund}}`).
+    refund: `${refund ? `\n${t('refund', { amount: formatMinor(refund.amount, refund.currency, language) })}` : ''}${keptLine}`,
     due: due
       ? `\n${t(due.payLink ? 'dueOnline' : 'due', {
           amount: formatMinor(due.amount, due.currency, language),

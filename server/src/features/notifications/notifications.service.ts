@@ -61,6 +61,8 @@ export type BookingRef = {
   summary?: (language: Language) => BookingSummary;
   /** What an approved cancellation refunded, minor units of its currency. */
   refund?: { amount: number; currency: string };
+  /** A cancellation's fee taken from the deposit held on the card, and what of the hold was released. */
+  kept?: { amount: number; released: number; currency: string };
   /** The operator's words to the driver (a declined cancellation). */
   message?: string;
   /** Why a paid change was not made. */
@@ -112,6 +114,7 @@ export async function recordBookingNotice(
     car: booking.carName,
     ...(booking.status ? { status: booking.status } : {}),
     ...(booking.refund ? { refundAmount: booking.refund.amount, refundCurrency: booking.refund.currency } : {}),
+    ...(booking.kept ? { keptAmount: booking.kept.amount, releasedAmount: booking.kept.released } : {}),
     ...(booking.message ? { message: booking.message } : {}),
     ...(booking.reason ? { reason: booking.reason } : {}),
     ...(booking.due ? { dueAmount: booking.due.amount, dueCurrency: booking.due.currency } : {}),
@@ -129,6 +132,7 @@ export async function recordBookingNotice(
       ...(booking.status ? { status: booking.status } : {}),
       ...(booking.summary ? { summary: booking.summary(language) } : {}),
       ...(booking.refund ? { refund: booking.refund } : {}),
+      ...(booking.kept ? { kept: booking.kept } : {}),
       ...(booking.message ? { message: booking.message } : {}),
       ...(booking.reason ? { reason: booking.reason } : {}),
       ...(booking.due

@@ -40,6 +40,7 @@ const counterMessages: MessageTranslator = (t: TFunction, message: string) => {
     [COUNTER_MESSAGES.quoteChanged]: 'operatorCounter.errors.quoteChanged',
     [COUNTER_MESSAGES.notReturned]: 'operatorCounter.errors.notReturned',
     [COUNTER_MESSAGES.nothingDue]: 'operatorCounter.errors.nothingDue',
+    [COUNTER_MESSAGES.chargeUnderWay]: 'operatorCounter.errors.chargeUnderWay',
     [COUNTER_MESSAGES.nothingToRefund]: 'operatorCounter.errors.nothingToRefund',
     [COUNTER_MESSAGES.refundAtDesk]: 'operatorCounter.errors.refundAtDesk',
     [COUNTER_MESSAGES.balanceLinkNotOpen]: 'operatorCounter.errors.balanceLinkNotOpen',

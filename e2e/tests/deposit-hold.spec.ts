@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { type Mail, waitForMail } from '../harness/mailbox.ts';
+import type { Language } from './counter-checks.ts';
+import { inTwoHours, placeAndCar } from './counter-setup.ts';
+import { expect, locale, ownPage, test, text } from './fixtures.ts';
+
+// The deposit held on the card, from checkout to the accountant (docs/decisions/0012-deposit-holds.md, 0011-invoices.md),
+// in two languages: a customer books a car with a 300 € deposit, pays the rental in full with the demo card and reads
+// on the booking page that the deposit is held, not charged. At the return 2/8 of the tank is missing and a toll is
+// added; the operator closes the rental: the fuel and the toll are captured from the hold and the rest released, which
+// the closing e-mail states, with the invoices attached. The toll, waived after the close, is credited: the booking
+// page lists the credit note. The supplier's statement of the month lists the invoices and the credit note, and its
+// CSV's rows add up to the statement's totals. The check-out and the return go through the API: the counter spec
+// drives their screens.
+
+test.describe.configure({ timeout: 120_000 });
+
+const DEPOSIT = 30_000;
+/** 2/8 of the 50 l tank at 2.50 € a litre, and the 20 € refuelling fee (the demo supplier's rules). */
+const FUEL = 5_125;
+const TOLL = 1_000;
+
+/** An amount in euros as either language writes it ("61.25 €", "61,25 €"), as a pattern's source. */
+const euros = (minor: number) =>
+  `${Math.trunc(minor / 100)}${minor % 100 ? `[.,]${String(minor % 100).padStart(2, '0')}` : ''}[\\s\\u00a0\\u202f]?€`;
+
+/** The server's words of a counter's mail to the customer (server/src/i18n/locales/<language>/counter.json). */
+function serverWords(language: Language): { closed: { subject: string }; depositSettled: string } {
+  const file = new URL(`../../server/src/i18n/locales/${language}/counter.json`, import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')).mail;
+}
+const escaped = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The customer's first mail that `is`, among the booking's several. */
+async function mailThat(to: string, is: (mail: Mail) => boolean, what: string): Promise<Mail> {
+  for (let index = 0; index < 12; index++) {
+    const mail = await waitForMail(to, { after: index, timeoutMs: 20_000 });
+    if (is(mail)) return mail;
+  }
+  throw new Error(`no mail to ${to}: ${what}`);
+}
+
+/** A CSV as the statement writes it (a BOM, quoted cells where needed), as rows of cells. */
+function csvRows(body: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const source = body.replace(/^\ufeff/, '');
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i]!;
+    if (quoted) {
+      if (char === '"' && source[i + 1] === '"') cell += source[++i];
+      else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') endCell();
+    else if (char === '\n' || char === '\r') {
+      if (char === '\r' && source[i + 1] === '\n') i++;
+      endCell();
+      rows.push(row);
+      row = [];
+    } else cell += char;
+  }
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
+type StatementRow = { type: string; number: string; bookingId: string; gross: number; currency: string };
+type Statement = { rows: StatementRow[]; totals: { currency: string; invoiced: { gross: number } }[] };
+
+/** Checked out now and returned with 2/8 of the tank missing and a toll added, through the desk's API. */
+async function outAndBack(supplier: APIRequestContext, bookingId: string) {
+  const out = await supplier.post(`/api/check-out/${bookingId}`, {
+    data: {
+      licence: {
+        licenseNumber: 'FR-12AB345',
+        licenseCountry: 'fr',
+        licenseExpiresOn: '2034-06-30',
+        birthDate: '1990-05-17',
+      },
+      odometer: 10_000,
+      fuel: { kind: 'eighths', eighths: 8 },
+      checklist: [],
+      damages: [],
+      signature: { method: 'typed', signerName: 'Robin Deposit', consent: true },
+    },
+  });
+  expect(out.status(), await out.text()).toBe(200);
+  const back = await supplier.post(`/api/return/${bookingId}`, {
+    data: { odometer: 10_050, fuel: { kind: 'eighths', eighths: 6 } },
+  });
+  expect(back.status(), await back.text()).toBe(200);
+  const toll = await supplier.post(`/api/add-charge/${bookingId}`, {
+    data: { kind: 'toll', amount: TOLL, note: 'A8' },
+  });
+  expect(toll.status(), await toll.text()).toBe(200);
+  const { charges } = (await toll.json()) as { charges: { _id: string; kind: string; amount: number }[] };
+  expect(charges.map((charge) => [charge.kind, charge.amount]).sort()).toEqual([
+    ['fuel', FUEL],
+    ['toll', TOLL],
+  ]);
+  return charges.find((charge) => charge.kind === 'toll')!._id;
+}
+
+for (const language of ['en', 'fr'] as const) {
+  test(`${language}: a deposit held beside a payment in full, captured for the fuel and a toll at the close, the rest released; invoiced, credited and in the statement`, async ({
+    page,
+    playwright,
+  }, testInfo) => {
+    const messages = locale(language);
+    const tag = `hold-${language}-${testInfo.repeatEachIndex}-${Date.now() % 1_000_000}`;
+    const at = await placeAndCar(playwright.request, tag, DEPOSIT);
+    // The customer signs up (in the language under test), books in full and pays with the demo card, as the checkout
+    // screen calls the API.
+    await page.goto(`/no-such-page-for-storage?l=${language}`);
+    const email = `deposit.${tag}@roam.localhost`;
+    const signedUp = await page.request.post('/api/sign-up', {
+      headers: ownPage(),
+      data: {
+        fullName: 'Robin Deposit',
+        email,
+        phone: '+33 6 12 34 56 78',
+        birthDate: '1990-05-17',
+        password: 'Secret-2026!',
+        tosAccepted: true,
+        language,
+      },
+    });
+    expect(signedUp.status(), await signedUp.text()).toBe(200);
+    await page.evaluate((stored) => localStorage.setItem('roam.user', JSON.stringify(stored)), await signedUp.json());
+    const pickupAt = inTwoHours();
+    const booked = await page.request.post('/api/checkout', {
+      headers: ownPage(),
+      data: {
+        carId: at.carId,
+        pickupLocationId: at.placeId,
+        dropoffLocationId: at.placeId,
+        pickupAt: pickupAt.toISOString(),
+        dropoffAt: new Date(pickupAt.getTime() + 24 * 3_600_000).toISOString(),
+        extras: {},
+        paymentOption: 'full',
+        currency: 'EUR',
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { bookingId, chargedAmount } = (await booked.json()) as { bookingId: string; chargedAmount: number };
+    const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
+    const paid = await page.request.post(`/api/demo-payment/${bookingId}`, {
+      headers: ownPage(),
+      data: { cardNumber: '4242 4242 4242 4242', expiry: `12/${year}`, cvc: '123', cardholder: 'Robin Deposit' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+
+    // The booking page: the rental paid, the deposit held on the card, not charged.
+    await page.goto(`/booking?b=${bookingId}&l=${language}`);
+    const held = page.getByText(text(messages, 'bookings.summary.securityDepositHeld'), { exact: true });
+    await expect(held).toBeVisible({ timeout: 30_000 });
+    await expect(held.locator('xpath=following-sibling::dd[1]')).toHaveText(new RegExp(euros(DEPOSIT)));
+
+    // The return, then the close: 51.25 € of fuel and the 10 € toll captured from the hold, the rest released.
+    const tollId = await outAndBack(at.supplier.context, bookingId);
+    const closed = await at.supplier.context.post(`/api/close-booking/${bookingId}?language=${language}`);
+    expect(closed.status(), await closed.text()).toBe(200);
+    const words = serverWords(language);
+    const subject = new RegExp(`^${escaped(words.closed.subject).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`);
+    const closing = await mailThat(email, (mail) => subject.test(mail.subject), 'the rental closed');
+    const captured = FUEL + TOLL;
+    const settled = escaped(words.depositSettled)
+      .replace('\\{\\{captured\\}\\}', euros(captured))
+      .replace('\\{\\{released\\}\\}', euros(DEPOSIT - captured));
+    expect(closing.text).toMatch(new RegExp(settled));
+    // Its invoices go with it: the rental's and the charges captured from the hold.
+    const invoiceFiles = closing.attachments.filter((file) => /^INV-\d{4}-\d{4,}\.pdf$/.test(file.filename));
+    expect(invoiceFiles.length, closing.attachments.map((file) => file.filename).join(', ')).toBeGreaterThanOrEqual(2);
+
+    // The toll waived after the close: credited. The booking page lists the invoices and the credit note.
+    const waived = await at.supplier.context.post(`/api/waive-charge/${tollId}`, { data: { reason: 'Not this car' } });
+    expect(waived.status(), await waived.text()).toBe(200);
+    await page.goto(`/booking?b=${bookingId}&l=${language}`);
+    const creditNote = text(messages, 'bookings.documents.creditNote').replace('{{number}}', '');
+    await expect(page.getByRole('link', { name: new RegExp(`^${escaped(creditNote)}`) })).toHaveCount(1, {
+      timeout: 30_000,
+    });
+
+    // The supplier's statement of the month: both invoices and the credit note; its CSV adds up to its totals.
+    const month = new Date().toISOString().slice(0, 7);
+    const statement = (await (await at.supplier.context.get(`/api/statement?month=${month}`)).json()) as Statement;
+    const mine = statement.rows.filter((row) => row.bookingId === bookingId);
+    const gross = (type: string) => mine.filter((row) => row.type === type).map((row) => row.gross);
+    expect(gross('invoice').sort((a, b) => a - b)).toEqual([captured, chargedAmount].sort((a, b) => a - b));
+    expect(gross('credit_note')).toEqual([-TOLL]);
+    const csv = await at.supplier.context.get(`/api/statement-export?month=${month}&format=csv&language=${language}`);
+    expect(csv.status()).toBe(200);
+    const [head, ...rows] = csvRows(await csv.text());
+    const column = (name: string) =>
+      head!.indexOf(
+        text(
+          JSON.parse(
+            readFileSync(new URL(`../../server/src/i18n/locales/${language}/invoices.json`, import.meta.url), 'utf8'),
+          ),
+          `statement.columns.${name}`,
+        ),
+      );
+    const [type, number, grossAt, currencyAt, bookingAt] = ['type', 'number', 'gross', 'currency', 'bookingId'].map(
+      column,
+    );
+    const documents = rows.filter(
+      (row) =>
+        row.length > 1 &&
+        statement.rows.some((r) => r.number === row[number!] && r.type !== 'payment' && r.type !== 'refund'),
+    );
+    const eurDocuments = documents.filter((row) => row[currencyAt!] === 'EUR');
+    const csvGross = eurDocuments.reduce((sum, row) => sum + Math.round(Number(row[grossAt!]) * 100), 0);
+    expect(csvGross).toBe(statement.totals.find((total) => total.currency === 'EUR')!.invoiced.gross);
+    const ours = rows.filter((row) => row[bookingAt!] === bookingId).map((row) => [row[type!], row[grossAt!]]);
+    expect(ours).toEqual(
+      expect.arrayContaining([
+        expect.arrayContaining([(captured / 100).toFixed(2)]),
+        expect.arrayContaining([(-TOLL / 100).toFixed(2)]),
+      ]),
+    );
+    await at.supplier.context.dispose();
+  });
+}
