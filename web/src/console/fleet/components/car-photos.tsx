@@ -39,7 +39,8 @@ export function CarPhotos({ car }: { car: OperatorCar }) {
   const failed = (refused: unknown) => setError(photoError(t, refused));
 
   // After a move the photo's button is drawn again elsewhere in the list: the focus goes back to it (or to its
-  // other button, when the photo reached an end of the list and this one is now disabled).
+  // other button, when the photo reached an end of the list and this one is now disabled). After every render: only
+  // one with a move to finish does anything.
   useEffect(() => {
     const target = moved.current;
     if (!target) return;
@@ -48,7 +49,7 @@ export function CarPhotos({ car }: { car: OperatorCar }) {
       document.getElementById(`${id}-${target.photoId}-${which}`) as HTMLButtonElement | null;
     const same = button(target.button);
     (same && !same.disabled ? same : button(target.button === 'earlier' ? 'later' : 'earlier'))?.focus();
-  }, [photos, id]);
+  });
 
   const choose = (files: File[]) => {
     if (files.length === 0) return;
