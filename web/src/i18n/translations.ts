@@ -12,7 +12,6 @@ import type common from './locales/en/common.json';
 import type cookies from './locales/en/cookies.json';
 import type footer from './locales/en/footer.json';
 import type forms from './locales/en/forms.json';
-import type gallery from './locales/en/gallery.json';
 import type header from './locales/en/header.json';
 import type home from './locales/en/home.json';
 import type info from './locales/en/info.json';
@@ -52,7 +51,6 @@ export type Translations = {
   cookies: typeof cookies;
   footer: typeof footer;
   forms: typeof forms;
-  gallery: typeof gallery;
   header: typeof header;
   home: typeof home;
   info: typeof info;

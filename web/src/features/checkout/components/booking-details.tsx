@@ -7,7 +7,6 @@ import { useLanguage } from '#web/i18n';
 import { formatInZone } from '#web/i18n/formats';
 import type { SearchCriteria } from '#web/lib/search-params';
 import { CarFacts, SupplierLogo } from '#web/ui/car-facts';
-import { CarGallery } from './lazy-car-gallery';
 
 interface BookingDetailsProps {
   car: CarDetails;
@@ -59,7 +58,6 @@ export function BookingDetails({
           <SupplierLogo supplier={car.supplier} />
         </div>
       </div>
-      <CarGallery photos={car.photos} car={car.name} />
       <dl className="checkout-summary">
         <div>
           <dt>{t('checkout.details.supplier')}</dt>

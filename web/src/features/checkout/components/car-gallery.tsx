@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import './car-gallery.css';
 
 /**
- * The car's photos on the checkout (spec §2's booking details): the current one large, "previous" and "next"
- * buttons, and a button per photo (its thumbnail, named "Show photo 2 of 3", the current one marked). The left and
- * right arrow keys move through them too; the photo shown is announced ("Photo 2 of 3") and named in its text
- * alternative. Each image is chosen from its srcset at the size drawn.
+ * The car's photos on the checkout (spec §2's booking details): the current one large, "Previous" and "Next"
+ * buttons, and a button per photo (its thumbnail, named with the car and its place, "Renault Clio 2 / 3", the current
+ * one marked). The left and right arrow keys move through them too; the photo shown is announced ("2 / 3") and named
+ * in its text alternative. Each image is chosen from its srcset at the size drawn. Its words are the pager's (core
+ * strings) and numbers: /checkout, /search and every route pay for a strings area of its own (bench/ci.mjs).
  */
 export default function CarGallery({ photos, car }: { photos: CarPhoto[]; car: string }) {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export default function CarGallery({ photos, car }: { photos: CarPhoto[]; car: s
   const count = photos.length;
   const photo = photos[Math.min(current, count - 1)]!;
   const go = (index: number) => setCurrent((index + count) % count);
-  const position = { position: current + 1, count };
+  const place = (index: number) => `${index + 1} / ${count}`;
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') go(current - 1);
     else if (event.key === 'ArrowRight') go(current + 1);
@@ -25,7 +26,7 @@ export default function CarGallery({ photos, car }: { photos: CarPhoto[]; car: s
   };
   return (
     // The arrow keys only add to the buttons inside (a key pressed on one of them bubbles here).
-    <section className="car-gallery" aria-label={t('gallery.label', { car })} onKeyDown={onKeyDown}>
+    <section className="car-gallery" aria-label={car} onKeyDown={onKeyDown}>
       <img
         className="car-gallery__image"
         src={photo.url}
@@ -33,18 +34,18 @@ export default function CarGallery({ photos, car }: { photos: CarPhoto[]; car: s
         sizes="(max-width: 40rem) 100vw, 36rem"
         width={600}
         height={400}
-        alt={t('gallery.photo', { car, ...position })}
+        alt={`${car} ${place(current)}`}
       />
       <div className="car-gallery__controls">
         <button type="button" className="button button--secondary" onClick={() => go(current - 1)}>
           <span aria-hidden="true">‹ </span>
-          {t('gallery.previous')}
+          {t('common.pager.previous')}
         </button>
         <p id={`${id}-position`} className="car-gallery__position" aria-live="polite">
-          {t('gallery.position', position)}
+          {place(current)}
         </p>
         <button type="button" className="button button--secondary" onClick={() => go(current + 1)}>
-          {t('gallery.next')}
+          {t('common.pager.next')}
           <span aria-hidden="true"> ›</span>
         </button>
       </div>
@@ -54,7 +55,7 @@ export default function CarGallery({ photos, car }: { photos: CarPhoto[]; car: s
             <button
               type="button"
               className="car-gallery__thumb"
-              aria-label={t('gallery.show', { position: index + 1, count })}
+              aria-label={`${car} ${place(index)}`}
               aria-current={index === current || undefined}
               onClick={() => go(index)}
             >
