@@ -55,7 +55,7 @@ describe("a car's photos", { timeout: 40_000 }, () => {
       'a.png',
       'b.png',
     ]);
-    expect(screen.getByRole('status').textContent).toBe('2 photos added.');
+    expect(within(section).getByRole('status').textContent).toBe('2 photos added.');
   });
 
   it('moves a photo to the front with its button, the focus following it, and confirms a deletion', async () => {
@@ -80,7 +80,7 @@ describe("a car's photos", { timeout: 40_000 }, () => {
     });
     // At the front its "earlier" is disabled: the focus is on its "later".
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move photo 1 of 3 later'));
-    expect(screen.getByRole('status').textContent).toBe('Photo moved to place 1 of 3.');
+    expect(within(section).getByRole('status').textContent).toBe('Photo moved to place 1 of 3.');
 
     await user.click(within(section).getByRole('button', { name: 'Delete photo 2 of 3' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete photo 2?' });

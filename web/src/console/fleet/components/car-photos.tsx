@@ -17,7 +17,7 @@ function photoError(t: TFunction, error: unknown): string {
   return t('operatorCars.photos.error');
 }
 
-type Move = { photoId: string; button: 'earlier' | 'later' };
+type Move = { photoId: string; to: number; button: 'earlier' | 'later' };
 
 /**
  * The car's photos (the server stores each at the sizes the screens show): chosen several at once, listed in
@@ -43,7 +43,8 @@ export function CarPhotos({ car }: { car: OperatorCar }) {
   // one with a move to finish does anything.
   useEffect(() => {
     const target = moved.current;
-    if (!target) return;
+    // Until the answer is drawn (a render while it is awaited shows the old order), there is nothing to do yet.
+    if (!target || photos[target.to]?._id !== target.photoId) return;
     moved.current = null;
     const button = (which: Move['button']) =>
       document.getElementById(`${id}-${target.photoId}-${which}`) as HTMLButtonElement | null;
@@ -75,7 +76,7 @@ export function CarPhotos({ car }: { car: OperatorCar }) {
     const [photoId] = ids.splice(index, 1);
     ids.splice(index + by, 0, photoId!);
     // Set before the answer: the car's new photos may be drawn before this call's own success runs.
-    moved.current = { photoId: photoId!, button: by < 0 ? 'earlier' : 'later' };
+    moved.current = { photoId: photoId!, to: index + by, button: by < 0 ? 'earlier' : 'later' };
     reorder.mutate(
       { carId: car._id, photoIds: ids },
       {
