@@ -27,7 +27,7 @@ export const carPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: `Add photos, several at once (multipart files 'photos': JPEG, PNG or WebP; ${MAX_CAR_PHOTOS} a car at most), stored at 300, 600 and 1200 px wide`,
+        summary: `Add photos, several in one call: multipart files 'photos' (JPEG, PNG or WebP; ${MAX_CAR_PHOTOS} a car at most), each stored 300, 600 and 1200 px wide`,
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
         querystring: CarQuerySchema,
