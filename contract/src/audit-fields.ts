@@ -103,7 +103,7 @@ const BOOKING_FIELDS: Record<string, AuditFieldFormat> = {
 /** Per audited entity (contract audit.ts AUDIT_ENTITIES), how its fields read. */
 export const AUDIT_FIELD_FORMATS: Readonly<Record<string, Readonly<Record<string, AuditFieldFormat>>>> = {
   car: CAR_FIELDS,
-  carImage: { image: { kind: 'image' } },
+  carImage: { image: { kind: 'image' }, photos: { kind: 'number' }, order: { kind: 'text' } },
   carBlock: {
     startAt: { kind: 'instant', clock: 'car' },
     endAt: { kind: 'instant', clock: 'car' },

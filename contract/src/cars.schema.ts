@@ -32,11 +32,21 @@ export const DateBasedPriceSchema = z.object({
   dailyPrice: z.number().int(),
 });
 
-/** A car with everything a card and checkout show; `image` is a URL. */
+/**
+ * One of a car's photos (docs/architecture.md "Files"): `url` at the cards' size (within 600×400), `srcset` every
+ * size stored ("/api/files/… 300w, /api/files/… 600w, /api/files/… 1200w") for the screen to pick from.
+ */
+export const CarPhotoSchema = z.object({ _id: z.uuid(), url: z.string(), srcset: z.string() });
+
+/**
+ * A car with everything a card and checkout show; `image` is a URL: the first of `photos` (the spec's calls keep
+ * it), null when the car has none. `photos` in the order its operator set.
+ */
 export const CarSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
   image: z.string().nullable(),
+  photos: z.array(CarPhotoSchema),
   supplier: SupplierTermsSchema,
   range: CarRangeSchema,
   fuelType: FuelTypeSchema,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   CarDetailsSchema,
   CarFiltersSchema,
+  CarPhotoSchema,
   CarPriceSchema,
   CarSchema,
   CarSearchResultSchema,
@@ -85,6 +86,10 @@ export const fileUrl = (id: string | null): string | null => (id ? `/api/files/$
 
 export type Car = z.infer<typeof CarSchema>;
 export type CarDetails = z.infer<typeof CarDetailsSchema>;
+export type CarPhoto = z.infer<typeof CarPhotoSchema>;
+
+/** The most photos a car keeps (several views of it; more would only slow its checkout). */
+export const MAX_CAR_PHOTOS = 10;
 export type CarFilters = z.infer<typeof CarFiltersSchema>;
 export type SearchCarsBody = z.input<typeof SearchCarsBodySchema>;
 export type CarPrice = z.infer<typeof CarPriceSchema>;

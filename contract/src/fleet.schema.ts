@@ -9,6 +9,7 @@ import {
   FuelTypeSchema,
   GearboxSchema,
 } from './cars.schema.ts';
+import { MAX_CAR_PHOTOS } from './cars.ts';
 import { CAR_AVAILABILITIES, FLEET_MESSAGES, OPERATOR_CAR_SORTS } from './fleet.ts';
 import { EXTRAS, type Extra } from './price.ts';
 import { text } from './text.schema.ts';
@@ -218,3 +219,9 @@ export const OperatorCarsPageSchema = z.object({
 });
 
 export const DeleteCarResultSchema = z.object({ _id: z.uuid(), deleted: z.literal(true) });
+
+/** `POST /api/reorder-car-photos/{id}` body: every photo of the car, once, first shown first. */
+export const ReorderCarPhotosBodySchema = z.object({ photoIds: z.array(z.uuid()).min(1).max(MAX_CAR_PHOTOS) });
+
+/** `DELETE /api/delete-car-photo/{id}/{photoId}` params. */
+export const CarPhotoParamsSchema = z.object({ id: z.uuid(), photoId: z.uuid() });

@@ -42,6 +42,8 @@ export const FLEET_MESSAGES = {
     `This period overlaps the period ${other.startDate} – ${other.endDate}.`,
   noPeriod: 'Please add at least one date-based price period.',
   deleteBooked: 'This car has a current or future booking and cannot be deleted.',
+  tooManyPhotos: (max: number) => `A car keeps at most ${max} photos: delete one before adding more.`,
+  photoOrder: "Send each of the car's photos once, in the new order.",
 } as const;
 
 /**

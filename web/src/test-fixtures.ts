@@ -24,6 +24,7 @@ export const CLIO: CarDetails = {
   _id: '3f1e2d4c-5b6a-4789-9abc-def012345678',
   name: 'Renault Clio',
   image: null,
+  photos: [],
   supplier: {
     _id: '7d6c5b4a-3f2e-4d1c-8b0a-9e8f7a6b5c4d',
     fullName: 'Azur Coast Rentals',

@@ -145,3 +145,31 @@ export const dateBasedPrices = pgTable(
   },
   (t) => [index('date_based_prices_car_idx').on(t.carId)],
 );
+
+/**
+ * A car's photos, in their operator's order (`position`, 0 first), each stored at the sizes the screens show
+ * (docs/architecture.md "Files"): `file_id` within 600×400 (the cards at 2×; the first photo's is `cars.image_file_id`,
+ * which the spec's calls answer as the car's `image`), `small_file_id` within 300×200 and `large_file_id` within
+ * 1200×800 (the checkout's gallery) when the upload was larger than the size below; `*_width` the stored widths, for
+ * `srcset` (null: a photo from before the sizes, kept as it was).
+ */
+export const carPhotos = pgTable(
+  'car_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    width: smallint('width'),
+    smallFileId: uuid('small_file_id').references(() => files.id, { onDelete: 'set null' }),
+    smallWidth: smallint('small_width'),
+    largeFileId: uuid('large_file_id').references(() => files.id, { onDelete: 'set null' }),
+    largeWidth: smallint('large_width'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('car_photos_car_idx').on(t.carId, t.position)],
+);

@@ -31,7 +31,7 @@ function checkPdf(bytes: Buffer): void {
     throw unsupported();
 }
 
-type Reencoded = { bytes: Buffer; contentType: UploadType };
+type Reencoded = { bytes: Buffer; contentType: UploadType; width: number; height: number };
 
 /** Decodes an image (refusing bombs and broken files) and encodes it afresh without metadata. */
 async function reencodeImage(
@@ -62,7 +62,8 @@ async function reencodeImage(
         : format === 'image/png'
           ? pipeline.png({ compressionLevel: 9 })
           : pipeline.webp({ quality: 82 });
-    return { bytes: await out.toBuffer(), contentType: format };
+    const { data, info } = await out.toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType: format, width: info.width, height: info.height };
   } catch {
     throw unsupported();
   }
@@ -81,6 +82,33 @@ export function prepareCarImage(bytes: Buffer): Promise<Reencoded> {
   return reencodeImage(bytes, { width: 600, height: 400, as: 'webp' });
 }
 
+/**
+ * The sizes a car photo is stored at, WebP each, its proportions kept (never enlarged): `card` is the one above —
+ * the cards at 2× and the car's `image` —, `small` the cards at 1× (phones), `large` the checkout's gallery at 2×.
+ */
+export const CAR_PHOTO_SIZES = {
+  small: { width: 300, height: 200 },
+  card: { width: 600, height: 400 },
+  large: { width: 1200, height: 800 },
+} as const;
+
+export type CarPhotoFiles = { small: Reencoded | null; card: Reencoded; large: Reencoded | null };
+
+/**
+ * A car photo at every size of `CAR_PHOTO_SIZES`: the upload is checked and decoded once (to the largest size), the
+ * smaller sizes made from that clean copy; a size no smaller than the next one up is not kept (null).
+ */
+export async function prepareCarPhoto(bytes: Buffer): Promise<CarPhotoFiles> {
+  const large = await reencodeImage(bytes, { ...CAR_PHOTO_SIZES.large, as: 'webp' });
+  const card = await reencodeImage(large.bytes, { ...CAR_PHOTO_SIZES.card, as: 'webp' });
+  const small = await reencodeImage(card.bytes, { ...CAR_PHOTO_SIZES.small, as: 'webp' });
+  return {
+    small: small.width < card.width ? small : null,
+    card: large.width > card.width ? card : large,
+    large: large.width > card.width ? large : null,
+  };
+}
+
 /** A supplier logo: a PNG within 240×120 (60×30 on the cards, spec §9, at 4×), its proportions kept. */
 export function prepareSupplierLogo(bytes: Buffer): Promise<Reencoded> {
   return reencodeImage(bytes, { width: 240, height: 120, as: 'png' });
@@ -90,7 +118,7 @@ export function prepareSupplierLogo(bytes: Buffer): Promise<Reencoded> {
 export async function prepareLicense(bytes: Buffer): Promise<Reencoded> {
   if (sniffType(bytes) === 'application/pdf') {
     checkPdf(bytes);
-    return { bytes, contentType: 'application/pdf' };
+    return { bytes, contentType: 'application/pdf', width: 0, height: 0 };
   }
   return reencodeImage(bytes, { width: 2400, height: 2400, as: 'same' });
 }

@@ -39,6 +39,30 @@ export async function uploadedBytes(request: FastifyRequest, field: 'image' | 'f
 }
 
 /**
+ * The bytes of every multipart file of field `field`, in the order sent (a car's photos, chosen several at once): at
+ * most `max` files (more: 413), each within UPLOAD_LIMITS.maxBytes (413); none, 'Please add an image.' (400).
+ */
+export async function uploadedFilesBytes(request: FastifyRequest, field: 'photos', max: number): Promise<Buffer[]> {
+  const missing = () =>
+    new AppError('BAD_REQUEST', PROFILE_MESSAGES.addImage, { [field]: [PROFILE_MESSAGES.addImage] });
+  if (!request.isMultipart()) throw missing();
+  const uploads: Buffer[] = [];
+  try {
+    for await (const part of request.files({ limits: { files: max, parts: max + 2 } })) {
+      // Every part is read to its end (the stream must drain); only the named field counts.
+      const bytes = await part.toBuffer();
+      if (part.fieldname === field && bytes.length > 0) uploads.push(bytes);
+    }
+  } catch (error) {
+    // The multipart parser's own errors (a malformed body) carry no status; too many files is 413 (FST_FILES_LIMIT).
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
+  }
+  if (uploads.length === 0) throw missing();
+  return uploads;
+}
+
+/**
  * A CSV import's multipart form: `file`, `mapping` (JSON: column → header), `supplierId` (fleet only),
  * `language` (the reader's: the file's headers are matched to its labels first).
  */

@@ -41,6 +41,8 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'DELETE', url: '/api/delete-car/:id' },
       { method: 'PUT', url: '/api/update-car-block' },
       { method: 'POST', url: '/api/update-car-image/:id' },
+      { method: 'POST', url: '/api/add-car-photos/:id' },
+      { method: 'DELETE', url: '/api/delete-car-photo/:id/:photoId' },
       { method: 'POST', url: '/api/create-car-block' },
       { method: 'GET', url: '/api/car-calendar/:id' },
       { method: 'PUT', url: '/api/update-supplier' },

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { bookings, cars, promoCodes } from '#server/db/schema.ts';
+import { bookings, carPhotos, cars, promoCodes } from '#server/db/schema.ts';
+import { carImageFileId } from '#server/db/seed/fleet.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { bookingRow, checkoutBody, period } from '#test/booking-fixtures.ts';
 import { newCar } from '#test/fleet-fixtures.ts';
@@ -44,6 +45,20 @@ export function operatorRows(db: () => Db): Row[] {
       .values({ ...rest, licensePlate: null })
       .returning({ id: cars.id });
     return row!.id;
+  };
+  /** A photo of `carId`'s of its own, showing a demo image (which stays: other cars show it too). */
+  const freshPhoto = async (carId = CLIO) => {
+    const [row] = await db()
+      .insert(carPhotos)
+      .values({ carId, position: 9, fileId: carImageFileId('mini', 'red') })
+      .returning({ id: carPhotos.id });
+    return row!.id;
+  };
+  /** A car of Azur Coast's with a photo of its own, for a call that deletes or replaces its first photo. */
+  const freshCarWithPhoto = async () => {
+    const carId = await freshCar();
+    await freshPhoto(carId);
+    return carId;
   };
   /** A blocked period of the Clio of its own. */
   const freshBlock = async () => {
@@ -121,12 +136,39 @@ export function operatorRows(db: () => Db): Row[] {
     {
       call: 'POST /api/update-car-image/{id}',
       expected: OPERATED,
-      request: () => upload(`/api/update-car-image/${CLIO}`, 'image'),
+      request: async () => upload(`/api/update-car-image/${await freshCarWithPhoto()}`, 'image'),
     },
     {
       call: 'POST /api/delete-car-image/{id}',
       expected: OPERATED,
-      request: () => ({ method: 'POST', url: `/api/delete-car-image/${CLIO}` }),
+      request: async () => ({ method: 'POST', url: `/api/delete-car-image/${await freshCarWithPhoto()}` }),
+    },
+    {
+      call: 'POST /api/add-car-photos/{id}',
+      expected: OPERATED,
+      // A car of its own: each call that succeeds adds a photo, and a car keeps ten at most.
+      request: async () => upload(`/api/add-car-photos/${await freshCar()}`, 'photos'),
+    },
+    {
+      call: 'POST /api/reorder-car-photos/{id}',
+      expected: OPERATED,
+      request: async () => {
+        const photos = await db()
+          .select({ id: carPhotos.id })
+          .from(carPhotos)
+          .where(eq(carPhotos.carId, CLIO))
+          .orderBy(asc(carPhotos.position));
+        return {
+          method: 'POST',
+          url: `/api/reorder-car-photos/${CLIO}`,
+          payload: { photoIds: photos.map((photo) => photo.id).reverse() },
+        };
+      },
+    },
+    {
+      call: 'DELETE /api/delete-car-photo/{id}/{photoId}',
+      expected: OPERATED,
+      request: async () => ({ method: 'DELETE', url: `/api/delete-car-photo/${CLIO}/${await freshPhoto()}` }),
     },
     {
       call: 'GET /api/car-audit/{id}/{page}/{size}',

@@ -24,9 +24,12 @@ export function CarCard({ car, price, availability, bookHref, first = false }: C
   return (
     <article className="car-card" aria-labelledby={headingId}>
       <div className="car-card__media">
-        {/* A car without a photo shows the default picture (a file of the site's, no script): a gap looked broken. */}
+        {/* A car without a photo shows the default picture (a file of the site's, no script): a gap looked broken.
+            With one, its first photo at the size the screen needs (its srcset: 300 px wide at most, at 1× or 2×). */}
         <img
           src={car.image ?? DEFAULT_CAR_IMAGE}
+          srcSet={car.photos[0]?.srcset}
+          sizes="300px"
           alt=""
           width={300}
           height={200}

@@ -1,8 +1,9 @@
 import type { CarOption, CarRange, FuelPolicy, FuelType, Gearbox } from '@roam/contract/cars';
 import { EXTRAS, type Extra } from '@roam/contract/price';
-import type { carLocations, cars, dateBasedPrices } from '../schema.ts';
+import type { carLocations, carPhotos, cars, dateBasedPrices } from '../schema.ts';
 import { SUPPLIERS, type SupplierSeed } from './accounts.ts';
 import { type CarDraft, FEATURED_CARS } from './featured-cars.ts';
+import { DEMO_PHOTO_VIEWS, type DemoPhotoView } from './images.ts';
 import { type CountryCode, LOCATIONS, type LocationKey, locationId } from './places.ts';
 import { type Random, seedId } from './random.ts';
 import {
@@ -24,10 +25,16 @@ export type Fleet = {
   cars: (typeof cars.$inferInsert)[];
   carLocations: (typeof carLocations.$inferInsert)[];
   dateBasedPrices: (typeof dateBasedPrices.$inferInsert)[];
+  carPhotos: (typeof carPhotos.$inferInsert)[];
 };
 
 export const carId = (key: string) => seedId(`car:${key}`);
 export const carImageFileId = (range: CarRange, colour: string) => seedId(`file:carImage:${range}:${colour}`);
+/** A demo photo's file: the side view at the cards' size is the car image of before several photos. */
+export const carPhotoFileId = (range: CarRange, colour: string, view: DemoPhotoView, size: 'card' | 'small') =>
+  view === 'side' && size === 'card'
+    ? carImageFileId(range, colour)
+    : seedId(`file:carImage:${range}:${colour}:${view}:${size}`);
 
 const PRICE_FACTOR: Record<CountryCode, number> = { FR: 1, MA: 0.7, ES: 0.9, DE: 1.05, SE: 1.15, GB: 1.1 };
 const SEASONS = [
@@ -224,8 +231,8 @@ function generatedCar({ index, supplier, first, served, paint }: Deal, rng: Rand
 }
 
 function toRows(drafts: readonly CarDraft[]): Fleet {
-  const fleet: Fleet = { cars: [], carLocations: [], dateBasedPrices: [] };
-  for (const draft of drafts) {
+  const fleet: Fleet = { cars: [], carLocations: [], dateBasedPrices: [], carPhotos: [] };
+  for (const [index, draft] of drafts.entries()) {
     const supplier = SUPPLIERS.find((entry) => entry.key === draft.supplier);
     if (!supplier) throw new Error(`unknown supplier ${draft.supplier}`);
     const id = carId(draft.key);
@@ -235,6 +242,19 @@ function toRows(drafts: readonly CarDraft[]): Fleet {
       supplierId: supplier.id,
       imageFileId: carImageFileId(draft.row.range, draft.colour),
     });
+    // Two or three photos each (every third car has two): the side view first, as the cards showed before.
+    for (const [position, view] of DEMO_PHOTO_VIEWS.slice(0, index % 3 === 2 ? 2 : 3).entries()) {
+      const file = (size: 'card' | 'small') => carPhotoFileId(draft.row.range, draft.colour, view, size);
+      fleet.carPhotos.push({
+        id: seedId(`carPhoto:${draft.key}:${view}`),
+        carId: id,
+        position,
+        fileId: file('card'),
+        width: 600,
+        smallFileId: file('small'),
+        smallWidth: 300,
+      });
+    }
     for (const key of draft.locations) fleet.carLocations.push({ carId: id, locationId: locationId(key) });
     draft.dateBasedPrices.forEach((period, n) => {
       fleet.dateBasedPrices.push({ id: seedId(`dateBasedPrice:${draft.key}:${n}`), carId: id, ...period });

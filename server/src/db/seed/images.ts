@@ -1,5 +1,5 @@
 import type { CarRange } from '@roam/contract/cars';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Colour } from './vehicles.ts';
 
 // Generated demo images (no photo can be fetched): simple side views drawn as SVG and rasterised by sharp.
@@ -122,12 +122,16 @@ const BODIES: Record<CarRange, (c: Colour) => string> = {
     wheel(470, 38),
 };
 
-export function carImageSvg(range: CarRange, colour: Colour): string {
+/** The backgrounds of the demo photos: the studio's (the first photo) and an evening street's. */
+const SKIES = { studio: ['#f7f9fc', '#e6ebf1'], dusk: ['#f6c89a', '#5b6f95'] } as const;
+
+export function carImageSvg(range: CarRange, colour: Colour, sky: keyof typeof SKIES = 'studio'): string {
   const { width, height } = CAR_IMAGE;
+  const [top, bottom] = SKIES[sky];
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     '<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">' +
-    '<stop offset="0" stop-color="#f7f9fc"/><stop offset="1" stop-color="#e6ebf1"/></linearGradient></defs>' +
+    `<stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>` +
     `<ellipse cx="300" cy="${GROUND + 2}" rx="270" ry="12" fill="#0f172a" opacity="0.14"/>` +
     BODIES[range](colour) +
@@ -151,10 +155,32 @@ export function logoSvg(initials: string, wordmark: string, colour: string): str
   );
 }
 
-export function renderCarImage(range: CarRange, colour: Colour): Promise<Buffer> {
-  return sharp(Buffer.from(carImageSvg(range, colour)))
-    .webp({ quality: 82, effort: 2 })
-    .toBuffer();
+/**
+ * A demo car's photos: its side view (the first; as every demo image, drawn here, no photo can be fetched), the same
+ * car facing left in the evening, and a close-up of its front. Each at the two sizes the cards show (300×200 and
+ * 600×400: the `srcset` of contract `CarPhoto`).
+ */
+export const DEMO_PHOTO_VIEWS = ['side', 'dusk', 'front'] as const;
+export type DemoPhotoView = (typeof DEMO_PHOTO_VIEWS)[number];
+
+function demoView(range: CarRange, colour: Colour, view: DemoPhotoView): Sharp {
+  if (view === 'dusk') return sharp(Buffer.from(carImageSvg(range, colour, 'dusk'))).flop();
+  const svg = Buffer.from(carImageSvg(range, colour));
+  // Drawn at twice the size, so the close-up of the front (the right) stays sharp.
+  if (view === 'front') return sharp(svg, { density: 144 }).extract({ left: 480, top: 140, width: 720, height: 480 });
+  return sharp(svg);
+}
+
+export async function renderCarPhoto(
+  range: CarRange,
+  colour: Colour,
+  view: DemoPhotoView,
+): Promise<{ card: Buffer; small: Buffer }> {
+  const drawn = demoView(range, colour, view);
+  const webp = (width: number, height: number) =>
+    drawn.clone().resize({ width, height, fit: 'cover' }).webp({ quality: 82, effort: 2 }).toBuffer();
+  const [card, small] = await Promise.all([webp(CAR_IMAGE.width, CAR_IMAGE.height), webp(300, 200)]);
+  return { card, small };
 }
 
 export function renderLogo(initials: string, wordmark: string, colour: string): Promise<Buffer> {

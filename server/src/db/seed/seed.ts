@@ -7,6 +7,7 @@ import {
   bookingCharges,
   bookings,
   carLocations,
+  carPhotos,
   carReadings,
   cars,
   chargeRules,
@@ -32,9 +33,9 @@ import {
 } from './accounts.ts';
 import { counterDemo } from './counter-demo.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
-import { buildFleet, carId, carImageFileId } from './fleet.ts';
+import { buildFleet, carId, carPhotoFileId } from './fleet.ts';
 import { demoGatewayEvents } from './gateway-events-demo.ts';
-import { CAR_IMAGE, LOGO_IMAGE, renderCarImage, renderLogo } from './images.ts';
+import { CAR_IMAGE, DEMO_PHOTO_VIEWS, LOGO_IMAGE, renderCarPhoto, renderLogo } from './images.ts';
 import { demoOpeningHours } from './opening-hours.ts';
 import { operatorBookings, platesFor } from './operator-demo.ts';
 import { ADDRESSES, COUNTRIES, countryId, LOCATIONS, locationId } from './places.ts';
@@ -114,11 +115,18 @@ async function hashPasswords(): Promise<Record<PasswordKey, string>> {
 
 async function renderFiles(): Promise<(typeof files.$inferInsert)[]> {
   const carImages = CarRangeSchema.options.flatMap((range) =>
-    COLOURS.map(async (colour) => {
-      const bytes = await renderCarImage(range, colour);
-      const id = carImageFileId(range, colour.key);
-      return { id, kind: 'carImage' as const, contentType: CAR_IMAGE.contentType, size: bytes.length, bytes };
-    }),
+    COLOURS.flatMap((colour) =>
+      DEMO_PHOTO_VIEWS.map(async (view) => {
+        const sizes = await renderCarPhoto(range, colour, view);
+        return (['card', 'small'] as const).map((size) => ({
+          id: carPhotoFileId(range, colour.key, view, size),
+          kind: 'carImage' as const,
+          contentType: CAR_IMAGE.contentType,
+          size: sizes[size].length,
+          bytes: sizes[size],
+        }));
+      }),
+    ),
   );
   const logos = SUPPLIERS.map(async (supplier) => {
     const bytes = await renderLogo(supplier.initials, supplier.name, supplier.colour);
@@ -132,7 +140,7 @@ async function renderFiles(): Promise<(typeof files.$inferInsert)[]> {
       bytes,
     };
   });
-  return Promise.all([...carImages, ...logos]);
+  return [...(await Promise.all(carImages)).flat(), ...(await Promise.all(logos))];
 }
 
 /**
@@ -177,6 +185,7 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     for (const part of chunks(carRows)) await tx.insert(cars).values(part);
     for (const part of chunks(fleet.carLocations)) await tx.insert(carLocations).values(part);
     for (const part of chunks(fleet.dateBasedPrices)) await tx.insert(dateBasedPrices).values(part);
+    for (const part of chunks(fleet.carPhotos)) await tx.insert(carPhotos).values(part);
     await tx.insert(bookings).values(bookingRows);
     // What the demo's paid bookings took, in the ledger as a payment confirmation records it (ledger.service.ts).
     const paid = bookingRows.filter((row) => row.paidAt && row.paymentProvider && row.chargedAmount > 0);

@@ -16,8 +16,9 @@ import {
   locations,
   users,
 } from '#server/db/schema.ts';
+import { photosOf } from './car-photos.repository.ts';
 
-// The only Drizzle code of the cars slice. Rows come out as contract `Car` objects.
+// The only Drizzle code of the cars slice (with car-photos.repository.ts). Rows come out as contract `Car` objects.
 
 const carColumns = {
   car: cars,
@@ -41,7 +42,12 @@ type CarRow = {
  * `suppliers`: the supplier objects already made, by id, for a whole fleet's cars to share one per supplier (the
  * search's index holds every car; nothing changes a car object in place).
  */
-function toCar(row: CarRow, periods: Car['dateBasedPrices'], suppliers?: Map<string, Car['supplier']>): Car {
+function toCar(
+  row: CarRow,
+  periods: Car['dateBasedPrices'],
+  photos: Car['photos'],
+  suppliers?: Map<string, Car['supplier']>,
+): Car {
   const { car } = row;
   let supplier = suppliers?.get(car.supplierId);
   if (!supplier) {
@@ -59,6 +65,7 @@ function toCar(row: CarRow, periods: Car['dateBasedPrices'], suppliers?: Map<str
     _id: car.id,
     name: car.name,
     image: fileUrl(car.imageFileId),
+    photos,
     supplier,
     range: car.range,
     fuelType: car.fuelType,
@@ -145,6 +152,7 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
         .innerJoin(users, eq(users.id, cars.supplierId))
         .where(isNull(cars.deletedAt));
       const periods = await periodsOf(tx);
+      const photos = await photosOf(tx);
       const places = await tx
         .select({ carId: carLocations.carId, locationId: carLocations.locationId })
         .from(carLocations);
@@ -165,7 +173,14 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
       }
       return {
         version: version?.version ?? 0,
-        cars: rows.map((row) => toCar(row, (row.car.isDateBasedPrice && periods.get(row.car.id)) || [], suppliers)),
+        cars: rows.map((row) =>
+          toCar(
+            row,
+            (row.car.isDateBasedPrice && periods.get(row.car.id)) || [],
+            photos.get(row.car.id) ?? [],
+            suppliers,
+          ),
+        ),
         carLocations: places.map((place): [string, string] => [place.carId, place.locationId]),
         operatorFacts: new Map(
           rows.map((row) => [
@@ -328,7 +343,8 @@ export async function findCar(db: DbOrTx, id: string): Promise<Car | null> {
     .where(and(eq(cars.id, id), isNull(cars.deletedAt)));
   if (!row) return null;
   const periods = await periodsOf(db, [id]);
-  return toCar(row, periods.get(id) ?? []);
+  const photos = await photosOf(db, [id]);
+  return toCar(row, periods.get(id) ?? [], photos.get(id) ?? []);
 }
 
 export async function carLocationsOf(db: DbOrTx, carId: string, language: Language) {

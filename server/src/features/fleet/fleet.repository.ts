@@ -162,10 +162,3 @@ export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert) 
   const [row] = await db.insert(files).values(values).returning({ id: files.id });
   return row!.id;
 }
-
-/** Deletes an image file unless another car still shows it (the demo cars share theirs). */
-export async function deleteImageUnlessUsed(db: DbOrTx, fileId: string) {
-  await db
-    .delete(files)
-    .where(and(eq(files.id, fileId), sql`not exists (select 1 from ${cars} where ${cars.imageFileId} = ${fileId})`));
-}

@@ -15,7 +15,8 @@ import { carHistory } from '#server/features/audit/audit.service.ts';
 import { errorReplies } from '#server/lib/error-replies.ts';
 import { requireOperator, SESSION_SECURITY as security } from '#server/plugins/session.ts';
 import { registerUploads, uploadedBytes, uploadRateLimit } from '#server/plugins/uploads.ts';
-import { removeCarImage, setCarImage } from './car-images.service.ts';
+import { carPhotoRoutes } from './car-photos.routes.ts';
+import { removeFirstPhoto, replaceFirstPhoto } from './car-photos.service.ts';
 import { createCar, deleteCar, operatedCar, updateCar } from './fleet.service.ts';
 import { listOperatorCars } from './fleet-list.service.ts';
 
@@ -28,6 +29,7 @@ const errors = errorReplies(400, 401, 403, 404, 409);
  */
 export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerUploads(app);
+  await app.register(carPhotoRoutes);
   const ctx = app.context;
   const tags = ['operator: cars'];
 
@@ -105,7 +107,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Replace the car's image (multipart field 'image': JPEG, PNG or WebP, re-encoded within 600×400)",
+        summary: "Replace the car's first photo (multipart field 'image': JPEG, PNG or WebP), or add it",
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
         querystring: CarQuerySchema,
@@ -115,7 +117,8 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireOperator(request);
       await operatedCar(ctx, actor, request.params.id);
-      return setCarImage(ctx, actor, request.params.id, await uploadedBytes(request, 'image'), request.query.language);
+      const upload = await uploadedBytes(request, 'image');
+      return replaceFirstPhoto(ctx, actor, request.params.id, upload, request.query.language);
     },
   );
 
@@ -126,13 +129,13 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Remove the car's image",
+        summary: "Delete the car's first photo (the next one becomes its image)",
         params: IdParamsSchema,
         querystring: CarQuerySchema,
         response: { 200: OperatorCarSchema, ...errors },
       },
     },
-    async (request) => removeCarImage(ctx, requireOperator(request), request.params.id, request.query.language),
+    async (request) => removeFirstPhoto(ctx, requireOperator(request), request.params.id, request.query.language),
   );
 
   app.get(

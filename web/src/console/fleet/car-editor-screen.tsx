@@ -5,13 +5,13 @@ import { Page } from '#web/ui/page';
 import { CarChargeRulesSection } from './components/car-charge-rules';
 import { CarForm } from './components/car-form';
 import { BackToCars, CarFrame } from './components/car-frame';
-import { CarImage } from './components/car-image';
+import { CarPhotos } from './components/car-photos';
 import { DeleteCar } from './components/delete-car';
 import './fleet.css';
 
 /**
  * The car editor: every field of spec §3 for a new car (`/operator/cars/new`; the admin names its
- * supplier, `?supplier=` choosing one) or one of the operator's (`/operator/cars/{id}`), with its image and its
+ * supplier, `?supplier=` choosing one) or one of the operator's (`/operator/cars/{id}`), with its photos and its
  * deletion.
  */
 export function CarEditorScreen() {
@@ -39,7 +39,7 @@ export function CarEditorScreen() {
       {(car) => (
         <>
           <CarForm key={car._id} car={car} admin={admin} ownSupplierId={null} supplierId={car.supplierId} />
-          <CarImage car={car} />
+          <CarPhotos car={car} />
           <CarChargeRulesSection car={car} />
           <DeleteCar car={car} />
         </>

@@ -45,6 +45,9 @@ const LABELS: Record<string, (t: TFunction) => string> = {
   availability: (t) => t('operatorCars.fields.availability'),
   fullyBooked: (t) => t('operatorCars.fields.fullyBooked'),
   image: (t) => t('operatorCars.image.title'),
+  // A car's photos: how many, and their order ("1, 2, 3" → "3, 1, 2").
+  photos: (t) => t('operatorCars.photos.count'),
+  order: (t) => t('operatorCars.photos.order'),
   // A blocked period's.
   startAt: (t) => t('operatorCars.blocks.startDate'),
   endAt: (t) => t('operatorCars.blocks.endDate'),

@@ -80,23 +80,35 @@ export function useDeleteCar() {
   });
 }
 
-/** `POST /api/update-car-image/{id}` (multipart `image`, checked and re-encoded by the server), `delete-car-image`. */
-export function useCarImage(language: Language) {
+/**
+ * A car's photos (server car-photos.routes.ts): `add` several at once (multipart `photos`, checked and re-encoded by
+ * the server), `reorder` (every photo once), `remove` one. Each answers the car, which the editor then shows.
+ */
+export function useCarPhotos(language: Language) {
   const changed = useCarChanged(language);
-  const upload = useMutation({
-    mutationFn: ({ carId, file }: { carId: string; file: File }) => {
+  const car = (path: string, carId: string) => `/api/${path}/${encodeURIComponent(carId)}?language=${language}`;
+  const add = useMutation({
+    mutationFn: ({ carId, files }: { carId: string; files: File[] }) => {
       const body = new FormData();
-      body.append('image', file);
-      return api.post<OperatorCar>(`/api/update-car-image/${encodeURIComponent(carId)}?language=${language}`, body);
+      for (const file of files) body.append('photos', file);
+      return api.post<OperatorCar>(car('add-car-photos', carId), body);
     },
     onSuccess: changed,
     onError: () => {},
   });
-  const remove = useMutation({
-    mutationFn: (carId: string) =>
-      api.post<OperatorCar>(`/api/delete-car-image/${encodeURIComponent(carId)}?language=${language}`),
+  const reorder = useMutation({
+    mutationFn: ({ carId, photoIds }: { carId: string; photoIds: string[] }) =>
+      api.post<OperatorCar>(car('reorder-car-photos', carId), { photoIds }),
     onSuccess: changed,
     onError: () => {},
   });
-  return { upload, remove };
+  const remove = useMutation({
+    mutationFn: ({ carId, photoId }: { carId: string; photoId: string }) =>
+      api.delete<OperatorCar>(
+        `/api/delete-car-photo/${encodeURIComponent(carId)}/${encodeURIComponent(photoId)}?language=${language}`,
+      ),
+    onSuccess: changed,
+    onError: () => {},
+  });
+  return { add, reorder, remove };
 }
