@@ -9,6 +9,12 @@ import { recordAudit } from '#server/features/audit/audit.service.ts';
 import { balanceOfRecord, driverOf } from '#server/features/bookings/bookings.mapper.ts';
 import * as repository from '#server/features/bookings/bookings.repository.ts';
 import type { CardSession } from '#server/features/gateways/stripe.gateway.ts';
+import {
+  type GatewayEvent,
+  paymentAnswer,
+  recordGatewayEvent,
+  walletOrderConfirmation,
+} from '#server/features/ledger/gateway-events.repository.ts';
 import { amendmentPaymentKey, recordCharge } from '#server/features/ledger/ledger.service.ts';
 import {
   type ChangeNotMadeReason,
@@ -167,12 +173,14 @@ export const expireUnpaidChanges = (ctx: AppContext) => amendments.expireLapsedA
  * finds it settled. A booking changed or cancelled meanwhile, or a period taken meanwhile: refunded once instead.
  * `late`: a payment the gateway took in time may arrive after the change's window (the card provider's webhook); one
  * made by this call (the demo card) may not, decided on the locked row, so the sweep cannot slip in between.
+ * `event`: the gateway's confirmation where no webhook brings one (the wallet's order, the demo card), stored with the
+ * payment it confirms (docs/decisions/0015-reconciliation.md).
  */
 export async function applyPaidAmendment(
   ctx: AppContext,
   amendmentId: string,
   reference: string,
-  { late }: { late: boolean },
+  { late, event }: { late: boolean; event?: GatewayEvent },
 ): Promise<PaymentResult> {
   const amendment = await amendments.findAmendment(ctx.db, amendmentId);
   if (!amendment) throw new AppError('NOT_FOUND', 'Unknown payment session.');
@@ -198,6 +206,7 @@ export async function applyPaidAmendment(
       });
       await amendments.settleAmendment(tx, amendmentId, 'applied', reference);
       await recordChangeCharge(ctx, tx, current, locked, reference);
+      if (event) await recordGatewayEvent(tx, event);
       const record = (await repository.findBooking(tx, bookingId))!;
       await recordAudit(
         ctx,
@@ -221,7 +230,7 @@ export async function applyPaidAmendment(
     });
   } catch (error) {
     if (!(error instanceof Stale) && pgErrorCode(error) !== '23P01') throw error;
-    await refundAmendment(ctx, amendment, reference, error instanceof Stale ? 'changed' : 'taken');
+    await refundAmendment(ctx, amendment, reference, error instanceof Stale ? 'changed' : 'taken', event);
     const booking = (await repository.findBooking(ctx.db, bookingId))!.booking;
     return { bookingId, status: booking.status, payment: 'refund' };
   }
@@ -240,6 +249,7 @@ async function refundAmendment(
   amendment: amendments.AmendmentRow,
   reference: string,
   reason: ChangeNotMadeReason,
+  event?: GatewayEvent,
 ) {
   const key = `amend-refund-${amendment.id}`;
   // Decided on the locked amendment, the gateway asked with the lock held: a confirmation that applies the change
@@ -251,6 +261,7 @@ async function refundAmendment(
     if (!booking || !unsettled(await amendments.lockAmendment(tx, amendment.id))) return [];
     // The money came in (the ledger says so) and goes back out from that payment.
     const payment = await recordChangeCharge(ctx, tx, booking, amendment, reference);
+    if (event) await recordGatewayEvent(tx, event);
     const refund = await refundPayment(
       ctx,
       {
@@ -320,7 +331,19 @@ export async function payChangeWithDemoCard(
   if (amendment.provider !== 'demo') throw new AppError('FORBIDDEN', 'This change is paid through the card provider.');
   if (amendment.status === 'pending' && !accepted) throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   // The demo card pays now, by this call: past its window the change is not paid any more.
-  return applyPaidAmendment(ctx, amendmentId, `demo_${amendmentId}`, { late: false });
+  const reference = `demo_${amendmentId}`;
+  const { amount, currency } = amendment;
+  const status = 'succeeded';
+  const event = paymentAnswer(ctx.clock.now(), {
+    gateway: 'demo',
+    type: 'payment',
+    reference,
+    bookingId,
+    amount,
+    currency,
+    status,
+  });
+  return applyPaidAmendment(ctx, amendmentId, reference, { late: false, event });
 }
 
 /** A pending change of `bookingId` paid by `provider`, or 404. */
@@ -382,6 +405,8 @@ export async function checkChangeWalletOrder(ctx: AppContext, bookingId: string,
   if (order.status !== 'COMPLETED' || order.amount !== amendment.amount || order.currency !== amendment.currency) {
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
-  // Captured: the money is taken, so the change is applied or refunded, whenever this arrives.
-  return applyPaidAmendment(ctx, amendmentId, orderId, { late: true });
+  // Captured: the money is taken, so the change is applied or refunded, whenever this arrives; the order read back is
+  // the wallet's confirmation, stored with the payment.
+  const event = walletOrderConfirmation(ctx.clock.now(), bookingId, order);
+  return applyPaidAmendment(ctx, amendmentId, orderId, { late: true, event });
 }

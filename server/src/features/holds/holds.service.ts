@@ -2,6 +2,7 @@ import type { PaymentPurpose } from '@roam/contract/ledger';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { invoicePayment } from '#server/features/invoices/invoice-issue.service.ts';
+import { paymentAnswer, recordGatewayEvent } from '#server/features/ledger/gateway-events.repository.ts';
 import { recordPayment } from '#server/features/ledger/ledger.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import * as repository from './holds.repository.ts';
@@ -121,21 +122,40 @@ export async function decideCaptures(ctx: AppContext, tx: DbOrTx, bookingId: str
 /** Asks each hold's gateway to capture (the rest released) or release, then records it and invoices the capture. */
 async function finishCaptures(ctx: AppContext, plan: Step[]) {
   for (const { hold, capture } of plan) {
-    const reference = await askGateway(ctx, hold, capture);
+    const answer = await askGateway(ctx, hold, capture);
     await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
       if (capture) {
-        const taken = await repository.markCaptured(tx, capture.idempotencyKey, reference, now);
-        // Money taken towards the booking gets its invoice in the transaction that records it (ADR 0011).
+        const taken = await repository.markCaptured(tx, capture.idempotencyKey, answer.reference, now);
+        // Money taken towards the booking gets its invoice in the transaction that records it (ADR 0011), and the
+        // gateway's answer is stored there as its confirmation where no webhook will confirm it (the wallet, the
+        // demo gateway: docs/decisions/0015-reconciliation.md); the card provider's comes as `payment_intent.succeeded`.
         if (taken) await invoicePayment(ctx, tx, taken);
+        if (taken && answer.status && (taken.provider === 'paypal' || taken.provider === 'demo')) {
+          const { bookingId, amount, currency } = taken;
+          const confirmed = {
+            gateway: taken.provider,
+            type: 'capture',
+            reference: answer.reference,
+            status: answer.status,
+          };
+          await recordGatewayEvent(tx, paymentAnswer(now, { ...confirmed, bookingId, amount, currency }));
+        }
       }
       await repository.markReleased(tx, hold.id, hold.amount - hold.releasedAmount - (capture?.amount ?? 0), now);
     });
   }
 }
 
-/** Captures (the rest released) or releases the hold at its gateway; answers the capture's reference. */
-async function askGateway(ctx: AppContext, hold: repository.HoldRow, capture: repository.HoldRow | null) {
+/**
+ * Captures (the rest released) or releases the hold at its gateway; answers the capture's reference and, where the
+ * gateway's answer is its only confirmation (the wallet, the demo gateway), the status it answered.
+ */
+async function askGateway(
+  ctx: AppContext,
+  hold: repository.HoldRow,
+  capture: repository.HoldRow | null,
+): Promise<{ reference: string; status: string | null }> {
   const reference = hold.providerReference ?? '';
   try {
     if (hold.provider === 'stripe') {
@@ -144,14 +164,14 @@ async function askGateway(ctx: AppContext, hold: repository.HoldRow, capture: re
       if (capture) {
         await stripe.captureIntent({ intentId: reference, amount: capture.amount, key: capture.idempotencyKey });
       } else await stripe.cancelIntent({ intentId: reference, key: releaseKey(hold.id) });
-      return reference;
+      return { reference, status: null };
     }
     if (hold.provider === 'paypal') {
       const paypal = ctx.payments.paypal;
       if (!paypal) throw new Error('the wallet provider is not configured');
       if (!capture) {
         await paypal.voidAuthorization({ authorizationId: reference, key: releaseKey(hold.id) });
-        return reference;
+        return { reference, status: null };
       }
       const taken = await paypal.captureAuthorization({
         authorizationId: reference,
@@ -159,10 +179,11 @@ async function askGateway(ctx: AppContext, hold: repository.HoldRow, capture: re
         currency: capture.currency,
         key: capture.idempotencyKey,
       });
-      return taken.id;
+      return { reference: taken.id, status: taken.status };
     }
-    // The demo gateway's holds and the desk's are their ledger rows: nothing to ask.
-    return `${hold.provider}_${capture?.idempotencyKey ?? releaseKey(hold.id)}`;
+    // The demo gateway's holds and the desk's are their ledger rows: nothing to ask (the desk's is not reconciled).
+    const simulated = `${hold.provider}_${capture?.idempotencyKey ?? releaseKey(hold.id)}`;
+    return { reference: simulated, status: hold.provider === 'demo' ? 'succeeded' : null };
   } catch (error) {
     ctx.log.error({ err: error, holdId: hold.id, provider: hold.provider }, 'deposit hold could not be settled');
     throw new AppError('SERVICE_UNAVAILABLE', 'The deposit held could not be settled. Nothing was lost; try again.');

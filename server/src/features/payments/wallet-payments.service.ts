@@ -1,9 +1,9 @@
 import type { CreatePaypalOrderBody } from '@roam/contract/checkout';
 import { toMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
-import type { PaypalGateway, PaypalOrder } from '#server/features/gateways/paypal.gateway.ts';
+import type { PaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
 import { holdExpiry } from '#server/features/holds/holds.service.ts';
-import { type GatewayEvent, recordGatewayEvent } from '#server/features/ledger/gateway-events.repository.ts';
+import { recordGatewayEvent, walletOrderConfirmation } from '#server/features/ledger/gateway-events.repository.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookingFor, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
@@ -69,7 +69,7 @@ export async function checkWalletOrder(ctx: AppContext, payer: Payer, bookingId:
     if (order.status === 'VOIDED') await failBookingPayment(ctx, bookingId);
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
-  const event = walletConfirmation(ctx, bookingId, order);
+  const event = walletOrderConfirmation(ctx.clock.now(), bookingId, order);
   if (order.amount !== booking.chargedAmount || order.currency !== booking.currency) {
     // Kept: the reconciliation shows what the wallet took against what the booking asked.
     await recordGatewayEvent(ctx.db, event);
@@ -84,25 +84,4 @@ export async function checkWalletOrder(ctx: AppContext, payer: Payer, bookingId:
       }
     : undefined;
   return confirmBookingPayment(ctx, bookingId, 'paypal', orderId, held, { event });
-}
-
-/**
- * The wallet's answer that the order completed, stored as its confirmation (docs/decisions/0015-reconciliation.md):
- * Roam receives no wallet webhook, so the order read back from the provider's API, captured or authorised, is it.
- */
-function walletConfirmation(ctx: AppContext, bookingId: string, order: PaypalOrder): GatewayEvent {
-  return {
-    gateway: 'paypal',
-    eventId: `order-${order.id}`,
-    type: order.authorizationId ? 'order.authorized' : 'order.captured',
-    objectId: order.id,
-    intentId: order.captureId ?? order.authorizationId,
-    amount: order.amount,
-    currency: order.currency,
-    status: order.status,
-    movement: order.authorizationId ? null : 'payment',
-    bookingId,
-    receivedAt: ctx.clock.now(),
-    payload: { source: 'api' },
-  };
 }
