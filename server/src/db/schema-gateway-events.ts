@@ -35,6 +35,8 @@ export const gatewayEvents = pgTable(
     unique('gateway_events_gateway_event_key').on(t.gateway, t.eventId),
     index('gateway_events_received_idx').on(t.gateway, t.receivedAt),
     index('gateway_events_object_idx').on(t.objectId),
+    // The reconciliation finds the events about a ledger reference by their object or their intent.
+    index('gateway_events_intent_idx').on(t.intentId),
   ],
 );
 

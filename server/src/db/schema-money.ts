@@ -99,6 +99,9 @@ export const payments = pgTable(
     // A month's money, a supplier's or everyone's (the statement: features/statements/statements.repository.ts).
     index('payments_supplier_at_idx').on(t.supplierId, sql`coalesce(${t.settledAt}, ${t.createdAt})`),
     index('payments_at_idx').on(sql`coalesce(${t.settledAt}, ${t.createdAt})`),
+    // A gateway's reference, read by the reconciliation (which references the ledger knows) and by the card
+    // provider's webhooks (a hold it ended); the desk's rows have none (docs/decisions/0015-reconciliation.md).
+    index('payments_provider_reference_idx').on(t.providerReference).where(sql`${t.providerReference} is not null`),
     check('payments_amount_positive', sql`${t.amount} > 0 and ${t.releasedAmount} >= 0`),
     check('payments_capture_parent', sql`(${t.kind} = 'capture') = (${t.parentId} is not null)`),
     // A desk's payment has a method; so has a deposit held at the desk in cash (an `authorization` of provider
@@ -155,6 +158,8 @@ export const refunds = pgTable(
     index('refunds_booking_idx').on(t.bookingId),
     index('refunds_payment_idx').on(t.paymentId),
     index('refunds_at_idx').on(sql`coalesce(${t.refundedAt}, ${t.createdAt})`),
+    // A gateway's refund, read by the reconciliation (docs/decisions/0015-reconciliation.md).
+    index('refunds_provider_reference_idx').on(t.providerReference).where(sql`${t.providerReference} is not null`),
     check('refunds_counter_method', sql`(${t.provider} = 'counter') = (${t.method} is not null)`),
   ],
 );

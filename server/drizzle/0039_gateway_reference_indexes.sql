@@ -1,0 +1,3 @@
+CREATE INDEX "gateway_events_intent_idx" ON "gateway_events" USING btree ("intent_id");--> statement-breakpoint
+CREATE INDEX "payments_provider_reference_idx" ON "payments" USING btree ("provider_reference") WHERE "payments"."provider_reference" is not null;--> statement-breakpoint
+CREATE INDEX "refunds_provider_reference_idx" ON "refunds" USING btree ("provider_reference") WHERE "refunds"."provider_reference" is not null;
