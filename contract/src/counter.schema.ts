@@ -377,7 +377,8 @@ export const CounterBookingSchema = z.object({
   /** Null for a booking not yet confirmed (nothing is settled at the counter before). */
   balance: CounterBalanceSchema.nullable(),
   /**
-   * The driver saved a card at checkout for charges after the rental (docs/decisions/0014-charges-after-the-rental.md):
+   * The driver saved a card (or, paying by wallet, their PayPal in its vault) at checkout for charges after the rental
+   * (docs/decisions/0014-charges-after-the-rental.md):
    * what the close or a later charge leaves owing is taken from it, else the driver is sent the payment link.
    */
   savedCard: z.boolean(),

@@ -69,7 +69,8 @@ export const NOTIFICATION_KINDS = [
   /** A charge was added after the return (a toll, a fine…), to its driver. params: { car, kind, amount, currency } */
   'chargeAdded',
   /**
-   * What the rental still owed was taken from the card the driver saved for it (its receipt), to its driver.
+   * What the rental still owed was taken from the card (or the PayPal account) the driver saved for it (its receipt),
+   * to its driver.
    * params: { car, amount, currency }
    */
   'chargePaid',

@@ -424,6 +424,11 @@ export type FakePaypalOrder = {
   /** CAPTURE when not given. */
   intent?: 'CAPTURE' | 'AUTHORIZE';
   status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
+  /**
+   * As asked (`paypal.attributes.vault`: keep the payer's PayPal once the order completes; `paypal.vault_id`: a charge
+   * to a PayPal kept before), and as answered once completed (`paypal.attributes.vault` with the vault's id).
+   */
+  payment_source?: { paypal?: FakePaypalSource };
   purchase_units: {
     reference_id?: string;
     custom_id?: string;
@@ -437,6 +442,24 @@ export type FakePaypalOrder = {
     };
   }[];
 };
+
+type FakePaypalSource = {
+  vault_id?: string;
+  stored_credential?: { payment_initiator?: string; usage?: string; usage_pattern?: string };
+  attributes?: {
+    vault?: {
+      store_in_vault?: string;
+      usage_type?: string;
+      usage_pattern?: string;
+      id?: string;
+      status?: 'VAULTED';
+      customer?: { id: string };
+    };
+  };
+};
+
+/** A PayPal kept in the vault (a payment token), by its id. */
+export type FakePaypalVault = { id: string; customer: string; orderId: string };
 
 /** A refund of a capture (`POST /v2/payments/captures/{id}/refund`). */
 export type FakePaypalRefund = { id: string; status: 'COMPLETED'; captureId: string; amount: PaypalAmount };
@@ -467,8 +490,10 @@ function paypalSdkScript(base: string): string {
 /**
  * PayPal: /v1/oauth2/token, /v2/checkout/orders, /v2/checkout/orders/:id, /v2/checkout/orders/:id/capture,
  * /v2/payments/captures/:id/refund (at most what was captured; the PayPal-Request-Id header answers a replay with the
- * first refund, as PayPal does); for browsers, the SDK script at /sdk/js and the payer's approval at POST
- * /test/approve/:id.
+ * first refund, as PayPal does); the vault: an order asking `payment_source.paypal.attributes.vault.store_in_vault:
+ * ON_SUCCESS` keeps the payer's PayPal when it completes (its vault id on the answer), and an order naming
+ * `payment_source.paypal.vault_id` (merchant-initiated) is captured at once or refused; for browsers, the SDK script
+ * at /sdk/js and the payer's approval at POST /test/approve/:id.
  */
 export async function startFakePaypal(clientId: string, secret: string) {
   const orders = new Map<string, FakePaypalOrder>();
@@ -481,6 +506,11 @@ export async function startFakePaypal(clientId: string, secret: string) {
     { id: string; status: 'COMPLETED'; amount: PaypalAmount; final_capture: boolean; authorizationId: string }
   >();
   const authReplies = new Map<string, { status: number; json: unknown }>();
+  const vaults = new Map<string, FakePaypalVault>();
+  /** The first answer to each PayPal-Request-Id of a charge to a vaulted PayPal. */
+  const vaultReplies = new Map<string, { status: number; json: unknown }>();
+  /** `vaultError`: the issue a charge to a vaulted PayPal is refused with (422), e.g. INSTRUMENT_DECLINED. */
+  const control = { vaultError: null as string | null };
   const requests: { method: string; path: string; body: string; headers: IncomingMessage['headers'] }[] = [];
   let counter = 0;
   const server = createServer(async (request, response) => {
@@ -512,13 +542,24 @@ export async function startFakePaypal(clientId: string, secret: string) {
     }
     if (request.headers.authorization !== 'Bearer A21-test-token') return send(401, { name: 'AUTHENTICATION_FAILURE' });
     if (request.method === 'POST' && path === '/v2/checkout/orders') {
+      const parsed = JSON.parse(body) as Pick<FakePaypalOrder, 'intent' | 'purchase_units' | 'payment_source'>;
+      if (parsed.payment_source?.paypal?.vault_id) {
+        // A charge without the payer, to the PayPal they kept: completed at once, or refused; a replay under the same
+        // PayPal-Request-Id gets the first answer (PayPal keeps each request id's answer).
+        const requestId = String(request.headers['paypal-request-id'] ?? '');
+        const replay = requestId ? vaultReplies.get(requestId) : undefined;
+        if (replay) return send(replay.status, replay.json);
+        const [status, json] = vaultCharge(parsed);
+        if (requestId) vaultReplies.set(requestId, { status, json });
+        return send(status, json);
+      }
       counter += 1;
-      const parsed = JSON.parse(body) as { intent?: string; purchase_units: FakePaypalOrder['purchase_units'] };
       const order: FakePaypalOrder = {
         id: `ORDER${counter}`,
         intent: parsed.intent === 'AUTHORIZE' ? 'AUTHORIZE' : 'CAPTURE',
         status: 'CREATED',
         purchase_units: parsed.purchase_units,
+        ...(parsed.payment_source ? { payment_source: parsed.payment_source } : {}),
       };
       orders.set(order.id, order);
       return send(201, order);
@@ -580,6 +621,7 @@ export async function startFakePaypal(clientId: string, secret: string) {
       };
       authorizations.set(authorization.id, authorization);
       unit.payments = { authorizations: [authorization] };
+      keepInVault(order);
       return send(201, order);
     }
     if (request.method === 'POST' && match[2]) {
@@ -590,10 +632,48 @@ export async function startFakePaypal(clientId: string, secret: string) {
       unit.payments = {
         captures: [{ id: `CAPTURE${order.id}`, status: 'COMPLETED', amount: unit.amount, custom_id: unit.custom_id }],
       };
+      keepInVault(order);
       return send(201, order);
     }
     send(405, {});
   });
+  /** An order that asked for it (`store_in_vault: ON_SUCCESS`) keeps the payer's PayPal once it completes. */
+  function keepInVault(order: FakePaypalOrder) {
+    const asked = order.payment_source?.paypal?.attributes?.vault;
+    if (asked?.store_in_vault !== 'ON_SUCCESS') return;
+    counter += 1;
+    const vault: FakePaypalVault = { id: `VAULT${counter}`, customer: `CUSTOMER${counter}`, orderId: order.id };
+    vaults.set(vault.id, vault);
+    const answered = { ...asked, id: vault.id, status: 'VAULTED' as const, customer: { id: vault.customer } };
+    order.payment_source = { paypal: { attributes: { vault: answered } } };
+  }
+  /** An order naming a vault id, the merchant charging without the payer: captured at once, or refused (422). */
+  function vaultCharge(parsed: Pick<FakePaypalOrder, 'purchase_units' | 'payment_source'>): [number, unknown] {
+    const source = parsed.payment_source!.paypal!;
+    if (!vaults.has(source.vault_id!) || source.stored_credential?.payment_initiator !== 'MERCHANT') {
+      return [422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'PAYMENT_SOURCE_INFO_CANNOT_BE_VERIFIED' }] }];
+    }
+    if (control.vaultError) return [422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: control.vaultError }] }];
+    counter += 1;
+    const unit = parsed.purchase_units[0]!;
+    const id = `ORDER${counter}`;
+    const order: FakePaypalOrder = {
+      id,
+      intent: 'CAPTURE',
+      status: 'COMPLETED',
+      payment_source: { paypal: source },
+      purchase_units: [
+        {
+          ...unit,
+          payments: {
+            captures: [{ id: `CAPTURE${id}`, status: 'COMPLETED', amount: unit.amount, custom_id: unit.custom_id }],
+          },
+        },
+      ],
+    };
+    orders.set(id, order);
+    return [201, order];
+  }
   /** GET an authorization; POST …/capture (at most its amount, `final_capture` releasing the rest); POST …/void (204). */
   function authorizationRequest(
     method: string,
@@ -641,6 +721,8 @@ export async function startFakePaypal(clientId: string, secret: string) {
     refunds,
     authorizations,
     authCaptures,
+    vaults,
+    control,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

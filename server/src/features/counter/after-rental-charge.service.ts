@@ -18,8 +18,9 @@ import { closeRental, counterBalance } from './settlement.service.ts';
 // once its deposit hold was settled (the return's balance above the hold), or what a charge added after the close
 // (a toll, a fine) makes due, is taken from the card its driver saved for it at checkout, without them — once under
 // the key of what caused it — with its receipt e-mail and notification, its invoice issued with the payment (ADR
-// 0011), audited. Refused, asking for the driver's authentication, or with no card saved, the driver is sent the
-// payment link of the balance instead (balance-link.service.ts).
+// 0011), audited. The wallet's payer is charged the same way through the PayPal kept in the wallet's vault.
+// Refused, asking for the driver's authentication, or with nothing saved, the driver is sent the payment link of the
+// balance instead (balance-link.service.ts).
 
 export type AfterRentalOutcome = 'charged' | 'linked' | 'none';
 
@@ -71,7 +72,8 @@ export async function chargeWhatIsOwed(
           record,
           'driver',
           { kind: 'chargePaid', params: { amount: payment.amount, currency: payment.currency } },
-          'chargePaid',
+          // Taken through the wallet's vault, the receipt names the PayPal the driver saved, not a card.
+          payment.provider === 'paypal' ? 'chargePaidWallet' : 'chargePaid',
           (lang) => ({
             amount: formatMinor(payment.amount, payment.currency, lang),
             kind: translator(lang, 'counter')(`chargePaidFor.${input.what}`),

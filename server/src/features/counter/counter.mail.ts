@@ -22,6 +22,7 @@ export type CounterMail =
   | 'noShow'
   | 'chargeAdded'
   | 'chargePaid'
+  | 'chargePaidWallet'
   | 'balanceLink';
 
 export type MailValues = Partial<

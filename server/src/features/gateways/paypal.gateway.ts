@@ -1,8 +1,10 @@
 import { minorUnitDigits } from '@roam/contract/money';
 import type { Config } from '#server/config.ts';
 
-// Wallet provider (docs/architecture.md §5): PayPal Orders v2 over fetch — OAuth2 client credentials, create, get, capture.
-// PAYPAL_API_BASE points it at the sandbox, production, or a local test server.
+// Wallet provider (docs/architecture.md §5): PayPal Orders v2 over fetch — OAuth2 client credentials, create, get, capture,
+// authorisations, refunds, and the vault (the payer's PayPal kept for charges after the rental, then charged by its
+// vault id: docs/decisions/0014-charges-after-the-rental.md). PAYPAL_API_BASE points it at the sandbox, production, or
+// a local test server.
 
 export type PaypalOrder = {
   id: string;
@@ -17,12 +19,19 @@ export type PaypalOrder = {
   authorizationExpiresAt: string | null;
   /** Of an order captured: its capture, what the wallet confirmed it took. */
   captureId: string | null;
+  /**
+   * Of an order that asked to keep the payer's PayPal in the vault, once it completed: the vault id (a payment token
+   * later charges name) and the wallet's customer it belongs to (docs/decisions/0014-charges-after-the-rental.md).
+   */
+  vault: { id: string; customer: string | null } | null;
 };
 
 export class PaypalError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The first `details[].issue` of PayPal's error answer (INSTRUMENT_DECLINED, PAYER_ACTION_REQUIRED…). */
+    readonly issue: string | null = null,
   ) {
     super(message);
     this.name = 'PaypalError';
@@ -45,12 +54,20 @@ function parseMinor(value: unknown, currency: string): number | null {
 type RawOrder = {
   id: string;
   status: string;
+  payment_source?: {
+    paypal?: { attributes?: { vault?: { id?: string; status?: string; customer?: { id?: string } } } };
+  };
   purchase_units?: {
     reference_id?: string;
     custom_id?: string;
     amount?: { currency_code?: string; value?: string };
     payments?: {
-      captures?: { id?: string; custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
+      captures?: {
+        id?: string;
+        status?: string;
+        custom_id?: string;
+        amount?: { currency_code?: string; value?: string };
+      }[];
       authorizations?: { id?: string; status?: string; custom_id?: string; expiration_time?: string }[];
     };
   }[];
@@ -62,6 +79,7 @@ function toOrder(raw: RawOrder): PaypalOrder {
   const authorization = unit?.payments?.authorizations?.[0];
   const amount = unit?.amount ?? capture?.amount;
   const currency = amount?.currency_code ?? null;
+  const vault = raw.payment_source?.paypal?.attributes?.vault;
   return {
     id: raw.id,
     status: raw.status,
@@ -71,8 +89,17 @@ function toOrder(raw: RawOrder): PaypalOrder {
     authorizationId: authorization?.id ?? null,
     authorizationExpiresAt: authorization?.expiration_time ?? null,
     captureId: capture?.id ?? null,
+    vault: vault?.id && vault.status === 'VAULTED' ? { id: vault.id, customer: vault.customer?.id ?? null } : null,
   };
 }
+
+/** What the vault is asked to keep, and how later charges use it: by this merchant, after the service (post-paid). */
+const VAULT_ON_SUCCESS = {
+  store_in_vault: 'ON_SUCCESS',
+  usage_type: 'MERCHANT',
+  usage_pattern: 'DEFERRED',
+  customer_type: 'CONSUMER',
+} as const;
 
 export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fetch) {
   const clientId = config.PAYPAL_CLIENT_ID;
@@ -115,7 +142,15 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(20_000),
     });
-    if (!res.ok) throw new PaypalError(`PayPal ${method} ${path} failed (${res.status})`, res.status);
+    if (!res.ok) {
+      const answer = (await res.json().catch(() => null)) as { details?: { issue?: string }[] } | null;
+      const issue = answer?.details?.[0]?.issue ?? null;
+      throw new PaypalError(
+        `PayPal ${method} ${path} failed (${res.status}${issue ? ` ${issue}` : ''})`,
+        res.status,
+        issue,
+      );
+    }
     // A void answers 204 No Content.
     return (res.status === 204 ? {} : await res.json()) as T;
   }
@@ -131,6 +166,11 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
       description: string;
       /** Authorise, not capture: the security deposit held (docs/decisions/0012-deposit-holds.md). */
       hold?: boolean;
+      /**
+       * Keep the payer's PayPal in the vault once the order completes, for charges after the rental: the payer agreed
+       * at checkout (docs/decisions/0014-charges-after-the-rental.md).
+       */
+      vault?: boolean;
     }) {
       const value = paypalValue(input.amount, input.currency);
       const order = await call(
@@ -157,6 +197,7 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
               ],
             },
           ],
+          ...(input.vault ? { payment_source: { paypal: { attributes: { vault: VAULT_ON_SUCCESS } } } } : {}),
         },
         input.amendmentId ? `amendment-${input.amendmentId}` : `order-${input.bookingId}`,
       );
@@ -217,6 +258,42 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
         'GET',
         `/v2/payments/authorizations/${encodeURIComponent(authorizationId)}`,
       );
+    },
+    /**
+     * Charges `amount` to the PayPal the payer kept in the vault, without them (a merchant-initiated payment): an order
+     * naming the vault id, which PayPal completes at once. Under `key` (PayPal-Request-Id) a retry gets the first
+     * order back, so nothing is taken twice. A refusal answers `declined` with PayPal's issue; an unreachable wallet
+     * throws.
+     */
+    async chargeVault(input: {
+      vaultId: string;
+      amount: number;
+      currency: string;
+      bookingId: string;
+      key: string;
+    }): Promise<{ charged: PaypalOrder } | { declined: string }> {
+      const value = paypalValue(input.amount, input.currency);
+      const unit = { reference_id: input.bookingId, custom_id: input.bookingId };
+      const body = {
+        intent: 'CAPTURE',
+        purchase_units: [{ ...unit, amount: { currency_code: input.currency, value } }],
+        payment_source: {
+          paypal: {
+            vault_id: input.vaultId,
+            stored_credential: { payment_initiator: 'MERCHANT', usage: 'SUBSEQUENT', usage_pattern: 'DEFERRED' },
+          },
+        },
+      };
+      try {
+        const raw = await call('POST', '/v2/checkout/orders', body, input.key);
+        // A completed order may carry a declined capture: only a capture COMPLETED took the money.
+        const captured = raw.purchase_units?.[0]?.payments?.captures?.[0]?.status;
+        if (raw.status === 'COMPLETED' && captured === 'COMPLETED') return { charged: toOrder(raw) };
+        return { declined: captured ?? raw.status };
+      } catch (error) {
+        if (error instanceof PaypalError && error.status === 422) return { declined: error.issue ?? 'UNPROCESSABLE' };
+        throw error;
+      }
     },
     async captureOrder(orderId: string) {
       return toOrder(

@@ -3,17 +3,20 @@ import type { PaymentPurpose } from '@roam/contract/ledger';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { invoicePayment } from '#server/features/invoices/invoice-issue.service.ts';
+import { paymentAnswer, recordGatewayEvent } from '#server/features/ledger/gateway-events.repository.ts';
 import { type PaymentRow, recordPayment } from '#server/features/ledger/ledger.service.ts';
 import * as repository from './holds.repository.ts';
 import * as cards from './saved-card.repository.ts';
 
 // The card saved at checkout and what is charged to it after the rental (docs/decisions/0014-charges-after-the-
 // rental.md): the payer's explicit consent is recorded with the booking; the confirmed payment leaves the card
-// provider's customer and payment method (never the number). A charge after the rental — the return's balance above
-// the deposit held, a toll or a fine added later — is taken from it without the payer (`off_session`), once under its
-// own key; refused, asking for authentication, or with no card saved, the caller sends the payment link instead.
+// provider's customer and payment method (never the number), or the wallet's vault id (the payer's PayPal kept in its
+// vault). A charge after the rental — the return's balance above the deposit held, a toll or a fine added later — is
+// taken from it without the payer (`off_session`; the wallet: an order naming the vault id), once under its own key;
+// refused, asking for authentication, or with nothing saved, the caller sends the payment link instead.
 
-export type SavedCard = { provider: 'stripe' | 'demo'; customer: string; paymentMethod: string };
+/** `paymentMethod`: the card provider's payment method, or the wallet's vault id (`customer`: its customer). */
+export type SavedCard = { provider: 'stripe' | 'demo' | 'paypal'; customer: string; paymentMethod: string };
 
 /** The payer agreed at checkout that charges after the rental are taken from the card (in the booking's `tx`). */
 export const recordCardConsent = (ctx: AppContext, tx: DbOrTx, bookingId: string) =>
@@ -26,6 +29,11 @@ export const storeSavedCard = (_ctx: AppContext, tx: DbOrTx, bookingId: string, 
 /** Whether a deposit is held beside the rental's payment: paid in full, and the car asks for one. */
 export const holdsDepositBeside = (booking: { paymentOption: PaymentOption; depositAmount: number }) =>
   booking.paymentOption === 'full' && booking.depositAmount > 0;
+
+/** Whether the payer agreed at checkout that charges after the rental are taken from what they pay with. */
+export async function consentedToCharges(_ctx: AppContext, db: DbOrTx, bookingId: string) {
+  return (await cards.savedCardOf(db, bookingId))?.consentedAt != null;
+}
 
 /** Whether the payment keeps the card: the payer's consent, or a deposit to hold beside a payment in full. */
 export async function keepsCard(
@@ -40,9 +48,10 @@ export async function keepsCard(
 /** The card saved with the payer's consent to charges after the rental, or null. */
 export async function chargeableCard(_ctx: AppContext, db: DbOrTx, bookingId: string): Promise<SavedCard | null> {
   const row = await cards.savedCardOf(db, bookingId);
-  if (!row?.consentedAt || !row.customer || !row.paymentMethod) return null;
-  if (row.provider !== 'stripe' && row.provider !== 'demo') return null;
-  return { provider: row.provider, customer: row.customer, paymentMethod: row.paymentMethod };
+  // The wallet's vault id is charged alone; a card is charged as its customer's payment method.
+  if (!row?.consentedAt || !row.paymentMethod || (row.provider !== 'paypal' && !row.customer)) return null;
+  if (row.provider !== 'stripe' && row.provider !== 'demo' && row.provider !== 'paypal') return null;
+  return { provider: row.provider, customer: row.customer ?? '', paymentMethod: row.paymentMethod };
 }
 
 export type OffSessionOutcome =
@@ -108,8 +117,16 @@ export async function chargeOffSession(
   }
   const recorded = await ctx.db.transaction(async (tx) => {
     await repository.lockBookingRow(tx, charge.booking.id);
-    const taken = await repository.markCaptured(tx, pending.idempotencyKey, answer.reference, ctx.clock.now());
+    const now = ctx.clock.now();
+    const taken = await repository.markCaptured(tx, pending.idempotencyKey, answer.reference, now);
     if (taken) await invoicePayment(ctx, tx, taken);
+    // The wallet and the demo gateway send no webhook: their answer is the charge's confirmation, kept with it
+    // (docs/decisions/0015-reconciliation.md); the card provider's comes as `payment_intent.succeeded`.
+    if (taken && answer.confirmed && (taken.provider === 'paypal' || taken.provider === 'demo')) {
+      const { bookingId, amount, currency } = taken;
+      const confirmed = { gateway: taken.provider, type: 'charge', reference: answer.reference, ...answer.confirmed };
+      await recordGatewayEvent(tx, paymentAnswer(now, { ...confirmed, bookingId, amount, currency }));
+    }
     return { taken, row: taken ?? (await repository.paymentByKey(tx, pending.idempotencyKey)) };
   });
   const payment = recorded.row;
@@ -118,13 +135,17 @@ export async function chargeOffSession(
   return { outcome: 'charged', payment, repeated: !recorded.taken };
 }
 
-/** Asks the card provider to charge the pending row's amount under its key; the demo gateway takes it at once. */
-async function askCardProvider(
-  ctx: AppContext,
-  card: SavedCard,
-  pending: PaymentRow,
-): Promise<{ reference: string } | { declined: string }> {
-  if (card.provider === 'demo') return { reference: `demo_${pending.idempotencyKey}` };
+/** The gateway's answer: what it took (and, where no webhook confirms it, its status), or why it did not. */
+type Answer = { reference: string; confirmed?: { status: string; intent?: string | null } } | { declined: string };
+
+/**
+ * Asks the gateway the card (or the wallet's vault) is saved with to charge the pending row's amount under its key;
+ * the demo gateway takes it at once.
+ */
+async function askCardProvider(ctx: AppContext, card: SavedCard, pending: PaymentRow): Promise<Answer> {
+  if (card.provider === 'demo')
+    return { reference: `demo_${pending.idempotencyKey}`, confirmed: { status: 'succeeded' } };
+  if (card.provider === 'paypal') return askWalletVault(ctx, card, pending);
   const stripe = ctx.payments.stripe;
   if (!stripe) return { declined: 'unavailable' };
   try {
@@ -140,6 +161,30 @@ async function askCardProvider(
   } catch (error) {
     // The provider unreachable: nothing was taken; the payer is sent the link (they may pay it themselves).
     ctx.log.warn({ err: error, bookingId: pending.bookingId }, 'off-session charge failed');
+    return { declined: 'unavailable' };
+  }
+}
+
+/**
+ * Charges the pending row's amount to the payer's PayPal kept in the wallet's vault, as an order of its own under the
+ * row's key (PayPal-Request-Id: a retry gets the first order back). The order is the ledger's reference, as a
+ * booking's wallet payment's is, so a refund finds its capture.
+ */
+async function askWalletVault(ctx: AppContext, card: SavedCard, pending: PaymentRow): Promise<Answer> {
+  const paypal = ctx.payments.paypal;
+  if (!paypal) return { declined: 'unavailable' };
+  try {
+    const answer = await paypal.chargeVault({
+      vaultId: card.paymentMethod,
+      amount: pending.amount,
+      currency: pending.currency,
+      bookingId: pending.bookingId,
+      key: pending.idempotencyKey,
+    });
+    if ('declined' in answer) return answer;
+    return { reference: answer.charged.id, confirmed: { status: 'COMPLETED', intent: answer.charged.captureId } };
+  } catch (error) {
+    ctx.log.warn({ err: error, bookingId: pending.bookingId }, 'wallet vault charge failed');
     return { declined: 'unavailable' };
   }
 }

@@ -3,6 +3,7 @@ import { toMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
 import type { PaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
 import { holdExpiry } from '#server/features/holds/holds.service.ts';
+import { consentedToCharges } from '#server/features/holds/saved-card.service.ts';
 import { recordGatewayEvent, walletOrderConfirmation } from '#server/features/ledger/gateway-events.repository.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookingFor, type Payer } from './payment-party.service.ts';
@@ -34,6 +35,9 @@ export async function createWalletOrder(ctx: AppContext, payer: Payer, body: Cre
       description: body.description,
       // The deposit option authorises, not captures (docs/decisions/0012-deposit-holds.md).
       hold: booking.paymentOption === 'deposit',
+      // The payer agreed at checkout to charges after the rental: their PayPal is kept in the wallet's vault
+      // (docs/decisions/0014-charges-after-the-rental.md).
+      vault: await consentedToCharges(ctx, ctx.db, booking.id),
     });
     await repository.setPaymentReference(ctx.db, booking.id, 'paypal', order.id);
     return { orderId: order.id };
@@ -83,5 +87,10 @@ export async function checkWalletOrder(ctx: AppContext, payer: Payer, bookingId:
         expiresAt: order.authorizationExpiresAt ? new Date(order.authorizationExpiresAt) : holdExpiry(ctx.clock.now()),
       }
     : undefined;
-  return confirmBookingPayment(ctx, bookingId, 'paypal', orderId, held, { event });
+  // The vault id the completed order answered (asked with the payer's consent) is kept with the payment, for the
+  // charges after the rental.
+  const card = order.vault
+    ? { provider: 'paypal' as const, customer: order.vault.customer ?? '', paymentMethod: order.vault.id }
+    : null;
+  return confirmBookingPayment(ctx, bookingId, 'paypal', orderId, held, { event, card });
 }
