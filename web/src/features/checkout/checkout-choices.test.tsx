@@ -34,7 +34,7 @@ describe('the payment options', () => {
     const user = userEvent.setup();
     // The report: a 450 € security deposit on a rental of about 100 €.
     renderCheckout({ ...CLIO, deposit: 45000, dailyPrice: 3373 });
-    expect(describedBy(option('Pay the security deposit online'))).toContain(
+    expect(describedBy(option('Hold the security deposit online'))).toContain(
       'Now: 450 € · At pick-up: 101.19 €Security deposit: 450 €, held on your card, not charged; released after the return',
     );
     expect(describedBy(option('Pay in full online'))).toContain(
@@ -42,7 +42,7 @@ describe('the payment options', () => {
       'Now: 101.19 € · At pick-up: 0 €Security deposit: 450 €, held on your card, not charged; released after the return',
     );
     expect(describedBy(option('Pay later at the counter'))).toContain('Now: 0 € · At pick-up: 101.19 €');
-    await user.click(option('Pay the security deposit online'));
+    await user.click(option('Hold the security deposit online'));
     expect(priceLine('To pay online now')).toBe('450 €');
     expect(priceLine('To pay at pick-up')).toBe('101.19 €');
   });
@@ -94,7 +94,7 @@ describe('a reload keeps the choices', () => {
     expect((screen.getByRole('switch', { name: 'Theft protection' }) as HTMLInputElement).checked).toBe(true);
     expect(option('Pay in full online').checked).toBe(true);
     await user.click(screen.getByRole('switch', { name: 'Additional driver' }));
-    await user.click(option('Pay the security deposit online'));
+    await user.click(option('Hold the security deposit online'));
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('extras')).toBe('theftProtection,additionalDriver');
     expect(params.get('option')).toBe('deposit');

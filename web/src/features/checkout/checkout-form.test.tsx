@@ -243,7 +243,7 @@ describe('the payment options', () => {
     expect(total()).toBe('120 €');
     await user.click(screen.getByRole('switch', { name: 'Theft protection' }));
     expect(total()).toBe('147 €');
-    expect(describedBy(screen.getByRole('radio', { name: 'Pay the security deposit online' }))).toContain('Now: ');
+    expect(describedBy(screen.getByRole('radio', { name: 'Hold the security deposit online' }))).toContain('Now: ');
   });
 
   it("charges each extra its label × the days, the supplier's percentage in both", async () => {
