@@ -93,12 +93,21 @@ export const payments = pgTable(
     createdAt: createdAt(),
     /** When it succeeded, failed, or was released. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * The booking's pick-up place's time zone when the payment was written (set by the database, whoever writes: the
+     * migration that added it): the statement dates the money on that clock without reading the booking.
+     */
+    timeZone: varchar('time_zone', { length: 64 }),
   },
   (t) => [
     index('payments_booking_idx').on(t.bookingId),
     // A month's money, a supplier's or everyone's (the statement: features/statements/statements.repository.ts).
     index('payments_supplier_at_idx').on(t.supplierId, sql`coalesce(${t.settledAt}, ${t.createdAt})`),
     index('payments_at_idx').on(sql`coalesce(${t.settledAt}, ${t.createdAt})`),
+    // The dashboard's deposits lapsing before the car is back: the open holds by expiry, not every payment read.
+    index('payments_open_holds_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.kind} = 'authorization' and ${t.status} = 'succeeded'`),
     check('payments_amount_positive', sql`${t.amount} > 0 and ${t.releasedAmount} >= 0`),
     check('payments_capture_parent', sql`(${t.kind} = 'capture') = (${t.parentId} is not null)`),
     // A desk's payment has a method; so has a deposit held at the desk in cash (an `authorization` of provider
@@ -150,11 +159,19 @@ export const refunds = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id),
     createdAt: createdAt(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * The booking's supplier and pick-up place's time zone when the refund was written (set by the database, whoever
+     * writes: the migration that added them): the statement reads a supplier's month of refunds by its index and
+     * dates each on that clock without reading the booking.
+     */
+    supplierId: uuid('supplier_id').references(() => users.id),
+    timeZone: varchar('time_zone', { length: 64 }),
   },
   (t) => [
     index('refunds_booking_idx').on(t.bookingId),
     index('refunds_payment_idx').on(t.paymentId),
     index('refunds_at_idx').on(sql`coalesce(${t.refundedAt}, ${t.createdAt})`),
+    index('refunds_supplier_at_idx').on(t.supplierId, sql`coalesce(${t.refundedAt}, ${t.createdAt})`),
     check('refunds_counter_method', sql`(${t.provider} = 'counter') = (${t.method} is not null)`),
   ],
 );
