@@ -2,7 +2,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 /**
  * On PostgreSQL (CI's Debian 15, beside PGlite's 18) the suites that depend on the engine and on several connections:
- * migrations, constraints, the seed and the ledger's backfill; the ownership and role matrices, which call every route
+ * migrations, constraints, the seed and the ledger's backfill; the statement's sums in SQL; the ownership and role matrices, which call every route
  * and so every repository's statements; and the races — concurrent checkouts, a promo code's last use, counter
  * actions, invoice numbers, held cars, rate-limit counters, the outbox and in-flight requests. The other feature suites run once, on PGlite (the same
  * PostgreSQL engine): running all of them twice took ~4 minutes of the 2-core CI machine, which must finish in 20.
@@ -18,6 +18,7 @@ const POSTGRES_SUITES = [
   'src/features/counter/counter-race.test.ts',
   'src/features/counter/close-race.test.ts',
   'src/features/invoices/invoices.test.ts',
+  'src/features/statements/statement-sql.test.ts',
   'src/features/reminders/reminders.test.ts',
   'src/plugins/rate-limit.test.ts',
   'src/plugins/in-flight.test.ts',

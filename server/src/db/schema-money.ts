@@ -93,6 +93,11 @@ export const payments = pgTable(
     createdAt: createdAt(),
     /** When it succeeded, failed, or was released. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * The booking's pick-up place's time zone when the payment was written (set by the database, whoever writes: the
+     * migration that added it): the statement dates the money on that clock without reading the booking.
+     */
+    timeZone: varchar('time_zone', { length: 64 }),
   },
   (t) => [
     index('payments_booking_idx').on(t.bookingId),
@@ -102,6 +107,10 @@ export const payments = pgTable(
     // A gateway's reference, read by the reconciliation (which references the ledger knows) and by the card
     // provider's webhooks (a hold it ended); the desk's rows have none (docs/decisions/0015-reconciliation.md).
     index('payments_provider_reference_idx').on(t.providerReference).where(sql`${t.providerReference} is not null`),
+    // The dashboard's deposits lapsing before the car is back: the open holds by expiry, not every payment read.
+    index('payments_open_holds_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.kind} = 'authorization' and ${t.status} = 'succeeded'`),
     check('payments_amount_positive', sql`${t.amount} > 0 and ${t.releasedAmount} >= 0`),
     check('payments_capture_parent', sql`(${t.kind} = 'capture') = (${t.parentId} is not null)`),
     // A desk's payment has a method; so has a deposit held at the desk in cash (an `authorization` of provider
@@ -153,6 +162,13 @@ export const refunds = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id),
     createdAt: createdAt(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * The booking's supplier and pick-up place's time zone when the refund was written (set by the database, whoever
+     * writes: the migration that added them): the statement reads a supplier's month of refunds by its index and
+     * dates each on that clock without reading the booking.
+     */
+    supplierId: uuid('supplier_id').references(() => users.id),
+    timeZone: varchar('time_zone', { length: 64 }),
   },
   (t) => [
     index('refunds_booking_idx').on(t.bookingId),
@@ -160,6 +176,7 @@ export const refunds = pgTable(
     index('refunds_at_idx').on(sql`coalesce(${t.refundedAt}, ${t.createdAt})`),
     // A gateway's refund, read by the reconciliation (docs/decisions/0015-reconciliation.md).
     index('refunds_provider_reference_idx').on(t.providerReference).where(sql`${t.providerReference} is not null`),
+    index('refunds_supplier_at_idx').on(t.supplierId, sql`coalesce(${t.refundedAt}, ${t.createdAt})`),
     check('refunds_counter_method', sql`(${t.provider} = 'counter') = (${t.method} is not null)`),
   ],
 );

@@ -29,22 +29,17 @@ export const LEDGER_JOIN = sql`left join lateral (select
   ) m on true`;
 
 /**
- * The same columns for sums over many bookings (the desk's totals, the dashboard's period): the ledger grouped once
- * and hash-joined, instead of two index probes per booking.
+ * The same columns for sums over many bookings (the desk's totals, the dashboard's period): each booking's sums as
+ * the database keeps them (db/schema-counts.ts `booking_ledger_sums`, written by triggers in the transaction that
+ * writes the payment or the refund), one row per booking joined by its key. Grouping the whole ledger here instead
+ * took ~20 s a desk totals line at 2M bookings (bench/README.md, "The console's lists at ten times the data").
  */
-export const LEDGER_SUMS_JOIN = sql`left join (
-    select booking_id, sum(amount)::int as paid,
-      coalesce(sum(amount) filter (where provider <> 'counter'), 0)::int as paid_online
-    from payments p where ${TAKEN} group by booking_id
-  ) mp on mp.booking_id = b.id
-  left join (
-    select booking_id, sum(amount)::int as refunded from refunds where status = 'succeeded' group by booking_id
-  ) mr on mr.booking_id = b.id`;
+export const LEDGER_SUMS_JOIN = sql`left join booking_ledger_sums ls on ls.booking_id = b.id`;
 
-/** Reads the columns of either join: `LEDGER_JOIN`'s `m`, or `LEDGER_SUMS_JOIN`'s `mp` and `mr`. */
+/** Reads the columns of either join: `LEDGER_JOIN`'s `m`, or `LEDGER_SUMS_JOIN`'s `ls`. */
 export type LedgerJoin = 'page' | 'sums';
 const column = (join: LedgerJoin, name: 'paid' | 'paid_online' | 'refunded') =>
-  join === 'page' ? sql.raw(`m.${name}`) : sql.raw(`coalesce(${name === 'refunded' ? 'mr' : 'mp'}.${name}, 0)`);
+  join === 'page' ? sql.raw(`m.${name}`) : sql.raw(`coalesce(ls.${name}, 0)`);
 
 export const PAID = (join: LedgerJoin = 'page') => column(join, 'paid');
 export const PAID_ONLINE = (join: LedgerJoin = 'page') => column(join, 'paid_online');

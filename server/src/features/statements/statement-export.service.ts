@@ -10,12 +10,17 @@ import type { DownloadedFile } from '#server/lib/download.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import { statementPdf } from './statement.pdf.ts';
 import { supplierName } from './statements.repository.ts';
-import { statementOf } from './statements.service.ts';
+import { monthRowsPage, monthTotals, statementScope } from './statements.service.ts';
 
 // The statement's downloads (docs/decisions/0011-invoices.md, "Statements"): the CSV accountants import — one row
 // per invoice and credit note (per VAT rate), payment and refund, headed in the reader's language, the separator and
 // decimal mark their spreadsheet expects, a UTF-8 BOM and every cell guarded against formulas (the fleet export's
-// `csvFile`) — and a PDF summary of its totals. Both are drawn from the one statement the screen shows.
+// `csvFile`) — and a PDF summary of its totals. Both are drawn from the one statement the screen shows: the PDF
+// states its totals, the CSV every row, read a chunk at a time in the screen's order (a large supplier's month is
+// tens of thousands of rows: only the cells are held, never every row's record at once).
+
+/** Rows read per query by the CSV. */
+const CHUNK = 10_000;
 
 const COLUMNS = [
   'type',
@@ -48,14 +53,18 @@ export async function exportStatement(
   },
 ): Promise<DownloadedFile> {
   const language = query.language ?? 'en';
-  const statement = await statementOf(ctx, user, query);
+  const scope = await statementScope(ctx, user, query);
   const name = `statement-${query.month}`;
   if (query.format === 'pdf') {
-    const seller = statement.supplierId ? await supplierName(ctx.db, statement.supplierId) : null;
+    const seller = scope.supplierId ? await supplierName(ctx.db, scope.supplierId) : null;
+    const { totals } = await monthTotals(ctx.db, scope);
     return {
       fileName: `${name}.pdf`,
       contentType: 'application/pdf',
-      bytes: await statementPdf(statement, { language, supplierName: seller, websiteName: await siteName(ctx) }),
+      bytes: await statementPdf(
+        { month: query.month, totals },
+        { language, supplierName: seller, websiteName: await siteName(ctx) },
+      ),
     };
   }
   const separator = query.separator ?? 'comma';
@@ -75,6 +84,11 @@ export async function exportStatement(
     row.gatewayReference ?? '',
     row.bookingId,
   ];
-  const head = COLUMNS.map((column) => t(`statement.columns.${column}`));
-  return csvFile(`${name}.csv`, [head, ...statement.rows.map(cells)], separator);
+  const lines = [COLUMNS.map((column) => t(`statement.columns.${column}`))];
+  for (let offset = 0; ; offset += CHUNK) {
+    const chunk = await monthRowsPage(ctx.db, scope, offset, CHUNK);
+    for (const row of chunk) lines.push(cells(row));
+    if (chunk.length < CHUNK) break;
+  }
+  return csvFile(`${name}.csv`, lines, separator);
 }
