@@ -40,6 +40,13 @@ export const loadPayStep = () =>
   importWithStrings('features/checkout/components/pay-step', () => import('../components/pay-step'));
 
 /**
+ * The sections below the fold (how to pay, its terms, the consent to later charges, the checklist): loaded after the
+ * first paint, outside the route's first load (bench/README.md "Route JS ratchet"); a Book waits for them.
+ */
+export const loadCheckoutMore = () =>
+  importWithStrings('features/checkout/components/checkout-more', () => import('../components/checkout-more'));
+
+/**
  * The key box's rule (contract opening-hours.ts), fetched only when a place has a key box: the other checkouts never
  * download it, and the route's first load stays within its budget (bench/README.md).
  */
@@ -145,6 +152,8 @@ export function useCheckoutForm(input: {
     announce: (message) => toast.error(message),
     onSubmit: async (data) => {
       setCarTaken(false);
+      // A Book before the sections below the fold are there waits for them: the choice sent is one the user saw.
+      await loadCheckoutMore();
       // Failures are not reported here: rendering the pay step imports again and reports its own error.
       if (option !== 'payLater') loadPayStep().catch(() => {});
       let licenseFileId: string | undefined;
