@@ -8,6 +8,7 @@ import {
   type PriceBreakdown,
   priceIn,
 } from './price.ts';
+import type { RentalFees } from './rental-fees.ts';
 
 // The terms a booking was bought with (docs/architecture.md §5 "Money rules"): a snapshot
 // of everything its price and its promises depend on, copied onto the booking (`bookings.terms`) at checkout and
@@ -31,6 +32,11 @@ export interface BookedTerms {
    * or last changed; absent on a booking made before they were charged.
    */
   placeFees?: PlaceFees;
+  /**
+   * The business's fees by rule the booking pays (rental-fees.ts: the driver's age band per day, the one-way fee),
+   * as they were when it was booked; absent on a booking that pays none.
+   */
+  rentalFees?: RentalFees;
 }
 
 /** The car's own fields a snapshot copies (a car row, or the seed's and the fleet's car objects). */
@@ -45,6 +51,7 @@ export function bookedTerms(input: {
   dateBasedPrices: readonly DateBasedPrice[];
   priceChangeRate: number;
   placeFees?: PlaceFees;
+  rentalFees?: RentalFees;
 }): BookedTerms {
   const { car } = input;
   return {
@@ -79,6 +86,7 @@ export function bookedTerms(input: {
     minimumAge: car.minimumAge,
     // Kept only when the booking pays one: the terms of every other booking keep the shape the database fills.
     ...(input.placeFees && Object.keys(input.placeFees).length > 0 && { placeFees: { ...input.placeFees } }),
+    ...(input.rentalFees && Object.keys(input.rentalFees).length > 0 && { rentalFees: { ...input.rentalFees } }),
   };
 }
 
@@ -91,7 +99,9 @@ type Rental = { pickupAt: Date; dropoffAt: Date; timeZone: string; extras: Chose
 /** A rental priced at the booking's terms (the one price engine, `calculatePrice`). */
 export function priceBooked(terms: BookedTerms, rental: Rental): PriceBreakdown {
   const { placeFees = terms.placeFees, ...period } = rental;
-  return calculatePrice({ car: terms.car, priceChangeRate: terms.priceChangeRate, ...period, placeFees });
+  // The fees by rule stay as booked: a daily one follows the new days (label × days), the one-way fee its places.
+  const { rentalFees } = terms;
+  return calculatePrice({ car: terms.car, priceChangeRate: terms.priceChangeRate, ...period, placeFees, rentalFees });
 }
 
 /**

@@ -3,6 +3,7 @@ import { BOOKING_STATUSES, OPERATOR_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS
 import { CarRangeSchema, FuelPolicySchema } from './cars.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS, type Extra, PLACE_FEES } from './price.ts';
+import { RENTAL_FEES } from './rental-fees.ts';
 import { text } from './text.schema.ts';
 import { DateStringSchema, TimeStringSchema } from './time.schema.ts';
 import { RENTAL_PERIOD_MESSAGES, zonedToInstant } from './time.ts';
@@ -147,6 +148,7 @@ export const BookedTermsSchema = z.object({
   fuelPolicy: FuelPolicySchema,
   minimumAge: z.number().int(),
   placeFees: z.partialRecord(z.enum(PLACE_FEES), z.number().int()).optional(),
+  rentalFees: z.partialRecord(z.enum(RENTAL_FEES), z.number().int()).optional(),
 });
 
 /** `GET /api/booking/{id}`: the row plus everything the booking screen shows. */

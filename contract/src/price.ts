@@ -1,5 +1,6 @@
 import type { PaymentOption } from './bookings.ts';
 import { roundHalfUp } from './money.ts';
+import { RENTAL_FEES, type RentalFee, type RentalFees, rentalFeeLines } from './rental-fees.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
 
 // The one price engine (docs/architecture.md §5 "Price", spec §9 price rules): a car's rates and extras, and what a
@@ -81,14 +82,16 @@ export interface PriceInput {
   timeZone: string;
   extras?: ChosenExtras;
   placeFees?: PlaceFees;
+  /** The business's fees by rule (rental-fees.ts): the driver's age band per day, the one-way fee once. */
+  rentalFees?: RentalFees;
 }
 
 /** One line of the summary: an amount a customer sees, with the supplier's percentage already in it. */
 export interface PriceLine {
-  item: 'rental' | Extra | PlaceFee;
+  item: 'rental' | Extra | PlaceFee | RentalFee;
   /** The rental's price for the period, an extra's price as its label shows it (per day or once), or a place's fee. */
   unit: number;
-  /** 1 for the rental, the flat extras and the places' fees; the rental days for a daily extra. */
+  /** 1 for the rental, the flat extras, the places' fees and the one-way fee; the rental days for a daily one. */
   quantity: number;
   /** unit × quantity, exactly. */
   amount: number;
@@ -98,7 +101,7 @@ export interface PriceBreakdown {
   rentalHours: number;
   rentalDays: number;
   /**
-   * The rental, then each chosen extra, then the places' fees: what the summary, the total, the e-mail and the receipt
+   * The rental, then each chosen extra, then the places' fees, then the fees by rule: what the summary, the total, the e-mail and the receipt
    * show.
    */
   lines: PriceLine[];
@@ -106,7 +109,7 @@ export interface PriceBreakdown {
   rental: number;
   /** Each chosen extra's line amount (0 when included), the percentage in. */
   extras: Partial<Record<Extra, number>>;
-  /** The chosen extras' lines together (the places' fees are not extras). */
+  /** The chosen extras' lines together (the places' fees and the fees by rule are not extras). */
   extrasTotal: number;
   /** What the supplier's percentage added to the car's own prices (informative; already in every line). */
   priceChange: number;
@@ -248,7 +251,9 @@ export function fromDailyPrice(car: CarPricing, priceChangeRate: number, today: 
 }
 
 const FLAT: ReadonlySet<Extra> = new Set(FLAT_EXTRAS);
-const isExtra = (item: PriceLine['item']): item is Extra => item !== 'rental' && !item.startsWith('afterHours');
+const FEES: ReadonlySet<PriceLine['item']> = new Set(RENTAL_FEES);
+const isExtra = (item: PriceLine['item']): item is Extra =>
+  item !== 'rental' && !item.startsWith('afterHours') && !FEES.has(item);
 
 /**
  * The price of a rental, as lines a customer sees (the percentage in each) that add up to the total exactly: an
@@ -263,6 +268,7 @@ export function calculatePrice({
   timeZone,
   extras,
   placeFees,
+  rentalFees,
 }: PriceInput): PriceBreakdown {
   const hours = rentalHours(pickupAt, dropoffAt);
   if (!(hours > 0)) throw new PriceError('invalidPeriod');
@@ -289,6 +295,10 @@ export function calculatePrice({
     if (amount <= 0) continue;
     lines.push({ item: fee, unit: amount, quantity: 1, amount });
     ownTotal += amount;
+  }
+  for (const line of rentalFeeLines(rentalFees, days)) {
+    lines.push(line);
+    ownTotal += line.amount;
   }
   return summed(lines, { rentalHours: hours, rentalDays: days, deposit: car.deposit, ownTotal });
 }
