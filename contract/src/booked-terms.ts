@@ -94,13 +94,20 @@ export function bookedTerms(input: {
  * A rental of the booking: its period and extras, and the places' fees when they differ from the terms' (a change
  * that moves a pick-up or a drop-off into or out of the key box's hours).
  */
-type Rental = { pickupAt: Date; dropoffAt: Date; timeZone: string; extras: ChosenExtras; placeFees?: PlaceFees };
+type Rental = {
+  pickupAt: Date;
+  dropoffAt: Date;
+  timeZone: string;
+  extras: ChosenExtras;
+  placeFees?: PlaceFees;
+  /** The fees by rule when they differ from the terms' (a change of places re-prices the one-way fee). */
+  rentalFees?: RentalFees;
+};
 
 /** A rental priced at the booking's terms (the one price engine, `calculatePrice`). */
 export function priceBooked(terms: BookedTerms, rental: Rental): PriceBreakdown {
-  const { placeFees = terms.placeFees, ...period } = rental;
-  // The fees by rule stay as booked: a daily one follows the new days (label × days), the one-way fee its places.
-  const { rentalFees } = terms;
+  // The fees by rule stay as booked unless the change says otherwise: a daily one follows the days (label × days).
+  const { placeFees = terms.placeFees, rentalFees = terms.rentalFees, ...period } = rental;
   return calculatePrice({ car: terms.car, priceChangeRate: terms.priceChangeRate, ...period, placeFees, rentalFees });
 }
 

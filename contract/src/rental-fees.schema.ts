@@ -46,6 +46,6 @@ export const FeeRulesSchema = z.object({
     }),
 });
 
-/** `GET /api/fee-rules/{supplierId}` and the body of `PUT /api/update-fee-rules`. */
-export const FeeRulesParamsSchema = z.object({ supplierId: z.uuid() });
+/** `GET /api/supplier-fee-rules/{id}` (the supplier's id) and the body of `PUT /api/update-supplier-fee-rules`. */
+export const FeeRulesParamsSchema = z.object({ id: z.uuid() });
 export const UpdateFeeRulesBodySchema = FeeRulesSchema.extend({ supplierId: z.uuid() });

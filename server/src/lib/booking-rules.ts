@@ -7,6 +7,7 @@ import {
   type PlaceFees,
   PriceError,
 } from '@roam/contract/price';
+import type { RentalFees } from '@roam/contract/rental-fees';
 import type { RentalPeriodIssue } from '@roam/contract/time';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { cars } from '#server/db/schema.ts';
@@ -64,6 +65,7 @@ export function priceBooking(input: {
   timeZone: string;
   extras: ChosenExtras;
   placeFees?: PlaceFees;
+  rentalFees?: RentalFees;
 }) {
   return withPriceFieldErrors(() =>
     calculatePrice({
@@ -74,6 +76,7 @@ export function priceBooking(input: {
       timeZone: input.timeZone,
       extras: input.extras,
       placeFees: input.placeFees,
+      rentalFees: input.rentalFees,
     }),
   );
 }

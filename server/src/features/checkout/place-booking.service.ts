@@ -139,6 +139,7 @@ export async function placeBooking(
           dateBasedPrices: order.dateBasedPrices,
           priceChangeRate: order.supplier.priceChangeRate,
           placeFees: order.placeFees,
+          rentalFees: order.rentalFees,
         }),
         price: price.total,
         deposit: price.deposit,
