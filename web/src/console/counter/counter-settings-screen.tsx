@@ -6,17 +6,13 @@ import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
 import { SupplierParam } from '#web/console/components/supplier-select';
 import { useCounterSettings } from './api/counter-settings';
-import { useFeeRules } from './api/fee-rules';
-import { FeeRulesForm } from './components/fee-rules-form';
 import { SettingsForm } from './components/settings-form';
-import { feeRulesValues } from './lib/fee-rules-form';
 import { settingsValues } from './lib/settings-form';
 import './counter.css';
 
 /**
  * The supplier's counter settings (`/operator/counter-settings`, docs/api.md "The counter"): the checklist, the
- * agreement's own terms in the five languages, the check-out window, the no-show rule, the charge rules and the fees
- * by rule (young and senior drivers, one-way rentals refused). A supplier
+ * agreement's own terms in the five languages, the check-out window, the no-show rule and the charge rules. A supplier
  * edits its own; the admin chooses the supplier (`?supplier=`).
  */
 export function CounterSettingsScreen() {
@@ -27,8 +23,6 @@ export function CounterSettingsScreen() {
   const [params] = useSearchParams();
   const supplierId = admin ? (params.get('supplier') ?? '') : (user?._id ?? '');
   const settings = useCounterSettings(supplierId);
-  const fees = useFeeRules(supplierId);
-  const format = (amount: number) => formats.number(amount, { useGrouping: false, maximumFractionDigits: 2 });
   return (
     <Page title={t('operatorCounter.settings.title')} description={t('operatorCounter.settings.description')}>
       <div className="counter">
@@ -46,15 +40,13 @@ export function CounterSettingsScreen() {
           <SettingsForm
             key={supplierId}
             supplierId={supplierId}
-            initialValues={settingsValues(settings.data, format)}
+            initialValues={settingsValues(settings.data, (amount) =>
+              formats.number(amount, { useGrouping: false, maximumFractionDigits: 2 }),
+            )}
           />
         ) : (
           <PageLoading />
         )}
-        {/* The business's fees by rule beside its charge rules: the one-way fees are shared (docs/architecture.md). */}
-        {supplierId !== '' && fees.data ? (
-          <FeeRulesForm key={supplierId} supplierId={supplierId} initialValues={feeRulesValues(fees.data, format)} />
-        ) : null}
       </div>
     </Page>
   );
