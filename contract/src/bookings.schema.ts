@@ -4,6 +4,7 @@ import { CarRangeSchema, FuelPolicySchema } from './cars.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS, type Extra, PLACE_FEES } from './price.ts';
 import { PROMO_KINDS } from './promo-codes.ts';
+import { RENTAL_FEES } from './rental-fees.ts';
 import { text } from './text.schema.ts';
 import { DateStringSchema, TimeStringSchema } from './time.schema.ts';
 import { RENTAL_PERIOD_MESSAGES, zonedToInstant } from './time.ts';
@@ -148,6 +149,7 @@ export const BookedTermsSchema = z.object({
   fuelPolicy: FuelPolicySchema,
   minimumAge: z.number().int(),
   placeFees: z.partialRecord(z.enum(PLACE_FEES), z.number().int()).optional(),
+  rentalFees: z.partialRecord(z.enum(RENTAL_FEES), z.number().int()).optional(),
   /** The promo code it was bought with (promo-codes.ts `PromoDiscount`). */
   promo: z.object({ code: z.string(), kind: z.enum(PROMO_KINDS), value: z.number().int() }).optional(),
 });

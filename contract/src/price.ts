@@ -1,5 +1,6 @@
 import type { PaymentOption } from './bookings.ts';
 import { roundHalfUp } from './money.ts';
+import { type RentalFee, type RentalFees, rentalFeeLines } from './rental-fees.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
 
 // The one price engine (docs/architecture.md §5 "Price", spec §9 price rules): a car's rates and extras, and what a
@@ -81,6 +82,8 @@ export interface PriceInput {
   timeZone: string;
   extras?: ChosenExtras;
   placeFees?: PlaceFees;
+  /** The business's fees by rule (rental-fees.ts): the driver's age band per day, the one-way fee once. */
+  rentalFees?: RentalFees;
   /** A promo code's discount, taken last (promo-codes.ts `promoLine`). */
   discount?: PriceDiscount;
 }
@@ -93,10 +96,10 @@ export type PriceDiscount = (lines: PriceLine[]) => number;
 
 /** One line of the summary: an amount a customer sees, with the supplier's percentage already in it. */
 export interface PriceLine {
-  item: 'rental' | Extra | PlaceFee | 'promo';
+  item: 'rental' | Extra | PlaceFee | RentalFee | 'promo';
   /** The rental's price for the period, an extra's price as its label shows it (per day or once), or a place's fee. */
   unit: number;
-  /** 1 for the rental, the flat extras and the places' fees; the rental days for a daily extra. */
+  /** 1 for the rental, the flat extras, the places' fees and the one-way fee; the rental days for a daily one. */
   quantity: number;
   /** unit × quantity, exactly. */
   amount: number;
@@ -106,7 +109,7 @@ export interface PriceBreakdown {
   rentalHours: number;
   rentalDays: number;
   /**
-   * The rental, then each chosen extra, then the places' fees: what the summary, the total, the e-mail and the receipt
+   * The rental, then each chosen extra, then the places' fees, then the fees by rule: what the summary, the total, the e-mail and the receipt
    * show.
    */
   lines: PriceLine[];
@@ -114,7 +117,7 @@ export interface PriceBreakdown {
   rental: number;
   /** Each chosen extra's line amount (0 when included), the percentage in. */
   extras: Partial<Record<Extra, number>>;
-  /** The chosen extras' lines together (the places' fees are not extras). */
+  /** The chosen extras' lines together (the places' fees and the fees by rule are not extras). */
   extrasTotal: number;
   /** What the supplier's percentage added to the car's own prices (informative; already in every line). */
   priceChange: number;
@@ -271,6 +274,7 @@ export function calculatePrice({
   timeZone,
   extras,
   placeFees,
+  rentalFees,
   discount,
 }: PriceInput): PriceBreakdown {
   const hours = rentalHours(pickupAt, dropoffAt);
@@ -298,6 +302,10 @@ export function calculatePrice({
     if (amount <= 0) continue;
     lines.push({ item: fee, unit: amount, quantity: 1, amount });
     ownTotal += amount;
+  }
+  for (const line of rentalFeeLines(rentalFees, days)) {
+    lines.push(line);
+    ownTotal += line.amount;
   }
   ownTotal -= discount?.(lines) ?? 0;
   return summed(lines, { rentalHours: hours, rentalDays: days, deposit: car.deposit, ownTotal });

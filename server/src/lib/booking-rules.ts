@@ -8,6 +8,7 @@ import {
   PriceError,
 } from '@roam/contract/price';
 import { type PromoDiscount, promoLine } from '@roam/contract/promo-codes';
+import type { RentalFees } from '@roam/contract/rental-fees';
 import type { RentalPeriodIssue } from '@roam/contract/time';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { cars } from '#server/db/schema.ts';
@@ -65,6 +66,7 @@ export function priceBooking(input: {
   timeZone: string;
   extras: ChosenExtras;
   placeFees?: PlaceFees;
+  rentalFees?: RentalFees;
   promo?: PromoDiscount | null;
 }) {
   return withPriceFieldErrors(() =>
@@ -76,6 +78,7 @@ export function priceBooking(input: {
       timeZone: input.timeZone,
       extras: input.extras,
       placeFees: input.placeFees,
+      rentalFees: input.rentalFees,
       ...(input.promo && { discount: promoLine(input.promo) }),
     }),
   );

@@ -2,6 +2,7 @@ import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { CheckoutBody } from '@roam/contract/checkout';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS, type Extra, type PlaceFees } from '@roam/contract/price';
+import type { RentalFees } from '@roam/contract/rental-fees';
 import { ageOn } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DeskCustomer } from '#server/db/schema.ts';
@@ -14,6 +15,7 @@ import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { minimumDriverAge } from '#server/lib/booking-rules.ts';
 import { type CarForBooking, findCarForBooking } from '#server/lib/car-pricing.repository.ts';
 import { checkPeriod, rentalPlaceFees } from '#server/lib/opening-hours.ts';
+import { rentalFeesFor } from '#server/lib/rental-fees.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import * as repository from './checkout.repository.ts';
 
@@ -73,6 +75,8 @@ export type CheckoutOrder = {
   extras: Record<Extra, boolean>;
   /** The key box's fees at the places, when a time is after hours there (lib/opening-hours.ts). */
   placeFees: PlaceFees;
+  /** The business's fees by rule: the driver's age band, the one-way fee (lib/rental-fees.ts). */
+  rentalFees: RentalFees;
   licenseFileId: string | null;
   /** How long an unpaid online booking holds its car: a run-time setting, read once per checkout. */
   holdMinutes: number;
@@ -132,7 +136,7 @@ async function placesOf(ctx: AppContext, body: CheckoutBody, carId: string) {
 
 /** Driver age at pick-up, in the pick-up location's calendar (spec §5: at least 21, or the car's minimum age). */
 function checkAges(
-  order: Omit<CheckoutOrder, 'licenseFileId' | 'promo'>,
+  order: Omit<CheckoutOrder, 'licenseFileId' | 'promo' | 'rentalFees'>,
   signedIn: boolean,
   settings: DeploymentSettings,
 ) {
@@ -242,9 +246,19 @@ export async function validateCheckout(
     desk: desk ?? null,
   };
   checkAges(order, user !== null, settings);
-  checkPaymentOption(ctx, order, settings);
-  const licenseFileId = await licenceOf(ctx, order);
-  return { ...order, licenseFileId, promo: await promoOf(ctx, order) };
+  const rentalFees = await rentalFeesFor(ctx.db, {
+    supplierId: supplier.id,
+    carId: car.id,
+    birthDate: driver.birthDate,
+    pickupAt,
+    timeZone: pickupPlace.timeZone,
+    pickup: pickupPlace,
+    dropoff: dropoffPlace,
+  });
+  const priced = { ...order, rentalFees };
+  checkPaymentOption(ctx, priced, settings);
+  const licenseFileId = await licenceOf(ctx, priced);
+  return { ...priced, licenseFileId, promo: await promoOf(ctx, priced) };
 }
 
 /** The promo code typed, checked against the rental (features/promo-codes); its use is held when the booking is. */

@@ -158,6 +158,7 @@ export async function placeBooking(
           priceChangeRate: order.supplier.priceChangeRate,
           placeFees: order.placeFees,
           promo: order.promo,
+          rentalFees: order.rentalFees,
         }),
         price: price.total,
         deposit: price.deposit,

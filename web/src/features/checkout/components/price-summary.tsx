@@ -1,5 +1,5 @@
 import type { PaymentOption } from '@roam/contract/bookings';
-import { type Extra, type PlaceFee, type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
+import { EXTRAS, type Extra, type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '#web/lib/use-money';
@@ -37,9 +37,10 @@ export function PriceSummary({ price, option, busy, pricing = false }: PriceSumm
               <dt>
                 {line.item === 'rental'
                   ? t('checkout.price.rental', { count: shown.rentalDays })
-                  : line.item.startsWith('afterHours')
-                    ? t(`checkout.price.${line.item as PlaceFee}`)
-                    : t(`cars.extra.${line.item as Extra}`)}
+                  : // The places' fees and the fees by rule are the checkout's own words; the extras the car's.
+                    (EXTRAS as readonly string[]).includes(line.item)
+                    ? t(`cars.extra.${line.item as Extra}`)
+                    : t(`checkout.price.${line.item as Exclude<typeof line.item, 'rental' | Extra>}`)}
               </dt>
               <dd>{money.formatConverted(line.amount)}</dd>
             </div>
