@@ -1,4 +1,5 @@
 import type { FuelPolicy } from './cars.ts';
+import type { BookedCatalogueExtra } from './catalogue-extras.ts';
 import {
   type CarPricing,
   type ChosenExtras,
@@ -31,6 +32,11 @@ export interface BookedTerms {
    * or last changed; absent on a booking made before they were charged.
    */
   placeFees?: PlaceFees;
+  /**
+   * The business's own extras the booking bought, each with its price as it stood and its quantity
+   * (catalogue-extras.ts); absent when none.
+   */
+  catalogueExtras?: BookedCatalogueExtra[];
 }
 
 /** The car's own fields a snapshot copies (a car row, or the seed's and the fleet's car objects). */
@@ -45,6 +51,7 @@ export function bookedTerms(input: {
   dateBasedPrices: readonly DateBasedPrice[];
   priceChangeRate: number;
   placeFees?: PlaceFees;
+  catalogueExtras?: readonly BookedCatalogueExtra[];
 }): BookedTerms {
   const { car } = input;
   return {
@@ -79,6 +86,9 @@ export function bookedTerms(input: {
     minimumAge: car.minimumAge,
     // Kept only when the booking pays one: the terms of every other booking keep the shape the database fills.
     ...(input.placeFees && Object.keys(input.placeFees).length > 0 && { placeFees: { ...input.placeFees } }),
+    ...((input.catalogueExtras?.length ?? 0) > 0 && {
+      catalogueExtras: input.catalogueExtras!.map((extra) => ({ ...extra })),
+    }),
   };
 }
 
@@ -91,7 +101,14 @@ type Rental = { pickupAt: Date; dropoffAt: Date; timeZone: string; extras: Chose
 /** A rental priced at the booking's terms (the one price engine, `calculatePrice`). */
 export function priceBooked(terms: BookedTerms, rental: Rental): PriceBreakdown {
   const { placeFees = terms.placeFees, ...period } = rental;
-  return calculatePrice({ car: terms.car, priceChangeRate: terms.priceChangeRate, ...period, placeFees });
+  const { catalogueExtras } = terms;
+  return calculatePrice({
+    car: terms.car,
+    priceChangeRate: terms.priceChangeRate,
+    ...period,
+    placeFees,
+    catalogueExtras,
+  });
 }
 
 /**

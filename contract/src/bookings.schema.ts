@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, OPERATOR_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS } from './bookings.ts';
 import { CarRangeSchema, FuelPolicySchema } from './cars.schema.ts';
+import { BookedCatalogueExtraSchema } from './catalogue-extras.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS, type Extra, PLACE_FEES } from './price.ts';
 import { text } from './text.schema.ts';
@@ -147,6 +148,7 @@ export const BookedTermsSchema = z.object({
   fuelPolicy: FuelPolicySchema,
   minimumAge: z.number().int(),
   placeFees: z.partialRecord(z.enum(PLACE_FEES), z.number().int()).optional(),
+  catalogueExtras: z.array(BookedCatalogueExtraSchema).optional(),
 });
 
 /** `GET /api/booking/{id}`: the row plus everything the booking screen shows. */

@@ -1,4 +1,6 @@
 import type { PaymentOption } from './bookings.ts';
+import { type BookedCatalogueExtra, catalogueExtraLine } from './catalogue-extras.ts';
+import type { Language } from './languages.ts';
 import { roundHalfUp } from './money.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
 
@@ -81,17 +83,22 @@ export interface PriceInput {
   timeZone: string;
   extras?: ChosenExtras;
   placeFees?: PlaceFees;
+  /** The business's own extras bought, with their quantities (catalogue-extras.ts): a line each, after the six. */
+  catalogueExtras?: readonly BookedCatalogueExtra[];
 }
 
 /** One line of the summary: an amount a customer sees, with the supplier's percentage already in it. */
 export interface PriceLine {
-  item: 'rental' | Extra | PlaceFee;
+  item: 'rental' | Extra | PlaceFee | 'catalogueExtra';
   /** The rental's price for the period, an extra's price as its label shows it (per day or once), or a place's fee. */
   unit: number;
   /** 1 for the rental, the flat extras and the places' fees; the rental days for a daily extra. */
   quantity: number;
   /** unit × quantity, exactly. */
   amount: number;
+  /** A catalogue extra's line: which, and its names, so every reader (receipt, invoice) can label it. */
+  extraId?: string;
+  names?: Record<Language, string>;
 }
 
 export interface PriceBreakdown {
@@ -248,7 +255,8 @@ export function fromDailyPrice(car: CarPricing, priceChangeRate: number, today: 
 }
 
 const FLAT: ReadonlySet<Extra> = new Set(FLAT_EXTRAS);
-const isExtra = (item: PriceLine['item']): item is Extra => item !== 'rental' && !item.startsWith('afterHours');
+const isExtra = (item: PriceLine['item']): item is Extra =>
+  item !== 'rental' && item !== 'catalogueExtra' && !item.startsWith('afterHours');
 
 /**
  * The price of a rental, as lines a customer sees (the percentage in each) that add up to the total exactly: an
@@ -263,6 +271,7 @@ export function calculatePrice({
   timeZone,
   extras,
   placeFees,
+  catalogueExtras,
 }: PriceInput): PriceBreakdown {
   const hours = rentalHours(pickupAt, dropoffAt);
   if (!(hours > 0)) throw new PriceError('invalidPeriod');
@@ -283,6 +292,11 @@ export function calculatePrice({
     lines.push({ item: extra, unit, quantity, amount: unit * quantity });
     extraCosts[extra] = unit * quantity;
     ownTotal += value * quantity;
+  }
+  for (const extra of catalogueExtras ?? []) {
+    const { line, own } = catalogueExtraLine(extra, days, (amount) => withPriceChange(amount, priceChangeRate));
+    lines.push(line);
+    ownTotal += own;
   }
   for (const fee of PLACE_FEES) {
     const amount = placeFees?.[fee] ?? 0;

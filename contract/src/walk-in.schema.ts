@@ -28,6 +28,7 @@ export const WalkInBodySchema = CheckoutBodySchema.pick({
   pickupAt: true,
   dropoffAt: true,
   extras: true,
+  catalogueExtras: true,
   additionalDriver: true,
   currency: true,
 })
