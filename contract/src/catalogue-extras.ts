@@ -77,7 +77,7 @@ export function offeredTo(
 export const CATALOGUE_EXTRA_MESSAGES = {
   notOffered: 'This extra is not offered with this car.',
   soldOut: 'This extra is sold out for these dates at this location.',
-  tooMany: `You can take at most ${MAX_EXTRA_QUANTITY} of one extra.`,
+  tooMany: (most: number) => `You can take at most ${most} of this extra.`,
   maxBelowPrice: 'The maximum per rental must be more than the price per day.',
 } as const;
 
@@ -85,3 +85,7 @@ export type CatalogueExtra = z.infer<typeof CatalogueExtraSchema>;
 export type CatalogueExtraFields = z.input<typeof CatalogueExtraFieldsSchema>;
 export type OfferedCatalogueExtra = z.infer<typeof OfferedCatalogueExtraSchema>;
 export type ChosenCatalogueExtra = z.infer<typeof ChosenCatalogueExtrasSchema>[number];
+
+/** A line's name in `language` when it is a catalogue extra's (the receipt, agreement and invoice print it). */
+export const catalogueExtraName = (line: { names?: Record<Language, string> }, language: Language): string =>
+  line.names?.[language] || line.names?.en || '';

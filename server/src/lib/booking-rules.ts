@@ -1,4 +1,5 @@
 import { BOOKING_RULES } from '@roam/contract/booking-rules';
+import type { BookedCatalogueExtra } from '@roam/contract/catalogue-extras';
 import { MAX_STORED_AMOUNT } from '@roam/contract/money';
 import {
   type ChosenExtras,
@@ -64,6 +65,7 @@ export function priceBooking(input: {
   timeZone: string;
   extras: ChosenExtras;
   placeFees?: PlaceFees;
+  catalogueExtras?: readonly BookedCatalogueExtra[];
 }) {
   return withPriceFieldErrors(() =>
     calculatePrice({
@@ -74,6 +76,7 @@ export function priceBooking(input: {
       timeZone: input.timeZone,
       extras: input.extras,
       placeFees: input.placeFees,
+      catalogueExtras: input.catalogueExtras,
     }),
   );
 }

@@ -38,6 +38,7 @@ export async function priceCheckout(ctx: AppContext, order: CheckoutOrder): Prom
     timeZone: order.pickupPlace.timeZone,
     extras: order.extras,
     placeFees: order.placeFees,
+    catalogueExtras: order.catalogueExtras.booked,
   });
   const { payNow, payAtPickup } = paymentSplit(price, body.paymentOption);
   const rate = rateFor(await ctx.rates.getRates(), body.currency);

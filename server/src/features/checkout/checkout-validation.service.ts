@@ -6,6 +6,10 @@ import { ageOn } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DeskCustomer } from '#server/db/schema.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
+import {
+  type ChosenExtras as ChosenCatalogueExtras,
+  chooseCatalogueExtras,
+} from '#server/features/catalogue-extras/catalogue-extras.booking.ts';
 import { isUsableLicense } from '#server/features/profile/profile.service.ts';
 import { siteSettings } from '#server/features/site-settings/site-settings.service.ts';
 import type { DeploymentSettings } from '#server/features/system/settings.service.ts';
@@ -72,6 +76,8 @@ export type CheckoutOrder = {
   extras: Record<Extra, boolean>;
   /** The key box's fees at the places, when a time is after hours there (lib/opening-hours.ts). */
   placeFees: PlaceFees;
+  /** The business's own extras bought (its mandatory ones included), and which come from a stock. */
+  catalogueExtras: ChosenCatalogueExtras;
   licenseFileId: string | null;
   /** How long an unpaid online booking holds its car: a run-time setting, read once per checkout. */
   holdMinutes: number;
@@ -228,6 +234,11 @@ export async function validateCheckout(
     dropoffAt,
     extras,
     placeFees: rentalPlaceFees({ pickupPlace, dropoffPlace, pickupAt, dropoffAt }),
+    catalogueExtras: await chooseCatalogueExtras(ctx, {
+      car,
+      locationId: pickupPlace.id,
+      chosen: body.catalogueExtras,
+    }),
     holdMinutes: desk?.payment === 'link' ? DESK_LINK_HOLD_MINUTES : settings.holdMinutes,
     desk: desk ?? null,
   };

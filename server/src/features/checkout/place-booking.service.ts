@@ -5,6 +5,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
 import { createGuestAccount, isEmailRegistered } from '#server/features/auth/account.service.ts';
 import { bookingNoticeDetails } from '#server/features/bookings/bookings.service.ts';
+import { holdCatalogueExtras } from '#server/features/catalogue-extras/catalogue-extras.booking.ts';
 import {
   deliverNotices,
   recordBookingNotice,
@@ -139,6 +140,7 @@ export async function placeBooking(
           dateBasedPrices: order.dateBasedPrices,
           priceChangeRate: order.supplier.priceChangeRate,
           placeFees: order.placeFees,
+          catalogueExtras: order.catalogueExtras.booked,
         }),
         price: price.total,
         deposit: price.deposit,
@@ -154,6 +156,14 @@ export async function placeBooking(
         // A guest's browser proves the booking is theirs with it; a signed-in driver with their session.
         guestTokenHash: driver.id ? null : order.guestTokenHash,
         clientKey: order.clientKey,
+      });
+      await holdCatalogueExtras(tx, {
+        bookingId: booking.id,
+        locationId: order.pickupPlace.id,
+        pickupAt: order.pickupAt,
+        dropoffAt: order.dropoffAt,
+        now: ctx.clock.now(),
+        extras: order.catalogueExtras,
       });
       if (order.desk) await auditDeskBooking(ctx, tx, order.desk, booking.id, order);
       const mails: (QueuedMail | null)[] = [];

@@ -29,7 +29,10 @@ export function paymentLines(
     const days = rentalDays(booking.pickupAt, booking.dropoffAt);
     return lines
       .filter((line) => line.amount > 0)
-      .map((line) => invoiceLine(line.item, line.amount, vatRate, line.item === 'rental' ? days : line.quantity));
+      .map((line) => ({
+        ...invoiceLine(line.item, line.amount, vatRate, line.item === 'rental' ? days : line.quantity),
+        ...(line.names && { names: line.names }),
+      }));
   }
   if (payment.purpose === 'return_charges' || payment.purpose === 'later_charges') {
     if (charges.length > 0 && sum(charges.map((charge) => charge.amount)) === payment.amount) {
