@@ -14,6 +14,7 @@ const POSTGRES_SUITES = [
   'src/security/role-matrix.test.ts',
   'src/security/holds.test.ts',
   'src/features/checkout/checkout-concurrency.test.ts',
+  'src/features/catalogue-extras/catalogue-extras-race.test.ts',
   'src/features/counter/counter-race.test.ts',
   'src/features/invoices/invoices.test.ts',
   'src/features/reminders/reminders.test.ts',

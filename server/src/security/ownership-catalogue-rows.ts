@@ -43,13 +43,15 @@ export function catalogueRows(db: () => Db): Row[] {
       expected: OPERATOR,
       request: async () => ({ method: 'DELETE', url: `/api/delete-catalogue-extra/${await freshExtra()}` }),
     },
-    {
-      call: 'GET /api/car-catalogue-extras/{id}',
-      expected: everyone(200),
-      request: () => ({
-        method: 'GET',
-        url: `/api/car-catalogue-extras/${DEMO_IDS.cars.clio}?locationId=${DEMO_IDS.locations.parisCdg}&pickupAt=2027-03-01T09:00:00Z&dropoffAt=2027-03-04T09:00:00Z`,
-      }),
-    },
   ];
 }
+
+/** What a car offers: public, for everyone (ownership matrix only: it is no operator's call). */
+export const publicCatalogueRow: Row = {
+  call: 'GET /api/car-catalogue-extras/{id}',
+  expected: everyone(200),
+  request: () => ({
+    method: 'GET',
+    url: `/api/car-catalogue-extras/${DEMO_IDS.cars.clio}?locationId=${DEMO_IDS.locations.parisCdg}&pickupAt=2027-03-01T09:00:00Z&dropoffAt=2027-03-04T09:00:00Z`,
+  }),
+};
