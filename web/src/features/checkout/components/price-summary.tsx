@@ -18,7 +18,7 @@ interface PriceSummaryProps {
  * Pay.
  */
 export function PriceSummary({ price, option, busy, pricing = false }: PriceSummaryProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const id = useId();
   // In the display currency line by line (priceIn): each extra's label × its days is its line, the lines add up to the
@@ -33,13 +33,15 @@ export function PriceSummary({ price, option, busy, pricing = false }: PriceSumm
       {shown ? (
         <dl className="checkout-price" aria-live="polite">
           {shown.lines.map((line) => (
-            <div key={line.item}>
+            <div key={line.extraId ?? line.item}>
               <dt>
-                {line.item === 'rental'
-                  ? t('checkout.price.rental', { count: shown.rentalDays })
-                  : line.item.startsWith('afterHours')
-                    ? t(`checkout.price.${line.item as PlaceFee}`)
-                    : t(`cars.extra.${line.item as Extra}`)}
+                {line.names
+                  ? line.names[i18n.language as 'en'] || line.names.en
+                  : line.item === 'rental'
+                    ? t('checkout.price.rental', { count: shown.rentalDays })
+                    : line.item.startsWith('afterHours')
+                      ? t(`checkout.price.${line.item as PlaceFee}`)
+                      : t(`cars.extra.${line.item as Extra}`)}
               </dt>
               <dd>{money.formatConverted(line.amount)}</dd>
             </div>

@@ -1,6 +1,7 @@
 import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { PaymentOption } from '@roam/contract/bookings';
 import type { CarDetails } from '@roam/contract/cars';
+import type { BookedCatalogueExtra } from '@roam/contract/catalogue-extras';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
 import type { Location } from '@roam/contract/locations';
 import type { placeFeesOf } from '@roam/contract/opening-hours';
@@ -86,6 +87,9 @@ export function useCheckoutForm(input: {
     setChoices((current) => ({ ...current, ...choices }));
     setParams((current) => withChoices(current, choices), { replace: true, preventScrollReset: true });
   };
+  // The business's own extras as chosen (its mandatory ones in), reported by their lazily loaded section; null until
+  // it has answered, and Book waits for it: never a booking without a line the server will charge.
+  const [catalogue, setCatalogue] = useState<BookedCatalogueExtra[] | null>(null);
   const back = (location.state ?? {}) as BackFromPayment;
   const [carTaken, setCarTaken] = useState(Boolean(back.carTaken));
   const [licenceFailed, setLicenceFailed] = useState(false);
@@ -116,11 +120,12 @@ export function useCheckoutForm(input: {
         },
       );
       const priceChangeRate = car.supplier.priceChangeRate;
-      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees });
+      const catalogueExtras = catalogue ?? [];
+      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees, catalogueExtras });
     } catch {
       return null;
     }
-  }, [car, criteria, timeZone, extras, pickupPlace, dropoffPlace, pricing, feesOf]);
+  }, [car, criteria, timeZone, extras, pickupPlace, dropoffPlace, pricing, feesOf, catalogue]);
 
   const saved = useMemo(() => readSavedDriver<Person>(), []);
   const form = useContractForm({
@@ -157,6 +162,7 @@ export function useCheckoutForm(input: {
         carId: car._id,
         ...criteria,
         extras,
+        catalogueExtras: (catalogue ?? []).map(({ id, quantity }) => ({ extraId: id, quantity })),
         paymentOption: option,
         currency: money.currency as CheckoutBody['currency'],
         ...(extras.additionalDriver ? { additionalDriver: data.additionalDriver as Person } : {}),
@@ -222,6 +228,8 @@ export function useCheckoutForm(input: {
     extras,
     setExtras: (next: ChosenExtras) => choose({ extras: next }),
     price,
+    catalogue,
+    setCatalogue,
     /** The key box's rule is still on its way: the price is not shown yet. */
     pricing,
     carTaken,
