@@ -167,7 +167,7 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
         <PriceSummary
           price={checkout.price}
           option={checkout.option}
-          busy={form.pending || !licenceReady || !checkout.catalogue}
+          busy={form.pending || !licenceReady}
           pricing={checkout.pricing}
         />
       </form>

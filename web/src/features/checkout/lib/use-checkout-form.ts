@@ -7,7 +7,7 @@ import type { Location } from '@roam/contract/locations';
 import type { placeFeesOf } from '@roam/contract/opening-hours';
 import { type ChosenExtras, calculatePrice, type PriceBreakdown } from '@roam/contract/price';
 import type { User } from '@roam/contract/users';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { importWithStrings, useLanguage } from '#web/i18n';
@@ -88,8 +88,13 @@ export function useCheckoutForm(input: {
     setParams((current) => withChoices(current, choices), { replace: true, preventScrollReset: true });
   };
   // The business's own extras as chosen (its mandatory ones in), reported by their lazily loaded section; null until
-  // it has answered, and Book waits for it: never a booking without a line the server will charge.
-  const [catalogue, setCatalogue] = useState<BookedCatalogueExtra[] | null>(null);
+  // it has answered, and a Book waits for it: never a booking without a line the server will charge.
+  const [catalogue, reportCatalogue] = useState<BookedCatalogueExtra[] | null>(null);
+  const known = useRef<(chosen: BookedCatalogueExtra[]) => void>(null);
+  const setCatalogue = useCallback((chosen: BookedCatalogueExtra[]) => {
+    reportCatalogue(chosen);
+    known.current?.(chosen);
+  }, []);
   const back = (location.state ?? {}) as BackFromPayment;
   const [carTaken, setCarTaken] = useState(Boolean(back.carTaken));
   const [licenceFailed, setLicenceFailed] = useState(false);
@@ -162,7 +167,9 @@ export function useCheckoutForm(input: {
         carId: car._id,
         ...criteria,
         extras,
-        catalogueExtras: (catalogue ?? []).map(({ id, quantity }) => ({ extraId: id, quantity })),
+        catalogueExtras: (
+          catalogue ?? (await new Promise<BookedCatalogueExtra[]>((resolve) => (known.current = resolve)))
+        ).map(({ id, quantity }) => ({ extraId: id, quantity })),
         paymentOption: option,
         currency: money.currency as CheckoutBody['currency'],
         ...(extras.additionalDriver ? { additionalDriver: data.additionalDriver as Person } : {}),
