@@ -1,5 +1,5 @@
 import type { FuelPolicy } from './cars.ts';
-import type { BookedCatalogueExtra } from './catalogue-extras.ts';
+import { type BookedCatalogueExtra, withCatalogueExtras } from './catalogue-extras.ts';
 import {
   type CarPricing,
   type ChosenExtras,
@@ -101,14 +101,8 @@ type Rental = { pickupAt: Date; dropoffAt: Date; timeZone: string; extras: Chose
 /** A rental priced at the booking's terms (the one price engine, `calculatePrice`). */
 export function priceBooked(terms: BookedTerms, rental: Rental): PriceBreakdown {
   const { placeFees = terms.placeFees, ...period } = rental;
-  const { catalogueExtras } = terms;
-  return calculatePrice({
-    car: terms.car,
-    priceChangeRate: terms.priceChangeRate,
-    ...period,
-    placeFees,
-    catalogueExtras,
-  });
+  const price = calculatePrice({ car: terms.car, priceChangeRate: terms.priceChangeRate, ...period, placeFees });
+  return withCatalogueExtras(price, terms.catalogueExtras, terms.priceChangeRate);
 }
 
 /**

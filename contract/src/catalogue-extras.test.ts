@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookedTerms, priceBooked } from './booked-terms.ts';
-import { type BookedCatalogueExtra, offeredTo } from './catalogue-extras.ts';
+import { type BookedCatalogueExtra, offeredTo, withCatalogueExtras } from './catalogue-extras.ts';
 import { convertMinor } from './money.ts';
 import { type CarPricing, calculatePrice, priceIn, withPriceChange } from './price.ts';
 import { HOUR } from './time.ts';
@@ -33,7 +33,11 @@ const extra = (overrides: Partial<BookedCatalogueExtra>): BookedCatalogueExtra =
 const pickupAt = new Date('2027-03-01T09:00:00Z');
 const after = (days: number) => new Date(pickupAt.getTime() + days * 24 * HOUR);
 const price = (catalogueExtras: BookedCatalogueExtra[], days: number, priceChangeRate = 0) =>
-  calculatePrice({ car, priceChangeRate, pickupAt, dropoffAt: after(days), timeZone: 'Europe/Paris', catalogueExtras });
+  withCatalogueExtras(
+    calculatePrice({ car, priceChangeRate, pickupAt, dropoffAt: after(days), timeZone: 'Europe/Paris' }),
+    catalogueExtras,
+    priceChangeRate,
+  );
 
 describe('catalogue extras in the one price engine', () => {
   it('prices a daily extra as label × days × quantity, the supplier’s percentage in the label', () => {

@@ -6,7 +6,7 @@ import type {
   OfferedCatalogueExtraSchema,
 } from './catalogue-extras.schema.ts';
 import type { Language } from './languages.ts';
-import type { PriceLine } from './price.ts';
+import { type PriceBreakdown, type PriceLine, summed, withPriceChange } from './price.ts';
 
 // The business's own extras (docs/architecture.md §5 "Catalogue extras"): beside the spec's six (which keep their
 // wire format), each business lists what else it sells with a car — a child seat, a GPS, snow chains, a cleaning
@@ -89,3 +89,27 @@ export type ChosenCatalogueExtra = z.infer<typeof ChosenCatalogueExtrasSchema>[n
 /** A line's name in `language` when it is a catalogue extra's (the receipt, agreement and invoice print it). */
 export const catalogueExtraName = (line: { names?: Record<Language, string> }, language: Language): string =>
   line.names?.[language] || line.names?.en || '';
+
+/**
+ * `breakdown` (price.ts `calculatePrice`) with a line for each catalogue extra bought, after its other lines, and its
+ * totals summed again: the one price engine's answer for a rental with them (server and checkout alike). Kept out of
+ * `calculatePrice` so that no customer screen without these extras carries their code (bench/README.md).
+ */
+export function withCatalogueExtras(
+  breakdown: PriceBreakdown,
+  extras: readonly BookedCatalogueExtra[] | undefined,
+  priceChangeRate: number,
+): PriceBreakdown {
+  if (!extras?.length) return breakdown;
+  let ownTotal = breakdown.total - breakdown.priceChange;
+  const lines = [...breakdown.lines];
+  for (const extra of extras) {
+    const { line, own } = catalogueExtraLine(extra, breakdown.rentalDays, (amount) =>
+      withPriceChange(amount, priceChangeRate),
+    );
+    lines.push(line);
+    ownTotal += own;
+  }
+  const { rentalHours, rentalDays, deposit } = breakdown;
+  return summed(lines, { rentalHours, rentalDays, deposit, ownTotal });
+}

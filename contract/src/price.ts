@@ -1,5 +1,4 @@
 import type { PaymentOption } from './bookings.ts';
-import { type BookedCatalogueExtra, catalogueExtraLine } from './catalogue-extras.ts';
 import type { Language } from './languages.ts';
 import { roundHalfUp } from './money.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
@@ -83,8 +82,6 @@ export interface PriceInput {
   timeZone: string;
   extras?: ChosenExtras;
   placeFees?: PlaceFees;
-  /** The business's own extras bought, with their quantities (catalogue-extras.ts): a line each, after the six. */
-  catalogueExtras?: readonly BookedCatalogueExtra[];
 }
 
 /** One line of the summary: an amount a customer sees, with the supplier's percentage already in it. */
@@ -271,7 +268,6 @@ export function calculatePrice({
   timeZone,
   extras,
   placeFees,
-  catalogueExtras,
 }: PriceInput): PriceBreakdown {
   const hours = rentalHours(pickupAt, dropoffAt);
   if (!(hours > 0)) throw new PriceError('invalidPeriod');
@@ -293,11 +289,6 @@ export function calculatePrice({
     extraCosts[extra] = unit * quantity;
     ownTotal += value * quantity;
   }
-  for (const extra of catalogueExtras ?? []) {
-    const { line, own } = catalogueExtraLine(extra, days, (amount) => withPriceChange(amount, priceChangeRate));
-    lines.push(line);
-    ownTotal += own;
-  }
   for (const fee of PLACE_FEES) {
     const amount = placeFees?.[fee] ?? 0;
     if (amount <= 0) continue;
@@ -307,7 +298,8 @@ export function calculatePrice({
   return summed(lines, { rentalHours: hours, rentalDays: days, deposit: car.deposit, ownTotal });
 }
 
-function summed(
+/** The breakdown of `lines` (catalogue-extras.ts adds its lines through it). */
+export function summed(
   lines: PriceLine[],
   {
     rentalHours,

@@ -1,5 +1,5 @@
 import { BOOKING_RULES } from '@roam/contract/booking-rules';
-import type { BookedCatalogueExtra } from '@roam/contract/catalogue-extras';
+import { type BookedCatalogueExtra, withCatalogueExtras } from '@roam/contract/catalogue-extras';
 import { MAX_STORED_AMOUNT } from '@roam/contract/money';
 import {
   type ChosenExtras,
@@ -7,6 +7,7 @@ import {
   type DateBasedPrice,
   type PlaceFees,
   PriceError,
+  type PriceInput,
 } from '@roam/contract/price';
 import type { RentalPeriodIssue } from '@roam/contract/time';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
@@ -55,6 +56,13 @@ export function withPriceFieldErrors<T>(price: () => T): T {
   }
 }
 
+/** The contract's engine with the business's own extras (catalogue-extras.ts `withCatalogueExtras`). */
+const priceWithCatalogue = ({
+  catalogueExtras,
+  ...input
+}: PriceInput & { catalogueExtras?: readonly BookedCatalogueExtra[] }) =>
+  withCatalogueExtras(calculatePrice(input), catalogueExtras, input.priceChangeRate);
+
 /** The authoritative price (contract engine); an unavailable extra is a field error, not a 500. */
 export function priceBooking(input: {
   car: typeof cars.$inferSelect;
@@ -68,7 +76,7 @@ export function priceBooking(input: {
   catalogueExtras?: readonly BookedCatalogueExtra[];
 }) {
   return withPriceFieldErrors(() =>
-    calculatePrice({
+    priceWithCatalogue({
       car: { ...input.car, dateBasedPrices: input.dateBasedPrices },
       priceChangeRate: input.priceChangeRate,
       pickupAt: input.pickupAt,

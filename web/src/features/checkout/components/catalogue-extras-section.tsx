@@ -1,5 +1,9 @@
 import type { CarDetails } from '@roam/contract/cars';
-import type { BookedCatalogueExtra, OfferedCatalogueExtra } from '@roam/contract/catalogue-extras';
+import {
+  type BookedCatalogueExtra,
+  type OfferedCatalogueExtra,
+  withCatalogueExtras,
+} from '@roam/contract/catalogue-extras';
 import { withPriceChange } from '@roam/contract/price';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +38,7 @@ export function CatalogueExtrasSection({ checkout, car, criteria }: Props) {
   const [offered, setOffered] = useState<OfferedCatalogueExtra[]>([]);
   const [chosen, setChosen] = useState<Record<string, number>>({});
   const { setCatalogue } = checkout;
+  const rate = car.supplier.priceChangeRate;
 
   useEffect(() => {
     const query = new URLSearchParams({
@@ -45,7 +50,7 @@ export function CatalogueExtrasSection({ checkout, car, criteria }: Props) {
     api.get<OfferedCatalogueExtra[]>(`/api/car-catalogue-extras/${car._id}?${query}`).then(
       (answer) => live && setOffered(answer),
       // Without the list, only what the server adds by itself is charged (the mandatory ones): the server says so.
-      () => live && setCatalogue([]),
+      () => live && setCatalogue({ chosen: [], add: (price) => price }),
     );
     return () => {
       live = false;
@@ -53,16 +58,14 @@ export function CatalogueExtrasSection({ checkout, car, criteria }: Props) {
   }, [car._id, criteria.pickupLocationId, criteria.pickupAt, criteria.dropoffAt, setCatalogue]);
 
   useEffect(() => {
-    setCatalogue(
-      offered.flatMap((extra) => {
-        const quantity = extra.mandatory ? Math.max(1, chosen[extra._id] ?? 1) : (chosen[extra._id] ?? 0);
-        return quantity > 0 ? [booked(extra, quantity)] : [];
-      }),
-    );
-  }, [offered, chosen, setCatalogue]);
+    const list = offered.flatMap((extra) => {
+      const quantity = extra.mandatory ? Math.max(1, chosen[extra._id] ?? 1) : (chosen[extra._id] ?? 0);
+      return quantity > 0 ? [booked(extra, quantity)] : [];
+    });
+    setCatalogue({ chosen: list, add: (price) => withCatalogueExtras(price, list, rate) });
+  }, [offered, chosen, setCatalogue, rate]);
 
   if (offered.length === 0) return null;
-  const rate = car.supplier.priceChangeRate;
   const label = (extra: OfferedCatalogueExtra) => {
     const unit = money.format(withPriceChange(extra.price, rate));
     if (extra.charge === 'perRental') return t('checkout.catalogue.perRental', { price: unit });

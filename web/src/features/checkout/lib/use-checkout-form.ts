@@ -34,6 +34,9 @@ export type CheckoutValues = {
   licence: File | null;
 };
 
+/** The catalogue extras chosen, and the price with their lines (from their section's chunk). */
+export type Catalogue = { chosen: BookedCatalogueExtra[]; add: (price: PriceBreakdown) => PriceBreakdown };
+
 const NO_ONE: Person = { fullName: '', email: '', phone: '', birthDate: '' };
 
 /** The pay step shows only once the booking is made: its code downloads while the booking is sent. */
@@ -89,9 +92,9 @@ export function useCheckoutForm(input: {
   };
   // The business's own extras as chosen (its mandatory ones in), reported by their lazily loaded section; null until
   // it has answered, and a Book waits for it: never a booking without a line the server will charge.
-  const [catalogue, reportCatalogue] = useState<BookedCatalogueExtra[] | null>(null);
-  const known = useRef<(chosen: BookedCatalogueExtra[]) => void>(null);
-  const setCatalogue = useCallback((chosen: BookedCatalogueExtra[]) => {
+  const [catalogue, reportCatalogue] = useState<Catalogue | null>(null);
+  const known = useRef<(chosen: Catalogue) => void>(null);
+  const setCatalogue = useCallback((chosen: Catalogue) => {
     reportCatalogue(chosen);
     known.current?.(chosen);
   }, []);
@@ -125,8 +128,9 @@ export function useCheckoutForm(input: {
         },
       );
       const priceChangeRate = car.supplier.priceChangeRate;
-      const catalogueExtras = catalogue ?? [];
-      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees, catalogueExtras });
+      const price = calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees });
+      // The catalogue's lines, added by its section's own chunk (contract withCatalogueExtras).
+      return catalogue ? catalogue.add(price) : price;
     } catch {
       return null;
     }
@@ -168,8 +172,8 @@ export function useCheckoutForm(input: {
         ...criteria,
         extras,
         catalogueExtras: (
-          catalogue ?? (await new Promise<BookedCatalogueExtra[]>((resolve) => (known.current = resolve)))
-        ).map(({ id, quantity }) => ({ extraId: id, quantity })),
+          catalogue ?? (await new Promise<Catalogue>((resolve) => (known.current = resolve)))
+        ).chosen.map(({ id, quantity }) => ({ extraId: id, quantity })),
         paymentOption: option,
         currency: money.currency as CheckoutBody['currency'],
         ...(extras.additionalDriver ? { additionalDriver: data.additionalDriver as Person } : {}),
