@@ -1,18 +1,17 @@
 import type { catalogueExtraStock, catalogueExtras } from '../schema.ts';
 import { SUPPLIERS } from './accounts.ts';
-import { carId } from './fleet.ts';
 import { locationId } from './places.ts';
 import { seedId } from './random.ts';
 
 // The demo's own extras (docs/architecture.md §5 "Catalogue extras"), so a visitor sees each rule: Azur Coast's
 // child seat with one in stock at Paris CDG (the second booking of an overlapping period finds it sold out), a GPS per
-// day up to a maximum per rental, and a cleaning fee every rental of the BMW X3 pays.
+// day up to a maximum per rental. No mandatory extra yet: the customer's checkout does not show the catalogue, so a
+// mandatory fee there would be charged without being shown.
 
 const AZUR = SUPPLIERS.find((supplier) => supplier.key === 'azurCoast')!.id;
 export const DEMO_EXTRA_IDS = {
   childSeat: seedId('extra:childSeat'),
   gps: seedId('extra:gps'),
-  cleaning: seedId('extra:cleaning'),
 };
 
 export const DEMO_EXTRAS: (typeof catalogueExtras.$inferInsert)[] = [
@@ -32,21 +31,6 @@ export const DEMO_EXTRAS: (typeof catalogueExtras.$inferInsert)[] = [
     price: 500,
     maxPerRental: 2500,
     maxQuantity: 1,
-  },
-  {
-    id: DEMO_EXTRA_IDS.cleaning,
-    supplierId: AZUR,
-    names: {
-      en: 'Cleaning fee',
-      fr: 'Frais de nettoyage',
-      es: 'Tarifa de limpieza',
-      se: 'Städavgift',
-      de: 'Reinigungsgebühr',
-    },
-    charge: 'perRental',
-    price: 3000,
-    mandatory: true,
-    carIds: [carId('minimumAge25')],
   },
 ];
 

@@ -23,10 +23,6 @@ const PayStep = lazy(() => loadPayStep().then((module) => ({ default: module.Pay
 /** Only for a supplier that asks for the driver's licence: below the driver's details, loaded as the form shows. */
 const loadLicence = () => import('./components/licence-section');
 const LicenceSection = lazy(() => loadLicence().then((module) => ({ default: module.LicenceSection })));
-/** The business's own extras: not at first paint; Book waits for their answer (use-checkout-form.ts). */
-const CatalogueExtras = lazy(() =>
-  import('./components/catalogue-extras-section').then((module) => ({ default: module.CatalogueExtrasSection })),
-);
 
 /** A place and those above it (an airport, then its city). */
 const withParents = (places: Location[], id: string | null): Location[] => {
@@ -151,9 +147,6 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
             dateError={form.errorOf}
           />
           <ExtrasSection checkout={checkout} car={car} />
-          <Suspense fallback={null}>
-            <CatalogueExtras checkout={checkout} car={car} criteria={criteria} />
-          </Suspense>
           <DriverSection checkout={checkout} user={user} />
           {checkout.extras.additionalDriver ? <AdditionalDriverSection checkout={checkout} /> : null}
           {car.supplier.licenseRequired ? (

@@ -18,7 +18,7 @@ interface PriceSummaryProps {
  * Pay.
  */
 export function PriceSummary({ price, option, busy, pricing = false }: PriceSummaryProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const money = useMoney();
   const id = useId();
   // In the display currency line by line (priceIn): each extra's label × its days is its line, the lines add up to the
@@ -33,15 +33,13 @@ export function PriceSummary({ price, option, busy, pricing = false }: PriceSumm
       {shown ? (
         <dl className="checkout-price" aria-live="polite">
           {shown.lines.map((line) => (
-            <div key={line.extraId ?? line.item}>
+            <div key={line.item}>
               <dt>
-                {line.names
-                  ? line.names[i18n.language as 'en'] || line.names.en
-                  : line.item === 'rental'
-                    ? t('checkout.price.rental', { count: shown.rentalDays })
-                    : line.item.startsWith('afterHours')
-                      ? t(`checkout.price.${line.item as PlaceFee}`)
-                      : t(`cars.extra.${line.item as Extra}`)}
+                {line.item === 'rental'
+                  ? t('checkout.price.rental', { count: shown.rentalDays })
+                  : line.item.startsWith('afterHours')
+                    ? t(`checkout.price.${line.item as PlaceFee}`)
+                    : t(`cars.extra.${line.item as Extra}`)}
               </dt>
               <dd>{money.formatConverted(line.amount)}</dd>
             </div>
