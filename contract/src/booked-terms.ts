@@ -1,4 +1,5 @@
 import type { FuelPolicy } from './cars.ts';
+import { type BookedCatalogueExtra, catalogueExtraLines } from './catalogue-extras.ts';
 import {
   type CarPricing,
   type ChosenExtras,
@@ -43,6 +44,11 @@ export interface BookedTerms {
    * (a change, the receipt, the invoice) takes it off the same way. Absent: no code.
    */
   promo?: PromoDiscount;
+  /**
+   * The business's own extras the booking bought, each with its price as it stood and its quantity
+   * (catalogue-extras.ts); absent when none.
+   */
+  catalogueExtras?: BookedCatalogueExtra[];
 }
 
 /** The car's own fields a snapshot copies (a car row, or the seed's and the fleet's car objects). */
@@ -59,6 +65,7 @@ export function bookedTerms(input: {
   placeFees?: PlaceFees;
   promo?: PromoDiscount | null;
   rentalFees?: RentalFees;
+  catalogueExtras?: readonly BookedCatalogueExtra[];
 }): BookedTerms {
   const { car } = input;
   return {
@@ -95,6 +102,9 @@ export function bookedTerms(input: {
     ...(input.placeFees && Object.keys(input.placeFees).length > 0 && { placeFees: { ...input.placeFees } }),
     ...(input.promo && { promo: { code: input.promo.code, kind: input.promo.kind, value: input.promo.value } }),
     ...(input.rentalFees && Object.keys(input.rentalFees).length > 0 && { rentalFees: { ...input.rentalFees } }),
+    ...((input.catalogueExtras?.length ?? 0) > 0 && {
+      catalogueExtras: input.catalogueExtras!.map((extra) => ({ ...extra })),
+    }),
   };
 }
 
@@ -122,6 +132,7 @@ export function priceBooked(terms: BookedTerms, rental: Rental): PriceBreakdown 
     ...period,
     placeFees,
     rentalFees,
+    catalogueExtras: catalogueExtraLines(terms.catalogueExtras),
     ...(terms.promo && { discount: promoLine(terms.promo) }),
   });
 }

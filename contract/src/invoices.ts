@@ -23,6 +23,7 @@ export type InvoiceItem =
   | 'rental'
   | Extra
   | PlaceFee
+  | 'catalogueExtra'
   | RentalFee
   /** A promo code's discount: a negative line (promo-codes.ts). */
   | 'promo'
@@ -43,6 +44,8 @@ export interface InvoiceLine {
   net: number;
   vat: number;
   gross: number;
+  /** A catalogue extra's line: its names as the booking bought it (catalogue-extras.ts). */
+  names?: Record<Language, string>;
 }
 
 /** The seller (the supplier's legal name, address, VAT number) or the buyer (the driver, or a business). */

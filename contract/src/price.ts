@@ -1,4 +1,5 @@
 import type { PaymentOption } from './bookings.ts';
+import type { Language } from './languages.ts';
 import { roundHalfUp } from './money.ts';
 import { type RentalFee, type RentalFees, rentalFeeLines } from './rental-fees.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
@@ -82,6 +83,8 @@ export interface PriceInput {
   timeZone: string;
   extras?: ChosenExtras;
   placeFees?: PlaceFees;
+  /** The business's own extras bought, after the chosen ones (catalogue-extras.ts `catalogueExtraLines`). */
+  catalogueExtras?: PriceExtraLines;
   /** The business's fees by rule (rental-fees.ts): the driver's age band per day, the one-way fee once. */
   rentalFees?: RentalFees;
   /** A promo code's discount, taken last (promo-codes.ts `promoLine`). */
@@ -94,23 +97,36 @@ export interface PriceInput {
  */
 export type PriceDiscount = (lines: PriceLine[]) => number;
 
+/**
+ * More extras' lines, after the chosen ones (the business's own, catalogue-extras.ts `catalogueExtraLines`): given the
+ * rental days and the supplier's percentage, their lines and what they are of the supplier's own prices. A function,
+ * so that a customer screen without them carries none of their code.
+ */
+export type PriceExtraLines = (
+  days: number,
+  withPercentage: (amount: number) => number,
+) => { lines: PriceLine[]; own: number };
+
 /** One line of the summary: an amount a customer sees, with the supplier's percentage already in it. */
 export interface PriceLine {
-  item: 'rental' | Extra | PlaceFee | RentalFee | 'promo';
+  item: 'rental' | Extra | PlaceFee | RentalFee | 'catalogueExtra' | 'promo';
   /** The rental's price for the period, an extra's price as its label shows it (per day or once), or a place's fee. */
   unit: number;
   /** 1 for the rental, the flat extras, the places' fees and the one-way fee; the rental days for a daily one. */
   quantity: number;
   /** unit × quantity, exactly. */
   amount: number;
+  /** A catalogue extra's line: which, and its names, so every reader (receipt, invoice) can label it. */
+  extraId?: string;
+  names?: Record<Language, string>;
 }
 
 export interface PriceBreakdown {
   rentalHours: number;
   rentalDays: number;
   /**
-   * The rental, then each chosen extra, then the places' fees, then the fees by rule: what the summary, the total, the e-mail and the receipt
-   * show.
+   * The rental, then each chosen extra, the business's own extras, the places' fees, the fees by rule, and a promo
+   * code's discount last: what the summary, the total, the e-mail and the receipt show.
    */
   lines: PriceLine[];
   /** The vehicle alone for the period, the percentage in (the rental line). */
@@ -274,6 +290,7 @@ export function calculatePrice({
   timeZone,
   extras,
   placeFees,
+  catalogueExtras,
   rentalFees,
   discount,
 }: PriceInput): PriceBreakdown {
@@ -296,6 +313,11 @@ export function calculatePrice({
     lines.push({ item: extra, unit, quantity, amount: unit * quantity });
     extraCosts[extra] = unit * quantity;
     ownTotal += value * quantity;
+  }
+  if (catalogueExtras) {
+    const more = catalogueExtras(days, (amount) => withPriceChange(amount, priceChangeRate));
+    lines.push(...more.lines);
+    ownTotal += more.own;
   }
   for (const fee of PLACE_FEES) {
     const amount = placeFees?.[fee] ?? 0;

@@ -26,6 +26,7 @@ import { cancellationsRoutes } from '#server/features/cancellations/cancellation
 import { carBlocksRoutes } from '#server/features/car-blocks/car-blocks.routes.ts';
 import { carsRoutes } from '#server/features/cars/cars.routes.ts';
 import { SearchIndex } from '#server/features/cars/search.index.ts';
+import { catalogueExtrasRoutes } from '#server/features/catalogue-extras/catalogue-extras.routes.ts';
 import { checkoutRoutes } from '#server/features/checkout/checkout.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
 import { counterRoutes } from '#server/features/counter/counter.routes.ts';
@@ -233,6 +234,7 @@ export async function buildApp({
   await app.register(carsRoutes);
   await app.register(carBlocksRoutes);
   await app.register(promoCodesRoutes);
+  await app.register(catalogueExtrasRoutes);
   await app.register(cancellationsRoutes);
   await app.register(cancellationRequestsRoutes);
   await app.register(checkoutRoutes);

@@ -1,4 +1,5 @@
 import { BOOKING_RULES } from '@roam/contract/booking-rules';
+import { type BookedCatalogueExtra, catalogueExtraLines } from '@roam/contract/catalogue-extras';
 import { MAX_STORED_AMOUNT } from '@roam/contract/money';
 import {
   type ChosenExtras,
@@ -68,6 +69,7 @@ export function priceBooking(input: {
   placeFees?: PlaceFees;
   rentalFees?: RentalFees;
   promo?: PromoDiscount | null;
+  catalogueExtras?: readonly BookedCatalogueExtra[];
 }) {
   return withPriceFieldErrors(() =>
     calculatePrice({
@@ -78,6 +80,7 @@ export function priceBooking(input: {
       timeZone: input.timeZone,
       extras: input.extras,
       placeFees: input.placeFees,
+      catalogueExtras: catalogueExtraLines(input.catalogueExtras),
       rentalFees: input.rentalFees,
       ...(input.promo && { discount: promoLine(input.promo) }),
     }),

@@ -9,6 +9,8 @@ import {
   carLocations,
   carReadings,
   cars,
+  catalogueExtraStock,
+  catalogueExtras,
   chargeRules,
   counterSettings,
   countries,
@@ -29,6 +31,7 @@ import {
   type PasswordKey,
   SUPPLIERS,
 } from './accounts.ts';
+import { DEMO_EXTRA_STOCK, DEMO_EXTRAS } from './catalogue-extras.ts';
 import { counterDemo } from './counter-demo.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carImageFileId } from './fleet.ts';
@@ -176,6 +179,8 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     for (const part of chunks(fleet.carLocations)) await tx.insert(carLocations).values(part);
     for (const part of chunks(fleet.dateBasedPrices)) await tx.insert(dateBasedPrices).values(part);
     await tx.insert(bookings).values(bookingRows);
+    await tx.insert(catalogueExtras).values(DEMO_EXTRAS);
+    await tx.insert(catalogueExtraStock).values(DEMO_EXTRA_STOCK);
     // What the demo's paid bookings took, in the ledger as a payment confirmation records it (ledger.service.ts).
     const paid = bookingRows.filter((row) => row.paidAt && row.paymentProvider && row.chargedAmount > 0);
     if (paid.length > 0) {

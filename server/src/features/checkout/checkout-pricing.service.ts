@@ -40,6 +40,7 @@ export async function priceCheckout(ctx: AppContext, order: CheckoutOrder): Prom
     placeFees: order.placeFees,
     promo: order.promo,
     rentalFees: order.rentalFees,
+    catalogueExtras: order.catalogueExtras.booked,
   });
   const { payNow, payAtPickup } = paymentSplit(price, body.paymentOption);
   const rate = rateFor(await ctx.rates.getRates(), body.currency);

@@ -7,6 +7,10 @@ import { ageOn } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DeskCustomer } from '#server/db/schema.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
+import {
+  type ChosenExtras as ChosenCatalogueExtras,
+  chooseCatalogueExtras,
+} from '#server/features/catalogue-extras/catalogue-extras.booking.ts';
 import { isUsableLicense } from '#server/features/profile/profile.service.ts';
 import { type AppliedPromo, applyPromo } from '#server/features/promo-codes/promo-rules.service.ts';
 import { siteSettings } from '#server/features/site-settings/site-settings.service.ts';
@@ -77,6 +81,8 @@ export type CheckoutOrder = {
   placeFees: PlaceFees;
   /** The business's fees by rule: the driver's age band, the one-way fee (lib/rental-fees.ts). */
   rentalFees: RentalFees;
+  /** The business's own extras bought (its mandatory ones included), and which come from a stock. */
+  catalogueExtras: ChosenCatalogueExtras;
   licenseFileId: string | null;
   /** How long an unpaid online booking holds its car: a run-time setting, read once per checkout. */
   holdMinutes: number;
@@ -242,6 +248,11 @@ export async function validateCheckout(
     dropoffAt,
     extras,
     placeFees: rentalPlaceFees({ pickupPlace, dropoffPlace, pickupAt, dropoffAt }),
+    catalogueExtras: await chooseCatalogueExtras(ctx, {
+      car,
+      locationId: pickupPlace.id,
+      chosen: body.catalogueExtras,
+    }),
     holdMinutes: desk?.payment === 'link' ? DESK_LINK_HOLD_MINUTES : settings.holdMinutes,
     desk: desk ?? null,
   };

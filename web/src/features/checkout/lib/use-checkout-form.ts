@@ -163,7 +163,8 @@ export function useCheckoutForm(input: {
       } catch {
         return setLicenceFailed(true);
       }
-      const body: CheckoutBody = {
+      // The business's own extras: none chosen here yet (the server adds the mandatory ones; docs/api.md).
+      const body: Omit<CheckoutBody, 'catalogueExtras'> = {
         carId: car._id,
         ...criteria,
         extras,
