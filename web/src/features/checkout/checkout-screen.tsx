@@ -26,6 +26,8 @@ const LicenceSection = lazy(() => loadLicence().then((module) => ({ default: mod
 
 /** How to pay, its terms, the consent to later charges and the checklist: after the first paint (a Book waits). */
 const PaymentSection = lazy(() => loadCheckoutMore().then((module) => ({ default: module.PaymentSection })));
+/** The business's own extras, from the same chunk: a Book waits for their answer (use-checkout-form.ts). */
+const CatalogueExtras = lazy(() => loadCheckoutMore().then((module) => ({ default: module.CatalogueExtrasSection })));
 
 /** A place and those above it (an airport, then its city). */
 const withParents = (places: Location[], id: string | null): Location[] => {
@@ -150,6 +152,9 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
             dateError={form.errorOf}
           />
           <ExtrasSection checkout={checkout} car={car} />
+          <Suspense fallback={null}>
+            <CatalogueExtras checkout={checkout} car={car} criteria={criteria} />
+          </Suspense>
           <DriverSection checkout={checkout} user={user} />
           {checkout.extras.additionalDriver ? <AdditionalDriverSection checkout={checkout} /> : null}
           {car.supplier.licenseRequired ? (

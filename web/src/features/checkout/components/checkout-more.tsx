@@ -7,7 +7,9 @@ import { useMoney } from '#web/lib/use-money';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 import { SaveCard } from './save-card';
 
-// The checkout's sections below the fold, loaded after its first paint (checkout-screen.tsx): the route's first load
+export { CatalogueExtrasSection } from './catalogue-extras-section';
+
+// The checkout's sections below the fold, and the business's own extras, loaded after its first paint (checkout-screen.tsx): the route's first load
 // leaves them out, and Book waits for them (bench/README.md "Route JS ratchet").
 
 type OptionsProps = {
