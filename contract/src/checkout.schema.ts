@@ -7,6 +7,7 @@ import {
   ChosenExtrasSchema,
   PaymentOptionSchema,
 } from './bookings.schema.ts';
+import { ChosenCatalogueExtrasSchema } from './catalogue-extras.schema.ts';
 import { CARD_MESSAGES, expiryValid, luhnValid } from './checkout.ts';
 import { CurrencyCodeSchema } from './currencies.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
@@ -66,6 +67,8 @@ export const CheckoutBodySchema = z.object({
   pickupAt: z.iso.datetime({ offset: true }),
   dropoffAt: z.iso.datetime({ offset: true }),
   extras: ChosenExtrasSchema.default({}),
+  /** The business's own extras, with quantities (catalogue-extras.ts); its mandatory ones are added. */
+  catalogueExtras: ChosenCatalogueExtrasSchema.default([]),
   additionalDriver: AdditionalDriverSchema.optional(),
   paymentOption: PaymentOptionSchema,
   /**

@@ -25,6 +25,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/location/:id',
   'GET /api/countries-with-locations',
   'GET /api/opening-times',
+  'GET /api/car-catalogue-extras/:id',
   'POST /api/newsletter/subscribe',
   'POST /api/newsletter/confirm',
   'POST /api/newsletter/unsubscribe',

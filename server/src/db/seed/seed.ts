@@ -10,6 +10,8 @@ import {
   carPhotos,
   carReadings,
   cars,
+  catalogueExtraStock,
+  catalogueExtras,
   chargeRules,
   counterSettings,
   countries,
@@ -31,6 +33,7 @@ import {
   type PasswordKey,
   SUPPLIERS,
 } from './accounts.ts';
+import { DEMO_EXTRA_STOCK, DEMO_EXTRAS } from './catalogue-extras.ts';
 import { counterDemo } from './counter-demo.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
 import { buildFleet, carId, carPhotoFileId } from './fleet.ts';
@@ -187,6 +190,8 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     for (const part of chunks(fleet.dateBasedPrices)) await tx.insert(dateBasedPrices).values(part);
     for (const part of chunks(fleet.carPhotos)) await tx.insert(carPhotos).values(part);
     await tx.insert(bookings).values(bookingRows);
+    await tx.insert(catalogueExtras).values(DEMO_EXTRAS);
+    await tx.insert(catalogueExtraStock).values(DEMO_EXTRA_STOCK);
     // What the demo's paid bookings took, in the ledger as a payment confirmation records it (ledger.service.ts).
     const paid = bookingRows.filter((row) => row.paidAt && row.paymentProvider && row.chargedAmount > 0);
     if (paid.length > 0) {

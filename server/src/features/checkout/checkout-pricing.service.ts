@@ -39,6 +39,8 @@ export async function priceCheckout(ctx: AppContext, order: CheckoutOrder): Prom
     extras: order.extras,
     placeFees: order.placeFees,
     promo: order.promo,
+    rentalFees: order.rentalFees,
+    catalogueExtras: order.catalogueExtras.booked,
   });
   const { payNow, payAtPickup } = paymentSplit(price, body.paymentOption);
   const rate = rateFor(await ctx.rates.getRates(), body.currency);

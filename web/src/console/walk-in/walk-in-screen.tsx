@@ -135,6 +135,8 @@ export function WalkInScreen() {
         dropoffLocationId: place,
         ...when,
         extras,
+        // The business's own extras are not chosen on this screen yet: the server adds the mandatory ones.
+        catalogueExtras: [],
         ...(extras.additionalDriver ? { additionalDriver: secondDriverBody(second) } : {}),
         currency: 'EUR',
         // No e-mail given: the customer pays at the counter, and the server mails them nothing.

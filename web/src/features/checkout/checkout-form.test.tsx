@@ -5,15 +5,18 @@ import type { Settings } from '@roam/contract/settings';
 import type { User } from '@roam/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_SETTINGS } from '#web/lib/settings';
 import { CLIO, DRIVER, PARIS } from '#web/test-fixtures';
 import { describedBy, isInvalid, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
+import { loadCheckoutMore } from './lib/use-checkout-form';
 
 // The checkout form's rules as a guest or a driver meets them (spec §2, §5), against a stand-in server.
 
 screenTests(['checkout', 'cars']);
+// The sections below the fold are a lazy chunk: imported once here, as a browser has it by the time a user acts.
+beforeAll(() => loadCheckoutMore());
 
 /** Three days from 10:00 (UTC), two years ahead: ages below are counted on that pick-up day. */
 const pickupYear = new Date().getUTCFullYear() + 2;

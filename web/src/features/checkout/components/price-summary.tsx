@@ -1,7 +1,8 @@
 import type { PaymentOption } from '@roam/contract/bookings';
-import { type Extra, type PlaceFee, type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
+import { EXTRAS, type Extra, type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '#web/i18n';
 import { useMoney } from '#web/lib/use-money';
 
 interface PriceSummaryProps {
@@ -20,6 +21,7 @@ interface PriceSummaryProps {
 export function PriceSummary({ price, option, busy, pricing = false }: PriceSummaryProps) {
   const { t } = useTranslation();
   const money = useMoney();
+  const language = useLanguage();
   const id = useId();
   // In the display currency line by line (priceIn): each extra's label × its days is its line, the lines add up to the
   // total, and the percentage is in each of them (docs/architecture.md §5).
@@ -33,13 +35,19 @@ export function PriceSummary({ price, option, busy, pricing = false }: PriceSumm
       {shown ? (
         <dl className="checkout-price" aria-live="polite">
           {shown.lines.map((line) => (
-            <div key={line.item}>
+            <div key={line.extraId ?? line.item}>
               <dt>
                 {line.item === 'rental'
                   ? t('checkout.price.rental', { count: shown.rentalDays })
-                  : line.item.startsWith('afterHours')
-                    ? t(`checkout.price.${line.item as PlaceFee}`)
-                    : t(`cars.extra.${line.item as Extra}`)}
+                  : // A business's own extra is named by the business; the places' fees and the fees by rule are
+                    // the checkout's own words; the spec's extras the car's.
+                    line.item === 'catalogueExtra'
+                    ? line.names?.[language] || line.names?.en
+                    : (EXTRAS as readonly string[]).includes(line.item)
+                      ? t(`cars.extra.${line.item as Extra}`)
+                      : t(
+                          `checkout.price.${line.item as Exclude<typeof line.item, 'rental' | 'catalogueExtra' | Extra>}`,
+                        )}
               </dt>
               <dd>{money.formatConverted(line.amount)}</dd>
             </div>

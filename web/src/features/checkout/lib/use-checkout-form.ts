@@ -1,12 +1,13 @@
 import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { PaymentOption } from '@roam/contract/bookings';
 import type { CarDetails } from '@roam/contract/cars';
+import type { BookedCatalogueExtra } from '@roam/contract/catalogue-extras';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
 import type { Location } from '@roam/contract/locations';
 import type { placeFeesOf } from '@roam/contract/opening-hours';
-import { type ChosenExtras, calculatePrice, type PriceBreakdown } from '@roam/contract/price';
+import { type ChosenExtras, calculatePrice, type PriceBreakdown, type PriceExtraLines } from '@roam/contract/price';
 import type { User } from '@roam/contract/users';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { importWithStrings, useLanguage } from '#web/i18n';
@@ -33,11 +34,21 @@ export type CheckoutValues = {
   licence: File | null;
 };
 
+/** The catalogue extras chosen, and their lines for the price engine (from their section's chunk). */
+export type Catalogue = { chosen: BookedCatalogueExtra[]; lines: PriceExtraLines | undefined };
+
 const NO_ONE: Person = { fullName: '', email: '', phone: '', birthDate: '' };
 
 /** The pay step shows only once the booking is made: its code downloads while the booking is sent. */
 export const loadPayStep = () =>
   importWithStrings('features/checkout/components/pay-step', () => import('../components/pay-step'));
+
+/**
+ * The sections below the fold (how to pay, its terms, the consent to later charges, the checklist): loaded after the
+ * first paint, outside the route's first load (bench/README.md "Route JS ratchet"); a Book waits for them.
+ */
+export const loadCheckoutMore = () =>
+  importWithStrings('features/checkout/components/checkout-more', () => import('../components/checkout-more'));
 
 /**
  * The key box's rule (contract opening-hours.ts), fetched only when a place has a key box: the other checkouts never
@@ -86,6 +97,14 @@ export function useCheckoutForm(input: {
     setChoices((current) => ({ ...current, ...choices }));
     setParams((current) => withChoices(current, choices), { replace: true, preventScrollReset: true });
   };
+  // The business's own extras as chosen (its mandatory ones in), reported by their lazily loaded section; null until
+  // it has answered, and a Book waits for it: never a booking without a line the server will charge.
+  const [catalogue, reportCatalogue] = useState<Catalogue | null>(null);
+  const known = useRef<(chosen: Catalogue) => void>(null);
+  const setCatalogue = useCallback((chosen: Catalogue) => {
+    reportCatalogue(chosen);
+    known.current?.(chosen);
+  }, []);
   const back = (location.state ?? {}) as BackFromPayment;
   const [carTaken, setCarTaken] = useState(Boolean(back.carTaken));
   const [licenceFailed, setLicenceFailed] = useState(false);
@@ -117,11 +136,13 @@ export function useCheckoutForm(input: {
         },
       );
       const priceChangeRate = car.supplier.priceChangeRate;
-      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees });
+      // The catalogue's lines come from its section's own chunk (contract catalogueExtraLines).
+      const catalogueExtras = catalogue?.lines;
+      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees, catalogueExtras });
     } catch {
       return null;
     }
-  }, [car, criteria, timeZone, extras, pickupPlace, dropoffPlace, pricing, feesOf]);
+  }, [car, criteria, timeZone, extras, pickupPlace, dropoffPlace, pricing, feesOf, catalogue]);
 
   const saved = useMemo(() => readSavedDriver<Person>(), []);
   const form = useContractForm({
@@ -145,6 +166,8 @@ export function useCheckoutForm(input: {
     announce: (message) => toast.error(message),
     onSubmit: async (data) => {
       setCarTaken(false);
+      // A Book before the sections below the fold are there waits for them: the choice sent is one the user saw.
+      await loadCheckoutMore();
       // Failures are not reported here: rendering the pay step imports again and reports its own error.
       if (option !== 'payLater') loadPayStep().catch(() => {});
       let licenseFileId: string | undefined;
@@ -158,6 +181,9 @@ export function useCheckoutForm(input: {
         carId: car._id,
         ...criteria,
         extras,
+        catalogueExtras: (
+          catalogue ?? (await new Promise<Catalogue>((resolve) => (known.current = resolve)))
+        ).chosen.map(({ id, quantity }) => ({ extraId: id, quantity })),
         paymentOption: option,
         // Asked only of an online payment; the server keeps nothing of a booking paid later.
         saveCard,
@@ -225,6 +251,8 @@ export function useCheckoutForm(input: {
     extras,
     setExtras: (next: ChosenExtras) => choose({ extras: next }),
     price,
+    catalogue,
+    setCatalogue,
     /** The key box's rule is still on its way: the price is not shown yet. */
     pricing,
     carTaken,
