@@ -25,6 +25,8 @@ export function useSections(): Section[] {
     { to: '/operator/cancellation-requests', label: t('operator.nav.requests'), permission: NEEDS.requests },
     { to: '/operator/profile', label: t('operator.nav.profile'), permission: NEEDS.profile },
     { to: '/operator/counter-settings', label: t('operator.nav.counterSettings'), permission: NEEDS.counterSettings },
+    { to: '/operator/extras', label: t('operator.nav.extras'), permission: NEEDS.extras },
+    { to: '/operator/promo-codes', label: t('operator.nav.promoCodes'), permission: NEEDS.promoCodes },
     { to: '/operator/team', label: t('operator.nav.team'), permission: NEEDS.team },
     { to: '/operator/activity', label: t('operator.nav.activity'), permission: NEEDS.activity },
     { to: '/operator/statements', label: t('operator.nav.statements'), permission: NEEDS.statements },
