@@ -8,7 +8,6 @@ import { LANGUAGES } from '@roam/contract/languages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '#web/i18n/formats';
-import { LANGUAGE_NAMES } from '#web/i18n/index';
 import { useContractForm } from '#web/lib/use-contract-form';
 import { CheckboxField, FormMessage, TextField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
@@ -85,10 +84,7 @@ export function CatalogueExtraForm({ extra, supplierId, onDone }: CatalogueExtra
           {LANGUAGES.map((language) => (
             <TextField
               key={language}
-              {...form.field(
-                `names.${language}`,
-                t('operatorOffer.extras.nameIn', { language: LANGUAGE_NAMES[language] }),
-              )}
+              {...form.field(`names.${language}`, t(`operatorAdmin.languages.${language}`))}
               lang={language === 'se' ? 'sv' : language}
               maxLength={80}
               required
