@@ -1,6 +1,8 @@
 import type { CarSearchResult } from '@roam/contract/cars';
 import { formatMinor } from '@roam/contract/money';
 import { type ChosenExtras, calculatePrice, EXTRAS, type Extra } from '@roam/contract/price';
+import { type PromoDiscount, promoLine } from '@roam/contract/promo-codes';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n/index';
 import { useExtraLabel } from '#web/ui/car-facts';
@@ -51,12 +53,16 @@ const PERSON_FIELDS = [
 /** The extras the car sells (a price above 0): an included one (0) needs no choice, an unavailable one (−1) none. */
 export const extrasOf = (car: CarSearchResult) => EXTRAS.filter((extra) => car[extra] > 0);
 
-/** The price of the car with the extras over the period at the place; null while the period cannot be priced. */
+/**
+ * The price of the car with the extras over the period at the place, less the promo code applied (its own line, as
+ * the server prices it); null while the period cannot be priced.
+ */
 export function deskPrice(
   car: CarSearchResult,
   when: { pickupAt: string; dropoffAt: string },
   timeZone: string,
   extras: ChosenExtras,
+  promo: PromoDiscount | null = null,
 ) {
   try {
     return calculatePrice({
@@ -66,6 +72,7 @@ export function deskPrice(
       dropoffAt: new Date(when.dropoffAt),
       timeZone,
       extras,
+      ...(promo && { discount: promoLine(promo) }),
     });
   } catch {
     return null;
@@ -80,9 +87,12 @@ export function CarExtras({
   second,
   onSecond,
   errors,
+  children,
 }: {
   car: CarSearchResult;
   total: number | null;
+  /** Before the total: the promo code's field and line (walk-in-promo.tsx). */
+  children?: ReactNode;
   extras: ChosenExtras;
   onExtras: (extras: ChosenExtras) => void;
   second: SecondDriver;
@@ -141,6 +151,7 @@ export function CarExtras({
           ))}
         </fieldset>
       ) : null}
+      {children}
       {/* Read out as it changes: the desk says the new total while ticking extras. */}
       <p className="walk-in__total" role="status">
         {total === null ? null : t('operatorWalkIn.total', { total: formatMinor(total, 'EUR', language) })}

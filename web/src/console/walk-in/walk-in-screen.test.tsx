@@ -92,6 +92,45 @@ describe('walk-in and phone bookings', () => {
     );
   });
 
+  it('takes a promo code: a refused one said at its field, an applied one its own line before booking', async () => {
+    const { calls } = renderOperator('/operator/bookings/new', {
+      'POST /api/search-cars/1/50': searchAnswer,
+      'POST /api/check-promo-code': ({ body }) =>
+        (body as { code: string }).code.toUpperCase() === 'DESK-TEN'
+          ? Response.json({ code: 'DESK-TEN', kind: 'percent', value: 10 })
+          : Response.json(
+              {
+                code: 'VALIDATION_FAILED',
+                message: 'This promo code has expired.',
+                fieldErrors: { promoCode: ['This promo code has expired.'] },
+              },
+              { status: 400 },
+            ),
+      'POST /api/walk-in': () => Response.json({ code: 'CONFLICT', message: 'Stop here.' }, { status: 409 }),
+    });
+    await fillPeriodAndCar();
+    const field = screen.getByLabelText('Promo code');
+    await userEvent.type(field, 'old-code');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This promo code has expired.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'desk-ten');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // 10 % of the Clio's 120 € for three days, as the server's one price engine takes it.
+    expect(await screen.findByText('Promo code DESK-TEN: -12 €')).toBeTruthy();
+    expect(screen.getByText('Total: 108 €')).toBeTruthy();
+    expect(calls.find((call) => call.route === 'POST /api/check-promo-code')?.body).toMatchObject({
+      carId: CLIO._id,
+      pickupLocationId: PARIS._id,
+    });
+    await fillCustomer();
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText(/./, { selector: '.form-message' });
+    expect(calls.find((call) => call.route === 'POST /api/walk-in')?.body).toMatchObject({ promoCode: 'DESK-TEN' });
+  });
+
   it("shows the server's refusals at their fields, in the checkout's words", async () => {
     renderOperator('/operator/bookings/new', {
       'POST /api/search-cars/1/50': searchAnswer,

@@ -1,5 +1,6 @@
 import { formatMinor } from '@roam/contract/money';
 import type { ChosenExtras } from '@roam/contract/price';
+import type { PromoDiscount } from '@roam/contract/promo-codes';
 import { zonedToInstant } from '@roam/contract/time';
 import { type WalkInResult as OperatorCheckoutResult, WALK_IN_MESSAGES } from '@roam/contract/walk-in';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ import { Booked } from './walk-in-booked';
 import { CarExtras, deskPrice, NO_SECOND_DRIVER, type SecondDriver, secondDriverBody } from './walk-in-car';
 import { type Customer, CustomerFields } from './walk-in-customer';
 import { type Period, PeriodFields, usePeriodTimes } from './walk-in-period';
+import { promoMessage, WalkInPromo } from './walk-in-promo';
 import './walk-in.css';
 
 // Walk-in and phone bookings: the operator picks the place and the period (the times the place takes), one of the
@@ -55,7 +57,7 @@ async function fieldErrorsOf(error: unknown, t: TFunction) {
   const translate = (message: string) =>
     message === WALK_IN_MESSAGES.linkNeedsEmail
       ? t('operatorWalkIn.errors.linkNeedsEmail')
-      : translateMessage(t, message);
+      : (promoMessage(t, message) ?? translateMessage(t, message));
   const errors: Record<string, string> = {};
   for (const [field, messages] of Object.entries(error.fieldErrors))
     errors[field.replace(/^customer\./, '')] = translate(messages[0] ?? '');
@@ -80,6 +82,7 @@ export function WalkInScreen() {
   const [second, setSecond] = useState<SecondDriver>(NO_SECOND_DRIVER);
   const [customer, setCustomer] = useState<Customer>({ email: '', fullName: '', phone: '', birthDate: '', language });
   const [payment, setPayment] = useState<Payment>('counter');
+  const [promo, setPromo] = useState<PromoDiscount | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [booked, setBooked] = useState<OperatorCheckoutResult | null>(null);
@@ -105,10 +108,12 @@ export function WalkInScreen() {
   const plateOf = (id: string) => fleet.data?.results.find((row) => row._id === id)?.licensePlate ?? null;
   const cars = when ? (search.data?.results ?? []) : [];
   const car = cars.find((candidate) => candidate._id === carId);
-  const price = car && when && timeZone ? deskPrice(car, when, timeZone, extras) : null;
+  const price = car && when && timeZone ? deskPrice(car, when, timeZone, extras, promo) : null;
   const chooseCar = (id: string) => {
     setCarId(id);
     setExtras({});
+    // A code is checked for one car: another car asks again.
+    setPromo(null);
   };
   const shownErrors = {
     ...errors,
@@ -138,6 +143,7 @@ export function WalkInScreen() {
         // The business's own extras are not chosen on this screen yet: the server adds the mandatory ones.
         catalogueExtras: [],
         ...(extras.additionalDriver ? { additionalDriver: secondDriverBody(second) } : {}),
+        ...(promo ? { promoCode: promo.code } : {}),
         currency: 'EUR',
         // No e-mail given: the customer pays at the counter, and the server mails them nothing.
         customer: { kind: 'new', ...customer, email: email || undefined },
@@ -220,7 +226,15 @@ export function WalkInScreen() {
               second={second}
               onSecond={setSecond}
               errors={errors}
-            />
+            >
+              <WalkInPromo
+                rental={when ? { carId: car._id, pickupLocationId: place, ...when } : null}
+                applied={promo}
+                onApplied={setPromo}
+                line={price?.lines.find((line) => line.item === 'promo')?.amount ?? null}
+                error={errors.promoCode}
+              />
+            </CarExtras>
           ) : null}
         </section>
         <CustomerFields customer={customer} onChange={setCustomer} errors={errors} />
