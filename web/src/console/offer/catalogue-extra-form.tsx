@@ -79,7 +79,7 @@ export function CatalogueExtraForm({ extra, supplierId, onDone }: CatalogueExtra
       <h2 className="op-section__title">{title}</h2>
       <form className="offer-form" {...form.formProps}>
         <FormMessage>{form.message}</FormMessage>
-        <fieldset className="form-grid">
+        <fieldset className="form-grid offer-names">
           <legend>{t('operatorOffer.extras.names')}</legend>
           {LANGUAGES.map((language) => (
             <TextField
@@ -105,6 +105,7 @@ export function CatalogueExtraForm({ extra, supplierId, onDone }: CatalogueExtra
             inputMode="decimal"
             autoComplete="off"
             required
+            inputClassName="offer-amount"
             aside={<Euro />}
           />
           {form.values.charge === 'perDay' ? (
@@ -113,6 +114,7 @@ export function CatalogueExtraForm({ extra, supplierId, onDone }: CatalogueExtra
               description={t('operatorOffer.extras.maxPerRentalHint')}
               inputMode="decimal"
               autoComplete="off"
+              inputClassName="offer-amount"
               aside={<Euro />}
             />
           ) : null}

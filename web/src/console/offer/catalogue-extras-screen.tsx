@@ -118,7 +118,7 @@ function ExtrasTable({ extras, onEdit }: ExtrasTableProps) {
         <table className="admin-table">
           <thead>
             <tr>
-              <th scope="col">{t('operatorOffer.extras.names')}</th>
+              <th scope="col">{t('operatorOffer.extras.name')}</th>
               <th scope="col">{t('operatorOffer.extras.charge')}</th>
               <th scope="col">{t('operatorOffer.extras.maxQuantity')}</th>
               <th scope="col">{t('operatorOffer.extras.stock')}</th>

@@ -110,6 +110,7 @@ export function PromoCodeForm({ code, admin, supplierId, onDone }: PromoCodeForm
             inputMode={form.values.kind === 'percent' ? 'numeric' : 'decimal'}
             autoComplete="off"
             required
+            inputClassName="offer-amount"
             aside={<span className="op-unit">{form.values.kind === 'percent' ? '%' : 'EUR'}</span>}
           />
         </ChoiceGroup>
