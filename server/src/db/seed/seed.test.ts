@@ -10,6 +10,7 @@ import {
   bookingCharges,
   bookings,
   carLocations,
+  carPhotos,
   cars,
   chargeRules,
   counterSettings,
@@ -22,6 +23,7 @@ import {
   payments,
   users,
 } from '../schema.ts';
+import { DEMO_PHOTO_VIEWS } from './images.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS, type SeedCounts, seedDemoData } from './seed.ts';
 
 async function freshDatabase(): Promise<Database> {
@@ -261,21 +263,35 @@ describe('seedDemoData', () => {
     expect(periods).toHaveLength(3);
   });
 
-  it('stores supplier logos as 240x120 PNG and car images as 600x400 WebP', async () => {
+  it('stores supplier logos as 240x120 PNG and each car photo as 600x400 and 300x200 WebP', async () => {
     const rows = await first.db.select().from(files);
     const logos = rows.filter((file) => file.kind === 'supplierLogo');
     const images = rows.filter((file) => file.kind === 'carImage');
     expect(logos).toHaveLength(8);
-    expect(images.length).toBe(CarRangeSchema.options.length * 6);
+    // Each of the six looks per range, in each of the demo photo's views, at the cards' two sizes.
+    expect(images.length).toBe(CarRangeSchema.options.length * 6 * DEMO_PHOTO_VIEWS.length * 2);
+    const photos = await first.db.select().from(carPhotos);
+    const card = new Set(photos.map((photo) => photo.fileId));
+    const sizes = new Map<string, number>();
     for (const file of [...logos, ...images]) {
       const meta = await sharp(file.bytes).metadata();
-      const expected = file.kind === 'supplierLogo' ? ['png', 240, 120] : ['webp', 600, 400];
-      expect([meta.format, meta.width, meta.height]).toEqual(expected);
-      expect(file.contentType).toBe(`image/${expected[0]}`);
+      const expected = file.kind === 'supplierLogo' ? 'png' : 'webp';
+      expect(meta.format).toBe(expected);
+      expect(file.contentType).toBe(`image/${expected}`);
       expect(file.size).toBe(file.bytes.length);
+      const size = `${meta.width}x${meta.height}`;
+      sizes.set(size, (sizes.get(size) ?? 0) + 1);
+      if (card.has(file.id)) expect(size).toBe('600x400');
     }
-    const used = new Set((await first.db.select({ id: cars.imageFileId }).from(cars)).map((car) => car.id));
-    expect(images.every((image) => used.has(image.id))).toBe(true);
+    expect(Object.fromEntries(sizes)).toEqual({
+      '240x120': 8,
+      '600x400': images.length / 2,
+      '300x200': images.length / 2,
+    });
+    // Each car's first photo is its card image (the spec's `image`), and every photo names a stored small size.
+    const first600 = (await first.db.select({ id: cars.imageFileId }).from(cars)).map((car) => car.id);
+    expect(first600.every((id) => id !== null && card.has(id))).toBe(true);
+    expect(photos.every((photo) => photo.smallFileId !== null)).toBe(true);
   });
 
   it('gives every car a licence plate, unique within its supplier’s fleet', async () => {

@@ -60,7 +60,7 @@ describe('car photos', () => {
   const shownInSearch = async (carId: string) =>
     (await search(t, L.lyon, lyonPeriod(20, 2), DEMO_IDS.suppliers.azurCoast)).results.find((r) => r._id === carId);
 
-  it('the demo cars have two or three photos each; a car with one image gets it as its first photo (0036)', async () => {
+  it('the demo cars have two or three photos each; a car with one image gets it as its first photo (0038)', async () => {
     const demo = await publicCar(DEMO_IDS.cars.clio);
     expect(demo.photos.length).toBeGreaterThanOrEqual(2);
     expect(demo.photos.length).toBeLessThanOrEqual(3);
@@ -79,7 +79,7 @@ describe('car photos', () => {
       .values({ kind: 'carImage', contentType: 'image/webp', size: 3, bytes: Buffer.from([1, 2, 3]) })
       .returning({ id: files.id });
     await t.db.update(cars).set({ imageFileId: file!.id }).where(eq(cars.id, car._id));
-    const migration = readFileSync(new URL('../../../drizzle/0036_car_photos.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../../drizzle/0038_car_photos.sql', import.meta.url), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO'))!;
     await t.db.execute(sql.raw(`${backfill.replace(/"image_file_id" IS NOT NULL/, `"id" = '${car._id}'`)}`));
     const migrated = await publicCar(car._id);
