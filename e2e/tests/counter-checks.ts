@@ -19,6 +19,7 @@ export function documentWords(language: Language) {
     zones: Record<string, string>;
     chargeKinds: Record<string, string>;
     conditionReport: Record<string, string>;
+    finalReceipt: Record<string, string>;
   };
 }
 
@@ -30,6 +31,15 @@ async function pdfText(bytes: Buffer): Promise<string> {
     for (const item of (await (await pdf.getPage(n)).getTextContent()).items) if ('str' in item) words.push(item.str);
   await pdf.destroy();
   return words.join(' ').replace(/\s+/g, ' ');
+}
+
+/** The text of each PDF a mail carries (its attachments' content is base64). */
+export function attachedPdfTexts(attachments: { contentType: string; content: string }[]): Promise<string[]> {
+  return Promise.all(
+    attachments
+      .filter((file) => file.contentType === 'application/pdf')
+      .map((file) => pdfText(Buffer.from(file.content, 'base64'))),
+  );
 }
 
 /**

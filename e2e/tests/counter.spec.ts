@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { linkIn, type Mail, waitForMail } from '../harness/mailbox.ts';
 import { audit } from './axe.ts';
-import { boardShows, documentWords, type Language, listedDocument } from './counter-checks.ts';
+import { attachedPdfTexts, boardShows, documentWords, type Language, listedDocument } from './counter-checks.ts';
 import { guestBooking, inTwoHours, lateBack, placeAndCar, SUPPLIER } from './counter-setup.ts';
 import { expect, locale, ownPage, signInFromPage, test, text, textPattern } from './fixtures.ts';
 
@@ -297,6 +297,14 @@ for (const { language, screen, phone, signing, board, late } of CASES) {
       const line = words.text.split('\n').find((candidate) => candidate.includes(`{{${name}}}`)) ?? '';
       expect(closing.text).toMatch(new RegExp(escaped(line).replace(`\\{\\{${name}\\}\\}`, euros(minor))));
     }
+    // It carries the condition report and the final receipt, in the customer's language.
+    const titles = documentWords(language);
+    const attached = await attachedPdfTexts(closing.attachments);
+    for (const title of [titles.conditionReport.title, titles.finalReceipt.title])
+      expect(
+        attached.filter((pdf) => pdf.includes(title!)),
+        title,
+      ).toHaveLength(1);
     await at.supplier.context.dispose();
     expect(found).toEqual([]);
   });

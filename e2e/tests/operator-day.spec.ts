@@ -128,8 +128,12 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByRole('combobox', { name: t('operatorScheduler.place') }).selectOption({ label: placeName });
     await page.getByLabel(t('operatorScheduler.from')).fill(when.today);
     const row = page.getByRole('row', { name: new RegExp(`Scheduler Clio ${tag}`) });
-    const bar = row.getByRole('link', { name: new RegExp(summary.reference) });
+    // The bar names the booking by its reference; beside it, picked up today, the desk's "Check out" for it.
+    const bar = row.getByRole('link', { name: new RegExp(`^${summary.reference}`) });
     await expect(bar).toContainText(t('operatorScheduler.status.pending'));
+    await expect(
+      row.getByRole('link', { name: `${t('operatorScheduler.bar.checkOut')} ${summary.reference}` }),
+    ).toHaveAttribute('href', `/operator/bookings/${bookingId}/check-out`);
     await expect(bar.locator('xpath=ancestor::td[1]')).toHaveAttribute('colspan', '2');
     await expect(page.getByRole('region', { name: new RegExp(when.zone) })).toHaveAttribute('aria-busy', 'false');
     await audit(page, found, 'scheduler');

@@ -13,16 +13,19 @@ import './booking-summary.css';
  * place with its address and local time, and the amounts in the booking's own currency as fixed at checkout — what
  * is paid online, what is due at pick-up, the security deposit and when it is taken. With
  * `checklist`, the pick-up checklist (spec §2). `due` names what is still to pay where "at pick-up" is no longer
- * true: the booking page's words after the car left (its own area, so the checkout carries none of them).
+ * true, and `deposit` the security deposit once it is no longer held: the booking page's words after the car left
+ * (its own area, so the checkout carries none of them).
  */
 export function BookingSummaryView({
   summary,
   checklist = false,
   due,
+  deposit,
 }: {
   summary: BookingSummary;
   checklist?: boolean;
   due?: string;
+  deposit?: string;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -86,11 +89,12 @@ export function BookingSummaryView({
         {amounts.securityDeposit > 0 ? (
           <div>
             <dt>
-              {t(
-                amounts.securityDepositTaken === 'now'
-                  ? 'bookings.summary.securityDepositHeld'
-                  : 'bookings.summary.securityDepositAtPickup',
-              )}
+              {deposit ??
+                t(
+                  amounts.securityDepositTaken === 'now'
+                    ? 'bookings.summary.securityDepositHeld'
+                    : 'bookings.summary.securityDepositAtPickup',
+                )}
             </dt>
             <dd>{money(amounts.securityDeposit)}</dd>
           </div>

@@ -147,13 +147,26 @@ async function renderFiles(): Promise<(typeof files.$inferInsert)[]> {
 }
 
 /**
+ * The demo's images, rendered once per process: the same bytes every time, and a test process seeds many databases
+ * (each car photo in three views at two sizes is ~250 renders a seed). A failed render is not kept.
+ */
+let rendered: ReturnType<typeof renderFiles> | undefined;
+function demoFiles(): ReturnType<typeof renderFiles> {
+  rendered ??= renderFiles().catch((error: unknown) => {
+    rendered = undefined;
+    throw error;
+  });
+  return rendered;
+}
+
+/**
  * Loads the demo data into an empty database: nothing happens (null) when any user exists. Everything is inserted in
  * one transaction, so a crash never leaves half the data. `users` counts every account, suppliers included.
  */
 export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
   if (await hasAnyUser(db)) return null;
   // The slow parts (argon2id, image rendering) run before the transaction and in parallel with each other.
-  const [hashes, fileRows] = await Promise.all([hashPasswords(), renderFiles()]);
+  const [hashes, fileRows] = await Promise.all([hashPasswords(), demoFiles()]);
   const now = new Date();
   const userRows = buildUserRows(hashes, now);
   const fleet = buildFleet(new Random());

@@ -71,15 +71,15 @@ describe("a car's photos", { timeout: 40_000 }, () => {
     });
     const section = await screen.findByRole('region', { name: 'Photos' }, { timeout: 20_000 });
     expect(
-      (within(section).getByRole('button', { name: 'Move photo 1 of 3 earlier' }) as HTMLButtonElement).disabled,
+      (within(section).getByRole('button', { name: 'Move earlier: photo 1 of 3' }) as HTMLButtonElement).disabled,
     ).toBe(true);
-    await user.click(within(section).getByRole('button', { name: 'Move photo 2 of 3 earlier' }));
+    await user.click(within(section).getByRole('button', { name: 'Move earlier: photo 2 of 3' }));
     await waitFor(() => expect(within(section).getAllByRole('img')[0]!.getAttribute('src')).toBe('/api/files/2'));
     expect(calls.find((call) => call.route.startsWith('POST /api/reorder'))?.body).toEqual({
       photoIds: [photo(2)._id, photo(1)._id, photo(3)._id],
     });
     // At the front its "earlier" is disabled: the focus is on its "later".
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move photo 1 of 3 later'));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move later: photo 1 of 3'));
     expect(within(section).getByRole('status').textContent).toBe('Photo moved to place 1 of 3.');
 
     await user.click(within(section).getByRole('button', { name: 'Delete photo 2 of 3' }));

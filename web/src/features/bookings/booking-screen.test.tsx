@@ -147,6 +147,18 @@ describe('the booking screen', () => {
     expect(screen.queryByRole('heading', { name: 'Pick-up checklist' })).toBeNull();
   });
 
+  it('says the security deposit was settled once the rental is closed, not that it is held', async () => {
+    await renderBooking(booking(ID, { status: 'closed' }), true, {
+      handlers: {
+        [`GET /api/check-in/${ID}`]: () => new Response(null, { status: 404 }),
+        [`GET /api/booking-documents/${ID}`]: () => Response.json({ results: [] }),
+      },
+    });
+    const amounts = screen.getByTestId('booking-amounts');
+    expect(within(amounts).getByText('Security deposit, settled at the close (see the final receipt)')).toBeTruthy();
+    expect(within(amounts).queryByText('Security deposit, held at pick-up')).toBeNull();
+  });
+
   it('says "to pay at pick-up" before the pick-up', async () => {
     await renderBooking(booking(ID));
     expect(within(screen.getByTestId('booking-amounts')).getByText('To pay at pick-up')).toBeTruthy();

@@ -207,6 +207,7 @@ function BookingView({
         summary={booking}
         checklist={booking.status !== 'cancelled' && !dueWords(booking.status)}
         due={dueKey ? t(dueKey) : undefined}
+        deposit={booking.status === 'closed' ? t('checkIn.balance.depositSettled') : undefined}
       />
       <section className="checkout-section">
         <dl className="checkout-summary">
