@@ -49,3 +49,14 @@ export const FeeRulesSchema = z.object({
 /** `GET /api/supplier-fee-rules/{id}` (the supplier's id) and the body of `PUT /api/update-supplier-fee-rules`. */
 export const FeeRulesParamsSchema = z.object({ id: z.uuid() });
 export const UpdateFeeRulesBodySchema = FeeRulesSchema.extend({ supplierId: z.uuid() });
+
+/** `GET /api/car-rental-fees/{id}?pickupLocationId=&dropoffLocationId=` (the car's id): a rental's fee quote. */
+export const CarRentalFeesQuerySchema = z.object({ pickupLocationId: z.uuid(), dropoffLocationId: z.uuid() });
+
+/** The answer (fee-quote.ts `FeeQuote`): the age bands, and the one-way fee of the two places or their refusal. */
+export const FeeQuoteSchema = z.object({
+  youngDriver: z.array(z.object({ fromAge: z.number().int(), toAge: z.number().int(), dailyFee: Fee })),
+  seniorDriver: z.object({ fromAge: z.number().int(), dailyFee: Fee }).nullable(),
+  oneWayRefused: z.boolean(),
+  oneWayFee: Fee.nullable(),
+});

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { driverAgeFees, feeQuoteOf, feesOfQuote, oneWayFeeOf, rentalFeesOf } from './fee-quote.ts';
 import { type CarPricing, calculatePrice, priceIn } from './price.ts';
 import { FeeRulesSchema } from './rental-fees.schema.ts';
-import {
-  DEFAULT_FEE_RULES,
-  driverAgeFees,
-  type FeeRules,
-  oneWayFeeOf,
-  type RentalFees,
-  rentalFeesOf,
-} from './rental-fees.ts';
+import { DEFAULT_FEE_RULES, type FeeRules, type RentalFees } from './rental-fees.ts';
 import { HOUR } from './time.ts';
 
 // docs/architecture.md §5 "Fees by rule". Amounts are EUR cents.
@@ -106,6 +100,35 @@ describe('rentalFeesOf', () => {
       fees: { oneWay: 15000 },
       oneWayRefused: false,
     });
+  });
+});
+
+describe('feeQuoteOf, feesOfQuote', () => {
+  it('the quote of the places and the driver’s birth date give the fees the rules give (the screen’s = the server’s)', () => {
+    const pickupAt = new Date('2027-03-01T23:30:00Z');
+    const driver = { birthDate: '2006-03-02', pickupAt, timeZone: 'Europe/Stockholm' };
+    const quote = feeQuoteOf(RULES, COUNTER, place('sto', 'se'), place('osl', 'no'));
+    expect(quote).toEqual({
+      youngDriver: RULES.youngDriver,
+      seniorDriver: RULES.seniorDriver,
+      oneWayRefused: false,
+      oneWayFee: 15000,
+    });
+    expect(feesOfQuote(quote, driver)).toEqual(
+      rentalFeesOf({
+        rules: RULES,
+        counter: COUNTER,
+        ...driver,
+        pickup: place('sto', 'se'),
+        dropoff: place('osl', 'no'),
+      }).fees,
+    );
+    const refused = feeQuoteOf({ ...RULES, oneWayRefused: true }, COUNTER, place('sto', 'se'), place('got', 'se'));
+    expect([refused.oneWayRefused, refused.oneWayFee, feesOfQuote(refused, driver)]).toEqual([
+      true,
+      null,
+      { youngDriver: 1200 },
+    ]);
   });
 });
 

@@ -41,6 +41,7 @@ import { dashboardRoutes } from '#server/features/dashboard/dashboard.routes.ts'
 import { PeriodCache } from '#server/features/dashboard/period.cache.ts';
 import { documentsRoutes } from '#server/features/documents/documents.routes.ts';
 import { bookingAttachments } from '#server/features/documents/documents.service.ts';
+import { feeQuoteRoutes } from '#server/features/fee-rules/fee-quote.routes.ts';
 import { feeRulesRoutes } from '#server/features/fee-rules/fee-rules.routes.ts';
 import { fleetRoutes } from '#server/features/fleet/fleet.routes.ts';
 import { fleetImportRoutes } from '#server/features/fleet-import/fleet-import.routes.ts';
@@ -250,6 +251,7 @@ export async function buildApp({
   await app.register(settlementRoutes);
   await app.register(counterSettingsRoutes);
   await app.register(feeRulesRoutes);
+  await app.register(feeQuoteRoutes);
   await app.register(bookingAccessRoutes);
   await app.register(fleetRoutes);
   await app.register(fleetImportRoutes);

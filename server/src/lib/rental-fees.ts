@@ -1,10 +1,12 @@
 import {
-  FEE_RULES_MESSAGES,
+  type FeeQuote,
+  feeQuoteOf,
+  feesOfQuote,
+  ONE_WAY_REFUSED,
   oneWayFeeOf,
-  type RentalFees,
   type RentalPlace,
-  rentalFeesOf,
-} from '@roam/contract/rental-fees';
+} from '@roam/contract/fee-quote';
+import type { RentalFees } from '@roam/contract/rental-fees';
 import type { DbOrTx } from '#server/db/client.ts';
 import { rulesForCar } from '#server/features/counter/counter-settings.service.ts';
 import { feeRulesFor } from '#server/features/fee-rules/fee-rules.service.ts';
@@ -15,7 +17,23 @@ import { validationFailed } from './app-error.ts';
 // override). Checkout and the walk-in price with these and keep them in the booking's terms.
 
 /**
- * The fees of a rental of `car`, or the drop-off's refusal when the business takes no one-way rental.
+ * The fee quote of a rental of the car between two places (contract `feeQuoteOf`): what the checkout shows the fees
+ * from before Book (`GET /api/car-rental-fees/{id}`) and what checkout charges them from.
+ */
+export async function feeQuoteFor(
+  db: DbOrTx,
+  input: { supplierId: string; carId: string; pickup: RentalPlace; dropoff: RentalPlace },
+): Promise<FeeQuote> {
+  const [rules, counter] = await Promise.all([
+    feeRulesFor(db, input.supplierId),
+    rulesForCar(db, input.supplierId, input.carId),
+  ]);
+  return feeQuoteOf(rules, counter.rules, input.pickup, input.dropoff);
+}
+
+/**
+ * The fees of a rental of `car` by its quote and the driver (contract `feesOfQuote`, as the checkout shows them), or
+ * the drop-off's refusal when the business takes no one-way rental.
  * @throws AppError VALIDATION_FAILED at `dropoffLocationId` for a refused one-way rental.
  */
 export async function rentalFeesFor(
@@ -30,13 +48,9 @@ export async function rentalFeesFor(
     dropoff: RentalPlace;
   },
 ): Promise<RentalFees> {
-  const [rules, counter] = await Promise.all([
-    feeRulesFor(db, input.supplierId),
-    rulesForCar(db, input.supplierId, input.carId),
-  ]);
-  const { fees, oneWayRefused } = rentalFeesOf({ ...input, rules, counter: counter.rules });
-  if (oneWayRefused) throw validationFailed({ dropoffLocationId: [FEE_RULES_MESSAGES.oneWayRefused] });
-  return fees;
+  const quote = await feeQuoteFor(db, input);
+  if (quote.oneWayRefused) throw validationFailed({ dropoffLocationId: [ONE_WAY_REFUSED] });
+  return feesOfQuote(quote, input);
 }
 
 /**
@@ -61,7 +75,7 @@ export async function changedRentalFees(
     rulesForCar(db, input.supplierId, input.carId),
   ]);
   const oneWay = oneWayFeeOf(rules, counter.rules, input.pickup, input.dropoff);
-  if (oneWay.refused && !operator) throw validationFailed({ dropoffLocationId: [FEE_RULES_MESSAGES.oneWayRefused] });
+  if (oneWay.refused && !operator) throw validationFailed({ dropoffLocationId: [ONE_WAY_REFUSED] });
   const { oneWay: _was, ...fees }: RentalFees = { ...input.booked };
   return !oneWay.refused && oneWay.fee !== null ? { ...fees, oneWay: oneWay.fee } : fees;
 }

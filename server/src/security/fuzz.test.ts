@@ -100,6 +100,8 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'PUT', url: '/api/update-promo-code' },
       { method: 'DELETE', url: '/api/delete-promo-code/:id' },
       { method: 'POST', url: '/api/check-promo-code' },
+      // The checkout's fee quote.
+      { method: 'GET', url: '/api/car-rental-fees/:id' },
       // The admin's reconciliation.
       { method: 'GET', url: '/api/reconciliation' },
     ])

@@ -55,3 +55,13 @@ export const publicCatalogueRow: Row = {
     url: `/api/car-catalogue-extras/${DEMO_IDS.cars.clio}?locationId=${DEMO_IDS.locations.parisCdg}&pickupAt=2027-03-01T09:00:00Z&dropoffAt=2027-03-04T09:00:00Z`,
   }),
 };
+
+/** A car's fees by rule between two places: public, for everyone (the business's rules, nothing of a driver). */
+export const publicFeeQuoteRow: Row = {
+  call: 'GET /api/car-rental-fees/{id}',
+  expected: everyone(200),
+  request: () => ({
+    method: 'GET',
+    url: `/api/car-rental-fees/${DEMO_IDS.cars.clio}?pickupLocationId=${DEMO_IDS.locations.parisCdg}&dropoffLocationId=${DEMO_IDS.locations.parisCdg}`,
+  }),
+};

@@ -26,6 +26,8 @@ export const PUBLIC_ROUTES = [
   'GET /api/countries-with-locations',
   'GET /api/opening-times',
   'GET /api/car-catalogue-extras/:id',
+  // The checkout's fees by rule before Book: the business's rules only, nothing of the driver; rate limited per IP.
+  'GET /api/car-rental-fees/:id',
   'POST /api/newsletter/subscribe',
   'POST /api/newsletter/confirm',
   'POST /api/newsletter/unsubscribe',
