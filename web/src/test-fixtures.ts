@@ -179,3 +179,8 @@ export const booking = (id: string, overrides: Partial<Booking> = {}): Booking =
   refusedAt: null,
   ...overrides,
 });
+
+/** A car's fees by rule when its business sets none (GET /api/car-rental-fees/{id}): what the checkout prices from. */
+export const NO_FEES = { youngDriver: [], seniorDriver: null, oneWayRefused: false, oneWayFee: null };
+/** The stand-in server's answer of the checkout's fee quote for the Clio: none. */
+export const NO_FEES_ANSWER = { [`GET /api/car-rental-fees/${CLIO._id}`]: () => Response.json(NO_FEES) };

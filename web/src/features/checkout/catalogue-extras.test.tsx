@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIO, PARIS } from '#web/test-fixtures';
+import { CLIO, NO_FEES_ANSWER, PARIS } from '#web/test-fixtures';
 import { renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
 import { loadCheckoutMore } from './lib/use-checkout-form';
@@ -46,6 +46,8 @@ describe('the checkout’s catalogue extras', () => {
   it('lists them with their stock, and prices each line as label × days with the percentage', async () => {
     const calls = serveApi({
       [`GET /api/car-catalogue-extras/${CLIO._id}`]: () => Response.json([SEAT, CLEANING]),
+      // No fee by rule: the price waits for their quote all the same.
+      ...NO_FEES_ANSWER,
     });
     const user = userEvent.setup();
     const car = { ...CLIO, supplier: { ...CLIO.supplier, priceChangeRate: 6.25 } };

@@ -2,7 +2,7 @@ import type { CarDetails } from '@roam/contract/cars';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CLIO, PARIS } from '#web/test-fixtures';
+import { CLIO, NO_FEES_ANSWER, PARIS } from '#web/test-fixtures';
 import { describedBy, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
 
@@ -34,7 +34,7 @@ const priceLine = (label: string) =>
 
 describe('the payment options', () => {
   it('the security deposit online takes the security deposit now and the rental at pick-up, not the rental twice', async () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     const user = userEvent.setup();
     // The report: a 450 € security deposit on a rental of about 100 €.
     await renderCheckout({ ...CLIO, deposit: 45000, dailyPrice: 3373 });
@@ -52,7 +52,7 @@ describe('the payment options', () => {
   });
 
   it('offers only options that differ: no security deposit online for a car without one', async () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     await renderCheckout({ ...CLIO, deposit: 0 });
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['payLater', 'full']);
     expect(describedBy(option('Pay in full online'))).toContain('No security deposit');
@@ -64,7 +64,7 @@ describe("the promises, from the car's own terms", () => {
   const REPORTED = { ...CLIO, amendments: -1, cancellation: 3200 };
 
   it('promises no free changes for a car whose amendments are unavailable, nor a cancellation a fee would cost', async () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     const user = userEvent.setup();
     await renderCheckout(REPORTED);
     expect(screen.queryByText(/Amendments and cancellation are free/)).toBeNull();
@@ -81,7 +81,7 @@ describe("the promises, from the car's own terms", () => {
   });
 
   it('promises free changes where the car includes Amendments, and says how to get them where it sells them', async () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     await renderCheckout({ ...CLIO, amendments: 0 });
     expect(screen.getByText('Changes to the dates and extras are free until pick-up.')).toBeTruthy();
     cleanup();
@@ -92,7 +92,7 @@ describe("the promises, from the car's own terms", () => {
 
 describe('a reload keeps the choices', () => {
   it('reads the extras and the payment option from the address, and writes them there', async () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     const user = userEvent.setup();
     const { router } = await renderCheckout(CLIO, '?carId=clio&extras=theftProtection&option=full');
     expect((screen.getByRole('switch', { name: 'Theft protection' }) as HTMLInputElement).checked).toBe(true);
@@ -106,7 +106,7 @@ describe('a reload keeps the choices', () => {
   });
 
   it("keeps the driver's details in the tab's session storage, not the card, and fills them in again", async () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     const user = userEvent.setup();
     await renderCheckout();
     const driver = within(screen.getByRole('region', { name: 'Driver details' }));

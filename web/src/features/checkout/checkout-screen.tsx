@@ -26,8 +26,10 @@ const LicenceSection = lazy(() => loadLicence().then((module) => ({ default: mod
 
 /** How to pay, its terms, the consent to later charges and the checklist: after the first paint (a Book waits). */
 const PaymentSection = lazy(() => loadCheckoutMore().then((module) => ({ default: module.PaymentSection })));
-/** The business's own extras, from the same chunk: a Book waits for their answer (use-checkout-form.ts). */
-const CatalogueExtras = lazy(() => loadCheckoutMore().then((module) => ({ default: module.CatalogueExtrasSection })));
+/** The business's offer (its extras, fees, a promo code), from the same chunk: a Book waits for it (use-checkout-form). */
+const Offer = lazy(() => loadCheckoutMore().then((module) => ({ default: module.OfferSection })));
+/** The car's photos under its picture, from the same chunk (the gallery itself a chunk of its own, lazy-car-gallery). */
+const Gallery = lazy(() => loadCheckoutMore().then((module) => ({ default: module.CarGallery })));
 
 /** A place and those above it (an airport, then its city). */
 const withParents = (places: Location[], id: string | null): Location[] => {
@@ -150,10 +152,14 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
             timeZone={timeZone}
             price={checkout.price}
             dateError={form.errorOf}
-          />
+          >
+            <Suspense fallback={null}>
+              <Gallery photos={car.photos} car={car.name} />
+            </Suspense>
+          </BookingDetails>
           <ExtrasSection checkout={checkout} car={car} />
           <Suspense fallback={null}>
-            <CatalogueExtras checkout={checkout} car={car} criteria={criteria} />
+            <Offer checkout={checkout} car={car} criteria={criteria} />
           </Suspense>
           <DriverSection checkout={checkout} user={user} />
           {checkout.extras.additionalDriver ? <AdditionalDriverSection checkout={checkout} /> : null}

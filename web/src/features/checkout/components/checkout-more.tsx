@@ -7,10 +7,12 @@ import { useMoney } from '#web/lib/use-money';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 import { SaveCard } from './save-card';
 
-export { CatalogueExtrasSection } from './catalogue-extras-section';
+export { OfferSection } from './checkout-offer';
+export { CarGallery } from './lazy-car-gallery';
 
-// The checkout's sections below the fold, and the business's own extras, loaded after its first paint (checkout-screen.tsx): the route's first load
-// leaves them out, and Book waits for them (bench/README.md "Route JS ratchet").
+// The checkout's sections below the fold, and the business's offer (its own extras, its fees by rule, a promo code),
+// loaded after its first paint (checkout-screen.tsx): the route's first load leaves them out, and Book waits for them
+// (bench/README.md "Route JS ratchet").
 
 type OptionsProps = {
   checkout: CheckoutForm;

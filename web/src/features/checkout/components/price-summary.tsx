@@ -1,9 +1,10 @@
 import type { PaymentOption } from '@roam/contract/bookings';
-import { EXTRAS, type Extra, type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
+import { type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n';
 import { useMoney } from '#web/lib/use-money';
+import { priceLineLabel } from '#web/ui/price-line-label';
 
 interface PriceSummaryProps {
   price: PriceBreakdown | null;
@@ -36,19 +37,7 @@ export function PriceSummary({ price, option, busy, pricing = false }: PriceSumm
         <dl className="checkout-price" aria-live="polite">
           {shown.lines.map((line) => (
             <div key={line.extraId ?? line.item}>
-              <dt>
-                {line.item === 'rental'
-                  ? t('checkout.price.rental', { count: shown.rentalDays })
-                  : // A business's own extra is named by the business; the places' fees and the fees by rule are
-                    // the checkout's own words; the spec's extras the car's.
-                    line.item === 'catalogueExtra'
-                    ? line.names?.[language] || line.names?.en
-                    : (EXTRAS as readonly string[]).includes(line.item)
-                      ? t(`cars.extra.${line.item as Extra}`)
-                      : t(
-                          `checkout.price.${line.item as Exclude<typeof line.item, 'rental' | 'catalogueExtra' | Extra>}`,
-                        )}
-              </dt>
+              <dt>{priceLineLabel(t, language, line, shown.rentalDays)}</dt>
               <dd>{money.formatConverted(line.amount)}</dd>
             </div>
           ))}

@@ -5,7 +5,14 @@ import type { BookedCatalogueExtra } from '@roam/contract/catalogue-extras';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
 import type { Location } from '@roam/contract/locations';
 import type { placeFeesOf } from '@roam/contract/opening-hours';
-import { type ChosenExtras, calculatePrice, type PriceBreakdown, type PriceExtraLines } from '@roam/contract/price';
+import {
+  type ChosenExtras,
+  calculatePrice,
+  type PriceBreakdown,
+  type PriceDiscount,
+  type PriceExtraLines,
+} from '@roam/contract/price';
+import type { RentalFees } from '@roam/contract/rental-fees';
 import type { User } from '@roam/contract/users';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,8 +41,17 @@ export type CheckoutValues = {
   licence: File | null;
 };
 
-/** The catalogue extras chosen, and their lines for the price engine (from their section's chunk). */
-export type Catalogue = { chosen: BookedCatalogueExtra[]; lines: PriceExtraLines | undefined };
+/**
+ * The business's offer as the lazily loaded section reports it (checkout-offer.tsx): the catalogue extras chosen and
+ * their lines, the fees by rule of the places and the driver (null: their quote did not come, so no price is shown),
+ * and the promo code applied with its discount — each for the one price engine, as the server's checkout prices them.
+ */
+export type Catalogue = {
+  chosen: BookedCatalogueExtra[];
+  lines: PriceExtraLines | undefined;
+  fees: RentalFees | null;
+  promo?: { code: string; discount: PriceDiscount };
+};
 
 const NO_ONE: Person = { fullName: '', email: '', phone: '', birthDate: '' };
 
@@ -136,9 +152,14 @@ export function useCheckoutForm(input: {
         },
       );
       const priceChangeRate = car.supplier.priceChangeRate;
-      // The catalogue's lines come from its section's own chunk (contract catalogueExtraLines).
-      const catalogueExtras = catalogue?.lines;
-      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees, catalogueExtras });
+      // The offer's lines come from its section's own chunk (catalogue extras, fees by rule, a promo code).
+      if (catalogue?.fees === null) return null;
+      const offer = {
+        catalogueExtras: catalogue?.lines,
+        rentalFees: catalogue?.fees,
+        discount: catalogue?.promo?.discount,
+      };
+      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees, ...offer });
     } catch {
       return null;
     }
@@ -177,13 +198,13 @@ export function useCheckoutForm(input: {
       } catch {
         return setLicenceFailed(true);
       }
+      const offer = catalogue ?? (await new Promise<Catalogue>((resolve) => (known.current = resolve)));
       const body: CheckoutBody = {
         carId: car._id,
         ...criteria,
         extras,
-        catalogueExtras: (
-          catalogue ?? (await new Promise<Catalogue>((resolve) => (known.current = resolve)))
-        ).chosen.map(({ id, quantity }) => ({ extraId: id, quantity })),
+        catalogueExtras: offer.chosen.map(({ id, quantity }) => ({ extraId: id, quantity })),
+        ...(offer.promo && { promoCode: offer.promo.code }),
         paymentOption: option,
         // Asked only of an online payment; the server keeps nothing of a booking paid later.
         saveCard,
@@ -244,6 +265,8 @@ export function useCheckoutForm(input: {
 
   return {
     form,
+    /** The pick-up place's zone: the driver's age is counted on its calendar. */
+    timeZone,
     minimumAge,
     options,
     option,
