@@ -236,4 +236,43 @@ describe('catalogue extras', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await offeredLeft()).toBe(1);
   });
+  it('a walk-in adds the mandatory extra its screen shows, and a change’s quote keeps it in the price', async () => {
+    const cleaning = await created({
+      names: names('Desk cleaning'),
+      charge: 'perRental',
+      price: 2000,
+      mandatory: true,
+      carIds: [carB],
+    });
+    const customer = { kind: 'new', fullName: 'Desk Customer', phone: '+33 6 00 00 00 09', birthDate: '1990-01-01' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/walk-in',
+      headers: s.supplier,
+      payload: {
+        ...lyonCheckout(carB, lyonPeriod(130, 2)),
+        catalogueExtras: [],
+        customer: { ...customer, language: 'en' },
+        payment: 'counter',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { bookingId, price } = res.json();
+    expect((await termsOf(bookingId)).catalogueExtras).toEqual([
+      expect.objectContaining({ id: cleaning._id, quantity: 1, mandatory: true }),
+    ]);
+    // Two days of the car (4500 a day, discounted) and the cleaning fee once.
+    expect(price.total).toBe(withPriceChange(9000, rate) + withPriceChange(2000, rate));
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: `/api/amendment-quote/${bookingId}`,
+      headers: s.supplier,
+      payload: { dropoffAt: lyonPeriod(130, 3).dropoffAt },
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const { before, after } = quote.json();
+    // The quote starts from the total with the fee, and a day more adds the car's day only: the fee stays, once.
+    expect(before.amount).toBe(price.total);
+    expect(after.amount - before.amount).toBe(withPriceChange(13_500, rate) - withPriceChange(9000, rate));
+  });
 });

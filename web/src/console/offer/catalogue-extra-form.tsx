@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '#web/i18n/formats';
 import { useContractForm } from '#web/lib/use-contract-form';
-import { FormMessage, TextField } from '#web/ui/form-field';
+import { CheckboxField, FormMessage, TextField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { ChoiceGroup } from '#web/console/components/choice-group';
 import { useOperatorCars } from '#web/console/fleet/api/fleet';
@@ -124,9 +124,7 @@ export function CatalogueExtraForm({ extra, supplierId, onDone }: CatalogueExtra
             autoComplete="off"
           />
         </div>
-        {/* Mandatory extras are not offered here yet: the walk-in's price does not show them (docs/architecture.md,
-            "Catalogue extras"), so an extra made mandatory from this screen would be charged at the desk unseen. An
-            extra keeps the value it has. */}
+        <CheckboxField {...form.field('mandatory', t('operatorOffer.extras.mandatory'))} />
         {scope(
           'ranges',
           t('operatorOffer.common.ranges'),

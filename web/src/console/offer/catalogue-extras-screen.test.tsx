@@ -94,12 +94,12 @@ describe('the extras screen', { timeout: 60_000 }, () => {
     expect(await within(form).findByText('The maximum per rental must be more than the price per day.')).toBeTruthy();
     await userEvent.clear(max);
     await userEvent.type(max, '30');
+    await userEvent.click(within(form).getByLabelText('Mandatory: added to every booking of the cars that offer it'));
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(within(form).queryByLabelText(/Mandatory/)).toBeNull();
     expect(await screen.findByText('The extra GPS is saved.')).toBeTruthy();
     expect(calls.find((call) => call.route === `PUT /api/update-catalogue-extra/${GPS._id}`)?.body).toMatchObject({
       maxPerRental: 3000,
-      mandatory: false,
+      mandatory: true,
       stock: [{ locationId: PARIS._id, quantity: 3 }],
     });
   });

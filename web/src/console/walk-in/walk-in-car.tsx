@@ -1,6 +1,6 @@
 import type { CarSearchResult } from '@roam/contract/cars';
 import { formatMinor } from '@roam/contract/money';
-import { type ChosenExtras, calculatePrice, EXTRAS, type Extra } from '@roam/contract/price';
+import { type ChosenExtras, calculatePrice, EXTRAS, type Extra, type PriceInput } from '@roam/contract/price';
 import { type PromoDiscount, promoLine } from '@roam/contract/promo-codes';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,8 +54,9 @@ const PERSON_FIELDS = [
 export const extrasOf = (car: CarSearchResult) => EXTRAS.filter((extra) => car[extra] > 0);
 
 /**
- * The price of the car with the extras over the period at the place, less the promo code applied (its own line, as
- * the server prices it); null while the period cannot be priced.
+ * The price of the car with the extras over the period at the place, the business's own extras and fees by rule
+ * (walk-in-offer.tsx), less the promo code applied (its own line, as the server prices it); null while the period
+ * cannot be priced.
  */
 export function deskPrice(
   car: CarSearchResult,
@@ -63,6 +64,7 @@ export function deskPrice(
   timeZone: string,
   extras: ChosenExtras,
   promo: PromoDiscount | null = null,
+  offer: Pick<PriceInput, 'catalogueExtras' | 'rentalFees'> = {},
 ) {
   try {
     return calculatePrice({
@@ -72,6 +74,7 @@ export function deskPrice(
       dropoffAt: new Date(when.dropoffAt),
       timeZone,
       extras,
+      ...offer,
       ...(promo && { discount: promoLine(promo) }),
     });
   } catch {
@@ -87,10 +90,16 @@ export function CarExtras({
   second,
   onSecond,
   errors,
+  catalogue,
+  lines,
   children,
 }: {
   car: CarSearchResult;
   total: number | null;
+  /** After the spec's extras: the business's own (walk-in-offer.tsx). */
+  catalogue?: ReactNode;
+  /** Before the total: every line of the price. */
+  lines?: ReactNode;
   /** Before the total: the promo code's field and line (walk-in-promo.tsx). */
   children?: ReactNode;
   extras: ChosenExtras;
@@ -119,6 +128,7 @@ export function CarExtras({
           />
         ))}
       </fieldset>
+      {catalogue}
       {extras.additionalDriver ? (
         <fieldset className="walk-in__group">
           <legend>{t('operatorWalkIn.additionalDriver')}</legend>
@@ -152,6 +162,7 @@ export function CarExtras({
         </fieldset>
       ) : null}
       {children}
+      {lines}
       {/* Read out as it changes: the desk says the new total while ticking extras. */}
       <p className="walk-in__total" role="status">
         {total === null ? null : t('operatorWalkIn.total', { total: formatMinor(total, 'EUR', language) })}

@@ -20,6 +20,7 @@ import { freeCarsQuery, operatorCheckout } from './api/walk-in';
 import { Booked } from './walk-in-booked';
 import { CarExtras, deskPrice, NO_SECOND_DRIVER, type SecondDriver, secondDriverBody } from './walk-in-car';
 import { type Customer, CustomerFields } from './walk-in-customer';
+import { DeskCatalogue, DeskLines, useDeskOffer } from './walk-in-offer';
 import { type Period, PeriodFields, usePeriodTimes } from './walk-in-period';
 import { promoMessage, WalkInPromo } from './walk-in-promo';
 import './walk-in.css';
@@ -108,10 +109,19 @@ export function WalkInScreen() {
   const plateOf = (id: string) => fleet.data?.results.find((row) => row._id === id)?.licensePlate ?? null;
   const cars = when ? (search.data?.results ?? []) : [];
   const car = cars.find((candidate) => candidate._id === carId);
-  const price = car && when && timeZone ? deskPrice(car, when, timeZone, extras, promo) : null;
+  const offer = useDeskOffer(car, place, when, { birthDate: customer.birthDate, timeZone });
+  // Not priced until the business's offer has answered: never a total without a line the server will charge.
+  const price =
+    car && when && timeZone && offer.ready
+      ? deskPrice(car, when, timeZone, extras, promo, {
+          catalogueExtras: offer.catalogueExtras,
+          rentalFees: offer.rentalFees,
+        })
+      : null;
   const chooseCar = (id: string) => {
     setCarId(id);
     setExtras({});
+    offer.setChoice({});
     // A code is checked for one car: another car asks again.
     setPromo(null);
   };
@@ -128,9 +138,10 @@ export function WalkInScreen() {
     if (!when) missing.pickupAt = t('operatorWalkIn.errors.period');
     if (!carId) missing.carId = t('operatorWalkIn.errors.car');
     if (payment === 'link' && !customer.email.trim()) missing.email = t('operatorWalkIn.errors.linkNeedsEmail');
+    if (offer.failed) missing.form = t('operatorWalkIn.errors.generic');
     // A time the place does not take is already said at its field (shownErrors).
     const closed = times.refusal('pickup') || times.refusal('dropoff');
-    if (Object.keys(missing).length > 0 || !when || closed) return setErrors(missing);
+    if (Object.keys(missing).length > 0 || !when || closed || !offer.ready) return setErrors(missing);
     setPending(true);
     const email = customer.email.trim();
     try {
@@ -140,8 +151,7 @@ export function WalkInScreen() {
         dropoffLocationId: place,
         ...when,
         extras,
-        // The business's own extras are not chosen on this screen yet: the server adds the mandatory ones.
-        catalogueExtras: [],
+        catalogueExtras: offer.chosen,
         ...(extras.additionalDriver ? { additionalDriver: secondDriverBody(second) } : {}),
         ...(promo ? { promoCode: promo.code } : {}),
         currency: 'EUR',
@@ -221,6 +231,8 @@ export function WalkInScreen() {
             <CarExtras
               car={car}
               total={price?.total ?? null}
+              catalogue={<DeskCatalogue offer={offer} car={car} />}
+              lines={price ? <DeskLines price={price} language={language} /> : null}
               extras={extras}
               onExtras={setExtras}
               second={second}
