@@ -152,6 +152,8 @@ export async function placeBooking(
         paymentOption: body.paymentOption,
         ...extras,
         additionalDriverDetails: extras.additionalDriver ? (body.additionalDriver ?? null) : null,
+        // Its invoices' buyer when the payer named a business (docs/decisions/0011-invoices.md), set before any is issued.
+        invoiceBuyer: body.invoiceBuyer ?? null,
         // The terms it is bought with, from the car and supplier it was priced with.
         terms: bookedTerms({
           car: order.car,

@@ -315,5 +315,26 @@ describe('the checkout form (a signed-in driver)', () => {
     await screen.findByText(`at /checkout-session/${BOOKED.bookingId}`);
     const body = calls.find(({ route }) => route === 'POST /api/checkout')?.body as CheckoutBody;
     expect(body.driver).toBeUndefined();
+    // No business asked for: the invoices name the driver.
+    expect(body.invoiceBuyer).toBeUndefined();
+  });
+
+  it('sends a business as the invoices’ buyer when asked, its name required, an empty address or VAT number none', async () => {
+    const calls = serveApi({ 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
+    const user = userEvent.setup();
+    renderCheckout({ user: DRIVER });
+    expect(screen.queryByLabelText('Company name')).toBeNull();
+    await user.click(await screen.findByLabelText("I need the invoice in a company's name"));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText('Please fill in the field: Company name');
+    expect(calls.filter(({ route }) => route === 'POST /api/checkout')).toEqual([]);
+    await user.click(screen.getByLabelText('Company name'));
+    await user.paste('Atelier Nord AB');
+    await user.click(screen.getByLabelText('VAT number'));
+    await user.paste('SE556677889901');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText(`at /checkout-session/${BOOKED.bookingId}`);
+    const body = calls.find(({ route }) => route === 'POST /api/checkout')?.body as CheckoutBody;
+    expect(body.invoiceBuyer).toEqual({ name: 'Atelier Nord AB', address: null, vatNumber: 'SE556677889901' });
   });
 });

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '#web/lib/use-money';
 import type { CheckoutForm } from '../lib/use-checkout-form';
+import { InvoiceBuyer } from './invoice-buyer';
 import { SaveCard } from './save-card';
 
 export { OfferSection } from './checkout-offer';
@@ -125,12 +126,16 @@ function Checklist() {
   );
 }
 
-/** How to pay and what it promises, the consent to later charges, then the pick-up checklist: in the form's order. */
+/**
+ * How to pay and what it promises, the consent to later charges, a business as the invoices' buyer, then the pick-up
+ * checklist: in the form's order.
+ */
 export function PaymentSection(props: OptionsProps) {
   return (
     <>
       <PaymentOptions {...props} />
       <SaveCard checkout={props.checkout} />
+      <InvoiceBuyer checkout={props.checkout} />
       <Checklist />
     </>
   );

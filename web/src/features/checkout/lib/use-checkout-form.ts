@@ -39,6 +39,8 @@ export type CheckoutValues = {
   driver: Person & { acceptTerms: boolean };
   additionalDriver: Person;
   licence: File | null;
+  /** A business as the invoices' buyer (components/invoice-buyer.tsx), sent only when `business` is ticked. */
+  invoiceBuyer: { name: string; address: string; vatNumber: string };
 };
 
 /**
@@ -125,6 +127,7 @@ export function useCheckoutForm(input: {
   const [carTaken, setCarTaken] = useState(Boolean(back.carTaken));
   const [licenceFailed, setLicenceFailed] = useState(false);
   const [saveCard, setSaveCard] = useState(false);
+  const [business, setBusiness] = useState(false);
 
   const keyBox = Boolean(pickupPlace?.openingHours?.afterHours || dropoffPlace?.openingHours?.afterHours);
   const [feesOf, setFeesOf] = useState<typeof placeFeesOf | null>(null);
@@ -171,6 +174,7 @@ export function useCheckoutForm(input: {
       driver: { ...NO_ONE, birthDate: user?.birthDate ?? '', ...saved.driver, acceptTerms: false },
       additionalDriver: { ...NO_ONE, ...saved.additionalDriver },
       licence: null,
+      invoiceBuyer: { name: '', address: '', vatNumber: '' },
     } as CheckoutValues,
     schema: () =>
       import('@roam/contract/checkout.schema').then((contract) =>
@@ -181,6 +185,7 @@ export function useCheckoutForm(input: {
           guest: !user,
           additionalDriver: Boolean(extras.additionalDriver),
           licenceRequired: car.supplier.licenseRequired,
+          business,
         }),
       ),
     // A long form: what a refused Book says is a toast, where the user is, not at the top of the page.
@@ -212,6 +217,7 @@ export function useCheckoutForm(input: {
         ...(extras.additionalDriver ? { additionalDriver: data.additionalDriver as Person } : {}),
         ...(user ? {} : { driver: { ...(data.driver as GuestDriverBody), language } }),
         ...(licenseFileId ? { licenseFileId } : {}),
+        ...(business ? { invoiceBuyer: data.invoiceBuyer as CheckoutBody['invoiceBuyer'] } : {}),
       };
       const result = await api.post<CheckoutResult>('/api/checkout', body);
       const state = { accountCreated: result.accountCreated };
@@ -288,6 +294,9 @@ export function useCheckoutForm(input: {
     /** The payer's consent to charges after the rental on their card (components/save-card.tsx). */
     saveCard,
     setSaveCard,
+    /** The invoices in a business's name (components/invoice-buyer.tsx). */
+    business,
+    setBusiness,
     setLicence: (file: File | null) => {
       setLicenceFailed(false);
       form.setValue('licence', file);
