@@ -19,7 +19,10 @@ export const BOOKING_RULES = {
   maxRentalDays: 90,
   earliestHour: 7,
   latestHour: 22,
+  /** A new car's minimum driver age (spec §5: 21); each car sets its own, from `lowestDriverAge` on. */
   minDriverAge: 21,
+  /** The youngest minimum age a car may set, and the site-wide floor of an account's age (sign-up, profile). */
+  lowestDriverAge: 18,
   minPasswordLength: 6,
   cancellationThresholdHours: 24,
   depositThresholds: [250, 500, 750],

@@ -36,7 +36,7 @@ export const UpdateUserSchema = z.object({
   location: clearableText(200),
   bio: clearableText(2000, true),
   birthDate: clearable(
-    DateStringSchema.refine((value) => ageOn(value, new Date()) >= BOOKING_RULES.minDriverAge, {
+    DateStringSchema.refine((value) => ageOn(value, new Date()) >= BOOKING_RULES.lowestDriverAge, {
       message: AUTH_MESSAGES.tooYoung,
     }),
   ),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { BOOKING_RULES } from './booking-rules.ts';
 import type { OneWayFee } from './counter-charges.ts';
 import type { FeeRulesSchema } from './rental-fees.schema.ts';
 import { ageOn } from './time.ts';
@@ -19,7 +20,7 @@ export type FeeRules = z.infer<typeof FeeRulesSchema>;
 export type AgeBand = FeeRules['youngDriver'][number];
 
 /** The lowest minimum age a car may set (docs/architecture.md §5 "Fees by rule"). */
-export const LOWEST_MINIMUM_AGE = 18;
+export const LOWEST_MINIMUM_AGE = BOOKING_RULES.lowestDriverAge;
 /** The most young-driver bands a business keeps. */
 export const MAX_AGE_BANDS = 4;
 /** The most country pairs a business prices. */

@@ -42,7 +42,8 @@ export function throwPeriodIssues(
   throw validationFailed(fieldErrors);
 }
 
-export const minimumDriverAge = (carMinimumAge: number) => Math.max(BOOKING_RULES.minDriverAge, carMinimumAge);
+/** The car's own minimum driver age (18 to 99; a new car's is 21), never under the site-wide floor. */
+export const minimumDriverAge = (carMinimumAge: number) => Math.max(BOOKING_RULES.lowestDriverAge, carMinimumAge);
 
 /** `price()`, with the price engine's refusals as field errors, not a 500: an unavailable extra, an empty period. */
 export function withPriceFieldErrors<T>(price: () => T): T {

@@ -43,7 +43,7 @@ function translator(fleet: Fleet, blocks: Blocks, day: (date: string) => string)
       case fleet.plateTaken:
         return t('operatorCars.errors.plateTaken');
       case fleet.minimumAge:
-        return t('operatorCars.errors.minimumAge', { age: BOOKING_RULES.minDriverAge });
+        return t('operatorCars.errors.minimumAge', { age: BOOKING_RULES.lowestDriverAge });
       case fleet.noLocation:
         return t('operatorCars.errors.noLocation');
       case fleet.unknownLocation:
