@@ -11,6 +11,7 @@ import {
   type ChosenExtras as ChosenCatalogueExtras,
   chooseCatalogueExtras,
 } from '#server/features/catalogue-extras/catalogue-extras.booking.ts';
+import { rulesForCar } from '#server/features/counter/counter-settings.service.ts';
 import { isUsableLicense } from '#server/features/profile/profile.service.ts';
 import { type AppliedPromo, applyPromo } from '#server/features/promo-codes/promo-rules.service.ts';
 import { siteSettings } from '#server/features/site-settings/site-settings.service.ts';
@@ -81,6 +82,8 @@ export type CheckoutOrder = {
   placeFees: PlaceFees;
   /** The business's fees by rule: the driver's age band, the one-way fee (lib/rental-fees.ts). */
   rentalFees: RentalFees;
+  /** The price of a kilometre over the allowance the return will charge (the car's, else its business's rule). */
+  pricePerExtraKm: number;
   /** The business's own extras bought (its mandatory ones included), and which come from a stock. */
   catalogueExtras: ChosenCatalogueExtras;
   licenseFileId: string | null;
@@ -141,7 +144,10 @@ async function placesOf(ctx: AppContext, body: CheckoutBody, carId: string) {
 }
 
 /** Drivers' age at pick-up, in the pick-up location's calendar: the car's own minimum (18 to 99; 21 by default). */
-function checkAges(order: Omit<CheckoutOrder, 'licenseFileId' | 'promo' | 'rentalFees'>, signedIn: boolean) {
+function checkAges(
+  order: Omit<CheckoutOrder, 'licenseFileId' | 'promo' | 'rentalFees' | 'pricePerExtraKm'>,
+  signedIn: boolean,
+) {
   const { body, driver, pickupAt, pickupPlace } = order;
   const minimumAge = minimumDriverAge(order.car.minimumAge);
   const birthField = signedIn ? 'birthDate' : 'driver.birthDate';
@@ -251,16 +257,19 @@ export async function validateCheckout(
     desk: desk ?? null,
   };
   checkAges(order, user !== null);
-  const rentalFees = await rentalFeesFor(ctx.db, {
-    supplierId: supplier.id,
-    carId: car.id,
-    birthDate: driver.birthDate,
-    pickupAt,
-    timeZone: pickupPlace.timeZone,
-    pickup: pickupPlace,
-    dropoff: dropoffPlace,
-  });
-  const priced = { ...order, rentalFees };
+  const [rentalFees, counter] = await Promise.all([
+    rentalFeesFor(ctx.db, {
+      supplierId: supplier.id,
+      carId: car.id,
+      birthDate: driver.birthDate,
+      pickupAt,
+      timeZone: pickupPlace.timeZone,
+      pickup: pickupPlace,
+      dropoff: dropoffPlace,
+    }),
+    rulesForCar(ctx.db, supplier.id, car.id),
+  ]);
+  const priced = { ...order, rentalFees, pricePerExtraKm: counter.rules.pricePerExtraKm };
   checkPaymentOption(ctx, priced, settings);
   const licenseFileId = await licenceOf(ctx, priced);
   return { ...priced, licenseFileId, promo: await promoOf(ctx, priced) };
