@@ -1,6 +1,8 @@
 import type { CarSearchResult } from '@roam/contract/cars';
 import { formatMinor } from '@roam/contract/money';
-import { type ChosenExtras, calculatePrice, EXTRAS, type Extra } from '@roam/contract/price';
+import type { OpeningHours } from '@roam/contract/opening-hours';
+import { placeFeesOf } from '@roam/contract/opening-hours';
+import { type ChosenExtras, calculatePrice, EXTRAS, type Extra, type PlaceFee } from '@roam/contract/price';
 import { type PromoDiscount, promoLine } from '@roam/contract/promo-codes';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,24 +56,28 @@ const PERSON_FIELDS = [
 export const extrasOf = (car: CarSearchResult) => EXTRAS.filter((extra) => car[extra] > 0);
 
 /**
- * The price of the car with the extras over the period at the place, less the promo code applied (its own line, as
- * the server prices it); null while the period cannot be priced.
+ * The price of the car with the extras over the period at the place, the key box's fee at an end after hours, less
+ * the promo code applied (each its own line, as the server prices them); null while the period cannot be priced.
  */
 export function deskPrice(
   car: CarSearchResult,
   when: { pickupAt: string; dropoffAt: string },
-  timeZone: string,
+  place: { timeZone: string; openingHours: OpeningHours | null },
   extras: ChosenExtras,
   promo: PromoDiscount | null = null,
 ) {
   try {
+    const pickupAt = new Date(when.pickupAt);
+    const dropoffAt = new Date(when.dropoffAt);
+    const { timeZone, openingHours } = place;
     return calculatePrice({
       car,
       priceChangeRate: car.supplier.priceChangeRate,
-      pickupAt: new Date(when.pickupAt),
-      dropoffAt: new Date(when.dropoffAt),
+      pickupAt,
+      dropoffAt,
       timeZone,
       extras,
+      placeFees: placeFeesOf({ openingHours, timeZone, at: pickupAt }, { openingHours, timeZone, at: dropoffAt }),
       ...(promo && { discount: promoLine(promo) }),
     });
   } catch {
@@ -82,6 +88,7 @@ export function deskPrice(
 export function CarExtras({
   car,
   total,
+  placeFeeLines = [],
   extras,
   onExtras,
   second,
@@ -91,6 +98,8 @@ export function CarExtras({
 }: {
   car: CarSearchResult;
   total: number | null;
+  /** The key box's fees of the period (an end after hours), each its own line before the total. */
+  placeFeeLines?: readonly { item: PlaceFee; amount: number }[];
   /** Before the total: the promo code's field and line (walk-in-promo.tsx). */
   children?: ReactNode;
   extras: ChosenExtras;
@@ -151,6 +160,11 @@ export function CarExtras({
           ))}
         </fieldset>
       ) : null}
+      {placeFeeLines.map((line) => (
+        <p key={line.item} className="walk-in__promo-line">
+          {t(`operatorWalkIn.keyBoxFee.${line.item}`, { amount: formatMinor(line.amount, 'EUR', language) })}
+        </p>
+      ))}
       {children}
       {/* Read out as it changes: the desk says the new total while ticking extras. */}
       <p className="walk-in__total" role="status">

@@ -86,7 +86,8 @@ export function WalkInScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [booked, setBooked] = useState<OperatorCheckoutResult | null>(null);
-  const timeZone = locations.data?.find((location) => location._id === place)?.timeZone;
+  const placeRow = locations.data?.find((location) => location._id === place);
+  const timeZone = placeRow?.timeZone;
   const when = periodAt(timeZone, period);
   const times = usePeriodTimes(place, period);
   // The cars free over the period at the place, priced as the customer search prices them; a supplier's own only.
@@ -108,7 +109,10 @@ export function WalkInScreen() {
   const plateOf = (id: string) => fleet.data?.results.find((row) => row._id === id)?.licensePlate ?? null;
   const cars = when ? (search.data?.results ?? []) : [];
   const car = cars.find((candidate) => candidate._id === carId);
-  const price = car && when && timeZone ? deskPrice(car, when, timeZone, extras, promo) : null;
+  const price =
+    car && when && placeRow
+      ? deskPrice(car, when, { timeZone: placeRow.timeZone, openingHours: placeRow.openingHours }, extras, promo)
+      : null;
   const chooseCar = (id: string) => {
     setCarId(id);
     setExtras({});
@@ -221,6 +225,11 @@ export function WalkInScreen() {
             <CarExtras
               car={car}
               total={price?.total ?? null}
+              placeFeeLines={price?.lines.flatMap((line) =>
+                line.item === 'afterHoursPickup' || line.item === 'afterHoursDropoff'
+                  ? [{ item: line.item, amount: line.amount }]
+                  : [],
+              )}
               extras={extras}
               onExtras={setExtras}
               second={second}
