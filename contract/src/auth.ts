@@ -11,7 +11,7 @@ import type {
   SocialSignInSchema,
   UpdateLanguageSchema,
 } from './auth.schema.ts';
-import { BOOKING_RULES } from './booking-rules.ts';
+import { LOWEST_DRIVER_AGE } from './booking-rules.ts';
 import { ageOn } from './time.ts';
 
 // Accounts: signing up, in and out, one-time links. The spec's English words for the account rules and refusals
@@ -30,7 +30,7 @@ export const AUTH_MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters long.',
   passwordsDontMatch: "Passwords don't match.",
   /** The spec's words (§5) with the site-wide floor: each car's own minimum is checked where it is booked. */
-  tooYoung: `You must be at least ${BOOKING_RULES.lowestDriverAge} years old.`,
+  tooYoung: 'You must be at least 18 years old.',
   acceptTos: 'Accept the Terms of Use.',
   invalidEmail: 'Invalid email address',
   invalidPhone: 'Invalid phone number',
@@ -62,7 +62,7 @@ export function isValidPhone(phone: string): boolean {
  */
 export function isOldEnough(birthDate: string, now = new Date()): boolean {
   const age = ageOn(birthDate, now);
-  return Number.isFinite(age) && age >= BOOKING_RULES.lowestDriverAge && age < 130;
+  return Number.isFinite(age) && age >= LOWEST_DRIVER_AGE && age < 130;
 }
 
 /** What a one-time account link is for: activating an account, or resetting its password. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { BOOKING_RULES } from './booking-rules.ts';
+import { LOWEST_DRIVER_AGE } from './booking-rules.ts';
 import type { OneWayFee } from './counter-charges.ts';
 import type { FeeRulesSchema } from './rental-fees.schema.ts';
 import { ageOn } from './time.ts';
@@ -20,7 +20,7 @@ export type FeeRules = z.infer<typeof FeeRulesSchema>;
 export type AgeBand = FeeRules['youngDriver'][number];
 
 /** The lowest minimum age a car may set (docs/architecture.md §5 "Fees by rule"). */
-export const LOWEST_MINIMUM_AGE = BOOKING_RULES.lowestDriverAge;
+export const LOWEST_MINIMUM_AGE = LOWEST_DRIVER_AGE;
 /** The most young-driver bands a business keeps. */
 export const MAX_AGE_BANDS = 4;
 /** The most country pairs a business prices. */
