@@ -30,6 +30,12 @@ export interface BookedTerms {
   /** The car's minimum driver age. */
   minimumAge: number;
   /**
+   * The price of a kilometre over the allowance (the car's own, else its business's charge rule; EUR minor units), as
+   * it stood when booked: the return charges it. Absent on a booking made before it was kept, or with unlimited
+   * mileage (the return then reads the rules of the day).
+   */
+  pricePerExtraKm?: number;
+  /**
    * The places' fees the booking pays (the key box after hours, price.ts PlaceFees), as they were when it was booked
    * or last changed; absent on a booking made before they were charged.
    */
@@ -66,6 +72,7 @@ export function bookedTerms(input: {
   promo?: PromoDiscount | null;
   rentalFees?: RentalFees;
   catalogueExtras?: readonly BookedCatalogueExtra[];
+  pricePerExtraKm?: number | null;
 }): BookedTerms {
   const { car } = input;
   return {
@@ -98,6 +105,7 @@ export function bookedTerms(input: {
     mileage: car.mileage,
     fuelPolicy: car.fuelPolicy,
     minimumAge: car.minimumAge,
+    ...(car.mileage >= 0 && input.pricePerExtraKm != null && { pricePerExtraKm: input.pricePerExtraKm }),
     // Kept only when the booking pays one: the terms of every other booking keep the shape the database fills.
     ...(input.placeFees && Object.keys(input.placeFees).length > 0 && { placeFees: { ...input.placeFees } }),
     ...(input.promo && { promo: { code: input.promo.code, kind: input.promo.kind, value: input.promo.value } }),

@@ -81,7 +81,7 @@ export const ChosenExtrasSchema = z.object(
 const PhoneSchema = text().min(5, { error: 'Invalid phone number' }).max(40);
 const FullNameSchema = text().min(1, { error: 'Required' }).max(200);
 
-/** Additional driver (required when the additionalDriver extra is chosen); at least 21 at pick-up. */
+/** Additional driver (required when the additionalDriver extra is chosen); at least the car's minimum age at pick-up. */
 export const AdditionalDriverSchema = z.object({
   fullName: FullNameSchema,
   email: z.email({ error: 'Invalid email address' }).max(320),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { LOWEST_DRIVER_AGE } from './booking-rules.ts';
 import type { FeeRulesSchema } from './rental-fees.schema.ts';
 
 // The business's fees by rule (docs/architecture.md §5 "Fees by rule"): a young-driver fee per day by age band, a
@@ -17,7 +18,7 @@ export type FeeRules = z.infer<typeof FeeRulesSchema>;
 export type AgeBand = FeeRules['youngDriver'][number];
 
 /** The lowest minimum age a car may set (docs/architecture.md §5 "Fees by rule"). */
-export const LOWEST_MINIMUM_AGE = 18;
+export const LOWEST_MINIMUM_AGE = LOWEST_DRIVER_AGE;
 /** The most young-driver bands a business keeps. */
 export const MAX_AGE_BANDS = 4;
 /** The most country pairs a business prices. */

@@ -69,6 +69,7 @@ export const CLIO: CarDetails = {
   minimumAge: 21,
   co2: null,
   locations: [{ _id: PARIS._id, name: PARIS.name, timeZone: PARIS.timeZone }],
+  pricePerExtraKm: 30,
 };
 
 export const DRIVER: User = {

@@ -1,4 +1,4 @@
-import { BOOKING_RULES } from '@roam/contract/booking-rules';
+import { LOWEST_DRIVER_AGE } from '@roam/contract/booking-rules';
 import { type BookedCatalogueExtra, catalogueExtraLines } from '@roam/contract/catalogue-extras';
 import { MAX_STORED_AMOUNT } from '@roam/contract/money';
 import {
@@ -42,7 +42,8 @@ export function throwPeriodIssues(
   throw validationFailed(fieldErrors);
 }
 
-export const minimumDriverAge = (carMinimumAge: number) => Math.max(BOOKING_RULES.minDriverAge, carMinimumAge);
+/** The car's own minimum driver age (18 to 99; a new car's is 21), never under the site-wide floor. */
+export const minimumDriverAge = (carMinimumAge: number) => Math.max(LOWEST_DRIVER_AGE, carMinimumAge);
 
 /** `price()`, with the price engine's refusals as field errors, not a 500: an unavailable extra, an empty period. */
 export function withPriceFieldErrors<T>(price: () => T): T {

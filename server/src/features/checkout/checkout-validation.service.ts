@@ -11,6 +11,7 @@ import {
   type ChosenExtras as ChosenCatalogueExtras,
   chooseCatalogueExtras,
 } from '#server/features/catalogue-extras/catalogue-extras.booking.ts';
+import { rulesForCar } from '#server/features/counter/counter-settings.service.ts';
 import { isUsableLicense } from '#server/features/profile/profile.service.ts';
 import { type AppliedPromo, applyPromo } from '#server/features/promo-codes/promo-rules.service.ts';
 import { siteSettings } from '#server/features/site-settings/site-settings.service.ts';
@@ -81,6 +82,8 @@ export type CheckoutOrder = {
   placeFees: PlaceFees;
   /** The business's fees by rule: the driver's age band, the one-way fee (lib/rental-fees.ts). */
   rentalFees: RentalFees;
+  /** The price of a kilometre over the allowance the return will charge (the car's, else its business's rule). */
+  pricePerExtraKm: number;
   /** The business's own extras bought (its mandatory ones included), and which come from a stock. */
   catalogueExtras: ChosenCatalogueExtras;
   licenseFileId: string | null;
@@ -140,11 +143,10 @@ async function placesOf(ctx: AppContext, body: CheckoutBody, carId: string) {
   return { pickupPlace, dropoffPlace };
 }
 
-/** Driver age at pick-up, in the pick-up location's calendar (spec §5: at least 21, or the car's minimum age). */
+/** Drivers' age at pick-up, in the pick-up location's calendar: the car's own minimum (18 to 99; 21 by default). */
 function checkAges(
-  order: Omit<CheckoutOrder, 'licenseFileId' | 'promo' | 'rentalFees'>,
+  order: Omit<CheckoutOrder, 'licenseFileId' | 'promo' | 'rentalFees' | 'pricePerExtraKm'>,
   signedIn: boolean,
-  settings: DeploymentSettings,
 ) {
   const { body, driver, pickupAt, pickupPlace } = order;
   const minimumAge = minimumDriverAge(order.car.minimumAge);
@@ -156,10 +158,8 @@ function checkAges(
   if (order.extras.additionalDriver) {
     if (!body.additionalDriver)
       throw validationFailed({ additionalDriver: ['Please enter the additional driver details.'] });
-    if (!(ageOn(body.additionalDriver.birthDate, pickupAt, pickupPlace.timeZone) >= settings.minDriverAge)) {
-      throw validationFailed({
-        'additionalDriver.birthDate': [`You must be at least ${settings.minDriverAge} years old.`],
-      });
+    if (!(ageOn(body.additionalDriver.birthDate, pickupAt, pickupPlace.timeZone) >= minimumAge)) {
+      throw validationFailed({ 'additionalDriver.birthDate': [`You must be at least ${minimumAge} years old.`] });
     }
   }
 }
@@ -256,17 +256,20 @@ export async function validateCheckout(
     holdMinutes: desk?.payment === 'link' ? DESK_LINK_HOLD_MINUTES : settings.holdMinutes,
     desk: desk ?? null,
   };
-  checkAges(order, user !== null, settings);
-  const rentalFees = await rentalFeesFor(ctx.db, {
-    supplierId: supplier.id,
-    carId: car.id,
-    birthDate: driver.birthDate,
-    pickupAt,
-    timeZone: pickupPlace.timeZone,
-    pickup: pickupPlace,
-    dropoff: dropoffPlace,
-  });
-  const priced = { ...order, rentalFees };
+  checkAges(order, user !== null);
+  const [rentalFees, counter] = await Promise.all([
+    rentalFeesFor(ctx.db, {
+      supplierId: supplier.id,
+      carId: car.id,
+      birthDate: driver.birthDate,
+      pickupAt,
+      timeZone: pickupPlace.timeZone,
+      pickup: pickupPlace,
+      dropoff: dropoffPlace,
+    }),
+    rulesForCar(ctx.db, supplier.id, car.id),
+  ]);
+  const priced = { ...order, rentalFees, pricePerExtraKm: counter.rules.pricePerExtraKm };
   checkPaymentOption(ctx, priced, settings);
   const licenseFileId = await licenceOf(ctx, priced);
   return { ...priced, licenseFileId, promo: await promoOf(ctx, priced) };

@@ -163,6 +163,7 @@ export async function placeBooking(
           promo: order.promo,
           rentalFees: order.rentalFees,
           catalogueExtras: order.catalogueExtras.booked,
+          pricePerExtraKm: order.pricePerExtraKm,
         }),
         price: price.total,
         deposit: price.deposit,

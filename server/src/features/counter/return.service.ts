@@ -98,7 +98,8 @@ async function chargesOf(ctx: AppContext, db: DbOrTx, record: CounterRecord, rea
       cleaning: readings.cleaning,
       damageAmounts: readings.damages.map((damage) => damage.amount),
     },
-    rulesInCurrency(rules, convert),
+    // The price per extra kilometre the booking was bought with (its terms), else the rules of the day.
+    rulesInCurrency({ ...rules, pricePerExtraKm: booking.terms.pricePerExtraKm ?? rules.pricePerExtraKm }, convert),
     currency,
   ).filter((charge) => !(charge.kind === 'one_way' && oneWayBooked(booking, locationId)));
   return { computations, returnedAt, locationId, settings, checkOut: out, vatRate: vatRateOf(ctx, record) };

@@ -5,6 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, locations } from '#server/db/schema.ts';
+import { DEMO_FEE_RULES } from '#server/db/seed/fee-rules.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
 import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
 import { pdfText } from '#test/pdf-text.ts';
@@ -85,9 +86,11 @@ describe('fees by rule', () => {
   });
   afterAll(() => t.close());
 
-  it('a business without rules charges none; its owner sets them and reads them back', async () => {
-    const none = await inject({ method: 'GET', url: `/api/supplier-fee-rules/${AZUR}`, headers: owner });
-    expect(none.json()).toEqual({ youngDriver: [], seniorDriver: null, oneWayRefused: false, countryPairs: [] });
+  it('the demo charges 21 to 24; a business without rules charges none; its owner sets them and reads them back', async () => {
+    const demo = await inject({ method: 'GET', url: `/api/supplier-fee-rules/${AZUR}`, headers: owner });
+    expect(demo.json()).toEqual(DEMO_FEE_RULES);
+    const none = { youngDriver: [], seniorDriver: null, oneWayRefused: false, countryPairs: [] };
+    expect((await setRules(none)).statusCode).toBe(200);
     const young = await guestBooking('2005-06-01');
     expect(young.statusCode, young.body).toBe(201);
     expect((await row(young.json().bookingId)).price).toBe(THREE_DAYS);

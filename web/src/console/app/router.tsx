@@ -224,6 +224,15 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'fees',
+              ...guarded(SECTION_PERMISSIONS.fees),
+              ...screen(
+                'fee-rules',
+                () => import('#web/console/offer/fee-rules-screen'),
+                (m) => m.FeeRulesScreen,
+              ),
+            },
+            {
               path: 'promo-codes',
               ...guarded(SECTION_PERMISSIONS.promoCodes),
               ...screen(

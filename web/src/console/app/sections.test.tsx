@@ -32,6 +32,7 @@ const EXPECTED: Record<OperatorRole, string[]> = {
     'Counter settings',
     'Extras',
     'Promo codes',
+    'Driver and one-way fees',
     'Team',
     'Activity',
     'Statements',
@@ -51,6 +52,7 @@ const EXPECTED: Record<OperatorRole, string[]> = {
     'Counter settings',
     'Extras',
     'Promo codes',
+    'Driver and one-way fees',
     'Team',
     'Activity',
     'Statements',
@@ -84,6 +86,7 @@ describe('the console’s sections per role', () => {
     ['support', '/operator/settings'],
     ['support', '/operator/dashboard'],
     ['manager', '/operator/promo-codes'],
+    ['manager', '/operator/fees'],
   ] as [OperatorRole, string][])('a section a %s does not see is not found at its address (%s)', async (role, path) => {
     const user = { ...SUPPLIER, type: platform(role) ? ('admin' as const) : ('supplier' as const) };
     renderOperator(path, { 'GET /api/my-access': () => Response.json(access(role)) }, user);

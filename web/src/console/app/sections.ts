@@ -27,6 +27,7 @@ export function useSections(): Section[] {
     { to: '/operator/counter-settings', label: t('operator.nav.counterSettings'), permission: NEEDS.counterSettings },
     { to: '/operator/extras', label: t('operator.nav.extras'), permission: NEEDS.extras },
     { to: '/operator/promo-codes', label: t('operator.nav.promoCodes'), permission: NEEDS.promoCodes },
+    { to: '/operator/fees', label: t('operator.nav.fees'), permission: NEEDS.fees },
     { to: '/operator/team', label: t('operator.nav.team'), permission: NEEDS.team },
     { to: '/operator/activity', label: t('operator.nav.activity'), permission: NEEDS.activity },
     { to: '/operator/statements', label: t('operator.nav.statements'), permission: NEEDS.statements },

@@ -1,5 +1,6 @@
 import type { CarSearchResult } from '@roam/contract/cars';
 import { formatMinor } from '@roam/contract/money';
+import { type OpeningHours, placeFeesOf } from '@roam/contract/opening-hours';
 import { type ChosenExtras, calculatePrice, EXTRAS, type Extra, type PriceInput } from '@roam/contract/price';
 import { type PromoDiscount, promoLine } from '@roam/contract/promo-codes';
 import type { ReactNode } from 'react';
@@ -54,26 +55,30 @@ const PERSON_FIELDS = [
 export const extrasOf = (car: CarSearchResult) => EXTRAS.filter((extra) => car[extra] > 0);
 
 /**
- * The price of the car with the extras over the period at the place, the business's own extras and fees by rule
- * (walk-in-offer.tsx), less the promo code applied (its own line, as the server prices it); null while the period
- * cannot be priced.
+ * The price of the car with the extras over the period at the place, the key box's fee at an end after hours, the
+ * business's own extras and fees by rule (walk-in-offer.tsx), less the promo code applied (each its own line, as the
+ * server prices them); null while the period cannot be priced.
  */
 export function deskPrice(
   car: CarSearchResult,
   when: { pickupAt: string; dropoffAt: string },
-  timeZone: string,
+  place: { timeZone: string; openingHours: OpeningHours | null },
   extras: ChosenExtras,
   promo: PromoDiscount | null = null,
   offer: Pick<PriceInput, 'catalogueExtras' | 'rentalFees'> = {},
 ) {
   try {
+    const pickupAt = new Date(when.pickupAt);
+    const dropoffAt = new Date(when.dropoffAt);
+    const { timeZone, openingHours } = place;
     return calculatePrice({
       car,
       priceChangeRate: car.supplier.priceChangeRate,
-      pickupAt: new Date(when.pickupAt),
-      dropoffAt: new Date(when.dropoffAt),
+      pickupAt,
+      dropoffAt,
       timeZone,
       extras,
+      placeFees: placeFeesOf({ openingHours, timeZone, at: pickupAt }, { openingHours, timeZone, at: dropoffAt }),
       ...offer,
       ...(promo && { discount: promoLine(promo) }),
     });

@@ -28,8 +28,11 @@ const offerAnswers = (extras: object[] = [], quote: object = NO_FEES) => ({
   [`GET /api/car-rental-fees/${CLIO._id}`]: () => Response.json(quote),
 });
 
+// The screen is loaded lazily: its first paint may take a while on a busy machine.
+const FIRST_PAINT = { timeout: 20_000 };
+
 async function fillPeriodAndCar() {
-  await screen.findByRole('option', { name: PARIS.name });
+  await screen.findByRole('option', { name: PARIS.name }, FIRST_PAINT);
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Place' }), PARIS.name);
   await userEvent.type(screen.getByLabelText('Pick-up date'), '2030-06-01');
   await userEvent.type(screen.getByLabelText('Drop-off date'), '2030-06-04');
@@ -140,6 +143,22 @@ describe('walk-in and phone bookings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     await screen.findByText(/./, { selector: '.form-message' });
     expect(calls.find((call) => call.route === 'POST /api/walk-in')?.body).toMatchObject({ promoCode: 'DESK-TEN' });
+  });
+
+  it("adds the key box's fee at an end after hours, each its own line in the total, as the server charges it", async () => {
+    // Open 13:00–18:00 every day: the walk-in's 10:00 pick-up and drop-off are taken by the key box only.
+    const afternoon = [{ from: '13:00', to: '18:00' }];
+    const weekly = { mon: afternoon, tue: afternoon, wed: afternoon, thu: afternoon, fri: afternoon, sat: [], sun: [] };
+    const place = { ...PARIS, openingHours: { weekly, closures: [], afterHours: { feeMinor: 2500 } } };
+    renderOperator('/operator/bookings/new', {
+      'GET /api/locations': () => Response.json([place]),
+      'POST /api/search-cars/1/50': searchAnswer,
+    });
+    await fillPeriodAndCar();
+    expect(await screen.findByText('Key box at pick-up (after hours): 25 €')).toBeTruthy();
+    expect(screen.getByText('Key box at drop-off (after hours): 25 €')).toBeTruthy();
+    // The Clio's 120 € for three days and the two fees, without the supplier's percentage (the place's own price).
+    expect(screen.getByText('Total: 170 €')).toBeTruthy();
   });
 
   it("shows the server's refusals at their fields, in the checkout's words", async () => {

@@ -87,7 +87,8 @@ export function WalkInScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [booked, setBooked] = useState<OperatorCheckoutResult | null>(null);
-  const timeZone = locations.data?.find((location) => location._id === place)?.timeZone;
+  const placeRow = locations.data?.find((location) => location._id === place);
+  const timeZone = placeRow?.timeZone;
   const when = periodAt(timeZone, period);
   const times = usePeriodTimes(place, period);
   // The cars free over the period at the place, priced as the customer search prices them; a supplier's own only.
@@ -112,8 +113,8 @@ export function WalkInScreen() {
   const offer = useDeskOffer(car, place, when, { birthDate: customer.birthDate, timeZone });
   // Not priced until the business's offer has answered: never a total without a line the server will charge.
   const price =
-    car && when && timeZone && offer.ready
-      ? deskPrice(car, when, timeZone, extras, promo, {
+    car && when && placeRow && offer.ready
+      ? deskPrice(car, when, { timeZone: placeRow.timeZone, openingHours: placeRow.openingHours }, extras, promo, {
           catalogueExtras: offer.catalogueExtras,
           rentalFees: offer.rentalFees,
         })

@@ -80,6 +80,17 @@ describe("the promises, from the car's own terms", () => {
     expect(screen.getByText('Free cancellation up to 24 hours before pick-up.')).toBeTruthy();
   });
 
+  it('names the kilometres a day and what one over costs at the return, or unlimited mileage', async () => {
+    serveApi({});
+    await renderCheckout({ ...CLIO, mileage: 200, pricePerExtraKm: 35 });
+    expect(
+      screen.getByText('200 km a day included; each kilometre over costs 0.35 €, charged at the return.'),
+    ).toBeTruthy();
+    cleanup();
+    await renderCheckout({ ...CLIO, mileage: -1, pricePerExtraKm: null });
+    expect(screen.getByText('Unlimited mileage.')).toBeTruthy();
+  });
+
   it('promises free changes where the car includes Amendments, and says how to get them where it sells them', async () => {
     serveApi({ ...NO_FEES_ANSWER });
     await renderCheckout({ ...CLIO, amendments: 0 });

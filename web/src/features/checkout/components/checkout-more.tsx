@@ -3,6 +3,7 @@ import type { Extra } from '@roam/contract/price';
 import { type PriceBreakdown, paymentSplit, withPriceChange } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeTag, useLanguage } from '#web/i18n';
 import { useMoney } from '#web/lib/use-money';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 import { InvoiceBuyer } from './invoice-buyer';
@@ -18,7 +19,13 @@ export { CarGallery } from './lazy-car-gallery';
 type OptionsProps = {
   checkout: CheckoutForm;
   price: PriceBreakdown | null;
-  car: Pick<Record<Extra, number>, 'amendments' | 'cancellation'> & { supplier: { priceChangeRate: number } };
+  car: Pick<Record<Extra, number>, 'amendments' | 'cancellation'> & {
+    supplier: { priceChangeRate: number };
+    /** Kilometres a day; −1 unlimited. */
+    mileage: number;
+    /** What a kilometre over costs at the return (EUR minor units); null: unlimited. */
+    pricePerExtraKm: number | null;
+  };
 };
 
 /**
@@ -81,10 +88,14 @@ function PaymentOptions({ checkout, price, car }: OptionsProps) {
   );
 }
 
-/** The chosen option's promises, each from the car's own terms (contract booking-terms.ts). */
+/**
+ * The chosen option's promises, each from the car's own terms (contract booking-terms.ts), and the mileage: the
+ * kilometres a day and what one over costs at the return (docs/architecture.md §5 "After the booking").
+ */
 function Terms({ checkout, price, car }: OptionsProps) {
   const { t } = useTranslation();
   const money = useMoney();
+  const language = useLanguage();
   const terms = bookingTerms(car, checkout.extras, checkout.option);
   const extraPrice = (extra: 'amendments' | 'cancellation') =>
     money.format(withPriceChange(car[extra], car.supplier.priceChangeRate));
@@ -105,6 +116,16 @@ function Terms({ checkout, price, car }: OptionsProps) {
           ? ` ${t('payment.terms.cancellation.extra', { price: extraPrice('cancellation') })}`
           : ''}
       </li>
+      {car.mileage < 0 ? (
+        <li>{t('payment.terms.mileage.unlimited')}</li>
+      ) : car.pricePerExtraKm !== null ? (
+        <li>
+          {t('payment.terms.mileage.limited', {
+            km: new Intl.NumberFormat(localeTag(language), { style: 'unit', unit: 'kilometer' }).format(car.mileage),
+            price: money.format(car.pricePerExtraKm),
+          })}
+        </li>
+      ) : null}
     </ul>
   );
 }

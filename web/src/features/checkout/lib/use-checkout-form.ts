@@ -99,7 +99,8 @@ export function useCheckoutForm(input: {
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const minimumAge = Math.max(settings.minDriverAge, car.minimumAge);
+  // The car's own minimum driver age (18 to 99), as the server checks it.
+  const minimumAge = car.minimumAge;
   // Online options need a gateway: none in production without a card provider or the wallet (settings.payment).
   const online = settings.payment.card !== null || settings.payment.wallet;
   // Only options that differ: no "security deposit online" for a car without one.
