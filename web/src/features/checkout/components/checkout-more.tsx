@@ -7,6 +7,7 @@ import { useMoney } from '#web/lib/use-money';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 import { SaveCard } from './save-card';
 
+export { checkEmail } from './check-email';
 export { OfferSection } from './checkout-offer';
 export { CarGallery } from './lazy-car-gallery';
 

@@ -5,13 +5,7 @@ import type { BookedCatalogueExtra } from '@roam/contract/catalogue-extras';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
 import type { Location } from '@roam/contract/locations';
 import type { placeFeesOf } from '@roam/contract/opening-hours';
-import {
-  type ChosenExtras,
-  calculatePrice,
-  type PriceBreakdown,
-  type PriceDiscount,
-  type PriceExtraLines,
-} from '@roam/contract/price';
+import { type ChosenExtras, calculatePrice, type PriceBreakdown, type PriceExtraLines } from '@roam/contract/price';
 import type { RentalFees } from '@roam/contract/rental-fees';
 import type { User } from '@roam/contract/users';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -43,14 +37,13 @@ export type CheckoutValues = {
 
 /**
  * The business's offer as the lazily loaded section reports it (checkout-offer.tsx): the catalogue extras chosen and
- * their lines, the fees by rule of the places and the driver (null: their quote did not come, so no price is shown),
- * and the promo code applied with its discount — each for the one price engine, as the server's checkout prices them.
+ * their lines, and the fees by rule of the places and the driver (null: their quote did not come, so no price is
+ * shown) — each for the one price engine, as the server's checkout prices them.
  */
 export type Catalogue = {
   chosen: BookedCatalogueExtra[];
   lines: PriceExtraLines | undefined;
   fees: RentalFees | null;
-  promo?: { code: string; discount: PriceDiscount };
 };
 
 const NO_ONE: Person = { fullName: '', email: '', phone: '', birthDate: '' };
@@ -152,13 +145,9 @@ export function useCheckoutForm(input: {
         },
       );
       const priceChangeRate = car.supplier.priceChangeRate;
-      // The offer's lines come from its section's own chunk (catalogue extras, fees by rule, a promo code).
+      // The offer's lines come from its section's own chunk (catalogue extras, fees by rule).
       if (catalogue?.fees === null) return null;
-      const offer = {
-        catalogueExtras: catalogue?.lines,
-        rentalFees: catalogue?.fees,
-        discount: catalogue?.promo?.discount,
-      };
+      const offer = { catalogueExtras: catalogue?.lines, rentalFees: catalogue?.fees };
       return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees, ...offer });
     } catch {
       return null;
@@ -204,7 +193,6 @@ export function useCheckoutForm(input: {
         ...criteria,
         extras,
         catalogueExtras: offer.chosen.map(({ id, quantity }) => ({ extraId: id, quantity })),
-        ...(offer.promo && { promoCode: offer.promo.code }),
         paymentOption: option,
         // Asked only of an online payment; the server keeps nothing of a booking paid later.
         saveCard,
@@ -235,25 +223,9 @@ export function useCheckoutForm(input: {
     },
   });
 
-  // Spec §7 validate-email: a guest learns on leaving the field that the address has an account, with a way to sign
-  // in and come back here. Only the latest address's answer counts; the message (and its sign-in link) stays until
-  // then, as a click on that link leaves this field first.
+  // Spec §7 validate-email, on leaving the field: its check rides in the chunk below the fold (check-email.ts).
   const blurredEmail = useRef('');
-  const checkEmail = async () => {
-    const email = form.values.driver.email.trim();
-    blurredEmail.current = email;
-    if (!email || !(await form.validateField('driver.email'))) return;
-    try {
-      // Loaded on the first blur: not needed for the form's first paint.
-      const { validateEmail } = await import('#web/features/auth/api/sign-up');
-      await validateEmail(email);
-      if (blurredEmail.current === email) await form.setServerError('driver.email', null);
-    } catch (error) {
-      // Anything but "taken" (rate limit, network) is left to the submit, which checks again.
-      if (isApiError(error) && error.code === 'EMAIL_TAKEN' && blurredEmail.current === email)
-        await form.setServerError('driver.email', error);
-    }
-  };
+  const checkEmail = async () => (await loadCheckoutMore()).checkEmail(form, blurredEmail);
 
   // The driver's details survive a reload of this tab; the licence file and the terms' acceptance
   // are asked again.
