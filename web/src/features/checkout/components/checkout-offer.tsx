@@ -1,6 +1,7 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { OfferedCatalogueExtra } from '@roam/contract/catalogue-extras';
 import { type FeeQuote, feesOfQuote, ONE_WAY_REFUSED } from '@roam/contract/fee-quote';
+import { type PromoDiscount, promoLine } from '@roam/contract/promo-codes';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '#web/lib/api-client';
@@ -8,11 +9,12 @@ import type { SearchCriteria } from '#web/lib/search-params';
 import { useMoney } from '#web/lib/use-money';
 import { type CatalogueChoice, CatalogueExtraChoices, cataloguePricing } from '#web/ui/catalogue-extra-choices';
 import type { CheckoutForm } from '../lib/use-checkout-form';
+import { PromoField } from './promo-field';
 
 // The business's offer on the checkout, a chunk loaded after the first paint with the sections below the fold
-// (checkout-more.tsx; docs/architecture.md §5 "Catalogue extras", "Fees by rule"): its own extras at
-// the pick-up location over the period, and the fees by rule of the two places and the driver's date of birth once
-// typed. Each is reported to the form as the one price engine takes it (use-checkout-form.ts), so the
+// (checkout-more.tsx; docs/architecture.md §5 "Catalogue extras", "Fees by rule", "Promo codes"): its own extras at
+// the pick-up location over the period, the fees by rule of the two places and the driver's date of birth once typed,
+// and a promo code. Each is reported to the form as the one price engine takes it (use-checkout-form.ts), so the
 // summary shows before Book the lines the server's checkout charges; a Book waits for the first report.
 
 type Props = { checkout: CheckoutForm; car: CarDetails; criteria: SearchCriteria };
@@ -65,6 +67,7 @@ export function OfferSection({ checkout, car, criteria }: Props) {
   const id = useId();
   const { offered, quote } = useOfferAnswers({ car, criteria });
   const [choice, setChoice] = useState<CatalogueChoice>({});
+  const [promo, setPromo] = useState<PromoDiscount | null>(null);
   const { setCatalogue, form, timeZone } = checkout;
   // The form's calls are new each render: the effects below run on what they say, not on them.
   const formNow = useRef(form);
@@ -78,8 +81,9 @@ export function OfferSection({ checkout, car, criteria }: Props) {
       quote === 'failed'
         ? null
         : feesOfQuote(quote, { birthDate: typed, pickupAt: new Date(criteria.pickupAt), timeZone });
-    setCatalogue({ ...cataloguePricing(offered, choice), fees });
-  }, [offered, quote, choice, typed, criteria.pickupAt, timeZone, setCatalogue]);
+    const discount = promo ? { promo: { code: promo.code, discount: promoLine(promo) } } : {};
+    setCatalogue({ ...cataloguePricing(offered, choice), fees, ...discount });
+  }, [offered, quote, choice, promo, typed, criteria.pickupAt, timeZone, setCatalogue]);
 
   // A refusal said before Book at its field, in the server's words: a one-way rental the business does not take
   // (at the drop-off), a driver under the car's minimum age (at the date of birth, once typed).
@@ -108,6 +112,7 @@ export function OfferSection({ checkout, car, criteria }: Props) {
           />
         </section>
       ) : null}
+      <PromoField checkout={checkout} car={car} criteria={criteria} applied={promo} onApplied={setPromo} />
     </>
   );
 }

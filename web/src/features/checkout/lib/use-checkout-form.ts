@@ -5,7 +5,13 @@ import type { BookedCatalogueExtra } from '@roam/contract/catalogue-extras';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
 import type { Location } from '@roam/contract/locations';
 import type { placeFeesOf } from '@roam/contract/opening-hours';
-import { type ChosenExtras, calculatePrice, type PriceBreakdown, type PriceExtraLines } from '@roam/contract/price';
+import {
+  type ChosenExtras,
+  calculatePrice,
+  type PriceBreakdown,
+  type PriceDiscount,
+  type PriceExtraLines,
+} from '@roam/contract/price';
 import type { RentalFees } from '@roam/contract/rental-fees';
 import type { User } from '@roam/contract/users';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -37,13 +43,14 @@ export type CheckoutValues = {
 
 /**
  * The business's offer as the lazily loaded section reports it (checkout-offer.tsx): the catalogue extras chosen and
- * their lines, and the fees by rule of the places and the driver (null: their quote did not come, so no price is
- * shown) — each for the one price engine, as the server's checkout prices them.
+ * their lines, the fees by rule of the places and the driver (null: their quote did not come, so no price is shown),
+ * and the promo code applied with its discount — each for the one price engine, as the server's checkout prices them.
  */
 export type Catalogue = {
   chosen: BookedCatalogueExtra[];
   lines: PriceExtraLines | undefined;
   fees: RentalFees | null;
+  promo?: { code: string; discount: PriceDiscount };
 };
 
 const NO_ONE: Person = { fullName: '', email: '', phone: '', birthDate: '' };
@@ -145,9 +152,13 @@ export function useCheckoutForm(input: {
         },
       );
       const priceChangeRate = car.supplier.priceChangeRate;
-      // The offer's lines come from its section's own chunk (catalogue extras, fees by rule).
+      // The offer's lines come from its section's own chunk (catalogue extras, fees by rule, a promo code).
       if (catalogue?.fees === null) return null;
-      const offer = { catalogueExtras: catalogue?.lines, rentalFees: catalogue?.fees };
+      const offer = {
+        catalogueExtras: catalogue?.lines,
+        rentalFees: catalogue?.fees,
+        discount: catalogue?.promo?.discount,
+      };
       return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees, ...offer });
     } catch {
       return null;
@@ -193,6 +204,7 @@ export function useCheckoutForm(input: {
         ...criteria,
         extras,
         catalogueExtras: offer.chosen.map(({ id, quantity }) => ({ extraId: id, quantity })),
+        ...(offer.promo && { promoCode: offer.promo.code }),
         paymentOption: option,
         // Asked only of an online payment; the server keeps nothing of a booking paid later.
         saveCard,
