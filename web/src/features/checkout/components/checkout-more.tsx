@@ -9,6 +9,7 @@ import type { CheckoutForm } from '../lib/use-checkout-form';
 import { InvoiceBuyer } from './invoice-buyer';
 import { SaveCard } from './save-card';
 
+export { checkEmail } from './check-email';
 export { OfferSection } from './checkout-offer';
 export { CarGallery } from './lazy-car-gallery';
 

@@ -242,25 +242,9 @@ export function useCheckoutForm(input: {
     },
   });
 
-  // Spec §7 validate-email: a guest learns on leaving the field that the address has an account, with a way to sign
-  // in and come back here. Only the latest address's answer counts; the message (and its sign-in link) stays until
-  // then, as a click on that link leaves this field first.
+  // Spec §7 validate-email, on leaving the field: its check rides in the chunk below the fold (check-email.ts).
   const blurredEmail = useRef('');
-  const checkEmail = async () => {
-    const email = form.values.driver.email.trim();
-    blurredEmail.current = email;
-    if (!email || !(await form.validateField('driver.email'))) return;
-    try {
-      // Loaded on the first blur: not needed for the form's first paint.
-      const { validateEmail } = await import('#web/features/auth/api/sign-up');
-      await validateEmail(email);
-      if (blurredEmail.current === email) await form.setServerError('driver.email', null);
-    } catch (error) {
-      // Anything but "taken" (rate limit, network) is left to the submit, which checks again.
-      if (isApiError(error) && error.code === 'EMAIL_TAKEN' && blurredEmail.current === email)
-        await form.setServerError('driver.email', error);
-    }
-  };
+  const checkEmail = async () => (await loadCheckoutMore()).checkEmail(form, blurredEmail);
 
   // The driver's details survive a reload of this tab; the licence file and the terms' acceptance
   // are asked again.
