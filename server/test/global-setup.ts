@@ -15,7 +15,10 @@ declare module 'vitest' {
 
 export const POSTGRES_TEMPLATE_DB = 'roam_test_template';
 
-/** Migrates and seeds once; every test file then starts from a copy of this database (docs/architecture.md §6). */
+/**
+ * Migrates and seeds once; every test file then starts from a copy of this database (docs/architecture.md §6). The
+ * demo accounts' passwords are hashed at the `low` cost the test apps use (test-app.ts says why).
+ */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'roam-test-'));
   const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -29,7 +32,7 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${POSTGRES_TEMPLATE_DB}`;
     const database = await openDatabase({ kind: 'postgres', url: url.toString() });
     await migrateDatabase(database);
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, 'low');
     await database.close();
     project.provide('postgresTemplate', postgresUrl);
     project.provide('pgliteTemplate', '');
@@ -38,7 +41,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', null);
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   await migrateDatabase(database);
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, 'low');
   const dump = await database.dump!();
   await database.close();
   const file = path.join(dir, 'template.tar');
