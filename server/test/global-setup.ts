@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '#server/db/client.ts';
@@ -42,6 +43,9 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   await migrateDatabase(database);
   await seedDemoData(database.db, 'low');
+  // A dump of a running PGlite is a crashed data directory: without a checkpoint, every test app (one per file, more
+  // in some) replayed the seed's write-ahead log on opening its copy, ~0.1 s of CPU each (~12 % of opening it).
+  await database.db.execute(sql`CHECKPOINT`);
   const dump = await database.dump!();
   await database.close();
   const file = path.join(dir, 'template.tar');
