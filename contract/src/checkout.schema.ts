@@ -10,7 +10,7 @@ import {
 import { ChosenCatalogueExtrasSchema } from './catalogue-extras.schema.ts';
 import { CARD_MESSAGES, expiryValid, luhnValid } from './checkout.ts';
 import { CurrencyCodeSchema } from './currencies.schema.ts';
-import { InvoiceBuyerFieldsSchema } from './invoices.schema.ts';
+import { InvoiceBuyerFieldsSchema } from './invoice-buyer.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS } from './price.ts';
 import { PromoCodeTextSchema } from './promo-codes.schema.ts';

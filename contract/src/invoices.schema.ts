@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { InvoiceBuyerFieldsSchema } from './invoice-buyer.schema.ts';
 import { INVOICE_KINDS } from './invoices.ts';
-import { text } from './text.schema.ts';
 
 // The invoices' API shapes (their types and rules: invoices.ts).
 
@@ -21,24 +21,6 @@ export const BookingInvoicesSchema = z.array(BookingInvoiceSchema);
 
 /** `GET /api/booking-invoice/{id}/{invoiceId}`: the booking, and one of its invoices or credit notes. */
 export const BookingInvoiceParamsSchema = z.object({ id: z.uuid(), invoiceId: z.uuid() });
-
-/**
- * A business customer as the buyer on a booking's invoices (docs/decisions/0011-invoices.md): its company name,
- * address and VAT number, given at checkout, on the desk or at the counter.
- */
-export const InvoiceBuyerFieldsSchema = z.object({
-  name: text().min(1, { error: 'Please fill in the field: Company name' }).max(200),
-  address: text({ multiline: true })
-    .max(500)
-    .nullable()
-    .optional()
-    .transform((value) => (value ? value : null)),
-  vatNumber: text()
-    .max(40)
-    .nullable()
-    .optional()
-    .transform((value) => (value ? value : null)),
-});
 
 /**
  * `POST /api/booking-invoice-buyer/{id}`: a business customer as the buyer on the booking's invoices issued from now

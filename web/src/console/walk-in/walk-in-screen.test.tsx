@@ -153,13 +153,10 @@ describe('walk-in and phone bookings', () => {
     renderOperator('/operator/bookings/new', {
       'GET /api/locations': () => Response.json([place]),
       'POST /api/search-cars/1/50': searchAnswer,
-      ...offerAnswers(),
     });
     await fillPeriodAndCar();
-    // Each a line of the price, as the checkout's summary says it.
-    const line = async (label: string) => (await screen.findByText(label, { selector: 'dt' })).nextElementSibling;
-    expect((await line('Key box at pick-up (after hours)'))?.textContent).toBe('25 €');
-    expect((await line('Key box at drop-off (after hours)'))?.textContent).toBe('25 €');
+    expect(await screen.findByText('Key box at pick-up (after hours): 25 €')).toBeTruthy();
+    expect(screen.getByText('Key box at drop-off (after hours): 25 €')).toBeTruthy();
     // The Clio's 120 € for three days and the two fees, without the supplier's percentage (the place's own price).
     expect(screen.getByText('Total: 170 €')).toBeTruthy();
   });
