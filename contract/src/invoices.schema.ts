@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { InvoiceBuyerFieldsSchema } from './invoice-buyer.schema.ts';
 import { INVOICE_KINDS } from './invoices.ts';
+import { text } from './text.schema.ts';
 
 // The invoices' API shapes (their types and rules: invoices.ts).
 
@@ -26,7 +26,23 @@ export const BookingInvoiceParamsSchema = z.object({ id: z.uuid(), invoiceId: z.
  * `POST /api/booking-invoice-buyer/{id}`: a business customer as the buyer on the booking's invoices issued from now
  * on (its company name, address, VAT number); null: the driver again. An invoice already issued keeps its buyer.
  */
-export const InvoiceBuyerBodySchema = z.object({ buyer: InvoiceBuyerFieldsSchema.nullable() });
+export const InvoiceBuyerBodySchema = z.object({
+  buyer: z
+    .object({
+      name: text().min(1, { error: 'Please fill in the field: Company name' }).max(200),
+      address: text({ multiline: true })
+        .max(500)
+        .nullable()
+        .optional()
+        .transform((value) => (value ? value : null)),
+      vatNumber: text()
+        .max(40)
+        .nullable()
+        .optional()
+        .transform((value) => (value ? value : null)),
+    })
+    .nullable(),
+});
 export const InvoiceBuyerSchema = z.object({
   buyer: z.object({ name: z.string(), address: z.string().nullable(), vatNumber: z.string().nullable() }).nullable(),
 });

@@ -39,7 +39,6 @@ export const WalkInBodySchema = CheckoutBodySchema.pick({
   pickupAt: true,
   dropoffAt: true,
   extras: true,
-  catalogueExtras: true,
   additionalDriver: true,
   currency: true,
   promoCode: true,

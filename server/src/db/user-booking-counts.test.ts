@@ -8,7 +8,7 @@ import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // The accounts list's rental count is kept by the database as bookings are written (schema-counts.ts, migration
-// 0036's triggers, 0042's bulk updates), not counted per page: it must equal the count of the account's rentals after every kind of write.
+// 0036's triggers, 0041's bulk updates), not counted per page: it must equal the count of the account's rentals after every kind of write.
 
 describe('admin: the accounts list counts rentals as they are written', () => {
   let t: TestApp;
@@ -105,7 +105,7 @@ describe('admin: the accounts list counts rentals as they are written', () => {
 
   it('a bulk update of every booking moves only the counts of the rows whose accounts changed', async () => {
     // One statement over every booking (as a tool or a migration writes): the trigger compares the statement's old and
-    // new rows as sets, so a row that changed its driver among thousands that did not is found (migration 0042).
+    // new rows as sets, so a row that changed its driver among thousands that did not is found (migration 0041).
     const driver = await newDriver('bulk.count@example.com');
     const [one] = await t.db
       .insert(bookings)

@@ -158,12 +158,8 @@ export function useContractForm<Values extends object, Output>(
 
   useEffect(() => {
     if (!focusFirstError.current) return;
-    // A render committed before the refusal's (a lazy section arriving meanwhile) has no error to show yet: the wish
-    // waits for the render that has one.
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]');
-    if (!first) return;
     focusFirstError.current = false;
-    first.focus();
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')?.focus();
   });
 
   const input = (current: Values) => (latest.current.input ? latest.current.input(current) : current);

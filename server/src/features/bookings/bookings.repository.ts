@@ -204,12 +204,7 @@ export async function visibleIds(db: DbOrTx, scope: Scope, ids: string[]) {
 
 export async function findLocation(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({
-      id: locations.id,
-      timeZone: locations.timeZone,
-      openingHours: locations.openingHours,
-      countryId: locations.countryId,
-    })
+    .select({ id: locations.id, timeZone: locations.timeZone, openingHours: locations.openingHours })
     .from(locations)
     .where(eq(locations.id, id));
   return row ?? null;
