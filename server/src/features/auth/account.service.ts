@@ -151,7 +151,7 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string): Promis
       phone: input.phone,
       birthDate: input.birthDate,
       language: input.language,
-      passwordHash: await hashPassword(input.password, ctx.config.PASSWORD_HASH_COST),
+      passwordHash: await hashPassword(input.password),
       verified: false,
     });
   } catch (error) {
@@ -289,8 +289,7 @@ export async function activate(ctx: AppContext, input: Activate): Promise<UserRo
     });
   }
   if (!(await consumeToken(db, row.id))) throw linkExpired();
-  const passwordHash =
-    needsPassword && input.password ? await hashPassword(input.password, ctx.config.PASSWORD_HASH_COST) : undefined;
+  const passwordHash = needsPassword && input.password ? await hashPassword(input.password) : undefined;
   await updateUser(db, user.id, {
     verified: true,
     verifiedAt: user.verifiedAt ?? new Date(),
@@ -345,8 +344,7 @@ const wrongPassword = (field: string) =>
 
 export async function checkPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
   const user = await getUser(ctx, userId);
-  if (!(await verifyPassword(user.passwordHash, password, ctx.config.PASSWORD_HASH_COST)))
-    throw wrongPassword('password');
+  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword('password');
 }
 
 export async function hasPassword(ctx: AppContext, userId: string): Promise<boolean> {
@@ -367,21 +365,15 @@ export async function changePassword(
   const user = await getUser(ctx, input.userId);
   const self = actor.id === user.id;
   if (user.passwordHash && self) {
-    if (
-      !input.currentPassword ||
-      !(await verifyPassword(user.passwordHash, input.currentPassword, ctx.config.PASSWORD_HASH_COST))
-    ) {
+    if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
       throw wrongPassword('currentPassword');
     }
   }
-  if (
-    user.passwordHash &&
-    (await verifyPassword(user.passwordHash, input.newPassword, ctx.config.PASSWORD_HASH_COST))
-  ) {
+  if (user.passwordHash && (await verifyPassword(user.passwordHash, input.newPassword))) {
     throw new AppError('BAD_REQUEST', AUTH_MESSAGES.chooseNewPassword, {
       newPassword: [AUTH_MESSAGES.chooseNewPassword],
     });
   }
-  await updateUser(db, user.id, { passwordHash: await hashPassword(input.newPassword, ctx.config.PASSWORD_HASH_COST) });
+  await updateUser(db, user.id, { passwordHash: await hashPassword(input.newPassword) });
   await revokeSessions(db, user.id, self ? currentSessionHash : null);
 }
