@@ -489,7 +489,7 @@ function paypalSdkScript(base: string): string {
 
 /**
  * PayPal: /v1/oauth2/token, /v2/checkout/orders, /v2/checkout/orders/:id, /v2/checkout/orders/:id/capture,
- * /v2/payments/captures/:id/refund (at most what was captured; the PayPal-Request-Id header answers a replay with the
+ * /v2/payments/captures/:id/refund (an order's capture or an authorization's, at most what was captured; the PayPal-Request-Id header answers a replay with the
  * first refund, as PayPal does); the vault: an order asking `payment_source.paypal.attributes.vault.store_in_vault:
  * ON_SUCCESS` keeps the payer's PayPal when it completes (its vault id on the answer), and an order naming
  * `payment_source.paypal.vault_id` (merchant-initiated) is captured at once or refused; for browsers, the SDK script
@@ -570,9 +570,10 @@ export async function startFakePaypal(clientId: string, secret: string) {
       const replay = requestId ? byRequestId.get(requestId) : undefined;
       if (replay) return send(201, replay);
       const captureId = decodeURIComponent(refund[1]!);
-      const capture = [...orders.values()]
-        .flatMap((o) => o.purchase_units[0]?.payments?.captures ?? [])
-        .find((c) => c.id === captureId);
+      const capture =
+        [...orders.values()]
+          .flatMap((o) => o.purchase_units[0]?.payments?.captures ?? [])
+          .find((c) => c.id === captureId) ?? authCaptures.get(captureId);
       if (!capture) return send(404, { name: 'RESOURCE_NOT_FOUND' });
       const asked = (JSON.parse(body || '{}') as { amount?: PaypalAmount }).amount ?? capture.amount;
       const refunded = [...refunds.values()]

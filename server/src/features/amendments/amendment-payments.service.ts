@@ -272,6 +272,7 @@ async function refundAmendment(
         amount: amendment.amount,
         currency: amendment.currency,
         paymentId: payment.id,
+        kind: 'charge',
       },
       tx,
     );

@@ -155,6 +155,20 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
     return (res.status === 204 ? {} : await res.json()) as T;
   }
 
+  /**
+   * Refunds `amount` (minor units) of a capture: Payments v2 `captures/{id}/refund`, the same for an order's capture
+   * and an authorization's (a deposit hold's). A retry under the same `key` (PayPal-Request-Id) gets the first back.
+   */
+  async function refundCapture(input: { captureId: string; amount: number; currency: string; key: string }) {
+    const refund = await call<{ id: string; status: string }>(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`,
+      { amount: { value: paypalValue(input.amount, input.currency), currency_code: input.currency } },
+      input.key,
+    );
+    return { id: refund.id, status: refund.status };
+  }
+
   return {
     async createOrder(input: {
       bookingId: string;
@@ -206,21 +220,13 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
     async getOrder(orderId: string) {
       return toOrder(await call('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`));
     },
-    /**
-     * Refunds `amount` (minor units) of a captured order's capture (cancellation queue): Payments v2
-     * `captures/{id}/refund`. One refund per booking: a retry under the same PayPal-Request-Id gets the first back.
-     */
-    async refundOrder(input: { orderId: string; amount: number; currency: string; bookingId: string; key: string }) {
+    refundCapture,
+    /** Refunds `amount` of a captured order: its capture, looked up on the order (the ledger keeps the order's id). */
+    async refundOrder(input: { orderId: string; amount: number; currency: string; key: string }) {
       const order = await call('GET', `/v2/checkout/orders/${encodeURIComponent(input.orderId)}`);
       const captureId = order.purchase_units?.[0]?.payments?.captures?.[0]?.id;
       if (!captureId) throw new PaypalError(`PayPal order ${input.orderId} has no capture to refund`, 422);
-      const refund = await call<{ id: string; status: string }>(
-        'POST',
-        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
-        { amount: { value: paypalValue(input.amount, input.currency), currency_code: input.currency } },
-        input.key,
-      );
-      return { id: refund.id, status: refund.status };
+      return refundCapture({ captureId, amount: input.amount, currency: input.currency, key: input.key });
     },
     /** Authorises an approved AUTHORIZE order: the hold, its authorization's id on the answer. */
     async authorizeOrder(orderId: string) {

@@ -82,6 +82,19 @@ describe('deposit holds on the wallet provider and the demo gateway', () => {
       status: 'released',
       releasedAmount: chargedAmount - 4200,
     });
+
+    // The toll waived after the close: what the hold's capture took is given back from that capture (the ledger keeps
+    // the capture's id, which no order names), once.
+    const view = await app.t.app.inject({ method: 'GET', url: `/api/counter-booking/${bookingId}`, headers: supplier });
+    const tollId = view.json().charges[0]._id;
+    expect((await post(`/api/waive-charge/${tollId}`, { reason: 'Wrong car' }, supplier)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const refunded = await post(`/api/counter-refund/${bookingId}`, undefined, supplier);
+      expect(refunded.statusCode, refunded.body).toBe(i === 0 ? 200 : 409);
+    }
+    expect([...app.fake.refunds.values()].filter((r) => r.captureId === taken[0]!.id)).toMatchObject([
+      { status: 'COMPLETED', amount: { value: '42.00', currency_code: 'EUR' } },
+    ]);
   });
 
   it('the demo card holds the deposit (simulated); the desk is warned before it lapses; no charges release it all', async () => {

@@ -55,6 +55,7 @@ export async function refundAcrossPayments(
         amount: part,
         currency: booking.currency,
         paymentId: payment.id,
+        kind: payment.kind === 'capture' ? 'capture' : 'charge',
       },
       tx,
     );

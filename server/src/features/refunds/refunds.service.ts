@@ -32,8 +32,9 @@ export async function refundPayment(
     reference: string | null;
     amount: number;
     currency: string;
-    /** The ledger's payment given back. */
+    /** The ledger's payment given back, and its kind: a charge, or a capture of a deposit hold. */
     paymentId: string;
+    kind: 'charge' | 'capture';
   },
   /** Where the refund is recorded: the database, or the transaction of the change it pays back. */
   db: DbOrTx = ctx.db,
@@ -66,14 +67,15 @@ export async function refundPayment(
       });
       return done(refund.id);
     }
-    if (!ctx.payments.paypal) throw new Error('the wallet provider is not configured');
-    const refund = await ctx.payments.paypal.refundOrder({
-      orderId: payment.reference,
-      amount: recorded.amount,
-      currency: recorded.currency,
-      bookingId: payment.bookingId,
-      key: recorded.key,
-    });
+    const paypal = ctx.payments.paypal;
+    if (!paypal) throw new Error('the wallet provider is not configured');
+    // The ledger keeps an order's id for a payment (checkout, a change, a charge to the vault) and the capture's own id
+    // for a capture of a deposit hold (holds.service.ts), which no order names.
+    const asked = { amount: recorded.amount, currency: recorded.currency, key: recorded.key };
+    const refund =
+      payment.kind === 'capture'
+        ? await paypal.refundCapture({ ...asked, captureId: payment.reference })
+        : await paypal.refundOrder({ ...asked, orderId: payment.reference });
     await recordGatewayEvent(
       db,
       refundAnswer(ctx, { ...recorded, provider: payment.provider }, refund.id, refund.status),
