@@ -69,6 +69,11 @@ export const NOTIFICATION_KINDS = [
   /** A charge was added after the return (a toll, a fine…), to its driver. params: { car, kind, amount, currency } */
   'chargeAdded',
   /**
+   * A charge was waived (never deleted), to its driver; when it had been paid, the credit note that corrects its
+   * invoice goes with the e-mail. params: { car, kind, amount, currency }
+   */
+  'chargeWaived',
+  /**
    * What the rental still owed was taken from the card (or the PayPal account) the driver saved for it (its receipt),
    * to its driver.
    * params: { car, amount, currency }

@@ -26,11 +26,18 @@ const euros = (minor: number) =>
   `${Math.trunc(minor / 100)}${minor % 100 ? `[.,]${String(minor % 100).padStart(2, '0')}` : ''}[\\s\\u00a0\\u202f]?€`;
 
 /** The server's words of a counter's mail to the customer (server/src/i18n/locales/<language>/counter.json). */
-function serverWords(language: Language): { closed: { subject: string }; depositSettled: string } {
+function serverWords(language: Language): {
+  closed: { subject: string };
+  chargeWaived: { subject: string };
+  depositSettled: string;
+} {
   const file = new URL(`../../server/src/i18n/locales/${language}/counter.json`, import.meta.url);
   return JSON.parse(readFileSync(file, 'utf8')).mail;
 }
 const escaped = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A mail's subject as a pattern: its words, any value in place of each {{placeholder}}. */
+const subjectOf = (mail: { subject: string }) =>
+  new RegExp(`^${escaped(mail.subject).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`);
 
 /** The customer's first mail that `is`, among the booking's several. */
 async function mailThat(to: string, is: (mail: Mail) => boolean, what: string): Promise<Mail> {
@@ -171,8 +178,7 @@ for (const language of ['en', 'fr'] as const) {
     const closed = await at.supplier.context.post(`/api/close-booking/${bookingId}?language=${language}`);
     expect(closed.status(), await closed.text()).toBe(200);
     const words = serverWords(language);
-    const subject = new RegExp(`^${escaped(words.closed.subject).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`);
-    const closing = await mailThat(email, (mail) => subject.test(mail.subject), 'the rental closed');
+    const closing = await mailThat(email, (mail) => subjectOf(words.closed).test(mail.subject), 'the rental closed');
     const captured = FUEL + TOLL;
     const settled = escaped(words.depositSettled)
       .replace('\\{\\{captured\\}\\}', euros(captured))
@@ -182,9 +188,12 @@ for (const language of ['en', 'fr'] as const) {
     const invoiceFiles = closing.attachments.filter((file) => /^INV-\d{4}-\d{4,}\.pdf$/.test(file.filename));
     expect(invoiceFiles.length, closing.attachments.map((file) => file.filename).join(', ')).toBeGreaterThanOrEqual(2);
 
-    // The toll waived after the close: credited. The booking page lists the invoices and the credit note.
+    // The toll waived after the close: credited. The customer receives the credit note; the booking page lists it.
     const waived = await at.supplier.context.post(`/api/waive-charge/${tollId}`, { data: { reason: 'Not this car' } });
     expect(waived.status(), await waived.text()).toBe(200);
+    const waiver = await mailThat(email, (mail) => subjectOf(words.chargeWaived).test(mail.subject), 'the toll waived');
+    const creditNotes = waiver.attachments.filter((file) => /^CN-\d{4}-\d{4,}\.pdf$/.test(file.filename));
+    expect(creditNotes.length, waiver.attachments.map((file) => file.filename).join(', ')).toBe(1);
     await page.goto(`/booking?b=${bookingId}&l=${language}`);
     const creditNote = text(messages, 'bookings.documents.creditNote').replace('{{number}}', '');
     await expect(page.getByRole('link', { name: new RegExp(`^${escaped(creditNote)}`) })).toHaveCount(1, {

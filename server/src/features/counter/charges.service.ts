@@ -92,7 +92,7 @@ export async function waiveCharge(
   reason: string,
   language: Language,
 ) {
-  const bookingId = await ctx.db.transaction(async (tx) => {
+  const waived = await ctx.db.transaction(async (tx) => {
     const charge = await repository.lockCharge(tx, chargeId);
     const record = charge ? await repository.findCounterBooking(tx, charge.bookingId) : null;
     if (!charge || !record || !operates(actor, record.booking.supplierId)) {
@@ -104,7 +104,7 @@ export async function waiveCharge(
     await repository.waiveCharge(tx, chargeId, actor.id, reason, ctx.clock.now());
     // Paid and invoiced already: a credit note corrects the invoice (docs/decisions/0011-invoices.md).
     const paid = (await counterBalance(ctx, tx, booking)).balance.excess - before;
-    if (paid > 0) await creditWaivedCharge(ctx, tx, charge, paid);
+    const credited = paid > 0 ? await creditWaivedCharge(ctx, tx, charge, paid) : [];
     await recordAudit(ctx, tx, actor, {
       entity: 'booking',
       entityId: charge.bookingId,
@@ -115,7 +115,25 @@ export async function waiveCharge(
         waived: { before: null, after: { charge: chargeId, kind: charge.kind, amount: charge.amount, reason } },
       },
     });
-    return charge.bookingId;
+    // The customer is told, with the booking's invoices and credit notes when one was issued (their corrected bill).
+    const notice = await recordCounterNotice(
+      ctx,
+      tx,
+      record,
+      'driver',
+      { kind: 'chargeWaived', params: { kind: charge.kind, amount: charge.amount, currency: charge.currency } },
+      'chargeWaived',
+      (lang) => ({
+        kind: translator(lang, 'counter')(`chargeKinds.${charge.kind}`),
+        amount: formatMinor(charge.amount, charge.currency, lang),
+        note: reason,
+        money: credited.length > 0 ? translator(lang, 'counter')('mail.chargeWaivedCredited') : '',
+      }),
+      [],
+      credited.length > 0,
+    );
+    return { bookingId: charge.bookingId, mails: [notice] };
   });
-  return counterView(ctx, (await repository.findCounterBooking(ctx.db, bookingId))!, language);
+  await deliverNotices(ctx, waived.mails);
+  return counterView(ctx, (await repository.findCounterBooking(ctx.db, waived.bookingId))!, language);
 }

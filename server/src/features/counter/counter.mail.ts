@@ -21,6 +21,7 @@ export type CounterMail =
   | 'closed'
   | 'noShow'
   | 'chargeAdded'
+  | 'chargeWaived'
   | 'chargePaid'
   | 'chargePaidWallet'
   | 'balanceLink';

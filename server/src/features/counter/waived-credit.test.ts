@@ -1,28 +1,44 @@
 import type { CounterBooking } from '@roam/contract/counter.schema';
 import { invoiceTotals } from '@roam/contract/invoices';
 import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, invoices, refunds } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { recordCharge } from '#server/features/ledger/ledger.service.ts';
 import { signIn } from '#test/sign-in.ts';
+import { startSmtpCapture } from '#test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { checkOutBody, insertCar, insertRental, parisAt, setClock } from './counter.test-helpers.ts';
 
 // A charge waived after it was paid and invoiced (docs/decisions/0011-invoices.md, "Waived charges"): one credit note
 // with the charge's line, in the waiver's transaction; giving the money back afterwards — online or at the desk —
-// issues no second one. A charge waived before it was paid is credited by nothing (it was never invoiced).
+// issues no second one. A charge waived before it was paid is credited by nothing (it was never invoiced). The customer
+// is told of each waiver by e-mail, with the credit note when one was issued.
 
 const DAY = 24 * 3600_000;
 
 describe('a waived charge after invoicing', () => {
   let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let supplier: { cookie: string };
   beforeAll(async () => {
-    t = await createTestApp();
+    smtp = await startSmtpCapture();
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Roam <no-reply@roam.example>' });
     supplier = await signIn(t.db, DEMO_IDS.users.supplier);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  /** The driver's mails since `sent`, parsed. */
+  const driverMails = (sent: number) =>
+    Promise.all(
+      smtp.received
+        .slice(sent)
+        .filter((mail) => mail.to.includes('driver@roam.localhost'))
+        .map((mail) => simpleParser(mail.raw)),
+    );
 
   const call = (url: string, payload?: object) =>
     t.app.inject({ method: 'POST', url, headers: supplier, ...(payload ? { payload } : {}) });
@@ -67,8 +83,16 @@ describe('a waived charge after invoicing', () => {
     // A fine waived before anything paid it: nothing to credit.
     const fine = await call(`/api/add-charge/${id}`, { kind: 'fine', amount: 3000, note: 'Parking' });
     const fineId = (fine.json() as CounterBooking).charges.find((charge) => charge.kind === 'fine')!._id;
+    const beforeFine = smtp.received.length;
     expect((await call(`/api/waive-charge/${fineId}`, { reason: 'Not ours' })).statusCode).toBe(200);
     expect((await documents(id)).filter((doc) => doc.kind === 'credit_note')).toEqual([]);
+    const [fineMail, ...moreFine] = await driverMails(beforeFine);
+    expect(moreFine).toEqual([]);
+    expect(fineMail!.subject).toMatch(/^A charge was waived on your rental of the Renault Clio – [A-Z0-9]{8}$/);
+    expect(fineMail!.text).toContain('Fine, 30 €');
+    expect(fineMail!.text).toContain('Not ours');
+    expect(fineMail!.text).not.toContain('credit note');
+    expect(fineMail!.attachments).toEqual([]);
 
     const toll = await call(`/api/add-charge/${id}`, { kind: 'toll', amount: 2400, note: 'A6' });
     const tollId = (toll.json() as CounterBooking).charges.find((charge) => charge.kind === 'toll')!._id;
@@ -77,6 +101,7 @@ describe('a waived charge after invoicing', () => {
     const tollInvoice = (await documents(id)).find((doc) => doc.kind === 'invoice' && doc.gross === 2400)!;
     expect(tollInvoice.lines.map((line) => line.item)).toEqual(['charge.toll']);
 
+    const beforeToll = smtp.received.length;
     const waived = await call(`/api/waive-charge/${tollId}`, { reason: 'Wrong car' });
     expect(waived.statusCode, waived.body).toBe(200);
     expect((waived.json() as CounterBooking).balance).toMatchObject({ due: 0, excess: 2400 });
@@ -89,6 +114,13 @@ describe('a waived charge after invoicing', () => {
     ]);
     expect(invoiceTotals(credit!.lines)).toEqual({ net: credit!.net, vat: credit!.vat, gross: credit!.gross });
     expect(credit!.number).toMatch(/^CN-\d{4}-\d{4}$/);
+    // The customer's copy: the waiver told, the credit note attached beside the invoices it corrects.
+    const [tollMail] = await driverMails(beforeToll);
+    expect(tollMail!.text).toContain('Toll, 24 €');
+    expect(tollMail!.text).toContain('the credit note attached corrects your invoice');
+    const attached = tollMail!.attachments.map((file) => file.filename);
+    expect(attached).toContain(`${credit!.number}.pdf`);
+    expect(attached).toContain(`${tollInvoice.number}.pdf`);
     return { id, credit: credit! };
   }
 

@@ -107,7 +107,8 @@ export function notificationMessage(t: TFunction, notification: Notification, la
     case 'bookingCheckedIn':
       return t('notifications.kinds.bookingCheckedIn', { car: String(params.car ?? '') });
     case 'chargeAdded':
-      return t('notifications.kinds.chargeAdded', {
+    case 'chargeWaived':
+      return t(`notifications.kinds.${kind}`, {
         car: String(params.car ?? ''),
         amount:
           typeof params.amount === 'number' && typeof params.currency === 'string'
