@@ -33,8 +33,28 @@ function checkPdf(bytes: Buffer): void {
 
 type Reencoded = { bytes: Buffer; contentType: UploadType; width: number; height: number };
 
-/** Decodes an image (refusing bombs and broken files) and encodes it afresh without metadata. */
-async function reencodeImage(
+// An upload's re-encoding costs a core for ~0.1 s (a phone's 12-megapixel photo) and libvips runs each image on as
+// many threads as there are cores: ten operators uploading at once took every core, and the check-outs and returns
+// waited behind them (bench/README.md "The counter"). Uploads are re-encoded one at a time per process, each on one
+// thread, so the other work of the process (an act at the counter, its PDF, a search) keeps a core; an upload waits
+// for the one before it instead. The condition report's small thumbnails are the act's own work and do not queue.
+sharp.concurrency(1);
+let uploads: Promise<unknown> = Promise.resolve();
+function oneUploadAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = uploads.then(task, task);
+  uploads = run.catch(() => undefined);
+  return run;
+}
+
+/** Decodes an image (refusing bombs and broken files) and encodes it afresh without metadata, one upload at a time. */
+function reencodeImage(
+  bytes: Buffer,
+  resize: { width: number; height: number; as: 'webp' | 'png' | 'jpeg' | 'same'; quality?: number },
+): Promise<Reencoded> {
+  return oneUploadAtATime(() => reencodeNow(bytes, resize));
+}
+
+async function reencodeNow(
   bytes: Buffer,
   resize: { width: number; height: number; as: 'webp' | 'png' | 'jpeg' | 'same'; quality?: number },
 ): Promise<Reencoded> {
