@@ -10,7 +10,10 @@ export async function startServer({ port, database, env = {} }) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], {
+  // BENCH_SERVER_NODE_ARGS: node's options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
+  // under the bench's load (the profile is written when the process stops).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
