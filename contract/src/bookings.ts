@@ -96,7 +96,7 @@ export function bookingAmounts(
   const amounts = { currency: booking.currency, total: booking.totalAmount, ...split };
   if (booking.status === 'void') return { ...amounts, held: balance.held, due: 0 };
   // Paid in full, the deposit is held beside the payment on the card (docs/decisions/0014-charges-after-the-rental.md);
-  // a wallet's payment, or a card that refused the hold, leaves it to the pick-up.
+  // a card or a wallet that refused the hold leaves it to the pick-up.
   const notHeld = booking.paymentOption === 'full' && balance.held === 0;
   return {
     ...amounts,

@@ -612,16 +612,7 @@ export async function startFakePaypal(clientId: string, secret: string) {
         return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
       order.status = 'COMPLETED';
       const unit = order.purchase_units[0]!;
-      const authorization: FakePaypalAuthorization = {
-        id: `AUTH${order.id}`,
-        status: 'CREATED',
-        amount: unit.amount,
-        custom_id: unit.custom_id,
-        // PayPal honours an authorization for 3 days and lets it be captured for 29.
-        expiration_time: new Date(Date.now() + 29 * 86_400_000).toISOString(),
-      };
-      authorizations.set(authorization.id, authorization);
-      unit.payments = { authorizations: [authorization] };
+      unit.payments = { authorizations: [authorize(order.id, unit)] };
       keepInVault(order);
       return send(201, order);
     }
@@ -638,6 +629,19 @@ export async function startFakePaypal(clientId: string, secret: string) {
     }
     send(405, {});
   });
+  /** The authorization of order `orderId`'s purchase unit: the hold, kept to be captured or voided. */
+  function authorize(orderId: string, unit: FakePaypalOrder['purchase_units'][number]) {
+    const authorization: FakePaypalAuthorization = {
+      id: `AUTH${orderId}`,
+      status: 'CREATED',
+      amount: unit.amount,
+      custom_id: unit.custom_id,
+      // PayPal honours an authorization for 3 days and lets it be captured for 29.
+      expiration_time: new Date(Date.now() + 29 * 86_400_000).toISOString(),
+    };
+    authorizations.set(authorization.id, authorization);
+    return authorization;
+  }
   /** An order that asked for it (`store_in_vault: ON_SUCCESS`) keeps the payer's PayPal once it completes. */
   function keepInVault(order: FakePaypalOrder) {
     const asked = order.payment_source?.paypal?.attributes?.vault;
@@ -648,8 +652,13 @@ export async function startFakePaypal(clientId: string, secret: string) {
     const answered = { ...asked, id: vault.id, status: 'VAULTED' as const, customer: { id: vault.customer } };
     order.payment_source = { paypal: { attributes: { vault: answered } } };
   }
-  /** An order naming a vault id, the merchant charging without the payer: captured at once, or refused (422). */
-  function vaultCharge(parsed: Pick<FakePaypalOrder, 'purchase_units' | 'payment_source'>): [number, unknown] {
+  /**
+   * An order naming a vault id, the merchant without the payer: captured at once (intent CAPTURE) or authorised at once
+   * (intent AUTHORIZE: a hold), or refused (422).
+   */
+  function vaultCharge(
+    parsed: Pick<FakePaypalOrder, 'intent' | 'purchase_units' | 'payment_source'>,
+  ): [number, unknown] {
     const source = parsed.payment_source!.paypal!;
     if (!vaults.has(source.vault_id!) || source.stored_credential?.payment_initiator !== 'MERCHANT') {
       return [422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'PAYMENT_SOURCE_INFO_CANNOT_BE_VERIFIED' }] }];
@@ -658,6 +667,17 @@ export async function startFakePaypal(clientId: string, secret: string) {
     counter += 1;
     const unit = parsed.purchase_units[0]!;
     const id = `ORDER${counter}`;
+    if (parsed.intent === 'AUTHORIZE') {
+      const held: FakePaypalOrder = {
+        id,
+        intent: 'AUTHORIZE',
+        status: 'COMPLETED',
+        payment_source: { paypal: source },
+        purchase_units: [{ ...unit, payments: { authorizations: [authorize(id, unit)] } }],
+      };
+      orders.set(id, held);
+      return [201, held];
+    }
     const order: FakePaypalOrder = {
       id,
       intent: 'CAPTURE',

@@ -93,6 +93,9 @@ function toOrder(raw: RawOrder): PaypalOrder {
   };
 }
 
+/** A merchant-initiated order on the payer's vaulted PayPal: under `key` (PayPal-Request-Id) a retry gets the first. */
+type VaultOrderInput = { vaultId: string; amount: number; currency: string; bookingId: string; key: string };
+
 /** What the vault is asked to keep, and how later charges use it: by this merchant, after the service (post-paid). */
 const VAULT_ON_SUCCESS = {
   store_in_vault: 'ON_SUCCESS',
@@ -153,6 +156,31 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
     }
     // A void answers 204 No Content.
     return (res.status === 204 ? {} : await res.json()) as T;
+  }
+
+  /** An order naming the vault id (the merchant without the payer), or PayPal's refusal (422) as `declined`. */
+  async function vaultOrder(
+    intent: 'CAPTURE' | 'AUTHORIZE',
+    input: VaultOrderInput,
+  ): Promise<{ raw: RawOrder } | { declined: string }> {
+    const value = paypalValue(input.amount, input.currency);
+    const unit = { reference_id: input.bookingId, custom_id: input.bookingId };
+    const body = {
+      intent,
+      purchase_units: [{ ...unit, amount: { currency_code: input.currency, value } }],
+      payment_source: {
+        paypal: {
+          vault_id: input.vaultId,
+          stored_credential: { payment_initiator: 'MERCHANT', usage: 'SUBSEQUENT', usage_pattern: 'DEFERRED' },
+        },
+      },
+    };
+    try {
+      return { raw: await call('POST', '/v2/checkout/orders', body, input.key) };
+    } catch (error) {
+      if (error instanceof PaypalError && error.status === 422) return { declined: error.issue ?? 'UNPROCESSABLE' };
+      throw error;
+    }
   }
 
   /**
@@ -271,35 +299,26 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
      * order back, so nothing is taken twice. A refusal answers `declined` with PayPal's issue; an unreachable wallet
      * throws.
      */
-    async chargeVault(input: {
-      vaultId: string;
-      amount: number;
-      currency: string;
-      bookingId: string;
-      key: string;
-    }): Promise<{ charged: PaypalOrder } | { declined: string }> {
-      const value = paypalValue(input.amount, input.currency);
-      const unit = { reference_id: input.bookingId, custom_id: input.bookingId };
-      const body = {
-        intent: 'CAPTURE',
-        purchase_units: [{ ...unit, amount: { currency_code: input.currency, value } }],
-        payment_source: {
-          paypal: {
-            vault_id: input.vaultId,
-            stored_credential: { payment_initiator: 'MERCHANT', usage: 'SUBSEQUENT', usage_pattern: 'DEFERRED' },
-          },
-        },
-      };
-      try {
-        const raw = await call('POST', '/v2/checkout/orders', body, input.key);
-        // A completed order may carry a declined capture: only a capture COMPLETED took the money.
-        const captured = raw.purchase_units?.[0]?.payments?.captures?.[0]?.status;
-        if (raw.status === 'COMPLETED' && captured === 'COMPLETED') return { charged: toOrder(raw) };
-        return { declined: captured ?? raw.status };
-      } catch (error) {
-        if (error instanceof PaypalError && error.status === 422) return { declined: error.issue ?? 'UNPROCESSABLE' };
-        throw error;
-      }
+    async chargeVault(input: VaultOrderInput): Promise<{ charged: PaypalOrder } | { declined: string }> {
+      const answer = await vaultOrder('CAPTURE', input);
+      if ('declined' in answer) return answer;
+      // A completed order may carry a declined capture: only a capture COMPLETED took the money.
+      const captured = answer.raw.purchase_units?.[0]?.payments?.captures?.[0]?.status;
+      if (answer.raw.status === 'COMPLETED' && captured === 'COMPLETED') return { charged: toOrder(answer.raw) };
+      return { declined: captured ?? answer.raw.status };
+    },
+    /**
+     * Holds `amount` on the PayPal the payer kept in the vault, without them: an order with intent AUTHORIZE naming the
+     * vault id, authorised at once (the security deposit beside a payment in full). Replays and refusals as
+     * `chargeVault`'s.
+     */
+    async authorizeVault(input: VaultOrderInput): Promise<{ held: PaypalOrder } | { declined: string }> {
+      const answer = await vaultOrder('AUTHORIZE', input);
+      if ('declined' in answer) return answer;
+      const held = toOrder(answer.raw);
+      const status = answer.raw.purchase_units?.[0]?.payments?.authorizations?.[0]?.status;
+      if (answer.raw.status === 'COMPLETED' && held.authorizationId && status === 'CREATED') return { held };
+      return { declined: status ?? answer.raw.status };
     },
     async captureOrder(orderId: string) {
       return toOrder(

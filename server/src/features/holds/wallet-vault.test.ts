@@ -48,9 +48,9 @@ describe('charges after the rental through the wallet’s vault', () => {
   const vaultCalls = (key: string) =>
     app.fake.requests.filter((r) => r.path === '/v2/checkout/orders' && r.headers['paypal-request-id'] === key);
 
-  /** A car of its own (no deposit), booked in full by the wallet `daysAhead` days on, `saveCard` as the payer chose. */
-  async function paidByWallet(daysAhead: number, saveCard: boolean) {
-    const carId = await insertCar(app.t, { deposit: 0 });
+  /** A car of its own (`deposit`, none by default), booked in full by the wallet `daysAhead` days on, `saveCard` as the payer chose. */
+  async function paidByWallet(daysAhead: number, saveCard: boolean, deposit = 0) {
+    const carId = await insertCar(app.t, { deposit });
     const body = checkoutBody({ carId, paymentOption: 'full', saveCard } as never, daysAhead);
     const res = await call('/api/checkout', body, app.driver);
     expect(res.statusCode, res.body).toBe(201);
@@ -179,6 +179,35 @@ describe('charges after the rental through the wallet’s vault', () => {
     expect(link?.text).toMatch(/\/manage-booking\?t=[A-Za-z0-9_-]{43}/);
     expect(link?.text).toContain(eur(2500));
     expect(mails.some((mail) => /saved PayPal/.test(mail.subject ?? ''))).toBe(false);
+  });
+
+  it('holds the car’s deposit beside a payment in full on the vaulted PayPal; the close captures the toll from it', async () => {
+    const { bookingId, orderId } = await paidByWallet(55, false, 30000);
+    // No consent to charges, but a deposit to hold: the PayPal is kept, as a card is, and the deposit authorised on it.
+    const vault = [...app.fake.vaults.values()].find((v) => v.orderId === orderId)!;
+    const [saved] = await app.t.db.select().from(savedCards).where(eq(savedCards.bookingId, bookingId));
+    expect(saved).toMatchObject({ provider: 'paypal', paymentMethod: vault.id, consentedAt: null });
+    const [asked, ...again] = vaultCalls(`deposit-${bookingId}`);
+    expect(JSON.parse(asked!.body)).toMatchObject({
+      intent: 'AUTHORIZE',
+      purchase_units: [{ amount: { value: '300.00', currency_code: 'EUR' } }],
+      payment_source: { paypal: { vault_id: vault.id, stored_credential: { payment_initiator: 'MERCHANT' } } },
+    });
+    expect(again).toEqual([]);
+    const hold = (await ledger(bookingId)).find((row) => row.kind === 'authorization')!;
+    expect(hold).toMatchObject({ purpose: 'deposit', provider: 'paypal', amount: 30000, status: 'succeeded' });
+    expect(app.fake.authorizations.get(hold.providerReference!)).toMatchObject({ status: 'CREATED' });
+    // A replayed check holds nothing twice; the booking says the deposit is held, not taken at pick-up.
+    const replay = await call(`/api/check-paypal-order/${bookingId}/${orderId}`, {}, app.driver);
+    expect(replay.json()).toMatchObject({ status: 'paid' });
+    expect((await ledger(bookingId)).filter((row) => row.kind === 'authorization')).toHaveLength(1);
+    const page = await app.t.app.inject({ method: 'GET', url: `/api/booking/${bookingId}`, headers: app.driver });
+    expect(page.json().amounts).toMatchObject({ held: 30000, securityDepositTaken: 'now' });
+
+    await closedWithToll(bookingId, 55, 4200);
+    const taken = [...app.fake.authCaptures.values()].filter((c) => c.authorizationId === hold.providerReference);
+    expect(taken).toMatchObject([{ amount: { value: '42.00', currency_code: 'EUR' }, final_capture: true }]);
+    expect(app.fake.authorizations.get(hold.providerReference!)!.status).toBe('CAPTURED');
   });
 
   it('without the payer’s consent nothing is kept in the vault', async () => {

@@ -3,12 +3,18 @@ import { toMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
 import type { PaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
 import { holdExpiry } from '#server/features/holds/holds.service.ts';
-import { consentedToCharges } from '#server/features/holds/saved-card.service.ts';
+import { holdsDepositBeside, keepsCard } from '#server/features/holds/saved-card.service.ts';
 import { recordGatewayEvent, walletOrderConfirmation } from '#server/features/ledger/gateway-events.repository.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bookingFor, type Payer } from './payment-party.service.ts';
 import * as repository from './payments.repository.ts';
-import { assertAwaitingPayment, confirmBookingPayment, failBookingPayment } from './payments.service.ts';
+import {
+  assertAwaitingPayment,
+  confirmBookingPayment,
+  depositBesideKey,
+  failBookingPayment,
+  type HeldPayment,
+} from './payments.service.ts';
 
 // The wallet provider's side of paying a booking (spec §7: create-paypal-order, check-paypal-order); it ends, as every
 // gateway does, in payments.service.ts `confirmBookingPayment` or `failBookingPayment`.
@@ -35,9 +41,9 @@ export async function createWalletOrder(ctx: AppContext, payer: Payer, body: Cre
       description: body.description,
       // The deposit option authorises, not captures (docs/decisions/0012-deposit-holds.md).
       hold: booking.paymentOption === 'deposit',
-      // The payer agreed at checkout to charges after the rental: their PayPal is kept in the wallet's vault
-      // (docs/decisions/0014-charges-after-the-rental.md).
-      vault: await consentedToCharges(ctx, ctx.db, booking.id),
+      // Their PayPal is kept in the wallet's vault when the payer agreed at checkout to charges after the rental, or
+      // to hold the car's deposit beside a payment in full, as a card is kept (docs/decisions/0014-charges-after-the-rental.md).
+      vault: await keepsCard(ctx, ctx.db, booking),
     });
     await repository.setPaymentReference(ctx.db, booking.id, 'paypal', order.id);
     return { orderId: order.id };
@@ -92,5 +98,43 @@ export async function checkWalletOrder(ctx: AppContext, payer: Payer, bookingId:
   const card = order.vault
     ? { provider: 'paypal' as const, customer: order.vault.customer ?? '', paymentMethod: order.vault.id }
     : null;
-  return confirmBookingPayment(ctx, bookingId, 'paypal', orderId, held, { event, card });
+  const deposit = card ? await depositBeside(ctx, booking, card.paymentMethod) : null;
+  return confirmBookingPayment(ctx, bookingId, 'paypal', orderId, held, { event, card, deposit });
+}
+
+/**
+ * The car's deposit held on the vaulted PayPal beside a payment in full (docs/decisions/0014-charges-after-the-rental.md),
+ * as the card's is held beside it: an order with intent AUTHORIZE naming the vault, under the booking's deposit key (a
+ * replayed check gets the same authorization back). Asked only while the booking awaits its payment; a refusal or the
+ * wallet unreachable leaves the deposit to the desk, as before.
+ */
+async function depositBeside(
+  ctx: AppContext,
+  booking: repository.PayableBooking,
+  vaultId: string,
+): Promise<HeldPayment | null> {
+  const paypal = ctx.payments.paypal;
+  if (!paypal || !holdsDepositBeside(booking) || booking.status !== 'void' || booking.paidAt) return null;
+  try {
+    const answer = await paypal.authorizeVault({
+      vaultId,
+      amount: booking.depositAmount,
+      currency: booking.currency,
+      bookingId: booking.id,
+      key: depositBesideKey(booking.id),
+    });
+    if ('declined' in answer) {
+      ctx.log.warn({ bookingId: booking.id, issue: answer.declined }, 'deposit beside the wallet payment refused');
+      return null;
+    }
+    const { authorizationId, authorizationExpiresAt } = answer.held;
+    if (!authorizationId) return null;
+    return {
+      reference: authorizationId,
+      expiresAt: authorizationExpiresAt ? new Date(authorizationExpiresAt) : holdExpiry(ctx.clock.now()),
+    };
+  } catch (error) {
+    ctx.log.warn({ err: error, bookingId: booking.id }, 'deposit beside the wallet payment not held');
+    return null;
+  }
 }
