@@ -509,8 +509,12 @@ export async function startFakePaypal(clientId: string, secret: string) {
   const vaults = new Map<string, FakePaypalVault>();
   /** The first answer to each PayPal-Request-Id of a charge to a vaulted PayPal. */
   const vaultReplies = new Map<string, { status: number; json: unknown }>();
-  /** `vaultError`: the issue a charge to a vaulted PayPal is refused with (422), e.g. INSTRUMENT_DECLINED. */
-  const control = { vaultError: null as string | null };
+  /**
+   * `vaultError`: the issue a charge to a vaulted PayPal is refused with (422), e.g. INSTRUMENT_DECLINED.
+   * `vaultDisabled`: the app may not save payment methods — an order asking to keep the payer's PayPal is refused (403
+   * NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE), as PayPal does until vaulting is enabled in its developer dashboard.
+   */
+  const control = { vaultError: null as string | null, vaultDisabled: false };
   const requests: { method: string; path: string; body: string; headers: IncomingMessage['headers'] }[] = [];
   let counter = 0;
   const server = createServer(async (request, response) => {
@@ -543,6 +547,12 @@ export async function startFakePaypal(clientId: string, secret: string) {
     if (request.headers.authorization !== 'Bearer A21-test-token') return send(401, { name: 'AUTHENTICATION_FAILURE' });
     if (request.method === 'POST' && path === '/v2/checkout/orders') {
       const parsed = JSON.parse(body) as Pick<FakePaypalOrder, 'intent' | 'purchase_units' | 'payment_source'>;
+      if (control.vaultDisabled && parsed.payment_source?.paypal?.attributes?.vault) {
+        return send(403, {
+          name: 'NOT_AUTHORIZED',
+          details: [{ issue: 'NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE' }],
+        });
+      }
       if (parsed.payment_source?.paypal?.vault_id) {
         // A charge without the payer, to the PayPal they kept: completed at once, or refused; a replay under the same
         // PayPal-Request-Id gets the first answer (PayPal keeps each request id's answer).

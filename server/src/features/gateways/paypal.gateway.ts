@@ -241,7 +241,8 @@ export function createPaypalGateway(config: Config, fetchImpl: typeof fetch = fe
           ],
           ...(input.vault ? { payment_source: { paypal: { attributes: { vault: VAULT_ON_SUCCESS } } } } : {}),
         },
-        input.amendmentId ? `amendment-${input.amendmentId}` : `order-${input.bookingId}`,
+        // The order asked again without the vault (PayPal refused it) is another request, with its own id.
+        `${input.amendmentId ? `amendment-${input.amendmentId}` : `order-${input.bookingId}`}${input.vault ? '-vault' : ''}`,
       );
       return toOrder(order);
     },

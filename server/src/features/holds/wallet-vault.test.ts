@@ -210,6 +210,27 @@ describe('charges after the rental through the wallet’s vault', () => {
     expect(app.fake.authorizations.get(hold.providerReference!)!.status).toBe('CAPTURED');
   });
 
+  it('a PayPal app not allowed to keep payment methods still takes the payment; the deposit is left to the desk', async () => {
+    app.fake.control.vaultDisabled = true;
+    try {
+      const { bookingId, orderId } = await paidByWallet(65, true, 30000);
+      const asked = app.fake.requests.filter((r) => r.path === '/v2/checkout/orders' && r.body.includes(bookingId));
+      // Refused with the vault (403 NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE), asked again without it, under its own id.
+      expect(
+        asked.map((r) => [JSON.parse(r.body).payment_source !== undefined, r.headers['paypal-request-id']]),
+      ).toEqual([
+        [true, `order-${bookingId}-vault`],
+        [false, `order-${bookingId}`],
+      ]);
+      expect(app.fake.orders.get(orderId)!.status).toBe('COMPLETED');
+      expect((await ledger(bookingId)).map((row) => [row.kind, row.purpose])).toEqual([['charge', 'rental']]);
+      const page = await app.t.app.inject({ method: 'GET', url: `/api/booking/${bookingId}`, headers: app.driver });
+      expect(page.json().amounts).toMatchObject({ held: 0, securityDepositTaken: 'atPickup' });
+    } finally {
+      app.fake.control.vaultDisabled = false;
+    }
+  });
+
   it('without the payer’s consent nothing is kept in the vault', async () => {
     const { bookingId, orderId } = await paidByWallet(70, false);
     const asked = app.fake.requests.find((r) => r.path === '/v2/checkout/orders' && r.body.includes(bookingId))!;

@@ -1,7 +1,7 @@
 import type { CreatePaypalOrderBody } from '@roam/contract/checkout';
 import { toMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
-import type { PaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
+import { PaypalError, type PaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
 import { holdExpiry } from '#server/features/holds/holds.service.ts';
 import { holdsDepositBeside, keepsCard } from '#server/features/holds/saved-card.service.ts';
 import { recordGatewayEvent, walletOrderConfirmation } from '#server/features/ledger/gateway-events.repository.ts';
@@ -33,7 +33,7 @@ export async function createWalletOrder(ctx: AppContext, payer: Payer, body: Cre
     throw new AppError('BAD_REQUEST', 'The amount does not match the booking.');
   }
   try {
-    const order = await paypal.createOrder({
+    const asked = {
       bookingId: booking.id,
       amount: booking.chargedAmount,
       currency: booking.currency,
@@ -41,9 +41,17 @@ export async function createWalletOrder(ctx: AppContext, payer: Payer, body: Cre
       description: body.description,
       // The deposit option authorises, not captures (docs/decisions/0012-deposit-holds.md).
       hold: booking.paymentOption === 'deposit',
-      // Their PayPal is kept in the wallet's vault when the payer agreed at checkout to charges after the rental, or
-      // to hold the car's deposit beside a payment in full, as a card is kept (docs/decisions/0014-charges-after-the-rental.md).
-      vault: await keepsCard(ctx, ctx.db, booking),
+    };
+    // Their PayPal is kept in the wallet's vault when the payer agreed at checkout to charges after the rental, or to
+    // hold the car's deposit beside a payment in full, as a card is kept (docs/decisions/0014-charges-after-the-rental.md).
+    const vault = await keepsCard(ctx, ctx.db, booking);
+    const order = await paypal.createOrder({ ...asked, vault }).catch((error: unknown) => {
+      // An app PayPal does not let save payment methods (vaulting not enabled): the payment goes on without the vault,
+      // its later charges by payment link and its deposit at the desk, rather than not at all.
+      if (!vault || !(error instanceof PaypalError) || error.issue !== 'NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE')
+        throw error;
+      ctx.log.warn({ bookingId: booking.id }, "PayPal refused to keep the payer's PayPal: vaulting is not enabled");
+      return paypal.createOrder({ ...asked, vault: false });
     });
     await repository.setPaymentReference(ctx.db, booking.id, 'paypal', order.id);
     return { orderId: order.id };
