@@ -7,7 +7,7 @@ import { promoLine } from '@roam/contract/promo-codes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIO, PARIS } from '#web/test-fixtures';
+import { CLIO, DRIVER, PARIS } from '#web/test-fixtures';
 import { describedBy, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
 import { loadCheckoutMore } from './lib/use-checkout-form';
@@ -138,6 +138,53 @@ describe('the checkout’s fees by rule, extras and promo code before Book', () 
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(describedBy(screen.getByLabelText('Promo code'))).toBe('This promo code is not valid.'));
     expect(calls.some(({ route }) => route === 'POST /api/checkout')).toBe(false);
+  });
+  it('sends a Book pressed before the offer’s answers once they come, also when they come while it is in flight', async () => {
+    // A real customer's Book must never be lost: pressed while the extras and the fees are on their way, it waits for
+    // them; when they come during its own await (here the licence's upload, as on a slow phone), it still sees them.
+    const held = <T,>() => {
+      let release: (value: T) => void = () => {};
+      const promise = new Promise<T>((resolve) => {
+        release = resolve;
+      });
+      return { promise, release };
+    };
+    const extras = held<Response>();
+    const fees = held<Response>();
+    const upload = held<Response>();
+    const calls = serveApi({
+      [`GET /api/car-catalogue-extras/${CLIO._id}`]: () => extras.promise,
+      [`GET /api/car-rental-fees/${CLIO._id}`]: () => fees.promise,
+      'POST /api/create-license': () => upload.promise,
+      'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }),
+    });
+    const car = { ...CLIO, supplier: { ...CLIO.supplier, licenseRequired: true } };
+    renderScreen(
+      <CheckoutForm car={car} criteria={CRITERIA} user={DRIVER} pickupPlace={PARIS} dropoffPlace={PARIS} />,
+      {
+        path: '/checkout?carId=clio',
+      },
+    );
+    const user = userEvent.setup();
+    await screen.findByText("Driver's licence", { selector: 'h2' });
+    const file = new File(['licence'], 'licence.png', { type: 'image/png' });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(calls.some(({ route }) => route === 'POST /api/create-license')).toBe(true));
+
+    // The offer's answers come while the Book awaits the upload; the summary shows them before the upload ends.
+    extras.release(Response.json([SEAT]));
+    fees.release(Response.json(QUOTE));
+    expect(await screen.findByText('One-way fee', { selector: 'dt' })).toBeTruthy();
+    upload.release(Response.json({ _id: 'f11e0000-0000-4000-8000-000000000001' }));
+
+    await screen.findByText(`at /checkout-session/${BOOKED.bookingId}`);
+    const sent = calls.filter(({ route }) => route === 'POST /api/checkout');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({
+      dropoffLocationId: ORLY,
+      licenseFileId: 'f11e0000-0000-4000-8000-000000000001',
+    });
   });
   it('shows the car’s photos in a gallery under its picture, each named for a screen reader', async () => {
     const photos = [1, 2, 3].map((n) => ({ _id: `p${n}`, url: `/api/files/${n}`, srcset: `/api/files/${n} 600w` }));

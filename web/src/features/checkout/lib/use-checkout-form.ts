@@ -119,8 +119,12 @@ export function useCheckoutForm(input: {
   // The business's own extras as chosen (its mandatory ones in), reported by their lazily loaded section; null until
   // it has answered, and a Book waits for it: never a booking without a line the server will charge.
   const [catalogue, reportCatalogue] = useState<Catalogue | null>(null);
+  // A Book in flight reads the latest report, not its render's `catalogue`: a report that comes while it awaits (the
+  // chunk below the fold, the licence's upload) must reach it, or it would wait for one more that never comes.
+  const reported = useRef<Catalogue>(null);
   const known = useRef<(chosen: Catalogue) => void>(null);
   const setCatalogue = useCallback((chosen: Catalogue) => {
+    reported.current = chosen;
     reportCatalogue(chosen);
     known.current?.(chosen);
   }, []);
@@ -204,7 +208,8 @@ export function useCheckoutForm(input: {
       } catch {
         return setLicenceFailed(true);
       }
-      const offer = catalogue ?? (await new Promise<Catalogue>((resolve) => (known.current = resolve)));
+      // Read and, when none yet, wait in one step: no report can fall between the two.
+      const offer = reported.current ?? (await new Promise<Catalogue>((resolve) => (known.current = resolve)));
       const body: CheckoutBody = {
         carId: car._id,
         ...criteria,
