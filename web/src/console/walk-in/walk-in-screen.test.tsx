@@ -190,6 +190,32 @@ describe('walk-in and phone bookings', () => {
     expect(birth.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it("refuses a customer under the car's minimum age at the date of birth, before Book", async () => {
+    const { calls } = renderOperator('/operator/bookings/new', {
+      'POST /api/search-cars/1/50': async () => {
+        const answer = await searchAnswer().json();
+        return Response.json({ ...answer, results: [{ ...answer.results[0], minimumAge: 25 }] });
+      },
+      ...offerAnswers(),
+    });
+    await fillPeriodAndCar();
+    const customer = within(screen.getByRole('group', { name: 'Customer' }));
+    await userEvent.type(customer.getByLabelText('Full name'), 'Yann Young');
+    await userEvent.type(customer.getByLabelText('Phone'), '+33 6 00 00 00 00');
+    // 24 on the pick-up day (2030-06-01 at the place), 25 the day after.
+    const birth = customer.getByLabelText('Date of birth');
+    await userEvent.type(birth, '2005-06-02');
+    expect(describedBy(birth)).toBe('The driver must be at least 25 years old at pick-up.');
+    expect(birth.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(calls.some((call) => call.route === 'POST /api/walk-in')).toBe(false);
+    // 25 on the pick-up day: old enough, the refusal goes.
+    await userEvent.clear(birth);
+    await userEvent.type(birth, '2005-06-01');
+    expect(describedBy(birth)).not.toContain('at least 25');
+    expect(birth.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('shows the plates, prices the extras as the contract does as they are ticked, asks the additional driver, and books without an e-mail', async () => {
     const { calls } = renderOperator('/operator/bookings/new', {
       'POST /api/search-cars/1/50': searchAnswer,

@@ -1,7 +1,7 @@
 import { formatMinor } from '@roam/contract/money';
 import type { ChosenExtras } from '@roam/contract/price';
 import type { PromoDiscount } from '@roam/contract/promo-codes';
-import { zonedToInstant } from '@roam/contract/time';
+import { ageOn, zonedToInstant } from '@roam/contract/time';
 import { type WalkInResult as OperatorCheckoutResult, WALK_IN_MESSAGES } from '@roam/contract/walk-in';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -131,6 +131,16 @@ export function WalkInScreen() {
     pickupTime: times.refusal('pickup') ?? errors.pickupTime,
     dropoffTime: times.refusal('dropoff') ?? errors.dropoffTime,
   };
+  // A customer under the car's minimum age on the pick-up day is refused at the date of birth before Book, counted on
+  // the place's calendar as the checkout and the server's walk-in count it (contract ageOn).
+  const tooYoung =
+    car && when && timeZone && DATE.test(customer.birthDate)
+      ? ageOn(customer.birthDate, new Date(when.pickupAt), timeZone) < car.minimumAge
+      : false;
+  const customerErrors = {
+    ...errors,
+    birthDate: tooYoung && car ? t('checkout.driver.minimumAge', { age: car.minimumAge }) : errors.birthDate,
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -142,7 +152,7 @@ export function WalkInScreen() {
     if (offer.failed) missing.form = t('operatorWalkIn.errors.generic');
     // A time the place does not take is already said at its field (shownErrors).
     const closed = times.refusal('pickup') || times.refusal('dropoff');
-    if (Object.keys(missing).length > 0 || !when || closed || !offer.ready) return setErrors(missing);
+    if (Object.keys(missing).length > 0 || !when || closed || tooYoung || !offer.ready) return setErrors(missing);
     setPending(true);
     const email = customer.email.trim();
     try {
@@ -250,7 +260,7 @@ export function WalkInScreen() {
             </CarExtras>
           ) : null}
         </section>
-        <CustomerFields customer={customer} onChange={setCustomer} errors={errors} />
+        <CustomerFields customer={customer} onChange={setCustomer} errors={customerErrors} />
         <ChoiceGroup
           label={t('operatorWalkIn.payment')}
           name="payment"
