@@ -15,6 +15,7 @@ const POSTGRES_SUITES = [
   'src/security/holds.test.ts',
   'src/features/checkout/checkout-concurrency.test.ts',
   'src/features/promo-codes/promo-race.test.ts',
+  'src/features/catalogue-extras/catalogue-extras-race.test.ts',
   'src/features/counter/counter-race.test.ts',
   'src/features/counter/close-race.test.ts',
   'src/features/invoices/invoices.test.ts',

@@ -27,7 +27,7 @@ describe('the sign-up form (spec §5, word for word)', () => {
   });
 
   it('names each problem with the spec message, all at once', () => {
-    const tooYoung = new Date(Date.now() - 20 * 365.25 * 86400_000).toISOString().slice(0, 10);
+    const tooYoung = new Date(Date.now() - 17 * 365.25 * 86400_000).toISOString().slice(0, 10);
     const result = SignUpFormSchema.safeParse({
       ...valid,
       email: 'nope',
@@ -40,7 +40,7 @@ describe('the sign-up form (spec §5, word for word)', () => {
     expect(messages(result)).toEqual({
       email: 'Invalid email address',
       phone: 'Invalid phone number',
-      birthDate: 'You must be at least 21 years old.',
+      birthDate: 'You must be at least 18 years old.',
       password: 'Password must be at least 6 characters long.',
       confirmPassword: "Passwords don't match.",
       tosAccepted: 'Accept the Terms of Use.',

@@ -1,4 +1,5 @@
 import type { FuelPolicy } from './cars.ts';
+import { type BookedCatalogueExtra, catalogueExtraLines } from './catalogue-extras.ts';
 import {
   type CarPricing,
   type ChosenExtras,
@@ -9,6 +10,7 @@ import {
   priceIn,
 } from './price.ts';
 import { type PromoDiscount, promoLine } from './promo-codes.ts';
+import type { RentalFees } from './rental-fees.ts';
 
 // The terms a booking was bought with (docs/architecture.md §5 "Money rules"): a snapshot
 // of everything its price and its promises depend on, copied onto the booking (`bookings.terms`) at checkout and
@@ -28,15 +30,31 @@ export interface BookedTerms {
   /** The car's minimum driver age. */
   minimumAge: number;
   /**
+   * The price of a kilometre over the allowance (the car's own, else its business's charge rule; EUR minor units), as
+   * it stood when booked: the return charges it. Absent on a booking made before it was kept, or with unlimited
+   * mileage (the return then reads the rules of the day).
+   */
+  pricePerExtraKm?: number;
+  /**
    * The places' fees the booking pays (the key box after hours, price.ts PlaceFees), as they were when it was booked
    * or last changed; absent on a booking made before they were charged.
    */
   placeFees?: PlaceFees;
   /**
+   * The business's fees by rule the booking pays (rental-fees.ts: the driver's age band per day, the one-way fee),
+   * as they were when it was booked; absent on a booking that pays none.
+   */
+  rentalFees?: RentalFees;
+  /**
    * The promo code the booking was bought with and what it takes off (promo-codes.ts): every later price of the booking
    * (a change, the receipt, the invoice) takes it off the same way. Absent: no code.
    */
   promo?: PromoDiscount;
+  /**
+   * The business's own extras the booking bought, each with its price as it stood and its quantity
+   * (catalogue-extras.ts); absent when none.
+   */
+  catalogueExtras?: BookedCatalogueExtra[];
 }
 
 /** The car's own fields a snapshot copies (a car row, or the seed's and the fleet's car objects). */
@@ -52,6 +70,9 @@ export function bookedTerms(input: {
   priceChangeRate: number;
   placeFees?: PlaceFees;
   promo?: PromoDiscount | null;
+  rentalFees?: RentalFees;
+  catalogueExtras?: readonly BookedCatalogueExtra[];
+  pricePerExtraKm?: number | null;
 }): BookedTerms {
   const { car } = input;
   return {
@@ -84,9 +105,14 @@ export function bookedTerms(input: {
     mileage: car.mileage,
     fuelPolicy: car.fuelPolicy,
     minimumAge: car.minimumAge,
+    ...(car.mileage >= 0 && input.pricePerExtraKm != null && { pricePerExtraKm: input.pricePerExtraKm }),
     // Kept only when the booking pays one: the terms of every other booking keep the shape the database fills.
     ...(input.placeFees && Object.keys(input.placeFees).length > 0 && { placeFees: { ...input.placeFees } }),
     ...(input.promo && { promo: { code: input.promo.code, kind: input.promo.kind, value: input.promo.value } }),
+    ...(input.rentalFees && Object.keys(input.rentalFees).length > 0 && { rentalFees: { ...input.rentalFees } }),
+    ...((input.catalogueExtras?.length ?? 0) > 0 && {
+      catalogueExtras: input.catalogueExtras!.map((extra) => ({ ...extra })),
+    }),
   };
 }
 
@@ -94,16 +120,27 @@ export function bookedTerms(input: {
  * A rental of the booking: its period and extras, and the places' fees when they differ from the terms' (a change
  * that moves a pick-up or a drop-off into or out of the key box's hours).
  */
-type Rental = { pickupAt: Date; dropoffAt: Date; timeZone: string; extras: ChosenExtras; placeFees?: PlaceFees };
+type Rental = {
+  pickupAt: Date;
+  dropoffAt: Date;
+  timeZone: string;
+  extras: ChosenExtras;
+  placeFees?: PlaceFees;
+  /** The fees by rule when they differ from the terms' (a change of places re-prices the one-way fee). */
+  rentalFees?: RentalFees;
+};
 
 /** A rental priced at the booking's terms (the one price engine, `calculatePrice`). */
 export function priceBooked(terms: BookedTerms, rental: Rental): PriceBreakdown {
-  const { placeFees = terms.placeFees, ...period } = rental;
+  // The fees by rule stay as booked unless the change says otherwise: a daily one follows the days (label × days).
+  const { placeFees = terms.placeFees, rentalFees = terms.rentalFees, ...period } = rental;
   return calculatePrice({
     car: terms.car,
     priceChangeRate: terms.priceChangeRate,
     ...period,
     placeFees,
+    rentalFees,
+    catalogueExtras: catalogueExtraLines(terms.catalogueExtras),
     ...(terms.promo && { discount: promoLine(terms.promo) }),
   });
 }

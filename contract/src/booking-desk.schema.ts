@@ -144,6 +144,8 @@ export const DeskPriceLineSchema = z.object({
   unit: z.number().int(),
   quantity: z.number(),
   amount: z.number().int(),
+  /** A catalogue extra's line: its names (catalogue-extras.ts). */
+  names: z.object({ en: z.string(), fr: z.string(), es: z.string(), se: z.string(), de: z.string() }).optional(),
 });
 
 /** `GET /api/operator-booking/{id}`: the booking as its operators see it. */

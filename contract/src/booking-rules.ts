@@ -19,12 +19,19 @@ export const BOOKING_RULES = {
   maxRentalDays: 90,
   earliestHour: 7,
   latestHour: 22,
+  /** A new car's minimum driver age (spec §5: 21); each car sets its own, from `LOWEST_DRIVER_AGE` on. */
   minDriverAge: 21,
   minPasswordLength: 6,
   cancellationThresholdHours: 24,
   depositThresholds: [250, 500, 750],
   pageSize: { general: 30, cars: 15, bookings: 20, bookingsMobile: 10, notifications: 30 },
 } as const;
+
+/**
+ * The youngest minimum age a car may set, and the site-wide floor of an account's age (sign-up, profile). Apart from
+ * BOOKING_RULES, which every route's first load carries: only the screens that check it load it.
+ */
+export const LOWEST_DRIVER_AGE = 18;
 
 /** The rental period rules of every deployment (spec §9 constants), as the settings give them to the screens. */
 export const RENTAL_PERIOD_RULES = {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, OPERATOR_STATUSES, PAYMENT_OPTIONS, PAYMENT_PROVIDERS } from './bookings.ts';
 import { CarRangeSchema, FuelPolicySchema } from './cars.schema.ts';
+import { BookedCatalogueExtraSchema } from './catalogue-extras.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS, type Extra, PLACE_FEES } from './price.ts';
 import { PROMO_KINDS } from './promo-codes.ts';
+import { RENTAL_FEES } from './rental-fees.ts';
 import { text } from './text.schema.ts';
 import { DateStringSchema, TimeStringSchema } from './time.schema.ts';
 import { RENTAL_PERIOD_MESSAGES, zonedToInstant } from './time.ts';
@@ -79,7 +81,7 @@ export const ChosenExtrasSchema = z.object(
 const PhoneSchema = text().min(5, { error: 'Invalid phone number' }).max(40);
 const FullNameSchema = text().min(1, { error: 'Required' }).max(200);
 
-/** Additional driver (required when the additionalDriver extra is chosen); at least 21 at pick-up. */
+/** Additional driver (required when the additionalDriver extra is chosen); at least the car's minimum age at pick-up. */
 export const AdditionalDriverSchema = z.object({
   fullName: FullNameSchema,
   email: z.email({ error: 'Invalid email address' }).max(320),
@@ -148,8 +150,10 @@ export const BookedTermsSchema = z.object({
   fuelPolicy: FuelPolicySchema,
   minimumAge: z.number().int(),
   placeFees: z.partialRecord(z.enum(PLACE_FEES), z.number().int()).optional(),
+  rentalFees: z.partialRecord(z.enum(RENTAL_FEES), z.number().int()).optional(),
   /** The promo code it was bought with (promo-codes.ts `PromoDiscount`). */
   promo: z.object({ code: z.string(), kind: z.enum(PROMO_KINDS), value: z.number().int() }).optional(),
+  catalogueExtras: z.array(BookedCatalogueExtraSchema).optional(),
 });
 
 /** `GET /api/booking/{id}`: the row plus everything the booking screen shows. */

@@ -7,8 +7,10 @@ import {
   ChosenExtrasSchema,
   PaymentOptionSchema,
 } from './bookings.schema.ts';
+import { ChosenCatalogueExtrasSchema } from './catalogue-extras.schema.ts';
 import { CARD_MESSAGES, expiryValid, luhnValid } from './checkout.ts';
 import { CurrencyCodeSchema } from './currencies.schema.ts';
+import { InvoiceBuyerFieldsSchema } from './invoices.schema.ts';
 import { LanguageSchema } from './languages.schema.ts';
 import { EXTRAS } from './price.ts';
 import { PromoCodeTextSchema } from './promo-codes.schema.ts';
@@ -43,6 +45,8 @@ export function checkoutFormSchema(rules: {
   guest: boolean;
   additionalDriver: boolean;
   licenceRequired: boolean;
+  /** The payer asked for the invoices in a business's name. */
+  business?: boolean;
 }) {
   const oldEnough = (date: string) => ageOn(date, new Date(rules.pickupAt), rules.timeZone) >= rules.minimumAge;
   const birthDate = DateStringSchema.refine(oldEnough, { message: tooYoungMessage(rules.minimumAge) });
@@ -54,6 +58,7 @@ export function checkoutFormSchema(rules: {
         }),
     additionalDriver: rules.additionalDriver ? AdditionalDriverSchema.extend({ birthDate }) : z.unknown().optional(),
     licence: rules.licenceRequired ? z.custom<Blob>((file) => file instanceof Blob) : z.unknown().optional(),
+    invoiceBuyer: rules.business ? InvoiceBuyerFieldsSchema : z.unknown().optional(),
   });
 }
 
@@ -66,6 +71,8 @@ export const CheckoutBodySchema = z.object({
   pickupAt: z.iso.datetime({ offset: true }),
   dropoffAt: z.iso.datetime({ offset: true }),
   extras: ChosenExtrasSchema.default({}),
+  /** The business's own extras, with quantities (catalogue-extras.ts); its mandatory ones are added. */
+  catalogueExtras: ChosenCatalogueExtrasSchema.default([]),
   additionalDriver: AdditionalDriverSchema.optional(),
   paymentOption: PaymentOptionSchema,
   /**
@@ -83,6 +90,8 @@ export const CheckoutBodySchema = z.object({
   licenseFileId: z.uuid().optional(),
   /** A promo code the customer typed (promo-codes.ts): checked again and its use held with the booking. */
   promoCode: PromoCodeTextSchema.optional(),
+  /** A business as the buyer on the booking's invoices (docs/decisions/0011-invoices.md); absent: the driver. */
+  invoiceBuyer: InvoiceBuyerFieldsSchema.optional(),
 });
 
 export const PriceBreakdownSchema = z.object({

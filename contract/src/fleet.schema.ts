@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_RULES } from './booking-rules.ts';
+import { BOOKING_RULES, LOWEST_DRIVER_AGE } from './booking-rules.ts';
 import { BookingStatusSchema } from './bookings.schema.ts';
 import {
   CarDetailsSchema,
@@ -76,7 +76,8 @@ const writable = {
     .max(4)
     .transform((options) => [...new Set(options)]),
   deposit: z.number().int().min(0).max(MAX_MINOR),
-  minimumAge: z.number().int().min(BOOKING_RULES.minDriverAge, { error: FLEET_MESSAGES.minimumAge }).max(99),
+  /** From 18 (a business may rent to them, with a young-driver fee) to 99; a new car's is 21 (spec §5). */
+  minimumAge: z.number().int().min(LOWEST_DRIVER_AGE, { error: FLEET_MESSAGES.minimumAge }).max(99),
   co2: z.number().int().min(0).max(10_000).nullable(),
   /** The places the car is picked up at (car_locations); a search there or at a place above it finds it. */
   locationIds: z

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { BOOKING_RULES } from './booking-rules.ts';
+import { LOWEST_DRIVER_AGE } from './booking-rules.ts';
 import type {
   CarFields,
   CreateCarBodySchema,
@@ -32,7 +32,7 @@ export const FLEET_MESSAGES = {
   invalidMileage: 'Enter the mileage limit in km, or -1 for unlimited.',
   invalidPlate: 'Invalid licence plate',
   plateTaken: 'This licence plate is already used by another of your cars.',
-  minimumAge: `The minimum driver age must be at least ${BOOKING_RULES.minDriverAge}.`,
+  minimumAge: `The minimum driver age must be at least ${LOWEST_DRIVER_AGE}.`,
   noLocation: 'Please choose at least one place.',
   unknownLocation: 'Unknown location.',
   unknownSupplier: 'Unknown supplier.',

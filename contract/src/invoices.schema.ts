@@ -23,26 +23,28 @@ export const BookingInvoicesSchema = z.array(BookingInvoiceSchema);
 export const BookingInvoiceParamsSchema = z.object({ id: z.uuid(), invoiceId: z.uuid() });
 
 /**
+ * A business customer as the buyer on a booking's invoices (docs/decisions/0011-invoices.md): its company name,
+ * address and VAT number, given at checkout, on the desk or at the counter.
+ */
+export const InvoiceBuyerFieldsSchema = z.object({
+  name: text().min(1, { error: 'Please fill in the field: Company name' }).max(200),
+  address: text({ multiline: true })
+    .max(500)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null)),
+  vatNumber: text()
+    .max(40)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+
+/**
  * `POST /api/booking-invoice-buyer/{id}`: a business customer as the buyer on the booking's invoices issued from now
  * on (its company name, address, VAT number); null: the driver again. An invoice already issued keeps its buyer.
  */
-export const InvoiceBuyerBodySchema = z.object({
-  buyer: z
-    .object({
-      name: text().min(1, { error: 'Please fill in the field: Company name' }).max(200),
-      address: text({ multiline: true })
-        .max(500)
-        .nullable()
-        .optional()
-        .transform((value) => (value ? value : null)),
-      vatNumber: text()
-        .max(40)
-        .nullable()
-        .optional()
-        .transform((value) => (value ? value : null)),
-    })
-    .nullable(),
-});
+export const InvoiceBuyerBodySchema = z.object({ buyer: InvoiceBuyerFieldsSchema.nullable() });
 export const InvoiceBuyerSchema = z.object({
   buyer: z.object({ name: z.string(), address: z.string().nullable(), vatNumber: z.string().nullable() }).nullable(),
 });

@@ -4,6 +4,7 @@ import type { BookingInvoiceSchema } from './invoices.schema.ts';
 import type { Language } from './languages.ts';
 import { roundHalfUp } from './money.ts';
 import type { Extra, PlaceFee } from './price.ts';
+import type { RentalFee } from './rental-fees.ts';
 
 // Invoices and credit notes (docs/decisions/0011-invoices.md): the documents a supplier issues for the money its
 // bookings took in. One invoice per settled payment of the ledger, a credit note per refund of an invoiced payment;
@@ -22,6 +23,8 @@ export type InvoiceItem =
   | 'rental'
   | Extra
   | PlaceFee
+  | 'catalogueExtra'
+  | RentalFee
   /** A promo code's discount: a negative line (promo-codes.ts). */
   | 'promo'
   | `charge.${ChargeKind}`
@@ -41,6 +44,8 @@ export interface InvoiceLine {
   net: number;
   vat: number;
   gross: number;
+  /** A catalogue extra's line: its names as the booking bought it (catalogue-extras.ts). */
+  names?: Record<Language, string>;
 }
 
 /** The seller (the supplier's legal name, address, VAT number) or the buyer (the driver, or a business). */

@@ -1,5 +1,7 @@
 import type { PaymentOption } from './bookings.ts';
+import type { Language } from './languages.ts';
 import { roundHalfUp } from './money.ts';
+import { type RentalFee, type RentalFees, rentalFeeLines } from './rental-fees.ts';
 import { HOUR, instantToZoned, rentalDays, rentalHours } from './time.ts';
 
 // The one price engine (docs/architecture.md §5 "Price", spec §9 price rules): a car's rates and extras, and what a
@@ -81,6 +83,10 @@ export interface PriceInput {
   timeZone: string;
   extras?: ChosenExtras;
   placeFees?: PlaceFees;
+  /** The business's own extras bought, after the chosen ones (catalogue-extras.ts `catalogueExtraLines`). */
+  catalogueExtras?: PriceExtraLines;
+  /** The business's fees by rule (rental-fees.ts): the driver's age band per day, the one-way fee once. */
+  rentalFees?: RentalFees;
   /** A promo code's discount, taken last (promo-codes.ts `promoLine`). */
   discount?: PriceDiscount;
 }
@@ -91,30 +97,43 @@ export interface PriceInput {
  */
 export type PriceDiscount = (lines: PriceLine[]) => number;
 
+/**
+ * More extras' lines, after the chosen ones (the business's own, catalogue-extras.ts `catalogueExtraLines`): given the
+ * rental days and the supplier's percentage, their lines and what they are of the supplier's own prices. A function,
+ * so that a customer screen without them carries none of their code.
+ */
+export type PriceExtraLines = (
+  days: number,
+  withPercentage: (amount: number) => number,
+) => { lines: PriceLine[]; own: number };
+
 /** One line of the summary: an amount a customer sees, with the supplier's percentage already in it. */
 export interface PriceLine {
-  item: 'rental' | Extra | PlaceFee | 'promo';
+  item: 'rental' | Extra | PlaceFee | RentalFee | 'catalogueExtra' | 'promo';
   /** The rental's price for the period, an extra's price as its label shows it (per day or once), or a place's fee. */
   unit: number;
-  /** 1 for the rental, the flat extras and the places' fees; the rental days for a daily extra. */
+  /** 1 for the rental, the flat extras, the places' fees and the one-way fee; the rental days for a daily one. */
   quantity: number;
   /** unit × quantity, exactly. */
   amount: number;
+  /** A catalogue extra's line: which, and its names, so every reader (receipt, invoice) can label it. */
+  extraId?: string;
+  names?: Record<Language, string>;
 }
 
 export interface PriceBreakdown {
   rentalHours: number;
   rentalDays: number;
   /**
-   * The rental, then each chosen extra, then the places' fees: what the summary, the total, the e-mail and the receipt
-   * show.
+   * The rental, then each chosen extra, the business's own extras, the places' fees, the fees by rule, and a promo
+   * code's discount last: what the summary, the total, the e-mail and the receipt show.
    */
   lines: PriceLine[];
   /** The vehicle alone for the period, the percentage in (the rental line). */
   rental: number;
   /** Each chosen extra's line amount (0 when included), the percentage in. */
   extras: Partial<Record<Extra, number>>;
-  /** The chosen extras' lines together (the places' fees are not extras). */
+  /** The chosen extras' lines together (the places' fees and the fees by rule are not extras). */
   extrasTotal: number;
   /** What the supplier's percentage added to the car's own prices (informative; already in every line). */
   priceChange: number;
@@ -271,6 +290,8 @@ export function calculatePrice({
   timeZone,
   extras,
   placeFees,
+  catalogueExtras,
+  rentalFees,
   discount,
 }: PriceInput): PriceBreakdown {
   const hours = rentalHours(pickupAt, dropoffAt);
@@ -293,11 +314,20 @@ export function calculatePrice({
     extraCosts[extra] = unit * quantity;
     ownTotal += value * quantity;
   }
+  if (catalogueExtras) {
+    const more = catalogueExtras(days, (amount) => withPriceChange(amount, priceChangeRate));
+    lines.push(...more.lines);
+    ownTotal += more.own;
+  }
   for (const fee of PLACE_FEES) {
     const amount = placeFees?.[fee] ?? 0;
     if (amount <= 0) continue;
     lines.push({ item: fee, unit: amount, quantity: 1, amount });
     ownTotal += amount;
+  }
+  for (const line of rentalFeeLines(rentalFees, days)) {
+    lines.push(line);
+    ownTotal += line.amount;
   }
   ownTotal -= discount?.(lines) ?? 0;
   return summed(lines, { rentalHours: hours, rentalDays: days, deposit: car.deposit, ownTotal });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth.ts';
-import { BOOKING_RULES } from './booking-rules.ts';
+import { LOWEST_DRIVER_AGE } from './booking-rules.ts';
 import { text } from './text.schema.ts';
 import { DateStringSchema } from './time.schema.ts';
 import { ageOn } from './time.ts';
@@ -36,7 +36,7 @@ export const UpdateUserSchema = z.object({
   location: clearableText(200),
   bio: clearableText(2000, true),
   birthDate: clearable(
-    DateStringSchema.refine((value) => ageOn(value, new Date()) >= BOOKING_RULES.minDriverAge, {
+    DateStringSchema.refine((value) => ageOn(value, new Date()) >= LOWEST_DRIVER_AGE, {
       message: AUTH_MESSAGES.tooYoung,
     }),
   ),

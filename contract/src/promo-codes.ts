@@ -71,6 +71,7 @@ export const PROMO_MESSAGES = {
   usedUp: 'This promo code has been used up.',
   usedByYou: 'You have already used this promo code.',
   firstBookingOnly: 'This promo code is for a first booking only.',
+  nothingOnline: 'This promo code leaves nothing to pay online: choose to pay at pick-up.',
   codeTaken: 'A promo code with this code already exists.',
 } as const;
 export type PromoRefusal = keyof typeof PROMO_MESSAGES;

@@ -98,6 +98,11 @@ export const SECTION_PERMISSIONS = {
   requests: 'bookings.write',
   profile: 'business.write',
   counterSettings: 'business.write',
+  // The business's own extras: its team reads them where it sells them; `prices.write` changes them (the server's).
+  extras: 'fleet.read',
+  promoCodes: 'business.write',
+  // The fees by rule are the business's terms, changed as its profile is.
+  fees: 'business.write',
   team: 'members',
   activity: 'activity',
   statements: 'money.read',

@@ -39,6 +39,7 @@ export const WalkInBodySchema = CheckoutBodySchema.pick({
   pickupAt: true,
   dropoffAt: true,
   extras: true,
+  catalogueExtras: true,
   additionalDriver: true,
   currency: true,
   promoCode: true,

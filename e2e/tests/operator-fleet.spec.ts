@@ -228,6 +228,7 @@ for (const language of ['en', 'fr'] as const) {
       ['car', carPath, ''],
       ['availability', `${carPath}/availability`, ''],
       ['history', `${carPath}/history`, ''],
+      ['fees', '/operator/fees', t('operatorOffer.fees.title')],
     ] as const) {
       await page.goto(`${path}?l=${language}`);
       if (ready) await expect(page.getByRole('heading', { level: 1 })).toHaveText(ready);

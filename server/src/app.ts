@@ -26,6 +26,7 @@ import { cancellationsRoutes } from '#server/features/cancellations/cancellation
 import { carBlocksRoutes } from '#server/features/car-blocks/car-blocks.routes.ts';
 import { carsRoutes } from '#server/features/cars/cars.routes.ts';
 import { SearchIndex } from '#server/features/cars/search.index.ts';
+import { catalogueExtrasRoutes } from '#server/features/catalogue-extras/catalogue-extras.routes.ts';
 import { checkoutRoutes } from '#server/features/checkout/checkout.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
 import { counterRoutes } from '#server/features/counter/counter.routes.ts';
@@ -40,6 +41,8 @@ import { dashboardRoutes } from '#server/features/dashboard/dashboard.routes.ts'
 import { PeriodCache } from '#server/features/dashboard/period.cache.ts';
 import { documentsRoutes } from '#server/features/documents/documents.routes.ts';
 import { bookingAttachments } from '#server/features/documents/documents.service.ts';
+import { feeQuoteRoutes } from '#server/features/fee-rules/fee-quote.routes.ts';
+import { feeRulesRoutes } from '#server/features/fee-rules/fee-rules.routes.ts';
 import { fleetRoutes } from '#server/features/fleet/fleet.routes.ts';
 import { fleetImportRoutes } from '#server/features/fleet-import/fleet-import.routes.ts';
 import { createPaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
@@ -233,6 +236,7 @@ export async function buildApp({
   await app.register(carsRoutes);
   await app.register(carBlocksRoutes);
   await app.register(promoCodesRoutes);
+  await app.register(catalogueExtrasRoutes);
   await app.register(cancellationsRoutes);
   await app.register(cancellationRequestsRoutes);
   await app.register(checkoutRoutes);
@@ -246,6 +250,8 @@ export async function buildApp({
   await app.register(counterHolderRoutes);
   await app.register(settlementRoutes);
   await app.register(counterSettingsRoutes);
+  await app.register(feeRulesRoutes);
+  await app.register(feeQuoteRoutes);
   await app.register(bookingAccessRoutes);
   await app.register(fleetRoutes);
   await app.register(fleetImportRoutes);

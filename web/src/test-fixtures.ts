@@ -69,6 +69,7 @@ export const CLIO: CarDetails = {
   minimumAge: 21,
   co2: null,
   locations: [{ _id: PARIS._id, name: PARIS.name, timeZone: PARIS.timeZone }],
+  pricePerExtraKm: 30,
 };
 
 export const DRIVER: User = {
@@ -179,3 +180,8 @@ export const booking = (id: string, overrides: Partial<Booking> = {}): Booking =
   refusedAt: null,
   ...overrides,
 });
+
+/** A car's fees by rule when its business sets none (GET /api/car-rental-fees/{id}): what the checkout prices from. */
+export const NO_FEES = { youngDriver: [], seniorDriver: null, oneWayRefused: false, oneWayFee: null };
+/** The stand-in server's answer of the checkout's fee quote for the Clio: none. */
+export const NO_FEES_ANSWER = { [`GET /api/car-rental-fees/${CLIO._id}`]: () => Response.json(NO_FEES) };

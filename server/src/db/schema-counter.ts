@@ -1,5 +1,6 @@
 import type { ChecklistItem, Computation, OneWayFee } from '@roam/contract/counter';
 import type { Language } from '@roam/contract/languages';
+import type { FeeRules } from '@roam/contract/rental-fees';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -123,6 +124,18 @@ export const chargeRules = pgTable('charge_rules', {
   cleaningFee: money('cleaning_fee').notNull(),
   oneWayFee: money('one_way_fee'),
   oneWayFees: jsonb('one_way_fees').$type<OneWayFee[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A supplier's fees by rule (contract rental-fees.ts: driver age bands, one-way refused, pairs of countries), one
+ * document; a supplier without a row charges none.
+ */
+export const feeRules = pgTable('fee_rules', {
+  supplierId: uuid('supplier_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  rules: jsonb('rules').$type<FeeRules>().notNull(),
   updatedAt: updatedAt(),
 });
 

@@ -4,6 +4,7 @@
 
 export * from './schema-accounts.ts';
 export * from './schema-bookings.ts';
+export * from './schema-catalogue-extras.ts';
 export * from './schema-counter.ts';
 export * from './schema-counts.ts';
 export * from './schema-desk.ts';

@@ -1,4 +1,5 @@
-import { BOOKING_RULES } from '@roam/contract/booking-rules';
+import { LOWEST_DRIVER_AGE } from '@roam/contract/booking-rules';
+import { type BookedCatalogueExtra, catalogueExtraLines } from '@roam/contract/catalogue-extras';
 import { MAX_STORED_AMOUNT } from '@roam/contract/money';
 import {
   type ChosenExtras,
@@ -8,6 +9,7 @@ import {
   PriceError,
 } from '@roam/contract/price';
 import { type PromoDiscount, promoLine } from '@roam/contract/promo-codes';
+import type { RentalFees } from '@roam/contract/rental-fees';
 import type { RentalPeriodIssue } from '@roam/contract/time';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { cars } from '#server/db/schema.ts';
@@ -40,7 +42,8 @@ export function throwPeriodIssues(
   throw validationFailed(fieldErrors);
 }
 
-export const minimumDriverAge = (carMinimumAge: number) => Math.max(BOOKING_RULES.minDriverAge, carMinimumAge);
+/** The car's own minimum driver age (18 to 99; a new car's is 21), never under the site-wide floor. */
+export const minimumDriverAge = (carMinimumAge: number) => Math.max(LOWEST_DRIVER_AGE, carMinimumAge);
 
 /** `price()`, with the price engine's refusals as field errors, not a 500: an unavailable extra, an empty period. */
 export function withPriceFieldErrors<T>(price: () => T): T {
@@ -65,7 +68,9 @@ export function priceBooking(input: {
   timeZone: string;
   extras: ChosenExtras;
   placeFees?: PlaceFees;
+  rentalFees?: RentalFees;
   promo?: PromoDiscount | null;
+  catalogueExtras?: readonly BookedCatalogueExtra[];
 }) {
   return withPriceFieldErrors(() =>
     calculatePrice({
@@ -76,6 +81,8 @@ export function priceBooking(input: {
       timeZone: input.timeZone,
       extras: input.extras,
       placeFees: input.placeFees,
+      catalogueExtras: catalogueExtraLines(input.catalogueExtras),
+      rentalFees: input.rentalFees,
       ...(input.promo && { discount: promoLine(input.promo) }),
     }),
   );

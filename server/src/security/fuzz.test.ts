@@ -84,6 +84,8 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'POST', url: '/api/check-in/:id' },
       { method: 'GET', url: '/api/booking-document/:id/:documentId' },
       { method: 'PUT', url: '/api/update-counter-settings' },
+      // The business's fees by rule.
+      { method: 'PUT', url: '/api/update-supplier-fee-rules' },
       // The bookings desk (docs/architecture.md §5).
       { method: 'POST', url: '/api/operator-bookings/:page/:size' },
       { method: 'POST', url: '/api/operator-bookings-totals' },
@@ -98,6 +100,8 @@ describe('security: seeded fuzz over every route', () => {
       { method: 'PUT', url: '/api/update-promo-code' },
       { method: 'DELETE', url: '/api/delete-promo-code/:id' },
       { method: 'POST', url: '/api/check-promo-code' },
+      // The checkout's fee quote.
+      { method: 'GET', url: '/api/car-rental-fees/:id' },
       // The admin's reconciliation.
       { method: 'GET', url: '/api/reconciliation' },
     ])

@@ -285,6 +285,20 @@ export function counterRows(db: () => Db): Row[] {
       }),
     },
     {
+      call: 'GET /api/supplier-fee-rules/{id}',
+      expected: OPERATED,
+      request: () => ({ method: 'GET', url: `/api/supplier-fee-rules/${AZUR}` }),
+    },
+    {
+      call: 'PUT /api/update-supplier-fee-rules',
+      expected: OPERATED,
+      request: () => ({
+        method: 'PUT',
+        url: '/api/update-supplier-fee-rules',
+        payload: { supplierId: AZUR, youngDriver: [], seniorDriver: null, oneWayRefused: false, countryPairs: [] },
+      }),
+    },
+    {
       call: 'GET /api/car-charge-rules/{id}',
       expected: OPERATED,
       request: () => ({ method: 'GET', url: `/api/car-charge-rules/${DEMO_IDS.cars.clio}` }),

@@ -7,6 +7,7 @@ import { nextDays, ownershipFixtures, type SignedInFixture, upload } from '#test
 import { createSecurityApp, type SecurityApp } from '#test/security-app.ts';
 import { adminRows } from './ownership-admin-rows.ts';
 import { bookingChangeRows } from './ownership-booking-change-rows.ts';
+import { catalogueRows, publicCatalogueRow, publicFeeQuoteRow } from './ownership-catalogue-rows.ts';
 import { counterRows } from './ownership-counter-rows.ts';
 import { driverRows } from './ownership-driver-rows.ts';
 import { invoiceRows } from './ownership-invoice-rows.ts';
@@ -279,6 +280,9 @@ const ROWS: Row[] = [
   },
   // The operator console.
   ...operatorRows(() => suiteDb!),
+  ...catalogueRows(() => suiteDb!),
+  publicCatalogueRow,
+  publicFeeQuoteRow,
   // The admin's back office.
   ...adminRows(() => suiteDb!),
   // The counter (docs/architecture.md §5 "After the booking").

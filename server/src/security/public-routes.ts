@@ -25,6 +25,9 @@ export const PUBLIC_ROUTES = [
   'GET /api/location/:id',
   'GET /api/countries-with-locations',
   'GET /api/opening-times',
+  'GET /api/car-catalogue-extras/:id',
+  // The checkout's fees by rule before Book: the business's rules only, nothing of the driver; rate limited per IP.
+  'GET /api/car-rental-fees/:id',
   'POST /api/newsletter/subscribe',
   'POST /api/newsletter/confirm',
   'POST /api/newsletter/unsubscribe',

@@ -5,6 +5,7 @@ import type { RoutePolicy } from '#server/plugins/route-auth.ts';
 import { ownershipFixtures, type SignedInFixture } from '#test/ownership-fixtures.ts';
 import { createSecurityApp, type SecurityApp } from '#test/security-app.ts';
 import { adminRows } from './ownership-admin-rows.ts';
+import { catalogueRows } from './ownership-catalogue-rows.ts';
 import { OPERATOR, type Row } from './ownership-matrix.ts';
 import { operatorRows } from './ownership-operator-rows.ts';
 import { expectedFor, mayCall, nameOf, policyOf, type RoleCaller, roleCallers } from './role-matrix.ts';
@@ -44,7 +45,12 @@ const TEAM_ROWS: Row[] = [
   },
 ];
 
-const ROWS: Row[] = [...operatorRows(() => suiteDb!), ...adminRows(() => suiteDb!), ...TEAM_ROWS];
+const ROWS: Row[] = [
+  ...operatorRows(() => suiteDb!),
+  ...catalogueRows(() => suiteDb!),
+  ...adminRows(() => suiteDb!),
+  ...TEAM_ROWS,
+];
 
 /**
  * Calls open to every signed-in account whose handler checks the platform's permission itself: suspending an account

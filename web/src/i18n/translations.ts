@@ -28,6 +28,7 @@ import type operatorCars from './locales/en/operatorCars.json';
 import type operatorCounter from './locales/en/operatorCounter.json';
 import type operatorDashboard from './locales/en/operatorDashboard.json';
 import type operatorImport from './locales/en/operatorImport.json';
+import type operatorOffer from './locales/en/operatorOffer.json';
 import type operatorProfile from './locales/en/operatorProfile.json';
 import type operatorRequests from './locales/en/operatorRequests.json';
 import type operatorScheduler from './locales/en/operatorScheduler.json';
@@ -67,6 +68,7 @@ export type Translations = {
   operatorCounter: typeof operatorCounter;
   operatorDashboard: typeof operatorDashboard;
   operatorImport: typeof operatorImport;
+  operatorOffer: typeof operatorOffer;
   operatorProfile: typeof operatorProfile;
   operatorRequests: typeof operatorRequests;
   operatorScheduler: typeof operatorScheduler;

@@ -1,6 +1,8 @@
 import { AUTH_MESSAGES } from '@roam/contract/auth';
 import { CARD_MESSAGES } from '@roam/contract/checkout';
+import { ONE_WAY_REFUSED } from '@roam/contract/fee-quote';
 import { HOURS_MESSAGE_PATTERNS, HOURS_MESSAGES } from '@roam/contract/opening-hours';
+import { PROMO_MESSAGES } from '@roam/contract/promo-codes';
 import { SETUP_MESSAGES } from '@roam/contract/setup';
 import { RENTAL_PERIOD_MESSAGES } from '@roam/contract/time';
 import type { TFunction } from 'i18next';
@@ -34,6 +36,17 @@ const MESSAGES: Readonly<Record<string, FormsKey>> = {
   [RENTAL_PERIOD_MESSAGES.durationTooLong]: 'forms.durationTooLong',
   [RENTAL_PERIOD_MESSAGES.invalidPickupTime]: 'forms.invalidPickupTime',
   [RENTAL_PERIOD_MESSAGES.invalidDropoffTime]: 'forms.invalidDropoffTime',
+  // The business's refusals at checkout: a one-way rental it does not take, a promo code that does not apply.
+  [ONE_WAY_REFUSED]: 'forms.oneWayRefused',
+  [PROMO_MESSAGES.invalid]: 'forms.promoInvalid',
+  [PROMO_MESSAGES.notYet]: 'forms.promoNotYet',
+  [PROMO_MESSAGES.expired]: 'forms.promoExpired',
+  [PROMO_MESSAGES.tooShort]: 'forms.promoTooShort',
+  [PROMO_MESSAGES.notForThisCar]: 'forms.promoNotForThisCar',
+  [PROMO_MESSAGES.usedUp]: 'forms.promoUsedUp',
+  [PROMO_MESSAGES.usedByYou]: 'forms.promoUsedByYou',
+  [PROMO_MESSAGES.firstBookingOnly]: 'forms.promoFirstBookingOnly',
+  [PROMO_MESSAGES.nothingOnline]: 'forms.promoNothingOnline',
   [SETUP_MESSAGES.passwordTooShort]: 'forms.adminPasswordTooShort',
   [SETUP_MESSAGES.emailIsSupplier]: 'forms.adminEmailIsSupplier',
 };

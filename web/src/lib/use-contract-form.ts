@@ -158,8 +158,12 @@ export function useContractForm<Values extends object, Output>(
 
   useEffect(() => {
     if (!focusFirstError.current) return;
+    // A render committed before the refusal's (a lazy section arriving meanwhile) has no error to show yet: the wish
+    // waits for the render that has one.
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]');
+    if (!first) return;
     focusFirstError.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')?.focus();
+    first.focus();
   });
 
   const input = (current: Values) => (latest.current.input ? latest.current.input(current) : current);

@@ -12,6 +12,7 @@ import type {
 } from '../schema.ts';
 import { DEMO_ACCOUNTS, SUPPLIERS } from './accounts.ts';
 import { FEATURED_CARS } from './featured-cars.ts';
+import { demoOneWayFees } from './fee-rules.ts';
 import { carId, type Fleet } from './fleet.ts';
 import { LOCATIONS, locationId } from './places.ts';
 import { seedId, seedReference } from './random.ts';
@@ -197,7 +198,7 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
       noShowRule: 'fee',
       noShowFee: 5000,
     },
-    rules: { supplierId: azur.id, ...rules },
+    rules: { supplierId: azur.id, ...rules, oneWayFees: demoOneWayFees() },
     bookings: [onRent, returned, closed],
     inspections: [
       inspection('demoOnRentOut', onRent, 'check_out', onRent.pickupAt, 18234, 8),

@@ -12,18 +12,23 @@ import {
   carLocations,
   carPhotos,
   cars,
+  catalogueExtraStock,
+  catalogueExtras,
   chargeRules,
   counterSettings,
   countries,
   dateBasedPrices,
+  feeRules,
   files,
   inspections,
   locations,
   notAMember,
   payments,
+  promoCodes,
   users,
 } from '../schema.ts';
 import { DEMO_PHOTO_VIEWS } from './images.ts';
+import { locationId } from './places.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS, type SeedCounts, seedDemoData } from './seed.ts';
 
 async function freshDatabase(): Promise<Database> {
@@ -354,6 +359,35 @@ describe('seedDemoData', () => {
     const [settings] = await first.db.select().from(counterSettings);
     expect(settings?.checklist.map((item) => item.id)).toEqual(['documents', 'spare-wheel', 'child-seat', 'keys']);
     expect(await first.db.select().from(chargeRules)).toHaveLength(1);
+  });
+
+  it('gives Azur Coast its offer: a young-driver fee, a one-way fee, a child seat in stock, a cleaning fee, a code', async () => {
+    const azur = DEMO_IDS.suppliers.azurCoast;
+    const [fees] = await first.db.select().from(feeRules).where(eq(feeRules.supplierId, azur));
+    expect(fees?.rules.youngDriver).toEqual([{ fromAge: 21, toAge: 24, dailyFee: 1200 }]);
+    const [rules] = await first.db.select().from(chargeRules).where(eq(chargeRules.supplierId, azur));
+    expect(rules?.oneWayFees).toEqual([
+      { fromLocationId: locationId('niceAirport'), toLocationId: locationId('parisCdg'), fee: 6000 },
+    ]);
+    const extras = await first.db.select().from(catalogueExtras).where(eq(catalogueExtras.supplierId, azur));
+    const seat = extras.find((extra) => extra.names.en === 'Child seat');
+    const stock = await first.db.select().from(catalogueExtraStock);
+    expect(stock.filter((row) => row.extraId === seat?.id)).toEqual([
+      expect.objectContaining({ locationId: locationId('parisCdg'), quantity: 1 }),
+    ]);
+    const cleaning = extras.filter((extra) => extra.mandatory);
+    expect(cleaning.map((extra) => [extra.names.en, extra.charge, extra.ranges, extra.carIds])).toEqual([
+      ['Final cleaning', 'perRental', ['caravan'], []],
+    ]);
+    const campers = await first.db
+      .select({ n: count() })
+      .from(cars)
+      .where(and(eq(cars.supplierId, azur), eq(cars.range, 'caravan')));
+    expect(campers[0]?.n).toBeGreaterThan(0);
+    const codes = await first.db.select().from(promoCodes);
+    expect(codes.map((code) => [code.code, code.supplierId, code.kind, code.value, code.active])).toEqual([
+      ['RIVIERA10', azur, 'percent', 10, true],
+    ]);
   });
 
   it('produces the same rows and ids on another database', async () => {

@@ -10,16 +10,20 @@ import {
   carPhotos,
   carReadings,
   cars,
+  catalogueExtraStock,
+  catalogueExtras,
   chargeRules,
   counterSettings,
   countries,
   dateBasedPrices,
+  feeRules,
   files,
   gatewayEvents,
   inspections,
   locations,
   memberships,
   payments,
+  promoCodes,
   users,
 } from '../schema.ts';
 import {
@@ -31,14 +35,17 @@ import {
   type PasswordKey,
   SUPPLIERS,
 } from './accounts.ts';
+import { DEMO_EXTRA_STOCK, DEMO_EXTRAS } from './catalogue-extras.ts';
 import { counterDemo } from './counter-demo.ts';
 import { FEATURED_CARS, type FeaturedCarKey } from './featured-cars.ts';
+import { DEMO_FEE_RULES } from './fee-rules.ts';
 import { buildFleet, carId, carPhotoFileId } from './fleet.ts';
 import { demoGatewayEvents } from './gateway-events-demo.ts';
 import { CAR_IMAGE, DEMO_PHOTO_VIEWS, LOGO_IMAGE, renderCarPhoto, renderLogo } from './images.ts';
 import { demoOpeningHours } from './opening-hours.ts';
 import { operatorBookings, platesFor } from './operator-demo.ts';
 import { ADDRESSES, COUNTRIES, countryId, LOCATIONS, locationId } from './places.ts';
+import { DEMO_PROMO_CODES } from './promo-codes.ts';
 import { Random, seedId } from './random.ts';
 import { COLOURS } from './vehicles.ts';
 
@@ -200,6 +207,9 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     for (const part of chunks(fleet.dateBasedPrices)) await tx.insert(dateBasedPrices).values(part);
     for (const part of chunks(fleet.carPhotos)) await tx.insert(carPhotos).values(part);
     await tx.insert(bookings).values(bookingRows);
+    await tx.insert(catalogueExtras).values(DEMO_EXTRAS);
+    await tx.insert(catalogueExtraStock).values(DEMO_EXTRA_STOCK);
+    await tx.insert(promoCodes).values(DEMO_PROMO_CODES);
     // What the demo's paid bookings took, in the ledger as a payment confirmation records it (ledger.service.ts).
     const paid = bookingRows.filter((row) => row.paidAt && row.paymentProvider && row.chargedAmount > 0);
     if (paid.length > 0) {
@@ -230,6 +240,7 @@ export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
     await tx.insert(gatewayEvents).values(demoGatewayEvents(paid, new Date()));
     await tx.insert(counterSettings).values(counter.settings);
     await tx.insert(chargeRules).values(counter.rules);
+    await tx.insert(feeRules).values({ supplierId: counter.rules.supplierId, rules: DEMO_FEE_RULES });
     await tx.insert(inspections).values(counter.inspections);
     await tx.insert(bookingCharges).values(counter.charges);
     await tx.insert(payments).values(counter.payments);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type AmendmentQuote, settlementOf } from '@roam/contract/amendments';
 import { type BookedTerms, priceChange } from '@roam/contract/booked-terms';
 import type { UpdateBookingBody } from '@roam/contract/bookings';
+import type { RentalPlace } from '@roam/contract/fee-quote';
 import type { BookingBalance } from '@roam/contract/ledger';
 import { convertMinor } from '@roam/contract/money';
 import { EXTRAS, type Extra } from '@roam/contract/price';
@@ -12,6 +13,7 @@ import * as repository from '#server/features/bookings/bookings.repository.ts';
 import { validationFailed } from '#server/lib/app-error.ts';
 import { throwPeriodIssues, withPriceFieldErrors } from '#server/lib/booking-rules.ts';
 import { periodRefusals, rentalPlaceFees } from '#server/lib/opening-hours.ts';
+import { changedRentalFees as rentalFeesChanged } from '#server/lib/rental-fees.ts';
 
 // A change of a booking (spec §2 "edit"): validated with the checkout's rules, priced at the
 // booking's own terms and rate (contract booked-terms.ts `priceChange`: only what changes, never at the car's prices
@@ -62,7 +64,12 @@ export async function planChange(
   if (extras.additionalDriver && !additionalDriverDetails) {
     throw validationFailed({ additionalDriver: ['Please enter the additional driver details.'] });
   }
-  const terms = changedPlaceFees(booking, { pickupPlace, dropoffPlace, pickupAt, dropoffAt });
+  const terms = await changedRentalFees(
+    ctx,
+    booking,
+    changedPlaceFees(booking, { pickupPlace, dropoffPlace, pickupAt, dropoffAt }),
+    { pickupPlace, dropoffPlace, operator },
+  );
   const extrasBefore = Object.fromEntries(EXTRAS.map((extra) => [extra, booking[extra]])) as Record<Extra, boolean>;
   // Priced at the booking's own terms and rate: only what changes (an empty change changes nothing).
   const priced = withPriceFieldErrors(() =>
@@ -82,7 +89,7 @@ export async function planChange(
         dropoffAt,
         timeZone: pickupPlace.timeZone,
         extras,
-        ...(terms && { placeFees: terms.placeFees ?? {} }),
+        ...(terms && { placeFees: terms.placeFees ?? {}, rentalFees: terms.rentalFees ?? {} }),
       },
     }),
   );
@@ -95,7 +102,7 @@ export async function planChange(
     additionalDriverDetails,
     price: priced.price,
     totalAmount: priced.totalAmount,
-    // Only when the key box's fees change: the terms then keep the fees the booking pays from now on.
+    // Only when the key box's fees or the one-way fee change: the terms then keep the fees the booking pays from now on.
     ...(terms && { terms }),
   };
   return { values, ...settle(record.booking, values.totalAmount, balanceOfRecord(record), operator) };
@@ -119,6 +126,35 @@ function changedPlaceFees(
   if (JSON.stringify(fees) === JSON.stringify(booking.terms.placeFees ?? {})) return null;
   const { placeFees: _was, ...rest } = booking.terms;
   return Object.keys(fees).length > 0 ? { ...rest, placeFees: fees } : rest;
+}
+
+/**
+ * The terms with the one-way fee of the booking's new places (lib/rental-fees.ts), or `terms` as they were (null: the
+ * booking's own) when the places stay or the fee does not change.
+ */
+async function changedRentalFees(
+  ctx: AppContext,
+  booking: repository.BookingRow,
+  terms: BookedTerms | null,
+  change: { pickupPlace: RentalPlace; dropoffPlace: RentalPlace; operator: boolean },
+): Promise<BookedTerms | null> {
+  const { pickupPlace, dropoffPlace } = change;
+  if (pickupPlace.id === booking.pickupLocationId && dropoffPlace.id === booking.dropoffLocationId) return terms;
+  const base = terms ?? booking.terms;
+  const fees = await rentalFeesChanged(
+    ctx.db,
+    {
+      supplierId: booking.supplierId,
+      carId: booking.carId,
+      booked: base.rentalFees,
+      pickup: pickupPlace,
+      dropoff: dropoffPlace,
+    },
+    change.operator,
+  );
+  if (JSON.stringify(fees) === JSON.stringify(base.rentalFees ?? {})) return terms;
+  const { rentalFees: _was, ...rest } = base;
+  return Object.keys(fees).length > 0 ? { ...rest, rentalFees: fees } : rest;
 }
 
 /**

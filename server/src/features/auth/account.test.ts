@@ -120,9 +120,9 @@ describe('sign-up and activation', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ password: 'short' }, 'password', 'Password must be at least 6 characters long.'],
       [
-        { birthDate: new Date(Date.now() - 20 * 365.25 * 86400_000).toISOString().slice(0, 10) },
+        { birthDate: new Date(Date.now() - 17 * 365.25 * 86400_000).toISOString().slice(0, 10) },
         'birthDate',
-        'You must be at least 21 years old.',
+        'You must be at least 18 years old.',
       ],
       [{ tosAccepted: false }, 'tosAccepted', 'Accept the Terms of Use.'],
       [{ email: 'not-an-email' }, 'email', 'Invalid email address'],

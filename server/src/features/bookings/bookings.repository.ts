@@ -204,7 +204,12 @@ export async function visibleIds(db: DbOrTx, scope: Scope, ids: string[]) {
 
 export async function findLocation(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: locations.id, timeZone: locations.timeZone, openingHours: locations.openingHours })
+    .select({
+      id: locations.id,
+      timeZone: locations.timeZone,
+      openingHours: locations.openingHours,
+      countryId: locations.countryId,
+    })
     .from(locations)
     .where(eq(locations.id, id));
   return row ?? null;

@@ -2,6 +2,7 @@ import { convertMinor } from '@roam/contract/money';
 import { type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
 import { rateFor } from '@roam/contract/rates-snapshot';
 import type { AppContext } from '#server/context.ts';
+import { promoRefused } from '#server/features/promo-codes/promo-rules.service.ts';
 import { priceBooking } from '#server/lib/booking-rules.ts';
 import type { CheckoutOrder } from './checkout-validation.service.ts';
 
@@ -39,11 +40,18 @@ export async function priceCheckout(ctx: AppContext, order: CheckoutOrder): Prom
     extras: order.extras,
     placeFees: order.placeFees,
     promo: order.promo,
+    rentalFees: order.rentalFees,
+    catalogueExtras: order.catalogueExtras.booked,
   });
   const { payNow, payAtPickup } = paymentSplit(price, body.paymentOption);
   const rate = rateFor(await ctx.rates.getRates(), body.currency);
   const inBookingCurrency = priceIn(price, (amount) => convertMinor(amount, rate, body.currency));
   const online = body.paymentOption !== 'payLater';
+  const chargedAmount = paymentSplit(inBookingCurrency, body.paymentOption).payNow;
+  // A code that takes the whole price off leaves the gateway nothing to charge (the providers refuse 0, and a held
+  // booking no one can pay would lapse): refused at the code's field, before any booking (docs/architecture.md §5
+  // "Promo codes").
+  if (online && order.promo && chargedAmount === 0) throw promoRefused('nothingOnline');
   return {
     price,
     payNow,
@@ -51,7 +59,7 @@ export async function priceCheckout(ctx: AppContext, order: CheckoutOrder): Prom
     rate,
     totalAmount: inBookingCurrency.total,
     depositAmount: inBookingCurrency.deposit,
-    chargedAmount: paymentSplit(inBookingCurrency, body.paymentOption).payNow,
+    chargedAmount,
     online,
     holdExpiresAt: online ? new Date(ctx.clock.now().getTime() + order.holdMinutes * 60_000) : null,
   };

@@ -2,10 +2,16 @@ import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { CheckoutBody } from '@roam/contract/checkout';
 import type { Language } from '@roam/contract/languages';
 import { EXTRAS, type Extra, type PlaceFees } from '@roam/contract/price';
+import type { RentalFees } from '@roam/contract/rental-fees';
 import { ageOn } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import type { DeskCustomer } from '#server/db/schema.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
+import {
+  type ChosenExtras as ChosenCatalogueExtras,
+  chooseCatalogueExtras,
+} from '#server/features/catalogue-extras/catalogue-extras.booking.ts';
+import { rulesForCar } from '#server/features/counter/counter-settings.service.ts';
 import { isUsableLicense } from '#server/features/profile/profile.service.ts';
 import { type AppliedPromo, applyPromo } from '#server/features/promo-codes/promo-rules.service.ts';
 import { siteSettings } from '#server/features/site-settings/site-settings.service.ts';
@@ -14,6 +20,7 @@ import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { minimumDriverAge } from '#server/lib/booking-rules.ts';
 import { type CarForBooking, findCarForBooking } from '#server/lib/car-pricing.repository.ts';
 import { checkPeriod, rentalPlaceFees } from '#server/lib/opening-hours.ts';
+import { rentalFeesFor } from '#server/lib/rental-fees.ts';
 import type { SessionUser } from '#server/plugins/session.ts';
 import * as repository from './checkout.repository.ts';
 
@@ -73,6 +80,12 @@ export type CheckoutOrder = {
   extras: Record<Extra, boolean>;
   /** The key box's fees at the places, when a time is after hours there (lib/opening-hours.ts). */
   placeFees: PlaceFees;
+  /** The business's fees by rule: the driver's age band, the one-way fee (lib/rental-fees.ts). */
+  rentalFees: RentalFees;
+  /** The price of a kilometre over the allowance the return will charge (the car's, else its business's rule). */
+  pricePerExtraKm: number;
+  /** The business's own extras bought (its mandatory ones included), and which come from a stock. */
+  catalogueExtras: ChosenCatalogueExtras;
   licenseFileId: string | null;
   /** How long an unpaid online booking holds its car: a run-time setting, read once per checkout. */
   holdMinutes: number;
@@ -130,11 +143,10 @@ async function placesOf(ctx: AppContext, body: CheckoutBody, carId: string) {
   return { pickupPlace, dropoffPlace };
 }
 
-/** Driver age at pick-up, in the pick-up location's calendar (spec §5: at least 21, or the car's minimum age). */
+/** Drivers' age at pick-up, in the pick-up location's calendar: the car's own minimum (18 to 99; 21 by default). */
 function checkAges(
-  order: Omit<CheckoutOrder, 'licenseFileId' | 'promo'>,
+  order: Omit<CheckoutOrder, 'licenseFileId' | 'promo' | 'rentalFees' | 'pricePerExtraKm'>,
   signedIn: boolean,
-  settings: DeploymentSettings,
 ) {
   const { body, driver, pickupAt, pickupPlace } = order;
   const minimumAge = minimumDriverAge(order.car.minimumAge);
@@ -146,10 +158,8 @@ function checkAges(
   if (order.extras.additionalDriver) {
     if (!body.additionalDriver)
       throw validationFailed({ additionalDriver: ['Please enter the additional driver details.'] });
-    if (!(ageOn(body.additionalDriver.birthDate, pickupAt, pickupPlace.timeZone) >= settings.minDriverAge)) {
-      throw validationFailed({
-        'additionalDriver.birthDate': [`You must be at least ${settings.minDriverAge} years old.`],
-      });
+    if (!(ageOn(body.additionalDriver.birthDate, pickupAt, pickupPlace.timeZone) >= minimumAge)) {
+      throw validationFailed({ 'additionalDriver.birthDate': [`You must be at least ${minimumAge} years old.`] });
     }
   }
 }
@@ -238,13 +248,31 @@ export async function validateCheckout(
     dropoffAt,
     extras,
     placeFees: rentalPlaceFees({ pickupPlace, dropoffPlace, pickupAt, dropoffAt }),
+    catalogueExtras: await chooseCatalogueExtras(ctx, {
+      car,
+      locationId: pickupPlace.id,
+      chosen: body.catalogueExtras,
+    }),
     holdMinutes: desk?.payment === 'link' ? DESK_LINK_HOLD_MINUTES : settings.holdMinutes,
     desk: desk ?? null,
   };
-  checkAges(order, user !== null, settings);
-  checkPaymentOption(ctx, order, settings);
-  const licenseFileId = await licenceOf(ctx, order);
-  return { ...order, licenseFileId, promo: await promoOf(ctx, order) };
+  checkAges(order, user !== null);
+  const [rentalFees, counter] = await Promise.all([
+    rentalFeesFor(ctx.db, {
+      supplierId: supplier.id,
+      carId: car.id,
+      birthDate: driver.birthDate,
+      pickupAt,
+      timeZone: pickupPlace.timeZone,
+      pickup: pickupPlace,
+      dropoff: dropoffPlace,
+    }),
+    rulesForCar(ctx.db, supplier.id, car.id),
+  ]);
+  const priced = { ...order, rentalFees, pricePerExtraKm: counter.rules.pricePerExtraKm };
+  checkPaymentOption(ctx, priced, settings);
+  const licenseFileId = await licenceOf(ctx, priced);
+  return { ...priced, licenseFileId, promo: await promoOf(ctx, priced) };
 }
 
 /** The promo code typed, checked against the rental (features/promo-codes); its use is held when the booking is. */

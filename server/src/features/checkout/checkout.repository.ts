@@ -12,6 +12,7 @@ export async function findLocations(db: DbOrTx, ids: string[]) {
       timeZone: locations.timeZone,
       names: locations.names,
       openingHours: locations.openingHours,
+      countryId: locations.countryId,
     })
     .from(locations)
     .where(inArray(locations.id, ids));

@@ -5,6 +5,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
 import { createGuestAccount, isEmailRegistered } from '#server/features/auth/account.service.ts';
 import { bookingNoticeDetails } from '#server/features/bookings/bookings.service.ts';
+import { holdCatalogueExtras } from '#server/features/catalogue-extras/catalogue-extras.booking.ts';
 import { recordCardConsent } from '#server/features/holds/saved-card.service.ts';
 import {
   deliverNotices,
@@ -151,6 +152,8 @@ export async function placeBooking(
         paymentOption: body.paymentOption,
         ...extras,
         additionalDriverDetails: extras.additionalDriver ? (body.additionalDriver ?? null) : null,
+        // Its invoices' buyer when the payer named a business (docs/decisions/0011-invoices.md), set before any is issued.
+        invoiceBuyer: body.invoiceBuyer ?? null,
         // The terms it is bought with, from the car and supplier it was priced with.
         terms: bookedTerms({
           car: order.car,
@@ -158,6 +161,9 @@ export async function placeBooking(
           priceChangeRate: order.supplier.priceChangeRate,
           placeFees: order.placeFees,
           promo: order.promo,
+          rentalFees: order.rentalFees,
+          catalogueExtras: order.catalogueExtras.booked,
+          pricePerExtraKm: order.pricePerExtraKm,
         }),
         price: price.total,
         deposit: price.deposit,
@@ -175,6 +181,14 @@ export async function placeBooking(
         clientKey: order.clientKey,
       });
       if (order.promo) await claimPromo(ctx, tx, order, { bookingId: booking.id, driverId });
+      await holdCatalogueExtras(tx, {
+        bookingId: booking.id,
+        locationId: order.pickupPlace.id,
+        pickupAt: order.pickupAt,
+        dropoffAt: order.dropoffAt,
+        now: ctx.clock.now(),
+        extras: order.catalogueExtras,
+      });
       if (order.desk) await auditDeskBooking(ctx, tx, order.desk, booking.id, order);
       // Asked only of a payment online: nothing is saved of a booking paid later.
       if (quote.online && body.saveCard) await recordCardConsent(ctx, tx, booking.id);

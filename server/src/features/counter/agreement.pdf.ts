@@ -1,4 +1,5 @@
 import type { FuelPolicy } from '@roam/contract/cars';
+import { catalogueExtraName } from '@roam/contract/catalogue-extras';
 import { fuelEighthsLabel } from '@roam/contract/counter';
 import type { CounterAdditionalDriver, FuelReading, LicenceCheck, Signature } from '@roam/contract/counter.schema';
 import { formatMinor } from '@roam/contract/money';
@@ -100,7 +101,12 @@ export function agreementPdf(facts: AgreementFacts, options: { websiteName: stri
 
   heading(t('agreement.price'));
   for (const line of document.money.lines) {
-    const name = line.item === 'rental' ? words('rental', { count: days }) : words(`extras.${line.item}`);
+    const name =
+      line.item === 'rental'
+        ? words('rental', { count: days })
+        : line.item === 'catalogueExtra'
+          ? catalogueExtraName(line, language)
+          : words(`extras.${line.item}`);
     pdf.text(
       `${name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${line.amount === 0 ? words('included') : money(line.amount)}`,
     );

@@ -1,3 +1,4 @@
+import { catalogueExtraName } from '@roam/contract/catalogue-extras';
 import type { ChargeKind, CounterPaymentMethod } from '@roam/contract/counter';
 import type { Language } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
@@ -58,7 +59,12 @@ export function finalReceiptPdf(receipt: FinalReceipt, options: { websiteName: s
   const heading = (text: string) => pdf.moveDown().fontSize(13).text(text).fontSize(10);
   heading(t('finalReceipt.rental'));
   for (const line of receipt.lines) {
-    const name = line.item === 'rental' ? words('rental', { count: receipt.rentalDays }) : words(`extras.${line.item}`);
+    const name =
+      line.item === 'rental'
+        ? words('rental', { count: receipt.rentalDays })
+        : line.item === 'catalogueExtra'
+          ? catalogueExtraName(line, language)
+          : words(`extras.${line.item}`);
     const quantity = line.quantity > 1 ? ` × ${line.quantity}` : '';
     pdf.text(`${name}${quantity}: ${line.amount === 0 ? words('included') : money(line.amount)}`);
   }

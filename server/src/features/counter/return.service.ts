@@ -39,6 +39,13 @@ const FUTURE_SLACK_MS = 5 * 60_000;
 export const vatRateOf = (ctx: AppContext, record: CounterRecord) =>
   ctx.config.VAT_RATES[record.pickup.countryCode] ?? 0;
 
+/**
+ * A one-way fee the booking paid with its price (docs/architecture.md §5 "Fees by rule") is not charged again when
+ * the car comes back where the booking said; returned anywhere else, the counter's rule charges as before.
+ */
+const oneWayBooked = (booking: CounterRecord['booking'], locationId: string) =>
+  Boolean(booking.terms.rentalFees?.oneWay) && locationId === booking.dropoffLocationId;
+
 /** The charges the readings give, refused (400) where a reading cannot be taken. */
 async function chargesOf(ctx: AppContext, db: DbOrTx, record: CounterRecord, readings: Readings) {
   const { booking, car } = record;
@@ -91,9 +98,10 @@ async function chargesOf(ctx: AppContext, db: DbOrTx, record: CounterRecord, rea
       cleaning: readings.cleaning,
       damageAmounts: readings.damages.map((damage) => damage.amount),
     },
-    rulesInCurrency(rules, convert),
+    // The price per extra kilometre the booking was bought with (its terms), else the rules of the day.
+    rulesInCurrency({ ...rules, pricePerExtraKm: booking.terms.pricePerExtraKm ?? rules.pricePerExtraKm }, convert),
     currency,
-  );
+  ).filter((charge) => !(charge.kind === 'one_way' && oneWayBooked(booking, locationId)));
   return { computations, returnedAt, locationId, settings, checkOut: out, vatRate: vatRateOf(ctx, record) };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { catalogueExtraName } from '@roam/contract/catalogue-extras';
 import { COUNTER_STATUSES } from '@roam/contract/counter';
 import { type Language, LOCALE_TAGS } from '@roam/contract/languages';
 import { formatMinor } from '@roam/contract/money';
@@ -104,7 +105,12 @@ export function receiptPdf(document: BookingDocument, options: { websiteName: st
   pdf.y += 4;
   const days = rentalDays(document.pickup.at, document.dropoff.at);
   for (const line of document.money.lines) {
-    const name = line.item === 'rental' ? t('rental', { count: days }) : t(`extras.${line.item}`);
+    const name =
+      line.item === 'rental'
+        ? t('rental', { count: days })
+        : line.item === 'catalogueExtra'
+          ? catalogueExtraName(line, document.language)
+          : t(`extras.${line.item}`);
     const included = line.amount === 0 ? t('included') : money(line.amount);
     row([name, String(line.quantity), line.amount === 0 ? '' : money(line.unit), included]);
   }

@@ -5,7 +5,7 @@ import { carPhotos, cars, files } from '#server/db/schema.ts';
 // The only Drizzle code that writes a car's photos (read for the customer in features/cars/car-photos.repository.ts).
 // `cars.image_file_id` is always the first photo's card-size file: the spec's calls and every list answer it as the
 // car's `image`, so `syncFirstPhoto` runs after each change, in the same transaction. Triggers bump the fleet version
-// on both tables (migration 0036), so a search shows a change at once.
+// on both tables (migration 0038), so a search shows a change at once.
 
 export type PhotoRow = typeof carPhotos.$inferSelect;
 

@@ -161,7 +161,7 @@ describe('operator cars: create, read, update, delete', () => {
     expect((await bad(newCar({ locationIds: [DEMO_IDS.cars.clio] }))).locationIds).toEqual([
       FLEET_MESSAGES.unknownLocation,
     ]);
-    const shape = await bad({ ...newCar(), name: '', mileage: 0, theftProtection: -5, minimumAge: 18 });
+    const shape = await bad({ ...newCar(), name: '', mileage: 0, theftProtection: -5, minimumAge: 17 });
     expect(shape).toMatchObject({
       name: [FLEET_MESSAGES.required('Name')],
       mileage: [FLEET_MESSAGES.invalidMileage],

@@ -31,7 +31,10 @@ export function paymentLines(
       lines
         // An included extra has no line; a promo code's discount is a negative one.
         .filter((line) => line.amount !== 0)
-        .map((line) => invoiceLine(line.item, line.amount, vatRate, line.item === 'rental' ? days : line.quantity))
+        .map((line) => ({
+          ...invoiceLine(line.item, line.amount, vatRate, line.item === 'rental' ? days : line.quantity),
+          ...(line.names && { names: line.names }),
+        }))
     );
   }
   if (payment.purpose === 'return_charges' || payment.purpose === 'later_charges') {

@@ -1,3 +1,4 @@
+import { catalogueExtraName } from '@roam/contract/catalogue-extras';
 import type { InvoiceDocument, InvoiceLine, InvoiceParty } from '@roam/contract/invoices';
 import { formatMinor } from '@roam/contract/money';
 import { startPdf } from '#server/features/documents/receipt.pdf.ts';
@@ -64,6 +65,7 @@ export function invoicePdf(document: InvoiceDocument, options: { websiteName: st
   };
   const name = (line: InvoiceLine) => {
     if (line.item === 'rental') return receipt('rental', { count: line.quantity });
+    if (line.item === 'catalogueExtra') return catalogueExtraName(line, document.language);
     if (line.item.startsWith('charge.')) return counter(`chargeKinds.${line.item.slice('charge.'.length)}` as never);
     if (line.item in ITEM_KEYS) return t(`items.${line.item as keyof typeof ITEM_KEYS}`);
     return receipt(`extras.${line.item}` as never);

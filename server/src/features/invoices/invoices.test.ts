@@ -189,6 +189,25 @@ describe('invoices and credit notes', () => {
     });
   });
 
+  it('a business named at checkout is the buyer on the invoice of that payment; a bad one is refused at its field', async () => {
+    const buyer = { name: 'Atelier Nord AB', address: 'Storgatan 1, 111 22 Stockholm', vatNumber: 'SE556677889901' };
+    const body = checkoutBody({ paymentOption: 'full' } as never, 57);
+    const refused = await post(driver, '/api/checkout', { ...body, invoiceBuyer: { ...buyer, name: ' ' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toHaveProperty(['invoiceBuyer.name']);
+    const res = await post(driver, '/api/checkout', { ...body, invoiceBuyer: { name: buyer.name, vatNumber: '' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { bookingId } = res.json();
+    expect((await post(driver, `/api/demo-payment/${bookingId}`, GOOD_CARD)).json().status).toBe('paid');
+    const [invoice, ...more] = await listOf(driver, bookingId);
+    expect(more).toEqual([]);
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoice!.id));
+    // An empty VAT number or address is none, as on the desk's form.
+    expect(row!.buyer).toEqual({ name: buyer.name, address: null, vatNumber: null });
+    const view = await get(supplier, `/api/operator-booking/${bookingId}?language=en`);
+    expect(view.json().invoiceBuyer).toEqual({ name: buyer.name, address: null, vatNumber: null });
+  });
+
   it('concurrent payments (200 on PostgreSQL) take consecutive numbers; a rolled-back one takes none', async () => {
     // PGlite has one connection: its payments queue anyway; PostgreSQL runs them at once (the pool's connections).
     const count = inject('postgresTemplate') ? 200 : 40;

@@ -134,6 +134,15 @@ describe('promo codes', () => {
     const res = await checkout(driver2, 'BIG-AMOUNT', 44);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().price.total).toBe(0);
+    // Nothing left to pay online: the code is refused for a payment in full, before any booking or gateway call
+    // (a provider refuses to charge 0); the deposit only still goes online (the gateway holds the deposit).
+    const before = (await t.db.select().from(bookings)).length;
+    const online = await checkout(driver2, 'BIG-AMOUNT', 90, { paymentOption: 'full' });
+    expect(refusal(online)).toEqual([400, PROMO_MESSAGES.nothingOnline]);
+    expect((await t.db.select().from(bookings)).length).toBe(before);
+    const deposit = await checkout(driver2, 'BIG-AMOUNT', 95, { paymentOption: 'deposit' });
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    expect(deposit.json()).toMatchObject({ payNow: 50000, payAtPickup: 0, price: { total: 0 } });
     await create(kestrel, { code: 'KESTREL-ONLY', kind: 'percent', value: 5 });
     expect(refusal(await check(driver, 'KESTREL-ONLY'))).toEqual([400, PROMO_MESSAGES.invalid]);
     expect(refusal(await check(driver, 'NO-SUCH-CODE'))).toEqual([400, PROMO_MESSAGES.invalid]);

@@ -215,6 +215,33 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'extras',
+              ...guarded(SECTION_PERMISSIONS.extras),
+              ...screen(
+                'catalogue-extras',
+                () => import('#web/console/offer/catalogue-extras-screen'),
+                (m) => m.CatalogueExtrasScreen,
+              ),
+            },
+            {
+              path: 'fees',
+              ...guarded(SECTION_PERMISSIONS.fees),
+              ...screen(
+                'fee-rules',
+                () => import('#web/console/offer/fee-rules-screen'),
+                (m) => m.FeeRulesScreen,
+              ),
+            },
+            {
+              path: 'promo-codes',
+              ...guarded(SECTION_PERMISSIONS.promoCodes),
+              ...screen(
+                'promo-codes',
+                () => import('#web/console/offer/promo-codes-screen'),
+                (m) => m.PromoCodesScreen,
+              ),
+            },
+            {
               path: 'bookings',
               ...guarded(SECTION_PERMISSIONS.bookings),
               ...screen(

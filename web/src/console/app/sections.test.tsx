@@ -30,15 +30,18 @@ const EXPECTED: Record<OperatorRole, string[]> = {
     'Cancellation requests',
     'Supplier profile',
     'Counter settings',
+    'Extras',
+    'Promo codes',
+    'Driver and one-way fees',
     'Team',
     'Activity',
     'Statements',
   ],
-  manager: [...DAY, 'Cars', 'Scheduler', 'New booking', 'Cancellation requests'],
-  // No fleet edits nor prices (Cars), no decisions on a booking (Cancellation requests), no money.
-  counter: [...DAY, 'Scheduler', 'New booking'],
+  manager: [...DAY, 'Cars', 'Scheduler', 'New booking', 'Cancellation requests', 'Extras'],
+  // No fleet edits nor prices (Cars), no decisions on a booking (Cancellation requests), no money; the extras read.
+  counter: [...DAY, 'Scheduler', 'New booking', 'Extras'],
   // Money read-only: the monthly statement.
-  accountant: [...DAY, 'Scheduler', 'Statements'],
+  accountant: [...DAY, 'Scheduler', 'Extras', 'Statements'],
   admin: [
     ...DAY,
     'Cars',
@@ -47,6 +50,9 @@ const EXPECTED: Record<OperatorRole, string[]> = {
     'Cancellation requests',
     'Supplier profile',
     'Counter settings',
+    'Extras',
+    'Promo codes',
+    'Driver and one-way fees',
     'Team',
     'Activity',
     'Statements',
@@ -57,7 +63,7 @@ const EXPECTED: Record<OperatorRole, string[]> = {
     'Settings',
     'Reconciliation',
   ],
-  support: ['Bookings', 'Scheduler', 'Cancellation requests', 'Users'],
+  support: ['Bookings', 'Scheduler', 'Cancellation requests', 'Extras', 'Users'],
 };
 
 const sectionNames = () =>
@@ -79,6 +85,8 @@ describe('the console’s sections per role', () => {
     ['accountant', '/operator/bookings/new'],
     ['support', '/operator/settings'],
     ['support', '/operator/dashboard'],
+    ['manager', '/operator/promo-codes'],
+    ['manager', '/operator/fees'],
   ] as [OperatorRole, string][])('a section a %s does not see is not found at its address (%s)', async (role, path) => {
     const user = { ...SUPPLIER, type: platform(role) ? ('admin' as const) : ('supplier' as const) };
     renderOperator(path, { 'GET /api/my-access': () => Response.json(access(role)) }, user);

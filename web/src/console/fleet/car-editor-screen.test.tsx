@@ -138,6 +138,30 @@ describe('the car editor', { timeout: 40_000 }, () => {
     );
   });
 
+  it('takes a minimum driver age of 18 and refuses 17 at its field, naming 18', async () => {
+    const { calls } = renderOperator(`/operator/cars/${OPERATOR_CLIO._id}`, {
+      [`GET /api/car/${OPERATOR_CLIO._id}`]: () => Response.json(OPERATOR_CLIO),
+      'PUT /api/update-car': () => Response.json({ ...OPERATOR_CLIO, minimumAge: 18 }),
+    });
+    const user = userEvent.setup();
+    const age = await screen.findByRole('textbox', { name: 'Minimum driver age' }, FIRST_PAINT);
+    expect((age as HTMLInputElement).value).toBe('21');
+    expect(describedBy(age)).toContain('From 18 to 99 (21 for a new car).');
+    await user.clear(age);
+    await user.type(age, '17');
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    await waitFor(() => expect(describedBy(age)).toContain('The minimum driver age must be at least 18.'));
+    expect(calls.some((call) => call.route === 'PUT /api/update-car')).toBe(false);
+    await user.clear(age);
+    await user.type(age, '18');
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    await waitFor(() => expect(calls.some((call) => call.route === 'PUT /api/update-car')).toBe(true));
+    expect(calls.find((call) => call.route === 'PUT /api/update-car')?.body).toMatchObject({
+      _id: OPERATOR_CLIO._id,
+      minimumAge: 18,
+    });
+  });
+
   it('deletes only after a confirmation, and says why when a booking holds the car', async () => {
     renderOperator(`/operator/cars/${OPERATOR_CLIO._id}`, {
       [`GET /api/car/${OPERATOR_CLIO._id}`]: () => Response.json(OPERATOR_CLIO),

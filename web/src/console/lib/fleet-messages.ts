@@ -1,4 +1,4 @@
-import { BOOKING_RULES } from '@roam/contract/booking-rules';
+import { LOWEST_DRIVER_AGE } from '@roam/contract/booking-rules';
 import type { BLOCK_MESSAGES } from '@roam/contract/car-blocks';
 import type { FLEET_MESSAGES } from '@roam/contract/fleet';
 import type { TFunction } from 'i18next';
@@ -43,7 +43,7 @@ function translator(fleet: Fleet, blocks: Blocks, day: (date: string) => string)
       case fleet.plateTaken:
         return t('operatorCars.errors.plateTaken');
       case fleet.minimumAge:
-        return t('operatorCars.errors.minimumAge', { age: BOOKING_RULES.minDriverAge });
+        return t('operatorCars.errors.minimumAge', { age: LOWEST_DRIVER_AGE });
       case fleet.noLocation:
         return t('operatorCars.errors.noLocation');
       case fleet.unknownLocation:

@@ -65,8 +65,9 @@ describe('the team (console)', () => {
     renderOperator('/operator/team', { 'GET /api/my-access': () => Response.json(access('counter')) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to see here!' }, FIRST_PAINT)).toBeTruthy();
     await waitFor(() => expect(sectionNames()).not.toContain('Team'));
-    // No fleet edits nor prices, no decisions on a booking (every role's list: app/sections.test.tsx).
-    expect(sectionNames()).toEqual(['Dashboard', 'Bookings', 'Scheduler', 'New booking']);
+    // No fleet edits nor prices, no decisions on a booking; the extras read only (every role's list:
+    // app/sections.test.tsx).
+    expect(sectionNames()).toEqual(['Dashboard', 'Bookings', 'Scheduler', 'New booking', 'Extras']);
   });
 
   it('an owner invites, changes a role, suspends and removes; the table shows who and how', async () => {

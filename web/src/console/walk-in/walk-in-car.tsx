@@ -1,6 +1,9 @@
 import type { CarSearchResult } from '@roam/contract/cars';
 import { formatMinor } from '@roam/contract/money';
-import { type ChosenExtras, calculatePrice, EXTRAS, type Extra } from '@roam/contract/price';
+import { type OpeningHours, placeFeesOf } from '@roam/contract/opening-hours';
+import { type ChosenExtras, calculatePrice, EXTRAS, type Extra, type PriceInput } from '@roam/contract/price';
+import { type PromoDiscount, promoLine } from '@roam/contract/promo-codes';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n/index';
 import { useExtraLabel } from '#web/ui/car-facts';
@@ -51,21 +54,33 @@ const PERSON_FIELDS = [
 /** The extras the car sells (a price above 0): an included one (0) needs no choice, an unavailable one (−1) none. */
 export const extrasOf = (car: CarSearchResult) => EXTRAS.filter((extra) => car[extra] > 0);
 
-/** The price of the car with the extras over the period at the place; null while the period cannot be priced. */
+/**
+ * The price of the car with the extras over the period at the place, the key box's fee at an end after hours, the
+ * business's own extras and fees by rule (walk-in-offer.tsx), less the promo code applied (each its own line, as the
+ * server prices them); null while the period cannot be priced.
+ */
 export function deskPrice(
   car: CarSearchResult,
   when: { pickupAt: string; dropoffAt: string },
-  timeZone: string,
+  place: { timeZone: string; openingHours: OpeningHours | null },
   extras: ChosenExtras,
+  promo: PromoDiscount | null = null,
+  offer: Pick<PriceInput, 'catalogueExtras' | 'rentalFees'> = {},
 ) {
   try {
+    const pickupAt = new Date(when.pickupAt);
+    const dropoffAt = new Date(when.dropoffAt);
+    const { timeZone, openingHours } = place;
     return calculatePrice({
       car,
       priceChangeRate: car.supplier.priceChangeRate,
-      pickupAt: new Date(when.pickupAt),
-      dropoffAt: new Date(when.dropoffAt),
+      pickupAt,
+      dropoffAt,
       timeZone,
       extras,
+      placeFees: placeFeesOf({ openingHours, timeZone, at: pickupAt }, { openingHours, timeZone, at: dropoffAt }),
+      ...offer,
+      ...(promo && { discount: promoLine(promo) }),
     });
   } catch {
     return null;
@@ -80,9 +95,18 @@ export function CarExtras({
   second,
   onSecond,
   errors,
+  catalogue,
+  lines,
+  children,
 }: {
   car: CarSearchResult;
   total: number | null;
+  /** After the spec's extras: the business's own (walk-in-offer.tsx). */
+  catalogue?: ReactNode;
+  /** Before the total: every line of the price. */
+  lines?: ReactNode;
+  /** Before the total: the promo code's field and line (walk-in-promo.tsx). */
+  children?: ReactNode;
   extras: ChosenExtras;
   onExtras: (extras: ChosenExtras) => void;
   second: SecondDriver;
@@ -109,6 +133,7 @@ export function CarExtras({
           />
         ))}
       </fieldset>
+      {catalogue}
       {extras.additionalDriver ? (
         <fieldset className="walk-in__group">
           <legend>{t('operatorWalkIn.additionalDriver')}</legend>
@@ -141,6 +166,8 @@ export function CarExtras({
           ))}
         </fieldset>
       ) : null}
+      {children}
+      {lines}
       {/* Read out as it changes: the desk says the new total while ticking extras. */}
       <p className="walk-in__total" role="status">
         {total === null ? null : t('operatorWalkIn.total', { total: formatMinor(total, 'EUR', language) })}

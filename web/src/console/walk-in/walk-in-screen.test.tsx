@@ -2,12 +2,15 @@ import { formatMinor } from '@roam/contract/money';
 import { calculatePrice } from '@roam/contract/price';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { CLIO, PARIS } from '#web/test-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLIO, NO_FEES, PARIS } from '#web/test-fixtures';
 import { describedBy, screenTests } from '#web/test-utils';
 import { renderOperator, SUPPLIER } from '#web/console/test-utils';
 
 screenTests();
+// The screen's lazy chunk (its offer's module graph too) imported once here, as a browser has it by the time a desk
+// acts: the first test's first query does not wait for a cold import.
+beforeAll(() => import('./walk-in-screen'));
 
 // Walk-in and phone bookings as a supplier meets the screen, against a stand-in server.
 
@@ -19,8 +22,17 @@ const searchAnswer = () =>
     supplierCounts: [],
   });
 
+/** The car's own extras at the place and its fees by rule: none unless a test gives some. */
+const offerAnswers = (extras: object[] = [], quote: object = NO_FEES) => ({
+  [`GET /api/car-catalogue-extras/${CLIO._id}`]: () => Response.json(extras),
+  [`GET /api/car-rental-fees/${CLIO._id}`]: () => Response.json(quote),
+});
+
+// The screen is loaded lazily: its first paint may take a while on a busy machine.
+const FIRST_PAINT = { timeout: 20_000 };
+
 async function fillPeriodAndCar() {
-  await screen.findByRole('option', { name: PARIS.name });
+  await screen.findByRole('option', { name: PARIS.name }, FIRST_PAINT);
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Place' }), PARIS.name);
   await userEvent.type(screen.getByLabelText('Pick-up date'), '2030-06-01');
   await userEvent.type(screen.getByLabelText('Drop-off date'), '2030-06-04');
@@ -40,6 +52,7 @@ describe('walk-in and phone bookings', () => {
   it("lists the supplier's free cars at their price and books one at the counter for a new customer", async () => {
     const { calls } = renderOperator('/operator/bookings/new', {
       'POST /api/search-cars/1/50': searchAnswer,
+      ...offerAnswers(),
       'POST /api/walk-in': () =>
         Response.json(
           {
@@ -92,9 +105,69 @@ describe('walk-in and phone bookings', () => {
     );
   });
 
+  it('takes a promo code: a refused one said at its field, an applied one its own line before booking', async () => {
+    const { calls } = renderOperator('/operator/bookings/new', {
+      'POST /api/search-cars/1/50': searchAnswer,
+      ...offerAnswers(),
+      'POST /api/check-promo-code': ({ body }) =>
+        (body as { code: string }).code.toUpperCase() === 'DESK-TEN'
+          ? Response.json({ code: 'DESK-TEN', kind: 'percent', value: 10 })
+          : Response.json(
+              {
+                code: 'VALIDATION_FAILED',
+                message: 'This promo code has expired.',
+                fieldErrors: { promoCode: ['This promo code has expired.'] },
+              },
+              { status: 400 },
+            ),
+      'POST /api/walk-in': () => Response.json({ code: 'CONFLICT', message: 'Stop here.' }, { status: 409 }),
+    });
+    await fillPeriodAndCar();
+    const field = screen.getByLabelText('Promo code');
+    await userEvent.type(field, 'old-code');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This promo code has expired.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'desk-ten');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // 10 % of the Clio's 120 € for three days, as the server's one price engine takes it.
+    expect(await screen.findByText('Promo code DESK-TEN: -12 €')).toBeTruthy();
+    expect(screen.getByText('Total: 108 €')).toBeTruthy();
+    expect(calls.find((call) => call.route === 'POST /api/check-promo-code')?.body).toMatchObject({
+      carId: CLIO._id,
+      pickupLocationId: PARIS._id,
+    });
+    await fillCustomer();
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText(/./, { selector: '.form-message' });
+    expect(calls.find((call) => call.route === 'POST /api/walk-in')?.body).toMatchObject({ promoCode: 'DESK-TEN' });
+  });
+
+  it("adds the key box's fee at an end after hours, each its own line in the total, as the server charges it", async () => {
+    // Open 13:00–18:00 every day: the walk-in's 10:00 pick-up and drop-off are taken by the key box only.
+    const afternoon = [{ from: '13:00', to: '18:00' }];
+    const weekly = { mon: afternoon, tue: afternoon, wed: afternoon, thu: afternoon, fri: afternoon, sat: [], sun: [] };
+    const place = { ...PARIS, openingHours: { weekly, closures: [], afterHours: { feeMinor: 2500 } } };
+    renderOperator('/operator/bookings/new', {
+      'GET /api/locations': () => Response.json([place]),
+      'POST /api/search-cars/1/50': searchAnswer,
+      ...offerAnswers(),
+    });
+    await fillPeriodAndCar();
+    // Each a line of the price, as the checkout's summary says it.
+    const line = async (label: string) => (await screen.findByText(label, { selector: 'dt' })).nextElementSibling;
+    expect((await line('Key box at pick-up (after hours)'))?.textContent).toBe('25 €');
+    expect((await line('Key box at drop-off (after hours)'))?.textContent).toBe('25 €');
+    // The Clio's 120 € for three days and the two fees, without the supplier's percentage (the place's own price).
+    expect(screen.getByText('Total: 170 €')).toBeTruthy();
+  });
+
   it("shows the server's refusals at their fields, in the checkout's words", async () => {
     renderOperator('/operator/bookings/new', {
       'POST /api/search-cars/1/50': searchAnswer,
+      ...offerAnswers(),
       'POST /api/walk-in': () =>
         Response.json(
           {
@@ -117,9 +190,36 @@ describe('walk-in and phone bookings', () => {
     expect(birth.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it("refuses a customer under the car's minimum age at the date of birth, before Book", async () => {
+    const { calls } = renderOperator('/operator/bookings/new', {
+      'POST /api/search-cars/1/50': async () => {
+        const answer = await searchAnswer().json();
+        return Response.json({ ...answer, results: [{ ...answer.results[0], minimumAge: 25 }] });
+      },
+      ...offerAnswers(),
+    });
+    await fillPeriodAndCar();
+    const customer = within(screen.getByRole('group', { name: 'Customer' }));
+    await userEvent.type(customer.getByLabelText('Full name'), 'Yann Young');
+    await userEvent.type(customer.getByLabelText('Phone'), '+33 6 00 00 00 00');
+    // 24 on the pick-up day (2030-06-01 at the place), 25 the day after.
+    const birth = customer.getByLabelText('Date of birth');
+    await userEvent.type(birth, '2005-06-02');
+    expect(describedBy(birth)).toBe('The driver must be at least 25 years old at pick-up.');
+    expect(birth.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(calls.some((call) => call.route === 'POST /api/walk-in')).toBe(false);
+    // 25 on the pick-up day: old enough, the refusal goes.
+    await userEvent.clear(birth);
+    await userEvent.type(birth, '2005-06-01');
+    expect(describedBy(birth)).not.toContain('at least 25');
+    expect(birth.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('shows the plates, prices the extras as the contract does as they are ticked, asks the additional driver, and books without an e-mail', async () => {
     const { calls } = renderOperator('/operator/bookings/new', {
       'POST /api/search-cars/1/50': searchAnswer,
+      ...offerAnswers(),
       'POST /api/cars/1/100': () =>
         Response.json({ results: [{ _id: CLIO._id, licensePlate: 'AB-123-CD' }], totalCount: 1 }),
       'POST /api/walk-in': () =>
@@ -169,7 +269,8 @@ describe('walk-in and phone bookings', () => {
         'EUR',
         'en',
       )}`;
-    expect(screen.getByText(total({}))).toBeTruthy();
+    // Priced once the business's offer has answered (its own extras, its fees by rule: none here).
+    expect(await screen.findByText(total({}))).toBeTruthy();
     const extras = screen.getByRole('group', { name: 'Extras' });
     await userEvent.click(within(extras).getByRole('checkbox', { name: 'Theft protection' }));
     expect(screen.getByText(total({ theftProtection: true }))).toBeTruthy();
@@ -219,6 +320,7 @@ describe('walk-in and phone bookings', () => {
     const halfHours = ['14:00', '14:30', '15:00', '15:30', '16:00', '16:30', '17:00', '17:30', '18:00'];
     const { calls } = renderOperator('/operator/bookings/new', {
       'POST /api/search-cars/1/50': searchAnswer,
+      ...offerAnswers(),
       'GET /api/opening-times': () =>
         Response.json({
           ownHours: true,
@@ -252,5 +354,58 @@ describe('walk-in and phone bookings', () => {
     expect(screen.getByText("A payment link needs the customer's e-mail address.")).toBeTruthy();
     expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((call) => call.route === 'POST /api/walk-in')).toBe(false);
+  });
+  it("shows the business's own extras and the fees by rule before Book, each a line the server charges", async () => {
+    const names = (en: string) => ({ en, fr: en, es: en, se: en, de: en });
+    const extra = { charge: 'perDay', maxPerRental: null, maxQuantity: 2, mandatory: false, left: null };
+    const GPS = { ...extra, _id: '6ea70000-0000-4000-8000-000000000001', names: names('GPS'), price: 500 };
+    const SEAT = {
+      ...extra,
+      _id: '6ea70000-0000-4000-8000-000000000002',
+      names: names('Child seat'),
+      price: 900,
+      left: 0,
+    };
+    const CLEANING = {
+      ...extra,
+      _id: '6ea70000-0000-4000-8000-000000000003',
+      names: names('Cleaning fee'),
+      charge: 'perRental',
+      price: 3000,
+      maxQuantity: 1,
+      mandatory: true,
+    };
+    const young = { ...NO_FEES, youngDriver: [{ fromAge: 21, toAge: 24, dailyFee: 1500 }] };
+    const { calls } = renderOperator('/operator/bookings/new', {
+      'POST /api/search-cars/1/50': searchAnswer,
+      ...offerAnswers([GPS, SEAT, CLEANING], young),
+      'POST /api/walk-in': () => Response.json({ code: 'CONFLICT', message: 'Stop here.' }, { status: 409 }),
+    });
+    await fillPeriodAndCar();
+    const own = await screen.findByRole('group', { name: 'More extras' });
+    // The sold-out one cannot be chosen, the mandatory one is fixed at one and in the price at once.
+    expect((within(own).getByLabelText('Child seat') as HTMLSelectElement).disabled).toBe(true);
+    expect(within(own).getByText(/9 € per day · sold out/)).toBeTruthy();
+    expect((within(own).getByLabelText('Cleaning fee') as HTMLSelectElement).disabled).toBe(true);
+    await userEvent.selectOptions(within(own).getByLabelText('GPS'), '2');
+    const customer = within(screen.getByRole('group', { name: 'Customer' }));
+    await userEvent.type(customer.getByLabelText('Full name'), 'Yves Young');
+    await userEvent.type(customer.getByLabelText('Phone'), '+33 6 00 00 00 01');
+    // 22 on the pick-up day: the young band's fee per day.
+    await userEvent.type(customer.getByLabelText('Date of birth'), '2008-03-10');
+    const line = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(line('Rental (3 days)')).toBe('120 €');
+    expect(line('GPS')).toBe('30 €');
+    expect(line('Cleaning fee')).toBe('30 €');
+    expect(line('Young driver fee')).toBe('45 €');
+    expect(screen.getByText('Total: 225 €')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText(/./, { selector: '.form-message' });
+    expect(calls.find((call) => call.route === 'POST /api/walk-in')?.body).toMatchObject({
+      catalogueExtras: [
+        { extraId: GPS._id, quantity: 2 },
+        { extraId: CLEANING._id, quantity: 1 },
+      ],
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { formatMinor } from '@roam/contract/money';
 import type { ChosenExtras } from '@roam/contract/price';
-import { zonedToInstant } from '@roam/contract/time';
+import type { PromoDiscount } from '@roam/contract/promo-codes';
+import { ageOn, zonedToInstant } from '@roam/contract/time';
 import { type WalkInResult as OperatorCheckoutResult, WALK_IN_MESSAGES } from '@roam/contract/walk-in';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -19,7 +20,9 @@ import { freeCarsQuery, operatorCheckout } from './api/walk-in';
 import { Booked } from './walk-in-booked';
 import { CarExtras, deskPrice, NO_SECOND_DRIVER, type SecondDriver, secondDriverBody } from './walk-in-car';
 import { type Customer, CustomerFields } from './walk-in-customer';
+import { DeskCatalogue, DeskLines, useDeskOffer } from './walk-in-offer';
 import { type Period, PeriodFields, usePeriodTimes } from './walk-in-period';
+import { promoMessage, WalkInPromo } from './walk-in-promo';
 import './walk-in.css';
 
 // Walk-in and phone bookings: the operator picks the place and the period (the times the place takes), one of the
@@ -55,7 +58,7 @@ async function fieldErrorsOf(error: unknown, t: TFunction) {
   const translate = (message: string) =>
     message === WALK_IN_MESSAGES.linkNeedsEmail
       ? t('operatorWalkIn.errors.linkNeedsEmail')
-      : translateMessage(t, message);
+      : (promoMessage(t, message) ?? translateMessage(t, message));
   const errors: Record<string, string> = {};
   for (const [field, messages] of Object.entries(error.fieldErrors))
     errors[field.replace(/^customer\./, '')] = translate(messages[0] ?? '');
@@ -80,10 +83,12 @@ export function WalkInScreen() {
   const [second, setSecond] = useState<SecondDriver>(NO_SECOND_DRIVER);
   const [customer, setCustomer] = useState<Customer>({ email: '', fullName: '', phone: '', birthDate: '', language });
   const [payment, setPayment] = useState<Payment>('counter');
+  const [promo, setPromo] = useState<PromoDiscount | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [booked, setBooked] = useState<OperatorCheckoutResult | null>(null);
-  const timeZone = locations.data?.find((location) => location._id === place)?.timeZone;
+  const placeRow = locations.data?.find((location) => location._id === place);
+  const timeZone = placeRow?.timeZone;
   const when = periodAt(timeZone, period);
   const times = usePeriodTimes(place, period);
   // The cars free over the period at the place, priced as the customer search prices them; a supplier's own only.
@@ -105,15 +110,36 @@ export function WalkInScreen() {
   const plateOf = (id: string) => fleet.data?.results.find((row) => row._id === id)?.licensePlate ?? null;
   const cars = when ? (search.data?.results ?? []) : [];
   const car = cars.find((candidate) => candidate._id === carId);
-  const price = car && when && timeZone ? deskPrice(car, when, timeZone, extras) : null;
+  const offer = useDeskOffer(car, place, when, { birthDate: customer.birthDate, timeZone });
+  // Not priced until the business's offer has answered: never a total without a line the server will charge.
+  const price =
+    car && when && placeRow && offer.ready
+      ? deskPrice(car, when, { timeZone: placeRow.timeZone, openingHours: placeRow.openingHours }, extras, promo, {
+          catalogueExtras: offer.catalogueExtras,
+          rentalFees: offer.rentalFees,
+        })
+      : null;
   const chooseCar = (id: string) => {
     setCarId(id);
     setExtras({});
+    offer.setChoice({});
+    // A code is checked for one car: another car asks again.
+    setPromo(null);
   };
   const shownErrors = {
     ...errors,
     pickupTime: times.refusal('pickup') ?? errors.pickupTime,
     dropoffTime: times.refusal('dropoff') ?? errors.dropoffTime,
+  };
+  // A customer under the car's minimum age on the pick-up day is refused at the date of birth before Book, counted on
+  // the place's calendar as the checkout and the server's walk-in count it (contract ageOn).
+  const tooYoung =
+    car && when && timeZone && DATE.test(customer.birthDate)
+      ? ageOn(customer.birthDate, new Date(when.pickupAt), timeZone) < car.minimumAge
+      : false;
+  const customerErrors = {
+    ...errors,
+    birthDate: tooYoung && car ? t('checkout.driver.minimumAge', { age: car.minimumAge }) : errors.birthDate,
   };
 
   const submit = async (event: FormEvent) => {
@@ -123,9 +149,10 @@ export function WalkInScreen() {
     if (!when) missing.pickupAt = t('operatorWalkIn.errors.period');
     if (!carId) missing.carId = t('operatorWalkIn.errors.car');
     if (payment === 'link' && !customer.email.trim()) missing.email = t('operatorWalkIn.errors.linkNeedsEmail');
+    if (offer.failed) missing.form = t('operatorWalkIn.errors.generic');
     // A time the place does not take is already said at its field (shownErrors).
     const closed = times.refusal('pickup') || times.refusal('dropoff');
-    if (Object.keys(missing).length > 0 || !when || closed) return setErrors(missing);
+    if (Object.keys(missing).length > 0 || !when || closed || tooYoung || !offer.ready) return setErrors(missing);
     setPending(true);
     const email = customer.email.trim();
     try {
@@ -135,7 +162,9 @@ export function WalkInScreen() {
         dropoffLocationId: place,
         ...when,
         extras,
+        catalogueExtras: offer.chosen,
         ...(extras.additionalDriver ? { additionalDriver: secondDriverBody(second) } : {}),
+        ...(promo ? { promoCode: promo.code } : {}),
         currency: 'EUR',
         // No e-mail given: the customer pays at the counter, and the server mails them nothing.
         customer: { kind: 'new', ...customer, email: email || undefined },
@@ -213,15 +242,25 @@ export function WalkInScreen() {
             <CarExtras
               car={car}
               total={price?.total ?? null}
+              catalogue={<DeskCatalogue offer={offer} car={car} />}
+              lines={price ? <DeskLines price={price} language={language} /> : null}
               extras={extras}
               onExtras={setExtras}
               second={second}
               onSecond={setSecond}
               errors={errors}
-            />
+            >
+              <WalkInPromo
+                rental={when ? { carId: car._id, pickupLocationId: place, ...when } : null}
+                applied={promo}
+                onApplied={setPromo}
+                line={price?.lines.find((line) => line.item === 'promo')?.amount ?? null}
+                error={errors.promoCode}
+              />
+            </CarExtras>
           ) : null}
         </section>
-        <CustomerFields customer={customer} onChange={setCustomer} errors={errors} />
+        <CustomerFields customer={customer} onChange={setCustomer} errors={customerErrors} />
         <ChoiceGroup
           label={t('operatorWalkIn.payment')}
           name="payment"

@@ -58,11 +58,11 @@ describe('the profile form', () => {
     await user.clear(input('Phone'));
     await user.type(input('Phone'), 'call me');
     await user.clear(input('Date of birth'));
-    await user.type(input('Date of birth'), `${new Date().getUTCFullYear() - 18}-01-01`);
+    await user.type(input('Date of birth'), `${new Date().getUTCFullYear() - 17}-12-31`);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(describedBy(input('Phone'))).toBe('Invalid phone number'));
-    expect(describedBy(input('Date of birth'))).toBe('You must be at least 21 years old.');
+    expect(describedBy(input('Date of birth'))).toBe('You must be at least 18 years old.');
     expect(describedBy(input('Full name'))).toBe('Please fill in the field: Full name');
     expect(screen.getByText('Please fix errors.').getAttribute('role')).toBe('alert');
     expect(calls).toEqual([]);

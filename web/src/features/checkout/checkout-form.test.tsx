@@ -5,15 +5,18 @@ import type { Settings } from '@roam/contract/settings';
 import type { User } from '@roam/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_SETTINGS } from '#web/lib/settings';
-import { CLIO, DRIVER, PARIS } from '#web/test-fixtures';
+import { CLIO, DRIVER, NO_FEES_ANSWER, PARIS } from '#web/test-fixtures';
 import { describedBy, isInvalid, refusal, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
+import { loadCheckoutMore } from './lib/use-checkout-form';
 
 // The checkout form's rules as a guest or a driver meets them (spec §2, §5), against a stand-in server.
 
 screenTests(['checkout', 'cars']);
+// The sections below the fold are a lazy chunk: imported once here, as a browser has it by the time a user acts.
+beforeAll(() => loadCheckoutMore());
 
 /** Three days from 10:00 (UTC), two years ahead: ages below are counted on that pick-up day. */
 const pickupYear = new Date().getUTCFullYear() + 2;
@@ -70,7 +73,7 @@ async function fillGuest(user: ReturnType<typeof userEvent.setup>, values: Parti
 
 describe('the checkout form (a guest)', () => {
   it('names every missing field of the driver and the terms, focuses the first and books nothing', async () => {
-    const calls = serveApi({});
+    const calls = serveApi({ ...NO_FEES_ANSWER });
     const user = userEvent.setup();
     renderCheckout();
     await user.click(screen.getByRole('button', { name: 'Book' }));
@@ -89,7 +92,7 @@ describe('the checkout form (a guest)', () => {
   });
 
   it("refuses a driver younger than the car's minimum age on the pick-up day, and says that age", async () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     const user = userEvent.setup();
     renderCheckout({ car: { ...CLIO, minimumAge: 25 } });
     expect(screen.getByText('The driver must be at least 25 years old at pick-up.')).toBeTruthy();
@@ -101,7 +104,7 @@ describe('the checkout form (a guest)', () => {
   });
 
   it('books a valid guest: the driver, the terms, the language and the chosen options go to the server', async () => {
-    const calls = serveApi({ 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
+    const calls = serveApi({ ...NO_FEES_ANSWER, 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
     const user = userEvent.setup();
     renderCheckout();
     await user.click(screen.getByRole('switch', { name: 'Theft protection' }));
@@ -130,7 +133,7 @@ describe('the checkout form (a guest)', () => {
   });
 
   it('asks for the additional driver when that extra is chosen, and sends them', async () => {
-    const calls = serveApi({ 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
+    const calls = serveApi({ ...NO_FEES_ANSWER, 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
     const user = userEvent.setup();
     renderCheckout();
     expect(screen.queryByRole('heading', { name: 'Additional driver' })).toBeNull();
@@ -160,6 +163,7 @@ describe('the checkout form (a guest)', () => {
 
   it('says on leaving the e-mail field that the address has an account, with a way to sign in and come back', async () => {
     serveApi({
+      ...NO_FEES_ANSWER,
       'POST /api/validate-email': () =>
         refusal(409, 'EMAIL_TAKEN', { email: ['This email address is already registered.'] }),
     });
@@ -177,7 +181,7 @@ describe('the checkout form (a guest)', () => {
 
   it("shows the server's refusals where they belong: the address at its field, a date by the dates", async () => {
     let answer = refusal(409, 'EMAIL_TAKEN', { 'driver.email': ['This email address is already registered.'] });
-    serveApi({ 'POST /api/checkout': () => answer });
+    serveApi({ ...NO_FEES_ANSWER, 'POST /api/checkout': () => answer });
     const user = userEvent.setup();
     renderCheckout();
     await fillGuest(user);
@@ -196,7 +200,7 @@ describe('the checkout form (a guest)', () => {
   });
 
   it('tells the car was just taken, with a way back to the search', async () => {
-    serveApi({ 'POST /api/checkout': () => refusal(409, 'CAR_UNAVAILABLE') });
+    serveApi({ ...NO_FEES_ANSWER, 'POST /api/checkout': () => refusal(409, 'CAR_UNAVAILABLE') });
     const user = userEvent.setup();
     renderCheckout();
     await fillGuest(user);
@@ -214,7 +218,7 @@ describe('the payment options', () => {
   const options = () => screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'));
 
   it('offer pay later only when the supplier allows it, chosen first; then the button books', () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     renderCheckout();
     expect(options()).toEqual(['payLater', 'deposit', 'full']);
     expect((screen.getByRole('radio', { name: 'Pay later at the counter' }) as HTMLInputElement).checked).toBe(true);
@@ -222,7 +226,7 @@ describe('the payment options', () => {
   });
 
   it('without pay later, start on the full amount online and lead to the payment', () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     renderCheckout({ car: { ...CLIO, supplier: { ...CLIO.supplier, payLater: false } } });
     expect(options()).toEqual(['deposit', 'full']);
     expect((screen.getByRole('radio', { name: 'Pay in full online' }) as HTMLInputElement).checked).toBe(true);
@@ -230,13 +234,13 @@ describe('the payment options', () => {
   });
 
   it('offer online payment only when a gateway is configured (no card provider and no wallet: the counter only)', () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     renderCheckout({ settings: { ...FALLBACK_SETTINGS, payment: { ...FALLBACK_SETTINGS.payment, card: null } } });
     expect(options()).toEqual(['payLater']);
   });
 
   it('show what is paid now and at pick-up for each option, and the total follows the extras', async () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     const user = userEvent.setup();
     renderCheckout();
     const total = () => screen.getByText('Total').nextElementSibling?.textContent;
@@ -247,7 +251,7 @@ describe('the payment options', () => {
   });
 
   it("charges each extra its label × the days, the supplier's percentage in both", async () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     const user = userEvent.setup();
     // +6.25 %: 9.00 € a day is shown as 9.56 € (956.25 → 956), and three days are 28.68 €, not 9 × 3 × 1.0625.
     renderCheckout({ car: { ...CLIO, supplier: { ...CLIO.supplier, priceChangeRate: 6.25 } } });
@@ -261,7 +265,7 @@ describe('the payment options', () => {
   });
 
   it("adds the key box's fee as its own line when a time is after hours at the place, without the percentage", async () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     // Open 13:00–18:00: the 12:00 (Paris summer time) pick-up and drop-off are taken by the key box only.
     const afternoons = Array.from({ length: 5 }, () => [{ from: '13:00', to: '18:00' }]);
     const [mon, tue, wed, thu, fri] = afternoons;
@@ -283,7 +287,7 @@ describe('the payment options', () => {
 
 describe('the checkout form (a signed-in driver)', () => {
   it("asks nothing of the driver but shows the profile's details", () => {
-    serveApi({});
+    serveApi({ ...NO_FEES_ANSWER });
     renderCheckout({ user: DRIVER });
     expect(screen.queryByLabelText('Full name')).toBeNull();
     expect(screen.getByText('Camille Martin')).toBeTruthy();
@@ -294,7 +298,7 @@ describe('the checkout form (a signed-in driver)', () => {
   });
 
   it("refuses a driver the profile says is too young, by the driver's details", async () => {
-    const calls = serveApi({});
+    const calls = serveApi({ ...NO_FEES_ANSWER });
     const user = userEvent.setup();
     renderCheckout({ user: { ...DRIVER, birthDate: `${pickupYear - 20}-01-01` } });
     await user.click(screen.getByRole('button', { name: 'Book' }));
@@ -304,12 +308,33 @@ describe('the checkout form (a signed-in driver)', () => {
   });
 
   it('books without a driver in the body: the server takes the signed-in one', async () => {
-    const calls = serveApi({ 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
+    const calls = serveApi({ ...NO_FEES_ANSWER, 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
     const user = userEvent.setup();
     renderCheckout({ user: DRIVER });
     await user.click(screen.getByRole('button', { name: 'Book' }));
     await screen.findByText(`at /checkout-session/${BOOKED.bookingId}`);
     const body = calls.find(({ route }) => route === 'POST /api/checkout')?.body as CheckoutBody;
     expect(body.driver).toBeUndefined();
+    // No business asked for: the invoices name the driver.
+    expect(body.invoiceBuyer).toBeUndefined();
+  });
+
+  it('sends a business as the invoices’ buyer when asked, its name required, an empty address or VAT number none', async () => {
+    const calls = serveApi({ 'POST /api/checkout': () => Response.json(BOOKED, { status: 201 }) });
+    const user = userEvent.setup();
+    renderCheckout({ user: DRIVER });
+    expect(screen.queryByLabelText('Company name')).toBeNull();
+    await user.click(await screen.findByLabelText("I need the invoice in a company's name"));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText('Please fill in the field: Company name');
+    expect(calls.filter(({ route }) => route === 'POST /api/checkout')).toEqual([]);
+    await user.click(screen.getByLabelText('Company name'));
+    await user.paste('Atelier Nord AB');
+    await user.click(screen.getByLabelText('VAT number'));
+    await user.paste('SE556677889901');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText(`at /checkout-session/${BOOKED.bookingId}`);
+    const body = calls.find(({ route }) => route === 'POST /api/checkout')?.body as CheckoutBody;
+    expect(body.invoiceBuyer).toEqual({ name: 'Atelier Nord AB', address: null, vatNumber: 'SE556677889901' });
   });
 });

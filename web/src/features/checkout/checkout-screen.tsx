@@ -1,7 +1,7 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { Location } from '@roam/contract/locations';
 import type { User } from '@roam/contract/users';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocations } from '#web/lib/locations';
@@ -11,10 +11,10 @@ import { Page } from '#web/ui/page';
 import { PageLoading } from '#web/ui/page-loading';
 import { useCar } from '#web/features/cars/api/get-car';
 import { BookingDetails } from './components/booking-details';
-import { ExtrasSection, PaymentOptions } from './components/checkout-options';
+import { ExtrasSection } from './components/checkout-options';
 import { AdditionalDriverSection, DriverSection } from './components/driver-fields';
 import { PriceSummary } from './components/price-summary';
-import { loadPayStep, useCheckoutForm } from './lib/use-checkout-form';
+import { loadCheckoutMore, loadPayStep, useCheckoutForm } from './lib/use-checkout-form';
 import '#web/ui/form-field.css';
 import '#web/ui/panel.css';
 import './checkout.css';
@@ -24,8 +24,12 @@ const PayStep = lazy(() => loadPayStep().then((module) => ({ default: module.Pay
 const loadLicence = () => import('./components/licence-section');
 const LicenceSection = lazy(() => loadLicence().then((module) => ({ default: module.LicenceSection })));
 
-/** The consent to charges after the rental, for an online payment: after the first paint, with the payment's step. */
-const SaveCard = lazy(() => loadPayStep().then((module) => ({ default: module.SaveCard })));
+/** How to pay, its terms, the consent to later charges and the checklist: after the first paint (a Book waits). */
+const PaymentSection = lazy(() => loadCheckoutMore().then((module) => ({ default: module.PaymentSection })));
+/** The business's offer (its extras, fees, a promo code), from the same chunk: a Book waits for it (use-checkout-form). */
+const Offer = lazy(() => loadCheckoutMore().then((module) => ({ default: module.OfferSection })));
+/** The car's photos under its picture, from the same chunk (the gallery itself a chunk of its own, lazy-car-gallery). */
+const Gallery = lazy(() => loadCheckoutMore().then((module) => ({ default: module.CarGallery })));
 
 /** A place and those above it (an airport, then its city). */
 const withParents = (places: Location[], id: string | null): Location[] => {
@@ -148,8 +152,15 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
             timeZone={timeZone}
             price={checkout.price}
             dateError={form.errorOf}
-          />
+          >
+            <Suspense fallback={null}>
+              <Gallery photos={car.photos} car={car.name} />
+            </Suspense>
+          </BookingDetails>
           <ExtrasSection checkout={checkout} car={car} />
+          <Suspense fallback={null}>
+            <Offer checkout={checkout} car={car} criteria={criteria} />
+          </Suspense>
           <DriverSection checkout={checkout} user={user} />
           {checkout.extras.additionalDriver ? <AdditionalDriverSection checkout={checkout} /> : null}
           {car.supplier.licenseRequired ? (
@@ -157,11 +168,9 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
               <LicenceSection checkout={checkout} />
             </Suspense>
           ) : null}
-          <PaymentOptions checkout={checkout} price={checkout.price} car={car} />
           <Suspense fallback={null}>
-            <SaveCard checkout={checkout} />
+            <PaymentSection checkout={checkout} price={checkout.price} car={car} />
           </Suspense>
-          <Checklist />
         </div>
         <PriceSummary
           price={checkout.price}
@@ -171,22 +180,5 @@ export function CheckoutForm({ car, criteria, user, pickupPlace, dropoffPlace }:
         />
       </form>
     </Page>
-  );
-}
-
-/** What to bring and when to arrive (spec §2 pick-up checklist). */
-function Checklist() {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <section className="checkout-section" aria-labelledby={`${id}-checklist`}>
-      <h2 id={`${id}-checklist`} className="checkout-section__title">
-        {t('checkout.checklist.title')}
-      </h2>
-      <ul className="checkout-checklist">
-        <li>{t('checkout.checklist.onTime')}</li>
-        <li>{t('checkout.checklist.documents')}</li>
-      </ul>
-    </section>
   );
 }

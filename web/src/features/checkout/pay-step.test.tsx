@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FALLBACK_SETTINGS } from '#web/lib/settings';
-import { bookingRow } from '#web/test-fixtures';
+import { bookingRow, NO_FEES_ANSWER } from '#web/test-fixtures';
 import { refusal, renderScreen, screenTests, serveApi, stubWalletScript } from '#web/test-utils';
 import { CheckoutScreen } from './checkout-screen';
 import { CheckoutSessionScreen } from './checkout-session-screen';
@@ -95,6 +95,7 @@ describe('the payment step', () => {
 
   it('a declined card goes back to the form with the message there, not in a toast that outlives it', async () => {
     serveApi({
+      ...NO_FEES_ANSWER,
       [`GET /api/booking-payment/${ID}`]: () => Response.json(PENDING),
       [`POST /api/demo-payment/${ID}`]: () => refusal(402, 'PAYMENT_FAILED'),
     });

@@ -1,6 +1,7 @@
 import type { DeskBooking } from '@roam/contract/booking-desk';
 import { formatMinor } from '@roam/contract/money';
-import type { Extra, PlaceFee } from '@roam/contract/price';
+import { EXTRAS, type Extra, type PlaceFee } from '@roam/contract/price';
+import type { RentalFee } from '@roam/contract/rental-fees';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
@@ -39,9 +40,9 @@ export function MoneySection({ booking }: { booking: DeskBooking }) {
               <th scope="row">
                 {line.item === 'rental'
                   ? t('operatorBookings.view.rentalLine')
-                  : line.item.startsWith('afterHours')
-                    ? t(`operatorBookings.view.${line.item as PlaceFee}`)
-                    : t(`cars.extra.${line.item as Extra}`)}
+                  : (EXTRAS as readonly string[]).includes(line.item)
+                    ? t(`cars.extra.${line.item as Extra}`)
+                    : t(`operatorBookings.view.${line.item as PlaceFee | RentalFee}`)}
                 {line.quantity > 1 ? ` × ${line.quantity}` : ''}
               </th>
               <td className="desk-table__number">{money(line.amount)}</td>

@@ -1,12 +1,14 @@
 import type { CarDetails } from '@roam/contract/cars';
 import type { Location } from '@roam/contract/locations';
 import type { PriceBreakdown } from '@roam/contract/price';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#web/i18n';
 import { formatInZone } from '#web/i18n/formats';
 import type { SearchCriteria } from '#web/lib/search-params';
 import { CarFacts, SupplierLogo } from '#web/ui/car-facts';
+
+type Refusable = 'pickupAt' | 'dropoffAt' | 'dropoffLocationId';
 
 interface BookingDetailsProps {
   car: CarDetails;
@@ -16,8 +18,13 @@ interface BookingDetailsProps {
   /** The pick-up place's zone, for a place whose own is unknown. */
   timeZone: string;
   price: PriceBreakdown | null;
-  /** The server's spec §5 date message for an end, translated (there is no date field on this screen). */
-  dateError: (end: 'pickupAt' | 'dropoffAt') => string | undefined;
+  /**
+   * The server's message for an end's date (spec §5) or the drop-off place (a one-way rental refused), translated:
+   * there is no such field on this screen.
+   */
+  dateError: (name: Refusable) => string | undefined;
+  /** Under the car's picture: its photos' gallery (checkout-screen.tsx, a lazy chunk). */
+  children?: ReactNode;
 }
 
 /** The booking details (spec §2): the car, its supplier, the places and times searched, the rental days. */
@@ -29,14 +36,15 @@ export function BookingDetails({
   timeZone,
   price,
   dateError,
+  children,
 }: BookingDetailsProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
   const when = (iso: string, zone: string | undefined) => formatInZone(iso, zone ?? timeZone, language);
   // Focusable, so that a refused Book takes the user to the message (use-contract-form, data-form-error).
-  const error = (end: 'pickupAt' | 'dropoffAt') => {
-    const message = dateError(end);
+  const error = (name: Refusable) => {
+    const message = dateError(name);
     return message ? (
       <p className="field-error" data-form-error tabIndex={-1}>
         {message}
@@ -58,6 +66,7 @@ export function BookingDetails({
           <SupplierLogo supplier={car.supplier} />
         </div>
       </div>
+      {children}
       <dl className="checkout-summary">
         <div>
           <dt>{t('checkout.details.supplier')}</dt>
@@ -69,7 +78,10 @@ export function BookingDetails({
         </div>
         <div>
           <dt>{t('checkout.details.dropoffLocation')}</dt>
-          <dd>{dropoffPlace?.name ?? '—'}</dd>
+          <dd>
+            {dropoffPlace?.name ?? '—'}
+            {error('dropoffLocationId')}
+          </dd>
         </div>
         <div>
           <dt>{t('checkout.details.pickupAt')}</dt>

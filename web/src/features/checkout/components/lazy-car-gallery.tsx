@@ -2,8 +2,9 @@ import type { CarPhoto } from '@roam/contract/cars';
 import { lazy, Suspense } from 'react';
 
 // The checkout's gallery loads after the screen: /checkout has no JS to spare (docs/architecture.md §7), and the car's
-// first photo is already on the screen above it. Its words are the core strings' (no area of its own to load).
-// Booking details (booking-details.tsx) show it with one line: `<CarGallery photos={car.photos} car={car.name} />`.
+// first photo is already on the screen above it. Its words are the core strings' (no area of its own to load). The
+// checkout shows it under the car's picture in the booking details, through the chunk below the fold
+// (checkout-screen.tsx, checkout-more.tsx), so that the route's first load carries none of it.
 const Gallery = lazy(() => import('./car-gallery'));
 
 /** The car's photos, for a car with more than one (car-gallery.tsx). */

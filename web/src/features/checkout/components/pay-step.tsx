@@ -16,9 +16,6 @@ import { WalletButton } from '#web/ui/wallet-button';
 import { checkWalletOrder, createWalletOrder, payByDemoCard, pendingPaymentQuery } from '../api/booking-payment';
 import type { BackFromPayment } from '../lib/back-from-payment';
 
-// The consent to charges after the rental travels with the payment's step: its chunk and its words (the payment area).
-export { SaveCard } from './save-card';
-
 /**
  * The checkout's second step (spec §2) at `/checkout?…&booking=<id>`: the booking just made — or found again after a
  * reload, or from "pay now" in the bookings list — with its summary, the amount due now in

@@ -1,8 +1,10 @@
 import type { PaymentOption } from '@roam/contract/bookings';
-import { type Extra, type PlaceFee, type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
+import { type PriceBreakdown, paymentSplit, priceIn } from '@roam/contract/price';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '#web/i18n';
 import { useMoney } from '#web/lib/use-money';
+import { priceLineLabel } from '#web/ui/price-line-label';
 
 interface PriceSummaryProps {
   price: PriceBreakdown | null;
@@ -20,6 +22,7 @@ interface PriceSummaryProps {
 export function PriceSummary({ price, option, busy, pricing = false }: PriceSummaryProps) {
   const { t } = useTranslation();
   const money = useMoney();
+  const language = useLanguage();
   const id = useId();
   // In the display currency line by line (priceIn): each extra's label × its days is its line, the lines add up to the
   // total, and the percentage is in each of them (docs/architecture.md §5).
@@ -33,14 +36,8 @@ export function PriceSummary({ price, option, busy, pricing = false }: PriceSumm
       {shown ? (
         <dl className="checkout-price" aria-live="polite">
           {shown.lines.map((line) => (
-            <div key={line.item}>
-              <dt>
-                {line.item === 'rental'
-                  ? t('checkout.price.rental', { count: shown.rentalDays })
-                  : line.item.startsWith('afterHours')
-                    ? t(`checkout.price.${line.item as PlaceFee}`)
-                    : t(`cars.extra.${line.item as Extra}`)}
-              </dt>
+            <div key={line.extraId ?? line.item}>
+              <dt>{priceLineLabel(t, language, line, shown.rentalDays)}</dt>
               <dd>{money.formatConverted(line.amount)}</dd>
             </div>
           ))}

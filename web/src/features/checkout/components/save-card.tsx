@@ -5,8 +5,8 @@ import type { CheckoutForm } from '../lib/use-checkout-form';
 /**
  * The payer's explicit consent that what the rental still owes after the return — the balance above the deposit held,
  * a toll or a fine added later — is charged to the card they pay with, or to their PayPal kept in its vault
- * (docs/decisions/0014-charges-after-the-rental.md). Off unless ticked; loaded after the form's first paint with the payment's step (pay-step.tsx), whose
- * words it uses. Says nothing for a payment at the counter.
+ * (docs/decisions/0014-charges-after-the-rental.md). Off unless ticked; loaded after the form's first paint with the
+ * sections below the fold (checkout-more.tsx), which load its words. Says nothing for a payment at the counter.
  */
 export function SaveCard({ checkout }: { checkout: CheckoutForm }) {
   const { t } = useTranslation();

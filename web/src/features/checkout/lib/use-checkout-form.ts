@@ -1,12 +1,20 @@
 import { offeredPaymentOptions } from '@roam/contract/booking-terms';
 import type { PaymentOption } from '@roam/contract/bookings';
 import type { CarDetails } from '@roam/contract/cars';
+import type { BookedCatalogueExtra } from '@roam/contract/catalogue-extras';
 import type { CheckoutBody, CheckoutResult, GuestDriverBody } from '@roam/contract/checkout';
 import type { Location } from '@roam/contract/locations';
 import type { placeFeesOf } from '@roam/contract/opening-hours';
-import { type ChosenExtras, calculatePrice, type PriceBreakdown } from '@roam/contract/price';
+import {
+  type ChosenExtras,
+  calculatePrice,
+  type PriceBreakdown,
+  type PriceDiscount,
+  type PriceExtraLines,
+} from '@roam/contract/price';
+import type { RentalFees } from '@roam/contract/rental-fees';
 import type { User } from '@roam/contract/users';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { importWithStrings, useLanguage } from '#web/i18n';
@@ -31,6 +39,20 @@ export type CheckoutValues = {
   driver: Person & { acceptTerms: boolean };
   additionalDriver: Person;
   licence: File | null;
+  /** A business as the invoices' buyer (components/invoice-buyer.tsx), sent only when `business` is ticked. */
+  invoiceBuyer: { name: string; address: string; vatNumber: string };
+};
+
+/**
+ * The business's offer as the lazily loaded section reports it (checkout-offer.tsx): the catalogue extras chosen and
+ * their lines, the fees by rule of the places and the driver (null: their quote did not come, so no price is shown),
+ * and the promo code applied with its discount — each for the one price engine, as the server's checkout prices them.
+ */
+export type Catalogue = {
+  chosen: BookedCatalogueExtra[];
+  lines: PriceExtraLines | undefined;
+  fees: RentalFees | null;
+  promo?: { code: string; discount: PriceDiscount };
 };
 
 const NO_ONE: Person = { fullName: '', email: '', phone: '', birthDate: '' };
@@ -38,6 +60,13 @@ const NO_ONE: Person = { fullName: '', email: '', phone: '', birthDate: '' };
 /** The pay step shows only once the booking is made: its code downloads while the booking is sent. */
 export const loadPayStep = () =>
   importWithStrings('features/checkout/components/pay-step', () => import('../components/pay-step'));
+
+/**
+ * The sections below the fold (how to pay, its terms, the consent to later charges, the checklist): loaded after the
+ * first paint, outside the route's first load (bench/README.md "Route JS ratchet"); a Book waits for them.
+ */
+export const loadCheckoutMore = () =>
+  importWithStrings('features/checkout/components/checkout-more', () => import('../components/checkout-more'));
 
 /**
  * The key box's rule (contract opening-hours.ts), fetched only when a place has a key box: the other checkouts never
@@ -70,7 +99,8 @@ export function useCheckoutForm(input: {
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const minimumAge = Math.max(settings.minDriverAge, car.minimumAge);
+  // The car's own minimum driver age (18 to 99), as the server checks it.
+  const minimumAge = car.minimumAge;
   // Online options need a gateway: none in production without a card provider or the wallet (settings.payment).
   const online = settings.payment.card !== null || settings.payment.wallet;
   // Only options that differ: no "security deposit online" for a car without one.
@@ -86,10 +116,23 @@ export function useCheckoutForm(input: {
     setChoices((current) => ({ ...current, ...choices }));
     setParams((current) => withChoices(current, choices), { replace: true, preventScrollReset: true });
   };
+  // The business's own extras as chosen (its mandatory ones in), reported by their lazily loaded section; null until
+  // it has answered, and a Book waits for it: never a booking without a line the server will charge.
+  const [catalogue, reportCatalogue] = useState<Catalogue | null>(null);
+  // A Book in flight reads the latest report, not its render's `catalogue`: a report that comes while it awaits (the
+  // chunk below the fold, the licence's upload) must reach it, or it would wait for one more that never comes.
+  const reported = useRef<Catalogue>(null);
+  const known = useRef<(chosen: Catalogue) => void>(null);
+  const setCatalogue = useCallback((chosen: Catalogue) => {
+    reported.current = chosen;
+    reportCatalogue(chosen);
+    known.current?.(chosen);
+  }, []);
   const back = (location.state ?? {}) as BackFromPayment;
   const [carTaken, setCarTaken] = useState(Boolean(back.carTaken));
   const [licenceFailed, setLicenceFailed] = useState(false);
   const [saveCard, setSaveCard] = useState(false);
+  const [business, setBusiness] = useState(false);
 
   const keyBox = Boolean(pickupPlace?.openingHours?.afterHours || dropoffPlace?.openingHours?.afterHours);
   const [feesOf, setFeesOf] = useState<typeof placeFeesOf | null>(null);
@@ -117,11 +160,18 @@ export function useCheckoutForm(input: {
         },
       );
       const priceChangeRate = car.supplier.priceChangeRate;
-      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees });
+      // The offer's lines come from its section's own chunk (catalogue extras, fees by rule, a promo code).
+      if (catalogue?.fees === null) return null;
+      const offer = {
+        catalogueExtras: catalogue?.lines,
+        rentalFees: catalogue?.fees,
+        discount: catalogue?.promo?.discount,
+      };
+      return calculatePrice({ car, priceChangeRate, ...period, timeZone, extras, placeFees, ...offer });
     } catch {
       return null;
     }
-  }, [car, criteria, timeZone, extras, pickupPlace, dropoffPlace, pricing, feesOf]);
+  }, [car, criteria, timeZone, extras, pickupPlace, dropoffPlace, pricing, feesOf, catalogue]);
 
   const saved = useMemo(() => readSavedDriver<Person>(), []);
   const form = useContractForm({
@@ -129,6 +179,7 @@ export function useCheckoutForm(input: {
       driver: { ...NO_ONE, birthDate: user?.birthDate ?? '', ...saved.driver, acceptTerms: false },
       additionalDriver: { ...NO_ONE, ...saved.additionalDriver },
       licence: null,
+      invoiceBuyer: { name: '', address: '', vatNumber: '' },
     } as CheckoutValues,
     schema: () =>
       import('@roam/contract/checkout.schema').then((contract) =>
@@ -139,12 +190,15 @@ export function useCheckoutForm(input: {
           guest: !user,
           additionalDriver: Boolean(extras.additionalDriver),
           licenceRequired: car.supplier.licenseRequired,
+          business,
         }),
       ),
     // A long form: what a refused Book says is a toast, where the user is, not at the top of the page.
     announce: (message) => toast.error(message),
     onSubmit: async (data) => {
       setCarTaken(false);
+      // A Book before the sections below the fold are there waits for them: the choice sent is one the user saw.
+      await loadCheckoutMore();
       // Failures are not reported here: rendering the pay step imports again and reports its own error.
       if (option !== 'payLater') loadPayStep().catch(() => {});
       let licenseFileId: string | undefined;
@@ -154,10 +208,14 @@ export function useCheckoutForm(input: {
       } catch {
         return setLicenceFailed(true);
       }
+      // Read and, when none yet, wait in one step: no report can fall between the two.
+      const offer = reported.current ?? (await new Promise<Catalogue>((resolve) => (known.current = resolve)));
       const body: CheckoutBody = {
         carId: car._id,
         ...criteria,
         extras,
+        catalogueExtras: offer.chosen.map(({ id, quantity }) => ({ extraId: id, quantity })),
+        ...(offer.promo && { promoCode: offer.promo.code }),
         paymentOption: option,
         // Asked only of an online payment; the server keeps nothing of a booking paid later.
         saveCard,
@@ -165,6 +223,7 @@ export function useCheckoutForm(input: {
         ...(extras.additionalDriver ? { additionalDriver: data.additionalDriver as Person } : {}),
         ...(user ? {} : { driver: { ...(data.driver as GuestDriverBody), language } }),
         ...(licenseFileId ? { licenseFileId } : {}),
+        ...(business ? { invoiceBuyer: data.invoiceBuyer as CheckoutBody['invoiceBuyer'] } : {}),
       };
       const result = await api.post<CheckoutResult>('/api/checkout', body);
       const state = { accountCreated: result.accountCreated };
@@ -188,25 +247,9 @@ export function useCheckoutForm(input: {
     },
   });
 
-  // Spec §7 validate-email: a guest learns on leaving the field that the address has an account, with a way to sign
-  // in and come back here. Only the latest address's answer counts; the message (and its sign-in link) stays until
-  // then, as a click on that link leaves this field first.
+  // Spec §7 validate-email, on leaving the field: its check rides in the chunk below the fold (check-email.ts).
   const blurredEmail = useRef('');
-  const checkEmail = async () => {
-    const email = form.values.driver.email.trim();
-    blurredEmail.current = email;
-    if (!email || !(await form.validateField('driver.email'))) return;
-    try {
-      // Loaded on the first blur: not needed for the form's first paint.
-      const { validateEmail } = await import('#web/features/auth/api/sign-up');
-      await validateEmail(email);
-      if (blurredEmail.current === email) await form.setServerError('driver.email', null);
-    } catch (error) {
-      // Anything but "taken" (rate limit, network) is left to the submit, which checks again.
-      if (isApiError(error) && error.code === 'EMAIL_TAKEN' && blurredEmail.current === email)
-        await form.setServerError('driver.email', error);
-    }
-  };
+  const checkEmail = async () => (await loadCheckoutMore()).checkEmail(form, blurredEmail);
 
   // The driver's details survive a reload of this tab; the licence file and the terms' acceptance
   // are asked again.
@@ -218,6 +261,8 @@ export function useCheckoutForm(input: {
 
   return {
     form,
+    /** The pick-up place's zone: the driver's age is counted on its calendar. */
+    timeZone,
     minimumAge,
     options,
     option,
@@ -225,6 +270,8 @@ export function useCheckoutForm(input: {
     extras,
     setExtras: (next: ChosenExtras) => choose({ extras: next }),
     price,
+    catalogue,
+    setCatalogue,
     /** The key box's rule is still on its way: the price is not shown yet. */
     pricing,
     carTaken,
@@ -237,6 +284,9 @@ export function useCheckoutForm(input: {
     /** The payer's consent to charges after the rental on their card (components/save-card.tsx). */
     saveCard,
     setSaveCard,
+    /** The invoices in a business's name (components/invoice-buyer.tsx). */
+    business,
+    setBusiness,
     setLicence: (file: File | null) => {
       setLicenceFailed(false);
       form.setValue('licence', file);
