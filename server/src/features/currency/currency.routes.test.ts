@@ -129,7 +129,11 @@ describe('GET /api/convert', () => {
 describe('GET /api/country-code', () => {
   it('is null when no COUNTRY_HEADER is configured, whatever the request says', async () => {
     expect(plain.config.COUNTRY_HEADER).toBeUndefined();
-    const response = await plain.app.inject({ method: 'GET', url: '/api/country-code', headers: { 'cf-ipcountry': 'FR' } });
+    const response = await plain.app.inject({
+      method: 'GET',
+      url: '/api/country-code',
+      headers: { 'cf-ipcountry': 'FR' },
+    });
     expect(response.json()).toEqual({ countryCode: null });
   });
 
