@@ -63,6 +63,9 @@ const server = spawn(process.execPath, [path.resolve(here, '../../server/dist/ma
     MAIL_FROM: 'Roam <no-reply@roam.localhost>',
     HIDE_SUPPLIERS: 'false',
     LOG_LEVEL: 'warn',
+    // The journeys sign in some hundred times; argon2id at production cost made each wait ~0.2 s of a shared core.
+    // Hashing at production cost is the server suite's (auth.service.test.ts) and the reliability suite's.
+    PASSWORD_HASH_COST: 'low',
     MAP_TILE_URL: `http://127.0.0.1:${MAILBOX_PORT}/tiles/{z}/{x}/{y}.png`,
     // Nothing leaves the machine: the bundled rate snapshot. The country comes from a header a test can set
     // (page.setExtraHTTPHeaders); without it the answer is null and the default language applies, as before.

@@ -12,8 +12,9 @@ const ACCOUNTS = {
   // Books nothing in any spec: its notification list stays empty.
   unverified: { email: 'unverified@roam.localhost', password: 'Driver-2026!' },
 } as const;
-// Serial: with sign-in through `page.request` the session was intermittently lost under load (not understood);
-// signing in from the page itself fixed it, and the file stays serial as a precaution (it takes about a minute).
+// Serial: the profile and avatar tests share the driver's account. The session "lost under load" once blamed on
+// sign-in through `page.request` was the app's: the page left for /settings cut short its own session check, whose
+// failure cleared the stored user (web/src/lib/session.ts keeps it when the server never answered).
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 const en = locale('en');

@@ -99,6 +99,15 @@ describe('production (README "Production")', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: .*${why}`));
   });
 
+  it('hashes passwords at production cost unless a test suite asks for low, which production refuses', () => {
+    expect(loadConfig(production).PASSWORD_HASH_COST).toBe('production');
+    expect(loadConfig(base).PASSWORD_HASH_COST).toBe('production');
+    expect(loadConfig({ ...base, PASSWORD_HASH_COST: 'low' }).PASSWORD_HASH_COST).toBe('low');
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: 'low' })).toThrow(
+      /PASSWORD_HASH_COST: low is for test suites only/,
+    );
+  });
+
   it("uses the wallet provider's live API in production unless told otherwise, its sandbox elsewhere", () => {
     expect(loadConfig(production).PAYPAL_API_BASE).toBe('https://api-m.paypal.com');
     expect(loadConfig(base).PAYPAL_API_BASE).toBe('https://api-m.sandbox.paypal.com');

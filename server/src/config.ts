@@ -151,6 +151,8 @@ export const EnvSchema = z
       .max(24 * 3600)
       .default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** argon2id's cost for new password hashes (features/auth/auth.service.ts): `low` is for test suites only. */
+    PASSWORD_HASH_COST: z.enum(['production', 'low']).default('production'),
     // The first admin: created on start when the database has no admin yet, ignored afterwards.
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional,
@@ -211,6 +213,12 @@ export function productionGaps(env: { [key: string]: unknown }): { name: string;
 
 function productionRules(env: { [key: string]: unknown }, ctx: z.RefinementCtx) {
   for (const { name, why } of productionGaps(env)) ctx.addIssue({ code: 'custom', path: [name], message: why });
+  if (env.PASSWORD_HASH_COST === 'low')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_HASH_COST'],
+      message: 'low is for test suites only: passwords are hashed at production cost (NODE_ENV=production)',
+    });
 }
 
 export type Env = z.infer<typeof EnvSchema>;

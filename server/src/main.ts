@@ -26,7 +26,7 @@ async function main() {
   await migrateDatabase(database);
   const app = await buildApp({ config, database });
   if (config.SEED_DEMO_DATA) {
-    const seeded = await seedDemoData(database.db);
+    const seeded = await seedDemoData(database.db, config.PASSWORD_HASH_COST);
     if (seeded) {
       // The demo's own bookings show their invoices (the seed writes their payments beside the ledger's service),
       // and its closed rental its final receipt, drawn as a close draws it.

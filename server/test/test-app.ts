@@ -86,6 +86,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     RATE_PROVIDERS: 'none',
     // No reminder pass behind a test's back: the reminders tests run it themselves.
     REMINDER_INTERVAL_SECONDS: '0',
+    // argon2id at production cost (~0.2 s a hash, more on a shared core) made the suites' sign-ins a large part of
+    // their time; the cost itself is proven in auth.service.test.ts. NODE_ENV=production refuses `low`.
+    ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: 'low' }),
     ...env,
   });
   const build = async () => {

@@ -5,8 +5,9 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '#server/db/schema.ts';
+import { sessions, users } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '#server/db/seed/seed.ts';
+import { hashPassword } from '#server/features/auth/auth.service.ts';
 import { createTestApp } from '#test/test-app.ts';
 import { registerInFlight } from './in-flight.ts';
 
@@ -56,6 +57,12 @@ describe('graceful shutdown', () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
       const { driver } = DEMO_ACCOUNTS;
+      // The driver's password hashed at production cost, as a real account's is (the template's are `low`): the
+      // sign-in spends its ~0.2 s in argon2 while the server is told to stop.
+      await t.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(driver.password, 'production') })
+        .where(eq(users.id, driver.id));
       const sessionsBefore = await t.db.select().from(sessions).where(eq(sessions.userId, driver.id));
 
       // The server has the request (logged just before its onRequest hooks run): the client gives up at once, and

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { LANGUAGES } from '@roam/contract/languages';
 import { emptyTexts, keysOf, strayBraces, translationSlips, unfinishedTexts } from '@roam/contract/locale-checks';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { SearchCarsBodySchema } from '@roam/contract/cars.schema';
 import { describe, expect, it } from 'vitest';
 import { NO_FILTERS, readCriteria, readFilters, readPage, toSearchBody, toSearchParams } from './search-params';

@@ -61,6 +61,17 @@ describe('session load (spec §4)', () => {
     await expect(loadSession()).resolves.toEqual({ user: null, unauthorized: false });
   });
 
+  it('a check the server never answered (offline, or the page left meanwhile) keeps the stored user', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    serve((url) => {
+      if (url.endsWith('/validate-access-token')) return Response.json({ ok: true });
+      // The user fetch cut short: what fetch throws when the document that made it unloads.
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(loadSession()).resolves.toEqual({ user: null, unauthorized: false });
+    expect(readStoredUser()?._id).toBe(user._id);
+  });
+
   it('a blacklisted user is marked unauthorized and signed out', async () => {
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
     serve(() => error(403, 'ACCOUNT_SUSPENDED'));

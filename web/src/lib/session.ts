@@ -34,7 +34,11 @@ export function storeUser(user: User | null): void {
 
 /**
  * Spec §4 session load: a stored user → validate the access token → fetch the user. Any failure, or no stored
- * user, signs out locally (the stored user is cleared; nobody is redirected).
+ * user, signs out locally (nobody is redirected). The stored user is cleared when the server answered no; when it
+ * never answered (NETWORK_ERROR: offline, or the page being left while the check was in flight, which cancels its
+ * fetch) the stored copy is kept for the next page's check: clearing it there signed out the page the visitor was
+ * going to — seen as a signed-in driver's /settings opening on the sign-in screen when an earlier page's check was
+ * cut short by the navigation (e2e account.spec).
  */
 export async function loadSession(signal?: AbortSignal): Promise<Session> {
   const stored = readStoredUser();
@@ -50,7 +54,7 @@ export async function loadSession(signal?: AbortSignal): Promise<Session> {
     return { user, unauthorized: false };
   } catch (error) {
     if (signal?.aborted && !isApiError(error)) throw error;
-    storeUser(null);
+    if (!isApiError(error) || error.code !== 'NETWORK_ERROR') storeUser(null);
     const suspended = isApiError(error) && error.code === 'ACCOUNT_SUSPENDED';
     return { user: null, unauthorized: suspended };
   }

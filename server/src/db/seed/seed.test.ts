@@ -85,7 +85,8 @@ describe('seedDemoData', () => {
 
   beforeAll(async () => {
     [first, second, third] = await Promise.all([freshDatabase(), freshDatabase(), freshDatabase()]);
-    counts = await seedDemoData(first.db);
+    // At production cost, as `npm start` seeds (PASSWORD_HASH_COST's default); the others as the test template is.
+    counts = await seedDemoData(first.db, 'production');
   });
   afterAll(async () => {
     await Promise.all([first?.close(), second?.close(), third?.close()]);
@@ -229,7 +230,7 @@ describe('seedDemoData', () => {
     });
   });
 
-  it('creates the demo accounts with argon2id hashes of their passwords', async () => {
+  it('creates the demo accounts with argon2id hashes of their passwords, at the cost it is given', async () => {
     const { db } = first;
     const rows = await db
       .select()
@@ -243,7 +244,7 @@ describe('seedDemoData', () => {
     const byEmail = new Map(rows.map((row) => [row.email, row]));
     const driver = byEmail.get(DEMO_ACCOUNTS.driver.email);
     expect(driver).toMatchObject({ id: DEMO_IDS.users.driver, type: 'user', verified: true, language: 'en' });
-    expect(driver?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(driver?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,p=4,t=3\$/);
     expect(await argon2.verify(driver!.passwordHash!, DEMO_ACCOUNTS.driver.password)).toBe(true);
     expect(await argon2.verify(driver!.passwordHash!, 'wrong-password')).toBe(false);
     expect(ageOn(driver!.birthDate!, new Date())).toBeGreaterThanOrEqual(30);
@@ -391,7 +392,7 @@ describe('seedDemoData', () => {
   });
 
   it('produces the same rows and ids on another database', async () => {
-    expect(await seedDemoData(second.db)).toEqual(counts);
+    expect(await seedDemoData(second.db, 'low')).toEqual(counts);
     const [a, b] = await Promise.all([snapshot(first), snapshot(second)]);
     expect(b).toEqual(a);
     expect(a.cars.map((car) => car.id)).toContain(DEMO_IDS.cars.clio);
@@ -400,7 +401,7 @@ describe('seedDemoData', () => {
 
   it('does nothing once any user exists', async () => {
     const before = await snapshot(first);
-    expect(await seedDemoData(first.db)).toBeNull();
+    expect(await seedDemoData(first.db, 'low')).toBeNull();
     expect(await snapshot(first)).toEqual(before);
   });
 
@@ -408,14 +409,14 @@ describe('seedDemoData', () => {
     const { db } = third;
     // A country the seed also inserts: the failure comes after files and users were written in the transaction.
     await db.insert(countries).values({ code: 'FR', names: { en: 'France' } });
-    await expect(seedDemoData(db)).rejects.toThrow();
+    await expect(seedDemoData(db, 'low')).rejects.toThrow();
     const emptied = await Promise.all(
       [files, users, locations, cars].map((table) => db.select({ n: count() }).from(table)),
     );
     expect(emptied.map(([row]) => row?.n)).toEqual([0, 0, 0, 0]);
 
     await db.insert(users).values({ email: 'someone@example.com', fullName: 'Someone' });
-    expect(await seedDemoData(db)).toBeNull();
+    expect(await seedDemoData(db, 'low')).toBeNull();
     const [carCount] = await db.select({ n: count() }).from(cars);
     expect(carCount?.n).toBe(0);
   });

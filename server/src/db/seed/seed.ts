@@ -1,6 +1,6 @@
 import { CarRangeSchema } from '@roam/contract/cars.schema';
-import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
+import { hashPassword, type PasswordCost } from '#server/features/auth/auth.service.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
   auditLog,
@@ -114,9 +114,9 @@ async function hasAnyUser(db: DbOrTx): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function hashPasswords(): Promise<Record<PasswordKey, string>> {
+async function hashPasswords(cost: PasswordCost): Promise<Record<PasswordKey, string>> {
   const keys = Object.keys(PASSWORDS) as PasswordKey[];
-  const hashes = await Promise.all(keys.map((key) => argon2.hash(PASSWORDS[key], { type: argon2.argon2id })));
+  const hashes = await Promise.all(keys.map((key) => hashPassword(PASSWORDS[key], cost)));
   return Object.fromEntries(keys.map((key, index) => [key, hashes[index]])) as Record<PasswordKey, string>;
 }
 
@@ -167,10 +167,10 @@ function demoFiles(): ReturnType<typeof renderFiles> {
  * Loads the demo data into an empty database: nothing happens (null) when any user exists. Everything is inserted in
  * one transaction, so a crash never leaves half the data. `users` counts every account, suppliers included.
  */
-export async function seedDemoData(db: Db): Promise<SeedCounts | null> {
+export async function seedDemoData(db: Db, passwordCost: PasswordCost): Promise<SeedCounts | null> {
   if (await hasAnyUser(db)) return null;
   // The slow parts (argon2id, image rendering) run before the transaction and in parallel with each other.
-  const [hashes, fileRows] = await Promise.all([hashPasswords(), demoFiles()]);
+  const [hashes, fileRows] = await Promise.all([hashPasswords(passwordCost), demoFiles()]);
   const now = new Date();
   const userRows = buildUserRows(hashes, now);
   const fleet = buildFleet(new Random());

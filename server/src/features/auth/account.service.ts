@@ -151,7 +151,7 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string): Promis
       phone: input.phone,
       birthDate: input.birthDate,
       language: input.language,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password, ctx.config.PASSWORD_HASH_COST),
       verified: false,
     });
   } catch (error) {
@@ -289,7 +289,8 @@ export async function activate(ctx: AppContext, input: Activate): Promise<UserRo
     });
   }
   if (!(await consumeToken(db, row.id))) throw linkExpired();
-  const passwordHash = needsPassword && input.password ? await hashPassword(input.password) : undefined;
+  const passwordHash =
+    needsPassword && input.password ? await hashPassword(input.password, ctx.config.PASSWORD_HASH_COST) : undefined;
   await updateUser(db, user.id, {
     verified: true,
     verifiedAt: user.verifiedAt ?? new Date(),
@@ -344,7 +345,8 @@ const wrongPassword = (field: string) =>
 
 export async function checkPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
   const user = await getUser(ctx, userId);
-  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword('password');
+  if (!(await verifyPassword(user.passwordHash, password, ctx.config.PASSWORD_HASH_COST)))
+    throw wrongPassword('password');
 }
 
 export async function hasPassword(ctx: AppContext, userId: string): Promise<boolean> {
@@ -365,15 +367,21 @@ export async function changePassword(
   const user = await getUser(ctx, input.userId);
   const self = actor.id === user.id;
   if (user.passwordHash && self) {
-    if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    if (
+      !input.currentPassword ||
+      !(await verifyPassword(user.passwordHash, input.currentPassword, ctx.config.PASSWORD_HASH_COST))
+    ) {
       throw wrongPassword('currentPassword');
     }
   }
-  if (user.passwordHash && (await verifyPassword(user.passwordHash, input.newPassword))) {
+  if (
+    user.passwordHash &&
+    (await verifyPassword(user.passwordHash, input.newPassword, ctx.config.PASSWORD_HASH_COST))
+  ) {
     throw new AppError('BAD_REQUEST', AUTH_MESSAGES.chooseNewPassword, {
       newPassword: [AUTH_MESSAGES.chooseNewPassword],
     });
   }
-  await updateUser(db, user.id, { passwordHash: await hashPassword(input.newPassword) });
+  await updateUser(db, user.id, { passwordHash: await hashPassword(input.newPassword, ctx.config.PASSWORD_HASH_COST) });
   await revokeSessions(db, user.id, self ? currentSessionHash : null);
 }

@@ -35,7 +35,7 @@ export async function createAdmin(
     await updateUser(tx, existing.id, {
       type: 'admin',
       fullName: admin.fullName.trim(),
-      passwordHash: await hashPassword(admin.password),
+      passwordHash: await hashPassword(admin.password, ctx.config.PASSWORD_HASH_COST),
       verified: true,
       verifiedAt: existing.verifiedAt ?? ctx.clock.now(),
       blacklisted: false,
@@ -48,7 +48,7 @@ export async function createAdmin(
     type: 'admin',
     email: admin.email.trim(),
     fullName: admin.fullName.trim(),
-    passwordHash: await hashPassword(admin.password),
+    passwordHash: await hashPassword(admin.password, ctx.config.PASSWORD_HASH_COST),
     language: ctx.config.DEFAULT_LANGUAGE,
     verified: true,
     verifiedAt: ctx.clock.now(),
@@ -67,7 +67,10 @@ export async function resetAdminPassword(
   const user = await findUserByEmail(ctx.db, email);
   if (user?.type !== 'admin') throw new AppError('NOT_FOUND', `No admin account has the address ${email}.`);
   const chosen = password ?? randomBytes(18).toString('base64url');
-  await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(chosen), blacklisted: false });
+  await updateUser(ctx.db, user.id, {
+    passwordHash: await hashPassword(chosen, ctx.config.PASSWORD_HASH_COST),
+    blacklisted: false,
+  });
   await revokeSessions(ctx.db, user.id);
   return { password: chosen, user };
 }

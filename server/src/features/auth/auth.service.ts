@@ -29,19 +29,36 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+/**
+ * argon2id's cost (PASSWORD_HASH_COST, docs/architecture.md §4). `production`, the default: argon2's own defaults,
+ * 64 MiB, 3 passes, 4 lanes, deliberately slow (~0.2 s a hash). `low`: 1 MiB, 1 pass, 1 lane, for the test suites,
+ * whose subject is seldom the hashing (their thousands of sign-ins waited ~0.2 s each); NODE_ENV=production refuses
+ * it (config.ts). A hash records its own cost, so verifying needs no setting: a `low` hash is never made in production.
+ */
+export const PASSWORD_COSTS = {
+  production: { memoryCost: 65_536, timeCost: 3, parallelism: 4 },
+  low: { memoryCost: 1_024, timeCost: 1, parallelism: 1 },
+} as const;
+export type PasswordCost = keyof typeof PASSWORD_COSTS;
+
+export const hashPassword = (password: string, cost: PasswordCost) =>
+  argon2.hash(password, { type: argon2.argon2id, ...PASSWORD_COSTS[cost] });
 
 // Verifying against a real hash when the account does not exist keeps the answer time the same, so the timing of
-// a sign-in does not tell whether an e-mail address is registered.
-let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => {
-  dummyHash ??= hashPassword('not-a-real-password-only-for-timing');
-  return dummyHash;
+// a sign-in does not tell whether an e-mail address is registered: the dummy hash is made at the configured cost.
+const dummyHashes = new Map<PasswordCost, Promise<string>>();
+const getDummyHash = (cost: PasswordCost) => {
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword('not-a-real-password-only-for-timing', cost);
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
 };
 
-export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(hash: string | null, password: string, cost: PasswordCost): Promise<boolean> {
   if (!hash) {
-    await argon2.verify(await getDummyHash(), password).catch(() => false);
+    await argon2.verify(await getDummyHash(cost), password).catch(() => false);
     return false;
   }
   return argon2.verify(hash, password).catch(() => false);
@@ -53,7 +70,7 @@ export async function verifyPassword(hash: string | null, password: string): Pro
  */
 export async function signIn(ctx: AppContext, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(ctx.db, email);
-  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  const ok = await verifyPassword(user?.passwordHash ?? null, password, ctx.config.PASSWORD_HASH_COST);
   if (!user || !ok) throw new AppError('INCORRECT_CREDENTIALS', INCORRECT_CREDENTIALS);
   if (user.blacklisted) throw new AppError('ACCOUNT_SUSPENDED', SUSPENDED);
   return user;

@@ -20,6 +20,16 @@ async function provider(...answers: FakeAnswer[]) {
   return fake;
 }
 
+/**
+ * The test app's defaults (no rate provider, no country header), shared by the tests that need nothing else: each
+ * app opens its own copy of the database, ~1 s of CPU (server/test/global-setup.ts).
+ */
+let plain: TestApp;
+beforeAll(async () => {
+  plain = await createTestApp({ RATE_PROVIDERS: 'none' });
+});
+afterAll(() => plain.close());
+
 async function appWith(env: Record<string, string>) {
   const t = await createTestApp(env);
   apps.push(t);
@@ -80,19 +90,13 @@ describe('GET /api/currency-rates against local providers', { timeout: 60_000 },
   });
 
   it('uses no provider with RATE_PROVIDERS=none', async () => {
-    const t = await appWith({ RATE_PROVIDERS: 'none' });
-    expect((await rates(t)).source).toBe('snapshot');
+    expect(plain.config.RATE_PROVIDERS).toBe('none');
+    expect((await rates(plain)).source).toBe('snapshot');
   });
 });
 
 describe('GET /api/convert', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_PROVIDERS: 'none' });
-  });
-  afterAll(() => t.close());
-
-  const convert = (query: string) => t.app.inject({ method: 'GET', url: `/api/convert?${query}` });
+  const convert = (query: string) => plain.app.inject({ method: 'GET', url: `/api/convert?${query}` });
 
   it('converts with the current rates', async () => {
     const response = await convert('amount=100&from=EUR&to=USD');
@@ -124,8 +128,12 @@ describe('GET /api/convert', () => {
 
 describe('GET /api/country-code', () => {
   it('is null when no COUNTRY_HEADER is configured, whatever the request says', async () => {
-    const t = await appWith({});
-    const response = await t.app.inject({ method: 'GET', url: '/api/country-code', headers: { 'cf-ipcountry': 'FR' } });
+    expect(plain.config.COUNTRY_HEADER).toBeUndefined();
+    const response = await plain.app.inject({
+      method: 'GET',
+      url: '/api/country-code',
+      headers: { 'cf-ipcountry': 'FR' },
+    });
     expect(response.json()).toEqual({ countryCode: null });
   });
 

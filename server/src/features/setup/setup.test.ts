@@ -28,7 +28,7 @@ describe('the first admin from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     expect(await prepareFirstAdmin(t.app.context)).toEqual({ kind: 'created', email: 'boss@rent.example' });
     const [admin] = await t.db.select().from(users).where(eq(users.email, 'boss@rent.example'));
     expect(admin).toMatchObject({ type: 'admin', verified: true, blacklisted: false });
-    expect(await verifyPassword(admin!.passwordHash, 'correct horse battery')).toBe(true);
+    expect(await verifyPassword(admin!.passwordHash, 'correct horse battery', 'low')).toBe(true);
     // Ignored afterwards: a changed password in the environment does not change the account.
     expect(await prepareFirstAdmin(t.app.context)).toEqual({ kind: 'ready' });
     const signIn = await t.app.inject({
@@ -133,8 +133,8 @@ describe('the first admin through the set-up link', () => {
       verified: true,
     });
     const [admin] = await t.db.select().from(users).where(eq(users.id, signUp.json()._id));
-    expect(await verifyPassword(admin!.passwordHash, firstAdmin.password)).toBe(true);
-    expect(await verifyPassword(admin!.passwordHash, 'mallory-knows-this')).toBe(false);
+    expect(await verifyPassword(admin!.passwordHash, firstAdmin.password, 'low')).toBe(true);
+    expect(await verifyPassword(admin!.passwordHash, 'mallory-knows-this', 'low')).toBe(false);
     // The visitor's session is gone: only the set-up's holder is signed in.
     const visitor = await t.app.inject({
       url: `/api/user/${signUp.json()._id}`,
@@ -184,7 +184,7 @@ describe("an admin's password from the shell", () => {
       expect(random.password).toMatch(/^[\w-]{24}$/);
       const [after] = await t.db.select().from(users).where(eq(users.id, admin!.id));
       expect(after!.blacklisted).toBe(false);
-      expect(await verifyPassword(after!.passwordHash, random.password)).toBe(true);
+      expect(await verifyPassword(after!.passwordHash, random.password, 'low')).toBe(true);
       await expect(resetAdminPassword(t.app.context, 'driver@roam.localhost')).rejects.toThrow(/No admin account/);
     } finally {
       await t.close();

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { SchedulerRow } from '@roam/contract/scheduler';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '#web/console/lib/days';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { DAMAGE_ZONES, VEHICLE_BODIES } from '@roam/contract/counter';
 import { describe, expect, it } from 'vitest';
 import { BODY_LENGTH, zoneCells } from './zone-cells';
