@@ -125,6 +125,8 @@ describe('a change expired before the driver paid by the wallet or the demo card
     const wallet = await walletApp();
     try {
       const { bookingId } = await changeableWalletBooking(wallet, 30);
+      // The booking's own orders (its payment, and the deposit held beside it on the vault): the change adds none.
+      const orders = wallet.fake.orders.size;
       const { amendmentId } = await confirmLonger(wallet.t, wallet.driver, bookingId, 30);
       await lapsed(wallet.t, amendmentId);
       await expireUnpaidChanges(wallet.t.app.context);
@@ -135,7 +137,7 @@ describe('a change expired before the driver paid by the wallet or the demo card
       });
       expect(order.statusCode).toBe(409);
       expect(order.json().message).toBe('This change waited too long for its payment. Ask for it again.');
-      expect(wallet.fake.orders.size).toBe(1);
+      expect(wallet.fake.orders.size).toBe(orders);
     } finally {
       await wallet.close();
     }
