@@ -1,7 +1,7 @@
 import type { CreatePaypalOrderBody } from '@roam/contract/checkout';
 import { toMinor } from '@roam/contract/money';
 import type { AppContext } from '#server/context.ts';
-import { PaypalError, type PaypalGateway } from '#server/features/gateways/paypal.gateway.ts';
+import { PaypalError, type PaypalGateway, type PaypalOrder } from '#server/features/gateways/paypal.gateway.ts';
 import { holdExpiry } from '#server/features/holds/holds.service.ts';
 import { holdsDepositBeside, keepsCard } from '#server/features/holds/saved-card.service.ts';
 import { recordGatewayEvent, walletOrderConfirmation } from '#server/features/ledger/gateway-events.repository.ts';
@@ -95,14 +95,9 @@ export async function checkWalletOrder(ctx: AppContext, payer: Payer, bookingId:
     throw new AppError('PAYMENT_FAILED', 'Payment failed.');
   }
   if (hold && !order.authorizationId) throw new AppError('PAYMENT_FAILED', 'Payment failed.');
-  const held = order.authorizationId
-    ? {
-        reference: order.authorizationId,
-        expiresAt: order.authorizationExpiresAt ? new Date(order.authorizationExpiresAt) : holdExpiry(ctx.clock.now()),
-      }
-    : undefined;
-  // The vault id the completed order answered (asked with the payer's consent) is kept with the payment, for the
-  // charges after the rental.
+  const held = heldBy(ctx, order) ?? undefined;
+  // The vault id the completed order answered (asked with the payer's consent, or for the deposit beside a payment in
+  // full) is kept with the payment.
   const card = order.vault
     ? { provider: 'paypal' as const, customer: order.vault.customer ?? '', paymentMethod: order.vault.id }
     : null;
@@ -135,14 +130,16 @@ async function depositBeside(
       ctx.log.warn({ bookingId: booking.id, issue: answer.declined }, 'deposit beside the wallet payment refused');
       return null;
     }
-    const { authorizationId, authorizationExpiresAt } = answer.held;
-    if (!authorizationId) return null;
-    return {
-      reference: authorizationId,
-      expiresAt: authorizationExpiresAt ? new Date(authorizationExpiresAt) : holdExpiry(ctx.clock.now()),
-    };
+    return heldBy(ctx, answer.held);
   } catch (error) {
     ctx.log.warn({ err: error, bookingId: booking.id }, 'deposit beside the wallet payment not held');
     return null;
   }
+}
+
+/** What an authorised order holds: its authorization and when it lapses (PayPal's answer, else a card's limit). */
+function heldBy(ctx: AppContext, order: PaypalOrder): HeldPayment | null {
+  if (!order.authorizationId) return null;
+  const expiresAt = order.authorizationExpiresAt ? new Date(order.authorizationExpiresAt) : holdExpiry(ctx.clock.now());
+  return { reference: order.authorizationId, expiresAt };
 }
