@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export type CapturedMail = { to: string[]; raw: string };
@@ -43,6 +44,14 @@ export async function startSmtpCapture(port = 0, { delayMs: initialDelay = 0 } =
       mail.raw
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    /** The messages to `address` received since the `since`-th, parsed (subject, text, attachments). */
+    parsedTo: (address: string, since = 0) =>
+      Promise.all(
+        received
+          .slice(since)
+          .filter((mail) => mail.to.includes(address))
+          .map((mail) => simpleParser(mail.raw)),
+      ),
     close: () => new Promise<void>((resolve) => smtp.close(resolve)),
   };
 }

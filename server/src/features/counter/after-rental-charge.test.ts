@@ -1,6 +1,5 @@
 import { formatMinor } from '@roam/contract/money';
 import { and, eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, invoices, notifications, payments, savedCards } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
@@ -36,13 +35,7 @@ describe('charges after the rental on the card provider', () => {
   const call = (url: string, payload: object = {}) =>
     app.t.app.inject({ method: 'POST', url, headers: supplier, payload });
   const ledger = (bookingId: string) => app.t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
-  const driverMails = async (since: number) =>
-    Promise.all(
-      smtp.received
-        .slice(since)
-        .filter((mail) => mail.to.includes('driver@roam.localhost'))
-        .map(async (mail) => simpleParser(mail.raw)),
-    );
+  const driverMails = (since: number) => smtp.parsedTo('driver@roam.localhost', since);
 
   /** A car of its own with a deposit, booked in full by card `daysAhead` days on, paid at the provider. */
   async function paidInFull(daysAhead: number, saveCard: boolean) {

@@ -1,6 +1,5 @@
 import { formatMinor } from '@roam/contract/money';
 import { eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, gatewayEvents, invoices, payments, savedCards } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
@@ -37,13 +36,7 @@ describe('charges after the rental through the wallet’s vault', () => {
   const call = (url: string, payload: object = {}, headers = supplier) =>
     app.t.app.inject({ method: 'POST', url, headers, payload });
   const ledger = (bookingId: string) => app.t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
-  const driverMails = async (since: number) =>
-    Promise.all(
-      smtp.received
-        .slice(since)
-        .filter((mail) => mail.to.includes('driver@roam.localhost'))
-        .map(async (mail) => simpleParser(mail.raw)),
-    );
+  const driverMails = (since: number) => smtp.parsedTo('driver@roam.localhost', since);
   /** The orders the wallet was asked to make without the payer under `key`, and what they were asked. */
   const vaultCalls = (key: string) =>
     app.fake.requests.filter((r) => r.path === '/v2/checkout/orders' && r.headers['paypal-request-id'] === key);
