@@ -12,9 +12,27 @@ import { storeDocument } from './counter-documents.service.ts';
 // The condition report of a returned booking (docs/architecture.md §5 "After the booking"), drawn from what `db` holds
 // (the return's transaction sees the return) and stored as the booking's next `condition_report`.
 
-export async function conditionReportOf(_ctx: AppContext, db: DbOrTx, bookingId: string): Promise<ConditionReport> {
-  const record = await repository.findCounterBooking(db, bookingId);
-  if (!record) throw new AppError('NOT_FOUND', 'Booking not found.');
+/**
+ * The photos' thumbnails, by file id (the report embeds them, not the 300 KB photos, and travels by e-mail). A return
+ * starts them before its writes, so that sharp draws them off the JavaScript thread while the writes wait on the
+ * database; one after another, so that a return takes one core for them, not one per photo, from the other operators.
+ */
+export async function reportThumbnails(db: DbOrTx, photoIds: string[]): Promise<Map<string, Buffer>> {
+  const thumbnails = new Map<string, Buffer>();
+  for (const [id, bytes] of await repository.photoBytes(db, photoIds)) thumbnails.set(id, await thumbnailJpeg(bytes));
+  return thumbnails;
+}
+
+/**
+ * The report of `record` (read before the return's writes: its booking, car, people and places are what the return
+ * does not change) from what `db` holds; `thumbnails` started beforehand, completed here for any photo they lack.
+ */
+export async function conditionReportOf(
+  db: DbOrTx,
+  record: repository.CounterRecord,
+  thumbnails: Promise<Map<string, Buffer>> = Promise.resolve(new Map()),
+): Promise<ConditionReport> {
+  const bookingId = record.booking.id;
   const language = languageOf(record.driver.language);
   const [inspections, damages, charges] = await Promise.all([
     repository.inspectionsOf(db, bookingId),
@@ -38,14 +56,9 @@ export async function conditionReportOf(_ctx: AppContext, db: DbOrTx, bookingId:
     notes: row.inspection.notes,
     cleaning: row.inspection.cleaning,
   });
-  const stored = await repository.photoBytes(
-    db,
-    damages.flatMap((damage) => damage.photoFileIds),
-  );
-  // Thumbnails, not the 300 KB photos: the report embeds them, and travels by e-mail.
-  const photos = new Map(
-    await Promise.all([...stored].map(async ([id, bytes]) => [id, await thumbnailJpeg(bytes)] as const)),
-  );
+  const photos = await thumbnails;
+  const missing = damages.flatMap((damage) => damage.photoFileIds).filter((id) => !photos.has(id));
+  for (const [id, bytes] of await reportThumbnails(db, missing)) photos.set(id, bytes);
   const reportDamage = (damage: repository.DamageRow) => ({
     zone: damage.zone,
     severity: damage.severity,
@@ -68,8 +81,14 @@ export async function conditionReportOf(_ctx: AppContext, db: DbOrTx, bookingId:
 }
 
 /** Draws and stores the condition report in `tx`; returns its document row. */
-export async function storeConditionReport(ctx: AppContext, tx: DbOrTx, bookingId: string) {
-  const report = await conditionReportOf(ctx, tx, bookingId);
+export async function storeConditionReport(
+  ctx: AppContext,
+  tx: DbOrTx,
+  record: repository.CounterRecord,
+  thumbnails?: Promise<Map<string, Buffer>>,
+) {
+  const bookingId = record.booking.id;
+  const report = await conditionReportOf(tx, record, thumbnails);
   const bytes = await conditionReportPdf(report, { websiteName: await siteName(ctx, tx), issuedAt: ctx.clock.now() });
   return storeDocument(tx, { bookingId, kind: 'condition_report', language: report.language, bytes });
 }

@@ -58,19 +58,21 @@ export async function counterView(
 ): Promise<CounterBooking> {
   const { booking, car } = record;
   const now = ctx.clock.now();
-  const [settings, inspections, damages, charges, documents, trail, swappedFrom, tank, ledger] = await Promise.all([
-    counterSettingsFor(db, booking.supplierId),
-    repository.inspectionsOf(db, booking.id),
-    repository.damagesFor(db, booking.carId, booking.id),
-    repository.chargesOf(db, booking.id),
-    repository.documentsOf(db, booking.id),
-    repository.bookingTrail(db, booking.id),
-    booking.swappedFromCarId ? repository.carName(db, booking.swappedFromCarId) : null,
-    rulesForCar(db, booking.supplierId, booking.carId),
-    // What was paid and is due: the ledger's (docs/decisions/0009-the-money-ledger.md).
-    ledgerOf(ctx, db, booking.id),
-  ]);
-  const savedCard = (await chargeableCard(ctx, db, booking.id)) !== null;
+  const [settings, inspections, damages, charges, documents, trail, swappedFrom, tank, ledger, card] =
+    await Promise.all([
+      counterSettingsFor(db, booking.supplierId),
+      repository.inspectionsOf(db, booking.id),
+      repository.damagesFor(db, booking.carId, booking.id),
+      repository.chargesOf(db, booking.id),
+      repository.documentsOf(db, booking.id),
+      repository.bookingTrail(db, booking.id),
+      booking.swappedFromCarId ? repository.carName(db, booking.swappedFromCarId) : null,
+      rulesForCar(db, booking.supplierId, booking.carId),
+      // What was paid and is due: the ledger's (docs/decisions/0009-the-money-ledger.md).
+      ledgerOf(ctx, db, booking.id),
+      chargeableCard(ctx, db, booking.id),
+    ]);
+  const savedCard = card !== null;
   // The booking's amounts as every screen states them; the settlement's balance adds the charges not waived.
   const balance = balanceFrom(booking, ledger);
   const chargesDue = chargesTotal(

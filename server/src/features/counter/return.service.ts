@@ -18,7 +18,7 @@ import type { Operator } from '#server/features/fleet/fleet.service.ts';
 import { deliverNotices } from '#server/features/notifications/notifications.service.ts';
 import { translator } from '#server/i18n/translate.ts';
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
-import { storeConditionReport } from './condition-report.service.ts';
+import { reportThumbnails, storeConditionReport } from './condition-report.service.ts';
 import { recordCounterNotice } from './counter.mail.ts';
 import type { CounterRecord } from './counter.repository.ts';
 import * as repository from './counter.repository.ts';
@@ -140,6 +140,13 @@ export async function returnCar(ctx: AppContext, actor: Operator, id: string, bo
     if (body.expectedTotal !== undefined && body.expectedTotal !== total) {
       throw new AppError('CONFLICT', COUNTER_MESSAGES.quoteChanged);
     }
+    // The report's photo thumbnails drawn while the return is written (the damages known before it, and its own).
+    const known = await repository.damagesFor(tx, current.carId, id);
+    const thumbnails = reportThumbnails(
+      tx,
+      [...known, ...body.damages].flatMap((damage) => damage.photoFileIds),
+    );
+    thumbnails.catch(() => {}); // awaited by the report; a failure is its error, not an unhandled rejection
     const inspection = await repository.insertInspection(tx, {
       bookingId: id,
       kind: 'return',
@@ -178,7 +185,7 @@ export async function returnCar(ctx: AppContext, actor: Operator, id: string, bo
     );
     await repository.updateBooking(tx, id, { status: 'returned', blocksCar: false });
     await updateCarReadings(tx, current.carId, { odometer: body.odometer });
-    const report = await storeConditionReport(ctx, tx, id);
+    const report = await storeConditionReport(ctx, tx, record, thumbnails);
     await recordAudit(ctx, tx, actor, {
       entity: 'booking',
       entityId: id,
