@@ -22,9 +22,17 @@ const FONT_FILE = path.resolve(here, here.endsWith('dist') ? '../assets' : '../.
 // Parsed once per process: pdfkit parses a font given as bytes for every document (~28 ms of a core each, a third of
 // a counter act's CPU at ten operators — bench/README.md "The counter"), and takes a parsed fontkit font as it is.
 // Each document still embeds its own subset of the glyphs it uses.
+// fontkit keeps each glyph it has made, with the characters it was asked for: a subset that embeds an accented letter
+// makes its parts (É: E and the accent) with none, and a later document writing E got that glyph — drawn right, but
+// without its character in the PDF's text (copy, search, a screen reader: "inzelpreis"). So every glyph a character
+// maps to is made first, with its character.
 let font: ReturnType<typeof parseFont> | null = null;
+const withEveryCharacter = (parsed: ReturnType<typeof parseFont>) => {
+  for (const codePoint of parsed.characterSet) parsed.glyphForCodePoint(codePoint);
+  return parsed;
+};
 const parsedFont = () => {
-  font ??= parseFont(readFileSync(FONT_FILE));
+  font ??= withEveryCharacter(parseFont(readFileSync(FONT_FILE)));
   // A fontkit font is a font source pdfkit accepts (PDFFontFactory.open); @types/pdfkit lists only bytes and paths.
   return font as unknown as Buffer;
 };
