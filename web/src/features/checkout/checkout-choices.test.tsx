@@ -2,6 +2,7 @@ import type { CarDetails } from '@roam/contract/cars';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FALLBACK_SETTINGS } from '#web/lib/settings';
 import { CLIO, NO_FEES_ANSWER, PARIS } from '#web/test-fixtures';
 import { describedBy, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
@@ -49,6 +50,26 @@ describe('the payment options', () => {
     await user.click(option('Hold the security deposit online'));
     expect(priceLine('To pay online now')).toBe('450 €');
     expect(priceLine('To pay at pick-up')).toBe('101.19 €');
+  });
+
+  it('names what will hold the deposit by what the site takes: the card, PayPal, or either', async () => {
+    serveApi({ ...NO_FEES_ANSWER });
+    const held = async (payment: Partial<typeof FALLBACK_SETTINGS.payment>) => {
+      cleanup();
+      renderScreen(
+        <CheckoutForm car={CLIO} criteria={CRITERIA} user={null} pickupPlace={PARIS} dropoffPlace={PARIS} />,
+        {
+          path: '/checkout?carId=clio',
+          route: '/checkout',
+          settings: { ...FALLBACK_SETTINGS, payment: { ...FALLBACK_SETTINGS.payment, ...payment } },
+        },
+      );
+      await screen.findAllByRole('radio');
+      return describedBy(option('Pay in full online')).match(/held on your [^,]*/)?.[0];
+    };
+    expect(await held({ card: 'demo', wallet: false })).toBe('held on your card');
+    expect(await held({ card: 'demo', wallet: true })).toBe('held on your card or PayPal account');
+    expect(await held({ card: null, wallet: true })).toBe('held on your PayPal account');
   });
 
   it('offers only options that differ: no security deposit online for a car without one', async () => {

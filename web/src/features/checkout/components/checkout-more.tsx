@@ -4,6 +4,7 @@ import { type PriceBreakdown, paymentSplit, withPriceChange } from '@roam/contra
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '#web/i18n';
+import { useSettings } from '#web/lib/settings';
 import { useMoney } from '#web/lib/use-money';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 import { InvoiceBuyer } from './invoice-buyer';
@@ -39,6 +40,9 @@ function PaymentOptions({ checkout, price, car }: OptionsProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const id = useId();
+  const { payment } = useSettings();
+  // Before the payment, what will hold the deposit is what the pay step offers: the card, PayPal, or either.
+  const heldOn = payment.wallet ? (payment.card ? 'cardOrPaypal' : 'paypal') : 'card';
   return (
     <section className="checkout-section">
       <fieldset className="payment-options">
@@ -72,7 +76,7 @@ function PaymentOptions({ checkout, price, car }: OptionsProps) {
                     {share.securityDeposit > 0
                       ? t(
                           share.securityDepositTaken === 'now'
-                            ? 'checkout.payment.securityDepositNow'
+                            ? `checkout.payment.securityDepositNow.${heldOn}`
                             : 'checkout.payment.securityDepositAtPickup',
                           { amount: money.format(share.securityDeposit) },
                         )
