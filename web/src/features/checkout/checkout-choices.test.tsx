@@ -112,6 +112,13 @@ describe("the promises, from the car's own terms", () => {
     expect(screen.getByText('Unlimited mileage.')).toBeTruthy();
   });
 
+  it("states the car's own minimum driver age among its terms", async () => {
+    serveApi({ ...NO_FEES_ANSWER });
+    await renderCheckout({ ...CLIO, minimumAge: 21 });
+    const terms = screen.getByText('Unlimited mileage.').closest('ul')!;
+    expect(within(terms).getByText('Minimum driver age: 21.')).toBeTruthy();
+  });
+
   it('promises free changes where the car includes Amendments, and says how to get them where it sells them', async () => {
     serveApi({ ...NO_FEES_ANSWER });
     await renderCheckout({ ...CLIO, amendments: 0 });

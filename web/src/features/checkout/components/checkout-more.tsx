@@ -27,6 +27,8 @@ type OptionsProps = {
     mileage: number;
     /** What a kilometre over costs at the return (EUR minor units); null: unlimited. */
     pricePerExtraKm: number | null;
+    /** The car's own minimum driver age (18 to 99). */
+    minimumAge: number;
   };
 };
 
@@ -94,8 +96,9 @@ function PaymentOptions({ checkout, price, car }: OptionsProps) {
 }
 
 /**
- * The chosen option's promises, each from the car's own terms (contract booking-terms.ts), and the mileage: the
- * kilometres a day and what one over costs at the return (docs/architecture.md §5 "After the booking").
+ * The chosen option's promises, each from the car's own terms (contract booking-terms.ts), the mileage: the
+ * kilometres a day and what one over costs at the return (docs/architecture.md §5 "After the booking"), and the car's
+ * minimum driver age.
  */
 function Terms({ checkout, price, car }: OptionsProps) {
   const { t } = useTranslation();
@@ -131,6 +134,7 @@ function Terms({ checkout, price, car }: OptionsProps) {
           })}
         </li>
       ) : null}
+      <li>{t('payment.terms.minimumAge', { age: car.minimumAge })}</li>
     </ul>
   );
 }
