@@ -1,4 +1,5 @@
 import type { APIRequest, APIRequestContext } from '@playwright/test';
+import { linkIn, waitForMail } from '../harness/mailbox.ts';
 import { apiAs, expect, ownPage } from './fixtures.ts';
 import { dateIn, midDayZone } from './mid-day.ts';
 
@@ -10,10 +11,10 @@ const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
 const BASE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
 /**
- * A place of its own where it is now mid-day, and a car of the supplier's there: 100 km a day, like-for-like fuel, a
- * security deposit of `deposit` (minor units of EUR).
+ * A place of its own where it is now mid-day, and a car of the supplier's (`owner`: the demo supplier unless named)
+ * there: 100 km a day, like-for-like fuel, a security deposit of `deposit` (minor units of EUR).
  */
-export async function placeAndCar(request: APIRequest, tag: string, deposit = 50_000) {
+export async function placeAndCar(request: APIRequest, tag: string, deposit = 50_000, owner = SUPPLIER) {
   const zone = midDayZone();
   const admin = await apiAs(request, ADMIN);
   const { countries } = (await (await admin.context.get('/api/admin-locations')).json()) as {
@@ -35,7 +36,7 @@ export async function placeAndCar(request: APIRequest, tag: string, deposit = 50
   expect(place.status(), await place.text()).toBe(201);
   const placeId = ((await place.json()) as { _id: string })._id;
   await admin.context.dispose();
-  const supplier = await apiAs(request, SUPPLIER);
+  const supplier = await apiAs(request, owner);
   const carName = `Counter Clio ${tag}`;
   const car = await supplier.context.post('/api/create-car', {
     data: {
@@ -56,6 +57,35 @@ export async function placeAndCar(request: APIRequest, tag: string, deposit = 50
   expect(car.status(), await car.text()).toBe(201);
   const carId = ((await car.json()) as { _id: string })._id;
   return { zone, placeId, placeName, carId, carName, supplier };
+}
+
+/**
+ * A business of its own, for a spec that reads its totals (a statement): the admin creates it, its owner sets a
+ * password from the invitation's link (as /activate does) and signs in with it.
+ */
+export async function ownSupplier(request: APIRequest, tag: string, language: string) {
+  const admin = await apiAs(request, ADMIN);
+  const email = `owner.${tag}@roam.localhost`;
+  const created = await admin.context.post('/api/create-supplier', {
+    data: {
+      fullName: `Hire ${tag}`,
+      email,
+      language,
+      legalName: `Hire ${tag} SAS`,
+      legalAddress: '1 rue de la Paix, Paris',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await admin.context.dispose();
+  const link = new URL(linkIn(await waitForMail(email, { timeoutMs: 20_000 }), '/activate?'), BASE);
+  const owner = { email, password: 'Owner-2026!' };
+  const context = await request.newContext({ baseURL: BASE, extraHTTPHeaders: ownPage() });
+  const activated = await context.post('/api/activate', {
+    data: { userId: link.searchParams.get('u'), token: link.searchParams.get('t'), password: owner.password },
+  });
+  expect(activated.status(), await activated.text()).toBe(200);
+  await context.dispose();
+  return owner;
 }
 
 /** A guest's pay-later booking of the car, from `pickupAt`, for a day. */
