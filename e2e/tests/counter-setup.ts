@@ -11,36 +11,41 @@ const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
 const BASE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
 /**
- * A place of its own where it is now mid-day, and a car of the supplier's (`owner`: the demo supplier unless named)
- * there: 100 km a day, like-for-like fuel, a security deposit of `deposit` (minor units of EUR).
+ * A place of its own (the admin's to make), named `name` in every language, on `zone`'s clock, with its own opening
+ * hours or (null) the site's.
  */
-export async function placeAndCar(request: APIRequest, tag: string, deposit = 50_000, owner = SUPPLIER) {
-  const zone = midDayZone();
+export async function newPlace(request: APIRequest, name: string, zone: string, openingHours: object | null = null) {
   const admin = await apiAs(request, ADMIN);
   const { countries } = (await (await admin.context.get('/api/admin-locations')).json()) as {
     countries: { _id: string }[];
   };
-  const placeName = `Lot ${tag}`;
   const place = await admin.context.post('/api/create-location', {
     data: {
       countryId: countries[0]?._id,
       parentId: null,
-      names: { en: placeName, fr: placeName, es: placeName, se: placeName, de: placeName },
+      names: { en: name, fr: name, es: name, se: name, de: name },
       kind: 'city',
       address: null,
       latitude: 10,
       longitude: 20,
       timeZone: zone,
+      openingHours,
     },
   });
   expect(place.status(), await place.text()).toBe(201);
-  const placeId = ((await place.json()) as { _id: string })._id;
+  const { _id } = (await place.json()) as { _id: string };
   await admin.context.dispose();
-  const supplier = await apiAs(request, owner);
-  const carName = `Counter Clio ${tag}`;
-  const car = await supplier.context.post('/api/create-car', {
+  return _id;
+}
+
+/**
+ * A car of the business signed in as `supplier` at `locationIds`: 40 € a day, 100 km a day, like-for-like fuel, a
+ * security deposit of `deposit` (minor units of EUR).
+ */
+export async function newCar(supplier: APIRequestContext, name: string, locationIds: string[], deposit: number) {
+  const car = await supplier.post('/api/create-car', {
     data: {
-      name: carName,
+      name,
       range: 'mini',
       fuelType: 'gasoline',
       gearbox: 'manual',
@@ -50,12 +55,25 @@ export async function placeAndCar(request: APIRequest, tag: string, deposit = 50
       mileage: 100,
       fuelPolicy: 'likeForlike',
       deposit,
-      locationIds: [placeId],
+      locationIds,
       dailyPrice: 4000,
     },
   });
   expect(car.status(), await car.text()).toBe(201);
-  const carId = ((await car.json()) as { _id: string })._id;
+  return ((await car.json()) as { _id: string })._id;
+}
+
+/**
+ * A place of its own where it is now mid-day, and a car of the supplier's (`owner`: the demo supplier unless named)
+ * there (`newCar`), with a security deposit of `deposit`.
+ */
+export async function placeAndCar(request: APIRequest, tag: string, deposit = 50_000, owner = SUPPLIER) {
+  const zone = midDayZone();
+  const placeName = `Lot ${tag}`;
+  const placeId = await newPlace(request, placeName, zone);
+  const supplier = await apiAs(request, owner);
+  const carName = `Counter Clio ${tag}`;
+  const carId = await newCar(supplier.context, carName, [placeId], deposit);
   return { zone, placeId, placeName, carId, carName, supplier };
 }
 
