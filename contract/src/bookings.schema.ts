@@ -47,6 +47,8 @@ export const BookingAmountsSchema = z.object({
   /** The car's security deposit; 0 when it has none. */
   securityDeposit: z.number().int(),
   securityDepositTaken: z.enum(['now', 'atPickup']),
+  /** What holds the deposit taken now: the card, the payer's PayPal, or the desk (contract ledger.ts `depositOn`). */
+  securityDepositOn: z.enum(['card', 'paypal', 'desk']),
   /** Held on the card (an authorization), not taken. */
   held: z.number().int(),
   /** Due: the total less what was paid towards it (0 while awaiting its online payment, and once cancelled). */

@@ -89,11 +89,15 @@ export function bookingAmounts(
     totalAmount: number;
     depositAmount: number;
     paymentOption: PaymentOption;
+    /** The gateway the online payment was asked of (null until one was). */
+    paymentProvider?: PaymentProvider | null;
   },
-  balance: Pick<BookingBalance, 'paidOnline' | 'held' | 'due'>,
+  balance: Pick<BookingBalance, 'paidOnline' | 'held' | 'due'> & Partial<Pick<BookingBalance, 'depositOn'>>,
 ): BookingAmounts {
   const split = paymentSplit({ total: booking.totalAmount, deposit: booking.depositAmount }, booking.paymentOption);
-  const amounts = { currency: booking.currency, total: booking.totalAmount, ...split };
+  // What holds the deposit: the ledger's hold once there is one, else what the payment's gateway will hold it on.
+  const securityDepositOn = balance.depositOn ?? (booking.paymentProvider === 'paypal' ? 'paypal' : 'card');
+  const amounts = { currency: booking.currency, total: booking.totalAmount, ...split, securityDepositOn };
   if (booking.status === 'void') return { ...amounts, held: balance.held, due: 0 };
   // Paid in full, the deposit is held beside the payment on the card (docs/decisions/0014-charges-after-the-rental.md);
   // a card or a wallet that refused the hold leaves it to the pick-up.
@@ -106,6 +110,19 @@ export function bookingAmounts(
     held: balance.held,
     due: balance.due,
   };
+}
+
+/**
+ * The words (contract booking-words `summary.*`) that say when and on what the deposit is held: on the card or the
+ * payer's PayPal, not charged, when taken online now; at pick-up otherwise, as a deposit recorded at the desk is.
+ */
+export function securityDepositWords(amounts: Pick<BookingAmounts, 'securityDepositTaken' | 'securityDepositOn'>) {
+  if (amounts.securityDepositTaken === 'atPickup' || amounts.securityDepositOn === 'desk') {
+    return 'securityDepositAtPickup' as const;
+  }
+  return amounts.securityDepositOn === 'paypal'
+    ? ('securityDepositHeldPaypal' as const)
+    : ('securityDepositHeld' as const);
 }
 
 export type BookingsQuery = z.infer<typeof BookingsQuerySchema>;

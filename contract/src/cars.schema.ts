@@ -56,6 +56,11 @@ export const CarSchema = z.object({
   aircon: z.boolean(),
   /** Kilometres; −1 = unlimited. */
   mileage: z.number().int(),
+  /**
+   * The price of a kilometre over the mileage allowance, charged at the return (the car's own, else its business's
+   * charge rule; EUR minor units, the business's own price); null: unlimited mileage.
+   */
+  pricePerExtraKm: z.number().int().nullable(),
   fuelPolicy: FuelPolicySchema,
   multimedia: z.array(CarOptionSchema),
   dailyPrice: z.number().int(),
@@ -89,11 +94,6 @@ export const CarSchema = z.object({
 /** `GET /api/car/{id}?language=`: a car with the locations it is offered at. */
 export const CarDetailsSchema = CarSchema.extend({
   locations: z.array(z.object({ _id: z.uuid(), name: z.string(), timeZone: z.string() })),
-  /**
-   * The price of a kilometre over the mileage allowance, charged at the return (the car's own, else its business's
-   * charge rule; EUR minor units, the business's own price); null: unlimited mileage.
-   */
-  pricePerExtraKm: z.number().int().nullable(),
 });
 export const CarQuerySchema = z.object({ language: LanguageSchema.default('en') });
 

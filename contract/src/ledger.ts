@@ -59,6 +59,12 @@ export interface LedgerRefund {
   amount: number;
 }
 
+/**
+ * What holds a security deposit: a card (the card provider's or the demo's), the payer's PayPal (the wallet's), or
+ * the desk (recorded at the counter).
+ */
+export type DepositHolder = 'card' | 'paypal' | 'desk';
+
 export interface BookingBalance {
   /**
    * What the booking costs now: its total after changes and the return charges not waived — 0 for a booking that
@@ -91,6 +97,12 @@ export interface BookingBalance {
    * ledger are kept — cancelled, never deleted.
    */
   tookMoney: boolean;
+  /**
+   * What holds (or held) the security deposit: its latest authorization's — the wallet's on the payer's PayPal
+   * (docs/decisions/0014-charges-after-the-rental.md), the desk's at the desk, any other gateway's on a card; null
+   * when none was held.
+   */
+  depositOn: DepositHolder | null;
 }
 
 const TAKEN: readonly PaymentKind[] = ['charge', 'capture', 'counter'];
@@ -165,5 +177,16 @@ export function bookingBalance(input: {
     due: Math.max(0, total - paid),
     excess: Math.max(0, paid - total),
     tookMoney,
+    depositOn: depositHolder(input.payments),
   };
+}
+
+/** What holds (or held) the security deposit: its latest authorization's holder (`payments` oldest first). */
+export function depositHolder(payments: readonly LedgerPayment[]): DepositHolder | null {
+  let holder: DepositHolder | null = null;
+  for (const hold of payments) {
+    if (hold.kind !== 'authorization' || hold.purpose !== 'deposit' || hold.status === 'failed') continue;
+    holder = hold.provider === 'paypal' ? 'paypal' : hold.provider === 'counter' ? 'desk' : 'card';
+  }
+  return holder;
 }

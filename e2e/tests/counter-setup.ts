@@ -1,4 +1,5 @@
 import type { APIRequest, APIRequestContext } from '@playwright/test';
+import { linkIn, waitForMail } from '../harness/mailbox.ts';
 import { apiAs, expect, ownPage } from './fixtures.ts';
 import { dateIn, midDayZone } from './mid-day.ts';
 
@@ -10,36 +11,41 @@ const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
 const BASE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
 /**
- * A place of its own where it is now mid-day, and a car of the supplier's there: 100 km a day, like-for-like fuel, a
- * security deposit of `deposit` (minor units of EUR).
+ * A place of its own (the admin's to make), named `name` in every language, on `zone`'s clock, with its own opening
+ * hours or (null) the site's.
  */
-export async function placeAndCar(request: APIRequest, tag: string, deposit = 50_000) {
-  const zone = midDayZone();
+export async function newPlace(request: APIRequest, name: string, zone: string, openingHours: object | null = null) {
   const admin = await apiAs(request, ADMIN);
   const { countries } = (await (await admin.context.get('/api/admin-locations')).json()) as {
     countries: { _id: string }[];
   };
-  const placeName = `Lot ${tag}`;
   const place = await admin.context.post('/api/create-location', {
     data: {
       countryId: countries[0]?._id,
       parentId: null,
-      names: { en: placeName, fr: placeName, es: placeName, se: placeName, de: placeName },
+      names: { en: name, fr: name, es: name, se: name, de: name },
       kind: 'city',
       address: null,
       latitude: 10,
       longitude: 20,
       timeZone: zone,
+      openingHours,
     },
   });
   expect(place.status(), await place.text()).toBe(201);
-  const placeId = ((await place.json()) as { _id: string })._id;
+  const { _id } = (await place.json()) as { _id: string };
   await admin.context.dispose();
-  const supplier = await apiAs(request, SUPPLIER);
-  const carName = `Counter Clio ${tag}`;
-  const car = await supplier.context.post('/api/create-car', {
+  return _id;
+}
+
+/**
+ * A car of the business signed in as `supplier` at `locationIds`: 40 € a day, 100 km a day, like-for-like fuel, a
+ * security deposit of `deposit` (minor units of EUR).
+ */
+export async function newCar(supplier: APIRequestContext, name: string, locationIds: string[], deposit: number) {
+  const car = await supplier.post('/api/create-car', {
     data: {
-      name: carName,
+      name,
       range: 'mini',
       fuelType: 'gasoline',
       gearbox: 'manual',
@@ -49,13 +55,55 @@ export async function placeAndCar(request: APIRequest, tag: string, deposit = 50
       mileage: 100,
       fuelPolicy: 'likeForlike',
       deposit,
-      locationIds: [placeId],
+      locationIds,
       dailyPrice: 4000,
     },
   });
   expect(car.status(), await car.text()).toBe(201);
-  const carId = ((await car.json()) as { _id: string })._id;
+  return ((await car.json()) as { _id: string })._id;
+}
+
+/**
+ * A place of its own where it is now mid-day, and a car of the supplier's (`owner`: the demo supplier unless named)
+ * there (`newCar`), with a security deposit of `deposit`.
+ */
+export async function placeAndCar(request: APIRequest, tag: string, deposit = 50_000, owner = SUPPLIER) {
+  const zone = midDayZone();
+  const placeName = `Lot ${tag}`;
+  const placeId = await newPlace(request, placeName, zone);
+  const supplier = await apiAs(request, owner);
+  const carName = `Counter Clio ${tag}`;
+  const carId = await newCar(supplier.context, carName, [placeId], deposit);
   return { zone, placeId, placeName, carId, carName, supplier };
+}
+
+/**
+ * A business of its own, for a spec that reads its totals (a statement): the admin creates it, its owner sets a
+ * password from the invitation's link (as /activate does) and signs in with it.
+ */
+export async function ownSupplier(request: APIRequest, tag: string, language: string) {
+  const admin = await apiAs(request, ADMIN);
+  const email = `owner.${tag}@roam.localhost`;
+  const created = await admin.context.post('/api/create-supplier', {
+    data: {
+      fullName: `Hire ${tag}`,
+      email,
+      language,
+      legalName: `Hire ${tag} SAS`,
+      legalAddress: '1 rue de la Paix, Paris',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await admin.context.dispose();
+  const link = new URL(linkIn(await waitForMail(email, { timeoutMs: 20_000 }), '/activate?'), BASE);
+  const owner = { email, password: 'Owner-2026!' };
+  const context = await request.newContext({ baseURL: BASE, extraHTTPHeaders: ownPage() });
+  const activated = await context.post('/api/activate', {
+    data: { userId: link.searchParams.get('u'), token: link.searchParams.get('t'), password: owner.password },
+  });
+  expect(activated.status(), await activated.text()).toBe(200);
+  await context.dispose();
+  return owner;
 }
 
 /** A guest's pay-later booking of the car, from `pickupAt`, for a day. */

@@ -2,22 +2,23 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { type Mail, waitForMail } from '../harness/mailbox.ts';
 import type { Language } from './counter-checks.ts';
-import { inTwoHours, placeAndCar } from './counter-setup.ts';
-import { expect, locale, ownPage, test, text } from './fixtures.ts';
+import { inTwoHours, ownSupplier, placeAndCar } from './counter-setup.ts';
+import { expect, locale, ownPage, signInFromPage, test, text } from './fixtures.ts';
 
 // The deposit held on the card, from checkout to the accountant (docs/decisions/0012-deposit-holds.md, 0011-invoices.md),
 // in two languages: a customer books a car with a 300 € deposit, pays the rental in full with the demo card and reads
 // on the booking page that the deposit is held, not charged. At the return 2/8 of the tank is missing and a toll is
 // added; the operator closes the rental: the fuel and the toll are captured from the hold and the rest released, which
 // the closing e-mail states, with the invoices attached. The toll, waived after the close, is credited: the booking
-// page lists the credit note. The supplier's statement of the month lists the invoices and the credit note, and its
-// CSV's rows add up to the statement's totals. The check-out and the return go through the API: the counter spec
-// drives their screens.
+// page lists the credit note. The car is a business's of its own, made for the test, so that its statement of the
+// month is this one booking's: its owner opens the statement screen in the console and reads its exact figures, then
+// downloads the CSV from the screen and finds them in its rows. The check-out and the return go through the API: the
+// counter spec drives their screens.
 
 test.describe.configure({ timeout: 120_000 });
 
 const DEPOSIT = 30_000;
-/** 2/8 of the 50 l tank at 2.50 € a litre, and the 20 € refuelling fee (the demo supplier's rules). */
+/** 2/8 of the 50 l tank at 2.50 € a litre, and the 20 € refuelling fee (a new business's rules: the defaults). */
 const FUEL = 5_125;
 const TOLL = 1_000;
 
@@ -29,7 +30,7 @@ const euros = (minor: number) =>
 function serverWords(language: Language): {
   closed: { subject: string };
   chargeWaived: { subject: string };
-  depositSettled: string;
+  depositSettled: { card: string };
 } {
   const file = new URL(`../../server/src/i18n/locales/${language}/counter.json`, import.meta.url);
   return JSON.parse(readFileSync(file, 'utf8')).mail;
@@ -48,13 +49,17 @@ async function mailThat(to: string, is: (mail: Mail) => boolean, what: string): 
   throw new Error(`no mail to ${to}: ${what}`);
 }
 
-/** A CSV as the statement writes it (a BOM, quoted cells where needed), as rows of cells. */
+/**
+ * A CSV as the statement writes it (a BOM, quoted cells where needed, the separator of the screen's language: a
+ * comma, or a semicolon where the comma is the decimal sign), as rows of cells.
+ */
 function csvRows(body: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
   const source = body.replace(/^\ufeff/, '');
+  const separator = source.match(/^[^,;\r\n]*([,;])/)?.[1] ?? ',';
   const endCell = () => {
     row.push(cell);
     cell = '';
@@ -66,7 +71,7 @@ function csvRows(body: string): string[][] {
       else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') endCell();
+    else if (char === separator) endCell();
     else if (char === '\n' || char === '\r') {
       if (char === '\r' && source[i + 1] === '\n') i++;
       endCell();
@@ -81,8 +86,9 @@ function csvRows(body: string): string[][] {
   return rows;
 }
 
-type StatementRow = { type: string; number: string; bookingId: string; gross: number; currency: string };
-type Statement = { rows: StatementRow[]; totals: { currency: string; invoiced: { gross: number } }[] };
+/** The statement's words (server/src/i18n/locales/<language>/invoices.json): its CSV's columns and row types. */
+const invoiceWords = (language: Language) =>
+  JSON.parse(readFileSync(new URL(`../../server/src/i18n/locales/${language}/invoices.json`, import.meta.url), 'utf8'));
 
 /** Checked out now and returned with 2/8 of the tank missing and a toll added, through the desk's API. */
 async function outAndBack(supplier: APIRequestContext, bookingId: string) {
@@ -121,11 +127,13 @@ async function outAndBack(supplier: APIRequestContext, bookingId: string) {
 for (const language of ['en', 'fr'] as const) {
   test(`${language}: a deposit held beside a payment in full, captured for the fuel and a toll at the close, the rest released; invoiced, credited and in the statement`, async ({
     page,
+    browser,
     playwright,
   }, testInfo) => {
     const messages = locale(language);
     const tag = `hold-${language}-${testInfo.repeatEachIndex}-${Date.now() % 1_000_000}`;
-    const at = await placeAndCar(playwright.request, tag, DEPOSIT);
+    const owner = await ownSupplier(playwright.request, tag, language);
+    const at = await placeAndCar(playwright.request, tag, DEPOSIT, owner);
     // The customer signs up (in the language under test), books in full and pays with the demo card, as the checkout
     // screen calls the API.
     await page.goto(`/no-such-page-for-storage?l=${language}`);
@@ -180,7 +188,7 @@ for (const language of ['en', 'fr'] as const) {
     const words = serverWords(language);
     const closing = await mailThat(email, (mail) => subjectOf(words.closed).test(mail.subject), 'the rental closed');
     const captured = FUEL + TOLL;
-    const settled = escaped(words.depositSettled)
+    const settled = escaped(words.depositSettled.card)
       .replace('\\{\\{captured\\}\\}', euros(captured))
       .replace('\\{\\{released\\}\\}', euros(DEPOSIT - captured));
     expect(closing.text).toMatch(new RegExp(settled));
@@ -200,43 +208,51 @@ for (const language of ['en', 'fr'] as const) {
       timeout: 30_000,
     });
 
-    // The supplier's statement of the month: both invoices and the credit note; its CSV adds up to its totals.
+    // The business's statement of the month, on its screen in the console: this booking alone. The rental paid, the
+    // fuel kept (the toll invoiced, then credited), the credit note, the deposit held, captured and released.
     const month = new Date().toISOString().slice(0, 7);
-    const statement = (await (await at.supplier.context.get(`/api/statement?month=${month}`)).json()) as Statement;
-    const mine = statement.rows.filter((row) => row.bookingId === bookingId);
-    const gross = (type: string) => mine.filter((row) => row.type === type).map((row) => row.gross);
-    expect(gross('invoice').sort((a, b) => a - b)).toEqual([captured, chargedAmount].sort((a, b) => a - b));
-    expect(gross('credit_note')).toEqual([-TOLL]);
-    const csv = await at.supplier.context.get(`/api/statement-export?month=${month}&format=csv&language=${language}`);
-    expect(csv.status()).toBe(200);
-    const [head, ...rows] = csvRows(await csv.text());
-    const column = (name: string) =>
-      head!.indexOf(
-        text(
-          JSON.parse(
-            readFileSync(new URL(`../../server/src/i18n/locales/${language}/invoices.json`, import.meta.url), 'utf8'),
-          ),
-          `statement.columns.${name}`,
-        ),
-      );
-    const [type, number, grossAt, currencyAt, bookingAt] = ['type', 'number', 'gross', 'currency', 'bookingId'].map(
-      column,
+    const office = await (await browser.newContext({ baseURL: new URL(page.url()).origin })).newPage();
+    await office.goto(`/no-such-page-for-storage?l=${language}`);
+    await signInFromPage(office, owner);
+    await office.goto(`/operator/statements?month=${month}&l=${language}`);
+    await expect(office.getByRole('heading', { level: 1 })).toHaveText(
+      text(messages, 'operatorImport.statement.title'),
     );
-    const documents = rows.filter(
-      (row) =>
-        row.length > 1 &&
-        statement.rows.some((r) => r.number === row[number!] && r.type !== 'payment' && r.type !== 'refund'),
+    const eur = office.getByRole('region', { name: 'EUR' });
+    const figure = (key: string) =>
+      eur
+        .getByText(text(messages, `operatorImport.statement.${key}`), { exact: true })
+        .locator('xpath=following-sibling::dd[1]');
+    const exactly = (minor: number) => new RegExp(`^${minor < 0 ? '[-\u2212]' : ''}${euros(Math.abs(minor))}$`);
+    await expect(figure('bookings')).toHaveText('1', { timeout: 30_000 });
+    await expect(figure('rental')).toHaveText(exactly(chargedAmount));
+    await expect(figure('charges')).toHaveText(exactly(FUEL));
+    await expect(figure('credited')).toHaveText(exactly(-TOLL));
+    await expect(figure('invoiced')).toHaveText(exactly(chargedAmount + captured - TOLL));
+    await expect(figure('deposits')).toHaveText(
+      new RegExp(`^${euros(DEPOSIT)} / ${euros(captured)} / ${euros(DEPOSIT - captured)}$`),
     );
-    const eurDocuments = documents.filter((row) => row[currencyAt!] === 'EUR');
-    const csvGross = eurDocuments.reduce((sum, row) => sum + Math.round(Number(row[grossAt!]) * 100), 0);
-    expect(csvGross).toBe(statement.totals.find((total) => total.currency === 'EUR')!.invoiced.gross);
-    const ours = rows.filter((row) => row[bookingAt!] === bookingId).map((row) => [row[type!], row[grossAt!]]);
-    expect(ours).toEqual(
-      expect.arrayContaining([
-        expect.arrayContaining([(captured / 100).toFixed(2)]),
-        expect.arrayContaining([(-TOLL / 100).toFixed(2)]),
-      ]),
-    );
+
+    // Its CSV, downloaded from the screen's button: the invoices and the credit note add up to the invoiced figure.
+    const [download] = await Promise.all([
+      office.waitForEvent('download'),
+      office.getByRole('link', { name: text(messages, 'operatorImport.statement.csv') }).click(),
+    ]);
+    const [head, ...rows] = csvRows(readFileSync(await download.path(), 'utf8'));
+    const column = (name: string) => head!.indexOf(text(invoiceWords(language), `statement.columns.${name}`));
+    const [type, grossAt, currencyAt, bookingAt] = ['type', 'gross', 'currency', 'bookingId'].map(column);
+    const ours = rows.filter((row) => row.length > 1 && row[bookingAt!] === bookingId);
+    expect(ours.length).toBe(rows.filter((row) => row.length > 1).length);
+    expect(ours.every((row) => row[currencyAt!] === 'EUR')).toBe(true);
+    const grossOf = (kind: string) =>
+      ours
+        .filter((row) => row[type!] === text(invoiceWords(language), `statement.types.${kind}`))
+        // The decimal mark goes with the separator: a comma beside semicolons.
+        .map((row) => Math.round(Number(row[grossAt!]!.replace(',', '.')) * 100))
+        .sort((a, b) => a - b);
+    expect(grossOf('invoice')).toEqual([captured, chargedAmount].sort((a, b) => a - b));
+    expect(grossOf('credit_note')).toEqual([-TOLL]);
+    await office.context().close();
     await at.supplier.context.dispose();
   });
 }

@@ -1,24 +1,23 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { waitForMail } from '../harness/mailbox.ts';
 import { attachedPdfTexts } from './counter-checks.ts';
-import { SUPPLIER } from './counter-setup.ts';
-import { apiAs, expect, locale, ownPage, test, text } from './fixtures.ts';
+import { newCar, newPlace, ownSupplier } from './counter-setup.ts';
+import { apiAs, expect, locale, ownPage, signInFromPage, test, text } from './fixtures.ts';
 import { textOf } from './money.ts';
 
 // A business's own offer, as its customer meets it (docs/architecture.md §5 "Fees by rule", "Promo codes", "The
-// business's own extras"), in two languages: the supplier's two places, one with its hours and a holiday; a child seat
-// of its own with one in stock at the pick-up place; a young-driver fee (21–24, per day), a one-way fee for this pair
-// of places, a promo code of 10 %. A 21-year-old guest at checkout sees the seat, the young-driver fee and the one-way
-// fee, each line its label × the days, applies the code and books the last seat; the receipt lists every line. A
-// second guest for overlapping days finds the seat sold out; a pick-up on the holiday is refused, naming it. The set-up
-// goes through the API (the console's screens for extras, promo codes and hours have their own tests).
-
-// One language after the other: each adds its pair of places to the supplier's one-way fees, a read and a write of
-// the business's counter settings that two at once would race.
-test.describe.configure({ mode: 'serial' });
+// business's own extras"), in two languages, for a business of its own: in the console, in the browser, the admin
+// gives the pick-up place its hours with a holiday, and the business adds a child seat with one in stock at that place,
+// a young-driver fee (21–24, per day) and three photos of its car; a one-way fee for its pair of places and a promo
+// code of 10 % go through the API. A 21-year-old guest at checkout sees the three photos, the seat, the young-driver
+// fee and the one-way fee, each line its label × the days, applies the code and books the last seat; the receipt lists
+// every line. A second guest for overlapping days finds the seat sold out; a pick-up on the holiday is refused,
+// naming it.
 
 const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
+const MONDAY = 1;
+const WEDNESDAY = 3;
 const ZONE = 'Europe/Paris';
 const DAYS = 3;
 const SEAT = 700;
@@ -28,6 +27,14 @@ const ONE_WAY = 4_500;
 /** The day `days` from today at Paris, YYYY-MM-DD. */
 const dayAhead = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(Date.now() + days * 86_400_000));
+
+/** The first `weekday` (0: Sunday) at least `days` from today at Paris, YYYY-MM-DD: a day the place's hours open. */
+function weekdayAhead(days: number, weekday: number): string {
+  for (let day = days; ; day++) {
+    const date = dayAhead(day);
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() === weekday) return date;
+  }
+}
 
 /** `date` at 10:00 on Paris's clock, as an instant (its offset is +1 or +2 hours). */
 function tenOClock(date: string): string {
@@ -53,100 +60,123 @@ async function receiptMailed(to: string): Promise<string> {
   throw new Error(`no receipt mailed to ${to}`);
 }
 
-/** Two places at Paris of the demo supplier's, open 08:00–20:00 with a holiday at the first; a car at both. */
-async function offerOf(request: Parameters<typeof apiAs>[0], tag: string, holiday: string) {
-  const admin = await apiAs(request, ADMIN);
-  const { countries } = (await (await admin.context.get('/api/admin-locations')).json()) as {
-    countries: { _id: string }[];
-  };
-  const hours = { from: '08:00', to: '20:00' };
-  const openingHours = {
-    weekly: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [hours]])),
-    closures: [{ date: holiday, name: `Fête ${tag}` }],
-    afterHours: null,
-  };
-  const place = async (name: string, withHours: boolean) => {
-    const created = await admin.context.post('/api/create-location', {
-      data: {
-        countryId: countries[0]?._id,
-        parentId: null,
-        names: { en: name, fr: name, es: name, se: name, de: name },
-        kind: 'city',
-        address: null,
-        latitude: 48.8,
-        longitude: 2.3,
-        timeZone: ZONE,
-        openingHours: withHours ? openingHours : null,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    return ((await created.json()) as { _id: string })._id;
-  };
-  const from = await place(`Offer ${tag}`, true);
-  const to = await place(`Offer ${tag} bis`, false);
-  await admin.context.dispose();
-  const supplier = await apiAs(request, SUPPLIER);
+/**
+ * A business of its own (counter-setup.ts), for its offer to be this test's alone: two places at Paris (the admin's to
+ * make), its car at both; a one-way fee for the pair and a promo code of 10 % through the API (their screens have
+ * their own tests). The rest of its offer is set in the console, in the browser (`setUpInConsole`).
+ */
+async function offerOf(request: Parameters<typeof apiAs>[0], tag: string, language: 'en' | 'fr') {
+  const owner = await ownSupplier(request, tag, language);
+  const from = await newPlace(request, `Offer ${tag}`, ZONE);
+  const to = await newPlace(request, `Offer ${tag} bis`, ZONE);
+  const supplier = await apiAs(request, owner);
   const api = supplier.context;
-  const car = await api.post('/api/create-car', {
+  const carName = `Offer Clio ${tag}`;
+  const carId = await newCar(api, carName, [from, to], 0);
+  const settings = (await (await api.get(`/api/counter-settings/${supplier.id}`)).json()) as {
+    chargeRules: { oneWayFees: { fromLocationId: string; toLocationId: string; fee: number }[] };
+  };
+  const { chargeRules } = settings;
+  const updated = await api.put('/api/update-counter-settings', {
     data: {
-      name: `Offer Clio ${tag}`,
-      range: 'mini',
-      fuelType: 'gasoline',
-      gearbox: 'manual',
-      seats: 5,
-      doors: 5,
-      aircon: true,
-      mileage: 100,
-      fuelPolicy: 'likeForlike',
-      deposit: 0,
-      locationIds: [from, to],
-      dailyPrice: 4000,
+      supplierId: supplier.id,
+      chargeRules: { ...chargeRules, oneWayFees: [{ fromLocationId: from, toLocationId: to, fee: ONE_WAY }] },
     },
   });
-  expect(car.status(), await car.text()).toBe(201);
-  const carId = ((await car.json()) as { _id: string })._id;
-  const seatName = `Child seat ${tag}`;
-  const seat = await api.post('/api/create-catalogue-extra', {
-    data: {
-      names: { en: seatName, fr: seatName, es: seatName, se: seatName, de: seatName },
-      charge: 'perDay',
-      price: SEAT,
-      carIds: [carId],
-      stock: [{ locationId: from, quantity: 1 }],
-    },
-  });
-  expect(seat.status(), await seat.text()).toBe(201);
-  await setFees(api, supplier.id, from, to);
+  expect(updated.status(), await updated.text()).toBe(200);
   const code = `OFF-${tag}`.toUpperCase();
   const promo = await api.post('/api/create-promo-code', {
     data: { code, kind: 'percent', value: 10, carIds: [carId] },
   });
   expect(promo.status(), await promo.text()).toBe(201);
   await api.dispose();
-  return { from, to, carId, seatName, code };
+  return { owner, from, to, carId, carName, seatName: `Child seat ${tag}`, code };
 }
 
-/** The supplier's young-driver band (21–24) and a one-way fee for this pair of places, beside its other rules. */
-async function setFees(api: APIRequestContext, supplierId: string, from: string, to: string) {
-  const rules = await (await api.get(`/api/supplier-fee-rules/${supplierId}`)).json();
-  const fees = await api.put('/api/update-supplier-fee-rules', {
-    data: { ...rules, supplierId, youngDriver: [{ fromAge: 21, toAge: 24, dailyFee: YOUNG }] },
-  });
-  expect(fees.status(), await fees.text()).toBe(200);
-  const settings = (await (await api.get(`/api/counter-settings/${supplierId}`)).json()) as {
-    chargeRules: { oneWayFees: { fromLocationId: string; toLocationId: string; fee: number }[] };
+/** A small picture the browser draws, `colour` on white, as a PNG file. */
+async function picture(page: Page, name: string, colour: string) {
+  const png = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 200;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, 320, 200);
+    context.fillStyle = fill;
+    context.fillRect(40, 40, 240, 120);
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  }, colour);
+  return { name, mimeType: 'image/png', buffer: Buffer.from(png, 'base64') };
+}
+
+/**
+ * In the console, in the browser: the admin gives the pick-up place its own hours (Monday to Friday 08:00–18:00, the
+ * editor's start) with `holiday` closed under its name; the business's owner adds the child seat (7 € a day, one in
+ * stock at the pick-up place), a young-driver fee (21–24, 12 € a day) and three photos of the car, uploaded at once.
+ */
+async function setUpInConsole(
+  browser: Browser,
+  origin: string,
+  language: 'en' | 'fr',
+  offer: Awaited<ReturnType<typeof offerOf>>,
+  holiday: string,
+  tag: string,
+) {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    Object.entries(values).reduce(
+      (words, [name, value]) => words.replace(`{{${name}}}`, String(value)),
+      text(locale(language), key),
+    );
+  const signedIn = async (account: { email: string; password: string }) => {
+    const page = await (await browser.newContext({ baseURL: origin })).newPage();
+    await page.goto(`/no-such-page-for-storage?l=${language}`);
+    await signInFromPage(page, account);
+    return page;
   };
-  const { chargeRules } = settings;
-  const updated = await api.put('/api/update-counter-settings', {
-    data: {
-      supplierId,
-      chargeRules: {
-        ...chargeRules,
-        oneWayFees: [...chargeRules.oneWayFees, { fromLocationId: from, toLocationId: to, fee: ONE_WAY }],
-      },
-    },
-  });
-  expect(updated.status(), await updated.text()).toBe(200);
+
+  const admin = await signedIn(ADMIN);
+  await admin.goto(`/operator/places/${offer.from}?l=${language}`);
+  await admin.getByLabel(t('operatorAdmin.hours.own')).check({ timeout: 20_000 });
+  await admin.getByRole('button', { name: t('operatorAdmin.hours.addClosure') }).click();
+  await admin.getByLabel(t('operatorAdmin.hours.closureDate')).fill(holiday);
+  await admin.getByLabel(t('operatorAdmin.hours.closureName', { date: holiday })).fill(`Fête ${tag}`);
+  await admin.getByRole('button', { name: t('operatorAdmin.places.save'), exact: true }).click();
+  await expect(admin.getByText(t('operatorAdmin.places.saved'))).toBeVisible();
+  await admin.context().close();
+
+  const owner = await signedIn(offer.owner);
+  await owner.goto(`/operator/extras?l=${language}`);
+  await owner.getByRole('button', { name: t('operatorOffer.extras.new') }).click({ timeout: 20_000 });
+  const form = owner.getByRole('region', { name: t('operatorOffer.extras.new') });
+  for (const name of ['en', 'fr', 'es', 'se', 'de'])
+    await form.getByLabel(t(`operatorAdmin.languages.${name}`), { exact: true }).fill(offer.seatName);
+  await form.getByLabel(t('operatorOffer.extras.charges.perDay')).check();
+  await form.getByLabel(t('operatorOffer.extras.price'), { exact: true }).fill(String(SEAT / 100));
+  await form.getByRole('button', { name: t('operatorOffer.extras.addStock') }).click();
+  await form.getByLabel(t('operatorOffer.extras.stockPlace', { number: 1 }), { exact: true }).selectOption(offer.from);
+  await form.getByLabel(t('operatorOffer.extras.stockQuantity', { number: 1 }), { exact: true }).fill('1');
+  await form.getByRole('button', { name: t('operatorOffer.common.save') }).click();
+  await expect(owner.getByText(t('operatorOffer.extras.saved', { name: offer.seatName }))).toBeVisible();
+
+  await owner.goto(`/operator/fees?l=${language}`);
+  await owner.getByRole('button', { name: t('operatorOffer.fees.addBand') }).click({ timeout: 20_000 });
+  await owner.getByLabel(t('operatorOffer.fees.fromAge', { number: 1 })).fill('21');
+  await owner.getByLabel(t('operatorOffer.fees.toAge', { number: 1 })).fill('24');
+  await owner.getByLabel(t('operatorOffer.fees.dailyFee', { number: 1 })).fill(String(YOUNG / 100));
+  await owner.getByRole('button', { name: t('operatorOffer.fees.save') }).click();
+  await expect(owner.getByText(t('operatorOffer.fees.saved'))).toBeVisible();
+
+  await owner.goto(`/operator/cars/${offer.carId}?l=${language}`);
+  const photos = await Promise.all(
+    ['#c33', '#3a3', '#33c'].map((colour, index) => picture(owner, `clio-${index + 1}.png`, colour)),
+  );
+  const [chooser] = await Promise.all([
+    owner.waitForEvent('filechooser'),
+    owner.getByRole('button', { name: t('operatorCars.photos.choose') }).click({ timeout: 20_000 }),
+  ]);
+  await chooser.setFiles(photos);
+  await expect(owner.getByText(t('operatorCars.photos.added_other', { count: 3 }))).toBeAttached({ timeout: 30_000 });
+  await owner.context().close();
 }
 
 /** Minor units of euros as either language writes them ("-22.20 €", "−1 234,50 €", "45 €"). */
@@ -173,13 +203,17 @@ const summaryLine = (page: Page, label: string) =>
 for (const language of ['en', 'fr'] as const) {
   test(`${language}: a 21-year-old sees the seat, the young-driver and one-way fees as label × days, books the last seat with a code; the receipt lists each line`, async ({
     page,
+    browser,
+    baseURL,
     playwright,
   }, testInfo) => {
     const messages = locale(language);
     const tag = `${language}${testInfo.repeatEachIndex}${Date.now() % 1_000_000}`;
-    const pickupDay = dayAhead(40 + (language === 'fr' ? 7 : 0));
-    const holiday = dayAhead(60 + (language === 'fr' ? 7 : 0));
-    const offer = await offerOf(playwright.request, tag, holiday);
+    // A Monday to a Thursday, the second guest's from the Wednesday: days the place's weekday hours open.
+    const pickupDay = weekdayAhead(40 + (language === 'fr' ? 7 : 0), MONDAY);
+    const holiday = weekdayAhead(60 + (language === 'fr' ? 7 : 0), WEDNESDAY);
+    const offer = await offerOf(playwright.request, tag, language);
+    await setUpInConsole(browser, baseURL!, language, offer, holiday, tag);
     const pickupAt = tenOClock(pickupDay);
     const dropoffAt = new Date(Date.parse(pickupAt) + DAYS * 86_400_000).toISOString();
     const criteria = {
@@ -193,6 +227,9 @@ for (const language of ['en', 'fr'] as const) {
 
     await page.goto(`/checkout?${new URLSearchParams({ ...criteria, l: language })}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(messages, 'checkout.title'));
+    // The three photos uploaded, in the car's gallery.
+    const gallery = page.getByRole('region', { name: offer.carName });
+    await expect(gallery.getByRole('button', { name: `${offer.carName} 3 / 3` })).toBeVisible({ timeout: 20_000 });
     const seat = page.getByRole('combobox', { name: offer.seatName });
     await seat.selectOption('1');
     const field = (key: string) => page.getByRole('main').getByLabel(text(messages, key), { exact: true });
@@ -200,7 +237,7 @@ for (const language of ['en', 'fr'] as const) {
     await field('checkout.driver.email').fill(`young.${tag}@roam.localhost`);
     await field('checkout.driver.phone').fill('+33 6 12 34 56 78');
     await field('checkout.driver.birthDate').fill(`${birthYear}-01-01`);
-    // Each line is its label × the days (the demo supplier adds no percentage).
+    // Each line is its label × the days (a new business adds no percentage).
     expect(await lineOf(page, offer.seatName)).toBe(SEAT * DAYS);
     expect(await lineOf(page, text(messages, 'checkout.price.youngDriver'))).toBe(YOUNG * DAYS);
     expect(await lineOf(page, text(messages, 'checkout.price.oneWay'))).toBe(ONE_WAY);

@@ -147,6 +147,7 @@ export const bookingRow = (id: string, overrides: Partial<BookingRow> = {}): Boo
     payAtPickup: 12000,
     securityDeposit: 50000,
     securityDepositTaken: 'atPickup',
+    securityDepositOn: 'card',
     held: 0,
     due: 12000,
   },

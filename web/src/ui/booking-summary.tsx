@@ -1,4 +1,4 @@
-import type { BookingPlace, BookingSummary } from '@roam/contract/bookings';
+import { type BookingPlace, type BookingSummary, securityDepositWords } from '@roam/contract/bookings';
 import { formatMinor } from '@roam/contract/money';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,14 +88,7 @@ export function BookingSummaryView({
         </div>
         {amounts.securityDeposit > 0 ? (
           <div>
-            <dt>
-              {deposit ??
-                t(
-                  amounts.securityDepositTaken === 'now'
-                    ? 'bookings.summary.securityDepositHeld'
-                    : 'bookings.summary.securityDepositAtPickup',
-                )}
-            </dt>
+            <dt>{deposit ?? t(`bookings.summary.${securityDepositWords(amounts)}`)}</dt>
             <dd>{money(amounts.securityDeposit)}</dd>
           </div>
         ) : null}

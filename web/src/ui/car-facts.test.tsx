@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CLIO } from '#web/test-fixtures';
 import { renderScreen, screenTests } from '#web/test-utils';
@@ -35,6 +35,15 @@ describe('CarFacts', () => {
       'Fuel policy',
       'Security deposit',
     ]);
+  });
+
+  it('says a limited mileage a day and what a kilometre over costs; an unlimited one as such', () => {
+    const mileage = () => screen.getByText('Mileage').nextElementSibling?.textContent;
+    renderScreen(<CarFacts car={{ ...CLIO, mileage: 200, pricePerExtraKm: 25 }} />);
+    expect(mileage()).toBe('200 km/day, then 0.25 €/km');
+    cleanup();
+    renderScreen(<CarFacts car={{ ...CLIO, mileage: -1, pricePerExtraKm: null }} />);
+    expect(mileage()).toBe('Unlimited');
   });
 
   it('lists only the facts that apply to an electric scooter: no doors, air conditioning or fuel policy', () => {

@@ -27,7 +27,14 @@ export function CarFacts({ car }: { car: Car }) {
     seats: () => String(car.seats),
     doors: () => String(car.doors),
     aircon: () => (car.aircon ? t('cars.yes') : t('cars.no')),
-    mileage: () => (car.mileage < 0 ? t('cars.unlimited') : kilometres(car.mileage, localeTag(language))),
+    // The kilometres a day, and what one over costs at the return (docs/architecture.md §5 "After the booking").
+    mileage: () => {
+      if (car.mileage < 0) return t('cars.unlimited');
+      const km = kilometres(car.mileage, localeTag(language));
+      return car.pricePerExtraKm === null
+        ? km
+        : t('cars.mileageThen', { km, price: money.format(car.pricePerExtraKm) });
+    },
     fuelPolicy: () => t(`cars.fuelPolicy.${car.fuelPolicy}`),
     deposit: () => money.format(car.deposit),
   };

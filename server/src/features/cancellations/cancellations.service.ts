@@ -108,7 +108,8 @@ export async function cancelWithRefund(
     if (!current || current.status === 'cancelled') return { refund: null, mails: [] };
     // Checked out meanwhile: the counter's statuses go one way (docs/architecture.md §5 "After the booking").
     if (!isOperatorStatus(current.status)) throw new AppError('CONFLICT', 'This booking can no longer be cancelled.');
-    const terms = cancellationTerms(current, await balanceOf(ctx, tx, current), at);
+    const balance = await balanceOf(ctx, tx, current);
+    const terms = cancellationTerms(current, balance, at);
     // The driver's free cancel was decided on the row as read; a change made since (an earlier pick-up) may end it.
     if (!audit && !terms.free) {
       throw new AppError(
@@ -134,7 +135,17 @@ export async function cancelWithRefund(
     const kept = current.cancelRequest && terms.fromHold > 0 ? await keepFromHold(ctx, tx, id, terms.fromHold) : 0;
     const money = {
       ...(refund ? { refund: { amount: refund.amount, currency: refund.currency } } : {}),
-      ...(kept > 0 ? { kept: { amount: kept, released: terms.held - kept, currency: current.currency } } : {}),
+      ...(kept > 0
+        ? {
+            kept: {
+              amount: kept,
+              released: terms.held - kept,
+              currency: current.currency,
+              // What held it, named in the customer's notice: the card, the payer's PayPal, or the desk.
+              on: balance.depositOn ?? 'card',
+            },
+          }
+        : {}),
     };
     // The booking's history tells every cancellation and its refund (docs/architecture.md §5 "Readable history"): the
     // operator's decision or own cancel, or the driver's own free cancel.

@@ -1,6 +1,7 @@
 import type { BookingStatus } from '@roam/contract/bookings';
 import type { CarOption } from '@roam/contract/cars';
 import { type Car, fileUrl } from '@roam/contract/cars';
+import { DEFAULT_CHARGE_RULES } from '@roam/contract/counter';
 import type { Language } from '@roam/contract/languages';
 import type { OpeningHours } from '@roam/contract/opening-hours';
 import { type AnyColumn, and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -8,8 +9,10 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import {
   bookings,
   bookingTombstones,
+  carChargeRules,
   carLocations,
   cars,
+  chargeRules,
   dateBasedPrices,
   files,
   fleetVersion,
@@ -27,7 +30,20 @@ const carColumns = {
   priceChangeRate: users.priceChangeRate,
   payLater: users.payLater,
   licenseRequired: users.licenseRequired,
+  // The return's price per extra kilometre: the car's override, else its business's charge rule, else the default
+  // (contract `effectiveChargeRules`), shown on its card and its checkout.
+  pricePerExtraKm: sql<number>`coalesce(${carChargeRules.pricePerExtraKm}, ${chargeRules.pricePerExtraKm},
+    ${DEFAULT_CHARGE_RULES.pricePerExtraKm})::int`,
 };
+
+/** The cars with their business and the charge rules a card shows (the query's joins for `carColumns`). */
+const carsWithSupplier = (db: DbOrTx) =>
+  db
+    .select(carColumns)
+    .from(cars)
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .leftJoin(chargeRules, eq(chargeRules.supplierId, cars.supplierId))
+    .leftJoin(carChargeRules, eq(carChargeRules.carId, cars.id));
 
 type CarRow = {
   car: typeof cars.$inferSelect;
@@ -36,6 +52,7 @@ type CarRow = {
   priceChangeRate: number;
   payLater: boolean;
   licenseRequired: boolean;
+  pricePerExtraKm: number;
 };
 
 /**
@@ -74,6 +91,7 @@ function toCar(
     doors: car.doors,
     aircon: car.aircon,
     mileage: car.mileage,
+    pricePerExtraKm: car.mileage < 0 ? null : row.pricePerExtraKm,
     fuelPolicy: car.fuelPolicy,
     multimedia: car.multimedia as CarOption[],
     dailyPrice: car.dailyPrice,
@@ -146,11 +164,7 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
   return db.transaction(
     async (tx) => {
       const [version] = await tx.select({ version: fleetVersion.version }).from(fleetVersion);
-      const rows = await tx
-        .select(carColumns)
-        .from(cars)
-        .innerJoin(users, eq(users.id, cars.supplierId))
-        .where(isNull(cars.deletedAt));
+      const rows = await carsWithSupplier(tx).where(isNull(cars.deletedAt));
       const periods = await periodsOf(tx);
       const photos = await photosOf(tx);
       const places = await tx
@@ -336,11 +350,7 @@ export async function pruneTombstones(db: Db, before: Date) {
 }
 
 export async function findCar(db: DbOrTx, id: string): Promise<Car | null> {
-  const [row] = await db
-    .select(carColumns)
-    .from(cars)
-    .innerJoin(users, eq(users.id, cars.supplierId))
-    .where(and(eq(cars.id, id), isNull(cars.deletedAt)));
+  const [row] = await carsWithSupplier(db).where(and(eq(cars.id, id), isNull(cars.deletedAt)));
   if (!row) return null;
   const periods = await periodsOf(db, [id]);
   const photos = await photosOf(db, [id]);

@@ -1,12 +1,10 @@
 import type { CarDetails, CarFilters, CarPrice } from '@roam/contract/cars';
-import { DEFAULT_CHARGE_RULES, effectiveChargeRules } from '@roam/contract/counter';
 import type { Language } from '@roam/contract/languages';
 import type { Extra } from '@roam/contract/price';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
 import { rentalHours } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
 import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
-import { carRulesOf, chargeRulesOf } from '#server/features/counter/counter-settings.repository.ts';
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { FirstOf } from '#server/lib/first-of.ts';
 import { checkPeriod } from '#server/lib/opening-hours.ts';
@@ -154,14 +152,7 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
 export async function getCar(ctx: AppContext, id: string, language: Language): Promise<CarDetails> {
   const car = await findCar(ctx.db, id);
   if (!car) throw new AppError('NOT_FOUND', 'Car not found');
-  const [locations, supplierRules, carRules] = await Promise.all([
-    carLocationsOf(ctx.db, id, language),
-    chargeRulesOf(ctx.db, car.supplier._id),
-    carRulesOf(ctx.db, id),
-  ]);
-  // The return's price per extra kilometre (the car's override, else its business's rule), shown before booking.
-  const rules = effectiveChargeRules(supplierRules ?? DEFAULT_CHARGE_RULES, carRules?.overrides ?? null);
-  return { ...car, locations, pricePerExtraKm: car.mileage < 0 ? null : rules.pricePerExtraKm };
+  return { ...car, locations: await carLocationsOf(ctx.db, id, language) };
 }
 
 /**

@@ -39,6 +39,7 @@ describe('a booking in the currency it was made in', () => {
       payAtPickup: 0,
       securityDeposit: sek(50000),
       securityDepositTaken: 'now',
+      securityDepositOn: 'card',
       held: 0,
       due: 0,
     });
@@ -98,6 +99,7 @@ describe('a booking in the currency it was made in', () => {
       payAtPickup: 11025,
       securityDeposit: 50000,
       securityDepositTaken: 'now',
+      securityDepositOn: 'card',
       held: 0,
       due: 0,
     });

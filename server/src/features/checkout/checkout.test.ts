@@ -270,6 +270,7 @@ describe('POST /api/checkout', () => {
       payAtPickup: 12075,
       securityDeposit: 57500,
       securityDepositTaken: 'now',
+      securityDepositOn: 'card',
       held: 0,
       due: 0,
     });

@@ -113,11 +113,11 @@ export function agreementPdf(facts: AgreementFacts, options: { websiteName: stri
   }
   fact(words('total'), money(document.money.total));
   const held = document.money.securityDepositHeld;
+  // Held on the card, the payer's PayPal or at the desk (docs/decisions/0014-charges-after-the-rental.md, point 10).
+  const heldOn = () => t(`agreement.depositHeld.${document.money.securityDepositOn}`, { amount: money(held) });
   fact(
     words('securityDeposit'),
-    held > 0
-      ? `${money(document.money.securityDeposit)} (${t('agreement.depositHeld', { amount: money(held) })})`
-      : money(document.money.securityDeposit),
+    held > 0 ? `${money(document.money.securityDeposit)} (${heldOn()})` : money(document.money.securityDeposit),
   );
 
   heading(t('agreement.condition'));

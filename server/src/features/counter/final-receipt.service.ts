@@ -1,5 +1,5 @@
 import type { Language } from '@roam/contract/languages';
-import type { BookingBalance, LedgerPayment } from '@roam/contract/ledger';
+import { type BookingBalance, depositHolder, type LedgerPayment } from '@roam/contract/ledger';
 import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
@@ -107,5 +107,10 @@ export function depositSettled(payments: readonly LedgerPayment[]) {
       (payment) => payment.kind === 'capture' && payment.status === 'succeeded' && ids.has(payment.parentId ?? ''),
     )
     .reduce((sum, payment) => sum + payment.amount, 0);
-  return { captured, released: holds.reduce((sum, hold) => sum + hold.releasedAmount, 0) };
+  return {
+    captured,
+    released: holds.reduce((sum, hold) => sum + hold.releasedAmount, 0),
+    // What held it (contract ledger.ts `depositOn`): the close's words name the card, the payer's PayPal or the desk.
+    on: depositHolder(holds) ?? 'card',
+  };
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
-import { checkoutBody, guestDriver } from '#test/booking-fixtures.ts';
+import { checkoutBody, guestDriver, period } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { checkOutBody, insertCar, insertRental, parisAt, setClock } from './counter.test-helpers.ts';
@@ -62,6 +62,40 @@ describe('the price per extra kilometre, kept with the booking', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/car/${carId}` })).json().pricePerExtraKm).toBe(50);
     const rental = await insertRental(t, 60, 3, { carId, terms: row!.terms });
     expect(await quoteSixtyOver(rental, 60)).toBe(60 * 20);
+  });
+
+  it('is carried by the search’s result, and a new price of the car or of its business is searched at once', async () => {
+    const [limited, unlimited] = [await insertCar(t, { mileage: 200 }), await insertCar(t, { mileage: -1 })];
+    const searched = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/search-cars/1/100',
+        payload: {
+          pickupLocationId: DEMO_IDS.locations.parisCdg,
+          dropoffLocationId: DEMO_IDS.locations.parisCdg,
+          ...period(80),
+          suppliers: [DEMO_IDS.users.supplier],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const results: { _id: string; pricePerExtraKm: number | null }[] = res.json().results;
+      const of = (id: string) => results.find((car) => car._id === id)?.pricePerExtraKm;
+      return [of(limited), of(unlimited)];
+    };
+    // The business's rule (the car has no price of its own), then the car's own, then the business's new rule.
+    const settings = await call('GET', `/api/counter-settings/${DEMO_IDS.users.supplier}`);
+    expect(settings.statusCode, settings.body).toBe(200);
+    const rules = settings.json().chargeRules;
+    expect(await searched()).toEqual([rules.pricePerExtraKm, null]);
+    expect((await setKmPrice(limited, 25)).statusCode).toBe(200);
+    expect(await searched()).toEqual([25, null]);
+    expect((await setKmPrice(limited, null)).statusCode).toBe(200);
+    const changed = await call('PUT', '/api/update-counter-settings', {
+      supplierId: DEMO_IDS.users.supplier,
+      chargeRules: { ...rules, pricePerExtraKm: 41 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await searched()).toEqual([41, null]);
   });
 
   it('a booking without a kept price pays the car’s price of the day; unlimited mileage shows none', async () => {

@@ -149,10 +149,11 @@ export async function closeRental(ctx: AppContext, actor: Operator, id: string, 
       'closed',
       (lang) => ({
         ...closedAmounts(receipt.facts)(lang),
-        // The deposit held on the card, settled by the close: what was taken from it and what was released.
+        // The deposit held (on the card, the payer's PayPal, at the desk), settled by the close: what was taken from
+        // it and what was released.
         ...(deposit
           ? {
-              deposit: `${translator(lang, 'counter')('mail.depositSettled', {
+              deposit: `${translator(lang, 'counter')(`mail.depositSettled.${deposit.on}`, {
                 captured: formatMinor(deposit.captured, current.currency, lang),
                 released: formatMinor(deposit.released, current.currency, lang),
               })}\n`,

@@ -1,4 +1,5 @@
 import { bookingAmounts } from '@roam/contract/bookings';
+import type { DepositHolder } from '@roam/contract/ledger';
 import { convertMinor, roundHalfUp } from '@roam/contract/money';
 import type { PriceLine } from '@roam/contract/price';
 import { balanceFrom } from '#server/features/ledger/ledger.service.ts';
@@ -25,6 +26,8 @@ export type BookingMoney = {
   securityDeposit: number;
   /** Of it, what is held on the customer's card now, not charged (docs/decisions/0012-deposit-holds.md). */
   securityDepositHeld: number;
+  /** What holds it: the card, the payer's PayPal, or the desk (contract ledger.ts `depositOn`). */
+  securityDepositOn: DepositHolder;
   /** Null when the rental country has no configured rate. */
   vat: { rate: number; amount: number } | null;
 };
@@ -48,6 +51,7 @@ export function bookingMoney(facts: BookingFacts, vatRates: Readonly<Record<stri
     dueAtPickup: booking.status === 'cancelled' ? 0 : amounts.payAtPickup,
     securityDeposit: amounts.securityDeposit,
     securityDepositHeld: balance.held,
+    securityDepositOn: amounts.securityDepositOn,
     // A price that includes VAT at r % holds total × r / (100 + r) of it.
     vat: rate === undefined ? null : { rate, amount: roundHalfUp((total * rate) / (100 + rate)) },
   };

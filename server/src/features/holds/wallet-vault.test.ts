@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, gatewayEvents, invoices, payments, savedCards } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
-import { walletApp } from '#server/features/payments/payments.test-helpers.ts';
+import { GOOD_CARD, walletApp } from '#server/features/payments/payments.test-helpers.ts';
 import { checkoutBody } from '#test/booking-fixtures.ts';
+import { pdfText } from '#test/pdf-text.ts';
 import { signIn } from '#test/sign-in.ts';
 import { startSmtpCapture } from '#test/smtp-capture.ts';
 import { checkOutBody, insertCar, parisAt, resetClock, setClock } from '../counter/counter.test-helpers.ts';
@@ -201,6 +202,59 @@ describe('charges after the rental through the wallet’s vault', () => {
     const taken = [...app.fake.authCaptures.values()].filter((c) => c.authorizationId === hold.providerReference);
     expect(taken).toMatchObject([{ amount: { value: '42.00', currency_code: 'EUR' }, final_capture: true }]);
     expect(app.fake.authorizations.get(hold.providerReference!)!.status).toBe('CAPTURED');
+  });
+
+  /** The driver's mails since `sent` whose subject matches `subject`, their text and their PDFs' text. */
+  async function mailed(sent: number, subject: RegExp) {
+    const mail = (await driverMails(sent)).find((m) => subject.test(m.subject ?? ''));
+    expect(mail, `a mail "${subject}"`).toBeDefined();
+    const files = mail!.attachments.filter((file) => file.contentType === 'application/pdf');
+    const pdfs = await Promise.all(files.map((file) => pdfText(file.content)));
+    // A PDF's lines wrap where the page ends: its words read as one text.
+    return { text: mail!.text ?? '', pdfs: pdfs.join(' ').replace(/\s+/g, ' ') };
+  }
+
+  it('names what holds the deposit: the payer’s PayPal, or the card — booking, confirmation, agreement, close', async () => {
+    const held = (on: string) => new RegExp(`held on your ${on}`, 'g');
+    const heldAnywhere = /held on your (card|PayPal account)/g;
+    // Paid in full by the wallet: the deposit is held on the payer's PayPal.
+    let sent = smtp.received.length;
+    const { bookingId } = await paidByWallet(75, false, 30000);
+    const page = await app.t.app.inject({ method: 'GET', url: `/api/booking/${bookingId}`, headers: app.driver });
+    expect(page.json().amounts).toMatchObject({
+      held: 30000,
+      securityDepositTaken: 'now',
+      securityDepositOn: 'paypal',
+    });
+    const confirmed = await mailed(sent, /is confirmed/);
+    expect(confirmed.text).toContain('Security deposit, held on your PayPal account, not charged');
+    expect(confirmed.text.match(heldAnywhere)).toEqual(['held on your PayPal account']);
+    sent = smtp.received.length;
+    await closedWithToll(bookingId, 75, 1500);
+    resetClock(app.t);
+    const agreement = await mailed(sent, /has started/);
+    expect(agreement.pdfs).toContain(`${eur(30000)} held on your PayPal account, not charged`);
+    expect(agreement.pdfs).not.toMatch(held('card'));
+    const closed = await mailed(sent, /closed|receipt/i);
+    expect(closed.text).toContain(`Deposit held on your PayPal account: ${eur(1500)} taken`);
+
+    // Paid in full by the (demo) card: the card.
+    const carId = await insertCar(app.t, { deposit: 30000 });
+    const booked = await call('/api/checkout', checkoutBody({ carId, paymentOption: 'full' } as never, 80), app.driver);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const cardBooking = booked.json().bookingId as string;
+    sent = smtp.received.length;
+    const paid = await call(`/api/demo-payment/${cardBooking}`, GOOD_CARD, app.driver);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const byCard = await mailed(sent, /is confirmed/);
+    expect(byCard.text.match(heldAnywhere)).toEqual(['held on your card']);
+    sent = smtp.received.length;
+    setClock(app.t, new Date(parisAt(80).getTime() - 3600_000));
+    expect((await call(`/api/check-out/${cardBooking}`, checkOutBody({ odometer: 9000 }))).statusCode).toBe(200);
+    resetClock(app.t);
+    const cardAgreement = await mailed(sent, /has started/);
+    expect(cardAgreement.pdfs).toContain(`${eur(30000)} held on your card, not charged`);
+    expect(cardAgreement.pdfs).not.toMatch(held('PayPal account'));
   });
 
   it('a PayPal app not allowed to keep payment methods still takes the payment; the deposit is left to the desk', async () => {

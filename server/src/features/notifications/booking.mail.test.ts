@@ -51,6 +51,7 @@ const summary: BookingSummary = {
     payAtPickup: 0,
     securityDeposit: 80_000,
     securityDepositTaken: 'atPickup',
+    securityDepositOn: 'card',
     held: 0,
     due: 0,
   },

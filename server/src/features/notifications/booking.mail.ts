@@ -1,5 +1,11 @@
-import type { BookingPlace, BookingStatus, BookingSummary } from '@roam/contract/bookings';
+import {
+  type BookingPlace,
+  type BookingStatus,
+  type BookingSummary,
+  securityDepositWords,
+} from '@roam/contract/bookings';
 import { type Language, LOCALE_TAGS } from '@roam/contract/languages';
+import type { DepositHolder } from '@roam/contract/ledger';
 import { formatMinor } from '@roam/contract/money';
 import { CAR_WORDS } from '#server/i18n/car-words.ts';
 import { translator } from '#server/i18n/translate.ts';
@@ -83,8 +89,7 @@ export function summaryText(
   }
   lines.push(line(words('summary.payAtPickup'), money(amounts.payAtPickup)));
   if (amounts.securityDeposit > 0) {
-    const taken = amounts.securityDepositTaken === 'now' ? 'securityDepositHeld' : 'securityDepositAtPickup';
-    lines.push(line(words(`summary.${taken}`), money(amounts.securityDeposit)));
+    lines.push(line(words(`summary.${securityDepositWords(amounts)}`), money(amounts.securityDeposit)));
   }
   if (forDriver) lines.push('', t('checklist'));
   return lines.join('\n');
@@ -115,8 +120,11 @@ export function renderNotice(
     summary?: BookingSummary;
     /** Minor units of its currency, as refunded: a line of its own under the notice's first paragraph. */
     refund?: { amount: number; currency: string };
-    /** A cancellation's fee taken from the deposit held on the card, and what of the hold was released. */
-    kept?: { amount: number; released: number; currency: string };
+    /**
+     * A cancellation's fee taken from the deposit held (on the card, the payer's PayPal, at the desk), and what of it
+     * was released.
+     */
+    kept?: { amount: number; released: number; currency: string; on: DepositHolder };
     /**
      * What became due, minor units of its currency: a line of its own, with the one-time link to
      * pay it online and until when it works (already in the recipient's language), when it can be paid online.
@@ -132,7 +140,7 @@ export function renderNotice(
   const t = translator(language, 'notices');
   const { refund, due, kept } = params;
   const keptLine = kept
-    ? `\n${t('keptFromHold', {
+    ? `\n${t(`keptFromHold.${kept.on}`, {
         amount: formatMinor(kept.amount, kept.currency, language),
         released: formatMinor(kept.released, kept.currency, language),
       })}`

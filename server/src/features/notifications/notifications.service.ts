@@ -1,6 +1,7 @@
 import type { BookingStatus, BookingSummary } from '@roam/contract/bookings';
 import type { Language } from '@roam/contract/languages';
 import { LanguageSchema } from '@roam/contract/languages.schema';
+import type { DepositHolder } from '@roam/contract/ledger';
 import type { Notification, NotificationPage } from '@roam/contract/notifications';
 import type { Extra } from '@roam/contract/price';
 import type { AppContext } from '#server/context.ts';
@@ -61,8 +62,11 @@ export type BookingRef = {
   summary?: (language: Language) => BookingSummary;
   /** What an approved cancellation refunded, minor units of its currency. */
   refund?: { amount: number; currency: string };
-  /** A cancellation's fee taken from the deposit held on the card, and what of the hold was released. */
-  kept?: { amount: number; released: number; currency: string };
+  /**
+   * A cancellation's fee taken from the deposit held (on the card, the payer's PayPal, at the desk), and what of it
+   * was released.
+   */
+  kept?: { amount: number; released: number; currency: string; on: DepositHolder };
   /** The operator's words to the driver (a declined cancellation). */
   message?: string;
   /** Why a paid change was not made. */

@@ -66,6 +66,7 @@ export const counterBooking = (overrides: Partial<CounterBooking> = {}): Counter
     payAtPickup: 0,
     securityDeposit: 50000,
     securityDepositTaken: 'atPickup',
+    securityDepositOn: 'card',
     held: 0,
     due: 0,
   },

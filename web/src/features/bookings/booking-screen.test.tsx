@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '#web/app/query-client';
@@ -157,6 +157,31 @@ describe('the booking screen', () => {
     const amounts = screen.getByTestId('booking-amounts');
     expect(within(amounts).getByText('Security deposit, settled at the close (see the final receipt)')).toBeTruthy();
     expect(within(amounts).queryByText('Security deposit, held at pick-up')).toBeNull();
+  });
+
+  it('names what holds the deposit paid in full online: the payer’s PayPal, or the card', async () => {
+    const paid = (securityDepositOn: 'card' | 'paypal') =>
+      booking(ID, {
+        status: 'paid',
+        paymentOption: 'full',
+        amounts: {
+          ...booking(ID).amounts,
+          payNow: 12000,
+          payAtPickup: 0,
+          due: 0,
+          held: 50000,
+          securityDepositTaken: 'now',
+          securityDepositOn,
+        },
+      });
+    const held = (where: string) => `Security deposit, held on your ${where}, not charged (released after the return)`;
+    await renderBooking(paid('paypal'));
+    const amounts = screen.getByTestId('booking-amounts');
+    expect(within(amounts).getByText(held('PayPal account'))).toBeTruthy();
+    expect(within(amounts).queryByText(held('card'))).toBeNull();
+    cleanup();
+    await renderBooking(paid('card'));
+    expect(within(screen.getByTestId('booking-amounts')).getByText(held('card'))).toBeTruthy();
   });
 
   it('says "to pay at pick-up" before the pick-up', async () => {

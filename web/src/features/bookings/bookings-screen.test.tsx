@@ -27,6 +27,7 @@ const SECOND = bookingRow('b2000000-0000-4000-8000-000000000002', {
     payAtPickup: 0,
     securityDeposit: 575_000,
     securityDepositTaken: 'atPickup',
+    securityDepositOn: 'card',
     held: 0,
     due: 0,
   },

@@ -33,6 +33,7 @@ async function openDue(status: BookingStatus, paymentOption: 'full' | 'payLater'
             payAtPickup: 2500,
             securityDeposit: 0,
             securityDepositTaken: 'atPickup',
+            securityDepositOn: 'card',
             held: 0,
             due: 2500,
           },

@@ -2,6 +2,7 @@ import type { CarDetails } from '@roam/contract/cars';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FALLBACK_SETTINGS } from '#web/lib/settings';
 import { CLIO, NO_FEES_ANSWER, PARIS } from '#web/test-fixtures';
 import { describedBy, renderScreen, screenTests, serveApi } from '#web/test-utils';
 import { CheckoutForm } from './checkout-screen';
@@ -51,6 +52,26 @@ describe('the payment options', () => {
     expect(priceLine('To pay at pick-up')).toBe('101.19 €');
   });
 
+  it('names what will hold the deposit by what the site takes: the card, PayPal, or either', async () => {
+    serveApi({ ...NO_FEES_ANSWER });
+    const held = async (payment: Partial<typeof FALLBACK_SETTINGS.payment>) => {
+      cleanup();
+      renderScreen(
+        <CheckoutForm car={CLIO} criteria={CRITERIA} user={null} pickupPlace={PARIS} dropoffPlace={PARIS} />,
+        {
+          path: '/checkout?carId=clio',
+          route: '/checkout',
+          settings: { ...FALLBACK_SETTINGS, payment: { ...FALLBACK_SETTINGS.payment, ...payment } },
+        },
+      );
+      await screen.findAllByRole('radio');
+      return describedBy(option('Pay in full online')).match(/held on your [^,]*/)?.[0];
+    };
+    expect(await held({ card: 'demo', wallet: false })).toBe('held on your card');
+    expect(await held({ card: 'demo', wallet: true })).toBe('held on your card or PayPal account');
+    expect(await held({ card: null, wallet: true })).toBe('held on your PayPal account');
+  });
+
   it('offers only options that differ: no security deposit online for a car without one', async () => {
     serveApi({ ...NO_FEES_ANSWER });
     await renderCheckout({ ...CLIO, deposit: 0 });
@@ -89,6 +110,13 @@ describe("the promises, from the car's own terms", () => {
     cleanup();
     await renderCheckout({ ...CLIO, mileage: -1, pricePerExtraKm: null });
     expect(screen.getByText('Unlimited mileage.')).toBeTruthy();
+  });
+
+  it("states the car's own minimum driver age among its terms", async () => {
+    serveApi({ ...NO_FEES_ANSWER });
+    await renderCheckout({ ...CLIO, minimumAge: 21 });
+    const terms = screen.getByText('Unlimited mileage.').closest('ul')!;
+    expect(within(terms).getByText('Minimum driver age: 21.')).toBeTruthy();
   });
 
   it('promises free changes where the car includes Amendments, and says how to get them where it sells them', async () => {

@@ -40,6 +40,7 @@ const SUMMARY: BookingSummary = {
     payAtPickup: 0,
     securityDeposit: 575_000,
     securityDepositTaken: 'atPickup',
+    securityDepositOn: 'card',
     held: 0,
     due: 0,
   },

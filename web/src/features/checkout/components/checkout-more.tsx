@@ -4,6 +4,7 @@ import { type PriceBreakdown, paymentSplit, withPriceChange } from '@roam/contra
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useLanguage } from '#web/i18n';
+import { useSettings } from '#web/lib/settings';
 import { useMoney } from '#web/lib/use-money';
 import type { CheckoutForm } from '../lib/use-checkout-form';
 import { InvoiceBuyer } from './invoice-buyer';
@@ -26,6 +27,8 @@ type OptionsProps = {
     mileage: number;
     /** What a kilometre over costs at the return (EUR minor units); null: unlimited. */
     pricePerExtraKm: number | null;
+    /** The car's own minimum driver age (18 to 99). */
+    minimumAge: number;
   };
 };
 
@@ -39,6 +42,9 @@ function PaymentOptions({ checkout, price, car }: OptionsProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const id = useId();
+  const { payment } = useSettings();
+  // Before the payment, what will hold the deposit is what the pay step offers: the card, PayPal, or either.
+  const heldOn = payment.wallet ? (payment.card ? 'cardOrPaypal' : 'paypal') : 'card';
   return (
     <section className="checkout-section">
       <fieldset className="payment-options">
@@ -72,7 +78,7 @@ function PaymentOptions({ checkout, price, car }: OptionsProps) {
                     {share.securityDeposit > 0
                       ? t(
                           share.securityDepositTaken === 'now'
-                            ? 'checkout.payment.securityDepositNow'
+                            ? `checkout.payment.securityDepositNow.${heldOn}`
                             : 'checkout.payment.securityDepositAtPickup',
                           { amount: money.format(share.securityDeposit) },
                         )
@@ -90,8 +96,9 @@ function PaymentOptions({ checkout, price, car }: OptionsProps) {
 }
 
 /**
- * The chosen option's promises, each from the car's own terms (contract booking-terms.ts), and the mileage: the
- * kilometres a day and what one over costs at the return (docs/architecture.md §5 "After the booking").
+ * The chosen option's promises, each from the car's own terms (contract booking-terms.ts), the mileage: the
+ * kilometres a day and what one over costs at the return (docs/architecture.md §5 "After the booking"), and the car's
+ * minimum driver age.
  */
 function Terms({ checkout, price, car }: OptionsProps) {
   const { t } = useTranslation();
@@ -127,6 +134,7 @@ function Terms({ checkout, price, car }: OptionsProps) {
           })}
         </li>
       ) : null}
+      <li>{t('payment.terms.minimumAge', { age: car.minimumAge })}</li>
     </ul>
   );
 }
