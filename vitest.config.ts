@@ -1,15 +1,18 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * On PostgreSQL (CI's Debian 15, beside PGlite's 18) the suites that depend on the engine and on several connections:
- * migrations, constraints, the seed and the ledger's backfill; the statement's sums in SQL; the ownership and role matrices, which call every route
- * and so every repository's statements; and the races — concurrent checkouts, a promo code's last use, counter
- * actions, invoice numbers, held cars, rate-limit counters, the outbox and in-flight requests. The other feature suites run once, on PGlite (the same
- * PostgreSQL engine): running all of them twice took ~4 minutes of the 2-core CI machine, which must finish in 20.
+ * migrations, constraints and the ledger's backfill; the statement's sums in SQL; the ownership and role matrices,
+ * which call every route and so every repository's statements; and the races — concurrent checkouts, a promo code's
+ * last use, counter actions, invoice numbers, held cars, rate-limit counters, the outbox and in-flight requests. The
+ * other feature suites run once, on PGlite (the same PostgreSQL engine): running all of them twice took ~4 minutes of
+ * the 2-core CI machine, which must finish in 20. The seed's own tests (src/db/seed/) stay on PGlite: they open their
+ * own PGlite databases or none, so under server-pg they ran the same code again (~34 s); the seed on PostgreSQL is
+ * what the server-pg template (test/global-setup.ts) and the reliability suite run.
  * `TEST_DATABASE_URL=… npx vitest run --project server-pg <path>` runs any other file on PostgreSQL by hand.
  */
 const POSTGRES_SUITES = [
-  'src/db/**/*.test.ts',
+  'src/db/*.test.ts',
   'src/security/ownership.test.ts',
   'src/security/role-matrix.test.ts',
   'src/security/holds.test.ts',
@@ -26,11 +29,23 @@ const POSTGRES_SUITES = [
   'src/lib/mailer.test.ts',
 ];
 
+/**
+ * The two matrices run on one engine: PostgreSQL when the run has one (CI), else PGlite. What they prove — who may
+ * call what, on whose records — no engine changes; they are on PostgreSQL for its statements, and on PGlite every
+ * route is called as well by the feature suites and with well-formed requests by fuzz-schema.test.ts. On both engines
+ * they were the suite's two longest files, ~2 × 40 s of CPU more per run (docs/architecture.md §6).
+ */
+const ONE_ENGINE_SUITES = ['src/security/ownership.test.ts', 'src/security/role-matrix.test.ts'];
+
 const serverProject = (name: 'server' | 'server-pg'): TestProjectInlineConfiguration => ({
   test: {
     name,
     root: './server',
     include: name === 'server-pg' ? POSTGRES_SUITES : ['src/**/*.test.ts'],
+    exclude:
+      name === 'server' && process.env.TEST_DATABASE_URL
+        ? [...configDefaults.exclude, ...ONE_ENGINE_SUITES]
+        : configDefaults.exclude,
     globalSetup: ['./test/global-setup.ts'],
     // Password hashing (argon2id at production cost) dominates the auth tests: seconds on an idle machine, but a
     // clean-clone CI run beside other builds saw 30 s pass (change-password, load average 22).
