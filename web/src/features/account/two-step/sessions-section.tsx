@@ -58,7 +58,8 @@ function Session({ session, onEnd }: { session: SessionInfo; onEnd: () => void }
         type="button"
         className="button button--secondary"
         onClick={onEnd}
-        aria-label={t('account.security.endOf', { device })}
+        // Named by what it shows (WCAG 2.5.3): "Sign out here" needs no device; "End" says whose session.
+        aria-label={session.current ? undefined : t('account.security.endOf', { device })}
       >
         {session.current ? t('account.security.signOutHere') : t('account.security.end')}
       </button>
