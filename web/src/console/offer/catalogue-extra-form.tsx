@@ -56,24 +56,6 @@ export function CatalogueExtraForm({ extra, supplierId, onDone }: CatalogueExtra
     onError: () => t('operatorOffer.common.saveError'),
   });
   const title = extra ? t('operatorOffer.extras.editTitle', { name: extra.names.en }) : t('operatorOffer.extras.new');
-  const scope = (
-    key: 'ranges' | 'carIds',
-    legend: string,
-    hint: string,
-    options: { value: string; label: string }[],
-  ) => {
-    const field = form.field(key, legend);
-    return (
-      <ScopePicker
-        legend={legend}
-        hint={hint}
-        options={options}
-        value={field.value}
-        error={field.error}
-        onChange={field.onChange}
-      />
-    );
-  };
   return (
     <section className="op-section" aria-label={title}>
       <h2 className="op-section__title">{title}</h2>
@@ -125,21 +107,19 @@ export function CatalogueExtraForm({ extra, supplierId, onDone }: CatalogueExtra
           />
         </div>
         <CheckboxField {...form.field('mandatory', t('operatorOffer.extras.mandatory'))} />
-        {scope(
-          'ranges',
-          t('operatorOffer.common.ranges'),
-          t('operatorOffer.common.rangesHint'),
-          CAR_RANGES.map((range) => ({ value: range, label: t(`cars.range.${range}`) })),
-        )}
-        {scope(
-          'carIds',
-          t('operatorOffer.common.cars'),
-          t('operatorOffer.common.carsHint'),
-          (cars.data?.results ?? []).map((car) => ({
+        <ScopePicker
+          {...form.field('ranges', t('operatorOffer.common.ranges'))}
+          hint={t('operatorOffer.common.rangesHint')}
+          options={CAR_RANGES.map((range) => ({ value: range, label: t(`cars.range.${range}`) }))}
+        />
+        <ScopePicker
+          {...form.field('carIds', t('operatorOffer.common.cars'))}
+          hint={t('operatorOffer.common.carsHint')}
+          options={(cars.data?.results ?? []).map((car) => ({
             value: car._id,
             label: car.licensePlate ? `${car.name} (${car.licensePlate})` : car.name,
-          })),
-        )}
+          }))}
+        />
         <StockRows form={form} />
         <div className="offer-form__actions">
           <button type="submit" className="button button--accent" disabled={form.pending}>

@@ -56,24 +56,6 @@ export function PromoCodeForm({ code, admin, supplierId, onDone }: PromoCodeForm
   const number = (key: 'minimumDays' | 'usageLimit' | 'perCustomerLimit', label: string, hint: string) => (
     <TextField {...form.field(key, label)} description={hint} inputMode="numeric" autoComplete="off" />
   );
-  const scope = (
-    key: 'placeIds' | 'ranges' | 'carIds',
-    legend: string,
-    hint: string,
-    options: { value: string; label: string }[],
-  ) => {
-    const field = form.field(key, legend);
-    return (
-      <ScopePicker
-        legend={legend}
-        hint={hint}
-        options={options}
-        value={field.value}
-        error={field.error}
-        onChange={field.onChange}
-      />
-    );
-  };
   const title = code ? t('operatorOffer.promo.editTitle', { code: code.code }) : t('operatorOffer.promo.new');
   return (
     <section className="op-section" aria-label={title}>
@@ -121,27 +103,24 @@ export function PromoCodeForm({ code, admin, supplierId, onDone }: PromoCodeForm
           {number('usageLimit', t('operatorOffer.promo.usageLimit'), t('operatorOffer.promo.limitHint'))}
           {number('perCustomerLimit', t('operatorOffer.promo.perCustomerLimit'), t('operatorOffer.promo.limitHint'))}
         </div>
-        {scope(
-          'placeIds',
-          t('operatorOffer.common.places'),
-          t('operatorOffer.common.placesHint'),
-          (locations.data ?? []).map((place) => ({ value: place._id, label: place.name })),
-        )}
-        {scope(
-          'ranges',
-          t('operatorOffer.common.ranges'),
-          t('operatorOffer.common.rangesHint'),
-          CAR_RANGES.map((range) => ({ value: range, label: t(`cars.range.${range}`) })),
-        )}
-        {scope(
-          'carIds',
-          t('operatorOffer.common.cars'),
-          t('operatorOffer.common.carsHint'),
-          (cars.data?.results ?? []).map((car) => ({
+        <ScopePicker
+          {...form.field('placeIds', t('operatorOffer.common.places'))}
+          hint={t('operatorOffer.common.placesHint')}
+          options={(locations.data ?? []).map((place) => ({ value: place._id, label: place.name }))}
+        />
+        <ScopePicker
+          {...form.field('ranges', t('operatorOffer.common.ranges'))}
+          hint={t('operatorOffer.common.rangesHint')}
+          options={CAR_RANGES.map((range) => ({ value: range, label: t(`cars.range.${range}`) }))}
+        />
+        <ScopePicker
+          {...form.field('carIds', t('operatorOffer.common.cars'))}
+          hint={t('operatorOffer.common.carsHint')}
+          options={(cars.data?.results ?? []).map((car) => ({
             value: car._id,
             label: car.licensePlate ? `${car.name} (${car.licensePlate})` : car.name,
-          })),
-        )}
+          }))}
+        />
         <CheckboxField {...form.field('firstBookingOnly', t('operatorOffer.promo.firstBookingOnly'))} />
         <CheckboxField
           {...form.field('active', t('operatorOffer.promo.active'))}

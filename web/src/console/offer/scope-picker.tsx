@@ -1,19 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import type { FieldProps } from '#web/lib/use-contract-form';
 
-interface ScopePickerProps {
-  legend: string;
+/** The form's field props (`form.field(key, label)`, the label its legend), with what to choose from. */
+type ScopePickerProps = Pick<FieldProps<readonly string[]>, 'label' | 'value' | 'onChange' | 'error'> & {
   hint: string;
   options: readonly { value: string; label: string }[];
-  value: readonly string[];
-  onChange: (value: string[]) => void;
-  error?: string | undefined;
-}
+};
 
 /**
  * Where a promo code or an extra applies (places, ranges, cars): a disclosure of checkboxes whose summary says what
  * is chosen — none ticked means every one, as the server reads an empty list. Keyboard-usable as native controls are.
  */
-export function ScopePicker({ legend, hint, options, value, onChange, error }: ScopePickerProps) {
+export function ScopePicker({ label: legend, hint, options, value, onChange, error }: ScopePickerProps) {
   const { t } = useTranslation();
   const chosen = new Set(value);
   const toggle = (id: string, on: boolean) => {
