@@ -25,12 +25,13 @@ export async function reportThumbnails(db: DbOrTx, photoIds: string[]): Promise<
 
 /**
  * The report of `record` (read before the return's writes: its booking, car, people and places are what the return
- * does not change) from what `db` holds; `thumbnails` started beforehand, completed here for any photo they lack.
+ * does not change) from what `db` holds; `thumbnails` started beforehand, completed here for a photo they lack (a
+ * damage of the car recorded meanwhile).
  */
 export async function conditionReportOf(
   db: DbOrTx,
   record: repository.CounterRecord,
-  thumbnails: Promise<Map<string, Buffer>> = Promise.resolve(new Map()),
+  thumbnails: Promise<Map<string, Buffer>>,
 ): Promise<ConditionReport> {
   const bookingId = record.booking.id;
   const language = languageOf(record.driver.language);
@@ -85,7 +86,7 @@ export async function storeConditionReport(
   ctx: AppContext,
   tx: DbOrTx,
   record: repository.CounterRecord,
-  thumbnails?: Promise<Map<string, Buffer>>,
+  thumbnails: Promise<Map<string, Buffer>>,
 ) {
   const bookingId = record.booking.id;
   const report = await conditionReportOf(tx, record, thumbnails);
