@@ -1,10 +1,9 @@
-import type { BookingStatus } from '@roam/contract/bookings';
 import type { CarOption } from '@roam/contract/cars';
 import { type Car, fileUrl } from '@roam/contract/cars';
 import { DEFAULT_CHARGE_RULES } from '@roam/contract/counter';
 import type { Language } from '@roam/contract/languages';
 import type { OpeningHours } from '@roam/contract/opening-hours';
-import { type AnyColumn, and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import {
   bookings,
@@ -20,6 +19,7 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { photosOf } from './car-photos.repository.ts';
+import type { Block } from './place-cars.index.ts';
 
 // The only Drizzle code of the cars slice (with car-photos.repository.ts). Rows come out as contract `Car` objects.
 
@@ -151,25 +151,22 @@ export type LocationTree = {
 export type FleetSnapshot = {
   /** fleet_version when read: triggers bump it on any change a search would show (migration 0005). */
   version: number;
-  cars: Car[];
-  /** [car id, location id] for every place a car is offered at. */
-  carLocations: [string, string][];
-  /** What the operator's cars list shows beyond the cards, by car id. */
-  operatorFacts: Map<string, { licensePlate: string | null; createdAt: number }>;
+  /**
+   * Every live car by id, with the places it is offered at (by id, each the tree's own string) and what the
+   * operator's cars list shows beyond the card.
+   */
+  cars: { car: Car; placeIds: string[]; licensePlate: string | null; createdAt: number }[];
   tree: LocationTree;
 };
+
+/** Cars read at a time: 100k rows at once, with their objects made from them, were ~300 MB of a process at 10×. */
+const FLEET_BATCH = 5_000;
 
 /** The whole fleet in one consistent snapshot (one repeatable-read transaction), with the version it is at. */
 export async function loadFleet(db: Db): Promise<FleetSnapshot> {
   return db.transaction(
     async (tx) => {
       const [version] = await tx.select({ version: fleetVersion.version }).from(fleetVersion);
-      const rows = await carsWithSupplier(tx).where(isNull(cars.deletedAt));
-      const periods = await periodsOf(tx);
-      const photos = await photosOf(tx);
-      const places = await tx
-        .select({ carId: carLocations.carId, locationId: carLocations.locationId })
-        .from(carLocations);
       const locationRows = await tx
         .select({
           id: locations.id,
@@ -179,71 +176,56 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
         })
         .from(locations);
       const tree: LocationTree = { zones: new Map(), children: new Map(), hours: new Map() };
-      const suppliers = new Map<string, Car['supplier']>();
       for (const row of locationRows) {
         tree.zones.set(row.id, row.timeZone);
         if (row.openingHours) tree.hours.set(row.id, row.openingHours);
         if (row.parentId) tree.children.set(row.parentId, [...(tree.children.get(row.parentId) ?? []), row.id]);
       }
-      return {
-        version: version?.version ?? 0,
-        cars: rows.map((row) =>
-          toCar(
-            row,
-            (row.car.isDateBasedPrice && periods.get(row.car.id)) || [],
-            photos.get(row.car.id) ?? [],
-            suppliers,
-          ),
-        ),
-        carLocations: places.map((place): [string, string] => [place.carId, place.locationId]),
-        operatorFacts: new Map(
-          rows.map((row) => [
-            row.car.id,
-            { licensePlate: row.car.licensePlate, createdAt: row.car.createdAt.getTime() },
-          ]),
-        ),
-        tree,
-      };
+      // One string per place id (the tree's), not one per row.
+      const placeId = new Map([...tree.zones.keys()].map((id) => [id, id]));
+      const periods = await periodsOf(tx);
+      const photos = await photosOf(tx);
+      const suppliers = new Map<string, Car['supplier']>();
+      const fleet: FleetSnapshot['cars'] = [];
+      for (let after: string | null = null; ; ) {
+        const rows = await carsWithSupplier(tx)
+          .where(and(isNull(cars.deletedAt), after === null ? undefined : gt(cars.id, after)))
+          .orderBy(asc(cars.id))
+          .limit(FLEET_BATCH);
+        const placeIds = new Map<string, string[]>();
+        const last: string | undefined = rows[rows.length - 1]?.car.id;
+        if (last !== undefined) {
+          // The batch's cars are the live ones of (after, last]: their places are that range of car_locations.
+          const placeRows = await tx
+            .select({ carId: carLocations.carId, locationId: carLocations.locationId })
+            .from(carLocations)
+            .where(and(after === null ? undefined : gt(carLocations.carId, after), lte(carLocations.carId, last)))
+            .orderBy(asc(carLocations.carId), asc(carLocations.locationId));
+          for (const { carId, locationId } of placeRows) {
+            const place = placeId.get(locationId);
+            if (!place) continue;
+            const list = placeIds.get(carId);
+            if (list) list.push(place);
+            else placeIds.set(carId, [place]);
+          }
+        }
+        for (const row of rows) {
+          const { id, isDateBasedPrice, licensePlate, createdAt } = row.car;
+          fleet.push({
+            car: toCar(row, (isDateBasedPrice && periods.get(id)) || [], photos.get(id) ?? [], suppliers),
+            placeIds: placeIds.get(id) ?? [],
+            licensePlate,
+            createdAt: createdAt.getTime(),
+          });
+        }
+        if (rows.length < FLEET_BATCH) break;
+        after = last ?? null;
+      }
+      return { version: version?.version ?? 0, cars: fleet, tree };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
-
-/** A booking as the search index keeps it: times in epoch ms. */
-export type BookingBlock = {
-  id: string;
-  carId: string;
-  blocksCar: boolean;
-  start: number;
-  end: number;
-  holdExpiresAt: number | null;
-  /** A driver's booking's status; absent for a period its operator blocked (kind 'block'). */
-  rental?: BookingStatus;
-};
-type BlockTuple = [
-  id: string,
-  carId: string,
-  blocksCar: boolean,
-  start: number,
-  end: number,
-  hold: number | null,
-  kind: 'rental' | 'block',
-  status: BookingStatus,
-];
-
-const blockTuple = sql`json_build_array(b.id, b.car_id, b.blocks_car,
-  (extract(epoch from b.pickup_at) * 1000)::bigint, (extract(epoch from b.dropoff_at) * 1000)::bigint,
-  (extract(epoch from b.hold_expires_at) * 1000)::bigint, b.kind, b.status)`;
-
-const toBlock = ([id, carId, blocksCar, start, end, holdExpiresAt, kind, status]: BlockTuple): BookingBlock => ({
-  id,
-  carId,
-  blocksCar,
-  start,
-  end,
-  holdExpiresAt,
-  ...(kind === 'rental' ? { rental: status } : {}),
-});
 
 /**
  * The oldest transaction still running when the statement's snapshot was taken (`pg_snapshot_xmin`): every
@@ -252,58 +234,47 @@ const toBlock = ([id, carId, blocksCar, start, end, holdExpiresAt, kind, status]
  */
 const snapshotXmin = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
 const currentFleetVersion = sql`select ${fleetVersion.version} from ${fleetVersion} where ${fleetVersion.id} = 1`;
+const epochMs = (column: string) => sql.raw(`(extract(epoch from b.${column}) * 1000)::bigint::float8`);
+/** The car-blocking bookings not ended before `endsAfter`, as the search keeps them, each car's by start. */
+const heldBookings = (endsAfter: Date, onlyCars?: SQL) => sql`
+  select b.car_id as "carId", ${epochMs('pickup_at')} as start, ${epochMs('dropoff_at')} as "end",
+    ${epochMs('hold_expires_at')} as hold
+  from ${bookings} b
+  where b.blocks_car and b.dropoff_at > ${endsAfter.toISOString()}::timestamptz ${onlyCars ? sql`and ${onlyCars}` : sql``}
+  order by b.car_id, b.pickup_at`;
+/** float8 columns: numbers on both databases. */
+type HeldRow = { carId: string; start: number; end: number; hold: number | null };
 
 /** Rows of the reload read at a time: a million held bookings were one JSON text of ~110 MB, parsed at once. */
 const RELOAD_BATCH = 20_000;
-type BlockRow = {
-  id: string;
-  carId: string;
-  start: number;
-  end: number;
-  hold: number | null;
-  kind: 'rental' | 'block';
-  status: BookingStatus;
-};
 
 /**
  * Every car-blocking booking that has not ended before `endsAfter`, handed over car by car (`onCar`, each car once,
  * its rows read in batches through a cursor), and where to look for changes from — one snapshot for all of it.
  */
-export async function loadBlockingBookings(
-  db: Db,
-  endsAfter: Date,
-  onCar: (carId: string, blocks: BookingBlock[]) => void,
-) {
+export async function loadBlockingBookings(db: Db, endsAfter: Date, onCar: (carId: string, blocks: Block[]) => void) {
   return db.transaction(
     async (tx) => {
+      // Every row is read, not the first few (a cursor's plan is made for a tenth: an index scan, 1 s slower at 10×),
+      // and JIT compilation cost ~0.5 s at 10× for nothing.
+      await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+      await tx.execute(sql`set local jit = off`);
       const head = await tx.execute(sql`select ${snapshotXmin} as xmin, (${currentFleetVersion}) as fleet`);
       const [row] = (head as unknown as { rows: { xmin: string; fleet: number | null }[] }).rows;
-      const epochMs = (column: string) => sql.raw(`(extract(epoch from b.${column}) * 1000)::bigint::float8`);
-      await tx.execute(sql`declare held_bookings no scroll cursor for
-        select b.id, b.car_id as "carId", ${epochMs('pickup_at')} as start, ${epochMs('dropoff_at')} as "end",
-          ${epochMs('hold_expires_at')} as hold, b.kind, b.status
-        from ${bookings} b where b.blocks_car and b.dropoff_at > ${endsAfter.toISOString()}::timestamptz
-        order by b.car_id`);
+      await tx.execute(sql`declare held_bookings no scroll cursor for ${heldBookings(endsAfter)}`);
       let carId: string | null = null;
-      let list: BookingBlock[] = [];
+      let list: Block[] = [];
       for (;;) {
         const batch = await tx.execute(sql.raw(`fetch forward ${RELOAD_BATCH} from held_bookings`));
-        const rows = (batch as unknown as { rows: BlockRow[] }).rows;
-        for (const { id, carId: car, start, end, hold, kind, status } of rows) {
-          if (car !== carId) {
+        const rows = (batch as unknown as { rows: HeldRow[] }).rows;
+        // Rows come grouped by car: each car's list is handed over whole, once.
+        for (const row of rows) {
+          if (row.carId !== carId) {
             if (carId !== null) onCar(carId, list);
-            carId = car;
+            carId = row.carId;
             list = [];
           }
-          list.push({
-            id,
-            carId: car,
-            blocksCar: true,
-            start: Number(start),
-            end: Number(end),
-            holdExpiresAt: hold === null ? null : Number(hold),
-            ...(kind === 'rental' ? { rental: status } : {}),
-          });
+          list.push({ start: row.start, end: row.end, holdExpiresAt: row.hold });
         }
         if (rows.length < RELOAD_BATCH) break;
       }
@@ -316,32 +287,34 @@ export async function loadBlockingBookings(
 }
 
 /**
- * Bookings written and deleted by transactions from `xmin` on (see `snapshotXmin`), with the fleet version — one
- * round trip, answered from the changed_xid indexes.
+ * The cars with a booking written or deleted by a transaction from `xmin` on (see `snapshotXmin`), each with every
+ * blocking booking it has now (none for a car whose last one went), and the fleet version — one statement (one
+ * snapshot, one round trip), answered from the changed_xid indexes and each touched car's bookings.
  */
-export async function bookingChangesSince(db: Db, xmin: string) {
+export async function bookingChangesSince(db: Db, xmin: string, endsAfter: Date) {
   const result = await db.execute(sql`
-    select ${snapshotXmin} as xmin,
-      (${currentFleetVersion}) as fleet,
-      (select json_agg(${blockTuple}) from ${bookings} b where b.changed_xid >= ${xmin}::xid8) as changed,
-      (select json_agg(json_build_array(t.booking_id, t.car_id)) from ${bookingTombstones} t
-        where t.changed_xid >= ${xmin}::xid8) as deleted`);
+    with touched as (
+      select b.car_id from ${bookings} b where b.changed_xid >= ${xmin}::xid8
+      union select t.car_id from ${bookingTombstones} t where t.changed_xid >= ${xmin}::xid8)
+    select ${snapshotXmin} as xmin, (${currentFleetVersion}) as fleet,
+      array(select car_id from touched)::text[] as cars,
+      (select json_agg(json_build_array(h."carId", h.start, h."end", h.hold))
+        from (${heldBookings(endsAfter, sql`b.car_id in (select car_id from touched)`)}) h) as held`);
   const [row] = (
     result as unknown as {
       rows: {
         xmin: string;
         fleet: number | null;
-        changed: BlockTuple[] | null;
-        deleted: [bookingId: string, carId: string][] | null;
+        cars: string[];
+        held: [string, number, number, number | null][] | null;
       }[];
     }
   ).rows;
-  return {
-    xmin: row?.xmin ?? xmin,
-    fleetVersion: Number(row?.fleet ?? 0),
-    changed: (row?.changed ?? []).map(toBlock),
-    deleted: row?.deleted ?? [],
-  };
+  const cars = new Map<string, Block[]>((row?.cars ?? []).map((carId) => [carId, []]));
+  for (const [carId, start, end, hold] of row?.held ?? []) {
+    cars.get(carId)?.push({ start, end, holdExpiresAt: hold });
+  }
+  return { xmin: row?.xmin ?? xmin, fleetVersion: Number(row?.fleet ?? 0), cars };
 }
 
 /** Tombstones are read within a day (an index idle longer reloads every booking). */

@@ -114,9 +114,9 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
     return order || a - b;
   });
   let totalCount = 0;
-  place.syncBookings();
+  const runs = fleet.bookings.read();
   for (let i = 0; i < size; i++) {
-    if ((matches && !matches(place, i)) || place.isBlocked(i, from, to, now.getTime())) continue;
+    if ((matches && !matches(place, i)) || place.isBlocked(runs, i, from, to, now.getTime())) continue;
     const slot = place.supplier[i] as number;
     counts[slot] = (counts[slot] as number) + 1;
     if (chosen.size > 0 && chosenSlots[slot] === 0) continue;

@@ -8,7 +8,7 @@ import {
   GearboxSchema,
 } from '@roam/contract/cars.schema';
 import { describe, expect, it } from 'vitest';
-import { type Block, CarBlocks, matcherOf, PlaceCars } from './place-cars.index.ts';
+import { type Block, BookingStore, matcherOf, PlaceCars } from './place-cars.index.ts';
 
 // The search's typed layout against the plain reading of each rule, on seeded random cars, bookings and
 // filters: the cars tests check the search end to end on the demo fleet; these reach the cases a small fleet lacks
@@ -29,71 +29,108 @@ function randomFrom(seed: number) {
   return { next, below, pick, some };
 }
 
-describe("a car's bookings", () => {
-  const blocks = (from: number, to: number, now: number, list: Block[]) =>
-    list.some((b) => b.start < to && b.end > from && (b.holdExpiresAt === null || b.holdExpiresAt > now));
+/** The plain reading: a booking that still blocks at `now` (no hold, or a live one) and overlaps [from, to). */
+const blocks = (from: number, to: number, now: number, list: readonly Block[]) =>
+  list.some((b) => b.start < to && b.end > from && (b.holdExpiresAt === null || b.holdExpiresAt > now));
 
+describe("a car's bookings", () => {
   it('overlap a period exactly when one that still blocks does, scanned (few) or halved (many)', () => {
     const random = randomFrom(8);
     for (const count of [0, 1, 2, 7, 16, 17, 40, 200]) {
-      const car = new CarBlocks();
+      const store = new BookingStore();
       const list: Block[] = [];
       for (let i = 0; i < count; i++) {
         const start = random.below(2000);
-        const block = {
+        list.push({
           start,
           end: start + 1 + random.below(80),
           holdExpiresAt: random.next() < 0.3 ? random.below(200) : null,
-        };
-        car.set(`booking-${i}`, block);
-        list.push(block);
+        });
       }
+      // Out of order: the store sorts a car's by start.
+      store.set('car', list);
       let overlapping = 0;
       for (let query = 0; query < 400; query++) {
         const from = random.below(2100) - 50;
         const to = from + 1 + random.below(120);
         const expected = blocks(from, to, 100, list);
         if (expected) overlapping++;
-        expect(car.overlaps(from, to, 100), `${count} bookings, [${from}, ${to})`).toBe(expected);
+        expect(store.overlaps('car', from, to, 100), `${count} bookings, [${from}, ${to})`).toBe(expected);
       }
       if (count >= 17) expect(overlapping).toBeGreaterThan(0);
     }
   });
 });
 
-describe("a car's bookings, kept compact", () => {
-  it('are kept by id: a second set moves one, a delete removes it, the rentals read back by start', () => {
-    const car = new CarBlocks();
-    car.set('b', { start: 300, end: 400, holdExpiresAt: null, rental: 'paid' });
-    car.set('a', { start: 100, end: 200, holdExpiresAt: 150, rental: 'void' });
-    car.set('c', { start: 500, end: 600, holdExpiresAt: null });
-    car.set('d', { start: 50, end: 700, holdExpiresAt: null, rental: 'reserved' });
-    expect(car.size).toBe(4);
-    // Neither the unpaid hold ('void') nor the blocked period ('c') is a driver's rental.
-    expect(car.rentalsAfter(0)).toEqual([
-      { id: 'd', start: 50, end: 700, status: 'reserved' },
-      { id: 'b', start: 300, end: 400, status: 'paid' },
-    ]);
-    expect(car.rentalsAfter(450).map((rental) => rental.id)).toEqual(['d']);
-    car.set('b', { start: 800, end: 900, holdExpiresAt: null, rental: 'deposit' });
-    expect(car.size).toBe(4);
-    expect(car.overlaps(750, 790, 0)).toBe(false);
-    expect(car.overlaps(850, 860, 0)).toBe(true);
-    // The long booking 'd' spans the blocked period: the latest end before it still reaches past 600.
-    expect(car.overlaps(650, 660, 0)).toBe(true);
-    car.delete('d');
-    car.delete('unknown');
-    expect(car.overlaps(650, 660, 0)).toBe(false);
-    // The hold lapses at 150: blocking before, not after.
-    expect(car.overlaps(120, 130, 140)).toBe(true);
-    expect(car.overlaps(120, 130, 160)).toBe(false);
-    expect(car.rentalsAfter(0)).toEqual([{ id: 'b', start: 800, end: 900, status: 'deposit' }]);
-    car.fill([{ id: 'e', start: 10, end: 20, holdExpiresAt: null, rental: 'pending' }]);
-    expect(car.size).toBe(1);
-    expect(car.overlaps(850, 860, 0)).toBe(false);
-    car.clear();
-    expect(car.size).toBe(0);
-    expect(car.rentalsAfter(0)).toEqual([]);
+describe("the fleet's bookings in one store", () => {
+  const listOf = (random: ReturnType<typeof randomFrom>, most: number): Block[] =>
+    Array.from({ length: random.below(most + 1) }, () => {
+      const start = random.below(1000);
+      return {
+        start,
+        end: start + 1 + random.below(300),
+        holdExpiresAt: random.next() < 0.2 ? random.below(100) : null,
+      };
+    });
+
+  it('keep every car’s own run through rewrites, compactions and a reload', () => {
+    const random = randomFrom(40);
+    const store = new BookingStore();
+    const expected = new Map<string, Block[]>();
+    const check = (when: string) => {
+      for (let car = 0; car < 60; car++) {
+        const list = expected.get(`car-${car}`) ?? [];
+        for (const [from, to, now] of [
+          [0, 1300, 0],
+          [100, 200, 50],
+          [500, 520, 150],
+          [990, 1000, 0],
+        ] as const) {
+          expect(store.overlaps(`car-${car}`, from, to, now), `${when}: car-${car} [${from}, ${to}) at ${now}`).toBe(
+            blocks(from, to, now, list),
+          );
+        }
+      }
+      expect(store.size).toBe([...expected.values()].reduce((sum, list) => sum + list.length, 0));
+    };
+    // One car at a time, many times over: each rewrite leaves its old run dead, and a full array is compacted.
+    for (let write = 0; write < 2000; write++) {
+      const carId = `car-${random.below(50)}`;
+      const list = listOf(random, 12);
+      store.set(carId, list);
+      expected.set(carId, list);
+      if (write % 250 === 0) check(`after write ${write}`);
+    }
+    check('after the writes');
+    const slot = store.slotOf('car-7');
+    // A reload names some cars: the others have none left; a new car gets a slot, the old keep theirs.
+    const reloaded = new Map<string, Block[]>();
+    for (let car = 0; car < 60; car += 2) reloaded.set(`car-${car}`, listOf(random, 30));
+    return store
+      .reload(async (add) => {
+        for (const [carId, list] of reloaded) add(carId, list);
+      })
+      .then(() => {
+        expected.clear();
+        for (const [carId, list] of reloaded) expected.set(carId, list);
+        check('after the reload');
+        expect(store.slotOf('car-7')).toBe(slot);
+        expect(store.overlaps('car-7', 0, 1300, 0)).toBe(false);
+      });
+  });
+
+  it('answer a search from the runs it read while a reload builds the next ones beside them', async () => {
+    const store = new BookingStore();
+    store.set('a', [{ start: 100, end: 200, holdExpiresAt: null }]);
+    let during = true;
+    await store.reload(async (add) => {
+      add('a', [{ start: 300, end: 400, holdExpiresAt: null }]);
+      // Not yet swapped: searches meanwhile see the runs as they were.
+      during = store.overlaps('a', 150, 160, 0) && !store.overlaps('a', 350, 360, 0);
+    });
+    expect(during).toBe(true);
+    expect(store.overlaps('a', 150, 160, 0)).toBe(false);
+    expect(store.overlaps('a', 350, 360, 0)).toBe(true);
   });
 });
 
@@ -118,13 +155,12 @@ describe("a place's cars", () => {
       comingSoon: random.next() < 0.05,
       isDateBasedPrice: random.next() < 0.1,
     }) as Car;
+  const store = new BookingStore();
   // Listed out of id order: the place orders them by id.
-  const cars = Array.from({ length: 300 }, (_, i) => ({
-    car: carAt((i * 7) % 300),
-    supplier: i % 3,
-    blocks: new CarBlocks(),
-    ordinal: i,
-  }));
+  const cars = Array.from({ length: 300 }, (_, i) => {
+    const car = carAt((i * 7) % 300);
+    return { car, supplier: i % 3, slot: store.slotOf(car._id), ordinal: i };
+  });
   const place = new PlaceCars(cars);
 
   /** Each filter as the spec states it (cars.test.ts holds the search to the same readings). */
@@ -178,22 +214,18 @@ describe("a place's cars", () => {
     expect(narrowed).toBeGreaterThan(100);
   });
 
-  it('read their bookings from a copy that follows every change to them', () => {
-    const first = place.cars[0] as (typeof cars)[number];
-    const last = place.cars[place.size - 1] as (typeof cars)[number];
-    const blocked = (i: number) => {
-      place.syncBookings();
-      return place.isBlocked(i, 100, 200, 0);
-    };
+  it('read their bookings from the fleet’s store, each change at once', () => {
+    const first = place.cars[0]?.car._id as string;
+    const last = place.cars[place.size - 1]?.car._id as string;
+    const blocked = (i: number) => place.isBlocked(store.read(), i, 100, 200, 0);
     expect(blocked(0)).toBe(false);
-    first.blocks.set('a', { start: 150, end: 250, holdExpiresAt: null });
+    store.set(first, [{ start: 150, end: 250, holdExpiresAt: null }]);
     expect(blocked(0)).toBe(true);
     expect(blocked(place.size - 1)).toBe(false);
-    last.blocks.set('b', { start: 50, end: 101, holdExpiresAt: null });
+    store.set(last, [{ start: 50, end: 101, holdExpiresAt: null }]);
     expect(blocked(place.size - 1)).toBe(true);
-    first.blocks.delete('a');
+    store.set(first, []);
     expect(blocked(0)).toBe(false);
-    last.blocks.clear();
-    expect(blocked(place.size - 1)).toBe(false);
+    expect(blocked(place.size - 1)).toBe(true);
   });
 });

@@ -1,4 +1,3 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@roam/contract/bookings';
 import type { AvailabilityLabel, Car, CarFilters } from '@roam/contract/cars';
 import {
   CarOptionSchema,
@@ -11,8 +10,9 @@ import {
 // The cars of one place laid out for the search. A search tests every car offered at a place — a city
 // has ~1,800 on the 10k fleet — and its time went to reaching each car's object, its booking list and that list's
 // array in memory, not to the tests: a CPU profile put half of a search in the first touch of each. Here each
-// field a search tests is one typed array over the place's cars, and the place's bookings are read in order from
-// two arrays, so a search touches a car's object only when the car is on the page (or is priced by date).
+// field a search tests is one typed array over the place's cars, and the bookings are read from one array over the
+// fleet (BookingStore) through each car's slot, so a search touches a car's object only when the car is on the page
+// (or is priced by date).
 
 /** Spec §3 labels: coming soon and unavailable win over fully booked; only `available` cars can be booked. */
 export function availabilityOf(car: Pick<Car, 'available' | 'fullyBooked' | 'comingSoon'>): AvailabilityLabel {
@@ -22,170 +22,169 @@ export function availabilityOf(car: Pick<Car, 'available' | 'fullyBooked' | 'com
   return 'available';
 }
 
-/**
- * Bookings sorted by start, `stride` numbers each in one array: the start and the latest end of the bookings up to it,
- * which the overlap test reads for every car, in order; then the end and the hold's expiry (NaN for a booking that
- * blocks for good), which it reads only where a booking may overlap. A car's own list carries a fifth, its status.
- */
-export type Bookings = { times: Float64Array; stride: number };
+/** A blocking booking's period and, for a hold, its expiry (null for a booking that blocks for good): epoch ms. */
+export type Block = { start: number; end: number; holdExpiresAt: number | null };
+
+// A booking in `BookingStore.times`: its start and the latest end of its car's bookings up to it, which the overlap
+// test reads for every car, in order; then its end and its hold's expiry (NaN for good), read only where a booking
+// may overlap.
 const START = 0;
 const LATEST_END = 1;
 const END = 2;
 const HOLD = 3;
-/** In a car's own list: 0 for a period its operator blocked, else 1 + the rental's index in BOOKING_STATUSES. */
-const STATUS = 4;
-const CAR_STRIDE = 5;
-const PLACE_STRIDE = 4;
+const STRIDE = 4;
 /** Up to this many bookings a car's are scanned in order (their keys fit four cache lines), above it halved. */
 const SCAN_AT_MOST = 16;
 
-/** Whether a booking among [first, last) that still blocks at `now` (no hold, or a live one) overlaps [from, to). */
-export function overlapsIn(
-  { times, stride }: Bookings,
-  first: number,
-  last: number,
-  from: number,
-  to: number,
-  now: number,
-): boolean {
+/** Whether a booking among [first, last) of `times` that still blocks at `now` overlaps [from, to). */
+export function overlapsIn(times: Float64Array, first: number, last: number, from: number, to: number, now: number) {
   // The bookings starting before `to` are [first, after); of those, only the ones ending after `from` overlap, and
   // the latest end up to each tells when none further back can.
   let after = first;
   if (last - first <= SCAN_AT_MOST) {
-    while (after < last && (times[stride * after + START] as number) < to) after++;
+    while (after < last && (times[STRIDE * after + START] as number) < to) after++;
   } else {
     let end = last;
     while (after < end) {
       const middle = (after + end) >>> 1;
-      if ((times[stride * middle + START] as number) < to) after = middle + 1;
+      if ((times[STRIDE * middle + START] as number) < to) after = middle + 1;
       else end = middle;
     }
   }
-  for (let at = after - 1; at >= first && (times[stride * at + LATEST_END] as number) > from; at--) {
-    const hold = times[stride * at + HOLD] as number;
-    if ((times[stride * at + END] as number) > from && !(hold <= now)) return true;
+  for (let at = after - 1; at >= first && (times[STRIDE * at + LATEST_END] as number) > from; at--) {
+    const hold = times[STRIDE * at + HOLD] as number;
+    if ((times[STRIDE * at + END] as number) > from && !(hold <= now)) return true;
   }
   return false;
 }
 
-/** Counts every change to any car's booking list, so that a place knows whether its copy may be behind. */
-let blockChanges = 0;
+/** The store's arrays as one search reads them (they are replaced, never changed under a running search). */
+export type BookingRuns = { times: Float64Array; first: Uint32Array; count: Uint32Array };
 
 /**
- * A blocking booking's period and, for a hold, its expiry: epoch ms. `rental`: a driver's booking's status (the
- * operator's cars list shows them); absent for a period its operator blocked.
+ * Every car's blocking bookings in one typed array over the whole fleet: each car's a run sorted by start, found by
+ * its slot (`slotOf`, fixed for the process's life) in `first` and `count`. At 100k cars and a million held
+ * bookings, a typed array per car (each with its own buffer and objects) and a string of its bookings' ids were
+ * most of a process's memory (bench/README.md, "Where a process's memory goes"); here a booking is 32 bytes and a
+ * car 8. No id is kept: a change to any of a car's bookings replaces the car's whole run, read again from the
+ * database (search.index.ts). A replaced run is written after the others, its old place left dead until the array is
+ * full, when the live runs are copied once into an array half as large again as they need.
  */
-export type Block = { start: number; end: number; holdExpiresAt: number | null; rental?: BookingStatus };
+export class BookingStore {
+  private readonly slots = new Map<string, number>();
+  private runs: BookingRuns = { times: new Float64Array(0), first: new Uint32Array(0), count: new Uint32Array(0) };
+  /** Bookings written in `times` (live and dead), and the live ones. */
+  private used = 0;
+  private live = 0;
 
-const NO_TIMES = new Float64Array(0);
+  /** The car's slot, given on first sight. */
+  slotOf(carId: string): number {
+    let slot = this.slots.get(carId);
+    if (slot === undefined) {
+      slot = this.slots.size;
+      this.slots.set(carId, slot);
+    }
+    return slot;
+  }
 
-/**
- * One car's blocking bookings, kept sorted by start in one typed array (five numbers each) beside their ids, one
- * string for all of them — at 100k cars and a million held bookings, an object, a map entry and a string per booking
- * were most of a process's memory and of its garbage collector's work (docs/decisions/0005-in-memory-search-index.md).
- * A change rewrites the car's two: a car holds tens of bookings.
- */
-export class CarBlocks {
-  private times = NO_TIMES;
-  /** The ids in the order of `times`, each followed by a line feed (no booking id holds one). */
-  private ids = '';
-  /** The value of the change count at this list's last change. */
-  changedAt = ++blockChanges;
+  /** The arrays a search reads: valid until the next write. */
+  read(): BookingRuns {
+    return this.runs;
+  }
 
   get size() {
-    return this.times.length / CAR_STRIDE;
+    return this.live;
   }
 
-  set(id: string, block: Block) {
-    const kept = this.entries().filter((entry) => entry.id !== id);
-    kept.push({ id, ...block });
-    this.fill(kept);
+  overlaps(carId: string, from: number, to: number, now: number): boolean {
+    const slot = this.slots.get(carId);
+    if (slot === undefined || slot >= this.runs.count.length) return false;
+    const { times, first, count } = this.runs;
+    const start = first[slot] as number;
+    return overlapsIn(times, start, start + (count[slot] as number), from, to, now);
   }
 
-  delete(id: string) {
-    if (!this.idList().includes(id)) return;
-    this.fill(this.entries().filter((entry) => entry.id !== id));
-  }
-
-  clear() {
-    this.times = NO_TIMES;
-    this.ids = '';
-    this.changed();
-  }
-
-  /** Replaces the car's bookings with `list` (a reload reads each car's at once). */
-  fill(list: (Block & { id: string })[]) {
-    list.sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const times = list.length === 0 ? NO_TIMES : new Float64Array(CAR_STRIDE * list.length);
-    let latest = Number.NEGATIVE_INFINITY;
-    for (const [i, block] of list.entries()) {
-      latest = Math.max(latest, block.end);
-      times[CAR_STRIDE * i + START] = block.start;
-      times[CAR_STRIDE * i + LATEST_END] = latest;
-      times[CAR_STRIDE * i + END] = block.end;
-      times[CAR_STRIDE * i + HOLD] = block.holdExpiresAt ?? Number.NaN;
-      times[CAR_STRIDE * i + STATUS] = block.rental ? 1 + BOOKING_STATUSES.indexOf(block.rental) : 0;
-    }
-    this.times = times;
-    this.ids = list.map((block) => `${block.id}\n`).join('');
-    this.changed();
-  }
-
-  private idList(): string[] {
-    return this.ids === '' ? [] : this.ids.slice(0, -1).split('\n');
-  }
-
-  /** Every booking with its id, by start. */
-  private entries(): (Block & { id: string })[] {
-    return this.idList().map((id, i) => {
-      const base = CAR_STRIDE * i;
-      const hold = this.times[base + HOLD] as number;
-      const status = this.times[base + STATUS] as number;
-      return {
-        id,
-        start: this.times[base + START] as number,
-        end: this.times[base + END] as number,
-        holdExpiresAt: Number.isNaN(hold) ? null : hold,
-        ...(status > 0 ? { rental: BOOKING_STATUSES[status - 1] } : {}),
-      };
-    });
+  /** Replaces one car's bookings with `list`. */
+  set(carId: string, list: readonly Block[]) {
+    const slot = this.slotOf(carId);
+    const sorted = list.every((block, i) => i === 0 || (list[i - 1] as Block).start <= block.start)
+      ? list
+      : [...list].sort((a, b) => a.start - b.start);
+    this.fit(slot, sorted.length);
+    const { first, count } = this.runs;
+    this.live += sorted.length - (count[slot] as number);
+    first[slot] = this.used;
+    count[slot] = sorted.length;
+    this.write(sorted);
   }
 
   /**
-   * The driver's bookings of the car not ended at `now` — not its blocked periods nor its unpaid holds —, by start
-   * (the operator's cars list).
+   * Replaces every car's bookings: `load` hands over each car's list once (a car it does not name has none). The
+   * runs are built beside the ones searches read, which stay whole until the new ones replace them.
    */
-  rentalsAfter(now: number): { id: string; start: number; end: number; status: BookingStatus }[] {
-    const found: { id: string; start: number; end: number; status: BookingStatus }[] = [];
-    for (const [i, id] of this.idList().entries()) {
-      const base = CAR_STRIDE * i;
-      const rental = BOOKING_STATUSES[(this.times[base + STATUS] as number) - 1];
-      const end = this.times[base + END] as number;
-      if (rental && rental !== 'void' && end > now) {
-        found.push({ id, start: this.times[base + START] as number, end, status: rental });
-      }
+  async reload(load: (add: (carId: string, list: readonly Block[]) => void) => Promise<void>) {
+    const built = new BookingStore();
+    // The same slots: the fleet's cars carry them.
+    for (const [carId, slot] of this.slots) built.slots.set(carId, slot);
+    await load((carId, list) => built.set(carId, list));
+    for (const [carId, slot] of built.slots) this.slots.set(carId, slot);
+    built.fit(this.slots.size - 1, 0);
+    // Grown by half at a time while loading: kept with a tenth to spare.
+    built.compact(Math.ceil(built.live * 1.1));
+    this.runs = built.runs;
+    this.used = built.used;
+    this.live = built.live;
+  }
+
+  /** Makes room for slot `slot` and for `more` bookings at the end. */
+  private fit(slot: number, more: number) {
+    const { times, first, count } = this.runs;
+    if (slot >= count.length) {
+      const slots = Math.max(slot + 1, Math.ceil(count.length * 1.5), 64);
+      this.runs = { times, first: new Uint32Array(slots), count: new Uint32Array(slots) };
+      this.runs.first.set(first);
+      this.runs.count.set(count);
     }
-    return found;
+    if (this.used + more > this.runs.times.length / STRIDE) this.compact(Math.ceil((this.live + more) * 1.5));
   }
 
-  overlaps(from: number, to: number, now: number): boolean {
-    return overlapsIn(this.bookings(), 0, this.size, from, to, now);
+  /** Copies the live runs, slot by slot, into new arrays of `capacity` bookings: the dead are left behind. */
+  private compact(capacity: number) {
+    const { times, first, count } = this.runs;
+    const copy = new Float64Array(STRIDE * Math.max(64, capacity));
+    let at = 0;
+    for (let slot = 0; slot < count.length; slot++) {
+      const n = count[slot] as number;
+      const from = first[slot] as number;
+      copy.set(times.subarray(STRIDE * from, STRIDE * (from + n)), STRIDE * at);
+      first[slot] = at;
+      at += n;
+    }
+    this.runs = { times: copy, first, count };
+    this.used = at;
   }
 
-  bookings(): Bookings {
-    return { times: this.times, stride: CAR_STRIDE };
-  }
-
-  private changed() {
-    this.changedAt = ++blockChanges;
+  private write(list: readonly Block[]) {
+    const { times } = this.runs;
+    let latest = Number.NEGATIVE_INFINITY;
+    let at = STRIDE * this.used;
+    for (const block of list) {
+      latest = Math.max(latest, block.end);
+      times[at + START] = block.start;
+      times[at + LATEST_END] = latest;
+      times[at + END] = block.end;
+      times[at + HOLD] = block.holdExpiresAt ?? Number.NaN;
+      at += STRIDE;
+    }
+    this.used += list.length;
   }
 }
 
 /**
- * A car as a place lists it: the car, its supplier's slot in the fleet's list, its bookings, and its index in the
- * fleet (the search's kept totals are one array over the fleet, shared by every place).
+ * A car as a place lists it: the car, its supplier's slot in the fleet's list, its slot in the booking store, and its
+ * index in the fleet (the search's kept totals are one array over the fleet, shared by every place).
  */
-export type PlaceCar = { car: Car; supplier: number; blocks: CarBlocks; ordinal: number };
+export type PlaceCar = { car: Car; supplier: number; slot: number; ordinal: number };
 
 // One bit of `PlaceCars.kinds` per value of each listed field, then one per yes/no question a filter asks.
 let nextBit = 0;
@@ -219,11 +218,8 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
   readonly supplier: Uint32Array;
   /** Each car's index in the fleet. */
   readonly ordinals: Uint32Array;
-  /** Car i's bookings are [firstBooking[i], firstBooking[i + 1]) of `bookings`. */
-  private firstBooking = new Uint32Array(1);
-  private bookings: Bookings = { times: NO_TIMES, stride: PLACE_STRIDE };
-  /** The change count when the copy above was taken; −1 before the first. */
-  private bookingsAt = -1;
+  /** Each car's slot in the fleet's booking store. */
+  readonly slots: Uint32Array;
 
   constructor(cars: Iterable<T>) {
     this.cars = [...cars].sort((a, b) => (a.car._id < b.car._id ? -1 : a.car._id > b.car._id ? 1 : 0));
@@ -234,7 +230,8 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
     this.deposit = new Float64Array(count);
     this.supplier = new Uint32Array(count);
     this.ordinals = new Uint32Array(count);
-    for (const [i, { car, supplier, ordinal }] of this.cars.entries()) {
+    this.slots = new Uint32Array(count);
+    for (const [i, { car, supplier, ordinal, slot }] of this.cars.entries()) {
       let kinds = (RANGE.get(car.range) ?? 0) | (FUEL_TYPE.get(car.fuelType) ?? 0) | (GEARBOX.get(car.gearbox) ?? 0);
       kinds |= FUEL_POLICY.get(car.fuelPolicy) ?? 0;
       for (const option of car.multimedia) kinds |= OPTION.get(option) ?? 0;
@@ -250,6 +247,7 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
       this.deposit[i] = car.deposit;
       this.supplier[i] = supplier;
       this.ordinals[i] = ordinal;
+      this.slots[i] = slot;
     }
   }
 
@@ -257,40 +255,12 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
     return this.cars.length;
   }
 
-  /**
-   * Whether car i has a booking that blocks at `now` over [from, to), read from the place's copy of its cars'
-   * bookings — taken again only when one of them changed since.
-   */
-  isBlocked(i: number, from: number, to: number, now: number): boolean {
-    const first = this.firstBooking;
-    return overlapsIn(this.bookings, first[i] as number, first[i + 1] as number, from, to, now);
-  }
-
-  /** Brings the place's copy of its cars' bookings up to date: call before a search's `isBlocked`. */
-  syncBookings() {
-    if (this.bookingsAt === blockChanges) return;
-    const at = this.bookingsAt;
-    this.bookingsAt = blockChanges;
-    if (at >= 0 && this.cars.every(({ blocks }) => blocks.changedAt <= at)) return;
-    const lists = this.cars.map(({ blocks }) => blocks.bookings().times);
-    const first = new Uint32Array(lists.length + 1);
-    let count = 0;
-    for (const [i, list] of lists.entries()) {
-      first[i] = count;
-      count += list.length / CAR_STRIDE;
-    }
-    first[lists.length] = count;
-    // The place's copy leaves out the status, which no search reads.
-    const times = new Float64Array(PLACE_STRIDE * count);
-    for (const [i, list] of lists.entries()) {
-      let at = PLACE_STRIDE * (first[i] as number);
-      for (let from = 0; from < list.length; from += CAR_STRIDE) {
-        for (let k = 0; k < PLACE_STRIDE; k++) times[at++] = list[from + k] as number;
-      }
-    }
-    const bookings = { times, stride: PLACE_STRIDE };
-    this.firstBooking = first;
-    this.bookings = bookings;
+  /** Whether car i has a booking that blocks at `now` over [from, to), in `runs` (the store's, read once a search). */
+  isBlocked({ times, first, count }: BookingRuns, i: number, from: number, to: number, now: number): boolean {
+    const slot = this.slots[i] as number;
+    if (slot >= count.length) return false;
+    const start = first[slot] as number;
+    return overlapsIn(times, start, start + (count[slot] as number), from, to, now);
   }
 }
 

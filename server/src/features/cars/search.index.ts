@@ -1,6 +1,5 @@
 import type { Db } from '#server/db/client.ts';
 import {
-  type BookingBlock,
   bookingChangesSince,
   type FleetSnapshot,
   type LocationTree,
@@ -8,7 +7,7 @@ import {
   loadFleet,
   pruneTombstones,
 } from './cars.repository.ts';
-import { CarBlocks, type PlaceCar, PlaceCars } from './place-cars.index.ts';
+import { BookingStore, type PlaceCar, PlaceCars } from './place-cars.index.ts';
 
 // The car search's in-memory index (car search p99 ≤ 50 ms at 50 connections on 10k cars / 200k
 // bookings). A search used to ask the database for every candidate car at a place (a city has ~1,800 on that
@@ -25,7 +24,7 @@ import { CarBlocks, type PlaceCar, PlaceCars } from './place-cars.index.ts';
 // A search therefore sees every booking committed before it arrived; the database stays the only judge of a
 // booking (the exclusion constraint), so an index a moment behind could at worst list a car the checkout refuses.
 
-/** A car as the search reads it: with its supplier's slot in `Fleet.suppliers` and its blocking bookings at hand. */
+/** A car as the search reads it: with its supplier's slot in `Fleet.suppliers` and its slot in `Fleet.bookings`. */
 export type FleetCar = PlaceCar;
 
 /** Kept totals over the whole fleet, at most this many bytes: 4 bytes a car per kept rental length or period. */
@@ -70,6 +69,8 @@ export type Fleet = {
   cars: OperatorFleetCar[];
   /** The search's kept totals, over `cars`. */
   totals: FleetTotals;
+  /** Every car's blocking bookings (followed on their own, not only when the fleet changes). */
+  bookings: BookingStore;
 };
 
 /** A car as the operator's list reads it: its plate, its creation and its places (ids, by id). */
@@ -80,40 +81,31 @@ const KEEP_ENDED_MS = 24 * 3600_000;
 /** An index idle longer than this reloads every booking rather than read tombstones, which are kept a day. */
 const RELOAD_AFTER_MS = 3600_000;
 
-function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks): Fleet {
-  const suppliers = [...new Map(snapshot.cars.map(({ supplier }) => [supplier._id, supplier.fullName])).entries()]
+function toFleet(snapshot: FleetSnapshot, bookings: BookingStore): Fleet {
+  const suppliers = [...new Map(snapshot.cars.map(({ car }) => [car.supplier._id, car.supplier.fullName])).entries()]
     .map(([supplierId, fullName]) => ({ supplierId, fullName }))
     .sort((a, b) => a.fullName.localeCompare(b.fullName) || a.supplierId.localeCompare(b.supplierId));
   const slots = new Map(suppliers.map((supplier, slot) => [supplier.supplierId, slot]));
-  // Ordinals in id order: `cars` below is that order.
-  const byId = [...snapshot.cars].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
-  const cars = new Map(
-    byId.map((car, ordinal): [string, OperatorFleetCar] => [
-      car._id,
-      {
-        car,
-        supplier: slots.get(car.supplier._id) ?? 0,
-        blocks: blocksOf(car._id),
-        ordinal,
-        licensePlate: snapshot.operatorFacts.get(car._id)?.licensePlate ?? null,
-        createdAt: snapshot.operatorFacts.get(car._id)?.createdAt ?? 0,
-        placeIds: [],
-      },
-    ]),
+  // Ordinals in id order, the snapshot's.
+  const cars = snapshot.cars.map(
+    ({ car, placeIds, licensePlate, createdAt }, ordinal): OperatorFleetCar => ({
+      car,
+      supplier: slots.get(car.supplier._id) ?? 0,
+      slot: bookings.slotOf(car._id),
+      ordinal,
+      licensePlate,
+      createdAt,
+      placeIds,
+    }),
   );
   const carsAt = new Map<string, FleetCar[]>();
-  // One string per place id (the tree's): each row of car_locations brought its own copy.
-  const placeId = new Map([...snapshot.tree.zones.keys()].map((id) => [id, id]));
-  for (const [carId, rowLocationId] of snapshot.carLocations) {
-    const car = cars.get(carId);
-    if (!car) continue;
-    const locationId = placeId.get(rowLocationId) ?? rowLocationId;
-    car.placeIds.push(locationId);
-    const list = carsAt.get(locationId);
-    if (list) list.push(car);
-    else carsAt.set(locationId, [car]);
+  for (const car of cars) {
+    for (const locationId of car.placeIds) {
+      const list = carsAt.get(locationId);
+      if (list) list.push(car);
+      else carsAt.set(locationId, [car]);
+    }
   }
-  for (const car of cars.values()) car.placeIds.sort();
   const places = new Map<string, PlaceCars<FleetCar>>();
   for (const locationId of snapshot.tree.zones.keys()) {
     const found = new Set<FleetCar>();
@@ -122,9 +114,8 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
     }
     places.set(locationId, new PlaceCars(found));
   }
-  const all = [...cars.values()];
-  const totals = new FleetTotals(all.length);
-  return { version: snapshot.version, places, suppliers, tree: snapshot.tree, cars: all, totals };
+  const totals = new FleetTotals(cars.length);
+  return { version: snapshot.version, places, suppliers, tree: snapshot.tree, cars, totals, bookings };
 }
 
 /**
@@ -133,8 +124,8 @@ function toFleet(snapshot: FleetSnapshot, blocksOf: (carId: string) => CarBlocks
  */
 export class SearchIndex {
   private fleet: Fleet | null = null;
-  /** Car id → its bookings with blocks_car. */
-  private readonly blocks = new Map<string, CarBlocks>();
+  /** Every car's bookings with blocks_car. */
+  private bookings = new BookingStore();
   private xmin: string | null = null;
   private syncedAt = 0;
   /** How many looks at the database this index has made (searches arriving together share one). */
@@ -170,7 +161,7 @@ export class SearchIndex {
     this.notified = false;
     this.changed = true;
     this.fleet = null;
-    this.blocks.clear();
+    this.bookings = new BookingStore();
     this.xmin = null;
     await unfollow?.();
   }
@@ -203,17 +194,7 @@ export class SearchIndex {
 
   /** Whether a blocking booking (a live hold or a booking that holds the car) overlaps [from, to). */
   isBlocked(carId: string, from: number, to: number, now: number): boolean {
-    return this.blocks.get(carId)?.overlaps(from, to, now) ?? false;
-  }
-
-  /** A car's blocking bookings, kept from one fleet version to the next (bookings are followed on their own). */
-  private blocksOf(carId: string): CarBlocks {
-    let blocks = this.blocks.get(carId);
-    if (!blocks) {
-      blocks = new CarBlocks();
-      this.blocks.set(carId, blocks);
-    }
-    return blocks;
+    return this.bookings.overlaps(carId, from, to, now);
   }
 
   private async look(): Promise<Fleet> {
@@ -230,36 +211,28 @@ export class SearchIndex {
 
   private async read(): Promise<Fleet> {
     const now = Date.now();
-    let fleetVersion: number;
+    const endsAfter = new Date(now - KEEP_ENDED_MS);
+    const { bookings } = this;
+    let fleetVersion = 0;
     if (this.xmin === null || now - this.syncedAt > RELOAD_AFTER_MS) {
-      // Car by car: each car's list is filled once (a list is emptied, not replaced: the fleet's cars hold it).
-      const filled = new Set<string>();
-      const loaded = await loadBlockingBookings(this.db, new Date(now - KEEP_ENDED_MS), (carId, blocks) => {
-        filled.add(carId);
-        this.blocksOf(carId).fill(blocks);
+      let xmin = '0';
+      await bookings.reload(async (add) => {
+        ({ xmin, fleetVersion } = await loadBlockingBookings(this.db, endsAfter, add));
       });
-      for (const [carId, blocks] of this.blocks) if (!filled.has(carId)) blocks.clear();
-      this.xmin = loaded.xmin;
-      fleetVersion = loaded.fleetVersion;
+      this.xmin = xmin;
       // Now and then, not on every look: tombstones older than a reload's horizon are never read again.
-      await pruneTombstones(this.db, new Date(now - KEEP_ENDED_MS));
+      await pruneTombstones(this.db, endsAfter);
     } else {
-      const changes = await bookingChangesSince(this.db, this.xmin);
-      for (const block of changes.changed) this.apply(block);
-      for (const [bookingId, carId] of changes.deleted) this.blocks.get(carId)?.delete(bookingId);
+      const changes = await bookingChangesSince(this.db, this.xmin, endsAfter);
+      for (const [carId, list] of changes.cars) bookings.set(carId, list);
       this.xmin = changes.xmin;
       fleetVersion = changes.fleetVersion;
     }
     this.syncedAt = now;
-    if (this.fleet?.version !== fleetVersion) {
-      this.fleet = toFleet(await loadFleet(this.db), (carId) => this.blocksOf(carId));
+    if (this.fleet?.version !== fleetVersion || this.fleet.bookings !== bookings) {
+      this.fleet = toFleet(await loadFleet(this.db), bookings);
     }
     return this.fleet;
-  }
-
-  private apply({ id, carId, blocksCar, start, end, holdExpiresAt, rental }: BookingBlock) {
-    if (blocksCar) this.blocksOf(carId).set(id, { start, end, holdExpiresAt, ...(rental ? { rental } : {}) });
-    else this.blocks.get(carId)?.delete(id);
   }
 }
 

@@ -162,3 +162,30 @@ export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert) 
   const [row] = await db.insert(files).values(values).returning({ id: files.id });
   return row!.id;
 }
+
+/**
+ * The drivers' bookings of `carIds` that hold the car and have not ended at `now` — not its blocked periods nor its
+ * void holds —, each car's by pick-up (the operator's cars list: how many are coming, and the next).
+ */
+export async function upcomingRentals(db: DbOrTx, carIds: string[], now: Date) {
+  if (carIds.length === 0) return [];
+  return db
+    .select({
+      id: bookings.id,
+      carId: bookings.carId,
+      pickupAt: bookings.pickupAt,
+      dropoffAt: bookings.dropoffAt,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.carId, carIds),
+        eq(bookings.blocksCar, true),
+        eq(bookings.kind, 'rental'),
+        ne(bookings.status, 'void'),
+        gt(bookings.dropoffAt, now),
+      ),
+    )
+    .orderBy(bookings.carId, bookings.pickupAt, bookings.id);
+}
