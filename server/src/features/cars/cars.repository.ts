@@ -56,17 +56,40 @@ type CarRow = {
 };
 
 /**
- * `suppliers`: the supplier objects already made, by id, for a whole fleet's cars to share one per supplier (the
- * search's index holds every car; nothing changes a car object in place).
+ * What a whole fleet's cars share rather than each keep its own copy of (the search's index holds every car, 100k at
+ * 10×; nothing changes a car object in place): one supplier object per supplier, one string per distinct name, image
+ * and listed value (each row brought its own), one array per distinct list, one empty list.
  */
-function toCar(
-  row: CarRow,
-  periods: Car['dateBasedPrices'],
-  photos: Car['photos'],
-  suppliers?: Map<string, Car['supplier']>,
-): Car {
+class FleetParts {
+  readonly suppliers = new Map<string, Car['supplier']>();
+  private readonly strings = new Map<string, string>();
+  private readonly lists = new Map<string, readonly string[]>();
+  /** Frozen: a car that pushed to its own list would change every car's. */
+  static readonly NONE = Object.freeze([]) as never[];
+
+  string<T extends string | null>(value: T): T {
+    if (value === null) return value;
+    const kept = this.strings.get(value);
+    if (kept !== undefined) return kept as T;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  list<T extends string>(values: T[]): T[] {
+    if (values.length === 0) return FleetParts.NONE;
+    const key = values.join('\n');
+    const kept = this.lists.get(key);
+    if (kept) return kept as T[];
+    const list = values.map((value) => this.string(value));
+    this.lists.set(key, list);
+    return list;
+  }
+}
+
+/** `parts`: a fleet's load shares them between its cars (one car alone has its own). */
+function toCar(row: CarRow, periods: Car['dateBasedPrices'], photos: Car['photos'], parts?: FleetParts): Car {
   const { car } = row;
-  let supplier = suppliers?.get(car.supplierId);
+  let supplier = parts?.suppliers.get(car.supplierId);
   if (!supplier) {
     supplier = {
       _id: car.supplierId,
@@ -76,24 +99,25 @@ function toCar(
       payLater: row.payLater,
       licenseRequired: row.licenseRequired,
     };
-    suppliers?.set(car.supplierId, supplier);
+    parts?.suppliers.set(car.supplierId, supplier);
   }
+  const shared = <T extends string | null>(value: T) => (parts ? parts.string(value) : value);
   return {
     _id: car.id,
-    name: car.name,
-    image: fileUrl(car.imageFileId),
+    name: shared(car.name),
+    image: shared(fileUrl(car.imageFileId)),
     photos,
     supplier,
-    range: car.range,
-    fuelType: car.fuelType,
-    gearbox: car.gearbox,
+    range: shared(car.range),
+    fuelType: shared(car.fuelType),
+    gearbox: shared(car.gearbox),
     seats: car.seats,
     doors: car.doors,
     aircon: car.aircon,
     mileage: car.mileage,
     pricePerExtraKm: car.mileage < 0 ? null : row.pricePerExtraKm,
-    fuelPolicy: car.fuelPolicy,
-    multimedia: car.multimedia as CarOption[],
+    fuelPolicy: shared(car.fuelPolicy),
+    multimedia: (parts ? parts.list(car.multimedia) : car.multimedia) as CarOption[],
     dailyPrice: car.dailyPrice,
     discountedDailyPrice: car.discountedDailyPrice,
     hourlyPrice: car.hourlyPrice,
@@ -185,7 +209,7 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
       const placeId = new Map([...tree.zones.keys()].map((id) => [id, id]));
       const periods = await periodsOf(tx);
       const photos = await photosOf(tx);
-      const suppliers = new Map<string, Car['supplier']>();
+      const parts = new FleetParts();
       const fleet: FleetSnapshot['cars'] = [];
       for (let after: string | null = null; ; ) {
         const rows = await carsWithSupplier(tx)
@@ -212,8 +236,13 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
         for (const row of rows) {
           const { id, isDateBasedPrice, licensePlate, createdAt } = row.car;
           fleet.push({
-            car: toCar(row, (isDateBasedPrice && periods.get(id)) || [], photos.get(id) ?? [], suppliers),
-            placeIds: placeIds.get(id) ?? [],
+            car: toCar(
+              row,
+              (isDateBasedPrice && periods.get(id)) || FleetParts.NONE,
+              photos.get(id) ?? FleetParts.NONE,
+              parts,
+            ),
+            placeIds: parts.list(placeIds.get(id) ?? []),
             licensePlate,
             createdAt: createdAt.getTime(),
           });
