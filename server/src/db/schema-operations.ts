@@ -128,8 +128,24 @@ export const bookingTombstones = pgTable(
 );
 
 /**
- * One row: bumped by triggers (migration 0005) whenever what the car search shows of the fleet changes — cars,
- * their places and date-based prices, locations, a supplier's name, logo or terms — in any server process.
+ * Each change to one car — its row, places, date-based prices, photos or own charge rules —, written by triggers
+ * (migration 0047) whoever writes, so that every process's search index reads that car again rather than the whole
+ * fleet; kept a day, like the tombstones.
+ */
+export const fleetChanges = pgTable(
+  'fleet_changes',
+  {
+    carId: uuid('car_id').notNull(),
+    changedXid: xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fleet_changes_changed_xid_idx').on(t.changedXid)],
+);
+
+/**
+ * One row: bumped by triggers (migrations 0005, 0047) whenever what the car search shows of the whole fleet changes —
+ * locations, a supplier's name, logo, terms or charge rules, a fleet table emptied — in any server process (a change
+ * to one car is a `fleet_changes` row instead).
  */
 export const fleetVersion = pgTable('fleet_version', {
   id: smallint('id').primaryKey(),

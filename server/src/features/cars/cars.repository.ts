@@ -14,6 +14,7 @@ import {
   chargeRules,
   dateBasedPrices,
   files,
+  fleetChanges,
   fleetVersion,
   locations,
   users,
@@ -186,6 +187,48 @@ export type FleetSnapshot = {
 /** Cars read at a time: 100k rows at once, with their objects made from them, were ~300 MB of a process at 10×. */
 const FLEET_BATCH = 5_000;
 
+type FleetEntry = FleetSnapshot['cars'][number];
+type PlaceRow = { carId: string; locationId: string };
+const placeColumns = { carId: carLocations.carId, locationId: carLocations.locationId };
+
+/**
+ * The cars of `rows` as the index holds them: each with its places of `placeRows` (by car, then place; each id the
+ * tree's own string: `placeId`), its periods and photos, sharing `parts`.
+ */
+function toEntries(
+  rows: CarRow[],
+  placeRows: PlaceRow[],
+  more: { periods: Map<string, Car['dateBasedPrices']>; photos: Map<string, Car['photos']>; parts: FleetParts },
+  placeId: Map<string, string>,
+): FleetEntry[] {
+  const placeIds = new Map<string, string[]>();
+  for (const { carId, locationId } of placeRows) {
+    const place = placeId.get(locationId);
+    if (!place) continue;
+    const list = placeIds.get(carId);
+    if (list) list.push(place);
+    else placeIds.set(carId, [place]);
+  }
+  const { periods, photos, parts } = more;
+  return rows.map((row) => {
+    const { id, isDateBasedPrice, licensePlate, createdAt } = row.car;
+    return {
+      car: toCar(
+        row,
+        (isDateBasedPrice && periods.get(id)) || FleetParts.NONE,
+        photos.get(id) ?? FleetParts.NONE,
+        parts,
+      ),
+      placeIds: parts.list(placeIds.get(id) ?? []),
+      licensePlate,
+      createdAt: createdAt.getTime(),
+    };
+  });
+}
+
+/** The tree's place ids by themselves: each car's places point at these strings, not one copy per row. */
+export const placeIdsOf = (tree: LocationTree) => new Map([...tree.zones.keys()].map((id) => [id, id]));
+
 /** The whole fleet in one consistent snapshot (one repeatable-read transaction), with the version it is at. */
 export async function loadFleet(db: Db): Promise<FleetSnapshot> {
   return db.transaction(
@@ -205,52 +248,54 @@ export async function loadFleet(db: Db): Promise<FleetSnapshot> {
         if (row.openingHours) tree.hours.set(row.id, row.openingHours);
         if (row.parentId) tree.children.set(row.parentId, [...(tree.children.get(row.parentId) ?? []), row.id]);
       }
-      // One string per place id (the tree's), not one per row.
-      const placeId = new Map([...tree.zones.keys()].map((id) => [id, id]));
-      const periods = await periodsOf(tx);
-      const photos = await photosOf(tx);
-      const parts = new FleetParts();
-      const fleet: FleetSnapshot['cars'] = [];
+      const placeId = placeIdsOf(tree);
+      const more = { periods: await periodsOf(tx), photos: await photosOf(tx), parts: new FleetParts() };
+      const fleet: FleetEntry[] = [];
       for (let after: string | null = null; ; ) {
         const rows = await carsWithSupplier(tx)
           .where(and(isNull(cars.deletedAt), after === null ? undefined : gt(cars.id, after)))
           .orderBy(asc(cars.id))
           .limit(FLEET_BATCH);
-        const placeIds = new Map<string, string[]>();
         const last: string | undefined = rows[rows.length - 1]?.car.id;
-        if (last !== undefined) {
-          // The batch's cars are the live ones of (after, last]: their places are that range of car_locations.
-          const placeRows = await tx
-            .select({ carId: carLocations.carId, locationId: carLocations.locationId })
-            .from(carLocations)
-            .where(and(after === null ? undefined : gt(carLocations.carId, after), lte(carLocations.carId, last)))
-            .orderBy(asc(carLocations.carId), asc(carLocations.locationId));
-          for (const { carId, locationId } of placeRows) {
-            const place = placeId.get(locationId);
-            if (!place) continue;
-            const list = placeIds.get(carId);
-            if (list) list.push(place);
-            else placeIds.set(carId, [place]);
-          }
-        }
-        for (const row of rows) {
-          const { id, isDateBasedPrice, licensePlate, createdAt } = row.car;
-          fleet.push({
-            car: toCar(
-              row,
-              (isDateBasedPrice && periods.get(id)) || FleetParts.NONE,
-              photos.get(id) ?? FleetParts.NONE,
-              parts,
-            ),
-            placeIds: parts.list(placeIds.get(id) ?? []),
-            licensePlate,
-            createdAt: createdAt.getTime(),
-          });
-        }
+        if (last === undefined) break;
+        // The batch's cars are the live ones of (after, last]: their places are that range of car_locations.
+        const placeRows = await tx
+          .select(placeColumns)
+          .from(carLocations)
+          .where(and(after === null ? undefined : gt(carLocations.carId, after), lte(carLocations.carId, last)))
+          .orderBy(asc(carLocations.carId), asc(carLocations.locationId));
+        for (const entry of toEntries(rows, placeRows, more, placeId)) fleet.push(entry);
         if (rows.length < FLEET_BATCH) break;
-        after = last ?? null;
+        after = last;
       }
       return { version: version?.version ?? 0, cars: fleet, tree };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * The live cars among `ids` as the index holds them (a deleted or unknown id is left out), by id: a car changed
+ * since the index's last look (`fleet_changes`, migration 0047).
+ */
+export async function loadFleetCars(db: Db, ids: string[], placeId: Map<string, string>): Promise<FleetEntry[]> {
+  if (ids.length === 0) return [];
+  return db.transaction(
+    async (tx) => {
+      const rows = await carsWithSupplier(tx)
+        .where(and(isNull(cars.deletedAt), inArray(cars.id, ids)))
+        .orderBy(asc(cars.id));
+      const live = rows.map((row) => row.car.id);
+      const placeRows =
+        live.length === 0
+          ? []
+          : await tx
+              .select(placeColumns)
+              .from(carLocations)
+              .where(inArray(carLocations.carId, live))
+              .orderBy(asc(carLocations.carId), asc(carLocations.locationId));
+      const more = { periods: await periodsOf(tx, live), photos: await photosOf(tx, live), parts: new FleetParts() };
+      return toEntries(rows, placeRows, more, placeId);
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -316,11 +361,11 @@ export async function loadBlockingBookings(db: Db, endsAfter: Date, onCar: (carI
 }
 
 /**
- * The cars with a booking written or deleted by a transaction from `xmin` on (see `snapshotXmin`), each with every
- * blocking booking it has now (none for a car whose last one went), and the fleet version — one statement (one
- * snapshot, one round trip), answered from the changed_xid indexes and each touched car's bookings.
+ * Since `xmin` (see `snapshotXmin`): the cars with a booking written or deleted, each with every blocking booking it
+ * has now (none for a car whose last one went); the cars changed themselves (`fleet_changes`); and the fleet version —
+ * one statement (one snapshot, one round trip), answered from the changed_xid indexes and each touched car's bookings.
  */
-export async function bookingChangesSince(db: Db, xmin: string, endsAfter: Date) {
+export async function changesSince(db: Db, xmin: string, endsAfter: Date) {
   const result = await db.execute(sql`
     with touched as (
       select b.car_id from ${bookings} b where b.changed_xid >= ${xmin}::xid8
@@ -328,7 +373,8 @@ export async function bookingChangesSince(db: Db, xmin: string, endsAfter: Date)
     select ${snapshotXmin} as xmin, (${currentFleetVersion}) as fleet,
       array(select car_id from touched)::text[] as cars,
       (select json_agg(json_build_array(h."carId", h.start, h."end", h.hold))
-        from (${heldBookings(endsAfter, sql`b.car_id in (select car_id from touched)`)}) h) as held`);
+        from (${heldBookings(endsAfter, sql`b.car_id in (select car_id from touched)`)}) h) as held,
+      array(select distinct f.car_id from ${fleetChanges} f where f.changed_xid >= ${xmin}::xid8)::text[] as "fleetCars"`);
   const [row] = (
     result as unknown as {
       rows: {
@@ -336,19 +382,21 @@ export async function bookingChangesSince(db: Db, xmin: string, endsAfter: Date)
         fleet: number | null;
         cars: string[];
         held: [string, number, number, number | null][] | null;
+        fleetCars: string[];
       }[];
     }
   ).rows;
-  const cars = new Map<string, Block[]>((row?.cars ?? []).map((carId) => [carId, []]));
+  const held = new Map<string, Block[]>((row?.cars ?? []).map((carId) => [carId, []]));
   for (const [carId, start, end, hold] of row?.held ?? []) {
-    cars.get(carId)?.push({ start, end, holdExpiresAt: hold });
+    held.get(carId)?.push({ start, end, holdExpiresAt: hold });
   }
-  return { xmin: row?.xmin ?? xmin, fleetVersion: Number(row?.fleet ?? 0), cars };
+  return { xmin: row?.xmin ?? xmin, fleetVersion: Number(row?.fleet ?? 0), held, changedCars: row?.fleetCars ?? [] };
 }
 
-/** Tombstones are read within a day (an index idle longer reloads every booking). */
+/** Tombstones and the fleet's changes are read within a day (an index idle longer reloads everything). */
 export async function pruneTombstones(db: Db, before: Date) {
   await db.delete(bookingTombstones).where(lt(bookingTombstones.deletedAt, before));
+  await db.delete(fleetChanges).where(lt(fleetChanges.changedAt, before));
 }
 
 export async function findCar(db: DbOrTx, id: string): Promise<Car | null> {

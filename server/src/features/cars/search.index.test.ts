@@ -1,7 +1,7 @@
 import type { SearchCarsResponse } from '@roam/contract/cars';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { bookings, cars, fleetVersion, users } from '#server/db/schema.ts';
+import { bookings, carLocations, cars, fleetVersion, users } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { bookingRow } from '#test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
@@ -148,6 +148,46 @@ describe('the search index', () => {
     const unchanged = await version();
     await t.db.update(users).set({ fullName: 'Jonas Berg', bio: 'Driver' }).where(eq(users.id, DEMO_IDS.users.driver));
     expect(await version()).toBe(unchanged);
+  });
+
+  it('reads again only the car that changed — an edit, a new car at a place, a deletion —, the whole fleet on a supplier’s change', async () => {
+    const index = new SearchIndex(t.db);
+    const entryOf = async (id: string) => (await index.current()).cars.find((entry) => entry.car._id === id);
+    const clioBefore = await entryOf(C.clio);
+    const other = (await index.current()).cars.find((entry) => entry.car._id !== C.clio);
+    const loads = index.fleetLoads;
+
+    await t.db
+      .update(cars)
+      .set({ seats: sql`${cars.seats} + 1` })
+      .where(eq(cars.id, C.clio));
+    expect((await entryOf(C.clio))?.car.seats).toBe((clioBefore?.car.seats ?? 0) + 1);
+
+    const [row] = await t.db.select().from(cars).where(eq(cars.id, C.clio));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = row!;
+    const [added] = await t.db
+      .insert(cars)
+      .values({ ...fields, name: 'Renault Zoe', licensePlate: null })
+      .returning({ id: cars.id });
+    const addedId = added?.id ?? '';
+    await t.db.insert(carLocations).values({ carId: addedId, locationId: L.parisCdg });
+    const fleet = await index.current();
+    expect(fleet.places.get(L.parisCdg)?.cars.some((entry) => entry.car._id === addedId)).toBe(true);
+    const ids = fleet.cars.map((entry) => entry.car._id);
+    expect(ids).toEqual([...ids].sort());
+    expect(fleet.cars.map((entry) => entry.ordinal)).toEqual(ids.map((_, i) => i));
+    // Every other car is the object it was: only the changed ones were read.
+    expect((await entryOf(other?.car._id ?? ''))?.car).toBe(other?.car);
+
+    await t.db.update(cars).set({ deletedAt: new Date() }).where(eq(cars.id, addedId));
+    expect(await entryOf(addedId)).toBeUndefined();
+    expect((await index.current()).places.get(L.parisCdg)?.cars.some((entry) => entry.car._id === addedId)).toBe(false);
+    expect(index.fleetLoads).toBe(loads);
+
+    // What every card of a supplier shows: the whole fleet is read again.
+    await t.db.update(users).set({ fullName: 'Azur Coast Cars' }).where(eq(users.id, DEMO_IDS.suppliers.azurCoast));
+    await index.current();
+    expect(index.fleetLoads).toBe(loads + 1);
   });
 
   it('after an idle hour reloads every booking, and its searches still see the bookings that follow', async () => {

@@ -1,10 +1,12 @@
 import type { Db } from '#server/db/client.ts';
 import {
-  bookingChangesSince,
+  changesSince,
   type FleetSnapshot,
   type LocationTree,
   loadBlockingBookings,
   loadFleet,
+  loadFleetCars,
+  placeIdsOf,
   pruneTombstones,
 } from './cars.repository.ts';
 import { BookingStore, type PlaceCar, PlaceCars } from './place-cars.index.ts';
@@ -15,8 +17,9 @@ import { BookingStore, type PlaceCar, PlaceCars } from './place-cars.index.ts';
 //
 // Now each process keeps the fleet (cars, their places, the location tree) and the car-blocking bookings in memory,
 // and before answering a search it asks the database only what changed since its last look: one indexed round trip
-// (bookings carry the id of the transaction that last wrote them, deleted ones leave a tombstone, any change to the
-// fleet bumps fleet_version — triggers of migration 0005, so every writer is seen, in any process). Searches that
+// (bookings carry the id of the transaction that last wrote them, deleted ones leave a tombstone, a change to one
+// car leaves a fleet_changes row and a change every card shows bumps fleet_version — triggers of migrations 0005
+// and 0047, so every writer is seen, in any process; a changed car is read again alone). Searches that
 // arrive while a look is under way share the next one, so the database answers one look per batch of searches.
 // On PGlite, whose one writer is this process, the database notifies the index of each committed write (migration
 // 0007, `follow`), and a search looks only after one.
@@ -130,6 +133,8 @@ export class SearchIndex {
   private syncedAt = 0;
   /** How many looks at the database this index has made (searches arriving together share one). */
   looks = 0;
+  /** How many times it read the whole fleet (a change to one car reads only that car). */
+  fleetLoads = 0;
   private running: Promise<Fleet> | null = null;
   private queued: Promise<Fleet> | null = null;
   /** Told of every write by the database (PGlite): then a look is needed only after one. */
@@ -213,27 +218,56 @@ export class SearchIndex {
     const now = Date.now();
     const endsAfter = new Date(now - KEEP_ENDED_MS);
     const { bookings } = this;
+    // Tombstones and the fleet's changes are kept a day: an index idle longer reads everything again.
+    const readAll = this.xmin === null || now - this.syncedAt > KEEP_ENDED_MS;
     let fleetVersion = 0;
-    if (this.xmin === null || now - this.syncedAt > RELOAD_AFTER_MS) {
-      let xmin = '0';
+    let changedCars: string[] = [];
+    let xmin = this.xmin ?? '0';
+    if (!readAll) {
+      const changes = await changesSince(this.db, xmin, endsAfter);
+      for (const [carId, list] of changes.held) bookings.set(carId, list);
+      ({ xmin, fleetVersion, changedCars } = changes);
+    }
+    if (readAll || now - this.syncedAt > RELOAD_AFTER_MS) {
       await bookings.reload(async (add) => {
-        ({ xmin, fleetVersion } = await loadBlockingBookings(this.db, endsAfter, add));
+        const loaded = await loadBlockingBookings(this.db, endsAfter, add);
+        fleetVersion = loaded.fleetVersion;
+        // After changes read just before, their older snapshot: what committed between the two is read again, once.
+        if (readAll) xmin = loaded.xmin;
       });
-      this.xmin = xmin;
       // Now and then, not on every look: tombstones older than a reload's horizon are never read again.
       await pruneTombstones(this.db, endsAfter);
-    } else {
-      const changes = await bookingChangesSince(this.db, this.xmin, endsAfter);
-      for (const [carId, list] of changes.cars) bookings.set(carId, list);
-      this.xmin = changes.xmin;
-      fleetVersion = changes.fleetVersion;
     }
+    this.xmin = xmin;
     this.syncedAt = now;
-    if (this.fleet?.version !== fleetVersion || this.fleet.bookings !== bookings) {
+    if (readAll || this.fleet?.version !== fleetVersion || this.fleet.bookings !== bookings) {
+      this.fleetLoads += 1;
       this.fleet = toFleet(await loadFleet(this.db), bookings);
+    } else if (changedCars.length > 0) {
+      // Only the changed cars read again, every other car's object kept.
+      const fleet = this.fleet;
+      const fresh = await loadFleetCars(this.db, changedCars, placeIdsOf(fleet.tree));
+      this.fleet = toFleet(
+        { version: fleet.version, cars: withChanged(fleet.cars, changedCars, fresh), tree: fleet.tree },
+        bookings,
+      );
     }
     return this.fleet;
   }
+}
+
+/** `cars` (by id) with each car of `changed` replaced by its entry in `fresh` (by id), or left out without one. */
+function withChanged<T extends { car: { _id: string } }>(cars: readonly T[], changed: string[], fresh: T[]): T[] {
+  const gone = new Set(changed);
+  const merged: T[] = [];
+  let next = 0;
+  for (const entry of cars) {
+    const id = entry.car._id;
+    while (next < fresh.length && (fresh[next] as T).car._id < id) merged.push(fresh[next++] as T);
+    if (!gone.has(id)) merged.push(entry);
+  }
+  while (next < fresh.length) merged.push(fresh[next++] as T);
+  return merged;
 }
 
 /** The location and every location below it (any depth), or [] when it does not exist. */

@@ -1,0 +1,21 @@
+import { Session } from 'node:inspector/promises';
+import { openDatabase } from '#server/db/client.ts';
+import { SearchIndex } from '#server/features/cars/search.index.ts';
+const database = await openDatabase({ kind: 'postgres', url: process.env.PROBE_DB! } as never);
+const session = new Session(); session.connect();
+await session.post('HeapProfiler.startSampling', { samplingInterval: 16384 });
+const index = new SearchIndex(database.db);
+const fleet = await index.current();
+(globalThis as any).gc();
+const { profile } = await session.post('HeapProfiler.getSamplingProfile') as any;
+const self = new Map<string, number>();
+const walk = (n: any, stack: string[]) => {
+  const f = n.callFrame; const k = `${f.functionName || '(anon)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber}`;
+  const sz = n.selfSize; if (sz) self.set(k, (self.get(k) ?? 0) + sz);
+  for (const c of n.children) walk(c, stack);
+};
+walk(profile.head, []);
+let total = 0; for (const v of self.values()) total += v;
+console.log('live sampled', Math.round(total / 1e6), 'MB; cars', fleet.cars.length);
+[...self].sort((a, b) => b[1] - a[1]).slice(0, 25).forEach(([k, v]) => console.log(String(Math.round(v / 1e5) / 10).padStart(6), k));
+await database.close();
