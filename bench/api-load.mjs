@@ -24,9 +24,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { datasetCounts, generatePglite, generatePostgres } from './lib/dataset.mjs';
+import { datasetSizes, generatePglite, postgresDataset } from './lib/dataset.mjs';
 import { dashboardRequests, deskRequests, otherListRequests, schedulerRequests } from './lib/operator-screens.mjs';
-import { startPostgres } from './lib/postgres.mjs';
 import { startServer } from './lib/server.mjs';
 
 const here = import.meta.dirname;
@@ -36,19 +35,7 @@ const DATABASES = dbArg ? [dbArg] : ['pglite', 'postgres'];
 const operatorOnly = process.argv.includes('--only=operator');
 /** --dataset-only: generate the dataset (kept with BENCH_DATASET_DB, lib/postgres.mjs) and stop, measuring nothing. */
 const datasetOnly = process.argv.includes('--dataset-only');
-/**
- * The dataset: 10k cars / 200k bookings (×1), `--scale=N` for N times that (`--scale=10`: 100k / 2M), `--light`
- * 2k / 40k; BENCH_CARS / BENCH_BOOKINGS set either size exactly.
- */
-function datasetSizes() {
-  const scale = light ? 0.2 : Number(process.argv.find((arg) => arg.startsWith('--scale='))?.slice(8) ?? 1);
-  if (!(scale > 0)) throw new Error('--scale takes a positive number, e.g. --scale=10');
-  return {
-    cars: Number(process.env.BENCH_CARS ?? Math.round(10_000 * scale)),
-    bookings: Number(process.env.BENCH_BOOKINGS ?? Math.round(200_000 * scale)),
-  };
-}
-const SIZES = datasetSizes();
+const SIZES = datasetSizes(light);
 const SCALE_TAG = SIZES.cars === (light ? 2_000 : 10_000) ? '' : `-${SIZES.cars / 1000}k`;
 const DURATION_S = light ? 4 : 15;
 const WARMUP_S = light ? 1 : 3;
@@ -257,29 +244,7 @@ async function prepare(kind) {
       throw error;
     }
   }
-  const cluster = await startPostgres({ port: PG_PORT, name: 'roam-bench-api', sizes: SIZES });
-  if (cluster.reused) {
-    const dataset = await datasetCounts(cluster.url);
-    console.log(`postgres: reusing the dataset of BENCH_DATASET_DB, generated ${cluster.generatedAt}`);
-    return {
-      database: { url: cluster.url },
-      dataset,
-      generatedInMs: 0,
-      reusedFrom: cluster.generatedAt,
-      cleanup: cluster.stop,
-    };
-  }
-  try {
-    const seeding = await startServer({ port: PORT, database: { url: cluster.url } });
-    await seeding.stop();
-    console.log(`postgres: cluster up in ${Date.now() - started} ms, migrated and seeded in ${seeding.startedInMs} ms`);
-    const dataset = await generatePostgres(cluster.url, SIZES);
-    await cluster.markGenerated?.();
-    return { database: { url: cluster.url }, dataset, generatedInMs: Date.now() - started, cleanup: cluster.stop };
-  } catch (error) {
-    await cluster.stop();
-    throw error;
-  }
+  return postgresDataset({ port: PORT, pgPort: PG_PORT, name: 'roam-bench-api', sizes: SIZES });
 }
 
 async function measure(kind) {

@@ -10,8 +10,8 @@
 // --light changes nothing but the results file (the run is already short). Needs `npm run build` first.
 // PostgreSQL: BENCH_DATABASE_URL (a fresh database is created on it), else a throw-away cluster on BENCH_PG_PORT.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
+import { addressOf, postFrom } from './lib/http.mjs';
 import { startPostgres } from './lib/postgres.mjs';
 import { startServer } from './lib/server.mjs';
 
@@ -23,42 +23,6 @@ const CONCURRENT = 200;
 const PORT = Number(process.env.BENCH_PORT ?? 3400) + 1;
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54341);
 const day = 24 * 3600_000;
-
-/** The `n`-th guest's address: 127.1.0.1, 127.1.0.2, … (all of 127.0.0.0/8 is the loopback on Linux). */
-const addressOf = (n) => `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-
-/** A JSON POST sent from `from`, on a connection of its own; resolves to { status, json }. */
-function postFrom(url, origin, from, body) {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent: false,
-        localAddress: from,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          let json = {};
-          try {
-            json = JSON.parse(text);
-          } catch {}
-          resolve({ status: res.statusCode ?? 0, json });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** A car a guest aged 36 can book at the first location, found the way a driver finds one: by searching. */
 async function pickCar(origin, pickupAt, dropoffAt) {

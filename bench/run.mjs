@@ -1,6 +1,6 @@
 // `npm run bench [-- --light | --scale=N]`: measures what docs/architecture.md §7 budgets, writes bench/results/*.json, exits non-zero
 // when a budget is missed. Per-route JS here, then each script of SCRIPTS in turn (`--light` and `--scale=N` are passed through):
-// Lighthouse mobile, API load, booking contention.
+// Lighthouse mobile, API load, booking contention, the counter, two processes on one PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,7 +36,7 @@ if (failed) {
   );
 }
 
-const SCRIPTS = ['lighthouse.mjs', 'api-load.mjs', 'contention.mjs', 'counter.mjs'];
+const SCRIPTS = ['lighthouse.mjs', 'api-load.mjs', 'contention.mjs', 'counter.mjs', 'two-processes.mjs'];
 const passThrough = process.argv.slice(2).filter((arg) => arg === '--light' || arg.startsWith('--scale='));
 for (const script of SCRIPTS) {
   const started = Date.now();

@@ -9,6 +9,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
+import { startPostgres } from './postgres.mjs';
+import { startServer } from './server.mjs';
 
 /** A deterministic pseudo-random integer in [0, m) from a bigint SQL expression. */
 const rnd = (expr, salt, m) => `(((${expr}) * 2654435761 + ${salt} * 40503) % 4294967296 % ${m})`;
@@ -146,5 +148,49 @@ export async function datasetCounts(url) {
     return await countsOf(async (text) => (await client.query(text)).rows);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * The dataset: 10k cars / 200k bookings (×1), `--scale=N` for N times that (`--scale=10`: 100k / 2M), `--light`
+ * 2k / 40k; BENCH_CARS / BENCH_BOOKINGS set either size exactly.
+ */
+export function datasetSizes(light = false) {
+  const scale = light ? 0.2 : Number(process.argv.find((arg) => arg.startsWith('--scale='))?.slice(8) ?? 1);
+  if (!(scale > 0)) throw new Error('--scale takes a positive number, e.g. --scale=10');
+  return {
+    cars: Number(process.env.BENCH_CARS ?? Math.round(10_000 * scale)),
+    bookings: Number(process.env.BENCH_BOOKINGS ?? Math.round(200_000 * scale)),
+  };
+}
+
+/**
+ * A PostgreSQL database holding the dataset of `sizes`: BENCH_DATASET_DB's when it holds it (lib/postgres.mjs), else
+ * migrated and seeded by a server on `port`, then generated. `{ database, dataset, generatedInMs, reusedFrom?, cleanup }`.
+ */
+export async function postgresDataset({ port, pgPort, name, sizes }) {
+  const started = Date.now();
+  const cluster = await startPostgres({ port: pgPort, name, sizes });
+  if (cluster.reused) {
+    const dataset = await datasetCounts(cluster.url);
+    console.log(`postgres: reusing the dataset of BENCH_DATASET_DB, generated ${cluster.generatedAt}`);
+    return {
+      database: { url: cluster.url },
+      dataset,
+      generatedInMs: 0,
+      reusedFrom: cluster.generatedAt,
+      cleanup: cluster.stop,
+    };
+  }
+  try {
+    const seeding = await startServer({ port, database: { url: cluster.url } });
+    await seeding.stop();
+    console.log(`postgres: cluster up in ${Date.now() - started} ms, migrated and seeded in ${seeding.startedInMs} ms`);
+    const dataset = await generatePostgres(cluster.url, sizes);
+    await cluster.markGenerated?.();
+    return { database: { url: cluster.url }, dataset, generatedInMs: Date.now() - started, cleanup: cluster.stop };
+  } catch (error) {
+    await cluster.stop();
+    throw error;
   }
 }
