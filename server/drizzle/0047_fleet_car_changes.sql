@@ -68,3 +68,8 @@ CREATE TRIGGER "car_charge_rules_fleet_version" AFTER TRUNCATE ON "car_charge_ru
 -- The embedded database tells its one writer's index of these changes as of the others (migration 0007).
 CREATE TRIGGER "fleet_changes_search_index_notify" AFTER INSERT ON "fleet_changes"
   FOR EACH STATEMENT EXECUTE FUNCTION "search_index_notify"();
+--> statement-breakpoint
+-- The car search applies the admin's booking rules and reads them with its look at the database: on the embedded
+-- database a change to them is announced like a booking's.
+CREATE TRIGGER "run_time_settings_search_index_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "run_time_settings"
+  FOR EACH STATEMENT EXECUTE FUNCTION "search_index_notify"();

@@ -13,7 +13,8 @@ import * as repository from './booking-rules.repository.ts';
 
 // The booking rules the admin changes at run time. Every call that applies them reads them here,
 // from the database, so a change holds from the next call on in every server process — no restart, no cache to
-// invalidate. The table has a row only for a rule the admin set; the others follow the deployment's value.
+// invalidate. The car search reads them with its index's look at the database, which every search waits for
+// (settingsWith). The table has a row only for a rule the admin set; the others follow the deployment's value.
 
 /** The audit trail's id for the settings, which are one thing and have no id of their own. */
 const SETTINGS_ENTITY_ID = '00000000-0000-0000-0000-000000000000';
@@ -25,8 +26,19 @@ const isKey = (key: string): key is RunTimeSettingKey => Object.hasOwn(RUN_TIME_
 
 /** The settings of `GET /api/settings`: the deployment's, with the admin's changes to the booking rules. */
 export async function currentSettings(ctx: AppContext): Promise<DeploymentSettings> {
+  return settingsWith(
+    ctx,
+    (await repository.allOverrides(ctx.db)).map(({ key, value }) => [key, value]),
+  );
+}
+
+/**
+ * The deployment's settings with `overrides` ([key, value] rows of the rules' table) — the car search's, read by its
+ * index's look at the database (cars/search.index.ts), as fresh as the bookings it sees.
+ */
+export function settingsWith(ctx: AppContext, overrides: readonly (readonly [string, number])[]): DeploymentSettings {
   const settings = buildSettings(ctx.config);
-  for (const { key, value } of await repository.allOverrides(ctx.db)) {
+  for (const [key, value] of overrides) {
     if (isKey(key)) settings[key] = value;
   }
   return settings;

@@ -17,6 +17,7 @@ import {
   fleetChanges,
   fleetVersion,
   locations,
+  runTimeSettings,
   users,
 } from '#server/db/schema.ts';
 import { photosOf } from './car-photos.repository.ts';
@@ -308,6 +309,12 @@ export async function loadFleetCars(db: Db, ids: string[], placeId: Map<string, 
  */
 const snapshotXmin = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
 const currentFleetVersion = sql`select ${fleetVersion.version} from ${fleetVersion} where ${fleetVersion.id} = 1`;
+/**
+ * The admin's booking rules ([key, value] of run_time_settings: booking-rules.service.ts), which every search applies:
+ * read with each look rather than by each search (a round trip, and a query built, a search).
+ */
+const currentRules = sql`(select coalesce(json_agg(json_build_array(s.key, s.value)), '[]') from ${runTimeSettings} s)`;
+export type RuleOverride = [key: string, value: number];
 const epochMs = (column: string) => sql.raw(`(extract(epoch from b.${column}) * 1000)::bigint::float8`);
 /** The car-blocking bookings not ended before `endsAfter`, as the search keeps them, each car's by start. */
 const heldBookings = (endsAfter: Date, onlyCars?: SQL) => sql`
@@ -333,8 +340,10 @@ export async function loadBlockingBookings(db: Db, endsAfter: Date, onCar: (carI
       // and JIT compilation cost ~0.5 s at 10× for nothing.
       await tx.execute(sql`set local cursor_tuple_fraction = 1`);
       await tx.execute(sql`set local jit = off`);
-      const head = await tx.execute(sql`select ${snapshotXmin} as xmin, (${currentFleetVersion}) as fleet`);
-      const [row] = (head as unknown as { rows: { xmin: string; fleet: number | null }[] }).rows;
+      const head = await tx.execute(
+        sql`select ${snapshotXmin} as xmin, (${currentFleetVersion}) as fleet, ${currentRules} as rules`,
+      );
+      const [row] = (head as unknown as { rows: { xmin: string; fleet: number | null; rules: RuleOverride[] }[] }).rows;
       await tx.execute(sql`declare held_bookings no scroll cursor for ${heldBookings(endsAfter)}`);
       let carId: string | null = null;
       let list: Block[] = [];
@@ -354,7 +363,7 @@ export async function loadBlockingBookings(db: Db, endsAfter: Date, onCar: (carI
       }
       if (carId !== null) onCar(carId, list);
       await tx.execute(sql`close held_bookings`);
-      return { xmin: row?.xmin ?? '0', fleetVersion: Number(row?.fleet ?? 0) };
+      return { xmin: row?.xmin ?? '0', fleetVersion: Number(row?.fleet ?? 0), rules: row?.rules ?? [] };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -362,7 +371,8 @@ export async function loadBlockingBookings(db: Db, endsAfter: Date, onCar: (carI
 
 /**
  * Since `xmin` (see `snapshotXmin`): the cars with a booking written or deleted, each with every blocking booking it
- * has now (none for a car whose last one went); the cars changed themselves (`fleet_changes`); and the fleet version —
+ * has now (none for a car whose last one went); the cars changed themselves (`fleet_changes`); the fleet version and
+ * the booking rules —
  * one statement (one snapshot, one round trip), answered from the changed_xid indexes and each touched car's bookings.
  */
 export async function changesSince(db: Db, xmin: string, endsAfter: Date) {
@@ -374,7 +384,8 @@ export async function changesSince(db: Db, xmin: string, endsAfter: Date) {
       array(select car_id from touched)::text[] as cars,
       (select json_agg(json_build_array(h."carId", h.start, h."end", h.hold))
         from (${heldBookings(endsAfter, sql`b.car_id in (select car_id from touched)`)}) h) as held,
-      array(select distinct f.car_id from ${fleetChanges} f where f.changed_xid >= ${xmin}::xid8)::text[] as "fleetCars"`);
+      array(select distinct f.car_id from ${fleetChanges} f where f.changed_xid >= ${xmin}::xid8)::text[] as "fleetCars",
+      ${currentRules} as rules`);
   const [row] = (
     result as unknown as {
       rows: {
@@ -383,6 +394,7 @@ export async function changesSince(db: Db, xmin: string, endsAfter: Date) {
         cars: string[];
         held: [string, number, number, number | null][] | null;
         fleetCars: string[];
+        rules: RuleOverride[];
       }[];
     }
   ).rows;
@@ -390,7 +402,13 @@ export async function changesSince(db: Db, xmin: string, endsAfter: Date) {
   for (const [carId, start, end, hold] of row?.held ?? []) {
     held.get(carId)?.push({ start, end, holdExpiresAt: hold });
   }
-  return { xmin: row?.xmin ?? xmin, fleetVersion: Number(row?.fleet ?? 0), held, changedCars: row?.fleetCars ?? [] };
+  return {
+    xmin: row?.xmin ?? xmin,
+    fleetVersion: Number(row?.fleet ?? 0),
+    held,
+    changedCars: row?.fleetCars ?? [],
+    rules: row?.rules ?? [],
+  };
 }
 
 /** Tombstones and the fleet's changes are read within a day (an index idle longer reloads everything). */

@@ -4,7 +4,7 @@ import type { Extra } from '@roam/contract/price';
 import { type CarPricing, calculatePrice } from '@roam/contract/price';
 import { rentalHours } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
-import { currentSettings } from '#server/features/booking-rules/booking-rules.service.ts';
+import { settingsWith } from '#server/features/booking-rules/booking-rules.service.ts';
 import { AppError, validationFailed } from '#server/lib/app-error.ts';
 import { FirstOf } from '#server/lib/first-of.ts';
 import { checkPeriod } from '#server/lib/opening-hours.ts';
@@ -53,6 +53,17 @@ function zoneOf(tree: LocationTree, id: string, field: string): string {
 }
 
 /**
+ * One array of a search's totals by the place's car index, reused by every search (a search runs to its answer
+ * without yielding, and reads only the totals it wrote): a fresh one was up to 150 KB of garbage a search at 10×
+ * (a place of ~18k cars), which at a thousand searches a second grew the process by ~150 MB.
+ */
+let totalsScratch = new Float64Array(0);
+function scratchTotals(size: number): Float64Array {
+  if (totalsScratch.length < size) totalsScratch = new Float64Array(size);
+  return totalsScratch;
+}
+
+/**
  * The car search: the cars offered at the pick-up place or below it, matching every filter, with no
  * blocking booking over the period (docs/architecture.md §5), priced by the contract engine (so sorting by price sorts by
  * what the card shows), counted per supplier, then the supplier filter and the page. It reads the in-memory index
@@ -75,7 +86,7 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
     now,
     pickupPlace: placeOf(input.pickupLocationId, timeZone),
     dropoffPlace: placeOf(input.dropoffLocationId, dropoffTimeZone),
-    rules: await currentSettings(ctx),
+    rules: settingsWith(ctx, ctx.searchIndex.rules),
   });
   const { filters } = input;
   const from = pickupAt.getTime();
@@ -98,10 +109,11 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
   const matches = matcherOf(filters);
   // The total of each match, and the fleet's kept totals for this search's length, and its period at this place's
   // clock (search.index.ts, FleetTotals).
-  const totals = new Float64Array(size);
-  const byLength = fleet.totals.for(`${hours}h`);
-  const byPeriod = fleet.totals.for(`${from}/${to}/${timeZone}`);
-  const { ordinals } = place;
+  const totals = scratchTotals(size);
+  const byLength = fleet.totals.byLength(hours);
+  // Asked for only when a car priced by date matches.
+  let byPeriod: Int32Array | null = null;
+  const { totalsAt } = place;
   const first = new FirstOf<number>(start + input.size, (a, b) => {
     // Bookable cars first: a driver looks for a car they can take.
     const bookable = ((kinds[b] as number) & BOOKABLE) - ((kinds[a] as number) & BOOKABLE);
@@ -121,12 +133,16 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
     counts[slot] = (counts[slot] as number) + 1;
     if (chosen.size > 0 && chosenSlots[slot] === 0) continue;
     totalCount++;
-    const kept = ((kinds[i] as number) & DATE_BASED) === 0 ? byLength : byPeriod;
-    const ordinal = ordinals[i] as number;
-    let total = kept[ordinal] as number;
+    let kept = byLength;
+    if (((kinds[i] as number) & DATE_BASED) !== 0) {
+      byPeriod ??= fleet.totals.byPeriod(from, to, timeZone);
+      kept = byPeriod;
+    }
+    const at = totalsAt[i] as number;
+    let total = kept[at] as number;
     if (total < 0) {
       total = searchPrice(place.cars[i] as FleetCar).total;
-      if (total >= 0 && total <= MOST_KEPT_TOTAL) kept[ordinal] = total;
+      if (total >= 0 && total <= MOST_KEPT_TOTAL) kept[at] = total;
     }
     totals[i] = total;
     first.add(i);

@@ -159,7 +159,7 @@ describe("a place's cars", () => {
   // Listed out of id order: the place orders them by id.
   const cars = Array.from({ length: 300 }, (_, i) => {
     const car = carAt((i * 7) % 300);
-    return { car, supplier: i % 3, slot: store.slotOf(car._id), ordinal: i };
+    return { car, supplier: i % 3, slot: store.slotOf(car._id), ordinal: i, totalsAt: i };
   });
   const place = new PlaceCars(cars);
 

@@ -181,10 +181,11 @@ export class BookingStore {
 }
 
 /**
- * A car as a place lists it: the car, its supplier's slot in the fleet's list, its slot in the booking store, and its
- * index in the fleet (the search's kept totals are one array over the fleet, shared by every place).
+ * A car as a place lists it: the car, its supplier's slot in the fleet's list, its slot in the booking store, its
+ * index in the fleet, and its index in the search's kept totals of its kind (search.index.ts, FleetTotals: shared by
+ * every place).
  */
-export type PlaceCar = { car: Car; supplier: number; slot: number; ordinal: number };
+export type PlaceCar = { car: Car; supplier: number; slot: number; ordinal: number; totalsAt: number };
 
 // One bit of `PlaceCars.kinds` per value of each listed field, then one per yes/no question a filter asks.
 let nextBit = 0;
@@ -218,6 +219,8 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
   readonly supplier: Uint32Array;
   /** Each car's index in the fleet. */
   readonly ordinals: Uint32Array;
+  /** Each car's index in the kept totals of its kind (by length, or by period for a car priced by date). */
+  readonly totalsAt: Uint32Array;
   /** Each car's slot in the fleet's booking store. */
   readonly slots: Uint32Array;
 
@@ -231,7 +234,8 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
     this.supplier = new Uint32Array(count);
     this.ordinals = new Uint32Array(count);
     this.slots = new Uint32Array(count);
-    for (const [i, { car, supplier, ordinal, slot }] of this.cars.entries()) {
+    this.totalsAt = new Uint32Array(count);
+    for (const [i, { car, supplier, ordinal, slot, totalsAt }] of this.cars.entries()) {
       let kinds = (RANGE.get(car.range) ?? 0) | (FUEL_TYPE.get(car.fuelType) ?? 0) | (GEARBOX.get(car.gearbox) ?? 0);
       kinds |= FUEL_POLICY.get(car.fuelPolicy) ?? 0;
       for (const option of car.multimedia) kinds |= OPTION.get(option) ?? 0;
@@ -248,6 +252,7 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
       this.supplier[i] = supplier;
       this.ordinals[i] = ordinal;
       this.slots[i] = slot;
+      this.totalsAt[i] = totalsAt;
     }
   }
 

@@ -1,7 +1,7 @@
 import type { SearchCarsResponse } from '@roam/contract/cars';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { bookings, carLocations, cars, fleetVersion, users } from '#server/db/schema.ts';
+import { bookings, carLocations, cars, fleetVersion, runTimeSettings, users } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
 import { bookingRow } from '#test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
@@ -188,6 +188,30 @@ describe('the search index', () => {
     await t.db.update(users).set({ fullName: 'Azur Coast Cars' }).where(eq(users.id, DEMO_IDS.suppliers.azurCoast));
     await index.current();
     expect(index.fleetLoads).toBe(loads + 1);
+  });
+
+  it('applies the booking rules anyone sets from its next search: they come with its look at the database', async () => {
+    const p = period(); // two days
+    const searchOf = (when: { start: number; end: number }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/search-cars/1/5',
+        payload: {
+          pickupLocationId: L.parisCdg,
+          dropoffLocationId: L.parisCdg,
+          pickupAt: new Date(when.start).toISOString(),
+          dropoffAt: new Date(when.end).toISOString(),
+        },
+      });
+    expect((await searchOf(p)).statusCode).toBe(200);
+    // Written by another process (plain SQL): rentals of one day at most.
+    await t.db.insert(runTimeSettings).values({ key: 'maxRentalDays', value: 1 });
+    const refused = await searchOf(p);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors.dropoffAt).toBeDefined();
+    expect((await searchOf({ start: p.start, end: p.start + day })).statusCode).toBe(200);
+    await t.db.delete(runTimeSettings).where(eq(runTimeSettings.key, 'maxRentalDays'));
+    expect((await searchOf(p)).statusCode).toBe(200);
   });
 
   it('after an idle hour reloads every booking, and its searches still see the bookings that follow', async () => {

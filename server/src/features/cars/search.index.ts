@@ -8,6 +8,7 @@ import {
   loadFleetCars,
   placeIdsOf,
   pruneTombstones,
+  type RuleOverride,
 } from './cars.repository.ts';
 import { BookingStore, type PlaceCar, PlaceCars } from './place-cars.index.ts';
 
@@ -30,34 +31,53 @@ import { BookingStore, type PlaceCar, PlaceCars } from './place-cars.index.ts';
 /** A car as the search reads it: with its supplier's slot in `Fleet.suppliers` and its slot in `Fleet.bookings`. */
 export type FleetCar = PlaceCar;
 
-/** Kept totals over the whole fleet, at most this many bytes: 4 bytes a car per kept rental length or period. */
-const TOTALS_BYTES = 16 * 1024 * 1024;
+/** Kept totals, at most this many bytes for each kind (by length, by period): 4 bytes a car of the kind per key. */
+const TOTALS_BYTES = 8 * 1024 * 1024;
 /** A total above this is not kept (an Int32Array holds them); it is priced again when asked. */
 export const MOST_KEPT_TOTAL = 2 ** 31 - 1;
 
 /**
- * Each car's total for one key — a rental length (cars priced by length alone: the same for any dates and place) or
- * a period and time zone (cars priced by date) — indexed by the car's `ordinal`, −1 until a search prices it: drivers
- * page, sort and filter the same place and period, and often ask the same lengths; a car offered at a city and its
- * airport is priced once for both. Bounded by TOTALS_BYTES over the fleet, whatever the number of places.
+ * Each car's total for one key, −1 until a search prices it: drivers page, sort and filter the same place and
+ * period, and often ask the same lengths; a car offered at a city and its airport is priced once for both. Cars priced
+ * by length alone (the same for any dates and place) are kept by rental length in hours, over those cars; cars priced
+ * by date by period and time zone, over those cars only (a car's `totalsAt` is its index among its kind). Each kind
+ * keeps its most recently used keys within TOTALS_BYTES: at 10× with one array over the whole fleet for every key
+ * (100k cars, 40 keys at most, all dropped when full), the bench's ~100 periods made nearly every search allocate and
+ * fill a 400 KB array and price its place's cars again.
  */
 export class FleetTotals {
-  private readonly kept = new Map<string, Int32Array>();
-  private readonly limit: number;
+  private readonly lengths = new Map<number, Int32Array>();
+  private readonly periods = new Map<string, Int32Array>();
 
-  constructor(private readonly size: number) {
-    this.limit = Math.max(4, Math.min(256, Math.floor(TOTALS_BYTES / (4 * Math.max(1, size)))));
+  constructor(
+    private readonly byLengthCars: number,
+    private readonly byDateCars: number,
+  ) {}
+
+  byLength(hours: number): Int32Array {
+    return keptIn(this.lengths, hours, this.byLengthCars);
   }
 
-  for(key: string): Int32Array {
-    let totals = this.kept.get(key);
-    if (!totals) {
-      if (this.kept.size >= this.limit) this.kept.clear();
-      totals = new Int32Array(this.size).fill(-1);
-      this.kept.set(key, totals);
+  byPeriod(from: number, to: number, timeZone: string): Int32Array {
+    return keptIn(this.periods, `${from}/${to}/${timeZone}`, this.byDateCars);
+  }
+}
+
+function keptIn<K>(kept: Map<K, Int32Array>, key: K, size: number): Int32Array {
+  let totals = kept.get(key);
+  if (totals) {
+    // The most recently used last: the first is the one to let go.
+    kept.delete(key);
+  } else {
+    const limit = Math.max(4, Math.min(256, Math.floor(TOTALS_BYTES / (4 * Math.max(1, size)))));
+    for (const oldest of kept.keys()) {
+      if (kept.size < limit) break;
+      kept.delete(oldest);
     }
-    return totals;
+    totals = new Int32Array(size).fill(-1);
   }
+  kept.set(key, totals);
+  return totals;
 }
 
 /** The fleet as a search reads it: the places, and the cars offered at each place or anywhere below it. */
@@ -70,7 +90,7 @@ export type Fleet = {
   tree: LocationTree;
   /** Every live car, by id (a car's index here is its `ordinal`), with what the operator's cars list shows too. */
   cars: OperatorFleetCar[];
-  /** The search's kept totals, over `cars`. */
+  /** The search's kept totals (each car's index there: its `totalsAt`). */
   totals: FleetTotals;
   /** Every car's blocking bookings (followed on their own, not only when the fleet changes). */
   bookings: BookingStore;
@@ -90,12 +110,15 @@ function toFleet(snapshot: FleetSnapshot, bookings: BookingStore): Fleet {
     .sort((a, b) => a.fullName.localeCompare(b.fullName) || a.supplierId.localeCompare(b.supplierId));
   const slots = new Map(suppliers.map((supplier, slot) => [supplier.supplierId, slot]));
   // Ordinals in id order, the snapshot's.
+  let byLengthCars = 0;
+  let byDateCars = 0;
   const cars = snapshot.cars.map(
     ({ car, placeIds, licensePlate, createdAt }, ordinal): OperatorFleetCar => ({
       car,
       supplier: slots.get(car.supplier._id) ?? 0,
       slot: bookings.slotOf(car._id),
       ordinal,
+      totalsAt: car.isDateBasedPrice ? byDateCars++ : byLengthCars++,
       licensePlate,
       createdAt,
       placeIds,
@@ -117,7 +140,7 @@ function toFleet(snapshot: FleetSnapshot, bookings: BookingStore): Fleet {
     }
     places.set(locationId, new PlaceCars(found));
   }
-  const totals = new FleetTotals(cars.length);
+  const totals = new FleetTotals(byLengthCars, byDateCars);
   return { version: snapshot.version, places, suppliers, tree: snapshot.tree, cars, totals, bookings };
 }
 
@@ -135,6 +158,8 @@ export class SearchIndex {
   looks = 0;
   /** How many times it read the whole fleet (a change to one car reads only that car). */
   fleetLoads = 0;
+  /** The admin's booking rules as of the last look (each search applies them: booking-rules.service.ts). */
+  rules: RuleOverride[] = [];
   private running: Promise<Fleet> | null = null;
   private queued: Promise<Fleet> | null = null;
   /** Told of every write by the database (PGlite): then a look is needed only after one. */
@@ -227,11 +252,13 @@ export class SearchIndex {
       const changes = await changesSince(this.db, xmin, endsAfter);
       for (const [carId, list] of changes.held) bookings.set(carId, list);
       ({ xmin, fleetVersion, changedCars } = changes);
+      this.rules = changes.rules;
     }
     if (readAll || now - this.syncedAt > RELOAD_AFTER_MS) {
       await bookings.reload(async (add) => {
         const loaded = await loadBlockingBookings(this.db, endsAfter, add);
         fleetVersion = loaded.fleetVersion;
+        this.rules = loaded.rules;
         // After changes read just before, their older snapshot: what committed between the two is read again, once.
         if (readAll) xmin = loaded.xmin;
       });
