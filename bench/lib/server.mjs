@@ -4,15 +4,21 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const MAIN = path.resolve(import.meta.dirname, '../../server/dist/main.js');
+/** The node options of the root package's `start` script: the bench measures the process as `npm start` runs it. */
+const START_NODE_ARGS =
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'))
+    .scripts.start.match(/\bnode ((?:--\S+ )*)server\/dist\/main\.js/)?.[1]
+    .split(' ')
+    .filter(Boolean) ?? [];
 
 /** `{ url, origin, startedInMs, peakRssMb(), stop() }` once GET /api/health answers. `database`: { dataDir } or { url }. */
 export async function startServer({ port, database, env = {} }) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
   const origin = `http://127.0.0.1:${port}`;
-  // BENCH_SERVER_NODE_ARGS: node's options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
-  // under the bench's load (the profile is written when the process stops).
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // node's options as `npm start` gives them (the heap's bound: README "Memory"), then BENCH_SERVER_NODE_ARGS, e.g.
+  // `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the bench's load (written when the process stops).
+  const nodeArgs = [...START_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: {
       PATH: process.env.PATH,
