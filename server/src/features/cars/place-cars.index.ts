@@ -106,27 +106,51 @@ export class BookingStore {
 
   /** Replaces one car's bookings with `list`. */
   set(carId: string, list: readonly Block[]) {
-    const slot = this.slotOf(carId);
     const sorted = list.every((block, i) => i === 0 || (list[i - 1] as Block).start <= block.start)
       ? list
       : [...list].sort((a, b) => a.start - b.start);
-    this.fit(slot, sorted.length);
-    const { first, count } = this.runs;
-    this.live += sorted.length - (count[slot] as number);
+    const packed = new Float64Array(3 * sorted.length);
+    for (const [i, { start, end, holdExpiresAt }] of sorted.entries()) {
+      packed.set([start, end, holdExpiresAt ?? Number.NaN], 3 * i);
+    }
+    this.setPacked(carId, packed);
+  }
+
+  /**
+   * Replaces one car's bookings with `packed`: three numbers a booking (start, end, hold expiry or NaN), sorted by
+   * start — the reload's form, read from the database as bytes without an object a booking (cars.repository.ts).
+   */
+  setPacked(carId: string, packed: Float64Array) {
+    const slot = this.slotOf(carId);
+    const n = packed.length / 3;
+    this.fit(slot, n);
+    const { times, first, count } = this.runs;
+    this.live += n - (count[slot] as number);
     first[slot] = this.used;
-    count[slot] = sorted.length;
-    this.write(sorted);
+    count[slot] = n;
+    let latest = Number.NEGATIVE_INFINITY;
+    let at = STRIDE * this.used;
+    for (let k = 0; k < 3 * n; k += 3) {
+      const end = packed[k + 1] as number;
+      latest = Math.max(latest, end);
+      times[at + START] = packed[k] as number;
+      times[at + LATEST_END] = latest;
+      times[at + END] = end;
+      times[at + HOLD] = packed[k + 2] as number;
+      at += STRIDE;
+    }
+    this.used += n;
   }
 
   /**
    * Replaces every car's bookings: `load` hands over each car's list once (a car it does not name has none). The
    * runs are built beside the ones searches read, which stay whole until the new ones replace them.
    */
-  async reload(load: (add: (carId: string, list: readonly Block[]) => void) => Promise<void>) {
+  async reload(load: (add: (carId: string, packed: Float64Array) => void) => Promise<void>) {
     const built = new BookingStore();
     // The same slots: the fleet's cars carry them.
     for (const [carId, slot] of this.slots) built.slots.set(carId, slot);
-    await load((carId, list) => built.set(carId, list));
+    await load((carId, packed) => built.setPacked(carId, packed));
     for (const [carId, slot] of built.slots) this.slots.set(carId, slot);
     built.fit(this.slots.size - 1, 0);
     // Grown by half at a time while loading: kept with a tenth to spare.
@@ -162,21 +186,6 @@ export class BookingStore {
     }
     this.runs = { times: copy, first, count };
     this.used = at;
-  }
-
-  private write(list: readonly Block[]) {
-    const { times } = this.runs;
-    let latest = Number.NEGATIVE_INFINITY;
-    let at = STRIDE * this.used;
-    for (const block of list) {
-      latest = Math.max(latest, block.end);
-      times[at + START] = block.start;
-      times[at + LATEST_END] = latest;
-      times[at + END] = block.end;
-      times[at + HOLD] = block.holdExpiresAt ?? Number.NaN;
-      at += STRIDE;
-    }
-    this.used += list.length;
   }
 }
 
