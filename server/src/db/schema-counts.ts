@@ -1,5 +1,5 @@
-import { bigint, date, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { carRange } from './enums.ts';
+import { bigint, date, integer, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bookingStatus, carRange } from './enums.ts';
 import { users } from './schema-accounts.ts';
 import { bookings } from './schema-bookings.ts';
 
@@ -70,4 +70,25 @@ export const fleetUseDays = pgTable(
     blockedUs: bigint('blocked_us', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.supplierId, t.range, t.locationId, t.addedOn, t.until] })],
+);
+
+/**
+ * The bookings desk's totals line without a filter (booking-desk.repository.ts `totalsOf`): each supplier's rentals
+ * per status and currency, how many, their revenue and their refunds (lib/booking-money.repository.ts `REVENUE`,
+ * `REFUNDED`: a status that earns its total, the total; the others, what was kept). Kept by the database in the
+ * transaction that writes a booking or its ledger sums (the triggers of migration 0046, whoever writes), so the
+ * unfiltered line reads a few rows instead of every booking of the scope (bench/README.md, "The dashboard and the
+ * desk's totals kept by the writes"). Rows at 0 may stay.
+ */
+export const deskTotals = pgTable(
+  'desk_totals',
+  {
+    supplierId: uuid('supplier_id').notNull(),
+    status: bookingStatus('status').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    bookings: integer('bookings').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+    refunded: bigint('refunded', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierId, t.status, t.currency] })],
 );
