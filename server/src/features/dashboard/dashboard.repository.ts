@@ -81,27 +81,31 @@ export async function todaysMovements(
   const moves = (kind: 'pickup' | 'dropoff') => {
     const time = kind === 'pickup' ? sql.raw('b.pickup_at') : sql.raw('b.dropoff_at');
     const place = kind === 'pickup' ? sql.raw('b.pickup_location_id') : sql.raw('b.dropoff_location_id');
-    return sql`select b.id, ${kind} as kind, ${time} as at, b.status, l.id as location_id, l.names, l.time_zone,
-        to_char(${at}::timestamptz at time zone l.time_zone, 'YYYY-MM-DD') as today
-      from bookings b join locations l on l.id = ${place}
+    return sql`select b.id, ${kind} as kind, ${time} as at, b.status, z.id as location_id
+      from bookings b join zones z on z.id = ${place}
       where ${kind === 'pickup' ? PICKUPS : DROPOFFS} ${ofSupplier(supplierId, sql`b.supplier_id`)} ${atBranches(branchIds, place)}
         and ${time} >= ${at}::timestamptz - interval '1 day' and ${time} < ${at}::timestamptz + interval '1 day'
-        and (${time} at time zone l.time_zone)::date = (${at}::timestamptz at time zone l.time_zone)::date`;
+        and (${time} at time zone z.time_zone)::date = z.today`;
   };
-  // One statement (PGlite runs one at a time): the day's movements once, counted per place and the first shown.
+  // One statement (PGlite runs one at a time): each place's date once, the day's movements once, counted per place
+  // and the first shown.
   const result = await db.execute(sql`
-    with m as materialized (${moves('pickup')} union all ${moves('dropoff')}),
+    with zones as materialized (
+      select l.id, l.names, l.time_zone, (${at}::timestamptz at time zone l.time_zone)::date as today from locations l),
+    m as materialized (${moves('pickup')} union all ${moves('dropoff')}),
     places as (
-      select location_id as "locationId", names, time_zone as "timeZone", today,
-        (count(*) filter (where kind = 'pickup'))::int as pickups,
-        (count(*) filter (where kind = 'dropoff'))::int as dropoffs
-      from m group by location_id, names, time_zone, today),
+      select z.id as "locationId", z.names, z.time_zone as "timeZone", to_char(z.today, 'YYYY-MM-DD') as today,
+        n.pickups, n.dropoffs
+      from (select location_id, (count(*) filter (where kind = 'pickup'))::int as pickups,
+          (count(*) filter (where kind = 'dropoff'))::int as dropoffs
+        from m group by location_id) n join zones z on z.id = n.location_id),
     shown as (
-      select m.id, b.reference, m.kind, m.at, m.status, m.location_id as "locationId", m.names,
-        m.time_zone as "timeZone", c.name as "carName",
-        coalesce(b.desk_customer ->> 'fullName', d.full_name) as "driverName", b.checked_in_at as "checkedInAt", m.today
-      from (select * from m order by at, id limit ${shown}) m join bookings b on b.id = m.id
-        join cars c on c.id = b.car_id join users d on d.id = b.driver_id)
+      select m.id, b.reference, m.kind, m.at, m.status, m.location_id as "locationId", z.names,
+        z.time_zone as "timeZone", c.name as "carName",
+        coalesce(b.desk_customer ->> 'fullName', d.full_name) as "driverName", b.checked_in_at as "checkedInAt",
+        to_char(z.today, 'YYYY-MM-DD') as today
+      from (select * from m order by at, id limit ${shown}) m join zones z on z.id = m.location_id
+        join bookings b on b.id = m.id join cars c on c.id = b.car_id join users d on d.id = b.driver_id)
     select (select coalesce(json_agg(p), '[]') from places p) as places,
       (select coalesce(json_agg(s order by s.at, s.id), '[]') from shown s) as movements`);
   const [row] = rowsOf<{ places: PlaceCountRow[]; movements: MovementRow[] }>(result);
