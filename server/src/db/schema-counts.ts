@@ -73,22 +73,26 @@ export const fleetUseDays = pgTable(
 );
 
 /**
- * The bookings desk's totals line without a filter (booking-desk.repository.ts `totalsOf`): each supplier's rentals
- * per status and currency, how many, their revenue and their refunds (lib/booking-money.repository.ts `REVENUE`,
- * `REFUNDED`: a status that earns its total, the total; the others, what was kept). Kept by the database in the
- * transaction that writes a booking or its ledger sums (the triggers of migration 0046, whoever writes), so the
- * unfiltered line reads a few rows instead of every booking of the scope (bench/README.md, "The dashboard and the
- * desk's totals kept by the writes"). Rows at 0 may stay.
+ * Each supplier's rentals per pick-up day (at the pick-up place's clock), status and currency: how many, their revenue
+ * and refunds, in the currency and in the base one (lib/booking-money.repository.ts `REVENUE`, `BASE_REVENUE`,
+ * `REFUNDED`, `BASE_REFUNDED`: a status that earns its total, the total; the others, what was kept) — the dashboard's
+ * revenue of a period (its days are the place's) and the bookings desk's totals line without a filter. Kept by the
+ * database in the transaction that writes a booking, its ledger sums or a place's time zone (the triggers of
+ * migration 0046, whoever writes), so both read a few rows instead of every booking of the scope (bench/README.md,
+ * "The dashboard and the desk's totals kept by the writes"). Rows at 0 may stay.
  */
-export const deskTotals = pgTable(
-  'desk_totals',
+export const revenueDays = pgTable(
+  'revenue_days',
   {
     supplierId: uuid('supplier_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
     status: bookingStatus('status').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     bookings: integer('bookings').notNull(),
     revenue: bigint('revenue', { mode: 'number' }).notNull(),
+    baseRevenue: bigint('base_revenue', { mode: 'number' }).notNull(),
     refunded: bigint('refunded', { mode: 'number' }).notNull(),
+    baseRefunded: bigint('base_refunded', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.supplierId, t.status, t.currency] })],
+  (t) => [primaryKey({ columns: [t.supplierId, t.day, t.status, t.currency] })],
 );

@@ -213,7 +213,7 @@ export async function listBookings(db: DbOrTx, filter: DeskFilter, sort: DeskSor
   return { rows: rows.slice(0, size), hasMore: rows.length > size };
 }
 
-/** A filter of the scope and statuses at most: the totals the database keeps per supplier, status and currency. */
+/** A filter of the scope and statuses at most: the totals the database keeps per supplier, day, status and currency. */
 const keptTotals = (filter: DeskFilter) =>
   filter.branchIds.length === 0 &&
   !filter.search &&
@@ -228,13 +228,13 @@ const keptTotals = (filter: DeskFilter) =>
 /**
  * The revenue and refunds of every match, per currency: the list's totals line, asked once per filter. Unfiltered (or
  * by status only), the sums the database keeps as bookings and their ledgers are written (schema-counts.ts
- * `deskTotals`): a few rows instead of every booking of the scope; any other filter sums its matches.
+ * `revenueDays`): its days' rows instead of every booking of the scope; any other filter sums its matches.
  */
 export async function totalsOf(db: DbOrTx, filter: DeskFilter) {
   const totals = keptTotals(filter)
     ? await db.execute(sql`select t.currency, sum(t.bookings)::int as bookings, sum(t.revenue)::text as revenue,
           sum(t.refunded)::text as refunded
-        from desk_totals t
+        from revenue_days t
         where true ${filter.supplierId ? sql`and t.supplier_id = ${filter.supplierId}` : sql``}
           ${filter.statuses.length > 0 ? sql`and t.status in (${list(filter.statuses)})` : sql``}
         group by t.currency having sum(t.bookings) <> 0 order by t.currency`)

@@ -1,14 +1,6 @@
 import type { BookingStatus } from '@roam/contract/bookings';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import {
-  BASE_REFUNDED,
-  BASE_REVENUE,
-  LEDGER_SUMS_JOIN,
-  onPlaceDays,
-  REFUNDED,
-  REVENUE,
-} from '#server/lib/booking-money.repository.ts';
 
 // The only Drizzle code of the dashboard: each part one statement, aggregated by the database
 // (docs/architecture.md §7: p99 ≤ 200 ms on 10k cars / 200k bookings). `supplierId` null: every supplier's (the admin).
@@ -160,17 +152,18 @@ export type RevenueRow = {
 
 /**
  * The period's rentals (picked up on [from, to) at the pick-up place's clock) by status and currency: their revenue
- * and refunds, in the currency and in the base one — the bookings desk's figures (lib/booking-money.repository.ts).
+ * and refunds, in the currency and in the base one — the bookings desk's figures (lib/booking-money.repository.ts),
+ * read from what the database keeps per supplier, pick-up day at the place's clock, status and currency as bookings
+ * and their ledgers are written (schema-counts.ts `revenueDays`).
  */
 export async function revenue(db: DbOrTx, supplierId: string | null, from: string, to: string) {
   const result = await db.execute(sql`
-    select b.status, b.currency, count(*)::int as bookings, sum(${REVENUE('sums')})::text as amount,
-      sum(${BASE_REVENUE('sums')})::text as "baseAmount", sum(${REFUNDED('sums')})::text as refunded,
-      sum(${BASE_REFUNDED('sums')})::text as "baseRefunded"
-    from bookings b join locations pl on pl.id = b.pickup_location_id ${LEDGER_SUMS_JOIN}
-    where b.kind = 'rental' and ${onPlaceDays(sql`b.pickup_at`, sql`pl.time_zone`, from, to)}
-      ${ofSupplier(supplierId, sql`b.supplier_id`)}
-    group by b.status, b.currency order by b.status, b.currency`);
+    select r.status, r.currency, sum(r.bookings)::int as bookings, sum(r.revenue)::text as amount,
+      sum(r.base_revenue)::text as "baseAmount", sum(r.refunded)::text as refunded,
+      sum(r.base_refunded)::text as "baseRefunded"
+    from revenue_days r
+    where r.day >= ${from}::date and r.day < ${to}::date ${ofSupplier(supplierId, sql`r.supplier_id`)}
+    group by r.status, r.currency having sum(r.bookings) <> 0 order by r.status, r.currency`);
   return rowsOf<RevenueRow>(result);
 }
 
