@@ -186,6 +186,8 @@ export const bookings = pgTable(
     index('bookings_rental_pickup_idx').on(t.pickupAt, t.id).where(sql`${t.kind} = 'rental'`),
     // Beside it, written by hand in migration 0040 (an INCLUDE Drizzle cannot state): bookings_rental_pickup_money_idx,
     // the same rentals by pick-up with the columns of the dashboard's revenue, read without the wide rows.
+    // The rentals by drop-off: migration 0045 rebuilt it with the drop-off place, supplier, status and id INCLUDEd (by
+    // hand), so the dashboard counts the day's drop-offs per place from it alone.
     index('bookings_rental_dropoff_idx').on(t.dropoffAt).where(sql`${t.kind} = 'rental'`),
     index('bookings_unpaid_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'void' and ${t.blocksCar}`),
     // The bookings desk (docs/architecture.md §5): the admin's list newest first, and a supplier's by pick-up (its

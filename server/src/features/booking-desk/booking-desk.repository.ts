@@ -213,12 +213,35 @@ export async function listBookings(db: DbOrTx, filter: DeskFilter, sort: DeskSor
   return { rows: rows.slice(0, size), hasMore: rows.length > size };
 }
 
-/** The revenue and refunds of every match, per currency: the list's totals line, asked once per filter. */
+/** A filter of the scope and statuses at most: the totals the database keeps per supplier, day, status and currency. */
+const keptTotals = (filter: DeskFilter) =>
+  filter.branchIds.length === 0 &&
+  !filter.search &&
+  filter.paymentStates.length === 0 &&
+  filter.checkedIn === undefined &&
+  !filter.locationId &&
+  !filter.pickupFrom &&
+  !filter.pickupUntil &&
+  !filter.dropoffFrom &&
+  !filter.dropoffUntil;
+
+/**
+ * The revenue and refunds of every match, per currency: the list's totals line, asked once per filter. Unfiltered (or
+ * by status only), the sums the database keeps as bookings and their ledgers are written (schema-counts.ts
+ * `revenueDays`): its days' rows instead of every booking of the scope; any other filter sums its matches.
+ */
 export async function totalsOf(db: DbOrTx, filter: DeskFilter) {
-  const totals = await db.execute(sql`select b.currency, count(*)::int as bookings,
-      coalesce(sum(${REVENUE('sums')}), 0)::text as revenue, coalesce(sum(${REFUNDED('sums')}), 0)::text as refunded
-    from bookings b ${placesOf(filter)} ${LEDGER_SUMS_JOIN}
-    where ${await whereOf(db, filter, 'sums')} group by b.currency order by b.currency`);
+  const totals = keptTotals(filter)
+    ? await db.execute(sql`select t.currency, sum(t.bookings)::int as bookings, sum(t.revenue)::text as revenue,
+          sum(t.refunded)::text as refunded
+        from revenue_days t
+        where true ${filter.supplierId ? sql`and t.supplier_id = ${filter.supplierId}` : sql``}
+          ${filter.statuses.length > 0 ? sql`and t.status in (${list(filter.statuses)})` : sql``}
+        group by t.currency having sum(t.bookings) <> 0 order by t.currency`)
+    : await db.execute(sql`select b.currency, count(*)::int as bookings,
+          coalesce(sum(${REVENUE('sums')}), 0)::text as revenue, coalesce(sum(${REFUNDED('sums')}), 0)::text as refunded
+        from bookings b ${placesOf(filter)} ${LEDGER_SUMS_JOIN}
+        where ${await whereOf(db, filter, 'sums')} group by b.currency order by b.currency`);
   // Sums as text: a whole fleet's revenue in minor units passes a 32-bit integer (200k bookings: ~3 billion).
   const sums = rowsOf<{ currency: string; bookings: number; revenue: string; refunded: string }>(totals).map((sum) => ({
     ...sum,

@@ -1,14 +1,6 @@
 import type { BookingStatus } from '@roam/contract/bookings';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import {
-  BASE_REFUNDED,
-  BASE_REVENUE,
-  LEDGER_SUMS_JOIN,
-  onPlaceDays,
-  REFUNDED,
-  REVENUE,
-} from '#server/lib/booking-money.repository.ts';
 
 // The only Drizzle code of the dashboard: each part one statement, aggregated by the database
 // (docs/architecture.md §7: p99 ≤ 200 ms on 10k cars / 200k bookings). `supplierId` null: every supplier's (the admin).
@@ -66,8 +58,9 @@ export type PlaceCountRow = {
 /**
  * Today's pick-ups and drop-offs at each place, "today" at the place's clock: a day either side of `now` narrows the
  * rows by the pick-up and drop-off indexes, then each is kept when it falls on the place's date. The database counts
- * them per place and joins the car and the driver to the first `shown` only: on the bench's 200k bookings the admin's
- * day has about a thousand movements, and reading them all on every call was most of the dashboard's live cost.
+ * them per place from the indexes alone (each holds the place, supplier and status: an index-only scan; at 10× the
+ * admin's day is ~10k movements, whose rows were 14k heap pages) and reads the rows, the car and the driver of the
+ * first `shown` only.
  */
 export async function todaysMovements(
   db: DbOrTx,
@@ -80,29 +73,31 @@ export async function todaysMovements(
   const moves = (kind: 'pickup' | 'dropoff') => {
     const time = kind === 'pickup' ? sql.raw('b.pickup_at') : sql.raw('b.dropoff_at');
     const place = kind === 'pickup' ? sql.raw('b.pickup_location_id') : sql.raw('b.dropoff_location_id');
-    return sql`select b.id, b.reference, ${kind} as kind, ${time} as at, b.status, b.car_id, b.driver_id,
-        b.checked_in_at, b.desk_customer ->> 'fullName' as desk_name,
-        l.id as location_id, l.names, l.time_zone,
-        to_char(${at}::timestamptz at time zone l.time_zone, 'YYYY-MM-DD') as today
-      from bookings b join locations l on l.id = ${place}
+    return sql`select b.id, ${kind} as kind, ${time} as at, b.status, z.id as location_id
+      from bookings b join zones z on z.id = ${place}
       where ${kind === 'pickup' ? PICKUPS : DROPOFFS} ${ofSupplier(supplierId, sql`b.supplier_id`)} ${atBranches(branchIds, place)}
         and ${time} >= ${at}::timestamptz - interval '1 day' and ${time} < ${at}::timestamptz + interval '1 day'
-        and (${time} at time zone l.time_zone)::date = (${at}::timestamptz at time zone l.time_zone)::date`;
+        and (${time} at time zone z.time_zone)::date = z.today`;
   };
-  // One statement (PGlite runs one at a time): the day's movements once, counted per place and the first shown.
+  // One statement (PGlite runs one at a time): each place's date once, the day's movements once, counted per place
+  // and the first shown.
   const result = await db.execute(sql`
-    with m as materialized (${moves('pickup')} union all ${moves('dropoff')}),
+    with zones as materialized (
+      select l.id, l.names, l.time_zone, (${at}::timestamptz at time zone l.time_zone)::date as today from locations l),
+    m as materialized (${moves('pickup')} union all ${moves('dropoff')}),
     places as (
-      select location_id as "locationId", names, time_zone as "timeZone", today,
-        (count(*) filter (where kind = 'pickup'))::int as pickups,
-        (count(*) filter (where kind = 'dropoff'))::int as dropoffs
-      from m group by location_id, names, time_zone, today),
+      select z.id as "locationId", z.names, z.time_zone as "timeZone", to_char(z.today, 'YYYY-MM-DD') as today,
+        n.pickups, n.dropoffs
+      from (select location_id, (count(*) filter (where kind = 'pickup'))::int as pickups,
+          (count(*) filter (where kind = 'dropoff'))::int as dropoffs
+        from m group by location_id) n join zones z on z.id = n.location_id),
     shown as (
-      select m.id, m.reference, m.kind, m.at, m.status, m.location_id as "locationId", m.names,
-        m.time_zone as "timeZone", c.name as "carName",
-        coalesce(m.desk_name, d.full_name) as "driverName", m.checked_in_at as "checkedInAt", m.today
-      from (select * from m order by at, id limit ${shown}) m
-        join cars c on c.id = m.car_id join users d on d.id = m.driver_id)
+      select m.id, b.reference, m.kind, m.at, m.status, m.location_id as "locationId", z.names,
+        z.time_zone as "timeZone", c.name as "carName",
+        coalesce(b.desk_customer ->> 'fullName', d.full_name) as "driverName", b.checked_in_at as "checkedInAt",
+        to_char(z.today, 'YYYY-MM-DD') as today
+      from (select * from m order by at, id limit ${shown}) m join zones z on z.id = m.location_id
+        join bookings b on b.id = m.id join cars c on c.id = b.car_id join users d on d.id = b.driver_id)
     select (select coalesce(json_agg(p), '[]') from places p) as places,
       (select coalesce(json_agg(s order by s.at, s.id), '[]') from shown s) as movements`);
   const [row] = rowsOf<{ places: PlaceCountRow[]; movements: MovementRow[] }>(result);
@@ -157,17 +152,18 @@ export type RevenueRow = {
 
 /**
  * The period's rentals (picked up on [from, to) at the pick-up place's clock) by status and currency: their revenue
- * and refunds, in the currency and in the base one — the bookings desk's figures (lib/booking-money.repository.ts).
+ * and refunds, in the currency and in the base one — the bookings desk's figures (lib/booking-money.repository.ts),
+ * read from what the database keeps per supplier, pick-up day at the place's clock, status and currency as bookings
+ * and their ledgers are written (schema-counts.ts `revenueDays`).
  */
 export async function revenue(db: DbOrTx, supplierId: string | null, from: string, to: string) {
   const result = await db.execute(sql`
-    select b.status, b.currency, count(*)::int as bookings, sum(${REVENUE('sums')})::text as amount,
-      sum(${BASE_REVENUE('sums')})::text as "baseAmount", sum(${REFUNDED('sums')})::text as refunded,
-      sum(${BASE_REFUNDED('sums')})::text as "baseRefunded"
-    from bookings b join locations pl on pl.id = b.pickup_location_id ${LEDGER_SUMS_JOIN}
-    where b.kind = 'rental' and ${onPlaceDays(sql`b.pickup_at`, sql`pl.time_zone`, from, to)}
-      ${ofSupplier(supplierId, sql`b.supplier_id`)}
-    group by b.status, b.currency order by b.status, b.currency`);
+    select r.status, r.currency, sum(r.bookings)::int as bookings, sum(r.revenue)::text as amount,
+      sum(r.base_revenue)::text as "baseAmount", sum(r.refunded)::text as refunded,
+      sum(r.base_refunded)::text as "baseRefunded"
+    from revenue_days r
+    where r.day >= ${from}::date and r.day < ${to}::date ${ofSupplier(supplierId, sql`r.supplier_id`)}
+    group by r.status, r.currency having sum(r.bookings) <> 0 order by r.status, r.currency`);
   return rowsOf<RevenueRow>(result);
 }
 
@@ -183,54 +179,55 @@ export type UtilisationRow = {
   blocked: number;
 };
 
+/** The place of the kept utilisation's rows that stand for the car itself (migration 0044). */
+const THE_CAR = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
+
 /**
- * Booked and blocked car-days of the fleet within [from, to), by supplier, range and place (a car at each place it
- * serves). The overlapping holds come from the blocking-period gist index; each car's days are summed once.
+ * Booked and blocked car-days of the fleet within [from, to) (whole UTC days), by supplier, range and place (a car at
+ * each place it serves): read from what the database keeps as cars, holds and their places are written
+ * (schema-counts.ts `fleetCohorts`, `fleetUseDays`): a few hundred rows, whatever the fleet's size. A car counts when
+ * it was added before `to` (from the start of that UTC day) and had not left by `from`; its holds count on the days
+ * they cover within the period.
  */
 export async function utilisation(db: DbOrTx, supplierId: string | null, from: Date, to: Date) {
-  const range = sql`tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
-  // date_part gives a double, extract a numeric: on 40k overlapping bookings the aggregate is ~30 % faster.
-  const days = (kind: 'rental' | 'block') => sql`sum(case when b.kind = ${kind} then date_part('epoch',
-      least(b.dropoff_at, ${to.toISOString()}::timestamptz) - greatest(b.pickup_at, ${from.toISOString()}::timestamptz))
-      else 0 end) / 86400.0`;
+  const start = sql`${from.toISOString()}::timestamptz`;
+  const end = sql`${to.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     with fleet as (
-      -- A car counts from the day it was added (the start of that UTC day) until it left the fleet.
-      select c.id, c.supplier_id, c.range, greatest(0, date_part('epoch',
-          least(${to.toISOString()}::timestamptz, coalesce(c.deleted_at, ${to.toISOString()}::timestamptz))
-          - greatest(${from.toISOString()}::timestamptz, date_trunc('day', c.created_at, 'UTC'))) / 86400.0) as days
-      from cars c
-      where c.created_at < ${to.toISOString()}::timestamptz
-        and (c.deleted_at is null or c.deleted_at > ${from.toISOString()}::timestamptz)
-        ${ofSupplier(supplierId, sql`c.supplier_id`)}
+      select f.supplier_id, f.range, f.location_id, sum(f.cars)::int as cars,
+        sum(f.cars * greatest(0, date_part('epoch', least(${end}, f.until) - greatest(${start}, f.added_on)) / 86400.0))
+          as days
+      from fleet_cohorts f
+      where f.added_on < ${end} and f.until > ${start} ${ofSupplier(supplierId, sql`f.supplier_id`)}
+      group by f.supplier_id, f.range, f.location_id
+      having sum(f.cars) <> 0
     ),
-    held as (
-      select b.car_id, ${days('rental')} as booked, ${days('block')} as blocked
-      from bookings b
-      where b.period && ${range}
-        and ((b.blocks_car and (b.kind = 'block' or b.status <> 'void'))
-          -- A rental taken back (returned, closed) no longer holds its car, but it used it (docs/architecture.md §5).
-          or (b.kind = 'rental' and not b.blocks_car and b.status in ('returned', 'closed')))
-        ${ofSupplier(supplierId, sql`b.supplier_id`)}
-      group by b.car_id
+    used as (
+      select u.supplier_id, u.range, u.location_id, sum(u.booked_us) / 86400000000.0 as booked,
+        sum(u.blocked_us) / 86400000000.0 as blocked
+      from fleet_use_days u
+      where u.day >= (${start} at time zone 'UTC')::date and u.day < (${end} at time zone 'UTC')::date
+        and u.added_on < ${end} and u.until > ${start} ${ofSupplier(supplierId, sql`u.supplier_id`)}
+      group by u.supplier_id, u.range, u.location_id
     ),
-    per_car as (
-      select f.id, f.supplier_id, f.range, f.days, coalesce(h.booked, 0) as booked, coalesce(h.blocked, 0) as blocked
-      from fleet f left join held h on h.car_id = f.id
+    figures as (
+      select f.supplier_id, f.range, f.location_id, f.cars, f.days, coalesce(u.booked, 0) as booked,
+        coalesce(u.blocked, 0) as blocked
+      from fleet f left join used u
+        on u.supplier_id = f.supplier_id and u.range = f.range and u.location_id = f.location_id
     )
-    select 'supplier' as dimension, p.supplier_id::text as key, null::jsonb as names, max(u.full_name) as name,
-      count(*)::int as cars, sum(p.days)::float8 as "carDays", sum(p.booked)::float8 as booked,
+    select 'supplier' as dimension, p.supplier_id::text as key, null::jsonb as names, max(s.full_name) as name,
+      sum(p.cars)::int as cars, sum(p.days)::float8 as "carDays", sum(p.booked)::float8 as booked,
       sum(p.blocked)::float8 as blocked
-    from per_car p join users u on u.id = p.supplier_id group by p.supplier_id
+    from figures p join users s on s.id = p.supplier_id where p.location_id = ${THE_CAR} group by p.supplier_id
     union all
-    select 'range', p.range::text, null, null, count(*)::int, sum(p.days)::float8, sum(p.booked)::float8,
+    select 'range', p.range::text, null, null, sum(p.cars)::int, sum(p.days)::float8, sum(p.booked)::float8,
       sum(p.blocked)::float8
-    from per_car p group by p.range
+    from figures p where p.location_id = ${THE_CAR} group by p.range
     union all
-    select 'place', cl.location_id::text, (array_agg(l.names))[1], null, count(*)::int, sum(p.days)::float8,
+    select 'place', p.location_id::text, l.names, null, sum(p.cars)::int, sum(p.days)::float8,
       sum(p.booked)::float8, sum(p.blocked)::float8
-    from per_car p join car_locations cl on cl.car_id = p.id join locations l on l.id = cl.location_id
-    group by cl.location_id`);
+    from figures p join locations l on l.id = p.location_id group by p.location_id, l.names`);
   return rowsOf<UtilisationRow>(result).map((row) => ({
     ...row,
     carDays: Number(row.carDays),
