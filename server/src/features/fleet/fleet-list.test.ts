@@ -86,6 +86,13 @@ describe('operator cars list', () => {
     expect((await list(supplier, { keyword: 'zx-909' })).results.map((c) => c._id)).toEqual([car._id]);
     expect((await list(supplier, { keyword: 'octavia combi' })).results.map((c) => c._id)).toEqual([car._id]);
     expect((await list(supplier, { keyword: '100%_' })).totalCount).toBe(0);
+    // Within one name or one plate, never across the two.
+    expect((await list(supplier, { keyword: 'combizx' })).totalCount).toBe(0);
+    expect((await list(supplier, { keyword: 'combi zx' })).totalCount).toBe(0);
+    // Every car holding it, however many: the demo fleet's Clios and this one's plate.
+    const clios = await list(supplier, { keyword: 'CLIO' });
+    expect(clios.totalCount).toBeGreaterThan(1);
+    expect(clios.results.every((c) => c.name.toLowerCase().includes('clio'))).toBe(true);
     const midi = await list(supplier, { ranges: ['midi'] });
     expect(midi.results.every((c) => c.range === 'midi')).toBe(true);
     expect(midi.results.map((c) => c._id)).toContain(car._id);
