@@ -100,7 +100,7 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
   // order kept (FirstOf) — a page shows 15 of hundreds of matches.
   const place = fleet.places.get(input.pickupLocationId);
   if (!place) return { results: [], totalCount: 0, supplierCounts: [] };
-  const { kinds, rating, size } = place;
+  const { kinds, rating, rank, size } = place;
   const counts = new Uint32Array(fleet.suppliers.length);
   const chosen = new Set(filters.suppliers);
   const chosenSlots = new Uint8Array(fleet.suppliers.length);
@@ -122,8 +122,8 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
     let order = byPrice;
     if (filters.sort === 'priceDesc') order = -byPrice;
     else if (filters.sort === 'rating') order = (rating[b] as number) - (rating[a] as number) || byPrice;
-    // A stable order across pages: ties broken by id, the order of the place's cars.
-    return order || a - b;
+    // A stable order across pages: ties broken by id.
+    return order || (rank[a] as number) - (rank[b] as number);
   });
   let totalCount = 0;
   const runs = fleet.bookings.read();

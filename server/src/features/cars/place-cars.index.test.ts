@@ -108,6 +108,9 @@ describe("the fleet's bookings in one store", () => {
       if (write % 250 === 0) check(`after write ${write}`);
     }
     check('after the writes');
+    // Laid out in another order (some slots named twice, some not at all): every run still the car's own.
+    store.arrange(Uint32Array.from([7, 3, 7, 49, 0, 12, 12, 30, 1000]));
+    check('after arranging');
     const slot = store.slotOf('car-7');
     // A reload names some cars: the others have none left; a new car gets a slot, the old keep theirs.
     const reloaded = new Map<string, Block[]>();
@@ -189,9 +192,17 @@ describe("a place's cars", () => {
     );
   }
 
-  it('are kept in id order, the results’ last tie-break', () => {
-    const ids = place.cars.map(({ car }) => car._id);
+  it('are ranked by id, the results’ last tie-break, and walked in the store’s layout', () => {
+    const byRank = [...place.cars.keys()].sort((a, b) => (place.rank[a] as number) - (place.rank[b] as number));
+    const ids = byRank.map((i) => place.cars[i]?.car._id);
     expect(ids).toEqual([...ids].sort());
+    // Laid out in reverse ordinal order: walked so, whatever their ids.
+    const layout = Uint32Array.from(cars, (_, ordinal) => cars.length - 1 - ordinal);
+    const laidOut = new PlaceCars(cars, layout);
+    expect(laidOut.cars.map(({ ordinal }) => ordinal)).toEqual(cars.map((_, i) => cars.length - 1 - i));
+    expect(laidOut.cars.map((_, i) => laidOut.cars[laidOut.rank.indexOf(i)]?.car._id)).toEqual(
+      [...cars.map(({ car }) => car._id)].sort(),
+    );
   });
 
   it('match each combination of filters exactly as the plain reading of each rule', () => {

@@ -76,6 +76,8 @@ export class BookingStore {
   /** Bookings written in `times` (live and dead), and the live ones. */
   private used = 0;
   private live = 0;
+  /** The slots in the order their runs are laid out at each compaction (`arrange`), then any other slot. */
+  private order: Uint32Array = new Uint32Array(0);
 
   /** The car's slot, given on first sight. */
   slotOf(carId: string): number {
@@ -148,8 +150,9 @@ export class BookingStore {
    */
   async reload(load: (add: (carId: string, packed: Float64Array) => void) => Promise<void>) {
     const built = new BookingStore();
-    // The same slots: the fleet's cars carry them.
+    // The same slots (the fleet's cars carry them), laid out in the same order.
     for (const [carId, slot] of this.slots) built.slots.set(carId, slot);
+    built.order = this.order;
     await load((carId, packed) => built.setPacked(carId, packed));
     for (const [carId, slot] of built.slots) this.slots.set(carId, slot);
     built.fit(this.slots.size - 1, 0);
@@ -172,18 +175,33 @@ export class BookingStore {
     if (this.used + more > this.runs.times.length / STRIDE) this.compact(Math.ceil((this.live + more) * 1.5));
   }
 
-  /** Copies the live runs, slot by slot, into new arrays of `capacity` bookings: the dead are left behind. */
+  /**
+   * Lays the runs out in the order of `order` (slots): a search walks a place's cars in that order (PlaceCars), so
+   * their bookings are read one after the other from memory rather than from all over the array (at 10× the scan's
+   * first touch of each car's run was most of a search).
+   */
+  arrange(order: Uint32Array) {
+    this.order = order;
+    this.compact(Math.ceil(this.live * 1.1));
+  }
+
+  /** Copies the live runs, in `order` then any other slot, into new arrays of `capacity` bookings: the dead are left behind. */
   private compact(capacity: number) {
     const { times, first, count } = this.runs;
     const copy = new Float64Array(STRIDE * Math.max(64, capacity));
+    const copied = new Uint8Array(count.length);
     let at = 0;
-    for (let slot = 0; slot < count.length; slot++) {
+    const move = (slot: number) => {
+      if (slot >= count.length || copied[slot] === 1) return;
+      copied[slot] = 1;
       const n = count[slot] as number;
       const from = first[slot] as number;
       copy.set(times.subarray(STRIDE * from, STRIDE * (from + n)), STRIDE * at);
       first[slot] = at;
       at += n;
-    }
+    };
+    for (const slot of this.order) move(slot);
+    for (let slot = 0; slot < count.length; slot++) move(slot);
     this.runs = { times: copy, first, count };
     this.used = at;
   }
@@ -216,8 +234,10 @@ export const DATE_BASED = 1 << nextBit++;
 if (nextBit > 31) throw new Error('PlaceCars.kinds holds at most 31 bits');
 
 export class PlaceCars<T extends PlaceCar = PlaceCar> {
-  /** The cars, by id: a car's index here is its place in the results' last tie-break. */
+  /** The cars, in the order of their bookings in the store (`layout`: BookingStore.arrange). */
   readonly cars: T[];
+  /** Each car's rank by id among the place's: the results' last tie-break. */
+  readonly rank: Uint32Array;
   /** The bits above, per car. */
   readonly kinds: Uint32Array;
   readonly seats: Float64Array;
@@ -233,9 +253,13 @@ export class PlaceCars<T extends PlaceCar = PlaceCar> {
   /** Each car's slot in the fleet's booking store. */
   readonly slots: Uint32Array;
 
-  constructor(cars: Iterable<T>) {
-    this.cars = [...cars].sort((a, b) => (a.car._id < b.car._id ? -1 : a.car._id > b.car._id ? 1 : 0));
+  /** `layout`: each car's position in the store's order, by ordinal (the cars are walked in that order). */
+  constructor(cars: Iterable<T>, layout?: Uint32Array) {
+    const byId = [...cars].sort((a, b) => (a.car._id < b.car._id ? -1 : a.car._id > b.car._id ? 1 : 0));
+    const rankOf = new Map(byId.map((car, rank) => [car, rank]));
+    this.cars = layout ? [...byId].sort((a, b) => (layout[a.ordinal] as number) - (layout[b.ordinal] as number)) : byId;
     const count = this.cars.length;
+    this.rank = Uint32Array.from(this.cars, (car) => rankOf.get(car) as number);
     this.kinds = new Uint32Array(count);
     this.seats = new Float64Array(count);
     this.rating = new Float64Array(count);

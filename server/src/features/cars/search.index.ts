@@ -132,13 +132,29 @@ function toFleet(snapshot: FleetSnapshot, bookings: BookingStore): Fleet {
       else carsAt.set(locationId, [car]);
     }
   }
+  // The store's runs laid out place by place (the places without any below them, each car once, then the cars
+  // at no place): a place's cars are then one stretch of memory, a city's a few.
+  const layout = new Uint32Array(cars.length);
+  const order: number[] = [];
+  const laid = new Uint8Array(cars.length);
+  const lay = (car: FleetCar) => {
+    if (laid[car.ordinal] === 1) return;
+    laid[car.ordinal] = 1;
+    layout[car.ordinal] = order.length;
+    order.push(car.slot);
+  };
+  for (const locationId of snapshot.tree.zones.keys()) {
+    if (!snapshot.tree.children.has(locationId)) for (const car of carsAt.get(locationId) ?? []) lay(car);
+  }
+  for (const car of cars) lay(car);
+  bookings.arrange(Uint32Array.from(order));
   const places = new Map<string, PlaceCars<FleetCar>>();
   for (const locationId of snapshot.tree.zones.keys()) {
     const found = new Set<FleetCar>();
     for (const place of locationAndBelow(snapshot.tree, locationId)) {
       for (const car of carsAt.get(place) ?? []) found.add(car);
     }
-    places.set(locationId, new PlaceCars(found));
+    places.set(locationId, new PlaceCars(found, layout));
   }
   const totals = new FleetTotals(byLengthCars, byDateCars);
   return { version: snapshot.version, places, suppliers, tree: snapshot.tree, cars, totals, bookings };
