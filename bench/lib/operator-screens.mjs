@@ -123,7 +123,7 @@ export async function deskRequests(origin, { supplier, admin }) {
 /**
  * The console's other lists (docs/architecture.md §7: every operator list p99 ≤ 200 ms): the admin's accounts (by
  * keyword, type, suspended; pages 1–3 of 20), the cancellation requests (the admin's, one supplier's, the supplier's
- * own) and the supplier's monthly statement (this month and the last two; the admin's for the demo supplier).
+ * own) and the supplier's monthly statement's totals (this month and the last two; the admin's for the demo supplier).
  */
 export function otherListRequests({ supplier, admin, supplierId }) {
   const now = new Date();
@@ -154,11 +154,13 @@ export function otherListRequests({ supplier, admin, supplierId }) {
       headers: { cookie },
     })),
   );
+  // As the statement screen asks (web/src/console/statements/api/statements.ts): the month's totals, no rows (the rows
+  // are the downloads').
   const statements = [0, -1, -2].flatMap((offset) => [
-    { method: 'GET', path: `/api/statement?month=${month(offset)}`, headers: { cookie: supplier } },
+    { method: 'GET', path: `/api/statement?month=${month(offset)}&size=0`, headers: { cookie: supplier } },
     {
       method: 'GET',
-      path: `/api/statement?month=${month(offset)}&supplierId=${supplierId}`,
+      path: `/api/statement?month=${month(offset)}&supplierId=${supplierId}&size=0`,
       headers: { cookie: admin },
     },
   ]);
