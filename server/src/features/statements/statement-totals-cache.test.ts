@@ -76,11 +76,14 @@ describe("the statement's totals kept a minute", () => {
     // Past the minute: the kept ones answered at once while they are summed again behind them, then the new ones.
     later(61_000);
     expect(await read(owner)).toEqual(first);
-    const summed = await vi.waitFor(async () => {
-      const next = await read(owner);
-      expect(next.asOf).not.toBe(first.asOf);
-      return next;
-    });
+    const summed = await vi.waitFor(
+      async () => {
+        const next = await read(owner);
+        expect(next.asOf).not.toBe(first.asOf);
+        return next;
+      },
+      { timeout: 10_000 },
+    );
     expect(received(summed)).toBe(received(first) + 9000);
     expect(summed.rowCount).toBe(first.rowCount + 2);
     expect(Date.parse(summed.asOf)).toBeGreaterThan(Date.parse(first.asOf) + 60_000);
