@@ -34,6 +34,8 @@ const MonthQuerySchema = z.object({
 export const StatementQuerySchema = MonthQuerySchema.extend({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   size: z.coerce.number().int().min(0).max(500).default(100),
+  /** 'true': the month's totals summed now, not the ones of the last minute (the screen's refresh). */
+  fresh: z.enum(['true', 'false']).optional(),
 });
 
 /** `GET /api/statement-export`: the same month as CSV (one row per document and VAT rate, payment, refund) or PDF. */
@@ -84,6 +86,8 @@ export const StatementSchema = z.object({
   totals: z.array(StatementTotalsSchema),
   /** Every row of the month, which the totals sum. */
   rowCount: z.number().int(),
+  /** When the totals and the row count were summed: they are kept a minute per scope and month (the rows are live). */
+  asOf: z.iso.datetime({ offset: true }),
   /** The page asked for, in the downloads' order (date, type, number). */
   rows: z.array(StatementRowSchema),
 });

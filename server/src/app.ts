@@ -155,9 +155,11 @@ export async function buildApp({
   if (database.onSearchChange) await searchIndex.follow(database.onSearchChange);
   const periods = new PeriodCache();
   const deskTotals = new PeriodCache();
+  const statementTotals = new PeriodCache();
   app.addHook('onClose', async () => {
     periods.clear();
     deskTotals.clear();
+    statementTotals.clear();
     await searchIndex.close();
   });
   // The one place services find their dependencies (context.ts); routes pass it to every service call.
@@ -176,6 +178,7 @@ export async function buildApp({
     searchIndex,
     periods,
     deskTotals,
+    statementTotals,
   } satisfies AppContext);
   // Reminders from start-up on; stopped before the mailer closes (onClose hooks run last-added
   // first), a pass under way finishing first.

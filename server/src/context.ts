@@ -32,10 +32,11 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /**
    * The app's state, rebuilt from the database and closed with the app (docs/architecture.md §2 "State"): the car
-   * search's in-memory index of the fleet and its blocking bookings, the dashboard's period figures and the bookings
-   * desk's totals (kept a minute each, per scope and question).
+   * search's in-memory index of the fleet and its blocking bookings, the dashboard's period figures, the bookings
+   * desk's totals and the statement's month totals (kept a minute each, per scope and question).
    */
   searchIndex: SearchIndex;
   periods: PeriodCache;
   deskTotals: PeriodCache;
+  statementTotals: PeriodCache;
 };

@@ -3,19 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '#server/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '#server/db/seed/seed.ts';
-import { recordCharge } from '#server/features/ledger/ledger.service.ts';
-import { bookingRow, period } from '#test/booking-fixtures.ts';
 import { signIn } from '#test/sign-in.ts';
+import { thisMonth as month, paidToday } from '#test/statement-fixtures.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // A member limited to branches reads the statement of the bookings there only (docs/decisions/0010-members-of-a-
 // business.md), as the desk's list: the accountant of Lyon does not see a Paris booking's invoice and payment, the
 // accountant of Paris does, and one limited to none sees the whole business's month. Its CSV is the same statement.
-
-const month = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' })
-    .format(new Date())
-    .slice(0, 7);
 
 describe('the statement of a member limited to branches', () => {
   let t: TestApp;
@@ -54,37 +48,24 @@ describe('the statement of a member limited to branches', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     // The payment's row names its gateway reference.
-    return res.body.includes(`demo_branches_${bookingId}`);
+    return res.body.includes(`demo_paid_${bookingId}`);
   };
 
   it('shows the bookings of its branches only, and the whole month when limited to none', async () => {
     // A Paris-CDG rental (picked up and returned there) paid online today: an invoice and a payment this month.
-    const [row] = await t.db
-      .insert(bookings)
-      .values(bookingRow(period(20, 2), { status: 'paid', chargedAmount: 9000, totalAmount: 9000, price: 9000 }))
-      .returning();
-    await t.db.transaction((tx) =>
-      recordCharge(t.app.context, tx, {
-        booking: row!,
-        purpose: 'rental',
-        provider: 'demo',
-        reference: `demo_branches_${row!.id}`,
-        amount: 9000,
-        key: `booking-${row!.id}`,
-      }),
-    );
-    const [booked] = await t.db.select().from(bookings).where(eq(bookings.id, row!.id));
+    const row = await paidToday(t, 9000);
+    const [booked] = await t.db.select().from(bookings).where(eq(bookings.id, row.id));
     expect(booked!.pickupLocationId).toBe(DEMO_IDS.locations.parisCdg);
 
     await limitTo([DEMO_IDS.locations.lyonAirport]);
-    expect(await rowsOf(row!.id)).toEqual([]);
-    expect(await csvHas(row!.id)).toBe(false);
+    expect(await rowsOf(row.id)).toEqual([]);
+    expect(await csvHas(row.id)).toBe(false);
 
     await limitTo([DEMO_IDS.locations.parisCdg]);
-    expect((await rowsOf(row!.id)).sort()).toEqual(['invoice', 'payment']);
-    expect(await csvHas(row!.id)).toBe(true);
+    expect((await rowsOf(row.id)).sort()).toEqual(['invoice', 'payment']);
+    expect(await csvHas(row.id)).toBe(true);
 
     await limitTo([]);
-    expect((await rowsOf(row!.id)).sort()).toEqual(['invoice', 'payment']);
+    expect((await rowsOf(row.id)).sort()).toEqual(['invoice', 'payment']);
   });
 });

@@ -110,17 +110,24 @@ export async function monthRowsPage(db: DbOrTx, scope: StatementScope, offset: n
   );
 }
 
-/** `GET /api/statement`: the month's totals and one page of its rows (`size` 0: none, as the screen asks). */
+/**
+ * `GET /api/statement`: the month's totals and one page of its rows (`size` 0: none, as the screen asks). Summing the
+ * month is the costly part (a large supplier's month, or the admin's of everyone, at 10×), so the totals and the row
+ * count are kept a minute per scope — supplier or all, month, branches — as the bookings desk keeps its totals
+ * (booking-desk.service.ts `deskTotals`, dashboard/period.cache.ts), with the time they were summed; `fresh` sums them
+ * now. Not invalidated by writes, for the dashboard's reason. The page's rows and the downloads are always read now.
+ */
 export async function statementPage(
   ctx: AppContext,
   user: SessionUser,
-  query: { month: string; supplierId?: string | undefined; page: number; size: number },
+  query: { month: string; supplierId?: string | undefined; page: number; size: number; fresh?: 'true' | 'false' },
 ): Promise<Statement> {
   const scope = await statementScope(ctx, user, query);
-  const { totals, rowCount } = await monthTotals(ctx.db, scope);
-  const rows =
-    query.size === 0 || rowCount === 0
-      ? []
-      : await monthRowsPage(ctx.db, scope, (query.page - 1) * query.size, query.size);
-  return { month: query.month, supplierId: scope.supplierId, totals, rowCount, rows };
+  const key = JSON.stringify([scope.supplierId, scope.month, [...scope.branchIds].sort()]);
+  const { asOf, figures } = await ctx.statementTotals.keyed(key, query.fresh === 'true', () =>
+    monthTotals(ctx.db, scope),
+  );
+  const { totals, rowCount } = figures;
+  const rows = query.size === 0 ? [] : await monthRowsPage(ctx.db, scope, (query.page - 1) * query.size, query.size);
+  return { month: query.month, supplierId: scope.supplierId, totals, rowCount, asOf: asOf.toISOString(), rows };
 }

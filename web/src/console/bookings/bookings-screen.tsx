@@ -14,6 +14,7 @@ import { useLanguage } from '#web/i18n/index';
 import { useSession } from '#web/lib/session';
 import { Page } from '#web/ui/page';
 import { Pager } from '#web/ui/pager';
+import { KeptFigures } from '#web/console/components/kept-figures';
 import { usePermissions } from '#web/console/team/api/team';
 import { useDeskBookings, useDeskTotals, useRefreshDesk, useRefreshDeskTotals } from './api/desk';
 import { BulkStatus } from './components/bulk-status';
@@ -145,21 +146,14 @@ export function BookingsScreen() {
           {counted.data ? (
             <>
               {' '}
-              <span>
-                {t('operatorBookings.list.asOf', {
-                  time: new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(
-                    new Date(counted.data.asOf),
-                  ),
-                })}
-              </span>{' '}
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={recount.isPending}
-                onClick={() => recount.mutate()}
-              >
-                {t('operatorBookings.list.recount')}
-              </button>
+              <KeptFigures
+                asOf={counted.data.asOf}
+                language={language}
+                said={(time) => t('operatorBookings.list.asOf', { time })}
+                refresh={t('operatorBookings.list.recount')}
+                refreshing={recount.isPending}
+                onRefresh={() => recount.mutate()}
+              />
             </>
           ) : null}
         </p>

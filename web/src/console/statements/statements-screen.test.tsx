@@ -22,6 +22,7 @@ const statement = (month: string): Statement => ({
   month,
   supplierId: SUPPLIER._id,
   rowCount: 0,
+  asOf: '2026-11-20T10:05:00.000Z',
   rows: [],
   totals: [
     {
@@ -65,6 +66,10 @@ describe('the monthly statement (console)', () => {
     expect(screen.getByRole('link', { name: 'Download the summary (PDF)' }).getAttribute('href')).toBe(
       '/api/statement-export?month=2026-10&format=pdf&language=en',
     );
+    // The server keeps the month's totals a minute: the line says when they were summed, and Refresh sums them now.
+    expect(screen.getByText(/^Totals as of .*\d\d.*$/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh the totals' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('?month=2026-10&size=0&fresh=true'));
     // A month field is typed into as one value (jsdom has no month picker).
     fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2026-09' } });
     await waitFor(() => expect(asked.at(-1)).toBe('?month=2026-09&size=0'));

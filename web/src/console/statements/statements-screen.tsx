@@ -7,9 +7,10 @@ import { useLanguage } from '#web/i18n/index';
 import { useSession } from '#web/lib/session';
 import { TextField } from '#web/ui/form-field';
 import { Page } from '#web/ui/page';
+import { KeptFigures } from '#web/console/components/kept-figures';
 import { SupplierSelect } from '#web/console/components/supplier-select';
 import { localSeparator } from '#web/console/lib/csv-words';
-import { statementExportHref, useStatement } from './api/statements';
+import { statementExportHref, useRefreshStatement, useStatement } from './api/statements';
 import './statement.css';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -29,6 +30,7 @@ export function StatementScreen() {
   const supplier = admin ? (params.get('supplier') ?? '') : '';
   const supplierId = supplier || undefined;
   const statement = useStatement(month, supplierId);
+  const refresh = useRefreshStatement(month, supplierId);
   const change = (next: Record<string, string>) => {
     const merged = { month: params.get('month') ?? '', supplier, ...next };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')));
@@ -70,13 +72,25 @@ export function StatementScreen() {
             {t('operatorImport.statement.error')}
           </p>
         ) : statement.data ? (
-          statement.data.totals.length === 0 ? (
-            <p>{t('operatorImport.statement.empty')}</p>
-          ) : (
-            statement.data.totals.map((totals) => (
-              <CurrencyTotals key={totals.currency} totals={totals} language={language} />
-            ))
-          )
+          <>
+            <p aria-live="polite">
+              <KeptFigures
+                asOf={statement.data.asOf}
+                language={language}
+                said={(time) => t('operatorImport.statement.asOf', { time })}
+                refresh={t('operatorImport.statement.refresh')}
+                refreshing={refresh.isPending}
+                onRefresh={() => refresh.mutate()}
+              />
+            </p>
+            {statement.data.totals.length === 0 ? (
+              <p>{t('operatorImport.statement.empty')}</p>
+            ) : (
+              statement.data.totals.map((totals) => (
+                <CurrencyTotals key={totals.currency} totals={totals} language={language} />
+              ))
+            )}
+          </>
         ) : (
           <p>{t('common.loading')}</p>
         )}

@@ -1,7 +1,7 @@
 import type { CsvSeparator } from '@roam/contract/fleet-import';
 import type { Language } from '@roam/contract/languages';
 import type { Statement } from '@roam/contract/statements';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
 // The monthly statement's calls (server/src/features/statements/statements.routes.ts).
@@ -11,7 +11,8 @@ const search = (params: Record<string, string | undefined>) =>
 
 /**
  * `GET /api/statement?month=&supplierId=&size=0`: the month's totals (the admin: all suppliers when none); the screen
- * shows no rows (the CSV carries them), so it asks for none.
+ * shows no rows (the CSV carries them), so it asks for none. The server keeps the totals a minute and says when they
+ * were summed (`asOf`).
  */
 export function useStatement(month: string, supplierId: string | undefined) {
   return useQuery({
@@ -20,6 +21,15 @@ export function useStatement(month: string, supplierId: string | undefined) {
       api.get<Statement>(`/api/statement?${search({ month, supplierId, size: '0' })}`, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
+  });
+}
+
+/** The totals summed now (the operator's Refresh), in place of the minute's kept ones. */
+export function useRefreshStatement(month: string, supplierId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.get<Statement>(`/api/statement?${search({ month, supplierId, size: '0', fresh: 'true' })}`),
+    onSuccess: (answer) => queryClient.setQueryData(['statement', month, supplierId ?? null], answer),
   });
 }
 
