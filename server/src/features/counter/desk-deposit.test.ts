@@ -30,7 +30,11 @@ describe('a deposit taken at the desk', () => {
     t.app.inject({ method: 'POST', url, headers: who, ...(payload ? { payload } : {}) });
   const deposits = async (month: string) => {
     resetClock(t);
-    const res = await t.app.inject({ method: 'GET', url: `/api/statement?month=${month}`, headers: supplier });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/statement?month=${month}&fresh=true`,
+      headers: supplier,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as Statement).totals.find((total) => total.currency === 'EUR')?.deposits;
   };
