@@ -1,6 +1,6 @@
 import type { Dashboard } from '@roam/contract/dashboard';
 import type { SchedulerPage } from '@roam/contract/scheduler';
-import { instantToZoned } from '@roam/contract/time';
+import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '#server/db/schema.ts';
 import { DEMO_IDS } from '#server/db/seed/seed.ts';
@@ -23,6 +23,13 @@ describe('the counter on the dashboard, the scheduler and the bookings list', ()
     t = await createTestApp();
     supplier = await signIn(t.db, DEMO_IDS.users.supplier);
     const now = Date.now();
+    // Today at the cars' place (Paris): a pick-up two minutes from now is tomorrow there at 23:59, so the two that
+    // must be today's are kept within its day (the clean-clone CI ran this at 23:58 in Paris and lost one).
+    const { date } = instantToZoned(new Date(now), 'Europe/Paris');
+    const dayStart = zonedToInstant({ date, time: '00:00' }, 'Europe/Paris').getTime();
+    const nextDay = instantToZoned(new Date(dayStart + 26 * HOUR), 'Europe/Paris').date;
+    const dayEnd = zonedToInstant({ date: nextDay, time: '00:00' }, 'Europe/Paris').getTime();
+    const today = (offset: number) => Math.min(Math.max(now + offset, dayStart + 60_000), dayEnd - 60_000) - now;
     const rental = async (key: string, from: number, to: number, values: Partial<typeof bookings.$inferInsert>) => {
       const carId = await insertCar(t, { name: `AAA Counter ${key}` });
       const [row] = await t.db
@@ -31,8 +38,8 @@ describe('the counter on the dashboard, the scheduler and the bookings list', ()
         .returning({ id: bookings.id });
       ids[key] = row!.id;
     };
-    await rental('checkedIn', 2 * 60_000, 48 * HOUR, { checkedInAt: new Date(now - HOUR) });
-    await rental('onRent', -2 * 60_000, 48 * HOUR, { status: 'on_rent' });
+    await rental('checkedIn', today(2 * 60_000), 48 * HOUR, { checkedInAt: new Date(now - HOUR) });
+    await rental('onRent', today(-2 * 60_000), 48 * HOUR, { status: 'on_rent' });
     await rental('overdue', -72 * HOUR, -3 * HOUR, { status: 'on_rent' });
   });
   afterAll(() => t.close());
