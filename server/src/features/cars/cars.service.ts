@@ -73,7 +73,9 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
   const now = ctx.clock.now();
   const pickupAt = new Date(input.pickupAt);
   const dropoffAt = new Date(input.dropoffAt);
-  const fleet = await ctx.searchIndex.current();
+  let fleet = await ctx.searchIndex.current();
+  // The store laid out anew since this fleet was built (its cars' slots void): the next look's fleet.
+  while (fleet.arrangement !== fleet.bookings.arrangement) fleet = await ctx.searchIndex.current();
   const timeZone = zoneOf(fleet.tree, input.pickupLocationId, 'pickupLocationId');
   const dropoffTimeZone = zoneOf(fleet.tree, input.dropoffLocationId, 'dropoffLocationId');
   // A period checkout would refuse lists no car with a price and a Book button: the same rules, the same messages
@@ -127,8 +129,13 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
   });
   let totalCount = 0;
   const runs = fleet.bookings.read();
+  const nowMs = now.getTime();
+  // The day marks of the period over the place's slots (its cars hold neighbouring ones, by slot): most cars are
+  // found free or taken by them, without a read of their bookings.
+  const { slots } = place;
+  const marks = size > 0 ? fleet.bookings.marksOver(from, to, slots[0] as number, slots[size - 1] as number) : null;
   for (let i = 0; i < size; i++) {
-    if ((matches && !matches(place, i)) || place.isBlocked(runs, i, from, to, now.getTime())) continue;
+    if ((matches && !matches(place, i)) || place.isBlocked(runs, marks, i, from, to, nowMs)) continue;
     const slot = place.supplier[i] as number;
     counts[slot] = (counts[slot] as number) + 1;
     if (chosen.size > 0 && chosenSlots[slot] === 0) continue;

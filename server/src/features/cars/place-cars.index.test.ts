@@ -8,7 +8,7 @@ import {
   GearboxSchema,
 } from '@roam/contract/cars.schema';
 import { describe, expect, it } from 'vitest';
-import { type Block, BookingStore, matcherOf, PlaceCars } from './place-cars.index.ts';
+import { type Block, BookingStore, MARKED_DAYS, matcherOf, PlaceCars } from './place-cars.index.ts';
 
 // The search's typed layout against the plain reading of each rule, on seeded random cars, bookings and
 // filters: the cars tests check the search end to end on the demo fleet; these reach the cases a small fleet lacks
@@ -108,9 +108,18 @@ describe("the fleet's bookings in one store", () => {
       if (write % 250 === 0) check(`after write ${write}`);
     }
     check('after the writes');
-    // Laid out in another order (some slots named twice, some not at all): every run still the car's own.
-    store.arrange(Uint32Array.from([7, 3, 7, 49, 0, 12, 12, 30, 1000]));
+    // Laid out in another order (some cars named twice, one with no bookings, most not at all): the named take the
+    // first slots in turn, the others follow, every run still the car's own.
+    const arrangement = store.arrangement;
+    store.arrange(['car-7', 'car-3', 'car-7', 'car-49', 'car-0', 'car-12', 'car-12', 'car-30', 'car-1000']);
+    expect(['car-7', 'car-3', 'car-49', 'car-0', 'car-12', 'car-30', 'car-1000'].map((id) => store.slotOf(id))).toEqual(
+      [0, 1, 2, 3, 4, 5, 6],
+    );
+    expect(store.arrangement).toBe(arrangement + 1);
     check('after arranging');
+    // The same order again changes nothing: the slots given stay valid.
+    store.arrange(['car-7', 'car-3', 'car-49', 'car-0', 'car-12', 'car-30', 'car-1000']);
+    expect(store.arrangement).toBe(arrangement + 1);
     const slot = store.slotOf('car-7');
     // A reload names some cars: the others have none left; a new car gets a slot, the old keep theirs.
     const reloaded = new Map<string, Block[]>();
@@ -140,6 +149,110 @@ describe("the fleet's bookings in one store", () => {
     expect(during).toBe(true);
     expect(store.overlaps('a', 150, 160, 0)).toBe(false);
     expect(store.overlaps('a', 350, 360, 0)).toBe(true);
+  });
+});
+
+describe('the day marks', () => {
+  // A fleet's bookings over a few months at a day's scale, with holds live and lapsed, bookings that began before the
+  // marked days or run past them, and some that end as they start.
+  const hour = 3600_000;
+  const firstDay = 20_000; // 2024-10-04, in days since the epoch
+  const dayAt = (day: number) => (firstDay + day) * 24 * hour;
+  const listOf = (random: ReturnType<typeof randomFrom>): Block[] =>
+    Array.from({ length: random.below(9) }, () => {
+      const start = dayAt(-20) + random.below((MARKED_DAYS + 60) * 24) * hour;
+      const hours = random.next() < 0.05 ? 0 : 1 + random.below(random.next() < 0.1 ? 24 * 90 : 24 * 6);
+      const hold = random.next() < 0.2 ? start - 5 * hour + random.below(10) * hour : null;
+      return { start, end: start + hours * hour, holdExpiresAt: hold };
+    });
+  const carsOf = (store: BookingStore, count: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const car = { _id: `car-${String(i).padStart(3, '0')}`, available: true, multimedia: [] } as unknown as Car;
+      return { car, supplier: 0, slot: store.slotOf(car._id), ordinal: i, totalsAt: i };
+    });
+
+  it('find every car free or taken as its bookings do, through rewrites, a new layout, a reload and time passing', async () => {
+    const random = randomFrom(77);
+    const store = new BookingStore();
+    const expected = new Map<string, Block[]>();
+    let cars = carsOf(store, 120);
+    for (const { car } of cars) {
+      const list = listOf(random);
+      store.set(car._id, list);
+      expected.set(car._id, list);
+    }
+    store.markFrom(firstDay);
+    let marked = 0;
+    const check = (when: string) => {
+      const place = new PlaceCars(cars);
+      const runs = store.read();
+      for (let query = 0; query < 150; query++) {
+        // Periods of an hour to a month, most within the marked days, some before or past them.
+        const from = dayAt(-10) + random.below((MARKED_DAYS + 30) * 24) * hour + random.pick([0, 30 * 60_000]);
+        const to = from + (1 + random.below(random.next() < 0.2 ? 24 * 30 : 24 * 5)) * hour;
+        const now = from - random.below(8) * hour;
+        const marks = store.marksOver(from, to, place.slots[0] as number, place.slots[place.size - 1] as number);
+        if (marks) marked++;
+        for (let i = 0; i < place.size; i++) {
+          const id = place.cars[i]?.car._id as string;
+          expect(place.isBlocked(runs, marks, i, from, to, now), `${when}: ${id} [${from}, ${to}) at ${now}`).toBe(
+            blocks(from, to, now, expected.get(id) ?? []),
+          );
+        }
+      }
+    };
+    check('as marked');
+    // Rewrites clear a car's old days and mark its new ones.
+    for (let write = 0; write < 300; write++) {
+      const carId = `car-${String(random.below(120)).padStart(3, '0')}`;
+      const list = listOf(random);
+      store.set(carId, list);
+      expected.set(carId, list);
+    }
+    check('after rewrites');
+    // A new layout gives every car another slot: the marks follow.
+    store.arrange(cars.map(({ car }) => car._id).reverse());
+    cars = cars.map((entry) => ({ ...entry, slot: store.slotOf(entry.car._id) }));
+    check('after arranging');
+    // A reload replaces every run, new cars with it.
+    await store.reload(async (add) => {
+      expected.clear();
+      for (let car = 0; car < 140; car += 1 + random.below(2)) {
+        const list = listOf(random);
+        expected.set(`car-${String(car).padStart(3, '0')}`, list);
+        add(`car-${String(car).padStart(3, '0')}`, packedOf(list));
+      }
+    });
+    cars = carsOf(store, 140);
+    check('after the reload');
+    // A week on the marks stay; further, they start again from the later day.
+    store.markFrom(firstDay + 7);
+    check('a week on');
+    store.markFrom(firstDay + 40);
+    check('forty days on');
+    expect(marked).toBeGreaterThan(500);
+  });
+
+  it('are asked only within the marked days', () => {
+    const store = new BookingStore();
+    store.set('a', [{ start: dayAt(3), end: dayAt(4), holdExpiresAt: null }]);
+    expect(store.marksOver(dayAt(3), dayAt(4), 0, 0)).toBeNull(); // not yet marked
+    store.markFrom(firstDay);
+    expect(store.marksOver(dayAt(3), dayAt(4), 0, 0)).not.toBeNull();
+    expect(store.marksOver(dayAt(-1), dayAt(1), 0, 0)).toBeNull();
+    expect(store.marksOver(dayAt(MARKED_DAYS - 1), dayAt(MARKED_DAYS), 0, 0)).not.toBeNull();
+    expect(store.marksOver(dayAt(MARKED_DAYS - 1), dayAt(MARKED_DAYS) + 1, 0, 0)).toBeNull();
+  });
+
+  it('let go of the days a car’s bookings no longer lie on, so that its run is not read for them', () => {
+    const store = new BookingStore();
+    store.markFrom(firstDay);
+    const slot = store.slotOf('a');
+    const touched = () => ((store.marksOver(dayAt(5), dayAt(6), slot, slot)?.touched[0] ?? 0) >>> slot) & 1;
+    store.set('a', [{ start: dayAt(5) + hour, end: dayAt(5) + 2 * hour, holdExpiresAt: null }]);
+    expect(touched()).toBe(1);
+    store.set('a', [{ start: dayAt(9), end: dayAt(10), holdExpiresAt: null }]);
+    expect(touched()).toBe(0);
   });
 });
 
@@ -192,13 +305,12 @@ describe("a place's cars", () => {
     );
   }
 
-  it('are ranked by id, the results’ last tie-break, and walked in the store’s layout', () => {
+  it('are ranked by id, the results’ last tie-break, and walked by slot, the store’s layout', () => {
     const byRank = [...place.cars.keys()].sort((a, b) => (place.rank[a] as number) - (place.rank[b] as number));
     const ids = byRank.map((i) => place.cars[i]?.car._id);
     expect(ids).toEqual([...ids].sort());
-    // Laid out in reverse ordinal order: walked so, whatever their ids.
-    const layout = Uint32Array.from(cars, (_, ordinal) => cars.length - 1 - ordinal);
-    const laidOut = new PlaceCars(cars, layout);
+    // Slots in reverse ordinal order: walked so, whatever their ids.
+    const laidOut = new PlaceCars(cars.map((car) => ({ ...car, slot: cars.length - 1 - car.ordinal })));
     expect(laidOut.cars.map(({ ordinal }) => ordinal)).toEqual(cars.map((_, i) => cars.length - 1 - i));
     expect(laidOut.cars.map((_, i) => laidOut.cars[laidOut.rank.indexOf(i)]?.car._id)).toEqual(
       [...cars.map(({ car }) => car._id)].sort(),
@@ -234,7 +346,7 @@ describe("a place's cars", () => {
   it('read their bookings from the fleet’s store, each change at once', () => {
     const first = place.cars[0]?.car._id as string;
     const last = place.cars[place.size - 1]?.car._id as string;
-    const blocked = (i: number) => place.isBlocked(store.read(), i, 100, 200, 0);
+    const blocked = (i: number) => place.isBlocked(store.read(), null, i, 100, 200, 0);
     expect(blocked(0)).toBe(false);
     store.set(first, [{ start: 150, end: 250, holdExpiresAt: null }]);
     expect(blocked(0)).toBe(true);

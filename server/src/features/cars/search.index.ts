@@ -10,7 +10,7 @@ import {
   pruneTombstones,
   type RuleOverride,
 } from './cars.repository.ts';
-import { BookingStore, type PlaceCar, PlaceCars } from './place-cars.index.ts';
+import { BookingStore, type PlaceCar, PlaceCars, utcDayOf } from './place-cars.index.ts';
 
 // The car search's in-memory index (car search p99 ≤ 50 ms at 50 connections on 10k cars / 200k
 // bookings). A search used to ask the database for every candidate car at a place (a city has ~1,800 on that
@@ -94,6 +94,8 @@ export type Fleet = {
   totals: FleetTotals;
   /** Every car's blocking bookings (followed on their own, not only when the fleet changes). */
   bookings: BookingStore;
+  /** The store's arrangement the cars' slots belong to: a later one gave them other slots. */
+  arrangement: number;
 };
 
 /** A car as the operator's list reads it: its plate, its creation and its places (ids, by id). */
@@ -108,17 +110,15 @@ function toFleet(snapshot: FleetSnapshot, bookings: BookingStore): Fleet {
   const suppliers = [...new Map(snapshot.cars.map(({ car }) => [car.supplier._id, car.supplier.fullName])).entries()]
     .map(([supplierId, fullName]) => ({ supplierId, fullName }))
     .sort((a, b) => a.fullName.localeCompare(b.fullName) || a.supplierId.localeCompare(b.supplierId));
-  const slots = new Map(suppliers.map((supplier, slot) => [supplier.supplierId, slot]));
-  // Ordinals in id order, the snapshot's.
-  let byLengthCars = 0;
-  let byDateCars = 0;
+  const supplierSlots = new Map(suppliers.map((supplier, slot) => [supplier.supplierId, slot]));
+  // Ordinals in id order, the snapshot's; slots and kept totals' places given below, in the layout's order.
   const cars = snapshot.cars.map(
     ({ car, placeIds, licensePlate, createdAt }, ordinal): OperatorFleetCar => ({
       car,
-      supplier: slots.get(car.supplier._id) ?? 0,
-      slot: bookings.slotOf(car._id),
+      supplier: supplierSlots.get(car.supplier._id) ?? 0,
+      slot: 0,
       ordinal,
-      totalsAt: car.isDateBasedPrice ? byDateCars++ : byLengthCars++,
+      totalsAt: 0,
       licensePlate,
       createdAt,
       placeIds,
@@ -132,32 +132,54 @@ function toFleet(snapshot: FleetSnapshot, bookings: BookingStore): Fleet {
       else carsAt.set(locationId, [car]);
     }
   }
-  // The store's runs laid out place by place (the places without any below them, each car once, then the cars
-  // at no place): a place's cars are then one stretch of memory, a city's a few.
-  const layout = new Uint32Array(cars.length);
-  const order: number[] = [];
+  // The cars laid out place by place down the tree (a place's own, then each place below it in turn; each car once,
+  // where first met), then the cars at no place: the cars of a place and of everything below it hold neighbouring
+  // slots, and the store lays their bookings out in slot order (BookingStore.arrange).
+  const laidOut: FleetCar[] = [];
   const laid = new Uint8Array(cars.length);
   const lay = (car: FleetCar) => {
     if (laid[car.ordinal] === 1) return;
     laid[car.ordinal] = 1;
-    layout[car.ordinal] = order.length;
-    order.push(car.slot);
+    laidOut.push(car);
   };
-  for (const locationId of snapshot.tree.zones.keys()) {
-    if (!snapshot.tree.children.has(locationId)) for (const car of carsAt.get(locationId) ?? []) lay(car);
-  }
+  const below = new Set([...snapshot.tree.children.values()].flat());
+  const visited = new Set<string>();
+  const visit = (locationId: string) => {
+    if (visited.has(locationId)) return;
+    visited.add(locationId);
+    for (const car of carsAt.get(locationId) ?? []) lay(car);
+    for (const child of snapshot.tree.children.get(locationId) ?? []) visit(child);
+  };
+  for (const locationId of snapshot.tree.zones.keys()) if (!below.has(locationId)) visit(locationId);
+  for (const locationId of snapshot.tree.zones.keys()) visit(locationId);
   for (const car of cars) lay(car);
-  bookings.arrange(Uint32Array.from(order));
+  bookings.arrange(laidOut.map(({ car }) => car._id));
+  // Each car's kept totals in the same order: a search reads them one after the other too.
+  let byLengthCars = 0;
+  let byDateCars = 0;
+  for (const entry of laidOut) {
+    entry.slot = bookings.slotOf(entry.car._id);
+    entry.totalsAt = entry.car.isDateBasedPrice ? byDateCars++ : byLengthCars++;
+  }
   const places = new Map<string, PlaceCars<FleetCar>>();
   for (const locationId of snapshot.tree.zones.keys()) {
     const found = new Set<FleetCar>();
     for (const place of locationAndBelow(snapshot.tree, locationId)) {
       for (const car of carsAt.get(place) ?? []) found.add(car);
     }
-    places.set(locationId, new PlaceCars(found, layout));
+    places.set(locationId, new PlaceCars(found));
   }
   const totals = new FleetTotals(byLengthCars, byDateCars);
-  return { version: snapshot.version, places, suppliers, tree: snapshot.tree, cars, totals, bookings };
+  return {
+    version: snapshot.version,
+    places,
+    suppliers,
+    tree: snapshot.tree,
+    cars,
+    totals,
+    bookings,
+    arrangement: bookings.arrangement,
+  };
 }
 
 /**
@@ -295,6 +317,9 @@ export class SearchIndex {
         bookings,
       );
     }
+    // The day marks from yesterday (a search's pick-up is in the future), kept as the days pass; made after the
+    // fleet's layout (BookingStore.arrange marks them again when it changes the slots).
+    bookings.markFrom(utcDayOf(now) - 1);
     return this.fleet;
   }
 }
