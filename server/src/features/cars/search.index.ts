@@ -305,7 +305,9 @@ export class SearchIndex {
     }
     this.xmin = xmin;
     this.syncedAt = now;
-    if (readAll || this.fleet?.version !== fleetVersion || this.fleet.bookings !== bookings) {
+    // A fleet whose slots the store no longer holds (a build that failed after laying the store out) is built again.
+    const stale = this.fleet?.bookings !== bookings || this.fleet.arrangement !== bookings.arrangement;
+    if (readAll || this.fleet?.version !== fleetVersion || stale) {
       this.fleetLoads += 1;
       this.fleet = toFleet(await loadFleet(this.db), bookings);
     } else if (changedCars.length > 0) {
