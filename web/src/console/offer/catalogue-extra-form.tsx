@@ -1,4 +1,3 @@
-import { CAR_RANGES } from '@roam/contract/cars';
 import {
   CATALOGUE_EXTRA_CHARGES,
   type CatalogueExtra,
@@ -12,10 +11,9 @@ import { useContractForm } from '#web/lib/use-contract-form';
 import { CheckboxField, FormMessage, TextField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { ChoiceGroup } from '#web/console/components/choice-group';
-import { useOperatorCars } from '#web/console/fleet/api/fleet';
 import { createCatalogueExtra, updateCatalogueExtra } from './api/catalogue-extras';
 import { emptyExtraValues, extraBody, extraValues } from './lib/extra-form';
-import { ScopePicker } from './scope-picker';
+import { CarScope, RangeScope } from './scope-picker';
 import { StockRows } from './stock-rows';
 
 type CatalogueExtraFormProps = {
@@ -34,11 +32,6 @@ export function CatalogueExtraForm({ extra, supplierId, onDone }: CatalogueExtra
   const formats = useFormats();
   const queryClient = useQueryClient();
   const business = extra?.supplierId ?? supplierId;
-  const cars = useOperatorCars(
-    { ranges: [], availability: [], sort: 'name', ...(business && { supplierId: business }) },
-    1,
-    100,
-  );
   const form = useContractForm({
     initialValues: extra
       ? extraValues(extra, (amount) => formats.number(amount, { useGrouping: false, maximumFractionDigits: 2 }))
@@ -107,19 +100,8 @@ export function CatalogueExtraForm({ extra, supplierId, onDone }: CatalogueExtra
           />
         </div>
         <CheckboxField {...form.field('mandatory', t('operatorOffer.extras.mandatory'))} />
-        <ScopePicker
-          {...form.field('ranges', t('operatorOffer.common.ranges'))}
-          hint={t('operatorOffer.common.rangesHint')}
-          options={CAR_RANGES.map((range) => ({ value: range, label: t(`cars.range.${range}`) }))}
-        />
-        <ScopePicker
-          {...form.field('carIds', t('operatorOffer.common.cars'))}
-          hint={t('operatorOffer.common.carsHint')}
-          options={(cars.data?.results ?? []).map((car) => ({
-            value: car._id,
-            label: car.licensePlate ? `${car.name} (${car.licensePlate})` : car.name,
-          }))}
-        />
+        <RangeScope {...form.field('ranges', t('operatorOffer.common.ranges'))} />
+        <CarScope {...form.field('carIds', t('operatorOffer.common.cars'))} business={business} />
         <StockRows form={form} />
         <div className="offer-form__actions">
           <button type="submit" className="button button--accent" disabled={form.pending}>

@@ -1,18 +1,15 @@
-import { CAR_RANGES } from '@roam/contract/cars';
 import type { PromoCode, PromoKind } from '@roam/contract/promo-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '#web/i18n/formats';
-import { useLocations } from '#web/lib/locations';
 import { type ContractSchema, useContractForm } from '#web/lib/use-contract-form';
 import { CheckboxField, FormMessage, TextField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { ChoiceGroup } from '#web/console/components/choice-group';
 import { SupplierSelect } from '#web/console/components/supplier-select';
-import { useOperatorCars } from '#web/console/fleet/api/fleet';
 import { createPromoCode, updatePromoCode } from './api/promo-codes';
 import { emptyPromoValues, promoBody, promoValues } from './lib/promo-form';
-import { ScopePicker } from './scope-picker';
+import { CarScope, PlaceScope, RangeScope } from './scope-picker';
 
 type PromoCodeFormProps = {
   /** The code edited; null: a new one. */
@@ -28,13 +25,7 @@ export function PromoCodeForm({ code, admin, supplierId, onDone }: PromoCodeForm
   const { t } = useTranslation();
   const formats = useFormats();
   const queryClient = useQueryClient();
-  const locations = useLocations();
   const business = code ? (code.supplierId ?? '') : supplierId;
-  const cars = useOperatorCars(
-    { ranges: [], availability: [], sort: 'name', ...(business && { supplierId: business }) },
-    1,
-    100,
-  );
   const isNew = code === null;
   const form = useContractForm({
     initialValues: code
@@ -103,24 +94,9 @@ export function PromoCodeForm({ code, admin, supplierId, onDone }: PromoCodeForm
           {number('usageLimit', t('operatorOffer.promo.usageLimit'), t('operatorOffer.promo.limitHint'))}
           {number('perCustomerLimit', t('operatorOffer.promo.perCustomerLimit'), t('operatorOffer.promo.limitHint'))}
         </div>
-        <ScopePicker
-          {...form.field('placeIds', t('operatorOffer.common.places'))}
-          hint={t('operatorOffer.common.placesHint')}
-          options={(locations.data ?? []).map((place) => ({ value: place._id, label: place.name }))}
-        />
-        <ScopePicker
-          {...form.field('ranges', t('operatorOffer.common.ranges'))}
-          hint={t('operatorOffer.common.rangesHint')}
-          options={CAR_RANGES.map((range) => ({ value: range, label: t(`cars.range.${range}`) }))}
-        />
-        <ScopePicker
-          {...form.field('carIds', t('operatorOffer.common.cars'))}
-          hint={t('operatorOffer.common.carsHint')}
-          options={(cars.data?.results ?? []).map((car) => ({
-            value: car._id,
-            label: car.licensePlate ? `${car.name} (${car.licensePlate})` : car.name,
-          }))}
-        />
+        <PlaceScope {...form.field('placeIds', t('operatorOffer.common.places'))} />
+        <RangeScope {...form.field('ranges', t('operatorOffer.common.ranges'))} />
+        <CarScope {...form.field('carIds', t('operatorOffer.common.cars'))} business={business} />
         <CheckboxField {...form.field('firstBookingOnly', t('operatorOffer.promo.firstBookingOnly'))} />
         <CheckboxField
           {...form.field('active', t('operatorOffer.promo.active'))}

@@ -2,6 +2,7 @@ import type { PromoCode } from '@roam/contract/promo-codes';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '#web/i18n/index';
 import { PARIS } from '#web/test-fixtures';
 import { refusal, screenTests } from '#web/test-utils';
 import { CLIO_ROW, renderOperator, SUPPLIER } from '#web/console/test-utils';
@@ -110,5 +111,23 @@ describe('the promo codes screen', { timeout: 60_000 }, () => {
       minimumDays: 2,
       perCustomerLimit: 1,
     });
+  });
+
+  it('says what each scope holds in the reader’s words: all in the gender of its noun, else how many of how many', async () => {
+    await changeLanguage('fr', { save: false });
+    try {
+      renderOperator('/operator/promo-codes?l=fr', handlers);
+      await userEvent.click(await screen.findByRole('button', { name: 'Nouveau code promo' }, FIRST_PAINT));
+      const form = screen.getByRole('region', { name: 'Nouveau code promo' });
+      expect(within(form).getByText('Lieux de prise en charge: Tous')).toBeTruthy();
+      expect(within(form).getByText('Gammes de véhicules: Toutes')).toBeTruthy();
+      expect(within(form).getByText('Véhicules: Tous')).toBeTruthy();
+      await userEvent.click(within(form).getByText(/^Gammes de véhicules:/));
+      await userEvent.click(within(form).getByLabelText('SUV'));
+      await userEvent.click(within(form).getByLabelText('Autocar'));
+      expect(within(form).getByText('Gammes de véhicules: 2 sur 7')).toBeTruthy();
+    } finally {
+      await changeLanguage('en', { save: false });
+    }
   });
 });

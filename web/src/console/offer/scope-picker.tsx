@@ -1,17 +1,26 @@
+import { CAR_RANGES } from '@roam/contract/cars';
 import { useTranslation } from 'react-i18next';
+import { useLocations } from '#web/lib/locations';
 import type { FieldProps } from '#web/lib/use-contract-form';
+import { useOperatorCars } from '#web/console/fleet/api/fleet';
 
-/** The form's field props (`form.field(key, label)`, the label its legend), with what to choose from. */
-type ScopePickerProps = Pick<FieldProps<readonly string[]>, 'label' | 'value' | 'onChange' | 'error'> & {
-  hint: string;
-  options: readonly { value: string; label: string }[];
-};
+/** The form's field props (`form.field(key, label)`, the label its legend). */
+type ScopeField = Pick<FieldProps<readonly string[]>, 'label' | 'value' | 'onChange' | 'error'>;
 
 /**
  * Where a promo code or an extra applies (places, ranges, cars): a disclosure of checkboxes whose summary says what
- * is chosen — none ticked means every one, as the server reads an empty list. Keyboard-usable as native controls are.
+ * is chosen — none ticked means every one, as the server reads an empty list ("all", said in the gender of the
+ * scope's noun, e.g. "Toutes" for French ranges), else how many of how many. Keyboard-usable as native controls are.
  */
-export function ScopePicker({ label: legend, hint, options, value, onChange, error }: ScopePickerProps) {
+function ScopePicker({
+  label: legend,
+  all,
+  hint,
+  options,
+  value,
+  onChange,
+  error,
+}: ScopeField & { all: string; hint: string; options: readonly { value: string; label: string }[] }) {
   const { t } = useTranslation();
   const chosen = new Set(value);
   const toggle = (id: string, on: boolean) => {
@@ -24,7 +33,9 @@ export function ScopePicker({ label: legend, hint, options, value, onChange, err
     <details className="offer-scope">
       <summary>
         {legend}:{' '}
-        {chosen.size === 0 ? t('operatorOffer.common.all') : t('operatorOffer.common.some', { count: chosen.size })}
+        {chosen.size === 0
+          ? all
+          : t('operatorOffer.common.some', { count: chosen.size, total: Math.max(options.length, chosen.size) })}
       </summary>
       <fieldset>
         <legend className="visually-hidden">{legend}</legend>
@@ -46,5 +57,53 @@ export function ScopePicker({ label: legend, hint, options, value, onChange, err
         </p>
       ) : null}
     </details>
+  );
+}
+
+/** The pick-up places an offer is limited to. */
+export function PlaceScope(field: ScopeField) {
+  const { t } = useTranslation();
+  const locations = useLocations();
+  return (
+    <ScopePicker
+      {...field}
+      all={t('operatorOffer.common.placesAll')}
+      hint={t('operatorOffer.common.placesHint')}
+      options={(locations.data ?? []).map((place) => ({ value: place._id, label: place.name }))}
+    />
+  );
+}
+
+/** The car ranges an offer is limited to. */
+export function RangeScope(field: ScopeField) {
+  const { t } = useTranslation();
+  return (
+    <ScopePicker
+      {...field}
+      all={t('operatorOffer.common.rangesAll')}
+      hint={t('operatorOffer.common.rangesHint')}
+      options={CAR_RANGES.map((range) => ({ value: range, label: t(`cars.range.${range}`) }))}
+    />
+  );
+}
+
+/** The cars an offer is limited to: the first hundred of `business` (every business's for the admin), by name. */
+export function CarScope({ business, ...field }: ScopeField & { business: string }) {
+  const { t } = useTranslation();
+  const cars = useOperatorCars(
+    { ranges: [], availability: [], sort: 'name', ...(business && { supplierId: business }) },
+    1,
+    100,
+  );
+  return (
+    <ScopePicker
+      {...field}
+      all={t('operatorOffer.common.carsAll')}
+      hint={t('operatorOffer.common.carsHint')}
+      options={(cars.data?.results ?? []).map((car) => ({
+        value: car._id,
+        label: car.licensePlate ? `${car.name} (${car.licensePlate})` : car.name,
+      }))}
+    />
   );
 }
