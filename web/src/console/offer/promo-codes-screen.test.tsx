@@ -119,13 +119,13 @@ describe('the promo codes screen', { timeout: 60_000 }, () => {
       renderOperator('/operator/promo-codes?l=fr', handlers);
       await userEvent.click(await screen.findByRole('button', { name: 'Nouveau code promo' }, FIRST_PAINT));
       const form = screen.getByRole('region', { name: 'Nouveau code promo' });
-      expect(within(form).getByText('Lieux de prise en charge: Tous')).toBeTruthy();
-      expect(within(form).getByText('Gammes de véhicules: Toutes')).toBeTruthy();
-      expect(within(form).getByText('Véhicules: Tous')).toBeTruthy();
-      await userEvent.click(within(form).getByText(/^Gammes de véhicules:/));
+      expect(within(form).getByText('Lieux de prise en charge : Tous')).toBeTruthy();
+      expect(within(form).getByText('Gammes de véhicules : Toutes')).toBeTruthy();
+      expect(within(form).getByText('Véhicules : Tous')).toBeTruthy();
+      await userEvent.click(within(form).getByText(/^Gammes de véhicules :/));
       await userEvent.click(within(form).getByLabelText('SUV'));
       await userEvent.click(within(form).getByLabelText('Autocar'));
-      expect(within(form).getByText('Gammes de véhicules: 2 sur 7')).toBeTruthy();
+      expect(within(form).getByText('Gammes de véhicules : 2 sur 7')).toBeTruthy();
     } finally {
       await changeLanguage('en', { save: false });
     }

@@ -10,17 +10,25 @@ type ScopeField = Pick<FieldProps<readonly string[]>, 'label' | 'value' | 'onCha
 /**
  * Where a promo code or an extra applies (places, ranges, cars): a disclosure of checkboxes whose summary says what
  * is chosen — none ticked means every one, as the server reads an empty list ("all", said in the gender of the
- * scope's noun, e.g. "Toutes" for French ranges), else how many of how many. Keyboard-usable as native controls are.
+ * scope's noun, e.g. "Toutes" for French ranges), else how many of how many — after the scope's name as each
+ * language writes it ("Gammes de véhicules : Toutes"). Keyboard-usable as native controls are.
  */
 function ScopePicker({
   label: legend,
   all,
+  summary,
   hint,
   options,
   value,
   onChange,
   error,
-}: ScopeField & { all: string; hint: string; options: readonly { value: string; label: string }[] }) {
+}: ScopeField & {
+  all: string;
+  /** The summary line, given what is chosen. */
+  summary: (chosen: string) => string;
+  hint: string;
+  options: readonly { value: string; label: string }[];
+}) {
   const { t } = useTranslation();
   const chosen = new Set(value);
   const toggle = (id: string, on: boolean) => {
@@ -32,10 +40,11 @@ function ScopePicker({
   return (
     <details className="offer-scope">
       <summary>
-        {legend}:{' '}
-        {chosen.size === 0
-          ? all
-          : t('operatorOffer.common.some', { count: chosen.size, total: Math.max(options.length, chosen.size) })}
+        {summary(
+          chosen.size === 0
+            ? all
+            : t('operatorOffer.common.some', { count: chosen.size, total: Math.max(options.length, chosen.size) }),
+        )}
       </summary>
       <fieldset>
         <legend className="visually-hidden">{legend}</legend>
@@ -68,6 +77,7 @@ export function PlaceScope(field: ScopeField) {
     <ScopePicker
       {...field}
       all={t('operatorOffer.common.placesAll')}
+      summary={(chosen) => t('operatorOffer.common.placesSummary', { chosen })}
       hint={t('operatorOffer.common.placesHint')}
       options={(locations.data ?? []).map((place) => ({ value: place._id, label: place.name }))}
     />
@@ -81,6 +91,7 @@ export function RangeScope(field: ScopeField) {
     <ScopePicker
       {...field}
       all={t('operatorOffer.common.rangesAll')}
+      summary={(chosen) => t('operatorOffer.common.rangesSummary', { chosen })}
       hint={t('operatorOffer.common.rangesHint')}
       options={CAR_RANGES.map((range) => ({ value: range, label: t(`cars.range.${range}`) }))}
     />
@@ -99,6 +110,7 @@ export function CarScope({ business, ...field }: ScopeField & { business: string
     <ScopePicker
       {...field}
       all={t('operatorOffer.common.carsAll')}
+      summary={(chosen) => t('operatorOffer.common.carsSummary', { chosen })}
       hint={t('operatorOffer.common.carsHint')}
       options={(cars.data?.results ?? []).map((car) => ({
         value: car._id,
