@@ -5,7 +5,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -17,6 +17,24 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Repositories take either the database or a transaction. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * The answers of `reads`, asked together on the database (each read takes a connection of the pool), one after the
+ * other in a transaction: its one connection runs one statement at a time, and node-postgres 8 queues a second with a
+ * deprecation warning where 9 refuses it. What a repository that may run in a transaction uses for Promise.all.
+ */
+export async function readTogether<T extends readonly unknown[] | []>(
+  db: DbOrTx,
+  reads: { [K in keyof T]: () => T[K] | PromiseLike<T[K]> },
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const asked = reads as readonly (() => unknown)[];
+  if (!(db instanceof PgTransaction)) {
+    return (await Promise.all(asked.map((read) => read()))) as { -readonly [K in keyof T]: Awaited<T[K]> };
+  }
+  const answers: unknown[] = [];
+  for (const read of asked) answers.push(await read());
+  return answers as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob }

@@ -7,7 +7,7 @@ import {
   type RentalPlace,
 } from '@roam/contract/fee-quote';
 import type { RentalFees } from '@roam/contract/rental-fees';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { rulesForCar } from '#server/features/counter/counter-settings.service.ts';
 import { feeRulesFor } from '#server/features/fee-rules/fee-rules.service.ts';
 import { validationFailed } from './app-error.ts';
@@ -24,9 +24,9 @@ export async function feeQuoteFor(
   db: DbOrTx,
   input: { supplierId: string; carId: string; pickup: RentalPlace; dropoff: RentalPlace },
 ): Promise<FeeQuote> {
-  const [rules, counter] = await Promise.all([
-    feeRulesFor(db, input.supplierId),
-    rulesForCar(db, input.supplierId, input.carId),
+  const [rules, counter] = await readTogether(db, [
+    () => feeRulesFor(db, input.supplierId),
+    () => rulesForCar(db, input.supplierId, input.carId),
   ]);
   return feeQuoteOf(rules, counter.rules, input.pickup, input.dropoff);
 }
@@ -70,9 +70,9 @@ export async function changedRentalFees(
   },
   operator: boolean,
 ): Promise<RentalFees> {
-  const [rules, counter] = await Promise.all([
-    feeRulesFor(db, input.supplierId),
-    rulesForCar(db, input.supplierId, input.carId),
+  const [rules, counter] = await readTogether(db, [
+    () => feeRulesFor(db, input.supplierId),
+    () => rulesForCar(db, input.supplierId, input.carId),
   ]);
   const oneWay = oneWayFeeOf(rules, counter.rules, input.pickup, input.dropoff);
   if (oneWay.refused && !operator) throw validationFailed({ dropoffLocationId: [ONE_WAY_REFUSED] });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { auditLog, bookings, locations, users } from '#server/db/schema.ts';
 
 const business = alias(users, 'business');
@@ -26,26 +26,27 @@ const dropoffPlace = alias(locations, 'audit_dropoff_place');
 async function entries(db: DbOrTx, where: SQL, page: number, size: number) {
   const carZone = sql<string | null>`(select l.time_zone from car_locations cl join locations l on l.id = cl.location_id
     where cl.car_id = ${auditLog.carId} order by l.id limit 1)`;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        ...entryColumns,
-        carZone,
-        pickupZone: pickupPlace.timeZone,
-        dropoffZone: dropoffPlace.timeZone,
-        currency: bookings.currency,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .leftJoin(business, eq(business.id, auditLog.actorBusinessId))
-      .leftJoin(bookings, and(eq(auditLog.entity, 'booking'), eq(bookings.id, auditLog.entityId)))
-      .leftJoin(pickupPlace, eq(pickupPlace.id, bookings.pickupLocationId))
-      .leftJoin(dropoffPlace, eq(dropoffPlace.id, bookings.dropoffLocationId))
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(auditLog).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          ...entryColumns,
+          carZone,
+          pickupZone: pickupPlace.timeZone,
+          dropoffZone: dropoffPlace.timeZone,
+          currency: bookings.currency,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .leftJoin(business, eq(business.id, auditLog.actorBusinessId))
+        .leftJoin(bookings, and(eq(auditLog.entity, 'booking'), eq(bookings.id, auditLog.entityId)))
+        .leftJoin(pickupPlace, eq(pickupPlace.id, bookings.pickupLocationId))
+        .leftJoin(dropoffPlace, eq(dropoffPlace.id, bookings.dropoffLocationId))
+        .where(where)
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(size)
+        .offset((page - 1) * size),
+    () => db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { rows, totalCount: total?.n ?? 0 };
 }
@@ -101,17 +102,18 @@ export async function activityEntries(db: DbOrTx, filter: ActivityFilter, page: 
     filter.to ? lt(auditLog.at, filter.to) : undefined,
   ];
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(entryColumns)
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .leftJoin(business, eq(business.id, auditLog.actorBusinessId))
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(auditLog).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select(entryColumns)
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .leftJoin(business, eq(business.id, auditLog.actorBusinessId))
+        .where(where)
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(size)
+        .offset((page - 1) * size),
+    () => db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { rows, totalCount: total?.n ?? 0 };
 }

@@ -2,7 +2,7 @@ import type { DeskSort, PaymentState } from '@roam/contract/booking-desk';
 import type { BookingStatus } from '@roam/contract/bookings';
 import { looksLikeReference, normalizeReference } from '@roam/contract/bookings';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { bookingAmendments, bookingNotes, refunds, users } from '#server/db/schema.ts';
 import {
   LEDGER_JOIN,
@@ -86,9 +86,9 @@ async function searchCondition(db: DbOrTx, search: string, platedLiveCarIds?: st
     if (ids.length === 0) return null;
     return ids.length > NAMED_MAX ? sql`${column} in (${query})` : sql`${column} in (${list(ids)})`;
   };
-  const [driverArm, plateArm] = await Promise.all([
-    named(drivers, sql`b.driver_id`),
-    plate.length >= 2 ? named(plated, sql`b.car_id`) : null,
+  const [driverArm, plateArm] = await readTogether(db, [
+    () => named(drivers, sql`b.driver_id`),
+    () => (plate.length >= 2 ? named(plated, sql`b.car_id`) : null),
   ]);
   const live = platedLiveCarIds ?? [];
   const liveArm = live.length > 0 ? sql`b.car_id in (${list(live)})` : null;

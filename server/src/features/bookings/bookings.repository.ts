@@ -19,7 +19,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { bookings, businessEmail, cars, locations, memberships, users } from '#server/db/schema.ts';
 import { ledgerColumn } from '#server/features/ledger/ledger.service.ts';
 import { presentFields } from '#server/lib/present-fields.ts';
@@ -134,19 +134,21 @@ export async function listBookings(db: DbOrTx, scope: Scope, filter: ListFilter,
         )
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    joined(db)
-      .where(where)
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ n: count() })
-      .from(bookings)
-      .innerJoin(cars, eq(cars.id, bookings.carId))
-      .innerJoin(driver, eq(driver.id, bookings.driverId))
-      .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
-      .where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      joined(db)
+        .where(where)
+        .orderBy(desc(bookings.createdAt), desc(bookings.id))
+        .limit(size)
+        .offset((page - 1) * size),
+    () =>
+      db
+        .select({ n: count() })
+        .from(bookings)
+        .innerJoin(cars, eq(cars.id, bookings.carId))
+        .innerJoin(driver, eq(driver.id, bookings.driverId))
+        .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
+        .where(where),
   ]);
   return { rows, totalCount: total?.n ?? 0 };
 }
@@ -165,13 +167,14 @@ export async function openCancellationRequests(
     ne(bookings.status, 'cancelled'),
     supplierId ? scopeCondition({ kind: 'supplier', userId: supplierId, branchIds }) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    joined(db)
-      .where(where)
-      .orderBy(sql`${bookings.cancelRequestedAt} asc nulls first`, asc(bookings.pickupAt), asc(bookings.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(bookings).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      joined(db)
+        .where(where)
+        .orderBy(sql`${bookings.cancelRequestedAt} asc nulls first`, asc(bookings.pickupAt), asc(bookings.id))
+        .limit(size)
+        .offset((page - 1) * size),
+    () => db.select({ n: count() }).from(bookings).where(where),
   ]);
   return { rows, totalCount: total?.n ?? 0 };
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/context.ts';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { languageOf } from '#server/features/documents/booking-document.rules.ts';
 import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -35,10 +35,10 @@ export async function conditionReportOf(
 ): Promise<ConditionReport> {
   const bookingId = record.booking.id;
   const language = languageOf(record.driver.language);
-  const [inspections, damages, charges] = await Promise.all([
-    repository.inspectionsOf(db, bookingId),
-    repository.damagesFor(db, record.booking.carId, bookingId),
-    repository.chargesOf(db, bookingId),
+  const [inspections, damages, charges] = await readTogether(db, [
+    () => repository.inspectionsOf(db, bookingId),
+    () => repository.damagesFor(db, record.booking.carId, bookingId),
+    () => repository.chargesOf(db, bookingId),
   ]);
   const checkOut = inspections.find((row) => row.inspection.kind === 'check_out');
   const back = inspections.find((row) => row.inspection.kind === 'return');

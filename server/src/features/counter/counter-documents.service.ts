@@ -3,7 +3,7 @@ import type { BookingDocumentKind } from '@roam/contract/counter';
 import type { CounterAdditionalDriver, FuelReading, LicenceCheck, Signature } from '@roam/contract/counter.schema';
 import type { Language } from '@roam/contract/languages';
 import type { AppContext } from '#server/context.ts';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { bookingDocument } from '#server/features/documents/documents.service.ts';
 import { siteName } from '#server/features/site-settings/site-settings.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -81,15 +81,15 @@ export type AgreementInput = {
 
 /** The agreement of the booking as it stands in `db` (a transaction sees its own changes), drawn in its language. */
 export async function drawAgreement(ctx: AppContext, db: DbOrTx, bookingId: string, input: AgreementInput) {
-  const [document, record] = await Promise.all([
-    bookingDocument(ctx, bookingId, db),
-    repository.findCounterBooking(db, bookingId),
+  const [document, record] = await readTogether(db, [
+    () => bookingDocument(ctx, bookingId, db),
+    () => repository.findCounterBooking(db, bookingId),
   ]);
   if (!document || !record) throw new AppError('NOT_FOUND', 'Booking not found.');
-  const [settings, damages, version] = await Promise.all([
-    counterSettingsFor(db, record.booking.supplierId),
-    repository.damagesFor(db, record.booking.carId, bookingId),
-    repository.nextVersion(db, bookingId, 'agreement'),
+  const [settings, damages, version] = await readTogether(db, [
+    () => counterSettingsFor(db, record.booking.supplierId),
+    () => repository.damagesFor(db, record.booking.carId, bookingId),
+    () => repository.nextVersion(db, bookingId, 'agreement'),
   ]);
   const bytes = await agreementPdf(
     {

@@ -15,7 +15,7 @@ import type {
 import { LANGUAGES, type Language } from '@roam/contract/languages';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { changesBetween, recordAudit } from '#server/features/audit/audit.service.ts';
 import { type Operator, operates } from '#server/features/fleet/fleet.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -55,18 +55,18 @@ export async function supplierChargeRules(db: DbOrTx, supplierId: string): Promi
 
 /** The supplier's settings as the counter applies them (no ownership check: the caller's). */
 export async function counterSettingsFor(db: DbOrTx, supplierId: string): Promise<CounterSettings> {
-  const [row, rules] = await Promise.all([
-    repository.counterSettingsOf(db, supplierId),
-    supplierChargeRules(db, supplierId),
+  const [row, rules] = await readTogether(db, [
+    () => repository.counterSettingsOf(db, supplierId),
+    () => supplierChargeRules(db, supplierId),
   ]);
   return settingsOf(supplierId, row, rules);
 }
 
 /** The rules a booking of `carId` is charged by (the car's overrides on its supplier's) and the car's tank. */
 export async function rulesForCar(db: DbOrTx, supplierId: string, carId: string) {
-  const [supplierRules, car] = await Promise.all([
-    supplierChargeRules(db, supplierId),
-    repository.carRulesOf(db, carId),
+  const [supplierRules, car] = await readTogether(db, [
+    () => supplierChargeRules(db, supplierId),
+    () => repository.carRulesOf(db, carId),
   ]);
   const rules = effectiveChargeRules(supplierRules, car?.overrides ?? null);
   return { rules, tankLitres: car?.tankLitres ?? rules.defaultTankLitres };

@@ -15,7 +15,7 @@ import type { Language } from '@roam/contract/languages';
 import { EXTRAS, type Extra } from '@roam/contract/price';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { chargeableCard } from '#server/features/holds/saved-card.service.ts';
 import { balanceFrom, ledgerOf } from '#server/features/ledger/ledger.service.ts';
 import {
@@ -59,18 +59,18 @@ export async function counterView(
   const { booking, car } = record;
   const now = ctx.clock.now();
   const [settings, inspections, damages, charges, documents, trail, swappedFrom, tank, ledger, card] =
-    await Promise.all([
-      counterSettingsFor(db, booking.supplierId),
-      repository.inspectionsOf(db, booking.id),
-      repository.damagesFor(db, booking.carId, booking.id),
-      repository.chargesOf(db, booking.id),
-      repository.documentsOf(db, booking.id),
-      repository.bookingTrail(db, booking.id),
-      booking.swappedFromCarId ? repository.carName(db, booking.swappedFromCarId) : null,
-      rulesForCar(db, booking.supplierId, booking.carId),
+    await readTogether(db, [
+      () => counterSettingsFor(db, booking.supplierId),
+      () => repository.inspectionsOf(db, booking.id),
+      () => repository.damagesFor(db, booking.carId, booking.id),
+      () => repository.chargesOf(db, booking.id),
+      () => repository.documentsOf(db, booking.id),
+      () => repository.bookingTrail(db, booking.id),
+      () => (booking.swappedFromCarId ? repository.carName(db, booking.swappedFromCarId) : null),
+      () => rulesForCar(db, booking.supplierId, booking.carId),
       // What was paid and is due: the ledger's (docs/decisions/0009-the-money-ledger.md).
-      ledgerOf(ctx, db, booking.id),
-      chargeableCard(ctx, db, booking.id),
+      () => ledgerOf(ctx, db, booking.id),
+      () => chargeableCard(ctx, db, booking.id),
     ]);
   const savedCard = card !== null;
   // The booking's amounts as every screen states them; the settlement's balance adds the charges not waived.

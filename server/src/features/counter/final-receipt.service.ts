@@ -3,7 +3,7 @@ import { type BookingBalance, depositHolder, type LedgerPayment } from '@roam/co
 import { formatMinor } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import type { AppContext } from '#server/context.ts';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { bookingDocument } from '#server/features/documents/documents.service.ts';
 import { movementsOf } from '#server/features/ledger/ledger.service.ts';
 import { siteName } from '#server/features/site-settings/site-settings.service.ts';
@@ -23,11 +23,11 @@ export async function finalReceiptOf(
   bookingId: string,
   balance: BookingBalance,
 ): Promise<FinalReceipt> {
-  const [document, record, charges, movements] = await Promise.all([
-    bookingDocument(ctx, bookingId, db),
-    repository.findCounterBooking(db, bookingId),
-    repository.chargesOf(db, bookingId),
-    movementsOf(ctx, db, bookingId),
+  const [document, record, charges, movements] = await readTogether(db, [
+    () => bookingDocument(ctx, bookingId, db),
+    () => repository.findCounterBooking(db, bookingId),
+    () => repository.chargesOf(db, bookingId),
+    () => movementsOf(ctx, db, bookingId),
   ]);
   if (!document || !record) throw new AppError('NOT_FOUND', 'Booking not found.');
   const { booking, car } = record;

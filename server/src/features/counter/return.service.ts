@@ -12,7 +12,7 @@ import { convertMinor, formatMinor, roundHalfUp } from '@roam/contract/money';
 import { rentalDays } from '@roam/contract/time';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { recordAudit } from '#server/features/audit/audit.service.ts';
 import type { Operator } from '#server/features/fleet/fleet.service.ts';
 import { deliverNotices } from '#server/features/notifications/notifications.service.ts';
@@ -55,15 +55,16 @@ async function chargesOf(ctx: AppContext, db: DbOrTx, record: CounterRecord, rea
   const out = checkOut.inspection;
   const returnedAt = readings.returnedAt ? new Date(readings.returnedAt) : now;
   const locationId = readings.locationId ?? booking.dropoffLocationId;
-  const [settings, place, photos, { rules, tankLitres }] = await Promise.all([
-    counterSettingsFor(db, booking.supplierId),
-    repository.locationName(db, locationId),
-    repository.bookingPhotoIds(
-      db,
-      booking.id,
-      readings.damages.flatMap((damage) => damage.photoFileIds),
-    ),
-    rulesForCar(db, booking.supplierId, booking.carId),
+  const [settings, place, photos, { rules, tankLitres }] = await readTogether(db, [
+    () => counterSettingsFor(db, booking.supplierId),
+    () => repository.locationName(db, locationId),
+    () =>
+      repository.bookingPhotoIds(
+        db,
+        booking.id,
+        readings.damages.flatMap((damage) => damage.photoFileIds),
+      ),
+    () => rulesForCar(db, booking.supplierId, booking.carId),
   ]);
   const errors = merged(
     fuelIssues(readings.fuel, car.fuelType),

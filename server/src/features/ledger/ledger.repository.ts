@@ -1,7 +1,7 @@
 import type { LedgerPayment, LedgerRefund } from '@roam/contract/ledger';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { bookingAmendments, bookingCharges, payments, refunds } from '#server/db/schema.ts';
 
 // The only Drizzle code of the ledger (docs/decisions/0009-the-money-ledger.md): payments in, and the refunds that
@@ -39,12 +39,13 @@ export function paymentsOfBookings(db: DbOrTx, bookingIds: readonly string[]): P
 
 /** A booking's ledger as the balance reads it. */
 export async function ledgerOf(db: DbOrTx, bookingId: string) {
-  const [paid, refunded] = await Promise.all([
-    db.select(ledgerPayment).from(payments).where(eq(payments.bookingId, bookingId)),
-    db
-      .select({ paymentId: refunds.paymentId, status: refunds.status, amount: refunds.amount })
-      .from(refunds)
-      .where(eq(refunds.bookingId, bookingId)),
+  const [paid, refunded] = await readTogether(db, [
+    () => db.select(ledgerPayment).from(payments).where(eq(payments.bookingId, bookingId)),
+    () =>
+      db
+        .select({ paymentId: refunds.paymentId, status: refunds.status, amount: refunds.amount })
+        .from(refunds)
+        .where(eq(refunds.bookingId, bookingId)),
   ]);
   return { payments: paid as LedgerPayment[], refunds: refunded as LedgerRefund[] };
 }
@@ -113,30 +114,32 @@ export async function refundablePayments(
  * security deposit included) with their method, and the refunds that succeeded, oldest first.
  */
 export async function movementsOf(db: DbOrTx, bookingId: string) {
-  const [taken, givenBack] = await Promise.all([
-    db
-      .select({
-        kind: payments.kind,
-        purpose: payments.purpose,
-        provider: payments.provider,
-        method: payments.method,
-        amount: payments.amount,
-        at: payments.createdAt,
-      })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.bookingId, bookingId),
-          eq(payments.status, 'succeeded'),
-          inArray(payments.kind, ['charge', 'capture', 'counter']),
-        ),
-      )
-      .orderBy(payments.createdAt, payments.id),
-    db
-      .select({ provider: refunds.provider, amount: refunds.amount, at: refunds.createdAt })
-      .from(refunds)
-      .where(and(eq(refunds.bookingId, bookingId), eq(refunds.status, 'succeeded')))
-      .orderBy(refunds.createdAt, refunds.id),
+  const [taken, givenBack] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          kind: payments.kind,
+          purpose: payments.purpose,
+          provider: payments.provider,
+          method: payments.method,
+          amount: payments.amount,
+          at: payments.createdAt,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.bookingId, bookingId),
+            eq(payments.status, 'succeeded'),
+            inArray(payments.kind, ['charge', 'capture', 'counter']),
+          ),
+        )
+        .orderBy(payments.createdAt, payments.id),
+    () =>
+      db
+        .select({ provider: refunds.provider, amount: refunds.amount, at: refunds.createdAt })
+        .from(refunds)
+        .where(and(eq(refunds.bookingId, bookingId), eq(refunds.status, 'succeeded')))
+        .orderBy(refunds.createdAt, refunds.id),
   ]);
   return { payments: taken, refunds: givenBack };
 }
@@ -153,30 +156,31 @@ export async function paymentUnder(db: DbOrTx, key: string) {
  * made or being made, with its provider (`counter`: handed back at the desk) and method; oldest first.
  */
 export async function ledgerRowsOf(db: DbOrTx, bookingId: string) {
-  const [taken, givenBack] = await Promise.all([
-    db
-      .select({
-        purpose: payments.purpose,
-        provider: payments.provider,
-        method: payments.method,
-        reference: payments.providerReference,
-        amount: payments.amount,
-        currency: payments.currency,
-        at: payments.createdAt,
-        settledAt: payments.settledAt,
-        changeStatus: bookingAmendments.status,
-      })
-      .from(payments)
-      .leftJoin(bookingAmendments, eq(bookingAmendments.id, payments.amendmentId))
-      .where(
-        and(
-          eq(payments.bookingId, bookingId),
-          eq(payments.status, 'succeeded'),
-          inArray(payments.kind, ['charge', 'capture', 'counter']),
-        ),
-      )
-      .orderBy(payments.createdAt, payments.id),
-    db.select().from(refunds).where(eq(refunds.bookingId, bookingId)).orderBy(refunds.createdAt, refunds.key),
+  const [taken, givenBack] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          purpose: payments.purpose,
+          provider: payments.provider,
+          method: payments.method,
+          reference: payments.providerReference,
+          amount: payments.amount,
+          currency: payments.currency,
+          at: payments.createdAt,
+          settledAt: payments.settledAt,
+          changeStatus: bookingAmendments.status,
+        })
+        .from(payments)
+        .leftJoin(bookingAmendments, eq(bookingAmendments.id, payments.amendmentId))
+        .where(
+          and(
+            eq(payments.bookingId, bookingId),
+            eq(payments.status, 'succeeded'),
+            inArray(payments.kind, ['charge', 'capture', 'counter']),
+          ),
+        )
+        .orderBy(payments.createdAt, payments.id),
+    () => db.select().from(refunds).where(eq(refunds.bookingId, bookingId)).orderBy(refunds.createdAt, refunds.key),
   ]);
   return { payments: taken, refunds: givenBack };
 }

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { bookings, carLocations, cars, countries, locations } from '#server/db/schema.ts';
 import { presentFields } from '#server/lib/present-fields.ts';
 
@@ -18,10 +18,10 @@ const carCounts = (db: DbOrTx) =>
     .groupBy(carLocations.locationId);
 
 export async function allLocations(db: DbOrTx) {
-  const [countryRows, locationRows, counts] = await Promise.all([
-    db.select().from(countries).orderBy(countries.code),
-    db.select().from(locations),
-    carCounts(db),
+  const [countryRows, locationRows, counts] = await readTogether(db, [
+    () => db.select().from(countries).orderBy(countries.code),
+    () => db.select().from(locations),
+    () => carCounts(db),
   ]);
   return { countryRows, locationRows, carCount: new Map(counts.map((row) => [row.locationId, Number(row.n)])) };
 }
@@ -69,19 +69,21 @@ export async function lockLocation(tx: DbOrTx, id: string) {
 
 /** What keeps a location: a live car offered there, any booking from or to it, a location inside it. */
 export async function locationUse(tx: DbOrTx, id: string) {
-  const [[car], [booking], [child]] = await Promise.all([
-    tx
-      .select({ id: carLocations.carId })
-      .from(carLocations)
-      .innerJoin(cars, and(eq(cars.id, carLocations.carId), isNull(cars.deletedAt)))
-      .where(eq(carLocations.locationId, id))
-      .limit(1),
-    tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(or(eq(bookings.pickupLocationId, id), eq(bookings.dropoffLocationId, id)))
-      .limit(1),
-    tx.select({ id: locations.id }).from(locations).where(eq(locations.parentId, id)).limit(1),
+  const [[car], [booking], [child]] = await readTogether(tx, [
+    () =>
+      tx
+        .select({ id: carLocations.carId })
+        .from(carLocations)
+        .innerJoin(cars, and(eq(cars.id, carLocations.carId), isNull(cars.deletedAt)))
+        .where(eq(carLocations.locationId, id))
+        .limit(1),
+    () =>
+      tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(or(eq(bookings.pickupLocationId, id), eq(bookings.dropoffLocationId, id)))
+        .limit(1),
+    () => tx.select({ id: locations.id }).from(locations).where(eq(locations.parentId, id)).limit(1),
   ]);
   return { used: Boolean(car || booking), hasChildren: Boolean(child) };
 }

@@ -3,7 +3,7 @@ import type { CountryWithLocations, Location } from '@roam/contract/locations';
 import type { OpeningHours } from '@roam/contract/opening-hours';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { countries, locations } from '#server/db/schema.ts';
 
 const parents = alias(locations, 'parent');
@@ -103,7 +103,10 @@ export async function findLocation(db: DbOrTx, id: string, language: Language): 
 }
 
 export async function countriesWithLocations(db: DbOrTx, language: Language): Promise<CountryWithLocations[]> {
-  const [countryRows, all] = await Promise.all([db.select().from(countries), listLocations(db, language)]);
+  const [countryRows, all] = await readTogether(db, [
+    () => db.select().from(countries),
+    () => listLocations(db, language),
+  ]);
   return countryRows
     .map((country) => ({
       _id: country.id,

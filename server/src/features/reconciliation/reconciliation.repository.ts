@@ -1,6 +1,6 @@
 import type { ReconciledGateway } from '@roam/contract/reconciliation';
 import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { bookings, gatewayEvents, payments, refunds } from '#server/db/schema.ts';
 
 // The reconciliation's reads (docs/decisions/0015-reconciliation.md): the ledger's gateway movements of a range of
@@ -24,48 +24,50 @@ export async function recordedBetween(
   start: Date,
   end: Date,
 ): Promise<Recorded[]> {
-  const [paid, refunded] = await Promise.all([
-    db
-      .select({
-        gateway: payments.provider,
-        reference: payments.providerReference,
-        bookingId: payments.bookingId,
-        bookingReference: bookings.reference,
-        amount: payments.amount,
-        currency: payments.currency,
-        at: payments.createdAt,
-      })
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .where(
-        and(
-          inArray(payments.provider, [...gateways]),
-          inArray(payments.kind, ['charge', 'capture']),
-          eq(payments.status, 'succeeded'),
-          gte(payments.createdAt, start),
-          lt(payments.createdAt, end),
+  const [paid, refunded] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          gateway: payments.provider,
+          reference: payments.providerReference,
+          bookingId: payments.bookingId,
+          bookingReference: bookings.reference,
+          amount: payments.amount,
+          currency: payments.currency,
+          at: payments.createdAt,
+        })
+        .from(payments)
+        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+        .where(
+          and(
+            inArray(payments.provider, [...gateways]),
+            inArray(payments.kind, ['charge', 'capture']),
+            eq(payments.status, 'succeeded'),
+            gte(payments.createdAt, start),
+            lt(payments.createdAt, end),
+          ),
         ),
-      ),
-    db
-      .select({
-        gateway: refunds.provider,
-        reference: refunds.providerReference,
-        bookingId: refunds.bookingId,
-        bookingReference: bookings.reference,
-        amount: refunds.amount,
-        currency: refunds.currency,
-        at: sql<Date>`coalesce(${refunds.refundedAt}, ${refunds.createdAt})`.mapWith(refunds.createdAt),
-      })
-      .from(refunds)
-      .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
-      .where(
-        and(
-          inArray(refunds.provider, [...gateways]),
-          eq(refunds.status, 'succeeded'),
-          gte(refunds.createdAt, start),
-          lt(refunds.createdAt, end),
+    () =>
+      db
+        .select({
+          gateway: refunds.provider,
+          reference: refunds.providerReference,
+          bookingId: refunds.bookingId,
+          bookingReference: bookings.reference,
+          amount: refunds.amount,
+          currency: refunds.currency,
+          at: sql<Date>`coalesce(${refunds.refundedAt}, ${refunds.createdAt})`.mapWith(refunds.createdAt),
+        })
+        .from(refunds)
+        .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
+        .where(
+          and(
+            inArray(refunds.provider, [...gateways]),
+            eq(refunds.status, 'succeeded'),
+            gte(refunds.createdAt, start),
+            lt(refunds.createdAt, end),
+          ),
         ),
-      ),
   ]);
   return [
     ...paid.map((row) => ({ ...row, movement: 'payment' as const, gateway: row.gateway as ReconciledGateway })),
@@ -129,15 +131,17 @@ export async function confirmationsFor(
 /** Of these references, those the ledger has (a payment's or a refund's), any day. */
 export async function knownReferences(db: DbOrTx, references: readonly string[]): Promise<Set<string>> {
   if (references.length === 0) return new Set();
-  const [paid, refunded] = await Promise.all([
-    db
-      .select({ reference: payments.providerReference })
-      .from(payments)
-      .where(inArray(payments.providerReference, [...references])),
-    db
-      .select({ reference: refunds.providerReference })
-      .from(refunds)
-      .where(inArray(refunds.providerReference, [...references])),
+  const [paid, refunded] = await readTogether(db, [
+    () =>
+      db
+        .select({ reference: payments.providerReference })
+        .from(payments)
+        .where(inArray(payments.providerReference, [...references])),
+    () =>
+      db
+        .select({ reference: refunds.providerReference })
+        .from(refunds)
+        .where(inArray(refunds.providerReference, [...references])),
   ]);
   return new Set([...paid, ...refunded].flatMap((row) => (row.reference ? [row.reference] : [])));
 }

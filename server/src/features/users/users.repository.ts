@@ -1,7 +1,7 @@
 import type { AdminUsersQuery } from '@roam/contract/users';
 import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import {
   bookings,
   businessEmail,
@@ -44,27 +44,28 @@ export async function listUsers(db: DbOrTx, query: AdminUsersQuery, page: number
   const where = and(...conditions);
   // Kept by the database as bookings are written (schema-counts.ts): one row per account, not its bookings counted.
   const bookingCount = sql<number>`coalesce(${userBookingCounts.rentals}, 0)`;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        type: users.type,
-        fullName: users.fullName,
-        // The house business's is its owner's, the admin's (docs/decisions/0013-the-owner-runs-their-own-business.md).
-        email: businessEmail('users'),
-        phone: users.phone,
-        verified: users.verified,
-        blacklisted: users.blacklisted,
-        createdAt: users.createdAt,
-        bookingCount,
-      })
-      .from(users)
-      .leftJoin(userBookingCounts, eq(userBookingCounts.userId, users.id))
-      .where(where)
-      .orderBy(desc(users.createdAt), users.id)
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(users).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: users.id,
+          type: users.type,
+          fullName: users.fullName,
+          // The house business's is its owner's, the admin's (docs/decisions/0013-the-owner-runs-their-own-business.md).
+          email: businessEmail('users'),
+          phone: users.phone,
+          verified: users.verified,
+          blacklisted: users.blacklisted,
+          createdAt: users.createdAt,
+          bookingCount,
+        })
+        .from(users)
+        .leftJoin(userBookingCounts, eq(userBookingCounts.userId, users.id))
+        .where(where)
+        .orderBy(desc(users.createdAt), users.id)
+        .limit(size)
+        .offset((page - 1) * size),
+    () => db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, totalCount: Number(total?.n ?? 0) };
 }
@@ -80,30 +81,31 @@ export async function findLiveUser(db: DbOrTx, id: string) {
 
 /** The account's latest bookings with the car's name and the other party's. */
 export async function latestBookings(db: DbOrTx, userId: string, limit: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: bookings.id,
-        status: bookings.status,
-        carName: cars.name,
-        counterpart: others.fullName,
-        pickupAt: bookings.pickupAt,
-        dropoffAt: bookings.dropoffAt,
-        price: bookings.price,
-      })
-      .from(bookings)
-      .innerJoin(cars, eq(cars.id, bookings.carId))
-      .innerJoin(
-        others,
-        eq(
-          others.id,
-          sql`case when ${bookings.driverId} = ${userId} then ${bookings.supplierId} else ${bookings.driverId} end`,
-        ),
-      )
-      .where(bookingsOf(userId))
-      .orderBy(desc(bookings.pickupAt), bookings.id)
-      .limit(limit),
-    db.select({ n: count() }).from(bookings).where(bookingsOf(userId)),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          carName: cars.name,
+          counterpart: others.fullName,
+          pickupAt: bookings.pickupAt,
+          dropoffAt: bookings.dropoffAt,
+          price: bookings.price,
+        })
+        .from(bookings)
+        .innerJoin(cars, eq(cars.id, bookings.carId))
+        .innerJoin(
+          others,
+          eq(
+            others.id,
+            sql`case when ${bookings.driverId} = ${userId} then ${bookings.supplierId} else ${bookings.driverId} end`,
+          ),
+        )
+        .where(bookingsOf(userId))
+        .orderBy(desc(bookings.pickupAt), bookings.id)
+        .limit(limit),
+    () => db.select({ n: count() }).from(bookings).where(bookingsOf(userId)),
   ]);
   return { rows, totalCount: Number(total?.n ?? 0) };
 }
