@@ -1,4 +1,5 @@
 import { migrateDatabase, openDatabase } from '#server/db/client.ts';
+import { PGLITE_VACUUM_EVERY_MS, vacuumPglite } from '#server/db/pglite-vacuum.ts';
 import { DEMO_IDS, seedDemoData } from '#server/db/seed/seed.ts';
 import { storeClosedReceipt } from '#server/features/counter/settlement.service.ts';
 import { invoiceRecordedPayments } from '#server/features/ledger/ledger.service.ts';
@@ -36,11 +37,23 @@ async function main() {
     }
   }
   await announceFirstAdmin(app);
+  // PGlite has no autovacuum (db/pglite-vacuum.ts): a pass before the first request, then hourly in the background.
+  let vacuum: NodeJS.Timeout | undefined;
+  if (database.kind === 'pglite') {
+    const vacuumStarted = performance.now();
+    await vacuumPglite(database);
+    app.log.info({ ms: Math.round(performance.now() - vacuumStarted) }, 'database vacuumed');
+    vacuum = setInterval(
+      () => app.inFlight.run('database vacuum failed', () => vacuumPglite(database)),
+      PGLITE_VACUUM_EVERY_MS,
+    ).unref();
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(vacuum);
     app.log.info({ signal }, 'shutting down');
     // app.close waits for running handlers up to DRAIN_TIMEOUT_MS (plugins/in-flight.ts) before the database closes;
     // this bound is for what it cannot wait out (a live client still holding a slow response).
