@@ -73,9 +73,7 @@ export async function searchCars(ctx: AppContext, input: SearchCarsInput): Promi
   const now = ctx.clock.now();
   const pickupAt = new Date(input.pickupAt);
   const dropoffAt = new Date(input.dropoffAt);
-  let fleet = await ctx.searchIndex.current();
-  // The store laid out anew since this fleet was built (its cars' slots void): the next look's fleet.
-  while (fleet.arrangement !== fleet.bookings.arrangement) fleet = await ctx.searchIndex.current();
+  const fleet = await ctx.searchIndex.current();
   const timeZone = zoneOf(fleet.tree, input.pickupLocationId, 'pickupLocationId');
   const dropoffTimeZone = zoneOf(fleet.tree, input.dropoffLocationId, 'dropoffLocationId');
   // A period checkout would refuse lists no car with a price and a Book button: the same rules, the same messages

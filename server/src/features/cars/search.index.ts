@@ -94,8 +94,6 @@ export type Fleet = {
   totals: FleetTotals;
   /** Every car's blocking bookings (followed on their own, not only when the fleet changes). */
   bookings: BookingStore;
-  /** The store's arrangement the cars' slots belong to: a later one gave them other slots. */
-  arrangement: number;
 };
 
 /** A car as the operator's list reads it: its plate, its creation and its places (ids, by id). */
@@ -170,16 +168,7 @@ function toFleet(snapshot: FleetSnapshot, bookings: BookingStore): Fleet {
     places.set(locationId, new PlaceCars(found));
   }
   const totals = new FleetTotals(byLengthCars, byDateCars);
-  return {
-    version: snapshot.version,
-    places,
-    suppliers,
-    tree: snapshot.tree,
-    cars,
-    totals,
-    bookings,
-    arrangement: bookings.arrangement,
-  };
+  return { version: snapshot.version, places, suppliers, tree: snapshot.tree, cars, totals, bookings };
 }
 
 /**
@@ -305,19 +294,24 @@ export class SearchIndex {
     }
     this.xmin = xmin;
     this.syncedAt = now;
-    // A fleet whose slots the store no longer holds (a build that failed after laying the store out) is built again.
-    const stale = this.fleet?.bookings !== bookings || this.fleet.arrangement !== bookings.arrangement;
-    if (readAll || this.fleet?.version !== fleetVersion || stale) {
-      this.fleetLoads += 1;
-      this.fleet = toFleet(await loadFleet(this.db), bookings);
-    } else if (changedCars.length > 0) {
-      // Only the changed cars read again, every other car's object kept.
-      const fleet = this.fleet;
-      const fresh = await loadFleetCars(this.db, changedCars, placeIdsOf(fleet.tree));
-      this.fleet = toFleet(
-        { version: fleet.version, cars: withChanged(fleet.cars, changedCars, fresh), tree: fleet.tree },
-        bookings,
-      );
+    try {
+      if (readAll || this.fleet?.version !== fleetVersion || this.fleet.bookings !== bookings) {
+        this.fleetLoads += 1;
+        this.fleet = toFleet(await loadFleet(this.db), bookings);
+      } else if (changedCars.length > 0) {
+        // Only the changed cars read again, every other car's object kept.
+        const fleet = this.fleet;
+        const fresh = await loadFleetCars(this.db, changedCars, placeIdsOf(fleet.tree));
+        this.fleet = toFleet(
+          { version: fleet.version, cars: withChanged(fleet.cars, changedCars, fresh), tree: fleet.tree },
+          bookings,
+        );
+      }
+    } catch (error) {
+      // A build that failed may have laid the store out anew (BookingStore.arrange), voiding the kept fleet's slots:
+      // the next look builds it whole.
+      this.fleet = null;
+      throw error;
     }
     // The day marks from yesterday (a search's pick-up is in the future), kept as the days pass; made after the
     // fleet's layout (BookingStore.arrange marks them again when it changes the slots).
