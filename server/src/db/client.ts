@@ -28,11 +28,9 @@ export async function readTogether<T extends readonly unknown[] | []>(
   reads: { [K in keyof T]: () => T[K] | PromiseLike<T[K]> },
 ): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
   const asked = reads as readonly (() => unknown)[];
-  if (!(db instanceof PgTransaction)) {
-    return (await Promise.all(asked.map((read) => read()))) as { -readonly [K in keyof T]: Awaited<T[K]> };
-  }
-  const answers: unknown[] = [];
-  for (const read of asked) answers.push(await read());
+  let answers: unknown[] = [];
+  if (db instanceof PgTransaction) for (const read of asked) answers.push(await read());
+  else answers = await Promise.all(asked.map((read) => read()));
   return answers as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
