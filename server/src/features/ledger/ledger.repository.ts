@@ -109,6 +109,14 @@ export async function refundablePayments(
   );
 }
 
+/** The payments a booking took: charges, captures and counter payments that succeeded. */
+const takenFor = (bookingId: string) =>
+  and(
+    eq(payments.bookingId, bookingId),
+    eq(payments.status, 'succeeded'),
+    inArray(payments.kind, ['charge', 'capture', 'counter']),
+  );
+
 /**
  * A booking's money in and out as a receipt lists it: the payments taken (charges, captures, counter payments, the
  * security deposit included) with their method, and the refunds that succeeded, oldest first.
@@ -126,13 +134,7 @@ export async function movementsOf(db: DbOrTx, bookingId: string) {
           at: payments.createdAt,
         })
         .from(payments)
-        .where(
-          and(
-            eq(payments.bookingId, bookingId),
-            eq(payments.status, 'succeeded'),
-            inArray(payments.kind, ['charge', 'capture', 'counter']),
-          ),
-        )
+        .where(takenFor(bookingId))
         .orderBy(payments.createdAt, payments.id),
     () =>
       db
@@ -172,13 +174,7 @@ export async function ledgerRowsOf(db: DbOrTx, bookingId: string) {
         })
         .from(payments)
         .leftJoin(bookingAmendments, eq(bookingAmendments.id, payments.amendmentId))
-        .where(
-          and(
-            eq(payments.bookingId, bookingId),
-            eq(payments.status, 'succeeded'),
-            inArray(payments.kind, ['charge', 'capture', 'counter']),
-          ),
-        )
+        .where(takenFor(bookingId))
         .orderBy(payments.createdAt, payments.id),
     () => db.select().from(refunds).where(eq(refunds.bookingId, bookingId)).orderBy(refunds.createdAt, refunds.key),
   ]);
