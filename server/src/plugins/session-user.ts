@@ -31,12 +31,11 @@ const LAST_USE_EVERY_MS = 5 * 60_000;
  */
 const teamKey = sql`case ${users.type} when 'admin' then 'platform' when 'supplier' then coalesce(${memberships.businessId}::text, ${users.id}::text) end`;
 
-export async function loadSessionUser(
-  db: Db,
-  tokenHash: string,
-  now: Date,
-): Promise<{ user: SessionUser; stale: boolean } | null> {
-  const [row] = await db
+/** The session's statement, built once per database (Drizzle's prepared query): every signed-in request runs it. */
+const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+function sessionQuery(db: Db) {
+  return db
     .select({
       user: users,
       sessionId: sessions.id,
@@ -57,8 +56,22 @@ export async function loadSessionUser(
     .leftJoin(memberships, eq(memberships.userId, users.id))
     .leftJoin(twoFactors, eq(twoFactors.userId, users.id))
     .leftJoin(teamPolicies, eq(teamPolicies.team, teamKey))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user');
+}
+
+export async function loadSessionUser(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: SessionUser; stale: boolean } | null> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = sessionQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now });
   if (!row) return null;
   return {
     user: sessionUserOf(
