@@ -43,7 +43,6 @@ export type MovementRow = {
   carName: string;
   driverName: string;
   checkedInAt: string | null;
-  today: string;
 };
 
 export type PlaceCountRow = {
@@ -92,16 +91,21 @@ export async function todaysMovements(
           (count(*) filter (where kind = 'dropoff'))::int as dropoffs
         from m group by location_id) n join zones z on z.id = n.location_id),
     shown as (
-      select m.id, b.reference, m.kind, m.at, m.status, m.location_id as "locationId", z.names,
-        z.time_zone as "timeZone", c.name as "carName",
-        coalesce(b.desk_customer ->> 'fullName', d.full_name) as "driverName", b.checked_in_at as "checkedInAt",
-        to_char(z.today, 'YYYY-MM-DD') as today
-      from (select * from m order by at, id limit ${shown}) m join zones z on z.id = m.location_id
+      select m.id, b.reference, m.kind, m.at, m.status, m.location_id as "locationId", c.name as "carName",
+        coalesce(b.desk_customer ->> 'fullName', d.full_name) as "driverName", b.checked_in_at as "checkedInAt"
+      from (select * from m order by at, id limit ${shown}) m
         join bookings b on b.id = m.id join cars c on c.id = b.car_id join users d on d.id = b.driver_id)
     select (select coalesce(json_agg(p), '[]') from places p) as places,
       (select coalesce(json_agg(s order by s.at, s.id), '[]') from shown s) as movements`);
-  const [row] = rowsOf<{ places: PlaceCountRow[]; movements: MovementRow[] }>(result);
-  return { places: row?.places ?? [], movements: row?.movements ?? [] };
+  const [row] = rowsOf<{ places: PlaceCountRow[]; movements: Omit<MovementRow, 'names' | 'timeZone'>[] }>(result);
+  // A shown movement's place is one of the counted places: its names and clock are sent once, with the counts.
+  const places = row?.places ?? [];
+  const placeOf = new Map(places.map((place) => [place.locationId, place]));
+  const movements = (row?.movements ?? []).map((move): MovementRow => {
+    const { names, timeZone } = placeOf.get(move.locationId)!;
+    return { ...move, names, timeZone };
+  });
+  return { places, movements };
 }
 
 /**
@@ -116,8 +120,7 @@ export async function overdueReturns(
 ) {
   const result = await db.execute(sql`
     select b.id, b.reference, 'dropoff' as kind, b.dropoff_at as at, b.status, l.id as "locationId", l.names,
-      l.time_zone as "timeZone", c.name as "carName", d.full_name as "driverName", b.checked_in_at as "checkedInAt",
-      to_char(${now.toISOString()}::timestamptz at time zone l.time_zone, 'YYYY-MM-DD') as today
+      l.time_zone as "timeZone", c.name as "carName", d.full_name as "driverName", b.checked_in_at as "checkedInAt"
     from bookings b join locations l on l.id = b.dropoff_location_id join cars c on c.id = b.car_id
       join users d on d.id = b.driver_id
     where b.kind = 'rental' and b.status = 'on_rent' and b.dropoff_at < ${now.toISOString()}::timestamptz
