@@ -9,6 +9,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { keepReadPlans } from './pglite-plans.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -63,6 +64,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       extensions: { btree_gist },
     });
+    keepReadPlans(client);
     const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
     // The session asks the triggers of migration 0007 to notify it (before they exist, the setting is inert).
     await client.exec(`set roam.search_notify = 'on'`);
