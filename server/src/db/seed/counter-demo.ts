@@ -1,5 +1,5 @@
 import { DEFAULT_CHARGE_RULES, fuelCharge, lateCharge } from '@roam/contract/counter';
-import { zonedToInstant } from '@roam/contract/time';
+import { instantToZoned, zonedToInstant } from '@roam/contract/time';
 import type {
   auditLog,
   bookingCharges,
@@ -24,7 +24,8 @@ import { seedId, seedReference } from './random.ts';
 // operator demo's do. Their documents are drawn when an operator acts; the closed one's final receipt when the server
 // loads the demo (main.ts: a PDF is not the same bytes twice, and the seed is).
 
-const DAY = 24 * 3600_000;
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 const LANGUAGE_LABELS = (en: string, fr: string, es: string, se: string, de: string) => ({ en, fr, es, se, de });
 
 export const COUNTER_DEMO_CHECKLIST = [
@@ -60,11 +61,11 @@ type Rows = {
   audit: (typeof auditLog.$inferInsert)[];
 };
 
-/** The counter's demo rows, on two of the demo supplier's bookable cars that no other demo booking uses. */
+/** The counter's demo rows, on four of the demo supplier's bookable cars that no other demo booking uses. */
 export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>): Rows {
   const azur = SUPPLIERS.find((supplier) => supplier.key === 'azurCoast')!;
   const featured = new Set(Object.keys(FEATURED_CARS).map(carId));
-  const [onRentCar, returnedCar, closedCar] = fleet.cars.filter(
+  const [onRentCar, returnedCar, closedCar, todayCar] = fleet.cars.filter(
     (car) =>
       car.supplierId === azur.id &&
       !featured.has(car.id!) &&
@@ -75,7 +76,7 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
       !car.fullyBooked &&
       car.fuelType !== 'electric',
   );
-  if (!onRentCar || !returnedCar || !closedCar) throw new Error('the demo supplier has too few cars');
+  if (!onRentCar || !returnedCar || !closedCar || !todayCar) throw new Error('the demo supplier has too few cars');
   const placeOf = (id: string) => {
     const location = fleet.carLocations.find((entry) => entry.carId === id)!.locationId;
     return { id: location, timeZone: LOCATIONS.find((place) => locationId(place.key) === location)!.timeZone };
@@ -88,11 +89,11 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
   const rental = (
     key: string,
     car: Fleet['cars'][number],
-    from: number,
-    to: number,
-    status: 'on_rent' | 'returned' | 'closed',
+    pickupAt: Date,
+    dropoffAt: Date,
+    status: 'pending' | 'on_rent' | 'returned' | 'closed',
   ) => {
-    const days = to - from;
+    const days = Math.round((dropoffAt.getTime() - pickupAt.getTime()) / DAY);
     const total = car.dailyPrice * days;
     return {
       id: seedId(`booking:${key}`),
@@ -104,10 +105,10 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
       driverId: DEMO_ACCOUNTS.driver2.id,
       pickupLocationId: placeOf(car.id!).id,
       dropoffLocationId: placeOf(car.id!).id,
-      pickupAt: at(car.id!, from, '10:00'),
-      dropoffAt: at(car.id!, to, '10:00'),
+      pickupAt,
+      dropoffAt,
       status,
-      blocksCar: status === 'on_rent',
+      blocksCar: status === 'pending' || status === 'on_rent',
       paymentOption: 'payLater' as const,
       price: total,
       deposit: car.deposit,
@@ -118,9 +119,20 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
       chargedAmount: 0,
     };
   };
-  const onRent = rental('demoOnRent', onRentCar, -1, 2, 'on_rent');
-  const returned = rental('demoReturned', returnedCar, -5, -2, 'returned');
-  const closed = rental('demoClosed', closedCar, -9, -7, 'closed');
+  const period = (car: Fleet['cars'][number], from: number, to: number) =>
+    [at(car.id!, from, '10:00'), at(car.id!, to, '10:00')] as const;
+  const onRent = rental('demoOnRent', onRentCar, ...period(onRentCar, -1, 2), 'on_rent');
+  const returned = rental('demoReturned', returnedCar, ...period(returnedCar, -5, -2), 'returned');
+  const closed = rental('demoClosed', closedCar, ...period(closedCar, -9, -7), 'closed');
+  // To pay at the counter, picked up today at its place's clock (the hour after next, or this hour when that is
+  // tomorrow there): the dashboard's pick-up of the day, which the demo's desk hands over.
+  const zone = placeOf(todayCar.id!).timeZone;
+  const nextHour = new Date(Math.ceil(now.getTime() / HOUR) * HOUR + HOUR);
+  const pickupToday =
+    instantToZoned(nextHour, zone).date === instantToZoned(now, zone).date
+      ? nextHour
+      : new Date(Math.floor(now.getTime() / HOUR) * HOUR);
+  const today = rental('demoPickupToday', todayCar, pickupToday, new Date(pickupToday.getTime() + 3 * DAY), 'pending');
   const checklist = COUNTER_DEMO_CHECKLIST.map((item) => ({ ...item, checked: item.id !== 'child-seat' }));
   const inspection = (
     key: string,
@@ -199,7 +211,7 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
       noShowFee: 5000,
     },
     rules: { supplierId: azur.id, ...rules, oneWayFees: demoOneWayFees() },
-    bookings: [onRent, returned, closed],
+    bookings: [onRent, returned, closed, today],
     inspections: [
       inspection('demoOnRentOut', onRent, 'check_out', onRent.pickupAt, 18234, 8),
       inspection('demoReturnedOut', returned, 'check_out', returned.pickupAt, 40120, 8),

@@ -5,6 +5,7 @@ import argon2 from 'argon2';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todaysMovements } from '#server/features/dashboard/dashboard.repository.ts';
 import { type Database, migrateDatabase, openDatabase } from '../client.ts';
 import {
   bookingCharges,
@@ -309,11 +310,12 @@ describe('seedDemoData', () => {
   });
 
   it('gives the demo supplier two blocked periods and two open cancellation requests ahead', async () => {
-    // The counter's demo rentals have their own test, below.
+    // The counter's demo rentals have their own tests, below.
     const counter = new Set([
       DEMO_IDS.bookings.demoOnRent,
       DEMO_IDS.bookings.demoReturned,
       DEMO_IDS.bookings.demoClosed,
+      DEMO_IDS.bookings.demoPickupToday,
     ]);
     const rows = (await first.db.select().from(bookings)).filter((row) => !counter.has(row.id));
     const now = Date.now();
@@ -334,6 +336,21 @@ describe('seedDemoData', () => {
     const paid = requests.find((row) => row.status === 'paid')!;
     expect(paid).toMatchObject({ paymentProvider: 'demo', chargedAmount: paid.price, payNow: paid.price });
     expect(new Set(rows.map((row) => row.carId)).size).toBe(4);
+  });
+
+  it('gives the desk a rental to pick up today at its place’s clock, to pay at the counter', async () => {
+    const azur = DEMO_IDS.suppliers.azurCoast;
+    const [row] = await first.db.select().from(bookings).where(eq(bookings.id, DEMO_IDS.bookings.demoPickupToday));
+    expect(row).toMatchObject({
+      status: 'pending',
+      paymentOption: 'payLater',
+      blocksCar: true,
+      supplierId: azur,
+      driverId: DEMO_IDS.users.driver2,
+    });
+    // What the supplier's dashboard lists as today's: this pick-up, and nothing else of the demo's.
+    const { movements } = await todaysMovements(first.db, azur, new Date(), 100);
+    expect(movements.map((move) => [move.kind, move.id])).toEqual([['pickup', row!.id]]);
   });
 
   it('gives the counter a rental on rent, one returned with its charges, one closed, and the supplier’s rules', async () => {

@@ -80,10 +80,12 @@ export const DEMO_IDS = {
       'demoPrivateUse',
       'demoCancelLater',
       'demoCancelPaid',
-      // The counter's (counter-demo.ts): a rental on rent, one returned with its charges, one closed.
+      // The counter's (counter-demo.ts): a rental on rent, one returned with its charges, one closed, one picked up
+      // today (to pay at the counter).
       'demoOnRent',
       'demoReturned',
       'demoClosed',
+      'demoPickupToday',
     ] as const,
     (key) => seedId(`booking:${key}`),
   ),
