@@ -22,6 +22,13 @@ const BOOKING_FIELDS = [
   'message',
   'paymentOption',
   'payment',
+  'checkedInAt',
+  'odometer',
+  'charges',
+  'waived',
+  'due',
+  'excess',
+  'settled',
 ] as const;
 const LABELS: Record<string, (t: TFunction) => string> = {
   supplierId: (t) => t('operatorCars.fields.supplier'),
