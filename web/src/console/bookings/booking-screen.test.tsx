@@ -133,6 +133,34 @@ describe('the operator’s booking view (docs/architecture.md §5 "The bookings 
     expect(region.textContent).toContain('Not given');
   });
 
+  it('counts a payment taken at the desk as paid, never as paid online', async () => {
+    const cash = {
+      purpose: 'rental' as const,
+      provider: 'counter' as const,
+      method: 'cash' as const,
+      reference: null,
+      amount: 2200,
+      currency: 'EUR',
+      at: '2026-11-23T08:30:00.000Z',
+      refunded: false,
+    };
+    renderOperator(`/operator/bookings/${DESK_ID}`, {
+      ...handlers(),
+      [`GET /api/operator-booking/${DESK_ID}`]: () =>
+        Response.json(
+          deskBooking(bookingRow(DESK_ID), {
+            paymentOption: 'payLater',
+            money: { paid: 2200, refunded: 0, revenue: 2200, state: 'paid' },
+            payments: [cash],
+            refunds: [],
+          }),
+        ),
+    });
+    const money = await screen.findByRole('region', { name: 'Money' }, FIRST_PAINT);
+    expect(within(money).getByText('Paid').nextElementSibling?.textContent).toBe('22 €');
+    expect(within(money).queryByText(/online/)).toBeNull();
+  });
+
   it('keeps notes between operators, newest first, and reads the history like the editor', async () => {
     const note = {
       _id: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
