@@ -44,6 +44,8 @@ export type AuditFieldFormat =
   | { kind: 'moneyOf' }
   /** A walk-in's way to pay (`deskPayment`), or a payment the counter took (`{ amount, currency }`, as `moneyOf`). */
   | { kind: 'payment' }
+  /** A rental agreement signed: `{ version, sha256 }`, shown by its version (the hash is the document's, not a reader's). */
+  | { kind: 'agreement' }
   /** An extra's price: −1 unavailable, 0 included, else minor units of the base currency. */
   | { kind: 'extraPrice' }
   /** A car's date-based prices: `[{ startDate, endDate, dailyPrice }]`, daily prices in the base currency. */
@@ -105,6 +107,7 @@ const BOOKING_FIELDS: Record<string, AuditFieldFormat> = {
   payment: { kind: 'payment' },
   // The counter's (server/src/features/counter/): the hand-over, the return, the desk's money, the close.
   checkedInAt: { kind: 'instant', clock: 'pickup' },
+  agreement: { kind: 'agreement' },
   odometer: { kind: 'number', unit: 'km' },
   charges: { kind: 'moneyOf' },
   waived: { kind: 'moneyOf' },

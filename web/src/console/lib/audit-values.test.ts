@@ -56,7 +56,13 @@ describe('a booking\'s history at the counter (docs/architecture.md §5 "Readabl
 
   it('reads the hand-over, the return, the deposit and the close with labels, kilometres and money', () => {
     const shown = [
-      ...rows({ odometer: { before: null, after: 18234 } }, 'checkOut'),
+      ...rows(
+        {
+          odometer: { before: null, after: 18234 },
+          agreement: { before: null, after: { version: 1, sha256: 'b41db947031f'.padEnd(64, '0') } },
+        },
+        'checkOut',
+      ),
       ...rows({ checkedInAt: { before: null, after: '2026-11-21T08:00:00.000Z' } }, 'checkIn'),
       ...rows({ charges: { before: null, after: { total: 4500, currency: 'EUR' } } }, 'return'),
       ...rows(
@@ -68,6 +74,7 @@ describe('a booking\'s history at the counter (docs/architecture.md §5 "Readabl
     ];
     expect(shown).toEqual([
       ['Odometer', '—', '18,234 km'],
+      ['Rental agreement', '—', 'Signed, version 1'],
       ['Checked in online', '—', 'Sat, Nov 21, 2026, 9:00 AM GMT+1'],
       ['Charges', '—', '45 €'],
       ['Security deposit', '—', '300 €'],
@@ -76,6 +83,6 @@ describe('a booking\'s history at the counter (docs/architecture.md §5 "Readabl
     ]);
     const text = shown.flat().join(' ');
     expect(text).not.toContain('[object Object]');
-    expect(text).not.toMatch(/currency|total:|18234|4500/);
+    expect(text).not.toMatch(/currency|total:|sha256|18234|4500/);
   });
 });

@@ -109,6 +109,10 @@ export function auditValue(
               }),
             )
             .join('; ');
+    case 'agreement':
+      return isRecord(value) && typeof value.version === 'number'
+        ? t('operatorCars.history.values.agreement', { version: value.version })
+        : plain(value);
     case 'image':
       return t('operatorCars.history.values.image');
     case 'person':

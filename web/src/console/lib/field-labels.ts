@@ -23,6 +23,7 @@ const BOOKING_FIELDS = [
   'paymentOption',
   'payment',
   'checkedInAt',
+  'agreement',
   'odometer',
   'charges',
   'waived',
