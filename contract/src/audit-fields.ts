@@ -37,8 +37,15 @@ export type AuditFieldFormat =
   | { kind: 'mileage' }
   /** Minor units of the base currency (a car's prices) or of the booking's currency (its amounts). */
   | { kind: 'money'; currency: 'base' | 'booking' }
-  /** `{ amount, currency }`: a refund or a charge, in its own currency. */
+  /**
+   * `{ amount, currency }` (or `{ total, currency }`): a refund, a charge, a deposit taken, a return's charges, a
+   * rental settled — in its own currency, else the booking's.
+   */
   | { kind: 'moneyOf' }
+  /** A walk-in's way to pay (`deskPayment`), or a payment the counter took (`{ amount, currency }`, as `moneyOf`). */
+  | { kind: 'payment' }
+  /** A rental agreement signed: `{ version, sha256 }`, shown by its version (the hash is the document's, not a reader's). */
+  | { kind: 'agreement' }
   /** An extra's price: −1 unavailable, 0 included, else minor units of the base currency. */
   | { kind: 'extraPrice' }
   /** A car's date-based prices: `[{ startDate, endDate, dailyPrice }]`, daily prices in the base currency. */
@@ -97,7 +104,17 @@ const BOOKING_FIELDS: Record<string, AuditFieldFormat> = {
   charge: { kind: 'moneyOf' },
   message: { kind: 'text' },
   paymentOption: { kind: 'enum', of: 'paymentOption' },
-  payment: { kind: 'enum', of: 'deskPayment' },
+  payment: { kind: 'payment' },
+  // The counter's (server/src/features/counter/): the hand-over, the return, the desk's money, the close.
+  checkedInAt: { kind: 'instant', clock: 'pickup' },
+  agreement: { kind: 'agreement' },
+  odometer: { kind: 'number', unit: 'km' },
+  charges: { kind: 'moneyOf' },
+  waived: { kind: 'moneyOf' },
+  deposit: { kind: 'moneyOf' },
+  due: { kind: 'money', currency: 'booking' },
+  excess: { kind: 'money', currency: 'booking' },
+  settled: { kind: 'moneyOf' },
 };
 
 /** Per audited entity (contract audit.ts AUDIT_ENTITIES), how its fields read. */

@@ -44,7 +44,7 @@ export const DeskBookingsQuerySchema = DeskFilterSchema.extend({
 
 /** What a booking's money came to, in its currency's minor units (docs/architecture.md §5 "The bookings desk"). */
 export const DeskMoneySchema = z.object({
-  /** What came in online: the booking's payment and its paid changes. */
+  /** What came in: the booking's payment and its paid changes online, and what the desk took. */
   paid: z.number().int(),
   /** What went back. */
   refunded: z.number().int(),

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, locale, signInFromPage, test, text } from './fixtures.ts';
-import { brokenHeadingWords, overflow } from './reflow.ts';
+import { brokenWords, overflow } from './reflow.ts';
 
 // A new business owner ran the console in German on a phone: "Stornierungsanfragen" broke inside the word at
 // 360 px, tables cut their text, the sections ran off the screen's edge. At 360 px, in German (the longest words)
@@ -8,6 +8,7 @@ import { brokenHeadingWords, overflow } from './reflow.ts';
 // its own named region, which the keyboard reaches), and the sections wait behind the menu button.
 
 const ADMIN = { email: 'admin@roam.localhost', password: 'Admin-2026!' };
+const SUPPLIER = { email: 'supplier@roam.localhost', password: 'Supplier-2026!' };
 const SCREENS = [
   '/operator/dashboard',
   '/operator/cancellation-requests',
@@ -51,7 +52,7 @@ test('at 360 px the console keeps words whole, tables in their regions, the sect
     for (const path of SCREENS) {
       await page.goto(`${path}?l=${language}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      for (const word of await brokenHeadingWords(page)) found.push(`${language} ${path}: ${word}`);
+      for (const word of await brokenWords(page)) found.push(`${language} ${path}: ${word}`);
       for (const problem of await overflow(page)) found.push(`${language} ${path}: ${problem}`);
       for (const table of await tablesOutsideRegions(page)) found.push(`${language} ${path}: table ${table}`);
     }
@@ -61,6 +62,28 @@ test('at 360 px the console keeps words whole, tables in their regions, the sect
     await expect(requests).toBeHidden();
     await nav.getByRole('button', { name: text(locale(language), 'operator.nav.menu') }).click();
     await expect(requests).toBeVisible();
+  }
+  expect(found).toEqual([]);
+});
+
+// The demo's rental on rent, opened by its owner on a phone in French: the money table showed "277,50" / "€" on two
+// lines, the history's "Champ" broke as "Cham" / "p" (its cells could break anywhere).
+test('at 360 px a booking on rent keeps its amounts and its history’s words whole (fr, de)', async ({ page }) => {
+  await page.goto('/?l=fr');
+  await signInFromPage(page, SUPPLIER);
+  const found: string[] = [];
+  for (const language of ['fr', 'de'] as const) {
+    const t = (key: string) => text(locale(language), key);
+    await page.goto(`/operator/bookings?l=${language}`);
+    const list = page.getByRole('list', { name: t('operatorBookings.list.title'), exact: true });
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    const onRent = list.getByRole('listitem').filter({ hasText: t('operatorScheduler.status.on_rent') });
+    await onRent.first().getByRole('link').first().click();
+    const history = page.getByRole('list', { name: t('operatorBookings.history.title') });
+    await expect(history.getByRole('row').first()).toBeVisible();
+    for (const word of await brokenWords(page, '.desk-table td', { whole: true })) found.push(`${language}: ${word}`);
+    for (const word of await brokenWords(page, '.op-audit th, .op-audit td')) found.push(`${language}: ${word}`);
+    for (const problem of await overflow(page)) found.push(`${language}: ${problem}`);
   }
   expect(found).toEqual([]);
 });

@@ -32,24 +32,35 @@ export async function overflow(page: Page): Promise<string[]> {
   });
 }
 
-/** Headings whose words break inside themselves across lines ("Stornierungs" / "anfragen"): letters on two lines. */
-export async function brokenHeadingWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const broken: string[] = [];
-    for (const heading of Array.from(document.querySelectorAll('main h1, main h2, main h3'))) {
-      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? '';
-        // A line may end after a hyphen ("e-" / "mail"): the parts between hyphens are the words kept whole.
-        for (const match of text.matchAll(/[^\s\-\u2010]+/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
-          if (lines.size > 1) broken.push(`${heading.tagName.toLowerCase()}: ${match[0]}`);
+/**
+ * Words of the elements `selector` finds that break inside themselves across lines ("Stornierungs" / "anfragen",
+ * a history's "Cham" / "p"): letters on two lines. By default the page's headings. With `whole`, each element's
+ * whole text is one such word: an amount ("277,50" / "€") must not be split either.
+ */
+export async function brokenWords(
+  page: Page,
+  selector = 'main h1, main h2, main h3',
+  { whole = false }: { whole?: boolean } = {},
+): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, whole }) => {
+      const broken: string[] = [];
+      for (const element of Array.from(document.querySelectorAll(selector))) {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          // A line may end after a hyphen ("e-" / "mail"): the parts between hyphens are the words kept whole.
+          for (const match of text.matchAll(whole ? /\S(?:.*\S)?/g : /[^\s\-\u2010]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+            if (lines.size > 1) broken.push(`${element.tagName.toLowerCase()}: ${match[0]}`);
+          }
         }
       }
-    }
-    return broken;
-  });
+      return broken;
+    },
+    { selector, whole },
+  );
 }

@@ -122,11 +122,13 @@ export async function counterView(
     reference: booking.reference,
     status: booking.status,
     paymentOption: booking.paymentOption,
+    // A walk-in's customer as the desk typed them, as the bookings desk shows them (booking-desk.repository.ts): one
+    // who gave no e-mail has '' here, never the reserved address of the account made for them (walk-in.ts).
     driver: {
       _id: record.driver.id,
-      name: record.driver.fullName,
-      email: record.driver.email,
-      phone: record.driver.phone,
+      name: booking.deskCustomer?.fullName ?? record.driver.fullName,
+      email: booking.deskCustomer?.email ?? record.driver.email,
+      phone: booking.deskCustomer?.phone ?? record.driver.phone,
       birthDate: record.driver.birthDate,
       language: (record.driver.language as Language) ?? 'en',
       licenseImage:

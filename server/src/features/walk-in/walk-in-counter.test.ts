@@ -73,6 +73,14 @@ describe('walk-in at the counter', () => {
     });
     expect(resend.statusCode).toBe(409);
     expect(resend.json().message).toBe('This customer gave no e-mail address: nothing can be sent to them.');
+    // The counter's hand-over shows the customer as the desk typed them too, never the account's reserved address.
+    const counter = await inject({
+      method: 'GET',
+      url: `/api/counter-booking/${bookingId}?language=fr`,
+      headers: supplier,
+    });
+    expect(counter.statusCode, counter.body).toBe(200);
+    expect(counter.json().driver).toMatchObject({ name: 'Nora Nomail', email: '', phone: '+33 6 11 22 33 44' });
   });
 
   it('refuses a payment link without an e-mail at the e-mail field, with what it needs', async () => {

@@ -133,6 +133,67 @@ describe('the operator’s booking view (docs/architecture.md §5 "The bookings 
     expect(region.textContent).toContain('Not given');
   });
 
+  it('lists the invoice and the credit note the ledger issued beside the receipt, each a PDF to download', async () => {
+    const issued = (id: string, kind: 'invoice' | 'credit_note', number: string, gross: number) => ({
+      id,
+      kind,
+      number,
+      issuedAt: '2026-11-23T08:32:00.000Z',
+      invoiceNumber: kind === 'credit_note' ? 'AZ-2026-0001' : null,
+      net: Math.round(gross / 1.2),
+      vat: gross - Math.round(gross / 1.2),
+      gross,
+      currency: 'EUR',
+    });
+    const invoice = '8b9c0d1e-2f3a-4b4c-8d5e-6f7a8b9c0d1e';
+    const credit = '9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
+    renderOperator(`/operator/bookings/${DESK_ID}`, {
+      ...handlers(),
+      [`GET /api/booking-invoices/${DESK_ID}`]: () =>
+        Response.json([
+          issued(invoice, 'invoice', 'AZ-2026-0001', 12000),
+          issued(credit, 'credit_note', 'AZ-C-2026-0001', -3000),
+        ]),
+    });
+    const documents = await screen.findByRole('region', { name: 'Documents' }, FIRST_PAINT);
+    const link = (name: string) => within(documents).findByRole('link', { name });
+    expect((await link('Invoice AZ-2026-0001')).getAttribute('href')).toBe(
+      `/api/booking-invoice/${DESK_ID}/${invoice}`,
+    );
+    expect((await link('Credit note AZ-C-2026-0001')).getAttribute('href')).toBe(
+      `/api/booking-invoice/${DESK_ID}/${credit}`,
+    );
+    expect(within(documents).getByRole('link', { name: 'Receipt (PDF)' })).toBeTruthy();
+  });
+
+  it('counts a payment taken at the desk as paid, never as paid online', async () => {
+    const cash = {
+      purpose: 'rental' as const,
+      provider: 'counter' as const,
+      method: 'cash' as const,
+      reference: null,
+      amount: 2200,
+      currency: 'EUR',
+      at: '2026-11-23T08:30:00.000Z',
+      refunded: false,
+    };
+    renderOperator(`/operator/bookings/${DESK_ID}`, {
+      ...handlers(),
+      [`GET /api/operator-booking/${DESK_ID}`]: () =>
+        Response.json(
+          deskBooking(bookingRow(DESK_ID), {
+            paymentOption: 'payLater',
+            money: { paid: 2200, refunded: 0, revenue: 2200, state: 'paid' },
+            payments: [cash],
+            refunds: [],
+          }),
+        ),
+    });
+    const money = await screen.findByRole('region', { name: 'Money' }, FIRST_PAINT);
+    expect(within(money).getByText('Paid').nextElementSibling?.textContent).toBe('22 €');
+    expect(within(money).queryByText(/online/)).toBeNull();
+  });
+
   it('keeps notes between operators, newest first, and reads the history like the editor', async () => {
     const note = {
       _id: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',

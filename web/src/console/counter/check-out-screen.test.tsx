@@ -33,6 +33,27 @@ const onRent = (booking: CounterBooking): CounterBooking => ({
   ],
 });
 
+/** The customer's online check-in, done: their licence read and the agreement signed. */
+const CHECKED_IN = {
+  bookingId: BOOKING_ID,
+  reference: 'K7RD2QXM',
+  status: 'paid',
+  opensAt: '2030-05-30T10:00:00.000Z',
+  open: true,
+  checkedInAt: '2030-05-31T18:00:00.000Z',
+  driverName: 'Camille Martin',
+  minimumAge: 21,
+  dropoffAt: '2030-06-04T10:00:00.000Z',
+  licence: {
+    licenseNumber: '99ZZ11111',
+    licenseCountry: 'FR',
+    licenseExpiresOn: '2033-01-31',
+    birthDate: '1990-01-01',
+  },
+  additionalDrivers: [],
+  agreement: null,
+};
+
 async function fillLicence(expiresOn: string) {
   await userEvent.type(screen.getByLabelText('Licence number'), '12AB34567');
   await userEvent.type(screen.getByLabelText(/Issuing country/), 'fr');
@@ -113,26 +134,7 @@ describe('the check-out screen', () => {
     });
     const { calls } = renderOperator(PATH, {
       [`GET /api/counter-booking/${BOOKING_ID}`]: answer(checkedIn),
-      [`GET /api/check-in/${BOOKING_ID}`]: () =>
-        Response.json({
-          bookingId: BOOKING_ID,
-          reference: 'K7RD2QXM',
-          status: 'paid',
-          opensAt: '2030-05-30T10:00:00.000Z',
-          open: true,
-          checkedInAt: '2030-05-31T18:00:00.000Z',
-          driverName: 'Camille Martin',
-          minimumAge: 21,
-          dropoffAt: '2030-06-04T10:00:00.000Z',
-          licence: {
-            licenseNumber: '99ZZ11111',
-            licenseCountry: 'FR',
-            licenseExpiresOn: '2033-01-31',
-            birthDate: '1990-01-01',
-          },
-          additionalDrivers: [],
-          agreement: null,
-        }),
+      [`GET /api/check-in/${BOOKING_ID}`]: () => Response.json(CHECKED_IN),
       [`POST /api/check-out/${BOOKING_ID}`]: () => Response.json(onRent(checkedIn)),
     });
     expect(await screen.findByText(/Checked in online on/)).toBeTruthy();
@@ -205,6 +207,25 @@ describe('the check-out screen', () => {
     expect(sent.swap).toEqual({ carId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', reprice: true });
     expect(sent.signature).toEqual({ method: 'typed', signerName: 'Camille Martin', consent: true });
     expect(sent.licence).toBeUndefined();
+  });
+
+  it('says nothing was e-mailed when the walk-in customer gave no e-mail address', async () => {
+    const walkIn = counterBooking({
+      driver: { ...counterBooking().driver, name: 'Nora Nomail', email: '' },
+      checkedInAt: '2030-05-31T18:00:00.000Z',
+      documents: onRent(counterBooking()).documents,
+    });
+    renderOperator(PATH, {
+      [`GET /api/counter-booking/${BOOKING_ID}`]: answer(walkIn),
+      [`GET /api/check-in/${BOOKING_ID}`]: () => Response.json(CHECKED_IN),
+      [`POST /api/check-out/${BOOKING_ID}`]: () => Response.json(onRent(walkIn)),
+    });
+    await userEvent.type(await screen.findByLabelText('Odometer'), '18240');
+    await userEvent.click(screen.getByRole('radio', { name: '8/8' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Hand over the car' }));
+    const done = (await screen.findByText('The Renault Clio is on rent.')).closest('[role="status"]') as HTMLElement;
+    expect(done.textContent).not.toMatch(/e-mailed/);
+    expect(within(done).getByRole('link', { name: 'Signed agreement, version 1 (PDF)' })).toBeTruthy();
   });
 
   it("says when check-out opens, and records a no-show after the grace naming the supplier's rule", async () => {

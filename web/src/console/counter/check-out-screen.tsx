@@ -1,5 +1,6 @@
 import type { CounterBooking } from '@roam/contract/counter';
 import { canTransition } from '@roam/contract/counter';
+import { isReachableEmail } from '@roam/contract/walk-in';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -84,7 +85,10 @@ function HandedOver({ booking }: { booking: CounterBooking }) {
       <p className="counter-done__title">{t('operatorCounter.checkOut.done', { car: booking.car.name })}</p>
       {agreement ? (
         <p>
-          {t('operatorCounter.agreement.sent', { email: booking.driver.email })}{' '}
+          {/* A walk-in customer who gave no e-mail address is sent nothing (contract walk-in.ts). */}
+          {isReachableEmail(booking.driver.email)
+            ? `${t('operatorCounter.agreement.sent', { email: booking.driver.email })} `
+            : null}
           <a href={agreement.url} target="_blank" rel="noreferrer">
             {t('operatorCounter.agreement.signed', { version: agreement.version })}
           </a>

@@ -41,6 +41,14 @@ function plain(value: unknown): string {
   return String(value);
 }
 
+/** `{ amount, currency }` or `{ total, currency }` as money; without a currency, the booking's. */
+function moneyOf(value: unknown, context: Context, language: Language): string {
+  if (!isRecord(value)) return plain(value);
+  const amount = typeof value.amount === 'number' ? value.amount : value.total;
+  const currency = typeof value.currency === 'string' ? value.currency : (context.currency ?? context.baseCurrency);
+  return typeof amount === 'number' ? formatMinor(amount, currency, language) : plain(value);
+}
+
 function enumLabel(t: TFunction, of: AuditEnum, value: unknown): string {
   const code = String(value);
   return t(`${ENUM_KEYS[of]}.${code}`, { defaultValue: code });
@@ -80,9 +88,9 @@ export function auditValue(
             format.currency === 'booking' ? (context.currency ?? context.baseCurrency) : context.baseCurrency,
           );
     case 'moneyOf':
-      return isRecord(value) && typeof value.amount === 'number' && typeof value.currency === 'string'
-        ? money(value.amount, value.currency)
-        : plain(value);
+      return moneyOf(value, context, language);
+    case 'payment':
+      return typeof value === 'string' ? enumLabel(t, 'deskPayment', value) : moneyOf(value, context, language);
     case 'extraPrice':
       if (number === -1) return t('cars.extraState.unavailable');
       if (number === 0) return t('cars.extraState.included');
@@ -101,6 +109,10 @@ export function auditValue(
               }),
             )
             .join('; ');
+    case 'agreement':
+      return isRecord(value) && typeof value.version === 'number'
+        ? t('operatorCars.history.values.agreement', { version: value.version })
+        : plain(value);
     case 'image':
       return t('operatorCars.history.values.image');
     case 'person':

@@ -22,6 +22,14 @@ const BOOKING_FIELDS = [
   'message',
   'paymentOption',
   'payment',
+  'checkedInAt',
+  'agreement',
+  'odometer',
+  'charges',
+  'waived',
+  'due',
+  'excess',
+  'settled',
 ] as const;
 const LABELS: Record<string, (t: TFunction) => string> = {
   supplierId: (t) => t('operatorCars.fields.supplier'),

@@ -41,7 +41,7 @@ describe('the extras screen', { timeout: 60_000 }, () => {
         Response.json({ ...GPS, ...(body as object), _id: 'b0c1d2e3-f4a5-4b6c-8d7e-9f0a1b2c3d4e' }, { status: 201 }),
     });
     const row = (await screen.findByRole('row', { name: /GPS/ }, FIRST_PAINT)) as HTMLElement;
-    expect(within(row).getByText('€5.00 per day, at most €25.00')).toBeTruthy();
+    expect(within(row).getByText('5 € per day, at most 25 €')).toBeTruthy();
     expect(await within(row).findByText(`${PARIS.name}: 3`)).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'New extra' }));

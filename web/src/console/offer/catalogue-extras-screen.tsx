@@ -1,9 +1,10 @@
 import type { CatalogueExtra } from '@roam/contract/catalogue-extras';
+import { BASE_CURRENCY } from '@roam/contract/currencies';
+import { formatMinor } from '@roam/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFormats } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
 import { useLocations } from '#web/lib/locations';
 import { useSession } from '#web/lib/session';
@@ -72,19 +73,18 @@ type ExtrasTableProps = { extras: CatalogueExtra[]; onEdit: ((extra: CatalogueEx
 
 function ExtrasTable({ extras, onEdit }: ExtrasTableProps) {
   const { t } = useTranslation();
-  const formats = useFormats();
   const language = useLanguage();
   const locations = useLocations();
   const queryClient = useQueryClient();
   const { dialog, ask } = useConfirm();
-  const euros = (amount: number) => formats.number(amount / 100, { style: 'currency', currency: 'EUR' });
+  const money = (amount: number) => formatMinor(amount, BASE_CURRENCY, language);
   const placeName = (id: string) => locations.data?.find((place) => place._id === id)?.name ?? '';
   const price = (extra: CatalogueExtra) =>
     extra.charge === 'perRental'
-      ? t('operatorOffer.extras.perRentalPrice', { price: euros(extra.price) })
+      ? t('operatorOffer.extras.perRentalPrice', { price: money(extra.price) })
       : extra.maxPerRental === null
-        ? t('operatorOffer.extras.perDayPrice', { price: euros(extra.price) })
-        : t('operatorOffer.extras.perDayCapped', { price: euros(extra.price), max: euros(extra.maxPerRental) });
+        ? t('operatorOffer.extras.perDayPrice', { price: money(extra.price) })
+        : t('operatorOffer.extras.perDayCapped', { price: money(extra.price), max: money(extra.maxPerRental) });
   const offered = (extra: CatalogueExtra) =>
     extra.carIds.length === 0 && extra.ranges.length === 0
       ? t('operatorOffer.extras.allCars')

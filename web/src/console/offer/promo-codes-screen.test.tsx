@@ -32,8 +32,16 @@ const SPRING: PromoCode = {
   uses: 3,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
+/** An amount off, in the base currency's minor units: shown as every amount is (contract money.ts, spec §9). */
+const WELCOME: PromoCode = {
+  ...SPRING,
+  _id: '1e7a4d2f-3c5b-4d6e-8f0a-1b2c3d4e5f60',
+  code: 'WELCOME-10',
+  kind: 'amount',
+  value: 1000,
+};
 const handlers = {
-  'GET /api/promo-codes': () => Response.json([SPRING]),
+  'GET /api/promo-codes': () => Response.json([SPRING, WELCOME]),
   'POST /api/cars/1/100': () => Response.json({ results: [CLIO_ROW], totalCount: 1 }),
 };
 
@@ -46,6 +54,8 @@ describe('the promo codes screen', { timeout: 60_000 }, () => {
     const row = (await screen.findByRole('row', { name: /SPRING-15/ }, FIRST_PAINT)) as HTMLElement;
     expect(within(row).getByText('3 of 10')).toBeTruthy();
     expect(within(row).getByText('15%')).toBeTruthy();
+    const welcome = screen.getByRole('row', { name: /WELCOME-10/ });
+    expect(within(welcome).getByText('10 €')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'New promo code' }));
     const form = screen.getByRole('region', { name: 'New promo code' });

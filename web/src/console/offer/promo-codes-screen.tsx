@@ -1,9 +1,12 @@
+import { BASE_CURRENCY } from '@roam/contract/currencies';
+import { formatMinor } from '@roam/contract/money';
 import type { PromoCode } from '@roam/contract/promo-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormats } from '#web/i18n/formats';
+import { useLanguage } from '#web/i18n/index';
 import { useSession } from '#web/lib/session';
 import { useMessageTranslators } from '#web/lib/use-message-translators';
 import { useConfirm } from '#web/ui/confirm';
@@ -66,13 +69,14 @@ export function PromoCodesScreen() {
 function CodesTable({ codes, onEdit }: { codes: PromoCode[]; onEdit: (code: PromoCode) => void }) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const { dialog, ask } = useConfirm();
   const day = (date: string) => formats.date(new Date(`${date}T12:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
   const discount = (code: PromoCode) =>
     code.kind === 'percent'
       ? formats.number(code.value / 100, { style: 'percent' })
-      : formats.number(code.value / 100, { style: 'currency', currency: 'EUR' });
+      : formatMinor(code.value, BASE_CURRENCY, language);
   const validity = (code: PromoCode) =>
     [
       code.validFrom ? t('operatorOffer.promo.from', { date: day(code.validFrom) }) : '',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDay, formatInZone } from '#web/i18n/formats';
 import { useLanguage } from '#web/i18n/index';
+import { bookingInvoiceUrl, useBookingInvoices } from '#web/features/bookings/api/booking-invoices';
 import { usePermissions } from '#web/console/team/api/team';
 
 /** One section of a booking's view, titled. */
@@ -151,9 +152,10 @@ export function RentalSection({ booking, admin }: { booking: DeskBooking; admin:
   );
 }
 
-/** The booking's documents, as the driver gets them. */
+/** The booking's documents, as the driver gets them: the receipt, the calendar file, each invoice and credit note. */
 export function DocumentsSection({ booking }: { booking: DeskBooking }) {
   const { t } = useTranslation();
+  const invoices = useBookingInvoices(booking._id);
   return (
     <Section id="desk-documents" title={t('operatorBookings.view.documents')}>
       <ul className="desk-documents">
@@ -161,6 +163,18 @@ export function DocumentsSection({ booking }: { booking: DeskBooking }) {
           <li key={document.kind}>
             <a href={document.url} download>
               {t(`operatorBookings.view.document.${document.kind}`)}
+            </a>
+          </li>
+        ))}
+        {(invoices.data ?? []).map((invoice) => (
+          <li key={invoice.id}>
+            <a href={bookingInvoiceUrl(booking._id, invoice.id)} download>
+              {t(
+                invoice.kind === 'invoice'
+                  ? 'operatorBookings.view.document.invoice'
+                  : 'operatorBookings.view.document.creditNote',
+                { number: invoice.number },
+              )}
             </a>
           </li>
         ))}
