@@ -109,6 +109,8 @@ export function counterDemo(fleet: Fleet, now: Date, taken: ReadonlySet<string>)
       dropoffAt,
       status,
       blocksCar: status === 'pending' || status === 'on_rent',
+      // Booked a week before its pick-up: its history reads booked, then handed over (not booked when the demo loaded).
+      createdAt: new Date(pickupAt.getTime() - 7 * DAY),
       paymentOption: 'payLater' as const,
       price: total,
       deposit: car.deposit,

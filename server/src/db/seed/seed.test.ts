@@ -360,6 +360,8 @@ describe('seedDemoData', () => {
       DEMO_IDS.bookings.demoClosed,
     ]);
     const rows = (await first.db.select().from(bookings)).filter((row) => counter.has(row.id));
+    // Each was booked before it was handed over (the booking's history reads in order).
+    for (const row of rows) expect(row.createdAt.getTime()).toBeLessThan(row.pickupAt.getTime());
     expect(rows.map((row) => [row.status, row.blocksCar, row.driverId]).sort()).toEqual([
       ['closed', false, DEMO_IDS.users.driver2],
       ['on_rent', true, DEMO_IDS.users.driver2],
