@@ -2,18 +2,14 @@ import { LANGUAGES } from '@roam/contract/languages';
 import { rolesOfTeam } from '@roam/contract/team';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '#web/i18n/index';
 import { isApiError } from '#web/lib/api-client';
 import { useContractForm } from '#web/lib/use-contract-form';
 import { FormMessage, SelectField, TextField } from '#web/ui/form-field';
 import { toast } from '#web/ui/toast';
 import { useInviteMember } from './api/team';
 
-const EMPTY: { fullName: string; email: string; language: string; role: string } = {
-  fullName: '',
-  email: '',
-  language: 'en',
-  role: 'counter',
-};
+type Invitation = { fullName: string; email: string; language: string; role: string };
 
 /**
  * An owner's invitation (or the admin's, into the platform's team): the person's own account and an e-mail with a
@@ -24,7 +20,13 @@ export function InviteMemberForm({ businessId }: { businessId: string | null }) 
   const id = useId();
   const invite = useInviteMember();
   const roles = rolesOfTeam(businessId);
-  const initial: typeof EMPTY = { ...EMPTY, role: roles.includes('counter') ? 'counter' : roles[roles.length - 1]! };
+  // The e-mail in the inviter's language until they choose another: a French owner's team is likely French.
+  const initial: Invitation = {
+    fullName: '',
+    email: '',
+    language: useLanguage(),
+    role: roles.includes('counter') ? 'counter' : roles[roles.length - 1]!,
+  };
   const form = useContractForm({
     initialValues: initial,
     schema: () => import('@roam/contract/team.schema').then((m) => m.InviteMemberSchema),

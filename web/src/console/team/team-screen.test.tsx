@@ -3,6 +3,7 @@ import { type Access, ROLE_PERMISSIONS } from '@roam/contract/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '#web/i18n/index';
 import { PARIS } from '#web/test-fixtures';
 import { screenTests } from '#web/test-utils';
 import { renderOperator, SUPPLIER } from '#web/console/test-utils';
@@ -113,6 +114,29 @@ describe('the team (console)', () => {
         language: 'en',
       }),
     );
+  });
+
+  it('an owner working in French invites in French unless they choose another language', async () => {
+    await changeLanguage('fr', { save: false });
+    try {
+      const { calls } = renderOperator('/operator/team?l=fr', {
+        'GET /api/my-access': () => Response.json(access('owner')),
+        'GET /api/team': () => Response.json(TEAM),
+        'POST /api/invite-member': ({ body }) =>
+          Response.json({ ...TEAM.members[1], ...(body as object) }, { status: 201 }),
+      });
+      const user = userEvent.setup();
+      const language = await screen.findByRole('combobox', { name: 'Langue de l’e-mail' }, FIRST_PAINT);
+      expect((language as HTMLSelectElement).value).toBe('fr');
+      await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Léa Garnier');
+      await user.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'lea@azur.example');
+      await user.click(screen.getByRole('button', { name: 'Envoyer l’invitation' }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.route === 'POST /api/invite-member')?.body).toMatchObject({ language: 'fr' }),
+      );
+    } finally {
+      await changeLanguage('en', { save: false });
+    }
   });
 
   it('an owner requires two-step sign-in of the members, and lifts it', async () => {
