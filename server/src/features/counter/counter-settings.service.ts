@@ -62,14 +62,22 @@ export async function counterSettingsFor(db: DbOrTx, supplierId: string): Promis
   return settingsOf(supplierId, row, rules);
 }
 
-/** The rules a booking of `carId` is charged by (the car's overrides on its supplier's) and the car's tank. */
+/** The car's own rules (its overrides and tank), read beside the supplier's by a caller that has those already. */
+export const carRulesOf = repository.carRulesOf;
+
+/** The rules a booking of a car is charged by (the car's overrides on its supplier's) and the car's tank. */
+export function rulesOfCar(supplierRules: ChargeRules, car: Awaited<ReturnType<typeof carRulesOf>>) {
+  const rules = effectiveChargeRules(supplierRules, car?.overrides ?? null);
+  return { rules, tankLitres: car?.tankLitres ?? rules.defaultTankLitres };
+}
+
+/** The rules a booking of `carId` is charged by and the car's tank, read. */
 export async function rulesForCar(db: DbOrTx, supplierId: string, carId: string) {
   const [supplierRules, car] = await readTogether(db, [
     () => supplierChargeRules(db, supplierId),
-    () => repository.carRulesOf(db, carId),
+    () => carRulesOf(db, carId),
   ]);
-  const rules = effectiveChargeRules(supplierRules, car?.overrides ?? null);
-  return { rules, tankLitres: car?.tankLitres ?? rules.defaultTankLitres };
+  return rulesOfCar(supplierRules, car);
 }
 
 /** `GET /api/counter-settings/{id}`: the supplier's own, or any for the admin (another supplier's: 403). */

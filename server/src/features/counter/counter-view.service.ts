@@ -29,7 +29,7 @@ import {
 } from './counter.mapper.ts';
 import type { CounterRecord } from './counter.repository.ts';
 import * as repository from './counter.repository.ts';
-import { counterSettingsFor, rulesForCar } from './counter-settings.service.ts';
+import { carRulesOf, counterSettingsFor, rulesOfCar } from './counter-settings.service.ts';
 import { balanceGateway, linkable, paidAtDesk, takesPayment, toCounterBalance } from './settlement.rules.ts';
 
 // The counter's view of a booking (`GET /api/counter-booking/{id}`): everything the check-out and return screens show
@@ -58,7 +58,7 @@ export async function counterView(
 ): Promise<CounterBooking> {
   const { booking, car } = record;
   const now = ctx.clock.now();
-  const [settings, inspections, damages, charges, documents, trail, swappedFrom, tank, ledger, card] =
+  const [settings, inspections, damages, charges, documents, trail, swappedFrom, carRules, ledger, card] =
     await readTogether(db, [
       () => counterSettingsFor(db, booking.supplierId),
       () => repository.inspectionsOf(db, booking.id),
@@ -67,7 +67,7 @@ export async function counterView(
       () => repository.documentsOf(db, booking.id),
       () => repository.bookingTrail(db, booking.id),
       () => (booking.swappedFromCarId ? repository.carName(db, booking.swappedFromCarId) : null),
-      () => rulesForCar(db, booking.supplierId, booking.carId),
+      () => carRulesOf(db, booking.carId),
       // What was paid and is due: the ledger's (docs/decisions/0009-the-money-ledger.md).
       () => ledgerOf(ctx, db, booking.id),
       () => chargeableCard(ctx, db, booking.id),
@@ -146,7 +146,7 @@ export async function counterView(
       fuelPolicy: car.fuelPolicy,
       mileage: car.mileage,
       minimumAge: car.minimumAge,
-      tankLitres: tank.tankLitres,
+      tankLitres: rulesOfCar(settings.chargeRules, carRules).tankLitres,
       odometer: record.odometer,
       image: car.imageFileId ? `/api/files/${car.imageFileId}` : null,
     },

@@ -24,7 +24,7 @@ import type { CounterRecord } from './counter.repository.ts';
 import * as repository from './counter.repository.ts';
 import { checklistIssues, damageIssues, fuelIssues, merged } from './counter-checks.rules.ts';
 import { updateCarReadings } from './counter-settings.repository.ts';
-import { counterSettingsFor, rulesForCar } from './counter-settings.service.ts';
+import { carRulesOf, counterSettingsFor, rulesOfCar } from './counter-settings.service.ts';
 import { counterView } from './counter-view.service.ts';
 
 // The return (docs/architecture.md §5 "After the booking"): the readings give the charges by the supplier's rules
@@ -55,7 +55,7 @@ async function chargesOf(ctx: AppContext, db: DbOrTx, record: CounterRecord, rea
   const out = checkOut.inspection;
   const returnedAt = readings.returnedAt ? new Date(readings.returnedAt) : now;
   const locationId = readings.locationId ?? booking.dropoffLocationId;
-  const [settings, place, photos, { rules, tankLitres }] = await readTogether(db, [
+  const [settings, place, photos, carRules] = await readTogether(db, [
     () => counterSettingsFor(db, booking.supplierId),
     () => repository.locationName(db, locationId),
     () =>
@@ -64,8 +64,9 @@ async function chargesOf(ctx: AppContext, db: DbOrTx, record: CounterRecord, rea
         booking.id,
         readings.damages.flatMap((damage) => damage.photoFileIds),
       ),
-    () => rulesForCar(db, booking.supplierId, booking.carId),
+    () => carRulesOf(db, booking.carId),
   ]);
+  const { rules, tankLitres } = rulesOfCar(settings.chargeRules, carRules);
   const errors = merged(
     fuelIssues(readings.fuel, car.fuelType),
     checklistIssues(readings.checklist, settings.checklist),
