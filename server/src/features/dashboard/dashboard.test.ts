@@ -80,6 +80,10 @@ describe('dashboard', () => {
         carName: 'Dashboard Clio',
       }),
     );
+    // Each movement names its place as the day's counts do (the statement sends a place once, with its counts).
+    const place = after.today.places.find((entry) => entry.location._id === L.lyonAirport)!.location;
+    expect(place.name).not.toBe('');
+    expect(after.today.movements.find((move) => move.reference === 'DASHPICK')?.location).toEqual(place);
     // Another supplier's dashboard does not show them.
     const theirs = await read(otherSupplier);
     expect(theirs.today.movements.some((move) => move.reference === 'DASHPICK')).toBe(false);
